@@ -1,0 +1,48 @@
+/**
+ * The single DynamoDB table: keys, global secondary indexes, stream and TTL.
+ * CDK (infra/lib) and the local bootstrap (infra/local) both build the table from this.
+ */
+export interface IndexDefinition {
+  name: string;
+  partitionKey: string;
+  sortKey: string;
+  /** The access patterns that need this index. */
+  servesPatterns: string[];
+}
+
+export const tableDefinition = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  timeToLiveAttribute: 'expiresAt',
+  stream: 'NEW_AND_OLD_IMAGES',
+  globalIndexes: [
+    {
+      name: 'gsi1',
+      partitionKey: 'gsi1pk',
+      sortKey: 'gsi1sk',
+      servesPatterns: [
+        'members of an enabler updated since a time (member directory)',
+        "an enabler's plots, contributions, payouts or cashouts by date (admin tables)",
+      ],
+    },
+    {
+      name: 'gsi2',
+      partitionKey: 'gsi2pk',
+      sortKey: 'gsi2sk',
+      servesPatterns: ['users by role (administrators to notify)', 'enablers listing', 'logs by level and time'],
+    },
+    {
+      name: 'gsi3',
+      partitionKey: 'gsi3pk',
+      sortKey: 'gsi3sk',
+      servesPatterns: ['member by number within an enabler (duplicate check)', 'reports by time'],
+    },
+  ] satisfies IndexDefinition[],
+} as const;
+
+/** Attribute names that are keys of the table or of an index (all strings). */
+export const keyAttributes = (): string[] => [
+  tableDefinition.partitionKey,
+  tableDefinition.sortKey,
+  ...tableDefinition.globalIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+];

@@ -1,0 +1,3 @@
+import { fallbackHandler } from '#platform/http/http-handler.ts';
+
+export const handler = fallbackHandler();

@@ -1,0 +1,145 @@
+import type { JSONSchema } from '@cpbo/schemas';
+
+/**
+ * The route table: every /api call, the Lambda (resource) that answers it and who may call it.
+ * The CDK API, the local server and the routing test all read this list.
+ */
+
+export const API_BASE = '/api';
+
+export const resources = [
+  'auth',
+  'registration',
+  'me',
+  'members',
+  'admin-enablers',
+  'admin-members',
+  'admin-plots',
+  'admin-contributions',
+  'admin-payouts',
+  'admin-cashouts',
+  'admin-users',
+  'admin-logs',
+  'admin-reports',
+  'admin-mirror',
+  'exports',
+  'imports',
+  'dashboard',
+] as const;
+export type Resource = (typeof resources)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * anonymous: no token; refreshToken: the refresh token as Bearer (checked by the handler);
+ * signedIn: any role's access token; admin: an ADMIN access token.
+ */
+export type Access = 'anonymous' | 'refreshToken' | 'signedIn' | 'admin';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Below API_BASE, with {name} path parameters as API Gateway writes them. */
+  path: string;
+  resource: Resource;
+  access: Access;
+  /** JSON Schema of the body (unknown properties refused); a body is refused where none is declared. */
+  body?: JSONSchema;
+  /** JSON Schema of the query string parameters (all strings). */
+  query?: JSONSchema;
+}
+
+const route = (
+  method: HttpMethod,
+  path: string,
+  resource: Resource,
+  access: Access,
+  schemas: Pick<RouteDefinition, 'body' | 'query'> = {},
+): RouteDefinition => ({ method, path, resource, access, ...schemas });
+
+export const routes: readonly RouteDefinition[] = [
+  // Auth (spec 7, Auth)
+  route('POST', '/auth/login', 'auth', 'anonymous'),
+  route('GET', '/auth/refresh', 'auth', 'refreshToken'),
+  route('GET', '/auth/enablerProfile/{enablerId}', 'auth', 'admin'),
+  route('GET', '/auth/logoutFromEverywhere', 'auth', 'signedIn'),
+  route('PUT', '/auth/password', 'auth', 'signedIn'),
+  route('POST', '/register', 'registration', 'anonymous'),
+  route('POST', '/resetPassword', 'registration', 'anonymous'),
+  route('POST', '/resetPassword/request', 'registration', 'anonymous'),
+
+  // User side
+  route('GET', '/me/enabler', 'me', 'signedIn'),
+  route('GET', '/members', 'members', 'signedIn'),
+  route('POST', '/members', 'members', 'signedIn'),
+  route('GET', '/members/{id}', 'members', 'signedIn'),
+  route('GET', '/members/{memberId}/plots/{plotId}', 'members', 'signedIn'),
+  route('POST', '/members/{memberId}/plots', 'members', 'signedIn'),
+  route('POST', '/members/{memberId}/plots/{plotId}', 'members', 'signedIn'),
+  route('POST', '/members/{id}/cashouts', 'members', 'signedIn'),
+  route('POST', '/members/{id}/contribute', 'members', 'signedIn'),
+
+  // Admin: enablers, configs, campaigns
+  route('GET', '/admin/enablers', 'admin-enablers', 'admin'),
+  route('POST', '/admin/enablers', 'admin-enablers', 'admin'),
+  route('POST', '/admin/enablers/{id}', 'admin-enablers', 'admin'),
+  route('DELETE', '/admin/enablers/{id}', 'admin-enablers', 'admin'),
+  route('GET', '/admin/enablers/{id}/configs', 'admin-enablers', 'admin'),
+  route('POST', '/admin/enablers/{id}/configs', 'admin-enablers', 'admin'),
+  route('GET', '/admin/enablers/{id}/campaigns', 'admin-enablers', 'admin'),
+
+  // Admin: members, plots, contributions, payouts, cashouts
+  route('POST', '/admin/members', 'admin-members', 'admin'),
+  route('POST', '/admin/members/{id}', 'admin-members', 'admin'),
+  route('DELETE', '/admin/members/{id}', 'admin-members', 'admin'),
+  route('GET', '/admin/plots', 'admin-plots', 'admin'),
+  route('POST', '/admin/plots', 'admin-plots', 'admin'),
+  route('POST', '/admin/plots/{id}', 'admin-plots', 'admin'),
+  route('DELETE', '/admin/plots/{id}', 'admin-plots', 'admin'),
+  route('GET', '/admin/contributions', 'admin-contributions', 'admin'),
+  route('POST', '/admin/contributions', 'admin-contributions', 'admin'),
+  route('GET', '/admin/contributions/{id}', 'admin-contributions', 'admin'),
+  route('POST', '/admin/contributions/{id}', 'admin-contributions', 'admin'),
+  route('DELETE', '/admin/contributions/{id}', 'admin-contributions', 'admin'),
+  route('GET', '/admin/payouts', 'admin-payouts', 'admin'),
+  route('POST', '/admin/payouts', 'admin-payouts', 'admin'),
+  route('GET', '/admin/payouts/{id}', 'admin-payouts', 'admin'),
+  route('POST', '/admin/payouts/{id}', 'admin-payouts', 'admin'),
+  route('DELETE', '/admin/payouts/{id}', 'admin-payouts', 'admin'),
+  route('GET', '/admin/cashouts', 'admin-cashouts', 'admin'),
+  route('GET', '/admin/cashouts/{id}', 'admin-cashouts', 'admin'),
+  route('POST', '/admin/cashouts/{id}', 'admin-cashouts', 'admin'),
+  route('DELETE', '/admin/cashouts/{id}', 'admin-cashouts', 'admin'),
+
+  // Admin: users (keyed by email in the routes)
+  route('GET', '/admin/users', 'admin-users', 'admin'),
+  route('POST', '/admin/users', 'admin-users', 'admin'),
+  route('POST', '/admin/users/forcePasswordRenew', 'admin-users', 'admin'),
+  route('POST', '/admin/users/{id}', 'admin-users', 'admin'),
+  route('DELETE', '/admin/users/{id}', 'admin-users', 'admin'),
+
+  // Admin: logs, reports, mirror
+  route('GET', '/admin/logs', 'admin-logs', 'admin'),
+  route('GET', '/admin/reports', 'admin-reports', 'admin'),
+  route('GET', '/admin/mirror', 'admin-mirror', 'admin'),
+  route('POST', '/admin/mirror', 'admin-mirror', 'admin'),
+
+  // Data
+  route('GET', '/exports/members', 'exports', 'admin'),
+  route('GET', '/exports/enablers', 'exports', 'admin'),
+  route('GET', '/exports/all', 'exports', 'admin'),
+  route('POST', '/imports/all', 'imports', 'admin'),
+  route('POST', '/imports/onboard', 'imports', 'admin'),
+
+  // Dashboard
+  route('GET', '/dashboard/numberOfCoversStartedByDate', 'dashboard', 'signedIn'),
+  route('GET', '/dashboard/totalContributionsByDate', 'dashboard', 'signedIn'),
+  route('GET', '/dashboard/totalBenefitsComputedByDate', 'dashboard', 'signedIn'),
+  route('GET', '/dashboard/totalPendingBenefitsByFederation', 'dashboard', 'signedIn'),
+  route('GET', '/dashboard/numberOfCoveredPlots', 'dashboard', 'signedIn'),
+  route('GET', '/dashboard/federations', 'dashboard', 'signedIn'),
+  route('GET', '/dashboard/numberOfUnitsToDisplay', 'dashboard', 'signedIn'),
+];
+
+export const routeKey = (r: Pick<RouteDefinition, 'method' | 'path'>): string => `${r.method} ${r.path}`;
+
+export const routesOf = (resource: Resource): RouteDefinition[] => routes.filter((r) => r.resource === resource);

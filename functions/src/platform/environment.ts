@@ -1,0 +1,25 @@
+/**
+ * The environment variables the functions read. CDK sets them from this list; the local runtime
+ * sets them before loading any handler.
+ */
+export const environmentVariables = {
+  tableName: 'TABLE_NAME',
+  filesBucket: 'FILES_BUCKET',
+  jwtSecret: 'JWT_SECRET',
+  jwtSecretArn: 'JWT_SECRET_ARN',
+  appUrl: 'APP_URL',
+  mailFrom: 'MAIL_FROM',
+  environmentName: 'ENVIRONMENT_NAME',
+} as const;
+
+export type EnvironmentKey = keyof typeof environmentVariables;
+
+export const readEnvironment = (key: EnvironmentKey): string => {
+  const name = environmentVariables[key];
+  const value = process.env[name];
+  if (!value) throw new Error(`Environment variable ${name} is not set`);
+  return value;
+};
+
+export const readOptionalEnvironment = (key: EnvironmentKey): string | undefined =>
+  process.env[environmentVariables[key]] || undefined;

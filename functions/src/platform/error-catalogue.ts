@@ -1,0 +1,71 @@
+/**
+ * The error catalogue: every code the API can answer, with its HTTP status and an English fallback
+ * message. The web's translation files carry the user-facing text for each code (a test checks that
+ * every code here has an entry in both languages).
+ */
+export const errorCatalogue = {
+  // Codes of the product spec (section 8).
+  ERR_DUPLICATE_MEMBER: { status: 409, message: 'A member already exists with this name and village or number.' },
+  ERR_INVALID_DATA_FORMAT: { status: 400, message: 'The data format is not valid.' },
+  ERR_LOGIN_INVALID: { status: 401, message: 'Invalid credentials, please retry.' },
+  ERR_LOGIN_INACTIVE: { status: 403, message: 'This account is disabled.' },
+  ERR_NO_PLOTS: { status: 409, message: 'The member has no plot; the contribution cannot be saved.' },
+  ERR_FORBIDDEN_ADMIN: { status: 403, message: 'This resource belongs to another enabler; change the view.' },
+  ERR_FORBIDDEN_USER: { status: 403, message: 'You cannot access this resource.' },
+  ERR_DUPLICATE_USER: { status: 409, message: 'A user with this email already exists.' },
+  ERR_FILE_TOO_LONG: { status: 413, message: 'The file is too large (max 30 KB).' },
+  ERR_NO_ENABLER_LOGO: { status: 400, message: 'A logo must be selected.' },
+  ERR_ENABLERCONFIG_INVALID_JSON: { status: 400, message: 'The configuration file is not valid JSON.' },
+  ERR_ENABLERCONFIG_MISSING_CURRENCY: { status: 400, message: 'The configuration has no currency.' },
+  ERR_ENABLERCONFIG_MISSING_MAXCOMPFACTOR: {
+    status: 400,
+    message: 'The configuration has no maxCompensationFactor.',
+  },
+  ERR_ENABLERCONFIG_MISSING_LENGTHSEASON: {
+    status: 400,
+    message: 'The configuration has no lengthOfSeasonInMonth.',
+  },
+  ERR_ENABLERCONFIG_MISSING_LENGTHCOVERAGE: {
+    status: 400,
+    message: 'The configuration has no lengthOfCoverageInMonth.',
+  },
+  ERR_ENABLERCONFIG_MISSING_FACTORS: { status: 400, message: 'The configuration has no benefitFactorsByMonth.' },
+  ERR_ENABLERCONFIG_NOTARRAY_FACTORS: { status: 400, message: 'benefitFactorsByMonth must be an array.' },
+  ERR_ENABLERCONFIG_NO_FILE: { status: 400, message: 'No configuration file was given.' },
+  ERR_REGISTRATION_FAILED: {
+    status: 400,
+    message: 'Registration failed; the link may have expired. Contact the administrator.',
+  },
+  ERR_RENEW_FAILED: { status: 400, message: 'Password renewal failed; the link may have expired.' },
+  ERR_ACCOUNT_JUST_LOCKED: {
+    status: 403,
+    message: 'The account is blocked after successive bad passwords; the administrators were notified.',
+  },
+  ERR_REQUEST_TIMEOUT: { status: 504, message: 'The server is not responding; check the connection and retry.' },
+  // Codes added by this project (see docs/errors.md).
+  ERR_UNAUTHENTICATED: { status: 401, message: 'JWT validation error' },
+  ERR_NOT_FOUND: { status: 404, message: 'No such resource.' },
+  ERR_METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
+  ERR_PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON.' },
+  ERR_PASSWORD_TOO_SHORT: { status: 400, message: 'Password must contain at least 8 characters.' },
+  ERR_PASSWORD_UNCHANGED: { status: 400, message: 'The old and the new password are identical.' },
+  ERR_CONFLICT: { status: 409, message: 'The resource was changed meanwhile; reload and retry.' },
+  ERR_BALANCE_TOO_LOW: { status: 409, message: 'The amount is above the pending benefit.' },
+  ERR_ENABLER_HAS_MEMBERS: { status: 409, message: 'This enabler still has members and cannot be deleted.' },
+  ERR_ENABLER_NO_CONFIG: { status: 409, message: 'This enabler has no configuration yet.' },
+  ERR_NOT_IMPLEMENTED: { status: 501, message: 'This call is not available yet.' },
+  ERR_INTERNAL: { status: 500, message: 'Internal error.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+/** The JSON body of every failed call. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  requestId?: string;
+  details?: unknown;
+}

@@ -1,0 +1,29 @@
+import type middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import type { Access } from '#http/routes.ts';
+import { verifyAccessToken } from '../access-token.ts';
+import { AppError } from '../app-error.ts';
+import type { ApiEvent, ApiResult } from './api-types.ts';
+
+const bearerOf = (event: ApiEvent): string | undefined => {
+  const header = event.headers?.authorization ?? event.headers?.Authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+};
+
+/**
+ * Checks the caller against the route's access: anonymous routes pass; refreshToken routes need a
+ * bearer (the handler checks it); signedIn routes a valid access token; admin routes an ADMIN one.
+ */
+export const authenticate = (access: Access): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => ({
+  before: async (request) => {
+    if (access === 'anonymous') return;
+    const token = bearerOf(request.event);
+    if (!token) throw new AppError('ERR_UNAUTHENTICATED');
+    request.event.bearerToken = token;
+    if (access === 'refreshToken') return;
+    const session = await verifyAccessToken(token);
+    if (access === 'admin' && session.role !== 'ADMIN') throw new AppError('ERR_FORBIDDEN_USER');
+    request.event.session = session;
+  },
+});

@@ -1,0 +1,61 @@
+import type middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { AppError } from '../app-error.ts';
+import type { ErrorCode } from '../error-catalogue.ts';
+import { describeError, logger } from '../logger.ts';
+import type { ApiEvent, ApiResult } from './api-types.ts';
+import { jsonResponse } from './json-response.ts';
+
+/** Statuses that middy's own packages raise, and the catalogue code each one becomes. */
+const codeOfHttpStatus: Record<number, ErrorCode> = {
+  400: 'ERR_INVALID_DATA_FORMAT',
+  401: 'ERR_UNAUTHENTICATED',
+  404: 'ERR_NOT_FOUND',
+  405: 'ERR_METHOD_NOT_ALLOWED',
+  413: 'ERR_PAYLOAD_TOO_LARGE',
+  415: 'ERR_UNSUPPORTED_MEDIA_TYPE',
+  422: 'ERR_INVALID_DATA_FORMAT',
+};
+
+const toAppError = (error: unknown): AppError | undefined => {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  const expose = (error as { expose?: unknown } | null)?.expose;
+  if (typeof status === 'number' && expose === true && codeOfHttpStatus[status]) {
+    return new AppError(codeOfHttpStatus[status], { cause: error });
+  }
+  return undefined;
+};
+
+export interface ErrorResponderOptions {
+  /** Where unexpected errors are reported (defaults to the JSON logger). */
+  report?: (message: string, fields: Record<string, unknown>) => void;
+}
+
+/**
+ * Turns every failure into `{ code, message, requestId }` with the catalogue's status.
+ * Unexpected errors are logged with the request id and answered 500 without their details.
+ */
+export const errorResponder = (
+  options: ErrorResponderOptions = {},
+): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
+  const report = options.report ?? logger.error;
+  return {
+    onError: (request) => {
+      if (request.response !== undefined && request.error === undefined) return;
+      const requestId = request.context?.awsRequestId ?? request.event?.requestContext?.requestId;
+      const known = toAppError(request.error);
+      if (known) {
+        request.response = jsonResponse(known.status, known.toBody(requestId));
+        return;
+      }
+      report('Unexpected error', {
+        requestId,
+        routeKey: request.event?.routeKey,
+        path: request.event?.rawPath,
+        ...describeError(request.error),
+      });
+      request.response = jsonResponse(500, new AppError('ERR_INTERNAL').toBody(requestId));
+    },
+  };
+};

@@ -1,0 +1,31 @@
+import type middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import type { RouteDefinition } from '#http/routes.ts';
+import { AppError } from '../app-error.ts';
+import type { ApiEvent, ApiResult } from './api-types.ts';
+import { assertMatches, compileSchema } from './validator.ts';
+
+/**
+ * Checks body and query string against the route's schemas before the handler runs. A route that
+ * declares no body schema takes no body, and one that declares no query schema takes no parameters.
+ */
+export const validateInput = (
+  route: Pick<RouteDefinition, 'body' | 'query'>,
+): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
+  // Compile when the handler is built, so a broken schema fails at start-up, not on a request.
+  if (route.body) compileSchema(route.body);
+  if (route.query) compileSchema(route.query);
+  return {
+    before: (request) => {
+      const { event } = request;
+      if (route.body) assertMatches(route.body, event.parsedBody, 'body');
+      else if (event.parsedBody !== undefined)
+        throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'This call takes no body.' });
+
+      const query = event.queryStringParameters ?? {};
+      if (route.query) assertMatches(route.query, query, 'query');
+      else if (Object.keys(query).length > 0)
+        throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'This call takes no query parameters.' });
+    },
+  };
+};

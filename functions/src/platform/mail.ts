@@ -1,0 +1,42 @@
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { readEnvironment } from './environment.ts';
+
+export interface MailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** Delivers a mail; SES in AWS, the outbox folder on a laptop. */
+export interface MailTransport {
+  deliver(message: MailMessage): Promise<void>;
+}
+
+let ses: SESv2Client | undefined;
+
+const sesTransport: MailTransport = {
+  async deliver(message) {
+    ses ??= new SESv2Client({});
+    await ses.send(
+      new SendEmailCommand({
+        FromEmailAddress: readEnvironment('mailFrom'),
+        Destination: { ToAddresses: message.to },
+        Content: {
+          Simple: {
+            Subject: { Data: message.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: message.text, Charset: 'UTF-8' } },
+          },
+        },
+      }),
+    );
+  },
+};
+
+let transport: MailTransport = sesTransport;
+
+export const deliverMail = (message: MailMessage): Promise<void> => transport.deliver(message);
+
+/** Replaces SES (the local runtime and tests). */
+export const useMailTransport = (replacement: MailTransport): void => {
+  transport = replacement;
+};

@@ -1,0 +1,14 @@
+/**
+ * The SQS queues, each with a dead-letter queue and a worker under functions/src/workers/<worker>.
+ * CDK creates them from this list; the local runtime builds its in-process queues from it too.
+ */
+export const queueDefinitions = {
+  mail: { worker: 'mail', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10 },
+} as const;
+
+export type QueueName = keyof typeof queueDefinitions;
+
+export const queueNames = Object.keys(queueDefinitions) as QueueName[];
+
+/** The environment variable that carries a queue's URL to the functions that send to it. */
+export const queueUrlVariable = (queue: QueueName): string => `${queue.toUpperCase()}_QUEUE_URL`;

@@ -1,0 +1,20 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
+import { mailMessageSchema, type FromSchema } from '@cpbo/schemas';
+import { assertMatches } from '#platform/http/validator.ts';
+import { deliverMail } from '#platform/mail.ts';
+
+const processor = new BatchProcessor(EventType.SQS);
+
+type MailMessage = FromSchema<typeof mailMessageSchema>;
+
+const deliverRecord = async (record: SQSRecord): Promise<void> => {
+  const message: unknown = JSON.parse(record.body);
+  assertMatches(mailMessageSchema, message, 'message');
+  const mail = message as MailMessage;
+  await deliverMail({ to: [...mail.to], subject: mail.subject, text: mail.text });
+};
+
+/** Delivers the mails of the mail queue; a mail that fails is retried alone, then dead-lettered. */
+export const handler = async (event: SQSEvent, context: Context) =>
+  processPartialResponse(event, deliverRecord, processor, { context });

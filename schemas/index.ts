@@ -1,0 +1,7 @@
+/**
+ * JSON Schemas of the API: request bodies, query strings, import files, enabler configs and queue
+ * messages. One source for ajv (functions), the form rules (web) and the Data page's documentation.
+ */
+export type { JSONSchema, FromSchema } from 'json-schema-to-ts';
+export * from './common.ts';
+export * from './queue-messages.ts';

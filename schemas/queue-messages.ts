@@ -1,0 +1,14 @@
+import type { JSONSchema } from 'json-schema-to-ts';
+
+/** A message of the mail queue: one mail, ready to deliver. */
+export const mailMessageSchema = {
+  $id: 'queue/mail-message',
+  type: 'object',
+  required: ['to', 'subject', 'text'],
+  additionalProperties: false,
+  properties: {
+    to: { type: 'array', minItems: 1, maxItems: 50, items: { type: 'string', format: 'email' } },
+    subject: { type: 'string', minLength: 1, maxLength: 200 },
+    text: { type: 'string', minLength: 1, maxLength: 20000 },
+  },
+} as const satisfies JSONSchema;

@@ -29,7 +29,11 @@ export const tableDefinition = {
       name: 'gsi2',
       partitionKey: 'gsi2pk',
       sortKey: 'gsi2sk',
-      servesPatterns: ['users by role (administrators to notify)', 'enablers listing', 'logs by level and time'],
+      servesPatterns: [
+        'users by role (administrators to notify)',
+        'enablers listing',
+        'logs by level and time',
+      ],
     },
     {
       name: 'gsi3',

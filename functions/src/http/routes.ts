@@ -142,4 +142,5 @@ export const routes: readonly RouteDefinition[] = [
 
 export const routeKey = (r: Pick<RouteDefinition, 'method' | 'path'>): string => `${r.method} ${r.path}`;
 
-export const routesOf = (resource: Resource): RouteDefinition[] => routes.filter((r) => r.resource === resource);
+export const routesOf = (resource: Resource): RouteDefinition[] =>
+  routes.filter((r) => r.resource === resource);

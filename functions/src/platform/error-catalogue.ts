@@ -5,7 +5,10 @@
  */
 export const errorCatalogue = {
   // Codes of the product spec (section 8).
-  ERR_DUPLICATE_MEMBER: { status: 409, message: 'A member already exists with this name and village or number.' },
+  ERR_DUPLICATE_MEMBER: {
+    status: 409,
+    message: 'A member already exists with this name and village or number.',
+  },
   ERR_INVALID_DATA_FORMAT: { status: 400, message: 'The data format is not valid.' },
   ERR_LOGIN_INVALID: { status: 401, message: 'Invalid credentials, please retry.' },
   ERR_LOGIN_INACTIVE: { status: 403, message: 'This account is disabled.' },
@@ -29,7 +32,10 @@ export const errorCatalogue = {
     status: 400,
     message: 'The configuration has no lengthOfCoverageInMonth.',
   },
-  ERR_ENABLERCONFIG_MISSING_FACTORS: { status: 400, message: 'The configuration has no benefitFactorsByMonth.' },
+  ERR_ENABLERCONFIG_MISSING_FACTORS: {
+    status: 400,
+    message: 'The configuration has no benefitFactorsByMonth.',
+  },
   ERR_ENABLERCONFIG_NOTARRAY_FACTORS: { status: 400, message: 'benefitFactorsByMonth must be an array.' },
   ERR_ENABLERCONFIG_NO_FILE: { status: 400, message: 'No configuration file was given.' },
   ERR_REGISTRATION_FAILED: {
@@ -41,7 +47,10 @@ export const errorCatalogue = {
     status: 403,
     message: 'The account is blocked after successive bad passwords; the administrators were notified.',
   },
-  ERR_REQUEST_TIMEOUT: { status: 504, message: 'The server is not responding; check the connection and retry.' },
+  ERR_REQUEST_TIMEOUT: {
+    status: 504,
+    message: 'The server is not responding; check the connection and retry.',
+  },
   // Codes added by this project (see docs/errors.md).
   ERR_UNAUTHENTICATED: { status: 401, message: 'JWT validation error' },
   ERR_NOT_FOUND: { status: 404, message: 'No such resource.' },

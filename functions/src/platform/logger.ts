@@ -3,7 +3,8 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
-const threshold = (): number => order[(process.env.LOG_LEVEL as LogLevel | undefined) ?? 'info'] ?? order.info;
+const threshold = (): number =>
+  order[(process.env.LOG_LEVEL as LogLevel | undefined) ?? 'info'] ?? order.info;
 
 const write = (level: LogLevel, message: string, fields: Record<string, unknown> = {}): void => {
   if (order[level] < threshold()) return;
@@ -21,4 +22,6 @@ export const logger = {
 
 /** Error fields for a log line: name, message and stack, never the request body. */
 export const describeError = (error: unknown): Record<string, unknown> =>
-  error instanceof Error ? { errorName: error.name, errorMessage: error.message, stack: error.stack } : { error };
+  error instanceof Error
+    ? { errorName: error.name, errorMessage: error.message, stack: error.stack }
+    : { error };

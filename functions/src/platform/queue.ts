@@ -19,7 +19,8 @@ const sqsTransport: QueueTransport = {
 
 let transport: QueueTransport = sqsTransport;
 
-export const sendToQueue = (queue: QueueName, message: unknown): Promise<void> => transport.send(queue, message);
+export const sendToQueue = (queue: QueueName, message: unknown): Promise<void> =>
+  transport.send(queue, message);
 
 /** Replaces SQS (the local runtime and tests). */
 export const useQueueTransport = (replacement: QueueTransport): void => {

@@ -17,7 +17,9 @@ const isJsonContentType = (value: string | undefined): boolean =>
  * Parses a JSON body into `event.parsedBody`. A malformed body is ERR_INVALID_DATA_FORMAT (400),
  * a body that declares another content type ERR_UNSUPPORTED_MEDIA_TYPE (415).
  */
-export const jsonBody = (options: JsonBodyOptions = {}): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
+export const jsonBody = (
+  options: JsonBodyOptions = {},
+): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
   const { maxBytes } = { ...defaults, ...options };
   return {
     before: (request) => {
@@ -30,7 +32,10 @@ export const jsonBody = (options: JsonBodyOptions = {}): middy.MiddlewareObj<Api
       try {
         event.parsedBody = JSON.parse(text);
       } catch (error) {
-        throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'The request body is not valid JSON.', cause: error });
+        throw new AppError('ERR_INVALID_DATA_FORMAT', {
+          message: 'The request body is not valid JSON.',
+          cause: error,
+        });
       }
     },
   };

@@ -19,7 +19,8 @@ const assertClosedObjects = (schema: unknown, path = '#'): void => {
     throw new Error(`Schema at ${path} must set additionalProperties (unknown properties are refused)`);
   }
   for (const [key, child] of Object.entries(node)) {
-    if (Array.isArray(child)) child.forEach((item, index) => assertClosedObjects(item, `${path}/${key}/${index}`));
+    if (Array.isArray(child))
+      child.forEach((item, index) => assertClosedObjects(item, `${path}/${key}/${index}`));
     else assertClosedObjects(child, `${path}/${key}`);
   }
 };

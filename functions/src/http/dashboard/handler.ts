@@ -1,0 +1,3 @@
+import { notYetAvailableHandler } from '#platform/http/http-handler.ts';
+
+export const handler = notYetAvailableHandler('dashboard');

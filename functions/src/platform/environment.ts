@@ -8,6 +8,7 @@ export const environmentVariables = {
   jwtSecret: 'JWT_SECRET',
   jwtSecretArn: 'JWT_SECRET_ARN',
   appUrl: 'APP_URL',
+  appUrlParameter: 'APP_URL_PARAMETER',
   mailFrom: 'MAIL_FROM',
   environmentName: 'ENVIRONMENT_NAME',
 } as const;

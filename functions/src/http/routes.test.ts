@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { resources, routeKey, routes } from './routes.ts';
+
+/** Every call of section 7 of the product spec, transcribed by hand so the route table is checked against it. */
+const specCalls = [
+  'POST /auth/login',
+  'GET /auth/refresh',
+  'GET /auth/enablerProfile/{enablerId}',
+  'GET /auth/logoutFromEverywhere',
+  'PUT /auth/password',
+  'POST /register',
+  'POST /resetPassword',
+  'POST /resetPassword/request',
+  'GET /me/enabler',
+  'GET /members',
+  'GET /members/{id}',
+  'GET /members/{memberId}/plots/{plotId}',
+  'POST /members',
+  'POST /members/{memberId}/plots',
+  'POST /members/{memberId}/plots/{plotId}',
+  'POST /members/{id}/cashouts',
+  'POST /members/{id}/contribute',
+  'GET /admin/enablers',
+  'GET /admin/enablers/{id}/configs',
+  'POST /admin/enablers/{id}/configs',
+  'GET /admin/enablers/{id}/campaigns',
+  'POST /admin/enablers',
+  'POST /admin/enablers/{id}',
+  'DELETE /admin/enablers/{id}',
+  'GET /admin/plots',
+  'GET /admin/contributions',
+  'GET /admin/payouts',
+  'GET /admin/cashouts',
+  'GET /admin/contributions/{id}',
+  'DELETE /admin/contributions/{id}',
+  'GET /admin/payouts/{id}',
+  'DELETE /admin/payouts/{id}',
+  'GET /admin/cashouts/{id}',
+  'DELETE /admin/cashouts/{id}',
+  'DELETE /admin/plots/{id}',
+  'POST /admin/members',
+  'POST /admin/members/{id}',
+  'DELETE /admin/members/{id}',
+  'GET /admin/users',
+  'POST /admin/users',
+  'POST /admin/users/{id}',
+  'DELETE /admin/users/{id}',
+  'POST /admin/users/forcePasswordRenew',
+  'POST /admin/plots',
+  'POST /admin/plots/{id}',
+  'POST /admin/contributions',
+  'POST /admin/contributions/{id}',
+  'POST /admin/payouts',
+  'POST /admin/payouts/{id}',
+  'POST /admin/cashouts/{id}',
+  'GET /admin/logs',
+  'GET /admin/reports',
+  'GET /exports/members',
+  'GET /exports/enablers',
+  'GET /exports/all',
+  'POST /imports/all',
+  'POST /imports/onboard',
+  'GET /admin/mirror',
+  'POST /admin/mirror',
+  'GET /dashboard/numberOfCoversStartedByDate',
+  'GET /dashboard/totalContributionsByDate',
+  'GET /dashboard/totalBenefitsComputedByDate',
+  'GET /dashboard/totalPendingBenefitsByFederation',
+  'GET /dashboard/numberOfCoveredPlots',
+  'GET /dashboard/federations',
+  'GET /dashboard/numberOfUnitsToDisplay',
+];
+
+const anonymousCalls = [
+  'POST /auth/login',
+  'POST /register',
+  'POST /resetPassword',
+  'POST /resetPassword/request',
+];
+
+describe('route table', () => {
+  const keys = routes.map(routeKey);
+
+  it('routes every call of the spec', () => {
+    const missing = specCalls.filter((call) => !keys.includes(call));
+    expect(missing).toEqual([]);
+  });
+
+  it('routes each method and path once', () => {
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('lets only the spec’s anonymous calls through without a token', () => {
+    const anonymous = routes.filter((r) => r.access === 'anonymous').map(routeKey);
+    expect(anonymous.sort()).toEqual([...anonymousCalls].sort());
+  });
+
+  it('keeps every /admin, /exports and /imports call for administrators', () => {
+    const adminPaths = routes.filter((r) => /^\/(admin|exports|imports)\//.test(r.path));
+    expect(adminPaths.length).toBeGreaterThan(40);
+    for (const r of adminPaths) expect(r.access, routeKey(r)).toBe('admin');
+  });
+
+  it('gives every resource at least one route', () => {
+    for (const resource of resources)
+      expect(
+        routes.some((r) => r.resource === resource),
+        resource,
+      ).toBe(true);
+  });
+});

@@ -1,0 +1,268 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { SignJWT, base64url } from 'jose';
+import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
+import type { RouteDefinition } from '#http/routes.ts';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  signAccessToken,
+  type Session,
+} from '../access-token.ts';
+import { AppError } from '../app-error.ts';
+import { resetTokenSigningKey } from '../secrets.ts';
+import { ok } from './api-types.ts';
+import { fallbackHandler, httpHandler, routeChain } from './http-handler.ts';
+
+const secret = 'test-secret-of-thirty-two-bytes!!';
+
+const agent: Session = {
+  email: 'agent@example.org',
+  username: 'Agent',
+  role: 'USER',
+  enabler: 'e1',
+  enablerName: 'Enabler one',
+  sessionId: 's1',
+};
+
+const echoRoute: RouteDefinition = {
+  method: 'POST',
+  path: '/members/{id}/contribute',
+  resource: 'members',
+  access: 'signedIn',
+  body: {
+    type: 'object',
+    required: ['amount'],
+    additionalProperties: false,
+    properties: { amount: { type: 'number', exclusiveMinimum: 0 } },
+  },
+};
+
+const echo = routeChain(echoRoute, async (request) =>
+  ok({ body: request.body, params: request.params, session: request.session }),
+);
+
+const call = async (handler: typeof echo, input: Parameters<typeof httpApiEvent>[0]) => {
+  const result = await handler(httpApiEvent(input), lambdaContext('test'));
+  return {
+    status: result.statusCode,
+    body: result.body ? JSON.parse(result.body) : undefined,
+    headers: result.headers,
+  };
+};
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+
+beforeAll(() => {
+  process.env.JWT_SECRET = secret;
+  resetTokenSigningKey();
+});
+
+describe('the route chain', () => {
+  it('hands parsed, checked input and the session to the handler', async () => {
+    const token = await signAccessToken(agent);
+    const response = await call(echo, {
+      method: 'POST',
+      path: '/api/members/m%201/contribute',
+      headers: bearer(token),
+      body: JSON.stringify({ amount: 12.5 }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ body: { amount: 12.5 }, params: {}, session: agent });
+    expect(response.headers?.['cache-control']).toBe('no-store');
+  });
+
+  it('answers 401 ERR_UNAUTHENTICATED without a token', async () => {
+    const response = await call(echo, { method: 'POST', path: '/api/x', body: '{"amount":1}' });
+    expect(response).toMatchObject({
+      status: 401,
+      body: { code: 'ERR_UNAUTHENTICATED', message: 'JWT validation error' },
+    });
+  });
+
+  it('refuses a token signed with another key', async () => {
+    const forged = await new SignJWT({
+      role: 'ADMIN',
+      username: 'x',
+      enabler: 'e1',
+      enablerName: 'x',
+      sid: 's',
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('x@example.org')
+      .setIssuer(ACCESS_TOKEN_ISSUER)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('another-secret-of-thirty-two-byte'));
+    const response = await call(echo, {
+      method: 'POST',
+      path: '/api/x',
+      headers: bearer(forged),
+      body: '{"amount":1}',
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('refuses a tampered token (role changed in the payload)', async () => {
+    const [header, payload, signature] = (await signAccessToken(agent)).split('.');
+    const claims = JSON.parse(new TextDecoder().decode(base64url.decode(payload as string)));
+    const tampered = base64url.encode(JSON.stringify({ ...claims, role: 'ADMIN' }));
+    const response = await call(echo, {
+      method: 'POST',
+      path: '/api/x',
+      headers: bearer(`${header}.${tampered}.${signature}`),
+      body: '{"amount":1}',
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('refuses an unsigned token (alg: none)', async () => {
+    const header = base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }));
+    const now = Math.floor(Date.now() / 1000);
+    const payload = base64url.encode(
+      JSON.stringify({
+        sub: 'x@example.org',
+        role: 'ADMIN',
+        username: 'x',
+        enabler: 'e1',
+        enablerName: 'x',
+        sid: 's',
+        iss: ACCESS_TOKEN_ISSUER,
+        aud: ACCESS_TOKEN_AUDIENCE,
+        iat: now,
+        exp: now + 300,
+      }),
+    );
+    const response = await call(echo, {
+      method: 'POST',
+      path: '/api/x',
+      headers: bearer(`${header}.${payload}.`),
+      body: '{"amount":1}',
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await signAccessToken(agent, new Date(Date.now() - 3600_000));
+    const response = await call(echo, {
+      method: 'POST',
+      path: '/api/x',
+      headers: bearer(token),
+      body: '{"amount":1}',
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('answers 400 ERR_INVALID_DATA_FORMAT on a malformed JSON body', async () => {
+    const token = await signAccessToken(agent);
+    const response = await call(echo, {
+      method: 'POST',
+      path: '/api/x',
+      headers: bearer(token),
+      body: '{"amount":',
+    });
+    expect(response).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
+  });
+
+  it('answers 415 when the body is not declared as JSON', async () => {
+    const token = await signAccessToken(agent);
+    const response = await call(echo, {
+      method: 'POST',
+      path: '/api/x',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      body: '{"amount":1}',
+    });
+    expect(response).toMatchObject({ status: 415, body: { code: 'ERR_UNSUPPORTED_MEDIA_TYPE' } });
+  });
+
+  it('refuses unknown properties and says which', async () => {
+    const token = await signAccessToken(agent);
+    const response = await call(echo, {
+      method: 'POST',
+      path: '/api/x',
+      headers: bearer(token),
+      body: JSON.stringify({ amount: 1, enablerId: 'other' }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.details).toEqual([{ where: 'body', problem: "unknown property 'enablerId'" }]);
+  });
+
+  it('refuses a value outside the schema', async () => {
+    const token = await signAccessToken(agent);
+    const response = await call(echo, {
+      method: 'POST',
+      path: '/api/x',
+      headers: bearer(token),
+      body: '{"amount":0}',
+    });
+    expect(response).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
+  });
+
+  it('refuses query parameters on a route that declares none', async () => {
+    const token = await signAccessToken(agent);
+    const response = await call(echo, {
+      method: 'POST',
+      path: '/api/x',
+      headers: bearer(token),
+      query: { debug: '1' },
+      body: '{"amount":1}',
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('keeps an enabler user off administrator routes', async () => {
+    const adminOnly = routeChain({ ...echoRoute, access: 'admin' }, async () => ok({}));
+    const token = await signAccessToken(agent);
+    const response = await call(adminOnly, {
+      method: 'POST',
+      path: '/api/x',
+      headers: bearer(token),
+      body: '{"amount":1}',
+    });
+    expect(response).toMatchObject({ status: 403, body: { code: 'ERR_FORBIDDEN_USER' } });
+  });
+
+  it('maps a domain error to its catalogue status and code', async () => {
+    const failing = routeChain({ ...echoRoute, access: 'anonymous' }, async () => {
+      throw new AppError('ERR_NO_PLOTS');
+    });
+    const response = await call(failing, { method: 'POST', path: '/api/x', body: '{"amount":1}' });
+    expect(response).toMatchObject({ status: 409, body: { code: 'ERR_NO_PLOTS' } });
+  });
+
+  it('answers 500 ERR_INTERNAL with the request id and no internals on an unexpected error', async () => {
+    const report = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failing = routeChain({ ...echoRoute, access: 'anonymous' }, async () => {
+      throw new Error('connection string postgres://secret');
+    });
+    const response = await call(failing, { method: 'POST', path: '/api/x', body: '{"amount":1}' });
+    expect(response.status).toBe(500);
+    expect(response.body.code).toBe('ERR_INTERNAL');
+    expect(typeof response.body.requestId).toBe('string');
+    expect(JSON.stringify(response.body)).not.toContain('secret');
+    expect(report).toHaveBeenCalledWith(expect.stringContaining(response.body.requestId));
+    report.mockRestore();
+  });
+});
+
+describe('a resource handler', () => {
+  it('refuses to start when a route of the resource has no implementation', () => {
+    expect(() => httpHandler('me', {})).toThrow(/missing \[GET \/me\/enabler\]/);
+  });
+
+  it('answers 405 for another method on a routed path and 404 for an unknown path', async () => {
+    const handler = httpHandler('me', { 'GET /me/enabler': async () => ok({ id: 'e1' }) });
+    const context = lambdaContext('me');
+    const wrongMethod = await handler(httpApiEvent({ method: 'DELETE', path: '/api/me/enabler' }), context);
+    expect(wrongMethod.statusCode).toBe(405);
+    const fallback = fallbackHandler();
+    const unknown = await fallback(httpApiEvent({ method: 'GET', path: '/api/nothing/here' }), context);
+    expect(unknown.statusCode).toBe(404);
+    expect(JSON.parse(unknown.body ?? '{}').code).toBe('ERR_NOT_FOUND');
+    const knownPathOtherMethod = await fallback(
+      httpApiEvent({ method: 'PATCH', path: '/api/members/42' }),
+      context,
+    );
+    expect(knownPathOtherMethod.statusCode).toBe(405);
+  });
+});

@@ -1,4 +1,14 @@
-import type { JSONSchema } from '@cpbo/schemas';
+import {
+  changePasswordRequestSchema,
+  forceRenewRequestSchema,
+  languageRequestSchema,
+  loginRequestSchema,
+  newUserRequestSchema,
+  resetRequestSchema,
+  setPasswordRequestSchema,
+  updateUserRequestSchema,
+  type JSONSchema,
+} from '@cpbo/schemas';
 
 /**
  * The route table: every /api call, the Lambda (resource) that answers it and who may call it.
@@ -58,17 +68,18 @@ const route = (
 
 export const routes: readonly RouteDefinition[] = [
   // Auth (spec 7, Auth)
-  route('POST', '/auth/login', 'auth', 'anonymous'),
+  route('POST', '/auth/login', 'auth', 'anonymous', { body: loginRequestSchema }),
   route('GET', '/auth/refresh', 'auth', 'refreshToken'),
   route('GET', '/auth/enablerProfile/{enablerId}', 'auth', 'admin'),
   route('GET', '/auth/logoutFromEverywhere', 'auth', 'signedIn'),
-  route('PUT', '/auth/password', 'auth', 'signedIn'),
-  route('POST', '/register', 'registration', 'anonymous'),
-  route('POST', '/resetPassword', 'registration', 'anonymous'),
-  route('POST', '/resetPassword/request', 'registration', 'anonymous'),
+  route('PUT', '/auth/password', 'auth', 'signedIn', { body: changePasswordRequestSchema }),
+  route('POST', '/register', 'registration', 'anonymous', { body: setPasswordRequestSchema }),
+  route('POST', '/resetPassword', 'registration', 'anonymous', { body: setPasswordRequestSchema }),
+  route('POST', '/resetPassword/request', 'registration', 'anonymous', { body: resetRequestSchema }),
 
   // User side
   route('GET', '/me/enabler', 'me', 'signedIn'),
+  route('PUT', '/me/language', 'me', 'signedIn', { body: languageRequestSchema }),
   route('GET', '/members', 'members', 'signedIn'),
   route('POST', '/members', 'members', 'signedIn'),
   route('GET', '/members/{id}', 'members', 'signedIn'),
@@ -112,9 +123,9 @@ export const routes: readonly RouteDefinition[] = [
 
   // Admin: users (keyed by email in the routes)
   route('GET', '/admin/users', 'admin-users', 'admin'),
-  route('POST', '/admin/users', 'admin-users', 'admin'),
-  route('POST', '/admin/users/forcePasswordRenew', 'admin-users', 'admin'),
-  route('POST', '/admin/users/{id}', 'admin-users', 'admin'),
+  route('POST', '/admin/users', 'admin-users', 'admin', { body: newUserRequestSchema }),
+  route('POST', '/admin/users/forcePasswordRenew', 'admin-users', 'admin', { body: forceRenewRequestSchema }),
+  route('POST', '/admin/users/{id}', 'admin-users', 'admin', { body: updateUserRequestSchema }),
   route('DELETE', '/admin/users/{id}', 'admin-users', 'admin'),
 
   // Admin: logs, reports, mirror

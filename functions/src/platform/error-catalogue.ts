@@ -63,6 +63,7 @@ export const errorCatalogue = {
   ERR_BALANCE_TOO_LOW: { status: 409, message: 'The amount is above the pending benefit.' },
   ERR_ENABLER_HAS_MEMBERS: { status: 409, message: 'This enabler still has members and cannot be deleted.' },
   ERR_ENABLER_NO_CONFIG: { status: 409, message: 'This enabler has no configuration yet.' },
+  ERR_OWN_ACCOUNT: { status: 409, message: 'You cannot delete, deactivate or demote your own account.' },
   ERR_NOT_IMPLEMENTED: { status: 501, message: 'This call is not available yet.' },
   ERR_INTERNAL: { status: 500, message: 'Internal error.' },
 } as const satisfies Record<string, { status: number; message: string }>;

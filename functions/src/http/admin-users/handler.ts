@@ -1,3 +1,79 @@
-import { notYetAvailableHandler } from '#platform/http/http-handler.ts';
+import type {
+  forceRenewRequestSchema,
+  FromSchema,
+  newUserRequestSchema,
+  updateUserRequestSchema,
+} from '@cpbo/schemas';
+import { normalizeEmail } from '#domain/emails.ts';
+import { deleteSessionsOf } from '#data/sessions.ts';
+import { blockUser, createUser, deleteUser, listUsers, updateUser } from '#data/users.ts';
+import type { Session } from '#platform/access-token.ts';
+import { created, noContent, ok, type ApiRequest } from '#platform/http/api-types.ts';
+import { httpHandler } from '#platform/http/http-handler.ts';
+import { mailOneTimeLink } from '../accounts/account-mails.ts';
+import { isVisibleFrom, managedUser, refuseOwnAccount } from './managed-user.ts';
+import { userView } from './user-view.ts';
 
-export const handler = notYetAvailableHandler('admin-users');
+const caller = (session: Session | undefined): Session => session as Session;
+
+/** GET /admin/users: the users of the current enabler and every administrator. */
+const list = async ({ session }: ApiRequest) => {
+  const users = (await listUsers()).filter((user) => isVisibleFrom(caller(session), user));
+  return ok(users.map(userView));
+};
+
+/** POST /admin/users: creates the user in the current enabler and mails the registration link. */
+const add = async ({ body, session }: ApiRequest<FromSchema<typeof newUserRequestSchema>>) => {
+  const user = await createUser({
+    email: normalizeEmail(body.email),
+    username: body.username.trim(),
+    role: body.role,
+    enablerId: caller(session).enabler,
+    defaultFederation: body.defaultFederation ?? null,
+  });
+  await mailOneTimeLink(user, 'REGISTER');
+  return created(userView(user));
+};
+
+/** POST /admin/users/{email}: switching a user off also ends their sessions. */
+const update = async ({ body, params, session }: ApiRequest<FromSchema<typeof updateUserRequestSchema>>) => {
+  const user = await managedUser(caller(session), params.id as string);
+  if (!body.active || body.role !== user.role) refuseOwnAccount(caller(session), user);
+  const updated = await updateUser(user.email, {
+    username: body.username.trim(),
+    role: body.role,
+    active: body.active,
+    defaultFederation: body.defaultFederation ?? null,
+  });
+  if (!updated.active) await deleteSessionsOf(user.email);
+  return ok(userView(updated));
+};
+
+/** DELETE /admin/users/{email} */
+const remove = async ({ params, session }: ApiRequest) => {
+  const user = await managedUser(caller(session), params.id as string);
+  refuseOwnAccount(caller(session), user);
+  await deleteUser(user.email);
+  await deleteSessionsOf(user.email);
+  return noContent();
+};
+
+/** POST /admin/users/forcePasswordRenew: blocks the account until its owner sets a new password from the mailed link. */
+const forcePasswordRenew = async ({
+  body,
+  session,
+}: ApiRequest<FromSchema<typeof forceRenewRequestSchema>>) => {
+  const user = await managedUser(caller(session), body.email);
+  await blockUser(user.email, 'RENEWAL_FORCED');
+  await deleteSessionsOf(user.email);
+  await mailOneTimeLink(user, 'RESET');
+  return ok({});
+};
+
+export const handler = httpHandler('admin-users', {
+  'GET /admin/users': list,
+  'POST /admin/users': add,
+  'POST /admin/users/{id}': update,
+  'DELETE /admin/users/{id}': remove,
+  'POST /admin/users/forcePasswordRenew': forcePasswordRenew,
+});

@@ -1,3 +1,14 @@
-import { notYetAvailableHandler } from '#platform/http/http-handler.ts';
+import { httpHandler } from '#platform/http/http-handler.ts';
+import { changePassword } from './change-password.ts';
+import { enablerProfile } from './enabler-profile.ts';
+import { login } from './login.ts';
+import { logoutFromEverywhere } from './logout-from-everywhere.ts';
+import { refresh } from './refresh.ts';
 
-export const handler = notYetAvailableHandler('auth');
+export const handler = httpHandler('auth', {
+  'POST /auth/login': login,
+  'GET /auth/refresh': refresh,
+  'GET /auth/enablerProfile/{enablerId}': enablerProfile,
+  'GET /auth/logoutFromEverywhere': logoutFromEverywhere,
+  'PUT /auth/password': changePassword,
+});

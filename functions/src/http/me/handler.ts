@@ -1,3 +1,26 @@
-import { notYetAvailableHandler } from '#platform/http/http-handler.ts';
+import type { FromSchema, languageRequestSchema } from '@cpbo/schemas';
+import { getEnablerWithLatestConfig } from '#data/enablers.ts';
+import { updateUser } from '#data/users.ts';
+import { AppError } from '#platform/app-error.ts';
+import { ok, type ApiRequest } from '#platform/http/api-types.ts';
+import { httpHandler } from '#platform/http/http-handler.ts';
 
-export const handler = notYetAvailableHandler('me');
+/** GET /me/enabler: the session's enabler with its latest config (null for an administrator with none yet). */
+const currentEnabler = async ({ session }: ApiRequest) => {
+  const enablerId = session?.enabler ?? '';
+  if (!enablerId) return ok(null);
+  const found = await getEnablerWithLatestConfig(enablerId);
+  if (!found) throw new AppError('ERR_NOT_FOUND');
+  return ok({ ...found.enabler, config: found.config });
+};
+
+/** PUT /me/language: the interface language is kept with the user. */
+const saveLanguage = async ({ body, session }: ApiRequest<FromSchema<typeof languageRequestSchema>>) => {
+  await updateUser((session as NonNullable<typeof session>).email, { language: body.language });
+  return ok({ language: body.language });
+};
+
+export const handler = httpHandler('me', {
+  'GET /me/enabler': currentEnabler,
+  'PUT /me/language': saveLanguage,
+});

@@ -1,3 +1,9 @@
-import { notYetAvailableHandler } from '#platform/http/http-handler.ts';
+import { httpHandler } from '#platform/http/http-handler.ts';
+import { requestPasswordReset } from './request-password-reset.ts';
+import { setPasswordWithOneTimeToken } from './set-password-with-token.ts';
 
-export const handler = notYetAvailableHandler('registration');
+export const handler = httpHandler('registration', {
+  'POST /register': setPasswordWithOneTimeToken('REGISTER'),
+  'POST /resetPassword': setPasswordWithOneTimeToken('RESET'),
+  'POST /resetPassword/request': requestPasswordReset,
+});

@@ -251,7 +251,10 @@ describe('a resource handler', () => {
   });
 
   it('answers 405 for another method on a routed path and 404 for an unknown path', async () => {
-    const handler = httpHandler('me', { 'GET /me/enabler': async () => ok({ id: 'e1' }) });
+    const handler = httpHandler('me', {
+      'GET /me/enabler': async () => ok({ id: 'e1' }),
+      'PUT /me/language': async () => ok({}),
+    });
     const context = lambdaContext('me');
     const wrongMethod = await handler(httpApiEvent({ method: 'DELETE', path: '/api/me/enabler' }), context);
     expect(wrongMethod.statusCode).toBe(405);

@@ -1,0 +1,25 @@
+/** Bad passwords in a row that lock an account (ERR_ACCOUNT_JUST_LOCKED on the last one). */
+export const MAX_FAILED_LOGINS = 5;
+
+export interface FailedLoginOutcome {
+  failedLogins: number;
+  /** This attempt is the one that locks the account. */
+  locksNow: boolean;
+}
+
+export const afterFailedLogin = (failedLoginsBefore: number): FailedLoginOutcome => {
+  const failedLogins = failedLoginsBefore + 1;
+  return { failedLogins, locksNow: failedLogins >= MAX_FAILED_LOGINS };
+};
+
+/** Why an account cannot sign in: an administrator switched it off, or it is blocked until a new password is set. */
+export type Blocked = 'BAD_PASSWORDS' | 'RENEWAL_FORCED';
+
+export interface AccountState {
+  active: boolean;
+  blocked?: Blocked | null;
+  passwordHash?: string | null;
+}
+
+export const canSignIn = (account: AccountState): boolean =>
+  account.active && !account.blocked && Boolean(account.passwordHash);

@@ -1,0 +1,15 @@
+import type { User } from '#data/users.ts';
+
+/** What the administrators' screens see of a user: never the password hash. */
+export const userView = (user: User) => ({
+  email: user.email,
+  username: user.username,
+  role: user.role,
+  active: user.active,
+  blocked: user.blocked,
+  registered: user.passwordHash !== null,
+  defaultFederation: user.defaultFederation,
+  language: user.language,
+  createdAt: user.createdAt,
+  updatedAt: user.updatedAt,
+});

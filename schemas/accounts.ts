@@ -1,0 +1,99 @@
+import type { JSONSchema } from 'json-schema-to-ts';
+
+/** Shortest password the product accepts (spec section 9). */
+export const MIN_PASSWORD_LENGTH = 8;
+/** Argon2 hashes any length, but an unbounded one is a cheap denial of service. */
+export const MAX_PASSWORD_LENGTH = 256;
+
+export const emailSchema = {
+  type: 'string',
+  format: 'email',
+  minLength: 3,
+  maxLength: 254,
+} as const satisfies JSONSchema;
+
+/** Any non-empty password up to the bound: the length rule is checked by the domain, with its own code. */
+const passwordSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: MAX_PASSWORD_LENGTH,
+} as const satisfies JSONSchema;
+
+export const languages = ['en', 'fr'] as const;
+export const userRoles = ['ADMIN', 'USER', 'ANDROID_USER'] as const;
+
+export const loginRequestSchema = {
+  $id: 'request/login',
+  type: 'object',
+  required: ['username', 'password'],
+  additionalProperties: false,
+  properties: { username: { type: 'string', minLength: 1, maxLength: 254 }, password: passwordSchema },
+} as const satisfies JSONSchema;
+
+export const changePasswordRequestSchema = {
+  $id: 'request/change-password',
+  type: 'object',
+  required: ['newPassword', 'currentPassword'],
+  additionalProperties: false,
+  properties: { newPassword: passwordSchema, currentPassword: passwordSchema },
+} as const satisfies JSONSchema;
+
+export const setPasswordRequestSchema = {
+  $id: 'request/set-password',
+  type: 'object',
+  required: ['password', 'token'],
+  additionalProperties: false,
+  properties: { password: passwordSchema, token: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const satisfies JSONSchema;
+
+export const resetRequestSchema = {
+  $id: 'request/reset-password-request',
+  type: 'object',
+  required: ['email'],
+  additionalProperties: false,
+  properties: { email: { type: 'string', minLength: 1, maxLength: 254 } },
+} as const satisfies JSONSchema;
+
+export const languageRequestSchema = {
+  $id: 'request/language',
+  type: 'object',
+  required: ['language'],
+  additionalProperties: false,
+  properties: { language: { type: 'string', enum: languages } },
+} as const satisfies JSONSchema;
+
+const federationSchema = { type: ['string', 'null'], maxLength: 100 } as const satisfies JSONSchema;
+
+export const newUserRequestSchema = {
+  $id: 'request/new-user',
+  type: 'object',
+  required: ['email', 'username', 'role'],
+  additionalProperties: false,
+  properties: {
+    email: emailSchema,
+    username: { type: 'string', minLength: 1, maxLength: 100 },
+    role: { type: 'string', enum: userRoles },
+    defaultFederation: federationSchema,
+  },
+} as const satisfies JSONSchema;
+
+export const updateUserRequestSchema = {
+  $id: 'request/update-user',
+  type: 'object',
+  required: ['username', 'role', 'active'],
+  additionalProperties: false,
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 100 },
+    role: { type: 'string', enum: userRoles },
+    active: { type: 'boolean' },
+    defaultFederation: federationSchema,
+  },
+} as const satisfies JSONSchema;
+
+export const forceRenewRequestSchema = {
+  $id: 'request/force-password-renew',
+  type: 'object',
+  required: ['email'],
+  additionalProperties: false,
+  properties: { email: emailSchema },
+} as const satisfies JSONSchema;

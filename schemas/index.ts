@@ -6,3 +6,4 @@ export type { JSONSchema, FromSchema } from 'json-schema-to-ts';
 export * from './common.ts';
 export * from './queue-messages.ts';
 export * from './accounts.ts';
+export * from './enablers.ts';

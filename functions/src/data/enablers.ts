@@ -1,6 +1,16 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import {
+  BatchWriteCommand,
+  type BatchWriteCommandOutput,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import { tableName } from './table.ts';
+import { isConditionFailure, nowIso, tableName } from './table.ts';
 
 export interface EnablerConfig {
   _id: string;
@@ -21,12 +31,28 @@ export interface Enabler {
   banner: string | null;
   latestConfigVersion: number | null;
   latestConfigDate: string | null;
+  /** Members registered in the enabler: an enabler with members cannot be deleted. */
+  memberCount: number;
+  creationDate: string;
+  createdBy: string;
+  modificationDate: string | null;
+  modifiedBy: string | null;
 }
 
-// Access patterns: an enabler's profile, configs (newest first) and campaigns share the partition ENABLER#<id>.
+export interface Campaign {
+  id: string;
+  name: string;
+  /** ISO date of the assessment the campaign reports on. */
+  reportingDate: string;
+}
+
+// Access patterns: an enabler's profile, configs (newest first) and campaigns share the partition ENABLER#<id>;
+// all enablers: gsi2 ENABLERS.
 export const enablerPartition = (enablerId: string): string => `ENABLER#${enablerId}`;
 export const ENABLER_PROFILE = 'PROFILE';
 export const configSortKey = (version: number): string => `CONFIG#${String(version).padStart(6, '0')}`;
+const campaignSortKey = (campaignId: string): string => `CAMPAIGN#${campaignId}`;
+const ENABLERS_INDEX = { name: 'gsi2', partition: 'ENABLERS' } as const;
 
 export const toEnabler = (item: Record<string, unknown>): Enabler => ({
   id: item.id as string,
@@ -35,6 +61,11 @@ export const toEnabler = (item: Record<string, unknown>): Enabler => ({
   banner: (item.banner as string | undefined) ?? null,
   latestConfigVersion: (item.latestConfigVersion as number | undefined) ?? null,
   latestConfigDate: (item.latestConfigDate as string | undefined) ?? null,
+  memberCount: (item.memberCount as number | undefined) ?? 0,
+  creationDate: item.creationDate as string,
+  createdBy: item.createdBy as string,
+  modificationDate: (item.modificationDate as string | undefined) ?? null,
+  modifiedBy: (item.modifiedBy as string | undefined) ?? null,
 });
 
 export const toEnablerConfig = (item: Record<string, unknown>): EnablerConfig => ({
@@ -73,4 +104,266 @@ export const getEnablerWithLatestConfig = async (
   if (!profile) return undefined;
   const config = Items.find((item) => String(item.sk).startsWith('CONFIG#'));
   return { enabler: toEnabler(profile), config: config ? toEnablerConfig(config) : null };
+};
+
+export const listEnablers = async (): Promise<Enabler[]> => {
+  const enablers: Enabler[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: ENABLERS_INDEX.name,
+        KeyConditionExpression: 'gsi2pk = :enablers',
+        ExpressionAttributeValues: { ':enablers': ENABLERS_INDEX.partition },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    enablers.push(...(page.Items ?? []).map(toEnabler));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return enablers;
+};
+
+export interface EnablerProfile {
+  name: string;
+  logo: string;
+  banner: string;
+}
+
+export const createEnabler = async (
+  profile: EnablerProfile,
+  createdBy: string,
+  now = new Date(),
+): Promise<Enabler> => {
+  const id = randomUUID();
+  const item = {
+    pk: enablerPartition(id),
+    sk: ENABLER_PROFILE,
+    entityType: 'ENABLER',
+    gsi2pk: ENABLERS_INDEX.partition,
+    gsi2sk: id,
+    id,
+    ...profile,
+    memberCount: 0,
+    creationDate: nowIso(now),
+    createdBy,
+  };
+  await dynamo().send(
+    new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+  return toEnabler(item);
+};
+
+export const updateEnabler = async (
+  enablerId: string,
+  profile: EnablerProfile,
+  modifiedBy: string,
+  now = new Date(),
+): Promise<Enabler> => {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
+        UpdateExpression:
+          'SET #name = :name, logo = :logo, banner = :banner, modificationDate = :now, modifiedBy = :by',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: {
+          ':name': profile.name,
+          ':logo': profile.logo,
+          ':banner': profile.banner,
+          ':now': nowIso(now),
+          ':by': modifiedBy,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toEnabler(Attributes as Record<string, unknown>);
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND', { cause: error });
+    throw error;
+  }
+};
+
+const partitionItems = async (enablerId: string): Promise<Record<string, unknown>[]> => {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': enablerPartition(enablerId) },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+};
+
+/**
+ * Deletes an enabler with its configs and campaigns. The profile goes first, on the condition that no
+ * member was registered meanwhile (member creation raises memberCount in its own transaction).
+ */
+export const deleteEnabler = async (enablerId: string): Promise<void> => {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
+              ConditionExpression:
+                'attribute_exists(pk) AND (attribute_not_exists(memberCount) OR memberCount = :zero)',
+              ExpressionAttributeValues: { ':zero': 0 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) {
+      const enabler = await getEnabler(enablerId);
+      throw new AppError(enabler ? 'ERR_ENABLER_HAS_MEMBERS' : 'ERR_NOT_FOUND', { cause: error });
+    }
+    throw error;
+  }
+  const rest = await partitionItems(enablerId);
+  for (let index = 0; index < rest.length; index += 25) {
+    let requests: Record<string, { DeleteRequest: { Key: Record<string, unknown> } }[]> | undefined = {
+      [tableName()]: rest
+        .slice(index, index + 25)
+        .map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
+    };
+    while (requests && Object.keys(requests).length > 0) {
+      const result: BatchWriteCommandOutput = await dynamo().send(
+        new BatchWriteCommand({ RequestItems: requests }),
+      );
+      requests = result.UnprocessedItems as typeof requests;
+    }
+  }
+};
+
+export type NewEnablerConfig = Omit<EnablerConfig, '_id' | 'version' | 'creationDate'>;
+
+/** An enabler's configs, newest first. */
+export const listConfigs = async (enablerId: string): Promise<EnablerConfig[]> => {
+  const configs: EnablerConfig[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :configs)',
+        ExpressionAttributeValues: { ':pk': enablerPartition(enablerId), ':configs': 'CONFIG#' },
+        ScanIndexForward: false,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    configs.push(...(page.Items ?? []).map(toEnablerConfig));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return configs;
+};
+
+/**
+ * Adds the next config version. The version and the enabler's latest pointer move in one transaction,
+ * conditioned on the version read, so two uploads at once cannot take the same number.
+ */
+export const addConfig = async (
+  enablerId: string,
+  config: NewEnablerConfig,
+  createdBy: string,
+  now = new Date(),
+): Promise<EnablerConfig> => {
+  const enabler = await getEnabler(enablerId);
+  if (!enabler) throw new AppError('ERR_NOT_FOUND');
+  const version = (enabler.latestConfigVersion ?? 0) + 1;
+  const item = {
+    pk: enablerPartition(enablerId),
+    sk: configSortKey(version),
+    entityType: 'ENABLER_CONFIG',
+    configId: randomUUID(),
+    enablerId,
+    version,
+    currency: config.currency,
+    maxCompensationFactor: config.maxCompensationFactor,
+    lengthOfSeasonInMonth: config.lengthOfSeasonInMonth,
+    lengthOfCoverageInMonth: config.lengthOfCoverageInMonth,
+    damageThreshold: config.damageThreshold ?? undefined,
+    benefitFactorsByMonth: config.benefitFactorsByMonth,
+    creationDate: nowIso(now),
+    createdBy,
+  };
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
+              UpdateExpression: 'SET latestConfigVersion = :version, latestConfigDate = :date',
+              ConditionExpression:
+                enabler.latestConfigVersion === null
+                  ? 'attribute_exists(pk) AND attribute_not_exists(latestConfigVersion)'
+                  : 'latestConfigVersion = :previous',
+              ExpressionAttributeValues: {
+                ':version': version,
+                ':date': item.creationDate,
+                ...(enabler.latestConfigVersion === null ? {} : { ':previous': enabler.latestConfigVersion }),
+              },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AppError('ERR_CONFLICT', { cause: error });
+    throw error;
+  }
+  return toEnablerConfig(item);
+};
+
+/** An enabler's campaigns, newest reporting date first. */
+export const listCampaigns = async (enablerId: string): Promise<Campaign[]> => {
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :campaigns)',
+      ExpressionAttributeValues: { ':pk': enablerPartition(enablerId), ':campaigns': 'CAMPAIGN#' },
+    }),
+  );
+  return Items.map((item) => ({
+    id: item.id as string,
+    name: item.name as string,
+    reportingDate: item.reportingDate as string,
+  })).sort((a, b) => b.reportingDate.localeCompare(a.reportingDate) || a.id.localeCompare(b.id));
+};
+
+/** Records a campaign once (payouts of one assessment, or an import, name it again and again). */
+export const recordCampaign = async (enablerId: string, campaign: Campaign): Promise<void> => {
+  await dynamo()
+    .send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          pk: enablerPartition(enablerId),
+          sk: campaignSortKey(campaign.id),
+          entityType: 'CAMPAIGN',
+          ...campaign,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
 };

@@ -1,5 +1,9 @@
 import {
   changePasswordRequestSchema,
+  enablerConfigSchema,
+  enablerConfigShapeProblem,
+  enablerImagesProblem,
+  enablerRequestSchema,
   forceRenewRequestSchema,
   languageRequestSchema,
   loginRequestSchema,
@@ -9,6 +13,7 @@ import {
   updateUserRequestSchema,
   type JSONSchema,
 } from '@cpbo/schemas';
+import type { ErrorCode } from '#platform/error-catalogue.ts';
 
 /**
  * The route table: every /api call, the Lambda (resource) that answers it and who may call it.
@@ -56,6 +61,17 @@ export interface RouteDefinition {
   body?: JSONSchema;
   /** JSON Schema of the query string parameters (all strings). */
   query?: JSONSchema;
+  /** Codes of the product's own rules, answered before the schema's generic ERR_INVALID_DATA_FORMAT. */
+  bodyRules?: BodyRules;
+}
+
+export interface BodyRules {
+  /** The body is not JSON. */
+  malformed?: ErrorCode;
+  /** There is no body. */
+  missing?: ErrorCode;
+  /** A rule of the product with its own code (checked before the schema). */
+  check?: (body: unknown) => ErrorCode | undefined;
 }
 
 const route = (
@@ -63,8 +79,19 @@ const route = (
   path: string,
   resource: Resource,
   access: Access,
-  schemas: Pick<RouteDefinition, 'body' | 'query'> = {},
+  schemas: Pick<RouteDefinition, 'body' | 'query' | 'bodyRules'> = {},
 ): RouteDefinition => ({ method, path, resource, access, ...schemas });
+
+const enablerBody = { body: enablerRequestSchema, bodyRules: { check: enablerImagesProblem } };
+
+const configBody = {
+  body: enablerConfigSchema,
+  bodyRules: {
+    malformed: 'ERR_ENABLERCONFIG_INVALID_JSON',
+    missing: 'ERR_ENABLERCONFIG_NO_FILE',
+    check: enablerConfigShapeProblem,
+  },
+} satisfies Pick<RouteDefinition, 'body' | 'bodyRules'>;
 
 export const routes: readonly RouteDefinition[] = [
   // Auth (spec 7, Auth)
@@ -91,11 +118,11 @@ export const routes: readonly RouteDefinition[] = [
 
   // Admin: enablers, configs, campaigns
   route('GET', '/admin/enablers', 'admin-enablers', 'admin'),
-  route('POST', '/admin/enablers', 'admin-enablers', 'admin'),
-  route('POST', '/admin/enablers/{id}', 'admin-enablers', 'admin'),
+  route('POST', '/admin/enablers', 'admin-enablers', 'admin', enablerBody),
+  route('POST', '/admin/enablers/{id}', 'admin-enablers', 'admin', enablerBody),
   route('DELETE', '/admin/enablers/{id}', 'admin-enablers', 'admin'),
   route('GET', '/admin/enablers/{id}/configs', 'admin-enablers', 'admin'),
-  route('POST', '/admin/enablers/{id}/configs', 'admin-enablers', 'admin'),
+  route('POST', '/admin/enablers/{id}/configs', 'admin-enablers', 'admin', configBody),
   route('GET', '/admin/enablers/{id}/campaigns', 'admin-enablers', 'admin'),
 
   // Admin: members, plots, contributions, payouts, cashouts

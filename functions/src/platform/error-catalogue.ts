@@ -61,6 +61,8 @@ export const errorCatalogue = {
   ERR_PASSWORD_UNCHANGED: { status: 400, message: 'The old and the new password are identical.' },
   ERR_CONFLICT: { status: 409, message: 'The resource was changed meanwhile; reload and retry.' },
   ERR_BALANCE_TOO_LOW: { status: 409, message: 'The amount is above the pending benefit.' },
+  ERR_NO_ENABLER_BANNER: { status: 400, message: 'A banner must be selected.' },
+  ERR_ENABLER_HAS_USERS: { status: 409, message: 'This enabler still has users and cannot be deleted.' },
   ERR_ENABLER_HAS_MEMBERS: { status: 409, message: 'This enabler still has members and cannot be deleted.' },
   ERR_ENABLER_NO_CONFIG: { status: 409, message: 'This enabler has no configuration yet.' },
   ERR_OWN_ACCOUNT: { status: 409, message: 'You cannot delete, deactivate or demote your own account.' },

@@ -247,7 +247,7 @@ describe('the route chain', () => {
 
 describe('a resource handler', () => {
   it('refuses to start when a route of the resource has no implementation', () => {
-    expect(() => httpHandler('me', {})).toThrow(/missing \[GET \/me\/enabler\]/);
+    expect(() => httpHandler('me', {})).toThrow(/missing \[GET \/me\/enabler, PUT \/me\/language\]/);
   });
 
   it('answers 405 for another method on a routed path and 404 for an unknown path', async () => {

@@ -32,7 +32,7 @@ const toRequest = (event: ApiEvent, context: Context): ApiRequest => ({
 export const routeChain = (route: RouteDefinition, implementation: RouteHandler) =>
   middy<ApiEvent, ApiResult, Error, Context>()
     .use(errorResponder())
-    .use(jsonBody())
+    .use(jsonBody({ malformedCode: route.bodyRules?.malformed }))
     .use(authenticate(route.access))
     .use(validateInput(route))
     .handler(async (event, context) => {

@@ -10,7 +10,7 @@ import { assertMatches, compileSchema } from './validator.ts';
  * declares no body schema takes no body, and one that declares no query schema takes no parameters.
  */
 export const validateInput = (
-  route: Pick<RouteDefinition, 'body' | 'query'>,
+  route: Pick<RouteDefinition, 'body' | 'query' | 'bodyRules'>,
 ): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
   // Compile when the handler is built, so a broken schema fails at start-up, not on a request.
   if (route.body) compileSchema(route.body);
@@ -18,6 +18,10 @@ export const validateInput = (
   return {
     before: (request) => {
       const { event } = request;
+      const rules = route.bodyRules;
+      if (rules?.missing && event.parsedBody === undefined) throw new AppError(rules.missing);
+      const ruleProblem = rules?.check?.(event.parsedBody);
+      if (ruleProblem) throw new AppError(ruleProblem);
       if (route.body) assertMatches(route.body, event.parsedBody, 'body');
       else if (event.parsedBody !== undefined)
         throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'This call takes no body.' });

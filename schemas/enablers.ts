@@ -1,0 +1,118 @@
+import type { JSONSchema } from 'json-schema-to-ts';
+
+/** Largest logo or banner, decoded (spec section 9: 30 KB). */
+export const MAX_IMAGE_BYTES = 30 * 1024;
+
+/** Images travel as data URLs; the size rule is checked on the decoded bytes (see enablerImagesProblem). */
+const imageSchema = {
+  type: 'string',
+  pattern: '^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$',
+} as const satisfies JSONSchema;
+
+export const enablerRequestSchema = {
+  $id: 'request/enabler',
+  type: 'object',
+  required: ['name', 'logo', 'banner'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+    logo: imageSchema,
+    banner: imageSchema,
+  },
+} as const satisfies JSONSchema;
+
+/** The enabler configuration, as uploaded (a JSON file) and as stored (one immutable version). */
+export const enablerConfigSchema = {
+  $id: 'enabler-config',
+  title: 'Enabler configuration',
+  type: 'object',
+  required: [
+    'currency',
+    'maxCompensationFactor',
+    'lengthOfSeasonInMonth',
+    'lengthOfCoverageInMonth',
+    'benefitFactorsByMonth',
+  ],
+  additionalProperties: false,
+  properties: {
+    currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, e.g. INR, XOF' },
+    maxCompensationFactor: { type: 'number', exclusiveMinimum: 0, maximum: 1000 },
+    lengthOfSeasonInMonth: { type: 'integer', minimum: 1, maximum: 24 },
+    lengthOfCoverageInMonth: { type: 'integer', minimum: 1, maximum: 36 },
+    damageThreshold: { type: ['number', 'null'], minimum: 0, maximum: 1 },
+    benefitFactorsByMonth: {
+      type: 'array',
+      maxItems: 36,
+      items: { type: 'number', minimum: 0, maximum: 1000 },
+      description: 'One compensation factor per month after the coverage start',
+    },
+  },
+} as const satisfies JSONSchema;
+
+export type EnablerConfigProblem =
+  | 'ERR_ENABLERCONFIG_NO_FILE'
+  | 'ERR_ENABLERCONFIG_INVALID_JSON'
+  | 'ERR_ENABLERCONFIG_MISSING_CURRENCY'
+  | 'ERR_ENABLERCONFIG_MISSING_MAXCOMPFACTOR'
+  | 'ERR_ENABLERCONFIG_MISSING_LENGTHSEASON'
+  | 'ERR_ENABLERCONFIG_MISSING_LENGTHCOVERAGE'
+  | 'ERR_ENABLERCONFIG_MISSING_FACTORS'
+  | 'ERR_ENABLERCONFIG_NOTARRAY_FACTORS';
+
+const requiredFields: [string, EnablerConfigProblem][] = [
+  ['currency', 'ERR_ENABLERCONFIG_MISSING_CURRENCY'],
+  ['maxCompensationFactor', 'ERR_ENABLERCONFIG_MISSING_MAXCOMPFACTOR'],
+  ['lengthOfSeasonInMonth', 'ERR_ENABLERCONFIG_MISSING_LENGTHSEASON'],
+  ['lengthOfCoverageInMonth', 'ERR_ENABLERCONFIG_MISSING_LENGTHCOVERAGE'],
+  ['benefitFactorsByMonth', 'ERR_ENABLERCONFIG_MISSING_FACTORS'],
+];
+
+/**
+ * The upload screen's rules, in its order, with its codes; the server applies the same ones before the
+ * schema. Undefined when the shape is right (the schema then checks types and ranges).
+ */
+export const enablerConfigShapeProblem = (config: unknown): EnablerConfigProblem | undefined => {
+  if (config === undefined) return 'ERR_ENABLERCONFIG_NO_FILE';
+  if (config === null || typeof config !== 'object' || Array.isArray(config))
+    return 'ERR_ENABLERCONFIG_INVALID_JSON';
+  const fields = config as Record<string, unknown>;
+  for (const [field, problem] of requiredFields) {
+    if (fields[field] === undefined || fields[field] === null || fields[field] === '') return problem;
+  }
+  if (!Array.isArray(fields.benefitFactorsByMonth)) return 'ERR_ENABLERCONFIG_NOTARRAY_FACTORS';
+  return undefined;
+};
+
+/** Reads an uploaded file's text as a config: the same codes for an empty or malformed file. */
+export const parseEnablerConfigFile = (
+  text: string | undefined,
+): { config: unknown; problem?: undefined } | { config?: undefined; problem: EnablerConfigProblem } => {
+  if (text === undefined) return { problem: 'ERR_ENABLERCONFIG_NO_FILE' };
+  let config: unknown;
+  try {
+    config = JSON.parse(text);
+  } catch {
+    return { problem: 'ERR_ENABLERCONFIG_INVALID_JSON' };
+  }
+  const problem = enablerConfigShapeProblem(config);
+  return problem ? { problem } : { config };
+};
+
+/** Decoded size of a base64 data URL's payload. */
+export const dataUrlBytes = (dataUrl: string): number => {
+  const payload = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
+  return Math.floor((payload.length * 3) / 4) - padding;
+};
+
+export type EnablerImagesProblem = 'ERR_NO_ENABLER_LOGO' | 'ERR_NO_ENABLER_BANNER' | 'ERR_FILE_TOO_LONG';
+
+/** The enabler form's image rules, on both sides: both images present, each at most 30 KB. */
+export const enablerImagesProblem = (body: unknown): EnablerImagesProblem | undefined => {
+  const { logo, banner } = (body ?? {}) as { logo?: unknown; banner?: unknown };
+  if (typeof logo !== 'string' || logo === '') return 'ERR_NO_ENABLER_LOGO';
+  if (typeof banner !== 'string' || banner === '') return 'ERR_NO_ENABLER_BANNER';
+  if (dataUrlBytes(logo) > MAX_IMAGE_BYTES || dataUrlBytes(banner) > MAX_IMAGE_BYTES)
+    return 'ERR_FILE_TOO_LONG';
+  return undefined;
+};

@@ -7,3 +7,4 @@ export * from './common.ts';
 export * from './queue-messages.ts';
 export * from './accounts.ts';
 export * from './enablers.ts';
+export * from './members.ts';

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { MemberIndex, readMemberListQuery, type MemberListQuery, type MemberSummary } from './member-list.ts';
+
+const today = '2026-11-21';
+
+const member = (id: string, fields: Partial<MemberSummary> = {}): MemberSummary => ({
+  id,
+  name: `Member ${id}`,
+  village: 'Village',
+  number: id,
+  federation: null,
+  onboardingDate: '2026-01-01',
+  contributionTotalCents: 0,
+  pendingBenefitsCents: 0,
+  plotCount: 1,
+  lastContributionDate: null,
+  lastPayoutDate: null,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...fields,
+});
+
+const query = (fields: Partial<MemberListQuery> = {}): MemberListQuery => ({
+  page: 1,
+  pageSize: 10,
+  sort: { field: 'name', direction: 'asc' },
+  search: '',
+  benefits: 'all',
+  contributions: 'all',
+  plots: 'all',
+  ...fields,
+});
+
+const indexOf = (...members: MemberSummary[]) => {
+  const index = new MemberIndex();
+  for (const m of members) index.upsert(m);
+  return index;
+};
+
+const ids = (index: MemberIndex, q: Partial<MemberListQuery>) =>
+  index.list(query(q), today).members.map((m) => m.id);
+
+describe('member list', () => {
+  const members = [
+    member('a', {
+      name: 'Élodie Sarr',
+      federation: 'Kaolack',
+      number: '10',
+      pendingBenefitsCents: 500,
+      onboardingDate: '2026-03-01',
+    }),
+    member('b', {
+      name: 'awa Diop',
+      federation: 'Thiès',
+      number: '2',
+      pendingBenefitsCents: 1500,
+      onboardingDate: '2026-01-15',
+    }),
+    member('c', {
+      name: 'Moussa Ba',
+      federation: null,
+      number: '1',
+      pendingBenefitsCents: 0,
+      onboardingDate: '2026-02-01',
+    }),
+  ];
+  const index = indexOf(...members);
+
+  it('sorts by name without case or accents', () => {
+    expect(ids(index, { sort: { field: 'name', direction: 'asc' } })).toEqual(['b', 'a', 'c']);
+    expect(ids(index, { sort: { field: 'name', direction: 'desc' } })).toEqual(['c', 'a', 'b']);
+  });
+
+  it('sorts numbers naturally, pending benefits by amount, onboarding by date and federations with none last', () => {
+    expect(ids(index, { sort: { field: 'number', direction: 'asc' } })).toEqual(['c', 'b', 'a']);
+    expect(ids(index, { sort: { field: 'pendingBenefits', direction: 'desc' } })).toEqual(['b', 'a', 'c']);
+    expect(ids(index, { sort: { field: 'onboardingDate', direction: 'asc' } })).toEqual(['b', 'c', 'a']);
+    expect(ids(index, { sort: { field: 'federation', direction: 'asc' } })).toEqual(['a', 'b', 'c']);
+  });
+
+  it('searches name, number and federation, trimmed, without case or accents', () => {
+    expect(ids(index, { search: '  elodie ' })).toEqual(['a']);
+    expect(ids(index, { search: 'THIES' })).toEqual(['b']);
+    expect(ids(index, { search: '1' })).toEqual(['a', 'c']);
+    expect(ids(index, { search: 'village' })).toEqual([]);
+    expect(ids(index, { search: '   ' })).toHaveLength(3);
+  });
+
+  it('filters on benefits received in a period', () => {
+    const withPayouts = indexOf(
+      member('now', { lastPayoutDate: '2026-11-02' }),
+      member('lastMonth', { lastPayoutDate: '2026-10-25' }),
+      member('lastYear', { lastPayoutDate: '2026-01-10' }),
+      member('old', { lastPayoutDate: '2024-05-01' }),
+      member('never'),
+    );
+    expect(ids(withPayouts, { benefits: 'current_month' })).toEqual(['now']);
+    expect(ids(withPayouts, { benefits: '1_month' }).sort()).toEqual(['lastMonth', 'now']);
+    expect(ids(withPayouts, { benefits: '12_months' }).sort()).toEqual(['lastMonth', 'lastYear', 'now']);
+  });
+
+  it('filters on members without contributions for a period', () => {
+    const withContributions = indexOf(
+      member('recent', { lastContributionDate: '2026-11-01' }),
+      member('sixWeeks', { lastContributionDate: '2026-10-05' }),
+      member('fiveMonths', { lastContributionDate: '2026-06-15' }),
+      member('never'),
+    );
+    expect(ids(withContributions, { contributions: 'not_1_month' }).sort()).toEqual([
+      'fiveMonths',
+      'never',
+      'sixWeeks',
+    ]);
+    expect(ids(withContributions, { contributions: 'not_2_months' }).sort()).toEqual(['fiveMonths', 'never']);
+    expect(ids(withContributions, { contributions: 'not_4_months' }).sort()).toEqual(['fiveMonths', 'never']);
+    expect(ids(withContributions, { contributions: 'not_12_months' })).toEqual(['never']);
+  });
+
+  it('filters on the number of plots', () => {
+    const byPlots = indexOf(
+      member('none', { plotCount: 0 }),
+      member('one', { plotCount: 1 }),
+      member('two', { plotCount: 2 }),
+    );
+    expect(ids(byPlots, { plots: 'no' })).toEqual(['none']);
+    expect(ids(byPlots, { plots: 'one' })).toEqual(['one']);
+    expect(ids(byPlots, { plots: 'many' })).toEqual(['two']);
+  });
+
+  it('pages without overlap and counts every match', () => {
+    const many = indexOf(
+      ...Array.from({ length: 25 }, (_, i) => member(String(i).padStart(2, '0'), { name: 'Same name' })),
+    );
+    const pages = [1, 2, 3].map((page) => many.list(query({ page, pageSize: 10 }), today));
+    expect(pages.map((p) => p.members.length)).toEqual([10, 10, 5]);
+    expect(new Set(pages.flatMap((p) => p.members.map((m) => m.id))).size).toBe(25);
+    expect(pages[0]?.count).toBe(25);
+  });
+
+  it('keeps the newest copy of a member and re-sorts after a change', () => {
+    const changing = indexOf(
+      member('x', { name: 'Zed', updatedAt: '2026-01-02T00:00:00Z' }),
+      member('y', { name: 'Yan' }),
+    );
+    changing.upsert(member('x', { name: 'Old', updatedAt: '2026-01-01T00:00:00Z' }));
+    expect(changing.get('x')?.name).toBe('Zed');
+    changing.upsert(member('x', { name: 'Abel', updatedAt: '2026-01-03T00:00:00Z' }));
+    expect(ids(changing, {})).toEqual(['x', 'y']);
+    changing.remove('x');
+    expect(ids(changing, {})).toEqual(['y']);
+  });
+});
+
+describe('member list query', () => {
+  it('defaults to the first page of 10 by name', () => {
+    expect(readMemberListQuery({})).toEqual(query());
+  });
+  it('reads one sort, the filters and a trimmed search', () => {
+    expect(
+      readMemberListQuery({
+        page: '2',
+        pageSize: '50',
+        'sort:pendingBenefits': 'desc',
+        'filter:search': ' awa ',
+        'filter:plots': 'many',
+      }),
+    ).toEqual(
+      query({
+        page: 2,
+        pageSize: 50,
+        sort: { field: 'pendingBenefits', direction: 'desc' },
+        search: 'awa',
+        plots: 'many',
+      }),
+    );
+  });
+  it('refuses two sorts at once', () => {
+    expect(readMemberListQuery({ 'sort:name': 'asc', 'sort:number': 'desc' })).toBe('TWO_SORTS');
+  });
+});

@@ -1,5 +1,11 @@
 import {
+  cashoutRequestSchema,
   changePasswordRequestSchema,
+  contributeRequestSchema,
+  memberListQuerySchema,
+  newMemberRequestSchema,
+  newPlotRequestSchema,
+  updatePlotRequestSchema,
   enablerConfigSchema,
   enablerConfigShapeProblem,
   enablerImagesProblem,
@@ -107,14 +113,16 @@ export const routes: readonly RouteDefinition[] = [
   // User side
   route('GET', '/me/enabler', 'me', 'signedIn'),
   route('PUT', '/me/language', 'me', 'signedIn', { body: languageRequestSchema }),
-  route('GET', '/members', 'members', 'signedIn'),
-  route('POST', '/members', 'members', 'signedIn'),
+  route('GET', '/members', 'members', 'signedIn', { query: memberListQuerySchema }),
+  route('POST', '/members', 'members', 'signedIn', { body: newMemberRequestSchema }),
   route('GET', '/members/{id}', 'members', 'signedIn'),
   route('GET', '/members/{memberId}/plots/{plotId}', 'members', 'signedIn'),
-  route('POST', '/members/{memberId}/plots', 'members', 'signedIn'),
-  route('POST', '/members/{memberId}/plots/{plotId}', 'members', 'signedIn'),
-  route('POST', '/members/{id}/cashouts', 'members', 'signedIn'),
-  route('POST', '/members/{id}/contribute', 'members', 'signedIn'),
+  route('POST', '/members/{memberId}/plots', 'members', 'signedIn', { body: newPlotRequestSchema }),
+  route('POST', '/members/{memberId}/plots/{plotId}', 'members', 'signedIn', {
+    body: updatePlotRequestSchema,
+  }),
+  route('POST', '/members/{id}/cashouts', 'members', 'signedIn', { body: cashoutRequestSchema }),
+  route('POST', '/members/{id}/contribute', 'members', 'signedIn', { body: contributeRequestSchema }),
 
   // Admin: enablers, configs, campaigns
   route('GET', '/admin/enablers', 'admin-enablers', 'admin'),

@@ -1,0 +1,42 @@
+import { foldText } from '#domain/member-list.ts';
+
+/*
+ * Keys of a member's partition and of the per-enabler listings.
+ * - MEMBER#<id> / PROFILE, PLOT#<id>, CONTRIB#<date>#<id>, PAYOUT#<date>#<id>, CASHOUT#<date>#<id>:
+ *   one Query reads a member page.
+ * - gsi1 ENABLER#<id>#MEMBER / <updatedAt>#<memberId>: members of an enabler changed since a time (the list).
+ * - gsi1 ENABLER#<id>#<TYPE> / <date>#<id>: an enabler's plots, contributions, payouts, cashouts (admin tables).
+ * - gsi3 RECORD#<id> / RECORD: a plot or money record by its id alone (admin edit and delete).
+ * - ENABLER#<id>#MEMBERNUMBER#<number> and ENABLER#<id>#MEMBERNAME#<name>|<village> / UNIQUE: the
+ *   duplicate-member rule, enforced by the transaction that creates the member.
+ */
+export const memberPartition = (memberId: string): string => `MEMBER#${memberId}`;
+export const MEMBER_PROFILE = 'PROFILE';
+
+export const recordTypes = {
+  PLOT: 'PLOT',
+  CONTRIBUTION: 'CONTRIB',
+  PAYOUT: 'PAYOUT',
+  CASHOUT: 'CASHOUT',
+} as const;
+export type RecordType = keyof typeof recordTypes;
+
+export const plotSortKey = (plotId: string): string => `PLOT#${plotId}`;
+export const moneySortKey = (type: Exclude<RecordType, 'PLOT'>, date: string, id: string): string =>
+  `${recordTypes[type]}#${date}#${id}`;
+
+export const membersOfEnabler = (enablerId: string): string => `ENABLER#${enablerId}#MEMBER`;
+export const memberChangeKey = (updatedAt: string, memberId: string): string => `${updatedAt}#${memberId}`;
+
+export const recordsOfEnabler = (enablerId: string, type: RecordType): string =>
+  `ENABLER#${enablerId}#${recordTypes[type]}`;
+export const recordById = (id: string): string => `RECORD#${id}`;
+
+export const memberNumberClaim = (enablerId: string, number: string) => ({
+  pk: `ENABLER#${enablerId}#MEMBERNUMBER#${foldText(number.trim())}`,
+  sk: 'UNIQUE',
+});
+export const memberNameClaim = (enablerId: string, name: string, village: string) => ({
+  pk: `ENABLER#${enablerId}#MEMBERNAME#${foldText(name.trim().replace(/\s+/g, ' '))}|${foldText(village.trim().replace(/\s+/g, ' '))}`,
+  sk: 'UNIQUE',
+});

@@ -1,0 +1,635 @@
+import { randomUUID } from 'node:crypto';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { CoverageDates, IsoDate } from '#domain/coverage-dates.ts';
+import type { MemberSummary } from '#domain/member-list.ts';
+import type { Cents } from '#domain/money.ts';
+import { AppError } from '#platform/app-error.ts';
+import { dynamo } from '#platform/aws-clients.ts';
+import type { ErrorCode } from '#platform/error-catalogue.ts';
+import { enablerPartition, ENABLER_PROFILE } from './enablers.ts';
+import {
+  MEMBER_PROFILE,
+  memberChangeKey,
+  memberNameClaim,
+  memberNumberClaim,
+  memberPartition,
+  membersOfEnabler,
+  moneySortKey,
+  plotSortKey,
+  recordById,
+  recordsOfEnabler,
+} from './member-keys.ts';
+import { nowIso, tableName } from './table.ts';
+
+export interface MemberFields {
+  name: string;
+  village: string;
+  number: string;
+  federation: string | null;
+  gender: boolean | null;
+  phone: string | null;
+  bankName: string | null;
+  bankBranchName: string | null;
+  bankIFSC: string | null;
+  bankAccount: string | null;
+}
+
+export interface Member extends MemberFields {
+  id: string;
+  enablerId: string;
+  onboardingDate: IsoDate;
+  contributionTotalCents: Cents;
+  payoutTotalCents: Cents;
+  cashoutTotalCents: Cents;
+  /** Pending benefit: payouts not yet paid out in cash. */
+  cashoutBalanceCents: Cents;
+  plotCount: number;
+  firstContributionDate: IsoDate | null;
+  lastContributionDate: IsoDate | null;
+  firstPayoutDate: IsoDate | null;
+  lastPayoutDate: IsoDate | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Plot extends CoverageDates {
+  id: string;
+  memberId: string;
+  enablerId: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  cropDescription: string | null;
+  isIrrigated: boolean | null;
+  droughtMonthlyContribCents: Cents;
+  excessRainMonthlyContribCents: Cents;
+  enablerConfig: { version: number; _id: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface MoneyRecord {
+  id: string;
+  memberId: string;
+  enablerId: string;
+  amountCents: Cents;
+  createdAt: string;
+  createdBy: string;
+}
+
+export interface Contribution extends MoneyRecord {
+  plotId: string;
+  plotName: string;
+  protectionType: 'DROUGHT' | 'EXCESS_RAIN';
+  contributionDate: string;
+}
+
+export interface Payout extends MoneyRecord {
+  plotId: string;
+  plotName: string;
+  assessmentId: string;
+  assessmentDate: IsoDate;
+  payoutDate: IsoDate;
+}
+
+export interface Cashout extends MoneyRecord {
+  cashoutDate: string;
+}
+
+export interface MemberPage {
+  member: Member;
+  plots: Plot[];
+  contributions: Contribution[];
+  payouts: Payout[];
+  cashouts: Cashout[];
+}
+
+const orNull = <T>(value: unknown): T | null => (value === undefined ? null : (value as T));
+
+const memberFieldsOf = (item: Record<string, unknown>): MemberFields => ({
+  name: item.name as string,
+  village: item.village as string,
+  number: item.number as string,
+  federation: orNull(item.federation),
+  gender: orNull(item.gender),
+  phone: orNull(item.phone),
+  bankName: orNull(item.bankName),
+  bankBranchName: orNull(item.bankBranchName),
+  bankIFSC: orNull(item.bankIFSC),
+  bankAccount: orNull(item.bankAccount),
+});
+
+export const toMember = (item: Record<string, unknown>): Member => ({
+  ...memberFieldsOf(item),
+  id: item.id as string,
+  enablerId: item.enablerId as string,
+  onboardingDate: item.onboardingDate as string,
+  contributionTotalCents: (item.contributionTotalCents as number | undefined) ?? 0,
+  payoutTotalCents: (item.payoutTotalCents as number | undefined) ?? 0,
+  cashoutTotalCents: (item.cashoutTotalCents as number | undefined) ?? 0,
+  cashoutBalanceCents: (item.cashoutBalanceCents as number | undefined) ?? 0,
+  plotCount: (item.plotCount as number | undefined) ?? 0,
+  firstContributionDate: orNull(item.firstContributionDate),
+  lastContributionDate: orNull(item.lastContributionDate),
+  firstPayoutDate: orNull(item.firstPayoutDate),
+  lastPayoutDate: orNull(item.lastPayoutDate),
+  createdAt: item.createdAt as string,
+  updatedAt: item.updatedAt as string,
+});
+
+export const memberSummaryOf = (member: Member): MemberSummary => ({
+  id: member.id,
+  name: member.name,
+  village: member.village,
+  number: member.number,
+  federation: member.federation,
+  onboardingDate: member.onboardingDate,
+  contributionTotalCents: member.contributionTotalCents,
+  pendingBenefitsCents: member.cashoutBalanceCents,
+  plotCount: member.plotCount,
+  lastContributionDate: member.lastContributionDate,
+  lastPayoutDate: member.lastPayoutDate,
+  updatedAt: member.updatedAt,
+});
+
+const toPlot = (item: Record<string, unknown>): Plot => ({
+  id: item.id as string,
+  memberId: item.memberId as string,
+  enablerId: item.enablerId as string,
+  name: item.name as string,
+  latitude: item.latitude as number,
+  longitude: item.longitude as number,
+  cropDescription: orNull(item.cropDescription),
+  isIrrigated: orNull(item.isIrrigated),
+  droughtMonthlyContribCents: (item.droughtMonthlyContribCents as number | undefined) ?? 0,
+  excessRainMonthlyContribCents: (item.excessRainMonthlyContribCents as number | undefined) ?? 0,
+  startCoverageDate: item.startCoverageDate as string,
+  endOfSeasonDate: item.endOfSeasonDate as string,
+  endCoverageDate: item.endCoverageDate as string,
+  enablerConfig: orNull(item.enablerConfig),
+  createdAt: item.createdAt as string,
+  updatedAt: item.updatedAt as string,
+});
+
+const moneyOf = (item: Record<string, unknown>): MoneyRecord => ({
+  id: item.id as string,
+  memberId: item.memberId as string,
+  enablerId: item.enablerId as string,
+  amountCents: item.amountCents as number,
+  createdAt: item.createdAt as string,
+  createdBy: item.createdBy as string,
+});
+
+const toContribution = (item: Record<string, unknown>): Contribution => ({
+  ...moneyOf(item),
+  plotId: item.plotId as string,
+  plotName: item.plotName as string,
+  protectionType: item.protectionType as Contribution['protectionType'],
+  contributionDate: item.contributionDate as string,
+});
+
+const toPayout = (item: Record<string, unknown>): Payout => ({
+  ...moneyOf(item),
+  plotId: item.plotId as string,
+  plotName: item.plotName as string,
+  assessmentId: item.assessmentId as string,
+  assessmentDate: item.assessmentDate as string,
+  payoutDate: item.payoutDate as string,
+});
+
+const toCashout = (item: Record<string, unknown>): Cashout => ({
+  ...moneyOf(item),
+  cashoutDate: item.cashoutDate as string,
+});
+
+/** The member's profile alone (strongly consistent: money rules read it). */
+export const getMember = async (memberId: string): Promise<Member | undefined> => {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: { pk: memberPartition(memberId), sk: MEMBER_PROFILE },
+      ConsistentRead: true,
+    }),
+  );
+  return Item?.entityType === 'MEMBER' ? toMember(Item) : undefined;
+};
+
+/** A member with plots and money records, in one Query of the member's partition. */
+export const getMemberPage = async (memberId: string): Promise<MemberPage | undefined> => {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': memberPartition(memberId) },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  const profile = items.find((item) => item.sk === MEMBER_PROFILE);
+  if (!profile) return undefined;
+  const ofType = (type: string) => items.filter((item) => item.entityType === type);
+  return {
+    member: toMember(profile),
+    plots: ofType('PLOT').map(toPlot),
+    contributions: ofType('CONTRIBUTION').map(toContribution),
+    payouts: ofType('PAYOUT').map(toPayout),
+    cashouts: ofType('CASHOUT').map(toCashout),
+  };
+};
+
+/** The SET clauses that mark a member changed, so the list's catch-up query sees it. */
+const touchMember = (memberId: string, updatedAt: string) => ({
+  clause: 'updatedAt = :updatedAt, gsi1sk = :changeKey',
+  values: { ':updatedAt': updatedAt, ':changeKey': memberChangeKey(updatedAt, memberId) },
+});
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * Runs a transaction; when a condition fails, the code of the first failing item (by position) is
+ * thrown, so each rule answers its own catalogue code and nothing is half written.
+ */
+const transact = async (items: TransactItem[], codes: (ErrorCode | undefined)[]): Promise<void> => {
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if ((error as Error).name === 'TransactionCanceledException' && reasons) {
+      const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
+      const code = failed >= 0 ? codes[failed] : undefined;
+      if (code) throw new AppError(code, { cause: error });
+      if (reasons.some((reason) => reason.Code === 'TransactionConflict'))
+        throw new AppError('ERR_CONFLICT', { cause: error });
+    }
+    throw error;
+  }
+};
+
+export interface NewMember extends MemberFields {
+  enablerId: string;
+  onboardingDate: IsoDate;
+}
+
+/**
+ * Registers a member. The same transaction claims the member's number and name+village in the
+ * enabler (ERR_DUPLICATE_MEMBER when taken) and counts the member on the enabler.
+ */
+export const createMember = async (fields: NewMember, now = new Date()): Promise<Member> => {
+  const id = randomUUID();
+  const updatedAt = nowIso(now);
+  const item = {
+    pk: memberPartition(id),
+    sk: MEMBER_PROFILE,
+    entityType: 'MEMBER',
+    gsi1pk: membersOfEnabler(fields.enablerId),
+    gsi1sk: memberChangeKey(updatedAt, id),
+    id,
+    ...fields,
+    contributionTotalCents: 0,
+    payoutTotalCents: 0,
+    cashoutTotalCents: 0,
+    cashoutBalanceCents: 0,
+    plotCount: 0,
+    createdAt: updatedAt,
+    updatedAt,
+  };
+  const claim = (key: { pk: string; sk: string }): TransactItem => ({
+    Put: {
+      TableName: tableName(),
+      Item: { ...key, entityType: 'MEMBER_CLAIM', memberId: id },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  });
+  await transact(
+    [
+      { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      claim(memberNumberClaim(fields.enablerId, fields.number)),
+      claim(memberNameClaim(fields.enablerId, fields.name, fields.village)),
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: enablerPartition(fields.enablerId), sk: ENABLER_PROFILE },
+          UpdateExpression: 'ADD memberCount :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      },
+    ],
+    ['ERR_CONFLICT', 'ERR_DUPLICATE_MEMBER', 'ERR_DUPLICATE_MEMBER', 'ERR_NOT_FOUND'],
+  );
+  return toMember(item);
+};
+
+export type NewPlot = Omit<Plot, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** Adds a plot and counts it on the member, in one transaction. */
+export const createPlot = async (plot: NewPlot, now = new Date()): Promise<Plot> => {
+  const id = randomUUID();
+  const at = nowIso(now);
+  const item = {
+    pk: memberPartition(plot.memberId),
+    sk: plotSortKey(id),
+    entityType: 'PLOT',
+    gsi1pk: recordsOfEnabler(plot.enablerId, 'PLOT'),
+    gsi1sk: `${plot.startCoverageDate}#${id}`,
+    gsi3pk: recordById(id),
+    gsi3sk: 'RECORD',
+    id,
+    ...plot,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const touch = touchMember(plot.memberId, at);
+  await transact(
+    [
+      { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: memberPartition(plot.memberId), sk: MEMBER_PROFILE },
+          UpdateExpression: `ADD plotCount :one SET ${touch.clause}`,
+          ConditionExpression: 'attribute_exists(pk) AND enablerId = :enablerId',
+          ExpressionAttributeValues: { ':one': 1, ':enablerId': plot.enablerId, ...touch.values },
+        },
+      },
+    ],
+    ['ERR_CONFLICT', 'ERR_NOT_FOUND'],
+  );
+  return toPlot(item);
+};
+
+export type PlotChanges = Pick<
+  Plot,
+  | 'name'
+  | 'latitude'
+  | 'longitude'
+  | 'droughtMonthlyContribCents'
+  | 'excessRainMonthlyContribCents'
+  | 'cropDescription'
+  | 'isIrrigated'
+>;
+
+/** Changes a plot's details and protection; its coverage dates and config version stay as created. */
+export const updatePlot = async (
+  memberId: string,
+  plotId: string,
+  changes: PlotChanges,
+  now = new Date(),
+): Promise<void> => {
+  const at = nowIso(now);
+  const touch = touchMember(memberId, at);
+  await transact(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: memberPartition(memberId), sk: plotSortKey(plotId) },
+          UpdateExpression:
+            'SET #name = :name, latitude = :latitude, longitude = :longitude, droughtMonthlyContribCents = :drought, ' +
+            'excessRainMonthlyContribCents = :excessRain, cropDescription = :crop, isIrrigated = :irrigated, updatedAt = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#name': 'name' },
+          ExpressionAttributeValues: {
+            ':name': changes.name,
+            ':latitude': changes.latitude,
+            ':longitude': changes.longitude,
+            ':drought': changes.droughtMonthlyContribCents,
+            ':excessRain': changes.excessRainMonthlyContribCents,
+            ':crop': changes.cropDescription,
+            ':irrigated': changes.isIrrigated,
+            ':at': at,
+          },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: memberPartition(memberId), sk: MEMBER_PROFILE },
+          UpdateExpression: `SET ${touch.clause}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: touch.values,
+        },
+      },
+    ],
+    ['ERR_NOT_FOUND', 'ERR_NOT_FOUND'],
+  );
+};
+
+const moneyItem = (
+  type: 'CONTRIBUTION' | 'PAYOUT' | 'CASHOUT',
+  member: Pick<Member, 'id' | 'enablerId' | 'federation'>,
+  date: string,
+  fields: Record<string, unknown>,
+  createdBy: string,
+  at: string,
+) => {
+  const id = randomUUID();
+  return {
+    pk: memberPartition(member.id),
+    sk: moneySortKey(type, date, id),
+    entityType: type,
+    gsi1pk: recordsOfEnabler(member.enablerId, type),
+    gsi1sk: `${date}#${id}`,
+    gsi3pk: recordById(id),
+    gsi3sk: 'RECORD',
+    id,
+    memberId: member.id,
+    enablerId: member.enablerId,
+    // Copied so that the dashboard aggregates (fed by the stream) can group by federation.
+    federation: member.federation ?? undefined,
+    ...fields,
+    createdAt: at,
+    createdBy,
+  };
+};
+
+/**
+ * Records a contribution for one of the member's plots and adds it to the member's total, in one
+ * transaction: the plot must exist (ERR_NO_PLOTS otherwise).
+ */
+export const recordContribution = async (
+  member: Pick<Member, 'id' | 'enablerId' | 'federation'>,
+  plot: Pick<Plot, 'id' | 'name'>,
+  contribution: Pick<Contribution, 'amountCents' | 'protectionType' | 'contributionDate'>,
+  createdBy: string,
+  now = new Date(),
+): Promise<Contribution> => {
+  const at = nowIso(now);
+  const item = moneyItem(
+    'CONTRIBUTION',
+    member,
+    contribution.contributionDate,
+    {
+      plotId: plot.id,
+      plotName: plot.name,
+      ...contribution,
+    },
+    createdBy,
+    at,
+  );
+  const day = contribution.contributionDate.slice(0, 10);
+  const touch = touchMember(member.id, at);
+  await transact(
+    [
+      { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: { pk: memberPartition(member.id), sk: plotSortKey(plot.id) },
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: memberPartition(member.id), sk: MEMBER_PROFILE },
+          UpdateExpression:
+            'ADD contributionTotalCents :amount SET firstContributionDate = if_not_exists(firstContributionDate, :day), ' +
+            `lastContributionDate = :day, ${touch.clause}`,
+          ConditionExpression: 'attribute_exists(pk) AND plotCount > :zero',
+          ExpressionAttributeValues: {
+            ':amount': contribution.amountCents,
+            ':day': day,
+            ':zero': 0,
+            ...touch.values,
+          },
+        },
+      },
+    ],
+    ['ERR_CONFLICT', 'ERR_NO_PLOTS', 'ERR_NO_PLOTS'],
+  );
+  return toContribution(item);
+};
+
+/**
+ * Pays part of the pending benefit in cash. The balance moves in the same transaction, on the
+ * condition that it covers the amount: two cashouts racing for one balance cannot both pass.
+ */
+export const recordCashout = async (
+  member: Pick<Member, 'id' | 'enablerId' | 'federation'>,
+  amountCents: Cents,
+  cashoutDate: string,
+  createdBy: string,
+  now = new Date(),
+): Promise<Cashout> => {
+  const at = nowIso(now);
+  const item = moneyItem('CASHOUT', member, cashoutDate, { amountCents, cashoutDate }, createdBy, at);
+  const touch = touchMember(member.id, at);
+  await transact(
+    [
+      { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: memberPartition(member.id), sk: MEMBER_PROFILE },
+          UpdateExpression: `ADD cashoutBalanceCents :minus, cashoutTotalCents :amount SET ${touch.clause}`,
+          ConditionExpression: 'attribute_exists(pk) AND cashoutBalanceCents >= :amount',
+          ExpressionAttributeValues: { ':amount': amountCents, ':minus': -amountCents, ...touch.values },
+        },
+      },
+    ],
+    ['ERR_CONFLICT', 'ERR_BALANCE_TOO_LOW'],
+  );
+  return toCashout(item);
+};
+
+/**
+ * Records a benefit computed by an assessment and adds it to the pending benefit. The member's
+ * last payout date only moves forward (an older payout recorded late leaves it as it is).
+ */
+export const recordPayout = async (
+  member: Pick<Member, 'id' | 'enablerId' | 'federation'>,
+  plot: Pick<Plot, 'id' | 'name'>,
+  payout: Pick<Payout, 'amountCents' | 'assessmentId' | 'assessmentDate' | 'payoutDate'>,
+  createdBy: string,
+  now = new Date(),
+): Promise<Payout> => {
+  const at = nowIso(now);
+  const item = moneyItem(
+    'PAYOUT',
+    member,
+    payout.payoutDate,
+    { plotId: plot.id, plotName: plot.name, ...payout },
+    createdBy,
+    at,
+  );
+  const touch = touchMember(member.id, at);
+  const write = (movesLastDate: boolean) =>
+    transact(
+      [
+        { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: { pk: memberPartition(member.id), sk: plotSortKey(plot.id) },
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: { pk: memberPartition(member.id), sk: MEMBER_PROFILE },
+            UpdateExpression:
+              'ADD payoutTotalCents :amount, cashoutBalanceCents :amount SET firstPayoutDate = if_not_exists(firstPayoutDate, :day), ' +
+              `${movesLastDate ? 'lastPayoutDate = :day, ' : ''}${touch.clause}`,
+            ConditionExpression: movesLastDate
+              ? 'attribute_exists(pk) AND (attribute_not_exists(lastPayoutDate) OR lastPayoutDate <= :day)'
+              : 'attribute_exists(pk)',
+            ExpressionAttributeValues: {
+              ':amount': payout.amountCents,
+              ':day': payout.payoutDate,
+              ...touch.values,
+            },
+          },
+        },
+      ],
+      ['ERR_CONFLICT', 'ERR_NOT_FOUND', movesLastDate ? 'ERR_CONFLICT' : 'ERR_NOT_FOUND'],
+    );
+  try {
+    await write(true);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'ERR_CONFLICT')) throw error;
+    await write(false);
+  }
+  return toPayout(item);
+};
+
+/**
+ * Members of an enabler changed at or after `since` (all of them without it), oldest change first:
+ * the list's catch-up read.
+ */
+export const membersChangedSince = async (
+  enablerId: string,
+  since: string | undefined,
+): Promise<Member[]> => {
+  const members: Member[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: since ? 'gsi1pk = :members AND gsi1sk >= :since' : 'gsi1pk = :members',
+        ExpressionAttributeValues: {
+          ':members': membersOfEnabler(enablerId),
+          ...(since ? { ':since': since } : {}),
+        },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    members.push(...(page.Items ?? []).map(toMember));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return members;
+};

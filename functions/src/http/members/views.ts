@@ -1,0 +1,93 @@
+import type { MemberSummary } from '#domain/member-list.ts';
+import { fromCents } from '#domain/money.ts';
+import type { Cashout, Contribution, Member, MemberPage, Payout, Plot } from '#data/members.ts';
+
+/** The API's shapes of members and their records: amounts in currency units, never cents. */
+export const memberRowView = (summary: MemberSummary) => ({
+  id: summary.id,
+  name: summary.name,
+  village: summary.village,
+  number: summary.number,
+  federation: summary.federation,
+  onboardingDate: summary.onboardingDate,
+  contributionTotal: fromCents(summary.contributionTotalCents),
+  pendingBenefits: fromCents(summary.pendingBenefitsCents),
+  plotCount: summary.plotCount,
+});
+
+export const plotView = (plot: Plot, member: Pick<Member, 'name' | 'number'>) => ({
+  id: plot.id,
+  _id: plot.id,
+  name: plot.name,
+  memberId: plot.memberId,
+  memberName: member.name,
+  memberNumber: member.number,
+  latitude: plot.latitude,
+  longitude: plot.longitude,
+  cropDescription: plot.cropDescription,
+  isIrrigated: plot.isIrrigated,
+  droughtMonthlyContrib: fromCents(plot.droughtMonthlyContribCents),
+  excessRainMonthlyContrib: fromCents(plot.excessRainMonthlyContribCents),
+  startCoverageDate: plot.startCoverageDate,
+  endOfSeasonDate: plot.endOfSeasonDate,
+  endCoverageDate: plot.endCoverageDate,
+  enablerConfig: plot.enablerConfig,
+});
+
+export const contributionView = (contribution: Contribution) => ({
+  id: contribution.id,
+  memberId: contribution.memberId,
+  plotId: contribution.plotId,
+  plotName: contribution.plotName,
+  protectionType: contribution.protectionType,
+  amount: fromCents(contribution.amountCents),
+  contributionDate: contribution.contributionDate,
+});
+
+export const payoutView = (payout: Payout) => ({
+  id: payout.id,
+  memberId: payout.memberId,
+  plotId: payout.plotId,
+  plotName: payout.plotName,
+  amount: fromCents(payout.amountCents),
+  assessmentId: payout.assessmentId,
+  assessmentDate: payout.assessmentDate,
+  payoutDate: payout.payoutDate,
+});
+
+export const cashoutView = (cashout: Cashout) => ({
+  id: cashout.id,
+  memberId: cashout.memberId,
+  amount: fromCents(cashout.amountCents),
+  cashoutDate: cashout.cashoutDate,
+});
+
+const newestFirst =
+  <T>(date: (record: T) => string) =>
+  (a: T, b: T) =>
+    date(b).localeCompare(date(a));
+
+export const memberDetailView = ({ member, plots, contributions, payouts, cashouts }: MemberPage) => ({
+  id: member.id,
+  name: member.name,
+  village: member.village,
+  number: member.number,
+  federation: member.federation,
+  gender: member.gender,
+  onboardingDate: member.onboardingDate,
+  phone: member.phone,
+  bankName: member.bankName,
+  bankBranchName: member.bankBranchName,
+  bankIFSC: member.bankIFSC,
+  bankAccount: member.bankAccount,
+  contributionTotal: fromCents(member.contributionTotalCents),
+  payoutTotal: fromCents(member.payoutTotalCents),
+  cashoutTotal: fromCents(member.cashoutTotalCents),
+  cashoutBalance: fromCents(member.cashoutBalanceCents),
+  firstContributionDate: member.firstContributionDate,
+  firstPayoutDate: member.firstPayoutDate,
+  plots: plots.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map((plot) => plotView(plot, member)),
+  contributions: contributions.sort(newestFirst((c) => c.contributionDate)).map(contributionView),
+  payouts: payouts.sort(newestFirst((p) => p.payoutDate)).map(payoutView),
+  cashouts: cashouts.sort(newestFirst((c) => c.cashoutDate)).map(cashoutView),
+});

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Integration tests: the functions (and the local runtime's parts) against DynamoDB Local and
+ * s3rver, started once by the global setup on free ports.
+ */
+export default defineConfig({
+  test: {
+    name: 'integration',
+    environment: 'node',
+    include: ['src/**/*.integration.test.ts', '../infra/local/**/*.integration.test.ts'],
+    globalSetup: ['../infra/local/testing/global-setup.ts'],
+    setupFiles: ['../infra/local/testing/apply-environment.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,367 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashOneTimeToken, newOneTimeToken } from '#domain/one-time-tokens.ts';
+import { epochSeconds } from '#data/table.ts';
+import { getUser, storeOneTimeToken } from '#data/users.ts';
+import { callApi } from '../../testing/call-api.ts';
+import { captureMail, givenEnabler, givenUser, uniqueEmail } from '../../testing/fixtures.ts';
+import { handler as admin } from '../admin-users/handler.ts';
+import { handler as auth } from '../auth/handler.ts';
+import { handler as me } from '../me/handler.ts';
+import { handler as registration } from '../registration/handler.ts';
+
+const outbox = captureMail();
+
+const login = (email: string, password: string) =>
+  callApi(auth, 'POST', '/auth/login', { body: { username: email, password } });
+const refresh = (refreshToken: string) => callApi(auth, 'GET', '/auth/refresh', { token: refreshToken });
+
+let enablerId: string;
+let adminToken: string;
+let adminEmail: string;
+
+beforeAll(async () => {
+  enablerId = (await givenEnabler()).id;
+  const administrator = await givenUser({ role: 'ADMIN', enablerId });
+  adminEmail = administrator.email;
+  adminToken = (await login(administrator.email, administrator.password)).body.accessToken;
+});
+
+describe('sign-in', () => {
+  it('answers the session fields of the spec', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const { status, body } = await login(`  ${agent.email.toUpperCase()} `, agent.password);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      role: 'USER',
+      username: 'Test user',
+      email: agent.email,
+      enabler: enablerId,
+    });
+    expect(body.enablerName).toMatch(/^Enabler /);
+    expect(typeof body.accessToken).toBe('string');
+    expect(typeof body.refreshToken).toBe('string');
+  });
+
+  it('refuses a wrong password or an unknown e-mail alike', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    expect((await login(agent.email, 'wrong password')).body.code).toBe('ERR_LOGIN_INVALID');
+    expect((await login(uniqueEmail(), 'whatever password')).body.code).toBe('ERR_LOGIN_INVALID');
+  });
+
+  it('locks the account on the fifth bad password in a row and mails every administrator', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const codes = [];
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      codes.push((await login(agent.email, `bad ${attempt}`)).body.code);
+    expect(codes).toEqual([
+      'ERR_LOGIN_INVALID',
+      'ERR_LOGIN_INVALID',
+      'ERR_LOGIN_INVALID',
+      'ERR_LOGIN_INVALID',
+      'ERR_ACCOUNT_JUST_LOCKED',
+    ]);
+    const afterwards = await login(agent.email, agent.password);
+    expect(afterwards).toMatchObject({ status: 403, body: { code: 'ERR_LOGIN_INACTIVE' } });
+    const lockMails = outbox.to(adminEmail).filter((mail) => mail.text.includes(agent.email));
+    expect(lockMails).toHaveLength(1);
+  });
+
+  it('forgets bad passwords after a good one', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    for (let attempt = 0; attempt < 4; attempt += 1) await login(agent.email, 'bad');
+    expect((await login(agent.email, agent.password)).status).toBe(200);
+    for (let attempt = 0; attempt < 4; attempt += 1) await login(agent.email, 'bad');
+    expect((await login(agent.email, agent.password)).status).toBe(200);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate on every refresh, and a replayed one revokes the whole session', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const first = (await login(agent.email, agent.password)).body.refreshToken;
+    const second = await refresh(first);
+    expect(second.status).toBe(200);
+    expect(second.body.refreshToken).not.toBe(first);
+    const third = await refresh(second.body.refreshToken);
+    expect(third.status).toBe(200);
+
+    const replay = await refresh(first);
+    expect(replay).toMatchObject({ status: 401, body: { code: 'ERR_UNAUTHENTICATED' } });
+    expect((await refresh(third.body.refreshToken)).status).toBe(401);
+  });
+
+  it('are refused when malformed or unknown', async () => {
+    expect((await refresh('garbage')).status).toBe(401);
+    expect((await refresh('abcdefghijklmnopqrstuvwx.abcdefghijklmnopqrstuvwxyzabcdefghijkl')).status).toBe(
+      401,
+    );
+  });
+
+  it('stop working everywhere after logout from everywhere', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const phone = (await login(agent.email, agent.password)).body;
+    const laptop = (await login(agent.email, agent.password)).body;
+    const out = await callApi(auth, 'GET', '/auth/logoutFromEverywhere', { token: laptop.accessToken });
+    expect(out).toMatchObject({ status: 200, body: { revoked: 2 } });
+    expect((await refresh(phone.refreshToken)).status).toBe(401);
+    expect((await refresh(laptop.refreshToken)).status).toBe(401);
+  });
+
+  it('stop working when the account is switched off', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const session = (await login(agent.email, agent.password)).body;
+    const off = await callApi(admin, 'POST', `/admin/users/${encodeURIComponent(agent.email)}`, {
+      token: adminToken,
+      body: { username: 'Test user', role: 'USER', active: false },
+    });
+    expect(off.status).toBe(200);
+    expect((await refresh(session.refreshToken)).status).toBe(401);
+    expect((await login(agent.email, agent.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
+  });
+});
+
+describe('registration and renewal links', () => {
+  it('let a new user choose a password once, then sign in', async () => {
+    const email = uniqueEmail('newcomer');
+    const created = await callApi(admin, 'POST', '/admin/users', {
+      token: adminToken,
+      body: { email, username: 'Newcomer', role: 'USER', defaultFederation: 'Kaolack' },
+    });
+    expect(created.status).toBe(201);
+    const token = outbox.linkTo(email, 'register') as string;
+    expect(token).toBeTruthy();
+    expect((await login(email, 'chosen password')).body.code).toBe('ERR_LOGIN_INVALID');
+
+    const short = await callApi(registration, 'POST', '/register', { body: { token, password: 'short' } });
+    expect(short).toMatchObject({ status: 400, body: { code: 'ERR_PASSWORD_TOO_SHORT' } });
+    expect(
+      (await callApi(registration, 'POST', '/register', { body: { token, password: 'chosen password' } }))
+        .status,
+    ).toBe(200);
+    expect((await login(email, 'chosen password')).status).toBe(200);
+
+    const again = await callApi(registration, 'POST', '/register', {
+      body: { token, password: 'another password' },
+    });
+    expect(again).toMatchObject({ status: 400, body: { code: 'ERR_REGISTRATION_FAILED' } });
+  });
+
+  it('refuse an expired registration or renewal token', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    for (const [purpose, path, code] of [
+      ['REGISTER', '/register', 'ERR_REGISTRATION_FAILED'],
+      ['RESET', '/resetPassword', 'ERR_RENEW_FAILED'],
+    ] as const) {
+      const token = newOneTimeToken();
+      await storeOneTimeToken(hashOneTimeToken(token), {
+        purpose,
+        email: agent.email,
+        expiresAt: epochSeconds() - 1,
+      });
+      const answer = await callApi(registration, 'POST', path, {
+        body: { token, password: 'a new password' },
+      });
+      expect(answer).toMatchObject({ status: 400, body: { code } });
+    }
+  });
+
+  it('refuse a registration token used as a renewal one', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const token = newOneTimeToken();
+    await storeOneTimeToken(hashOneTimeToken(token), {
+      purpose: 'REGISTER',
+      email: agent.email,
+      expiresAt: epochSeconds() + 60,
+    });
+    const answer = await callApi(registration, 'POST', '/resetPassword', {
+      body: { token, password: 'a new password' },
+    });
+    expect(answer.body.code).toBe('ERR_RENEW_FAILED');
+  });
+
+  it('answer a reset request the same way, in about the same time, whether the e-mail exists or not', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const answer = await callApi(registration, 'POST', '/resetPassword/request', { body: { email } });
+      return { answer, ms: performance.now() - started };
+    };
+    const known = await timed(agent.email);
+    const unknown = await timed(uniqueEmail());
+    expect(known.answer).toEqual(unknown.answer);
+    expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(150);
+    const token = outbox.linkTo(agent.email, 'resetPassword') as string;
+    expect(
+      (
+        await callApi(registration, 'POST', '/resetPassword', {
+          body: { token, password: 'renewed password' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await login(agent.email, 'renewed password')).status).toBe(200);
+    const reuse = await callApi(registration, 'POST', '/resetPassword', {
+      body: { token, password: 'other password' },
+    });
+    expect(reuse.body.code).toBe('ERR_RENEW_FAILED');
+  });
+
+  it('unlock a locked account', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    for (let attempt = 0; attempt < 5; attempt += 1) await login(agent.email, 'bad');
+    await callApi(registration, 'POST', '/resetPassword/request', { body: { email: agent.email } });
+    const token = outbox.linkTo(agent.email, 'resetPassword') as string;
+    await callApi(registration, 'POST', '/resetPassword', { body: { token, password: 'fresh password' } });
+    expect((await login(agent.email, 'fresh password')).status).toBe(200);
+  });
+});
+
+describe('user administration', () => {
+  it('refuses a second user with the same e-mail', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const duplicate = await callApi(admin, 'POST', '/admin/users', {
+      token: adminToken,
+      body: { email: agent.email.toUpperCase(), username: 'Twin', role: 'USER' },
+    });
+    expect(duplicate).toMatchObject({ status: 409, body: { code: 'ERR_DUPLICATE_USER' } });
+  });
+
+  it('forces a password renewal: the account is blocked until the mailed link is used', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const session = (await login(agent.email, agent.password)).body;
+    const forced = await callApi(admin, 'POST', '/admin/users/forcePasswordRenew', {
+      token: adminToken,
+      body: { email: agent.email },
+    });
+    expect(forced.status).toBe(200);
+    expect((await login(agent.email, agent.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
+    expect((await refresh(session.refreshToken)).status).toBe(401);
+    const token = outbox.linkTo(agent.email, 'resetPassword') as string;
+    await callApi(registration, 'POST', '/resetPassword', { body: { token, password: 'renewed password' } });
+    expect((await login(agent.email, 'renewed password')).status).toBe(200);
+  });
+
+  it('lists the enabler’s users and administrators, without password hashes', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const elsewhere = await givenUser({ role: 'USER', enablerId: (await givenEnabler()).id });
+    const { body } = await callApi(admin, 'GET', '/admin/users', { token: adminToken });
+    const emails = body.map((user: { email: string }) => user.email);
+    expect(emails).toContain(agent.email);
+    expect(emails).toContain(adminEmail);
+    expect(emails).not.toContain(elsewhere.email);
+    expect(JSON.stringify(body)).not.toContain('argon2');
+  });
+
+  it('keeps another enabler’s users out of reach, and an administrator’s own account safe', async () => {
+    const elsewhere = await givenUser({ role: 'USER', enablerId: (await givenEnabler()).id });
+    const other = await callApi(admin, 'DELETE', `/admin/users/${encodeURIComponent(elsewhere.email)}`, {
+      token: adminToken,
+    });
+    expect(other).toMatchObject({ status: 403, body: { code: 'ERR_FORBIDDEN_ADMIN' } });
+    const self = await callApi(admin, 'DELETE', `/admin/users/${encodeURIComponent(adminEmail)}`, {
+      token: adminToken,
+    });
+    expect(self.body.code).toBe('ERR_OWN_ACCOUNT');
+  });
+
+  it('deletes a user and ends their sessions', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const session = (await login(agent.email, agent.password)).body;
+    expect(
+      (
+        await callApi(admin, 'DELETE', `/admin/users/${encodeURIComponent(agent.email)}`, {
+          token: adminToken,
+        })
+      ).status,
+    ).toBe(204);
+    expect(await getUser(agent.email)).toBeUndefined();
+    expect((await refresh(session.refreshToken)).status).toBe(401);
+  });
+
+  it('is closed to enabler users', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const token = (await login(agent.email, agent.password)).body.accessToken;
+    const answer = await callApi(admin, 'GET', '/admin/users', { token });
+    expect(answer).toMatchObject({ status: 403, body: { code: 'ERR_FORBIDDEN_USER' } });
+  });
+});
+
+describe('own account', () => {
+  it('changes the password under the rules and signs out the other sessions', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const here = (await login(agent.email, agent.password)).body;
+    const there = (await login(agent.email, agent.password)).body;
+    const change = (body: object) =>
+      callApi(auth, 'PUT', '/auth/password', { token: here.accessToken, body });
+    expect((await change({ currentPassword: agent.password, newPassword: 'short' })).body.code).toBe(
+      'ERR_PASSWORD_TOO_SHORT',
+    );
+    expect((await change({ currentPassword: agent.password, newPassword: agent.password })).body.code).toBe(
+      'ERR_PASSWORD_UNCHANGED',
+    );
+    expect(
+      (await change({ currentPassword: 'not it at all', newPassword: 'brand new password' })).body.code,
+    ).toBe('ERR_LOGIN_INVALID');
+    expect(
+      (await change({ currentPassword: agent.password, newPassword: 'brand new password' })).status,
+    ).toBe(200);
+    expect((await refresh(there.refreshToken)).status).toBe(401);
+    expect((await refresh(here.refreshToken)).status).toBe(200);
+    expect((await login(agent.email, 'brand new password')).status).toBe(200);
+  });
+
+  it('keeps the chosen language', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const session = (await login(agent.email, agent.password)).body;
+    expect(
+      (await callApi(me, 'PUT', '/me/language', { token: session.accessToken, body: { language: 'fr' } }))
+        .status,
+    ).toBe(200);
+    expect((await login(agent.email, agent.password)).body.language).toBe('fr');
+    expect(
+      (await callApi(me, 'PUT', '/me/language', { token: session.accessToken, body: { language: 'de' } }))
+        .status,
+    ).toBe(400);
+  });
+
+  it('reads the current enabler with its latest config', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const session = (await login(agent.email, agent.password)).body;
+    const { body } = await callApi(me, 'GET', '/me/enabler', { token: session.accessToken });
+    expect(body).toMatchObject({
+      id: enablerId,
+      latestConfigVersion: 1,
+      config: { version: 1, currency: 'XOF' },
+    });
+  });
+});
+
+describe('enabler switch', () => {
+  it('moves an administrator to an enabler that has a config, and only to such', async () => {
+    const target = await givenEnabler();
+    const bare = await givenEnabler({ withConfig: false });
+    const administrator = await givenUser({ role: 'ADMIN', enablerId });
+    const session = (await login(administrator.email, administrator.password)).body;
+
+    const refused = await callApi(auth, 'GET', `/auth/enablerProfile/${bare.id}`, {
+      token: session.accessToken,
+    });
+    expect(refused.body.code).toBe('ERR_ENABLER_NO_CONFIG');
+
+    const switched = await callApi(auth, 'GET', `/auth/enablerProfile/${target.id}`, {
+      token: session.accessToken,
+    });
+    expect(switched.status).toBe(200);
+    const moved = await refresh(switched.body.refreshToken);
+    expect(moved.body).toMatchObject({ enabler: target.id, enablerName: target.name });
+    expect((await refresh(session.refreshToken)).status).toBe(401);
+  });
+
+  it('is for administrators only', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const session = (await login(agent.email, agent.password)).body;
+    expect(
+      (await callApi(auth, 'GET', `/auth/enablerProfile/${enablerId}`, { token: session.accessToken }))
+        .status,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,35 @@
+import type { Context } from 'aws-lambda';
+import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
+import type { ApiEvent, ApiResult } from '#platform/http/api-types.ts';
+
+type Handler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  query?: Record<string, string>;
+}
+
+/** Calls a resource's Lambda handler as API Gateway would, and reads its JSON answer. */
+export const callApi = async (
+  handler: Handler,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any field of the JSON answer
+): Promise<{ status: number; body: any }> => {
+  const result = await handler(
+    httpApiEvent({
+      method,
+      path: `/api${path}`,
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      query: options.query,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    }),
+    lambdaContext('test'),
+  );
+  return { status: result.statusCode ?? 200, body: result.body ? JSON.parse(result.body) : undefined };
+};

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { addConfig, createEnabler } from '#data/enablers.ts';
+import { createUser, type NewUser } from '#data/users.ts';
+import type { MailMessage } from '#platform/mail.ts';
+import { hashPassword } from '#platform/password-hashing.ts';
+import { useQueueTransport } from '#platform/queue.ts';
+
+export const tinyImage = `data:image/png;base64,${Buffer.from('tiny image').toString('base64')}`;
+
+export const demoConfig = {
+  currency: 'XOF',
+  maxCompensationFactor: 10,
+  lengthOfSeasonInMonth: 4,
+  lengthOfCoverageInMonth: 6,
+  damageThreshold: null,
+  benefitFactorsByMonth: [0.5, 1],
+};
+
+/** An enabler, with a config unless told otherwise. */
+export const givenEnabler = async (options: { withConfig?: boolean } = {}) => {
+  const enabler = await createEnabler(
+    { name: `Enabler ${randomUUID().slice(0, 8)}`, logo: tinyImage, banner: tinyImage },
+    'test',
+  );
+  if (options.withConfig !== false) await addConfig(enabler.id, demoConfig, 'test');
+  return enabler;
+};
+
+export const uniqueEmail = (who = 'user') => `${who}-${randomUUID().slice(0, 12)}@example.org`;
+
+/** A registered user with a known password. */
+export const givenUser = async (
+  fields: Partial<NewUser> & Pick<NewUser, 'role' | 'enablerId'>,
+  password = 'correct horse battery',
+) => {
+  const user = await createUser({
+    email: uniqueEmail(fields.role.toLowerCase()),
+    username: 'Test user',
+    defaultFederation: null,
+    ...fields,
+    passwordHash: await hashPassword(password),
+  });
+  return { ...user, password };
+};
+
+/** Captures what is sent to the mail queue, instead of SQS. */
+export const captureMail = () => {
+  const mails: MailMessage[] = [];
+  useQueueTransport({
+    async send(queue, message) {
+      if (queue === 'mail') mails.push(message as MailMessage);
+    },
+  });
+  return {
+    mails,
+    to: (email: string) => mails.filter((mail) => mail.to.includes(email)),
+    linkTo: (email: string, path: 'register' | 'resetPassword') => {
+      const text = mails.filter((mail) => mail.to.includes(email)).at(-1)?.text ?? '';
+      const match = new RegExp(`/${path}/([A-Za-z0-9_-]+)`).exec(text);
+      return match?.[1];
+    },
+  };
+};

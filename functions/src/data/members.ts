@@ -248,6 +248,19 @@ export const getMemberPage = async (memberId: string): Promise<MemberPage | unde
   };
 };
 
+/** The member's plots alone (a contribution needs them, not the whole page). */
+export const getPlots = async (memberId: string): Promise<Plot[]> => {
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :plots)',
+      ExpressionAttributeValues: { ':pk': memberPartition(memberId), ':plots': plotSortKey('') },
+      ConsistentRead: true,
+    }),
+  );
+  return Items.map(toPlot);
+};
+
 /** The SET clauses that mark a member changed, so the list's catch-up query sees it. */
 const touchMember = (memberId: string, updatedAt: string) => ({
   clause: 'updatedAt = :updatedAt, gsi1sk = :changeKey',
@@ -256,23 +269,34 @@ const touchMember = (memberId: string, updatedAt: string) => ({
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
+/** Transactions that lose a race with another one on the same member are tried again this many times. */
+const CONFLICT_ATTEMPTS = 4;
+
+const cancellationReasons = (error: unknown): { Code?: string }[] | undefined =>
+  (error as Error).name === 'TransactionCanceledException'
+    ? (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons
+    : undefined;
+
 /**
  * Runs a transaction; when a condition fails, the code of the first failing item (by position) is
- * thrown, so each rule answers its own catalogue code and nothing is half written.
+ * thrown, so each rule answers its own catalogue code and nothing is half written. A transaction
+ * that only collided with a concurrent one (two contributions to one member) is tried again.
  */
 const transact = async (items: TransactItem[], codes: (ErrorCode | undefined)[]): Promise<void> => {
-  try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if ((error as Error).name === 'TransactionCanceledException' && reasons) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (!reasons) throw error;
       const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
       const code = failed >= 0 ? codes[failed] : undefined;
       if (code) throw new AppError(code, { cause: error });
-      if (reasons.some((reason) => reason.Code === 'TransactionConflict'))
-        throw new AppError('ERR_CONFLICT', { cause: error });
+      if (!reasons.some((reason) => reason.Code === 'TransactionConflict')) throw error;
+      if (attempt >= CONFLICT_ATTEMPTS) throw new AppError('ERR_CONFLICT', { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
     }
-    throw error;
   }
 };
 

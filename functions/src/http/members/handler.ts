@@ -14,7 +14,9 @@ import { memberDirectory, rememberMember } from '#data/member-directory.ts';
 import {
   createMember,
   createPlot,
+  getMember,
   getMemberPage,
+  getPlots,
   memberSummaryOf,
   recordCashout,
   recordContribution,
@@ -38,9 +40,8 @@ const cents = (amount: number | undefined): Cents => {
 
 /** Re-reads a member after a write and hands it to this instance's list (read-your-writes). */
 const refreshListEntry = async (session: Session, memberId: string) => {
-  const page = await getMemberPage(memberId);
-  if (page) rememberMember(session.enabler, memberSummaryOf(page.member));
-  return page;
+  const member = await getMember(memberId);
+  if (member) rememberMember(session.enabler, memberSummaryOf(member));
 };
 
 /** GET /members: the enabler's members, sorted, filtered, searched and paged. */
@@ -67,8 +68,7 @@ const detail = async ({ params, session }: ApiRequest) => {
 
 const plotDetail = async ({ params, session }: ApiRequest) => {
   const member = await memberInScope(caller(session), params.memberId as string);
-  const page = await getMemberPage(member.id);
-  const plot = page?.plots.find((candidate) => candidate.id === params.plotId);
+  const plot = (await getPlots(member.id)).find((candidate) => candidate.id === params.plotId);
   if (!plot) throw new AppError('ERR_NOT_FOUND');
   return ok(plotView(plot, member));
 };
@@ -135,8 +135,8 @@ const changePlot = async ({
     cropDescription: body.cropDescription?.trim() || null,
     isIrrigated: body.isIrrigated ?? null,
   });
-  const page = await refreshListEntry(caller(session), member.id);
-  const plot = page?.plots.find((candidate) => candidate.id === params.plotId);
+  await refreshListEntry(caller(session), member.id);
+  const plot = (await getPlots(member.id)).find((candidate) => candidate.id === params.plotId);
   if (!plot) throw new AppError('ERR_NOT_FOUND');
   return ok(plotView(plot, member));
 };
@@ -161,8 +161,7 @@ const contribute = async ({
   session,
 }: ApiRequest<FromSchema<typeof contributeRequestSchema>>) => {
   const member = await memberInScope(caller(session), params.id as string);
-  const page = await getMemberPage(member.id);
-  const plots = (page?.plots ?? []).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const plots = (await getPlots(member.id)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const plot = body.plotId ? plots.find((candidate) => candidate.id === body.plotId) : plots[0];
   if (!plot) throw new AppError(body.plotId && plots.length ? 'ERR_NOT_FOUND' : 'ERR_NO_PLOTS');
   const record = await recordContribution(

@@ -1,6 +1,6 @@
 import { MemberIndex, type MemberSummary } from '#domain/member-list.ts';
 import { memberChangeKey } from './member-keys.ts';
-import { memberSummaryOf, membersChangedSince } from './members.ts';
+import { allMembersOf, memberSummaryOf, membersChangedSince } from './members.ts';
 
 /**
  * Each warm Lambda keeps the members of the enablers it served in memory, and catches up on every
@@ -33,7 +33,7 @@ export const memberDirectory = async (enablerId: string, now = Date.now()): Prom
   let directory = directories.get(enablerId);
   if (!directory || now - directory.loadedAt > FULL_RELOAD_MS) {
     const fresh: Directory = { index: new MemberIndex(), seenUpTo: '', loadedAt: now };
-    absorb(fresh, (await membersChangedSince(enablerId, undefined)).map(memberSummaryOf));
+    absorb(fresh, (await allMembersOf(enablerId)).map(memberSummaryOf));
     directories.set(enablerId, fresh);
     return fresh.index;
   }

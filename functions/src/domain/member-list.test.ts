@@ -143,6 +143,8 @@ describe('member list', () => {
     );
     changing.upsert(member('x', { name: 'Old', updatedAt: '2026-01-01T00:00:00Z' }));
     expect(changing.get('x')?.name).toBe('Zed');
+    changing.upsert(member('x', { name: 'Same instant', updatedAt: '2026-01-02T00:00:00Z' }));
+    expect(changing.get('x')?.name).toBe('Zed');
     changing.upsert(member('x', { name: 'Abel', updatedAt: '2026-01-03T00:00:00Z' }));
     expect(ids(changing, {})).toEqual(['x', 'y']);
     changing.remove('x');

@@ -152,6 +152,8 @@ export const compareEntries = (field: SortField) => {
   }
 };
 
+const MAX_CACHED_RESULTS = 32;
+
 /**
  * The members of one enabler, kept in memory with each sort order computed once per change, so a
  * list request is one pass over a ready order (the list at scale, see ARCHITECTURE.md).
@@ -159,6 +161,8 @@ export const compareEntries = (field: SortField) => {
 export class MemberIndex {
   private readonly entries = new Map<string, IndexEntry>();
   private readonly orders = new Map<SortField, IndexEntry[]>();
+  /** Recent filtered orders (query less its page), so paging through one result costs no new pass. */
+  private readonly results = new Map<string, MemberSummary[]>();
 
   get size(): number {
     return this.entries.size;
@@ -168,16 +172,24 @@ export class MemberIndex {
     return this.entries.get(id)?.summary;
   }
 
-  /** Adds or replaces a member; an older copy (updatedAt before the one held) is ignored. */
+  /**
+   * Adds or replaces a member. A copy no newer than the one held is ignored, so the catch-up's
+   * overlap (members read again) does not throw the sort orders away.
+   */
   upsert(summary: MemberSummary): void {
     const held = this.entries.get(summary.id);
-    if (held && held.summary.updatedAt > summary.updatedAt) return;
+    if (held && held.summary.updatedAt >= summary.updatedAt) return;
     this.entries.set(summary.id, indexEntry(summary));
-    this.orders.clear();
+    this.changed();
   }
 
   remove(id: string): void {
-    if (this.entries.delete(id)) this.orders.clear();
+    if (this.entries.delete(id)) this.changed();
+  }
+
+  private changed(): void {
+    this.orders.clear();
+    this.results.clear();
   }
 
   private ordered(field: SortField): IndexEntry[] {
@@ -189,20 +201,44 @@ export class MemberIndex {
     return order;
   }
 
+  private matching(query: MemberListQuery, today: IsoDate): MemberSummary[] {
+    const key = JSON.stringify([
+      query.sort,
+      query.search,
+      query.benefits,
+      query.contributions,
+      query.plots,
+      today,
+    ]);
+    let result = this.results.get(key);
+    if (!result) {
+      const order = this.ordered(query.sort.field);
+      const matches = memberMatcher(query, today);
+      result = [];
+      if (query.sort.direction === 'asc') {
+        for (const entry of order) if (matches(entry.summary, entry.searchText)) result.push(entry.summary);
+      } else {
+        for (let index = order.length - 1; index >= 0; index -= 1) {
+          const entry = order[index] as IndexEntry;
+          if (matches(entry.summary, entry.searchText)) result.push(entry.summary);
+        }
+      }
+      if (this.results.size >= MAX_CACHED_RESULTS)
+        this.results.delete(this.results.keys().next().value as string);
+      this.results.set(key, result);
+    }
+    return result;
+  }
+
   list(query: MemberListQuery, today: IsoDate): MemberListPage {
-    const order = this.ordered(query.sort.field);
-    const matches = memberMatcher(query, today);
+    const result = this.matching(query, today);
     const start = (query.page - 1) * query.pageSize;
-    const members: MemberSummary[] = [];
-    let count = 0;
-    const visit = (entry: IndexEntry) => {
-      if (!matches(entry.summary, entry.searchText)) return;
-      if (count >= start && members.length < query.pageSize) members.push(entry.summary);
-      count += 1;
+    return {
+      members: result.slice(start, start + query.pageSize),
+      count: result.length,
+      page: query.page,
+      pageSize: query.pageSize,
     };
-    if (query.sort.direction === 'asc') for (const entry of order) visit(entry);
-    else for (let index = order.length - 1; index >= 0; index -= 1) visit(order[index] as IndexEntry);
-    return { members, count, page: query.page, pageSize: query.pageSize };
   }
 }
 

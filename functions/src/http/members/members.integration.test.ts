@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, isoDateOf } from '#domain/coverage-dates.ts';
-import { getMember, recordPayout } from '#data/members.ts';
+import { allMembersOf, createMember, getMember, recordPayout } from '#data/members.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { demoConfig, givenEnabler, givenUser } from '../../testing/fixtures.ts';
 import { handler as auth } from '../auth/handler.ts';
@@ -261,6 +261,36 @@ describe('the member list', () => {
     expect(
       (await callApi(members, 'GET', '/members', { token: agent, query: { pageSize: '7' } })).status,
     ).toBe(400);
+  });
+});
+
+describe('loading a whole enabler', () => {
+  it('finds every member exactly once, however their changes spread over time', async () => {
+    const enabler = await givenEnabler();
+    const created = [];
+    for (let index = 0; index < 40; index += 1) {
+      const when = new Date(Date.UTC(2024, 0, 1) + index * index * 86_400_000 * 7 + (index % 3));
+      const member = await createMember(
+        {
+          ...newMemberBody(),
+          enablerId: enabler.id,
+          federation: null,
+          gender: null,
+          phone: null,
+          bankName: null,
+          bankBranchName: null,
+          bankIFSC: null,
+          bankAccount: null,
+          onboardingDate: '2024-01-01',
+        },
+        when,
+      );
+      created.push(member.id);
+    }
+    const loaded = (await allMembersOf(enabler.id)).map((member) => member.id);
+    expect(loaded).toHaveLength(40);
+    expect(new Set(loaded)).toEqual(new Set(created));
+    expect(await allMembersOf((await givenEnabler()).id)).toEqual([]);
   });
 });
 

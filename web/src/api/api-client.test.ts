@@ -1,0 +1,158 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browser } from '../common/browser.ts';
+import { fakeApi } from '../test/fake-api.ts';
+import { apiFetch, REQUEST_TIMEOUT_MS, setAccessTokenProvider } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+import { subscribeToErrors } from './error-bus.ts';
+
+/** Collects what the global error dialog would show. */
+const publishedErrors = () => {
+  const errors: ApiError[] = [];
+  const stop = subscribeToErrors((error) => errors.push(error));
+  return { errors, stop };
+};
+
+afterEach(() => {
+  setAccessTokenProvider(() => Promise.resolve(null));
+});
+
+describe('apiFetch', () => {
+  it('should send JSON with the access token and resolve with the parsed answer', async () => {
+    setAccessTokenProvider(() => Promise.resolve('access-1'));
+    const api = fakeApi({ 'POST /api/members': { status: 201, body: { id: 'm-1' } } });
+
+    const answer = await apiFetch<{ id: string }>('/members', { method: 'POST', body: { name: 'Asha' } });
+
+    expect(answer).toEqual({ id: 'm-1' });
+    const [request] = api.requests;
+    expect(request?.headers.get('Authorization')).toBe('Bearer access-1');
+    expect(request?.headers.get('Content-Type')).toBe('application/json');
+    expect(request?.body).toEqual({ name: 'Asha' });
+  });
+
+  it('should send no token on an anonymous call, and the given one when told', async () => {
+    setAccessTokenProvider(() => Promise.resolve('access-1'));
+    const api = fakeApi({ 'POST /api/auth/login': { body: {} }, 'GET /api/auth/refresh': { body: {} } });
+
+    await apiFetch('/auth/login', { method: 'POST', body: {}, auth: 'none' });
+    await apiFetch('/auth/refresh', { auth: { bearer: 'refresh-1' } });
+
+    expect(api.bearerOf('POST /api/auth/login')).toBeNull();
+    expect(api.bearerOf('GET /api/auth/refresh')).toBe('Bearer refresh-1');
+  });
+
+  it('should add the query string, leaving out undefined parameters', async () => {
+    const api = fakeApi({ 'GET /api/members': { body: [] } });
+    await apiFetch('/members', { query: { page: 1, pageSize: 10, 'filter:name': undefined } });
+    expect(api.requests[0]?.url.search).toBe('?page=1&pageSize=10');
+  });
+
+  it('should publish a non-OK answer as a global error and reject with its code', async () => {
+    fakeApi({
+      'POST /api/members': {
+        status: 409,
+        body: { code: 'ERR_DUPLICATE_MEMBER', message: 'duplicate', requestId: 'req-7' },
+      },
+    });
+    const { errors, stop } = publishedErrors();
+
+    const failure = apiFetch('/members', { method: 'POST', body: {} });
+
+    await expect(failure).rejects.toMatchObject({
+      kind: 'http',
+      status: 409,
+      code: 'ERR_DUPLICATE_MEMBER',
+      requestId: 'req-7',
+    });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.code).toBe('ERR_DUPLICATE_MEMBER');
+    stop();
+  });
+
+  it('should still fail with the status when the error body is not JSON (a proxy page)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })),
+    );
+    const { errors, stop } = publishedErrors();
+
+    await expect(apiFetch('/members')).rejects.toMatchObject({ status: 502, code: undefined });
+    expect(errors[0]?.message).toBe('HTTP 502 Bad Gateway');
+    stop();
+  });
+
+  it('should leave a failure to the caller when asked, without the global dialog', async () => {
+    fakeApi({ 'POST /api/auth/login': { status: 401, body: { code: 'ERR_LOGIN_INVALID', message: 'bad' } } });
+    const { errors, stop } = publishedErrors();
+
+    await expect(
+      apiFetch('/auth/login', { method: 'POST', body: {}, auth: 'none', errors: 'caller' }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(errors).toEqual([]);
+    stop();
+  });
+
+  it('should reload the page on a JWT validation error, without the dialog', async () => {
+    fakeApi({
+      'GET /api/me/enabler': {
+        status: 401,
+        body: { code: 'ERR_UNAUTHENTICATED', message: 'JWT validation error' },
+      },
+    });
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    const { errors, stop } = publishedErrors();
+
+    await expect(apiFetch('/me/enabler')).rejects.toMatchObject({ code: 'ERR_UNAUTHENTICATED' });
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(errors).toEqual([]);
+    stop();
+  });
+
+  it('should not reload on another 401 (a refused login)', async () => {
+    fakeApi({ 'POST /api/auth/login': { status: 401, body: { code: 'ERR_LOGIN_INVALID', message: 'bad' } } });
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    const { stop } = publishedErrors();
+
+    await expect(apiFetch('/auth/login', { method: 'POST', body: {}, auth: 'none' })).rejects.toThrow();
+    expect(reload).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('should give up after 45 s and publish ERR_REQUEST_TIMEOUT', async () => {
+    vi.useFakeTimers();
+    // A server that never answers: the request only ends when aborted.
+    const fetch = vi.fn(
+      (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { errors, stop } = publishedErrors();
+
+    const failure = apiFetch('/members');
+    const outcome = failure.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(errors).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+
+    expect(REQUEST_TIMEOUT_MS).toBe(45_000);
+    expect(await outcome).toMatchObject({ kind: 'timeout', code: 'ERR_REQUEST_TIMEOUT' });
+    expect(errors.map((error) => error.code)).toEqual(['ERR_REQUEST_TIMEOUT']);
+    stop();
+  });
+
+  it('should publish a network failure as a technical error', async () => {
+    fakeApi({ 'GET /api/members': { networkError: true } });
+    const { errors, stop } = publishedErrors();
+
+    await expect(apiFetch('/members')).rejects.toMatchObject({ kind: 'network', code: undefined });
+    expect(errors[0]?.message).toBe('Failed to fetch');
+    stop();
+  });
+
+  it('should resolve an empty answer (204) with undefined', async () => {
+    fakeApi({ 'DELETE /api/admin/users/a%40b.org': { status: 204 } });
+    await expect(apiFetch('/admin/users/a%40b.org', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+});

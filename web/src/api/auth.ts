@@ -1,0 +1,40 @@
+import { apiFetch, type ApiRequest } from './api-client.ts';
+
+export const roles = ['ADMIN', 'USER', 'ANDROID_USER'] as const;
+export type Role = (typeof roles)[number];
+
+/** The answer of login and refresh: the session's tokens and who it belongs to. */
+export interface AuthSession {
+  refreshToken: string;
+  accessToken: string;
+  role: Role;
+  username: string;
+  email: string;
+  /** Id of the enabler the session works for (an administrator can switch it). */
+  enabler: string | null;
+  enablerName: string | null;
+}
+
+type Errors = Pick<ApiRequest, 'errors'>;
+
+export const login = (username: string, password: string, options: Errors = {}) =>
+  apiFetch<AuthSession>('/auth/login', {
+    method: 'POST',
+    body: { username, password },
+    auth: 'none',
+    ...options,
+  });
+
+/** The refresh token rotates: the answer carries the one to use next time. */
+export const refresh = (refreshToken: string, options: Errors = {}) =>
+  apiFetch<AuthSession>('/auth/refresh', { auth: { bearer: refreshToken }, ...options });
+
+export const logoutFromEverywhere = () => apiFetch<unknown>('/auth/logoutFromEverywhere');
+
+/** A refresh token for a session working for another enabler (administrators). */
+export const enablerProfile = (enablerId: string) =>
+  apiFetch<{ refreshToken: string }>(`/auth/enablerProfile/${encodeURIComponent(enablerId)}`);
+
+/** The answer is neutral on purpose: it does not tell whether the email is known. */
+export const requestPasswordReset = (email: string, options: Errors = {}) =>
+  apiFetch<unknown>('/resetPassword/request', { method: 'POST', body: { email }, auth: 'none', ...options });

@@ -1,0 +1,64 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
+import { I18nProvider } from '@cloudscape-design/components/i18n';
+import cloudscapeEnglish from '@cloudscape-design/components/i18n/messages/all.en';
+import cloudscapeFrench from '@cloudscape-design/components/i18n/messages/all.fr';
+import { ErrorDialog } from '../common/error-dialog.tsx';
+import { LoadingScreen } from '../common/loading-screen.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { routesFor } from './routes.tsx';
+import { SessionProvider } from './session/session-provider.tsx';
+import { useSession } from './session/session-context.ts';
+import { AnonymousLayout } from './shell/anonymous-layout.tsx';
+
+// The signed-in frame (AppLayout, side navigation, selectors) is the heaviest part of the bundle and a
+// signed-out visitor does not need it: it loads on its own, while the session is being restored.
+const loadAppShell = () => import('./shell/app-shell.tsx');
+const AppShell = lazy(() => loadAppShell().then(({ AppShell }) => ({ default: AppShell })));
+
+/** The routes of the visitor's role, inside the frame that fits the session. */
+export function AppRoutes() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const role = session.status === 'signedIn' ? session.session.user.role : null;
+  const screen = useRoutes(routesFor(role));
+
+  if (session.status === 'loading') {
+    void loadAppShell();
+    return <LoadingScreen />;
+  }
+  const content = <ErrorBoundary resetKey={pathname}>{screen}</ErrorBoundary>;
+  return session.status === 'signedIn' ? (
+    <Suspense fallback={<LoadingScreen />}>
+      <AppShell>{content}</AppShell>
+    </Suspense>
+  ) : (
+    <AnonymousLayout>{content}</AnonymousLayout>
+  );
+}
+
+/** Cloudscape's own texts (close buttons, loading labels…) follow the app's language. */
+function CloudscapeTexts({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return (
+    <I18nProvider locale={i18n.resolvedLanguage ?? 'en'} messages={[cloudscapeEnglish, cloudscapeFrench]}>
+      {children}
+    </I18nProvider>
+  );
+}
+
+export function App() {
+  return (
+    <CloudscapeTexts>
+      <BrowserRouter>
+        <ErrorBoundary>
+          <SessionProvider>
+            <ErrorDialog />
+            <AppRoutes />
+          </SessionProvider>
+        </ErrorBoundary>
+      </BrowserRouter>
+    </CloudscapeTexts>
+  );
+}

@@ -1,0 +1,35 @@
+import { isApiError } from '../../api/api-error.ts';
+import type { AuthSession } from '../../api/auth.ts';
+import { getMyEnabler, listEnablers, type Enabler } from '../../api/enablers.ts';
+import type { SignedInSession, SignedInUser } from './session-context.ts';
+
+export const userOf = (auth: AuthSession): SignedInUser => ({
+  role: auth.role,
+  username: auth.username,
+  email: auth.email,
+  enablerId: auth.enabler,
+  enablerName: auth.enablerName,
+});
+
+const myEnabler = async (auth: AuthSession): Promise<Enabler | null> => {
+  // An administrator of a fresh installation works for no enabler yet, and must still get in to create one.
+  if (auth.enabler === null || auth.enabler === undefined) return null;
+  try {
+    return await getMyEnabler({ errors: 'caller' });
+  } catch (error) {
+    if (auth.role === 'ADMIN' && isApiError(error) && error.code === 'ERR_NOT_FOUND') return null;
+    throw error;
+  }
+};
+
+/**
+ * What a signed-in screen needs beyond the tokens: the current enabler and, for administrators,
+ * every enabler (for the selector). The caller reports failures (they end the sign-in).
+ */
+export async function loadSignedInSession(auth: AuthSession): Promise<SignedInSession> {
+  const [enabler, enablers] = await Promise.all([
+    myEnabler(auth),
+    auth.role === 'ADMIN' ? listEnablers({ errors: 'caller' }) : Promise.resolve([]),
+  ]);
+  return { user: userOf(auth), enabler, enablers };
+}

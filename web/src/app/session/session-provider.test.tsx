@@ -1,0 +1,193 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { browser } from '../../common/browser.ts';
+import { fakeApi } from '../../test/fake-api.ts';
+import {
+  authSession,
+  cloudscape,
+  coopVerte,
+  dialogTexts,
+  dialogVisible,
+  refreshTokenCookie,
+  renderApp,
+  setRefreshTokenCookie,
+  signedInRoutes,
+} from '../../test/render-app.tsx';
+
+const apiCalls = (calls: string[]) => calls.filter((call) => call.includes(' /api/'));
+
+describe('session start-up', () => {
+  it('should show the login page at once when there is no refresh-token cookie', async () => {
+    const api = fakeApi({});
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByText('Loading, please wait...')).toBeNull();
+    expect(apiCalls(api.calls())).toEqual([]);
+  });
+
+  it('should restore a user session from the cookie, storing the rotated refresh token', async () => {
+    setRefreshTokenCookie('refresh-1');
+    const api = fakeApi(signedInRoutes('USER'));
+    renderApp('/');
+
+    expect(screen.getByText('Loading, please wait...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome Asha Agent' })).toBeTruthy();
+    expect(api.bearerOf('GET /api/auth/refresh')).toBe('Bearer refresh-1');
+    expect(api.bearerOf('GET /api/me/enabler')).toBe(`Bearer ${authSession('USER').accessToken}`);
+    expect(apiCalls(api.calls())).toEqual(['GET /api/auth/refresh', 'GET /api/me/enabler']);
+    expect(refreshTokenCookie()).toBe('refresh-2');
+    // A user sees the name of their enabler, and the enabler's banner on the home page.
+    expect(screen.getByText('Coop Verte')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Banner of Coop Verte' }).getAttribute('src')).toBe(
+      coopVerte.banner,
+    );
+  });
+
+  it('should also load every enabler for an administrator', async () => {
+    setRefreshTokenCookie('refresh-1');
+    const api = fakeApi(signedInRoutes('ADMIN'));
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome Ada Admin' })).toBeTruthy();
+    expect(apiCalls(api.calls()).sort()).toEqual([
+      'GET /api/admin/enablers',
+      'GET /api/auth/refresh',
+      'GET /api/me/enabler',
+    ]);
+  });
+
+  it('should remove a refused refresh token and show the login page quietly', async () => {
+    setRefreshTokenCookie('refresh-1');
+    const api = fakeApi({
+      'GET /api/auth/refresh': {
+        status: 401,
+        body: { code: 'ERR_UNAUTHENTICATED', message: 'JWT validation error' },
+      },
+    });
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(refreshTokenCookie()).toBeNull();
+    expect(dialogVisible()).toBe(false);
+    // A reload would come back here with the same answer: no loop.
+    expect(reload).not.toHaveBeenCalled();
+    expect(apiCalls(api.calls())).toEqual(['GET /api/auth/refresh']);
+  });
+
+  it('should keep the refresh token when the server cannot be reached, and say so', async () => {
+    setRefreshTokenCookie('refresh-1');
+    fakeApi({ 'GET /api/auth/refresh': { networkError: true } });
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(refreshTokenCookie()).toBe('refresh-1');
+    await waitFor(() => expect(dialogVisible()).toBe(true));
+    expect(dialogTexts()?.content).toBe('A technical error occured : Failed to fetch');
+  });
+
+  it('should remove the refresh token when the enabler cannot be loaded', async () => {
+    setRefreshTokenCookie('refresh-1');
+    fakeApi({
+      ...signedInRoutes('USER'),
+      'GET /api/me/enabler': { status: 500, body: { code: 'ERR_INTERNAL', message: 'Internal error.' } },
+    });
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(refreshTokenCookie()).toBeNull();
+    await waitFor(() => expect(dialogVisible()).toBe(true));
+  });
+});
+
+describe('signed-in session', () => {
+  it('should log out: tokens and cookie cleared, login page shown', async () => {
+    setRefreshTokenCookie('refresh-1');
+    fakeApi(signedInRoutes('USER'));
+    renderApp('/Members');
+    await screen.findByRole('heading', { name: 'Members' });
+
+    await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
+    await userEvent.click(screen.getByText('Log out'));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(refreshTokenCookie()).toBeNull();
+  });
+
+  it('should log out from everywhere only after the server revoked the sessions', async () => {
+    setRefreshTokenCookie('refresh-1');
+    const api = fakeApi({ ...signedInRoutes('USER'), 'GET /api/auth/logoutFromEverywhere': { status: 204 } });
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Welcome Asha Agent' });
+
+    await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
+    await userEvent.click(screen.getByText('Log out from everywhere'));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(api.bearerOf('GET /api/auth/logoutFromEverywhere')).toBe(
+      `Bearer ${authSession('USER').accessToken}`,
+    );
+    expect(refreshTokenCookie()).toBeNull();
+  });
+
+  it('should stay signed in when logging out from everywhere fails', async () => {
+    setRefreshTokenCookie('refresh-1');
+    fakeApi({
+      ...signedInRoutes('USER'),
+      'GET /api/auth/logoutFromEverywhere': { status: 500, body: { code: 'ERR_INTERNAL', message: 'x' } },
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Welcome Asha Agent' });
+
+    await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
+    await userEvent.click(screen.getByText('Log out from everywhere'));
+
+    await waitFor(() => expect(dialogVisible()).toBe(true));
+    expect(screen.getByRole('heading', { name: 'Welcome Asha Agent' })).toBeTruthy();
+    expect(refreshTokenCookie()).toBe('refresh-2');
+  });
+
+  it('should let an administrator switch to an enabler that has a configuration, then reload on /', async () => {
+    const noConfig = {
+      id: 'enabler-2',
+      name: 'Sans Config',
+      latestConfigVersion: null,
+      latestConfigDate: null,
+    };
+    const other = {
+      id: 'enabler-3',
+      name: 'Agri Nord',
+      latestConfigVersion: 1,
+      latestConfigDate: '2025-02-01',
+    };
+    setRefreshTokenCookie('refresh-1');
+    const api = fakeApi({
+      ...signedInRoutes('ADMIN', [coopVerte, noConfig, other]),
+      'GET /api/auth/enablerProfile/enabler-3': { body: { refreshToken: 'refresh-for-agri-nord' } },
+    });
+    const load = vi.spyOn(browser, 'load').mockImplementation(() => undefined);
+    renderApp('/Members');
+    await screen.findByRole('heading', { name: 'Members' });
+
+    const selector = cloudscape().findSelect('.top-bar__enabler-selector');
+    // The list opens in a portal (expandToViewport), outside the top bar.
+    const portal = { expandToViewport: true };
+    act(() => selector?.openDropdown());
+    const offered = selector
+      ?.findDropdown(portal)
+      .findOptions()
+      .map((option) => option.getElement().textContent);
+    expect(offered).toEqual(['Coop Verte', 'Agri Nord']);
+    act(() => selector?.selectOptionByValue('enabler-3', portal));
+
+    await waitFor(() => expect(load).toHaveBeenCalledWith('/'));
+    const refreshes = api.requests.filter((request) => request.path === '/api/auth/refresh');
+    expect(refreshes.map((request) => request.headers.get('Authorization'))).toEqual([
+      'Bearer refresh-1',
+      'Bearer refresh-for-agri-nord',
+    ]);
+    expect(refreshTokenCookie()).toBe('refresh-2');
+  });
+});

@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { setAccessTokenProvider } from '../../api/api-client.ts';
+import { isApiError } from '../../api/api-error.ts';
+import * as authApi from '../../api/auth.ts';
+import { publishError } from '../../api/error-bus.ts';
+import { browser } from '../../common/browser.ts';
+import { loadSignedInSession } from './load-session.ts';
+import {
+  SessionContext,
+  type SessionActions,
+  type SessionContextValue,
+  type SessionState,
+} from './session-context.ts';
+import { tokenKeeper as defaultTokenKeeper, type TokenKeeper } from './token-keeper.ts';
+
+export interface SessionProviderProps {
+  children: ReactNode;
+  /** Tests pass their own. */
+  tokenKeeper?: TokenKeeper;
+}
+
+/** Owns the session: start-up restore from the refresh-token cookie, login, logouts, enabler switch. */
+export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: SessionProviderProps) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<SessionState>(() =>
+    tokenKeeper.hasRefreshToken() ? { status: 'loading' } : { status: 'anonymous' },
+  );
+  // React runs effects twice in development: the restore must run once (the refresh token rotates).
+  const restoreStarted = useRef(false);
+
+  useEffect(() => {
+    setAccessTokenProvider(() => tokenKeeper.validAccessToken());
+    const stopListening = tokenKeeper.onSessionLost((error) => {
+      setState({ status: 'anonymous' });
+      publishError(error);
+    });
+    return () => {
+      stopListening();
+      setAccessTokenProvider(() => Promise.resolve(null));
+    };
+  }, [tokenKeeper]);
+
+  useEffect(() => {
+    if (restoreStarted.current || !tokenKeeper.hasRefreshToken()) return;
+    restoreStarted.current = true;
+    const restore = async () => {
+      try {
+        const auth = await tokenKeeper.renew();
+        setState({ status: 'signedIn', session: await loadSignedInSession(auth) });
+      } catch (error) {
+        if (isApiError(error) && error.isNetworkFailure) {
+          // The server could not be reached: the token may still be good, keep it for the next visit.
+          publishError(error);
+        } else {
+          tokenKeeper.clear();
+          // A refused refresh token is the ordinary end of a session: the login page says enough.
+          if (isApiError(error) && error.status !== 401) publishError(error);
+          else if (!isApiError(error)) console.error('Session restore failed', error);
+        }
+        setState({ status: 'anonymous' });
+      }
+    };
+    void restore();
+  }, [tokenKeeper]);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const auth = await authApi.login(email, password, { errors: 'caller' });
+      tokenKeeper.store(auth);
+      try {
+        setState({ status: 'signedIn', session: await loadSignedInSession(auth) });
+      } catch (error) {
+        tokenKeeper.clear();
+        throw error;
+      }
+    },
+    [tokenKeeper],
+  );
+
+  const logout = useCallback(() => {
+    tokenKeeper.clear();
+    setState({ status: 'anonymous' });
+    navigate('/');
+  }, [tokenKeeper, navigate]);
+
+  const logoutFromEverywhere = useCallback(async () => {
+    // Only a revocation the server confirmed signs out here; a failure shows and the user can retry.
+    await authApi.logoutFromEverywhere();
+    logout();
+  }, [logout]);
+
+  const switchEnabler = useCallback(
+    async (enablerId: string) => {
+      const { refreshToken } = await authApi.enablerProfile(enablerId);
+      tokenKeeper.replaceRefreshToken(refreshToken);
+      try {
+        await tokenKeeper.renew();
+      } finally {
+        // The reloaded app restores the session for the new enabler from the cookie, or shows the
+        // login page if the token was refused.
+        browser.load('/');
+      }
+    },
+    [tokenKeeper],
+  );
+
+  const value = useMemo<SessionContextValue>(() => {
+    const actions: SessionActions = { login, logout, logoutFromEverywhere, switchEnabler };
+    return { ...state, ...actions };
+  }, [state, login, logout, logoutFromEverywhere, switchEnabler]);
+
+  return <SessionContext value={value}>{children}</SessionContext>;
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fakeAccessToken, fakeAccessTokenUntil, fakeApi } from '../../test/fake-api.ts';
+import { authSession, refreshTokenCookie, setRefreshTokenCookie } from '../../test/render-app.tsx';
+import { accessTokenExpiry, needsRenewal } from './access-token.ts';
+import { TokenKeeper } from './token-keeper.ts';
+
+describe('access token expiry', () => {
+  it('should read the exp claim of a JWT', () => {
+    expect(accessTokenExpiry(fakeAccessTokenUntil(1_800_000_000))).toBe(1_800_000_000_000);
+    expect(accessTokenExpiry('not-a-jwt')).toBeNull();
+    expect(accessTokenExpiry('a.!!!.c')).toBeNull();
+  });
+
+  it('should ask for renewal under 60 s of life only', () => {
+    const token = fakeAccessTokenUntil(1_800_000_000);
+    const secondsBefore = (seconds: number) => 1_800_000_000_000 - seconds * 1000;
+    expect(needsRenewal(token, secondsBefore(59))).toBe(true);
+    expect(needsRenewal(token, secondsBefore(-5))).toBe(true);
+    expect(needsRenewal(token, secondsBefore(60))).toBe(false);
+    expect(needsRenewal(token, secondsBefore(3600))).toBe(false);
+    // No readable expiry: the server judges.
+    expect(needsRenewal('opaque', secondsBefore(0))).toBe(false);
+  });
+});
+
+describe('TokenKeeper', () => {
+  it('should give the access token as is while more than a minute remains', async () => {
+    const api = fakeApi({});
+    const keeper = new TokenKeeper();
+    const token = fakeAccessToken(600);
+    keeper.store({ accessToken: token, refreshToken: 'refresh-1' });
+
+    expect(await keeper.validAccessToken()).toBe(token);
+    expect(api.calls()).toEqual([]);
+    expect(refreshTokenCookie()).toBe('refresh-1');
+  });
+
+  it('should renew an access token with under a minute left, once for concurrent callers', async () => {
+    const renewed = { ...authSession('USER', 'refresh-2'), accessToken: fakeAccessToken(900) };
+    const api = fakeApi({ 'GET /api/auth/refresh': { body: renewed } });
+    const keeper = new TokenKeeper();
+    keeper.store({ accessToken: fakeAccessToken(30), refreshToken: 'refresh-1' });
+
+    const tokens = await Promise.all([keeper.validAccessToken(), keeper.validAccessToken()]);
+
+    expect(tokens).toEqual([renewed.accessToken, renewed.accessToken]);
+    // The refresh token rotates: presenting refresh-1 twice would revoke the session family.
+    expect(api.calls()).toEqual(['GET /api/auth/refresh']);
+    expect(api.bearerOf('GET /api/auth/refresh')).toBe('Bearer refresh-1');
+    expect(refreshTokenCookie()).toBe('refresh-2');
+  });
+
+  it('should end the session when the server refuses the renewal', async () => {
+    fakeApi({
+      'GET /api/auth/refresh': { status: 401, body: { code: 'ERR_UNAUTHENTICATED', message: 'x' } },
+    });
+    const keeper = new TokenKeeper();
+    const lost = vi.fn();
+    keeper.onSessionLost(lost);
+    keeper.store({ accessToken: fakeAccessToken(10), refreshToken: 'refresh-1' });
+
+    await expect(keeper.validAccessToken()).rejects.toMatchObject({ status: 401 });
+    expect(lost).toHaveBeenCalledTimes(1);
+    expect(refreshTokenCookie()).toBeNull();
+    expect(await keeper.validAccessToken()).toBeNull();
+  });
+
+  it('should keep the session when the renewal could not reach the server', async () => {
+    fakeApi({ 'GET /api/auth/refresh': { networkError: true } });
+    const keeper = new TokenKeeper();
+    const lost = vi.fn();
+    keeper.onSessionLost(lost);
+    keeper.store({ accessToken: fakeAccessToken(10), refreshToken: 'refresh-1' });
+
+    await expect(keeper.validAccessToken()).rejects.toMatchObject({ kind: 'network' });
+    expect(lost).not.toHaveBeenCalled();
+    expect(refreshTokenCookie()).toBe('refresh-1');
+  });
+
+  it('should refuse to renew without a refresh-token cookie, without calling the server', async () => {
+    const api = fakeApi({});
+    await expect(new TokenKeeper().renew()).rejects.toMatchObject({ code: 'ERR_UNAUTHENTICATED' });
+    expect(api.calls()).toEqual([]);
+  });
+
+  it('should read the cookie written by an earlier page', () => {
+    setRefreshTokenCookie('refresh-from-before');
+    expect(new TokenKeeper().hasRefreshToken()).toBe(true);
+  });
+});

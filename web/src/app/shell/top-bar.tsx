@@ -1,0 +1,107 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import Icon from '@cloudscape-design/components/icon';
+import TopNavigation from '@cloudscape-design/components/top-navigation';
+import { LanguageSelector } from '../../common/language-selector.tsx';
+import { useSignedInSession } from '../session/session-context.ts';
+import { Brand } from './brand.tsx';
+import { EnablerSelector } from './enabler-selector.tsx';
+
+export const TOP_BAR_ID = 'top-bar';
+
+export interface TopBarProps {
+  menuOpen: boolean;
+  onMenuToggle: () => void;
+}
+
+/** The signed-in header: menu button, brand, enabler, language and the account menu. */
+export function TopBar({ menuOpen, onMenuToggle }: TopBarProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user, logout, logoutFromEverywhere } = useSignedInSession();
+
+  return (
+    <div id={TOP_BAR_ID} className="top-bar">
+      <TopNavigation>
+        <div className="top-bar__content">
+          <div className="top-bar__start">
+            {/* Narrow screens hide it: the layout's own toolbar carries the menu button there. */}
+            <span className="top-bar__menu-button">
+              <Button
+                variant="icon"
+                iconName="menu"
+                ariaLabel={menuOpen ? t('navigation.close') : t('navigation.open')}
+                ariaExpanded={menuOpen}
+                onClick={onMenuToggle}
+              />
+            </span>
+            <Brand
+              onHome={(event) => {
+                event.preventDefault();
+                navigate('/');
+              }}
+            />
+          </div>
+          <div className="top-bar__end">
+            {user.role === 'ADMIN' ? (
+              <EnablerSelector />
+            ) : (
+              user.enablerName && (
+                <Box variant="span" fontWeight="bold" color="inherit">
+                  <span className="top-bar__enabler">{user.enablerName}</span>
+                </Box>
+              )
+            )}
+            <LanguageSelector />
+            <ButtonDropdown
+              variant="normal"
+              ariaLabel={`${t('header.userMenu')}: ${user.username}`}
+              items={[
+                { id: 'account', text: t('header.account'), href: '/Account', iconName: 'user-profile' },
+                { id: 'logout', text: t('header.logout'), iconName: 'sign-out' },
+                { id: 'logoutFromEverywhere', text: t('header.logoutFromEverywhere') },
+              ]}
+              onItemFollow={(event) => {
+                if (event.detail.href) {
+                  event.preventDefault();
+                  navigate(event.detail.href);
+                }
+              }}
+              onItemClick={({ detail }) => {
+                if (detail.id === 'logout') logout();
+                // A failure shows in the error dialog and leaves the user signed in, to retry.
+                if (detail.id === 'logoutFromEverywhere') logoutFromEverywhere().catch(() => undefined);
+              }}
+            >
+              <span className="label-long">{user.username}</span>
+              <span className="label-short">
+                <Icon name="user-profile" />
+              </span>
+            </ButtonDropdown>
+          </div>
+        </div>
+      </TopNavigation>
+    </div>
+  );
+}
+
+/** The signed-out header: brand and language only. */
+export function AnonymousTopBar() {
+  return (
+    <div id={TOP_BAR_ID} className="top-bar">
+      <TopNavigation>
+        <div className="top-bar__content">
+          <div className="top-bar__start">
+            <Brand />
+          </div>
+          <div className="top-bar__end">
+            <LanguageSelector />
+          </div>
+        </div>
+      </TopNavigation>
+    </div>
+  );
+}

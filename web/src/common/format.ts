@@ -1,0 +1,66 @@
+import { fallbackLanguage, supportedLanguage, type Language } from '../i18n/languages.ts';
+
+/** A date as the API sends it: ISO text, epoch milliseconds or a Date. */
+export type DateInput = Date | string | number;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+const toDate = (value: DateInput | null | undefined): Date | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** Unix seconds (what the API takes for dates in forms) to a Date. */
+export const fromUnixSeconds = (seconds: number): Date => new Date(seconds * 1000);
+
+/** DD/MM/YYYY in the browser's time zone; '' for a missing or invalid date. */
+export function formatDate(value: DateInput | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+/** DD/MM/YYYY HH:mm (24-hour clock) in the browser's time zone; '' for a missing or invalid date. */
+export function formatDateTime(value: DateInput | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** MM/YYYY, as campaigns show their reporting date. */
+export function formatMonth(value: DateInput | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+const localeOf = (language: string): Language => supportedLanguage(language) ?? fallbackLanguage;
+
+/**
+ * An amount in the enabler's currency (ISO 4217 code) written the way the language writes money:
+ * en '₹1,234.50', fr '1 234,50 ₹'. An unknown currency code falls back to the plain number and code.
+ */
+export function formatAmount(
+  amount: number | null | undefined,
+  currency: string | null | undefined,
+  language: string,
+): string {
+  if (amount === null || amount === undefined || Number.isNaN(amount)) return '';
+  const locale = localeOf(language);
+  if (currency) {
+    try {
+      return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+    } catch {
+      // RangeError: not an ISO currency code (a configuration typo must not break the page).
+      return `${formatNumber(amount, language)} ${currency}`;
+    }
+  }
+  return formatNumber(amount, language);
+}
+
+/** A number with the language's separators (en 1,234.5; fr 1 234,5). */
+export function formatNumber(value: number | null | undefined, language: string): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '';
+  return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2 }).format(value);
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import { changeLanguage, currentLanguage, isLanguage, languages } from '../i18n/index.ts';
+
+/** Shows each language's name in that language, so a user lost in the other one finds their own. */
+export function LanguageSelector() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const name = t(`language.${language}`);
+  return (
+    <ButtonDropdown
+      variant="normal"
+      ariaLabel={`${t('language.label')}: ${name}`}
+      items={languages.map((id) => ({ id, text: t(`language.${id}`), disabled: id === language }))}
+      onItemClick={({ detail }) => {
+        if (isLanguage(detail.id)) void changeLanguage(detail.id);
+      }}
+    >
+      {/* Narrow screens show the code (app.css swaps the two). */}
+      <span className="label-long">{name}</span>
+      <span className="label-short">{language.toUpperCase()}</span>
+    </ButtonDropdown>
+  );
+}

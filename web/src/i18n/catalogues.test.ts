@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { errorCodes } from '@cpbo/functions/platform/error-catalogue.ts';
+import en from './en.json';
+import fr from './fr.json';
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+/** Every leaf key as a dotted path, e.g. 'login.forgot.title'. */
+const leafKeys = (catalogue: Catalogue, prefix = ''): string[] =>
+  Object.entries(catalogue).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`),
+  );
+
+const leafValue = (catalogue: Catalogue, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, key) => (node as Catalogue | undefined)?.[key], catalogue);
+
+describe('translation catalogues', () => {
+  it('should have exactly the same keys in English and French', () => {
+    expect(leafKeys(fr).sort()).toEqual(leafKeys(en).sort());
+  });
+
+  it.each([
+    ['en', en],
+    ['fr', fr],
+  ])('should give every API error code a message in %s', (_language, catalogue) => {
+    const missing = errorCodes.filter((code) => {
+      const message = leafValue(catalogue, `errors.${code}`);
+      return typeof message !== 'string' || message.trim() === '';
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('should hold no message for a code the API does not know', () => {
+    expect(Object.keys(en.errors).filter((code) => !(errorCodes as string[]).includes(code))).toEqual([]);
+  });
+
+  it('should use the same interpolation variables in both languages', () => {
+    const variables = (text: unknown) => [...String(text).matchAll(/{{(\w+)}}/g)].map((m) => m[1]).sort();
+    for (const key of leafKeys(en)) {
+      expect(variables(leafValue(fr, key)), key).toEqual(variables(leafValue(en, key)));
+    }
+  });
+});

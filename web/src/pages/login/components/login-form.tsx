@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { isApiError } from '../../../api/api-error.ts';
+import { useSession } from '../../../app/session/session-context.ts';
+import { errorMessage } from '../../../common/error-message.ts';
+
+export interface LoginFormProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onForgotPassword: () => void;
+}
+
+export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormProps) {
+  const { t } = useTranslation();
+  const { login } = useSession();
+  const [password, setPassword] = useState('');
+  // Required-field messages appear once the user tried to submit, not while they are typing.
+  const [submitted, setSubmitted] = useState(false);
+  const [signingIn, setSigningIn] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const emailError = submitted && !email.trim() ? t('login.emailRequired') : undefined;
+  const passwordError = submitted && !password ? t('login.passwordRequired') : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!email.trim() || !password || signingIn) return;
+    setSigningIn(true);
+    setFailure(null);
+    try {
+      // On success the session switches the routes and this form goes away.
+      await login(email.trim(), password);
+    } catch (error) {
+      setFailure(isApiError(error) ? errorMessage(t, error) : errorMessage(t, { message: String(error) }));
+      setSigningIn(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Container header={<Header variant="h1">{t('login.title')}</Header>}>
+        <Form
+          errorText={failure}
+          actions={
+            <Button variant="primary" formAction="submit" loading={signingIn}>
+              {t('login.submit')}
+            </Button>
+          }
+          secondaryActions={
+            <Link
+              href="#"
+              onFollow={(event) => {
+                event.preventDefault();
+                onForgotPassword();
+              }}
+            >
+              {t('login.forgotPassword')}
+            </Link>
+          }
+        >
+          <SpaceBetween size="l">
+            <FormField label={t('login.email')} errorText={emailError}>
+              <Input
+                type="email"
+                inputMode="email"
+                autoComplete="username"
+                name="email"
+                value={email}
+                onChange={({ detail }) => onEmailChange(detail.value)}
+                invalid={emailError !== undefined}
+                autoFocus
+              />
+            </FormField>
+            <FormField label={t('login.password')} errorText={passwordError}>
+              <Input
+                type="password"
+                autoComplete="current-password"
+                name="password"
+                value={password}
+                onChange={({ detail }) => setPassword(detail.value)}
+                invalid={passwordError !== undefined}
+              />
+            </FormField>
+          </SpaceBetween>
+        </Form>
+      </Container>
+    </form>
+  );
+}

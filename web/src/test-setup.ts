@@ -1,0 +1,27 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import i18next from './i18n/index.ts';
+
+// Cloudscape's test utilities fire events outside Testing Library: tell React it runs under test.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// Cloudscape pages take a few hundred milliseconds to render in jsdom on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+// Tests read the English texts unless they switch language themselves.
+beforeEach(async () => {
+  await i18next.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; max-age=0; path=/`;
+  }
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});

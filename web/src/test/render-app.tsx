@@ -1,0 +1,89 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import type { AuthSession, Role } from '../api/auth.ts';
+import type { Enabler } from '../api/enablers.ts';
+import { AppRoutes } from '../app/app.tsx';
+import { SessionProvider } from '../app/session/session-provider.tsx';
+import { TokenKeeper } from '../app/session/token-keeper.ts';
+import { ErrorDialog } from '../common/error-dialog.tsx';
+import { fakeAccessTokenUntil, type FakeAnswer } from './fake-api.ts';
+
+// The app loads its signed-in frame lazily; loading it once here keeps each test's wait short.
+await import('../app/shell/app-shell.tsx');
+
+/** The app below the browser router, at an address, with a fresh token keeper. */
+export function renderApp(path = '/') {
+  const tokenKeeper = new TokenKeeper();
+  const view = render(
+    <MemoryRouter initialEntries={[path]}>
+      <SessionProvider tokenKeeper={tokenKeeper}>
+        <ErrorDialog />
+        <AppRoutes />
+      </SessionProvider>
+    </MemoryRouter>,
+  );
+  return { ...view, tokenKeeper };
+}
+
+export const setRefreshTokenCookie = (token: string) => {
+  document.cookie = `refreshToken=${token}; path=/`;
+};
+
+export const refreshTokenCookie = (): string | null =>
+  /(?:^|;\s*)refreshToken=([^;]*)/.exec(document.cookie)?.[1] ?? null;
+
+export const banner =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+export const coopVerte: Enabler = {
+  id: 'enabler-1',
+  name: 'Coop Verte',
+  banner,
+  latestConfigVersion: 3,
+  latestConfigDate: '2025-01-10T00:00:00.000Z',
+};
+
+// Fixed (year 2100) so that two sessions built in a test carry the same token.
+const longLivedAccessToken = fakeAccessTokenUntil(4_102_444_800);
+
+export const authSession = (role: Role, refreshToken = 'refresh-2'): AuthSession => ({
+  refreshToken,
+  accessToken: longLivedAccessToken,
+  role,
+  username: role === 'ADMIN' ? 'Ada Admin' : 'Asha Agent',
+  email: role === 'ADMIN' ? 'ada@example.org' : 'asha@example.org',
+  enabler: coopVerte.id,
+  enablerName: coopVerte.name,
+});
+
+/** The fake API routes of a successful start-up from the refresh-token cookie. */
+export const signedInRoutes = (
+  role: Role,
+  enablers: Enabler[] = [coopVerte],
+): Record<string, FakeAnswer> => ({
+  'GET /api/auth/refresh': { body: authSession(role) },
+  'GET /api/me/enabler': { body: coopVerte },
+  'GET /api/admin/enablers': { body: enablers },
+});
+
+export const cloudscape = () => createWrapper(document.body);
+
+/** The open Cloudscape modal, if any (a closed one stays in the page, hidden). */
+export const visibleDialog = () =>
+  cloudscape()
+    .findAllModals()
+    .find((modal) => modal.isVisible());
+
+export const dialogVisible = () => visibleDialog() !== undefined;
+
+/** Header and content of the open modal. */
+export const dialogTexts = () => {
+  const dialog = visibleDialog();
+  return dialog
+    ? {
+        header: dialog.findHeader().getElement().textContent,
+        content: dialog.findContent().getElement().textContent,
+      }
+    : null;
+};

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The local server (npm start) answers /api and /config.json on port 3000; the dev server forwards to it.
+const localServer = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': localServer,
+      '/config.json': localServer,
+    },
+  },
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
+    // Cloudscape's ESM imports its own CSS files, which Node cannot load: let Vite transform it.
+    server: { deps: { inline: [/@cloudscape-design\//] } },
+  },
+});

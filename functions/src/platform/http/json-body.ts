@@ -20,8 +20,8 @@ const isJsonContentType = (value: string | undefined): boolean =>
   value === undefined || /^application\/([\w.+-]+\+)?json\b/i.test(value.trim());
 
 /**
- * Parses a JSON body into `event.parsedBody`. A malformed body is ERR_INVALID_DATA_FORMAT (400) or the route's own code,
- * a body that declares another content type ERR_UNSUPPORTED_MEDIA_TYPE (415).
+ * Parses a JSON body into `event.parsedBody`. A malformed body is ERR_INVALID_DATA_FORMAT (400), or the
+ * route's own code; a body that declares another content type is ERR_UNSUPPORTED_MEDIA_TYPE (415).
  */
 export const jsonBody = (
   options: JsonBodyOptions = {},
@@ -39,10 +39,7 @@ export const jsonBody = (
       try {
         event.parsedBody = JSON.parse(text);
       } catch (error) {
-        throw new AppError('ERR_INVALID_DATA_FORMAT', {
-          message: 'The request body is not valid JSON.',
-          cause: error,
-        });
+        throw new AppError(malformedCode, { cause: error });
       }
     },
   };

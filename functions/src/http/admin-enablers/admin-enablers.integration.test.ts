@@ -1,0 +1,201 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IMAGE_BYTES } from '@cpbo/schemas';
+import { recordCampaign } from '#data/enablers.ts';
+import { callApi } from '../../testing/call-api.ts';
+import { demoConfig, givenEnabler, givenUser, tinyImage } from '../../testing/fixtures.ts';
+import { handler as auth } from '../auth/handler.ts';
+import { handler as members } from '../members/handler.ts';
+import { handler as enablers } from './handler.ts';
+
+const imageOf = (bytes: number) => `data:image/png;base64,${Buffer.alloc(bytes, 1).toString('base64')}`;
+
+let admin: string;
+
+const signIn = async (role: 'ADMIN' | 'USER', enablerId: string) => {
+  const user = await givenUser({ role, enablerId });
+  return (
+    await callApi(auth, 'POST', '/auth/login', { body: { username: user.email, password: user.password } })
+  ).body.accessToken as string;
+};
+
+const newEnabler = async (name = `Enabler ${Date.now()}`) => {
+  const answer = await callApi(enablers, 'POST', '/admin/enablers', {
+    token: admin,
+    body: { name, logo: tinyImage, banner: tinyImage },
+  });
+  expect(answer.status).toBe(201);
+  return answer.body as { id: string; name: string };
+};
+
+beforeAll(async () => {
+  admin = await signIn('ADMIN', (await givenEnabler()).id);
+});
+
+describe('enablers', () => {
+  it('are created, listed and edited', async () => {
+    const created = await newEnabler('Sahel test mutual');
+    const renamed = await callApi(enablers, 'POST', `/admin/enablers/${created.id}`, {
+      token: admin,
+      body: { name: 'Sahel renamed', logo: tinyImage, banner: imageOf(100) },
+    });
+    expect(renamed.body).toMatchObject({ id: created.id, name: 'Sahel renamed', latestConfigVersion: null });
+    const list = await callApi(enablers, 'GET', '/admin/enablers', { token: admin });
+    expect(list.body.find((e: { id: string }) => e.id === created.id)).toMatchObject({
+      name: 'Sahel renamed',
+      banner: imageOf(100),
+    });
+  });
+
+  it('need both images, each at most 30 KB', async () => {
+    const post = (body: object) =>
+      callApi(enablers, 'POST', '/admin/enablers', { token: admin, body: { name: 'Images', ...body } });
+    expect((await post({ banner: tinyImage })).body.code).toBe('ERR_NO_ENABLER_LOGO');
+    expect((await post({ logo: tinyImage, banner: '' })).body.code).toBe('ERR_NO_ENABLER_BANNER');
+    expect((await post({ logo: imageOf(MAX_IMAGE_BYTES + 1), banner: tinyImage })).body).toMatchObject({
+      code: 'ERR_FILE_TOO_LONG',
+    });
+    expect((await post({ logo: imageOf(MAX_IMAGE_BYTES), banner: imageOf(MAX_IMAGE_BYTES) })).status).toBe(
+      201,
+    );
+    expect((await post({ logo: 'data:text/html;base64,PGI+', banner: tinyImage })).body.code).toBe(
+      'ERR_INVALID_DATA_FORMAT',
+    );
+  });
+
+  it('cannot be deleted while they have members, and take their configs with them otherwise', async () => {
+    const busy = await givenEnabler();
+    const agent = await signIn('USER', busy.id);
+    expect(
+      (
+        await callApi(members, 'POST', '/members', {
+          token: agent,
+          body: { name: 'A', village: 'B', number: 'C' },
+        })
+      ).status,
+    ).toBe(201);
+    const refused = await callApi(enablers, 'DELETE', `/admin/enablers/${busy.id}`, { token: admin });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { code: expect.stringMatching(/ERR_ENABLER_HAS_(MEMBERS|USERS)/) },
+    });
+
+    const idle = await newEnabler();
+    await callApi(enablers, 'POST', `/admin/enablers/${idle.id}/configs`, { token: admin, body: demoConfig });
+    expect((await callApi(enablers, 'DELETE', `/admin/enablers/${idle.id}`, { token: admin })).status).toBe(
+      204,
+    );
+    expect(
+      (await callApi(enablers, 'GET', `/admin/enablers/${idle.id}/configs`, { token: admin })).status,
+    ).toBe(404);
+  });
+
+  it('with users only cannot be deleted either', async () => {
+    const staffed = await givenEnabler();
+    await givenUser({ role: 'USER', enablerId: staffed.id });
+    expect(
+      (await callApi(enablers, 'DELETE', `/admin/enablers/${staffed.id}`, { token: admin })).body.code,
+    ).toBe('ERR_ENABLER_HAS_USERS');
+  });
+
+  it('are for administrators only', async () => {
+    const agent = await signIn('USER', (await givenEnabler()).id);
+    expect((await callApi(enablers, 'GET', '/admin/enablers', { token: agent })).body.code).toBe(
+      'ERR_FORBIDDEN_USER',
+    );
+  });
+});
+
+describe('configs', () => {
+  it('are numbered versions; the enabler shows the latest', async () => {
+    const enabler = await newEnabler();
+    const first = await callApi(enablers, 'POST', `/admin/enablers/${enabler.id}/configs`, {
+      token: admin,
+      body: demoConfig,
+    });
+    const second = await callApi(enablers, 'POST', `/admin/enablers/${enabler.id}/configs`, {
+      token: admin,
+      body: { ...demoConfig, currency: 'INR' },
+    });
+    expect([first.body.version, second.body.version]).toEqual([1, 2]);
+    const listed = await callApi(enablers, 'GET', `/admin/enablers/${enabler.id}/configs`, { token: admin });
+    expect(listed.body.map((c: { version: number }) => c.version)).toEqual([2, 1]);
+    const all = await callApi(enablers, 'GET', '/admin/enablers', { token: admin });
+    expect(all.body.find((e: { id: string }) => e.id === enabler.id)).toMatchObject({
+      latestConfigVersion: 2,
+      latestConfigDate: second.body.creationDate,
+    });
+  });
+
+  it('round-trip: what is uploaded is what the detail gives back', async () => {
+    const enabler = await newEnabler();
+    const uploaded = { ...demoConfig, damageThreshold: 0.25, benefitFactorsByMonth: [0.1, 0.25, 1, 1] };
+    await callApi(enablers, 'POST', `/admin/enablers/${enabler.id}/configs`, {
+      token: admin,
+      body: uploaded,
+    });
+    const [stored] = (
+      await callApi(enablers, 'GET', `/admin/enablers/${enabler.id}/configs`, { token: admin })
+    ).body;
+    const { _id, version, creationDate, ...fields } = stored;
+    expect(fields).toEqual(uploaded);
+    expect([typeof _id, version, typeof creationDate]).toEqual(['string', 1, 'string']);
+  });
+
+  it.each([
+    ['ERR_ENABLERCONFIG_MISSING_CURRENCY', { ...demoConfig, currency: undefined }],
+    ['ERR_ENABLERCONFIG_MISSING_MAXCOMPFACTOR', { ...demoConfig, maxCompensationFactor: undefined }],
+    ['ERR_ENABLERCONFIG_MISSING_LENGTHSEASON', { ...demoConfig, lengthOfSeasonInMonth: undefined }],
+    ['ERR_ENABLERCONFIG_MISSING_LENGTHCOVERAGE', { ...demoConfig, lengthOfCoverageInMonth: undefined }],
+    ['ERR_ENABLERCONFIG_MISSING_FACTORS', { ...demoConfig, benefitFactorsByMonth: undefined }],
+    ['ERR_ENABLERCONFIG_NOTARRAY_FACTORS', { ...demoConfig, benefitFactorsByMonth: { first: 1 } }],
+    ['ERR_ENABLERCONFIG_INVALID_JSON', [demoConfig]],
+    ['ERR_INVALID_DATA_FORMAT', { ...demoConfig, lengthOfSeasonInMonth: -3 }],
+    ['ERR_INVALID_DATA_FORMAT', { ...demoConfig, surprise: true }],
+  ])('answer %s for a wrong config, writing nothing', async (code, body) => {
+    const enabler = await newEnabler();
+    const answer = await callApi(enablers, 'POST', `/admin/enablers/${enabler.id}/configs`, {
+      token: admin,
+      body,
+    });
+    expect(answer).toMatchObject({ status: 400, body: { code } });
+    expect(
+      (await callApi(enablers, 'GET', `/admin/enablers/${enabler.id}/configs`, { token: admin })).body,
+    ).toEqual([]);
+  });
+
+  it('answer ERR_ENABLERCONFIG_NO_FILE without a body and ERR_ENABLERCONFIG_INVALID_JSON for a malformed one', async () => {
+    const enabler = await newEnabler();
+    const { handler } = { handler: enablers };
+    const { httpApiEvent, lambdaContext } = await import('@cpbo/events/http-api-event.ts');
+    const send = async (body: string | undefined) => {
+      const result = await handler(
+        httpApiEvent({
+          method: 'POST',
+          path: `/api/admin/enablers/${enabler.id}/configs`,
+          headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+          body,
+        }),
+        lambdaContext('test'),
+      );
+      return JSON.parse(result.body ?? '{}').code;
+    };
+    expect(await send(undefined)).toBe('ERR_ENABLERCONFIG_NO_FILE');
+    expect(await send('{"currency": "XOF",')).toBe('ERR_ENABLERCONFIG_INVALID_JSON');
+  });
+});
+
+describe('campaigns', () => {
+  it('are listed newest first, once each', async () => {
+    const enabler = await newEnabler();
+    await recordCampaign(enabler.id, { id: 'A-2025', name: 'Season 2025', reportingDate: '2025-10-01' });
+    await recordCampaign(enabler.id, { id: 'A-2026', name: 'Season 2026', reportingDate: '2026-10-01' });
+    await recordCampaign(enabler.id, { id: 'A-2026', name: 'Season 2026', reportingDate: '2026-10-01' });
+    const { body } = await callApi(enablers, 'GET', `/admin/enablers/${enabler.id}/campaigns`, {
+      token: admin,
+    });
+    expect(body).toEqual([
+      { id: 'A-2026', name: 'Season 2026', reportingDate: '2026-10-01' },
+      { id: 'A-2025', name: 'Season 2025', reportingDate: '2025-10-01' },
+    ]);
+  });
+});

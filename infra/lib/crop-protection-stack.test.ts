@@ -1,0 +1,459 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { describe, expect, it } from 'vitest';
+import { keyAttributes, tableDefinition } from '@cpbo/functions/data/table-definition.ts';
+import { API_BASE, resources, routes } from '@cpbo/functions/http/routes.ts';
+import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
+import { queueDefinitions, queueNames, queueUrlVariable } from '@cpbo/functions/platform/queues.ts';
+import { streamWorker, workers } from '@cpbo/functions/workers/workers.ts';
+import { CropProtectionStack, type CropProtectionStackProps } from './crop-protection-stack.ts';
+
+// The feature flags of cdk.json, so the tests see the template `cdk synth` produces.
+const { context: cdkContext } = JSON.parse(
+  readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'),
+) as { context: Record<string, unknown> };
+
+interface Synthesized {
+  template: Template;
+  outdir: string;
+}
+
+const synthesize = (props: Partial<CropProtectionStackProps> & { environmentName: string }): Synthesized => {
+  // No bundling and no CloudFormation validation: the assertions are about the template, bundling costs
+  // seconds per function and loading the validation rules ten seconds more; `cdk synth` does both.
+  const app = new App({
+    builtinCloudFormationValidation: false,
+    context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] },
+  });
+  const stack = new CropProtectionStack(app, `CropProtection-${props.environmentName}`, {
+    mailFrom: 'no-reply@example.org',
+    spaContent: Source.data('index.html', '<!doctype html><title>Back office</title>'),
+    ...props,
+  });
+  return { template: Template.fromStack(stack), outdir: app.outdir };
+};
+
+/** One synth per environment, shared by the tests that need it. */
+const once = <T>(make: () => T): (() => T) => {
+  let value: T | undefined;
+  return () => (value ??= make());
+};
+const demo = once(() => synthesize({ environmentName: 'demo' }));
+const dev = once(() => synthesize({ environmentName: 'dev' }));
+
+const only = <T>(values: T[]): T => {
+  expect(values).toHaveLength(1);
+  return values[0] as T;
+};
+const onlyId = (found: Record<string, unknown>): string => only(Object.keys(found));
+
+/** Our functions are the ones carrying TABLE_NAME (CDK adds its own for deployments and clean-up). */
+const ourFunctions = (template: Template) =>
+  template.findResources('AWS::Lambda::Function', {
+    Properties: { Environment: { Variables: { [environmentVariables.tableName]: Match.anyValue() } } },
+  });
+const functionIdByDescription = (template: Template, description: string): string =>
+  onlyId(template.findResources('AWS::Lambda::Function', { Properties: { Description: description } }));
+const anyFunctionEnvironment = (template: Template): Record<string, unknown> =>
+  Object.values(ourFunctions(template))[0]?.Properties.Environment.Variables;
+const refOf = (value: unknown): string => (value as { Ref: string }).Ref;
+const getAttOf = (value: unknown): [string, string] =>
+  (value as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+
+describe('the table', () => {
+  it('is built from tableDefinition: on demand, keys, indexes, stream, TTL and point-in-time recovery', () => {
+    const { template } = demo();
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayEquals(
+        keyAttributes().map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      ),
+      GlobalSecondaryIndexes: tableDefinition.globalIndexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
+  });
+
+  it('is protected from deletion outside dev', () => {
+    demo().template.hasResource('AWS::DynamoDB::Table', {
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+    const devTable = only(Object.values(dev().template.findResources('AWS::DynamoDB::Table')));
+    expect(devTable.Properties.DeletionProtectionEnabled ?? false).toBe(false);
+    expect(devTable.DeletionPolicy).toBe('Delete');
+  });
+});
+
+describe('the queues', () => {
+  it('gives every queue of queueDefinitions its dead-letter queue and settings', () => {
+    const { template } = demo();
+    const queues = template.findResources('AWS::SQS::Queue');
+    const environment = anyFunctionEnvironment(template);
+    for (const name of queueNames) {
+      const queue = queues[refOf(environment[queueUrlVariable(name)])];
+      expect(queue?.Properties).toMatchObject({
+        VisibilityTimeout: queueDefinitions[name].visibilityTimeoutSeconds,
+        RedrivePolicy: { maxReceiveCount: queueDefinitions[name].maxReceiveCount },
+      });
+      const [deadLetterId] = getAttOf(queue?.Properties.RedrivePolicy.deadLetterTargetArn);
+      expect(queues[deadLetterId]?.Type).toBe('AWS::SQS::Queue');
+    }
+    // Each work queue and its dead-letter queue, plus the stream's dead-letter queue.
+    template.resourceCountIs('AWS::SQS::Queue', queueNames.length * 2 + 1);
+  });
+
+  it('encrypts every queue and refuses plain HTTP', () => {
+    const { template } = demo();
+    for (const [id, queue] of Object.entries(template.findResources('AWS::SQS::Queue'))) {
+      expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: id }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it('feeds each queue to its worker in batches, reporting failed messages alone', () => {
+    const { template } = demo();
+    const environment = anyFunctionEnvironment(template);
+    for (const name of queueNames) {
+      const definition = queueDefinitions[name];
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [refOf(environment[queueUrlVariable(name)]), 'Arn'] },
+        FunctionName: { Ref: functionIdByDescription(template, `Worker: ${definition.worker}`) },
+        BatchSize: definition.batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+    }
+  });
+});
+
+describe('the stream worker', () => {
+  it('reads the table stream with partial failures, bisection, bounded retries and a dead-letter queue', () => {
+    const { template } = demo();
+    const tableId = onlyId(template.findResources('AWS::DynamoDB::Table'));
+    const mapping = only(
+      Object.values(
+        template.findResources('AWS::Lambda::EventSourceMapping', {
+          Properties: { EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] } },
+        }),
+      ),
+    );
+    expect(mapping.Properties).toMatchObject({
+      FunctionName: { Ref: functionIdByDescription(template, `Worker: ${streamWorker}`) },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+    });
+    expect(mapping.Properties.MaximumRetryAttempts).toBeGreaterThanOrEqual(0);
+    expect(mapping.Properties.MaximumRetryAttempts).toBeLessThanOrEqual(10);
+    const [deadLetterId] = getAttOf(mapping.Properties.DestinationConfig.OnFailure.Destination);
+    expect(template.findResources('AWS::SQS::Queue')[deadLetterId]).toBeDefined();
+  });
+});
+
+describe('the HTTP API', () => {
+  it('has one route per entry of the route table, plus the JSON 404 fallback', () => {
+    const routeKeys = Object.values(demo().template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (route) => route.Properties.RouteKey as string,
+    );
+    const expected = [
+      ...routes.map((route) => `${route.method} ${API_BASE}${route.path}`),
+      `ANY ${API_BASE}/{proxy+}`,
+    ];
+    expect(routeKeys.toSorted()).toEqual(expected.toSorted());
+  });
+
+  it("sends each route to its resource's function with payload format 2.0, without an authorizer", () => {
+    const { template } = demo();
+    const integrations = template.findResources('AWS::ApiGatewayV2::Integration');
+    const functions = template.findResources('AWS::Lambda::Function');
+    const descriptionByRouteKey = new Map(
+      Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((route) => {
+        expect(route.Properties.AuthorizationType).toBe('NONE');
+        const integrationId = refOf(route.Properties.Target['Fn::Join'][1][1]);
+        const integration = integrations[integrationId]?.Properties;
+        expect(integration?.PayloadFormatVersion).toBe('2.0');
+        const [functionId] = getAttOf(integration?.IntegrationUri);
+        return [route.Properties.RouteKey as string, functions[functionId]?.Properties.Description as string];
+      }),
+    );
+    for (const route of routes) {
+      expect(descriptionByRouteKey.get(`${route.method} ${API_BASE}${route.path}`)).toBe(
+        `API resource: ${route.resource}`,
+      );
+    }
+    expect(descriptionByRouteKey.get(`ANY ${API_BASE}/{proxy+}`)).toBe('API resource: not-found');
+    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
+  });
+
+  it('throttles its stage', () => {
+    const stage = only(Object.values(demo().template.findResources('AWS::ApiGatewayV2::Stage')));
+    expect(stage.Properties.StageName).toBe('$default');
+    expect(stage.Properties.DefaultRouteSettings.ThrottlingRateLimit).toBeGreaterThan(0);
+    expect(stage.Properties.DefaultRouteSettings.ThrottlingBurstLimit).toBeGreaterThan(0);
+  });
+});
+
+describe('the functions', () => {
+  it('are one per resource, the fallback and one per worker, on nodejs22.x and arm64', () => {
+    const functions = Object.values(ourFunctions(demo().template));
+    expect(functions).toHaveLength(resources.length + 1 + workers.length);
+    const descriptions = functions.map((fn) => fn.Properties.Description as string);
+    expect(descriptions.toSorted()).toEqual(
+      [
+        ...resources.map((name) => `API resource: ${name}`),
+        'API resource: not-found',
+        ...workers.map((worker) => `Worker: ${worker}`),
+      ].toSorted(),
+    );
+    for (const fn of functions) {
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+      if ((fn.Properties.Description as string).startsWith('API resource')) {
+        expect(fn.Properties.Timeout).toBeLessThanOrEqual(29);
+      }
+    }
+  });
+
+  it('all get the table, the files bucket, the queues, the token secret, the app URL parameter and the mail sender', () => {
+    const { template } = demo();
+    const tableId = onlyId(template.findResources('AWS::DynamoDB::Table'));
+    const secretId = onlyId(template.findResources('AWS::SecretsManager::Secret'));
+    const parameter = only(Object.values(template.findResources('AWS::SSM::Parameter')));
+    const filesBucketId = onlyId(
+      template.findResources('AWS::S3::Bucket', {
+        Properties: { VersioningConfiguration: { Status: 'Enabled' } },
+      }),
+    );
+    for (const fn of Object.values(ourFunctions(template))) {
+      const variables = fn.Properties.Environment.Variables;
+      expect(variables).toMatchObject({
+        [environmentVariables.tableName]: { Ref: tableId },
+        [environmentVariables.filesBucket]: { Ref: filesBucketId },
+        [environmentVariables.jwtSecretArn]: { Ref: secretId },
+        [environmentVariables.appUrlParameter]: parameter.Properties.Name,
+        [environmentVariables.mailFrom]: 'no-reply@example.org',
+        [environmentVariables.environmentName]: 'demo',
+      });
+      // A static name, or the functions would depend on the distribution that depends on them.
+      expect(typeof variables[environmentVariables.appUrlParameter]).toBe('string');
+      for (const name of queueNames) expect(refOf(variables[queueUrlVariable(name)])).toBeTypeOf('string');
+    }
+  });
+
+  it('keep their logs for a bounded time', () => {
+    const { template } = demo();
+    const logGroups = template.findResources('AWS::Logs::LogGroup');
+    for (const fn of Object.values(ourFunctions(template))) {
+      expect(logGroups[refOf(fn.Properties.LoggingConfig.LogGroup)]?.Properties.RetentionInDays).toBe(30);
+    }
+  });
+
+  it('let only the mail worker send mail, and only as MAIL_FROM', () => {
+    const { template } = demo();
+    const policy = only(
+      Object.values(
+        template.findResources('AWS::IAM::Policy', {
+          Properties: {
+            PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'ses:SendEmail' })]) },
+          },
+        }),
+      ),
+    );
+    const mailWorker =
+      template.findResources('AWS::Lambda::Function')[functionIdByDescription(template, 'Worker: mail')];
+    expect(policy.Properties.Roles).toEqual([{ Ref: getAttOf(mailWorker?.Properties.Role)[0] }]);
+    expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({
+        Action: 'ses:SendEmail',
+        Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@example.org' } },
+      }),
+    );
+  });
+});
+
+describe('the buckets', () => {
+  it('block public access, encrypt at rest and refuse plain HTTP', () => {
+    const { template } = demo();
+    const buckets = template.findResources('AWS::S3::Bucket');
+    expect(Object.keys(buckets)).toHaveLength(2);
+    for (const [id, bucket] of Object.entries(buckets)) {
+      expect(bucket.Properties).toMatchObject({
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
+      });
+      template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: id },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it('version the files bucket', () => {
+    const { template } = demo();
+    const filesBucketId = refOf(anyFunctionEnvironment(template)[environmentVariables.filesBucket]);
+    expect(
+      template.findResources('AWS::S3::Bucket')[filesBucketId]?.Properties.VersioningConfiguration,
+    ).toEqual({
+      Status: 'Enabled',
+    });
+  });
+});
+
+describe('the CloudFront distribution', () => {
+  const distributionConfig = (template: Template) =>
+    only(Object.values(template.findResources('AWS::CloudFront::Distribution'))).Properties
+      .DistributionConfig;
+
+  it('sends /api/* to the HTTP API: every method, no caching, viewer headers but Host', () => {
+    const { template } = demo();
+    const config = distributionConfig(template);
+    const api = only(config.CacheBehaviors as { PathPattern: string; TargetOriginId: string }[]);
+    expect(api).toMatchObject({
+      PathPattern: `${API_BASE}/*`,
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
+    const origin = (config.Origins as { Id: string; DomainName: unknown }[]).find(
+      ({ Id }) => Id === api.TargetOriginId,
+    );
+    const apiId = onlyId(template.findResources('AWS::ApiGatewayV2::Api'));
+    expect(JSON.stringify(origin?.DomainName)).toContain(`["${apiId}","ApiEndpoint"]`);
+    expect(origin).toMatchObject({ CustomOriginConfig: { OriginProtocolPolicy: 'https-only' } });
+  });
+
+  it('serves the SPA from S3 through origin access control, routing with a function, not with error pages', () => {
+    const { template } = demo();
+    const config = distributionConfig(template);
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      FunctionAssociations: [{ EventType: 'viewer-request' }],
+    });
+    const spaOrigin = (config.Origins as { Id: string }[]).find(
+      ({ Id }) => Id === config.DefaultCacheBehavior.TargetOriginId,
+    );
+    const bucketId = onlyId(
+      template.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: Match.absent() } }),
+    );
+    const accessControlId = onlyId(template.findResources('AWS::CloudFront::OriginAccessControl'));
+    expect(spaOrigin).toMatchObject({
+      DomainName: { 'Fn::GetAtt': [bucketId, 'RegionalDomainName'] },
+      OriginAccessControlId: { 'Fn::GetAtt': [accessControlId, 'Id'] },
+    });
+  });
+
+  it('answers SPA routes with index.html and leaves files alone', () => {
+    const code = only(Object.values(demo().template.findResources('AWS::CloudFront::Function'))).Properties
+      .FunctionCode as string;
+    const handler = new Function(`${code}\nreturn handler;`)() as (event: { request: { uri: string } }) => {
+      uri: string;
+    };
+    const served = (uri: string) => handler({ request: { uri } }).uri;
+    expect(served('/')).toBe('/index.html');
+    expect(served('/Members')).toBe('/index.html');
+    expect(served('/Member/42/Field/7')).toBe('/index.html');
+    expect(served('/UpdateUser/agent@example.org')).toBe('/index.html');
+    expect(served('/assets/index-3f2a1b.js')).toBe('/assets/index-3f2a1b.js');
+    expect(served('/config.json')).toBe('/config.json');
+    expect(served('/favicon.ico')).toBe('/favicon.ico');
+  });
+
+  it('adds the security headers to the SPA and to the API', () => {
+    const { template } = demo();
+    const policyId = onlyId(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    const config = distributionConfig(template);
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(config.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    const headers = template.findResources('AWS::CloudFront::ResponseHeadersPolicy')[policyId]?.Properties
+      .ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers).toMatchObject({
+      StrictTransportSecurity: { IncludeSubdomains: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY' },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin' },
+    });
+    expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+    const csp = headers.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(
+      "img-src 'self' data: https://tile.openstreetmap.org https://server.arcgisonline.com",
+    );
+  });
+
+  it('deploys config.json with the environment label next to the SPA', () => {
+    const { outdir } = demo();
+    const configs = readdirSync(outdir)
+      .map((entry) => join(outdir, entry, 'config.json'))
+      .filter((path) => existsSync(path))
+      .map((path) => JSON.parse(readFileSync(path, 'utf8')) as unknown);
+    expect(configs).toEqual([{ environment: 'demo' }]);
+  });
+
+  it('takes a custom domain with a TLS 1.2 floor, and mails link to it', () => {
+    const { template } = synthesize({
+      environmentName: 'prod',
+      customDomain: {
+        domainName: 'backoffice.example.org',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+      },
+    });
+    expect(distributionConfig(template)).toMatchObject({
+      Aliases: ['backoffice.example.org'],
+      ViewerCertificate: { MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+    });
+    template.hasResourceProperties('AWS::SSM::Parameter', {
+      Name: '/crop-protection/prod/app-url',
+      Value: 'https://backoffice.example.org',
+    });
+  });
+});
+
+describe('the stack', () => {
+  it('outputs the distribution URL, the API URL and the table name', () => {
+    const { template } = demo();
+    const tableId = onlyId(template.findResources('AWS::DynamoDB::Table'));
+    template.hasOutput('DistributionUrl', Match.anyValue());
+    template.hasOutput('ApiUrl', Match.anyValue());
+    template.hasOutput('TableName', { Value: { Ref: tableId } });
+  });
+
+  it('refuses an environment name that cannot go into resource names', () => {
+    expect(() => synthesize({ environmentName: 'Demo' })).toThrow(/Environment name/);
+  });
+});

@@ -1,0 +1,58 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { tableDefinition } from '@cpbo/functions/data/table-definition.ts';
+
+export interface DataStoreProps {
+  /** Keep the table and the files when the stack is deleted, and refuse to delete the table. */
+  readonly retainData: boolean;
+}
+
+/** The single table and the bucket of import, export and report files. */
+export class DataStore extends Construct {
+  readonly table: dynamodb.Table;
+  readonly filesBucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, { retainData }: DataStoreProps) {
+    super(scope, id);
+    const removalPolicy = retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    // Table rather than TableV2: TableV2 synthesizes as a GlobalTable, which a one-region product does not need.
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: tableDefinition.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: tableDefinition.sortKey, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      stream: dynamodb.StreamViewType[tableDefinition.stream],
+      timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      deletionProtection: retainData,
+      removalPolicy,
+    });
+    for (const index of tableDefinition.globalIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+
+    this.filesBucket = new s3.Bucket(this, 'FilesBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      // Versioned so an overwritten or deleted import, export or report can be recovered for a while.
+      versioned: true,
+      lifecycleRules: [
+        {
+          noncurrentVersionExpiration: Duration.days(30),
+          abortIncompleteMultipartUploadAfter: Duration.days(7),
+        },
+      ],
+      removalPolicy,
+      autoDeleteObjects: !retainData,
+    });
+  }
+}

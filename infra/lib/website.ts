@@ -1,0 +1,149 @@
+import { Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
+import { Construct } from 'constructs';
+import { API_BASE } from '@cpbo/functions/http/routes.ts';
+import { contentSecurityPolicy } from './content-security-policy.ts';
+
+/** A custom address for the SPA; the certificate must be in us-east-1, as CloudFront requires. */
+export interface CustomDomain {
+  readonly domainName: string;
+  readonly certificateArn: string;
+}
+
+export interface WebsiteProps {
+  readonly httpApi: apigwv2.IHttpApi;
+  /** The built SPA (web/dist); injected so that tests need no build. */
+  readonly spaContent: s3deploy.ISource;
+  readonly environmentName: string;
+  readonly appUrlParameterName: string;
+  readonly customDomain?: CustomDomain;
+}
+
+/**
+ * Paths without a known static file extension are SPA routes and get the shell. A known-extension list
+ * rather than "any dot": /UpdateUser/{email} ends in what looks like an extension (.org, .com).
+ * Deliberately not errorResponses: they would also replace the API's JSON 404s with the shell.
+ */
+const spaRoutingCode = `function handler(event) {
+  var request = event.request;
+  if (!/\\.(?:html|js|mjs|css|map|json|txt|xml|webmanifest|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf)$/i.test(request.uri)) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/** The SPA bucket, the CloudFront distribution in front of it and of /api, and the SPA's deployment. */
+export class Website extends Construct {
+  readonly distribution: cloudfront.Distribution;
+
+  constructor(scope: Construct, id: string, props: WebsiteProps) {
+    super(scope, id);
+
+    // Only built files live here, all reproducible from the repository: nothing to keep on deletion.
+    const spaBucket = new s3.Bucket(this, 'SpaBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Security headers of the crop protection back office',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        contentSecurityPolicy: { contentSecurityPolicy, override: true },
+      },
+    });
+
+    const spaRouting = new cloudfront.Function(this, 'SpaRouting', {
+      comment: 'Serves index.html for SPA routes',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(spaRoutingCode),
+    });
+
+    const { customDomain } = props;
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Crop protection back office (${props.environmentName})`,
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      // Only a custom certificate can raise the TLS floor: the default *.cloudfront.net one is fixed at TLSv1.
+      ...(customDomain && {
+        domainNames: [customDomain.domainName],
+        certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', customDomain.certificateArn),
+        minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+      }),
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(spaBucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [
+          { function: spaRouting, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        ],
+      },
+      additionalBehaviors: {
+        [`${API_BASE}/*`]: {
+          origin: new origins.HttpOrigin(Fn.parseDomainName(props.httpApi.apiEndpoint), {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Everything but Host, which must stay the API's own; with caching disabled this includes Authorization.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+    // Vite writes content-hashed files under assets/: cached for a year. The rest (index.html,
+    // config.json, public files) is revalidated on every load so a deployment shows at once.
+    const hashedAssets = new s3deploy.BucketDeployment(this, 'HashedAssets', {
+      sources: [props.spaContent],
+      destinationBucket: spaBucket,
+      exclude: ['*'],
+      include: ['assets/*'],
+      cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+      prune: false,
+    });
+    const shell = new s3deploy.BucketDeployment(this, 'Shell', {
+      sources: [
+        props.spaContent,
+        // Read by the SPA at start-up: the environment label of the header.
+        s3deploy.Source.jsonData('config.json', { environment: props.environmentName }),
+      ],
+      destinationBucket: spaBucket,
+      exclude: ['assets/*'],
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      prune: false,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    // The new index.html must not be served before the files it references exist.
+    shell.node.addDependency(hashedAssets);
+
+    new ssm.StringParameter(this, 'AppUrl', {
+      parameterName: props.appUrlParameterName,
+      description: 'Public address of the SPA, for links in mails',
+      stringValue: `https://${customDomain?.domainName ?? this.distribution.distributionDomainName}`,
+    });
+  }
+}

@@ -30,7 +30,7 @@ const absorb = (directory: Directory, summaries: MemberSummary[]): void => {
 
 /** The enabler's members, up to date with the table. */
 export const memberDirectory = async (enablerId: string, now = Date.now()): Promise<MemberIndex> => {
-  let directory = directories.get(enablerId);
+  const directory = directories.get(enablerId);
   if (!directory || now - directory.loadedAt > FULL_RELOAD_MS) {
     const fresh: Directory = { index: new MemberIndex(), seenUpTo: '', loadedAt: now };
     absorb(fresh, (await allMembersOf(enablerId)).map(memberSummaryOf));

@@ -174,7 +174,6 @@ const main = async () => {
     const catchUp: number[] = [];
     const pass: number[] = [];
     const { readMemberListQuery } = await import('@cpbo/functions/domain/member-list.ts');
-    type MemberListQuery = import('@cpbo/functions/domain/member-list.ts').MemberListQuery;
     for (let i = 0; i < 100; i += 1) {
       const t1 = performance.now();
       const index = await memberDirectory(enablerId);

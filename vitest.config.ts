@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       'schemas/vitest.config.ts',
       'functions/vitest.config.ts',
+      'functions/vitest.integration.config.ts',
       'infra/vitest.config.ts',
       'web/vitest.config.ts',
       'e2e/vitest.config.ts',

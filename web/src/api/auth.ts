@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/languages.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
 export const roles = ['ADMIN', 'USER', 'ANDROID_USER'] as const;
@@ -13,6 +14,8 @@ export interface AuthSession {
   /** Id of the enabler the session works for (an administrator can switch it). */
   enabler: string | null;
   enablerName: string | null;
+  /** The interface language kept with the user; null (or absent) until they choose one on the Account page. */
+  language?: Language | null;
 }
 
 type Errors = Pick<ApiRequest, 'errors'>;

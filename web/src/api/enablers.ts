@@ -23,12 +23,89 @@ export interface Enabler {
   config?: EnablerConfig | null;
 }
 
+/** An enabler as the administration lists it (GET /admin/enablers). */
+export interface AdminEnabler extends Enabler {
+  logo: string | null;
+  banner: string | null;
+  latestConfigVersion: number | null;
+  latestConfigDate: string | null;
+  memberCount: number;
+  creationDate: string;
+  createdBy: string;
+  modificationDate: string | null;
+  modifiedBy: string | null;
+}
+
+/** What the enabler form sends: both images as data URLs (schemas: enablerRequestSchema). */
+export interface EnablerProfile {
+  name: string;
+  logo: string;
+  banner: string;
+}
+
+/** The fields of a config file, as uploaded and as downloaded again. */
+export interface EnablerConfigFields {
+  currency: string;
+  maxCompensationFactor: number;
+  lengthOfSeasonInMonth: number;
+  lengthOfCoverageInMonth: number;
+  damageThreshold?: number | null;
+  benefitFactorsByMonth: number[];
+}
+
+/** One stored, immutable version of an enabler's config. */
+export interface EnablerConfigVersion extends EnablerConfigFields {
+  _id: string;
+  version: number;
+  damageThreshold: number | null;
+  creationDate: string;
+}
+
+export interface Campaign {
+  id: string;
+  name: string;
+  /** ISO date of the assessment the campaign reports on. */
+  reportingDate: string;
+}
+
 type Errors = Pick<ApiRequest, 'errors'>;
+
+const enablerPath = (enablerId: string) => `/admin/enablers/${encodeURIComponent(enablerId)}`;
 
 /** The enabler the signed-in session works for. */
 export const getMyEnabler = (options: Errors = {}) => apiFetch<Enabler>('/me/enabler', options);
 
-export const listEnablers = (options: Errors = {}) => apiFetch<Enabler[]>('/admin/enablers', options);
+export const listEnablers = (options: Errors = {}) => apiFetch<AdminEnabler[]>('/admin/enablers', options);
+
+/** There is no GET of one enabler: it is found in the list. Undefined when it does not exist (any more). */
+export const findEnabler = async (enablerId: string, options: Errors = {}) =>
+  (await listEnablers(options)).find((enabler) => enabler.id === enablerId);
+
+export const createEnabler = (profile: EnablerProfile, options: Errors = {}) =>
+  apiFetch<AdminEnabler>('/admin/enablers', { method: 'POST', body: profile, ...options });
+
+export const updateEnabler = (enablerId: string, profile: EnablerProfile, options: Errors = {}) =>
+  apiFetch<AdminEnabler>(enablerPath(enablerId), { method: 'POST', body: profile, ...options });
+
+/** Refused (409) while the enabler has members or users. */
+export const deleteEnabler = (enablerId: string, options: Errors = {}) =>
+  apiFetch<unknown>(enablerPath(enablerId), { method: 'DELETE', ...options });
+
+/** An enabler's configs, newest first. */
+export const listEnablerConfigs = (enablerId: string, options: Errors = {}) =>
+  apiFetch<EnablerConfigVersion[]>(`${enablerPath(enablerId)}/configs`, options);
+
+/** Stores the config as the enabler's next version; the body is the config file's content itself. */
+export const addEnablerConfig = (enablerId: string, config: unknown, options: Errors = {}) =>
+  apiFetch<EnablerConfigVersion>(`${enablerPath(enablerId)}/configs`, {
+    method: 'POST',
+    body: config,
+    ...options,
+  });
+
+/** An enabler's campaigns, newest reporting date first. */
+export const listCampaigns = (enablerId: string, options: Errors = {}) =>
+  apiFetch<Campaign[]>(`${enablerPath(enablerId)}/campaigns`, options);
 
 /** Only an enabler with a configuration can be worked for (its members' plots need one). */
 export const hasConfig = (enabler: Enabler): boolean =>

@@ -11,7 +11,7 @@ export const userOf = (auth: AuthSession): SignedInUser => ({
   enablerName: auth.enablerName,
 });
 
-const myEnabler = async (auth: AuthSession): Promise<Enabler | null> => {
+const myEnabler = async (auth: Pick<AuthSession, 'role' | 'enabler'>): Promise<Enabler | null> => {
   // An administrator of a fresh installation works for no enabler yet, and must still get in to create one.
   if (auth.enabler === null || auth.enabler === undefined) return null;
   try {
@@ -32,4 +32,16 @@ export async function loadSignedInSession(auth: AuthSession): Promise<SignedInSe
     auth.role === 'ADMIN' ? listEnablers({ errors: 'caller' }) : Promise.resolve([]),
   ]);
   return { user: userOf(auth), enabler, enablers };
+}
+
+/**
+ * The session after an administrator changed enablers (created, edited, deleted one, uploaded a config):
+ * a fresh list for the selector, and the current enabler again (its banner or config may have changed).
+ */
+export async function reloadEnablers(session: SignedInSession): Promise<SignedInSession> {
+  const [enabler, enablers] = await Promise.all([
+    myEnabler({ role: session.user.role, enabler: session.user.enablerId }),
+    listEnablers({ errors: 'caller' }),
+  ]);
+  return { ...session, enabler, enablers };
 }

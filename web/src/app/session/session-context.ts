@@ -29,6 +29,8 @@ export interface SessionActions {
   logoutFromEverywhere(): Promise<void>;
   /** Administrators: works for another enabler from now on (reloads the app on the home page). */
   switchEnabler(enablerId: string): Promise<void>;
+  /** Administrators: reloads the enablers after a change, so the selector lists what exists now. */
+  refreshEnablers(): Promise<void>;
 }
 
 export type SessionContextValue = SessionState & SessionActions;
@@ -46,11 +48,13 @@ const actionsOf = ({
   logout,
   logoutFromEverywhere,
   switchEnabler,
+  refreshEnablers,
 }: SessionActions): SessionActions => ({
   login,
   logout,
   logoutFromEverywhere,
   switchEnabler,
+  refreshEnablers,
 });
 
 /** For screens that only show when signed in. */

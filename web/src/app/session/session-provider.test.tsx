@@ -191,3 +191,41 @@ describe('signed-in session', () => {
     expect(refreshTokenCookie()).toBe('refresh-2');
   });
 });
+
+describe('language kept with the user', () => {
+  it('should switch to it at start-up', async () => {
+    setRefreshTokenCookie('refresh-1');
+    fakeApi({
+      ...signedInRoutes('USER'),
+      'GET /api/auth/refresh': { body: { ...authSession('USER'), language: 'fr' } },
+    });
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Bienvenue Asha Agent' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('fr');
+  });
+
+  it('should switch to it at sign-in', async () => {
+    fakeApi({
+      'POST /api/auth/login': { body: { ...authSession('USER'), language: 'fr' } },
+      'GET /api/me/enabler': { body: coopVerte },
+    });
+    renderApp('/');
+    await userEvent.type(await screen.findByLabelText('Email'), 'asha@example.org');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Bienvenue Asha Agent' })).toBeTruthy();
+  });
+
+  it("should keep the browser's language while the user has chosen none", async () => {
+    setRefreshTokenCookie('refresh-1');
+    fakeApi({
+      ...signedInRoutes('USER'),
+      'GET /api/auth/refresh': { body: { ...authSession('USER'), language: null } },
+    });
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome Asha Agent' })).toBeTruthy();
+  });
+});

@@ -5,7 +5,7 @@ import { isApiError } from '../../api/api-error.ts';
 import * as authApi from '../../api/auth.ts';
 import { publishError } from '../../api/error-bus.ts';
 import { browser } from '../../common/browser.ts';
-import { loadSignedInSession } from './load-session.ts';
+import { loadSignedInSession, reloadEnablers } from './load-session.ts';
 import {
   SessionContext,
   type SessionActions,
@@ -13,6 +13,7 @@ import {
   type SessionState,
 } from './session-context.ts';
 import { tokenKeeper as defaultTokenKeeper, type TokenKeeper } from './token-keeper.ts';
+import { applyUserLanguage } from './user-language.ts';
 
 export interface SessionProviderProps {
   children: ReactNode;
@@ -47,6 +48,7 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
     const restore = async () => {
       try {
         const auth = await tokenKeeper.renew();
+        await applyUserLanguage(auth);
         setState({ status: 'signedIn', session: await loadSignedInSession(auth) });
       } catch (error) {
         if (isApiError(error) && error.isNetworkFailure) {
@@ -69,6 +71,7 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
       const auth = await authApi.login(email, password, { errors: 'caller' });
       tokenKeeper.store(auth);
       try {
+        await applyUserLanguage(auth);
         setState({ status: 'signedIn', session: await loadSignedInSession(auth) });
       } catch (error) {
         tokenKeeper.clear();
@@ -105,10 +108,21 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
     [tokenKeeper],
   );
 
+  const refreshEnablers = useCallback(async () => {
+    if (state.status !== 'signedIn') return;
+    const { enabler, enablers } = await reloadEnablers(state.session);
+    // A sign-out meanwhile wins over the reloaded list.
+    setState((latest) =>
+      latest.status === 'signedIn'
+        ? { status: 'signedIn', session: { ...latest.session, enabler, enablers } }
+        : latest,
+    );
+  }, [state]);
+
   const value = useMemo<SessionContextValue>(() => {
-    const actions: SessionActions = { login, logout, logoutFromEverywhere, switchEnabler };
+    const actions: SessionActions = { login, logout, logoutFromEverywhere, switchEnabler, refreshEnablers };
     return { ...state, ...actions };
-  }, [state, login, logout, logoutFromEverywhere, switchEnabler]);
+  }, [state, login, logout, logoutFromEverywhere, switchEnabler, refreshEnablers]);
 
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -1,0 +1,11 @@
+/** What the end-to-end global setup hands to the test files (vitest provide/inject). */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The local runtime's address, e.g. http://localhost:41234. */
+    appUrl: string;
+    /** Where the runtime writes the mails it "sends" (read them with readOutbox / waitForMail). */
+    outboxDir: string;
+  }
+}
+
+export {};

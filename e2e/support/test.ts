@@ -1,0 +1,59 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { inject, test as base } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import './provided-context.ts';
+
+export interface OpenAppOptions {
+  /** Sets navigator.language and Accept-Language, which choose the SPA's language. */
+  locale?: string;
+  path?: string;
+}
+
+const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
+const fileNameOf = (text: string): string =>
+  text
+    .replace(/[^\w-]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 100);
+
+/**
+ * The end-to-end test: `browser` is one Chromium per test file; `openApp` opens the app in a fresh
+ * browser context (own cookies, own locale) and screenshots every page it opened when the test fails.
+ */
+export const test = base
+  // Vitest reads a fixture's dependencies from its destructuring pattern, so this one needs an empty one.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }): Promise<Browser> => {
+    const browser = await launchBrowser();
+    onCleanup(() => browser.close());
+    return browser;
+  })
+  .extend('openApp', async ({ browser, task }, { onCleanup }) => {
+    const pages: Page[] = [];
+    onCleanup(async () => {
+      if (task.result?.state === 'fail') {
+        await mkdir(resultsDir, { recursive: true });
+        const name = fileNameOf(`${task.file.name}-${task.name}`);
+        await Promise.all(
+          pages.map((page, index) =>
+            page
+              .screenshot({ path: join(resultsDir, `${name}-${index + 1}.png`), fullPage: true })
+              .catch(() => undefined),
+          ),
+        );
+      }
+      await Promise.all(pages.map((page) => page.context().close()));
+    });
+    return async ({ locale = 'en-US', path = '/' }: OpenAppOptions = {}): Promise<Page> => {
+      const context = await browser.newContext({ locale, baseURL: inject('appUrl') });
+      const page = await context.newPage();
+      pages.push(page);
+      await page.goto(path);
+      return page;
+    };
+  });
+
+export { describe, expect } from 'vitest';

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/** End-to-end tests: the local runtime (globalSetup) driven through a real headless Chromium. */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['**/*.test.ts'],
+    exclude: ['**/node_modules/**'],
+    globalSetup: ['./support/global-setup.ts'],
+    // One browser at a time: the runtime is shared and CI has two cores.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { AppError } from '@cpbo/functions/platform/app-error.ts';
+import type { HttpTarget } from '../functions-code.ts';
+import { toApiEvent } from './api-event.ts';
+import { fromApiResult, type HttpAnswer } from './api-result.ts';
+import { BodyTooLargeError, readBody } from './read-body.ts';
+import { isApiPath, matchRoute } from './route-match.ts';
+import { resolveStaticFile } from './static-files.ts';
+
+export interface LocalServerOptions {
+  /** The built SPA (web/dist). */
+  webDist: string;
+  /** Shown by the SPA's header; served as /config.json. */
+  environmentName: string;
+  /** Runs the function of a target with an API Gateway event, as the API's integration does. */
+  invoke(target: HttpTarget, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2>;
+  /** Each call's outcome. */
+  log(line: string): void;
+  /** Failures of the functions or of the server itself. */
+  warn(line: string): void;
+  /** Lambda refuses request payloads over 6 MB. */
+  maxBodyBytes?: number;
+}
+
+const json = (status: number, body: unknown): HttpAnswer => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  body: Buffer.from(JSON.stringify(body)),
+});
+
+const send = (response: ServerResponse, answer: HttpAnswer, headOnly = false): void => {
+  response.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });
+  response.end(headOnly ? undefined : answer.body);
+};
+
+const callApi = async (
+  request: IncomingMessage,
+  url: string,
+  path: string,
+  options: LocalServerOptions,
+): Promise<HttpAnswer> => {
+  const requestId = randomUUID();
+  let body: Buffer;
+  try {
+    body = await readBody(
+      request,
+      options.maxBodyBytes ?? 6 * 1024 * 1024,
+      request.headers['content-length'],
+    );
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    const answer = json(413, new AppError('ERR_PAYLOAD_TOO_LARGE').toBody(requestId));
+    // The rest of the body is never read, so the connection cannot carry another request.
+    return { ...answer, headers: { ...answer.headers, connection: 'close' } };
+  }
+  const method = request.method ?? 'GET';
+  const { target, routeKey } = matchRoute(method, path);
+  const event = toApiEvent({
+    method,
+    url,
+    headers: request.headers,
+    sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+    body,
+    routeKey,
+    requestId,
+    receivedAt: new Date(),
+  });
+  try {
+    return fromApiResult(await options.invoke(target, event));
+  } catch (error) {
+    // What API Gateway answers when the function itself fails.
+    options.warn(
+      `[api] ${routeKey} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    return json(500, { message: 'Internal Server Error' });
+  }
+};
+
+const serveStatic = async (
+  response: ServerResponse,
+  path: string,
+  method: string,
+  webDist: string,
+): Promise<void> => {
+  const file = await resolveStaticFile(webDist, path);
+  if (!file.found) {
+    send(response, {
+      status: file.status,
+      headers: { 'content-type': 'text/plain' },
+      body: Buffer.from('Not found'),
+    });
+    return;
+  }
+  response.writeHead(200, {
+    'content-type': file.contentType,
+    'content-length': file.size,
+    'cache-control': file.cacheControl,
+    'x-content-type-options': 'nosniff',
+  });
+  if (method === 'HEAD') response.end();
+  else createReadStream(file.file).pipe(response);
+};
+
+/** The local stand-in for CloudFront + API Gateway: /api to the functions, the rest to the SPA. */
+export const createLocalServer = (options: LocalServerOptions): Server =>
+  createServer((request, response) => {
+    const started = Date.now();
+    const url = request.url ?? '/';
+    const path = url.split('?')[0] ?? '/';
+    const method = request.method ?? 'GET';
+    const handle = async (): Promise<void> => {
+      if (isApiPath(path)) {
+        const answer = await callApi(request, url, path, options);
+        send(response, answer, method === 'HEAD');
+        options.log(`[api] ${method} ${path} → ${answer.status} (${Date.now() - started} ms)`);
+      } else if (method !== 'GET' && method !== 'HEAD') {
+        send(response, { status: 405, headers: { allow: 'GET, HEAD' }, body: Buffer.alloc(0) });
+      } else if (path === '/config.json') {
+        send(response, json(200, { environment: options.environmentName }), method === 'HEAD');
+      } else {
+        await serveStatic(response, path, method, options.webDist);
+      }
+    };
+    handle().catch((error: unknown) => {
+      options.warn(`[http] ${method} ${path} failed: ${String(error)}`);
+      if (!response.headersSent) send(response, json(500, { message: 'Internal Server Error' }));
+      else response.destroy();
+    });
+  });

@@ -1,0 +1,81 @@
+import { stat } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
+
+export const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+};
+
+export type StaticFile =
+  | { found: true; file: string; size: number; contentType: string; cacheControl: string }
+  | { found: false; status: 400 | 404 };
+
+const isFile = async (file: string): Promise<number | undefined> => {
+  try {
+    const info = await stat(file);
+    return info.isFile() ? info.size : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const found = (file: string, size: number): StaticFile => ({
+  found: true,
+  file,
+  size,
+  contentType: contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
+  // Vite puts content-hashed names under assets/; index.html must be fetched again to see new ones.
+  cacheControl: file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+});
+
+/**
+ * The file of the built SPA for a URL path. Paths without an extension are routes of the SPA and
+ * get index.html; nothing outside the root (or hidden) is ever served.
+ */
+export const resolveStaticFile = async (root: string, urlPath: string): Promise<StaticFile> => {
+  let path: string;
+  try {
+    path = decodeURIComponent(urlPath);
+  } catch {
+    return { found: false, status: 400 };
+  }
+  if (path.includes('\0')) return { found: false, status: 400 };
+  const base = resolve(root);
+  const target = resolve(base, `.${path.startsWith('/') ? path : `/${path}`}`);
+  const inside = target.startsWith(`${base}${sep}`) || target === base;
+  if (
+    !inside ||
+    target
+      .slice(base.length)
+      .split(sep)
+      .some((segment) => segment.startsWith('.'))
+  ) {
+    return { found: false, status: 404 };
+  }
+  const index = resolve(base, 'index.html');
+  const size = await isFile(target);
+  if (size !== undefined) return found(target, size);
+  if (extname(target) === '' || target === base) {
+    const indexSize = await isFile(index);
+    if (indexSize !== undefined) return found(index, indexSize);
+  }
+  return { found: false, status: 404 };
+};

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { MailMessage, MailTransport } from '@cpbo/functions/platform/mail.ts';
+
+/** One mail as the outbox keeps it: a JSON file per mail, named so that the listing is in sending order. */
+export interface OutboxMail extends MailMessage {
+  date: string;
+  links: string[];
+}
+
+/** The links of a mail text, without the punctuation that ends a sentence after them. */
+export const linksIn = (text: string): string[] =>
+  (text.match(/https?:\/\/[^\s<>"'`)\]]+/g) ?? []).map((link) => link.replace(/[.,;:!?]+$/, ''));
+
+/** Stands in for SES: writes each mail to `directory` and prints who gets it and its links. */
+export const outboxTransport = (directory: string, log: (line: string) => void): MailTransport => ({
+  async deliver(message) {
+    const date = new Date();
+    const mail: OutboxMail = { ...message, date: date.toISOString(), links: linksIn(message.text) };
+    await mkdir(directory, { recursive: true });
+    const file = `${String(date.getTime()).padStart(14, '0')}-${randomBytes(4).toString('hex')}.json`;
+    await writeFile(join(directory, file), `${JSON.stringify(mail, null, 2)}\n`);
+    log(`[mail] to ${message.to.join(', ')}: "${message.subject}" (${join(directory, file)})`);
+    for (const link of mail.links) log(`[mail]   ${link}`);
+  },
+});
+
+/** Every mail of the outbox, oldest first. */
+export const readOutbox = async (directory: string): Promise<OutboxMail[]> => {
+  let files: string[];
+  try {
+    files = (await readdir(directory)).filter((file) => file.endsWith('.json')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return Promise.all(
+    files.map(async (file) => JSON.parse(await readFile(join(directory, file), 'utf8')) as OutboxMail),
+  );
+};
+
+/** The newest mail that matches, once it has arrived (mails go through a queue, so not at once). */
+export const waitForMail = async (
+  directory: string,
+  matches: (mail: OutboxMail) => boolean,
+  { timeoutMs = 15_000, pollMs = 100 } = {},
+): Promise<OutboxMail> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await readOutbox(directory)).filter(matches).at(-1);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`No matching mail in ${directory} after ${timeoutMs} ms`);
+    await sleep(pollMs);
+  }
+};

@@ -1,0 +1,174 @@
+import { mkdir } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
+import { streamWorker } from '@cpbo/functions/workers/workers.ts';
+import { localClientConfig, localTableName } from './aws-environment.ts';
+import { startAwsSubstitutes } from './aws-substitutes.ts';
+import { loadHttpHandler, loadWorkerHandler } from './functions-code.ts';
+import { createLocalServer } from './http/server.ts';
+import { assertJavaAvailable } from './java.ts';
+import { loadOrCreateJwtSecret, newJwtSecret } from './jwt-secret.ts';
+import { lambdaContext } from './lambda-context.ts';
+import { outboxTransport } from './mail/outbox.ts';
+import type { DeadLetter } from './queues/in-process-queue.ts';
+import { startLocalQueues } from './queues/local-queues.ts';
+import { defaultLogins, seedOnce, type DemoLogins } from './seed/index.ts';
+import { startStreamPoller } from './streams/stream-poller.ts';
+
+export interface LocalRuntimeOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  /** Table, files, outbox and token secret live here between starts. */
+  dataDir: string;
+  /** Nothing but the outbox survives stop() (tests). */
+  inMemory?: boolean;
+  webDist?: string;
+  environmentName?: string;
+  logins?: DemoLogins;
+  /** Seeds the demo data on the first start of the data folder. */
+  seed?: boolean;
+  quiet?: boolean;
+}
+
+export interface LocalRuntime {
+  url: string;
+  outboxDir: string;
+  /** Resolves once the queues have nothing left to deliver. */
+  queuesIdle(): Promise<void>;
+  deadLetters(): DeadLetter[];
+  stop(): Promise<void>;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+const listen = (server: Server, port: number): Promise<number> =>
+  new Promise((resolvePort, reject) => {
+    server.once('error', reject);
+    // localhost only: the demo accounts and the token secret are not for the network.
+    server.listen(port, 'localhost', () => resolvePort((server.address() as AddressInfo).port));
+  });
+
+const close = (server: Server): Promise<void> =>
+  new Promise((resolveClose) => {
+    if (!server.listening) return resolveClose();
+    server.closeAllConnections();
+    server.close(() => resolveClose());
+  });
+
+/** Undoes what a start did, last first, also when the start fails half-way. */
+class Teardown {
+  private readonly steps: (() => unknown)[] = [];
+  add(step: () => unknown): void {
+    this.steps.unshift(step);
+  }
+  async run(): Promise<void> {
+    for (const step of this.steps.splice(0)) await step();
+  }
+}
+
+/**
+ * Everything `npm start` runs, in this process: DynamoDB Local and s3rver for AWS, the HTTP server
+ * for CloudFront and API Gateway, in-process queues for SQS, the outbox for SES, and a stream poller
+ * for the table's event source mapping. The functions read process.env, so one runtime per process.
+ */
+export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<LocalRuntime> => {
+  // quiet hides the chatter (calls, mails, seed), never the problems.
+  const log = options.quiet ? () => undefined : (line: string) => console.log(line);
+  const warn = (line: string) => console.error(line);
+  const environmentName = options.environmentName ?? 'demo';
+  const dataDir = resolve(options.dataDir);
+  const outboxDir = join(dataDir, 'outbox');
+  const teardown = new Teardown();
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolveReady) => (markReady = resolveReady));
+  try {
+    assertJavaAvailable();
+    await mkdir(dataDir, { recursive: true });
+
+    // Listening first gives the port (APP_URL of the mail links); API calls wait until the functions can run.
+    const server = createLocalServer({
+      webDist: options.webDist ?? defaultWebDist,
+      environmentName,
+      log,
+      warn,
+      invoke: async (target, event) => {
+        await ready;
+        const handler = await loadHttpHandler(target);
+        return handler(event, lambdaContext(`local-${target}`, 30_000));
+      },
+    });
+    const port = await listen(server, options.port ?? 3000);
+    teardown.add(() => close(server));
+    const url = `http://localhost:${port}`;
+
+    const [substitutes, jwtSecret] = await Promise.all([
+      startAwsSubstitutes({ dataDir, inMemory: options.inMemory }),
+      options.inMemory ? newJwtSecret() : loadOrCreateJwtSecret(join(dataDir, 'jwt-secret')),
+    ]);
+    teardown.add(() => substitutes.stop());
+
+    Object.assign(process.env, {
+      ...substitutes.environment,
+      [environmentVariables.jwtSecret]: jwtSecret,
+      [environmentVariables.appUrl]: url,
+      [environmentVariables.mailFrom]: 'no-reply@demo.local',
+      [environmentVariables.environmentName]: environmentName,
+    });
+
+    // The adapters are swapped on the functions' own module instances, after the environment is set.
+    const { useQueueTransport } = await import('@cpbo/functions/platform/queue.ts');
+    const { useMailTransport } = await import('@cpbo/functions/platform/mail.ts');
+    const queues = startLocalQueues({ log: warn });
+    teardown.add(() => queues.stop());
+    useQueueTransport(queues.transport);
+    useMailTransport(outboxTransport(outboxDir, log));
+
+    const dynamo = new DynamoDBClient(localClientConfig(substitutes.dynamoEndpoint));
+    teardown.add(() => dynamo.destroy());
+    const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: localTableName }));
+    const streams = new DynamoDBStreamsClient(localClientConfig(substitutes.dynamoEndpoint));
+    teardown.add(() => streams.destroy());
+    const poller = await startStreamPoller({
+      client: streams,
+      streamArn: Table?.LatestStreamArn as string,
+      functionName: `local-${streamWorker}-worker`,
+      handler: async (event, context) =>
+        (await loadWorkerHandler<DynamoDBStreamEvent>(streamWorker))(event, context),
+      log: warn,
+    });
+    teardown.add(() => poller.stop());
+    markReady();
+
+    // After the poller, so the demo data reaches the dashboard aggregates like any other write.
+    if (options.seed) {
+      const seeded = await seedOnce({
+        client: dynamo,
+        tableName: localTableName,
+        logins: options.logins ?? defaultLogins,
+        log,
+      });
+      log(seeded === 'seeded' ? '[seed] demo data written' : '[seed] demo data already there');
+    }
+
+    return {
+      url,
+      outboxDir,
+      queuesIdle: () => queues.idle(),
+      deadLetters: () => queues.deadLetters(),
+      stop: async () => {
+        // No new calls while the functions' dependencies go away.
+        await close(server);
+        await teardown.run();
+      },
+    };
+  } catch (error) {
+    await teardown.run();
+    throw error;
+  }
+};

@@ -1,0 +1,185 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type Shard,
+  type ShardIteratorType,
+  type _Record,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import type { WorkerHandler } from '../functions-code.ts';
+import { lambdaContext } from '../lambda-context.ts';
+import { toLambdaStreamRecord } from './stream-record.ts';
+
+export interface StreamPollerOptions {
+  client: DynamoDBStreamsClient;
+  streamArn: string;
+  handler: WorkerHandler<DynamoDBStreamEvent>;
+  log(line: string): void;
+  functionName?: string;
+  /** Deliveries of a failing record before it is given up (the mapping's retry attempts + 1). */
+  maxAttempts?: number;
+  batchSize?: number;
+  /** Pause between reads when nothing new came. */
+  idleDelayMs?: number;
+  retryDelayMs?: number;
+}
+
+export interface StreamPoller {
+  /** Records given up after maxAttempts deliveries (kept for tests and logged). */
+  failedRecords: _Record[];
+  stop(): Promise<void>;
+}
+
+interface ShardReader {
+  shardId: string;
+  iterator: string;
+  lastSequenceNumber?: string;
+}
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The DynamoDB event source mapping on a laptop: reads the table's stream through DynamoDB Local's
+ * Streams API and hands each batch to the stream worker. Open shards are read from LATEST at
+ * start (older changes were handled by an earlier run), shards that appear later from their
+ * beginning, a child shard only once its parent is drained.
+ */
+export const startStreamPoller = async (options: StreamPollerOptions): Promise<StreamPoller> => {
+  const { client, streamArn, handler, log } = options;
+  const functionName = options.functionName ?? 'local-stream-worker';
+  const maxAttempts = options.maxAttempts ?? 3;
+  const idleDelayMs = options.idleDelayMs ?? 200;
+  const retryDelayMs = options.retryDelayMs ?? 200;
+  const known = new Set<string>();
+  const readers = new Map<string, ShardReader>();
+  const failedRecords: _Record[] = [];
+  const stopping = new AbortController();
+
+  const listShards = async (): Promise<Shard[]> => {
+    const shards: Shard[] = [];
+    let exclusiveStartShardId: string | undefined;
+    do {
+      const { StreamDescription } = await client.send(
+        new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: exclusiveStartShardId }),
+      );
+      shards.push(...(StreamDescription?.Shards ?? []));
+      exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
+    } while (exclusiveStartShardId);
+    return shards;
+  };
+
+  const openReader = async (
+    shardId: string,
+    type: ShardIteratorType,
+    sequenceNumber?: string,
+  ): Promise<void> => {
+    const { ShardIterator } = await client.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shardId,
+        ShardIteratorType: type,
+        SequenceNumber: sequenceNumber,
+      }),
+    );
+    if (ShardIterator)
+      readers.set(shardId, { shardId, iterator: ShardIterator, lastSequenceNumber: sequenceNumber });
+  };
+
+  const discoverShards = async (atStart: boolean): Promise<void> => {
+    for (const shard of await listShards()) {
+      const shardId = shard.ShardId as string;
+      if (known.has(shardId)) continue;
+      const open = !shard.SequenceNumberRange?.EndingSequenceNumber;
+      if (atStart) {
+        if (open) await openReader(shardId, 'LATEST');
+        known.add(shardId);
+      } else if (!shard.ParentShardId || !readers.has(shard.ParentShardId)) {
+        await openReader(shardId, 'TRIM_HORIZON');
+        known.add(shardId);
+      }
+    }
+  };
+
+  /** Delivers a batch; the records the worker reports failed (by sequence number) are delivered again alone. */
+  const deliver = async (records: _Record[]): Promise<void> => {
+    let pending = records;
+    for (let attempt = 1; pending.length && !stopping.signal.aborted; attempt += 1) {
+      let failed: Set<string>;
+      try {
+        const event = { Records: pending.map((record) => toLambdaStreamRecord(record, streamArn)) };
+        const result = await handler(event, lambdaContext(functionName, 60_000));
+        failed = new Set(result?.batchItemFailures.map((failure) => failure.itemIdentifier) ?? []);
+      } catch (error) {
+        log(`[stream] the worker failed the whole batch: ${errorText(error)}`);
+        failed = new Set(pending.map((record) => record.dynamodb?.SequenceNumber as string));
+      }
+      pending = pending.filter((record) => failed.has(record.dynamodb?.SequenceNumber as string));
+      if (pending.length && attempt >= maxAttempts) {
+        failedRecords.push(...pending);
+        const sequenceNumbers = pending.map((record) => record.dynamodb?.SequenceNumber).join(', ');
+        log(`[stream] gave up on ${pending.length} record(s) after ${attempt} attempts: ${sequenceNumbers}`);
+        return;
+      }
+      if (pending.length) await sleep(retryDelayMs * attempt);
+    }
+  };
+
+  const readShard = async (reader: ShardReader): Promise<number> => {
+    const { Records = [], NextShardIterator } = await client.send(
+      new GetRecordsCommand({ ShardIterator: reader.iterator, Limit: options.batchSize ?? 100 }),
+    );
+    if (Records.length) {
+      await deliver(Records);
+      reader.lastSequenceNumber = Records.at(-1)?.dynamodb?.SequenceNumber;
+    }
+    // No next iterator: the shard is closed and drained, its children can be read now.
+    if (NextShardIterator) reader.iterator = NextShardIterator;
+    else readers.delete(reader.shardId);
+    return Records.length;
+  };
+
+  const recoverShard = async (reader: ShardReader, error: unknown): Promise<void> => {
+    log(`[stream] reading shard ${reader.shardId} failed (${errorText(error)}); reopening it`);
+    readers.delete(reader.shardId);
+    await (reader.lastSequenceNumber
+      ? openReader(reader.shardId, 'AFTER_SEQUENCE_NUMBER', reader.lastSequenceNumber)
+      : openReader(reader.shardId, 'LATEST'));
+  };
+
+  const poll = async (): Promise<void> => {
+    let lastDiscovery = Date.now();
+    while (!stopping.signal.aborted) {
+      let received = 0;
+      try {
+        if (Date.now() - lastDiscovery > 1000) {
+          await discoverShards(false);
+          lastDiscovery = Date.now();
+        }
+        for (const reader of [...readers.values()]) {
+          if (stopping.signal.aborted) break;
+          try {
+            received += await readShard(reader);
+          } catch (error) {
+            if (!stopping.signal.aborted) await recoverShard(reader, error);
+          }
+        }
+      } catch (error) {
+        if (!stopping.signal.aborted) log(`[stream] polling failed: ${errorText(error)}`);
+      }
+      if (!received) await sleep(idleDelayMs, undefined, { signal: stopping.signal }).catch(() => undefined);
+    }
+  };
+
+  await discoverShards(true);
+  const polling = poll();
+  return {
+    failedRecords,
+    stop: async () => {
+      stopping.abort();
+      await polling;
+    },
+  };
+};

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { tableDefinition } from '@cpbo/functions/data/table-definition.ts';
+import { createTableInput } from './table.ts';
+
+describe('createTableInput', () => {
+  const input = createTableInput('cpbo-test');
+
+  it('should declare every key attribute as a string', () => {
+    expect(input.AttributeDefinitions).toContainEqual({ AttributeName: 'pk', AttributeType: 'S' });
+    expect(input.AttributeDefinitions?.every((attribute) => attribute.AttributeType === 'S')).toBe(true);
+  });
+
+  it('should build one index per index of the table definition', () => {
+    expect(input.GlobalSecondaryIndexes?.map((index) => index.IndexName)).toEqual(
+      tableDefinition.globalIndexes.map((index) => index.name),
+    );
+  });
+
+  it('should turn the stream on with both images', () => {
+    expect(input.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
+  });
+});

@@ -1,0 +1,24 @@
+import type { Language } from '../i18n/languages.ts';
+import { apiFetch, type ApiRequest } from './api-client.ts';
+
+type Errors = Pick<ApiRequest, 'errors'>;
+
+/** Which mailed link sets the password: the first one (registration) or a renewal. */
+export type PasswordLinkPurpose = 'register' | 'resetPassword';
+
+/** POST /register or /resetPassword: the token of the mailed link proves who sets the password. */
+export const setPasswordWithLink = (
+  purpose: PasswordLinkPurpose,
+  token: string,
+  password: string,
+  options: Errors = {},
+) =>
+  apiFetch<unknown>(`/${purpose}`, { method: 'POST', body: { password, token }, auth: 'none', ...options });
+
+/** The server signs out the user's other sessions; this one stays. */
+export const changePassword = (currentPassword: string, newPassword: string, options: Errors = {}) =>
+  apiFetch<unknown>('/auth/password', { method: 'PUT', body: { newPassword, currentPassword }, ...options });
+
+/** Kept with the user: the next sign-in, on any device, opens in this language. */
+export const saveLanguage = (language: Language, options: Errors = {}) =>
+  apiFetch<unknown>('/me/language', { method: 'PUT', body: { language }, ...options });

@@ -1,0 +1,198 @@
+import { memberFieldsProperties, memberListQuerySchema, protectionTypes } from '@cpbo/schemas';
+import { apiFetch, type ApiRequest } from './api-client.ts';
+
+type Errors = Pick<ApiRequest, 'errors'>;
+type ListParameters = typeof memberListQuerySchema.properties;
+
+/** A day without time, as the API sends dates that are days: 'YYYY-MM-DD'. */
+export type IsoDay = string;
+
+// The list's limits and choices come from the API's own query schema, so the two cannot drift apart.
+export const memberPageSizes: readonly number[] = memberListQuerySchema.properties.pageSize.enum.map(Number);
+export const defaultMemberPageSize = memberPageSizes[0] ?? 10;
+export const memberSearchMaxLength = memberListQuerySchema.properties['filter:search'].maxLength;
+export const benefitsFilters = memberListQuerySchema.properties['filter:benefits'].enum;
+export const contributionsFilters = memberListQuerySchema.properties['filter:contributions'].enum;
+export const plotsFilters = memberListQuerySchema.properties['filter:plots'].enum;
+
+export type MemberSortField = {
+  [Key in keyof ListParameters]: Key extends `sort:${infer Field}` ? Field : never;
+}[keyof ListParameters];
+export type SortDirection = ListParameters['sort:name']['enum'][number];
+export type BenefitsFilter = (typeof benefitsFilters)[number];
+export type ContributionsFilter = (typeof contributionsFilters)[number];
+export type PlotsFilter = (typeof plotsFilters)[number];
+export type ProtectionType = (typeof protectionTypes)[number];
+export { protectionTypes };
+
+/** The longest text each member field takes (name, village…), for the form's inputs. */
+export const memberFieldMaxLength = (field: keyof typeof memberFieldsProperties): number | undefined => {
+  const schema = memberFieldsProperties[field];
+  return 'maxLength' in schema ? schema.maxLength : undefined;
+};
+
+export interface MemberListQuery {
+  page: number;
+  pageSize: number;
+  /** One sort at most; the API sorts by name ascending without one. */
+  sort?: { field: MemberSortField; direction: SortDirection };
+  /** Name, number or federation; trimmed, empty meaning no search. */
+  search?: string;
+  benefits?: BenefitsFilter;
+  contributions?: ContributionsFilter;
+  plots?: PlotsFilter;
+}
+
+/** One row of the member list. */
+export interface MemberRow {
+  id: string;
+  name: string;
+  village: string;
+  number: string;
+  federation: string | null;
+  onboardingDate: IsoDay;
+  contributionTotal: number;
+  pendingBenefits: number;
+  plotCount: number;
+}
+
+export interface MemberListPage {
+  members: MemberRow[];
+  count: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A plot as the member page lists it. */
+export interface MemberPlot {
+  id: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  startCoverageDate: IsoDay;
+  endOfSeasonDate: IsoDay;
+  endCoverageDate: IsoDay;
+  droughtMonthlyContrib: number;
+  excessRainMonthlyContrib?: number;
+}
+
+export interface Contribution {
+  id: string;
+  plotId: string;
+  plotName: string;
+  protectionType: ProtectionType;
+  amount: number;
+  /** ISO instant. */
+  contributionDate: string;
+}
+
+/** A benefit computed for a plot by an assessment. */
+export interface Payout {
+  id: string;
+  plotId: string;
+  plotName: string;
+  amount: number;
+  assessmentId: string;
+  assessmentDate: IsoDay;
+  payoutDate: IsoDay;
+}
+
+/** A benefit paid to the member. */
+export interface Cashout {
+  id: string;
+  amount: number;
+  /** ISO instant. */
+  cashoutDate: string;
+}
+
+export interface MemberDetail {
+  id: string;
+  name: string;
+  village: string;
+  number: string;
+  federation: string | null;
+  /** true: female, false: male, null: unknown. */
+  gender: boolean | null;
+  onboardingDate: IsoDay;
+  phone: string | null;
+  bankName: string | null;
+  bankBranchName: string | null;
+  bankIFSC: string | null;
+  bankAccount: string | null;
+  contributionTotal: number;
+  payoutTotal: number;
+  cashoutTotal: number;
+  /** The pending benefit: benefits computed and not paid yet. */
+  cashoutBalance: number;
+  firstContributionDate: IsoDay | null;
+  firstPayoutDate: IsoDay | null;
+  /** Oldest first (the first one gets the contributions that name no plot). */
+  plots: MemberPlot[];
+  /** Records newest first. */
+  contributions: Contribution[];
+  payouts: Payout[];
+  cashouts: Cashout[];
+}
+
+export interface NewMember {
+  name: string;
+  village: string;
+  number: string;
+  federation?: string;
+  gender?: boolean;
+  phone?: string;
+  bankName?: string;
+  bankBranchName?: string;
+  bankIFSC?: string;
+  bankAccount?: string;
+}
+
+/** The query string of a list request: only the parameters the API knows (it refuses any other). */
+export const memberListParameters = ({
+  page,
+  pageSize,
+  sort,
+  search,
+  benefits,
+  contributions,
+  plots,
+}: MemberListQuery): Record<string, string | number | undefined> => {
+  const searchText = search?.trim();
+  return {
+    page,
+    pageSize,
+    ...(sort ? { [`sort:${sort.field}`]: sort.direction } : {}),
+    'filter:search': searchText ? searchText : undefined,
+    'filter:benefits': benefits && benefits !== 'all' ? benefits : undefined,
+    'filter:contributions': contributions && contributions !== 'all' ? contributions : undefined,
+    'filter:plots': plots && plots !== 'all' ? plots : undefined,
+  };
+};
+
+export const listMembers = (query: MemberListQuery, options: Errors = {}) =>
+  apiFetch<MemberListPage>('/members', { query: memberListParameters(query), ...options });
+
+const memberPath = (memberId: string) => `/members/${encodeURIComponent(memberId)}`;
+
+export const getMember = (memberId: string, options: Errors = {}) =>
+  apiFetch<MemberDetail>(memberPath(memberId), options);
+
+/** Onboards a member in the session's enabler, dated today. ERR_DUPLICATE_MEMBER for a known member. */
+export const onboardMember = (member: NewMember, options: Errors = {}) =>
+  apiFetch<{ id: string }>('/members', { method: 'POST', body: member, ...options });
+
+/** Records a contribution for a plot of the member (the first one without plotId); ERR_NO_PLOTS without any. */
+export const contribute = (
+  memberId: string,
+  contribution: { amount: number; protectionType?: ProtectionType; plotId?: string },
+  options: Errors = {},
+) =>
+  apiFetch<Contribution>(`${memberPath(memberId)}/contribute`, {
+    method: 'POST',
+    body: contribution,
+    ...options,
+  });
+
+/** Pays part of the pending benefit; ERR_BALANCE_TOO_LOW above it. */
+export const cashout = (memberId: string, amount: number, options: Errors = {}) =>
+  apiFetch<Cashout>(`${memberPath(memberId)}/cashouts`, { method: 'POST', body: { amount }, ...options });

@@ -1,0 +1,56 @@
+import type { Language } from '../i18n/languages.ts';
+import { apiFetch, type ApiRequest } from './api-client.ts';
+import type { Role } from './auth.ts';
+
+/** Why a user cannot sign in although active: too many bad passwords, or a renewal forced by an administrator. */
+export type UserBlock = 'BAD_PASSWORDS' | 'RENEWAL_FORCED';
+
+/** A user as the administrators' screens see it. */
+export interface ManagedUser {
+  email: string;
+  username: string;
+  role: Role;
+  active: boolean;
+  blocked: UserBlock | null;
+  /** False until the user has set a password from the registration link. */
+  registered: boolean;
+  defaultFederation: string | null;
+  language: Language | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewUser {
+  email: string;
+  username: string;
+  role: Role;
+  defaultFederation: string | null;
+}
+
+export interface UserChanges {
+  username: string;
+  role: Role;
+  active: boolean;
+  defaultFederation: string | null;
+}
+
+type Errors = Pick<ApiRequest, 'errors'>;
+
+const userPath = (email: string) => `/admin/users/${encodeURIComponent(email)}`;
+
+/** The users of the enabler being worked for, and every administrator. */
+export const listUsers = (options: Errors = {}) => apiFetch<ManagedUser[]>('/admin/users', options);
+
+/** Creates the user in the enabler being worked for; the server mails the registration link. */
+export const createUser = (user: NewUser, options: Errors = {}) =>
+  apiFetch<ManagedUser>('/admin/users', { method: 'POST', body: user, ...options });
+
+export const updateUser = (email: string, changes: UserChanges, options: Errors = {}) =>
+  apiFetch<ManagedUser>(userPath(email), { method: 'POST', body: changes, ...options });
+
+export const deleteUser = (email: string, options: Errors = {}) =>
+  apiFetch<unknown>(userPath(email), { method: 'DELETE', ...options });
+
+/** Blocks the account and mails its owner a link to choose a new password. */
+export const forcePasswordRenew = (email: string, options: Errors = {}) =>
+  apiFetch<unknown>('/admin/users/forcePasswordRenew', { method: 'POST', body: { email }, ...options });

@@ -1,0 +1,209 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCollection } from '@cloudscape-design/collection-hooks';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import type { ManagedUser } from '../../../api/users.ts';
+import { useFollow } from '../../../common/use-follow.ts';
+import { userFormPath } from '../users-page-state.ts';
+import { statusKey, statusOf, UserStatusIndicator } from './user-status.tsx';
+
+/** Spec section 9: the page sizes of the administration tables. */
+const pageSizes = [5, 10, 25] as const;
+const defaultPageSize = 10;
+
+export interface UsersTableProps {
+  users: readonly ManagedUser[];
+  loading: boolean;
+  /** The signed-in administrator, who cannot delete their own account. */
+  ownEmail: string;
+  description?: string;
+  onDelete: (user: ManagedUser) => void;
+  onForcePasswordRenew: (user: ManagedUser) => void;
+}
+
+function EmptyState({ title, message, action }: { title: string; message: string; action?: ReactNode }) {
+  return (
+    <Box textAlign="center" color="inherit">
+      <SpaceBetween size="xxs">
+        <Box variant="strong" color="inherit">
+          {title}
+        </Box>
+        <Box variant="p" color="inherit">
+          {message}
+        </Box>
+        {action}
+      </SpaceBetween>
+    </Box>
+  );
+}
+
+/** Every user at once: searched, sorted and paged in the browser. */
+export function UsersTable({
+  users,
+  loading,
+  ownEmail,
+  description,
+  onDelete,
+  onForcePasswordRenew,
+}: UsersTableProps) {
+  const { t } = useTranslation();
+  const follow = useFollow();
+  const [pageSize, setPageSize] = useState<number>(defaultPageSize);
+
+  // Role and status sort and search by what the administrator reads, in the current language.
+  const roleLabel = useMemo(() => (user: ManagedUser) => t(`roles.${user.role}`), [t]);
+  const statusLabel = useMemo(() => (user: ManagedUser) => t(statusKey(statusOf(user))), [t]);
+  const byLabel = useMemo(
+    () => ({
+      role: (a: ManagedUser, b: ManagedUser) => roleLabel(a).localeCompare(roleLabel(b)),
+      status: (a: ManagedUser, b: ManagedUser) => statusLabel(a).localeCompare(statusLabel(b)),
+    }),
+    [roleLabel, statusLabel],
+  );
+
+  const { items, actions, filteredItemsCount, collectionProps, filterProps, paginationProps } = useCollection(
+    users,
+    {
+      filtering: {
+        filteringFunction: (user, filteringText) => {
+          const searched = filteringText.trim().toLowerCase();
+          if (!searched) return true;
+          return [user.email, user.username, roleLabel(user), statusLabel(user), user.defaultFederation ?? '']
+            .map((text) => text.toLowerCase())
+            .some((text) => text.includes(searched));
+        },
+      },
+      sorting: { defaultState: { sortingColumn: { sortingField: 'email' } } },
+      pagination: { pageSize },
+    },
+  );
+
+  const columnDefinitions: TableProps.ColumnDefinition<ManagedUser>[] = [
+    {
+      id: 'email',
+      header: t('adminUsers.columns.email'),
+      sortingField: 'email',
+      isRowHeader: true,
+      cell: (user) => (
+        <Link href={userFormPath(user.email)} onFollow={follow}>
+          {user.email}
+        </Link>
+      ),
+    },
+    {
+      id: 'username',
+      header: t('adminUsers.columns.username'),
+      sortingField: 'username',
+      cell: (user) => user.username,
+    },
+    {
+      id: 'role',
+      header: t('adminUsers.columns.role'),
+      sortingComparator: byLabel.role,
+      cell: roleLabel,
+    },
+    {
+      id: 'status',
+      header: t('adminUsers.columns.status'),
+      sortingComparator: byLabel.status,
+      cell: (user) => <UserStatusIndicator user={user} />,
+    },
+    {
+      id: 'defaultFederation',
+      header: t('adminUsers.columns.defaultFederation'),
+      sortingField: 'defaultFederation',
+      cell: (user) => user.defaultFederation || '-',
+    },
+    {
+      id: 'actions',
+      header: t('adminUsers.columns.actions'),
+      cell: (user) => (
+        <ButtonDropdown
+          variant="inline-icon"
+          ariaLabel={t('adminUsers.actions.label', { email: user.email })}
+          expandToViewport
+          items={[
+            { id: 'edit', text: t('adminUsers.actions.edit'), href: userFormPath(user.email) },
+            { id: 'forceRenew', text: t('adminUsers.actions.forceRenew') },
+            {
+              id: 'delete',
+              text: t('adminUsers.actions.delete'),
+              disabled: user.email === ownEmail,
+              disabledReason: t('errors.ERR_OWN_ACCOUNT'),
+            },
+          ]}
+          onItemFollow={follow}
+          onItemClick={({ detail }) => {
+            if (detail.id === 'delete') onDelete(user);
+            if (detail.id === 'forceRenew') onForcePasswordRenew(user);
+          }}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Table
+      {...collectionProps}
+      variant="full-page"
+      stickyHeader
+      items={items}
+      columnDefinitions={columnDefinitions}
+      trackBy="email"
+      empty={
+        filterProps.filteringText.trim() ? (
+          <EmptyState
+            title={t('adminUsers.noMatch.title')}
+            message={t('adminUsers.noMatch.message')}
+            action={<Button onClick={() => actions.setFiltering('')}>{t('adminUsers.noMatch.clear')}</Button>}
+          />
+        ) : (
+          <EmptyState title={t('adminUsers.empty.title')} message={t('adminUsers.empty.message')} />
+        )
+      }
+      loading={loading}
+      loadingText={t('app.loading')}
+      header={
+        <Header
+          variant="awsui-h1-sticky"
+          counter={loading ? undefined : `(${users.length})`}
+          description={description}
+          actions={
+            <Button variant="primary" iconName="add-plus" href="/NewUser" onFollow={follow}>
+              {t('adminUsers.add')}
+            </Button>
+          }
+        >
+          {t('screens.adminUsers')}
+        </Header>
+      }
+      filter={
+        <TextFilter
+          {...filterProps}
+          filteringPlaceholder={t('adminUsers.filter.placeholder')}
+          filteringAriaLabel={t('adminUsers.filter.label')}
+          countText={t('adminUsers.filter.matches', { count: filteredItemsCount ?? 0 })}
+        />
+      }
+      pagination={<Pagination {...paginationProps} />}
+      preferences={
+        <CollectionPreferences
+          preferences={{ pageSize }}
+          pageSizePreference={{
+            options: pageSizes.map((size) => ({ value: size, label: t('adminUsers.pageSize', { size }) })),
+          }}
+          onConfirm={({ detail }) => setPageSize(detail.pageSize ?? defaultPageSize)}
+        />
+      }
+    />
+  );
+}

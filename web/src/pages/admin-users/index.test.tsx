@@ -1,0 +1,197 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEventDefault from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
+import {
+  cloudscape,
+  dialogTexts,
+  dialogVisible,
+  renderApp,
+  setRefreshTokenCookie,
+  signedInRoutes,
+} from '../../test/render-app.tsx';
+import { testUsers } from './test-users.ts';
+
+// Typing key by key is slow in jsdom; no pause between keys keeps the tests within their time.
+const userEvent = userEventDefault.setup({ delay: null });
+
+const table = () => cloudscape().findTable();
+
+/** The table's rows as text, one array of cells per row (without the actions column). */
+const rows = () =>
+  (table()?.findRows() ?? []).map((row) =>
+    Array.from(row.getElement().querySelectorAll('td, th'))
+      .slice(0, 5)
+      .map((cell) => cell.textContent),
+  );
+
+const emails = () => rows().map(([email]) => email);
+
+const openUsers = async (routes: FakeRoutes = {}) => {
+  setRefreshTokenCookie('refresh-1');
+  const api = fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/users': { body: testUsers }, ...routes });
+  renderApp('/AdminUsers');
+  await waitFor(() => expect(rows().length).toBe(5));
+  return api;
+};
+
+const search = async (text: string) => {
+  const input = table()?.findTextFilter()?.findInput().findNativeInput().getElement() as HTMLElement;
+  await userEvent.clear(input);
+  // Pasted in one go: typing key by key re-filters the table at each key, which is slow in jsdom.
+  if (text) await userEvent.paste(text);
+};
+
+const chooseAction = async (email: string, action: string) => {
+  await userEvent.click(screen.getByRole('button', { name: `Actions for ${email}` }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: action }));
+};
+
+// Cloudscape tables render slowly in jsdom on a busy machine.
+describe('users page', { timeout: 30_000 }, () => {
+  it('should list the users sorted by email, with role labels and what keeps them from signing in', async () => {
+    await openUsers();
+    expect(screen.getByRole('heading', { name: /Users/, level: 1 })).toBeTruthy();
+    expect(rows()).toEqual([
+      ['ada@example.org', 'Ada Admin', 'Administrator', 'Active', '-'],
+      ['asha@example.org', 'Asha Agent', 'Enabler', 'Active', 'Kaolack'],
+      ['bala@example.org', 'Bala Field', 'Enabler', 'Inactive', '-'],
+      ['chidi@example.org', 'Chidi Phone', 'Android user', 'Blocked after bad passwords', '-'],
+      ['dara@example.org', 'Dara New', 'Enabler', 'Waiting for registration', '-'],
+    ]);
+    expect(screen.getByRole('link', { name: 'asha@example.org' }).getAttribute('href')).toBe(
+      '/UpdateUser/asha%40example.org',
+    );
+    expect(screen.getByRole('link', { name: 'Add a user' }).getAttribute('href')).toBe('/NewUser');
+  });
+
+  it('should search the email, name, role label and federation, trimmed and in any case', async () => {
+    await openUsers();
+    await search('  ASHA ');
+    expect(emails()).toEqual(['asha@example.org']);
+    await search('android');
+    expect(emails()).toEqual(['chidi@example.org']);
+    await search('kaolack');
+    expect(emails()).toEqual(['asha@example.org']);
+    await search('administrator');
+    expect(emails()).toEqual(['ada@example.org']);
+    expect(table()?.findTextFilter()?.findResultsCount().getElement().textContent).toBe('1 match');
+
+    await search('nobody');
+    expect(rows()).toEqual([]);
+    expect(screen.getByText('No user matches this search.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(emails()).toHaveLength(5);
+  });
+
+  it('should sort by another column, and back the other way on a second click', async () => {
+    await openUsers();
+    const sortBy = async (column: number) =>
+      userEvent.click(table()?.findColumnSortingArea(column)?.getElement() as HTMLElement);
+    await sortBy(3);
+    expect(rows().map((row) => row[2])).toEqual([
+      'Administrator',
+      'Android user',
+      'Enabler',
+      'Enabler',
+      'Enabler',
+    ]);
+    await sortBy(2);
+    expect(emails()).toEqual([
+      'ada@example.org',
+      'asha@example.org',
+      'bala@example.org',
+      'chidi@example.org',
+      'dara@example.org',
+    ]);
+    await sortBy(2);
+    expect(rows().map((row) => row[1])).toEqual([
+      'Dara New',
+      'Chidi Phone',
+      'Bala Field',
+      'Asha Agent',
+      'Ada Admin',
+    ]);
+  });
+
+  it('should ask before deleting, then delete and show the list again', async () => {
+    let listed = testUsers;
+    const api = await openUsers({
+      'GET /api/admin/users': () => ({ body: listed }),
+      'DELETE /api/admin/users/asha%40example.org': () => {
+        listed = testUsers.filter((user) => user.email !== 'asha@example.org');
+        return { status: 204 };
+      },
+    });
+    await chooseAction('asha@example.org', 'Delete');
+
+    expect(dialogTexts()).toEqual({
+      header: 'Delete the user',
+      content: 'Delete the user asha@example.org? They will no longer be able to sign in.',
+    });
+    expect(api.calls().filter((call) => call.startsWith('DELETE'))).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(emails()).not.toContain('asha@example.org'));
+    expect(api.calls().filter((call) => call.startsWith('DELETE'))).toEqual([
+      'DELETE /api/admin/users/asha%40example.org',
+    ]);
+    expect(api.calls().filter((call) => call === 'GET /api/admin/users')).toHaveLength(2);
+    expect(dialogVisible()).toBe(false);
+    expect(screen.getByText('The user asha@example.org was deleted.')).toBeTruthy();
+  });
+
+  it('should not delete when the administrator cancels', async () => {
+    const api = await openUsers();
+    await chooseAction('bala@example.org', 'Delete');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(dialogVisible()).toBe(false));
+    expect(api.calls().filter((call) => call.startsWith('DELETE'))).toEqual([]);
+    expect(emails()).toContain('bala@example.org');
+  });
+
+  it('should not offer the administrator to delete their own account', async () => {
+    await openUsers();
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for ada@example.org' }));
+    const item = await screen.findByRole('menuitem', { name: /Delete/ });
+    expect(item.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('should ask before forcing a password renewal, then force it', async () => {
+    const api = await openUsers({ 'POST /api/admin/users/forcePasswordRenew': { body: {} } });
+    await chooseAction('asha@example.org', 'Force password renewal');
+
+    expect(dialogTexts()?.content).toBe(
+      'The account of asha@example.org will be blocked and an email sent to it with a link to choose a new password.',
+    );
+    expect(api.requestTo('POST /api/admin/users/forcePasswordRenew')).toBeUndefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Force renewal' }));
+
+    await waitFor(() => expect(dialogVisible()).toBe(false));
+    expect(api.requestTo('POST /api/admin/users/forcePasswordRenew')?.body).toEqual({
+      email: 'asha@example.org',
+    });
+    expect(
+      await screen.findByText(
+        'The account of asha@example.org is blocked until a new password is chosen from the emailed link.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('should show a refused deletion in the error dialog', async () => {
+    await openUsers({
+      'DELETE /api/admin/users/asha%40example.org': {
+        status: 403,
+        body: { code: 'ERR_FORBIDDEN_ADMIN', message: 'x' },
+      },
+    });
+    await chooseAction('asha@example.org', 'Delete');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(dialogTexts()?.header).toBe('An error occured'));
+    expect(dialogTexts()?.content).toBe(
+      'This resource belongs to another enabler. Change the view to that enabler to open it.',
+    );
+    await waitFor(() => expect(emails()).toContain('asha@example.org'));
+  });
+});

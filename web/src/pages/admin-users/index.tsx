@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { deleteUser, forcePasswordRenew, listUsers, type ManagedUser } from '../../api/users.ts';
+import { useSignedInSession } from '../../app/session/session-context.ts';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { ConfirmUserAction } from './components/confirm-user-action.tsx';
+import { UsersTable } from './components/users-table.tsx';
+import { isUsersPageState } from './users-page-state.ts';
+
+type UserAction = 'delete' | 'forceRenew';
+
+interface PendingAction {
+  action: UserAction;
+  user: ManagedUser;
+}
+
+/** The administrators' list of users: search, sort, and the actions on each user. */
+export function AdminUsersPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { user: me } = useSignedInSession();
+  useDocumentTitle(t('screens.adminUsers'));
+
+  const [users, setUsers] = useState<ManagedUser[]>([]);
+  const [loading, setLoading] = useState(true);
+  // Bumped to load the list again after an action.
+  const [listVersion, setListVersion] = useState(0);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const [busy, setBusy] = useState(false);
+  // One message at a time: what was just done (here, or in the user form before coming back).
+  const [done, setDone] = useState<string | null>(() => {
+    if (!isUsersPageState(location.state)) return null;
+    const { email, created } = location.state.saved;
+    return t(created ? 'adminUsers.created' : 'adminUsers.updated', { email });
+  });
+
+  useEffect(() => {
+    let current = true;
+    listUsers().then(
+      (listed) => {
+        if (!current) return;
+        setUsers(listed);
+        setLoading(false);
+      },
+      // The error dialog tells why; the table keeps what it showed.
+      () => current && setLoading(false),
+    );
+    return () => {
+      current = false;
+    };
+  }, [listVersion]);
+
+  const refresh = () => {
+    setLoading(true);
+    setListVersion((version) => version + 1);
+  };
+
+  useEffect(() => {
+    // The message was taken: a reload or a return through the history must not show it again.
+    if (isUsersPageState(location.state)) navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.pathname, navigate]);
+
+  const confirm = async () => {
+    if (!pending) return;
+    const { action, user } = pending;
+    setBusy(true);
+    try {
+      if (action === 'delete') await deleteUser(user.email);
+      else await forcePasswordRenew(user.email);
+      setDone(t(`adminUsers.${action}.done`, { email: user.email }));
+    } catch {
+      // The error dialog tells why; closing this one leaves it alone on the screen.
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+    refresh();
+  };
+
+  const notices: FlashbarProps.MessageDefinition[] = done
+    ? [{ id: 'done', type: 'success', content: done, dismissible: true, onDismiss: () => setDone(null) }]
+    : [];
+
+  return (
+    <SpaceBetween size="m">
+      <Flashbar items={notices} />
+      <UsersTable
+        users={users}
+        loading={loading}
+        ownEmail={me.email}
+        description={me.enablerName ? t('adminUsers.description', { enabler: me.enablerName }) : undefined}
+        onDelete={(user) => setPending({ action: 'delete', user })}
+        onForcePasswordRenew={(user) => setPending({ action: 'forceRenew', user })}
+      />
+      <ConfirmUserAction
+        visible={pending !== null}
+        title={pending ? t(`adminUsers.${pending.action}.title`) : ''}
+        message={pending ? t(`adminUsers.${pending.action}.message`, { email: pending.user.email }) : ''}
+        confirmLabel={pending ? t(`adminUsers.${pending.action}.confirm`) : ''}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      />
+    </SpaceBetween>
+  );
+}

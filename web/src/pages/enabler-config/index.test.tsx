@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { AdminEnabler, EnablerConfigVersion } from '../../api/enablers.ts';
+import { fakeApi } from '../../test/fake-api.ts';
+import {
+  banner,
+  cloudscape,
+  renderApp,
+  setRefreshTokenCookie,
+  signedInRoutes,
+} from '../../test/render-app.tsx';
+import { configFileContent, configFileName } from './config-file.ts';
+
+const coopVerte: AdminEnabler = {
+  id: 'e-2',
+  name: 'Coop Verte',
+  logo: banner,
+  banner,
+  latestConfigVersion: 2,
+  latestConfigDate: '2025-03-04T05:06:00',
+  memberCount: 0,
+  creationDate: '2024-01-01T00:00:00.000Z',
+  createdBy: 'ada@example.org',
+  modificationDate: null,
+  modifiedBy: null,
+};
+
+const version2: EnablerConfigVersion = {
+  _id: 'config-2',
+  version: 2,
+  currency: 'INR',
+  maxCompensationFactor: 8,
+  lengthOfSeasonInMonth: 5,
+  lengthOfCoverageInMonth: 7,
+  damageThreshold: 0.35,
+  benefitFactorsByMonth: [0.25, 0.5, 1],
+  // Local time: the screen shows it as is, whatever the time zone of the test machine.
+  creationDate: '2025-03-04T05:06:00',
+};
+const version1: EnablerConfigVersion = {
+  ...version2,
+  _id: 'config-1',
+  version: 1,
+  damageThreshold: null,
+  creationDate: '2024-11-30T23:59:00',
+};
+
+const openConfig = async (configId: string) => {
+  setRefreshTokenCookie('refresh-1');
+  const api = fakeApi({
+    ...signedInRoutes('ADMIN', [coopVerte]),
+    'GET /api/admin/enablers/e-2/configs': { body: [version2, version1] },
+  });
+  renderApp(`/Enabler/e-2/Config/${configId}`);
+  await screen.findByRole('heading', { name: /^Configuration version/ });
+  return api;
+};
+
+/** Captures what the page hands to the browser to save: jsdom has neither object URLs nor downloads. */
+const captureDownloads = () => {
+  const blobs = new Map<string, Blob>();
+  const saved: { fileName: string; blob: Blob | undefined }[] = [];
+  vi.stubGlobal(
+    'URL',
+    Object.assign(class extends URL {}, {
+      createObjectURL: (blob: Blob) => {
+        const url = `blob:test/${blobs.size + 1}`;
+        blobs.set(url, blob);
+        return url;
+      },
+      revokeObjectURL: () => undefined,
+    }),
+  );
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ fileName: this.download, blob: blobs.get(this.getAttribute('href') ?? '') });
+  });
+  return saved;
+};
+
+// jsdom's Blob has no text(): read it the way a page would.
+const textOf = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+
+describe('enabler config detail', { timeout: 30_000 }, () => {
+  it('should show every field, the creation date and the benefit factor of each month', async () => {
+    await openConfig('config-2');
+    expect(screen.getByRole('heading', { name: 'Configuration version 2 of Coop Verte' })).toBeTruthy();
+    const pairs = Object.fromEntries(
+      (cloudscape().findKeyValuePairs()?.findItems() ?? []).map((item) => [
+        item.findLabel()?.getElement().textContent,
+        item.findValue()?.getElement().textContent,
+      ]),
+    );
+    const value = (label: string) => pairs[label];
+    expect(value('Created on')).toBe('04/03/2025 05:06');
+    expect(value('Currency')).toBe('INR');
+    expect(value('Version')).toBe('Version 2');
+    expect(value('Maximum compensation factor')).toBe('8');
+    expect(value('Length of the season (months)')).toBe('5');
+    expect(value('Length of the coverage (months)')).toBe('7');
+    expect(value('Damage threshold')).toBe('0.35');
+
+    const factors = screen.getByRole('table');
+    const rows = within(factors)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(rows).toEqual(['Month 10.25', 'Month 20.5', 'Month 31']);
+    expect(screen.getByRole('link', { name: 'Back to the configurations' }).getAttribute('href')).toBe(
+      '/Enabler/e-2/Configs',
+    );
+  });
+
+  it('should download config_{enabler}_v{version}.json with the fields as uploaded', async () => {
+    const saved = captureDownloads();
+    await openConfig('config-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Download' }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.fileName).toBe('config_Coop Verte_v2.json');
+    expect(saved[0]?.blob?.type).toBe('application/json');
+    expect(JSON.parse(await textOf(saved[0]!.blob!))).toEqual({
+      currency: 'INR',
+      maxCompensationFactor: 8,
+      lengthOfSeasonInMonth: 5,
+      lengthOfCoverageInMonth: 7,
+      damageThreshold: 0.35,
+      benefitFactorsByMonth: [0.25, 0.5, 1],
+    });
+  });
+
+  it('should leave out a damage threshold the uploaded file did not give', () => {
+    expect(configFileName('Coop Verte', 1)).toBe('config_Coop Verte_v1.json');
+    expect(configFileContent(version1)).toEqual({
+      currency: 'INR',
+      maxCompensationFactor: 8,
+      lengthOfSeasonInMonth: 5,
+      lengthOfCoverageInMonth: 7,
+      benefitFactorsByMonth: [0.25, 0.5, 1],
+    });
+  });
+
+  it('should say so when the config is not one of the enabler', async () => {
+    setRefreshTokenCookie('refresh-1');
+    fakeApi({
+      ...signedInRoutes('ADMIN', [coopVerte]),
+      'GET /api/admin/enablers/e-2/configs': { body: [version2, version1] },
+    });
+    renderApp('/Enabler/e-2/Config/config-9');
+    expect(await screen.findByText('This configuration does not exist.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useFollow } from '../../common/use-follow.ts';
+import { enablerLinks } from '../admin-enablers/enabler-links.ts';
+import { useEnablerConfigs } from '../enabler-configs/use-enabler-configs.ts';
+import { ConfigDetails } from './components/config-details.tsx';
+import { configFileContent, configFileName, saveJsonFile } from './config-file.ts';
+
+/** One config version: all its fields, and a download of the file that was uploaded. */
+export function EnablerConfigPage() {
+  const { t } = useTranslation();
+  const follow = useFollow();
+  const { enablerId = '', configId } = useParams();
+  const loaded = useEnablerConfigs(enablerId);
+  useDocumentTitle(t('screens.enablerConfig'));
+  const config = loaded.status === 'loaded' ? loaded.configs.find(({ _id }) => _id === configId) : undefined;
+  const backButton = (
+    <Button iconName="arrow-left" href={enablerLinks.configs(enablerId)} onFollow={follow}>
+      {t('enablers.config.back')}
+    </Button>
+  );
+
+  if (loaded.status === 'loaded' && config) {
+    const download = () =>
+      saveJsonFile(configFileName(loaded.enabler.name, config.version), configFileContent(config));
+    return (
+      <ContentLayout
+        header={
+          <Header
+            variant="h1"
+            description={loaded.enabler.name}
+            actions={
+              <SpaceBetween direction="horizontal" size="xs">
+                {backButton}
+                <Button variant="primary" iconName="download" onClick={download}>
+                  {t('enablers.config.download')}
+                </Button>
+              </SpaceBetween>
+            }
+          >
+            {t('enablers.config.title', { name: loaded.enabler.name, version: config.version })}
+          </Header>
+        }
+      >
+        <SpaceBetween size="l">
+          <ConfigDetails config={config} />
+        </SpaceBetween>
+      </ContentLayout>
+    );
+  }
+
+  return (
+    <ContentLayout header={<Header variant="h1">{t('screens.enablerConfig')}</Header>}>
+      <Container>
+        {loaded.status === 'loading' ? (
+          <Box textAlign="center">
+            <Spinner size="large" />
+          </Box>
+        ) : (
+          <SpaceBetween size="m">
+            <Box variant="p">
+              {loaded.status === 'missing' ? t('enablers.notFound') : t('enablers.config.notFound')}
+            </Box>
+            {loaded.status === 'missing' ? (
+              <Button href={enablerLinks.list} onFollow={follow}>
+                {t('enablers.backToList')}
+              </Button>
+            ) : (
+              backButton
+            )}
+          </SpaceBetween>
+        )}
+      </Container>
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,64 @@
+import type { TFunction } from 'i18next';
+import Link, { type LinkProps } from '@cloudscape-design/components/link';
+import type { TableProps } from '@cloudscape-design/components/table';
+import type { EnablerConfigVersion } from '../../../api/enablers.ts';
+import { formatDateTime, formatNumber } from '../../../common/format.ts';
+import { enablerLinks } from '../../admin-enablers/enabler-links.ts';
+
+export interface ConfigColumnsOptions {
+  enablerId: string;
+  language: string;
+  follow: NonNullable<LinkProps['onFollow']>;
+}
+
+/** One row per version: the version opens its detail, where it can be downloaded. */
+export function configColumns(
+  t: TFunction,
+  { enablerId, language, follow }: ConfigColumnsOptions,
+): TableProps.ColumnDefinition<EnablerConfigVersion>[] {
+  const number = (value: number | null) => (value === null ? '-' : formatNumber(value, language));
+  return [
+    {
+      id: 'version',
+      header: t('enablers.config.fields.version'),
+      cell: (config) => (
+        <Link href={enablerLinks.config(enablerId, config._id)} onFollow={follow}>
+          {t('enablers.config.versionLabel', { version: config.version })}
+        </Link>
+      ),
+      isRowHeader: true,
+    },
+    {
+      id: 'creationDate',
+      header: t('enablers.config.fields.creationDate'),
+      cell: (config) => formatDateTime(config.creationDate),
+    },
+    { id: 'currency', header: t('enablers.config.fields.currency'), cell: (config) => config.currency },
+    {
+      id: 'maxCompensationFactor',
+      header: t('enablers.config.fields.maxCompensationFactor'),
+      cell: (config) => number(config.maxCompensationFactor),
+    },
+    {
+      id: 'lengthOfSeasonInMonth',
+      header: t('enablers.config.fields.lengthOfSeasonInMonth'),
+      cell: (config) => number(config.lengthOfSeasonInMonth),
+    },
+    {
+      id: 'lengthOfCoverageInMonth',
+      header: t('enablers.config.fields.lengthOfCoverageInMonth'),
+      cell: (config) => number(config.lengthOfCoverageInMonth),
+    },
+    {
+      id: 'damageThreshold',
+      header: t('enablers.config.fields.damageThreshold'),
+      cell: (config) => number(config.damageThreshold),
+    },
+    {
+      id: 'benefitFactorsByMonth',
+      header: t('enablers.config.fields.benefitFactorsByMonth'),
+      cell: (config) =>
+        config.benefitFactorsByMonth.map((factor) => formatNumber(factor, language)).join(' · '),
+    },
+  ];
+}

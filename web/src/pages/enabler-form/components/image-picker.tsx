@@ -1,0 +1,107 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import FileUpload from '@cloudscape-design/components/file-upload';
+import FormField from '@cloudscape-design/components/form-field';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { dataUrlBytes, enablerRequestSchema, MAX_IMAGE_BYTES } from '@cpbo/schemas';
+import './image-picker.css';
+
+/** What the server accepts as an image (the request schema's own pattern, not a copy of it). */
+const acceptedImage = new RegExp(enablerRequestSchema.properties.logo.pattern);
+const acceptedTypes = 'image/png,image/jpeg,image/gif,image/webp,image/svg+xml';
+
+export type ImageProblem = 'ERR_FILE_TOO_LONG' | 'ERR_INVALID_DATA_FORMAT';
+
+/** One image of the form: the picked file (if any), the image to send as a data URL, or why the file is refused. */
+export interface ImageChoice {
+  files: File[];
+  dataUrl: string | null;
+  problem?: ImageProblem | undefined;
+}
+
+export const readAsDataUrl = (file: File): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error(`Cannot read ${file.name}`));
+    reader.readAsDataURL(file);
+  });
+
+/** Checks a picked file before anything is sent: the size limit first (no need to read a big file). */
+export async function imageChoiceOf(file: File): Promise<ImageChoice> {
+  if (file.size > MAX_IMAGE_BYTES) return { files: [file], dataUrl: null, problem: 'ERR_FILE_TOO_LONG' };
+  const dataUrl = await readAsDataUrl(file);
+  if (!acceptedImage.test(dataUrl))
+    return { files: [file], dataUrl: null, problem: 'ERR_INVALID_DATA_FORMAT' };
+  if (dataUrlBytes(dataUrl) > MAX_IMAGE_BYTES)
+    return { files: [file], dataUrl: null, problem: 'ERR_FILE_TOO_LONG' };
+  return { files: [file], dataUrl };
+}
+
+export interface ImagePickerProps {
+  label: string;
+  value: ImageChoice;
+  /** The stored image (edit form): what the field goes back to when the picked file is removed. */
+  stored: string | null;
+  /** A message for a missing image, once the user tried to save. */
+  missingText?: string | undefined;
+  previewAlt: string;
+  /** logo or banner: the preview's shape. */
+  kind: 'logo' | 'banner';
+  onChange: (choice: ImageChoice) => void;
+}
+
+/** A file picker for one image, with its preview and the 30 KB limit checked at once. */
+export function ImagePicker({
+  label,
+  value,
+  stored,
+  missingText,
+  previewAlt,
+  kind,
+  onChange,
+}: ImagePickerProps) {
+  const { t } = useTranslation();
+  // Only the latest pick counts when files are picked faster than they are read.
+  const latestPick = useRef(0);
+
+  const pick = async (files: File[]) => {
+    const pickNumber = ++latestPick.current;
+    const [file] = files;
+    const choice = file ? await imageChoiceOf(file) : { files: [], dataUrl: stored };
+    if (pickNumber === latestPick.current) onChange(choice);
+  };
+
+  const errorText = value.problem ? t(`errors.${value.problem}`) : value.dataUrl ? undefined : missingText;
+
+  return (
+    <FormField
+      label={label}
+      constraintText={t('enablers.form.imageConstraint', { max: Math.round(MAX_IMAGE_BYTES / 1024) })}
+      errorText={errorText}
+    >
+      <SpaceBetween size="s">
+        <FileUpload
+          accept={acceptedTypes}
+          value={value.files}
+          onChange={({ detail }) => void pick(detail.value)}
+          showFileSize
+          showFileThumbnail
+          invalid={errorText !== undefined}
+          fileErrors={value.files.map(() => (value.problem ? t(`errors.${value.problem}`) : null))}
+          i18nStrings={{
+            uploadButtonText: () => t('enablers.form.chooseImage'),
+            removeFileAriaLabel: () => t('enablers.form.removeImage'),
+          }}
+        />
+        {value.dataUrl && (
+          <img
+            className={`enabler-image-preview enabler-image-preview--${kind}`}
+            src={value.dataUrl}
+            alt={previewAlt}
+          />
+        )}
+      </SpaceBetween>
+    </FormField>
+  );
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Contribution, MemberDetail } from '../../../api/members.ts';
+import { RowLink } from '../../members/components/row-link.tsx';
+import { useMemberFormats } from '../../members/components/use-member-formats.ts';
+import { plotHref } from './member-links.ts';
+import { RecordTable } from './record-table.tsx';
+
+/** The member's contributions; a row opens the plot it was paid for. */
+export function ContributionsTab({ member }: { member: Pick<MemberDetail, 'id' | 'contributions'> }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const formats = useMemberFormats();
+  return (
+    <RecordTable<Contribution>
+      title={t('members.member.contributions.title')}
+      records={member.contributions}
+      dateField="contributionDate"
+      emptyText={t('members.member.contributions.empty')}
+      onRowClick={(contribution) => navigate(plotHref(member.id, contribution.plotId))}
+      columns={[
+        {
+          id: 'contributionDate',
+          header: t('members.member.contributions.date'),
+          cell: (contribution) => formats.date(contribution.contributionDate),
+          sortingField: 'contributionDate',
+        },
+        {
+          id: 'amount',
+          header: t('members.member.contributions.amount'),
+          cell: (contribution) => formats.amount(contribution.amount),
+          sortingField: 'amount',
+        },
+        {
+          id: 'protectionType',
+          header: t('members.member.contributions.type'),
+          cell: (contribution) => t(`members.protectionTypes.${contribution.protectionType}`),
+          sortingField: 'protectionType',
+        },
+        {
+          id: 'plotName',
+          header: t('members.member.contributions.plot'),
+          cell: (contribution) => (
+            <RowLink href={plotHref(member.id, contribution.plotId)}>{contribution.plotName}</RowLink>
+          ),
+          sortingField: 'plotName',
+        },
+      ]}
+    />
+  );
+}

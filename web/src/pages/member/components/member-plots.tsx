@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
+import Table from '@cloudscape-design/components/table';
+import type { MemberDetail } from '../../../api/members.ts';
+import { useFollow } from '../../../common/use-follow.ts';
+import { RowLink } from '../../members/components/row-link.tsx';
+import { useMemberFormats } from '../../members/components/use-member-formats.ts';
+import { newPlotHref, plotHref } from './member-links.ts';
+
+/** The member's plots, each opening its page, and the way to add one. */
+export function MemberPlots({ member }: { member: Pick<MemberDetail, 'id' | 'plots'> }) {
+  const { t } = useTranslation();
+  const follow = useFollow();
+  const navigate = useNavigate();
+  const formats = useMemberFormats();
+  return (
+    <Table
+      variant="container"
+      trackBy="id"
+      items={member.plots}
+      onRowClick={({ detail }) => navigate(plotHref(member.id, detail.item.id))}
+      ariaLabels={{ tableLabel: t('members.member.plots.title') }}
+      header={
+        <Header
+          variant="h2"
+          counter={`(${member.plots.length})`}
+          actions={
+            <Button iconName="add-plus" href={newPlotHref(member.id)} onFollow={follow}>
+              {t('members.member.plots.add')}
+            </Button>
+          }
+        >
+          {t('members.member.plots.title')}
+        </Header>
+      }
+      columnDefinitions={[
+        {
+          id: 'name',
+          header: t('members.member.plots.name'),
+          cell: (plot) => <RowLink href={plotHref(member.id, plot.id)}>{plot.name}</RowLink>,
+          isRowHeader: true,
+        },
+        {
+          id: 'startCoverageDate',
+          header: t('members.member.plots.startCoverageDate'),
+          cell: (plot) => formats.date(plot.startCoverageDate),
+        },
+        {
+          id: 'endCoverageDate',
+          header: t('members.member.plots.endCoverageDate'),
+          cell: (plot) => formats.date(plot.endCoverageDate),
+        },
+        {
+          id: 'droughtMonthlyContrib',
+          header: t('members.member.plots.droughtMonthlyContrib'),
+          cell: (plot) => formats.amount(plot.droughtMonthlyContrib),
+        },
+      ]}
+      empty={
+        <Box textAlign="center" color="inherit" padding="s">
+          {t('members.member.plots.empty')}
+        </Box>
+      }
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import type { MemberDetail } from '../../../api/members.ts';
+import { localDateOf, useMemberFormats } from '../../members/components/use-member-formats.ts';
+
+/** Whole months from a day to another (a month is complete on the same day of the month). */
+export function monthsBetween(from: Date, to: Date): number {
+  const months = (to.getFullYear() - from.getFullYear()) * 12 + (to.getMonth() - from.getMonth());
+  return Math.max(0, to.getDate() < from.getDate() ? months - 1 : months);
+}
+
+function StatusCard({ label, value }: { label: string; value: string }) {
+  return (
+    <Container fitHeight>
+      <Box variant="awsui-key-label">{label}</Box>
+      <Box fontSize="heading-xl" fontWeight="bold">
+        {value}
+      </Box>
+    </Container>
+  );
+}
+
+export interface StatusCardsProps {
+  member: Pick<
+    MemberDetail,
+    'contributionTotal' | 'firstPayoutDate' | 'cashoutBalance' | 'firstContributionDate'
+  >;
+  today?: Date;
+}
+
+/** Spec section 2: total contributions, first benefit, pending benefits, months since the first contribution. */
+export function StatusCards({ member, today = new Date() }: StatusCardsProps) {
+  const { t } = useTranslation();
+  const formats = useMemberFormats();
+  const firstContribution = localDateOf(member.firstContributionDate);
+  return (
+    <ColumnLayout columns={4} minColumnWidth={180}>
+      <StatusCard
+        label={t('members.member.status.contributionTotal')}
+        value={formats.amount(member.contributionTotal)}
+      />
+      <StatusCard
+        label={t('members.member.status.firstBenefit')}
+        value={
+          member.firstPayoutDate ? formats.date(member.firstPayoutDate) : t('members.member.status.noBenefit')
+        }
+      />
+      <StatusCard
+        label={t('members.member.status.pendingBenefits')}
+        value={formats.amount(member.cashoutBalance)}
+      />
+      <StatusCard
+        label={t('members.member.status.monthsSinceFirstContribution')}
+        value={
+          firstContribution
+            ? String(monthsBetween(new Date(firstContribution), today))
+            : t('members.member.status.noContribution')
+        }
+      />
+    </ColumnLayout>
+  );
+}

@@ -1,0 +1,235 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { MemberDetail } from '../../api/members.ts';
+import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
+import { cloudscape, renderApp, setRefreshTokenCookie, visibleDialog } from '../../test/render-app.tsx';
+import { agentRoutes, memberDetail } from '../members/test-fixtures.ts';
+
+/** A signed-in agent on a member's page; the member answered is the test's, possibly changed by a write. */
+const openMember = async (member: MemberDetail, routes: Parameters<typeof fakeApi>[0] = {}) => {
+  setRefreshTokenCookie('refresh-1');
+  const api = fakeApi({ ...agentRoutes(), 'GET /api/members/m-1': { body: member }, ...routes });
+  renderApp('/Member/m-1');
+  await screen.findByRole('heading', { name: member.name, level: 1 });
+  return { api, memberLoads: () => api.calls().filter((call) => call === 'GET /api/members/m-1').length };
+};
+
+const statusCards = () =>
+  Object.fromEntries(
+    ['Total contributions', 'First benefit', 'Pending benefits', 'Months since the first contribution'].map(
+      (label) => [label, screen.getByText(label).nextElementSibling?.textContent],
+    ),
+  );
+
+const formNamed = (title: string) => {
+  const form = screen.getByRole('heading', { name: title, level: 2 }).closest('form');
+  if (!form) throw new Error(`No form ${title}`);
+  return form;
+};
+const cashoutForm = () => formNamed('Pay a benefit');
+const contributionForm = () => formNamed('Collect a contribution');
+const submitOf = (form: HTMLElement) => within(form).getByRole('button', { name: /^(Pay|Collect)$/ });
+const fieldErrorOf = (form: HTMLElement) =>
+  cloudscape()
+    .findAllFormFields()
+    .find((field) => form.contains(field.getElement()))
+    ?.findError()
+    ?.getElement().textContent;
+
+const firstOfMonthsAgo = (months: number) => {
+  const today = new Date();
+  const day = new Date(today.getFullYear(), today.getMonth() - months, 1);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-01`;
+};
+
+// Each test renders the whole member page (four tables, two forms) in jsdom: slow on a busy machine.
+describe('member page', { timeout: 30_000 }, () => {
+  it('should say "No benefit" and "No contribution" for a new member', async () => {
+    await openMember(
+      memberDetail({
+        contributionTotal: 0,
+        cashoutBalance: 0,
+        firstContributionDate: null,
+        firstPayoutDate: null,
+        contributions: [],
+        payouts: [],
+        cashouts: [],
+      }),
+    );
+    expect(statusCards()).toEqual({
+      'Total contributions': '₹0.00',
+      'First benefit': 'No benefit',
+      'Pending benefits': '₹0.00',
+      'Months since the first contribution': 'No contribution',
+    });
+  });
+
+  it('should show the totals, the first benefit date and the months since the first contribution', async () => {
+    await openMember(memberDetail({ firstContributionDate: firstOfMonthsAgo(3) }));
+    expect(statusCards()).toEqual({
+      'Total contributions': '₹300.00',
+      'First benefit': '30/06/2025',
+      'Pending benefits': '₹500.00',
+      'Months since the first contribution': '3',
+    });
+    const details = Object.fromEntries(
+      (cloudscape().findKeyValuePairs()?.findItems() ?? []).map((item) => [
+        item.findLabel()?.getElement().textContent,
+        item.findValue()?.getElement().textContent,
+      ]),
+    );
+    expect(details).toMatchObject({ Gender: 'Female', Federation: 'North', 'Onboarding date': '15/03/2025' });
+    const plotLink = screen.getByRole('link', { name: 'North field' });
+    expect(plotLink.getAttribute('href')).toBe('/Member/m-1/Field/p-1');
+    expect(screen.getByRole('link', { name: 'Add a plot' }).getAttribute('href')).toBe('/Member/m-1/Field');
+  });
+
+  it('should refuse a cashout above the pending benefit: disabled, and no call', async () => {
+    const { api } = await openMember(memberDetail({ cashoutBalance: 500 }));
+    const amount = within(cashoutForm()).getByLabelText('Amount');
+
+    expect((submitOf(cashoutForm()) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(amount, '500.01');
+    expect(fieldErrorOf(cashoutForm())).toBe('The amount cannot be above the pending benefit (₹500.00).');
+    expect((submitOf(cashoutForm()) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(submitOf(cashoutForm()));
+    await userEvent.type(amount, '{Enter}');
+
+    for (const refused of ['0', '-5', '12.345']) {
+      await userEvent.clear(amount);
+      await userEvent.type(amount, refused);
+      expect((submitOf(cashoutForm()) as HTMLButtonElement).disabled, refused).toBe(true);
+    }
+    expect(visibleDialog()).toBeUndefined();
+    expect(api.calls()).not.toContain('POST /api/members/m-1/cashouts');
+
+    // The whole balance is allowed.
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '500');
+    expect((submitOf(cashoutForm()) as HTMLButtonElement).disabled).toBe(false);
+    expect(fieldErrorOf(cashoutForm())).toBeUndefined();
+  });
+
+  it('should pay a cashout only once confirmed, then reload the member', async () => {
+    let balance = 500;
+    const { api, memberLoads } = await openMember(memberDetail(), {
+      'GET /api/members/m-1': () => ({ body: memberDetail({ cashoutBalance: balance }) }),
+      'POST /api/members/m-1/cashouts': (request: FakeRequest) => {
+        balance -= (request.body as { amount: number }).amount;
+        return { status: 201, body: { id: 'co-2', amount: 200, cashoutDate: new Date().toISOString() } };
+      },
+    });
+    await userEvent.type(within(cashoutForm()).getByLabelText('Amount'), '200');
+    await userEvent.click(submitOf(cashoutForm()));
+
+    const dialog = visibleDialog();
+    expect(dialog?.findHeader().getElement().textContent).toBe('Pay the benefit');
+    expect(dialog?.findContent().getElement().textContent).toBe('Pay ₹200.00 to Asha Devi?');
+    expect(api.calls()).not.toContain('POST /api/members/m-1/cashouts');
+
+    // Cancelling sends nothing.
+    await userEvent.click(
+      within(dialog?.getElement() as HTMLElement).getByRole('button', { name: 'Cancel' }),
+    );
+    await waitFor(() => expect(visibleDialog()).toBeUndefined());
+    expect(api.calls()).not.toContain('POST /api/members/m-1/cashouts');
+
+    await userEvent.click(submitOf(cashoutForm()));
+    await userEvent.click(
+      within(visibleDialog()?.getElement() as HTMLElement).getByRole('button', { name: 'Pay' }),
+    );
+
+    expect(await screen.findByText('A benefit of ₹200.00 was paid to Asha Devi.')).toBeTruthy();
+    expect(api.requestTo('POST /api/members/m-1/cashouts')?.body).toEqual({ amount: 200 });
+    await waitFor(() => expect(memberLoads()).toBe(2));
+    await waitFor(() => expect(statusCards()['Pending benefits']).toBe('₹300.00'));
+    expect((within(cashoutForm()).getByLabelText('Amount') as HTMLInputElement).value).toBe('');
+  });
+
+  it('should disable the contribution form of a member without plots and say why', async () => {
+    const { api } = await openMember(memberDetail({ plots: [] }));
+    expect(
+      within(contributionForm()).getByText(
+        'The member has no plot yet: add a plot before collecting a contribution.',
+      ),
+    ).toBeTruthy();
+    expect((submitOf(contributionForm()) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(contributionForm()).getByLabelText('Amount') as HTMLInputElement).disabled).toBe(true);
+    await userEvent.click(submitOf(contributionForm()));
+    expect(visibleDialog()).toBeUndefined();
+    expect(api.calls()).not.toContain('POST /api/members/m-1/contribute');
+  });
+
+  it('should collect a drought contribution once confirmed, excess rain being shown but disabled', async () => {
+    const { api, memberLoads } = await openMember(memberDetail(), {
+      'POST /api/members/m-1/contribute': { status: 201, body: { id: 'c-3' } },
+    });
+    const form = contributionForm();
+    expect((within(form).getByLabelText('Drought') as HTMLInputElement).checked).toBe(true);
+    expect((within(form).getByLabelText('Excess rain') as HTMLInputElement).disabled).toBe(true);
+
+    const amount = within(form).getByLabelText('Amount');
+    await userEvent.type(amount, '0');
+    expect((submitOf(form) as HTMLButtonElement).disabled).toBe(true);
+    expect(fieldErrorOf(form)).toBe('The amount must be above 0.');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '150,5');
+    await userEvent.click(submitOf(form));
+
+    expect(visibleDialog()?.findContent().getElement().textContent).toBe(
+      'Collect ₹150.50 from Asha Devi for the plot North field (Drought)?',
+    );
+    expect(api.calls()).not.toContain('POST /api/members/m-1/contribute');
+    await userEvent.click(
+      within(visibleDialog()?.getElement() as HTMLElement).getByRole('button', { name: 'Collect' }),
+    );
+    expect(await screen.findByText('A contribution of ₹150.50 was collected from Asha Devi.')).toBeTruthy();
+    expect(api.requestTo('POST /api/members/m-1/contribute')?.body).toEqual({
+      amount: 150.5,
+      protectionType: 'DROUGHT',
+    });
+    await waitFor(() => expect(memberLoads()).toBe(2));
+  });
+
+  it('should list the contributions newest first, sortable, each row opening its plot', async () => {
+    await openMember(memberDetail());
+    await userEvent.click(screen.getByRole('tab', { name: 'Contributions' }));
+    const table = () => cloudscape().findTabs()?.findTabContent()?.findTable();
+    const dates = () =>
+      table()
+        ?.findRows()
+        .map((row) => row.find('td')?.getElement().textContent);
+
+    await waitFor(() => expect(dates()).toEqual(['01/05/2025', '01/04/2025']));
+    expect(table()?.findBodyCell(1, 2)?.getElement().textContent).toBe('₹200.00');
+    expect(table()?.findBodyCell(1, 3)?.getElement().textContent).toBe('Drought');
+    expect(
+      within(table()?.getElement() as HTMLElement)
+        .getAllByRole('link', { name: 'North field' })[0]
+        ?.getAttribute('href'),
+    ).toBe('/Member/m-1/Field/p-1');
+    await userEvent.click(table()?.findColumnSortingArea(2)?.getElement() as HTMLElement);
+    expect(dates()).toEqual(['01/04/2025', '01/05/2025']);
+  });
+
+  it('should list the benefits and the paid benefits', async () => {
+    await openMember(memberDetail());
+    await userEvent.click(screen.getByRole('tab', { name: 'Benefits' }));
+    const tables = () => cloudscape().findTabs()?.findTabContent()?.findAllTables() ?? [];
+    await waitFor(() => expect(tables()).toHaveLength(2));
+    const [payouts, cashouts] = tables();
+    expect(
+      payouts
+        ?.findRows()[0]
+        ?.findAll('td')
+        .map((cell) => cell.getElement().textContent),
+    ).toEqual(['30/06/2025', '₹800.00', 'KHARIF-2025', '20/06/2025', 'North field']);
+    expect(
+      cashouts
+        ?.findRows()[0]
+        ?.findAll('td')
+        .map((cell) => cell.getElement().textContent),
+    ).toEqual(['02/07/2025', '₹300.00']);
+  });
+});

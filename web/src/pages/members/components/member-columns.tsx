@@ -1,0 +1,49 @@
+import type { TFunction } from 'i18next';
+import type { TableProps } from '@cloudscape-design/components/table';
+import type { MemberRow, MemberSortField } from '../../../api/members.ts';
+import { RowLink } from './row-link.tsx';
+import type { MemberFormats } from './use-member-formats.ts';
+
+export const memberHref = (memberId: string) => `/Member/${encodeURIComponent(memberId)}`;
+
+type MemberColumn = TableProps.ColumnDefinition<MemberRow> & { sortingField?: MemberSortField };
+
+/** Spec section 2: name, federation, number, contribution total, pending benefit, onboarding date. */
+export const memberColumns = (t: TFunction, formats: MemberFormats): MemberColumn[] => [
+  {
+    id: 'name',
+    header: t('members.list.columns.name'),
+    cell: (member) => <RowLink href={memberHref(member.id)}>{member.name}</RowLink>,
+    sortingField: 'name',
+    isRowHeader: true,
+  },
+  {
+    id: 'federation',
+    header: t('members.list.columns.federation'),
+    cell: (member) => member.federation ?? '-',
+    sortingField: 'federation',
+  },
+  {
+    id: 'number',
+    header: t('members.list.columns.number'),
+    cell: (member) => member.number,
+    sortingField: 'number',
+  },
+  {
+    id: 'contributionTotal',
+    header: t('members.list.columns.contributionTotal'),
+    cell: (member) => formats.amount(member.contributionTotal),
+  },
+  {
+    id: 'pendingBenefits',
+    header: t('members.list.columns.pendingBenefits'),
+    cell: (member) => formats.amount(member.pendingBenefits),
+    sortingField: 'pendingBenefits',
+  },
+  {
+    id: 'onboardingDate',
+    header: t('members.list.columns.onboardingDate'),
+    cell: (member) => formats.date(member.onboardingDate),
+    sortingField: 'onboardingDate',
+  },
+];

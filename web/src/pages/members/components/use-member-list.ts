@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import {
+  defaultMemberPageSize,
+  listMembers,
+  type MemberListPage,
+  type MemberListQuery,
+  type MemberSortField,
+  type SortDirection,
+} from '../../../api/members.ts';
+import type { MemberFilterValues } from './member-filters.tsx';
+
+/** Spec section 9: the search waits for the user to stop typing this long. */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export type MemberListState = Required<MemberListQuery>;
+
+export const initialMemberListState: MemberListState = {
+  page: 1,
+  pageSize: defaultMemberPageSize,
+  // What the API does without a sort, shown as such in the table.
+  sort: { field: 'name', direction: 'asc' },
+  search: '',
+  benefits: 'all',
+  contributions: 'all',
+  plots: 'all',
+};
+
+interface Answer {
+  query: MemberListState;
+  result: MemberListPage | null;
+}
+
+/**
+ * The member list's query (one sort, search, filters, page) and the API's answer to it. The search
+ * text is sent once the user stopped typing; any change but the page's goes back to the first page.
+ */
+export function useMemberList() {
+  const [query, setQuery] = useState<MemberListState>(initialMemberListState);
+  const [searchText, setSearchText] = useState('');
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  // The last page received stays on screen (count, pages) while the next one loads.
+  const [lastResult, setLastResult] = useState<MemberListPage | null>(null);
+
+  useEffect(() => {
+    const search = searchText.trim();
+    if (search === query.search) return;
+    const timer = setTimeout(
+      () => setQuery((current) => ({ ...current, search, page: 1 })),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [searchText, query.search]);
+
+  useEffect(() => {
+    let current = true;
+    listMembers(query).then(
+      (result) => {
+        if (!current) return;
+        setAnswer({ query, result });
+        setLastResult(result);
+      },
+      // The error dialog tells what went wrong; the table shows no rows.
+      () => {
+        if (current) setAnswer({ query, result: null });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [query]);
+
+  return {
+    query,
+    searchText,
+    loading: answer?.query !== query,
+    failed: answer?.query === query && answer.result === null,
+    members: answer?.query === query ? (answer.result?.members ?? []) : [],
+    count: lastResult?.count ?? 0,
+    setSearchText,
+    setSort: (field: MemberSortField, direction: SortDirection) =>
+      setQuery((current) => ({ ...current, sort: { field, direction }, page: 1 })),
+    setFilters: (filters: MemberFilterValues) => setQuery((current) => ({ ...current, ...filters, page: 1 })),
+    setPage: (page: number) => setQuery((current) => ({ ...current, page })),
+    setPageSize: (pageSize: number) => setQuery((current) => ({ ...current, pageSize, page: 1 })),
+    clearSearchAndFilters: () => {
+      setSearchText('');
+      setQuery((current) => ({
+        ...current,
+        search: '',
+        benefits: 'all',
+        contributions: 'all',
+        plots: 'all',
+        page: 1,
+      }));
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
+import Header from '@cloudscape-design/components/header';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { memberPageSizes, type MemberSortField } from '../../api/members.ts';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useFollow } from '../../common/use-follow.ts';
+import { memberColumns, memberHref } from './components/member-columns.tsx';
+import { MemberFilters } from './components/member-filters.tsx';
+import { useMemberFormats } from './components/use-member-formats.ts';
+import { useMemberList } from './components/use-member-list.ts';
+
+/** The enabler's members: a server-side paged, sorted, searched and filtered table. */
+export function MembersPage() {
+  const { t } = useTranslation();
+  const follow = useFollow();
+  const navigate = useNavigate();
+  const formats = useMemberFormats();
+  const list = useMemberList();
+  const { query } = list;
+  useDocumentTitle(t('screens.members'));
+
+  const filtered =
+    query.search !== '' || query.benefits !== 'all' || query.contributions !== 'all' || query.plots !== 'all';
+  const pagesCount = Math.max(1, Math.ceil(list.count / query.pageSize));
+
+  return (
+    <Table
+      variant="full-page"
+      trackBy="id"
+      items={list.members}
+      columnDefinitions={memberColumns(t, formats)}
+      loading={list.loading}
+      loadingText={t('members.list.loading')}
+      sortingColumn={{ sortingField: query.sort.field }}
+      sortingDescending={query.sort.direction === 'desc'}
+      onSortingChange={({ detail }) =>
+        list.setSort(
+          detail.sortingColumn.sortingField as MemberSortField,
+          detail.isDescending ? 'desc' : 'asc',
+        )
+      }
+      onRowClick={({ detail }) => navigate(memberHref(detail.item.id))}
+      ariaLabels={{ tableLabel: t('members.list.title') }}
+      header={
+        <Header
+          variant="awsui-h1-sticky"
+          counter={`(${list.count})`}
+          actions={
+            <Button variant="primary" iconName="add-plus" href="/Onboarding" onFollow={follow}>
+              {t('members.list.add')}
+            </Button>
+          }
+        >
+          {t('members.list.title')}
+        </Header>
+      }
+      filter={
+        <MemberFilters
+          searchText={list.searchText}
+          onSearchTextChange={list.setSearchText}
+          countText={
+            filtered && !list.loading ? t('members.list.matches', { matches: list.count }) : undefined
+          }
+          filters={query}
+          onFiltersChange={list.setFilters}
+        />
+      }
+      pagination={
+        <Pagination
+          currentPageIndex={query.page}
+          pagesCount={pagesCount}
+          onChange={({ detail }) => list.setPage(detail.currentPageIndex)}
+          ariaLabels={{
+            nextPageLabel: t('members.list.pagination.next'),
+            previousPageLabel: t('members.list.pagination.previous'),
+            pageLabel: (page) => t('members.list.pagination.page', { page }),
+          }}
+        />
+      }
+      preferences={
+        <CollectionPreferences
+          title={t('members.list.preferences.title')}
+          confirmLabel={t('members.list.preferences.confirm')}
+          cancelLabel={t('members.list.preferences.cancel')}
+          preferences={{ pageSize: query.pageSize }}
+          pageSizePreference={{
+            title: t('members.list.preferences.pageSize'),
+            options: memberPageSizes.map((size) => ({
+              value: size,
+              label: t('members.list.preferences.pageSizeOption', { size }),
+            })),
+          }}
+          onConfirm={({ detail }) => {
+            if (detail.pageSize !== undefined && detail.pageSize !== query.pageSize)
+              list.setPageSize(detail.pageSize);
+          }}
+        />
+      }
+      empty={
+        list.failed ? (
+          <Box textAlign="center" color="inherit" padding="m">
+            {t('members.list.failed')}
+          </Box>
+        ) : filtered ? (
+          <Box textAlign="center" color="inherit" padding="m">
+            <SpaceBetween size="xs">
+              <b>{t('members.list.noMatch.title')}</b>
+              <Box variant="p" color="inherit">
+                {t('members.list.noMatch.description')}
+              </Box>
+              <Button onClick={list.clearSearchAndFilters}>{t('members.list.noMatch.clear')}</Button>
+            </SpaceBetween>
+          </Box>
+        ) : (
+          <Box textAlign="center" color="inherit" padding="m">
+            <SpaceBetween size="xs">
+              <b>{t('members.list.empty.title')}</b>
+              <Box variant="p" color="inherit">
+                {t('members.list.empty.description')}
+              </Box>
+              <Button href="/Onboarding" onFollow={follow}>
+                {t('members.list.add')}
+              </Button>
+            </SpaceBetween>
+          </Box>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import type { Enabler } from '../../api/enablers.ts';
+import type { MemberDetail, MemberRow } from '../../api/members.ts';
+import type { FakeAnswer } from '../../test/fake-api.ts';
+import { coopVerte, signedInRoutes } from '../../test/render-app.tsx';
+
+/** The test enabler with a configuration, so that amounts show in its currency. */
+export const coopVerteInRupees: Enabler = {
+  ...coopVerte,
+  config: {
+    version: 3,
+    currency: 'INR',
+    maxCompensationFactor: 10,
+    lengthOfSeasonInMonth: 4,
+    lengthOfCoverageInMonth: 6,
+  },
+};
+
+/** A signed-in field agent working for an enabler paid in rupees. */
+export const agentRoutes = (): Record<string, FakeAnswer> => ({
+  ...signedInRoutes('USER'),
+  'GET /api/me/enabler': { body: coopVerteInRupees },
+});
+
+export const memberRow = (overrides: Partial<MemberRow> = {}): MemberRow => ({
+  id: 'm-1',
+  name: 'Asha Devi',
+  village: 'Rampur',
+  number: 'F-0042',
+  federation: 'North',
+  onboardingDate: '2025-03-15',
+  contributionTotal: 1234.5,
+  pendingBenefits: 500,
+  plotCount: 1,
+  ...overrides,
+});
+
+export const memberDetail = (overrides: Partial<MemberDetail> = {}): MemberDetail => ({
+  id: 'm-1',
+  name: 'Asha Devi',
+  village: 'Rampur',
+  number: 'F-0042',
+  federation: 'North',
+  gender: true,
+  onboardingDate: '2025-03-15',
+  phone: '+91 98 7654 3210',
+  bankName: 'State Bank',
+  bankBranchName: 'Rampur',
+  bankIFSC: 'SBIN0001234',
+  bankAccount: '0012345678',
+  contributionTotal: 300,
+  payoutTotal: 800,
+  cashoutTotal: 300,
+  cashoutBalance: 500,
+  firstContributionDate: '2025-04-01',
+  firstPayoutDate: '2025-06-30',
+  plots: [
+    {
+      id: 'p-1',
+      name: 'North field',
+      latitude: 10.5,
+      longitude: 78.25,
+      startCoverageDate: '2025-04-01',
+      endOfSeasonDate: '2025-08-01',
+      endCoverageDate: '2025-10-01',
+      droughtMonthlyContrib: 100,
+    },
+  ],
+  contributions: [
+    {
+      id: 'c-2',
+      plotId: 'p-1',
+      plotName: 'North field',
+      protectionType: 'DROUGHT',
+      amount: 200,
+      contributionDate: '2025-05-01T10:00:00.000Z',
+    },
+    {
+      id: 'c-1',
+      plotId: 'p-1',
+      plotName: 'North field',
+      protectionType: 'DROUGHT',
+      amount: 100,
+      contributionDate: '2025-04-01T10:00:00.000Z',
+    },
+  ],
+  payouts: [
+    {
+      id: 'po-1',
+      plotId: 'p-1',
+      plotName: 'North field',
+      amount: 800,
+      assessmentId: 'KHARIF-2025',
+      assessmentDate: '2025-06-20',
+      payoutDate: '2025-06-30',
+    },
+  ],
+  cashouts: [{ id: 'co-1', amount: 300, cashoutDate: '2025-07-02T09:30:00.000Z' }],
+  ...overrides,
+});

@@ -1,0 +1,158 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import FileUpload from '@cloudscape-design/components/file-upload';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { parseEnablerConfigFile, type EnablerConfigProblem } from '@cpbo/schemas';
+import type { AdminEnabler } from '../../../api/enablers.ts';
+import { errorMessage } from '../../../common/error-message.ts';
+
+export interface ConfigUploadFormProps {
+  enabler: AdminEnabler;
+  /** The version number the upload will get. */
+  nextVersion: number;
+  onUpload: (config: unknown) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** The picked file once read: what the upload screen's rules made of it. */
+type PickedFile = { name: string } & ReturnType<typeof parseEnablerConfigFile>;
+
+// An unreadable file is taken as an empty one: the rules then call it invalid JSON.
+const readAsText = (file: File): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error(`Cannot read ${file.name}`));
+    reader.readAsText(file);
+  });
+
+/** Pick a JSON file, see at once what is wrong with it, confirm, upload. */
+export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: ConfigUploadFormProps) {
+  const { t } = useTranslation();
+  const [files, setFiles] = useState<File[]>([]);
+  const [picked, setPicked] = useState<PickedFile | null>(null);
+  // "Choose a file" shows once the user tried to upload without one.
+  const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const latestPick = useRef(0);
+
+  const pick = async (chosen: File[]) => {
+    const pickNumber = ++latestPick.current;
+    setFiles(chosen);
+    setFailure(null);
+    const [file] = chosen;
+    const result: PickedFile | null = file
+      ? { name: file.name, ...parseEnablerConfigFile(await readAsText(file).catch(() => '')) }
+      : null;
+    if (pickNumber === latestPick.current) setPicked(result);
+  };
+
+  const problem: EnablerConfigProblem | undefined = picked
+    ? picked.problem
+    : submitted
+      ? parseEnablerConfigFile(undefined).problem
+      : undefined;
+  const problemText = (code: EnablerConfigProblem) =>
+    code === 'ERR_ENABLERCONFIG_NO_FILE'
+      ? t('enablers.config.upload.error.file')
+      : `${t('enablers.config.upload.error.struct')} ${t(`errors.${code}`)}`;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (picked && picked.problem === undefined) setConfirming(true);
+  };
+
+  const upload = async () => {
+    if (!picked || picked.problem !== undefined) return;
+    setUploading(true);
+    setFailure(null);
+    try {
+      await onUpload(picked.config);
+    } catch (error) {
+      setFailure(errorMessage(t, error instanceof Error ? error : { message: String(error) }));
+      setUploading(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate>
+        <Form
+          header={
+            <Header variant="h1" description={t('enablers.config.upload.description')}>
+              {t('enablers.config.upload.title', { name: enabler.name })}
+            </Header>
+          }
+          errorText={failure}
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" formAction="none" onClick={onCancel} disabled={uploading}>
+                {t('enablers.config.upload.cancel')}
+              </Button>
+              <Button variant="primary" formAction="submit" iconName="upload" loading={uploading}>
+                {t('enablers.config.upload.submit')}
+              </Button>
+            </SpaceBetween>
+          }
+        >
+          <Container>
+            <FormField
+              label={t('enablers.config.upload.file')}
+              description={t('enablers.config.upload.fileDescription')}
+              errorText={problem ? problemText(problem) : undefined}
+            >
+              <FileUpload
+                accept="application/json,.json"
+                value={files}
+                onChange={({ detail }) => void pick(detail.value)}
+                showFileSize
+                showFileLastModified
+                invalid={problem !== undefined}
+                i18nStrings={{
+                  uploadButtonText: () => t('enablers.config.upload.choose'),
+                  removeFileAriaLabel: () => t('enablers.config.upload.remove'),
+                }}
+              />
+            </FormField>
+          </Container>
+        </Form>
+      </form>
+      <Modal
+        visible={confirming}
+        header={t('enablers.config.upload.confirmTitle')}
+        onDismiss={() => {
+          if (!uploading) setConfirming(false);
+        }}
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" onClick={() => setConfirming(false)} disabled={uploading}>
+                {t('enablers.config.upload.cancel')}
+              </Button>
+              <Button variant="primary" onClick={() => void upload()} loading={uploading}>
+                {t('enablers.config.upload.confirm')}
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        {t('enablers.config.upload.confirmMessage', {
+          file: picked?.name ?? '',
+          name: enabler.name,
+          version: nextVersion,
+        })}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import { addEnablerConfig } from '../../api/enablers.ts';
+import { useSignedInSession } from '../../app/session/session-context.ts';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useFollow } from '../../common/use-follow.ts';
+import { enablerLinks } from '../admin-enablers/enabler-links.ts';
+import { useEnablerConfigs } from '../enabler-configs/use-enabler-configs.ts';
+import { ConfigUploadForm } from './components/config-upload-form.tsx';
+
+/** Uploads the next config version of an enabler, then shows it. */
+export function NewEnablerConfigPage() {
+  const { t } = useTranslation();
+  const follow = useFollow();
+  const navigate = useNavigate();
+  const { refreshEnablers } = useSignedInSession();
+  const { id = '' } = useParams();
+  const loaded = useEnablerConfigs(id);
+  useDocumentTitle(t('screens.newEnablerConfig'));
+
+  if (loaded.status === 'loaded') {
+    const upload = async (config: unknown) => {
+      const created = await addEnablerConfig(id, config, { errors: 'caller' });
+      // An enabler's first config makes it selectable in the top bar.
+      void refreshEnablers().catch(() => undefined);
+      navigate(enablerLinks.config(id, created._id));
+    };
+    return (
+      <ConfigUploadForm
+        enabler={loaded.enabler}
+        nextVersion={(loaded.configs[0]?.version ?? 0) + 1}
+        onUpload={upload}
+        onCancel={() => navigate(enablerLinks.configs(id))}
+      />
+    );
+  }
+
+  return (
+    <ContentLayout header={<Header variant="h1">{t('screens.newEnablerConfig')}</Header>}>
+      <Container>
+        {loaded.status === 'loading' ? (
+          <Box textAlign="center">
+            <Spinner size="large" />
+          </Box>
+        ) : (
+          <SpaceBetween size="m">
+            <Box variant="p">{t('enablers.notFound')}</Box>
+            <Button href={enablerLinks.list} onFollow={follow}>
+              {t('enablers.backToList')}
+            </Button>
+          </SpaceBetween>
+        )}
+      </Container>
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input, { type InputProps } from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { EnablerConfig } from '../../../api/enablers.ts';
+import { createPlot } from '../../../api/plots.ts';
+import { useFollow } from '../../../common/use-follow.ts';
+import { parseDayMonthYear, problemMessage, todayIso } from '../../plot/plot-fields.ts';
+import { coverageRuleOf } from '../../plot/use-latest-enabler-config.ts';
+import {
+  newPlotDefaults,
+  newPlotOf,
+  newPlotProblems,
+  type NewPlotField,
+  type NewPlotValues,
+} from '../new-plot-values.ts';
+import { CoverageEndDates } from './coverage-end-dates.tsx';
+
+export interface NewPlotFormProps {
+  memberId: string;
+  /** The enabler's latest config: it gives the coverage dates; without one no plot can be added. */
+  config: EnablerConfig | null;
+}
+
+export function NewPlotForm({ memberId, config }: NewPlotFormProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const follow = useFollow();
+  const [values, setValues] = useState<NewPlotValues>(() => newPlotDefaults(todayIso()));
+  // A field's message shows once the user left it or tried to save, not while they type.
+  const [touched, setTouched] = useState<ReadonlySet<NewPlotField>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const problems = newPlotProblems(values);
+  const rule = coverageRuleOf(config);
+  const memberHref = `/Member/${encodeURIComponent(memberId)}`;
+  const errorOf = (field: NewPlotField) =>
+    submitted || touched.has(field)
+      ? problemMessage(t, problems[field], i18n.resolvedLanguage ?? 'en')
+      : undefined;
+
+  /** The Input properties of a text field of the form. */
+  const inputOf = (field: NewPlotField): InputProps => ({
+    name: field,
+    value: values[field],
+    onChange: ({ detail }) => setValues((previous) => ({ ...previous, [field]: detail.value })),
+    onBlur: () => setTouched((previous) => new Set(previous).add(field)),
+    invalid: errorOf(field) !== undefined,
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(problems).length > 0 || !rule || saving) return;
+    setSaving(true);
+    try {
+      const { id } = await createPlot(memberId, newPlotOf(values));
+      // Replacing the form's entry: going back from the new plot does not offer to save it twice.
+      navigate(`${memberHref}/Field/${encodeURIComponent(id)}`, { replace: true });
+    } catch {
+      // The error dialog tells why; the values stay for another try.
+      setSaving(false);
+    }
+  };
+
+  const currency = config?.currency;
+  const amountConstraint = currency ? t('plots.hints.amountIn', { currency }) : undefined;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Form
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" href={memberHref} onFollow={follow}>
+              {t('plots.new.cancel')}
+            </Button>
+            <Button variant="primary" formAction="submit" loading={saving} disabled={!rule}>
+              {t('plots.new.save')}
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        <SpaceBetween size="l">
+          {!rule && <Alert type="warning">{t('plots.new.noConfig')}</Alert>}
+          <Container header={<Header variant="h2">{t('plots.new.plotSection')}</Header>}>
+            <SpaceBetween size="l">
+              <FormField label={t('plots.fields.name')} errorText={errorOf('name')}>
+                <Input {...inputOf('name')} autoFocus />
+              </FormField>
+              <ColumnLayout columns={2}>
+                <FormField
+                  label={t('plots.fields.latitude')}
+                  constraintText={t('plots.hints.decimalDegrees')}
+                  errorText={errorOf('latitude')}
+                >
+                  <Input {...inputOf('latitude')} inputMode="decimal" />
+                </FormField>
+                <FormField
+                  label={t('plots.fields.longitude')}
+                  constraintText={t('plots.hints.decimalDegrees')}
+                  errorText={errorOf('longitude')}
+                >
+                  <Input {...inputOf('longitude')} inputMode="decimal" />
+                </FormField>
+              </ColumnLayout>
+            </SpaceBetween>
+          </Container>
+          <Container
+            header={
+              <Header variant="h2" description={t('plots.hints.computedDates')}>
+                {t('plots.new.coverageSection')}
+              </Header>
+            }
+          >
+            <SpaceBetween size="l">
+              <FormField
+                label={t('plots.fields.startCoverageDate')}
+                constraintText={t('plots.hints.dateFormat')}
+                errorText={errorOf('startCoverageDate')}
+              >
+                <Input {...inputOf('startCoverageDate')} placeholder={t('plots.hints.datePlaceholder')} />
+              </FormField>
+              <CoverageEndDates start={parseDayMonthYear(values.startCoverageDate)} rule={rule} />
+            </SpaceBetween>
+          </Container>
+          <Container header={<Header variant="h2">{t('plots.new.protectionSection')}</Header>}>
+            <ColumnLayout columns={2}>
+              <FormField
+                label={t('plots.fields.droughtMonthlyContrib')}
+                constraintText={amountConstraint}
+                errorText={errorOf('droughtMonthlyContrib')}
+              >
+                <Input {...inputOf('droughtMonthlyContrib')} inputMode="decimal" />
+              </FormField>
+              <FormField
+                label={t('plots.fields.excessRainMonthlyContrib')}
+                constraintText={t('plots.hints.excessRainDisabled')}
+              >
+                <Input name="excessRainMonthlyContrib" value="0" disabled onChange={() => undefined} />
+              </FormField>
+            </ColumnLayout>
+          </Container>
+        </SpaceBetween>
+      </Form>
+    </form>
+  );
+}

@@ -1,0 +1,277 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Enabler, EnablerConfig } from '../../api/enablers.ts';
+import type { Plot } from '../../api/plots.ts';
+import i18next from '../../i18n/index.ts';
+import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
+import {
+  cloudscape,
+  coopVerte,
+  dialogTexts,
+  renderApp,
+  setRefreshTokenCookie,
+  signedInRoutes,
+} from '../../test/render-app.tsx';
+
+const config: EnablerConfig = {
+  _id: 'config-3',
+  version: 3,
+  currency: 'INR',
+  maxCompensationFactor: 4,
+  lengthOfSeasonInMonth: 6,
+  lengthOfCoverageInMonth: 12,
+  benefitFactorsByMonth: [1, 1, 1],
+};
+
+const withConfig = (enablerConfig: EnablerConfig | null): Enabler => ({
+  ...coopVerte,
+  config: enablerConfig,
+});
+
+const member = { id: 'member-1', name: 'Kofi Mensah', number: 'M-042' };
+
+const savedPlot: Plot = {
+  id: 'plot-9',
+  _id: 'plot-9',
+  name: 'North field',
+  memberId: member.id,
+  memberName: member.name,
+  memberNumber: member.number,
+  latitude: 12.5,
+  longitude: 10,
+  cropDescription: null,
+  isIrrigated: null,
+  droughtMonthlyContrib: 0,
+  excessRainMonthlyContrib: 0,
+  startCoverageDate: '2026-08-31',
+  endOfSeasonDate: '2027-02-28',
+  endCoverageDate: '2027-08-31',
+  enablerConfig: { version: 3, _id: 'config-3' },
+};
+
+const openNewPlot = (routes: FakeRoutes = {}) => {
+  setRefreshTokenCookie('refresh-1');
+  const api = fakeApi({
+    ...signedInRoutes('USER'),
+    'GET /api/me/enabler': { body: withConfig(config) },
+    [`GET /api/members/${member.id}`]: { body: { ...member, plots: [] } },
+    ...routes,
+  });
+  renderApp(`/Member/${member.id}/Field`);
+  return api;
+};
+
+// The last day of August: six months later is the end of February (the server's own month arithmetic).
+const today = new Date(2026, 7, 31, 9, 30);
+const freezeToday = () => vi.useFakeTimers({ toFake: ['Date'], now: today });
+
+const field = (name: string) =>
+  document.querySelector<HTMLInputElement>(`input[name="${name}"]`) as HTMLInputElement;
+
+/** The label and value of every key-value pair shown. */
+const pairs = () =>
+  Object.fromEntries(
+    cloudscape()
+      .findAllKeyValuePairs()
+      .flatMap((group) => group.findItems())
+      .map((item) => [
+        item.findLabel()?.getElement().textContent,
+        item.findValue()?.getElement().textContent,
+      ]),
+  );
+
+const fieldErrors = () =>
+  cloudscape()
+    .findAllFormFields()
+    .map((formField) => formField.findError()?.getElement().textContent)
+    .filter(Boolean);
+
+const saveButton = async () => screen.findByRole('button', { name: 'Save' });
+
+/** Types over a field at once (typing key by key is slow on a busy machine). */
+const replaceText = async (name: string, text: string) => {
+  const input = cloudscape()
+    .findAllInputs()
+    .find((candidate) => candidate.findNativeInput().getElement().name === name);
+  await act(async () => input?.setInputValue(text));
+};
+
+// A whole app renders per test: a busy machine needs more than the default five seconds.
+describe('new plot page', { timeout: 20_000 }, () => {
+  it('should open with the defaults: latitude 10, longitude 10, drought 0, coverage from today', async () => {
+    freezeToday();
+    openNewPlot();
+    expect(await screen.findByRole('heading', { name: 'New plot' })).toBeTruthy();
+
+    expect(field('name').value).toBe('');
+    expect(field('latitude').value).toBe('10');
+    expect(field('longitude').value).toBe('10');
+    expect(field('startCoverageDate').value).toBe('31/08/2026');
+    expect(field('droughtMonthlyContrib').value).toBe('0');
+    expect(field('excessRainMonthlyContrib').value).toBe('0');
+    expect(field('excessRainMonthlyContrib').disabled).toBe(true);
+    expect(screen.getByText('Amount in INR')).toBeTruthy();
+  });
+
+  it('should show the end dates the server computes from the start date and the latest config', async () => {
+    freezeToday();
+    openNewPlot();
+    await waitFor(() =>
+      expect(pairs()).toEqual({ 'End of season': '28/02/2027', 'End of coverage': '31/08/2027' }),
+    );
+
+    await replaceText('startCoverageDate', '15/3/2026');
+    expect(pairs()).toEqual({ 'End of season': '15/09/2026', 'End of coverage': '15/03/2027' });
+
+    await replaceText('startCoverageDate', '31/02/2026');
+    expect(pairs()).toEqual({ 'End of season': '—', 'End of coverage': '—' });
+  });
+
+  it("should compute with the enabler's current config, not the one known at sign-in", async () => {
+    freezeToday();
+    let calls = 0;
+    openNewPlot({
+      'GET /api/me/enabler': () => {
+        calls += 1;
+        const current = calls === 1 ? config : { ...config, version: 4, lengthOfSeasonInMonth: 4 };
+        return { body: withConfig(current) };
+      },
+    });
+    await waitFor(() =>
+      expect(pairs()).toEqual({ 'End of season': '31/12/2026', 'End of coverage': '31/08/2027' }),
+    );
+  });
+
+  it('should require the name, the coordinates, the start date and the drought contribution', async () => {
+    const api = openNewPlot();
+    await saveButton();
+    for (const name of ['latitude', 'longitude', 'startCoverageDate', 'droughtMonthlyContrib']) {
+      await replaceText(name, '');
+    }
+    await userEvent.click(await saveButton());
+
+    expect(fieldErrors()).toEqual([
+      'Name is required.',
+      'Latitude is required.',
+      'Longitude is required.',
+      'The coverage start date is required.',
+      'The drought monthly contribution is required.',
+    ]);
+    expect(api.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
+  it('should refuse values the server would refuse', async () => {
+    const api = openNewPlot();
+    await saveButton();
+    await replaceText('name', '   ');
+    await replaceText('latitude', '90.5');
+    await replaceText('longitude', 'east');
+    await replaceText('startCoverageDate', '2026-03-15');
+    await replaceText('droughtMonthlyContrib', '12.345');
+    await userEvent.click(await saveButton());
+
+    expect(fieldErrors()).toEqual([
+      'Name is required.',
+      'Enter a latitude between -90 and 90.',
+      'Enter a longitude between -180 and 180.',
+      'Enter a date as DD/MM/YYYY.',
+      'Enter an amount between 0 and 1,000,000,000, with at most two decimals.',
+    ]);
+    expect(api.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
+  it("should show a field's message once the user leaves it", async () => {
+    openNewPlot();
+    await saveButton();
+    await replaceText('name', 'North field');
+    await userEvent.click(screen.getByLabelText('Latitude'));
+    await replaceText('latitude', '');
+    expect(fieldErrors()).toEqual([]);
+    await userEvent.tab();
+    expect(fieldErrors()).toEqual(['Latitude is required.']);
+  });
+
+  it('should save the plot and open its page', async () => {
+    freezeToday();
+    const api = openNewPlot({
+      [`POST /api/members/${member.id}/plots`]: { status: 201, body: { id: 'plot-9' } },
+      [`GET /api/members/${member.id}/plots/plot-9`]: { body: savedPlot },
+    });
+    await saveButton();
+    await replaceText('name', ' North field ');
+    await replaceText('latitude', '12,5');
+    await replaceText('droughtMonthlyContrib', '150.5');
+    await userEvent.click(await saveButton());
+
+    expect(await screen.findByRole('heading', { name: 'North field', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('Latitude 12.5, longitude 10')).toBeTruthy();
+    expect(api.requestTo(`POST /api/members/${member.id}/plots`)?.body).toEqual({
+      name: 'North field',
+      latitude: 12.5,
+      longitude: 10,
+      droughtMonthlyContrib: 150.5,
+      excessRainMonthlyContrib: 0,
+      // 31/08/2026 at 00:00 UTC: the server reads the calendar date in UTC.
+      startCoverageDate: Date.UTC(2026, 7, 31) / 1000,
+    });
+  });
+
+  it('should keep the values and show the catalogue message when the server refuses', async () => {
+    openNewPlot({
+      [`POST /api/members/${member.id}/plots`]: {
+        status: 409,
+        body: { code: 'ERR_ENABLER_NO_CONFIG', message: 'No config' },
+      },
+    });
+    await saveButton();
+    await replaceText('name', 'North field');
+    await userEvent.click(await saveButton());
+
+    await waitFor(() => expect(dialogTexts()?.content).toBe('This enabler has no configuration yet.'));
+    expect(field('name').value).toBe('North field');
+    expect(cloudscape().findButton('[type="submit"]')?.findLoadingIndicator()).toBeNull();
+  });
+
+  it('should not offer to save while the enabler has no config', async () => {
+    const api = openNewPlot({ 'GET /api/me/enabler': { body: withConfig(null) } });
+    expect(
+      await screen.findByText('This enabler has no configuration yet: a plot cannot be added.'),
+    ).toBeTruthy();
+    expect((await saveButton()).hasAttribute('disabled')).toBe(true);
+    expect(pairs()).toEqual({ 'End of season': '—', 'End of coverage': '—' });
+    expect(api.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
+  it('should lead back to the member, by the breadcrumbs and by cancel', async () => {
+    openNewPlot();
+    expect(await screen.findByText('For Kofi Mensah (no. M-042)')).toBeTruthy();
+    const crumbs = cloudscape().findBreadcrumbGroup()?.findBreadcrumbLinks() ?? [];
+    expect(crumbs.map((crumb) => crumb.getElement().textContent)).toEqual([
+      'Home',
+      'Members',
+      'Kofi Mensah',
+      'New plot',
+    ]);
+    expect(screen.getByRole('link', { name: 'Kofi Mensah' }).getAttribute('href')).toBe(
+      `/Member/${member.id}`,
+    );
+    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe(`/Member/${member.id}`);
+  });
+
+  it('should speak French', async () => {
+    freezeToday();
+    await i18next.changeLanguage('fr');
+    openNewPlot();
+    expect(await screen.findByRole('heading', { name: 'Nouvelle parcelle' })).toBeTruthy();
+    expect(screen.getByLabelText('Nom')).toBeTruthy();
+    expect(screen.getByText('Montant en INR')).toBeTruthy();
+    await waitFor(() =>
+      expect(pairs()).toEqual({ 'Fin de la saison': '28/02/2027', 'Fin de la couverture': '31/08/2027' }),
+    );
+    await replaceText('name', 'Parcelle nord');
+    await replaceText('droughtMonthlyContrib', '');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(fieldErrors()).toEqual(['La cotisation mensuelle sécheresse est obligatoire.']);
+  });
+});

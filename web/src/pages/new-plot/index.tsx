@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { PlotBreadcrumbs } from '../plot/components/plot-breadcrumbs.tsx';
+import { useLatestEnablerConfig } from '../plot/use-latest-enabler-config.ts';
+import { NewPlotForm } from './components/new-plot-form.tsx';
+import { usePlotOwner } from './use-plot-owner.ts';
+
+/** /Member/{memberId}/Field: records a plot of a member, with its coverage dates computed. */
+export function NewPlotPage() {
+  const { t } = useTranslation();
+  const { memberId = '' } = useParams();
+  const owner = usePlotOwner(memberId);
+  const config = useLatestEnablerConfig();
+  const title = t('screens.newPlot');
+  useDocumentTitle(title);
+
+  return (
+    <ContentLayout
+      breadcrumbs={
+        <PlotBreadcrumbs
+          memberId={memberId}
+          memberName={owner?.name}
+          current={title}
+          currentHref={`/Member/${encodeURIComponent(memberId)}/Field`}
+        />
+      }
+      header={
+        <Header
+          variant="h1"
+          description={owner ? t('plots.new.description', { member: owner.name, number: owner.number }) : undefined}
+        >
+          {title}
+        </Header>
+      }
+    >
+      <NewPlotForm memberId={memberId} config={config} />
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,175 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Select, { type SelectProps } from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { memberFieldMaxLength, type NewMember } from '../../../api/members.ts';
+
+type TextField = Exclude<keyof NewMember, 'gender'>;
+type Gender = '' | 'female' | 'male';
+type FormValues = Record<TextField, string> & { gender: Gender };
+
+const requiredFields = ['name', 'village', 'number'] as const satisfies readonly TextField[];
+const identityFields = [
+  'name',
+  'village',
+  'number',
+  'federation',
+  'phone',
+] as const satisfies readonly TextField[];
+const bankFields = [
+  'bankName',
+  'bankBranchName',
+  'bankIFSC',
+  'bankAccount',
+] as const satisfies readonly TextField[];
+
+const emptyForm: FormValues = {
+  name: '',
+  village: '',
+  number: '',
+  federation: '',
+  phone: '',
+  bankName: '',
+  bankBranchName: '',
+  bankIFSC: '',
+  bankAccount: '',
+  gender: '',
+};
+
+const isRequired = (field: TextField) => (requiredFields as readonly TextField[]).includes(field);
+
+/** What the API takes: trimmed texts, the optional ones only when filled in. */
+const newMemberOf = (values: FormValues): NewMember => {
+  const member: NewMember = {
+    name: values.name.trim(),
+    village: values.village.trim(),
+    number: values.number.trim(),
+  };
+  for (const field of [...identityFields, ...bankFields]) {
+    const value = values[field].trim();
+    if (!isRequired(field) && value) member[field] = value;
+  }
+  if (values.gender) member.gender = values.gender === 'female';
+  return member;
+};
+
+export interface MemberFormProps {
+  /** Resolves once the member is saved; rejects when the API refused it (the error dialog tells why). */
+  onSubmit: (member: NewMember) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** Spec section 5: name, village and number required; the rest optional; gender empty, female or man. */
+export function MemberForm({ onSubmit, onCancel }: MemberFormProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<FormValues>(emptyForm);
+  // Required-field messages appear once the user tried to submit, not while they are typing.
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const errorOf = (field: TextField) =>
+    submitted && isRequired(field) && !values[field].trim()
+      ? t('members.onboarding.required', { field: t(`members.fields.${field}`) })
+      : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (saving || requiredFields.some((field) => !values[field].trim())) return;
+    setSaving(true);
+    try {
+      await onSubmit(newMemberOf(values));
+    } catch {
+      setSaving(false);
+    }
+  };
+
+  const textField = (field: TextField) => {
+    const error = errorOf(field);
+    const label = t(`members.fields.${field}`);
+    return (
+      <FormField
+        key={field}
+        label={
+          isRequired(field) ? (
+            label
+          ) : (
+            <>
+              {label} <i>{t('members.onboarding.optional')}</i>
+            </>
+          )
+        }
+        errorText={error}
+      >
+        <Input
+          name={field}
+          value={values[field]}
+          onChange={({ detail }) => setValues((current) => ({ ...current, [field]: detail.value }))}
+          invalid={error !== undefined}
+          inputMode={field === 'phone' ? 'tel' : undefined}
+          nativeInputAttributes={{ maxLength: memberFieldMaxLength(field) }}
+          autoFocus={field === 'name'}
+        />
+      </FormField>
+    );
+  };
+
+  const genderOptions: SelectProps.Option[] = [
+    { value: '', label: t('members.gender.none') },
+    { value: 'female', label: t('members.gender.female') },
+    { value: 'male', label: t('members.gender.male') },
+  ];
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Form
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button formAction="none" variant="link" onClick={onCancel}>
+              {t('members.onboarding.cancel')}
+            </Button>
+            <Button variant="primary" formAction="submit" loading={saving}>
+              {t('members.onboarding.submit')}
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        <SpaceBetween size="l">
+          <Container header={<Header variant="h2">{t('members.onboarding.identity')}</Header>}>
+            <ColumnLayout columns={2}>
+              {identityFields.map(textField)}
+              <FormField
+                label={
+                  <>
+                    {t('members.fields.gender')} <i>{t('members.onboarding.optional')}</i>
+                  </>
+                }
+              >
+                <Select
+                  options={genderOptions}
+                  selectedOption={genderOptions.find((option) => option.value === values.gender) ?? null}
+                  onChange={({ detail }) =>
+                    setValues((current) => ({
+                      ...current,
+                      gender: (detail.selectedOption.value ?? '') as Gender,
+                    }))
+                  }
+                />
+              </FormField>
+            </ColumnLayout>
+          </Container>
+          <Container header={<Header variant="h2">{t('members.onboarding.bank')}</Header>}>
+            <ColumnLayout columns={2}>{bankFields.map(textField)}</ColumnLayout>
+          </Container>
+        </SpaceBetween>
+      </Form>
+    </form>
+  );
+}

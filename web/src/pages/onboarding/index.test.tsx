@@ -1,0 +1,96 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import i18next from '../../i18n/index.ts';
+import { fakeApi } from '../../test/fake-api.ts';
+import { cloudscape, dialogTexts, renderApp, setRefreshTokenCookie } from '../../test/render-app.tsx';
+import { agentRoutes, memberDetail } from '../members/test-fixtures.ts';
+
+const fieldErrors = () =>
+  cloudscape()
+    .findAllFormFields()
+    .map((field) => field.findError()?.getElement().textContent)
+    .filter(Boolean);
+
+const field = (label: RegExp | string) => screen.getByLabelText(label);
+
+const openForm = async (routes: Parameters<typeof fakeApi>[0] = {}, title = 'Add a member') => {
+  setRefreshTokenCookie('refresh-1');
+  const api = fakeApi({ ...agentRoutes(), ...routes });
+  renderApp('/Onboarding');
+  await screen.findByRole('heading', { name: title, level: 1 });
+  return api;
+};
+
+// The form renders ten Cloudscape fields in jsdom: slow on a busy machine.
+describe('onboarding', { timeout: 30_000 }, () => {
+  it('should require the name, the village and the number before calling the server', async () => {
+    const api = await openForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Add the member' }));
+    expect(fieldErrors()).toEqual(['Name is required.', 'Village is required.', 'Number is required.']);
+
+    await userEvent.type(field('Name'), '   ');
+    await userEvent.type(field('Village'), 'Rampur');
+    await userEvent.click(screen.getByRole('button', { name: 'Add the member' }));
+    expect(fieldErrors()).toEqual(['Name is required.', 'Number is required.']);
+    expect(api.calls()).not.toContain('POST /api/members');
+  });
+
+  it('should send the trimmed member, the optional fields only when filled in, and open the new member', async () => {
+    const api = await openForm({
+      'POST /api/members': { status: 201, body: { id: 'm-9' } },
+      'GET /api/members/m-9': { body: memberDetail({ id: 'm-9', name: 'Chandra Rao', plots: [] }) },
+    });
+    await userEvent.type(field('Name'), ' Chandra Rao ');
+    await userEvent.type(field('Village'), 'Rampur');
+    await userEvent.type(field('Number'), 'F-0100');
+    await userEvent.type(field(/^Phone/), '+91 90000 00000');
+    await userEvent.type(field(/^IFSC code/), 'SBIN0001234');
+    const gender = cloudscape().findSelect();
+    gender?.openDropdown();
+    gender?.selectOptionByValue('male');
+    await userEvent.click(screen.getByRole('button', { name: 'Add the member' }));
+
+    expect(await screen.findByRole('heading', { name: 'Chandra Rao', level: 1 })).toBeTruthy();
+    expect(api.requestTo('POST /api/members')?.body).toEqual({
+      name: 'Chandra Rao',
+      village: 'Rampur',
+      number: 'F-0100',
+      phone: '+91 90000 00000',
+      bankIFSC: 'SBIN0001234',
+      gender: false,
+    });
+  });
+
+  it('should explain a duplicate member in the error dialog and keep the form filled in', async () => {
+    await openForm({
+      'POST /api/members': {
+        status: 409,
+        body: { code: 'ERR_DUPLICATE_MEMBER', message: 'Duplicate member' },
+      },
+    });
+    await userEvent.type(field('Name'), 'Asha Devi');
+    await userEvent.type(field('Village'), 'Rampur');
+    await userEvent.type(field('Number'), 'F-0042');
+    await userEvent.click(screen.getByRole('button', { name: 'Add the member' }));
+
+    await waitFor(() =>
+      expect(dialogTexts()?.content).toBe(
+        'A member already exists with this name and village, or with this number.',
+      ),
+    );
+    expect((field('Name') as HTMLInputElement).value).toBe('Asha Devi');
+    expect(screen.getByRole('button', { name: 'Add the member' }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('should show the form in French', async () => {
+    await i18next.changeLanguage('fr');
+    await openForm({}, 'Ajouter un membre');
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter le membre' }));
+    expect(fieldErrors()).toEqual([
+      'Le champ Nom est obligatoire.',
+      'Le champ Village est obligatoire.',
+      'Le champ Numéro est obligatoire.',
+    ]);
+  });
+});

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import { onboardMember } from '../../api/members.ts';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { MemberForm } from './components/member-form.tsx';
+
+/** A field agent registers a farmer; the new member's page opens next (to add a plot). */
+export function OnboardingPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useDocumentTitle(t('screens.onboarding'));
+
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" description={t('members.onboarding.description')}>
+          {t('members.onboarding.title')}
+        </Header>
+      }
+    >
+      <MemberForm
+        onSubmit={async (member) => {
+          // A duplicate (ERR_DUPLICATE_MEMBER) is explained by the error dialog; the form stays filled in.
+          const { id } = await onboardMember(member);
+          navigate(`/Member/${encodeURIComponent(id)}`);
+        }}
+        onCancel={() => navigate('/Members')}
+      />
+    </ContentLayout>
+  );
+}

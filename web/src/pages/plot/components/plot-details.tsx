@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
+import type { Plot } from '../../../api/plots.ts';
+import { formatCoordinate } from '../../../common/plot-map/coordinates.ts';
+import { useFollow } from '../../../common/use-follow.ts';
+
+const NOT_SET = '—';
+
+const irrigationKey = (isIrrigated: boolean | null) =>
+  isIrrigated === null || isIrrigated === undefined
+    ? 'plots.values.irrigationUnknown'
+    : isIrrigated
+      ? 'plots.values.yes'
+      : 'plots.values.no';
+
+/** Name, member, crop, irrigation, coordinates and the config version that set the coverage dates. */
+export function PlotDetails({ plot }: { plot: Plot }) {
+  const { t, i18n } = useTranslation();
+  const follow = useFollow();
+  const coordinate = (value: number) => formatCoordinate(value, i18n.resolvedLanguage);
+
+  return (
+    <Container header={<Header variant="h2">{t('plots.detail.details')}</Header>}>
+      <KeyValuePairs
+        columns={3}
+        items={[
+          { label: t('plots.fields.name'), value: plot.name },
+          {
+            label: t('plots.fields.member'),
+            value: (
+              <Link href={`/Member/${encodeURIComponent(plot.memberId)}`} onFollow={follow}>
+                {t('plots.values.member', { name: plot.memberName, number: plot.memberNumber })}
+              </Link>
+            ),
+          },
+          { label: t('plots.fields.crop'), value: plot.cropDescription || NOT_SET },
+          { label: t('plots.fields.irrigated'), value: t(irrigationKey(plot.isIrrigated)) },
+          {
+            label: t('plots.fields.coordinates'),
+            value: t('plots.values.coordinates', {
+              latitude: coordinate(plot.latitude),
+              longitude: coordinate(plot.longitude),
+            }),
+          },
+          {
+            label: t('plots.fields.configVersion'),
+            value: plot.enablerConfig
+              ? t('plots.values.configVersion', { version: plot.enablerConfig.version })
+              : NOT_SET,
+          },
+        ]}
+      />
+    </Container>
+  );
+}

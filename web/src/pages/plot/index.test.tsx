@@ -1,0 +1,227 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import { describe, expect, it } from 'vitest';
+import type { Enabler, EnablerConfig } from '../../api/enablers.ts';
+import type { Plot } from '../../api/plots.ts';
+import { formatAmount } from '../../common/format.ts';
+import i18next from '../../i18n/index.ts';
+import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
+import {
+  cloudscape,
+  coopVerte,
+  dialogTexts,
+  renderApp,
+  setRefreshTokenCookie,
+  signedInRoutes,
+} from '../../test/render-app.tsx';
+
+const config: EnablerConfig = {
+  _id: 'config-3',
+  version: 3,
+  currency: 'INR',
+  maxCompensationFactor: 4,
+  lengthOfSeasonInMonth: 6,
+  lengthOfCoverageInMonth: 12,
+  benefitFactorsByMonth: [1, 1, 1],
+};
+
+const enabler: Enabler = { ...coopVerte, config };
+
+const plot: Plot = {
+  id: 'plot-9',
+  _id: 'plot-9',
+  name: 'North field',
+  memberId: 'member-1',
+  memberName: 'Kofi Mensah',
+  memberNumber: 'M-042',
+  latitude: 12.345678,
+  longitude: -1.5,
+  cropDescription: 'Maize',
+  isIrrigated: false,
+  droughtMonthlyContrib: 150,
+  excessRainMonthlyContrib: 0,
+  startCoverageDate: '2026-08-31',
+  endOfSeasonDate: '2027-02-28',
+  endCoverageDate: '2027-08-31',
+  enablerConfig: { version: 3, _id: 'config-3' },
+};
+
+const plotRoute = `/api/members/${plot.memberId}/plots/${plot.id}`;
+
+const openPlot = (routes: FakeRoutes = {}) => {
+  setRefreshTokenCookie('refresh-1');
+  const api = fakeApi({
+    ...signedInRoutes('USER'),
+    'GET /api/me/enabler': { body: enabler },
+    [`GET ${plotRoute}`]: { body: plot },
+    ...routes,
+  });
+  renderApp(`/Member/${plot.memberId}/Field/${plot.id}`);
+  return api;
+};
+
+/** The label and value of every key-value pair of a section. */
+const pairsOf = (section: string) => {
+  const container = cloudscape()
+    .findAllContainers()
+    .find((candidate) => candidate.findHeader()?.getElement().textContent === section);
+  const pairs = container ? createWrapper(container.getElement()).findKeyValuePairs() : null;
+  return Object.fromEntries(
+    (pairs?.findItems() ?? []).map((item) => [
+      item.findLabel()?.getElement().textContent,
+      item.findValue()?.getElement().textContent,
+    ]),
+  );
+};
+
+const contributionInput = () =>
+  cloudscape()
+    .findAllInputs()
+    .find((input) => input.findNativeInput().getElement().name === 'droughtMonthlyContrib');
+
+const typeContribution = async (text: string) => {
+  await act(async () => contributionInput()?.setInputValue(text));
+};
+
+const maximumShown = () => document.querySelector('output[name="maximum"]')?.textContent;
+const updateButton = () => screen.findByRole('button', { name: 'Update the protection' });
+
+const inr = (amount: number, language = 'en') => formatAmount(amount, 'INR', language);
+
+// A whole app renders per test: a busy machine needs more than the default five seconds.
+describe('plot page', { timeout: 20_000 }, () => {
+  it('should show the details, the coverage dates and the map of the plot', async () => {
+    openPlot();
+    expect(await screen.findByRole('heading', { name: 'North field', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Plot of Kofi Mensah')).toBeTruthy();
+
+    expect(pairsOf('Details')).toEqual({
+      Name: 'North field',
+      Member: 'Kofi Mensah (no. M-042)',
+      Crop: 'Maize',
+      Irrigated: 'No',
+      Coordinates: '12.345678, -1.5',
+      'Configuration version': 'Version 3',
+    });
+    expect(screen.getByRole('link', { name: 'Kofi Mensah (no. M-042)' }).getAttribute('href')).toBe(
+      '/Member/member-1',
+    );
+    expect(pairsOf('Coverage dates')).toEqual({
+      'Coverage start': '31/08/2026',
+      'End of season': '28/02/2027',
+      'End of coverage': '31/08/2027',
+    });
+    // No tile ever loads in jsdom: the marker and the coordinates show all the same.
+    expect(await screen.findByText('Latitude 12.345678, longitude -1.5')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Position of the plot North field' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Street' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ground' })).toBeTruthy();
+  });
+
+  it('should show an unknown crop and irrigation as such', async () => {
+    openPlot({ [`GET ${plotRoute}`]: { body: { ...plot, cropDescription: null, isIrrigated: null } } });
+    await screen.findByRole('heading', { name: 'North field', level: 1 });
+    expect(pairsOf('Details')).toMatchObject({ Crop: '—', Irrigated: 'Not known' });
+  });
+
+  it("should show as maximum the contribution divided by the enabler's maxCompensationFactor", async () => {
+    openPlot();
+    await updateButton();
+    expect(contributionInput()?.getInputValue()).toBe('150');
+    expect(maximumShown()).toBe(inr(37.5));
+    expect(maximumShown()).toBe('₹37.50');
+    expect(
+      screen.getByText(
+        "The drought monthly contribution divided by the enabler's maximum compensation factor (4).",
+      ),
+    ).toBeTruthy();
+
+    await typeContribution('90');
+    expect(maximumShown()).toBe(inr(22.5));
+    await typeContribution('1,5');
+    expect(maximumShown()).toBe(inr(0.375));
+    await typeContribution('');
+    expect(maximumShown()).toBe('—');
+  });
+
+  it('should require the drought contribution and not call the server without it', async () => {
+    const api = openPlot();
+    await updateButton();
+    await typeContribution('');
+    await userEvent.click(await updateButton());
+
+    expect(contributionInput()?.findNativeInput().getElement().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('The drought monthly contribution is required.')).toBeTruthy();
+    await typeContribution('-3');
+    expect(
+      screen.getByText('Enter an amount between 0 and 1,000,000,000, with at most two decimals.'),
+    ).toBeTruthy();
+    expect(api.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
+  it('should show the excess-rain contribution read-only', async () => {
+    openPlot();
+    await updateButton();
+    const excessRain = cloudscape()
+      .findAllInputs()
+      .find((input) => input.findNativeInput().getElement().name === 'excessRainMonthlyContrib');
+    expect(excessRain?.findNativeInput().getElement().readOnly).toBe(true);
+    expect(excessRain?.getInputValue()).toBe('0');
+  });
+
+  it('should save the new contribution with the rest of the plot unchanged, and say so', async () => {
+    const api = openPlot({
+      [`POST ${plotRoute}`]: { body: { ...plot, droughtMonthlyContrib: 90.5 } },
+    });
+    await updateButton();
+    await typeContribution('90,5');
+    await userEvent.click(await updateButton());
+
+    expect(await screen.findByText('The protection has been updated.')).toBeTruthy();
+    expect(api.requestTo(`POST ${plotRoute}`)?.body).toEqual({
+      name: 'North field',
+      latitude: 12.345678,
+      longitude: -1.5,
+      cropDescription: 'Maize',
+      isIrrigated: false,
+      droughtMonthlyContrib: 90.5,
+      excessRainMonthlyContrib: 0,
+    });
+    expect(contributionInput()?.getInputValue()).toBe('90.5');
+    expect(maximumShown()).toBe(inr(90.5 / 4));
+
+    await typeContribution('100');
+    expect(screen.queryByText('The protection has been updated.')).toBeNull();
+  });
+
+  it('should say the plot could not be loaded, and lead back to the member', async () => {
+    openPlot({
+      [`GET ${plotRoute}`]: { status: 404, body: { code: 'ERR_NOT_FOUND', message: 'Not found' } },
+    });
+    expect(await screen.findByText('The plot could not be loaded.')).toBeTruthy();
+    await waitFor(() => expect(dialogTexts()?.content).toBe('This record does not exist (any more).'));
+    expect(screen.getByRole('link', { name: 'Back to the member' }).getAttribute('href')).toBe(
+      '/Member/member-1',
+    );
+  });
+
+  it('should speak French, with French numbers and amounts', async () => {
+    await i18next.changeLanguage('fr');
+    openPlot();
+    expect(await screen.findByRole('heading', { name: 'North field', level: 1 })).toBeTruthy();
+    expect(pairsOf('Détails')).toMatchObject({
+      Membre: 'Kofi Mensah (n° M-042)',
+      Irriguée: 'Non',
+      Coordonnées: '12,345678 ; -1,5',
+    });
+    expect(pairsOf('Dates de couverture')).toEqual({
+      'Début de la couverture': '31/08/2026',
+      'Fin de la saison': '28/02/2027',
+      'Fin de la couverture': '31/08/2027',
+    });
+    expect(maximumShown()).toBe(inr(37.5, 'fr'));
+    expect(maximumShown()).toMatch(/^37,50\s₹$/);
+    expect(await screen.findByText('Latitude 12,345678 ; longitude -1,5')).toBeTruthy();
+  });
+});

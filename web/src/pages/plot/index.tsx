@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useFollow } from '../../common/use-follow.ts';
+import { PlotBreadcrumbs } from './components/plot-breadcrumbs.tsx';
+import { PlotCoverageDates } from './components/plot-coverage-dates.tsx';
+import { PlotDetails } from './components/plot-details.tsx';
+import { PlotLocation } from './components/plot-location.tsx';
+import { ProtectionForm } from './components/protection-form.tsx';
+import { useLatestEnablerConfig } from './use-latest-enabler-config.ts';
+import { usePlot } from './use-plot.ts';
+
+/** /Member/{memberId}/Field/{plotId}: the plot's details, map and coverage, and its protection update. */
+export function PlotPage() {
+  const { t } = useTranslation();
+  const follow = useFollow();
+  const { memberId = '', plotId = '' } = useParams();
+  const [state, showPlot] = usePlot(memberId, plotId);
+  const config = useLatestEnablerConfig();
+  const plot = state.status === 'loaded' ? state.plot : undefined;
+  const title = plot?.name ?? t('screens.plot');
+  const memberHref = `/Member/${encodeURIComponent(memberId)}`;
+  useDocumentTitle(title);
+
+  return (
+    <ContentLayout
+      breadcrumbs={
+        <PlotBreadcrumbs
+          memberId={memberId}
+          memberName={plot?.memberName}
+          current={title}
+          currentHref={`${memberHref}/Field/${encodeURIComponent(plotId)}`}
+        />
+      }
+      header={
+        <Header
+          variant="h1"
+          description={plot ? t('plots.detail.description', { member: plot.memberName }) : undefined}
+        >
+          {title}
+        </Header>
+      }
+    >
+      {state.status === 'loading' && <StatusIndicator type="loading">{t('plots.detail.loading')}</StatusIndicator>}
+      {state.status === 'failed' && (
+        <Alert
+          type="error"
+          action={
+            <Button href={memberHref} onFollow={follow}>
+              {t('plots.detail.backToMember')}
+            </Button>
+          }
+        >
+          {t('plots.detail.loadFailed')}
+        </Alert>
+      )}
+      {plot && (
+        <SpaceBetween size="l">
+          <PlotDetails plot={plot} />
+          <PlotLocation plot={plot} />
+          <PlotCoverageDates plot={plot} />
+          <ProtectionForm key={plot.id} plot={plot} config={config} onSaved={showPlot} />
+        </SpaceBetween>
+      )}
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,120 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEventDefault from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import i18next from '../../i18n/index.ts';
+import { fakeApi } from '../../test/fake-api.ts';
+import { cloudscape, dialogTexts, dialogVisible, renderApp, visibleDialog } from '../../test/render-app.tsx';
+
+/** The error texts under the form fields. */
+const fieldErrors = () =>
+  cloudscape()
+    .findAllFormFields()
+    .map((field) => field.findError()?.getElement().textContent)
+    .filter(Boolean);
+
+const submitDisabled = () => cloudscape().findForm()?.findActions()?.findButton()?.isDisabled();
+const passwordField = () => screen.getByLabelText('Password');
+// Typing key by key is slow in jsdom; no pause between keys keeps the tests within their time.
+const userEvent = userEventDefault.setup({ delay: null });
+const confirmationField = () => screen.getByLabelText('Password confirmation');
+
+// Cloudscape forms render slowly in jsdom on a busy machine.
+describe('set-password page', { timeout: 30_000 }, () => {
+  it('should keep the submit disabled and say why until both rules hold', async () => {
+    const api = fakeApi({});
+    renderApp('/register/token-1');
+    expect(await screen.findByRole('heading', { name: 'Create your password' })).toBeTruthy();
+    expect(submitDisabled()).toBe(true);
+    // No error before the user has done anything.
+    expect(fieldErrors()).toEqual([]);
+
+    await userEvent.type(passwordField(), 'short12');
+    await userEvent.tab();
+    expect(fieldErrors()).toEqual(['Password must contain at least 8 characters.']);
+    expect(submitDisabled()).toBe(true);
+
+    await userEvent.type(passwordField(), '3');
+    await userEvent.type(confirmationField(), 'short124');
+    await userEvent.tab();
+    expect(fieldErrors()).toEqual(['The password and his confirmation are differents.']);
+    expect(submitDisabled()).toBe(true);
+
+    await userEvent.clear(confirmationField());
+    await userEvent.type(confirmationField(), 'short123');
+    expect(fieldErrors()).toEqual([]);
+    expect(submitDisabled()).toBe(false);
+    expect(api.calls().filter((call) => call.includes('/api/'))).toEqual([]);
+  });
+
+  it('should count characters as the server does', async () => {
+    fakeApi({});
+    renderApp('/register/token-1');
+    // Seven characters, but more than eight UTF-16 units.
+    await userEvent.type(await screen.findByLabelText('Password'), 'pass😀😀😀');
+    await userEvent.type(confirmationField(), 'pass😀😀😀');
+    await userEvent.tab();
+    expect(fieldErrors()).toEqual(['Password must contain at least 8 characters.']);
+    expect(submitDisabled()).toBe(true);
+  });
+
+  it('should register with the token of the link, confirm, then go to the login page', async () => {
+    const api = fakeApi({ 'POST /api/register': { body: {} } });
+    renderApp('/register/token-1');
+    await userEvent.type(await screen.findByLabelText('Password'), 'correct horse');
+    await userEvent.type(confirmationField(), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Create the password' }));
+
+    await waitFor(() => expect(dialogVisible()).toBe(true));
+    expect(api.requestTo('POST /api/register')?.body).toEqual({
+      password: 'correct horse',
+      token: 'token-1',
+    });
+    expect(api.bearerOf('POST /api/register')).toBeNull();
+    expect(dialogTexts()).toEqual({
+      header: 'Password created',
+      content: 'Your account is ready: sign in with your email and your new password.',
+    });
+    await userEvent.click(visibleDialog()?.findFooter()?.findButton()?.getElement() as HTMLElement);
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('should set a new password from a renewal link, and show a refused link in the error dialog', async () => {
+    const api = fakeApi({
+      'POST /api/resetPassword': {
+        status: 400,
+        body: { code: 'ERR_RENEW_FAILED', message: 'Renewal failed' },
+      },
+    });
+    renderApp('/resetPassword/token-2');
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeTruthy();
+    await userEvent.type(passwordField(), 'correct horse');
+    await userEvent.type(confirmationField(), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+
+    await waitFor(() => expect(dialogVisible()).toBe(true));
+    expect(api.requestTo('POST /api/resetPassword')?.body).toEqual({
+      password: 'correct horse',
+      token: 'token-2',
+    });
+    expect(dialogTexts()).toEqual({
+      header: 'An error occured',
+      content: 'The password renewal failed. The link may have expired.',
+    });
+    // Still on the form, to retry.
+    expect(screen.getByRole('heading', { name: 'Choose a new password' })).toBeTruthy();
+  });
+
+  it('should speak French', async () => {
+    await i18next.changeLanguage('fr');
+    fakeApi({});
+    renderApp('/register/token-1');
+    expect(await screen.findByRole('heading', { name: 'Créez votre mot de passe' })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Mot de passe'), 'court');
+    await userEvent.type(screen.getByLabelText('Confirmation du mot de passe'), 'autre');
+    await userEvent.tab();
+    expect(fieldErrors()).toEqual([
+      'Le mot de passe doit contenir au moins 8 caractères.',
+      'Le mot de passe et sa confirmation sont différents.',
+    ]);
+  });
+});

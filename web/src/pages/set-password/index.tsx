@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import type { PasswordLinkPurpose } from '../../api/accounts.ts';
+import { screenTitleKey } from '../../app/screens.ts';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { SetPasswordForm } from './components/set-password-form.tsx';
+
+function SetPasswordPage({ purpose }: { purpose: PasswordLinkPurpose }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t(screenTitleKey(purpose)));
+  return <SetPasswordForm purpose={purpose} />;
+}
+
+/** /register/:token: the first password of an account created by an administrator. */
+export function RegisterPage() {
+  return <SetPasswordPage purpose="register" />;
+}
+
+/** /resetPassword/:token: a new password, after a forgotten one or a renewal forced by an administrator. */
+export function ResetPasswordPage() {
+  return <SetPasswordPage purpose="resetPassword" />;
+}

@@ -5,7 +5,8 @@ export default defineConfig({
     name: 'infra',
     environment: 'node',
     include: ['**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'cdk.out/**'],
+    // Integration tests run in the integration project, with DynamoDB Local started for them.
+    exclude: ['**/node_modules/**', 'cdk.out/**', '**/*.integration.test.ts'],
     testTimeout: 60_000,
   },
 });

@@ -136,7 +136,7 @@ const seedMembers = async (
   for (const campaign of campaigns) await recordCampaign(enablerId, campaign);
 
   const people = Array.from({ length: demo.members }, (_, index) => index);
-  await inBatches(people, 8, async (index) => {
+  await inBatches(people, 16, async (index) => {
     const onboardingDate = addMonths(today, -random.int(0, 18));
     const member = await createMember({
       enablerId,

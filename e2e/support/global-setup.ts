@@ -26,6 +26,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     dataDir,
     webDist,
     seed: true,
+    // A tenth of the demo members is plenty for the screens and keeps the start short.
+    demoScale: 0.1,
     quiet: true,
   }).catch(async (error: unknown) => {
     await rm(dataDir, { recursive: true, force: true });

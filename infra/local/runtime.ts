@@ -33,6 +33,8 @@ export interface LocalRuntimeOptions {
   logins?: DemoLogins;
   /** Seeds the demo data on the first start of the data folder. */
   seed?: boolean;
+  /** Share of the demo members seeded (1, the default, is the full demo). */
+  demoScale?: number;
   quiet?: boolean;
 }
 
@@ -151,6 +153,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
         client: dynamo,
         tableName: localTableName,
         logins: options.logins ?? defaultLogins,
+        scale: options.demoScale,
         log,
       });
       log(seeded === 'seeded' ? '[seed] demo data written' : '[seed] demo data already there');

@@ -124,6 +124,7 @@ const seedMembers = async (
   config: EnablerConfig,
   seed: number,
   today: string,
+  count: number,
 ) => {
   const random = generator(seed);
   const campaigns = [addMonths(today, -13), addMonths(today, -7), addMonths(today, -1)].map(
@@ -135,7 +136,7 @@ const seedMembers = async (
   );
   for (const campaign of campaigns) await recordCampaign(enablerId, campaign);
 
-  const people = Array.from({ length: demo.members }, (_, index) => index);
+  const people = Array.from({ length: count }, (_, index) => index);
   await inBatches(people, 16, async (index) => {
     const onboardingDate = addMonths(today, -random.int(0, 18));
     const member = await createMember({
@@ -213,7 +214,7 @@ const seedMembers = async (
 };
 
 /** The demo: an administrator, an agent, two enablers with configs, and their members with plots and money. */
-export const seedDemoData = async ({ log, logins }: SeedDemoDataOptions): Promise<void> => {
+export const seedDemoData = async ({ log, logins, scale = 1 }: SeedDemoDataOptions): Promise<void> => {
   const today = isoDateOf(new Date());
   let firstEnablerId = '';
   for (const [position, demo] of enablers.entries()) {
@@ -222,8 +223,9 @@ export const seedDemoData = async ({ log, logins }: SeedDemoDataOptions): Promis
       logins.adminEmail,
     );
     const config = await addConfig(enabler.id, demo.config, logins.adminEmail);
-    await seedMembers(demo, enabler.id, config, position + 1, today);
-    log(`[seed] ${demo.name}: ${demo.members} members`);
+    const count = Math.max(5, Math.round(demo.members * scale));
+    await seedMembers(demo, enabler.id, config, position + 1, today, count);
+    log(`[seed] ${demo.name}: ${count} members`);
     firstEnablerId ||= enabler.id;
   }
   await createUser({

@@ -19,6 +19,8 @@ export const defaultLogins: DemoLogins = {
 export interface SeedDemoDataOptions {
   log: (line: string) => void;
   logins: DemoLogins;
+  /** Share of the demo members to write: 1 for the full demo, less for a quick test runtime. */
+  scale?: number;
 }
 
 export type SeedDemoData = (options: SeedDemoDataOptions) => Promise<void>;

@@ -60,7 +60,7 @@ const chooseFilter = async (label: string, option: string) => {
     .findAllSelects()
     .find((candidate) => candidate.findInlineLabel()?.getElement().textContent === label);
   if (!select) throw new Error(`No filter ${label}`);
-  select.openDropdown();
+  await userEvent.click(select.findTrigger().getElement());
   await userEvent.click(within(select.findDropdown().getElement()).getByText(option));
 };
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18next from '../../i18n/index.ts';
@@ -47,8 +47,8 @@ describe('onboarding', { timeout: 30_000 }, () => {
     await userEvent.type(field(/^Phone/), '+91 90000 00000');
     await userEvent.type(field(/^IFSC code/), 'SBIN0001234');
     const gender = cloudscape().findSelect();
-    gender?.openDropdown();
-    gender?.selectOptionByValue('male');
+    await userEvent.click(gender?.findTrigger().getElement() as HTMLElement);
+    await userEvent.click(within(gender?.findDropdown().getElement() as HTMLElement).getByText('Man'));
     await userEvent.click(screen.getByRole('button', { name: 'Add the member' }));
 
     expect(await screen.findByRole('heading', { name: 'Chandra Rao', level: 1 })).toBeTruthy();

@@ -89,3 +89,16 @@ describe('formatNumber', () => {
     expect(plain(formatNumber(1234.5, 'fr'))).toBe('1 234,5');
   });
 });
+
+describe('days', () => {
+  it('show the same calendar day in every time zone', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Lima';
+    try {
+      expect(formatDate('2026-11-21')).toBe('21/11/2026');
+      expect(formatMonth('2026-11-01')).toBe('11/2026');
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+});

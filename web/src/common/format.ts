@@ -5,8 +5,21 @@ export type DateInput = Date | string | number;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-const toDate = (value: DateInput | null | undefined): Date | null => {
+const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The Date of an API value. A day ('YYYY-MM-DD') is read in the browser's time zone: read as UTC
+ * midnight (what new Date does with it) it would show the day before west of Greenwich.
+ */
+export const toDate = (value: DateInput | null | undefined): Date | null => {
   if (value === null || value === undefined || value === '') return null;
+  const day = typeof value === 'string' ? dayPattern.exec(value) : null;
+  if (day) {
+    const [year, month, dayOfMonth] = [Number(day[1]), Number(day[2]) - 1, Number(day[3])];
+    const date = new Date(year, month, dayOfMonth);
+    // new Date rolls 2024-13-45 over into 2025; such a day does not exist.
+    return date.getMonth() === month && date.getDate() === dayOfMonth ? date : null;
+  }
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 };

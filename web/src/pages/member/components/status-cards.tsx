@@ -3,7 +3,8 @@ import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import type { MemberDetail } from '../../../api/members.ts';
-import { localDateOf, useMemberFormats } from '../../members/components/use-member-formats.ts';
+import { toDate } from '../../../common/format.ts';
+import { useMemberFormats } from '../../members/components/use-member-formats.ts';
 
 /** Whole months from a day to another (a month is complete on the same day of the month). */
 export function monthsBetween(from: Date, to: Date): number {
@@ -34,7 +35,7 @@ export interface StatusCardsProps {
 export function StatusCards({ member, today = new Date() }: StatusCardsProps) {
   const { t } = useTranslation();
   const formats = useMemberFormats();
-  const firstContribution = localDateOf(member.firstContributionDate);
+  const firstContribution = toDate(member.firstContributionDate);
   return (
     <ColumnLayout columns={4} minColumnWidth={180}>
       <StatusCard
@@ -55,7 +56,7 @@ export function StatusCards({ member, today = new Date() }: StatusCardsProps) {
         label={t('members.member.status.monthsSinceFirstContribution')}
         value={
           firstContribution
-            ? String(monthsBetween(new Date(firstContribution), today))
+            ? String(monthsBetween(firstContribution, today))
             : t('members.member.status.noContribution')
         }
       />

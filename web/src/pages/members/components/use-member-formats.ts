@@ -3,17 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context.ts';
 import { formatAmount, formatDate, type DateInput } from '../../../common/format.ts';
 
-const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * A day ('YYYY-MM-DD') is read in the browser's time zone: read as UTC midnight (what new Date does with
- * it), it would show the day before west of Greenwich.
- */
-export const localDateOf = (value: DateInput | null | undefined): DateInput | null | undefined => {
-  const day = typeof value === 'string' ? dayPattern.exec(value) : null;
-  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : value;
-};
-
 export interface MemberFormats {
   /** An amount in the enabler's currency, the way the language writes money. */
   amount: (amount: number | null | undefined) => string;
@@ -48,7 +37,7 @@ export function useMemberFormats(): MemberFormats {
   return useMemo(
     () => ({
       amount: (amount) => formatAmount(amount, currency, language),
-      date: (value) => formatDate(localDateOf(value)),
+      date: (value) => formatDate(value),
       amountDecimals: decimalsOf(currency),
     }),
     [currency, language],

@@ -168,7 +168,7 @@ const contribute = async ({
     member,
     plot,
     {
-      amountCents: cents(body.amount),
+      amountCents,
       protectionType: body.protectionType ?? 'DROUGHT',
       contributionDate: new Date().toISOString(),
     },

@@ -161,6 +161,7 @@ const contribute = async ({
   session,
 }: ApiRequest<FromSchema<typeof contributeRequestSchema>>) => {
   const member = await memberInScope(caller(session), params.id as string);
+  const amountCents = cents(body.amount);
   const plots = (await getPlots(member.id)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const plot = body.plotId ? plots.find((candidate) => candidate.id === body.plotId) : plots[0];
   if (!plot) throw new AppError(body.plotId && plots.length ? 'ERR_NOT_FOUND' : 'ERR_NO_PLOTS');

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { defaultLogins } from '../infra/local/seed/index.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { MemberPage } from './pages/member-page.ts';
+import { MembersPage } from './pages/members-page.ts';
+import { NewPlotPage } from './pages/new-plot-page.ts';
+import { OnboardingPage } from './pages/onboarding-page.ts';
+import { callApi, signIn } from './support/api.ts';
+import { describe, expect, test } from './support/test.ts';
+
+/** Signs the demo agent in through the login form. */
+const signInAsAgent = async (page: Page) => {
+  const login = await new LoginPage(page, 'en').shown();
+  await login.emailField.fill(defaultLogins.userEmail);
+  await login.passwordField.fill(defaultLogins.userPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByText('Demo agent', { exact: false }).first().waitFor({ state: 'visible' });
+};
+
+/** Digits of a formatted amount ('XOF 1,500', '1 500 F CFA' → '1500'). */
+const digits = (text: string) => text.replace(/[^\d]/g, '');
+
+describe('field work', () => {
+  test('an agent onboards a member, adds a plot, records a contribution and sees it everywhere', async ({
+    openApp,
+  }) => {
+    const page = await openApp({ locale: 'en-US' });
+    await signInAsAgent(page);
+
+    const name = `Aminata Faye ${randomUUID().slice(0, 6)}`;
+    const onboarding = await new OnboardingPage(page, 'en').goto();
+    const memberId = await onboarding.onboard({
+      name,
+      village: 'Fissel',
+      number: `E2E-${randomUUID().slice(0, 8)}`,
+      federation: 'Fatick',
+    });
+
+    const member = await new MemberPage(page, 'en').shown();
+    expect(await member.contribution.isSubmitDisabled()).toBe(true);
+    expect(await member.noPlotMessage.isVisible()).toBe(true);
+
+    await member.addPlotButton.click();
+    const newPlot = await new NewPlotPage(page, 'en').shown();
+    const plotId = await newPlot.addPlot({ name: 'Millet field', droughtMonthlyContrib: '1500' });
+    expect(plotId).not.toBe('');
+
+    await member.goto(memberId);
+    const confirmation = await member.contribution.submit('1500');
+    expect(digits(confirmation)).toContain('1500');
+    expect(digits(await member.statusCard('contributionTotal'))).toBe('1500');
+
+    await member.openTab('contributions');
+    const rows = await member.tableTexts();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.join(' ')).toContain('Millet field');
+
+    const list = await new MembersPage(page, 'en').goto();
+    await list.search(name);
+    const row = await list.rowTexts(name);
+    expect(digits(row.contributionTotal)).toBe('1500');
+    expect(digits(row.pendingBenefit)).toBe('0');
+    expect(row.federation).toBe('Fatick');
+  });
+
+  test('an agent pays out part of a pending benefit, and never more than it', async ({ openApp }) => {
+    const token = await signIn(defaultLogins.userEmail, defaultLogins.userPassword);
+    const richest = await callApi('/members?page=1&pageSize=10&sort:pendingBenefits=desc', { token });
+    const beneficiary = richest.body.members[0] as { id: string; pendingBenefits: number };
+    expect(beneficiary.pendingBenefits).toBeGreaterThan(1);
+
+    const page = await openApp({ locale: 'en-US' });
+    await signInAsAgent(page);
+    const member = await new MemberPage(page, 'en').goto(beneficiary.id);
+    expect(digits(await member.statusCard('pendingBenefits'))).toBe(
+      String(Math.round(beneficiary.pendingBenefits)),
+    );
+
+    await member.cashout.amountField.fill(String(beneficiary.pendingBenefits + 1));
+    expect(await member.cashout.isSubmitDisabled()).toBe(true);
+
+    await member.cashout.submit('1');
+    const after = await callApi(`/members/${beneficiary.id}`, { token });
+    expect(after.body.cashoutBalance).toBe(beneficiary.pendingBenefits - 1);
+    expect(digits(await member.statusCard('pendingBenefits'))).toBe(
+      String(Math.round(beneficiary.pendingBenefits - 1)),
+    );
+  });
+});

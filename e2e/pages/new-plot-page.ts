@@ -146,7 +146,8 @@ export class NewPlotPage {
     await this.nameField.fill(values.name);
     if (values.latitude !== undefined) await this.latitudeField.fill(values.latitude);
     if (values.longitude !== undefined) await this.longitudeField.fill(values.longitude);
-    if (values.startCoverageDate !== undefined) await this.startCoverageDateField.fill(values.startCoverageDate);
+    if (values.startCoverageDate !== undefined)
+      await this.startCoverageDateField.fill(values.startCoverageDate);
     if (values.droughtMonthlyContrib !== undefined)
       await this.droughtMonthlyContribField.fill(values.droughtMonthlyContrib);
     return this;

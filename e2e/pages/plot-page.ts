@@ -89,7 +89,9 @@ export class PlotPage {
 
   /** Resolves once the plot is shown (after the loading screen and the plot's loading). */
   async shown(): Promise<this> {
-    await this.page.getByRole('heading', { name: this.texts.details, exact: true }).waitFor({ state: 'visible' });
+    await this.page
+      .getByRole('heading', { name: this.texts.details, exact: true })
+      .waitFor({ state: 'visible' });
     return this;
   }
 

@@ -44,6 +44,7 @@ describe('plot map', () => {
     render(<PlotMap {...northField} probeTile={probeAnswering(false)} />);
     expect(await screen.findByText('Latitude 12,345678 ; longitude -1,5')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Position de la parcelle North field' })).toBeTruthy();
+    expect(zoomIn().title).toBe('Zoom avant');
   });
 
   it('should load the tiles once the probe answered, and drop them quietly when they all fail', async () => {

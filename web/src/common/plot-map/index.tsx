@@ -1,13 +1,20 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, Marker, TileLayer } from 'react-leaflet';
+import { MapContainer, Marker, TileLayer, ZoomControl } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { baseLayerIds, baseLayers, DEFAULT_ZOOM, MAX_ZOOM, tileUrlAt, type BaseLayerId } from './base-layers.ts';
+import {
+  baseLayerIds,
+  baseLayers,
+  DEFAULT_ZOOM,
+  MAX_ZOOM,
+  tileUrlAt,
+  type BaseLayerId,
+} from './base-layers.ts';
 import { formatCoordinate } from './coordinates.ts';
 import { plotMarkerIcon } from './marker-icon.ts';
 import { loadTileImage, useTileAvailability, type TileProbe } from './tile-availability.ts';
@@ -65,7 +72,14 @@ export function PlotMap({ latitude, longitude, name, probeTile = loadTileImage }
           zoom={DEFAULT_ZOOM}
           maxZoom={MAX_ZOOM}
           scrollWheelZoom={false}
+          zoomControl={false}
         >
+          <ZoomControl
+            // Leaflet reads the titles once.
+            key={i18n.resolvedLanguage}
+            zoomInTitle={t('plots.map.zoomIn')}
+            zoomOutTitle={t('plots.map.zoomOut')}
+          />
           {availability === 'available' && (
             <TileLayer
               key={probeUrl}

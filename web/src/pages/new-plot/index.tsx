@@ -30,7 +30,9 @@ export function NewPlotPage() {
       header={
         <Header
           variant="h1"
-          description={owner ? t('plots.new.description', { member: owner.name, number: owner.number }) : undefined}
+          description={
+            owner ? t('plots.new.description', { member: owner.name, number: owner.number }) : undefined
+          }
         >
           {title}
         </Header>

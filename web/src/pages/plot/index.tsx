@@ -47,7 +47,9 @@ export function PlotPage() {
         </Header>
       }
     >
-      {state.status === 'loading' && <StatusIndicator type="loading">{t('plots.detail.loading')}</StatusIndicator>}
+      {state.status === 'loading' && (
+        <StatusIndicator type="loading">{t('plots.detail.loading')}</StatusIndicator>
+      )}
       {state.status === 'failed' && (
         <Alert
           type="error"

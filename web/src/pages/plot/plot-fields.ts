@@ -69,7 +69,8 @@ export function coordinateProblem(text: string, axis: 'latitude' | 'longitude'):
   if (!text.trim()) return { key: `plots.errors.${axis}Required` };
   const value = parseDecimal(text);
   const range = plotLimits[axis];
-  if (value === undefined || !inRange(value, range)) return { key: `plots.errors.${axis}Invalid`, values: range };
+  if (value === undefined || !inRange(value, range))
+    return { key: `plots.errors.${axis}Invalid`, values: range };
   return undefined;
 }
 

@@ -28,7 +28,10 @@ const NO_AMOUNT = '—';
  * The contribution divided by the enabler's maxCompensationFactor (spec section 5); undefined
  * without a valid contribution or a factor.
  */
-export function maximumOf(contribution: string, maxCompensationFactor: number | undefined): number | undefined {
+export function maximumOf(
+  contribution: string,
+  maxCompensationFactor: number | undefined,
+): number | undefined {
   const amount = amountProblem(contribution) ? undefined : parseDecimal(contribution);
   if (amount === undefined || !maxCompensationFactor) return undefined;
   return amount / maxCompensationFactor;
@@ -115,7 +118,9 @@ export function ProtectionForm({ plot, config, onSaved }: ProtectionFormProps) {
               <FormField
                 label={t('plots.protection.maximum')}
                 description={
-                  factor ? t('plots.protection.maximumDescription', { factor: formatNumber(factor, language) }) : undefined
+                  factor
+                    ? t('plots.protection.maximumDescription', { factor: formatNumber(factor, language) })
+                    : undefined
                 }
               >
                 <Box variant="p" fontWeight="bold">

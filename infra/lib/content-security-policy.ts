@@ -1,5 +1,4 @@
-/** Hosts of the plot map's layers (web/src/common/plot-map/base-layers.ts): streets and ground imagery. */
-const mapTileSources = ['https://tile.openstreetmap.org', 'https://server.arcgisonline.com'];
+import { tileOrigins } from '../../web/src/common/plot-map/tile-sources.ts';
 
 /**
  * The Content-Security-Policy CloudFront sends with the SPA and the API. Free of CDK imports so the
@@ -11,7 +10,7 @@ export const contentSecurityPolicy = [
   // Cloudscape's theming inserts <style> elements at run time.
   "style-src 'self' 'unsafe-inline'",
   // data: for enabler logos and banners, which are stored as data URLs.
-  `img-src 'self' data: ${mapTileSources.join(' ')}`,
+  `img-src 'self' data: ${tileOrigins().join(' ')}`,
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",

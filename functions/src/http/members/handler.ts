@@ -126,14 +126,21 @@ const changePlot = async ({
   session,
 }: ApiRequest<FromSchema<typeof updatePlotRequestSchema>>) => {
   const member = await memberInScope(caller(session), params.memberId as string);
-  await updatePlot(member.id, params.plotId as string, {
+  const current = (await getPlots(member.id)).find((candidate) => candidate.id === params.plotId);
+  if (!current) throw new AppError('ERR_NOT_FOUND');
+  // Fields the spec's body does not carry keep their value when absent.
+  await updatePlot(member.id, current.id, {
     name: body.name.trim(),
     latitude: body.latitude,
     longitude: body.longitude,
     droughtMonthlyContribCents: cents(body.droughtMonthlyContrib),
-    excessRainMonthlyContribCents: cents(body.excessRainMonthlyContrib),
-    cropDescription: body.cropDescription?.trim() || null,
-    isIrrigated: body.isIrrigated ?? null,
+    excessRainMonthlyContribCents:
+      body.excessRainMonthlyContrib === undefined
+        ? current.excessRainMonthlyContribCents
+        : cents(body.excessRainMonthlyContrib),
+    cropDescription:
+      body.cropDescription === undefined ? current.cropDescription : body.cropDescription?.trim() || null,
+    isIrrigated: body.isIrrigated === undefined ? current.isIrrigated : body.isIrrigated,
   });
   await refreshListEntry(caller(session), member.id);
   const plot = (await getPlots(member.id)).find((candidate) => candidate.id === params.plotId);

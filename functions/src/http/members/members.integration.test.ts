@@ -141,6 +141,27 @@ describe('plots', () => {
       droughtMonthlyContrib: 2000,
       startCoverageDate: isoDateOf(new Date()),
     });
+    const described = await callApi(members, 'POST', `/members/${memberId}/plots/${plotId}`, {
+      token: agent,
+      body: {
+        name: 'South field',
+        latitude: 10,
+        longitude: 10,
+        droughtMonthlyContrib: 2000,
+        cropDescription: 'Millet',
+        isIrrigated: true,
+      },
+    });
+    expect(described.body).toMatchObject({ cropDescription: 'Millet', isIrrigated: true });
+    const protectionOnly = await callApi(members, 'POST', `/members/${memberId}/plots/${plotId}`, {
+      token: agent,
+      body: { name: 'South field', latitude: 10, longitude: 10, droughtMonthlyContrib: 2500 },
+    });
+    expect(protectionOnly.body).toMatchObject({
+      droughtMonthlyContrib: 2500,
+      cropDescription: 'Millet',
+      isIrrigated: true,
+    });
   });
 
   it('cannot be added without a config', async () => {

@@ -1,4 +1,5 @@
 import { CRS, latLng, Util } from 'leaflet';
+import { tileUrlTemplates } from './tile-sources.ts';
 
 export type BaseLayerId = 'street' | 'ground';
 
@@ -18,12 +19,12 @@ export const MAX_ZOOM = 15;
 export const baseLayers: Record<BaseLayerId, BaseLayer> = {
   street: {
     id: 'street',
-    url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    url: tileUrlTemplates.street,
     attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   },
   ground: {
     id: 'ground',
-    url: 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+    url: tileUrlTemplates.ground,
     attribution:
       'Tiles &copy; Esri &mdash; Source: Esri, i-cubed, USDA, USGS, AEX, GeoEye, Getmapping, Aerogrid, IGN, IGP, ' +
       'UPR-EGP, and the GIS User Community',

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
@@ -77,85 +78,88 @@ export function UserForm({ user, header, description, onSave, onCancel }: UserFo
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Form
-        header={
-          <Header variant="h1" description={description}>
-            {header}
-          </Header>
-        }
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" formAction="none" onClick={onCancel}>
-              {t('adminUsers.cancel')}
-            </Button>
-            <Button variant="primary" formAction="submit" loading={saving}>
-              {editing ? t('adminUsers.form.save') : t('adminUsers.form.create')}
-            </Button>
-          </SpaceBetween>
-        }
-      >
-        <Container>
-          <SpaceBetween size="l">
-            <FormField label={t('adminUsers.form.email')} errorText={emailError}>
-              <Input
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                name="email"
-                value={email}
-                // The email is the user's key: a user with another address is another user.
-                disabled={editing}
-                onChange={({ detail }) => setEmail(detail.value)}
-                invalid={emailError !== undefined}
-                autoFocus={!editing}
-              />
-            </FormField>
-            <FormField label={t('adminUsers.form.username')} errorText={usernameError}>
-              <Input
-                name="username"
-                autoComplete="off"
-                value={username}
-                onChange={({ detail }) => setUsername(detail.value)}
-                invalid={usernameError !== undefined}
-                autoFocus={editing}
-              />
-            </FormField>
-            <FormField label={t('adminUsers.form.role')} errorText={roleError}>
-              <Select
-                selectedOption={roleOptions.find((option) => option.value === role) ?? null}
-                options={roleOptions}
-                placeholder={t('adminUsers.form.rolePlaceholder')}
-                onChange={({ detail }) => setRole(detail.selectedOption.value as Role)}
-                invalid={roleError !== undefined}
-              />
-            </FormField>
-            <FormField
-              label={
-                <>
-                  {t('adminUsers.form.defaultFederation')} - <i>{t('adminUsers.form.optional')}</i>
-                </>
-              }
-            >
-              <Input
-                name="defaultFederation"
-                value={defaultFederation}
-                onChange={({ detail }) => setDefaultFederation(detail.value)}
-              />
-            </FormField>
-            {editing && (
-              <FormField
-                label={t('adminUsers.form.active')}
-                description={t('adminUsers.form.activeDescription')}
-              >
-                <Toggle checked={active} onChange={({ detail }) => setActive(detail.checked)}>
-                  {t('adminUsers.form.active')}
-                </Toggle>
+    <ContentLayout
+      header={
+        <Header variant="h1" description={description}>
+          {header}
+        </Header>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Form
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" formAction="none" onClick={onCancel}>
+                {t('adminUsers.cancel')}
+              </Button>
+              <Button variant="primary" formAction="submit" loading={saving}>
+                {editing ? t('adminUsers.form.save') : t('adminUsers.form.create')}
+              </Button>
+            </SpaceBetween>
+          }
+        >
+          <Container>
+            <SpaceBetween size="l">
+              <FormField label={t('adminUsers.form.email')} errorText={emailError}>
+                <Input
+                  type="email"
+                  inputMode="email"
+                  autoComplete="off"
+                  name="email"
+                  value={email}
+                  // The email is the user's key: a user with another address is another user.
+                  disabled={editing}
+                  onChange={({ detail }) => setEmail(detail.value)}
+                  invalid={emailError !== undefined}
+                  autoFocus={!editing}
+                />
               </FormField>
-            )}
-          </SpaceBetween>
-        </Container>
-      </Form>
-    </form>
+              <FormField label={t('adminUsers.form.username')} errorText={usernameError}>
+                <Input
+                  name="username"
+                  autoComplete="off"
+                  value={username}
+                  onChange={({ detail }) => setUsername(detail.value)}
+                  invalid={usernameError !== undefined}
+                  autoFocus={editing}
+                />
+              </FormField>
+              <FormField label={t('adminUsers.form.role')} errorText={roleError}>
+                <Select
+                  selectedOption={roleOptions.find((option) => option.value === role) ?? null}
+                  options={roleOptions}
+                  placeholder={t('adminUsers.form.rolePlaceholder')}
+                  onChange={({ detail }) => setRole(detail.selectedOption.value as Role)}
+                  invalid={roleError !== undefined}
+                />
+              </FormField>
+              <FormField
+                label={
+                  <>
+                    {t('adminUsers.form.defaultFederation')} - <i>{t('adminUsers.form.optional')}</i>
+                  </>
+                }
+              >
+                <Input
+                  name="defaultFederation"
+                  value={defaultFederation}
+                  onChange={({ detail }) => setDefaultFederation(detail.value)}
+                />
+              </FormField>
+              {editing && (
+                <FormField
+                  label={t('adminUsers.columns.status')}
+                  description={t('adminUsers.form.activeDescription')}
+                >
+                  <Toggle checked={active} onChange={({ detail }) => setActive(detail.checked)}>
+                    {t('adminUsers.form.active')}
+                  </Toggle>
+                </FormField>
+              )}
+            </SpaceBetween>
+          </Container>
+        </Form>
+      </form>
+    </ContentLayout>
   );
 }

@@ -1,9 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import { changeLanguage, currentLanguage, isLanguage, languages } from '../i18n/index.ts';
+import { changeLanguage, currentLanguage, isLanguage, languages, type Language } from '../i18n/index.ts';
+
+export interface LanguageSelectorProps {
+  /** Called with the language chosen (a signed-in user's choice is saved with the account). */
+  onChosen?: (language: Language) => void;
+}
 
 /** Shows each language's name in that language, so a user lost in the other one finds their own. */
-export function LanguageSelector() {
+export function LanguageSelector({ onChosen }: LanguageSelectorProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const name = t(`language.${language}`);
@@ -13,7 +18,9 @@ export function LanguageSelector() {
       ariaLabel={`${t('language.label')}: ${name}`}
       items={languages.map((id) => ({ id, text: t(`language.${id}`), disabled: id === language }))}
       onItemClick={({ detail }) => {
-        if (isLanguage(detail.id)) void changeLanguage(detail.id);
+        if (!isLanguage(detail.id)) return;
+        void changeLanguage(detail.id);
+        onChosen?.(detail.id);
       }}
     >
       {/* Narrow screens show the code (app.css swaps the two). */}

@@ -64,6 +64,7 @@ const forcePasswordRenew = async ({
   session,
 }: ApiRequest<FromSchema<typeof forceRenewRequestSchema>>) => {
   const user = await managedUser(caller(session), body.email);
+  refuseOwnAccount(caller(session), user);
   await blockUser(user.email, 'RENEWAL_FORCED');
   await deleteSessionsOf(user.email);
   await mailOneTimeLink(user, 'RESET');

@@ -106,8 +106,8 @@ describe('signed-in session', () => {
   it('should log out: tokens and cookie cleared, login page shown', async () => {
     setRefreshTokenCookie('refresh-1');
     fakeApi(signedInRoutes('USER'));
-    renderApp('/Members');
-    await screen.findByRole('heading', { name: 'Members' });
+    renderApp('/Account');
+    await screen.findByRole('heading', { name: 'Account' });
 
     await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
     await userEvent.click(screen.getByText('Log out'));
@@ -168,8 +168,8 @@ describe('signed-in session', () => {
       'GET /api/auth/enablerProfile/enabler-3': { body: { refreshToken: 'refresh-for-agri-nord' } },
     });
     const load = vi.spyOn(browser, 'load').mockImplementation(() => undefined);
-    renderApp('/Members');
-    await screen.findByRole('heading', { name: 'Members' });
+    renderApp('/Account');
+    await screen.findByRole('heading', { name: 'Account' });
 
     const selector = cloudscape().findSelect('.top-bar__enabler-selector');
     // The list opens in a portal (expandToViewport), outside the top bar.

@@ -5,6 +5,7 @@ import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import Icon from '@cloudscape-design/components/icon';
 import TopNavigation from '@cloudscape-design/components/top-navigation';
+import { saveLanguage } from '../../api/accounts.ts';
 import { LanguageSelector } from '../../common/language-selector.tsx';
 import { useSignedInSession } from '../session/session-context.ts';
 import { Brand } from './brand.tsx';
@@ -55,7 +56,7 @@ export function TopBar({ menuOpen, onMenuToggle }: TopBarProps) {
                 </Box>
               )
             )}
-            <LanguageSelector />
+            <LanguageSelector onChosen={(language) => void saveLanguage(language)} />
             <ButtonDropdown
               variant="normal"
               ariaLabel={`${t('header.userMenu')}: ${user.username}`}

@@ -261,6 +261,11 @@ describe('user administration', () => {
       token: adminToken,
     });
     expect(self.body.code).toBe('ERR_OWN_ACCOUNT');
+    const selfRenewal = await callApi(admin, 'POST', '/admin/users/forcePasswordRenew', {
+      token: adminToken,
+      body: { email: adminEmail },
+    });
+    expect(selfRenewal.body.code).toBe('ERR_OWN_ACCOUNT');
   });
 
   it('deletes a user and ends their sessions', async () => {

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  BatchWriteCommand,
-  type BatchWriteCommandOutput,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -10,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import { isConditionFailure, nowIso, tableName } from './table.ts';
+import { deleteKeys, isConditionFailure, nowIso, queryAll, tableName } from './table.ts';
 
 export interface EnablerConfig {
   _id: string;
@@ -107,22 +105,14 @@ export const getEnablerWithLatestConfig = async (
 };
 
 export const listEnablers = async (): Promise<Enabler[]> => {
-  const enablers: Enabler[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: ENABLERS_INDEX.name,
-        KeyConditionExpression: 'gsi2pk = :enablers',
-        ExpressionAttributeValues: { ':enablers': ENABLERS_INDEX.partition },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    enablers.push(...(page.Items ?? []).map(toEnabler));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return enablers;
+  return (
+    await queryAll({
+      TableName: tableName(),
+      IndexName: ENABLERS_INDEX.name,
+      KeyConditionExpression: 'gsi2pk = :enablers',
+      ExpressionAttributeValues: { ':enablers': ENABLERS_INDEX.partition },
+    })
+  ).map(toEnabler);
 };
 
 export interface EnablerProfile {
@@ -187,24 +177,13 @@ export const updateEnabler = async (
   }
 };
 
-const partitionItems = async (enablerId: string): Promise<Record<string, unknown>[]> => {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': enablerPartition(enablerId) },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-};
+const partitionItems = (enablerId: string) =>
+  queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': enablerPartition(enablerId) },
+    ProjectionExpression: 'pk, sk',
+  });
 
 /**
  * Deletes an enabler with its configs and campaigns. The profile goes first, on the condition that no
@@ -234,42 +213,21 @@ export const deleteEnabler = async (enablerId: string): Promise<void> => {
     }
     throw error;
   }
-  const rest = await partitionItems(enablerId);
-  for (let index = 0; index < rest.length; index += 25) {
-    let requests: Record<string, { DeleteRequest: { Key: Record<string, unknown> } }[]> | undefined = {
-      [tableName()]: rest
-        .slice(index, index + 25)
-        .map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
-    };
-    while (requests && Object.keys(requests).length > 0) {
-      const result: BatchWriteCommandOutput = await dynamo().send(
-        new BatchWriteCommand({ RequestItems: requests }),
-      );
-      requests = result.UnprocessedItems as typeof requests;
-    }
-  }
+  await deleteKeys(await partitionItems(enablerId));
 };
 
 export type NewEnablerConfig = Omit<EnablerConfig, '_id' | 'version' | 'creationDate'>;
 
 /** An enabler's configs, newest first. */
 export const listConfigs = async (enablerId: string): Promise<EnablerConfig[]> => {
-  const configs: EnablerConfig[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :configs)',
-        ExpressionAttributeValues: { ':pk': enablerPartition(enablerId), ':configs': 'CONFIG#' },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    configs.push(...(page.Items ?? []).map(toEnablerConfig));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return configs;
+  return (
+    await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :configs)',
+      ExpressionAttributeValues: { ':pk': enablerPartition(enablerId), ':configs': 'CONFIG#' },
+      ScanIndexForward: false,
+    })
+  ).map(toEnablerConfig);
 };
 
 /**

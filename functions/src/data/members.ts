@@ -24,7 +24,7 @@ import {
   recordById,
   recordsOfEnabler,
 } from './member-keys.ts';
-import { nowIso, tableName } from './table.ts';
+import { nowIso, tableName, queryAll } from './table.ts';
 
 export interface MemberFields {
   name: string;
@@ -221,21 +221,12 @@ export const getMember = async (memberId: string): Promise<Member | undefined> =
 
 /** A member with plots and money records, in one Query of the member's partition. */
 export const getMemberPage = async (memberId: string): Promise<MemberPage | undefined> => {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': memberPartition(memberId) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': memberPartition(memberId) },
+    ConsistentRead: true,
+  });
   const profile = items.find((item) => item.sk === MEMBER_PROFILE);
   if (!profile) return undefined;
   const ofType = (type: string) => items.filter((item) => item.entityType === type);
@@ -668,27 +659,19 @@ export const allMembersOf = async (enablerId: string): Promise<Member[]> => {
 };
 
 const membersBetween = async (enablerId: string, lower: string, upper: string): Promise<Member[]> => {
-  const members: Member[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        // Change keys are '<instant>#<id>', so a bare instant sorts before every key of that instant.
-        KeyConditionExpression: 'gsi1pk = :members AND gsi1sk BETWEEN :lower AND :upper',
-        ExpressionAttributeValues: {
-          ':members': membersOfEnabler(enablerId),
-          ':lower': lower,
-          ':upper': upper,
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    members.push(...(page.Items ?? []).map(toMember));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return members;
+  return (
+    await queryAll({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      // Change keys are '<instant>#<id>', so a bare instant sorts before every key of that instant.
+      KeyConditionExpression: 'gsi1pk = :members AND gsi1sk BETWEEN :lower AND :upper',
+      ExpressionAttributeValues: {
+        ':members': membersOfEnabler(enablerId),
+        ':lower': lower,
+        ':upper': upper,
+      },
+    })
+  ).map(toMember);
 };
 
 /**
@@ -699,23 +682,15 @@ export const membersChangedSince = async (
   enablerId: string,
   since: string | undefined,
 ): Promise<Member[]> => {
-  const members: Member[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: since ? 'gsi1pk = :members AND gsi1sk >= :since' : 'gsi1pk = :members',
-        ExpressionAttributeValues: {
-          ':members': membersOfEnabler(enablerId),
-          ...(since ? { ':since': since } : {}),
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    members.push(...(page.Items ?? []).map(toMember));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return members;
+  return (
+    await queryAll({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: since ? 'gsi1pk = :members AND gsi1sk >= :since' : 'gsi1pk = :members',
+      ExpressionAttributeValues: {
+        ':members': membersOfEnabler(enablerId),
+        ...(since ? { ':since': since } : {}),
+      },
+    })
+  ).map(toMember);
 };

@@ -1,16 +1,7 @@
-import {
-  BatchWriteCommand,
-  type BatchWriteCommandInput,
-  type BatchWriteCommandOutput,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StoredSession } from '#domain/refresh-tokens.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import { isConditionFailure, nowIso, tableName } from './table.ts';
+import { deleteKeys, isConditionFailure, nowIso, queryAll, tableName } from './table.ts';
 
 export interface SessionRecord extends StoredSession {
   sessionId: string;
@@ -92,36 +83,14 @@ export const deleteSession = async (sessionId: string): Promise<void> => {
 
 /** Revokes every session of a user, except the one named (a password change keeps the caller signed in). */
 export const deleteSessionsOf = async (email: string, except?: string): Promise<number> => {
-  let deleted = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :sessions',
-        ExpressionAttributeValues: { ':sessions': userSessionsPartition(email) },
-        ProjectionExpression: 'pk, sk, sessionId',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const doomed = (page.Items ?? []).filter((item) => item.sessionId !== except);
-    for (let index = 0; index < doomed.length; index += 25) {
-      let requests: BatchWriteCommandInput['RequestItems'] = {
-        [tableName()]: doomed
-          .slice(index, index + 25)
-          .map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
-      };
-      // DynamoDB may leave part of a batch unprocessed under load: send the rest again.
-      while (requests && Object.keys(requests).length > 0) {
-        const result: BatchWriteCommandOutput = await dynamo().send(
-          new BatchWriteCommand({ RequestItems: requests }),
-        );
-        requests = result.UnprocessedItems;
-      }
-    }
-    deleted += doomed.length;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return deleted;
+  const sessions = await queryAll({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :sessions',
+    ExpressionAttributeValues: { ':sessions': userSessionsPartition(email) },
+    ProjectionExpression: 'pk, sk, sessionId',
+  });
+  const doomed = sessions.filter((item) => item.sessionId !== except);
+  await deleteKeys(doomed);
+  return doomed.length;
 };

@@ -2,7 +2,6 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -12,7 +11,7 @@ import type { OneTimePurpose } from '#domain/one-time-tokens.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import type { Role } from '#platform/roles.ts';
-import { epochSeconds, isConditionFailure, nowIso, tableName } from './table.ts';
+import { epochSeconds, isConditionFailure, nowIso, tableName, queryAll } from './table.ts';
 
 export interface User {
   email: string;
@@ -55,22 +54,14 @@ export const getUser = async (email: string): Promise<User | undefined> => {
 };
 
 export const listUsers = async (): Promise<User[]> => {
-  const users: User[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: USERS_INDEX.name,
-        KeyConditionExpression: 'gsi2pk = :users',
-        ExpressionAttributeValues: { ':users': USERS_INDEX.partition },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    users.push(...(page.Items ?? []).map(toUser));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return users;
+  return (
+    await queryAll({
+      TableName: tableName(),
+      IndexName: USERS_INDEX.name,
+      KeyConditionExpression: 'gsi2pk = :users',
+      ExpressionAttributeValues: { ':users': USERS_INDEX.partition },
+    })
+  ).map(toUser);
 };
 
 export type NewUser = Pick<User, 'email' | 'username' | 'role' | 'enablerId' | 'defaultFederation'> &

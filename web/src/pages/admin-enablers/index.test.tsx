@@ -55,6 +55,12 @@ const openList = async (routes: FakeRoutes = {}) => {
   return api;
 };
 
+const required = <T,>(found: T | null | undefined, what: string): T => {
+  if (found === null || found === undefined) throw new Error(`No ${what}`);
+  return found;
+};
+const dialog = () => required(visibleDialog(), 'open dialog').getElement();
+
 const table = () => {
   const found = cloudscape().findTable();
   if (!found) throw new Error('No table');
@@ -65,7 +71,12 @@ const rowNames = () =>
     .findRows()
     .map((row) => row.getElement().querySelector('strong')?.textContent);
 const sortBy = async (column: number) => {
-  await userEvent.click(table().findColumnSortingArea(column)!.getElement());
+  await userEvent.click(required(table().findColumnSortingArea(column), 'sorting area').getElement());
+};
+/** Opens the row's menu of actions and picks one. */
+const rowAction = async (name: string, action: 'Edit' | 'Campaigns' | 'Delete') => {
+  await userEvent.click(within(rowOf(name)).getByRole('button', { name: `More actions for ${name}` }));
+  await userEvent.click(screen.getByRole('menuitem', { name: action }));
 };
 const rowOf = (name: string) => {
   const row = table()
@@ -91,12 +102,11 @@ describe('enabler list', { timeout: 30_000 }, () => {
     expect(noConfig.className).toMatch(/color-text-status-error/);
     expect(within(rowOf('Deccan Growers')).queryByRole('img', { name: 'Logo of Deccan Growers' })).toBeNull();
 
-    expect(coop.getByRole('link', { name: 'Edit Coop Verte' }).getAttribute('href')).toBe(
-      '/UpdateEnabler/e-2',
-    );
     expect(coop.getByRole('link', { name: 'Configurations of Coop Verte' }).getAttribute('href')).toBe(
       '/Enabler/e-2/Configs',
     );
+    await userEvent.click(coop.getByRole('button', { name: 'More actions for Coop Verte' }));
+    expect(screen.getByRole('menuitem', { name: 'Edit' }).getAttribute('href')).toBe('/UpdateEnabler/e-2');
     expect(screen.getAllByRole('link', { name: 'Add an enabler' })[0]?.getAttribute('href')).toBe(
       '/NewEnabler',
     );
@@ -156,19 +166,15 @@ describe('enabler list', { timeout: 30_000 }, () => {
       },
     });
 
-    await userEvent.click(
-      within(rowOf('Deccan Growers')).getByRole('button', { name: 'Delete Deccan Growers' }),
-    );
+    await rowAction('Deccan Growers', 'Delete');
     expect(dialogTexts()?.header).toBe('Delete the enabler');
     expect(dialogTexts()?.content).toContain('Delete the enabler Deccan Growers?');
-    await userEvent.click(within(visibleDialog()!.getElement()).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     expect(visibleDialog()).toBeUndefined();
     expect(api.calls()).not.toContain('DELETE /api/admin/enablers/e-1');
 
-    await userEvent.click(
-      within(rowOf('Deccan Growers')).getByRole('button', { name: 'Delete Deccan Growers' }),
-    );
-    await userEvent.click(within(visibleDialog()!.getElement()).getByRole('button', { name: 'Delete' }));
+    await rowAction('Deccan Growers', 'Delete');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(rowNames()).toEqual(['Coop Verte', 'Agri Nord']));
     expect(api.calls().filter((call) => call === 'DELETE /api/admin/enablers/e-1')).toHaveLength(1);
@@ -182,8 +188,8 @@ describe('enabler list', { timeout: 30_000 }, () => {
         body: { code: 'ERR_ENABLER_HAS_MEMBERS', message: 'has members' },
       },
     });
-    await userEvent.click(within(rowOf('Coop Verte')).getByRole('button', { name: 'Delete Coop Verte' }));
-    await userEvent.click(within(visibleDialog()!.getElement()).getByRole('button', { name: 'Delete' }));
+    await rowAction('Coop Verte', 'Delete');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() =>
       expect(dialogTexts()).toEqual({
@@ -191,7 +197,8 @@ describe('enabler list', { timeout: 30_000 }, () => {
         content: 'This enabler still has members and cannot be deleted.',
       }),
     );
-    expect(rowNames()).toContain('Coop Verte');
+    // The list is loaded again, the refused enabler still in it.
+    await waitFor(() => expect(rowNames()).toContain('Coop Verte'));
   });
 
   it('should list the campaigns newest first with the reporting month, or say there is none', async () => {
@@ -204,10 +211,8 @@ describe('enabler list', { timeout: 30_000 }, () => {
       'GET /api/admin/enablers/e-3/campaigns': { body: [] },
     });
 
-    await userEvent.click(
-      within(rowOf('Coop Verte')).getByRole('button', { name: 'Campaigns of Coop Verte' }),
-    );
-    const campaignsTable = () => createWrapper(visibleDialog()!.getElement()).findTable()!;
+    await rowAction('Coop Verte', 'Campaigns');
+    const campaignsTable = () => required(createWrapper(dialog()).findTable(), 'campaigns table');
     await waitFor(() => expect(campaignsTable().findRows()).toHaveLength(2));
     expect(dialogTexts()?.header).toBe('Campaigns of Coop Verte');
     const cells = campaignsTable()
@@ -217,12 +222,10 @@ describe('enabler list', { timeout: 30_000 }, () => {
       ['Rabi 2025', '02/2025', 'CV-2025-02'],
       ['Kharif 2024', '03/2024', 'CV-2024-03'],
     ]);
-    await userEvent.click(within(visibleDialog()!.getElement()).getByRole('button', { name: 'Close' }));
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Close' }));
 
-    await userEvent.click(within(rowOf('Agri Nord')).getByRole('button', { name: 'Campaigns of Agri Nord' }));
-    expect(
-      await within(visibleDialog()!.getElement()).findByText('No campaign for this enabler.'),
-    ).toBeTruthy();
+    await rowAction('Agri Nord', 'Campaigns');
+    expect(await within(dialog()).findByText('No campaign for this enabler.')).toBeTruthy();
   });
 
   it('should speak French', async () => {
@@ -232,6 +235,7 @@ describe('enabler list', { timeout: 30_000 }, () => {
     renderApp('/AdminEnablers');
     expect(await screen.findByRole('heading', { name: /^Partenaires/ })).toBeTruthy();
     expect(await screen.findByText('Aucune configuration : téléversez-en une')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Supprimer Coop Verte' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Configurations de Coop Verte' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Autres actions pour Coop Verte' })).toBeTruthy();
   });
 });

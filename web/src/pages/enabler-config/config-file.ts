@@ -14,7 +14,7 @@ export const configFileContent = (config: EnablerConfigVersion): EnablerConfigFi
   lengthOfSeasonInMonth: config.lengthOfSeasonInMonth,
   lengthOfCoverageInMonth: config.lengthOfCoverageInMonth,
   ...(config.damageThreshold === null ? {} : { damageThreshold: config.damageThreshold }),
-  benefitFactorsByMonth: config.benefitFactorsByMonth,
+  benefitFactorsByMonth: config.benefitFactorsByMonth.slice(1),
 });
 
 /** Has the browser save a JSON document under a file name (a link with the download attribute). */

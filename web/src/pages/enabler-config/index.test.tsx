@@ -123,8 +123,9 @@ describe('enabler config detail', { timeout: 30_000 }, () => {
 
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.fileName).toBe('config_Coop Verte_v2.json');
-    expect(saved[0]?.blob?.type).toBe('application/json');
-    expect(JSON.parse(await textOf(saved[0]!.blob!))).toEqual({
+    const blob = saved[0]?.blob;
+    expect(blob?.type).toBe('application/json');
+    expect(JSON.parse(await textOf(blob ?? new Blob()))).toEqual({
       currency: 'INR',
       maxCompensationFactor: 8,
       lengthOfSeasonInMonth: 5,

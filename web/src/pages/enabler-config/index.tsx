@@ -36,7 +36,6 @@ export function EnablerConfigPage() {
         header={
           <Header
             variant="h1"
-            description={loaded.enabler.name}
             actions={
               <SpaceBetween direction="horizontal" size="xs">
                 {backButton}

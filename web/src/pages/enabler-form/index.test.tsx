@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminEnabler } from '../../api/enablers.ts';
@@ -10,6 +10,22 @@ import {
   setRefreshTokenCookie,
   signedInRoutes,
 } from '../../test/render-app.tsx';
+
+/**
+ * Polls until the check passes (10 s at most: a busy machine renders Cloudscape pages slowly). Not waitFor: once a Cloudscape file token is on the page,
+ * a waitFor whose check keeps failing starves jsdom's event loop and hangs the run instead of failing.
+ */
+const eventually = async <T,>(check: () => T): Promise<T> => {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+};
 
 const pngBytes = Uint8Array.from(atob(banner.slice(banner.indexOf(',') + 1)), (character) =>
   character.charCodeAt(0),
@@ -37,7 +53,7 @@ const openForm = async (path: string, routes: FakeRoutes = {}) => {
   setRefreshTokenCookie('refresh-1');
   const api = fakeApi({ ...signedInRoutes('ADMIN', [coopVerte]), ...routes });
   renderApp(path);
-  await screen.findByLabelText('Name');
+  await eventually(() => screen.getByLabelText('Name'));
   return api;
 };
 
@@ -69,7 +85,7 @@ describe('enabler form', { timeout: 30_000 }, () => {
 
     await userEvent.type(screen.getByLabelText('Name'), 'Deccan Growers');
     await userEvent.upload(imageInput(0), pngFile());
-    await screen.findByRole('img', { name: 'Preview of the logo' });
+    await eventually(() => screen.getByRole('img', { name: 'Preview of the logo' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(fieldErrors()).toEqual(['A banner must be selected.']);
     expect(formError()).toBe('Please select a logo and a banner.');
@@ -82,9 +98,9 @@ describe('enabler form', { timeout: 30_000 }, () => {
     const tooBig = new File([new Uint8Array(31 * 1024)], 'huge.png', { type: 'image/png' });
     await userEvent.upload(imageInput(0), tooBig);
     await userEvent.upload(imageInput(1), svgFile());
-    await screen.findByRole('img', { name: 'Preview of the banner' });
+    await eventually(() => screen.getByRole('img', { name: 'Preview of the banner' }));
 
-    await waitFor(() => expect(fieldErrors()).toEqual(['The file is too large (30 KB maximum).']));
+    await eventually(() => expect(fieldErrors()).toEqual(['The file is too large (30 KB maximum).']));
     expect(screen.queryByRole('img', { name: 'Preview of the logo' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(fieldErrors()).toEqual(['The file is too large (30 KB maximum).']);
@@ -98,18 +114,18 @@ describe('enabler form', { timeout: 30_000 }, () => {
     await userEvent.type(screen.getByLabelText('Name'), '  Deccan Growers ');
     await userEvent.upload(imageInput(0), pngFile());
     await userEvent.upload(imageInput(1), svgFile());
-    await screen.findByRole('img', { name: 'Preview of the banner' });
+    await eventually(() => screen.getByRole('img', { name: 'Preview of the banner' }));
     const listLoadsBefore = api.calls().filter((call) => call === 'GET /api/admin/enablers').length;
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByRole('heading', { name: /^Enablers/ })).toBeTruthy();
+    expect(await eventually(() => screen.getByRole('heading', { name: /^Enablers/ }))).toBeTruthy();
     expect(api.requestTo('POST /api/admin/enablers')?.body).toEqual({
       name: 'Deccan Growers',
       logo: banner,
       banner: `data:image/svg+xml;base64,${btoa(svgText)}`,
     });
     // The page's own list and the top bar's selector both ask again.
-    await waitFor(() =>
+    await eventually(() =>
       expect(api.calls().filter((call) => call === 'GET /api/admin/enablers').length).toBe(
         listLoadsBefore + 2,
       ),
@@ -126,7 +142,7 @@ describe('enabler form', { timeout: 30_000 }, () => {
     await userEvent.type(screen.getByLabelText('Name'), ' Sud');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByRole('heading', { name: /^Enablers/ })).toBeTruthy();
+    expect(await eventually(() => screen.getByRole('heading', { name: /^Enablers/ }))).toBeTruthy();
     expect(api.requestTo('POST /api/admin/enablers/e-2')?.body).toEqual({
       name: 'Coop Verte Sud',
       logo: banner,
@@ -142,7 +158,7 @@ describe('enabler form', { timeout: 30_000 }, () => {
       },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(formError()).toBe('The data format is not valid.'));
+    await eventually(() => expect(formError()).toBe('The data format is not valid.'));
     expect(screen.getByRole('heading', { name: 'Edit Coop Verte' })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminEnabler, EnablerConfigVersion } from '../../api/enablers.ts';
@@ -13,6 +13,22 @@ import {
   signedInRoutes,
   visibleDialog,
 } from '../../test/render-app.tsx';
+
+/**
+ * Polls until the check passes (10 s at most: a busy machine renders Cloudscape pages slowly). Not waitFor: once a Cloudscape file token is on the page,
+ * a waitFor whose check keeps failing starves jsdom's event loop and hangs the run instead of failing.
+ */
+const eventually = async <T,>(check: () => T): Promise<T> => {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+};
 
 const sahelMil: AdminEnabler = {
   id: 'e-4',
@@ -43,6 +59,11 @@ const stored: EnablerConfigVersion = {
   creationDate: '2025-03-04T05:06:00',
 };
 
+const required = <T,>(found: T | null | undefined, what: string): T => {
+  if (found === null || found === undefined) throw new Error(`No ${what}`);
+  return found;
+};
+
 const openUpload = async (routes: FakeRoutes = {}) => {
   setRefreshTokenCookie('refresh-1');
   const api = fakeApi({
@@ -51,53 +72,75 @@ const openUpload = async (routes: FakeRoutes = {}) => {
     ...routes,
   });
   renderApp('/Enabler/e-4/NewConfig');
-  await screen.findByRole('heading', { name: 'New configuration of Sahel Mil' });
+  await eventually(() => screen.getByRole('heading', { name: 'New configuration of Sahel Mil' }));
   return api;
 };
 
-const fileInput = () => cloudscape().findFileUpload()!.findNativeInput().getElement();
+/** The form's Upload button (the confirmation dialog has its own). */
+const submitButton = () =>
+  within(required(document.querySelector('form'), 'form')).getByRole('button', { name: 'Upload' });
+const fileInput = () => required(cloudscape().findFileUpload(), 'file upload').findNativeInput().getElement();
+const confirmButton = () =>
+  within(required(visibleDialog(), 'confirmation').getElement()).getByRole('button', { name: 'Upload' });
 const jsonFile = (text: string, name = 'config.json') => new File([text], name, { type: 'application/json' });
 const fileError = () => cloudscape().findFormField()?.findError()?.getElement().textContent;
 const struct =
   'The file must be valid JSON containing currency, maxCompensationFactor, lengthOfSeasonInMonth, ' +
   'lengthOfCoverageInMonth and benefitFactorsByMonth, which must be an array.';
-const without = (field: keyof typeof validConfig) => {
-  const config: Record<string, unknown> = { ...validConfig };
-  delete config[field];
-  return JSON.stringify(config);
-};
+const without = (field: keyof typeof validConfig) =>
+  JSON.stringify(Object.fromEntries(Object.entries(validConfig).filter(([name]) => name !== field)));
 
 describe('config upload', { timeout: 30_000 }, () => {
   it('should ask for a file when none was chosen', async () => {
     const api = await openUpload();
     expect(fileError()).toBeUndefined();
-    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(fileError()).toBe('Please choose a configuration file.');
+    await userEvent.click(submitButton());
+    await eventually(() => expect(fileError()).toBe('Please choose a configuration file.'));
     expect(visibleDialog()).toBeUndefined();
     expect(api.calls()).not.toContain('POST /api/admin/enablers/e-4/configs');
   });
 
   it.each([
-    ['{ "currency": ', 'The configuration file is not valid JSON.'],
-    ['[1, 2]', 'The configuration file is not valid JSON.'],
-    [without('currency'), 'The configuration file has no currency.'],
-    [without('maxCompensationFactor'), 'The configuration file has no maxCompensationFactor.'],
-    [without('lengthOfSeasonInMonth'), 'The configuration file has no lengthOfSeasonInMonth.'],
-    [without('lengthOfCoverageInMonth'), 'The configuration file has no lengthOfCoverageInMonth.'],
-    [without('benefitFactorsByMonth'), 'The configuration file has no benefitFactorsByMonth.'],
+    ['ERR_ENABLERCONFIG_INVALID_JSON', '{ "currency": ', 'The configuration file is not valid JSON.'],
+    ['ERR_ENABLERCONFIG_INVALID_JSON (not an object)', '[1, 2]', 'The configuration file is not valid JSON.'],
+    ['ERR_ENABLERCONFIG_MISSING_CURRENCY', without('currency'), 'The configuration file has no currency.'],
     [
+      'ERR_ENABLERCONFIG_MISSING_MAXCOMPFACTOR',
+      without('maxCompensationFactor'),
+      'The configuration file has no maxCompensationFactor.',
+    ],
+    [
+      'ERR_ENABLERCONFIG_MISSING_LENGTHSEASON',
+      without('lengthOfSeasonInMonth'),
+      'The configuration file has no lengthOfSeasonInMonth.',
+    ],
+    [
+      'ERR_ENABLERCONFIG_MISSING_LENGTHCOVERAGE',
+      without('lengthOfCoverageInMonth'),
+      'The configuration file has no lengthOfCoverageInMonth.',
+    ],
+    [
+      'ERR_ENABLERCONFIG_MISSING_FACTORS',
+      without('benefitFactorsByMonth'),
+      'The configuration file has no benefitFactorsByMonth.',
+    ],
+    [
+      'ERR_ENABLERCONFIG_NOTARRAY_FACTORS',
       JSON.stringify({ ...validConfig, benefitFactorsByMonth: '0.5, 1' }),
       'In the configuration file, benefitFactorsByMonth must be an array.',
     ],
-  ])('should refuse %s with the rule and its specific message', async (text, specific) => {
-    const api = await openUpload();
-    await userEvent.upload(fileInput(), jsonFile(text));
+  ])(
+    'should refuse a file with %s, with the rule and its specific message',
+    async (_code, text, specific) => {
+      const api = await openUpload();
+      await userEvent.upload(fileInput(), jsonFile(text));
 
-    await waitFor(() => expect(fileError()).toBe(`${struct} ${specific}`));
-    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(visibleDialog()).toBeUndefined();
-    expect(api.calls()).not.toContain('POST /api/admin/enablers/e-4/configs');
-  });
+      await eventually(() => expect(fileError()).toBe(`${specific} ${struct}`));
+      await userEvent.click(submitButton());
+      expect(visibleDialog()).toBeUndefined();
+      expect(api.calls()).not.toContain('POST /api/admin/enablers/e-4/configs');
+    },
+  );
 
   it('should upload a valid file after the confirmation and open the new version', async () => {
     let configs: EnablerConfigVersion[] = [];
@@ -109,17 +152,21 @@ describe('config upload', { timeout: 30_000 }, () => {
       },
     });
     await userEvent.upload(fileInput(), jsonFile(JSON.stringify(validConfig, null, 2), 'sahel.json'));
-    await waitFor(() => expect(cloudscape().findFileUpload()?.findFileTokens()).toHaveLength(1));
+    await eventually(() => expect(cloudscape().findFileUpload()?.findFileTokens()).toHaveLength(1));
     expect(fileError()).toBeUndefined();
-    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await userEvent.click(submitButton());
 
-    expect(dialogTexts()?.content).toBe(
-      'Upload sahel.json as version 1 of the configuration of Sahel Mil? Versions cannot be changed once uploaded.',
+    await eventually(() =>
+      expect(dialogTexts()?.content).toBe(
+        'Upload sahel.json as version 1 of the configuration of Sahel Mil? Versions cannot be changed once uploaded.',
+      ),
     );
     expect(api.calls()).not.toContain('POST /api/admin/enablers/e-4/configs');
-    await userEvent.click(within(visibleDialog()!.getElement()).getByRole('button', { name: 'Upload' }));
+    await userEvent.click(confirmButton());
 
-    expect(await screen.findByRole('heading', { name: 'Configuration version 1 of Sahel Mil' })).toBeTruthy();
+    expect(
+      await eventually(() => screen.getByRole('heading', { name: 'Configuration version 1 of Sahel Mil' })),
+    ).toBeTruthy();
     expect(api.requestTo('POST /api/admin/enablers/e-4/configs')?.body).toEqual(validConfig);
   });
 
@@ -131,11 +178,11 @@ describe('config upload', { timeout: 30_000 }, () => {
       },
     });
     await userEvent.upload(fileInput(), jsonFile(JSON.stringify({ ...validConfig, currency: 'francs' })));
-    await waitFor(() => expect(cloudscape().findFileUpload()?.findFileTokens()).toHaveLength(1));
-    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    await userEvent.click(within(visibleDialog()!.getElement()).getByRole('button', { name: 'Upload' }));
+    await eventually(() => expect(cloudscape().findFileUpload()?.findFileTokens()).toHaveLength(1));
+    await userEvent.click(submitButton());
+    await userEvent.click(confirmButton());
 
-    await waitFor(() =>
+    await eventually(() =>
       expect(cloudscape().findForm()?.findError()?.getElement().textContent).toBe(
         'The data format is not valid.',
       ),
@@ -148,9 +195,11 @@ describe('config upload', { timeout: 30_000 }, () => {
     setRefreshTokenCookie('refresh-1');
     fakeApi({ ...signedInRoutes('ADMIN', [sahelMil]), 'GET /api/admin/enablers/e-4/configs': { body: [] } });
     renderApp('/Enabler/e-4/NewConfig');
-    await screen.findByRole('heading', { name: 'Nouvelle configuration de Sahel Mil' });
+    await eventually(() => screen.getByRole('heading', { name: 'Nouvelle configuration de Sahel Mil' }));
     await userEvent.upload(fileInput(), jsonFile(without('currency')));
-    await waitFor(() => expect(fileError()).toMatch(/ne contient pas de devise \(currency\)\.$/));
-    expect(fileError()).toMatch(/^Le fichier doit être un JSON valide/);
+    await eventually(() =>
+      expect(fileError()).toMatch(/^Le fichier de configuration ne contient pas de devise \(currency\)\. /),
+    );
+    expect(fileError()).toMatch(/Le fichier doit être un JSON valide .* qui doit être un tableau\.$/);
   });
 });

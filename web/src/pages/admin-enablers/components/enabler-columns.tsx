@@ -1,16 +1,16 @@
 import type { TFunction } from 'i18next';
 import Box from '@cloudscape-design/components/box';
-import Button, { type ButtonProps } from '@cloudscape-design/components/button';
-import SpaceBetween from '@cloudscape-design/components/space-between';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { AdminEnabler } from '../../../api/enablers.ts';
 import { formatDateTime } from '../../../common/format.ts';
+import type { useFollow } from '../../../common/use-follow.ts';
 import { enablerLinks } from '../enabler-links.ts';
 import './enabler-images.css';
 
 export interface EnablerRowActions {
   /** Cloudscape's onFollow for the links (edit, configs): a plain click stays in the app. */
-  follow: NonNullable<ButtonProps['onFollow']>;
+  follow: ReturnType<typeof useFollow>;
   onDelete: (enabler: AdminEnabler) => void;
   onShowCampaigns: (enabler: AdminEnabler) => void;
 }
@@ -89,42 +89,32 @@ export function enablerColumns(
       id: 'actions',
       header: t('enablers.list.columns.actions'),
       cell: (enabler) => (
-        <SpaceBetween direction="horizontal" size="xs">
-          <Button
-            variant="inline-link"
-            iconName="edit"
-            href={enablerLinks.edit(enabler.id)}
-            onFollow={follow}
-            ariaLabel={t('enablers.list.actions.editOf', { name: enabler.name })}
-          >
-            {t('enablers.list.actions.edit')}
-          </Button>
-          <Button
-            variant="inline-link"
-            iconName="settings"
-            href={enablerLinks.configs(enabler.id)}
-            onFollow={follow}
-            ariaLabel={t('enablers.list.actions.configsOf', { name: enabler.name })}
-          >
-            {t('enablers.list.actions.configs')}
-          </Button>
-          <Button
-            variant="inline-link"
-            iconName="calendar"
-            onClick={() => onShowCampaigns(enabler)}
-            ariaLabel={t('enablers.list.actions.campaignsOf', { name: enabler.name })}
-          >
-            {t('enablers.list.actions.campaigns')}
-          </Button>
-          <Button
-            variant="inline-link"
-            iconName="remove"
-            onClick={() => onDelete(enabler)}
-            ariaLabel={t('enablers.list.actions.deleteOf', { name: enabler.name })}
-          >
-            {t('enablers.list.actions.delete')}
-          </Button>
-        </SpaceBetween>
+        <ButtonDropdown
+          variant="normal"
+          expandToViewport
+          ariaLabel={t('enablers.list.actions.moreOf', { name: enabler.name })}
+          mainAction={{
+            text: t('enablers.list.actions.configs'),
+            ariaLabel: t('enablers.list.actions.configsOf', { name: enabler.name }),
+            href: enablerLinks.configs(enabler.id),
+            onFollow: follow,
+          }}
+          items={[
+            {
+              id: 'edit',
+              text: t('enablers.list.actions.edit'),
+              iconName: 'edit',
+              href: enablerLinks.edit(enabler.id),
+            },
+            { id: 'campaigns', text: t('enablers.list.actions.campaigns'), iconName: 'calendar' },
+            { id: 'delete', text: t('enablers.list.actions.delete'), iconName: 'remove' },
+          ]}
+          onItemFollow={follow}
+          onItemClick={({ detail }) => {
+            if (detail.id === 'campaigns') onShowCampaigns(enabler);
+            if (detail.id === 'delete') onDelete(enabler);
+          }}
+        />
       ),
     },
   ];

@@ -62,6 +62,7 @@ export function EnablersTable({ enablers, loading, onDelete, onShowCampaigns }: 
       {...collectionProps}
       variant="full-page"
       trackBy="id"
+      wrapLines
       items={items}
       columnDefinitions={columnDefinitions}
       loading={loading}

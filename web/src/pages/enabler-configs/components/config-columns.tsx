@@ -27,11 +27,13 @@ export function configColumns(
         </Link>
       ),
       isRowHeader: true,
+      minWidth: 110,
     },
     {
       id: 'creationDate',
       header: t('enablers.config.fields.creationDate'),
       cell: (config) => formatDateTime(config.creationDate),
+      minWidth: 150,
     },
     { id: 'currency', header: t('enablers.config.fields.currency'), cell: (config) => config.currency },
     {

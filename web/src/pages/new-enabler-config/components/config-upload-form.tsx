@@ -12,6 +12,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { parseEnablerConfigFile, type EnablerConfigProblem } from '@cpbo/schemas';
 import type { AdminEnabler } from '../../../api/enablers.ts';
 import { errorMessage } from '../../../common/error-message.ts';
+import { formatDateTime } from '../../../common/format.ts';
 
 export interface ConfigUploadFormProps {
   enabler: AdminEnabler;
@@ -43,33 +44,43 @@ export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: C
   const [confirming, setConfirming] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const latestPick = useRef(0);
+  // The file being read: an upload asked for meanwhile waits for it, and only the latest pick counts.
+  const reading = useRef<Promise<PickedFile | null>>(Promise.resolve(null));
 
-  const pick = async (chosen: File[]) => {
-    const pickNumber = ++latestPick.current;
+  const pick = (chosen: File[]) => {
     setFiles(chosen);
+    setPicked(null);
     setFailure(null);
     const [file] = chosen;
-    const result: PickedFile | null = file
-      ? { name: file.name, ...parseEnablerConfigFile(await readAsText(file).catch(() => '')) }
-      : null;
-    if (pickNumber === latestPick.current) setPicked(result);
+    const read: Promise<PickedFile | null> = file
+      ? readAsText(file)
+          .catch(() => '')
+          .then((text) => ({ name: file.name, ...parseEnablerConfigFile(text) }))
+      : Promise.resolve(null);
+    reading.current = read;
+    void read.then((result) => {
+      if (reading.current === read) setPicked(result);
+    });
   };
 
   const problem: EnablerConfigProblem | undefined = picked
     ? picked.problem
-    : submitted
+    : submitted && files.length === 0
       ? parseEnablerConfigFile(undefined).problem
       : undefined;
+  // The specific problem first (it says what to fix), then the rule of the spec.
   const problemText = (code: EnablerConfigProblem) =>
     code === 'ERR_ENABLERCONFIG_NO_FILE'
       ? t('enablers.config.upload.error.file')
-      : `${t('enablers.config.upload.error.struct')} ${t(`errors.${code}`)}`;
+      : `${t(`errors.${code}`)} ${t('enablers.config.upload.error.struct')}`;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const read = reading.current;
+    const result = await read;
+    if (read !== reading.current) return; // Another file was picked meanwhile.
     setSubmitted(true);
-    if (picked && picked.problem === undefined) setConfirming(true);
+    if (result && result.problem === undefined) setConfirming(true);
   };
 
   const upload = async () => {
@@ -87,7 +98,7 @@ export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: C
 
   return (
     <>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Form
           header={
             <Header variant="h1" description={t('enablers.config.upload.description')}>
@@ -115,13 +126,14 @@ export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: C
               <FileUpload
                 accept="application/json,.json"
                 value={files}
-                onChange={({ detail }) => void pick(detail.value)}
+                onChange={({ detail }) => pick(detail.value)}
                 showFileSize
                 showFileLastModified
                 invalid={problem !== undefined}
                 i18nStrings={{
                   uploadButtonText: () => t('enablers.config.upload.choose'),
                   removeFileAriaLabel: () => t('enablers.config.upload.remove'),
+                  formatFileLastModified: (date) => formatDateTime(date),
                 }}
               />
             </FormField>

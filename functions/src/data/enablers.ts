@@ -17,7 +17,8 @@ export interface EnablerConfig {
   maxCompensationFactor: number;
   lengthOfSeasonInMonth: number;
   lengthOfCoverageInMonth: number;
-  damageThreshold: number | null;
+  /** Absent when the uploaded config had none, so a download gives back exactly what was uploaded. */
+  damageThreshold?: number | null;
   benefitFactorsByMonth: number[];
   creationDate: string;
 }
@@ -73,7 +74,7 @@ export const toEnablerConfig = (item: Record<string, unknown>): EnablerConfig =>
   maxCompensationFactor: item.maxCompensationFactor as number,
   lengthOfSeasonInMonth: item.lengthOfSeasonInMonth as number,
   lengthOfCoverageInMonth: item.lengthOfCoverageInMonth as number,
-  damageThreshold: (item.damageThreshold as number | undefined) ?? null,
+  ...(item.damageThreshold === undefined ? {} : { damageThreshold: item.damageThreshold as number | null }),
   benefitFactorsByMonth: (item.benefitFactorsByMonth as number[] | undefined) ?? [],
   creationDate: item.creationDate as string,
 });
@@ -254,7 +255,7 @@ export const addConfig = async (
     maxCompensationFactor: config.maxCompensationFactor,
     lengthOfSeasonInMonth: config.lengthOfSeasonInMonth,
     lengthOfCoverageInMonth: config.lengthOfCoverageInMonth,
-    damageThreshold: config.damageThreshold ?? undefined,
+    damageThreshold: config.damageThreshold,
     benefitFactorsByMonth: config.benefitFactorsByMonth,
     creationDate: nowIso(now),
     createdBy,

@@ -139,6 +139,17 @@ describe('configs', () => {
     const { _id, version, creationDate, ...fields } = stored;
     expect(fields).toEqual(uploaded);
     expect([typeof _id, version, typeof creationDate]).toEqual(['string', 1, 'string']);
+
+    const { damageThreshold: _none, ...withoutThreshold } = demoConfig;
+    await callApi(enablers, 'POST', `/admin/enablers/${enabler.id}/configs`, {
+      token: admin,
+      body: withoutThreshold,
+    });
+    const [second] = (
+      await callApi(enablers, 'GET', `/admin/enablers/${enabler.id}/configs`, { token: admin })
+    ).body;
+    const { _id: _id2, version: _v2, creationDate: _c2, ...secondFields } = second;
+    expect(secondFields).toEqual(withoutThreshold);
   });
 
   it.each([

@@ -57,7 +57,6 @@ export const handler = httpHandler('admin-enablers', {
         params.id as string,
         {
           ...body,
-          damageThreshold: body.damageThreshold ?? null,
           benefitFactorsByMonth: [...body.benefitFactorsByMonth],
         },
         adminEmail(session),

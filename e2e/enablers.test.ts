@@ -11,6 +11,7 @@ import { EnablerFormPage } from './pages/enabler-form-page.ts';
 import { EnablerSwitch } from './pages/enabler-switch.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { NewEnablerConfigPage } from './pages/new-enabler-config-page.ts';
+import { callApi, signIn } from './support/api.ts';
 import { describe, expect, test } from './support/test.ts';
 
 // A 1×1 PNG and a small SVG: real images, far under the 30 KB limit.
@@ -30,12 +31,22 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'cpbo-e2e-enablers-'));
   await writeFile(file('logo.png'), logoPng);
 });
+/** Every test creates its own enabler (the demo enablers stay as the other tests expect them) and it goes at the end. */
+const created: string[] = [];
+const uniqueName = (prefix: string) => {
+  const name = `${prefix} ${Date.now().toString(36)}`;
+  created.push(name);
+  return name;
+};
+
 afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
+  const token = await signIn(defaultLogins.adminEmail, defaultLogins.adminPassword);
+  const { body: enablers } = await callApi('/admin/enablers', { token });
+  for (const { id, name } of enablers as { id: string; name: string }[]) {
+    if (created.includes(name)) await callApi(`/admin/enablers/${id}`, { method: 'DELETE', token });
+  }
 });
-
-/** Every test creates its own enabler: the demo enablers stay as the other tests expect them. */
-const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
 const signInAsAdmin = async (page: Page) => {
   const login = await new LoginPage(page).shown();
@@ -59,15 +70,16 @@ const createEnabler = async (page: Page, name: string, bannerPath: string) => {
   return list;
 };
 
-/** Uploads a config file for an enabler of the list; resolves on the new version's detail page. */
-const uploadConfig = async (page: Page, list: AdminEnablersPage, name: string, configPath: string) => {
+/** Uploads a config file from the enabler list; resolves on the new version's detail page. */
+const uploadConfig = async (page: Page, name: string, configPath: string, version = 1) => {
+  const list = await new AdminEnablersPage(page).open();
   await list.openConfigs(name);
   const configs = await new EnablerConfigsPage(page).shown(name);
   await configs.uploadButton.click();
   const upload = await new NewEnablerConfigPage(page).shown(name);
   await upload.chooseFile(configPath);
   await upload.uploadAndConfirm();
-  return new EnablerConfigPage(page).shown(name, 1);
+  return new EnablerConfigPage(page).shown(name, version);
 };
 
 describe('enablers and their configurations', () => {
@@ -78,6 +90,8 @@ describe('enablers and their configurations', () => {
     const banner = bannerSvg(name);
     await writeFile(file('banner.svg'), banner);
     const enablerSwitch = new EnablerSwitch(page);
+    // The administrator's choice is kept for their next sign-in: it is put back at the end for the other tests.
+    const workedFor = (await enablerSwitch.selector.textContent())?.trim() ?? '';
 
     const list = await createEnabler(page, name, file('banner.svg'));
     // Without a config it cannot be worked for yet: the list says so, the selector does not offer it.
@@ -94,7 +108,7 @@ describe('enablers and their configurations', () => {
         benefitFactorsByMonth: [0.2, 0.5, 1, 1],
       }),
     );
-    await uploadConfig(page, list, name, file('config.json'));
+    await uploadConfig(page, name, file('config.json'));
 
     expect(await enablerSwitch.offeredEnablers()).toContain(name);
     await enablerSwitch.switchTo(name);
@@ -104,14 +118,21 @@ describe('enablers and their configurations', () => {
       `data:image/svg+xml;base64,${Buffer.from(banner).toString('base64')}`,
     );
     expect(await enablerSwitch.selector.textContent()).toContain(name);
+
+    await enablerSwitch.switchTo(workedFor);
+    await enablerSwitch.homeBanner(workedFor).waitFor();
   });
 
-  test('should download a config exactly as it was uploaded', async ({ openApp }) => {
+  test('should download a config exactly as it was uploaded, with or without a damage threshold', async ({
+    openApp,
+  }) => {
     const page = await openApp();
     await signInAsAdmin(page);
     const name = uniqueName('E2E Round Trip');
     await writeFile(file('round-trip-banner.svg'), bannerSvg(name));
-    const uploaded = {
+    await createEnabler(page, name, file('round-trip-banner.svg'));
+
+    const withThreshold = {
       currency: 'INR',
       maxCompensationFactor: 7.5,
       lengthOfSeasonInMonth: 5,
@@ -119,14 +140,16 @@ describe('enablers and their configurations', () => {
       damageThreshold: 0.35,
       benefitFactorsByMonth: [0.25, 0.5, 0.75, 1, 1, 1, 0.5],
     };
-    await writeFile(file('round-trip.json'), `${JSON.stringify(uploaded, null, 2)}\n`);
+    const { damageThreshold: _threshold, ...withoutThreshold } = withThreshold;
+    for (const [version, uploaded] of [withThreshold, withoutThreshold].entries()) {
+      const path = file(`round-trip-${version + 1}.json`);
+      await writeFile(path, `${JSON.stringify(uploaded, null, 2)}\n`);
+      const detail = await uploadConfig(page, name, path, version + 1);
+      const download = await detail.download();
 
-    const list = await createEnabler(page, name, file('round-trip-banner.svg'));
-    const detail = await uploadConfig(page, list, name, file('round-trip.json'));
-    const download = await detail.download();
-
-    expect(download.suggestedFilename()).toBe(`config_${name}_v1.json`);
-    const downloaded: unknown = JSON.parse(await readFile(await download.path(), 'utf8'));
-    expect(downloaded).toEqual(uploaded);
+      expect(download.suggestedFilename()).toBe(`config_${name}_v${version + 1}.json`);
+      const downloaded: unknown = JSON.parse(await readFile(await download.path(), 'utf8'));
+      expect(downloaded).toStrictEqual(uploaded);
+    }
   });
 });

@@ -57,7 +57,8 @@ export interface EnablerConfigFields {
 export interface EnablerConfigVersion extends EnablerConfigFields {
   _id: string;
   version: number;
-  damageThreshold: number | null;
+  /** Absent when the uploaded file had none. */
+  damageThreshold?: number | null;
   creationDate: string;
 }
 

@@ -6,15 +6,15 @@ export const configFileName = (enablerName: string, version: number): string =>
 
 /**
  * The fields of the file that was uploaded, without what the server added (id, version, date), so that
- * the file can be edited and uploaded again. A damage threshold the file did not give is left out.
+ * the file can be edited and uploaded again. A damage threshold the file did not give stays out.
  */
 export const configFileContent = (config: EnablerConfigVersion): EnablerConfigFields => ({
   currency: config.currency,
   maxCompensationFactor: config.maxCompensationFactor,
   lengthOfSeasonInMonth: config.lengthOfSeasonInMonth,
   lengthOfCoverageInMonth: config.lengthOfCoverageInMonth,
-  ...(config.damageThreshold === null ? {} : { damageThreshold: config.damageThreshold }),
-  benefitFactorsByMonth: config.benefitFactorsByMonth.slice(1),
+  ...(config.damageThreshold === undefined ? {} : { damageThreshold: config.damageThreshold }),
+  benefitFactorsByMonth: config.benefitFactorsByMonth,
 });
 
 /** Has the browser save a JSON document under a file name (a link with the download attribute). */

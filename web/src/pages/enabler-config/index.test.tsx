@@ -38,11 +38,12 @@ const version2: EnablerConfigVersion = {
   // Local time: the screen shows it as is, whatever the time zone of the test machine.
   creationDate: '2025-03-04T05:06:00',
 };
+// Uploaded without a damage threshold: the API leaves the field out.
+const { damageThreshold: _threshold, ...withoutThreshold } = version2;
 const version1: EnablerConfigVersion = {
-  ...version2,
+  ...withoutThreshold,
   _id: 'config-1',
   version: 1,
-  damageThreshold: null,
   creationDate: '2024-11-30T23:59:00',
 };
 
@@ -135,15 +136,21 @@ describe('enabler config detail', { timeout: 30_000 }, () => {
     });
   });
 
-  it('should leave out a damage threshold the uploaded file did not give', () => {
+  it('should give back the damage threshold as the file gave it: absent, null or a number', () => {
     expect(configFileName('Coop Verte', 1)).toBe('config_Coop Verte_v1.json');
-    expect(configFileContent(version1)).toEqual({
+    const fields = {
       currency: 'INR',
       maxCompensationFactor: 8,
       lengthOfSeasonInMonth: 5,
       lengthOfCoverageInMonth: 7,
       benefitFactorsByMonth: [0.25, 0.5, 1],
+    };
+    expect(configFileContent(version1)).toStrictEqual(fields);
+    expect(configFileContent({ ...version1, damageThreshold: null })).toStrictEqual({
+      ...fields,
+      damageThreshold: null,
     });
+    expect(configFileContent(version2)).toStrictEqual({ ...fields, damageThreshold: 0.35 });
   });
 
   it('should say so when the config is not one of the enabler', async () => {

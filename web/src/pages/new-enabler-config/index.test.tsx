@@ -55,7 +55,6 @@ const stored: EnablerConfigVersion = {
   ...validConfig,
   _id: 'config-new',
   version: 1,
-  damageThreshold: null,
   creationDate: '2025-03-04T05:06:00',
 };
 

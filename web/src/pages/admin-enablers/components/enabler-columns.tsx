@@ -41,6 +41,7 @@ export function enablerColumns(
       cell: (enabler) => <strong>{enabler.name}</strong>,
       sortingField: 'name',
       isRowHeader: true,
+      minWidth: 160,
     },
     {
       id: 'id',
@@ -88,6 +89,7 @@ export function enablerColumns(
     {
       id: 'actions',
       header: t('enablers.list.columns.actions'),
+      minWidth: 240,
       cell: (enabler) => (
         <ButtonDropdown
           variant="normal"

@@ -53,7 +53,8 @@ export function EnablersTable({ enablers, loading, onDelete, onShowCampaigns }: 
         </Box>
       ),
     },
-    sorting: {},
+    // By name until the user sorts on another column.
+    sorting: { defaultState: { sortingColumn: columnDefinitions.find(({ id }) => id === 'name') ?? {} } },
   });
   const searching = filterProps.filteringText.trim() !== '';
 

@@ -17,7 +17,8 @@ interface BenefitFactor {
 export function ConfigDetails({ config }: { config: EnablerConfigVersion }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const number = (value: number | null) => (value === null ? '-' : formatNumber(value, language));
+  const number = (value: number | null | undefined) =>
+    value === null || value === undefined ? '-' : formatNumber(value, language);
   const factors: BenefitFactor[] = config.benefitFactorsByMonth.map((factor, index) => ({
     month: index + 1,
     factor,

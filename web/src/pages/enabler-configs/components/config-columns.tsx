@@ -16,7 +16,8 @@ export function configColumns(
   t: TFunction,
   { enablerId, language, follow }: ConfigColumnsOptions,
 ): TableProps.ColumnDefinition<EnablerConfigVersion>[] {
-  const number = (value: number | null) => (value === null ? '-' : formatNumber(value, language));
+  const number = (value: number | null | undefined) =>
+    value === null || value === undefined ? '-' : formatNumber(value, language);
   return [
     {
       id: 'version',

@@ -36,7 +36,9 @@ export function EnablerForm({ enabler, onSave, onCancel }: EnablerFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
 
   const nameError = submitted && !name.trim() ? t('enablers.form.nameRequired') : undefined;
-  const imageMissing = submitted && (!logo.dataUrl || !banner.dataUrl);
+  // A refused file has its own message under its picker.
+  const missing = (image: ImageChoice) => !image.dataUrl && !image.problem;
+  const imageMissing = submitted && (missing(logo) || missing(banner));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

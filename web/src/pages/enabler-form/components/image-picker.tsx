@@ -4,6 +4,8 @@ import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { dataUrlBytes, enablerRequestSchema, MAX_IMAGE_BYTES } from '@cpbo/schemas';
+import { formatNumber } from '../../../common/format.ts';
+import { currentLanguage } from '../../../i18n/index.ts';
 import './image-picker.css';
 
 /** What the server accepts as an image (the request schema's own pattern, not a copy of it). */
@@ -86,12 +88,12 @@ export function ImagePicker({
           value={value.files}
           onChange={({ detail }) => void pick(detail.value)}
           showFileSize
-          showFileThumbnail
           invalid={errorText !== undefined}
-          fileErrors={value.files.map(() => (value.problem ? t(`errors.${value.problem}`) : null))}
           i18nStrings={{
             uploadButtonText: () => t('enablers.form.chooseImage'),
             removeFileAriaLabel: () => t('enablers.form.removeImage'),
+            formatFileSize: (bytes) =>
+              t('enablers.fileSize', { size: formatNumber(bytes / 1024, currentLanguage()) }),
           }}
         />
         {value.dataUrl && (

@@ -12,7 +12,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { parseEnablerConfigFile, type EnablerConfigProblem } from '@cpbo/schemas';
 import type { AdminEnabler } from '../../../api/enablers.ts';
 import { errorMessage } from '../../../common/error-message.ts';
-import { formatDateTime } from '../../../common/format.ts';
+import { formatDateTime, formatNumber } from '../../../common/format.ts';
+import { currentLanguage } from '../../../i18n/index.ts';
 
 export interface ConfigUploadFormProps {
   enabler: AdminEnabler;
@@ -134,6 +135,8 @@ export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: C
                   uploadButtonText: () => t('enablers.config.upload.choose'),
                   removeFileAriaLabel: () => t('enablers.config.upload.remove'),
                   formatFileLastModified: (date) => formatDateTime(date),
+                  formatFileSize: (bytes) =>
+                    t('enablers.fileSize', { size: formatNumber(bytes / 1024, currentLanguage()) }),
                 }}
               />
             </FormField>

@@ -293,18 +293,18 @@ export const addConfig = async (
 
 /** An enabler's campaigns, newest reporting date first. */
 export const listCampaigns = async (enablerId: string): Promise<Campaign[]> => {
-  const { Items = [] } = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :campaigns)',
-      ExpressionAttributeValues: { ':pk': enablerPartition(enablerId), ':campaigns': 'CAMPAIGN#' },
-    }),
-  );
-  return Items.map((item) => ({
-    id: item.id as string,
-    name: item.name as string,
-    reportingDate: item.reportingDate as string,
-  })).sort((a, b) => b.reportingDate.localeCompare(a.reportingDate) || a.id.localeCompare(b.id));
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :campaigns)',
+    ExpressionAttributeValues: { ':pk': enablerPartition(enablerId), ':campaigns': 'CAMPAIGN#' },
+  });
+  return items
+    .map((item) => ({
+      id: item.id as string,
+      name: item.name as string,
+      reportingDate: item.reportingDate as string,
+    }))
+    .sort((a, b) => b.reportingDate.localeCompare(a.reportingDate) || a.id.localeCompare(b.id));
 };
 
 /** Records a campaign once (payouts of one assessment, or an import, name it again and again). */

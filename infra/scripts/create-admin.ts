@@ -14,7 +14,9 @@ const { values } = parseArgs({
   },
 });
 if (!values.table || !values['app-url'] || !values.email || !values.name) {
-  console.error('Usage: npm run create-admin -- --table <TableName> --app-url <DistributionUrl> --email <email> --name <name>');
+  console.error(
+    'Usage: npm run create-admin -- --table <TableName> --app-url <DistributionUrl> --email <email> --name <name>',
+  );
   process.exit(2);
 }
 process.env.TABLE_NAME = values.table;
@@ -22,9 +24,8 @@ process.env.TABLE_NAME = values.table;
 const { normalizeEmail } = await import('@cpbo/functions/domain/emails.ts');
 const { epochSeconds } = await import('@cpbo/functions/data/table.ts');
 const { createUser, storeOneTimeToken } = await import('@cpbo/functions/data/users.ts');
-const { hashOneTimeToken, linkPath, newOneTimeToken, ONE_TIME_TOKEN_LIFETIME_SECONDS } = await import(
-  '@cpbo/functions/domain/one-time-tokens.ts'
-);
+const { hashOneTimeToken, linkPath, newOneTimeToken, ONE_TIME_TOKEN_LIFETIME_SECONDS } =
+  await import('@cpbo/functions/domain/one-time-tokens.ts');
 
 const email = normalizeEmail(values.email);
 await createUser({ email, username: values.name, role: 'ADMIN', enablerId: '', defaultFederation: null });

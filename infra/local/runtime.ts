@@ -14,7 +14,7 @@ import { loadHttpHandler, loadWorkerHandler } from './functions-code.ts';
 import { createLocalServer } from './http/server.ts';
 import { assertJavaAvailable } from './java.ts';
 import { loadOrCreateJwtSecret, newJwtSecret } from './jwt-secret.ts';
-import { lambdaContext } from './lambda-context.ts';
+import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { outboxTransport } from './mail/outbox.ts';
 import type { DeadLetter } from './queues/in-process-queue.ts';
 import { startLocalQueues } from './queues/local-queues.ts';

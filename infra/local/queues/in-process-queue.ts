@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { localRegion } from '../aws-environment.ts';
 import type { WorkerHandler } from '../functions-code.ts';
-import { lambdaContext } from '../lambda-context.ts';
+import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 
 export interface InProcessQueueOptions {
   name: string;

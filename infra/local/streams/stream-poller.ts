@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import type { WorkerHandler } from '../functions-code.ts';
-import { lambdaContext } from '../lambda-context.ts';
+import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { toLambdaStreamRecord } from './stream-record.ts';
 
 export interface StreamPollerOptions {

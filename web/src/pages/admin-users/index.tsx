@@ -6,7 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { deleteUser, forcePasswordRenew, listUsers, type ManagedUser } from '../../api/users.ts';
 import { useSignedInSession } from '../../app/session/session-context.ts';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { ConfirmUserAction } from './components/confirm-user-action.tsx';
+import { ConfirmDialog } from '../../common/confirm-dialog.tsx';
 import { UsersTable } from './components/users-table.tsx';
 import { isUsersPageState } from './users-page-state.ts';
 
@@ -96,15 +96,17 @@ export function AdminUsersPage() {
         onDelete={(user) => setPending({ action: 'delete', user })}
         onForcePasswordRenew={(user) => setPending({ action: 'forceRenew', user })}
       />
-      <ConfirmUserAction
+      <ConfirmDialog
         visible={pending !== null}
-        title={pending ? t(`adminUsers.${pending.action}.title`) : ''}
-        message={pending ? t(`adminUsers.${pending.action}.message`, { email: pending.user.email }) : ''}
+        header={pending ? t(`adminUsers.${pending.action}.title`) : ''}
         confirmLabel={pending ? t(`adminUsers.${pending.action}.confirm`) : ''}
+        cancelLabel={t('adminUsers.cancel')}
         busy={busy}
         onConfirm={() => void confirm()}
         onCancel={() => setPending(null)}
-      />
+      >
+        {pending ? t(`adminUsers.${pending.action}.message`, { email: pending.user.email }) : ''}
+      </ConfirmDialog>
     </SpaceBetween>
   );
 }

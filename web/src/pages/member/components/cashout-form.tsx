@@ -10,7 +10,7 @@ import Input from '@cloudscape-design/components/input';
 import { cashout, type MemberDetail } from '../../../api/members.ts';
 import { useMemberFormats } from '../../members/components/use-member-formats.ts';
 import { centsOf, readAmount } from './amount-input.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../common/confirm-dialog.tsx';
 
 export interface CashoutFormProps {
   member: Pick<MemberDetail, 'id' | 'name' | 'cashoutBalance'>;
@@ -94,6 +94,7 @@ export function CashoutForm({ member, onPaid }: CashoutFormProps) {
         </Container>
       </form>
       <ConfirmDialog
+        cancelLabel={t('members.member.confirm.cancel')}
         visible={confirming}
         header={t('members.member.cashout.confirmTitle')}
         confirmLabel={t('members.member.cashout.confirm')}

@@ -13,7 +13,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { contribute, protectionTypes, type MemberDetail, type ProtectionType } from '../../../api/members.ts';
 import { useMemberFormats } from '../../members/components/use-member-formats.ts';
 import { readAmount } from './amount-input.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../common/confirm-dialog.tsx';
 
 // Spec section 4: excess-rain cover exists but is not offered in the interface yet.
 const offeredProtectionTypes: readonly ProtectionType[] = ['DROUGHT'];
@@ -120,6 +120,7 @@ export function ContributionForm({ member, onCollected }: ContributionFormProps)
         </Container>
       </form>
       <ConfirmDialog
+        cancelLabel={t('members.member.confirm.cancel')}
         visible={confirming}
         header={t('members.member.contribution.confirmTitle')}
         confirmLabel={t('members.member.contribution.confirm')}

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
@@ -10,23 +9,24 @@ export interface ConfirmDialogProps {
   header: string;
   children: ReactNode;
   confirmLabel: string;
+  cancelLabel: string;
   /** The call is running: the confirm button spins and the dialog cannot be dismissed. */
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** Spec section 5: money is moved only after the user confirmed the amount. */
+/** Spec section 5: the confirmation asked before moving money or before an action that cannot be undone. */
 export function ConfirmDialog({
   visible,
   header,
   children,
   confirmLabel,
+  cancelLabel,
   busy,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const { t } = useTranslation();
   return (
     <Modal
       visible={visible}
@@ -38,7 +38,7 @@ export function ConfirmDialog({
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
             <Button variant="link" onClick={onCancel} disabled={busy}>
-              {t('members.member.confirm.cancel')}
+              {cancelLabel}
             </Button>
             <Button variant="primary" onClick={onConfirm} loading={busy}>
               {confirmLabel}

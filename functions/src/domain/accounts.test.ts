@@ -98,10 +98,10 @@ describe('session lifetimes', () => {
   });
 
   it('are shorter for administrators than for field agents', () => {
-    expect(sessionLifetimeSeconds('ADMIN')).toBe(24 * 3600);
+    expect(sessionLifetimeSeconds('ADMIN')).toBe(12 * 3600);
     expect(sessionLifetimeSeconds('USER')).toBe(30 * 24 * 3600);
     expect(sessionLifetimeSeconds('ANDROID_USER')).toBe(30 * 24 * 3600);
-    expect(newSessionTimes('ADMIN', 100)).toEqual({ expiresAt: 100 + 24 * 3600, endsAt: 100 + 24 * 3600 });
+    expect(newSessionTimes('ADMIN', 100)).toEqual({ expiresAt: 100 + 12 * 3600, endsAt: 100 + 12 * 3600 });
   });
 
   it('let an access token through only while its session is open and works for the token’s enabler', () => {

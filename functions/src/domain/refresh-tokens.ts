@@ -15,10 +15,10 @@ export interface RefreshToken {
 export const SESSION_IDLE_SECONDS = 14 * 24 * 3600;
 
 /**
- * Absolute lifetime of a session, from its sign-in, whatever its refreshes: 24 hours for an
+ * Absolute lifetime of a session, from its sign-in, whatever its refreshes: 12 hours for an
  * administrator (who reaches every enabler's money), 30 days for a field agent (see docs/decisions.md).
  */
-export const sessionLifetimeSeconds = (role: Role): number => (role === 'ADMIN' ? 24 * 3600 : 30 * 24 * 3600);
+export const sessionLifetimeSeconds = (role: Role): number => (role === 'ADMIN' ? 12 * 3600 : 30 * 24 * 3600);
 
 /** Rotated secrets remembered per session, to recognise a replay (reuse) of an old one. */
 export const REMEMBERED_ROTATIONS = 20;

@@ -6,7 +6,7 @@ import { AccountPage } from './pages/account-page.ts';
 import { AdminUsersPage } from './pages/admin-users-page.ts';
 import { LoginPage, type Language } from './pages/login-page.ts';
 import { SetPasswordPage } from './pages/set-password-page.ts';
-import { callApi } from './support/api.ts';
+import { callApi, signIn as signInByApi } from './support/api.ts';
 import { linkIn, mailTo } from './support/outbox.ts';
 import { describe, expect, test } from './support/test.ts';
 
@@ -39,6 +39,69 @@ const refreshTokenOf = async (page: Page): Promise<string> => {
   if (!cookie?.value) throw new Error('No refreshToken cookie');
   return decodeURIComponent(cookie.value);
 };
+
+/** A field agent of the demo enabler, created and registered through the API. */
+const newAgent = async (username: string) => {
+  const email = `e2e-${randomUUID().slice(0, 8)}@demo.local`;
+  const password = 'agent-password-2026';
+  const adminToken = await signInByApi(defaultLogins.adminEmail, defaultLogins.adminPassword);
+  const created = await callApi('/admin/users', {
+    method: 'POST',
+    token: adminToken,
+    body: { email, username, role: 'USER' },
+  });
+  expect(created.status).toBe(201);
+  const token = linkIn(await mailTo(email), '/register/')
+    .pathname.split('/')
+    .at(-1);
+  expect((await callApi('/register', { method: 'POST', body: { token, password } })).status).toBe(200);
+  return { email, password, username };
+};
+
+describe('sessions', () => {
+  test('should end the session on the server at logout: the old refresh token is refused', async ({
+    openApp,
+  }) => {
+    const agent = await newAgent('Lamine Logout');
+    const page = await openApp({ locale: 'en-US' });
+    await signIn(page, agent.email, agent.password);
+    await welcomeShown(page, 'en', agent.username);
+    const refreshToken = await refreshTokenOf(page);
+
+    await new AccountPage(page).logOut();
+    await new LoginPage(page).shown();
+    expect((await page.context().cookies()).find(({ name }) => name === 'refreshToken')).toBeUndefined();
+    // A copy of the token taken before the logout (a script, a shared machine) no longer works.
+    const refused = await callApi('/auth/refresh', { token: refreshToken });
+    expect(refused).toMatchObject({ status: 401, body: { code: 'ERR_UNAUTHENTICATED' } });
+  });
+
+  test('should show the sign-in screen at the next click of a user an administrator deactivated meanwhile', async ({
+    openApp,
+  }) => {
+    const agent = await newAgent('Dior Deactivated');
+    const agentPage = await openApp({ locale: 'en-US' });
+    await signIn(agentPage, agent.email, agent.password);
+    await welcomeShown(agentPage, 'en', agent.username);
+
+    // In another browser, an administrator switches the account off.
+    const adminPage = await openApp({ locale: 'en-US' });
+    await signIn(adminPage, defaultLogins.adminEmail, defaultLogins.adminPassword);
+    await adminPage.getByRole('heading', { name: /^Welcome / }).waitFor();
+    const users = await new AdminUsersPage(adminPage).open();
+    const form = await users.editUser(agent.email);
+    await form.activeSwitch.uncheck();
+    await form.submit('Save');
+    await users.notice(`The user ${agent.email} was saved.`).waitFor();
+    await users.search(agent.email);
+    expect(await users.row(agent.email).textContent()).toContain('Inactive');
+
+    // The agent's access token is still within its 15 minutes: the session check refuses it anyway.
+    await agentPage.getByRole('link', { name: 'Members', exact: true }).first().click();
+    await new LoginPage(agentPage).shown();
+    expect((await agentPage.context().cookies()).find(({ name }) => name === 'refreshToken')).toBeUndefined();
+  });
+});
 
 describe('accounts', () => {
   test('should take a new user from creation by an administrator to a French session ended everywhere', async ({

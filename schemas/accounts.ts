@@ -77,10 +77,11 @@ export const newUserRequestSchema = {
   },
 } as const satisfies JSONSchema;
 
+/** Only the fields the administrator changed: what is left out stays as it is. */
 export const updateUserRequestSchema = {
   $id: 'request/update-user',
   type: 'object',
-  required: ['username', 'role', 'active'],
+  minProperties: 1,
   additionalProperties: false,
   properties: {
     username: { type: 'string', minLength: 1, maxLength: 100 },

@@ -1,12 +1,31 @@
 import type { JSONSchema } from 'json-schema-to-ts';
 
-/** Path parameter values: non-empty, no slash. */
-export const idSchema = {
+/**
+ * Path parameters, checked once decoded: a record's id (UUIDs here; ids brought by an import, such as
+ * 24 hexadecimal characters, fit too) and a user's e-mail address (users are keyed by it).
+ */
+export const recordIdParameter = {
   type: 'string',
   minLength: 1,
-  maxLength: 254,
-  pattern: '^[^/]+$',
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
 } as const satisfies JSONSchema;
+
+export const emailParameter = {
+  type: 'string',
+  minLength: 3,
+  maxLength: 254,
+  pattern: '^[^\\s/@]+@[^\\s/@]+$',
+} as const satisfies JSONSchema;
+
+/** The schema of a route's path parameters: each one named, required, and nothing else. */
+export const pathParameters = <Names extends string>(properties: Record<Names, JSONSchema>) =>
+  ({
+    type: 'object',
+    required: Object.keys(properties),
+    additionalProperties: false,
+    properties,
+  }) satisfies JSONSchema;
 
 /** Query of a paged list: page (1-based) and pageSize, as query-string strings. */
 export const pageQuerySchema = {

@@ -6,6 +6,7 @@ const texts: Record<
   {
     heading: string;
     userMenu: string;
+    logout: string;
     logoutFromEverywhere: string;
     currentPassword: string;
     newPassword: string;
@@ -16,6 +17,7 @@ const texts: Record<
   en: {
     heading: 'Account',
     userMenu: 'User menu',
+    logout: 'Log out',
     logoutFromEverywhere: 'Log out from everywhere',
     currentPassword: 'Current password',
     newPassword: 'New password',
@@ -25,6 +27,7 @@ const texts: Record<
   fr: {
     heading: 'Compte',
     userMenu: "Menu de l'utilisateur",
+    logout: 'Se déconnecter',
     logoutFromEverywhere: 'Se déconnecter partout',
     currentPassword: 'Mot de passe actuel',
     newPassword: 'Nouveau mot de passe',
@@ -75,6 +78,12 @@ export class AccountPage {
     await this.page.getByLabel(this.texts.newPassword, { exact: true }).fill(newPassword);
     await this.page.getByLabel(this.texts.confirmation, { exact: true }).fill(newPassword);
     await this.page.getByRole('button', { name: this.texts.change, exact: true }).click();
+  }
+
+  /** Through the account menu of the top bar (it is there on every signed-in page). */
+  async logOut(): Promise<void> {
+    await this.page.getByRole('button', { name: new RegExp(`^${this.texts.userMenu}`) }).click();
+    await this.page.getByRole('menuitem', { name: this.texts.logout, exact: true }).click();
   }
 
   /** Through the account menu of the top bar. */

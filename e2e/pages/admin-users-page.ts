@@ -42,6 +42,13 @@ export class AdminUsersPage {
     await this.searchField.fill(text);
   }
 
+  /** Opens a user's edit form from its row. */
+  async editUser(email: string): Promise<UserFormPage> {
+    await this.search(email);
+    await this.row(email).getByRole('link', { name: email, exact: true }).click();
+    return new UserFormPage(this.page, 'Edit user').shown();
+  }
+
   /** Adds a user through /NewUser and waits to be back on the list. */
   async addUser(values: NewUserValues): Promise<void> {
     await this.page.getByRole('link', { name: 'Add a user' }).click();
@@ -86,6 +93,11 @@ export class UserFormPage {
     if (defaultFederation !== undefined) {
       await this.page.getByLabel(/^Default federation/).fill(defaultFederation);
     }
+  }
+
+  /** The account's own switch (on edit only). */
+  get activeSwitch(): Locator {
+    return this.page.getByRole('checkbox', { name: 'Active', exact: true });
   }
 
   async submit(label: 'Create the user' | 'Save'): Promise<void> {

@@ -260,12 +260,36 @@ const touchMember = (memberId: string, updatedAt: string) => ({
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
+/** An item as a failed condition returns it (ALL_OLD, not unmarshalled); undefined when it does not exist. */
+type FailedItem = Record<string, { S?: string }> | undefined;
+/** The code of a failed condition, fixed or read from the item as it was. */
+type FailureCode = ErrorCode | ((item: FailedItem) => ErrorCode);
+
+/**
+ * A member's records are written only within the enabler the caller works for: each item of the
+ * member's partition that a write changes or relies on carries the enabler in its condition, not only
+ * in the read before it. The item comes back when the condition fails, to tell another enabler's
+ * member (ERR_FORBIDDEN_USER) from the write's own rule.
+ */
+const inEnabler = (enablerId: string) => ({
+  condition: 'enablerId = :enablerId',
+  values: { ':enablerId': enablerId },
+  ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+});
+
+const unlessOtherEnabler =
+  (enablerId: string, code: ErrorCode): FailureCode =>
+  (item) =>
+    item?.enablerId?.S !== undefined && item.enablerId.S !== enablerId ? 'ERR_FORBIDDEN_USER' : code;
+
 /** Transactions that lose a race with another one on the same member are tried again this many times. */
 const CONFLICT_ATTEMPTS = 4;
 
-const cancellationReasons = (error: unknown): { Code?: string }[] | undefined =>
+type CancellationReason = { Code?: string; Item?: FailedItem };
+
+const cancellationReasons = (error: unknown): CancellationReason[] | undefined =>
   (error as Error).name === 'TransactionCanceledException'
-    ? (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons
+    ? (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons
     : undefined;
 
 /**
@@ -273,7 +297,7 @@ const cancellationReasons = (error: unknown): { Code?: string }[] | undefined =>
  * thrown, so each rule answers its own catalogue code and nothing is half written. A transaction
  * that only collided with a concurrent one (two contributions to one member) is tried again.
  */
-const transact = async (items: TransactItem[], codes: (ErrorCode | undefined)[]): Promise<void> => {
+const transact = async (items: TransactItem[], codes: (FailureCode | undefined)[]): Promise<void> => {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
@@ -282,7 +306,8 @@ const transact = async (items: TransactItem[], codes: (ErrorCode | undefined)[])
       const reasons = cancellationReasons(error);
       if (!reasons) throw error;
       const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
-      const code = failed >= 0 ? codes[failed] : undefined;
+      const failure = failed >= 0 ? codes[failed] : undefined;
+      const code = typeof failure === 'function' ? failure(reasons[failed]?.Item) : failure;
       if (code) throw new AppError(code, { cause: error });
       if (!reasons.some((reason) => reason.Code === 'TransactionConflict')) throw error;
       if (attempt >= CONFLICT_ATTEMPTS) throw new AppError('ERR_CONFLICT', { cause: error });
@@ -366,6 +391,7 @@ export const createPlot = async (plot: NewPlot, now = new Date()): Promise<Plot>
     updatedAt: at,
   };
   const touch = touchMember(plot.memberId, at);
+  const enabler = inEnabler(plot.enablerId);
   await transact(
     [
       { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -374,12 +400,13 @@ export const createPlot = async (plot: NewPlot, now = new Date()): Promise<Plot>
           TableName: tableName(),
           Key: { pk: memberPartition(plot.memberId), sk: MEMBER_PROFILE },
           UpdateExpression: `ADD plotCount :one SET ${touch.clause}`,
-          ConditionExpression: 'attribute_exists(pk) AND enablerId = :enablerId',
-          ExpressionAttributeValues: { ':one': 1, ':enablerId': plot.enablerId, ...touch.values },
+          ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
+          ExpressionAttributeValues: { ':one': 1, ...enabler.values, ...touch.values },
+          ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
         },
       },
     ],
-    ['ERR_CONFLICT', 'ERR_NOT_FOUND'],
+    ['ERR_CONFLICT', unlessOtherEnabler(plot.enablerId, 'ERR_NOT_FOUND')],
   );
   return toPlot(item);
 };
@@ -397,23 +424,24 @@ export type PlotChanges = Pick<
 
 /** Changes a plot's details and protection; its coverage dates and config version stay as created. */
 export const updatePlot = async (
-  memberId: string,
+  member: Pick<Member, 'id' | 'enablerId'>,
   plotId: string,
   changes: PlotChanges,
   now = new Date(),
 ): Promise<void> => {
   const at = nowIso(now);
-  const touch = touchMember(memberId, at);
+  const touch = touchMember(member.id, at);
+  const enabler = inEnabler(member.enablerId);
   await transact(
     [
       {
         Update: {
           TableName: tableName(),
-          Key: { pk: memberPartition(memberId), sk: plotSortKey(plotId) },
+          Key: { pk: memberPartition(member.id), sk: plotSortKey(plotId) },
           UpdateExpression:
             'SET #name = :name, latitude = :latitude, longitude = :longitude, droughtMonthlyContribCents = :drought, ' +
             'excessRainMonthlyContribCents = :excessRain, cropDescription = :crop, isIrrigated = :irrigated, updatedAt = :at',
-          ConditionExpression: 'attribute_exists(pk)',
+          ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
           ExpressionAttributeNames: { '#name': 'name' },
           ExpressionAttributeValues: {
             ':name': changes.name,
@@ -424,20 +452,26 @@ export const updatePlot = async (
             ':crop': changes.cropDescription,
             ':irrigated': changes.isIrrigated,
             ':at': at,
+            ...enabler.values,
           },
+          ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
         },
       },
       {
         Update: {
           TableName: tableName(),
-          Key: { pk: memberPartition(memberId), sk: MEMBER_PROFILE },
+          Key: { pk: memberPartition(member.id), sk: MEMBER_PROFILE },
           UpdateExpression: `SET ${touch.clause}`,
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: touch.values,
+          ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
+          ExpressionAttributeValues: { ...touch.values, ...enabler.values },
+          ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
         },
       },
     ],
-    ['ERR_NOT_FOUND', 'ERR_NOT_FOUND'],
+    [
+      unlessOtherEnabler(member.enablerId, 'ERR_NOT_FOUND'),
+      unlessOtherEnabler(member.enablerId, 'ERR_NOT_FOUND'),
+    ],
   );
 };
 
@@ -495,6 +529,7 @@ export const recordContribution = async (
   );
   const day = contribution.contributionDate.slice(0, 10);
   const touch = touchMember(member.id, at);
+  const enabler = inEnabler(member.enablerId);
   await transact(
     [
       { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -502,7 +537,9 @@ export const recordContribution = async (
         ConditionCheck: {
           TableName: tableName(),
           Key: { pk: memberPartition(member.id), sk: plotSortKey(plot.id) },
-          ConditionExpression: 'attribute_exists(pk)',
+          ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
+          ExpressionAttributeValues: enabler.values,
+          ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
         },
       },
       {
@@ -512,17 +549,23 @@ export const recordContribution = async (
           UpdateExpression:
             'ADD contributionTotalCents :amount SET firstContributionDate = if_not_exists(firstContributionDate, :day), ' +
             `lastContributionDate = :day, ${touch.clause}`,
-          ConditionExpression: 'attribute_exists(pk) AND plotCount > :zero',
+          ConditionExpression: `attribute_exists(pk) AND plotCount > :zero AND ${enabler.condition}`,
           ExpressionAttributeValues: {
             ':amount': contribution.amountCents,
             ':day': day,
             ':zero': 0,
+            ...enabler.values,
             ...touch.values,
           },
+          ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
         },
       },
     ],
-    ['ERR_CONFLICT', 'ERR_NO_PLOTS', 'ERR_NO_PLOTS'],
+    [
+      'ERR_CONFLICT',
+      unlessOtherEnabler(member.enablerId, 'ERR_NO_PLOTS'),
+      unlessOtherEnabler(member.enablerId, 'ERR_NO_PLOTS'),
+    ],
   );
   return toContribution(item);
 };
@@ -541,6 +584,7 @@ export const recordCashout = async (
   const at = nowIso(now);
   const item = moneyItem('CASHOUT', member, cashoutDate, { amountCents, cashoutDate }, createdBy, at);
   const touch = touchMember(member.id, at);
+  const enabler = inEnabler(member.enablerId);
   await transact(
     [
       { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -549,12 +593,18 @@ export const recordCashout = async (
           TableName: tableName(),
           Key: { pk: memberPartition(member.id), sk: MEMBER_PROFILE },
           UpdateExpression: `ADD cashoutBalanceCents :minus, cashoutTotalCents :amount SET ${touch.clause}`,
-          ConditionExpression: 'attribute_exists(pk) AND cashoutBalanceCents >= :amount',
-          ExpressionAttributeValues: { ':amount': amountCents, ':minus': -amountCents, ...touch.values },
+          ConditionExpression: `attribute_exists(pk) AND cashoutBalanceCents >= :amount AND ${enabler.condition}`,
+          ExpressionAttributeValues: {
+            ':amount': amountCents,
+            ':minus': -amountCents,
+            ...enabler.values,
+            ...touch.values,
+          },
+          ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
         },
       },
     ],
-    ['ERR_CONFLICT', 'ERR_BALANCE_TOO_LOW'],
+    ['ERR_CONFLICT', unlessOtherEnabler(member.enablerId, 'ERR_BALANCE_TOO_LOW')],
   );
   return toCashout(item);
 };
@@ -580,6 +630,7 @@ export const recordPayout = async (
     at,
   );
   const touch = touchMember(member.id, at);
+  const enabler = inEnabler(member.enablerId);
   const write = (movesLastDate: boolean) =>
     transact(
       [
@@ -588,7 +639,9 @@ export const recordPayout = async (
           ConditionCheck: {
             TableName: tableName(),
             Key: { pk: memberPartition(member.id), sk: plotSortKey(plot.id) },
-            ConditionExpression: 'attribute_exists(pk)',
+            ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
+            ExpressionAttributeValues: enabler.values,
+            ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
           },
         },
         {
@@ -599,17 +652,23 @@ export const recordPayout = async (
               'ADD payoutTotalCents :amount, cashoutBalanceCents :amount SET firstPayoutDate = if_not_exists(firstPayoutDate, :day), ' +
               `${movesLastDate ? 'lastPayoutDate = :day, ' : ''}${touch.clause}`,
             ConditionExpression: movesLastDate
-              ? 'attribute_exists(pk) AND (attribute_not_exists(lastPayoutDate) OR lastPayoutDate <= :day)'
-              : 'attribute_exists(pk)',
+              ? `attribute_exists(pk) AND ${enabler.condition} AND (attribute_not_exists(lastPayoutDate) OR lastPayoutDate <= :day)`
+              : `attribute_exists(pk) AND ${enabler.condition}`,
             ExpressionAttributeValues: {
               ':amount': payout.amountCents,
               ':day': payout.payoutDate,
+              ...enabler.values,
               ...touch.values,
             },
+            ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
           },
         },
       ],
-      ['ERR_CONFLICT', 'ERR_NOT_FOUND', movesLastDate ? 'ERR_CONFLICT' : 'ERR_NOT_FOUND'],
+      [
+        'ERR_CONFLICT',
+        unlessOtherEnabler(member.enablerId, 'ERR_NOT_FOUND'),
+        unlessOtherEnabler(member.enablerId, movesLastDate ? 'ERR_CONFLICT' : 'ERR_NOT_FOUND'),
+      ],
     );
   try {
     await write(true);

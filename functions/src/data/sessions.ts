@@ -1,71 +1,145 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StoredSession } from '#domain/refresh-tokens.ts';
 import { dynamo } from '#platform/aws-clients.ts';
+import type { Role } from '#platform/roles.ts';
 import { deleteKeys, isConditionFailure, nowIso, queryAll, tableName } from './table.ts';
+import { userKey } from './users.ts';
 
 export interface SessionRecord extends StoredSession {
   sessionId: string;
   email: string;
-  /** The enabler the session is bound to. */
+  /** The enabler the session works for ('' for an administrator of a fresh installation). */
   enablerId: string;
 }
 
-// Access patterns: a session by id (pk, from the refresh token); all sessions of a user (gsi1, logout everywhere).
-const sessionKey = (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' });
-const userSessionsPartition = (email: string) => `USER#${email}#SESSIONS`;
+/*
+ * Access patterns: a session by account and id (USER#<email> / SESSION#<id>: the refresh token and
+ * every access token name both); all sessions of an account (a strongly consistent Query of the same
+ * partition, so ending them all misses none, unlike an eventually consistent index).
+ */
+const sessionKey = (email: string, sessionId: string) => ({
+  pk: `USER#${email}`,
+  sk: `SESSION#${sessionId}`,
+});
 
-export const createSession = async (session: SessionRecord, now = new Date()): Promise<void> => {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...sessionKey(session.sessionId),
-        entityType: 'SESSION',
-        gsi1pk: userSessionsPartition(session.email),
-        gsi1sk: session.sessionId,
-        ...session,
-        createdAt: nowIso(now),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+/** The account as it was read when its password was checked: a session opens only if it is still so. */
+export interface AccountAtSignIn {
+  email: string;
+  role: Role;
+  passwordHash: string;
+}
+
+/**
+ * Opens a session, in one transaction with a check that the account is still the one that was read:
+ * active, not blocked, same password and role. A deactivation, lock, password or role change that
+ * lands meanwhile wins (false), instead of leaving a session that its own revocation did not see.
+ */
+export const createSession = async (
+  session: SessionRecord,
+  account: AccountAtSignIn,
+  now = new Date(),
+): Promise<boolean> => {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...sessionKey(session.email, session.sessionId),
+                entityType: 'SESSION',
+                ...session,
+                createdAt: nowIso(now),
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: userKey(account.email),
+              ConditionExpression:
+                'active = :true AND attribute_not_exists(blocked) AND passwordHash = :hash AND #role = :role',
+              ExpressionAttributeNames: { '#role': 'role' },
+              ExpressionAttributeValues: {
+                ':true': true,
+                ':hash': account.passwordHash,
+                ':role': account.role,
+              },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 };
 
-export const getSession = async (sessionId: string): Promise<SessionRecord | undefined> => {
+const toSession = (item: Record<string, unknown>): SessionRecord => ({
+  sessionId: item.sessionId as string,
+  email: item.email as string,
+  enablerId: (item.enablerId as string | undefined) ?? '',
+  currentHash: item.currentHash as string,
+  rotatedHashes: (item.rotatedHashes as string[] | undefined) ?? [],
+  expiresAt: item.expiresAt as number,
+  // Sessions opened before the absolute lifetime existed end at their idle limit.
+  endsAt: (item.endsAt as number | undefined) ?? (item.expiresAt as number),
+});
+
+export const getSession = async (email: string, sessionId: string): Promise<SessionRecord | undefined> => {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: sessionKey(sessionId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: sessionKey(email, sessionId), ConsistentRead: true }),
   );
-  if (!Item) return undefined;
-  return {
-    sessionId: Item.sessionId,
-    email: Item.email,
-    enablerId: Item.enablerId,
-    currentHash: Item.currentHash,
-    rotatedHashes: Item.rotatedHashes ?? [],
-    expiresAt: Item.expiresAt,
-  };
+  return Item ? toSession(Item) : undefined;
 };
 
 /**
- * Replaces the current secret, only if it is still the one that was presented: of two refreshes
- * racing with the same token, one wins and the other is then judged a replay.
+ * What every authenticated request reads of its session: one strongly consistent GetItem, so a
+ * revocation is seen by the very next request.
+ */
+export const getSessionState = async (
+  email: string,
+  sessionId: string,
+): Promise<Pick<SessionRecord, 'expiresAt' | 'endsAt' | 'enablerId'> | undefined> => {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: sessionKey(email, sessionId),
+      ConsistentRead: true,
+      ProjectionExpression: 'expiresAt, endsAt, enablerId',
+    }),
+  );
+  return Item ? toSession(Item) : undefined;
+};
+
+/**
+ * Replaces the current secret (and, for an enabler switch, the enabler), only if the secret is still
+ * the one that was presented: of two refreshes racing with the same token, one wins and the other is
+ * then judged a replay. A revoked (deleted) session cannot be rotated back to life.
  */
 export const rotateSession = async (
+  email: string,
   sessionId: string,
   presentedHash: string,
-  next: Pick<StoredSession, 'currentHash' | 'rotatedHashes' | 'expiresAt'>,
+  next: Pick<SessionRecord, 'currentHash' | 'rotatedHashes' | 'expiresAt' | 'enablerId'>,
 ): Promise<boolean> => {
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: sessionKey(sessionId),
-        UpdateExpression: 'SET currentHash = :next, rotatedHashes = :rotated, expiresAt = :expiresAt',
+        Key: sessionKey(email, sessionId),
+        UpdateExpression:
+          'SET currentHash = :next, rotatedHashes = :rotated, expiresAt = :expiresAt, enablerId = :enablerId',
         ConditionExpression: 'currentHash = :presented',
         ExpressionAttributeValues: {
           ':next': next.currentHash,
           ':rotated': next.rotatedHashes,
           ':expiresAt': next.expiresAt,
+          ':enablerId': next.enablerId,
           ':presented': presentedHash,
         },
       }),
@@ -77,18 +151,19 @@ export const rotateSession = async (
   }
 };
 
-export const deleteSession = async (sessionId: string): Promise<void> => {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: sessionKey(sessionId) }));
+/** Ends one session: its refresh token and every access token issued for it stop working. */
+export const deleteSession = async (email: string, sessionId: string): Promise<void> => {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: sessionKey(email, sessionId) }));
 };
 
-/** Revokes every session of a user, except the one named (a password change keeps the caller signed in). */
+/** Ends every session of an account, except the one named (a password change keeps the caller signed in). */
 export const deleteSessionsOf = async (email: string, except?: string): Promise<number> => {
   const sessions = await queryAll({
     TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :sessions',
-    ExpressionAttributeValues: { ':sessions': userSessionsPartition(email) },
+    KeyConditionExpression: 'pk = :account AND begins_with(sk, :sessions)',
+    ExpressionAttributeValues: { ':account': `USER#${email}`, ':sessions': 'SESSION#' },
     ProjectionExpression: 'pk, sk, sessionId',
+    ConsistentRead: true,
   });
   const doomed = sessions.filter((item) => item.sessionId !== except);
   await deleteKeys(doomed);

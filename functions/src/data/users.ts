@@ -1,16 +1,11 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
-import type { Blocked } from '#domain/lockout.ts';
+import { GetCommand, UpdateCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { MAX_FAILED_LOGINS, type Blocked } from '#domain/lockout.ts';
 import type { Language } from '#domain/mail-templates.ts';
 import type { OneTimePurpose } from '#domain/one-time-tokens.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import type { Role } from '#platform/roles.ts';
+import { enablerPartition, ENABLER_PROFILE } from './enablers.ts';
 import { epochSeconds, isConditionFailure, nowIso, tableName, queryAll } from './table.ts';
 
 export interface User {
@@ -29,8 +24,14 @@ export interface User {
   updatedAt: string;
 }
 
-// Access patterns: a user by e-mail (pk); all users, e.g. the administrators to notify (gsi2 USERS).
-const userKey = (email: string) => ({ pk: `USER#${email}`, sk: 'PROFILE' });
+/*
+ * Access patterns: a user by e-mail (USER#<email> / PROFILE; the account's sessions share the
+ * partition, see sessions.ts); all users, e.g. the administrators to notify (gsi2 USERS).
+ * `linkHash` names the account's one valid mailed link (the newest); it is never read out.
+ */
+export const userKey = (email: string) => ({ pk: `USER#${email}`, sk: 'PROFILE' });
+// One-time tokens: TOKEN#<hash of the token> / TOKEN, expiring through the table's TTL.
+const tokenKey = (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' });
 const USERS_INDEX = { name: 'gsi2', partition: 'USERS' } as const;
 
 const toUser = (item: Record<string, unknown>): User => ({
@@ -48,8 +49,11 @@ const toUser = (item: Record<string, unknown>): User => ({
   updatedAt: item.updatedAt as string,
 });
 
+/** Strongly consistent: sign-in, refresh and administration decide on the account's current state. */
 export const getUser = async (email: string): Promise<User | undefined> => {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKey(email) }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: userKey(email), ConsistentRead: true }),
+  );
   return Item ? toUser(Item) : undefined;
 };
 
@@ -67,7 +71,10 @@ export const listUsers = async (): Promise<User[]> => {
 export type NewUser = Pick<User, 'email' | 'username' | 'role' | 'enablerId' | 'defaultFederation'> &
   Partial<Pick<User, 'passwordHash' | 'language'>>;
 
-/** Creates a user; an existing e-mail is ERR_DUPLICATE_USER. */
+/**
+ * Creates a user; an existing e-mail is ERR_DUPLICATE_USER. A user of an enabler is created only if
+ * that enabler still exists (ERR_NOT_FOUND), checked in the same transaction.
+ */
 export const createUser = async (user: NewUser, now = new Date()): Promise<User> => {
   const item = {
     ...userKey(user.email),
@@ -88,11 +95,28 @@ export const createUser = async (user: NewUser, now = new Date()): Promise<User>
   };
   try {
     await dynamo().send(
-      new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...(user.enablerId
+            ? [
+                {
+                  ConditionCheck: {
+                    TableName: tableName(),
+                    Key: { pk: enablerPartition(user.enablerId), sk: ENABLER_PROFILE },
+                    ConditionExpression: 'attribute_exists(pk)',
+                  },
+                },
+              ]
+            : []),
+        ],
+      }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_DUPLICATE_USER', { cause: error });
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    const userTaken = reasons[0]?.Code === 'ConditionalCheckFailed';
+    throw new AppError(userTaken ? 'ERR_DUPLICATE_USER' : 'ERR_NOT_FOUND', { cause: error });
   }
   return toUser(item);
 };
@@ -101,7 +125,10 @@ export type UserChanges = Partial<
   Pick<User, 'username' | 'role' | 'active' | 'defaultFederation' | 'language' | 'enablerId'>
 >;
 
-/** Changes an existing user's fields; switching an account back on also lifts a lock. */
+/**
+ * Changes the fields named, and only those: switching an account on or off leaves its lock or its
+ * pending renewal as they are (they end with a new password, see docs/decisions.md).
+ */
 export const updateUser = async (email: string, changes: UserChanges, now = new Date()): Promise<User> => {
   const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':updatedAt': nowIso(now) };
@@ -115,13 +142,6 @@ export const updateUser = async (email: string, changes: UserChanges, now = new 
       values[`:${field}`] = value;
       sets.push(`#${field} = :${field}`);
     }
-  }
-  if (changes.active === true) {
-    names['#blocked'] = 'blocked';
-    names['#failedLogins'] = 'failedLogins';
-    removes.push('#blocked');
-    values[':zero'] = 0;
-    sets.push('#failedLogins = :zero');
   }
   try {
     const { Attributes } = await dynamo().send(
@@ -142,35 +162,93 @@ export const updateUser = async (email: string, changes: UserChanges, now = new 
   }
 };
 
+/** Deletes the account with its outstanding mailed link, in one transaction. */
 export const deleteUser = async (email: string): Promise<void> => {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: userKey(email) }));
-};
-
-/** Counts one more bad password atomically and answers the new count (concurrent attempts each see their own). */
-export const countFailedLogin = async (email: string): Promise<number> => {
-  const { Attributes } = await dynamo().send(
-    new UpdateCommand({
+  const { Item } = await dynamo().send(
+    new GetCommand({
       TableName: tableName(),
       Key: userKey(email),
-      UpdateExpression: 'ADD failedLogins :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
+      ConsistentRead: true,
+      ProjectionExpression: 'linkHash',
     }),
   );
-  return Number(Attributes?.failedLogins ?? 0);
-};
-
-export const blockUser = async (email: string, reason: Blocked, now = new Date()): Promise<void> => {
+  const linkHash = Item?.linkHash as string | undefined;
   await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: userKey(email),
-      UpdateExpression: 'SET blocked = :reason, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':reason': reason, ':now': nowIso(now) },
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: userKey(email) } },
+        ...(linkHash ? [{ Delete: { TableName: tableName(), Key: tokenKey(linkHash) } }] : []),
+      ],
     }),
   );
+};
+
+/**
+ * Counts one more bad password atomically and answers the new count (concurrent attempts each see
+ * their own); undefined when there is no such account (nothing is written then).
+ */
+export const countFailedLogin = async (email: string): Promise<number | undefined> => {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(email),
+        UpdateExpression: 'ADD failedLogins :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(Attributes?.failedLogins ?? 0);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+/**
+ * Locks the account for bad passwords if the count has reached the limit and it is not blocked yet.
+ * Conditional, so of many attempts that reach the limit at once exactly one gets true.
+ */
+export const lockForBadPasswords = async (email: string, now = new Date()): Promise<boolean> => {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(email),
+        UpdateExpression: 'SET blocked = :reason, updatedAt = :now',
+        ConditionExpression:
+          'attribute_exists(pk) AND attribute_not_exists(blocked) AND failedLogins >= :max',
+        ExpressionAttributeValues: {
+          ':reason': 'BAD_PASSWORDS',
+          ':now': nowIso(now),
+          ':max': MAX_FAILED_LOGINS,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Blocks the account until a new password is set; ERR_NOT_FOUND when it was deleted meanwhile. */
+export const blockUser = async (email: string, reason: Blocked, now = new Date()): Promise<void> => {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(email),
+        UpdateExpression: 'SET blocked = :reason, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':reason': reason, ':now': nowIso(now) },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND', { cause: error });
+    throw error;
+  }
 };
 
 export const clearFailedLogins = async (email: string): Promise<void> => {
@@ -189,24 +267,32 @@ export const clearFailedLogins = async (email: string): Promise<void> => {
     });
 };
 
-export const setPasswordHash = async (
+/**
+ * Sets a new password in place of the one that was checked (false if it changed meanwhile). Every
+ * outstanding mailed link dies with the old password.
+ */
+export const replacePasswordHash = async (
   email: string,
+  checkedHash: string,
   passwordHash: string,
   now = new Date(),
-): Promise<void> => {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: userKey(email),
-      UpdateExpression: 'SET passwordHash = :hash, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':hash': passwordHash, ':now': nowIso(now) },
-    }),
-  );
+): Promise<boolean> => {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(email),
+        UpdateExpression: 'SET passwordHash = :hash, updatedAt = :now REMOVE linkHash',
+        ConditionExpression: 'passwordHash = :checked',
+        ExpressionAttributeValues: { ':hash': passwordHash, ':now': nowIso(now), ':checked': checkedHash },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 };
-
-// One-time tokens: TOKEN#<hash of the token> / TOKEN, expiring through the table's TTL.
-const tokenKey = (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' });
 
 export interface StoredOneTimeToken {
   purpose: OneTimePurpose;
@@ -214,14 +300,38 @@ export interface StoredOneTimeToken {
   expiresAt: number;
 }
 
+/**
+ * Stores a mailed link's token and makes it the account's only valid link, in one transaction: every
+ * older link of the account stops working (ERR_NOT_FOUND when the account does not exist).
+ */
 export const storeOneTimeToken = async (tokenHash: string, token: StoredOneTimeToken): Promise<void> => {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...tokenKey(tokenHash), entityType: 'ONE_TIME_TOKEN', ...token },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...tokenKey(tokenHash), entityType: 'ONE_TIME_TOKEN', ...token },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: userKey(token.email),
+              UpdateExpression: 'SET linkHash = :hash',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':hash': tokenHash },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND', { cause: error });
+    throw error;
+  }
 };
 
 export const getOneTimeToken = async (tokenHash: string): Promise<StoredOneTimeToken | undefined> => {
@@ -233,8 +343,8 @@ export const getOneTimeToken = async (tokenHash: string): Promise<StoredOneTimeT
 
 /**
  * Sets the password with a one-time token, in one transaction: the token is consumed (it must still
- * exist, be of this purpose and unexpired), the password set, and any lock lifted. False when the
- * token was already used or has expired.
+ * exist, be of this purpose, unexpired and the account's newest link), the password set, and any lock
+ * lifted. False when the token was already used, replaced or has expired.
  */
 export const setPasswordWithToken = async (
   tokenHash: string,
@@ -260,9 +370,10 @@ export const setPasswordWithToken = async (
               TableName: tableName(),
               Key: userKey(email),
               UpdateExpression:
-                'SET passwordHash = :hash, failedLogins = :zero, updatedAt = :at REMOVE blocked',
-              ConditionExpression: 'attribute_exists(pk) AND active = :true',
+                'SET passwordHash = :hash, failedLogins = :zero, updatedAt = :at REMOVE blocked, linkHash',
+              ConditionExpression: 'active = :true AND linkHash = :token',
               ExpressionAttributeValues: {
+                ':token': tokenHash,
                 ':hash': passwordHash,
                 ':zero': 0,
                 ':at': nowIso(now),

@@ -1,17 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeEmail } from './emails.ts';
-import { afterFailedLogin, canSignIn, MAX_FAILED_LOGINS } from './lockout.ts';
+import { canSignIn, MAX_FAILED_LOGINS, reachesLock } from './lockout.ts';
 import { composeMail } from './mail-templates.ts';
 import { hashOneTimeToken, isUsable, linkPath, newOneTimeToken } from './one-time-tokens.ts';
 import { newPasswordProblem } from './passwords.ts';
 import {
+  acceptsAccessToken,
   formatRefreshToken,
   hashSecret,
+  idleEndAfterRefresh,
+  isSessionOpen,
   judgeRefresh,
   newSecret,
+  newSessionId,
+  newSessionTimes,
   parseRefreshToken,
   REMEMBERED_ROTATIONS,
   rotatedHashesAfter,
+  SESSION_IDLE_SECONDS,
+  sessionLifetimeSeconds,
 } from './refresh-tokens.ts';
 
 describe('new passwords', () => {
@@ -29,15 +36,9 @@ describe('new passwords', () => {
 });
 
 describe('lockout', () => {
-  it('locks on the fifth bad password in a row, not before', () => {
-    let failed = 0;
-    const outcomes = [];
-    for (let attempt = 1; attempt <= MAX_FAILED_LOGINS; attempt += 1) {
-      const outcome = afterFailedLogin(failed);
-      failed = outcome.failedLogins;
-      outcomes.push(outcome.locksNow);
-    }
-    expect(outcomes).toEqual([false, false, false, false, true]);
+  it('locks from the fifth bad password in a row, not before', () => {
+    const counts = Array.from({ length: MAX_FAILED_LOGINS + 2 }, (_, index) => index + 1);
+    expect(counts.map(reachesLock)).toEqual([false, false, false, false, true, true, true]);
   });
   it('lets only active, unblocked accounts with a password sign in', () => {
     expect(canSignIn({ active: true, passwordHash: 'h' })).toBe(true);
@@ -50,27 +51,65 @@ describe('lockout', () => {
 
 describe('refresh tokens', () => {
   it('round-trip through their text form and refuse anything else', () => {
-    const token = { sessionId: 'abcdefghijklmnopqrstuv', secret: newSecret() };
+    const token = { email: 'awa.diop@example.org', sessionId: newSessionId(), secret: newSecret() };
     expect(parseRefreshToken(formatRefreshToken(token))).toEqual(token);
     expect(parseRefreshToken('not-a-token')).toBeUndefined();
-    expect(parseRefreshToken(`${token.sessionId}.short`)).toBeUndefined();
+    expect(parseRefreshToken(`${token.sessionId}.${token.secret}`)).toBeUndefined();
+    const [account, sessionId] = formatRefreshToken(token).split('.');
+    expect(parseRefreshToken(`${account}.${sessionId}.short`)).toBeUndefined();
+    const notAnAccount = Buffer.from('no address here').toString('base64url');
+    expect(parseRefreshToken(`${notAnAccount}.${sessionId}.${token.secret}`)).toBeUndefined();
   });
 
   it('tell the current secret from a replayed one and from a stranger', () => {
     const old = newSecret();
     const current = newSecret();
-    const session = { currentHash: hashSecret(current), rotatedHashes: [hashSecret(old)], expiresAt: 2000 };
+    const session = {
+      currentHash: hashSecret(current),
+      rotatedHashes: [hashSecret(old)],
+      expiresAt: 2000,
+      endsAt: 5000,
+    };
     expect(judgeRefresh(session, current, 1000)).toBe('current');
     expect(judgeRefresh(session, old, 1000)).toBe('reused');
     expect(judgeRefresh(session, newSecret(), 1000)).toBe('unknown');
     expect(judgeRefresh(session, current, 2000)).toBe('expired');
+    expect(judgeRefresh({ ...session, expiresAt: 9000 }, current, 5000)).toBe('expired');
   });
 
   it('remember a bounded number of rotations, newest first', () => {
     const hashes = Array.from({ length: REMEMBERED_ROTATIONS }, (_, i) => `h${i}`);
-    const after = rotatedHashesAfter({ currentHash: 'now', rotatedHashes: hashes, expiresAt: 1 });
+    const after = rotatedHashesAfter({ currentHash: 'now', rotatedHashes: hashes, expiresAt: 1, endsAt: 1 });
     expect(after).toHaveLength(REMEMBERED_ROTATIONS);
     expect(after[0]).toBe('now');
+  });
+});
+
+describe('session lifetimes', () => {
+  it('end a session after its absolute lifetime, however often it is refreshed', () => {
+    const opened = newSessionTimes('USER', 0);
+    expect(opened).toEqual({ expiresAt: SESSION_IDLE_SECONDS, endsAt: sessionLifetimeSeconds('USER') });
+    let session = { ...opened };
+    for (let now = 3600; now < opened.endsAt; now += 24 * 3600)
+      session = { ...session, expiresAt: idleEndAfterRefresh(session, now) };
+    expect(session.expiresAt).toBe(opened.endsAt);
+    expect(isSessionOpen(session, opened.endsAt - 1)).toBe(true);
+    expect(isSessionOpen(session, opened.endsAt)).toBe(false);
+  });
+
+  it('are shorter for administrators than for field agents', () => {
+    expect(sessionLifetimeSeconds('ADMIN')).toBe(12 * 3600);
+    expect(sessionLifetimeSeconds('USER')).toBe(30 * 24 * 3600);
+    expect(sessionLifetimeSeconds('ANDROID_USER')).toBe(30 * 24 * 3600);
+    expect(newSessionTimes('ADMIN', 100)).toEqual({ expiresAt: 100 + 12 * 3600, endsAt: 100 + 12 * 3600 });
+  });
+
+  it('let an access token through only while its session is open and works for the token’s enabler', () => {
+    const session = { expiresAt: 200, endsAt: 300, enablerId: 'e1' };
+    expect(acceptsAccessToken(session, { enabler: 'e1' }, 100)).toBe(true);
+    expect(acceptsAccessToken(session, { enabler: 'e2' }, 100)).toBe(false);
+    expect(acceptsAccessToken(session, { enabler: 'e1' }, 200)).toBe(false);
+    expect(acceptsAccessToken(undefined, { enabler: 'e1' }, 100)).toBe(false);
   });
 });
 

@@ -1,16 +1,11 @@
 /** Bad passwords in a row that lock an account (ERR_ACCOUNT_JUST_LOCKED on the last one). */
 export const MAX_FAILED_LOGINS = 5;
 
-export interface FailedLoginOutcome {
-  failedLogins: number;
-  /** This attempt is the one that locks the account. */
-  locksNow: boolean;
-}
-
-export const afterFailedLogin = (failedLoginsBefore: number): FailedLoginOutcome => {
-  const failedLogins = failedLoginsBefore + 1;
-  return { failedLogins, locksNow: failedLogins >= MAX_FAILED_LOGINS };
-};
+/**
+ * Whether a count of bad passwords in a row calls for the lock. Parallel attempts may pass the limit
+ * together: the lock itself is a conditional write that only one of them wins.
+ */
+export const reachesLock = (failedLogins: number): boolean => failedLogins >= MAX_FAILED_LOGINS;
 
 /** Why an account cannot sign in: an administrator switched it off, or it is blocked until a new password is set. */
 export type Blocked = 'BAD_PASSWORDS' | 'RENEWAL_FORCED';

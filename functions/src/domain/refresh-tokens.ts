@@ -1,23 +1,41 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '#platform/roles.ts';
 
-/** A refresh token is `<sessionId>.<secret>`: the id finds the session, the secret proves possession. */
+/**
+ * A refresh token is `<account>.<sessionId>.<secret>`: the account (its e-mail, base64url) and the id
+ * find the session in the account's partition, the secret proves possession.
+ */
 export interface RefreshToken {
+  email: string;
   sessionId: string;
   secret: string;
 }
 
-/** Idle lifetime of a session: each refresh extends it. */
+/** Idle lifetime of a session: each refresh extends it, up to the absolute lifetime. */
 export const SESSION_IDLE_SECONDS = 14 * 24 * 3600;
+
+/**
+ * Absolute lifetime of a session, from its sign-in, whatever its refreshes: 12 hours for an
+ * administrator (who reaches every enabler's money), 30 days for a field agent (see docs/decisions.md).
+ */
+export const sessionLifetimeSeconds = (role: Role): number => (role === 'ADMIN' ? 12 * 3600 : 30 * 24 * 3600);
+
 /** Rotated secrets remembered per session, to recognise a replay (reuse) of an old one. */
 export const REMEMBERED_ROTATIONS = 20;
 
 export const newSecret = (): string => randomBytes(32).toString('base64url');
 
-export const formatRefreshToken = (token: RefreshToken): string => `${token.sessionId}.${token.secret}`;
+export const newSessionId = (): string => randomBytes(18).toString('base64url');
+
+export const formatRefreshToken = (token: RefreshToken): string =>
+  `${Buffer.from(token.email, 'utf8').toString('base64url')}.${token.sessionId}.${token.secret}`;
 
 export const parseRefreshToken = (value: string): RefreshToken | undefined => {
-  const match = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{32,128})$/.exec(value);
-  return match ? { sessionId: match[1] as string, secret: match[2] as string } : undefined;
+  const match = /^([A-Za-z0-9_-]{4,400})\.([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{32,128})$/.exec(value);
+  if (!match) return undefined;
+  const email = Buffer.from(match[1] as string, 'base64url').toString('utf8');
+  if (email.length > 254 || !/^[^\s@/]+@[^\s@/]+$/.test(email)) return undefined;
+  return { email, sessionId: match[2] as string, secret: match[3] as string };
 };
 
 /** Only hashes are stored, so a leaked table does not hold usable tokens. */
@@ -26,7 +44,10 @@ export const hashSecret = (secret: string): string => createHash('sha256').updat
 export interface StoredSession {
   currentHash: string;
   rotatedHashes: string[];
+  /** When the session ends if it is not refreshed (never after endsAt); also the table's TTL. */
   expiresAt: number;
+  /** The absolute end of the session, fixed at sign-in. */
+  endsAt: number;
 }
 
 export type RefreshVerdict = 'current' | 'reused' | 'unknown' | 'expired';
@@ -36,12 +57,40 @@ export type RefreshVerdict = 'current' | 'reused' | 'unknown' | 'expired';
  * session family is revoked; anything else is refused without touching the session.
  */
 export const judgeRefresh = (session: StoredSession, secret: string, nowSeconds: number): RefreshVerdict => {
+  if (!isSessionOpen(session, nowSeconds)) return 'expired';
   const hash = hashSecret(secret);
-  if (session.expiresAt <= nowSeconds) return 'expired';
   if (hash === session.currentHash) return 'current';
   if (session.rotatedHashes.includes(hash)) return 'reused';
   return 'unknown';
 };
 
+/** The table's TTL removes an ended session late (up to days): the times themselves decide. */
+export const isSessionOpen = (session: Pick<StoredSession, 'expiresAt' | 'endsAt'>, nowSeconds: number) =>
+  session.expiresAt > nowSeconds && session.endsAt > nowSeconds;
+
 export const rotatedHashesAfter = (session: StoredSession): string[] =>
   [session.currentHash, ...session.rotatedHashes].slice(0, REMEMBERED_ROTATIONS);
+
+/** The idle end after a refresh at `nowSeconds`: pushed back, but never past the absolute end. */
+export const idleEndAfterRefresh = (session: Pick<StoredSession, 'endsAt'>, nowSeconds: number): number =>
+  Math.min(nowSeconds + SESSION_IDLE_SECONDS, session.endsAt);
+
+/** The times of a session opened at `nowSeconds`. */
+export const newSessionTimes = (
+  role: Role,
+  nowSeconds: number,
+): Pick<StoredSession, 'expiresAt' | 'endsAt'> => {
+  const endsAt = nowSeconds + sessionLifetimeSeconds(role);
+  return { endsAt, expiresAt: Math.min(nowSeconds + SESSION_IDLE_SECONDS, endsAt) };
+};
+
+/**
+ * Whether an access token may still be used: its session exists, has not ended, and still works for
+ * the enabler the token names (an administrator's switch moves the session, so older tokens stop).
+ */
+export const acceptsAccessToken = (
+  session: (Pick<StoredSession, 'expiresAt' | 'endsAt'> & { enablerId: string }) | undefined,
+  token: { enabler: string },
+  nowSeconds: number,
+): boolean =>
+  session !== undefined && isSessionOpen(session, nowSeconds) && session.enablerId === token.enabler;

@@ -101,6 +101,27 @@ describe('route table', () => {
     for (const r of adminPaths) expect(r.access, routeKey(r)).toBe('admin');
   });
 
+  it('gives every path parameter a schema with a pattern and a maximum length, and no route an extra one', () => {
+    for (const r of routes) {
+      const names = [...r.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+      const params = r.params as
+        | { required?: string[]; properties?: Record<string, { pattern?: string; maxLength?: number }> }
+        | undefined;
+      expect(Object.keys(params?.properties ?? {}).sort(), routeKey(r)).toEqual([...names].sort());
+      expect([...(params?.required ?? [])].sort(), routeKey(r)).toEqual([...names].sort());
+      for (const name of names) {
+        expect(params?.properties?.[name as string]?.pattern, `${routeKey(r)} ${name}`).toBeTruthy();
+        expect(params?.properties?.[name as string]?.maxLength, `${routeKey(r)} ${name}`).toBeLessThanOrEqual(
+          254,
+        );
+      }
+    }
+  });
+
+  it('offers a logout of the current session to every signed-in caller', () => {
+    expect(routes.find((r) => routeKey(r) === 'POST /auth/logout')?.access).toBe('signedIn');
+  });
+
   it('gives every resource at least one route', () => {
     for (const resource of resources)
       expect(

@@ -17,6 +17,10 @@ import {
   resetRequestSchema,
   setPasswordRequestSchema,
   updateUserRequestSchema,
+  emailParameter,
+  MAX_IMAGE_BYTES,
+  pathParameters,
+  recordIdParameter,
   type JSONSchema,
 } from '@cpbo/schemas';
 import type { ErrorCode } from '#platform/error-catalogue.ts';
@@ -67,15 +71,24 @@ export interface RouteDefinition {
   body?: JSONSchema;
   /** JSON Schema of the query string parameters (all strings). */
   query?: JSONSchema;
+  /** JSON Schema of the path parameters, decoded: every {name} of the path has one (a test checks). */
+  params?: JSONSchema;
+  /** Largest body accepted, in bytes, checked before parsing (DEFAULT_MAX_BODY_BYTES otherwise). */
+  maxBodyBytes?: number;
   /** Codes of the product's own rules, answered before the schema's generic ERR_INVALID_DATA_FORMAT. */
   bodyRules?: BodyRules;
 }
+
+/** Every JSON body of the API but the enabler's images and the config file fits in this. */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
 export interface BodyRules {
   /** The body is not JSON. */
   malformed?: ErrorCode;
   /** There is no body. */
   missing?: ErrorCode;
+  /** The body is over the route's size limit (ERR_PAYLOAD_TOO_LARGE otherwise). */
+  tooLarge?: ErrorCode;
   /** A rule of the product with its own code (checked before the schema). */
   check?: (body: unknown) => ErrorCode | undefined;
 }
@@ -85,25 +98,41 @@ const route = (
   path: string,
   resource: Resource,
   access: Access,
-  schemas: Pick<RouteDefinition, 'body' | 'query' | 'bodyRules'> = {},
+  schemas: Pick<RouteDefinition, 'body' | 'query' | 'params' | 'maxBodyBytes' | 'bodyRules'> = {},
 ): RouteDefinition => ({ method, path, resource, access, ...schemas });
 
-const enablerBody = { body: enablerRequestSchema, bodyRules: { check: enablerImagesProblem } };
+// Path parameters of the routes, by name.
+const id = { params: pathParameters({ id: recordIdParameter }) };
+const userId = { params: pathParameters({ id: emailParameter }) };
+const enablerIdParams = { params: pathParameters({ enablerId: recordIdParameter }) };
+const memberId = { params: pathParameters({ memberId: recordIdParameter }) };
+const memberAndPlot = { params: pathParameters({ memberId: recordIdParameter, plotId: recordIdParameter }) };
+
+// Two images of at most MAX_IMAGE_BYTES each, as base64 data URLs (4 characters per 3 bytes), and a name.
+const enablerBody = {
+  body: enablerRequestSchema,
+  maxBodyBytes: 2 * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4 * 1024,
+  bodyRules: { tooLarge: 'ERR_FILE_TOO_LONG', check: enablerImagesProblem },
+} satisfies Pick<RouteDefinition, 'body' | 'maxBodyBytes' | 'bodyRules'>;
 
 const configBody = {
   body: enablerConfigSchema,
+  // The config file keeps the upload limit of the spec (section 9: 30 KB).
+  maxBodyBytes: 30 * 1024,
   bodyRules: {
     malformed: 'ERR_ENABLERCONFIG_INVALID_JSON',
     missing: 'ERR_ENABLERCONFIG_NO_FILE',
+    tooLarge: 'ERR_FILE_TOO_LONG',
     check: enablerConfigShapeProblem,
   },
-} satisfies Pick<RouteDefinition, 'body' | 'bodyRules'>;
+} satisfies Pick<RouteDefinition, 'body' | 'maxBodyBytes' | 'bodyRules'>;
 
 export const routes: readonly RouteDefinition[] = [
   // Auth (spec 7, Auth)
   route('POST', '/auth/login', 'auth', 'anonymous', { body: loginRequestSchema }),
   route('GET', '/auth/refresh', 'auth', 'refreshToken'),
-  route('GET', '/auth/enablerProfile/{enablerId}', 'auth', 'admin'),
+  route('GET', '/auth/enablerProfile/{enablerId}', 'auth', 'admin', enablerIdParams),
+  route('POST', '/auth/logout', 'auth', 'signedIn'),
   route('GET', '/auth/logoutFromEverywhere', 'auth', 'signedIn'),
   route('PUT', '/auth/password', 'auth', 'signedIn', { body: changePasswordRequestSchema }),
   route('POST', '/register', 'registration', 'anonymous', { body: setPasswordRequestSchema }),
@@ -115,53 +144,57 @@ export const routes: readonly RouteDefinition[] = [
   route('PUT', '/me/language', 'me', 'signedIn', { body: languageRequestSchema }),
   route('GET', '/members', 'members', 'signedIn', { query: memberListQuerySchema }),
   route('POST', '/members', 'members', 'signedIn', { body: newMemberRequestSchema }),
-  route('GET', '/members/{id}', 'members', 'signedIn'),
-  route('GET', '/members/{memberId}/plots/{plotId}', 'members', 'signedIn'),
-  route('POST', '/members/{memberId}/plots', 'members', 'signedIn', { body: newPlotRequestSchema }),
+  route('GET', '/members/{id}', 'members', 'signedIn', id),
+  route('GET', '/members/{memberId}/plots/{plotId}', 'members', 'signedIn', memberAndPlot),
+  route('POST', '/members/{memberId}/plots', 'members', 'signedIn', {
+    ...memberId,
+    body: newPlotRequestSchema,
+  }),
   route('POST', '/members/{memberId}/plots/{plotId}', 'members', 'signedIn', {
+    ...memberAndPlot,
     body: updatePlotRequestSchema,
   }),
-  route('POST', '/members/{id}/cashouts', 'members', 'signedIn', { body: cashoutRequestSchema }),
-  route('POST', '/members/{id}/contribute', 'members', 'signedIn', { body: contributeRequestSchema }),
+  route('POST', '/members/{id}/cashouts', 'members', 'signedIn', { ...id, body: cashoutRequestSchema }),
+  route('POST', '/members/{id}/contribute', 'members', 'signedIn', { ...id, body: contributeRequestSchema }),
 
   // Admin: enablers, configs, campaigns
   route('GET', '/admin/enablers', 'admin-enablers', 'admin'),
   route('POST', '/admin/enablers', 'admin-enablers', 'admin', enablerBody),
-  route('POST', '/admin/enablers/{id}', 'admin-enablers', 'admin', enablerBody),
-  route('DELETE', '/admin/enablers/{id}', 'admin-enablers', 'admin'),
-  route('GET', '/admin/enablers/{id}/configs', 'admin-enablers', 'admin'),
-  route('POST', '/admin/enablers/{id}/configs', 'admin-enablers', 'admin', configBody),
-  route('GET', '/admin/enablers/{id}/campaigns', 'admin-enablers', 'admin'),
+  route('POST', '/admin/enablers/{id}', 'admin-enablers', 'admin', { ...id, ...enablerBody }),
+  route('DELETE', '/admin/enablers/{id}', 'admin-enablers', 'admin', id),
+  route('GET', '/admin/enablers/{id}/configs', 'admin-enablers', 'admin', id),
+  route('POST', '/admin/enablers/{id}/configs', 'admin-enablers', 'admin', { ...id, ...configBody }),
+  route('GET', '/admin/enablers/{id}/campaigns', 'admin-enablers', 'admin', id),
 
   // Admin: members, plots, contributions, payouts, cashouts
   route('POST', '/admin/members', 'admin-members', 'admin'),
-  route('POST', '/admin/members/{id}', 'admin-members', 'admin'),
-  route('DELETE', '/admin/members/{id}', 'admin-members', 'admin'),
+  route('POST', '/admin/members/{id}', 'admin-members', 'admin', id),
+  route('DELETE', '/admin/members/{id}', 'admin-members', 'admin', id),
   route('GET', '/admin/plots', 'admin-plots', 'admin'),
   route('POST', '/admin/plots', 'admin-plots', 'admin'),
-  route('POST', '/admin/plots/{id}', 'admin-plots', 'admin'),
-  route('DELETE', '/admin/plots/{id}', 'admin-plots', 'admin'),
+  route('POST', '/admin/plots/{id}', 'admin-plots', 'admin', id),
+  route('DELETE', '/admin/plots/{id}', 'admin-plots', 'admin', id),
   route('GET', '/admin/contributions', 'admin-contributions', 'admin'),
   route('POST', '/admin/contributions', 'admin-contributions', 'admin'),
-  route('GET', '/admin/contributions/{id}', 'admin-contributions', 'admin'),
-  route('POST', '/admin/contributions/{id}', 'admin-contributions', 'admin'),
-  route('DELETE', '/admin/contributions/{id}', 'admin-contributions', 'admin'),
+  route('GET', '/admin/contributions/{id}', 'admin-contributions', 'admin', id),
+  route('POST', '/admin/contributions/{id}', 'admin-contributions', 'admin', id),
+  route('DELETE', '/admin/contributions/{id}', 'admin-contributions', 'admin', id),
   route('GET', '/admin/payouts', 'admin-payouts', 'admin'),
   route('POST', '/admin/payouts', 'admin-payouts', 'admin'),
-  route('GET', '/admin/payouts/{id}', 'admin-payouts', 'admin'),
-  route('POST', '/admin/payouts/{id}', 'admin-payouts', 'admin'),
-  route('DELETE', '/admin/payouts/{id}', 'admin-payouts', 'admin'),
+  route('GET', '/admin/payouts/{id}', 'admin-payouts', 'admin', id),
+  route('POST', '/admin/payouts/{id}', 'admin-payouts', 'admin', id),
+  route('DELETE', '/admin/payouts/{id}', 'admin-payouts', 'admin', id),
   route('GET', '/admin/cashouts', 'admin-cashouts', 'admin'),
-  route('GET', '/admin/cashouts/{id}', 'admin-cashouts', 'admin'),
-  route('POST', '/admin/cashouts/{id}', 'admin-cashouts', 'admin'),
-  route('DELETE', '/admin/cashouts/{id}', 'admin-cashouts', 'admin'),
+  route('GET', '/admin/cashouts/{id}', 'admin-cashouts', 'admin', id),
+  route('POST', '/admin/cashouts/{id}', 'admin-cashouts', 'admin', id),
+  route('DELETE', '/admin/cashouts/{id}', 'admin-cashouts', 'admin', id),
 
   // Admin: users (keyed by email in the routes)
   route('GET', '/admin/users', 'admin-users', 'admin'),
   route('POST', '/admin/users', 'admin-users', 'admin', { body: newUserRequestSchema }),
   route('POST', '/admin/users/forcePasswordRenew', 'admin-users', 'admin', { body: forceRenewRequestSchema }),
-  route('POST', '/admin/users/{id}', 'admin-users', 'admin', { body: updateUserRequestSchema }),
-  route('DELETE', '/admin/users/{id}', 'admin-users', 'admin'),
+  route('POST', '/admin/users/{id}', 'admin-users', 'admin', { ...userId, body: updateUserRequestSchema }),
+  route('DELETE', '/admin/users/{id}', 'admin-users', 'admin', userId),
 
   // Admin: logs, reports, mirror
   route('GET', '/admin/logs', 'admin-logs', 'admin'),

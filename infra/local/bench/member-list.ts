@@ -99,20 +99,37 @@ const main = async () => {
         marshallOptions: { removeUndefinedValues: true },
       },
     );
-    const enablerId = randomUUID();
+    const { createEnabler } = await import('@cpbo/functions/data/enablers.ts');
+    const { createUser } = await import('@cpbo/functions/data/users.ts');
+    const { hashPassword } = await import('@cpbo/functions/platform/password-hashing.ts');
+    const { handler: auth } = await import('@cpbo/functions/http/auth/handler.ts');
+    const image = `data:image/png;base64,${Buffer.from('bench').toString('base64')}`;
+    const enablerId = (await createEnabler({ name: 'Bench', logo: image, banner: image }, 'bench')).id;
     const seedMs = await seed(client, enablerId);
     console.log(`seeded ${MEMBERS} members in ${(seedMs / 1000).toFixed(1)} s`);
 
-    const { handler } = await import('@cpbo/functions/http/members/handler.ts');
-    const { signAccessToken } = await import('@cpbo/functions/platform/access-token.ts');
-    const token = await signAccessToken({
-      email: 'bench@example.org',
+    // A real agent session: every list call reads it, as in production.
+    const agent = { email: 'bench@example.org', password: 'bench password' };
+    await createUser({
+      email: agent.email,
       username: 'Bench',
       role: 'USER',
-      enabler: enablerId,
-      enablerName: 'Bench',
-      sessionId: 'bench-session',
+      enablerId,
+      defaultFederation: null,
+      passwordHash: await hashPassword(agent.password),
     });
+    const signedIn = await auth(
+      httpApiEvent({
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: agent.email, password: agent.password }),
+      }),
+      lambdaContext('auth'),
+    );
+    const token = (JSON.parse(signedIn.body ?? '{}') as { accessToken: string }).accessToken;
+
+    const { handler } = await import('@cpbo/functions/http/members/handler.ts');
     const shapes: Record<string, string>[] = [
       { page: '1', pageSize: '10', 'sort:name': 'asc' },
       { page: '3', pageSize: '50', 'sort:pendingBenefits': 'desc', 'filter:plots': 'one' },
@@ -186,8 +203,19 @@ const main = async () => {
       catchUp.push(t2 - t1);
       pass.push(t3 - t2);
     }
+    // The session check every authenticated call makes (one strongly consistent GetItem), alone.
+    const { getSessionState } = await import('@cpbo/functions/data/sessions.ts');
+    const { verifyAccessToken } = await import('@cpbo/functions/platform/access-token.ts');
+    const claims = await verifyAccessToken(token);
+    const sessionCheck: number[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      const started = performance.now();
+      await getSessionState(claims.email, claims.sessionId);
+      sessionCheck.push(performance.now() - started);
+    }
     console.log(
-      `probe: catch-up p50 ${percentile(catchUp, 50).toFixed(2)} ms, list pass p50 ${percentile(pass, 50).toFixed(2)} ms`,
+      `probe: catch-up p50 ${percentile(catchUp, 50).toFixed(2)} ms, list pass p50 ${percentile(pass, 50).toFixed(2)} ms, ` +
+        `session check p50 ${percentile(sessionCheck, 50).toFixed(2)} ms`,
     );
     const listP50 = percentile(listTimes, 50);
     const queryP50 = percentile(queryTimes, 50);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MailMessage, MailTransport } from '@cpbo/functions/platform/mail.ts';
@@ -21,7 +21,9 @@ export const outboxTransport = (directory: string, log: (line: string) => void):
     const mail: OutboxMail = { ...message, date: date.toISOString(), links: linksIn(message.text) };
     await mkdir(directory, { recursive: true });
     const file = `${String(date.getTime()).padStart(14, '0')}-${randomBytes(4).toString('hex')}.json`;
-    await writeFile(join(directory, file), `${JSON.stringify(mail, null, 2)}\n`);
+    // Written aside, then renamed: a reader of the outbox never sees half a mail.
+    await writeFile(join(directory, `${file}.part`), `${JSON.stringify(mail, null, 2)}\n`);
+    await rename(join(directory, `${file}.part`), join(directory, file));
     log(`[mail] to ${message.to.join(', ')}: "${message.subject}" (${join(directory, file)})`);
     for (const link of mail.links) log(`[mail]   ${link}`);
   },

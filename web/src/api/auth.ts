@@ -32,6 +32,10 @@ export const login = (username: string, password: string, options: Errors = {}) 
 export const refresh = (refreshToken: string, options: Errors = {}) =>
   apiFetch<AuthSession>('/auth/refresh', { auth: { bearer: refreshToken }, ...options });
 
+/** Ends this session on the server: its refresh token stops working. The caller decides what a failure means. */
+export const logout = (accessToken: string) =>
+  apiFetch<unknown>('/auth/logout', { method: 'POST', auth: { bearer: accessToken }, errors: 'caller' });
+
 export const logoutFromEverywhere = () => apiFetch<unknown>('/auth/logoutFromEverywhere');
 
 /** A refresh token for a session working for another enabler (administrators). */

@@ -27,11 +27,12 @@ export interface NewUser {
   defaultFederation: string | null;
 }
 
+/** What an edit sends: only the fields the administrator changed (the others stay as they are). */
 export interface UserChanges {
-  username: string;
-  role: Role;
-  active: boolean;
-  defaultFederation: string | null;
+  username?: string;
+  role?: Role;
+  active?: boolean;
+  defaultFederation?: string | null;
 }
 
 type Errors = Pick<ApiRequest, 'errors'>;

@@ -1,10 +1,16 @@
-import { formatRefreshToken, hashSecret, newSecret, SESSION_IDLE_SECONDS } from '#domain/refresh-tokens.ts';
-import { getEnabler } from '#data/enablers.ts';
+import {
+  formatRefreshToken,
+  hashSecret,
+  newSecret,
+  newSessionId,
+  newSessionTimes,
+} from '#domain/refresh-tokens.ts';
+import { getEnabler, type Enabler } from '#data/enablers.ts';
 import { createSession } from '#data/sessions.ts';
 import { epochSeconds } from '#data/table.ts';
 import type { User } from '#data/users.ts';
 import { signAccessToken } from '#platform/access-token.ts';
-import { randomBytes } from 'node:crypto';
+import { AppError } from '#platform/app-error.ts';
 
 /** What login, refresh and the enabler switch answer (spec section 7, Auth). */
 export interface SessionTokens {
@@ -18,53 +24,63 @@ export interface SessionTokens {
   language: User['language'];
 }
 
+/** The enabler a session can work for: none when it was deleted meanwhile (or never set). */
+export const sessionEnabler = async (enablerId: string): Promise<Enabler | undefined> =>
+  enablerId ? await getEnabler(enablerId) : undefined;
+
 /** Signs the access token of a session and answers the session's fields. */
 export const sessionTokens = async (
   user: User,
-  enablerId: string,
+  enabler: Enabler | undefined,
   sessionId: string,
   secret: string,
 ): Promise<SessionTokens> => {
-  const enabler = enablerId ? await getEnabler(enablerId) : undefined;
+  const enablerId = enabler?.id ?? '';
   const enablerName = enabler?.name ?? '';
   const accessToken = await signAccessToken({
     email: user.email,
     username: user.username,
     role: user.role,
-    enabler: enabler ? enablerId : '',
+    enabler: enablerId,
     enablerName,
     sessionId,
   });
   return {
-    refreshToken: formatRefreshToken({ sessionId, secret }),
+    refreshToken: formatRefreshToken({ email: user.email, sessionId, secret }),
     accessToken,
     role: user.role,
     username: user.username,
     email: user.email,
-    enabler: enabler ? enablerId : '',
+    enabler: enablerId,
     enablerName,
     language: user.language,
   };
 };
 
-/** Starts a new session family for the user, bound to an enabler. */
+/**
+ * Starts a new session family for a user whose password was just checked, bound to an enabler. The
+ * session opens only if the account is still as read (ERR_LOGIN_INVALID otherwise: it changed meanwhile).
+ */
 export const openSession = async (
-  user: User,
+  user: User & { passwordHash: string },
   enablerId: string,
   now = new Date(),
 ): Promise<SessionTokens> => {
-  const sessionId = randomBytes(18).toString('base64url');
+  const enabler = await sessionEnabler(enablerId);
+  const sessionId = newSessionId();
   const secret = newSecret();
-  await createSession(
+  const opened = await createSession(
     {
       sessionId,
       email: user.email,
-      enablerId,
+      enablerId: enabler?.id ?? '',
       currentHash: hashSecret(secret),
       rotatedHashes: [],
-      expiresAt: epochSeconds(now) + SESSION_IDLE_SECONDS,
+      ...newSessionTimes(user.role, epochSeconds(now)),
     },
+    { email: user.email, role: user.role, passwordHash: user.passwordHash },
     now,
   );
-  return sessionTokens(user, enablerId, sessionId, secret);
+  if (!opened) throw new AppError('ERR_LOGIN_INVALID');
+  return sessionTokens(user, enabler, sessionId, secret);
 };

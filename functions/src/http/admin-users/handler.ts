@@ -35,17 +35,23 @@ const add = async ({ body, session }: ApiRequest<FromSchema<typeof newUserReques
   return created(userView(user));
 };
 
-/** POST /admin/users/{email}: switching a user off also ends their sessions. */
+/**
+ * POST /admin/users/{email}: changes only the fields sent. Switching the account off, or changing its
+ * role, ends its sessions at once. Switching it on reactivates it and nothing else: a lock or a pending
+ * renewal stays until a new password is set (see docs/decisions.md).
+ */
 const update = async ({ body, params, session }: ApiRequest<FromSchema<typeof updateUserRequestSchema>>) => {
   const user = await managedUser(caller(session), params.id as string);
-  if (!body.active || body.role !== user.role) refuseOwnAccount(caller(session), user);
+  const deactivates = body.active === false && user.active;
+  const changesRole = body.role !== undefined && body.role !== user.role;
+  if (deactivates || changesRole) refuseOwnAccount(caller(session), user);
   const updated = await updateUser(user.email, {
-    username: body.username.trim(),
+    username: body.username?.trim(),
     role: body.role,
     active: body.active,
-    defaultFederation: body.defaultFederation ?? null,
+    defaultFederation: body.defaultFederation,
   });
-  if (!updated.active) await deleteSessionsOf(user.email);
+  if (!updated.active || changesRole) await deleteSessionsOf(user.email);
   return ok(userView(updated));
 };
 

@@ -1,12 +1,17 @@
 import type { changePasswordRequestSchema, FromSchema } from '@cpbo/schemas';
 import { newPasswordProblem } from '#domain/passwords.ts';
 import { deleteSessionsOf } from '#data/sessions.ts';
-import { getUser, setPasswordHash } from '#data/users.ts';
+import { clearFailedLogins, getUser, replacePasswordHash } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import { ok, type ApiRequest, type ApiResponse } from '#platform/http/api-types.ts';
 import { hashPassword, verifyPassword } from '#platform/password-hashing.ts';
+import { refuseWrongPassword } from '../accounts/wrong-password.ts';
 
-/** PUT /auth/password: the current password proves the caller; other sessions are signed out. */
+/**
+ * PUT /auth/password: the current password proves the caller, and a wrong one counts toward the same
+ * lock as at sign-in (a stolen session cannot guess without limit). The new password ends the other
+ * sessions and voids every outstanding mailed link.
+ */
 export const changePassword = async ({
   body,
   session,
@@ -15,10 +20,17 @@ export const changePassword = async ({
   const problem = newPasswordProblem(body.newPassword, body.currentPassword);
   if (problem) throw new AppError(problem);
   const user = await getUser(caller.email);
-  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    throw new AppError('ERR_LOGIN_INVALID');
-  }
-  await setPasswordHash(user.email, await hashPassword(body.newPassword));
+  if (!user?.passwordHash) throw new AppError('ERR_UNAUTHENTICATED');
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
+    return refuseWrongPassword(user.email);
+
+  await clearFailedLogins(user.email);
+  const changed = await replacePasswordHash(
+    user.email,
+    user.passwordHash,
+    await hashPassword(body.newPassword),
+  );
+  if (!changed) throw new AppError('ERR_CONFLICT');
   await deleteSessionsOf(user.email, caller.sessionId);
   return ok({});
 };

@@ -1,13 +1,23 @@
+import { canSignIn } from '#domain/lockout.ts';
+import {
+  formatRefreshToken,
+  hashSecret,
+  idleEndAfterRefresh,
+  newSecret,
+  rotatedHashesAfter,
+} from '#domain/refresh-tokens.ts';
 import { getEnabler } from '#data/enablers.ts';
-import { deleteSession } from '#data/sessions.ts';
+import { getSession, rotateSession } from '#data/sessions.ts';
+import { epochSeconds } from '#data/table.ts';
 import { getUser, updateUser } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import { ok, type ApiRequest, type ApiResponse } from '#platform/http/api-types.ts';
-import { openSession } from '../accounts/open-session.ts';
 
 /**
  * GET /auth/enablerProfile/{enablerId}: an administrator's session moves to another enabler that has a
- * configuration. The new session replaces the current one; the administrator's next login opens there too.
+ * configuration. The session stays the same family (same id, same absolute end, its secret rotated):
+ * it moves only while it is still open and the account may still sign in, and access tokens issued
+ * for the previous enabler stop working. The administrator's next login opens there too.
  */
 export const enablerProfile = async ({ params, session }: ApiRequest): Promise<ApiResponse> => {
   const caller = session as NonNullable<typeof session>;
@@ -15,11 +25,22 @@ export const enablerProfile = async ({ params, session }: ApiRequest): Promise<A
   if (!enabler) throw new AppError('ERR_NOT_FOUND');
   if (enabler.latestConfigVersion === null || enabler.latestConfigDate === null)
     throw new AppError('ERR_ENABLER_NO_CONFIG');
-  const user = await getUser(caller.email);
-  if (!user) throw new AppError('ERR_UNAUTHENTICATED');
+  const [user, current] = await Promise.all([
+    getUser(caller.email),
+    getSession(caller.email, caller.sessionId),
+  ]);
+  if (!user || !canSignIn(user) || user.role !== 'ADMIN' || !current)
+    throw new AppError('ERR_UNAUTHENTICATED');
 
-  const moved = await updateUser(user.email, { enablerId: enabler.id });
-  const tokens = await openSession(moved, enabler.id);
-  await deleteSession(caller.sessionId);
-  return ok({ refreshToken: tokens.refreshToken });
+  const secret = newSecret();
+  const moved = await rotateSession(caller.email, caller.sessionId, current.currentHash, {
+    currentHash: hashSecret(secret),
+    rotatedHashes: rotatedHashesAfter(current),
+    expiresAt: idleEndAfterRefresh(current, epochSeconds()),
+    enablerId: enabler.id,
+  });
+  // A refresh of the same session won the race, or the session was revoked meanwhile.
+  if (!moved) throw new AppError('ERR_UNAUTHENTICATED');
+  await updateUser(user.email, { enablerId: enabler.id });
+  return ok({ refreshToken: formatRefreshToken({ email: user.email, sessionId: caller.sessionId, secret }) });
 };

@@ -2,6 +2,7 @@ import { httpHandler } from '#platform/http/http-handler.ts';
 import { changePassword } from './change-password.ts';
 import { enablerProfile } from './enabler-profile.ts';
 import { login } from './login.ts';
+import { logout } from './logout.ts';
 import { logoutFromEverywhere } from './logout-from-everywhere.ts';
 import { refresh } from './refresh.ts';
 
@@ -9,6 +10,7 @@ export const handler = httpHandler('auth', {
   'POST /auth/login': login,
   'GET /auth/refresh': refresh,
   'GET /auth/enablerProfile/{enablerId}': enablerProfile,
+  'POST /auth/logout': logout,
   'GET /auth/logoutFromEverywhere': logoutFromEverywhere,
   'PUT /auth/password': changePassword,
 });

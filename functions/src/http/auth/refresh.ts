@@ -1,10 +1,10 @@
 import {
   hashSecret,
+  idleEndAfterRefresh,
   judgeRefresh,
   newSecret,
   parseRefreshToken,
   rotatedHashesAfter,
-  SESSION_IDLE_SECONDS,
 } from '#domain/refresh-tokens.ts';
 import { canSignIn } from '#domain/lockout.ts';
 import { deleteSession, getSession, rotateSession } from '#data/sessions.ts';
@@ -12,38 +12,42 @@ import { epochSeconds } from '#data/table.ts';
 import { getUser } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import { ok, type ApiRequest, type ApiResponse } from '#platform/http/api-types.ts';
-import { sessionTokens } from '../accounts/open-session.ts';
+import { sessionEnabler, sessionTokens } from '../accounts/open-session.ts';
 
 /**
  * GET /auth/refresh with the refresh token as Bearer: rotates the token and signs a new access token.
- * A token that was already rotated is a replay: the whole session family is revoked.
+ * A token that was already rotated is a replay: the whole session family is revoked. A session past
+ * its idle or absolute lifetime is refused.
  */
 export const refresh = async ({ bearerToken }: ApiRequest): Promise<ApiResponse> => {
   const token = parseRefreshToken(bearerToken ?? '');
-  const session = token ? await getSession(token.sessionId) : undefined;
+  const session = token ? await getSession(token.email, token.sessionId) : undefined;
   if (!token || !session) throw new AppError('ERR_UNAUTHENTICATED');
 
   const now = epochSeconds();
   const verdict = judgeRefresh(session, token.secret, now);
-  if (verdict === 'reused') await deleteSession(session.sessionId);
+  if (verdict === 'reused' || verdict === 'expired') await deleteSession(session.email, session.sessionId);
   if (verdict !== 'current') throw new AppError('ERR_UNAUTHENTICATED');
 
   const user = await getUser(session.email);
   if (!user || !canSignIn(user)) {
-    await deleteSession(session.sessionId);
-    throw new AppError('ERR_LOGIN_INACTIVE');
-  }
-
-  const secret = newSecret();
-  const rotated = await rotateSession(session.sessionId, session.currentHash, {
-    currentHash: hashSecret(secret),
-    rotatedHashes: rotatedHashesAfter(session),
-    expiresAt: now + SESSION_IDLE_SECONDS,
-  });
-  if (!rotated) {
-    // Another refresh with the same token won the race: this one is the replay.
-    await deleteSession(session.sessionId);
+    await deleteSession(session.email, session.sessionId);
     throw new AppError('ERR_UNAUTHENTICATED');
   }
-  return ok(await sessionTokens(user, session.enablerId, session.sessionId, secret));
+
+  // An enabler deleted meanwhile is dropped from the session, so its tokens and its record agree.
+  const enabler = await sessionEnabler(session.enablerId);
+  const secret = newSecret();
+  const rotated = await rotateSession(session.email, session.sessionId, session.currentHash, {
+    currentHash: hashSecret(secret),
+    rotatedHashes: rotatedHashesAfter(session),
+    expiresAt: idleEndAfterRefresh(session, now),
+    enablerId: enabler?.id ?? '',
+  });
+  if (!rotated) {
+    // Another refresh with the same token won the race (this one is the replay), or the session was revoked.
+    await deleteSession(session.email, session.sessionId);
+    throw new AppError('ERR_UNAUTHENTICATED');
+  }
+  return ok(await sessionTokens(user, enabler, session.sessionId, secret));
 };

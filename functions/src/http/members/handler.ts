@@ -129,7 +129,7 @@ const changePlot = async ({
   const current = (await getPlots(member.id)).find((candidate) => candidate.id === params.plotId);
   if (!current) throw new AppError('ERR_NOT_FOUND');
   // Fields the spec's body does not carry keep their value when absent.
-  await updatePlot(member.id, current.id, {
+  await updatePlot(member, current.id, {
     name: body.name.trim(),
     latitude: body.latitude,
     longitude: body.longitude,

@@ -1,6 +1,9 @@
 import type middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { Access } from '#http/routes.ts';
+import { acceptsAccessToken } from '#domain/refresh-tokens.ts';
+import { getSessionState } from '#data/sessions.ts';
+import { epochSeconds } from '#data/table.ts';
 import { verifyAccessToken } from '../access-token.ts';
 import { AppError } from '../app-error.ts';
 import type { ApiEvent, ApiResult } from './api-types.ts';
@@ -13,7 +16,9 @@ const bearerOf = (event: ApiEvent): string | undefined => {
 
 /**
  * Checks the caller against the route's access: anonymous routes pass; refreshToken routes need a
- * bearer (the handler checks it); signedIn routes a valid access token; admin routes an ADMIN one.
+ * bearer (the handler checks it); signedIn routes a valid access token whose session is still open
+ * (one strongly consistent read, so logout, a revocation or a lock answer 401 on the very next
+ * request); admin routes an ADMIN one.
  */
 export const authenticate = (access: Access): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => ({
   before: async (request) => {
@@ -23,6 +28,8 @@ export const authenticate = (access: Access): middy.MiddlewareObj<ApiEvent, ApiR
     request.event.bearerToken = token;
     if (access === 'refreshToken') return;
     const session = await verifyAccessToken(token);
+    const stored = await getSessionState(session.email, session.sessionId);
+    if (!acceptsAccessToken(stored, session, epochSeconds())) throw new AppError('ERR_UNAUTHENTICATED');
     if (access === 'admin' && session.role !== 'ADMIN') throw new AppError('ERR_FORBIDDEN_USER');
     request.event.session = session;
   },

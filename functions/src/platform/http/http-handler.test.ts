@@ -1,5 +1,7 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignJWT, base64url } from 'jose';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import type { RouteDefinition } from '#http/routes.ts';
 import {
@@ -52,10 +54,29 @@ const call = async (handler: typeof echo, input: Parameters<typeof httpApiEvent>
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
+// The session each access token names, as the table would hold it (one GetItem per request).
+const table = mockClient(DynamoDBDocumentClient);
+const hour = 3600;
+const openSession = (enablerId = 'e1') => ({
+  Item: {
+    expiresAt: Math.floor(Date.now() / 1000) + hour,
+    endsAt: Math.floor(Date.now() / 1000) + 2 * hour,
+    enablerId,
+  },
+});
+
 beforeAll(() => {
   process.env.JWT_SECRET = secret;
+  process.env.TABLE_NAME = 'test-table';
   resetTokenSigningKey();
 });
+
+beforeEach(() => {
+  table.reset();
+  table.on(GetCommand).resolves(openSession());
+});
+
+afterAll(() => table.restore());
 
 describe('the route chain', () => {
   it('hands parsed, checked input and the session to the handler', async () => {
@@ -69,6 +90,31 @@ describe('the route chain', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ body: { amount: 12.5 }, params: {}, session: agent });
     expect(response.headers?.['cache-control']).toBe('no-store');
+  });
+
+  it('reads the session the token names, strongly consistent, on every request', async () => {
+    const token = await signAccessToken(agent);
+    await call(echo, { method: 'POST', path: '/api/x', headers: bearer(token), body: '{"amount":1}' });
+    const reads = table.commandCalls(GetCommand);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]?.args[0].input).toMatchObject({
+      Key: { pk: 'USER#agent@example.org', sk: 'SESSION#s1' },
+      ConsistentRead: true,
+    });
+  });
+
+  it('answers 401 when the session of a valid token has ended, expired or moved to another enabler', async () => {
+    const token = await signAccessToken(agent);
+    const request = { method: 'POST', path: '/api/x', headers: bearer(token), body: '{"amount":1}' };
+    table.on(GetCommand).resolves({});
+    expect((await call(echo, request)).status).toBe(401);
+    const past = Math.floor(Date.now() / 1000) - 1;
+    table.on(GetCommand).resolves({ Item: { ...openSession().Item, expiresAt: past } });
+    expect((await call(echo, request)).status).toBe(401);
+    table.on(GetCommand).resolves({ Item: { ...openSession().Item, endsAt: past } });
+    expect((await call(echo, request)).status).toBe(401);
+    table.on(GetCommand).resolves(openSession('e2'));
+    expect(await call(echo, request)).toMatchObject({ status: 401, body: { code: 'ERR_UNAUTHENTICATED' } });
   });
 
   it('answers 401 ERR_UNAUTHENTICATED without a token', async () => {
@@ -208,6 +254,63 @@ describe('the route chain', () => {
       body: '{"amount":1}',
     });
     expect(response.status).toBe(400);
+  });
+
+  it('lists at most 20 problems, however many the body has', async () => {
+    const token = await signAccessToken(agent);
+    const unknown = Object.fromEntries(Array.from({ length: 500 }, (_, index) => [`f${index}`, 0]));
+    const response = await call(echo, {
+      method: 'POST',
+      path: '/api/x',
+      headers: bearer(token),
+      body: JSON.stringify({ amount: 1, ...unknown }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.details).toHaveLength(20);
+  });
+
+  it('refuses a body over the size limit before parsing it, and a route may set its own limit and code', async () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    const huge = `{"amount":1,${'"x":0,'.repeat(4000)}"y":0}`;
+    const response = await call(echo, { method: 'POST', path: '/api/x', headers: bearer('t'), body: huge });
+    expect(response).toMatchObject({ status: 413, body: { code: 'ERR_PAYLOAD_TOO_LARGE' } });
+    expect(parse.mock.calls.some(([text]) => text === huge)).toBe(false);
+    parse.mockRestore();
+
+    const small = routeChain(
+      { ...echoRoute, access: 'anonymous', maxBodyBytes: 10, bodyRules: { tooLarge: 'ERR_FILE_TOO_LONG' } },
+      async () => ok({}),
+    );
+    const refused = await call(small, { method: 'POST', path: '/api/x', body: '{"amount":100}' });
+    expect(refused).toMatchObject({ status: 413, body: { code: 'ERR_FILE_TOO_LONG' } });
+  });
+
+  it('decodes and checks path parameters against the route’s schema', async () => {
+    const withId = routeChain(
+      {
+        ...echoRoute,
+        access: 'anonymous',
+        params: {
+          type: 'object',
+          required: ['id'],
+          additionalProperties: false,
+          properties: { id: { type: 'string', maxLength: 8, pattern: '^[a-z0-9 ]+$' } },
+        },
+      },
+      async (request) => ok({ params: request.params }),
+    );
+    const withParams = async (id: string) =>
+      withId(
+        { ...httpApiEvent({ method: 'POST', path: '/api/x', body: '{"amount":1}' }), pathParameters: { id } },
+        lambdaContext('test'),
+      );
+    const good = await withParams('m%201');
+    expect(JSON.parse(good.body ?? '{}')).toEqual({ params: { id: 'm 1' } });
+    for (const bad of ['%', '%E0%A4%A', 'x'.repeat(3000), 'M1']) {
+      const answer = await withParams(bad);
+      expect(answer.statusCode, bad).toBe(400);
+      expect(JSON.parse(answer.body ?? '{}').code).toBe('ERR_INVALID_DATA_FORMAT');
+    }
   });
 
   it('keeps an enabler user off administrator routes', async () => {

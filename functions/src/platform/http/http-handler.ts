@@ -16,12 +16,8 @@ export type RouteImplementations = Record<string, RouteHandler>;
 const toRequest = (event: ApiEvent, context: Context): ApiRequest => ({
   body: event.parsedBody,
   query: event.queryStringParameters ?? {},
-  params: Object.fromEntries(
-    Object.entries(event.pathParameters ?? {}).map(([name, value]) => [
-      name,
-      decodeURIComponent(value ?? ''),
-    ]),
-  ),
+  // Decoded and checked by validateInput.
+  params: event.pathParameters as Record<string, string>,
   session: event.session,
   bearerToken: event.bearerToken,
   requestId: context.awsRequestId,
@@ -32,7 +28,13 @@ const toRequest = (event: ApiEvent, context: Context): ApiRequest => ({
 export const routeChain = (route: RouteDefinition, implementation: RouteHandler) =>
   middy<ApiEvent, ApiResult, Error, Context>()
     .use(errorResponder())
-    .use(jsonBody({ malformedCode: route.bodyRules?.malformed }))
+    .use(
+      jsonBody({
+        maxBytes: route.maxBodyBytes,
+        malformedCode: route.bodyRules?.malformed,
+        tooLargeCode: route.bodyRules?.tooLarge,
+      }),
+    )
     .use(authenticate(route.access))
     .use(validateInput(route))
     .handler(async (event, context) => {

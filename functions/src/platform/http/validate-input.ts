@@ -5,19 +5,44 @@ import { AppError } from '../app-error.ts';
 import type { ApiEvent, ApiResult } from './api-types.ts';
 import { assertMatches, compileSchema } from './validator.ts';
 
+const badPathParameter = (name: string) =>
+  new AppError('ERR_INVALID_DATA_FORMAT', {
+    details: [{ where: `params/${name}`, problem: 'is not a valid percent-encoded value' }],
+  });
+
+/** The path parameters as the handler reads them: percent-decoded (a broken encoding is bad input). */
+const decodedPathParameters = (event: ApiEvent): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(event.pathParameters ?? {}).map(([name, value]) => {
+      try {
+        return [name, decodeURIComponent(value ?? '')];
+      } catch {
+        throw badPathParameter(name);
+      }
+    }),
+  );
+
 /**
- * Checks body and query string against the route's schemas before the handler runs. A route that
- * declares no body schema takes no body, and one that declares no query schema takes no parameters.
+ * Checks path parameters, body and query string against the route's schemas before the handler runs,
+ * and leaves the decoded path parameters in `event.pathParameters`. A route that declares no schema for
+ * one of them takes none of it.
  */
 export const validateInput = (
-  route: Pick<RouteDefinition, 'body' | 'query' | 'bodyRules'>,
+  route: Pick<RouteDefinition, 'body' | 'query' | 'params' | 'bodyRules'>,
 ): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
   // Compile when the handler is built, so a broken schema fails at start-up, not on a request.
   if (route.body) compileSchema(route.body);
   if (route.query) compileSchema(route.query);
+  if (route.params) compileSchema(route.params);
   return {
     before: (request) => {
       const { event } = request;
+      const params = decodedPathParameters(event);
+      if (route.params) assertMatches(route.params, params, 'params');
+      else if (Object.keys(params).length > 0)
+        throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'This call takes no path parameters.' });
+      event.pathParameters = params;
+
       const rules = route.bodyRules;
       if (rules?.missing && event.parsedBody === undefined) throw new AppError(rules.missing);
       const ruleProblem = rules?.check?.(event.parsedBody);

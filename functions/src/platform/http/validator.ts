@@ -41,8 +41,11 @@ export interface ValidationIssue {
   problem: string;
 }
 
+/** Problems listed in an answer: enough to fix a form, never a body that grows with the input. */
+export const MAX_LISTED_ISSUES = 20;
+
 const describe = (place: string, errors: ErrorObject[] | null | undefined): ValidationIssue[] =>
-  (errors ?? []).map((error) => ({
+  (errors ?? []).slice(0, MAX_LISTED_ISSUES).map((error) => ({
     where: `${place}${error.instancePath}`,
     problem:
       error.keyword === 'additionalProperties'
@@ -50,7 +53,10 @@ const describe = (place: string, errors: ErrorObject[] | null | undefined): Vali
         : (error.message ?? error.keyword),
   }));
 
-/** Throws ERR_INVALID_DATA_FORMAT, listing what is wrong, when the value does not match the schema. */
+/**
+ * Throws ERR_INVALID_DATA_FORMAT, listing what is wrong (the first MAX_LISTED_ISSUES problems), when
+ * the value does not match the schema.
+ */
 export const assertMatches = (schema: JSONSchema, value: unknown, place: string): void => {
   const validate = compileSchema(schema);
   if (!validate(value)) {

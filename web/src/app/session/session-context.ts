@@ -24,7 +24,8 @@ export type SessionState =
 export interface SessionActions {
   /** Rejects with the ApiError of a refused login, so the form can show it. */
   login(email: string, password: string): Promise<void>;
-  logout(): void;
+  /** Ends the session on the server, then here (here even when the server cannot be reached). */
+  logout(): Promise<void>;
   /** Revokes every session of the user on the server first, then signs out here. */
   logoutFromEverywhere(): Promise<void>;
   /** Administrators: works for another enabler from now on (reloads the app on the home page). */

@@ -103,9 +103,9 @@ describe('session start-up', () => {
 });
 
 describe('signed-in session', () => {
-  it('should log out: tokens and cookie cleared, login page shown', async () => {
+  it('should log out: the server ends the session, then tokens and cookie are cleared, login page shown', async () => {
     setRefreshTokenCookie('refresh-1');
-    fakeApi(signedInRoutes('USER'));
+    const api = fakeApi({ ...signedInRoutes('USER'), 'POST /api/auth/logout': { status: 204 } });
     renderApp('/Account');
     await screen.findByRole('heading', { name: 'Account' });
 
@@ -113,7 +113,26 @@ describe('signed-in session', () => {
     await userEvent.click(screen.getByText('Log out'));
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(api.bearerOf('POST /api/auth/logout')).toBe(`Bearer ${authSession('USER').accessToken}`);
     expect(refreshTokenCookie()).toBeNull();
+  });
+
+  it.each([
+    ['cannot be reached', { networkError: true as const }],
+    ['fails', { status: 500, body: { code: 'ERR_INTERNAL', message: 'x' } }],
+  ])('should still log out here, quietly, when the server %s', async (_, answer) => {
+    setRefreshTokenCookie('refresh-1');
+    const api = fakeApi({ ...signedInRoutes('USER'), 'POST /api/auth/logout': answer });
+    renderApp('/Account');
+    await screen.findByRole('heading', { name: 'Account' });
+
+    await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
+    await userEvent.click(screen.getByText('Log out'));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(api.calls()).toContain('POST /api/auth/logout');
+    expect(refreshTokenCookie()).toBeNull();
+    expect(dialogVisible()).toBe(false);
   });
 
   it('should log out from everywhere only after the server revoked the sessions', async () => {

@@ -81,17 +81,24 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
     [tokenKeeper],
   );
 
-  const logout = useCallback(() => {
-    tokenKeeper.clear();
+  const signedOut = useCallback(() => {
     setState({ status: 'anonymous' });
     navigate('/');
-  }, [tokenKeeper, navigate]);
+  }, [navigate]);
+
+  const logout = useCallback(async () => {
+    // The server ends the session, so a copied refresh token is worthless; the browser forgets the
+    // tokens even when the server cannot be told.
+    await tokenKeeper.signOut((accessToken) => authApi.logout(accessToken));
+    signedOut();
+  }, [tokenKeeper, signedOut]);
 
   const logoutFromEverywhere = useCallback(async () => {
     // Only a revocation the server confirmed signs out here; a failure shows and the user can retry.
     await authApi.logoutFromEverywhere();
-    logout();
-  }, [logout]);
+    tokenKeeper.clear();
+    signedOut();
+  }, [tokenKeeper, signedOut]);
 
   const switchEnabler = useCallback(
     async (enablerId: string) => {

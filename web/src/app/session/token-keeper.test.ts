@@ -87,4 +87,35 @@ describe('TokenKeeper', () => {
     setRefreshTokenCookie('refresh-from-before');
     expect(new TokenKeeper().hasRefreshToken()).toBe(true);
   });
+
+  it('should sign out with a renewed access token when the current one is about to expire', async () => {
+    const renewed = { ...authSession('USER', 'refresh-2'), accessToken: fakeAccessToken(900) };
+    fakeApi({ 'GET /api/auth/refresh': { body: renewed } });
+    const keeper = new TokenKeeper();
+    keeper.store({ accessToken: fakeAccessToken(30), refreshToken: 'refresh-1' });
+    const revoke = vi.fn(async () => undefined);
+
+    await keeper.signOut(revoke);
+
+    expect(revoke).toHaveBeenCalledWith(renewed.accessToken);
+    expect(refreshTokenCookie()).toBeNull();
+  });
+
+  it('should forget the tokens even when the session cannot be revoked, without ending it loudly', async () => {
+    fakeApi({
+      'GET /api/auth/refresh': { status: 401, body: { code: 'ERR_UNAUTHENTICATED', message: 'x' } },
+    });
+    const keeper = new TokenKeeper();
+    const lost = vi.fn();
+    keeper.onSessionLost(lost);
+    keeper.store({ accessToken: fakeAccessToken(10), refreshToken: 'refresh-1' });
+    const revoke = vi.fn(async () => undefined);
+
+    await keeper.signOut(revoke);
+
+    expect(revoke).not.toHaveBeenCalled();
+    expect(lost).not.toHaveBeenCalled();
+    expect(refreshTokenCookie()).toBeNull();
+    expect(keeper.hasRefreshToken()).toBe(false);
+  });
 });

@@ -27,6 +27,21 @@ export class TokenKeeper {
     writeRefreshToken(refreshToken);
   }
 
+  /**
+   * Logout: the server is asked to end the session (`revoke`, with a valid access token, renewed if
+   * need be), then both tokens are forgotten here, whether the server could be told or not.
+   */
+  async signOut(revoke: (accessToken: string) => Promise<unknown>): Promise<void> {
+    try {
+      const token = this.accessToken;
+      await revoke(token !== null && !needsRenewal(token) ? token : (await this.renew()).accessToken);
+    } catch {
+      // Unreachable server or session already ended: nothing more to revoke from here.
+    } finally {
+      this.clear();
+    }
+  }
+
   /** Forgets both tokens (logout, refused refresh token). */
   clear(): void {
     this.accessToken = null;

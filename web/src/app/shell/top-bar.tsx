@@ -72,7 +72,7 @@ export function TopBar({ menuOpen, onMenuToggle }: TopBarProps) {
                 }
               }}
               onItemClick={({ detail }) => {
-                if (detail.id === 'logout') logout();
+                if (detail.id === 'logout') void logout();
                 // A failure shows in the error dialog and leaves the user signed in, to retry.
                 if (detail.id === 'logoutFromEverywhere') logoutFromEverywhere().catch(() => undefined);
               }}

@@ -10,6 +10,7 @@ import {
   setRefreshTokenCookie,
   signedInRoutes,
 } from '../../test/render-app.tsx';
+import type { ManagedUser } from '../../api/users.ts';
 import { testUsers } from './test-users.ts';
 
 // Typing key by key is slow in jsdom; no pause between keys keeps the tests within their time.
@@ -56,13 +57,39 @@ describe('users page', { timeout: 30_000 }, () => {
       ['ada@example.org', 'Ada Admin', 'Administrator', 'Active', '-'],
       ['asha@example.org', 'Asha Agent', 'Enabler', 'Active', 'Kaolack'],
       ['bala@example.org', 'Bala Field', 'Enabler', 'Inactive', '-'],
-      ['chidi@example.org', 'Chidi Phone', 'Android user', 'Blocked after bad passwords', '-'],
+      ['chidi@example.org', 'Chidi Phone', 'Android user', 'Locked after bad passwords', '-'],
       ['dara@example.org', 'Dara New', 'Enabler', 'Waiting for registration', '-'],
     ]);
     expect(screen.getByRole('link', { name: 'asha@example.org' }).getAttribute('href')).toBe(
       '/UpdateUser/asha%40example.org',
     );
     expect(screen.getByRole('link', { name: 'Add a user' }).getAttribute('href')).toBe('/NewUser');
+  });
+
+  it('should show every state that keeps a user out: an inactive account’s lock or pending renewal too', async () => {
+    const [ada, asha, bala, chidi, dara] = testUsers as [
+      ManagedUser,
+      ManagedUser,
+      ManagedUser,
+      ManagedUser,
+      ManagedUser,
+    ];
+    await openUsers({
+      'GET /api/admin/users': {
+        body: [
+          ada,
+          asha,
+          { ...bala, blocked: 'BAD_PASSWORDS' },
+          { ...chidi, blocked: 'RENEWAL_FORCED' },
+          dara,
+        ],
+      },
+    });
+    const statusOf = (email: string) => rows().find(([first]) => first === email)?.[3];
+    expect(statusOf('bala@example.org')).toBe('InactiveLocked after bad passwords');
+    expect(statusOf('chidi@example.org')).toBe('Password renewal pending');
+    await search('locked');
+    expect(emails()).toEqual(['bala@example.org']);
   });
 
   it('should search the email, name, role label and federation, trimmed and in any case', async () => {

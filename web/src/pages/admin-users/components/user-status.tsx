@@ -1,16 +1,22 @@
 import { useTranslation } from 'react-i18next';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import type { ManagedUser } from '../../../api/users.ts';
 
 export type UserStatus = 'active' | 'inactive' | 'badPasswords' | 'renewalForced' | 'notRegistered';
 
-/** What keeps a user from signing in, the switch first: a blocked or unregistered user may also be inactive. */
-export function statusOf(user: ManagedUser): UserStatus {
-  if (!user.active) return 'inactive';
-  if (user.blocked === 'BAD_PASSWORDS') return 'badPasswords';
-  if (user.blocked === 'RENEWAL_FORCED') return 'renewalForced';
-  if (!user.registered) return 'notRegistered';
-  return 'active';
+/**
+ * Everything that keeps a user from signing in, the switch first: an inactive account can also be
+ * locked or wait for a new password, and switching it on again leaves those as they are. 'active'
+ * alone when nothing does.
+ */
+export function statusesOf(user: ManagedUser): UserStatus[] {
+  const statuses: UserStatus[] = [];
+  if (!user.active) statuses.push('inactive');
+  if (user.blocked === 'BAD_PASSWORDS') statuses.push('badPasswords');
+  if (user.blocked === 'RENEWAL_FORCED') statuses.push('renewalForced');
+  if (!user.registered && user.blocked === null) statuses.push('notRegistered');
+  return statuses.length ? statuses : ['active'];
 }
 
 export const statusKey = (status: UserStatus) => `adminUsers.status.${status}` as const;
@@ -25,6 +31,13 @@ const indicatorType: Record<UserStatus, StatusIndicatorProps.Type> = {
 
 export function UserStatusIndicator({ user }: { user: ManagedUser }) {
   const { t } = useTranslation();
-  const status = statusOf(user);
-  return <StatusIndicator type={indicatorType[status]}>{t(statusKey(status))}</StatusIndicator>;
+  return (
+    <SpaceBetween direction="horizontal" size="xs">
+      {statusesOf(user).map((status) => (
+        <StatusIndicator key={status} type={indicatorType[status]}>
+          {t(statusKey(status))}
+        </StatusIndicator>
+      ))}
+    </SpaceBetween>
+  );
 }

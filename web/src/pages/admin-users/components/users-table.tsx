@@ -14,7 +14,7 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import type { ManagedUser } from '../../../api/users.ts';
 import { useFollow } from '../../../common/use-follow.ts';
 import { userFormPath } from '../users-page-state.ts';
-import { statusKey, statusOf, UserStatusIndicator } from './user-status.tsx';
+import { statusesOf, statusKey, UserStatusIndicator } from './user-status.tsx';
 
 /** Spec section 9: the page sizes of the administration tables. */
 const pageSizes = [5, 10, 25] as const;
@@ -61,7 +61,13 @@ export function UsersTable({
 
   // Role and status sort and search by what the administrator reads, in the current language.
   const roleLabel = useMemo(() => (user: ManagedUser) => t(`roles.${user.role}`), [t]);
-  const statusLabel = useMemo(() => (user: ManagedUser) => t(statusKey(statusOf(user))), [t]);
+  const statusLabel = useMemo(
+    () => (user: ManagedUser) =>
+      statusesOf(user)
+        .map((status) => t(statusKey(status)))
+        .join(', '),
+    [t],
+  );
   const byLabel = useMemo(
     () => ({
       role: (a: ManagedUser, b: ManagedUser) => roleLabel(a).localeCompare(roleLabel(b)),

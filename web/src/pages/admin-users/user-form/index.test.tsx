@@ -117,12 +117,42 @@ describe('user form', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('The user asha@example.org was saved.')).toBeTruthy();
+    // Only what was changed: the name and role the form showed are not sent back.
     expect(api.requestTo('POST /api/admin/users/asha%40example.org')?.body).toEqual({
-      username: 'Asha Agent',
-      role: 'USER',
       active: false,
       defaultFederation: null,
     });
+  });
+
+  it('should show a lock with what ends it, and send only the new name', async () => {
+    const api = await openForm('/UpdateUser/chidi%40example.org', 'Edit user', {
+      'POST /api/admin/users/chidi%40example.org': ({ body }) => ({
+        body: { ...testUsers[3], ...(body as object) },
+      }),
+    });
+    await waitFor(() => expect(emailInput().value).toBe('chidi@example.org'));
+    expect(screen.getByText('Locked after bad passwords')).toBeTruthy();
+    expect(screen.getByText(/The lock ends when the user sets a new password/)).toBeTruthy();
+    // The switch is the account's own: on, although the lock keeps the user out.
+    expect(activeSwitch()?.findNativeInput().getElement().checked).toBe(true);
+
+    await userEvent.clear(screen.getByLabelText('User name'));
+    await userEvent.paste('Chidi Renamed');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('The user chidi@example.org was saved.')).toBeTruthy();
+    expect(api.requestTo('POST /api/admin/users/chidi%40example.org')?.body).toEqual({
+      username: 'Chidi Renamed',
+    });
+  });
+
+  it('should go back to the list without a call when nothing was changed', async () => {
+    const api = await openForm('/UpdateUser/bala%40example.org', 'Edit user');
+    await waitFor(() => expect(emailInput().value).toBe('bala@example.org'));
+    expect(screen.getByText('Inactive')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('heading', { name: /Users/, level: 1 });
+    expect(api.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
   });
 
   it('should say so when the user to edit does not exist', async () => {

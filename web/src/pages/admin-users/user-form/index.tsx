@@ -7,7 +7,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import { createUser, listUsers, updateUser, type ManagedUser } from '../../../api/users.ts';
+import { createUser, listUsers, updateUser, type ManagedUser, type UserChanges } from '../../../api/users.ts';
 import { useSignedInSession } from '../../../app/session/session-context.ts';
 import { useDocumentTitle } from '../../../common/use-document-title.ts';
 import { useFollow } from '../../../common/use-follow.ts';
@@ -46,6 +46,19 @@ export function NewUserPage() {
   );
 }
 
+/**
+ * Only what the administrator changed is sent: an edit cannot undo what happened to the account since
+ * the form was opened (a switch turned off elsewhere, a lock) by sending back the values it showed.
+ */
+const changesOf = (user: ManagedUser, values: UserFormValues): UserChanges => ({
+  ...(values.username !== user.username ? { username: values.username } : {}),
+  ...(values.role !== user.role ? { role: values.role } : {}),
+  ...(values.active !== user.active ? { active: values.active } : {}),
+  ...(values.defaultFederation !== user.defaultFederation
+    ? { defaultFederation: values.defaultFederation }
+    : {}),
+});
+
 type Loaded =
   | { status: 'loading' }
   | { status: 'found'; user: ManagedUser }
@@ -78,8 +91,13 @@ export function UpdateUserPage() {
   }, [email]);
 
   if (loaded.status === 'found') {
-    const save = async ({ username, role, active, defaultFederation }: UserFormValues) => {
-      const updated = await updateUser(loaded.user.email, { username, role, active, defaultFederation });
+    const save = async (values: UserFormValues) => {
+      const changes = changesOf(loaded.user, values);
+      if (Object.keys(changes).length === 0) {
+        backToList();
+        return;
+      }
+      const updated = await updateUser(loaded.user.email, changes);
       backToList({ email: updated.email, created: false });
     };
     return <UserForm user={loaded.user} header={title} onSave={save} onCancel={() => backToList()} />;

@@ -12,6 +12,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import { roles, type Role } from '../../../../api/auth.ts';
 import type { ManagedUser } from '../../../../api/users.ts';
+import { UserStatusIndicator } from '../../components/user-status.tsx';
 
 /** What the form gives back; `active` only means something on edit (a new user starts active). */
 export interface UserFormValues {
@@ -148,9 +149,14 @@ export function UserForm({ user, header, description, onSave, onCancel }: UserFo
               </FormField>
               {editing && (
                 <FormField
-                  label={t('adminUsers.columns.status')}
-                  description={t('adminUsers.form.activeDescription')}
+                  label={t('adminUsers.form.state')}
+                  description={user.blocked ? t(`adminUsers.form.blockedHelp.${user.blocked}`) : undefined}
                 >
+                  <UserStatusIndicator user={user} />
+                </FormField>
+              )}
+              {editing && (
+                <FormField description={t('adminUsers.form.activeDescription')}>
                   <Toggle checked={active} onChange={({ detail }) => setActive(detail.checked)}>
                     {t('adminUsers.form.active')}
                   </Toggle>

@@ -1,0 +1,21 @@
+import { reachesLock } from '#domain/lockout.ts';
+import { deleteSessionsOf } from '#data/sessions.ts';
+import { countFailedLogin, lockForBadPasswords } from '#data/users.ts';
+import { AppError } from '#platform/app-error.ts';
+import { notifyAdministratorsOfLock } from './account-mails.ts';
+
+/**
+ * A wrong password given for an account, at sign-in or as the current password of a change: it is
+ * counted (atomically), and the attempt whose conditional lock succeeds ends the account's sessions
+ * and mails the administrators, once per lock. Throws the answer: ERR_ACCOUNT_JUST_LOCKED for that
+ * attempt, ERR_LOGIN_INVALID otherwise (also for an address without an account, which counts nothing).
+ */
+export const refuseWrongPassword = async (email: string): Promise<never> => {
+  const failures = await countFailedLogin(email);
+  if (failures !== undefined && reachesLock(failures) && (await lockForBadPasswords(email))) {
+    await deleteSessionsOf(email);
+    await notifyAdministratorsOfLock(email);
+    throw new AppError('ERR_ACCOUNT_JUST_LOCKED');
+  }
+  throw new AppError('ERR_LOGIN_INVALID');
+};

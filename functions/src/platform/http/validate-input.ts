@@ -1,9 +1,9 @@
 import type middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import type { RouteDefinition } from '#http/routes.ts';
+import { routeSchemas, type RouteDefinition } from '#http/routes.ts';
 import { AppError } from '../app-error.ts';
 import type { ApiEvent, ApiResult } from './api-types.ts';
-import { assertMatches, compileSchema } from './validator.ts';
+import { assertMatches, validatorOf } from './validator.ts';
 
 /**
  * Checks body and query string against the route's schemas before the handler runs. A route that
@@ -12,9 +12,8 @@ import { assertMatches, compileSchema } from './validator.ts';
 export const validateInput = (
   route: Pick<RouteDefinition, 'body' | 'query' | 'bodyRules'>,
 ): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
-  // Compile when the handler is built, so a broken schema fails at start-up, not on a request.
-  if (route.body) compileSchema(route.body);
-  if (route.query) compileSchema(route.query);
+  // Looked up when the handler is built, so a schema without a validator fails at start-up, not on a request.
+  for (const [, schema] of routeSchemas(route)) validatorOf(schema);
   return {
     before: (request) => {
       const { event } = request;

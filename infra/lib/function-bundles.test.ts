@@ -1,7 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -23,6 +26,8 @@ import { CropProtectionStack } from './crop-protection-stack.ts';
 const { context: cdkContext } = JSON.parse(
   readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'),
 ) as { context: Record<string, unknown> };
+
+const execFileAsync = promisify(execFile);
 
 /** ELF: e_machine of ARM 64-bit (AArch64). */
 const EM_AARCH64 = 183;
@@ -169,8 +174,9 @@ describe('the function bundles', () => {
     }
   });
 
-  it('check requests with the precompiled validators, as bundled', async () => {
+  it('load the Secrets Manager client on first use, with the credentials Lambda gives, and check requests with the precompiled validators', async () => {
     const secret = 'bundle-test-secret-of-32-bytes!!';
+    const secretArn = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:token-signing';
     process.env.JWT_SECRET = secret;
     resetTokenSigningKey();
     const token = await signAccessToken({
@@ -183,6 +189,24 @@ describe('the function bundles', () => {
     });
     delete process.env.JWT_SECRET;
     resetTokenSigningKey();
+
+    // Secrets Manager's API, as much of it as GetSecretValue needs.
+    const secretRequests: { target: string | undefined; body: unknown }[] = [];
+    const secretsManager = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        secretRequests.push({
+          target: request.headers['x-amz-target'] as string | undefined,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+        });
+        response.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
+        response.end(JSON.stringify({ ARN: secretArn, Name: 'token-signing', SecretString: secret }));
+      });
+    });
+    await new Promise<void>((listening) => secretsManager.listen(0, '127.0.0.1', listening));
+    const { port } = secretsManager.address() as AddressInfo;
+
     const event = httpApiEvent({
       method: 'PUT',
       path: '/api/me/language',
@@ -193,26 +217,38 @@ describe('the function bundles', () => {
       const { handler } = await import(${JSON.stringify(join(assets.get('me') as string, bundleFileName))});
       const context = { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 };
       process.stdout.write(JSON.stringify(await handler(JSON.parse(process.env.EVENT), context)));`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', invoke], {
-      encoding: 'utf8',
-      env: {
-        PATH: process.env.PATH,
-        NODE_OPTIONS: functionNodeOptions,
-        AWS_REGION: 'eu-west-1',
-        TABLE_NAME: 'unused',
-        JWT_SECRET: secret,
-        EVENT: JSON.stringify(event),
-      },
-    });
-    expect(run.stderr).toBe('');
-    const result = JSON.parse(run.stdout) as { statusCode: number; body: string };
-    expect(result.statusCode).toBe(400);
-    expect(JSON.parse(result.body)).toMatchObject({
-      code: 'ERR_INVALID_DATA_FORMAT',
-      details: [
-        { where: 'body', problem: "unknown property 'theme'" },
-        { where: 'body/language', problem: 'must be equal to one of the allowed values' },
-      ],
-    });
+    try {
+      const run = await execFileAsync(process.execPath, ['--input-type=module', '-e', invoke], {
+        encoding: 'utf8',
+        env: {
+          PATH: process.env.PATH,
+          NODE_OPTIONS: functionNodeOptions,
+          AWS_REGION: 'eu-west-1',
+          AWS_ACCESS_KEY_ID: 'AKIDBUNDLETEST',
+          AWS_SECRET_ACCESS_KEY: 'bundle-test',
+          AWS_SESSION_TOKEN: 'bundle-test',
+          AWS_ENDPOINT_URL_SECRETS_MANAGER: `http://127.0.0.1:${port}`,
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+          TABLE_NAME: 'unused',
+          JWT_SECRET_ARN: secretArn,
+          EVENT: JSON.stringify(event),
+        },
+      });
+      expect(run.stderr).toBe('');
+      const result = JSON.parse(run.stdout) as { statusCode: number; body: string };
+      expect(secretRequests).toEqual([
+        { target: 'secretsmanager.GetSecretValue', body: { SecretId: secretArn } },
+      ]);
+      expect(result.statusCode).toBe(400);
+      expect(JSON.parse(result.body)).toMatchObject({
+        code: 'ERR_INVALID_DATA_FORMAT',
+        details: [
+          { where: 'body', problem: "unknown property 'theme'" },
+          { where: 'body/language', problem: 'must be equal to one of the allowed values' },
+        ],
+      });
+    } finally {
+      secretsManager.close();
+    }
   });
 });

@@ -124,6 +124,8 @@ const lambdaEnvironment = {
   AWS_REGION: 'eu-west-1',
   AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '1024',
   NODE_OPTIONS: functionNodeOptions,
+  // Lambda runs Node 22; on an older Node here the SDK would print a warning at its first client.
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   ...Object.fromEntries(
     Object.values(environmentVariables)
       .filter((name) => !localOnly.includes(name))

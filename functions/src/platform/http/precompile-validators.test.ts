@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { JSONSchema } from '@cpbo/schemas';
 import { routeKey, routes, routeSchemas } from '#http/routes.ts';
 import {
@@ -14,7 +14,7 @@ import {
   validatorsModuleSource,
 } from './precompile-validators.ts';
 import { validatorName } from './validator-name.ts';
-import { assertMatches, validatorOf } from './validator.ts';
+import { assertMatches, loadValidators, validatorOf } from './validator.ts';
 
 /** ajv compiling at run time, as the functions did before the validators were generated. */
 const runtimeAjv = new Ajv(validationOptions);
@@ -49,6 +49,8 @@ const importGenerated = async (source: string): Promise<Record<string, (value: u
 };
 
 describe('the precompiled validators', () => {
+  beforeAll(loadValidators);
+
   it('are up to date with the schemas (run `npm run generate:validators` when this fails)', () => {
     expect(readFileSync(generatedModuleUrl, 'utf8')).toBe(validatorsModuleSource());
   });

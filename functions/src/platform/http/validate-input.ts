@@ -3,7 +3,7 @@ import type { Context } from 'aws-lambda';
 import { routeSchemas, type RouteDefinition } from '#http/routes.ts';
 import { AppError } from '../app-error.ts';
 import type { ApiEvent, ApiResult } from './api-types.ts';
-import { assertMatches, validatorOf } from './validator.ts';
+import { assertMatches, loadValidators } from './validator.ts';
 
 /**
  * Checks body and query string against the route's schemas before the handler runs. A route that
@@ -12,10 +12,11 @@ import { assertMatches, validatorOf } from './validator.ts';
 export const validateInput = (
   route: Pick<RouteDefinition, 'body' | 'query' | 'bodyRules'>,
 ): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
-  // Looked up when the handler is built, so a schema without a validator fails at start-up, not on a request.
-  for (const [, schema] of routeSchemas(route)) validatorOf(schema);
+  const hasSchemas = routeSchemas(route).length > 0;
   return {
-    before: (request) => {
+    before: async (request) => {
+      // The validators are loaded by the first request that has something to check, not at start.
+      if (hasSchemas) await loadValidators();
       const { event } = request;
       const rules = route.bodyRules;
       if (rules?.missing && event.parsedBody === undefined) throw new AppError(rules.missing);

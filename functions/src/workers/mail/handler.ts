@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
 import type { FromSchema } from '@cpbo/schemas';
-import { assertMatches } from '#platform/http/validator.ts';
+import { assertMatches, loadValidators } from '#platform/http/validator.ts';
 import { deliverMail } from '#platform/mail.ts';
 import { queueDefinitions } from '#platform/queues.ts';
 
@@ -12,6 +12,7 @@ type MailMessage = FromSchema<typeof messageSchema>;
 
 const deliverRecord = async (record: SQSRecord): Promise<void> => {
   const message: unknown = JSON.parse(record.body);
+  await loadValidators();
   assertMatches(messageSchema, message, 'message');
   const mail = message as MailMessage;
   await deliverMail({ to: [...mail.to], subject: mail.subject, text: mail.text });

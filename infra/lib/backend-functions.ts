@@ -1,14 +1,10 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ArnFormat, Duration, RemovalPolicy, Stack, Stage } from 'aws-cdk-lib';
+import { ArnFormat, AssetHashType, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -18,47 +14,44 @@ import { resources, type Resource } from '@cpbo/functions/http/routes.ts';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
 import { queueDefinitions, queueNames, queueUrlVariable } from '@cpbo/functions/platform/queues.ts';
 import { streamWorker, workerEntry, workers, type Worker } from '@cpbo/functions/workers/workers.ts';
+import { bundleFunction, functionNodeOptions, handlerSetting, lambdaRuntime } from './function-bundling.ts';
+import { shipNativeModules, type PrebuildPlatform } from './native-modules.ts';
 import { newDeadLetterQueue, type WorkQueues } from './work-queues.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 const functionsRoot = join(repositoryRoot, 'functions');
 
-/** Native packages: their prebuilt binaries (argon2 ships linux-arm64) must be copied, not bundled. */
-const nativeModules = ['argon2'];
+/** Where node-gyp-build looks for the prebuilt binaries of each Lambda architecture. */
+const prebuildPlatforms: Record<string, PrebuildPlatform> = {
+  [lambda.Architecture.ARM_64.name]: 'linux-arm64',
+  [lambda.Architecture.X86_64.name]: 'linux-x64',
+};
 
 /**
- * Shell commands copying the native packages next to a bundle. They are installed once per lock file,
- * in cdk.out where later synths reuse them, instead of NodejsFunction's nodeModules option, which runs
- * `npm ci` for every function (5 to 15 s each here). Commands only, no side effect: CDK asks for them
- * even when it skips bundling (tests).
+ * A function's code: its entry bundled by esbuild in this process (bundleFunction, which the bench
+ * uses too), with the native modules it imports. The entry's folder is the asset's source, which
+ * keeps CDK's asset cache apart per function; only the output is hashed.
  */
-const nativeModulesCommands = (outdir: string): ((outputDir: string) => string[]) => {
-  const lockFile = join(repositoryRoot, 'package-lock.json');
-  const { dependencies } = JSON.parse(readFileSync(join(functionsRoot, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  const manifest = JSON.stringify({
-    dependencies: Object.fromEntries(
-      nativeModules.map((name) => {
-        const version = dependencies[name];
-        if (!version) throw new Error(`${name} is not a dependency of functions/package.json`);
-        return [name, version];
-      }),
-    ),
+const functionCode = (
+  entry: string,
+  runtime: lambda.Runtime,
+  architecture: lambda.Architecture,
+): lambda.Code => {
+  const platform = prebuildPlatforms[architecture.name];
+  if (!platform) throw new Error(`No prebuilt binaries are known for ${architecture.name}`);
+  return lambda.Code.fromAsset(dirname(entry), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Only for CDK's type: local bundling always succeeds or throws, so no container is started.
+      image: runtime.bundlingImage,
+      local: {
+        tryBundle: (outputDirectory) => {
+          shipNativeModules(bundleFunction(entry, outputDirectory), outputDirectory, platform);
+          return true;
+        },
+      },
+    },
   });
-  const key = createHash('sha256').update(manifest).update(readFileSync(lockFile)).digest('hex').slice(0, 16);
-  const directory = join(outdir, `native-modules-${key}`);
-  const install = [
-    `mkdir -p "${directory}"`,
-    `printf '%s' '${manifest}' > "${directory}/package.json"`,
-    `cp "${lockFile}" "${directory}/package-lock.json"`,
-    `(cd "${directory}" && npm ci --prefer-offline --no-audit --no-fund)`,
-    `touch "${directory}/.installed"`,
-  ].join(' && ');
-  return (outputDir) => [
-    `test -f "${directory}/.installed" || { ${install}; }`,
-    `cp -R "${directory}/node_modules" "${outputDir}/"`,
-  ];
 };
 
 export type ApiFunctionName = Resource | 'not-found';
@@ -76,8 +69,8 @@ export interface BackendFunctionsProps {
 
 /** Every Lambda: one per /api resource, the JSON 404 fallback, and one per worker with its event source. */
 export class BackendFunctions extends Construct {
-  readonly api: Readonly<Record<ApiFunctionName, NodejsFunction>>;
-  readonly workers: Readonly<Record<Worker, NodejsFunction>>;
+  readonly api: Readonly<Record<ApiFunctionName, lambda.Function>>;
+  readonly workers: Readonly<Record<Worker, lambda.Function>>;
 
   constructor(scope: Construct, id: string, props: BackendFunctionsProps) {
     super(scope, id);
@@ -110,50 +103,33 @@ export class BackendFunctions extends Construct {
       [environmentVariables.appUrlParameter]: props.appUrlParameterName,
       [environmentVariables.mailFrom]: props.mailFrom,
       [environmentVariables.environmentName]: props.environmentName,
-      // Stack traces in the logs point at the TypeScript sources (the bundles carry source maps).
-      NODE_OPTIONS: '--enable-source-maps',
+      NODE_OPTIONS: functionNodeOptions,
       ...Object.fromEntries(
         queueNames.map((name) => [queueUrlVariable(name), workQueues.queues[name].queueUrl]),
       ),
     };
 
-    const copyNativeModules = nativeModulesCommands(Stage.of(this)?.outdir ?? tmpdir());
+    const architecture = lambda.Architecture.ARM_64;
+    const runtime = new lambda.Runtime(lambdaRuntime.name, lambda.RuntimeFamily.NODEJS, {
+      supportsInlineCode: true,
+    });
 
     const newFunction = (
       name: string,
       entry: string,
       sizing: Pick<lambda.FunctionOptions, 'memorySize' | 'timeout' | 'description'>,
-    ): NodejsFunction => {
-      const fn = new NodejsFunction(this, `${name}-function`, {
+    ): lambda.Function => {
+      const fn = new lambda.Function(this, `${name}-function`, {
         ...sizing,
-        entry: join(functionsRoot, entry),
-        handler: 'handler',
-        projectRoot: repositoryRoot,
-        depsLockFilePath: join(repositoryRoot, 'package-lock.json'),
-        runtime: lambda.Runtime.NODEJS_22_X,
-        architecture: lambda.Architecture.ARM_64,
+        code: functionCode(join(functionsRoot, entry), runtime, architecture),
+        handler: handlerSetting,
+        runtime,
+        architecture,
         environment,
         logGroup: new logs.LogGroup(this, `${name}-logs`, {
           retention: logs.RetentionDays.ONE_MONTH,
           removalPolicy: retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
         }),
-        bundling: {
-          format: OutputFormat.ESM,
-          mainFields: ['module', 'main'],
-          // CommonJS dependencies bundled into an ES module still call require().
-          banner:
-            "import { createRequire as cpboCreateRequire } from 'node:module'; const require = cpboCreateRequire(import.meta.url);",
-          minify: true,
-          sourceMap: true,
-          sourcesContent: false,
-          // The runtime provides the AWS SDK v3 (and its @smithy packages).
-          externalModules: ['@aws-sdk/*', '@smithy/*', ...nativeModules],
-          commandHooks: {
-            beforeBundling: () => [],
-            beforeInstall: () => [],
-            afterBundling: (_inputDir, outputDir) => copyNativeModules(outputDir),
-          },
-        },
       });
       table.grantReadWriteData(fn);
       filesBucket.grantReadWrite(fn);
@@ -171,7 +147,7 @@ export class BackendFunctions extends Construct {
         name,
         newFunction(name, handlerEntry(name), { ...apiSizing, description: `API resource: ${name}` }),
       ]),
-    ) as Record<ApiFunctionName, NodejsFunction>;
+    ) as Record<ApiFunctionName, lambda.Function>;
 
     this.workers = Object.fromEntries(
       workers.map((worker) => [
@@ -182,7 +158,7 @@ export class BackendFunctions extends Construct {
           description: `Worker: ${worker}`,
         }),
       ]),
-    ) as Record<Worker, NodejsFunction>;
+    ) as Record<Worker, lambda.Function>;
 
     for (const name of queueNames) {
       const definition = queueDefinitions[name];

@@ -120,7 +120,10 @@ export const indexEntry = (summary: MemberSummary): IndexEntry => ({
   federationKey: summary.federation === null ? null : foldText(summary.federation),
 });
 
-const naturalNumber = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+// Made on first use: creating a collator loads its locale data, a few milliseconds of every cold start.
+let naturalNumber: Intl.Collator | undefined;
+const numberCollator = (): Intl.Collator =>
+  (naturalNumber ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -137,9 +140,11 @@ export const compareEntries = (field: SortField) => {
     case 'onboardingDate':
       return (a: IndexEntry, b: IndexEntry) =>
         compareText(a.summary.onboardingDate, b.summary.onboardingDate) || byId(a, b);
-    case 'number':
+    case 'number': {
+      const collator = numberCollator();
       return (a: IndexEntry, b: IndexEntry) =>
-        naturalNumber.compare(a.summary.number, b.summary.number) || byId(a, b);
+        collator.compare(a.summary.number, b.summary.number) || byId(a, b);
+    }
     case 'federation':
       return (a: IndexEntry, b: IndexEntry) => {
         if (a.federationKey === b.federationKey) return byId(a, b);

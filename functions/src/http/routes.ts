@@ -223,3 +223,16 @@ export const routeKey = (r: Pick<RouteDefinition, 'method' | 'path'>): string =>
 
 export const routesOf = (resource: Resource): RouteDefinition[] =>
   routes.filter((r) => r.resource === resource);
+
+/** The only object-valued property of a route that is not a JSON Schema. */
+const notASchema: keyof RouteDefinition = 'bodyRules';
+
+/**
+ * Every JSON Schema a route declares (body, query, and whatever part of a request a route may
+ * describe later), named by its property: the validators are generated from this list.
+ */
+export const routeSchemas = (route: Partial<RouteDefinition>): [part: string, schema: JSONSchema][] =>
+  Object.entries(route).filter(
+    (entry): entry is [string, JSONSchema] =>
+      entry[0] !== notASchema && typeof entry[1] === 'object' && entry[1] !== null,
+  );

@@ -1,4 +1,3 @@
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { readOptionalEnvironment } from './environment.ts';
 
 let appUrl: Promise<string> | undefined;
@@ -14,6 +13,7 @@ export const applicationUrl = (): Promise<string> => {
     if (direct) return direct.replace(/\/+$/, '');
     const name = readOptionalEnvironment('appUrlParameter');
     if (!name) throw new Error('Neither APP_URL nor APP_URL_PARAMETER is set');
+    const { GetParameterCommand, SSMClient } = await import('./aws/ssm.ts');
     const parameter = await new SSMClient({}).send(new GetParameterCommand({ Name: name }));
     if (!parameter.Parameter?.Value) throw new Error(`The parameter ${name} is empty`);
     return parameter.Parameter.Value.replace(/\/+$/, '');

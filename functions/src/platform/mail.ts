@@ -1,4 +1,4 @@
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { readEnvironment } from './environment.ts';
 
 export interface MailMessage {
@@ -16,6 +16,7 @@ let ses: SESv2Client | undefined;
 
 const sesTransport: MailTransport = {
   async deliver(message) {
+    const { SendEmailCommand, SESv2Client } = await import('./aws/sesv2.ts');
     ses ??= new SESv2Client({});
     await ses.send(
       new SendEmailCommand({

@@ -1,13 +1,19 @@
-import argon2 from 'argon2';
+/** argon2 (a native module) is loaded on first use: most calls of the functions that carry it hash no password. */
+const argon2 = async () => (await import('argon2')).default;
 
 /** argon2id with the OWASP minimum (19 MiB, 2 iterations, 1 lane): ≈ 40 ms a hash on the reference machine. */
-const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string): Promise<string> => argon2.hash(password, options);
+export const hashPassword = async (password: string): Promise<string> => {
+  const { hash, argon2id } = await argon2();
+  return hash(password, { ...options, type: argon2id });
+};
 
 export const verifyPassword = async (hash: string, password: string): Promise<boolean> => {
+  // Outside the try: argon2 failing to load is a fault of the function, not a wrong password.
+  const { verify } = await argon2();
   try {
-    return await argon2.verify(hash, password);
+    return await verify(hash, password);
   } catch {
     return false;
   }

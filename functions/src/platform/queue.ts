@@ -1,4 +1,4 @@
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { queueUrlVariable, type QueueName } from './queues.ts';
 
 /** Sends a message to a queue; SQS in AWS, the in-process queue on a laptop. */
@@ -12,6 +12,7 @@ const sqsTransport: QueueTransport = {
   async send(queue, message) {
     const queueUrl = process.env[queueUrlVariable(queue)];
     if (!queueUrl) throw new Error(`${queueUrlVariable(queue)} is not set`);
+    const { SendMessageCommand, SQSClient } = await import('./aws/sqs.ts');
     sqs ??= new SQSClient({});
     await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
   },

@@ -1,9 +1,18 @@
+import { mailMessageSchema } from '@cpbo/schemas';
+
 /**
- * The SQS queues, each with a dead-letter queue and a worker under functions/src/workers/<worker>.
- * CDK creates them from this list; the local runtime builds its in-process queues from it too.
+ * The SQS queues, each with a dead-letter queue, a worker under functions/src/workers/<worker> and
+ * the schema its worker checks every message against. CDK creates them from this list; the local
+ * runtime builds its in-process queues from it too.
  */
 export const queueDefinitions = {
-  mail: { worker: 'mail', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10 },
+  mail: {
+    worker: 'mail',
+    messageSchema: mailMessageSchema,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    batchSize: 10,
+  },
 } as const;
 
 export type QueueName = keyof typeof queueDefinitions;

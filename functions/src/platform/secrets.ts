@@ -1,11 +1,11 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { readOptionalEnvironment } from './environment.ts';
 
 let signingKey: Promise<Uint8Array> | undefined;
 
 /**
  * The key that signs access tokens: JWT_SECRET when set (local runtime, tests), otherwise the
- * Secrets Manager secret named by JWT_SECRET_ARN, read once per Lambda instance.
+ * Secrets Manager secret named by JWT_SECRET_ARN, read once per Lambda instance (the client's code is
+ * loaded then, not when the function starts).
  */
 export const tokenSigningKey = (): Promise<Uint8Array> => {
   signingKey ??= (async () => {
@@ -13,6 +13,7 @@ export const tokenSigningKey = (): Promise<Uint8Array> => {
     if (direct) return new TextEncoder().encode(direct);
     const arn = readOptionalEnvironment('jwtSecretArn');
     if (!arn) throw new Error('Neither JWT_SECRET nor JWT_SECRET_ARN is set');
+    const { GetSecretValueCommand, SecretsManagerClient } = await import('./aws/secrets-manager.ts');
     const secret = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
     if (!secret.SecretString) throw new Error('The token signing secret is empty');
     return new TextEncoder().encode(secret.SecretString);

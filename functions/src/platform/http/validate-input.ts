@@ -1,9 +1,9 @@
 import type middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import type { RouteDefinition } from '#http/routes.ts';
+import { routeSchemas, type RouteDefinition } from '#http/routes.ts';
 import { AppError } from '../app-error.ts';
 import type { ApiEvent, ApiResult } from './api-types.ts';
-import { assertMatches, compileSchema } from './validator.ts';
+import { assertMatches, loadValidators } from './validator.ts';
 
 const badPathParameter = (name: string) =>
   new AppError('ERR_INVALID_DATA_FORMAT', {
@@ -30,12 +30,11 @@ const decodedPathParameters = (event: ApiEvent): Record<string, string> =>
 export const validateInput = (
   route: Pick<RouteDefinition, 'body' | 'query' | 'params' | 'bodyRules'>,
 ): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
-  // Compile when the handler is built, so a broken schema fails at start-up, not on a request.
-  if (route.body) compileSchema(route.body);
-  if (route.query) compileSchema(route.query);
-  if (route.params) compileSchema(route.params);
+  const hasSchemas = routeSchemas(route).length > 0;
   return {
-    before: (request) => {
+    before: async (request) => {
+      // The validators are loaded by the first request that has something to check, not at start.
+      if (hasSchemas) await loadValidators();
       const { event } = request;
       const params = decodedPathParameters(event);
       if (route.params) assertMatches(route.params, params, 'params');

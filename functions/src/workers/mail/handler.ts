@@ -1,16 +1,19 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
-import { mailMessageSchema, type FromSchema } from '@cpbo/schemas';
-import { assertMatches } from '#platform/http/validator.ts';
+import type { FromSchema } from '@cpbo/schemas';
+import { assertMatches, loadValidators } from '#platform/http/validator.ts';
 import { deliverMail } from '#platform/mail.ts';
+import { queueDefinitions } from '#platform/queues.ts';
 
 const processor = new BatchProcessor(EventType.SQS);
 
-type MailMessage = FromSchema<typeof mailMessageSchema>;
+const { messageSchema } = queueDefinitions.mail;
+type MailMessage = FromSchema<typeof messageSchema>;
 
 const deliverRecord = async (record: SQSRecord): Promise<void> => {
   const message: unknown = JSON.parse(record.body);
-  assertMatches(mailMessageSchema, message, 'message');
+  await loadValidators();
+  assertMatches(messageSchema, message, 'message');
   const mail = message as MailMessage;
   await deliverMail({ to: [...mail.to], subject: mail.subject, text: mail.text });
 };

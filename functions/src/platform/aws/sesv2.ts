@@ -1,0 +1,3 @@
+// Imported on first use by mail.ts: loading a client's code is a large part of a cold start, paid
+// by every function that imports it at load (see docs/decisions.md, 2026-11-23).
+export { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';

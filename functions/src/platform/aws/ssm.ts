@@ -1,0 +1,3 @@
+// Imported on first use by app-url.ts: loading a client's code is a large part of a cold start, paid
+// by every function that imports it at load (see docs/decisions.md, 2026-11-23).
+export { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';

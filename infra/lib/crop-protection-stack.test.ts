@@ -9,6 +9,7 @@ import { API_BASE, resources, routes } from '@cpbo/functions/http/routes.ts';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
 import { queueDefinitions, queueNames, queueUrlVariable } from '@cpbo/functions/platform/queues.ts';
 import { streamWorker, workers } from '@cpbo/functions/workers/workers.ts';
+import { spaFallbackFunctionCode } from '../../web/src/app/spa-fallback.ts';
 import { CropProtectionStack, type CropProtectionStackProps } from './crop-protection-stack.ts';
 
 // The feature flags of cdk.json, so the tests see the template `cdk synth` produces.
@@ -380,6 +381,8 @@ describe('the CloudFront distribution', () => {
   it('answers SPA routes with index.html and leaves files alone', () => {
     const code = only(Object.values(demo().template.findResources('AWS::CloudFront::Function'))).Properties
       .FunctionCode as string;
+    // The rule of the local server, written once: the code is built from it.
+    expect(code).toBe(spaFallbackFunctionCode);
     const handler = new Function(`${code}\nreturn handler;`)() as (event: { request: { uri: string } }) => {
       uri: string;
     };
@@ -388,6 +391,7 @@ describe('the CloudFront distribution', () => {
     expect(served('/Members')).toBe('/index.html');
     expect(served('/Member/42/Field/7')).toBe('/index.html');
     expect(served('/UpdateUser/agent@example.org')).toBe('/index.html');
+    expect(served('/UpdateUser/agent%40example.org')).toBe('/index.html');
     expect(served('/assets/index-3f2a1b.js')).toBe('/assets/index-3f2a1b.js');
     expect(served('/config.json')).toBe('/config.json');
     expect(served('/favicon.ico')).toBe('/favicon.ico');

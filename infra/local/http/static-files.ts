@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
+import { isSpaFile } from '../../../web/src/app/spa-fallback.ts';
 
 export const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -47,8 +48,8 @@ const found = (file: string, size: number): StaticFile => ({
 });
 
 /**
- * The file of the built SPA for a URL path. Paths without an extension are routes of the SPA and
- * get index.html; nothing outside the root (or hidden) is ever served.
+ * The file of the built SPA for a URL path: index.html for the SPA's screens (the rule CloudFront's
+ * function applies too), else the file itself; nothing outside the root (or hidden) is ever served.
  */
 export const resolveStaticFile = async (root: string, urlPath: string): Promise<StaticFile> => {
   let path: string;
@@ -59,8 +60,13 @@ export const resolveStaticFile = async (root: string, urlPath: string): Promise<
   }
   if (path.includes('\0')) return { found: false, status: 400 };
   const base = resolve(root);
+  if (!isSpaFile(urlPath)) {
+    const index = resolve(base, 'index.html');
+    const indexSize = await isFile(index);
+    return indexSize === undefined ? { found: false, status: 404 } : found(index, indexSize);
+  }
   const target = resolve(base, `.${path.startsWith('/') ? path : `/${path}`}`);
-  const inside = target.startsWith(`${base}${sep}`) || target === base;
+  const inside = target.startsWith(`${base}${sep}`);
   if (
     !inside ||
     target
@@ -70,12 +76,6 @@ export const resolveStaticFile = async (root: string, urlPath: string): Promise<
   ) {
     return { found: false, status: 404 };
   }
-  const index = resolve(base, 'index.html');
   const size = await isFile(target);
-  if (size !== undefined) return found(target, size);
-  if (extname(target) === '' || target === base) {
-    const indexSize = await isFile(index);
-    if (indexSize !== undefined) return found(index, indexSize);
-  }
-  return { found: false, status: 404 };
+  return size === undefined ? { found: false, status: 404 } : found(target, size);
 };

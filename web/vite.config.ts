@@ -9,6 +9,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which files each module loads, read by npm run bench:web.
+    manifest: true,
   },
   server: {
     proxy: {

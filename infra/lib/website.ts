@@ -26,6 +26,13 @@ export interface WebsiteProps {
   readonly customDomain?: CustomDomain;
 }
 
+/**
+ * The built SPA as deployed: without the pre-compressed copies and the build manifest, which only the
+ * local server and npm run bench:web read (CloudFront compresses by itself).
+ */
+export const spaContentFrom = (directory: string): s3deploy.ISource =>
+  s3deploy.Source.asset(directory, { exclude: ['.vite', '*.br', '*.gz'] });
+
 /** The SPA bucket, the CloudFront distribution in front of it and of /api, and the SPA's deployment. */
 export class Website extends Construct {
   readonly distribution: cloudfront.Distribution;

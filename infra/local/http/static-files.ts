@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { isSpaFile } from '../../../web/src/app/spa-fallback.ts';
+import { contentCodings, type ContentCoding } from './compression.ts';
 
 export const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,6 +29,11 @@ export const contentTypes: Record<string, string> = {
 export type StaticFile =
   | { found: true; file: string; size: number; contentType: string; cacheControl: string }
   | { found: false; status: 400 | 404 };
+
+/** The file name suffix of each pre-compressed copy the build writes beside a file. */
+export const precompressedSuffixes: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
+const isPrecompressedCopy = (file: string): boolean =>
+  Object.values(precompressedSuffixes).includes(extname(file).toLowerCase());
 
 const isFile = async (file: string): Promise<number | undefined> => {
   try {
@@ -76,6 +82,25 @@ export const resolveStaticFile = async (root: string, urlPath: string): Promise<
   ) {
     return { found: false, status: 404 };
   }
-  const size = await isFile(target);
+  // The copies are a way of sending their file, not files of the site (CloudFront has none).
+  const size = isPrecompressedCopy(target) ? undefined : await isFile(target);
   return size === undefined ? { found: false, status: 404 } : found(target, size);
+};
+
+export interface PrecompressedCopy {
+  file: string;
+  size: number;
+}
+
+/** The pre-compressed copies of a built file that sit beside it, by content coding. */
+export const precompressedCopies = async (
+  file: string,
+): Promise<Partial<Record<ContentCoding, PrecompressedCopy>>> => {
+  const copies: Partial<Record<ContentCoding, PrecompressedCopy>> = {};
+  for (const coding of contentCodings) {
+    const copy = `${file}${precompressedSuffixes[coding]}`;
+    const size = await isFile(copy);
+    if (size !== undefined) copies[coding] = { file: copy, size };
+  }
+  return copies;
 };

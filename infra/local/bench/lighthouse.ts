@@ -38,6 +38,8 @@ export interface LighthouseFigures {
   /** What the page fetched (transfer sizes, compressed as sent). */
   fetched: FetchedFile[];
   warnings: string[];
+  /** The whole report, for a closer look. */
+  report: object;
 }
 
 interface AuditDetails {
@@ -118,6 +120,7 @@ export const runLighthouse = async (url: string, cookies: Cookie[] = []): Promis
       accessibilityFailures,
       fetched,
       warnings: lhr.runWarnings.map(String),
+      report: lhr,
     };
   } finally {
     await browser.close();

@@ -3,10 +3,11 @@
  * from the build which JS and CSS the login page and the member list load (with their gzipped sizes),
  * starts the local product (compression on, a small seed) and runs Lighthouse (mobile) on both pages,
  * the member list signed in as the demo agent. BENCH_RUNS Lighthouse runs per page (default 3; the
- * median is printed). CHROME_PATH names the browser (default /usr/bin/chromium).
+ * median is printed). CHROME_PATH names the browser (default /usr/bin/chromium). BENCH_REPORTS names a
+ * folder to keep each run's Lighthouse report in (JSON).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { chromePath, runLighthouse, type LighthouseFigures } from './lighthouse.
 import { fileSizes, pageFiles, totalSizes, type FileSizes, type ViteManifest } from './page-assets.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const REPORTS = process.env.BENCH_REPORTS;
 const webRoot = fileURLToPath(new URL('../../../web/', import.meta.url));
 const webDist = join(webRoot, 'dist');
 
@@ -155,6 +157,11 @@ const main = async (): Promise<void> => {
         }
         for (const line of compareFetched(page, weights[index] as PageWeight, figures)) mismatches.add(line);
         for (const warning of figures.warnings) mismatches.add(`${page.name}: ${warning}`);
+        if (REPORTS) {
+          mkdirSync(REPORTS, { recursive: true });
+          const file = join(REPORTS, `${page.name.replace(/\W+/g, '-')}-${run + 1}.json`);
+          writeFileSync(file, JSON.stringify(figures.report));
+        }
         runs.push(figures);
       }
       results.push({ page, runs });

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import AppLayout from '@cloudscape-design/components/app-layout';
 import { useSignedInSession } from '../session/session-context.ts';
 import { SideMenu } from './side-menu.tsx';
-import { TOP_BAR_ID, TopBar } from './top-bar.tsx';
+import { TopBar } from './top-bar.tsx';
+import { TOP_BAR_ID } from './top-bar-id.ts';
 
 // Below this width the drawer covers the content: it starts closed and closes after a choice.
 const narrowScreen = () => window.matchMedia?.('(max-width: 688px)').matches ?? false;

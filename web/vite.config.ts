@@ -16,17 +16,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'start', tags: ['$initial'], priority: 2 },
-            {
-              name: 'shared',
-              test: /node_modules/,
-              entriesAware: true,
-              entriesAwareMergeThreshold: 30_000,
-              minShareCount: 2,
-              priority: 1,
-            },
-          ],
+          groups: [{ name: 'start', tags: ['$initial'], priority: 2 }],
         },
       },
     },

@@ -11,7 +11,7 @@ import { SessionProvider } from './session/session-provider.tsx';
 import { useSession } from './session/session-context.ts';
 import { AnonymousLayout } from './shell/anonymous-layout.tsx';
 
-// The signed-in frame (AppLayout, side navigation, selectors) is the heaviest part of the bundle and a
+// The signed-in frame (top bar with its menus and selectors, side navigation) is a heavy part of the bundle and a
 // signed-out visitor does not need it: it loads on its own, while the session is being restored.
 export const loadAppShell = () => import('./shell/app-shell.tsx');
 const AppShell = lazy(() => loadAppShell().then(({ AppShell }) => ({ default: AppShell })));

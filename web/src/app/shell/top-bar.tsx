@@ -28,7 +28,6 @@ export function TopBar({ menuOpen, onMenuToggle }: TopBarProps) {
       <TopNavigation>
         <div className="top-bar__content">
           <div className="top-bar__start">
-            {/* Narrow screens hide it: the layout's own toolbar carries the menu button there. */}
             <span className="top-bar__menu-button">
               <Button
                 variant="icon"

@@ -13,6 +13,39 @@ export type ViteManifest = Record<string, ManifestChunk>;
 /** The manifest key of the page shell: its chunk is what index.html loads. */
 export const entryModule = 'index.html';
 
+export interface FirstScreen {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  /** The modules the page loads lazily after the entry, as named in the build manifest. */
+  lazyModules: string[];
+  /** An API call only the page itself makes: proof that the page showed. */
+  ownCall?: string;
+}
+
+// English: the language of Lighthouse's and the end-to-end tests' browsers.
+const englishCatalogue = 'src/i18n/catalogues/en.ts';
+
+/** The screens npm run bench:web weighs and measures; an end-to-end test checks the lists against a browser. */
+export const firstScreens: FirstScreen[] = [
+  {
+    name: 'login page',
+    path: '/',
+    signedIn: false,
+    lazyModules: [englishCatalogue, 'src/pages/login/index.tsx'],
+  },
+  {
+    name: 'member list',
+    path: '/Members',
+    signedIn: true,
+    lazyModules: [englishCatalogue, 'src/app/shell/app-shell.tsx', 'src/pages/members/index.tsx'],
+    ownCall: '/api/members',
+  },
+];
+
+/** The issue's budget for the login page: what it loads, gzipped. */
+export const loginPageScriptBudget = 200 * 1024;
+
 export interface PageFiles {
   scripts: string[];
   stylesheets: string[];

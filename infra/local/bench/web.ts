@@ -15,40 +15,20 @@ import { fileURLToPath } from 'node:url';
 import { startRuntimeProcess } from '../runtime-process.ts';
 import { defaultLogins } from '../seed/index.ts';
 import { chromePath, runLighthouse, type LighthouseFigures } from './lighthouse.ts';
-import { fileSizes, pageFiles, totalSizes, type FileSizes, type ViteManifest } from './page-assets.ts';
+import {
+  fileSizes,
+  firstScreens as pages,
+  pageFiles,
+  totalSizes,
+  type FileSizes,
+  type FirstScreen,
+  type ViteManifest,
+} from './page-assets.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const REPORTS = process.env.BENCH_REPORTS;
 const webRoot = fileURLToPath(new URL('../../../web/', import.meta.url));
 const webDist = join(webRoot, 'dist');
-
-interface BenchPage {
-  name: string;
-  path: string;
-  signedIn: boolean;
-  /** The modules the page loads lazily after the entry, as named in the build manifest. */
-  lazyModules: string[];
-  /** An API call only the page itself makes: proof that Lighthouse measured that page. */
-  ownCall?: string;
-}
-
-// The English catalogue: Lighthouse's Chromium asks for English.
-const englishCatalogue = 'src/i18n/catalogues/en.ts';
-const pages: BenchPage[] = [
-  {
-    name: 'login page',
-    path: '/',
-    signedIn: false,
-    lazyModules: [englishCatalogue, 'src/pages/login/index.tsx'],
-  },
-  {
-    name: 'member list',
-    path: '/Members',
-    signedIn: true,
-    lazyModules: [englishCatalogue, 'src/app/shell/app-shell.tsx', 'src/pages/members/index.tsx'],
-    ownCall: '/api/members',
-  },
-];
 
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
 const median = (values: number[]): number => {
@@ -73,7 +53,7 @@ interface PageWeight {
   css: FileSizes;
 }
 
-const weigh = (manifest: ViteManifest, page: BenchPage): PageWeight => {
+const weigh = (manifest: ViteManifest, page: FirstScreen): PageWeight => {
   const files = pageFiles(manifest, page.lazyModules);
   for (const module of files.bundled) console.log(`  (${page.name}: ${module} has no chunk of its own)`);
   return {
@@ -98,7 +78,7 @@ const signIn = async (url: string): Promise<string> => {
 };
 
 /** The built JS and CSS the browser fetched beside those the manifest predicts, to catch a stale page list. */
-const compareFetched = (page: BenchPage, weight: PageWeight, run: LighthouseFigures): string[] => {
+const compareFetched = (page: FirstScreen, weight: PageWeight, run: LighthouseFigures): string[] => {
   const fetched = run.fetched
     .filter(({ resourceType }) => resourceType === 'Script' || resourceType === 'Stylesheet')
     .map(({ url }) => new URL(url).pathname.slice(1));

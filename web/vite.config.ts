@@ -1,14 +1,25 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { extractFonts } from './build/extract-fonts.ts';
+import { precompress } from './build/precompress.ts';
 
 // The local server (npm start) answers /api and /config.json on port 3000; the dev server forwards to it.
 const localServer = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), extractFonts(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which files each module loads, read by npm run bench:web.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'start', tags: ['$initial'], priority: 2 }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

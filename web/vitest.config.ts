@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
     // Cloudscape's ESM imports its own CSS files, which Node cannot load: let Vite transform it.
     server: { deps: { inline: [/@cloudscape-design\//] } },

@@ -109,11 +109,20 @@ class MoneyForm {
     return plain(await this.confirmation.innerText());
   }
 
-  /** Confirms the open dialog and waits for the success message (the member is reloaded then). */
+  /**
+   * Confirms the open dialog and waits for the success message and for the member's reload, which the
+   * page starts as it shows the message (its figures are the new ones only after that answer).
+   */
   async confirm(): Promise<void> {
+    const reloaded = this.page.waitForResponse(
+      (response) =>
+        response.request().method() === 'GET' &&
+        /^\/api\/members\/[^/]+$/.test(new URL(response.url()).pathname),
+    );
     await this.confirmation.getByRole('button', { name: this.texts.confirm, exact: true }).click();
     await this.confirmation.waitFor({ state: 'hidden' });
     await this.doneMessage.waitFor({ state: 'visible' });
+    await (await reloaded).finished();
   }
 
   /** Types the amount, submits, confirms; resolves with the confirmation's text. */

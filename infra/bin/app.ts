@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
-import { Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { CropProtectionStack } from '../lib/crop-protection-stack.ts';
+import { spaContentFrom } from '../lib/website.ts';
 
 /**
  * One stack per environment: `cdk deploy -c env=<name>` (default demo). Optional context: mailFrom
@@ -38,6 +38,6 @@ new CropProtectionStack(app, `CropProtection-${environmentName}`, {
   tags: { project: 'crop-protection-back-office', environment: environmentName },
   environmentName,
   mailFrom: contextString('mailFrom') ?? 'no-reply@example.org',
-  spaContent: Source.asset(spaDirectory),
+  spaContent: spaContentFrom(spaDirectory),
   customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
 });

@@ -1,4 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -9,7 +18,9 @@ import { API_BASE, resources, routes } from '@cpbo/functions/http/routes.ts';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
 import { queueDefinitions, queueNames, queueUrlVariable } from '@cpbo/functions/platform/queues.ts';
 import { streamWorker, workers } from '@cpbo/functions/workers/workers.ts';
+import { spaFallbackFunctionCode } from '../../web/src/app/spa-fallback.ts';
 import { CropProtectionStack, type CropProtectionStackProps } from './crop-protection-stack.ts';
+import { spaContentFrom } from './website.ts';
 
 // The feature flags of cdk.json, so the tests see the template `cdk synth` produces.
 const { context: cdkContext } = JSON.parse(
@@ -380,6 +391,8 @@ describe('the CloudFront distribution', () => {
   it('answers SPA routes with index.html and leaves files alone', () => {
     const code = only(Object.values(demo().template.findResources('AWS::CloudFront::Function'))).Properties
       .FunctionCode as string;
+    // The rule of the local server, written once: the code is built from it.
+    expect(code).toBe(spaFallbackFunctionCode);
     const handler = new Function(`${code}\nreturn handler;`)() as (event: { request: { uri: string } }) => {
       uri: string;
     };
@@ -388,6 +401,7 @@ describe('the CloudFront distribution', () => {
     expect(served('/Members')).toBe('/index.html');
     expect(served('/Member/42/Field/7')).toBe('/index.html');
     expect(served('/UpdateUser/agent@example.org')).toBe('/index.html');
+    expect(served('/UpdateUser/agent%40example.org')).toBe('/index.html');
     expect(served('/assets/index-3f2a1b.js')).toBe('/assets/index-3f2a1b.js');
     expect(served('/config.json')).toBe('/config.json');
     expect(served('/favicon.ico')).toBe('/favicon.ico');
@@ -423,6 +437,33 @@ describe('the CloudFront distribution', () => {
       .filter((path) => existsSync(path))
       .map((path) => JSON.parse(readFileSync(path, 'utf8')) as unknown);
     expect(configs).toEqual([{ environment: 'demo' }]);
+  });
+
+  it('deploys the built files without their pre-compressed copies and the build manifest', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'spa-dist-'));
+    try {
+      mkdirSync(join(dist, 'assets'));
+      mkdirSync(join(dist, '.vite'));
+      for (const file of [
+        'index.html',
+        'assets/index-1.js',
+        'assets/index-1.js.br',
+        'assets/index-1.js.gz',
+      ]) {
+        writeFileSync(join(dist, file), file);
+      }
+      writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
+      const { outdir } = synthesize({ environmentName: 'dev', spaContent: spaContentFrom(dist) });
+      const staged = readdirSync(outdir)
+        .map((entry) => join(outdir, entry))
+        .filter((path) => existsSync(join(path, 'assets', 'index-1.js')));
+      expect(staged).toHaveLength(1);
+      const stagedDir = staged[0] as string;
+      expect(readdirSync(stagedDir).sort()).toEqual(['assets', 'index.html']);
+      expect(readdirSync(join(stagedDir, 'assets'))).toEqual(['index-1.js']);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('takes a custom domain with a TLS 1.2 floor, and mails link to it', () => {

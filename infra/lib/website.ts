@@ -8,6 +8,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { API_BASE } from '@cpbo/functions/http/routes.ts';
+import { spaFallbackFunctionCode } from '../../web/src/app/spa-fallback.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
 
 /** A custom address for the SPA; the certificate must be in us-east-1, as CloudFront requires. */
@@ -26,17 +27,11 @@ export interface WebsiteProps {
 }
 
 /**
- * Paths without a known static file extension are SPA routes and get the shell. A known-extension list
- * rather than "any dot": /UpdateUser/{email} ends in what looks like an extension (.org, .com).
- * Deliberately not errorResponses: they would also replace the API's JSON 404s with the shell.
+ * The built SPA as deployed: without the pre-compressed copies and the build manifest, which only the
+ * local server and npm run bench:web read (CloudFront compresses by itself).
  */
-const spaRoutingCode = `function handler(event) {
-  var request = event.request;
-  if (!/\\.(?:html|js|mjs|css|map|json|txt|xml|webmanifest|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf)$/i.test(request.uri)) {
-    request.uri = '/index.html';
-  }
-  return request;
-}`;
+export const spaContentFrom = (directory: string): s3deploy.ISource =>
+  s3deploy.Source.asset(directory, { exclude: ['.vite', '*.br', '*.gz'] });
 
 /** The SPA bucket, the CloudFront distribution in front of it and of /api, and the SPA's deployment. */
 export class Website extends Construct {
@@ -73,10 +68,12 @@ export class Website extends Construct {
       },
     });
 
+    // Screens get index.html by the rule the local server applies (not by error responses, which
+    // would also replace the API's JSON 404s with the shell).
     const spaRouting = new cloudfront.Function(this, 'SpaRouting', {
       comment: 'Serves index.html for SPA routes',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(spaRoutingCode),
+      code: cloudfront.FunctionCode.fromInline(spaFallbackFunctionCode),
     });
 
     const { customDomain } = props;

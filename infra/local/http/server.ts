@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
 import type { HttpTarget } from '../functions-code.ts';
@@ -8,7 +15,16 @@ import { toApiEvent } from './api-event.ts';
 import { fromApiResult, type HttpAnswer } from './api-result.ts';
 import { BodyTooLargeError, readBody } from './read-body.ts';
 import { isApiPath, matchRoute } from './route-match.ts';
-import { resolveStaticFile } from './static-files.ts';
+import {
+  compressBody,
+  compressStream,
+  isCompressible,
+  minCompressedBytes,
+  negotiateCoding,
+  varyOnEncoding,
+  type ContentCoding,
+} from './compression.ts';
+import { precompressedCopies, resolveStaticFile } from './static-files.ts';
 
 export interface LocalServerOptions {
   /** The built SPA (web/dist). */
@@ -34,6 +50,29 @@ const json = (status: number, body: unknown): HttpAnswer => ({
 const send = (response: ServerResponse, answer: HttpAnswer, headOnly = false): void => {
   response.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });
   response.end(headOnly ? undefined : answer.body);
+};
+
+const headerText = (value: OutgoingHttpHeaders[string]): string | undefined =>
+  typeof value === 'string' ? value : undefined;
+
+/** A text answer of some size compressed as the caller accepts, as CloudFront does; Vary says so. */
+const encodeAnswer = async (answer: HttpAnswer, acceptEncoding: string | undefined): Promise<HttpAnswer> => {
+  if (!isCompressible(headerText(answer.headers['content-type'])) || answer.headers['content-encoding']) {
+    return answer;
+  }
+  const headers = { ...answer.headers, vary: varyOnEncoding(answer.headers.vary) };
+  const coding = answer.body.length >= minCompressedBytes ? negotiateCoding(acceptEncoding) : undefined;
+  if (!coding) return { ...answer, headers };
+  return {
+    status: answer.status,
+    headers: { ...headers, 'content-encoding': coding },
+    body: await compressBody(answer.body, coding),
+  };
+};
+
+// A browser that goes away mid-file is no failure of the server.
+const ignoreClosedByBrowser = (error: unknown): void => {
+  if ((error as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
 };
 
 const callApi = async (
@@ -79,7 +118,12 @@ const callApi = async (
   }
 };
 
+/**
+ * A file of the built SPA: its pre-compressed copy when the browser accepts one, else compressed on
+ * the way when it is text of some size, else as it is.
+ */
 const serveStatic = async (
+  request: IncomingMessage,
   response: ServerResponse,
   path: string,
   method: string,
@@ -94,14 +138,39 @@ const serveStatic = async (
     });
     return;
   }
-  response.writeHead(200, {
+  const headers: OutgoingHttpHeaders = {
     'content-type': file.contentType,
-    'content-length': file.size,
     'cache-control': file.cacheControl,
     'x-content-type-options': 'nosniff',
-  });
-  if (method === 'HEAD') response.end();
-  else createReadStream(file.file).pipe(response);
+  };
+  const acceptEncoding = request.headers['accept-encoding'];
+  let source = file.file;
+  let coding: ContentCoding | undefined;
+  if (isCompressible(file.contentType)) {
+    headers.vary = 'Accept-Encoding';
+    const copies = await precompressedCopies(file.file);
+    coding = negotiateCoding(acceptEncoding, Object.keys(copies) as ContentCoding[]);
+    const copy = coding && copies[coding];
+    if (copy) {
+      source = copy.file;
+      headers['content-length'] = copy.size;
+    } else if (file.size >= minCompressedBytes) {
+      coding = negotiateCoding(acceptEncoding);
+    }
+    if (coding) headers['content-encoding'] = coding;
+  }
+  if (!coding) headers['content-length'] = file.size;
+  response.writeHead(200, headers);
+  if (method === 'HEAD') {
+    response.end();
+    return;
+  }
+  // Without a copy the length is not known before the end: the answer goes out in chunks.
+  const sending =
+    coding && source === file.file
+      ? pipeline(createReadStream(source), compressStream(coding), response)
+      : pipeline(createReadStream(source), response);
+  await sending.catch(ignoreClosedByBrowser);
 };
 
 /** The local stand-in for CloudFront + API Gateway: /api to the functions, the rest to the SPA. */
@@ -113,7 +182,10 @@ export const createLocalServer = (options: LocalServerOptions): Server =>
     const method = request.method ?? 'GET';
     const handle = async (): Promise<void> => {
       if (isApiPath(path)) {
-        const answer = await callApi(request, url, path, options);
+        const answer = await encodeAnswer(
+          await callApi(request, url, path, options),
+          request.headers['accept-encoding'],
+        );
         send(response, answer, method === 'HEAD');
         options.log(`[api] ${method} ${path} → ${answer.status} (${Date.now() - started} ms)`);
       } else if (method !== 'GET' && method !== 'HEAD') {
@@ -121,7 +193,7 @@ export const createLocalServer = (options: LocalServerOptions): Server =>
       } else if (path === '/config.json') {
         send(response, json(200, { environment: options.environmentName }), method === 'HEAD');
       } else {
-        await serveStatic(response, path, method, options.webDist);
+        await serveStatic(request, response, path, method, options.webDist);
       }
     };
     handle().catch((error: unknown) => {

@@ -36,8 +36,18 @@ describe('resolveStaticFile', () => {
     }
   });
 
+  it('should answer index.html for screens whose last segment holds a dot or an @', async () => {
+    for (const path of ['/UpdateUser/agent%40example.org', '/UpdateUser/agent@example.org', '/Member/m.1']) {
+      expect(await resolveStaticFile(root, path)).toMatchObject({
+        found: true,
+        file: join(root, 'index.html'),
+      });
+    }
+  });
+
   it('should answer 404 for a missing file with an extension', async () => {
     expect(await resolveStaticFile(root, '/assets/missing.js')).toEqual({ found: false, status: 404 });
+    expect(await resolveStaticFile(root, '/missing.ico')).toEqual({ found: false, status: 404 });
   });
 
   it('should never serve a file outside the root', async () => {

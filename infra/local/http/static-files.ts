@@ -1,5 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
+import { isSpaFile } from '../../../web/src/app/spa-fallback.ts';
+import { contentCodings, type ContentCoding } from './compression.ts';
 
 export const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,6 +30,11 @@ export type StaticFile =
   | { found: true; file: string; size: number; contentType: string; cacheControl: string }
   | { found: false; status: 400 | 404 };
 
+/** The file name suffix of each pre-compressed copy the build writes beside a file. */
+export const precompressedSuffixes: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
+const isPrecompressedCopy = (file: string): boolean =>
+  Object.values(precompressedSuffixes).includes(extname(file).toLowerCase());
+
 const isFile = async (file: string): Promise<number | undefined> => {
   try {
     const info = await stat(file);
@@ -47,8 +54,8 @@ const found = (file: string, size: number): StaticFile => ({
 });
 
 /**
- * The file of the built SPA for a URL path. Paths without an extension are routes of the SPA and
- * get index.html; nothing outside the root (or hidden) is ever served.
+ * The file of the built SPA for a URL path: index.html for the SPA's screens (the rule CloudFront's
+ * function applies too), else the file itself; nothing outside the root (or hidden) is ever served.
  */
 export const resolveStaticFile = async (root: string, urlPath: string): Promise<StaticFile> => {
   let path: string;
@@ -59,8 +66,13 @@ export const resolveStaticFile = async (root: string, urlPath: string): Promise<
   }
   if (path.includes('\0')) return { found: false, status: 400 };
   const base = resolve(root);
+  if (!isSpaFile(urlPath)) {
+    const index = resolve(base, 'index.html');
+    const indexSize = await isFile(index);
+    return indexSize === undefined ? { found: false, status: 404 } : found(index, indexSize);
+  }
   const target = resolve(base, `.${path.startsWith('/') ? path : `/${path}`}`);
-  const inside = target.startsWith(`${base}${sep}`) || target === base;
+  const inside = target.startsWith(`${base}${sep}`);
   if (
     !inside ||
     target
@@ -70,12 +82,25 @@ export const resolveStaticFile = async (root: string, urlPath: string): Promise<
   ) {
     return { found: false, status: 404 };
   }
-  const index = resolve(base, 'index.html');
-  const size = await isFile(target);
-  if (size !== undefined) return found(target, size);
-  if (extname(target) === '' || target === base) {
-    const indexSize = await isFile(index);
-    if (indexSize !== undefined) return found(index, indexSize);
+  // The copies are a way of sending their file, not files of the site (CloudFront has none).
+  const size = isPrecompressedCopy(target) ? undefined : await isFile(target);
+  return size === undefined ? { found: false, status: 404 } : found(target, size);
+};
+
+export interface PrecompressedCopy {
+  file: string;
+  size: number;
+}
+
+/** The pre-compressed copies of a built file that sit beside it, by content coding. */
+export const precompressedCopies = async (
+  file: string,
+): Promise<Partial<Record<ContentCoding, PrecompressedCopy>>> => {
+  const copies: Partial<Record<ContentCoding, PrecompressedCopy>> = {};
+  for (const coding of contentCodings) {
+    const copy = `${file}${precompressedSuffixes[coding]}`;
+    const size = await isFile(copy);
+    if (size !== undefined) copies[coding] = { file: copy, size };
   }
-  return { found: false, status: 404 };
+  return copies;
 };

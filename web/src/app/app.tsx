@@ -1,20 +1,19 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, use, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import { I18nProvider } from '@cloudscape-design/components/i18n';
-import cloudscapeEnglish from '@cloudscape-design/components/i18n/messages/all.en';
-import cloudscapeFrench from '@cloudscape-design/components/i18n/messages/all.fr';
 import { ErrorDialog } from '../common/error-dialog.tsx';
 import { LoadingScreen } from '../common/loading-screen.tsx';
+import { currentLanguage, loadCatalogue } from '../i18n/index.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { routesFor } from './routes.tsx';
 import { SessionProvider } from './session/session-provider.tsx';
 import { useSession } from './session/session-context.ts';
 import { AnonymousLayout } from './shell/anonymous-layout.tsx';
 
-// The signed-in frame (AppLayout, side navigation, selectors) is the heaviest part of the bundle and a
+// The signed-in frame (top bar with its menus and selectors, side navigation) is a heavy part of the bundle and a
 // signed-out visitor does not need it: it loads on its own, while the session is being restored.
-const loadAppShell = () => import('./shell/app-shell.tsx');
+export const loadAppShell = () => import('./shell/app-shell.tsx');
 const AppShell = lazy(() => loadAppShell().then(({ AppShell }) => ({ default: AppShell })));
 
 /** The routes of the visitor's role, inside the frame that fits the session. */
@@ -28,7 +27,12 @@ export function AppRoutes() {
     void loadAppShell();
     return <LoadingScreen />;
   }
-  const content = <ErrorBoundary resetKey={pathname}>{screen}</ErrorBoundary>;
+  // Each screen's code is fetched when it first shows (routes.tsx).
+  const content = (
+    <ErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<LoadingScreen />}>{screen}</Suspense>
+    </ErrorBoundary>
+  );
   return session.status === 'signedIn' ? (
     <Suspense fallback={<LoadingScreen />}>
       <AppShell>{content}</AppShell>
@@ -40,9 +44,12 @@ export function AppRoutes() {
 
 /** Cloudscape's own texts (close buttons, loading labels…) follow the app's language. */
 function CloudscapeTexts({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
+  // Renders again on a language change; i18next has the new language's catalogue by then.
+  useTranslation();
+  const language = currentLanguage();
+  const { cloudscape } = use(loadCatalogue(language));
   return (
-    <I18nProvider locale={i18n.resolvedLanguage ?? 'en'} messages={[cloudscapeEnglish, cloudscapeFrench]}>
+    <I18nProvider locale={language} messages={[cloudscape]}>
       {children}
     </I18nProvider>
   );
@@ -50,15 +57,18 @@ function CloudscapeTexts({ children }: { children: ReactNode }) {
 
 export function App() {
   return (
-    <CloudscapeTexts>
-      <BrowserRouter>
-        <ErrorBoundary>
-          <SessionProvider>
-            <ErrorDialog />
-            <AppRoutes />
-          </SessionProvider>
-        </ErrorBoundary>
-      </BrowserRouter>
-    </CloudscapeTexts>
+    <BrowserRouter>
+      <ErrorBoundary>
+        <SessionProvider>
+          {/* Nothing shows before the language's texts are there; the session is restored meanwhile. */}
+          <Suspense fallback={null}>
+            <CloudscapeTexts>
+              <ErrorDialog />
+              <AppRoutes />
+            </CloudscapeTexts>
+          </Suspense>
+        </SessionProvider>
+      </ErrorBoundary>
+    </BrowserRouter>
   );
 }

@@ -1,33 +1,57 @@
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { matchPath } from 'react-router-dom';
 import type { Role } from '../api/auth.ts';
-import { AccountPage } from '../pages/account/index.tsx';
-import { AdminEnablersPage } from '../pages/admin-enablers/index.tsx';
-import { AdminUsersPage } from '../pages/admin-users/index.tsx';
-import { NewUserPage, UpdateUserPage } from '../pages/admin-users/user-form/index.tsx';
-import { EnablerConfigPage } from '../pages/enabler-config/index.tsx';
-import { EnablerConfigsPage } from '../pages/enabler-configs/index.tsx';
-import { EnablerFormPage } from '../pages/enabler-form/index.tsx';
 import { ErrorPage } from '../pages/error/index.tsx';
-import { HomePage } from '../pages/home/index.tsx';
-import { LoginPage } from '../pages/login/index.tsx';
-import { MemberPage } from '../pages/member/index.tsx';
-import { MembersPage } from '../pages/members/index.tsx';
-import { NewEnablerConfigPage } from '../pages/new-enabler-config/index.tsx';
-import { NewPlotPage } from '../pages/new-plot/index.tsx';
-import { NotAuthorizedPage } from '../pages/not-authorized/index.tsx';
-import { NotAvailablePage } from '../pages/not-available/index.tsx';
-import { OnboardingPage } from '../pages/onboarding/index.tsx';
-import { PlotPage } from '../pages/plot/index.tsx';
-import { RegisterPage, ResetPasswordPage } from '../pages/set-password/index.tsx';
+import { lazyPage, type LazyPage } from './lazy-page.ts';
 import type { ScreenId } from './screens.ts';
+
+const AccountPage = lazyPage(async () => (await import('../pages/account/index.tsx')).AccountPage);
+const AdminEnablersPage = lazyPage(
+  async () => (await import('../pages/admin-enablers/index.tsx')).AdminEnablersPage,
+);
+const AdminUsersPage = lazyPage(async () => (await import('../pages/admin-users/index.tsx')).AdminUsersPage);
+const NewUserPage = lazyPage(
+  async () => (await import('../pages/admin-users/user-form/index.tsx')).NewUserPage,
+);
+const UpdateUserPage = lazyPage(
+  async () => (await import('../pages/admin-users/user-form/index.tsx')).UpdateUserPage,
+);
+const EnablerConfigPage = lazyPage(
+  async () => (await import('../pages/enabler-config/index.tsx')).EnablerConfigPage,
+);
+const EnablerConfigsPage = lazyPage(
+  async () => (await import('../pages/enabler-configs/index.tsx')).EnablerConfigsPage,
+);
+const EnablerFormPage = lazyPage(
+  async () => (await import('../pages/enabler-form/index.tsx')).EnablerFormPage,
+);
+const HomePage = lazyPage(async () => (await import('../pages/home/index.tsx')).HomePage);
+const LoginPage = lazyPage(async () => (await import('../pages/login/index.tsx')).LoginPage);
+const MemberPage = lazyPage(async () => (await import('../pages/member/index.tsx')).MemberPage);
+const MembersPage = lazyPage(async () => (await import('../pages/members/index.tsx')).MembersPage);
+const NewEnablerConfigPage = lazyPage(
+  async () => (await import('../pages/new-enabler-config/index.tsx')).NewEnablerConfigPage,
+);
+const NewPlotPage = lazyPage(async () => (await import('../pages/new-plot/index.tsx')).NewPlotPage);
+const NotAuthorizedPage = lazyPage(
+  async () => (await import('../pages/not-authorized/index.tsx')).NotAuthorizedPage,
+);
+const NotAvailablePage = lazyPage(
+  async () => (await import('../pages/not-available/index.tsx')).NotAvailablePage,
+);
+const OnboardingPage = lazyPage(async () => (await import('../pages/onboarding/index.tsx')).OnboardingPage);
+const PlotPage = lazyPage(async () => (await import('../pages/plot/index.tsx')).PlotPage);
+const RegisterPage = lazyPage(async () => (await import('../pages/set-password/index.tsx')).RegisterPage);
+const ResetPasswordPage = lazyPage(
+  async () => (await import('../pages/set-password/index.tsx')).ResetPasswordPage,
+);
 
 export interface ScreenRoute {
   /** React Router path, with :name parameters. */
   path: string;
   screen: ScreenId;
   /** The screen's page; screens not built yet show the shared "not available yet" page. */
-  page?: ComponentType;
+  page?: LazyPage;
 }
 
 /** Spec section 2, anonymous routes. */
@@ -103,4 +127,16 @@ export function routesFor(role: Role | null): RouteObject[] {
     { path: '/error', element: <ErrorPage /> },
     { path: '*', element: <NotAuthorizedPage /> },
   ];
+}
+
+/**
+ * Starts fetching the screen an address will show, while the rest of the start-up runs (the language's
+ * texts, the session). A visitor with a session may be an administrator: admin screens load on demand.
+ */
+export function preloadScreenAt(pathname: string, signedIn: boolean): void {
+  const routes = signedIn ? signedInRoutes : anonymousRoutes;
+  const route = routes.find(({ path }) => matchPath(path, pathname));
+  const page = route ? route.page : signedIn ? undefined : LoginPage;
+  // A failure shows when the screen renders; here it would only be an unhandled rejection.
+  page?.preload().catch(() => undefined);
 }

@@ -1,7 +1,6 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
-import fr from './fr.json';
+import type { Catalogue } from './catalogues/catalogue.ts';
 import { fallbackLanguage, languages, supportedLanguage, type Language } from './languages.ts';
 
 export { fallbackLanguage, isLanguage, languages, type Language } from './languages.ts';
@@ -44,15 +43,52 @@ i18next.on('languageChanged', (language) => {
   document.documentElement.lang = supportedLanguage(language) ?? fallbackLanguage;
 });
 
-void i18next.use(initReactI18next).init({
-  resources: { en: { translation: en }, fr: { translation: fr } },
-  lng: initialLanguage(),
-  fallbackLng: fallbackLanguage,
-  supportedLngs: languages,
-  // The bundled resources make a synchronous start possible: no flash of untranslated keys.
-  initAsync: false,
-  // React escapes what it renders.
-  interpolation: { escapeValue: false },
-});
+const catalogueLoaders: Record<Language, () => Promise<Catalogue>> = {
+  en: async () => (await import('./catalogues/en.ts')).catalogue,
+  fr: async () => (await import('./catalogues/fr.ts')).catalogue,
+};
+const catalogues = new Map<Language, Promise<Catalogue>>();
+
+/** A language's texts, fetched the first time they are needed (and again after a failed fetch). */
+export function loadCatalogue(language: Language): Promise<Catalogue> {
+  let catalogue = catalogues.get(language);
+  if (!catalogue) {
+    catalogue = catalogueLoaders[language]();
+    catalogues.set(language, catalogue);
+    catalogue.catch(() => catalogues.delete(language));
+  }
+  return catalogue;
+}
+
+// i18next reads a language's texts through this when the language is first shown.
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const supported = supportedLanguage(language);
+    if (!supported) {
+      callback(new Error(`No catalogue for the language ${language}`), false);
+      return;
+    }
+    loadCatalogue(supported).then(
+      ({ app }) => callback(null, app),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/** Resolves once the first language's texts are there; meanwhile the screens wait (React Suspense). */
+export const i18nReady = i18next
+  .use(catalogueBackend)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    // Both catalogues hold the same keys (catalogues.test.ts): a language never needs the other's texts.
+    fallbackLng: false,
+    supportedLngs: languages,
+    load: 'currentOnly',
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+  });
 
 export default i18next;

@@ -10,8 +10,7 @@ import { LanguageSelector } from '../../common/language-selector.tsx';
 import { useSignedInSession } from '../session/session-context.ts';
 import { Brand } from './brand.tsx';
 import { EnablerSelector } from './enabler-selector.tsx';
-
-export const TOP_BAR_ID = 'top-bar';
+import { TOP_BAR_ID } from './top-bar-id.ts';
 
 export interface TopBarProps {
   menuOpen: boolean;
@@ -29,7 +28,6 @@ export function TopBar({ menuOpen, onMenuToggle }: TopBarProps) {
       <TopNavigation>
         <div className="top-bar__content">
           <div className="top-bar__start">
-            {/* Narrow screens hide it: the layout's own toolbar carries the menu button there. */}
             <span className="top-bar__menu-button">
               <Button
                 variant="icon"
@@ -82,24 +80,6 @@ export function TopBar({ menuOpen, onMenuToggle }: TopBarProps) {
                 <Icon name="user-profile" />
               </span>
             </ButtonDropdown>
-          </div>
-        </div>
-      </TopNavigation>
-    </div>
-  );
-}
-
-/** The signed-out header: brand and language only. */
-export function AnonymousTopBar() {
-  return (
-    <div id={TOP_BAR_ID} className="top-bar">
-      <TopNavigation>
-        <div className="top-bar__content">
-          <div className="top-bar__start">
-            <Brand />
-          </div>
-          <div className="top-bar__end">
-            <LanguageSelector />
           </div>
         </div>
       </TopNavigation>

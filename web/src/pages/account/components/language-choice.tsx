@@ -17,12 +17,16 @@ import {
 export function LanguageChoice() {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
+  // The choice shows at once, while the language's catalogue is fetched (on its first use).
+  const [pending, setPending] = useState<Language | null>(null);
   const language = currentLanguage();
 
   const choose = async (chosen: Language) => {
     if (chosen === language || saving) return;
     setSaving(true);
+    setPending(chosen);
     await changeLanguage(chosen);
+    setPending(null);
     try {
       await saveLanguage(chosen);
     } catch {
@@ -37,7 +41,7 @@ export function LanguageChoice() {
     <Container header={<Header variant="h2">{t('account.language.title')}</Header>}>
       <FormField label={t('account.language.label')} description={t('account.language.description')}>
         <RadioGroup
-          value={language}
+          value={pending ?? language}
           // Each language is named in itself, so that a user lost in the other one finds their own.
           items={languages.map((id) => ({ value: id, label: t(`language.${id}`), disabled: saving }))}
           onChange={({ detail }) => {

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import {
+  fileSizes,
+  firstScreens,
+  loginPageScriptBudget,
+  pageFiles,
+  totalSizes,
+  type FirstScreen,
+  type ViteManifest,
+} from '../infra/local/bench/page-assets.ts';
+import { defaultLogins } from '../infra/local/seed/index.ts';
+import { callApi } from './support/api.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { describe, expect, test } from './support/test.ts';
+
+const webDist = process.env.E2E_WEB_DIST
+  ? resolve(process.env.E2E_WEB_DIST)
+  : fileURLToPath(new URL('../web/dist/', import.meta.url));
+const manifest = (): ViteManifest =>
+  JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+
+/** A page opened in a fresh context, signed in as the demo agent when the screen needs it. */
+const openScreen = async (browser: Browser, screen: FirstScreen): Promise<Page> => {
+  const context = await browser.newContext({ locale: 'en-US', baseURL: inject('appUrl') });
+  if (screen.signedIn) {
+    const { status, body } = await callApi('/auth/login', {
+      method: 'POST',
+      body: { username: defaultLogins.userEmail, password: defaultLogins.userPassword },
+    });
+    expect(status).toBe(200);
+    await context.addCookies([
+      { name: 'refreshToken', value: encodeURIComponent(body.refreshToken), url: inject('appUrl') },
+    ]);
+  }
+  return context.newPage();
+};
+
+describe('first screens', () => {
+  test('should keep the login page within 200 KB of gzipped JavaScript', () => {
+    const login = firstScreens.find(({ path }) => path === '/') as FirstScreen;
+    const { scripts } = pageFiles(manifest(), login.lazyModules);
+    const gzipped = totalSizes(scripts.map((file) => fileSizes(webDist, file))).gzip;
+    expect(gzipped).toBeGreaterThan(0);
+    expect(gzipped).toBeLessThanOrEqual(loginPageScriptBudget);
+  });
+
+  test.for(firstScreens)(
+    'should fetch for the $name the scripts and stylesheets the build manifest names, compressed',
+    async (screen, { browser }) => {
+      const page = await openScreen(browser, screen);
+      const encodings = new Map<string, string>();
+      page.on('response', (response) => {
+        const type = response.request().resourceType();
+        if (type !== 'script' && type !== 'stylesheet') return;
+        encodings.set(
+          new URL(response.url()).pathname.slice(1),
+          response.headers()['content-encoding'] ?? 'none',
+        );
+      });
+      const ownCall = screen.ownCall;
+      const shown = ownCall
+        ? page.waitForResponse((response) => new URL(response.url()).pathname === ownCall)
+        : undefined;
+      await page.goto(screen.path);
+      if (shown) await shown;
+      else await new LoginPage(page, 'en').shown();
+      await page.waitForLoadState('networkidle');
+
+      const { scripts, stylesheets } = pageFiles(manifest(), screen.lazyModules);
+      const predicted = [...scripts, ...stylesheets];
+      expect([...encodings.keys()].sort()).toEqual(predicted.sort());
+      // Chromium accepts brotli; files under 1 000 bytes are sent as they are, as CloudFront does.
+      for (const file of predicted) {
+        expect(encodings.get(file), file).toBe(fileSizes(webDist, file).raw < 1000 ? 'none' : 'br');
+      }
+      await page.context().close();
+    },
+  );
+
+  test('should open a screen whose address ends with a dot and an @ instead of answering "Not found"', async ({
+    openApp,
+  }) => {
+    const page = await openApp({ path: '/UpdateUser/agent%40demo.local' });
+    await new LoginPage(page, 'en').shown();
+    const direct = await fetch(`${inject('appUrl')}/UpdateUser/first.last%40coop.example.org`);
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect((await fetch(`${inject('appUrl')}/assets/missing.js`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** One chunk of Vite's build manifest (dist/.vite/manifest.json), keyed by its source module. */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+export type ViteManifest = Record<string, ManifestChunk>;
+
+/** The manifest key of the page shell: its chunk is what index.html loads. */
+export const entryModule = 'index.html';
+
+export interface FirstScreen {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  /** The modules the page loads lazily after the entry, as named in the build manifest. */
+  lazyModules: string[];
+  /** An API call only the page itself makes: proof that the page showed. */
+  ownCall?: string;
+}
+
+// English: the language of Lighthouse's and the end-to-end tests' browsers.
+const englishCatalogue = 'src/i18n/catalogues/en.ts';
+
+/** The screens npm run bench:web weighs and measures; an end-to-end test checks the lists against a browser. */
+export const firstScreens: FirstScreen[] = [
+  {
+    name: 'login page',
+    path: '/',
+    signedIn: false,
+    lazyModules: [englishCatalogue, 'src/pages/login/index.tsx'],
+  },
+  {
+    name: 'member list',
+    path: '/Members',
+    signedIn: true,
+    lazyModules: [englishCatalogue, 'src/app/shell/app-shell.tsx', 'src/pages/members/index.tsx'],
+    ownCall: '/api/members',
+  },
+];
+
+/** The issue's budget for the login page: what it loads, gzipped. */
+export const loginPageScriptBudget = 200 * 1024;
+
+export interface PageFiles {
+  scripts: string[];
+  stylesheets: string[];
+  /** Lazily loaded modules that have no chunk of their own: bundled into a chunk already counted. */
+  bundled: string[];
+}
+
+/**
+ * The JS and CSS files a page loads, read from the build manifest: the entry's chunk and each lazily
+ * loaded module's, with everything they import statically and their CSS (Vite preloads both).
+ */
+export const pageFiles = (manifest: ViteManifest, lazyModules: readonly string[]): PageFiles => {
+  const scripts = new Set<string>();
+  const stylesheets = new Set<string>();
+  const bundled: string[] = [];
+  const visited = new Set<string>();
+  const visit = (key: string): void => {
+    if (visited.has(key)) return;
+    visited.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no chunk ${key}`);
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) stylesheets.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entryModule);
+  for (const module of lazyModules) {
+    if (manifest[module]) visit(module);
+    else bundled.push(module);
+  }
+  return { scripts: [...scripts], stylesheets: [...stylesheets], bundled };
+};
+
+export interface FileSizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+/** A built file's size as stored and as sent compressed (gzip level 9, brotli quality 11, as built). */
+export const fileSizes = (dist: string, file: string): FileSizes => {
+  const content = readFileSync(join(dist, file));
+  return {
+    raw: content.length,
+    gzip: gzipSync(content, { level: 9 }).length,
+    brotli: brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+};
+
+export const totalSizes = (sizes: readonly FileSizes[]): FileSizes =>
+  sizes.reduce(
+    (sum, size) => ({
+      raw: sum.raw + size.raw,
+      gzip: sum.gzip + size.gzip,
+      brotli: sum.brotli + size.brotli,
+    }),
+    { raw: 0, gzip: 0, brotli: 0 },
+  );

@@ -1,0 +1,188 @@
+/**
+ * npm run bench:web — the weight and the Lighthouse scores of the first screens. Builds the SPA, reads
+ * from the build which JS and CSS the login page and the member list load (with their gzipped sizes),
+ * starts the local product (compression on, a small seed) and runs Lighthouse (mobile) on both pages,
+ * the member list signed in as the demo agent. BENCH_RUNS Lighthouse runs per page (default 3; the
+ * median is printed). CHROME_PATH names the browser (default /usr/bin/chromium). BENCH_REPORTS names a
+ * folder to keep each run's Lighthouse report in (JSON).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startRuntimeProcess } from '../runtime-process.ts';
+import { defaultLogins } from '../seed/index.ts';
+import { chromePath, runLighthouse, type LighthouseFigures } from './lighthouse.ts';
+import {
+  fileSizes,
+  firstScreens as pages,
+  pageFiles,
+  totalSizes,
+  type FileSizes,
+  type FirstScreen,
+  type ViteManifest,
+} from './page-assets.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const REPORTS = process.env.BENCH_REPORTS;
+const webRoot = fileURLToPath(new URL('../../../web/', import.meta.url));
+const webDist = join(webRoot, 'dist');
+
+const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] as number;
+};
+
+const build = (): void => {
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { encoding: 'utf8' });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Error('The SPA build failed');
+  }
+  console.log(`built the SPA in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+};
+
+interface PageWeight {
+  scripts: string[];
+  stylesheets: string[];
+  js: FileSizes;
+  css: FileSizes;
+}
+
+const weigh = (manifest: ViteManifest, page: FirstScreen): PageWeight => {
+  const files = pageFiles(manifest, page.lazyModules);
+  for (const module of files.bundled) console.log(`  (${page.name}: ${module} has no chunk of its own)`);
+  return {
+    scripts: files.scripts,
+    stylesheets: files.stylesheets,
+    js: totalSizes(files.scripts.map((file) => fileSizes(webDist, file))),
+    css: totalSizes(files.stylesheets.map((file) => fileSizes(webDist, file))),
+  };
+};
+
+const signIn = async (url: string): Promise<string> => {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: defaultLogins.userEmail, password: defaultLogins.userPassword }),
+  });
+  const body = (await response.json()) as { refreshToken?: string };
+  if (response.status !== 200 || !body.refreshToken) {
+    throw new Error(`Sign-in of the demo agent failed: ${response.status} ${JSON.stringify(body)}`);
+  }
+  return body.refreshToken;
+};
+
+/** The built JS and CSS the browser fetched beside those the manifest predicts, to catch a stale page list. */
+const compareFetched = (page: FirstScreen, weight: PageWeight, run: LighthouseFigures): string[] => {
+  const fetched = run.fetched
+    .filter(({ resourceType }) => resourceType === 'Script' || resourceType === 'Stylesheet')
+    .map(({ url }) => new URL(url).pathname.slice(1));
+  const predicted = [...weight.scripts, ...weight.stylesheets];
+  return [
+    ...fetched
+      .filter((file) => !predicted.includes(file))
+      .map((file) => `${page.name} fetched ${file}, not counted`),
+    ...predicted
+      .filter((file) => !fetched.includes(file))
+      .map((file) => `${page.name} counted ${file}, not fetched`),
+  ];
+};
+
+const main = async (): Promise<void> => {
+  build();
+  const manifest = JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  const weights = pages.map((page) => weigh(manifest, page));
+
+  console.log('');
+  console.log(
+    '| page | JS files | JS raw KB | JS gzip KB | JS brotli KB | CSS files | CSS raw KB | CSS gzip KB |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  pages.forEach((page, index) => {
+    const { scripts, stylesheets, js, css } = weights[index] as PageWeight;
+    console.log(
+      `| ${page.name} (${page.path}) | ${scripts.length} | ${kb(js.raw)} | ${kb(js.gzip)} | ${kb(js.brotli)} | ${stylesheets.length} | ${kb(css.raw)} | ${kb(css.gzip)} |`,
+    );
+  });
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'cpbo-bench-web-'));
+  const runtime = await startRuntimeProcess({
+    port: 0,
+    inMemory: true,
+    dataDir,
+    webDist,
+    seed: true,
+    demoScale: 0.1,
+    quiet: true,
+  });
+  try {
+    console.log('');
+    console.log(`Lighthouse (mobile) on ${runtime.url}, ${RUNS} runs per page, ${chromePath()}`);
+    const mismatches = new Set<string>();
+    const results = [];
+    for (const [index, page] of pages.entries()) {
+      const runs: LighthouseFigures[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const cookies = page.signedIn
+          ? [{ name: 'refreshToken', value: encodeURIComponent(await signIn(runtime.url)) }]
+          : [];
+        const figures = await runLighthouse(`${runtime.url}${page.path}`, cookies);
+        if (page.ownCall && !figures.fetched.some(({ url }) => new URL(url).pathname === page.ownCall)) {
+          throw new Error(`Lighthouse did not see ${page.ownCall}: the ${page.name} did not show`);
+        }
+        for (const line of compareFetched(page, weights[index] as PageWeight, figures)) mismatches.add(line);
+        for (const warning of figures.warnings) mismatches.add(`${page.name}: ${warning}`);
+        if (REPORTS) {
+          mkdirSync(REPORTS, { recursive: true });
+          const file = join(REPORTS, `${page.name.replace(/\W+/g, '-')}-${run + 1}.json`);
+          writeFileSync(file, JSON.stringify(figures.report));
+        }
+        runs.push(figures);
+      }
+      results.push({ page, runs });
+    }
+
+    console.log('');
+    console.log(
+      '| page | performance | accessibility | FCP ms | LCP ms | TBT ms | SI ms | CLS | JS+CSS fetched KB |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const { page, runs } of results) {
+      const of = (pick: (figures: LighthouseFigures) => number) => median(runs.map(pick));
+      const performances = runs.map(({ performance }) => performance).join(', ');
+      const fetchedBytes = of(({ fetched }) =>
+        fetched
+          .filter(({ resourceType }) => resourceType === 'Script' || resourceType === 'Stylesheet')
+          .reduce((sum, { transferSize }) => sum + transferSize, 0),
+      );
+      console.log(
+        `| ${page.name} | ${of((f) => f.performance)} (${performances}) | ${of((f) => f.accessibility)} | ${of((f) => f.firstContentfulPaint).toFixed(0)} | ${of((f) => f.largestContentfulPaint).toFixed(0)} | ${of((f) => f.totalBlockingTime).toFixed(0)} | ${of((f) => f.speedIndex).toFixed(0)} | ${of((f) => f.cumulativeLayoutShift).toFixed(3)} | ${kb(fetchedBytes)} |`,
+      );
+    }
+    const failures = new Set(
+      results.flatMap(({ page, runs }) =>
+        runs.flatMap((run) => run.accessibilityFailures.map((failure) => `${page.name}: ${failure}`)),
+      ),
+    );
+    if (failures.size) {
+      console.log('');
+      console.log('Accessibility audits not passed:');
+      for (const failure of failures) console.log(`  ${failure}`);
+    }
+    if (mismatches.size) {
+      console.log('');
+      console.log('Notes:');
+      for (const line of mismatches) console.log(`  ${line}`);
+    }
+  } finally {
+    await runtime.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+};
+
+await main();

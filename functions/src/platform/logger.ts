@@ -1,27 +1,24 @@
-/** One JSON line per event, so CloudWatch Logs Insights (and a terminal) can filter on fields. */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+import { Logger } from '@aws-lambda-powertools/logger';
 
-const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+/** The service every function logs and counts under (the function's name is on each line too). */
+export const SERVICE_NAME = 'crop-protection';
 
-const threshold = (): number =>
-  order[(process.env.LOG_LEVEL as LogLevel | undefined) ?? 'info'] ?? order.info;
+/** Attribute names whose values are never written: passwords, tokens, links, bank details. */
+const sensitiveKey = /password|token|secret|authorization|cookie|bank|link|url/i;
+/** Values that are secrets whatever their attribute: a JWT, or an address with a query (mailed links). */
+const sensitiveValue = /eyJ[\w-]+\.[\w-]+\.[\w-]*|https?:\/\/[^\s?#]*\?\S*/g;
 
-const write = (level: LogLevel, message: string, fields: Record<string, unknown> = {}): void => {
-  if (order[level] < threshold()) return;
-  const line = JSON.stringify({ timestamp: new Date().toISOString(), level, message, ...fields });
-  if (level === 'error' || level === 'warn') console.error(line);
-  else console.log(line);
+/**
+ * The last guard of what a log line may hold: the functions log errors and a few keys, never
+ * bodies, but an error's message or a field added later must not leak a secret either.
+ */
+export const redact = (key: string, value: unknown): unknown => {
+  if (key !== '' && sensitiveKey.test(key) && value !== null && value !== undefined) return '[redacted]';
+  return typeof value === 'string' ? value.replace(sensitiveValue, '[redacted]') : value;
 };
 
-export const logger = {
-  debug: (message: string, fields?: Record<string, unknown>) => write('debug', message, fields),
-  info: (message: string, fields?: Record<string, unknown>) => write('info', message, fields),
-  warn: (message: string, fields?: Record<string, unknown>) => write('warn', message, fields),
-  error: (message: string, fields?: Record<string, unknown>) => write('error', message, fields),
-};
-
-/** Error fields for a log line: name, message and stack, never the request body. */
-export const describeError = (error: unknown): Record<string, unknown> =>
-  error instanceof Error
-    ? { errorName: error.name, errorMessage: error.message, stack: error.stack }
-    : { error };
+/**
+ * One JSON line per event, with the request id, cold start and function (injectLambdaContext) and
+ * the caller's enabler (authenticate). Powertools reads the level from POWERTOOLS_LOG_LEVEL or LOG_LEVEL.
+ */
+export const logger = new Logger({ serviceName: SERVICE_NAME, jsonReplacerFn: redact });

@@ -5,8 +5,8 @@ export const SERVICE_NAME = 'crop-protection';
 
 /** Attribute names whose values are never written: passwords, tokens, links, bank details. */
 const sensitiveKey = /password|token|secret|authorization|cookie|bank|link|url/i;
-/** Values that are secrets whatever their attribute: a JWT, or an address with a query (mailed links). */
-const sensitiveValue = /eyJ[\w-]+\.[\w-]+\.[\w-]*|https?:\/\/[^\s?#]*\?\S*/g;
+/** Values that are secrets whatever their attribute: a JWT, or an address (mailed links carry a token). */
+const sensitiveValue = /eyJ[\w-]+\.[\w-]+\.[\w-]*|https?:\/\/\S+/g;
 
 /**
  * The last guard of what a log line may hold: the functions log errors and a few keys, never

@@ -4,6 +4,7 @@ import { canSignIn } from '#domain/lockout.ts';
 import { clearFailedLogins, getUser } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import { ok, type AnonymousRequest, type ApiResponse } from '#platform/http/api-types.ts';
+import { countEvent } from '#platform/metrics.ts';
 import { verifyAgainstDecoy, verifyPassword } from '#platform/password-hashing.ts';
 import { openSession } from '../accounts/open-session.ts';
 import { refuseWrongPassword } from '../accounts/wrong-password.ts';
@@ -27,5 +28,7 @@ export const login = async ({
 
   if (!canSignIn(user)) throw new AppError('ERR_LOGIN_INACTIVE');
   await clearFailedLogins(user.email);
-  return ok(await openSession({ ...user, passwordHash }, user.enablerId));
+  const tokens = await openSession({ ...user, passwordHash }, user.enablerId);
+  countEvent('SignIns');
+  return ok(tokens);
 };

@@ -1,4 +1,5 @@
-import { Logger } from '@aws-lambda-powertools/logger';
+import type middy from '@middy/core';
+import type { Logger } from '@aws-lambda-powertools/logger';
 
 /** The service every function logs and counts under (the function's name is on each line too). */
 export const SERVICE_NAME = 'crop-protection';
@@ -17,8 +18,58 @@ export const redact = (key: string, value: unknown): unknown => {
   return typeof value === 'string' ? value.replace(sensitiveValue, '[redacted]') : value;
 };
 
+type Fields = Record<string, unknown>;
+
+/** What every line of the invocation under way says about it; set by invocationLogKeys. */
+let invocationKeys: Fields = {};
+// As Powertools counts it: the first invocation of an on-demand function (not provisioned concurrency).
+let coldStart = process.env.AWS_LAMBDA_INITIALIZATION_TYPE === 'on-demand';
+
 /**
- * One JSON line per event, with the request id, cold start and function (injectLambdaContext) and
- * the caller's enabler (authenticate). Powertools reads the level from POWERTOOLS_LOG_LEVEL or LOG_LEVEL.
+ * Gives each log line of an invocation the keys of Powertools' injectLambdaContext (request id,
+ * cold start, function), and drops the keys added during the invocation (the enabler) at its end.
+ * Powertools' Logger itself is loaded by the first line written, not with the function: most
+ * invocations write none, and loading it at start made the module load a quarter slower.
  */
-export const logger = new Logger({ serviceName: SERVICE_NAME, jsonReplacerFn: redact });
+export const invocationLogKeys = (): middy.MiddlewareObj => {
+  const forget = () => {
+    invocationKeys = {};
+  };
+  return {
+    before: ({ context }) => {
+      invocationKeys = {
+        cold_start: coldStart,
+        function_arn: context.invokedFunctionArn,
+        function_memory_size:
+          context.memoryLimitInMB === undefined ? undefined : Number(context.memoryLimitInMB),
+        function_name: context.functionName,
+        function_request_id: context.awsRequestId,
+      };
+      coldStart = false;
+    },
+    after: forget,
+    onError: forget,
+  };
+};
+
+/** Adds keys to every later line of the invocation under way. */
+export const appendLogKeys = (keys: Fields): void => {
+  invocationKeys = { ...invocationKeys, ...keys };
+};
+
+let powertoolsLogger: Promise<Logger> | undefined;
+
+const loadLogger = () =>
+  (powertoolsLogger ??= import('./powertools.ts').then(
+    // Powertools reads the level from POWERTOOLS_LOG_LEVEL or LOG_LEVEL.
+    ({ Logger }) => new Logger({ serviceName: SERVICE_NAME, jsonReplacerFn: redact }),
+  ));
+
+/** One JSON line per event, through Powertools' Logger, with the invocation's keys. */
+export const logger = {
+  error: async (message: string, fields: Fields = {}): Promise<void> => {
+    // Read now: the invocation may end while the logger loads.
+    const keys = invocationKeys;
+    (await loadLogger()).error({ message, ...keys, ...fields });
+  },
+};

@@ -30,6 +30,7 @@ import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import { created, ok, type IdempotentRequest, type SessionRequest } from '#platform/http/api-types.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
+import { idempotency } from '#platform/http/idempotency.ts';
 import { countEvent } from '#platform/metrics.ts';
 import { memberInScope } from './member-scope.ts';
 import { cashoutView, contributionView, memberDetailView, memberRowView, plotView } from './views.ts';
@@ -212,13 +213,17 @@ const contribute = async ({
   return contributionRecorded(record);
 };
 
-export const handler = httpHandler('members', {
-  'GET /members': list,
-  'GET /members/{id}': detail,
-  'GET /members/{memberId}/plots/{plotId}': plotDetail,
-  'POST /members': onboard,
-  'POST /members/{memberId}/plots': addPlot,
-  'POST /members/{memberId}/plots/{plotId}': changePlot,
-  'POST /members/{id}/cashouts': cashout,
-  'POST /members/{id}/contribute': contribute,
-});
+export const handler = httpHandler(
+  'members',
+  {
+    'GET /members': list,
+    'GET /members/{id}': detail,
+    'GET /members/{memberId}/plots/{plotId}': plotDetail,
+    'POST /members': onboard,
+    'POST /members/{memberId}/plots': addPlot,
+    'POST /members/{memberId}/plots/{plotId}': changePlot,
+    'POST /members/{id}/cashouts': cashout,
+    'POST /members/{id}/contribute': contribute,
+  },
+  { idempotency },
+);

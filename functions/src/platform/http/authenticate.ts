@@ -6,7 +6,7 @@ import { getSessionState } from '#data/sessions.ts';
 import { epochSeconds } from '#data/table.ts';
 import { verifyAccessToken } from '../access-token.ts';
 import { AppError } from '../app-error.ts';
-import { logger } from '../logger.ts';
+import { appendLogKeys } from '../logger.ts';
 import type { ApiEvent, ApiResult } from './api-types.ts';
 
 const bearerOf = (event: ApiEvent): string | undefined => {
@@ -34,6 +34,6 @@ export const authenticate = (access: Access): middy.MiddlewareObj<ApiEvent, ApiR
     if (access === 'admin' && session.role !== 'ADMIN') throw new AppError('ERR_FORBIDDEN_USER');
     request.event.session = session;
     // Every later line of this invocation says which enabler it worked for (never who: no e-mail).
-    logger.appendKeys({ enabler: session.enabler });
+    appendLogKeys({ enabler: session.enabler });
   },
 });

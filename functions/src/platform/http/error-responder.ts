@@ -32,7 +32,7 @@ export interface ErrorResponderOptions {
   report?: (
     message: string,
     fields: { requestId?: string; routeKey?: string; path?: string; error: unknown },
-  ) => void;
+  ) => Promise<void>;
 }
 
 /**
@@ -42,9 +42,9 @@ export interface ErrorResponderOptions {
 export const errorResponder = (
   options: ErrorResponderOptions = {},
 ): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
-  const report = options.report ?? ((message, fields) => logger.error(message, fields));
+  const report = options.report ?? logger.error;
   return {
-    onError: (request) => {
+    onError: async (request) => {
       if (request.response !== undefined && request.error === undefined) return;
       const requestId = request.context?.awsRequestId ?? request.event?.requestContext?.requestId;
       const known = toAppError(request.error);
@@ -52,7 +52,7 @@ export const errorResponder = (
         request.response = jsonResponse(known.status, known.toBody(requestId));
         return;
       }
-      report('Unexpected error', {
+      await report('Unexpected error', {
         requestId,
         routeKey: request.event?.routeKey,
         path: request.event?.rawPath,

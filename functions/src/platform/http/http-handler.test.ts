@@ -31,7 +31,7 @@ const agent: Session = {
 const contributeRoute = routes.find(
   (route) => routeKey(route) === 'POST /members/{id}/contribute',
 ) as Extract<TableRoute, { path: '/members/{id}/contribute' }>;
-const { params: _params, ...echoRoute } = contributeRoute;
+const { params: _params, idempotent: _idempotent, ...echoRoute } = contributeRoute;
 
 const echo = routeChain(echoRoute, async (request) =>
   ok({ body: request.body, params: request.params, session: request.session }),
@@ -280,8 +280,9 @@ describe('the route chain', () => {
   });
 
   it('decodes and checks path parameters against the route’s schema', async () => {
-    const withId = routeChain({ ...contributeRoute, access: 'anonymous' }, async (request) =>
-      ok({ params: request.params }),
+    const withId = routeChain(
+      { ...echoRoute, params: contributeRoute.params, access: 'anonymous' },
+      async (request) => ok({ params: request.params }),
     );
     const withParams = async (id: string) =>
       withId(
@@ -307,6 +308,10 @@ describe('the route chain', () => {
       body: '{"amount":1}',
     });
     expect(response).toMatchObject({ status: 403, body: { code: 'ERR_FORBIDDEN_USER' } });
+  });
+
+  it('refuses to build an idempotent route without the idempotency middleware', () => {
+    expect(() => routeChain(contributeRoute, async () => ok({}))).toThrow(/is idempotent/);
   });
 
   it('maps a domain error to its catalogue status and code', async () => {

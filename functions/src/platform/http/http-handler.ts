@@ -16,7 +16,6 @@ import { observability } from '../observability.ts';
 import type { ApiEvent, ApiResult, RequestOf, RouteHandler } from './api-types.ts';
 import { authenticate } from './authenticate.ts';
 import { errorResponder } from './error-responder.ts';
-import { idempotency } from './idempotency.ts';
 import { jsonBody } from './json-body.ts';
 import { jsonResponse } from './json-response.ts';
 import { validateInput } from './validate-input.ts';
@@ -28,6 +27,15 @@ import { validateInput } from './validate-input.ts';
 export type RouteImplementations<Of extends Resource> = {
   [Definition in RoutesOf<Of> as RouteKey<Definition>]: RouteHandler<Definition>;
 };
+
+/**
+ * Middlewares that only some resources' routes use, given by those resources' handlers so that the
+ * other functions' bundles leave them out.
+ */
+export interface RouteMiddlewares {
+  /** For the routes marked idempotent in the route table (platform/http/idempotency.ts). */
+  idempotency?: (route: RouteDefinition) => middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context>;
+}
 
 /** The request of the route's handler: what the middlewares checked, and only what its access gives. */
 const toRequest = (route: RouteDefinition, event: ApiEvent, context: Context) => ({
@@ -46,8 +54,14 @@ const toRequest = (route: RouteDefinition, event: ApiEvent, context: Context) =>
 export const routeChain = <Definition extends RouteDefinition>(
   route: Definition,
   implementation: RouteHandler<Definition>,
-) =>
-  middy<ApiEvent, ApiResult, Error, Context>()
+  middlewares: RouteMiddlewares = {},
+) => {
+  if (route.idempotent && !middlewares.idempotency) {
+    throw new Error(
+      `${routeKey(route)} is idempotent: its resource's handler must give the idempotency middleware`,
+    );
+  }
+  return middy<ApiEvent, ApiResult, Error, Context>()
     .use(errorResponder())
     .use(
       jsonBody({
@@ -58,12 +72,13 @@ export const routeChain = <Definition extends RouteDefinition>(
     )
     .use(authenticate(route.access))
     .use(validateInput(route))
-    .use(route.idempotent ? [idempotency(route)] : [])
+    .use(route.idempotent && middlewares.idempotency ? [middlewares.idempotency(route)] : [])
     .handler(async (event, context) => {
       // authenticate set the session (or the bearer) that the route's access promises.
       const response = await implementation(toRequest(route, event, context) as RequestOf<Definition>);
       return jsonResponse(response.status ?? 200, response.body, response.headers);
     });
+};
 
 const pathPattern = (route: RouteDefinition): RegExp =>
   new RegExp(`^${API_BASE}${route.path.replace(/\{[^/]+\}/g, '[^/]+')}/?$`);
@@ -81,7 +96,11 @@ const notFound =
  * implementations, each behind the shared middleware stack. Every route of the resource must be
  * implemented, and nothing else.
  */
-export const httpHandler = <Of extends Resource>(resource: Of, implementations: RouteImplementations<Of>) => {
+export const httpHandler = <Of extends Resource>(
+  resource: Of,
+  implementations: RouteImplementations<Of>,
+  middlewares: RouteMiddlewares = {},
+) => {
   const definitions = routesOf(resource);
   const byKey = implementations as Record<string, RouteHandler | undefined>;
   const missing = definitions.map(routeKey).filter((key) => !byKey[key]);
@@ -93,7 +112,7 @@ export const httpHandler = <Of extends Resource>(resource: Of, implementations: 
     routes: definitions.map((definition) => ({
       method: definition.method,
       path: `${API_BASE}${definition.path}`,
-      handler: routeChain(definition, byKey[routeKey(definition)] as RouteHandler),
+      handler: routeChain(definition, byKey[routeKey(definition)] as RouteHandler, middlewares),
     })),
     notFoundResponse: notFound(definitions),
   });

@@ -189,7 +189,7 @@ export const idempotency = (
       await releaseKey(held.owner, held.lockId);
     } catch (error) {
       // The key then stays claimed until its lock ends; the request's own error is still answered.
-      logger.error('Idempotency key not released', { routeKey: routeKey(route), error });
+      await logger.error('Idempotency key not released', { routeKey: routeKey(route), error });
     }
   },
 });

@@ -11,7 +11,7 @@ const processRecord = async (record: DynamoDBRecord): Promise<void> => {
   try {
     await applyAggregateChanges(record);
   } catch (error) {
-    logger.error('Stream record not applied', { eventId: record.eventID, error });
+    await logger.error('Stream record not applied', { eventId: record.eventID, error });
     throw error;
   }
 };

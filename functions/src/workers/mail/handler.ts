@@ -26,7 +26,7 @@ const deliverRecord = async (record: SQSRecord): Promise<void> => {
   try {
     await deliver(record);
   } catch (error) {
-    logger.error('Mail not delivered', { messageId: record.messageId, error });
+    await logger.error('Mail not delivered', { messageId: record.messageId, error });
     throw error;
   }
 };

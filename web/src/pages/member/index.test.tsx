@@ -209,7 +209,9 @@ describe('member page', { timeout: 30_000 }, () => {
     await userEvent.type(within(contributionForm()).getByLabelText('Amount'), '150');
     await collect();
     // The answer was lost: the error dialog says so, and the amount stays for another try.
-    await waitFor(() => expect(visibleDialog()?.findHeader().getElement().textContent).toBe('An error occured'));
+    await waitFor(() =>
+      expect(visibleDialog()?.findHeader().getElement().textContent).toBe('An error occured'),
+    );
     await userEvent.click(
       within(visibleDialog()?.getElement() as HTMLElement).getByRole('button', { name: 'OK' }),
     );

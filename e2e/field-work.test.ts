@@ -87,4 +87,54 @@ describe('field work', () => {
       String(Math.round(beneficiary.pendingBenefits - 1)),
     );
   });
+
+  test('a contribution whose answer was lost is retried without being recorded twice', async ({
+    openApp,
+  }) => {
+    const token = await signIn(defaultLogins.userEmail, defaultLogins.userPassword);
+    const onboarded = await callApi('/members', {
+      method: 'POST',
+      token,
+      body: {
+        name: `Moussa Sarr ${randomUUID().slice(0, 6)}`,
+        village: 'Niakhar',
+        number: `E2E-${randomUUID()}`,
+      },
+    });
+    const memberId = onboarded.body.id as string;
+    const plot = await callApi(`/members/${memberId}/plots`, {
+      method: 'POST',
+      token,
+      body: { name: 'Groundnut field', latitude: 14.3, longitude: -16.4, droughtMonthlyContrib: 1500 },
+    });
+    expect(plot.status).toBe(201);
+
+    const page = await openApp({ locale: 'en-US' });
+    await signInAsAgent(page);
+    // The first contribution reaches the server, which records it; its answer never reaches the browser.
+    const serverAnswers: number[] = [];
+    await page.route(
+      `**/api/members/${memberId}/contribute`,
+      async (route) => {
+        serverAnswers.push((await route.fetch()).status());
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    const member = await new MemberPage(page, 'en').goto(memberId);
+    await member.contribution.request('1500');
+    await member.contribution.confirmation.getByRole('button', { name: 'Collect', exact: true }).click();
+    const lost = page.getByRole('dialog').filter({ hasText: 'An error occured' });
+    await lost.waitFor({ state: 'visible' });
+    expect(serverAnswers).toEqual([201]);
+    await lost.getByRole('button', { name: 'OK', exact: true }).click();
+    await lost.waitFor({ state: 'hidden' });
+
+    // The agent tries again: the server answers the first answer and records nothing more.
+    await member.contribution.submit('1500');
+    expect(digits(await member.statusCard('contributionTotal'))).toBe('1500');
+    const after = await callApi(`/members/${memberId}`, { token });
+    expect(after.body.contributionTotal).toBe(1500);
+    expect(after.body.contributions).toHaveLength(1);
+  });
 });

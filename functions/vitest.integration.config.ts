@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['src/**/*.integration.test.ts', '../infra/local/**/*.integration.test.ts'],
     globalSetup: ['../infra/local/testing/global-setup.ts'],
     setupFiles: ['../infra/local/testing/apply-environment.ts'],
+    // Thousands of calls would print a metrics line each; the tests about metrics turn them back on.
+    env: { POWERTOOLS_METRICS_DISABLED: 'true' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -179,46 +179,68 @@ describe('the function bundles', () => {
     const secretArn = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:token-signing';
     process.env.JWT_SECRET = secret;
     resetTokenSigningKey();
-    const token = await signAccessToken({
-      email: 'agent@example.org',
-      username: 'Agent',
-      role: 'USER',
-      enabler: 'e1',
-      enablerName: 'Enabler one',
-      sessionId: 's1',
-    });
+    const tokenOf = (sessionId: string) =>
+      signAccessToken({
+        email: 'agent@example.org',
+        username: 'Agent',
+        role: 'USER',
+        enabler: 'e1',
+        enablerName: 'Enabler one',
+        sessionId,
+      });
+    const [token, tokenOfBrokenSession] = await Promise.all([tokenOf('s1'), tokenOf('broken')]);
     delete process.env.JWT_SECRET;
     resetTokenSigningKey();
 
-    // Secrets Manager's API, as much of it as GetSecretValue needs.
-    const secretRequests: { target: string | undefined; body: unknown }[] = [];
-    const secretsManager = createServer((request, response) => {
+    // Secrets Manager's API, as much of it as GetSecretValue needs, and DynamoDB's, as much of it as
+    // the session read needs (the session 'broken' makes DynamoDB refuse the read).
+    const awsRequests: { target: string | undefined; body: unknown }[] = [];
+    const aws = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        secretRequests.push({
-          target: request.headers['x-amz-target'] as string | undefined,
-          body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-        });
+        const target = request.headers['x-amz-target'] as string | undefined;
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        awsRequests.push({ target, body });
+        if (target === 'DynamoDB_20120810.GetItem') {
+          const now = Math.floor(Date.now() / 1000);
+          const broken = body.Key?.sk?.S === 'SESSION#broken';
+          response.writeHead(broken ? 400 : 200, { 'content-type': 'application/x-amz-json-1.0' });
+          response.end(
+            JSON.stringify(
+              broken
+                ? { __type: 'com.amazonaws.dynamodb.v20120810#ValidationException', message: 'Refused' }
+                : {
+                    Item: {
+                      expiresAt: { N: String(now + 3600) },
+                      endsAt: { N: String(now + 7200) },
+                      enablerId: { S: 'e1' },
+                    },
+                  },
+            ),
+          );
+          return;
+        }
         response.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
         response.end(JSON.stringify({ ARN: secretArn, Name: 'token-signing', SecretString: secret }));
       });
     });
-    await new Promise<void>((listening) => secretsManager.listen(0, '127.0.0.1', listening));
-    const { port } = secretsManager.address() as AddressInfo;
+    await new Promise<void>((listening) => aws.listen(0, '127.0.0.1', listening));
+    const { port } = aws.address() as AddressInfo;
 
-    const event = httpApiEvent({
-      method: 'PUT',
-      path: '/api/me/language',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ language: 'de', theme: 'dark' }),
-    });
+    const event = (bearer: string) =>
+      httpApiEvent({
+        method: 'PUT',
+        path: '/api/me/language',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ language: 'de', theme: 'dark' }),
+      });
     const invoke = `
       const { handler } = await import(${JSON.stringify(join(assets.get('me') as string, bundleFileName))});
       const context = { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 };
       process.stdout.write(JSON.stringify(await handler(JSON.parse(process.env.EVENT), context)));`;
-    try {
-      const run = await execFileAsync(process.execPath, ['--input-type=module', '-e', invoke], {
+    const run = (bearer: string) =>
+      execFileAsync(process.execPath, ['--input-type=module', '-e', invoke], {
         encoding: 'utf8',
         env: {
           PATH: process.env.PATH,
@@ -228,17 +250,22 @@ describe('the function bundles', () => {
           AWS_SECRET_ACCESS_KEY: 'bundle-test',
           AWS_SESSION_TOKEN: 'bundle-test',
           AWS_ENDPOINT_URL_SECRETS_MANAGER: `http://127.0.0.1:${port}`,
+          AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${port}`,
           AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
           TABLE_NAME: 'unused',
           JWT_SECRET_ARN: secretArn,
-          EVENT: JSON.stringify(event),
+          EVENT: JSON.stringify(event(bearer)),
         },
       });
-      expect(run.stderr).toBe('');
-      const result = JSON.parse(run.stdout) as { statusCode: number; body: string };
-      expect(secretRequests).toEqual([
-        { target: 'secretsmanager.GetSecretValue', body: { SecretId: secretArn } },
+    try {
+      const checked = await run(token);
+      expect(checked.stderr).toBe('');
+      const result = JSON.parse(checked.stdout) as { statusCode: number; body: string };
+      expect(awsRequests.map((request) => request.target)).toEqual([
+        'secretsmanager.GetSecretValue',
+        'DynamoDB_20120810.GetItem',
       ]);
+      expect(awsRequests[0]?.body).toEqual({ SecretId: secretArn });
       expect(result.statusCode).toBe(400);
       expect(JSON.parse(result.body)).toMatchObject({
         code: 'ERR_INVALID_DATA_FORMAT',
@@ -247,8 +274,19 @@ describe('the function bundles', () => {
           { where: 'body/language', problem: 'must be equal to one of the allowed values' },
         ],
       });
+
+      // An unexpected failure is logged through Powertools' Logger, which the bundle loads then.
+      const failed = await run(tokenOfBrokenSession);
+      expect(JSON.parse(failed.stdout)).toMatchObject({ statusCode: 500 });
+      expect(JSON.parse(failed.stderr)).toMatchObject({
+        level: 'ERROR',
+        message: 'Unexpected error',
+        service: 'crop-protection',
+        function_request_id: 'bundle-test',
+        error: { name: 'ValidationException', message: 'Refused' },
+      });
     } finally {
-      secretsManager.close();
+      aws.close();
     }
   });
 });

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { CoverageDates, IsoDate } from '#domain/coverage-dates.ts';
 import type { MemberSummary } from '#domain/member-list.ts';
 import type { Cents } from '#domain/money.ts';
@@ -12,6 +7,7 @@ import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import type { ErrorCode } from '#platform/error-catalogue.ts';
 import { enablerPartition, ENABLER_PROFILE } from './enablers.ts';
+import type { Receipt, TransactItem } from './idempotency.ts';
 import {
   MEMBER_PROFILE,
   memberChangeKey,
@@ -258,8 +254,6 @@ const touchMember = (memberId: string, updatedAt: string) => ({
   values: { ':updatedAt': updatedAt, ':changeKey': memberChangeKey(updatedAt, memberId) },
 });
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
 /** An item as a failed condition returns it (ALL_OLD, not unmarshalled); undefined when it does not exist. */
 type FailedItem = Record<string, { S?: string }> | undefined;
 /** The code of a failed condition, fixed or read from the item as it was. */
@@ -292,12 +286,25 @@ const cancellationReasons = (error: unknown): CancellationReason[] | undefined =
     ? (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons
     : undefined;
 
+/** When and with what receipt (the answer to an idempotency key, data/idempotency.ts) a record is written. */
+export interface WriteOptions<Written> {
+  now?: Date;
+  receipt?: Receipt<Written>;
+}
+
 /**
  * Runs a transaction; when a condition fails, the code of the first failing item (by position) is
  * thrown, so each rule answers its own catalogue code and nothing is half written. A transaction
  * that only collided with a concurrent one (two contributions to one member) is tried again.
+ * A receipt is written last, with the records: a write whose key was taken over writes nothing.
  */
-const transact = async (items: TransactItem[], codes: (FailureCode | undefined)[]): Promise<void> => {
+const transact = async (
+  records: TransactItem[],
+  recordCodes: (FailureCode | undefined)[],
+  receipt?: TransactItem,
+): Promise<void> => {
+  const items = receipt ? [...records, receipt] : records;
+  const codes = receipt ? [...recordCodes, 'ERR_IDEMPOTENCY_KEY_IN_PROGRESS' as const] : recordCodes;
   for (let attempt = 1; ; attempt += 1) {
     try {
       await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
@@ -325,7 +332,10 @@ export interface NewMember extends MemberFields {
  * Registers a member. The same transaction claims the member's number and name+village in the
  * enabler (ERR_DUPLICATE_MEMBER when taken) and counts the member on the enabler.
  */
-export const createMember = async (fields: NewMember, now = new Date()): Promise<Member> => {
+export const createMember = async (
+  fields: NewMember,
+  { now = new Date(), receipt }: WriteOptions<Member> = {},
+): Promise<Member> => {
   const id = randomUUID();
   const updatedAt = nowIso(now);
   const item = {
@@ -344,6 +354,7 @@ export const createMember = async (fields: NewMember, now = new Date()): Promise
     createdAt: updatedAt,
     updatedAt,
   };
+  const member = toMember(item);
   const claim = (key: { pk: string; sk: string }): TransactItem => ({
     Put: {
       TableName: tableName(),
@@ -367,14 +378,18 @@ export const createMember = async (fields: NewMember, now = new Date()): Promise
       },
     ],
     ['ERR_CONFLICT', 'ERR_DUPLICATE_MEMBER', 'ERR_DUPLICATE_MEMBER', 'ERR_NOT_FOUND'],
+    receipt?.(member),
   );
-  return toMember(item);
+  return member;
 };
 
 export type NewPlot = Omit<Plot, 'id' | 'createdAt' | 'updatedAt'>;
 
 /** Adds a plot and counts it on the member, in one transaction. */
-export const createPlot = async (plot: NewPlot, now = new Date()): Promise<Plot> => {
+export const createPlot = async (
+  plot: NewPlot,
+  { now = new Date(), receipt }: WriteOptions<Plot> = {},
+): Promise<Plot> => {
   const id = randomUUID();
   const at = nowIso(now);
   const item = {
@@ -390,6 +405,7 @@ export const createPlot = async (plot: NewPlot, now = new Date()): Promise<Plot>
     createdAt: at,
     updatedAt: at,
   };
+  const record = toPlot(item);
   const touch = touchMember(plot.memberId, at);
   const enabler = inEnabler(plot.enablerId);
   await transact(
@@ -407,8 +423,9 @@ export const createPlot = async (plot: NewPlot, now = new Date()): Promise<Plot>
       },
     ],
     ['ERR_CONFLICT', unlessOtherEnabler(plot.enablerId, 'ERR_NOT_FOUND')],
+    receipt?.(record),
   );
-  return toPlot(item);
+  return record;
 };
 
 export type PlotChanges = Pick<
@@ -512,7 +529,7 @@ export const recordContribution = async (
   plot: Pick<Plot, 'id' | 'name'>,
   contribution: Pick<Contribution, 'amountCents' | 'protectionType' | 'contributionDate'>,
   createdBy: string,
-  now = new Date(),
+  { now = new Date(), receipt }: WriteOptions<Contribution> = {},
 ): Promise<Contribution> => {
   const at = nowIso(now);
   const item = moneyItem(
@@ -527,6 +544,7 @@ export const recordContribution = async (
     createdBy,
     at,
   );
+  const record = toContribution(item);
   const day = contribution.contributionDate.slice(0, 10);
   const touch = touchMember(member.id, at);
   const enabler = inEnabler(member.enablerId);
@@ -566,8 +584,9 @@ export const recordContribution = async (
       unlessOtherEnabler(member.enablerId, 'ERR_NO_PLOTS'),
       unlessOtherEnabler(member.enablerId, 'ERR_NO_PLOTS'),
     ],
+    receipt?.(record),
   );
-  return toContribution(item);
+  return record;
 };
 
 /**
@@ -579,10 +598,11 @@ export const recordCashout = async (
   amountCents: Cents,
   cashoutDate: string,
   createdBy: string,
-  now = new Date(),
+  { now = new Date(), receipt }: WriteOptions<Cashout> = {},
 ): Promise<Cashout> => {
   const at = nowIso(now);
   const item = moneyItem('CASHOUT', member, cashoutDate, { amountCents, cashoutDate }, createdBy, at);
+  const record = toCashout(item);
   const touch = touchMember(member.id, at);
   const enabler = inEnabler(member.enablerId);
   await transact(
@@ -605,8 +625,9 @@ export const recordCashout = async (
       },
     ],
     ['ERR_CONFLICT', unlessOtherEnabler(member.enablerId, 'ERR_BALANCE_TOO_LOW')],
+    receipt?.(record),
   );
-  return toCashout(item);
+  return record;
 };
 
 /**

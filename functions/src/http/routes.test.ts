@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources, routeKey, routes } from './routes.ts';
+import { resources, routeKey, routes, type RouteDefinition } from './routes.ts';
 
 /** Every call of section 7 of the product spec, transcribed by hand so the route table is checked against it. */
 const specCalls = [
@@ -116,6 +116,19 @@ describe('route table', () => {
         );
       }
     }
+  });
+
+  it('honours an Idempotency-Key on the money and creation calls, each one with a session', () => {
+    const idempotent = routes.filter((r: RouteDefinition) => r.idempotent);
+    expect(idempotent.map(routeKey).sort()).toEqual(
+      [
+        'POST /members',
+        'POST /members/{memberId}/plots',
+        'POST /members/{id}/cashouts',
+        'POST /members/{id}/contribute',
+      ].sort(),
+    );
+    for (const r of idempotent) expect(['signedIn', 'admin'], routeKey(r)).toContain(r.access);
   });
 
   it('offers a logout of the current session to every signed-in caller', () => {

@@ -77,6 +77,11 @@ export interface RouteDefinition {
   maxBodyBytes?: number;
   /** Codes of the product's own rules, answered before the schema's generic ERR_INVALID_DATA_FORMAT. */
   bodyRules?: BodyRules;
+  /**
+   * The route honours an Idempotency-Key header (platform/http/idempotency.ts): a repeat of the same
+   * request answers the first answer and writes nothing. Only routes with a session: keys are the caller's.
+   */
+  idempotent?: true;
 }
 
 /** Every JSON body of the API but the enabler's images and the config file fits in this. */
@@ -93,13 +98,25 @@ export interface BodyRules {
   check?: (body: unknown) => ErrorCode | undefined;
 }
 
-const route = (
-  method: HttpMethod,
-  path: string,
-  resource: Resource,
-  access: Access,
+// The literal types of each route are kept, so that a handler's request is typed by its route
+// (http-handler.ts: a session on signedIn and admin routes, path parameters by name).
+const route = <
+  const Method extends HttpMethod,
+  const Path extends string,
+  const Of extends Resource,
+  const Who extends Access,
+>(
+  method: Method,
+  path: Path,
+  resource: Of,
+  access: Who,
   schemas: Pick<RouteDefinition, 'body' | 'query' | 'params' | 'maxBodyBytes' | 'bodyRules'> = {},
-): RouteDefinition => ({ method, path, resource, access, ...schemas });
+) => ({ method, path, resource, access, ...schemas });
+
+/** Money and creation calls, which a field agent on a poor connection may send twice. */
+const idempotent = <Definition extends RouteDefinition & { access: 'signedIn' | 'admin' }>(
+  definition: Definition,
+) => ({ ...definition, idempotent: true as const });
 
 // Path parameters of the routes, by name.
 const id = { params: pathParameters({ id: recordIdParameter }) };
@@ -127,7 +144,7 @@ const configBody = {
   },
 } satisfies Pick<RouteDefinition, 'body' | 'maxBodyBytes' | 'bodyRules'>;
 
-export const routes: readonly RouteDefinition[] = [
+export const routes = [
   // Auth (spec 7, Auth)
   route('POST', '/auth/login', 'auth', 'anonymous', { body: loginRequestSchema }),
   route('GET', '/auth/refresh', 'auth', 'refreshToken'),
@@ -143,19 +160,28 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/me/enabler', 'me', 'signedIn'),
   route('PUT', '/me/language', 'me', 'signedIn', { body: languageRequestSchema }),
   route('GET', '/members', 'members', 'signedIn', { query: memberListQuerySchema }),
-  route('POST', '/members', 'members', 'signedIn', { body: newMemberRequestSchema }),
+  idempotent(route('POST', '/members', 'members', 'signedIn', { body: newMemberRequestSchema })),
   route('GET', '/members/{id}', 'members', 'signedIn', id),
   route('GET', '/members/{memberId}/plots/{plotId}', 'members', 'signedIn', memberAndPlot),
-  route('POST', '/members/{memberId}/plots', 'members', 'signedIn', {
-    ...memberId,
-    body: newPlotRequestSchema,
-  }),
+  idempotent(
+    route('POST', '/members/{memberId}/plots', 'members', 'signedIn', {
+      ...memberId,
+      body: newPlotRequestSchema,
+    }),
+  ),
   route('POST', '/members/{memberId}/plots/{plotId}', 'members', 'signedIn', {
     ...memberAndPlot,
     body: updatePlotRequestSchema,
   }),
-  route('POST', '/members/{id}/cashouts', 'members', 'signedIn', { ...id, body: cashoutRequestSchema }),
-  route('POST', '/members/{id}/contribute', 'members', 'signedIn', { ...id, body: contributeRequestSchema }),
+  idempotent(
+    route('POST', '/members/{id}/cashouts', 'members', 'signedIn', { ...id, body: cashoutRequestSchema }),
+  ),
+  idempotent(
+    route('POST', '/members/{id}/contribute', 'members', 'signedIn', {
+      ...id,
+      body: contributeRequestSchema,
+    }),
+  ),
 
   // Admin: enablers, configs, campaigns
   route('GET', '/admin/enablers', 'admin-enablers', 'admin'),
@@ -217,12 +243,19 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/dashboard/numberOfCoveredPlots', 'dashboard', 'signedIn'),
   route('GET', '/dashboard/federations', 'dashboard', 'signedIn'),
   route('GET', '/dashboard/numberOfUnitsToDisplay', 'dashboard', 'signedIn'),
-];
+] as const satisfies readonly RouteDefinition[];
+
+/** A route of the table with its literal method, path, resource and access. */
+export type TableRoute = (typeof routes)[number];
+export type RouteKey<Definition extends Pick<RouteDefinition, 'method' | 'path'>> =
+  `${Definition['method']} ${Definition['path']}`;
+/** The routes of one resource, each with its literal types. */
+export type RoutesOf<Of extends Resource> = Extract<TableRoute, { resource: Of }>;
 
 export const routeKey = (r: Pick<RouteDefinition, 'method' | 'path'>): string => `${r.method} ${r.path}`;
 
 export const routesOf = (resource: Resource): RouteDefinition[] =>
-  routes.filter((r) => r.resource === resource);
+  routes.filter((r: RouteDefinition) => r.resource === resource);
 
 /** The only object-valued property of a route that is not a JSON Schema. */
 const notASchema: keyof RouteDefinition = 'bodyRules';

@@ -66,6 +66,14 @@ export const errorCatalogue = {
   ERR_ENABLER_HAS_MEMBERS: { status: 409, message: 'This enabler still has members and cannot be deleted.' },
   ERR_ENABLER_NO_CONFIG: { status: 409, message: 'This enabler has no configuration yet.' },
   ERR_OWN_ACCOUNT: { status: 409, message: 'You cannot delete, deactivate or demote your own account.' },
+  ERR_IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was already used for another request.',
+  },
+  ERR_IDEMPOTENCY_KEY_IN_PROGRESS: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still being processed; retry in a moment.',
+  },
   ERR_NOT_IMPLEMENTED: { status: 501, message: 'This call is not available yet.' },
   ERR_INTERNAL: { status: 500, message: 'Internal error.' },
 } as const satisfies Record<string, { status: number; message: string }>;

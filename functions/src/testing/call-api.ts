@@ -8,6 +8,7 @@ export interface CallOptions {
   token?: string;
   body?: unknown;
   query?: Record<string, string>;
+  headers?: Record<string, string>;
 }
 
 /** Calls a resource's Lambda handler as API Gateway would, and reads its JSON answer. */
@@ -17,7 +18,7 @@ export const callApi = async (
   path: string,
   options: CallOptions = {},
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any field of the JSON answer
-): Promise<{ status: number; body: any }> => {
+): Promise<{ status: number; body: any; headers: Record<string, string | number | boolean> }> => {
   const result = await handler(
     httpApiEvent({
       method,
@@ -25,11 +26,16 @@ export const callApi = async (
       headers: {
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
       },
       query: options.query,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     }),
     lambdaContext('test'),
   );
-  return { status: result.statusCode ?? 200, body: result.body ? JSON.parse(result.body) : undefined };
+  return {
+    status: result.statusCode ?? 200,
+    body: result.body ? JSON.parse(result.body) : undefined,
+    headers: result.headers ?? {},
+  };
 };

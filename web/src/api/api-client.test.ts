@@ -41,6 +41,22 @@ describe('apiFetch', () => {
     expect(api.bearerOf('GET /api/auth/refresh')).toBe('Bearer refresh-1');
   });
 
+  it('should send the Idempotency-Key given with a write, a key of its own with any other write, none with a read', async () => {
+    const api = fakeApi({ 'POST /api/members': { status: 201, body: {} }, 'GET /api/members': { body: [] } });
+
+    await apiFetch('/members', { method: 'POST', body: {}, idempotencyKey: 'key-of-the-action-1' });
+    await apiFetch('/members', { method: 'POST', body: {} });
+    await apiFetch('/members', { method: 'POST', body: {} });
+    await apiFetch('/members');
+
+    const keys = api.requests.map((request) => request.headers.get('Idempotency-Key'));
+    expect(keys[0]).toBe('key-of-the-action-1');
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[2]).not.toBe(keys[1]);
+    expect(keys[3]).toBeNull();
+  });
+
   it('should add the query string, leaving out undefined parameters', async () => {
     const api = fakeApi({ 'GET /api/members': { body: [] } });
     await apiFetch('/members', { query: { page: 1, pageSize: 10, 'filter:name': undefined } });

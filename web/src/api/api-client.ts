@@ -26,6 +26,11 @@ export interface ApiRequest {
    * The promise rejects with an ApiError in both cases.
    */
   errors?: 'global' | 'caller';
+  /**
+   * The Idempotency-Key of a write: the same for every try of one confirmed action, so that the
+   * server records it once (see common/use-action-key.ts). Writes without one get a key of their own.
+   */
+  idempotencyKey?: string;
 }
 
 type AccessTokenProvider = () => Promise<string | null>;
@@ -83,7 +88,7 @@ const parseBody = <T>(text: string): T => (text ? (JSON.parse(text) as T) : (und
 
 /** Calls the API and resolves with the parsed JSON answer; rejects with an ApiError on any failure. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const { method = 'GET', body, query, auth = 'access', errors = 'global' } = request;
+  const { method = 'GET', body, query, auth = 'access', errors = 'global', idempotencyKey } = request;
   const fail = (error: ApiError): never => {
     if (errors === 'global') {
       if (error.message === JWT_VALIDATION_ERROR) {
@@ -98,6 +103,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
 
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') headers['Idempotency-Key'] = idempotencyKey ?? crypto.randomUUID();
   let bearer: string | null;
   try {
     bearer = await bearerFor(auth);

@@ -2,6 +2,8 @@ import { memberFieldsProperties, memberListQuerySchema, protectionTypes } from '
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
 type Errors = Pick<ApiRequest, 'errors'>;
+/** A write the user confirmed: its tries share one Idempotency-Key. */
+type WriteOptions = Pick<ApiRequest, 'errors' | 'idempotencyKey'>;
 type ListParameters = typeof memberListQuerySchema.properties;
 
 /** A day without time, as the API sends dates that are days: 'YYYY-MM-DD'. */
@@ -178,14 +180,14 @@ export const getMember = (memberId: string, options: Errors = {}) =>
   apiFetch<MemberDetail>(memberPath(memberId), options);
 
 /** Onboards a member in the session's enabler, dated today. ERR_DUPLICATE_MEMBER for a known member. */
-export const onboardMember = (member: NewMember, options: Errors = {}) =>
+export const onboardMember = (member: NewMember, options: WriteOptions = {}) =>
   apiFetch<{ id: string }>('/members', { method: 'POST', body: member, ...options });
 
 /** Records a contribution for a plot of the member (the first one without plotId); ERR_NO_PLOTS without any. */
 export const contribute = (
   memberId: string,
   contribution: { amount: number; protectionType?: ProtectionType; plotId?: string },
-  options: Errors = {},
+  options: WriteOptions = {},
 ) =>
   apiFetch<Contribution>(`${memberPath(memberId)}/contribute`, {
     method: 'POST',
@@ -194,5 +196,5 @@ export const contribute = (
   });
 
 /** Pays part of the pending benefit; ERR_BALANCE_TOO_LOW above it. */
-export const cashout = (memberId: string, amount: number, options: Errors = {}) =>
+export const cashout = (memberId: string, amount: number, options: WriteOptions = {}) =>
   apiFetch<Cashout>(`${memberPath(memberId)}/cashouts`, { method: 'POST', body: { amount }, ...options });

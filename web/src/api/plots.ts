@@ -63,8 +63,11 @@ const plotPath = (memberId: string, plotId: string) => `${plotsPath(memberId)}/$
 export const getPlot = (memberId: string, plotId: string) => apiFetch<Plot>(plotPath(memberId, plotId));
 
 /** Answers 409 ERR_ENABLER_NO_CONFIG while the member's enabler has no config. */
-export const createPlot = (memberId: string, plot: NewPlot) =>
-  apiFetch<{ id: string }>(plotsPath(memberId), { method: 'POST', body: plot });
+export const createPlot = (
+  memberId: string,
+  plot: NewPlot,
+  options: Pick<ApiRequest, 'idempotencyKey'> = {},
+) => apiFetch<{ id: string }>(plotsPath(memberId), { method: 'POST', body: plot, ...options });
 
 /** Answers the plot as saved. */
 export const updatePlot = (memberId: string, plotId: string, update: PlotUpdate) =>

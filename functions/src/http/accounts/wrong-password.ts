@@ -2,6 +2,7 @@ import { reachesLock } from '#domain/lockout.ts';
 import { deleteSessionsOf } from '#data/sessions.ts';
 import { countFailedLogin, lockForBadPasswords } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
+import { countEvent } from '#platform/metrics.ts';
 import { notifyAdministratorsOfLock } from './account-mails.ts';
 
 /**
@@ -13,6 +14,7 @@ import { notifyAdministratorsOfLock } from './account-mails.ts';
 export const refuseWrongPassword = async (email: string): Promise<never> => {
   const failures = await countFailedLogin(email);
   if (failures !== undefined && reachesLock(failures) && (await lockForBadPasswords(email))) {
+    countEvent('AccountLocks');
     await deleteSessionsOf(email);
     await notifyAdministratorsOfLock(email);
     throw new AppError('ERR_ACCOUNT_JUST_LOCKED');

@@ -10,15 +10,12 @@ import {
   updateEnabler,
 } from '#data/enablers.ts';
 import { listUsers } from '#data/users.ts';
-import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
-import { created, noContent, ok, type ApiRequest } from '#platform/http/api-types.ts';
+import { created, noContent, ok, type SessionRequest } from '#platform/http/api-types.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
 
 type EnablerBody = FromSchema<typeof enablerRequestSchema>;
 type ConfigBody = FromSchema<typeof enablerConfigSchema>;
-
-const adminEmail = (session: Session | undefined): string => (session as Session).email;
 
 const existingEnabler = async (enablerId: string) => {
   const enabler = await getEnabler(enablerId);
@@ -29,8 +26,8 @@ const existingEnabler = async (enablerId: string) => {
 const profileOf = (body: EnablerBody) => ({ name: body.name.trim(), logo: body.logo, banner: body.banner });
 
 /** DELETE /admin/enablers/{id}: refused while the enabler has members or users, so nothing is orphaned. */
-const remove = async ({ params }: ApiRequest) => {
-  const enabler = await existingEnabler(params.id as string);
+const remove = async ({ params }: SessionRequest<unknown, 'id'>) => {
+  const enabler = await existingEnabler(params.id);
   if (enabler.memberCount > 0) throw new AppError('ERR_ENABLER_HAS_MEMBERS');
   const users = await listUsers();
   if (users.some((user) => user.role !== 'ADMIN' && user.enablerId === enabler.id)) {
@@ -42,28 +39,28 @@ const remove = async ({ params }: ApiRequest) => {
 
 export const handler = httpHandler('admin-enablers', {
   'GET /admin/enablers': async () => ok(await listEnablers()),
-  'POST /admin/enablers': async ({ body, session }: ApiRequest<EnablerBody>) =>
-    created(await createEnabler(profileOf(body), adminEmail(session))),
-  'POST /admin/enablers/{id}': async ({ body, params, session }: ApiRequest<EnablerBody>) =>
-    ok(await updateEnabler(params.id as string, profileOf(body), adminEmail(session))),
+  'POST /admin/enablers': async ({ body, session }: SessionRequest<EnablerBody>) =>
+    created(await createEnabler(profileOf(body), session.email)),
+  'POST /admin/enablers/{id}': async ({ body, params, session }: SessionRequest<EnablerBody, 'id'>) =>
+    ok(await updateEnabler(params.id, profileOf(body), session.email)),
   'DELETE /admin/enablers/{id}': remove,
-  'GET /admin/enablers/{id}/configs': async ({ params }: ApiRequest) => {
-    await existingEnabler(params.id as string);
-    return ok(await listConfigs(params.id as string));
+  'GET /admin/enablers/{id}/configs': async ({ params }: SessionRequest<unknown, 'id'>) => {
+    await existingEnabler(params.id);
+    return ok(await listConfigs(params.id));
   },
-  'POST /admin/enablers/{id}/configs': async ({ body, params, session }: ApiRequest<ConfigBody>) =>
+  'POST /admin/enablers/{id}/configs': async ({ body, params, session }: SessionRequest<ConfigBody, 'id'>) =>
     created(
       await addConfig(
-        params.id as string,
+        params.id,
         {
           ...body,
           benefitFactorsByMonth: [...body.benefitFactorsByMonth],
         },
-        adminEmail(session),
+        session.email,
       ),
     ),
-  'GET /admin/enablers/{id}/campaigns': async ({ params }: ApiRequest) => {
-    await existingEnabler(params.id as string);
-    return ok(await listCampaigns(params.id as string));
+  'GET /admin/enablers/{id}/campaigns': async ({ params }: SessionRequest<unknown, 'id'>) => {
+    await existingEnabler(params.id);
+    return ok(await listCampaigns(params.id));
   },
 });

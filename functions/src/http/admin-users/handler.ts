@@ -7,28 +7,25 @@ import type {
 import { normalizeEmail } from '#domain/emails.ts';
 import { deleteSessionsOf } from '#data/sessions.ts';
 import { blockUser, createUser, deleteUser, listUsers, updateUser } from '#data/users.ts';
-import type { Session } from '#platform/access-token.ts';
-import { created, noContent, ok, type ApiRequest } from '#platform/http/api-types.ts';
+import { created, noContent, ok, type SessionRequest } from '#platform/http/api-types.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
 import { mailOneTimeLink } from '../accounts/account-mails.ts';
 import { isVisibleFrom, managedUser, refuseOwnAccount } from './managed-user.ts';
 import { userView } from './user-view.ts';
 
-const caller = (session: Session | undefined): Session => session as Session;
-
 /** GET /admin/users: the users of the current enabler and every administrator. */
-const list = async ({ session }: ApiRequest) => {
-  const users = (await listUsers()).filter((user) => isVisibleFrom(caller(session), user));
+const list = async ({ session }: SessionRequest) => {
+  const users = (await listUsers()).filter((user) => isVisibleFrom(session, user));
   return ok(users.map(userView));
 };
 
 /** POST /admin/users: creates the user in the current enabler and mails the registration link. */
-const add = async ({ body, session }: ApiRequest<FromSchema<typeof newUserRequestSchema>>) => {
+const add = async ({ body, session }: SessionRequest<FromSchema<typeof newUserRequestSchema>>) => {
   const user = await createUser({
     email: normalizeEmail(body.email),
     username: body.username.trim(),
     role: body.role,
-    enablerId: caller(session).enabler,
+    enablerId: session.enabler,
     defaultFederation: body.defaultFederation ?? null,
   });
   await mailOneTimeLink(user, 'REGISTER');
@@ -40,11 +37,15 @@ const add = async ({ body, session }: ApiRequest<FromSchema<typeof newUserReques
  * role, ends its sessions at once. Switching it on reactivates it and nothing else: a lock or a pending
  * renewal stays until a new password is set (see docs/decisions.md).
  */
-const update = async ({ body, params, session }: ApiRequest<FromSchema<typeof updateUserRequestSchema>>) => {
-  const user = await managedUser(caller(session), params.id as string);
+const update = async ({
+  body,
+  params,
+  session,
+}: SessionRequest<FromSchema<typeof updateUserRequestSchema>, 'id'>) => {
+  const user = await managedUser(session, params.id);
   const deactivates = body.active === false && user.active;
   const changesRole = body.role !== undefined && body.role !== user.role;
-  if (deactivates || changesRole) refuseOwnAccount(caller(session), user);
+  if (deactivates || changesRole) refuseOwnAccount(session, user);
   const updated = await updateUser(user.email, {
     username: body.username?.trim(),
     role: body.role,
@@ -56,9 +57,9 @@ const update = async ({ body, params, session }: ApiRequest<FromSchema<typeof up
 };
 
 /** DELETE /admin/users/{email} */
-const remove = async ({ params, session }: ApiRequest) => {
-  const user = await managedUser(caller(session), params.id as string);
-  refuseOwnAccount(caller(session), user);
+const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
+  const user = await managedUser(session, params.id);
+  refuseOwnAccount(session, user);
   await deleteUser(user.email);
   await deleteSessionsOf(user.email);
   return noContent();
@@ -68,9 +69,9 @@ const remove = async ({ params, session }: ApiRequest) => {
 const forcePasswordRenew = async ({
   body,
   session,
-}: ApiRequest<FromSchema<typeof forceRenewRequestSchema>>) => {
-  const user = await managedUser(caller(session), body.email);
-  refuseOwnAccount(caller(session), user);
+}: SessionRequest<FromSchema<typeof forceRenewRequestSchema>>) => {
+  const user = await managedUser(session, body.email);
+  refuseOwnAccount(session, user);
   await blockUser(user.email, 'RENEWAL_FORCED');
   await deleteSessionsOf(user.email);
   await mailOneTimeLink(user, 'RESET');

@@ -3,7 +3,7 @@ import { newPasswordProblem } from '#domain/passwords.ts';
 import { deleteSessionsOf } from '#data/sessions.ts';
 import { clearFailedLogins, getUser, replacePasswordHash } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
-import { ok, type ApiRequest, type ApiResponse } from '#platform/http/api-types.ts';
+import { ok, type ApiResponse, type SessionRequest } from '#platform/http/api-types.ts';
 import { hashPassword, verifyPassword } from '#platform/password-hashing.ts';
 import { refuseWrongPassword } from '../accounts/wrong-password.ts';
 
@@ -15,11 +15,10 @@ import { refuseWrongPassword } from '../accounts/wrong-password.ts';
 export const changePassword = async ({
   body,
   session,
-}: ApiRequest<FromSchema<typeof changePasswordRequestSchema>>): Promise<ApiResponse> => {
-  const caller = session as NonNullable<typeof session>;
+}: SessionRequest<FromSchema<typeof changePasswordRequestSchema>>): Promise<ApiResponse> => {
   const problem = newPasswordProblem(body.newPassword, body.currentPassword);
   if (problem) throw new AppError(problem);
-  const user = await getUser(caller.email);
+  const user = await getUser(session.email);
   if (!user?.passwordHash) throw new AppError('ERR_UNAUTHENTICATED');
   if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
     return refuseWrongPassword(user.email);
@@ -31,6 +30,6 @@ export const changePassword = async ({
     await hashPassword(body.newPassword),
   );
   if (!changed) throw new AppError('ERR_CONFLICT');
-  await deleteSessionsOf(user.email, caller.sessionId);
+  await deleteSessionsOf(user.email, session.sessionId);
   return ok({});
 };

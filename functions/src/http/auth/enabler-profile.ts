@@ -11,7 +11,7 @@ import { getSession, rotateSession } from '#data/sessions.ts';
 import { epochSeconds } from '#data/table.ts';
 import { getUser, updateUser } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
-import { ok, type ApiRequest, type ApiResponse } from '#platform/http/api-types.ts';
+import { ok, type ApiResponse, type SessionRequest } from '#platform/http/api-types.ts';
 
 /**
  * GET /auth/enablerProfile/{enablerId}: an administrator's session moves to another enabler that has a
@@ -19,9 +19,11 @@ import { ok, type ApiRequest, type ApiResponse } from '#platform/http/api-types.
  * it moves only while it is still open and the account may still sign in, and access tokens issued
  * for the previous enabler stop working. The administrator's next login opens there too.
  */
-export const enablerProfile = async ({ params, session }: ApiRequest): Promise<ApiResponse> => {
-  const caller = session as NonNullable<typeof session>;
-  const enabler = await getEnabler(params.enablerId as string);
+export const enablerProfile = async ({
+  params,
+  session: caller,
+}: SessionRequest<unknown, 'enablerId'>): Promise<ApiResponse> => {
+  const enabler = await getEnabler(params.enablerId);
   if (!enabler) throw new AppError('ERR_NOT_FOUND');
   if (enabler.latestConfigVersion === null || enabler.latestConfigDate === null)
     throw new AppError('ERR_ENABLER_NO_CONFIG');

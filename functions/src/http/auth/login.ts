@@ -3,7 +3,8 @@ import { normalizeEmail } from '#domain/emails.ts';
 import { canSignIn } from '#domain/lockout.ts';
 import { clearFailedLogins, getUser } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
-import { ok, type ApiRequest, type ApiResponse } from '#platform/http/api-types.ts';
+import { ok, type AnonymousRequest, type ApiResponse } from '#platform/http/api-types.ts';
+import { countEvent } from '#platform/metrics.ts';
 import { verifyAgainstDecoy, verifyPassword } from '#platform/password-hashing.ts';
 import { openSession } from '../accounts/open-session.ts';
 import { refuseWrongPassword } from '../accounts/wrong-password.ts';
@@ -16,7 +17,7 @@ import { refuseWrongPassword } from '../accounts/wrong-password.ts';
  */
 export const login = async ({
   body,
-}: ApiRequest<FromSchema<typeof loginRequestSchema>>): Promise<ApiResponse> => {
+}: AnonymousRequest<FromSchema<typeof loginRequestSchema>>): Promise<ApiResponse> => {
   const email = normalizeEmail(body.username);
   const user = await getUser(email);
   const passwordHash = user?.passwordHash;
@@ -27,5 +28,7 @@ export const login = async ({
 
   if (!canSignIn(user)) throw new AppError('ERR_LOGIN_INACTIVE');
   await clearFailedLogins(user.email);
-  return ok(await openSession({ ...user, passwordHash }, user.enablerId));
+  const tokens = await openSession({ ...user, passwordHash }, user.enablerId);
+  countEvent('SignIns');
+  return ok(tokens);
 };

@@ -1,9 +1,8 @@
 import { deleteSession } from '#data/sessions.ts';
-import { noContent, type ApiRequest, type ApiResponse } from '#platform/http/api-types.ts';
+import { noContent, type ApiResponse, type SessionRequest } from '#platform/http/api-types.ts';
 
 /** POST /auth/logout: ends the caller's session; its refresh token and access tokens stop working. */
-export const logout = async ({ session }: ApiRequest): Promise<ApiResponse> => {
-  const caller = session as NonNullable<typeof session>;
-  await deleteSession(caller.email, caller.sessionId);
+export const logout = async ({ session }: SessionRequest): Promise<ApiResponse> => {
+  await deleteSession(session.email, session.sessionId);
   return noContent();
 };

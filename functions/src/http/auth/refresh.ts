@@ -11,7 +11,7 @@ import { deleteSession, getSession, rotateSession } from '#data/sessions.ts';
 import { epochSeconds } from '#data/table.ts';
 import { getUser } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
-import { ok, type ApiRequest, type ApiResponse } from '#platform/http/api-types.ts';
+import { ok, type ApiResponse, type RefreshTokenRequest } from '#platform/http/api-types.ts';
 import { sessionEnabler, sessionTokens } from '../accounts/open-session.ts';
 
 /**
@@ -19,8 +19,8 @@ import { sessionEnabler, sessionTokens } from '../accounts/open-session.ts';
  * A token that was already rotated is a replay: the whole session family is revoked. A session past
  * its idle or absolute lifetime is refused.
  */
-export const refresh = async ({ bearerToken }: ApiRequest): Promise<ApiResponse> => {
-  const token = parseRefreshToken(bearerToken ?? '');
+export const refresh = async ({ bearerToken }: RefreshTokenRequest): Promise<ApiResponse> => {
+  const token = parseRefreshToken(bearerToken);
   const session = token ? await getSession(token.email, token.sessionId) : undefined;
   if (!token || !session) throw new AppError('ERR_UNAUTHENTICATED');
 

@@ -2,7 +2,7 @@ import type { FromSchema, languageRequestSchema } from '@cpbo/schemas';
 import { getEnablerWithLatestConfig } from '#data/enablers.ts';
 import { updateUser } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
-import { ok, type ApiRequest } from '#platform/http/api-types.ts';
+import { ok, type SessionRequest } from '#platform/http/api-types.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
 
 /**
@@ -10,8 +10,8 @@ import { httpHandler } from '#platform/http/http-handler.ts';
  * yet), as every role's screens use it: banner, name, currency and rules. Who created or changed the
  * enabler (administrators' e-mails) and its counters stay on the administrators' own calls.
  */
-const currentEnabler = async ({ session }: ApiRequest) => {
-  const enablerId = session?.enabler ?? '';
+const currentEnabler = async ({ session }: SessionRequest) => {
+  const enablerId = session.enabler;
   if (!enablerId) return ok(null);
   const found = await getEnablerWithLatestConfig(enablerId);
   if (!found) throw new AppError('ERR_NOT_FOUND');
@@ -20,8 +20,8 @@ const currentEnabler = async ({ session }: ApiRequest) => {
 };
 
 /** PUT /me/language: the interface language is kept with the user. */
-const saveLanguage = async ({ body, session }: ApiRequest<FromSchema<typeof languageRequestSchema>>) => {
-  await updateUser((session as NonNullable<typeof session>).email, { language: body.language });
+const saveLanguage = async ({ body, session }: SessionRequest<FromSchema<typeof languageRequestSchema>>) => {
+  await updateUser(session.email, { language: body.language });
   return ok({ language: body.language });
 };
 

@@ -21,15 +21,19 @@ import {
   recordCashout,
   recordContribution,
   updatePlot,
+  type Cashout,
+  type Contribution,
+  type Member,
+  type Plot,
 } from '#data/members.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
-import { created, ok, type ApiRequest } from '#platform/http/api-types.ts';
+import { created, ok, type IdempotentRequest, type SessionRequest } from '#platform/http/api-types.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
+import { idempotency } from '#platform/http/idempotency.ts';
+import { countEvent } from '#platform/metrics.ts';
 import { memberInScope } from './member-scope.ts';
 import { cashoutView, contributionView, memberDetailView, memberRowView, plotView } from './views.ts';
-
-const caller = (session: Session | undefined): Session => session as Session;
 
 const cents = (amount: number | undefined): Cents => {
   const value = toCents(amount ?? 0);
@@ -45,11 +49,11 @@ const refreshListEntry = async (session: Session, memberId: string) => {
 };
 
 /** GET /members: the enabler's members, sorted, filtered, searched and paged. */
-const list = async ({ query, session }: ApiRequest) => {
+const list = async ({ query, session }: SessionRequest) => {
   const listQuery = readMemberListQuery(query);
   if (listQuery === 'TWO_SORTS')
     throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'Sort by one field at a time.' });
-  const directory = await memberDirectory(caller(session).enabler);
+  const directory = await memberDirectory(session.enabler);
   const page = directory.list(listQuery, isoDateOf(new Date()));
   return ok({
     members: page.members.map(memberRowView),
@@ -59,24 +63,34 @@ const list = async ({ query, session }: ApiRequest) => {
   });
 };
 
-const detail = async ({ params, session }: ApiRequest) => {
-  const member = await memberInScope(caller(session), params.id as string);
+const detail = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
+  const member = await memberInScope(session, params.id);
   const page = await getMemberPage(member.id);
   if (!page) throw new AppError('ERR_NOT_FOUND');
   return ok(memberDetailView(page));
 };
 
-const plotDetail = async ({ params, session }: ApiRequest) => {
-  const member = await memberInScope(caller(session), params.memberId as string);
+const plotDetail = async ({ params, session }: SessionRequest<unknown, 'memberId' | 'plotId'>) => {
+  const member = await memberInScope(session, params.memberId);
   const plot = (await getPlots(member.id)).find((candidate) => candidate.id === params.plotId);
   if (!plot) throw new AppError('ERR_NOT_FOUND');
   return ok(plotView(plot, member));
 };
 
+// The answers of the idempotent calls, stored with their writes (a repeat of a key answers them again).
+const memberCreated = (member: Member) => created({ id: member.id });
+const plotCreated = (plot: Plot) => created({ id: plot.id });
+const cashoutRecorded = (cashout: Cashout) => created(cashoutView(cashout));
+const contributionRecorded = (contribution: Contribution) => created(contributionView(contribution));
+
 /** POST /members: onboarding by an agent (or an administrator) in the session's enabler, dated today. */
-const onboard = async ({ body, session }: ApiRequest<FromSchema<typeof newMemberRequestSchema>>) => {
-  const member = await createMember({
-    enablerId: caller(session).enabler,
+const onboard = async ({
+  body,
+  session,
+  idempotency,
+}: IdempotentRequest<FromSchema<typeof newMemberRequestSchema>>) => {
+  const fields = {
+    enablerId: session.enabler,
     name: body.name.trim(),
     village: body.village.trim(),
     number: body.number.trim(),
@@ -88,22 +102,28 @@ const onboard = async ({ body, session }: ApiRequest<FromSchema<typeof newMember
     bankIFSC: body.bankIFSC?.trim() || null,
     bankAccount: body.bankAccount?.trim() || null,
     onboardingDate: isoDateOf(new Date()),
-  });
+  };
+  const member = await createMember(fields, { receipt: idempotency.receipt(memberCreated) });
   rememberMember(member.enablerId, memberSummaryOf(member));
-  return created({ id: member.id });
+  return memberCreated(member);
 };
 
 /**
  * POST /members/{memberId}/plots: the coverage dates follow from the start (today by default) and the
  * enabler's latest config, whose version the plot keeps.
  */
-const addPlot = async ({ body, params, session }: ApiRequest<FromSchema<typeof newPlotRequestSchema>>) => {
-  const member = await memberInScope(caller(session), params.memberId as string);
+const addPlot = async ({
+  body,
+  params,
+  session,
+  idempotency,
+}: IdempotentRequest<FromSchema<typeof newPlotRequestSchema>, 'memberId'>) => {
+  const member = await memberInScope(session, params.memberId);
   const latest = await getEnablerWithLatestConfig(member.enablerId);
   if (!latest?.config) throw new AppError('ERR_ENABLER_NO_CONFIG');
   const start =
     body.startCoverageDate === undefined ? isoDateOf(new Date()) : dateOfUnixSeconds(body.startCoverageDate);
-  const plot = await createPlot({
+  const fields = {
     memberId: member.id,
     enablerId: member.enablerId,
     name: body.name.trim(),
@@ -115,17 +135,18 @@ const addPlot = async ({ body, params, session }: ApiRequest<FromSchema<typeof n
     excessRainMonthlyContribCents: cents(body.excessRainMonthlyContrib),
     ...coverageDates(start, latest.config),
     enablerConfig: { version: latest.config.version, _id: latest.config._id },
-  });
-  await refreshListEntry(caller(session), member.id);
-  return created({ id: plot.id });
+  };
+  const plot = await createPlot(fields, { receipt: idempotency.receipt(plotCreated) });
+  await refreshListEntry(session, member.id);
+  return plotCreated(plot);
 };
 
 const changePlot = async ({
   body,
   params,
   session,
-}: ApiRequest<FromSchema<typeof updatePlotRequestSchema>>) => {
-  const member = await memberInScope(caller(session), params.memberId as string);
+}: SessionRequest<FromSchema<typeof updatePlotRequestSchema>, 'memberId' | 'plotId'>) => {
+  const member = await memberInScope(session, params.memberId);
   const current = (await getPlots(member.id)).find((candidate) => candidate.id === params.plotId);
   if (!current) throw new AppError('ERR_NOT_FOUND');
   // Fields the spec's body does not carry keep their value when absent.
@@ -142,23 +163,26 @@ const changePlot = async ({
       body.cropDescription === undefined ? current.cropDescription : body.cropDescription?.trim() || null,
     isIrrigated: body.isIrrigated === undefined ? current.isIrrigated : body.isIrrigated,
   });
-  await refreshListEntry(caller(session), member.id);
+  await refreshListEntry(session, member.id);
   const plot = (await getPlots(member.id)).find((candidate) => candidate.id === params.plotId);
   if (!plot) throw new AppError('ERR_NOT_FOUND');
   return ok(plotView(plot, member));
 };
 
 /** POST /members/{id}/cashouts: pays part of the pending benefit; never more than it. */
-const cashout = async ({ body, params, session }: ApiRequest<FromSchema<typeof cashoutRequestSchema>>) => {
-  const member = await memberInScope(caller(session), params.id as string);
-  const record = await recordCashout(
-    member,
-    cents(body.amount),
-    new Date().toISOString(),
-    caller(session).email,
-  );
-  await refreshListEntry(caller(session), member.id);
-  return created(cashoutView(record));
+const cashout = async ({
+  body,
+  params,
+  session,
+  idempotency,
+}: IdempotentRequest<FromSchema<typeof cashoutRequestSchema>, 'id'>) => {
+  const member = await memberInScope(session, params.id);
+  const record = await recordCashout(member, cents(body.amount), new Date().toISOString(), session.email, {
+    receipt: idempotency.receipt(cashoutRecorded),
+  });
+  countEvent('Cashouts');
+  await refreshListEntry(session, member.id);
+  return cashoutRecorded(record);
 };
 
 /** POST /members/{id}/contribute: a monthly contribution for a plot of the member (the first one by default). */
@@ -166,8 +190,9 @@ const contribute = async ({
   body,
   params,
   session,
-}: ApiRequest<FromSchema<typeof contributeRequestSchema>>) => {
-  const member = await memberInScope(caller(session), params.id as string);
+  idempotency,
+}: IdempotentRequest<FromSchema<typeof contributeRequestSchema>, 'id'>) => {
+  const member = await memberInScope(session, params.id);
   const amountCents = cents(body.amount);
   const plots = (await getPlots(member.id)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const plot = body.plotId ? plots.find((candidate) => candidate.id === body.plotId) : plots[0];
@@ -180,19 +205,25 @@ const contribute = async ({
       protectionType: body.protectionType ?? 'DROUGHT',
       contributionDate: new Date().toISOString(),
     },
-    caller(session).email,
+    session.email,
+    { receipt: idempotency.receipt(contributionRecorded) },
   );
-  await refreshListEntry(caller(session), member.id);
-  return created(contributionView(record));
+  countEvent('Contributions');
+  await refreshListEntry(session, member.id);
+  return contributionRecorded(record);
 };
 
-export const handler = httpHandler('members', {
-  'GET /members': list,
-  'GET /members/{id}': detail,
-  'GET /members/{memberId}/plots/{plotId}': plotDetail,
-  'POST /members': onboard,
-  'POST /members/{memberId}/plots': addPlot,
-  'POST /members/{memberId}/plots/{plotId}': changePlot,
-  'POST /members/{id}/cashouts': cashout,
-  'POST /members/{id}/contribute': contribute,
-});
+export const handler = httpHandler(
+  'members',
+  {
+    'GET /members': list,
+    'GET /members/{id}': detail,
+    'GET /members/{memberId}/plots/{plotId}': plotDetail,
+    'POST /members': onboard,
+    'POST /members/{memberId}/plots': addPlot,
+    'POST /members/{memberId}/plots/{plotId}': changePlot,
+    'POST /members/{id}/cashouts': cashout,
+    'POST /members/{id}/contribute': contribute,
+  },
+  { idempotency },
+);

@@ -304,7 +304,7 @@ describe('loading a whole enabler', () => {
           bankAccount: null,
           onboardingDate: '2024-01-01',
         },
-        when,
+        { now: when },
       );
       created.push(member.id);
     }

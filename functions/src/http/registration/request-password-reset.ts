@@ -1,7 +1,7 @@
 import type { FromSchema, resetRequestSchema } from '@cpbo/schemas';
 import { normalizeEmail } from '#domain/emails.ts';
 import { getUser } from '#data/users.ts';
-import { ok, type ApiRequest, type ApiResponse } from '#platform/http/api-types.ts';
+import { ok, type AnonymousRequest, type ApiResponse } from '#platform/http/api-types.ts';
 import { mailOneTimeLink } from '../accounts/account-mails.ts';
 
 /** Every answer takes at least this long, so its timing does not tell whether the address exists. */
@@ -12,7 +12,7 @@ const neutralAnswer = ok({ message: 'If the email is correct, an email has been 
 /** POST /resetPassword/request: mails a renewal link to an active account; answers the same either way. */
 export const requestPasswordReset = async ({
   body,
-}: ApiRequest<FromSchema<typeof resetRequestSchema>>): Promise<ApiResponse> => {
+}: AnonymousRequest<FromSchema<typeof resetRequestSchema>>): Promise<ApiResponse> => {
   const started = Date.now();
   const user = await getUser(normalizeEmail(body.email));
   if (user?.active) await mailOneTimeLink(user, 'RESET');

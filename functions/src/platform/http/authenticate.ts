@@ -6,6 +6,7 @@ import { getSessionState } from '#data/sessions.ts';
 import { epochSeconds } from '#data/table.ts';
 import { verifyAccessToken } from '../access-token.ts';
 import { AppError } from '../app-error.ts';
+import { appendLogKeys } from '../logger.ts';
 import type { ApiEvent, ApiResult } from './api-types.ts';
 
 const bearerOf = (event: ApiEvent): string | undefined => {
@@ -32,5 +33,7 @@ export const authenticate = (access: Access): middy.MiddlewareObj<ApiEvent, ApiR
     if (!acceptsAccessToken(stored, session, epochSeconds())) throw new AppError('ERR_UNAUTHENTICATED');
     if (access === 'admin' && session.role !== 'ADMIN') throw new AppError('ERR_FORBIDDEN_USER');
     request.event.session = session;
+    // Every later line of this invocation says which enabler it worked for (never who: no e-mail).
+    appendLogKeys({ enabler: session.enabler });
   },
 });

@@ -2,7 +2,7 @@ import type middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { AppError } from '../app-error.ts';
 import type { ErrorCode } from '../error-catalogue.ts';
-import { describeError, logger } from '../logger.ts';
+import { logger } from '../logger.ts';
 import type { ApiEvent, ApiResult } from './api-types.ts';
 import { jsonResponse } from './json-response.ts';
 
@@ -29,7 +29,10 @@ const toAppError = (error: unknown): AppError | undefined => {
 
 export interface ErrorResponderOptions {
   /** Where unexpected errors are reported (defaults to the JSON logger). */
-  report?: (message: string, fields: Record<string, unknown>) => void;
+  report?: (
+    message: string,
+    fields: { requestId?: string; routeKey?: string; path?: string; error: unknown },
+  ) => Promise<void>;
 }
 
 /**
@@ -41,7 +44,7 @@ export const errorResponder = (
 ): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
   const report = options.report ?? logger.error;
   return {
-    onError: (request) => {
+    onError: async (request) => {
       if (request.response !== undefined && request.error === undefined) return;
       const requestId = request.context?.awsRequestId ?? request.event?.requestContext?.requestId;
       const known = toAppError(request.error);
@@ -49,11 +52,12 @@ export const errorResponder = (
         request.response = jsonResponse(known.status, known.toBody(requestId));
         return;
       }
-      report('Unexpected error', {
+      await report('Unexpected error', {
         requestId,
         routeKey: request.event?.routeKey,
         path: request.event?.rawPath,
-        ...describeError(request.error),
+        // Powertools writes its name, message, stack and where it was thrown; never the request body.
+        error: request.error,
       });
       request.response = jsonResponse(500, new AppError('ERR_INTERNAL').toBody(requestId));
     },

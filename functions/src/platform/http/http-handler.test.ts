@@ -3,7 +3,7 @@ import { SignJWT, base64url } from 'jose';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
-import { routeKey, routes, type RouteDefinition } from '#http/routes.ts';
+import { routeKey, routes, type TableRoute } from '#http/routes.ts';
 import {
   ACCESS_TOKEN_AUDIENCE,
   ACCESS_TOKEN_ISSUER,
@@ -12,8 +12,9 @@ import {
 } from '../access-token.ts';
 import { AppError } from '../app-error.ts';
 import { resetTokenSigningKey } from '../secrets.ts';
+import { captureOutput } from '../../testing/log-lines.ts';
 import { ok } from './api-types.ts';
-import { fallbackHandler, httpHandler, routeChain } from './http-handler.ts';
+import { fallbackHandler, httpHandler, routeChain, type RouteImplementations } from './http-handler.ts';
 
 const secret = 'test-secret-of-thirty-two-bytes!!';
 
@@ -29,8 +30,8 @@ const agent: Session = {
 // A route of the table, so its schemas have precompiled validators; most tests leave its path out.
 const contributeRoute = routes.find(
   (route) => routeKey(route) === 'POST /members/{id}/contribute',
-) as RouteDefinition;
-const { params: _params, ...echoRoute } = contributeRoute;
+) as Extract<TableRoute, { path: '/members/{id}/contribute' }>;
+const { params: _params, idempotent: _idempotent, ...echoRoute } = contributeRoute;
 
 const echo = routeChain(echoRoute, async (request) =>
   ok({ body: request.body, params: request.params, session: request.session }),
@@ -279,8 +280,9 @@ describe('the route chain', () => {
   });
 
   it('decodes and checks path parameters against the route’s schema', async () => {
-    const withId = routeChain({ ...contributeRoute, access: 'anonymous' }, async (request) =>
-      ok({ params: request.params }),
+    const withId = routeChain(
+      { ...echoRoute, params: contributeRoute.params, access: 'anonymous' },
+      async (request) => ok({ params: request.params }),
     );
     const withParams = async (id: string) =>
       withId(
@@ -308,6 +310,10 @@ describe('the route chain', () => {
     expect(response).toMatchObject({ status: 403, body: { code: 'ERR_FORBIDDEN_USER' } });
   });
 
+  it('refuses to build an idempotent route without the idempotency middleware', () => {
+    expect(() => routeChain(contributeRoute, async () => ok({}))).toThrow(/is idempotent/);
+  });
+
   it('maps a domain error to its catalogue status and code', async () => {
     const failing = routeChain({ ...echoRoute, access: 'anonymous' }, async () => {
       throw new AppError('ERR_NO_PLOTS');
@@ -317,23 +323,32 @@ describe('the route chain', () => {
   });
 
   it('answers 500 ERR_INTERNAL with the request id and no internals on an unexpected error', async () => {
-    const report = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const output = captureOutput();
     const failing = routeChain({ ...echoRoute, access: 'anonymous' }, async () => {
       throw new Error('connection string postgres://secret');
     });
     const response = await call(failing, { method: 'POST', path: '/api/x', body: '{"amount":1}' });
+    output.restore();
     expect(response.status).toBe(500);
     expect(response.body.code).toBe('ERR_INTERNAL');
     expect(typeof response.body.requestId).toBe('string');
     expect(JSON.stringify(response.body)).not.toContain('secret');
-    expect(report).toHaveBeenCalledWith(expect.stringContaining(response.body.requestId));
-    report.mockRestore();
+    expect(output.lines()).toContainEqual(
+      expect.objectContaining({
+        level: 'ERROR',
+        message: 'Unexpected error',
+        requestId: response.body.requestId,
+        error: expect.objectContaining({ message: 'connection string postgres://secret' }),
+      }),
+    );
   });
 });
 
 describe('a resource handler', () => {
   it('refuses to start when a route of the resource has no implementation', () => {
-    expect(() => httpHandler('me', {})).toThrow(/missing \[GET \/me\/enabler, PUT \/me\/language\]/);
+    expect(() => httpHandler('me', {} as RouteImplementations<'me'>)).toThrow(
+      /missing \[GET \/me\/enabler, PUT \/me\/language\]/,
+    );
   });
 
   it('answers 405 for another method on a routed path and 404 for an unknown path', async () => {

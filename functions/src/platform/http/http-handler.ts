@@ -1,32 +1,67 @@
 import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
 import type { Context } from 'aws-lambda';
-import { API_BASE, routeKey, routes, routesOf, type Resource, type RouteDefinition } from '#http/routes.ts';
+import {
+  API_BASE,
+  routeKey,
+  routes,
+  routesOf,
+  type Resource,
+  type RouteDefinition,
+  type RouteKey,
+  type RoutesOf,
+} from '#http/routes.ts';
 import { AppError } from '../app-error.ts';
-import type { ApiEvent, ApiRequest, ApiResult, RouteHandler } from './api-types.ts';
+import { observability } from '../observability.ts';
+import type { ApiEvent, ApiResult, RequestOf, RouteHandler } from './api-types.ts';
 import { authenticate } from './authenticate.ts';
 import { errorResponder } from './error-responder.ts';
 import { jsonBody } from './json-body.ts';
 import { jsonResponse } from './json-response.ts';
 import { validateInput } from './validate-input.ts';
 
-/** The implementations of one resource, keyed like the route table ("POST /auth/login"). */
-export type RouteImplementations = Record<string, RouteHandler>;
+/**
+ * The implementations of one resource, keyed like the route table ("POST /auth/login"), each typed
+ * by its route: a handler that reads a session cannot serve an anonymous route.
+ */
+export type RouteImplementations<Of extends Resource> = {
+  [Definition in RoutesOf<Of> as RouteKey<Definition>]: RouteHandler<Definition>;
+};
 
-const toRequest = (event: ApiEvent, context: Context): ApiRequest => ({
+/**
+ * Middlewares that only some resources' routes use, given by those resources' handlers so that the
+ * other functions' bundles leave them out.
+ */
+export interface RouteMiddlewares {
+  /** For the routes marked idempotent in the route table (platform/http/idempotency.ts). */
+  idempotency?: (route: RouteDefinition) => middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context>;
+}
+
+/** The request of the route's handler: what the middlewares checked, and only what its access gives. */
+const toRequest = (route: RouteDefinition, event: ApiEvent, context: Context) => ({
   body: event.parsedBody,
   query: event.queryStringParameters ?? {},
   // Decoded and checked by validateInput.
-  params: event.pathParameters as Record<string, string>,
-  session: event.session,
-  bearerToken: event.bearerToken,
+  params: event.pathParameters ?? {},
   requestId: context.awsRequestId,
   headers: event.headers ?? {},
+  ...(route.access === 'signedIn' || route.access === 'admin' ? { session: event.session } : {}),
+  ...(route.access === 'refreshToken' ? { bearerToken: event.bearerToken } : {}),
+  ...(route.idempotent ? { idempotency: event.idempotency } : {}),
 });
 
-/** One route's chain: errors → JSON body → authentication → validation → handler. */
-export const routeChain = (route: RouteDefinition, implementation: RouteHandler) =>
-  middy<ApiEvent, ApiResult, Error, Context>()
+/** One route's chain: errors → JSON body → authentication → validation → idempotency → handler. */
+export const routeChain = <Definition extends RouteDefinition>(
+  route: Definition,
+  implementation: RouteHandler<Definition>,
+  middlewares: RouteMiddlewares = {},
+) => {
+  if (route.idempotent && !middlewares.idempotency) {
+    throw new Error(
+      `${routeKey(route)} is idempotent: its resource's handler must give the idempotency middleware`,
+    );
+  }
+  return middy<ApiEvent, ApiResult, Error, Context>()
     .use(errorResponder())
     .use(
       jsonBody({
@@ -37,10 +72,13 @@ export const routeChain = (route: RouteDefinition, implementation: RouteHandler)
     )
     .use(authenticate(route.access))
     .use(validateInput(route))
+    .use(route.idempotent && middlewares.idempotency ? [middlewares.idempotency(route)] : [])
     .handler(async (event, context) => {
-      const response = await implementation(toRequest(event, context));
+      // authenticate set the session (or the bearer) that the route's access promises.
+      const response = await implementation(toRequest(route, event, context) as RequestOf<Definition>);
       return jsonResponse(response.status ?? 200, response.body, response.headers);
     });
+};
 
 const pathPattern = (route: RouteDefinition): RegExp =>
   new RegExp(`^${API_BASE}${route.path.replace(/\{[^/]+\}/g, '[^/]+')}/?$`);
@@ -58,9 +96,14 @@ const notFound =
  * implementations, each behind the shared middleware stack. Every route of the resource must be
  * implemented, and nothing else.
  */
-export const httpHandler = (resource: Resource, implementations: RouteImplementations) => {
+export const httpHandler = <Of extends Resource>(
+  resource: Of,
+  implementations: RouteImplementations<Of>,
+  middlewares: RouteMiddlewares = {},
+) => {
   const definitions = routesOf(resource);
-  const missing = definitions.map(routeKey).filter((key) => !implementations[key]);
+  const byKey = implementations as Record<string, RouteHandler | undefined>;
+  const missing = definitions.map(routeKey).filter((key) => !byKey[key]);
   const unknown = Object.keys(implementations).filter((key) => !definitions.some((r) => routeKey(r) === key));
   if (missing.length || unknown.length) {
     throw new Error(`Resource ${resource}: missing [${missing.join(', ')}], unknown [${unknown.join(', ')}]`);
@@ -69,24 +112,28 @@ export const httpHandler = (resource: Resource, implementations: RouteImplementa
     routes: definitions.map((definition) => ({
       method: definition.method,
       path: `${API_BASE}${definition.path}`,
-      handler: routeChain(definition, implementations[routeKey(definition)] as RouteHandler),
+      handler: routeChain(definition, byKey[routeKey(definition)] as RouteHandler, middlewares),
     })),
     notFoundResponse: notFound(definitions),
   });
-  return middy<ApiEvent, ApiResult, Error, Context>(router as never).use(errorResponder());
+  return middy<ApiEvent, ApiResult, Error, Context>(router as never)
+    .use(observability())
+    .use(errorResponder());
 };
 
 /** The handler of every /api path the route table does not route (API Gateway's `ANY /api/{proxy+}`). */
 export const fallbackHandler = () =>
   middy<ApiEvent, ApiResult, Error, Context>(async (event: ApiEvent) =>
     notFound(routes)({ method: event.requestContext.http.method, path: event.requestContext.http.path }),
-  ).use(errorResponder());
+  )
+    .use(observability())
+    .use(errorResponder());
 
 /**
  * The handler of a resource whose calls are routed but not built yet: each call still goes through
  * authentication and answers 501 ERR_NOT_IMPLEMENTED (see docs/decisions.md).
  */
-export const notYetAvailableHandler = (resource: Resource) =>
+export const notYetAvailableHandler = <Of extends Resource>(resource: Of) =>
   httpHandler(
     resource,
     Object.fromEntries(
@@ -96,5 +143,5 @@ export const notYetAvailableHandler = (resource: Resource) =>
           throw new AppError('ERR_NOT_IMPLEMENTED');
         },
       ]),
-    ),
+    ) as unknown as RouteImplementations<Of>,
   );

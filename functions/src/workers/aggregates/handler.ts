@@ -1,11 +1,22 @@
+import middy from '@middy/core';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { applyAggregateChanges } from '#data/aggregates.ts';
+import { logger } from '#platform/logger.ts';
+import { observability } from '#platform/observability.ts';
 
 const processor = new BatchProcessor(EventType.DynamoDBStreams);
 
-const processRecord = async (record: DynamoDBRecord): Promise<void> => applyAggregateChanges(record);
+const processRecord = async (record: DynamoDBRecord): Promise<void> => {
+  try {
+    await applyAggregateChanges(record);
+  } catch (error) {
+    await logger.error('Stream record not applied', { eventId: record.eventID, error });
+    throw error;
+  }
+};
 
 /** Keeps the dashboard aggregates in step with the table; a failing record is retried alone. */
-export const handler = async (event: DynamoDBStreamEvent, context: Context) =>
-  processPartialResponse(event, processRecord, processor, { context });
+export const handler = middy(async (event: DynamoDBStreamEvent, context: Context) =>
+  processPartialResponse(event, processRecord, processor, { context }),
+).use(observability());

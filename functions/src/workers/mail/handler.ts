@@ -1,8 +1,11 @@
+import middy from '@middy/core';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
 import type { FromSchema } from '@cpbo/schemas';
 import { assertMatches, loadValidators } from '#platform/http/validator.ts';
+import { logger } from '#platform/logger.ts';
 import { deliverMail } from '#platform/mail.ts';
+import { observability } from '#platform/observability.ts';
 import { queueDefinitions } from '#platform/queues.ts';
 
 const processor = new BatchProcessor(EventType.SQS);
@@ -10,7 +13,7 @@ const processor = new BatchProcessor(EventType.SQS);
 const { messageSchema } = queueDefinitions.mail;
 type MailMessage = FromSchema<typeof messageSchema>;
 
-const deliverRecord = async (record: SQSRecord): Promise<void> => {
+const deliver = async (record: SQSRecord): Promise<void> => {
   const message: unknown = JSON.parse(record.body);
   await loadValidators();
   assertMatches(messageSchema, message, 'message');
@@ -18,6 +21,17 @@ const deliverRecord = async (record: SQSRecord): Promise<void> => {
   await deliverMail({ to: [...mail.to], subject: mail.subject, text: mail.text });
 };
 
+// The message id only: the mail's text holds its one-time link.
+const deliverRecord = async (record: SQSRecord): Promise<void> => {
+  try {
+    await deliver(record);
+  } catch (error) {
+    await logger.error('Mail not delivered', { messageId: record.messageId, error });
+    throw error;
+  }
+};
+
 /** Delivers the mails of the mail queue; a mail that fails is retried alone, then dead-lettered. */
-export const handler = async (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, deliverRecord, processor, { context });
+export const handler = middy(async (event: SQSEvent, context: Context) =>
+  processPartialResponse(event, deliverRecord, processor, { context }),
+).use(observability());

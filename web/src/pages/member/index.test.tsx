@@ -192,6 +192,43 @@ describe('member page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(memberLoads()).toBe(2));
   });
 
+  it('should send a retry of a contribution whose answer was lost with the same Idempotency-Key, and a new one for the next', async () => {
+    let tries = 0;
+    const { api } = await openMember(memberDetail(), {
+      'POST /api/members/m-1/contribute': () => {
+        tries += 1;
+        return tries === 1 ? { networkError: true } : { status: 201, body: { id: `c-${tries}` } };
+      },
+    });
+    const collect = async () => {
+      await userEvent.click(submitOf(contributionForm()));
+      await userEvent.click(
+        within(visibleDialog()?.getElement() as HTMLElement).getByRole('button', { name: 'Collect' }),
+      );
+    };
+    await userEvent.type(within(contributionForm()).getByLabelText('Amount'), '150');
+    await collect();
+    // The answer was lost: the error dialog says so, and the amount stays for another try.
+    await waitFor(() =>
+      expect(visibleDialog()?.findHeader().getElement().textContent).toBe('An error occured'),
+    );
+    await userEvent.click(
+      within(visibleDialog()?.getElement() as HTMLElement).getByRole('button', { name: 'OK' }),
+    );
+    await collect();
+    expect(await screen.findByText('A contribution of ₹150.00 was collected from Asha Devi.')).toBeTruthy();
+    await userEvent.type(within(contributionForm()).getByLabelText('Amount'), '150');
+    await collect();
+    await waitFor(() => expect(tries).toBe(3));
+
+    const keys = api.requests
+      .filter((request) => request.path === '/api/members/m-1/contribute')
+      .map((request) => request.headers.get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('should list the contributions newest first, sortable, each row opening its plot', async () => {
     await openMember(memberDetail());
     await userEvent.click(screen.getByRole('tab', { name: 'Contributions' }));

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import { onboardMember } from '../../api/members.ts';
+import { useActionKey } from '../../common/use-action-key.ts';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { MemberForm } from './components/member-form.tsx';
 
@@ -10,6 +11,7 @@ import { MemberForm } from './components/member-form.tsx';
 export function OnboardingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const actionKey = useActionKey();
   useDocumentTitle(t('screens.onboarding'));
 
   return (
@@ -23,7 +25,8 @@ export function OnboardingPage() {
       <MemberForm
         onSubmit={async (member) => {
           // A duplicate (ERR_DUPLICATE_MEMBER) is explained by the error dialog; the form stays filled in.
-          const { id } = await onboardMember(member);
+          // A retry of the same member (after a lost answer) is answered with the member first created.
+          const { id } = await onboardMember(member, { idempotencyKey: actionKey.keyFor(member) });
           navigate(`/Member/${encodeURIComponent(id)}`);
         }}
         onCancel={() => navigate('/Members')}

@@ -11,6 +11,7 @@ import { cashout, type MemberDetail } from '../../../api/members.ts';
 import { useMemberFormats } from '../../members/components/use-member-formats.ts';
 import { centsOf, readAmount } from './amount-input.ts';
 import { ConfirmDialog } from '../../../common/confirm-dialog.tsx';
+import { useActionKey } from '../../../common/use-action-key.ts';
 
 export interface CashoutFormProps {
   member: Pick<MemberDetail, 'id' | 'name' | 'cashoutBalance'>;
@@ -25,6 +26,7 @@ export function CashoutForm({ member, onPaid }: CashoutFormProps) {
   const [text, setText] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [paying, setPaying] = useState(false);
+  const actionKey = useActionKey();
 
   const balance = formats.amount(member.cashoutBalance);
   const reading = readAmount(text, formats.amountDecimals);
@@ -47,7 +49,8 @@ export function CashoutForm({ member, onPaid }: CashoutFormProps) {
     if (amount === undefined) return;
     setPaying(true);
     try {
-      await cashout(member.id, amount);
+      await cashout(member.id, amount, { idempotencyKey: actionKey.keyFor({ memberId: member.id, amount }) });
+      actionKey.succeeded();
       setText('');
       onPaid(t('members.member.cashout.done', { amount: formats.amount(amount), member: member.name }));
     } catch {

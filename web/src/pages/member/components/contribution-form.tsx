@@ -14,6 +14,7 @@ import { contribute, protectionTypes, type MemberDetail, type ProtectionType } f
 import { useMemberFormats } from '../../members/components/use-member-formats.ts';
 import { readAmount } from './amount-input.ts';
 import { ConfirmDialog } from '../../../common/confirm-dialog.tsx';
+import { useActionKey } from '../../../common/use-action-key.ts';
 
 // Spec section 4: excess-rain cover exists but is not offered in the interface yet.
 const offeredProtectionTypes: readonly ProtectionType[] = ['DROUGHT'];
@@ -32,6 +33,7 @@ export function ContributionForm({ member, onCollected }: ContributionFormProps)
   const [protectionType, setProtectionType] = useState<ProtectionType>('DROUGHT');
   const [confirming, setConfirming] = useState(false);
   const [collecting, setCollecting] = useState(false);
+  const actionKey = useActionKey();
 
   const [plot] = member.plots;
   const reading = readAmount(text, formats.amountDecimals);
@@ -56,7 +58,11 @@ export function ContributionForm({ member, onCollected }: ContributionFormProps)
     if (amount === undefined) return;
     setCollecting(true);
     try {
-      await contribute(member.id, { amount, protectionType });
+      const contribution = { amount, protectionType };
+      await contribute(member.id, contribution, {
+        idempotencyKey: actionKey.keyFor({ memberId: member.id, ...contribution }),
+      });
+      actionKey.succeeded();
       setText('');
       onCollected(t('members.member.contribution.done', details));
     } catch {

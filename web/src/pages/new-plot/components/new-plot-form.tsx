@@ -12,6 +12,7 @@ import Input, { type InputProps } from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { EnablerConfig } from '../../../api/enablers.ts';
 import { createPlot } from '../../../api/plots.ts';
+import { useActionKey } from '../../../common/use-action-key.ts';
 import { useFollow } from '../../../common/use-follow.ts';
 import { parseDayMonthYear, problemMessage, todayIso } from '../../plot/plot-fields.ts';
 import { coverageRuleOf } from '../../plot/use-latest-enabler-config.ts';
@@ -39,6 +40,7 @@ export function NewPlotForm({ memberId, config }: NewPlotFormProps) {
   const [touched, setTouched] = useState<ReadonlySet<NewPlotField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
+  const actionKey = useActionKey();
 
   const problems = newPlotProblems(values);
   const rule = coverageRuleOf(config);
@@ -63,7 +65,10 @@ export function NewPlotForm({ memberId, config }: NewPlotFormProps) {
     if (Object.keys(problems).length > 0 || !rule || saving) return;
     setSaving(true);
     try {
-      const { id } = await createPlot(memberId, newPlotOf(values));
+      const plot = newPlotOf(values);
+      const { id } = await createPlot(memberId, plot, {
+        idempotencyKey: actionKey.keyFor({ memberId, ...plot }),
+      });
       // Replacing the form's entry: going back from the new plot does not offer to save it twice.
       navigate(`${memberHref}/Field/${encodeURIComponent(id)}`, { replace: true });
     } catch {

@@ -1,9 +1,11 @@
-import { lazy, Suspense, use, type ReactNode } from 'react';
+import { lazy, Suspense, use, useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import { I18nProvider } from '@cloudscape-design/components/i18n';
 import { ErrorDialog } from '../common/error-dialog.tsx';
 import { LoadingScreen } from '../common/loading-screen.tsx';
+import { createQueryClient } from '../api/query-client.ts';
 import { currentLanguage, loadCatalogue } from '../i18n/index.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { routesFor } from './routes.tsx';
@@ -16,12 +18,27 @@ import { AnonymousLayout } from './shell/anonymous-layout.tsx';
 export const loadAppShell = () => import('./shell/app-shell.tsx');
 const AppShell = lazy(() => loadAppShell().then(({ AppShell }) => ({ default: AppShell })));
 
+/** A new cache whenever the key changes (sign-in, sign-out, another enabler). */
+function useQueryClientFor(sessionKey: string) {
+  const [held, setHeld] = useState(() => ({ sessionKey, client: createQueryClient() }));
+  if (held.sessionKey === sessionKey) return held.client;
+  const next = { sessionKey, client: createQueryClient() };
+  setHeld(next);
+  return next.client;
+}
+
 /** The routes of the visitor's role, inside the frame that fits the session. */
 export function AppRoutes() {
   const session = useSession();
   const { pathname } = useLocation();
   const role = session.status === 'signedIn' ? session.session.user.role : null;
   const screen = useRoutes(routesFor(role));
+  // One cache per signed-in user and enabler: what was read for one never shows for another.
+  const sessionKey =
+    session.status === 'signedIn'
+      ? `${session.session.user.email}|${session.session.user.enablerId ?? ''}`
+      : session.status;
+  const queryClient = useQueryClientFor(sessionKey);
 
   if (session.status === 'loading') {
     void loadAppShell();
@@ -33,12 +50,16 @@ export function AppRoutes() {
       <Suspense fallback={<LoadingScreen />}>{screen}</Suspense>
     </ErrorBoundary>
   );
-  return session.status === 'signedIn' ? (
-    <Suspense fallback={<LoadingScreen />}>
-      <AppShell>{content}</AppShell>
-    </Suspense>
-  ) : (
-    <AnonymousLayout>{content}</AnonymousLayout>
+  return (
+    <QueryClientProvider client={queryClient}>
+      {session.status === 'signedIn' ? (
+        <Suspense fallback={<LoadingScreen />}>
+          <AppShell>{content}</AppShell>
+        </Suspense>
+      ) : (
+        <AnonymousLayout>{content}</AnonymousLayout>
+      )}
+    </QueryClientProvider>
   );
 }
 

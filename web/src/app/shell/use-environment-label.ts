@@ -1,17 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { loadAppConfig } from '../../api/app-config.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 
 /** The deployment's environment name ('demo'…) from /config.json; null while unknown or absent. */
 export function useEnvironmentLabel(): string | null {
-  const [label, setLabel] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    void loadAppConfig().then(({ environment }) => {
-      if (current && typeof environment === 'string' && environment.trim()) setLabel(environment.trim());
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  return label;
+  // The file does not change while the app runs.
+  const { data } = useQuery({ queryKey: queryKeys.appConfig, queryFn: loadAppConfig, staleTime: Infinity });
+  const environment = data?.environment;
+  return typeof environment === 'string' && environment.trim() ? environment.trim() : null;
 }

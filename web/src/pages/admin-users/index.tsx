@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { queryKeys } from '../../api/query-keys.ts';
 import { deleteUser, forcePasswordRenew, listUsers, type ManagedUser } from '../../api/users.ts';
 import { useSignedInSession } from '../../app/session/session-context.ts';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
@@ -25,39 +27,22 @@ export function AdminUsersPage() {
   const { user: me } = useSignedInSession();
   useDocumentTitle(t('screens.adminUsers'));
 
-  const [users, setUsers] = useState<ManagedUser[]>([]);
-  const [loading, setLoading] = useState(true);
-  // Bumped to load the list again after an action.
-  const [listVersion, setListVersion] = useState(0);
+  const queryClient = useQueryClient();
+  // A failure is shown by the error dialog; the table keeps what it showed.
+  const users = useQuery({ queryKey: queryKeys.users.all, queryFn: () => listUsers() });
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const [busy, setBusy] = useState(false);
+  const act = useMutation({
+    mutationFn: ({ action, user }: PendingAction) =>
+      action === 'delete' ? deleteUser(user.email) : forcePasswordRenew(user.email),
+    // Read again after a refusal too: the user may have changed meanwhile.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+  });
   // One message at a time: what was just done (here, or in the user form before coming back).
   const [done, setDone] = useState<string | null>(() => {
     if (!isUsersPageState(location.state)) return null;
     const { email, created } = location.state.saved;
     return t(created ? 'adminUsers.created' : 'adminUsers.updated', { email });
   });
-
-  useEffect(() => {
-    let current = true;
-    listUsers().then(
-      (listed) => {
-        if (!current) return;
-        setUsers(listed);
-        setLoading(false);
-      },
-      // The error dialog tells why; the table keeps what it showed.
-      () => current && setLoading(false),
-    );
-    return () => {
-      current = false;
-    };
-  }, [listVersion]);
-
-  const refresh = () => {
-    setLoading(true);
-    setListVersion((version) => version + 1);
-  };
 
   useEffect(() => {
     // The message was taken: a reload or a return through the history must not show it again.
@@ -67,18 +52,14 @@ export function AdminUsersPage() {
   const confirm = async () => {
     if (!pending) return;
     const { action, user } = pending;
-    setBusy(true);
     try {
-      if (action === 'delete') await deleteUser(user.email);
-      else await forcePasswordRenew(user.email);
+      await act.mutateAsync(pending);
       setDone(t(`adminUsers.${action}.done`, { email: user.email }));
     } catch {
       // The error dialog tells why; closing this one leaves it alone on the screen.
     } finally {
-      setBusy(false);
       setPending(null);
     }
-    refresh();
   };
 
   const notices: FlashbarProps.MessageDefinition[] = done
@@ -89,8 +70,8 @@ export function AdminUsersPage() {
     <SpaceBetween size="m">
       <Flashbar items={notices} />
       <UsersTable
-        users={users}
-        loading={loading}
+        users={users.data ?? []}
+        loading={users.isFetching}
         ownEmail={me.email}
         description={me.enablerName ? t('adminUsers.description', { enabler: me.enablerName }) : undefined}
         onDelete={(user) => setPending({ action: 'delete', user })}
@@ -101,7 +82,7 @@ export function AdminUsersPage() {
         header={pending ? t(`adminUsers.${pending.action}.title`) : ''}
         confirmLabel={pending ? t(`adminUsers.${pending.action}.confirm`) : ''}
         cancelLabel={t('adminUsers.cancel')}
-        busy={busy}
+        busy={act.isPending}
         onConfirm={() => void confirm()}
         onCancel={() => setPending(null)}
       >

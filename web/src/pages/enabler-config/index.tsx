@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
+import { LoadState } from '../../common/load-state.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
 import { enablerLinks } from '../admin-enablers/enabler-links.ts';
@@ -60,22 +59,21 @@ export function EnablerConfigPage() {
     <ContentLayout header={<Header variant="h1">{t('screens.enablerConfig')}</Header>}>
       <Container>
         {loaded.status === 'loading' ? (
-          <Box textAlign="center">
-            <Spinner size="large" />
-          </Box>
+          <LoadState status="loading" text={t('app.loading')} />
         ) : (
-          <SpaceBetween size="m">
-            <Box variant="p">
-              {loaded.status === 'missing' ? t('enablers.notFound') : t('enablers.config.notFound')}
-            </Box>
-            {loaded.status === 'missing' ? (
-              <Button href={enablerLinks.list} onFollow={follow}>
-                {t('enablers.backToList')}
-              </Button>
-            ) : (
-              backButton
-            )}
-          </SpaceBetween>
+          <LoadState
+            status="notFound"
+            text={loaded.status === 'missing' ? t('enablers.notFound') : t('enablers.config.notFound')}
+            action={
+              loaded.status === 'missing' ? (
+                <Button href={enablerLinks.list} onFollow={follow}>
+                  {t('enablers.backToList')}
+                </Button>
+              ) : (
+                backButton
+              )
+            }
+          />
         )}
       </Container>
     </ContentLayout>

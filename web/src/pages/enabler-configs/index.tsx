@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { currentLanguage } from '../../i18n/index.ts';
+import { TableEmptyState } from '../../common/table-states.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
 import { enablerLinks } from '../admin-enablers/enabler-links.ts';
@@ -55,16 +55,11 @@ export function EnablerConfigsPage() {
         </Header>
       }
       empty={
-        <Box textAlign="center" color="inherit">
-          {loaded.status === 'missing' ? (
-            <b>{t('enablers.notFound')}</b>
-          ) : (
-            <SpaceBetween size="s">
-              <b>{t('enablers.configs.empty')}</b>
-              {uploadButton}
-            </SpaceBetween>
-          )}
-        </Box>
+        loaded.status === 'missing' ? (
+          <TableEmptyState title={t('enablers.notFound')} />
+        ) : (
+          <TableEmptyState title={t('enablers.configs.empty')} action={uploadButton} />
+        )
       }
     />
   );

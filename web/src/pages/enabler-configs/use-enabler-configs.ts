@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   findEnabler,
   listEnablerConfigs,
   type AdminEnabler,
   type EnablerConfigVersion,
 } from '../../api/enablers.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 
 /** An enabler with its configs (newest first), as the config screens need them. */
 export type EnablerConfigs =
@@ -15,27 +16,16 @@ export type EnablerConfigs =
 
 /** Loads an enabler (for its name) then its configs; there is no GET of one config, the screens find it here. */
 export function useEnablerConfigs(enablerId: string | undefined): EnablerConfigs {
-  const [loaded, setLoaded] = useState<EnablerConfigs & { enablerId?: string }>({ status: 'loading' });
-
-  useEffect(() => {
-    if (enablerId === undefined) return;
-    let current = true;
-    const load = async (): Promise<EnablerConfigs> => {
-      // One after the other: an unknown enabler is said once, not also as a failed config call.
-      const enabler = await findEnabler(enablerId);
+  const { data, isPending, isError } = useQuery({
+    queryKey: queryKeys.enablers.configs(enablerId ?? ''),
+    // One after the other: an unknown enabler is said once, not also as a failed config call.
+    queryFn: async (): Promise<EnablerConfigs> => {
+      const enabler = await findEnabler(enablerId ?? '');
       if (!enabler) return { status: 'missing' };
-      return { status: 'loaded', enabler, configs: await listEnablerConfigs(enablerId) };
-    };
-    load().then(
-      (result) => current && setLoaded({ ...result, enablerId }),
-      () => current && setLoaded({ status: 'missing', enablerId }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [enablerId]);
-
-  // What was loaded for another enabler is not shown under this one's address.
-  if (enablerId === undefined) return { status: 'missing' };
-  return loaded.enablerId === enablerId ? loaded : { status: 'loading' };
+      return { status: 'loaded', enabler, configs: await listEnablerConfigs(enabler.id) };
+    },
+    enabled: enablerId !== undefined,
+  });
+  if (enablerId === undefined || isError) return { status: 'missing' };
+  return isPending ? { status: 'loading' } : data;
 }

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Tabs from '@cloudscape-design/components/tabs';
 import { screenTitleKey } from '../../app/screens.ts';
+import { LoadState } from '../../common/load-state.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { BenefitsTab } from './components/benefits-tab.tsx';
 import { CashoutForm } from './components/cashout-form.tsx';
@@ -25,14 +24,10 @@ import { useMember } from './components/use-member.ts';
 export function MemberPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { member, failed, reload } = useMember(id);
+  const { data: member, isError, refetch } = useMember(id);
   const [notice, setNotice] = useState<string | null>(null);
   useDocumentTitle(member?.name ?? t(screenTitleKey('member')));
 
-  const recorded = (message: string) => {
-    setNotice(message);
-    reload();
-  };
   const notices: FlashbarProps.MessageDefinition[] = notice
     ? [
         {
@@ -49,12 +44,14 @@ export function MemberPage() {
   if (!member) {
     return (
       <ContentLayout header={<Header variant="h1">{t(screenTitleKey('member'))}</Header>}>
-        {failed ? (
-          <Alert type="error" action={<Button onClick={reload}>{t('members.member.retry')}</Button>}>
-            {t('members.member.failed')}
-          </Alert>
+        {isError ? (
+          <LoadState
+            status="error"
+            text={t('members.member.failed')}
+            action={<Button onClick={() => void refetch()}>{t('members.member.retry')}</Button>}
+          />
         ) : (
-          <StatusIndicator type="loading">{t('members.member.loading')}</StatusIndicator>
+          <LoadState status="loading" text={t('members.member.loading')} />
         )}
       </ContentLayout>
     );
@@ -83,8 +80,8 @@ export function MemberPage() {
                 <MemberDetails member={member} />
                 <MemberPlots member={member} />
                 <ColumnLayout columns={2}>
-                  <CashoutForm member={member} onPaid={recorded} />
-                  <ContributionForm member={member} onCollected={recorded} />
+                  <CashoutForm member={member} onPaid={setNotice} />
+                  <ContributionForm member={member} onCollected={setNotice} />
                 </ColumnLayout>
               </SpaceBetween>
             ),

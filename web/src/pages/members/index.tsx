@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { memberPageSizes, type MemberSortField } from '../../api/members.ts';
+import { TableEmptyState, TableNoMatchState } from '../../common/table-states.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
 import { memberColumns, memberHref } from './components/member-columns.tsx';
@@ -104,31 +103,23 @@ export function MembersPage() {
       }
       empty={
         list.failed ? (
-          <Box textAlign="center" color="inherit" padding="m">
-            {t('members.list.failed')}
-          </Box>
+          <TableEmptyState title={t('members.list.failed')} />
         ) : filtered ? (
-          <Box textAlign="center" color="inherit" padding="m">
-            <SpaceBetween size="xs">
-              <b>{t('members.list.noMatch.title')}</b>
-              <Box variant="p" color="inherit">
-                {t('members.list.noMatch.description')}
-              </Box>
-              <Button onClick={list.clearSearchAndFilters}>{t('members.list.noMatch.clear')}</Button>
-            </SpaceBetween>
-          </Box>
+          <TableNoMatchState
+            title={t('members.list.noMatch.title')}
+            message={t('members.list.noMatch.description')}
+            action={<Button onClick={list.clearSearchAndFilters}>{t('members.list.noMatch.clear')}</Button>}
+          />
         ) : (
-          <Box textAlign="center" color="inherit" padding="m">
-            <SpaceBetween size="xs">
-              <b>{t('members.list.empty.title')}</b>
-              <Box variant="p" color="inherit">
-                {t('members.list.empty.description')}
-              </Box>
+          <TableEmptyState
+            title={t('members.list.empty.title')}
+            message={t('members.list.empty.description')}
+            action={
               <Button href="/Onboarding" onFollow={follow}>
                 {t('members.list.add')}
               </Button>
-            </SpaceBetween>
-          </Box>
+            }
+          />
         )
       }
     />

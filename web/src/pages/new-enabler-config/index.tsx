@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import { addEnablerConfig } from '../../api/enablers.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import { useWrite } from '../../api/use-write.ts';
 import { useSignedInSession } from '../../app/session/session-context.ts';
+import { LoadState } from '../../common/load-state.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
 import { enablerLinks } from '../admin-enablers/enabler-links.ts';
@@ -23,11 +23,15 @@ export function NewEnablerConfigPage() {
   const { refreshEnablers } = useSignedInSession();
   const { id = '' } = useParams();
   const loaded = useEnablerConfigs(id);
+  const add = useWrite(
+    (config: unknown) => addEnablerConfig(id, config, { errors: 'caller' }),
+    [queryKeys.enablers.all],
+  );
   useDocumentTitle(t('screens.newEnablerConfig'));
 
   if (loaded.status === 'loaded') {
     const upload = async (config: unknown) => {
-      const created = await addEnablerConfig(id, config, { errors: 'caller' });
+      const created = await add.mutateAsync(config);
       // An enabler's first config makes it selectable in the top bar.
       void refreshEnablers().catch(() => undefined);
       navigate(enablerLinks.config(id, created._id));
@@ -46,16 +50,17 @@ export function NewEnablerConfigPage() {
     <ContentLayout header={<Header variant="h1">{t('screens.newEnablerConfig')}</Header>}>
       <Container>
         {loaded.status === 'loading' ? (
-          <Box textAlign="center">
-            <Spinner size="large" />
-          </Box>
+          <LoadState status="loading" text={t('app.loading')} />
         ) : (
-          <SpaceBetween size="m">
-            <Box variant="p">{t('enablers.notFound')}</Box>
-            <Button href={enablerLinks.list} onFollow={follow}>
-              {t('enablers.backToList')}
-            </Button>
-          </SpaceBetween>
+          <LoadState
+            status="notFound"
+            text={t('enablers.notFound')}
+            action={
+              <Button href={enablerLinks.list} onFollow={follow}>
+                {t('enablers.backToList')}
+              </Button>
+            }
+          />
         )}
       </Container>
     </ContentLayout>

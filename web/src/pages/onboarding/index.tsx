@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import { onboardMember } from '../../api/members.ts';
+import { onboardMember, type NewMember } from '../../api/members.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import { useWrite } from '../../api/use-write.ts';
 import { useActionKey } from '../../common/use-action-key.ts';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { MemberForm } from './components/member-form.tsx';
@@ -12,6 +14,11 @@ export function OnboardingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const actionKey = useActionKey();
+  // A retry of the same member (after a lost answer) is answered with the member first created.
+  const onboard = useWrite(
+    (member: NewMember) => onboardMember(member, { idempotencyKey: actionKey.keyFor(member) }),
+    [queryKeys.members.all],
+  );
   useDocumentTitle(t('screens.onboarding'));
 
   return (
@@ -25,8 +32,7 @@ export function OnboardingPage() {
       <MemberForm
         onSubmit={async (member) => {
           // A duplicate (ERR_DUPLICATE_MEMBER) is explained by the error dialog; the form stays filled in.
-          // A retry of the same member (after a lost answer) is answered with the member first created.
-          const { id } = await onboardMember(member, { idempotencyKey: actionKey.keyFor(member) });
+          const { id } = await onboard.mutateAsync(member);
           navigate(`/Member/${encodeURIComponent(id)}`);
         }}
         onCancel={() => navigate('/Members')}

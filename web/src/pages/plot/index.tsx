@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { LoadState } from '../../common/load-state.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
 import { PlotBreadcrumbs } from './components/plot-breadcrumbs.tsx';
@@ -21,9 +20,8 @@ export function PlotPage() {
   const { t } = useTranslation();
   const follow = useFollow();
   const { memberId = '', plotId = '' } = useParams();
-  const [state, showPlot] = usePlot(memberId, plotId);
+  const { data: plot, status } = usePlot(memberId, plotId);
   const config = useLatestEnablerConfig();
-  const plot = state.status === 'loaded' ? state.plot : undefined;
   const title = plot?.name ?? t('screens.plot');
   const memberHref = `/Member/${encodeURIComponent(memberId)}`;
   useDocumentTitle(title);
@@ -47,27 +45,24 @@ export function PlotPage() {
         </Header>
       }
     >
-      {state.status === 'loading' && (
-        <StatusIndicator type="loading">{t('plots.detail.loading')}</StatusIndicator>
-      )}
-      {state.status === 'failed' && (
-        <Alert
-          type="error"
+      {status === 'pending' && <LoadState status="loading" text={t('plots.detail.loading')} />}
+      {status === 'error' && (
+        <LoadState
+          status="error"
+          text={t('plots.detail.loadFailed')}
           action={
             <Button href={memberHref} onFollow={follow}>
               {t('plots.detail.backToMember')}
             </Button>
           }
-        >
-          {t('plots.detail.loadFailed')}
-        </Alert>
+        />
       )}
       {plot && (
         <SpaceBetween size="l">
           <PlotDetails plot={plot} />
           <PlotLocation plot={plot} />
           <PlotCoverageDates plot={plot} />
-          <ProtectionForm key={plot.id} plot={plot} config={config} onSaved={showPlot} />
+          <ProtectionForm key={plot.id} plot={plot} config={config} />
         </SpaceBetween>
       )}
     </ContentLayout>

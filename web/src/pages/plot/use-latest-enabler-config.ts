@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { CoverageRule } from '@cpbo/functions/domain/coverage-dates.ts';
-import { getMyEnabler, type Enabler, type EnablerConfig } from '../../api/enablers.ts';
+import { getMyEnabler, type EnablerConfig } from '../../api/enablers.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { useSignedInSession } from '../../app/session/session-context.ts';
 
 /**
@@ -9,21 +10,13 @@ import { useSignedInSession } from '../../app/session/session-context.ts';
  */
 export function useLatestEnablerConfig(): EnablerConfig | null {
   const { enabler } = useSignedInSession();
-  const [latest, setLatest] = useState<{ config: EnablerConfig | null } | undefined>();
-
-  useEffect(() => {
-    let current = true;
-    getMyEnabler({ errors: 'caller' }).then(
-      // An administrator working for no enabler gets null.
-      (found: Enabler | null) => current && setLatest({ config: found?.config ?? null }),
-      () => undefined, // Unreachable now: the session's copy stays, the save will tell.
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-
-  return latest ? latest.config : (enabler?.config ?? null);
+  // Unreachable now: the session's copy stays, the save will tell.
+  const { data: latest, isSuccess } = useQuery({
+    queryKey: queryKeys.myEnabler,
+    queryFn: () => getMyEnabler({ errors: 'caller' }),
+  });
+  // An administrator working for no enabler gets null.
+  return isSuccess ? ((latest as typeof latest | null)?.config ?? null) : (enabler?.config ?? null);
 }
 
 /** The lengths that give a plot its coverage dates, when the config has both. */

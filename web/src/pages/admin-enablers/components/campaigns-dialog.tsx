@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import Table from '@cloudscape-design/components/table';
 import { listCampaigns, type AdminEnabler, type Campaign } from '../../../api/enablers.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
 import { formatMonth } from '../../../common/format.ts';
+import { TableEmptyState } from '../../../common/table-states.tsx';
 
 export interface CampaignsDialogProps {
   /** The enabler whose campaigns to show; null keeps the dialog closed. */
@@ -33,24 +35,13 @@ export const reportingMonth = (reportingDate: string): string => {
 /** An enabler's campaigns: name, reporting month (MM/YYYY) and id, or a no-data message. */
 export function CampaignsDialog({ enabler, onClose }: CampaignsDialogProps) {
   const { t } = useTranslation();
-  const [campaigns, setCampaigns] = useState<{ enablerId: string; list: Campaign[] } | null>(null);
-  const enablerId = enabler?.id;
-
-  useEffect(() => {
-    if (!enablerId) return;
-    let current = true;
-    listCampaigns(enablerId).then(
-      (list) => current && setCampaigns({ enablerId, list: newestFirst(list) }),
-      // Shown by the error dialog: the table says there is nothing to show.
-      () => current && setCampaigns({ enablerId, list: [] }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [enablerId]);
-
-  // The answer of a previously opened enabler never shows under another one's name.
-  const loaded = campaigns !== null && campaigns.enablerId === enablerId;
+  const enablerId = enabler?.id ?? '';
+  // A failure is shown by the error dialog: the table says there is nothing to show.
+  const campaigns = useQuery({
+    queryKey: queryKeys.enablers.campaigns(enablerId),
+    queryFn: async () => newestFirst(await listCampaigns(enablerId)),
+    enabled: enabler !== null,
+  });
 
   return (
     <Modal
@@ -70,15 +61,11 @@ export function CampaignsDialog({ enabler, onClose }: CampaignsDialogProps) {
         <Table
           variant="embedded"
           trackBy="id"
-          items={loaded ? campaigns.list : []}
-          loading={!loaded}
+          items={campaigns.data ?? []}
+          loading={campaigns.isPending && !campaigns.isError}
           loadingText={t('enablers.campaigns.loading')}
           ariaLabels={{ tableLabel: t('enablers.campaigns.title', { name: enabler.name }) }}
-          empty={
-            <Box textAlign="center" color="inherit">
-              {t('enablers.campaigns.empty')}
-            </Box>
-          }
+          empty={<TableEmptyState title={t('enablers.campaigns.empty')} />}
           columnDefinitions={[
             {
               id: 'name',

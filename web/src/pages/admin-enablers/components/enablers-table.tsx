@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useCollection } from '@cloudscape-design/collection-hooks';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { AdminEnabler } from '../../../api/enablers.ts';
+import { TableEmptyState, TableNoMatchState } from '../../../common/table-states.tsx';
 import { useFollow } from '../../../common/use-follow.ts';
 import { enablerLinks } from '../enabler-links.ts';
 import { enablerColumns } from './enabler-columns.tsx';
@@ -38,20 +37,9 @@ export function EnablersTable({ enablers, loading, onDelete, onShowCampaigns }: 
   const { items, collectionProps, filterProps, filteredItemsCount } = useCollection(enablers, {
     filtering: {
       filteringFunction: enablerMatches,
-      empty: (
-        <Box textAlign="center" color="inherit">
-          <SpaceBetween size="s">
-            <b>{t('enablers.list.empty')}</b>
-            {addButton}
-          </SpaceBetween>
-        </Box>
-      ),
+      empty: <TableEmptyState title={t('enablers.list.empty')} action={addButton} />,
       // The search field's own clear button empties the search.
-      noMatch: (
-        <Box textAlign="center" color="inherit">
-          <b>{t('enablers.list.noMatch')}</b>
-        </Box>
-      ),
+      noMatch: <TableNoMatchState title={t('enablers.list.noMatch')} />,
     },
     // By name until the user sorts on another column.
     sorting: { defaultState: { sortingColumn: columnDefinitions.find(({ id }) => id === 'name') ?? {} } },

@@ -1,17 +1,16 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCollection } from '@cloudscape-design/collection-hooks';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { ManagedUser } from '../../../api/users.ts';
+import { TableEmptyState, TableNoMatchState } from '../../../common/table-states.tsx';
 import { useFollow } from '../../../common/use-follow.ts';
 import { userFormPath } from '../users-page-state.ts';
 import { statusesOf, statusKey, UserStatusIndicator } from './user-status.tsx';
@@ -28,22 +27,6 @@ export interface UsersTableProps {
   description?: string;
   onDelete: (user: ManagedUser) => void;
   onForcePasswordRenew: (user: ManagedUser) => void;
-}
-
-function EmptyState({ title, message, action }: { title: string; message: string; action?: ReactNode }) {
-  return (
-    <Box textAlign="center" color="inherit">
-      <SpaceBetween size="xxs">
-        <Box variant="strong" color="inherit">
-          {title}
-        </Box>
-        <Box variant="p" color="inherit">
-          {message}
-        </Box>
-        {action}
-      </SpaceBetween>
-    </Box>
-  );
 }
 
 /** Every user at once: searched, sorted and paged in the browser. */
@@ -167,13 +150,13 @@ export function UsersTable({
       trackBy="email"
       empty={
         filterProps.filteringText.trim() ? (
-          <EmptyState
+          <TableNoMatchState
             title={t('adminUsers.noMatch.title')}
             message={t('adminUsers.noMatch.message')}
             action={<Button onClick={() => actions.setFiltering('')}>{t('adminUsers.noMatch.clear')}</Button>}
           />
         ) : (
-          <EmptyState title={t('adminUsers.empty.title')} message={t('adminUsers.empty.message')} />
+          <TableEmptyState title={t('adminUsers.empty.title')} message={t('adminUsers.empty.message')} />
         )
       }
       loading={loading}

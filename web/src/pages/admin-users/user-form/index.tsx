@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { useWrite } from '../../../api/use-write.ts';
 import { createUser, listUsers, updateUser, type ManagedUser, type UserChanges } from '../../../api/users.ts';
 import { useSignedInSession } from '../../../app/session/session-context.ts';
+import { LoadState } from '../../../common/load-state.tsx';
 import { useDocumentTitle } from '../../../common/use-document-title.ts';
 import { useFollow } from '../../../common/use-follow.ts';
 import { usersPagePath, type UsersPageState } from '../users-page-state.ts';
@@ -29,8 +29,10 @@ export function NewUserPage() {
   const title = t('screens.newUser');
   useDocumentTitle(title);
 
+  const create = useWrite(createUser, [queryKeys.users.all]);
+
   const save = async ({ email, username, role, defaultFederation }: UserFormValues) => {
-    const created = await createUser({ email, username, role, defaultFederation });
+    const created = await create.mutateAsync({ email, username, role, defaultFederation });
     backToList({ email: created.email, created: true });
   };
 
@@ -59,60 +61,49 @@ const changesOf = (user: ManagedUser, values: UserFormValues): UserChanges => ({
     : {}),
 });
 
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'found'; user: ManagedUser }
-  | { status: 'missing' }
-  | { status: 'failed' };
-
 /** /UpdateUser/:email: the API has no single-user read, so the user is taken from the list. */
 export function UpdateUserPage() {
   const { t } = useTranslation();
   const follow = useFollow();
   const { email = '' } = useParams();
   const backToList = useBackToList();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const users = useQuery({ queryKey: queryKeys.users.all, queryFn: () => listUsers() });
+  const update = useWrite(
+    ({ user, changes }: { user: ManagedUser; changes: UserChanges }) => updateUser(user.email, changes),
+    [queryKeys.users.all],
+  );
   const title = t('screens.updateUser');
   useDocumentTitle(title);
 
-  useEffect(() => {
-    let current = true;
-    listUsers().then(
-      (users) => {
-        const user = users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
-        if (current) setLoaded(user ? { status: 'found', user } : { status: 'missing' });
-      },
-      // The error dialog tells why.
-      () => current && setLoaded({ status: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [email]);
+  const user = users.data?.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
 
-  if (loaded.status === 'found') {
+  if (user) {
     const save = async (values: UserFormValues) => {
-      const changes = changesOf(loaded.user, values);
+      const changes = changesOf(user, values);
       if (Object.keys(changes).length === 0) {
         backToList();
         return;
       }
-      const updated = await updateUser(loaded.user.email, changes);
+      const updated = await update.mutateAsync({ user, changes });
       backToList({ email: updated.email, created: false });
     };
-    return <UserForm user={loaded.user} header={title} onSave={save} onCancel={() => backToList()} />;
+    return <UserForm user={user} header={title} onSave={save} onCancel={() => backToList()} />;
   }
   return (
     <ContentLayout header={<Header variant="h1">{title}</Header>}>
-      {loaded.status === 'loading' ? (
-        <Spinner size="large" />
+      {users.isPending ? (
+        <LoadState status="loading" text={t('app.loading')} />
       ) : (
-        <SpaceBetween size="m">
-          {loaded.status === 'missing' && <Alert type="error">{t('adminUsers.form.notFound')}</Alert>}
-          <Button href={usersPagePath} onFollow={follow}>
-            {t('adminUsers.form.back')}
-          </Button>
-        </SpaceBetween>
+        <LoadState
+          // A failed read was told by the error dialog: only the way back shows.
+          status={users.isError ? 'error' : 'notFound'}
+          text={users.isError ? undefined : t('adminUsers.form.notFound')}
+          action={
+            <Button href={usersPagePath} onFollow={follow}>
+              {t('adminUsers.form.back')}
+            </Button>
+          }
+        />
       )}
     </ContentLayout>
   );

@@ -1,38 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getMember, type MemberDetail } from '../../../api/members.ts';
-
-type MemberState =
-  { memberId: string; status: 'loaded'; member: MemberDetail } | { memberId: string; status: 'failed' };
+import { useQuery } from '@tanstack/react-query';
+import { getMember } from '../../../api/members.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
 
 /**
- * The member of the page, loaded from the API and loaded again on demand (after a payment or a
- * contribution); the page keeps showing the member while it reloads.
+ * The member of the page; read again after a payment or a contribution (their forms invalidate it),
+ * while the page keeps showing the member.
  */
 export function useMember(memberId: string) {
-  const [state, setState] = useState<MemberState | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    getMember(memberId).then(
-      (member) => {
-        if (current) setState({ memberId, status: 'loaded', member });
-      },
-      // The error dialog says why; the page offers to try again.
-      () => {
-        if (current) setState({ memberId, status: 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [memberId, version]);
-
-  const reload = useCallback(() => setVersion((count) => count + 1), []);
-  const forThisMember = state?.memberId === memberId ? state : null;
-  return {
-    member: forThisMember?.status === 'loaded' ? forThisMember.member : null,
-    failed: forThisMember?.status === 'failed',
-    reload,
-  };
+  return useQuery({ queryKey: queryKeys.members.detail(memberId), queryFn: () => getMember(memberId) });
 }

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   defaultMemberPageSize,
   listMembers,
-  type MemberListPage,
   type MemberListQuery,
   type MemberSortField,
   type SortDirection,
 } from '../../../api/members.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
 import type { MemberFilterValues } from './member-filters.tsx';
 
 /** Spec section 9: the search waits for the user to stop typing this long. */
@@ -25,11 +26,6 @@ export const initialMemberListState: MemberListState = {
   plots: 'all',
 };
 
-interface Answer {
-  query: MemberListState;
-  result: MemberListPage | null;
-}
-
 /**
  * The member list's query (one sort, search, filters, page) and the API's answer to it. The search
  * text is sent once the user stopped typing; any change but the page's goes back to the first page.
@@ -37,9 +33,13 @@ interface Answer {
 export function useMemberList() {
   const [query, setQuery] = useState<MemberListState>(initialMemberListState);
   const [searchText, setSearchText] = useState('');
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  // The last page received stays on screen (count, pages) while the next one loads.
-  const [lastResult, setLastResult] = useState<MemberListPage | null>(null);
+  // The last page received gives the count and the pages while the next one loads; its rows do not show.
+  const answer = useQuery({
+    queryKey: queryKeys.members.list(query),
+    queryFn: () => listMembers(query),
+    placeholderData: keepPreviousData,
+  });
+  const current = answer.isPlaceholderData ? undefined : answer.data;
 
   useEffect(() => {
     const search = searchText.trim();
@@ -51,31 +51,14 @@ export function useMemberList() {
     return () => clearTimeout(timer);
   }, [searchText, query.search]);
 
-  useEffect(() => {
-    let current = true;
-    listMembers(query).then(
-      (result) => {
-        if (!current) return;
-        setAnswer({ query, result });
-        setLastResult(result);
-      },
-      // The error dialog tells what went wrong; the table shows no rows.
-      () => {
-        if (current) setAnswer({ query, result: null });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [query]);
-
   return {
     query,
     searchText,
-    loading: answer?.query !== query,
-    failed: answer?.query === query && answer.result === null,
-    members: answer?.query === query ? (answer.result?.members ?? []) : [],
-    count: lastResult?.count ?? 0,
+    loading: answer.isPending || answer.isPlaceholderData,
+    // The error dialog tells what went wrong; the table shows no rows.
+    failed: answer.isError,
+    members: current?.members ?? [],
+    count: answer.data?.count ?? 0,
     setSearchText,
     setSort: (field: MemberSortField, direction: SortDirection) =>
       setQuery((current) => ({ ...current, sort: { field, direction }, page: 1 })),

@@ -11,7 +11,9 @@ import Header from '@cloudscape-design/components/header';
 import Input, { type InputProps } from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { EnablerConfig } from '../../../api/enablers.ts';
-import { createPlot } from '../../../api/plots.ts';
+import { createPlot, type NewPlot } from '../../../api/plots.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { useWrite } from '../../../api/use-write.ts';
 import { useActionKey } from '../../../common/use-action-key.ts';
 import { useFollow } from '../../../common/use-follow.ts';
 import { parseDayMonthYear, problemMessage, todayIso } from '../../plot/plot-fields.ts';
@@ -39,8 +41,14 @@ export function NewPlotForm({ memberId, config }: NewPlotFormProps) {
   // A field's message shows once the user left it or tried to save, not while they type.
   const [touched, setTouched] = useState<ReadonlySet<NewPlotField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
   const actionKey = useActionKey();
+  const create = useWrite(
+    (plot: NewPlot) =>
+      createPlot(memberId, plot, { idempotencyKey: actionKey.keyFor({ memberId, ...plot }) }),
+    [queryKeys.members.all],
+  );
+  // Still true after the save, while the plot's page opens: the form is not sent twice.
+  const saving = create.isPending || create.isSuccess;
 
   const problems = newPlotProblems(values);
   const rule = coverageRuleOf(config);
@@ -63,17 +71,12 @@ export function NewPlotForm({ memberId, config }: NewPlotFormProps) {
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(problems).length > 0 || !rule || saving) return;
-    setSaving(true);
     try {
-      const plot = newPlotOf(values);
-      const { id } = await createPlot(memberId, plot, {
-        idempotencyKey: actionKey.keyFor({ memberId, ...plot }),
-      });
+      const { id } = await create.mutateAsync(newPlotOf(values));
       // Replacing the form's entry: going back from the new plot does not offer to save it twice.
       navigate(`${memberHref}/Field/${encodeURIComponent(id)}`, { replace: true });
     } catch {
       // The error dialog tells why; the values stay for another try.
-      setSaving(false);
     }
   };
 

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -12,6 +13,7 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { EnablerConfig } from '../../../api/enablers.ts';
 import { updatePlot, type Plot } from '../../../api/plots.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
 import { formatAmount, formatNumber } from '../../../common/format.ts';
 import { amountProblem, parseDecimal, problemMessage } from '../plot-fields.ts';
 
@@ -19,7 +21,6 @@ export interface ProtectionFormProps {
   plot: Plot;
   /** The enabler's latest config: its currency and maximum compensation factor. */
   config: EnablerConfig | null;
-  onSaved: (plot: Plot) => void;
 }
 
 const NO_AMOUNT = '—';
@@ -38,12 +39,32 @@ export function maximumOf(
 }
 
 /** Changes the plot's drought monthly contribution; excess rain is shown, not offered. */
-export function ProtectionForm({ plot, config, onSaved }: ProtectionFormProps) {
+export function ProtectionForm({ plot, config }: ProtectionFormProps) {
   const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const [contribution, setContribution] = useState(() => String(plot.droughtMonthlyContrib));
   const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
+  const update = useMutation({
+    // The update rewrites every field of the plot: the others travel unchanged.
+    mutationFn: (droughtMonthlyContrib: number) =>
+      updatePlot(plot.memberId, plot.id, {
+        name: plot.name,
+        latitude: plot.latitude,
+        longitude: plot.longitude,
+        cropDescription: plot.cropDescription,
+        isIrrigated: plot.isIrrigated,
+        excessRainMonthlyContrib: plot.excessRainMonthlyContrib,
+        droughtMonthlyContrib,
+      }),
+    onSuccess: (savedPlot) => {
+      // The screen shows the plot as the server saved it; the member's page and list are read again.
+      queryClient.setQueryData(queryKeys.members.plot(savedPlot.memberId, savedPlot.id), savedPlot);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.members.detail(savedPlot.memberId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.members.lists });
+    },
+  });
+  const saving = update.isPending;
 
   const language = i18n.resolvedLanguage ?? 'en';
   const currency = config?.currency;
@@ -57,27 +78,14 @@ export function ProtectionForm({ plot, config, onSaved }: ProtectionFormProps) {
     setSubmitted(true);
     const amount = parseDecimal(contribution);
     if (problem || amount === undefined || saving) return;
-    setSaving(true);
     setSaved(false);
     try {
-      // The update rewrites every field of the plot: the others travel unchanged.
-      const savedPlot = await updatePlot(plot.memberId, plot.id, {
-        name: plot.name,
-        latitude: plot.latitude,
-        longitude: plot.longitude,
-        cropDescription: plot.cropDescription,
-        isIrrigated: plot.isIrrigated,
-        excessRainMonthlyContrib: plot.excessRainMonthlyContrib,
-        droughtMonthlyContrib: amount,
-      });
-      onSaved(savedPlot);
+      const savedPlot = await update.mutateAsync(amount);
       setContribution(String(savedPlot.droughtMonthlyContrib));
       setSubmitted(false);
       setSaved(true);
     } catch {
       // The error dialog tells why; the value stays for another try.
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -1,0 +1,26 @@
+/**
+ * The cache keys of the SPA's reads, one builder per resource. A key starts with its resource, so
+ * that a write invalidates every read of that resource at once (e.g. `queryKeys.members.all` after a
+ * contribution refreshes the member and the member list).
+ */
+export const queryKeys = {
+  appConfig: ['app-config'] as const,
+  myEnabler: ['my-enabler'] as const,
+  members: {
+    all: ['members'] as const,
+    lists: ['members', 'list'] as const,
+    list: (query: unknown) => ['members', 'list', query] as const,
+    detail: (memberId: string) => ['members', 'detail', memberId] as const,
+    plotOwner: (memberId: string) => ['members', 'plot-owner', memberId] as const,
+    plot: (memberId: string, plotId: string) => ['members', 'plot', memberId, plotId] as const,
+  },
+  users: {
+    all: ['users'] as const,
+  },
+  enablers: {
+    all: ['enablers'] as const,
+    list: ['enablers', 'list'] as const,
+    configs: (enablerId: string) => ['enablers', 'configs', enablerId] as const,
+    campaigns: (enablerId: string) => ['enablers', 'campaigns', enablerId] as const,
+  },
+};

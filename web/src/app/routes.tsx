@@ -3,7 +3,7 @@ import { matchPath } from 'react-router-dom';
 import type { Role } from '../api/auth.ts';
 import { ErrorPage } from '../pages/error/index.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.ts';
-import type { ScreenId } from './screens.ts';
+import { screens, type ScreenAccess, type ScreenId } from './screens.ts';
 
 const AccountPage = lazyPage(async () => (await import('../pages/account/index.tsx')).AccountPage);
 const AdminEnablersPage = lazyPage(
@@ -46,6 +46,29 @@ const ResetPasswordPage = lazyPage(
   async () => (await import('../pages/set-password/index.tsx')).ResetPasswordPage,
 );
 
+/** The built screens' pages; the others show the shared "not available yet" page. */
+const pages: Partial<Record<ScreenId, LazyPage>> = {
+  login: LoginPage,
+  register: RegisterPage,
+  resetPassword: ResetPasswordPage,
+  home: HomePage,
+  members: MembersPage,
+  onboarding: OnboardingPage,
+  member: MemberPage,
+  newPlot: NewPlotPage,
+  plot: PlotPage,
+  account: AccountPage,
+  adminEnablers: AdminEnablersPage,
+  adminUsers: AdminUsersPage,
+  enablerConfigs: EnablerConfigsPage,
+  enablerConfig: EnablerConfigPage,
+  newEnablerConfig: NewEnablerConfigPage,
+  newEnabler: EnablerFormPage,
+  updateEnabler: EnablerFormPage,
+  newUser: NewUserPage,
+  updateUser: UpdateUserPage,
+};
+
 export interface ScreenRoute {
   /** React Router path, with :name parameters. */
   path: string;
@@ -54,55 +77,19 @@ export interface ScreenRoute {
   page?: LazyPage;
 }
 
+const routesOf = (access: ScreenAccess): readonly ScreenRoute[] =>
+  screens
+    .filter((screen) => screen.access === access)
+    .map(({ id, path }) => ({ path, screen: id, page: pages[id] }));
+
 /** Spec section 2, anonymous routes. */
-export const anonymousRoutes: readonly ScreenRoute[] = [
-  { path: '/', screen: 'login', page: LoginPage },
-  { path: '/register/:token', screen: 'register', page: RegisterPage },
-  { path: '/resetPassword/:token', screen: 'resetPassword', page: ResetPasswordPage },
-];
+export const anonymousRoutes = routesOf('anonymous');
 
 /** Spec section 2, signed-in routes of every role. */
-export const signedInRoutes: readonly ScreenRoute[] = [
-  { path: '/', screen: 'home', page: HomePage },
-  { path: '/Dashboard', screen: 'dashboard' },
-  { path: '/Members', screen: 'members', page: MembersPage },
-  { path: '/Onboarding', screen: 'onboarding', page: OnboardingPage },
-  { path: '/Member/:id', screen: 'member', page: MemberPage },
-  { path: '/Member/:memberId/Field', screen: 'newPlot', page: NewPlotPage },
-  { path: '/Member/:memberId/Field/:plotId', screen: 'plot', page: PlotPage },
-  { path: '/Account', screen: 'account', page: AccountPage },
-];
+export const signedInRoutes = routesOf('signedIn');
 
 /** Spec section 2, administrator-only routes: not registered at all for the other roles. */
-export const adminRoutes: readonly ScreenRoute[] = [
-  { path: '/AdminMembers', screen: 'adminMembers' },
-  { path: '/AdminEnablers', screen: 'adminEnablers', page: AdminEnablersPage },
-  { path: '/AdminFields', screen: 'adminFields' },
-  { path: '/AdminContributions', screen: 'adminContributions' },
-  { path: '/AdminPayouts', screen: 'adminPayouts' },
-  { path: '/AdminCashouts', screen: 'adminCashouts' },
-  { path: '/AdminUsers', screen: 'adminUsers', page: AdminUsersPage },
-  { path: '/AdminLogs', screen: 'adminLogs' },
-  { path: '/AdminDatas', screen: 'adminDatas' },
-  { path: '/AdminReports', screen: 'adminReports' },
-  { path: '/NewMember', screen: 'newMember' },
-  { path: '/UpdateMember/:id', screen: 'updateMember' },
-  { path: '/Enabler/:id/Configs', screen: 'enablerConfigs', page: EnablerConfigsPage },
-  { path: '/Enabler/:enablerId/Config/:configId', screen: 'enablerConfig', page: EnablerConfigPage },
-  { path: '/Enabler/:id/NewConfig', screen: 'newEnablerConfig', page: NewEnablerConfigPage },
-  { path: '/NewEnabler', screen: 'newEnabler', page: EnablerFormPage },
-  { path: '/UpdateEnabler/:id', screen: 'updateEnabler', page: EnablerFormPage },
-  { path: '/NewUser', screen: 'newUser', page: NewUserPage },
-  { path: '/UpdateUser/:email', screen: 'updateUser', page: UpdateUserPage },
-  { path: '/NewField', screen: 'newField' },
-  { path: '/UpdateField/:memberId/Field/:id', screen: 'updateField' },
-  { path: '/NewContribution', screen: 'newContribution' },
-  { path: '/UpdateContribution/:id', screen: 'updateContribution' },
-  { path: '/NewPayout', screen: 'newPayout' },
-  { path: '/UpdatePayout/:id', screen: 'updatePayout' },
-  { path: '/NewCashout', screen: 'newCashout' },
-  { path: '/UpdateCashout/:id', screen: 'updateCashout' },
-];
+export const adminRoutes = routesOf('admin');
 
 /** The screen routes a visitor may open: null for a signed-out visitor. */
 export function screenRoutesFor(role: Role | null): readonly ScreenRoute[] {

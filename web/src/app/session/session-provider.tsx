@@ -14,6 +14,7 @@ import {
 } from './session-context.ts';
 import { tokenKeeper as defaultTokenKeeper, type TokenKeeper } from './token-keeper.ts';
 import { applyUserLanguage } from './user-language.ts';
+import { paths } from '../paths.ts';
 
 export interface SessionProviderProps {
   children: ReactNode;
@@ -83,7 +84,7 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
 
   const signedOut = useCallback(() => {
     setState({ status: 'anonymous' });
-    navigate('/');
+    navigate(paths.signIn);
   }, [navigate]);
 
   const logout = useCallback(async () => {
@@ -109,7 +110,7 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
       } finally {
         // The reloaded app restores the session for the new enabler from the cookie, or shows the
         // login page if the token was refused.
-        browser.load('/');
+        browser.load(paths.home);
       }
     },
     [tokenKeeper],

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Badge from '@cloudscape-design/components/badge';
 import logoUrl from '../../assets/logo.svg';
 import { useEnvironmentLabel } from './use-environment-label.ts';
+import { paths } from '../paths.ts';
 
 /** Logo, product name and the deployment's environment label, for both top bars. */
 export function Brand({ onHome }: { onHome?: (event: MouseEvent<HTMLAnchorElement>) => void }) {
@@ -10,7 +11,7 @@ export function Brand({ onHome }: { onHome?: (event: MouseEvent<HTMLAnchorElemen
   const environment = useEnvironmentLabel();
   return (
     <div className="top-bar__brand">
-      <a className="top-bar__home" href="/" onClick={onHome}>
+      <a className="top-bar__home" href={paths.home} onClick={onHome}>
         <img src={logoUrl} alt={t('app.logoAlt')} width={32} height={32} />
         <span className="top-bar__title">{t('app.title')}</span>
       </a>

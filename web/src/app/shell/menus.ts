@@ -1,33 +1,21 @@
 import type { Role } from '../../api/auth.ts';
-import type { ScreenId } from '../screens.ts';
+import { screens, type ScreenId } from '../screens.ts';
 
 export interface MenuLink {
   href: string;
   screen: ScreenId;
 }
 
+const menuOf = (section: 'common' | 'admin'): readonly MenuLink[] =>
+  screens
+    .filter((screen) => 'menu' in screen && screen.menu === section)
+    .map(({ id, path }) => ({ href: path, screen: id }));
+
 /** Spec section 2: what every role reaches from the side menu. */
-export const commonMenu: readonly MenuLink[] = [
-  { href: '/', screen: 'home' },
-  { href: '/Dashboard', screen: 'dashboard' },
-  { href: '/Members', screen: 'members' },
-  { href: '/Onboarding', screen: 'onboarding' },
-  { href: '/Account', screen: 'account' },
-];
+export const commonMenu = menuOf('common');
 
 /** The administration section, shown to administrators only. */
-export const adminMenu: readonly MenuLink[] = [
-  { href: '/AdminMembers', screen: 'adminMembers' },
-  { href: '/AdminEnablers', screen: 'adminEnablers' },
-  { href: '/AdminFields', screen: 'adminFields' },
-  { href: '/AdminContributions', screen: 'adminContributions' },
-  { href: '/AdminPayouts', screen: 'adminPayouts' },
-  { href: '/AdminCashouts', screen: 'adminCashouts' },
-  { href: '/AdminUsers', screen: 'adminUsers' },
-  { href: '/AdminLogs', screen: 'adminLogs' },
-  { href: '/AdminDatas', screen: 'adminDatas' },
-  { href: '/AdminReports', screen: 'adminReports' },
-];
+export const adminMenu = menuOf('admin');
 
 export const menusFor = (role: Role): { common: readonly MenuLink[]; admin: readonly MenuLink[] } => ({
   common: commonMenu,

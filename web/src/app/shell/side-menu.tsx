@@ -5,6 +5,7 @@ import type { Role } from '../../api/auth.ts';
 import { useFollow } from '../../common/use-follow.ts';
 import { screenTitleKey } from '../screens.ts';
 import { activeMenuHref, menusFor, type MenuLink } from './menus.ts';
+import { paths } from '../paths.ts';
 
 export interface SideMenuProps {
   role: Role;
@@ -38,7 +39,7 @@ export function SideMenu({ role, onNavigate }: SideMenuProps) {
 
   return (
     <SideNavigation
-      header={{ href: '/', text: t('app.title') }}
+      header={{ href: paths.home, text: t('app.title') }}
       activeHref={activeMenuHref(pathname, [...common, ...admin])}
       items={items}
       onFollow={(event) => {

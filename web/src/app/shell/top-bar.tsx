@@ -11,6 +11,7 @@ import { useSignedInSession } from '../session/session-context.ts';
 import { Brand } from './brand.tsx';
 import { EnablerSelector } from './enabler-selector.tsx';
 import { TOP_BAR_ID } from './top-bar-id.ts';
+import { paths } from '../paths.ts';
 
 export interface TopBarProps {
   menuOpen: boolean;
@@ -40,7 +41,7 @@ export function TopBar({ menuOpen, onMenuToggle }: TopBarProps) {
             <Brand
               onHome={(event) => {
                 event.preventDefault();
-                navigate('/');
+                navigate(paths.home);
               }}
             />
           </div>
@@ -59,7 +60,7 @@ export function TopBar({ menuOpen, onMenuToggle }: TopBarProps) {
               variant="normal"
               ariaLabel={`${t('header.userMenu')}: ${user.username}`}
               items={[
-                { id: 'account', text: t('header.account'), href: '/Account', iconName: 'user-profile' },
+                { id: 'account', text: t('header.account'), href: paths.account, iconName: 'user-profile' },
                 { id: 'logout', text: t('header.logout'), iconName: 'sign-out' },
                 { id: 'logoutFromEverywhere', text: t('header.logoutFromEverywhere') },
               ]}

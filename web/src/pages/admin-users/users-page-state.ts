@@ -3,9 +3,5 @@ export interface UsersPageState {
   saved: { email: string; created: boolean };
 }
 
-export const usersPagePath = '/AdminUsers';
-
-export const userFormPath = (email: string) => `/UpdateUser/${encodeURIComponent(email)}`;
-
 export const isUsersPageState = (state: unknown): state is UsersPageState =>
   typeof (state as UsersPageState | null)?.saved?.email === 'string';

@@ -8,10 +8,10 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { LoadState } from '../../common/load-state.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
-import { enablerLinks } from '../admin-enablers/enabler-links.ts';
 import { useEnablerConfigs } from '../enabler-configs/use-enabler-configs.ts';
 import { ConfigDetails } from './components/config-details.tsx';
 import { configFileContent, configFileName, saveJsonFile } from './config-file.ts';
+import { paths } from '../../app/paths.ts';
 
 /** One config version: all its fields, and a download of the file that was uploaded. */
 export function EnablerConfigPage() {
@@ -22,7 +22,7 @@ export function EnablerConfigPage() {
   useDocumentTitle(t('screens.enablerConfig'));
   const config = loaded.status === 'loaded' ? loaded.configs.find(({ _id }) => _id === configId) : undefined;
   const backButton = (
-    <Button iconName="arrow-left" href={enablerLinks.configs(enablerId)} onFollow={follow}>
+    <Button iconName="arrow-left" href={paths.enablerConfigs(enablerId)} onFollow={follow}>
       {t('enablers.config.back')}
     </Button>
   );
@@ -66,7 +66,7 @@ export function EnablerConfigPage() {
             text={loaded.status === 'missing' ? t('enablers.notFound') : t('enablers.config.notFound')}
             action={
               loaded.status === 'missing' ? (
-                <Button href={enablerLinks.list} onFollow={follow}>
+                <Button href={paths.adminEnablers} onFollow={follow}>
                   {t('enablers.backToList')}
                 </Button>
               ) : (

@@ -8,9 +8,9 @@ import { currentLanguage } from '../../i18n/index.ts';
 import { TableEmptyState } from '../../common/table-states.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
-import { enablerLinks } from '../admin-enablers/enabler-links.ts';
 import { configColumns } from './components/config-columns.tsx';
 import { useEnablerConfigs } from './use-enabler-configs.ts';
+import { paths } from '../../app/paths.ts';
 
 /** The versions of one enabler's config, newest first, with a way back and a way to upload the next one. */
 export function EnablerConfigsPage() {
@@ -20,7 +20,7 @@ export function EnablerConfigsPage() {
   const loaded = useEnablerConfigs(id);
   useDocumentTitle(t('screens.enablerConfigs'));
   const uploadButton = (
-    <Button variant="primary" iconName="upload" href={enablerLinks.newConfig(id)} onFollow={follow}>
+    <Button variant="primary" iconName="upload" href={paths.newEnablerConfig(id)} onFollow={follow}>
       {t('enablers.configs.upload')}
     </Button>
   );
@@ -42,7 +42,7 @@ export function EnablerConfigsPage() {
           description={t('enablers.configs.description')}
           actions={
             <SpaceBetween direction="horizontal" size="xs">
-              <Button iconName="arrow-left" href={enablerLinks.list} onFollow={follow}>
+              <Button iconName="arrow-left" href={paths.adminEnablers} onFollow={follow}>
                 {t('enablers.backToList')}
               </Button>
               {loaded.status === 'loaded' && uploadButton}

@@ -16,8 +16,8 @@ import { useSignedInSession } from '../../app/session/session-context.ts';
 import { LoadState } from '../../common/load-state.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
-import { enablerLinks } from '../admin-enablers/enabler-links.ts';
 import { EnablerForm } from './components/enabler-form.tsx';
+import { paths } from '../../app/paths.ts';
 
 /** /NewEnabler and /UpdateEnabler/:id: saving goes back to the enabler list. */
 export function EnablerFormPage() {
@@ -45,14 +45,14 @@ export function EnablerFormPage() {
     await write.mutateAsync(profile);
     // The top bar's selector shows the new name at once; its failure must not hold the user here.
     void refreshEnablers().catch(() => undefined);
-    navigate(enablerLinks.list);
+    navigate(paths.adminEnablers);
   };
   const form = (enabler: AdminEnabler | null) => (
     <EnablerForm
       key={enabler?.id ?? 'new'}
       enabler={enabler}
       onSave={save}
-      onCancel={() => navigate(enablerLinks.list)}
+      onCancel={() => navigate(paths.adminEnablers)}
     />
   );
 
@@ -68,7 +68,7 @@ export function EnablerFormPage() {
           status="notFound"
           text={t('enablers.notFound')}
           action={
-            <Button href={enablerLinks.list} onFollow={follow}>
+            <Button href={paths.adminEnablers} onFollow={follow}>
               {t('enablers.backToList')}
             </Button>
           }

@@ -6,6 +6,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { paths } from '../../app/paths.ts';
 
 /**
  * Shown by the error boundary when a screen fails to render. No router hooks: it may show outside
@@ -20,7 +21,7 @@ export function ErrorPage() {
       <Container>
         <SpaceBetween size="m">
           <Box variant="p">{t('errorPage.message')}</Box>
-          <Button href="/">{t('errorPage.home')}</Button>
+          <Button href={paths.home}>{t('errorPage.home')}</Button>
         </SpaceBetween>
       </Container>
     </ContentLayout>

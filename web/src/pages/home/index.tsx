@@ -8,6 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useSignedInSession } from '../../app/session/session-context.ts';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
+import { paths } from '../../app/paths.ts';
 
 /** Banner of the enabler, a welcome, and the three most frequent tasks. */
 export function HomePage() {
@@ -30,13 +31,13 @@ export function HomePage() {
           <SpaceBetween size="m">
             <Box variant="p">{t('home.intro')}</Box>
             <SpaceBetween direction="horizontal" size="s">
-              <Button variant="primary" iconName="add-plus" href="/Onboarding" onFollow={follow}>
+              <Button variant="primary" iconName="add-plus" href={paths.onboarding} onFollow={follow}>
                 {t('home.addMember')}
               </Button>
-              <Button href="/Members" onFollow={follow}>
+              <Button href={paths.members} onFollow={follow}>
                 {t('home.members')}
               </Button>
-              <Button href="/Dashboard" onFollow={follow}>
+              <Button href={paths.dashboard} onFollow={follow}>
                 {t('home.dashboard')}
               </Button>
             </SpaceBetween>

@@ -9,10 +9,11 @@ import { memberPageSizes, type MemberSortField } from '../../api/members.ts';
 import { TableEmptyState, TableNoMatchState } from '../../common/table-states.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
-import { memberColumns, memberHref } from './components/member-columns.tsx';
+import { memberColumns } from './components/member-columns.tsx';
 import { MemberFilters } from './components/member-filters.tsx';
 import { useMemberFormats } from './components/use-member-formats.ts';
 import { useMemberList } from './components/use-member-list.ts';
+import { paths } from '../../app/paths.ts';
 
 /** The enabler's members: a server-side paged, sorted, searched and filtered table. */
 export function MembersPage() {
@@ -44,14 +45,14 @@ export function MembersPage() {
           detail.isDescending ? 'desc' : 'asc',
         )
       }
-      onRowClick={({ detail }) => navigate(memberHref(detail.item.id))}
+      onRowClick={({ detail }) => navigate(paths.member(detail.item.id))}
       ariaLabels={{ tableLabel: t('members.list.title') }}
       header={
         <Header
           variant="awsui-h1-sticky"
           counter={`(${list.count})`}
           actions={
-            <Button variant="primary" iconName="add-plus" href="/Onboarding" onFollow={follow}>
+            <Button variant="primary" iconName="add-plus" href={paths.onboarding} onFollow={follow}>
               {t('members.list.add')}
             </Button>
           }
@@ -115,7 +116,7 @@ export function MembersPage() {
             title={t('members.list.empty.title')}
             message={t('members.list.empty.description')}
             action={
-              <Button href="/Onboarding" onFollow={follow}>
+              <Button href={paths.onboarding} onFollow={follow}>
                 {t('members.list.add')}
               </Button>
             }

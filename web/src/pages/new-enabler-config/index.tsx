@@ -11,9 +11,9 @@ import { useSignedInSession } from '../../app/session/session-context.ts';
 import { LoadState } from '../../common/load-state.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
-import { enablerLinks } from '../admin-enablers/enabler-links.ts';
 import { useEnablerConfigs } from '../enabler-configs/use-enabler-configs.ts';
 import { ConfigUploadForm } from './components/config-upload-form.tsx';
+import { paths } from '../../app/paths.ts';
 
 /** Uploads the next config version of an enabler, then shows it. */
 export function NewEnablerConfigPage() {
@@ -34,14 +34,14 @@ export function NewEnablerConfigPage() {
       const created = await add.mutateAsync(config);
       // An enabler's first config makes it selectable in the top bar.
       void refreshEnablers().catch(() => undefined);
-      navigate(enablerLinks.config(id, created._id));
+      navigate(paths.enablerConfig(id, created._id));
     };
     return (
       <ConfigUploadForm
         enabler={loaded.enabler}
         nextVersion={(loaded.configs[0]?.version ?? 0) + 1}
         onUpload={upload}
-        onCancel={() => navigate(enablerLinks.configs(id))}
+        onCancel={() => navigate(paths.enablerConfigs(id))}
       />
     );
   }
@@ -56,7 +56,7 @@ export function NewEnablerConfigPage() {
             status="notFound"
             text={t('enablers.notFound')}
             action={
-              <Button href={enablerLinks.list} onFollow={follow}>
+              <Button href={paths.adminEnablers} onFollow={follow}>
                 {t('enablers.backToList')}
               </Button>
             }

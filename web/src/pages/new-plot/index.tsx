@@ -7,6 +7,7 @@ import { PlotBreadcrumbs } from '../plot/components/plot-breadcrumbs.tsx';
 import { useLatestEnablerConfig } from '../plot/use-latest-enabler-config.ts';
 import { NewPlotForm } from './components/new-plot-form.tsx';
 import { usePlotOwner } from './use-plot-owner.ts';
+import { paths } from '../../app/paths.ts';
 
 /** /Member/{memberId}/Field: records a plot of a member, with its coverage dates computed. */
 export function NewPlotPage() {
@@ -24,7 +25,7 @@ export function NewPlotPage() {
           memberId={memberId}
           memberName={owner?.name}
           current={title}
-          currentHref={`/Member/${encodeURIComponent(memberId)}/Field`}
+          currentHref={paths.newPlot(memberId)}
         />
       }
       header={

@@ -7,6 +7,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
+import { paths } from '../../app/paths.ts';
 
 /** Any address the signed-in role has no route for, including the administrator-only ones. */
 export function NotAuthorizedPage() {
@@ -19,7 +20,7 @@ export function NotAuthorizedPage() {
       <Container>
         <SpaceBetween size="m">
           <Box variant="p">{t('notAuthorized.message')}</Box>
-          <Button href="/" onFollow={follow}>
+          <Button href={paths.home} onFollow={follow}>
             {t('notAuthorized.home')}
           </Button>
         </SpaceBetween>

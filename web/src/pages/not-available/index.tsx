@@ -8,6 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { screenTitleKey, type ScreenId } from '../../app/screens.ts';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
+import { paths } from '../../app/paths.ts';
 
 /** Stands for every screen of the route table that is not built yet, so its address already works. */
 export function NotAvailablePage({ screen }: { screen: ScreenId }) {
@@ -20,7 +21,7 @@ export function NotAvailablePage({ screen }: { screen: ScreenId }) {
       <Container>
         <SpaceBetween size="m">
           <Box variant="p">{t('notAvailable.message')}</Box>
-          <Button href="/" onFollow={follow}>
+          <Button href={paths.home} onFollow={follow}>
             {t('notAvailable.home')}
           </Button>
         </SpaceBetween>

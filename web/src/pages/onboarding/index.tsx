@@ -8,6 +8,7 @@ import { useWrite } from '../../api/use-write.ts';
 import { useActionKey } from '../../common/use-action-key.ts';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { MemberForm } from './components/member-form.tsx';
+import { paths } from '../../app/paths.ts';
 
 /** A field agent registers a farmer; the new member's page opens next (to add a plot). */
 export function OnboardingPage() {
@@ -33,9 +34,9 @@ export function OnboardingPage() {
         onSubmit={async (member) => {
           // A duplicate (ERR_DUPLICATE_MEMBER) is explained by the error dialog; the form stays filled in.
           const { id } = await onboard.mutateAsync(member);
-          navigate(`/Member/${encodeURIComponent(id)}`);
+          navigate(paths.member(id));
         }}
-        onCancel={() => navigate('/Members')}
+        onCancel={() => navigate(paths.members)}
       />
     </ContentLayout>
   );

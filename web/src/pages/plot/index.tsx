@@ -14,6 +14,7 @@ import { PlotLocation } from './components/plot-location.tsx';
 import { ProtectionForm } from './components/protection-form.tsx';
 import { useLatestEnablerConfig } from './use-latest-enabler-config.ts';
 import { usePlot } from './use-plot.ts';
+import { paths } from '../../app/paths.ts';
 
 /** /Member/{memberId}/Field/{plotId}: the plot's details, map and coverage, and its protection update. */
 export function PlotPage() {
@@ -23,7 +24,7 @@ export function PlotPage() {
   const { data: plot, status } = usePlot(memberId, plotId);
   const config = useLatestEnablerConfig();
   const title = plot?.name ?? t('screens.plot');
-  const memberHref = `/Member/${encodeURIComponent(memberId)}`;
+  const memberHref = paths.member(memberId);
   useDocumentTitle(title);
 
   return (
@@ -33,7 +34,7 @@ export function PlotPage() {
           memberId={memberId}
           memberName={plot?.memberName}
           current={title}
-          currentHref={`${memberHref}/Field/${encodeURIComponent(plotId)}`}
+          currentHref={paths.plot(memberId, plotId)}
         />
       }
       header={

@@ -5,8 +5,8 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import type { AdminEnabler } from '../../../api/enablers.ts';
 import { formatDateTime } from '../../../common/format.ts';
 import type { useFollow } from '../../../common/use-follow.ts';
-import { enablerLinks } from '../enabler-links.ts';
 import './enabler-images.css';
+import { paths } from '../../../app/paths.ts';
 
 export interface EnablerRowActions {
   /** Cloudscape's onFollow for the links (edit, configs): a plain click stays in the app. */
@@ -98,7 +98,7 @@ export function enablerColumns(
           mainAction={{
             text: t('enablers.list.actions.configs'),
             ariaLabel: t('enablers.list.actions.configsOf', { name: enabler.name }),
-            href: enablerLinks.configs(enabler.id),
+            href: paths.enablerConfigs(enabler.id),
             onFollow: follow,
           }}
           items={[
@@ -106,7 +106,7 @@ export function enablerColumns(
               id: 'edit',
               text: t('enablers.list.actions.edit'),
               iconName: 'edit',
-              href: enablerLinks.edit(enabler.id),
+              href: paths.updateEnabler(enabler.id),
             },
             { id: 'campaigns', text: t('enablers.list.actions.campaigns'), iconName: 'calendar' },
             { id: 'delete', text: t('enablers.list.actions.delete'), iconName: 'remove' },

@@ -7,8 +7,8 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import type { AdminEnabler } from '../../../api/enablers.ts';
 import { TableEmptyState, TableNoMatchState } from '../../../common/table-states.tsx';
 import { useFollow } from '../../../common/use-follow.ts';
-import { enablerLinks } from '../enabler-links.ts';
 import { enablerColumns } from './enabler-columns.tsx';
+import { paths } from '../../../app/paths.ts';
 
 export interface EnablersTableProps {
   enablers: AdminEnabler[];
@@ -29,7 +29,7 @@ export function EnablersTable({ enablers, loading, onDelete, onShowCampaigns }: 
   const follow = useFollow();
   const columnDefinitions = enablerColumns(t, { follow, onDelete, onShowCampaigns });
   const addButton = (
-    <Button variant="primary" iconName="add-plus" href={enablerLinks.add} onFollow={follow}>
+    <Button variant="primary" iconName="add-plus" href={paths.newEnabler} onFollow={follow}>
       {t('enablers.list.add')}
     </Button>
   );

@@ -12,8 +12,8 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import type { ManagedUser } from '../../../api/users.ts';
 import { TableEmptyState, TableNoMatchState } from '../../../common/table-states.tsx';
 import { useFollow } from '../../../common/use-follow.ts';
-import { userFormPath } from '../users-page-state.ts';
 import { statusesOf, statusKey, UserStatusIndicator } from './user-status.tsx';
+import { paths } from '../../../app/paths.ts';
 
 /** Spec section 9: the page sizes of the administration tables. */
 const pageSizes = [5, 10, 25] as const;
@@ -83,7 +83,7 @@ export function UsersTable({
       sortingField: 'email',
       isRowHeader: true,
       cell: (user) => (
-        <Link href={userFormPath(user.email)} onFollow={follow}>
+        <Link href={paths.updateUser(user.email)} onFollow={follow}>
           {user.email}
         </Link>
       ),
@@ -121,7 +121,7 @@ export function UsersTable({
           ariaLabel={t('adminUsers.actions.label', { email: user.email })}
           expandToViewport
           items={[
-            { id: 'edit', text: t('adminUsers.actions.edit'), href: userFormPath(user.email) },
+            { id: 'edit', text: t('adminUsers.actions.edit'), href: paths.updateUser(user.email) },
             { id: 'forceRenew', text: t('adminUsers.actions.forceRenew') },
             {
               id: 'delete',
@@ -167,7 +167,7 @@ export function UsersTable({
           counter={loading ? undefined : `(${users.length})`}
           description={description}
           actions={
-            <Button variant="primary" iconName="add-plus" href="/NewUser" onFollow={follow}>
+            <Button variant="primary" iconName="add-plus" href={paths.newUser} onFollow={follow}>
               {t('adminUsers.add')}
             </Button>
           }

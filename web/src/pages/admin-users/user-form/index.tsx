@@ -11,14 +11,15 @@ import { useSignedInSession } from '../../../app/session/session-context.ts';
 import { LoadState } from '../../../common/load-state.tsx';
 import { useDocumentTitle } from '../../../common/use-document-title.ts';
 import { useFollow } from '../../../common/use-follow.ts';
-import { usersPagePath, type UsersPageState } from '../users-page-state.ts';
+import type { UsersPageState } from '../users-page-state.ts';
 import { UserForm, type UserFormValues } from './components/user-form.tsx';
+import { paths } from '../../../app/paths.ts';
 
 /** Saving goes back to the list, which says what was done. */
 function useBackToList() {
   const navigate = useNavigate();
   return (saved?: UsersPageState['saved']) =>
-    navigate(usersPagePath, saved ? { state: { saved } satisfies UsersPageState } : undefined);
+    navigate(paths.adminUsers, saved ? { state: { saved } satisfies UsersPageState } : undefined);
 }
 
 /** /NewUser: the user is created in the enabler being worked for and gets a registration link by email. */
@@ -99,7 +100,7 @@ export function UpdateUserPage() {
           status={users.isError ? 'error' : 'notFound'}
           text={users.isError ? undefined : t('adminUsers.form.notFound')}
           action={
-            <Button href={usersPagePath} onFollow={follow}>
+            <Button href={paths.adminUsers} onFollow={follow}>
               {t('adminUsers.form.back')}
             </Button>
           }

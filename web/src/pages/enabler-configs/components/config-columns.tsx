@@ -3,7 +3,7 @@ import Link, { type LinkProps } from '@cloudscape-design/components/link';
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { EnablerConfigVersion } from '../../../api/enablers.ts';
 import { formatDateTime, formatNumber } from '../../../common/format.ts';
-import { enablerLinks } from '../../admin-enablers/enabler-links.ts';
+import { paths } from '../../../app/paths.ts';
 
 export interface ConfigColumnsOptions {
   enablerId: string;
@@ -23,7 +23,7 @@ export function configColumns(
       id: 'version',
       header: t('enablers.config.fields.version'),
       cell: (config) => (
-        <Link href={enablerLinks.config(enablerId, config._id)} onFollow={follow}>
+        <Link href={paths.enablerConfig(enablerId, config._id)} onFollow={follow}>
           {t('enablers.config.versionLabel', { version: config.version })}
         </Link>
       ),

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import type { Contribution, MemberDetail } from '../../../api/members.ts';
 import { RowLink } from '../../members/components/row-link.tsx';
 import { useMemberFormats } from '../../members/components/use-member-formats.ts';
-import { plotHref } from './member-links.ts';
 import { RecordTable } from './record-table.tsx';
+import { paths } from '../../../app/paths.ts';
 
 /** The member's contributions; a row opens the plot it was paid for. */
 export function ContributionsTab({ member }: { member: Pick<MemberDetail, 'id' | 'contributions'> }) {
@@ -17,7 +17,7 @@ export function ContributionsTab({ member }: { member: Pick<MemberDetail, 'id' |
       records={member.contributions}
       dateField="contributionDate"
       emptyText={t('members.member.contributions.empty')}
-      onRowClick={(contribution) => navigate(plotHref(member.id, contribution.plotId))}
+      onRowClick={(contribution) => navigate(paths.plot(member.id, contribution.plotId))}
       columns={[
         {
           id: 'contributionDate',
@@ -41,7 +41,7 @@ export function ContributionsTab({ member }: { member: Pick<MemberDetail, 'id' |
           id: 'plotName',
           header: t('members.member.contributions.plot'),
           cell: (contribution) => (
-            <RowLink href={plotHref(member.id, contribution.plotId)}>{contribution.plotName}</RowLink>
+            <RowLink href={paths.plot(member.id, contribution.plotId)}>{contribution.plotName}</RowLink>
           ),
           sortingField: 'plotName',
         },

@@ -8,7 +8,7 @@ import type { MemberDetail } from '../../../api/members.ts';
 import { useFollow } from '../../../common/use-follow.ts';
 import { RowLink } from '../../members/components/row-link.tsx';
 import { useMemberFormats } from '../../members/components/use-member-formats.ts';
-import { newPlotHref, plotHref } from './member-links.ts';
+import { paths } from '../../../app/paths.ts';
 
 /** The member's plots, each opening its page, and the way to add one. */
 export function MemberPlots({ member }: { member: Pick<MemberDetail, 'id' | 'plots'> }) {
@@ -21,14 +21,14 @@ export function MemberPlots({ member }: { member: Pick<MemberDetail, 'id' | 'plo
       variant="container"
       trackBy="id"
       items={member.plots}
-      onRowClick={({ detail }) => navigate(plotHref(member.id, detail.item.id))}
+      onRowClick={({ detail }) => navigate(paths.plot(member.id, detail.item.id))}
       ariaLabels={{ tableLabel: t('members.member.plots.title') }}
       header={
         <Header
           variant="h2"
           counter={`(${member.plots.length})`}
           actions={
-            <Button iconName="add-plus" href={newPlotHref(member.id)} onFollow={follow}>
+            <Button iconName="add-plus" href={paths.newPlot(member.id)} onFollow={follow}>
               {t('members.member.plots.add')}
             </Button>
           }
@@ -40,7 +40,7 @@ export function MemberPlots({ member }: { member: Pick<MemberDetail, 'id' | 'plo
         {
           id: 'name',
           header: t('members.member.plots.name'),
-          cell: (plot) => <RowLink href={plotHref(member.id, plot.id)}>{plot.name}</RowLink>,
+          cell: (plot) => <RowLink href={paths.plot(member.id, plot.id)}>{plot.name}</RowLink>,
           isRowHeader: true,
         },
         {

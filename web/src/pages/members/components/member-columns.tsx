@@ -3,8 +3,7 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import type { MemberRow, MemberSortField } from '../../../api/members.ts';
 import { RowLink } from './row-link.tsx';
 import type { MemberFormats } from './use-member-formats.ts';
-
-export const memberHref = (memberId: string) => `/Member/${encodeURIComponent(memberId)}`;
+import { paths } from '../../../app/paths.ts';
 
 type MemberColumn = TableProps.ColumnDefinition<MemberRow> & { sortingField?: MemberSortField };
 
@@ -13,7 +12,7 @@ export const memberColumns = (t: TFunction, formats: MemberFormats): MemberColum
   {
     id: 'name',
     header: t('members.list.columns.name'),
-    cell: (member) => <RowLink href={memberHref(member.id)}>{member.name}</RowLink>,
+    cell: (member) => <RowLink href={paths.member(member.id)}>{member.name}</RowLink>,
     sortingField: 'name',
     isRowHeader: true,
   },

@@ -26,6 +26,7 @@ import {
   type NewPlotValues,
 } from '../new-plot-values.ts';
 import { CoverageEndDates } from './coverage-end-dates.tsx';
+import { paths } from '../../../app/paths.ts';
 
 export interface NewPlotFormProps {
   memberId: string;
@@ -52,7 +53,7 @@ export function NewPlotForm({ memberId, config }: NewPlotFormProps) {
 
   const problems = newPlotProblems(values);
   const rule = coverageRuleOf(config);
-  const memberHref = `/Member/${encodeURIComponent(memberId)}`;
+  const memberHref = paths.member(memberId);
   const errorOf = (field: NewPlotField) =>
     submitted || touched.has(field)
       ? problemMessage(t, problems[field], i18n.resolvedLanguage ?? 'en')
@@ -74,7 +75,7 @@ export function NewPlotForm({ memberId, config }: NewPlotFormProps) {
     try {
       const { id } = await create.mutateAsync(newPlotOf(values));
       // Replacing the form's entry: going back from the new plot does not offer to save it twice.
-      navigate(`${memberHref}/Field/${encodeURIComponent(id)}`, { replace: true });
+      navigate(paths.plot(memberId, id), { replace: true });
     } catch {
       // The error dialog tells why; the values stay for another try.
     }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
 import { useFollow } from '../../../common/use-follow.ts';
+import { paths } from '../../../app/paths.ts';
 
 export interface PlotBreadcrumbsProps {
   memberId: string;
@@ -21,9 +22,9 @@ export function PlotBreadcrumbs({ memberId, memberName, current, currentHref }: 
       ariaLabel={t('plots.breadcrumbs')}
       onFollow={follow}
       items={[
-        { text: t('screens.home'), href: '/' },
-        { text: t('screens.members'), href: '/Members' },
-        { text: memberName || t('screens.member'), href: `/Member/${encodeURIComponent(memberId)}` },
+        { text: t('screens.home'), href: paths.home },
+        { text: t('screens.members'), href: paths.members },
+        { text: memberName || t('screens.member'), href: paths.member(memberId) },
         { text: current, href: currentHref },
       ]}
     />

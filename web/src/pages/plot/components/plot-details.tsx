@@ -6,6 +6,7 @@ import Link from '@cloudscape-design/components/link';
 import type { Plot } from '../../../api/plots.ts';
 import { formatCoordinate } from '../../../common/plot-map/coordinates.ts';
 import { useFollow } from '../../../common/use-follow.ts';
+import { paths } from '../../../app/paths.ts';
 
 const NOT_SET = '—';
 
@@ -31,7 +32,7 @@ export function PlotDetails({ plot }: { plot: Plot }) {
           {
             label: t('plots.fields.member'),
             value: (
-              <Link href={`/Member/${encodeURIComponent(plot.memberId)}`} onFollow={follow}>
+              <Link href={paths.member(plot.memberId)} onFollow={follow}>
                 {t('plots.values.member', { name: plot.memberName, number: plot.memberNumber })}
               </Link>
             ),

@@ -13,6 +13,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { setPasswordWithLink, type PasswordLinkPurpose } from '../../../api/accounts.ts';
 import { screenTitleKey } from '../../../app/screens.ts';
 import { isLongEnough, MIN_PASSWORD_LENGTH } from '../password-rules.ts';
+import { paths } from '../../../app/paths.ts';
 
 export interface SetPasswordFormProps {
   purpose: PasswordLinkPurpose;
@@ -51,7 +52,7 @@ export function SetPasswordForm({ purpose }: SetPasswordFormProps) {
     }
   };
 
-  const backToSignIn = () => navigate('/', { replace: true });
+  const backToSignIn = () => navigate(paths.signIn, { replace: true });
 
   return (
     <>

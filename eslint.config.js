@@ -2,6 +2,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+const pageFolders = readdirSync(new URL('./web/src/pages/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -28,4 +33,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // A page folder imports only its own files, and what pages share from api/, app/ and common/: two
+  // pages that need the same piece take it from common/ (issue 12).
+  ...pageFolders.map((page) => ({
+    files: [`web/src/pages/${page}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(?:\\.\\./)+(?:pages/)?(?!${page}/)(?:${pageFolders.join('|')})(?:/|$)|^@/pages/(?!${page}/)`,
+              message: 'A page does not import from another page: move what they share to web/src/common/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );

@@ -8,7 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { LoadState } from '../../common/load-state.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
-import { useEnablerConfigs } from '../enabler-configs/use-enabler-configs.ts';
+import { useEnablerConfigs } from '../../common/use-enabler-configs.ts';
 import { ConfigDetails } from './components/config-details.tsx';
 import { configFileContent, configFileName, saveJsonFile } from './config-file.ts';
 import { paths } from '../../app/paths.ts';

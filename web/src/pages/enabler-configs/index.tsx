@@ -9,7 +9,7 @@ import { TableEmptyState } from '../../common/table-states.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
 import { configColumns } from './components/config-columns.tsx';
-import { useEnablerConfigs } from './use-enabler-configs.ts';
+import { useEnablerConfigs } from '../../common/use-enabler-configs.ts';
 import { paths } from '../../app/paths.ts';
 
 /** The versions of one enabler's config, newest first, with a way back and a way to upload the next one. */

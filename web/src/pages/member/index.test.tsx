@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MemberDetail } from '../../api/members.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
 import { cloudscape, renderApp, setRefreshTokenCookie, visibleDialog } from '../../test/render-app.tsx';
-import { agentRoutes, memberDetail } from '../members/test-fixtures.ts';
+import { agentRoutes, memberDetail } from '../../test/member-fixtures.ts';
 
 /** A signed-in agent on a member's page; the member answered is the test's, possibly changed by a write. */
 const openMember = async (member: MemberDetail, routes: Parameters<typeof fakeApi>[0] = {}) => {

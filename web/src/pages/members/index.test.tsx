@@ -5,7 +5,7 @@ import type { MemberListPage } from '../../api/members.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
 import { cloudscape, renderApp, setRefreshTokenCookie } from '../../test/render-app.tsx';
-import { agentRoutes, memberDetail, memberRow } from './test-fixtures.ts';
+import { agentRoutes, memberDetail, memberRow } from '../../test/member-fixtures.ts';
 
 const firstPage: MemberListPage = {
   members: [

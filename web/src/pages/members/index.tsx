@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
 import { memberColumns } from './components/member-columns.tsx';
 import { MemberFilters } from './components/member-filters.tsx';
-import { useMemberFormats } from './components/use-member-formats.ts';
+import { useMemberFormats } from '../../common/use-member-formats.ts';
 import { useMemberList } from './components/use-member-list.ts';
 import { paths } from '../../app/paths.ts';
 

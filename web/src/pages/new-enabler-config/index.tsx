@@ -11,7 +11,7 @@ import { useSignedInSession } from '../../app/session/session-context.ts';
 import { LoadState } from '../../common/load-state.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
-import { useEnablerConfigs } from '../enabler-configs/use-enabler-configs.ts';
+import { useEnablerConfigs } from '../../common/use-enabler-configs.ts';
 import { ConfigUploadForm } from './components/config-upload-form.tsx';
 import { paths } from '../../app/paths.ts';
 

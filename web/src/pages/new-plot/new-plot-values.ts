@@ -10,7 +10,7 @@ import {
   startDateProblem,
   unixSecondsOf,
   type FieldProblem,
-} from '../plot/plot-fields.ts';
+} from '../../common/plot-fields.ts';
 
 /** The new-plot form as typed. */
 export interface NewPlotValues {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import i18next from '../../i18n/index.ts';
 import { fakeApi } from '../../test/fake-api.ts';
 import { cloudscape, dialogTexts, renderApp, setRefreshTokenCookie } from '../../test/render-app.tsx';
-import { agentRoutes, memberDetail } from '../members/test-fixtures.ts';
+import { agentRoutes, memberDetail } from '../../test/member-fixtures.ts';
 
 const fieldErrors = () =>
   cloudscape()

@@ -7,12 +7,12 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { LoadState } from '../../common/load-state.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
-import { PlotBreadcrumbs } from './components/plot-breadcrumbs.tsx';
+import { PlotBreadcrumbs } from '../../common/plot-breadcrumbs.tsx';
 import { PlotCoverageDates } from './components/plot-coverage-dates.tsx';
 import { PlotDetails } from './components/plot-details.tsx';
 import { PlotLocation } from './components/plot-location.tsx';
 import { ProtectionForm } from './components/protection-form.tsx';
-import { useLatestEnablerConfig } from './use-latest-enabler-config.ts';
+import { useLatestEnablerConfig } from '../../common/use-latest-enabler-config.ts';
 import { usePlot } from './use-plot.ts';
 import { paths } from '../../app/paths.ts';
 

@@ -9,7 +9,7 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { changePassword } from '../../../api/accounts.ts';
-import { isLongEnough, MIN_PASSWORD_LENGTH } from '../../set-password/password-rules.ts';
+import { isLongEnough, MIN_PASSWORD_LENGTH } from '../../../common/password-rules.ts';
 
 const noFieldLeft = { newPassword: false, confirmation: false };
 

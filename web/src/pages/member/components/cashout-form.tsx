@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { cashout, type MemberDetail } from '../../../api/members.ts';
-import { useMemberFormats } from '../../members/components/use-member-formats.ts';
-import { centsOf } from './amount-input.ts';
+import { useMemberFormats } from '../../../common/use-member-formats.ts';
+import { centsOf } from '../../../common/amount-input.ts';
 import { MoneyForm } from './money-form.tsx';
 
 export interface CashoutFormProps {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Contribution, MemberDetail } from '../../../api/members.ts';
-import { RowLink } from '../../members/components/row-link.tsx';
-import { useMemberFormats } from '../../members/components/use-member-formats.ts';
+import { RowLink } from '../../../common/row-link.tsx';
+import { useMemberFormats } from '../../../common/use-member-formats.ts';
 import { RecordTable } from './record-table.tsx';
 import { paths } from '../../../app/paths.ts';
 

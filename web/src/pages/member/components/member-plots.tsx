@@ -6,8 +6,8 @@ import Header from '@cloudscape-design/components/header';
 import Table from '@cloudscape-design/components/table';
 import type { MemberDetail } from '../../../api/members.ts';
 import { useFollow } from '../../../common/use-follow.ts';
-import { RowLink } from '../../members/components/row-link.tsx';
-import { useMemberFormats } from '../../members/components/use-member-formats.ts';
+import { RowLink } from '../../../common/row-link.tsx';
+import { useMemberFormats } from '../../../common/use-member-formats.ts';
 import { paths } from '../../../app/paths.ts';
 
 /** The member's plots, each opening its page, and the way to add one. */

@@ -12,8 +12,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { ConfirmDialog } from '../../../common/confirm-dialog.tsx';
 import { useActionKey } from '../../../common/use-action-key.ts';
-import { useMemberFormats } from '../../members/components/use-member-formats.ts';
-import { readAmount } from './amount-input.ts';
+import { useMemberFormats } from '../../../common/use-member-formats.ts';
+import { readAmount } from '../../../common/amount-input.ts';
 
 export interface MoneyFormProps<Body extends { amount: number }> {
   /** The form's texts: members.member.<kind>.{title, description, amount, submit, confirmTitle, confirm, confirmMessage, done}. */

@@ -4,7 +4,7 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import type { MemberDetail } from '../../../api/members.ts';
 import { toDate } from '../../../common/format.ts';
-import { useMemberFormats } from '../../members/components/use-member-formats.ts';
+import { useMemberFormats } from '../../../common/use-member-formats.ts';
 
 /** Whole months from a day to another (a month is complete on the same day of the month). */
 export function monthsBetween(from: Date, to: Date): number {

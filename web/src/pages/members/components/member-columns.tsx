@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { MemberRow, MemberSortField } from '../../../api/members.ts';
-import { RowLink } from './row-link.tsx';
-import type { MemberFormats } from './use-member-formats.ts';
+import { RowLink } from '../../../common/row-link.tsx';
+import type { MemberFormats } from '../../../common/use-member-formats.ts';
 import { paths } from '../../../app/paths.ts';
 
 type MemberColumn = TableProps.ColumnDefinition<MemberRow> & { sortingField?: MemberSortField };

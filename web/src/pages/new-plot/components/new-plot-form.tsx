@@ -16,8 +16,8 @@ import { queryKeys } from '../../../api/query-keys.ts';
 import { useWrite } from '../../../api/use-write.ts';
 import { useActionKey } from '../../../common/use-action-key.ts';
 import { useFollow } from '../../../common/use-follow.ts';
-import { parseDayMonthYear, problemMessage, todayIso } from '../../plot/plot-fields.ts';
-import { coverageRuleOf } from '../../plot/use-latest-enabler-config.ts';
+import { parseDayMonthYear, problemMessage, todayIso } from '../../../common/plot-fields.ts';
+import { coverageRuleOf } from '../../../common/use-latest-enabler-config.ts';
 import {
   newPlotDefaults,
   newPlotOf,

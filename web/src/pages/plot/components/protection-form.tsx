@@ -15,7 +15,7 @@ import type { EnablerConfig } from '../../../api/enablers.ts';
 import { updatePlot, type Plot } from '../../../api/plots.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { formatAmount, formatNumber } from '../../../common/format.ts';
-import { amountProblem, parseDecimal, problemMessage } from '../plot-fields.ts';
+import { amountProblem, parseDecimal, problemMessage } from '../../../common/plot-fields.ts';
 
 export interface ProtectionFormProps {
   plot: Plot;

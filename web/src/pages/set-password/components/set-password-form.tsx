@@ -12,7 +12,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { setPasswordWithLink, type PasswordLinkPurpose } from '../../../api/accounts.ts';
 import { screenTitleKey } from '../../../app/screens.ts';
-import { isLongEnough, MIN_PASSWORD_LENGTH } from '../password-rules.ts';
+import { isLongEnough, MIN_PASSWORD_LENGTH } from '../../../common/password-rules.ts';
 import { paths } from '../../../app/paths.ts';
 
 export interface SetPasswordFormProps {

@@ -2,7 +2,7 @@ import { newPlotRequestSchema, updatePlotRequestSchema } from '@cpbo/schemas';
 import type { IsoDate } from '@cpbo/functions/domain/coverage-dates.ts';
 import { toCents } from '@cpbo/functions/domain/money.ts';
 import type { TFunction } from 'i18next';
-import { formatNumber } from '../../common/format.ts';
+import { formatNumber } from './format.ts';
 
 /**
  * The rules of the plot forms' fields (new plot, protection update), with the API's own limits, and

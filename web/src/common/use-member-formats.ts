@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignedInSession } from '../../../app/session/session-context.ts';
-import { formatAmount, formatDate, type DateInput } from '../../../common/format.ts';
+import { useSignedInSession } from '../app/session/session-context.ts';
+import { formatAmount, formatDate, type DateInput } from './format.ts';
 
 export interface MemberFormats {
   /** An amount in the enabler's currency, the way the language writes money. */

@@ -1,7 +1,7 @@
-import type { Enabler } from '../../api/enablers.ts';
-import type { MemberDetail, MemberRow } from '../../api/members.ts';
-import type { FakeAnswer } from '../../test/fake-api.ts';
-import { coopVerte, signedInRoutes } from '../../test/render-app.tsx';
+import type { Enabler } from '../api/enablers.ts';
+import type { MemberDetail, MemberRow } from '../api/members.ts';
+import type { FakeAnswer } from './fake-api.ts';
+import { coopVerte, signedInRoutes } from './render-app.tsx';
 
 /** The test enabler with a configuration, so that amounts show in its currency. */
 export const coopVerteInRupees: Enabler = {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CoverageRule } from '@cpbo/functions/domain/coverage-dates.ts';
-import { getMyEnabler, type EnablerConfig } from '../../api/enablers.ts';
-import { queryKeys } from '../../api/query-keys.ts';
-import { useSignedInSession } from '../../app/session/session-context.ts';
+import { getMyEnabler, type EnablerConfig } from '../api/enablers.ts';
+import { queryKeys } from '../api/query-keys.ts';
+import { useSignedInSession } from '../app/session/session-context.ts';
 
 /**
  * The enabler's latest config, the one the server applies to a new plot: the session's copy at once,

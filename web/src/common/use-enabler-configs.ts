@@ -4,8 +4,8 @@ import {
   listEnablerConfigs,
   type AdminEnabler,
   type EnablerConfigVersion,
-} from '../../api/enablers.ts';
-import { queryKeys } from '../../api/query-keys.ts';
+} from '../api/enablers.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 /** An enabler with its configs (newest first), as the config screens need them. */
 export type EnablerConfigs =

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
-import { useFollow } from '../../../common/use-follow.ts';
-import { paths } from '../../../app/paths.ts';
+import { useFollow } from './use-follow.ts';
+import { paths } from '../app/paths.ts';
 
 export interface PlotBreadcrumbsProps {
   memberId: string;

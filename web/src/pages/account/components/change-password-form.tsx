@@ -9,9 +9,9 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { changePassword } from '../../../api/accounts.ts';
-import { isLongEnough, MIN_PASSWORD_LENGTH } from '../../../common/password-rules.ts';
-
-const noFieldLeft = { newPassword: false, confirmation: false };
+import { useWrite } from '../../../api/use-write.ts';
+import { NewPasswordFields, newPasswordValid } from '../../../common/new-password-fields.tsx';
+import { MIN_PASSWORD_LENGTH } from '../../../common/password-rules.ts';
 
 /** The current password proves the user; the new one follows the rules of every new password and must differ. */
 export function ChangePasswordForm() {
@@ -19,42 +19,28 @@ export function ChangePasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  // A rule shows as an error once its field was left, not at the first key stroke.
-  const [left, setLeft] = useState(noFieldLeft);
-  const [saving, setSaving] = useState(false);
+  // Raised after a change: the new fields forget they were left.
+  const [round, setRound] = useState(0);
   const [changed, setChanged] = useState(false);
+  const change = useWrite(() => changePassword(currentPassword, newPassword), []);
+  const saving = change.isPending;
 
-  const tooShort = !isLongEnough(newPassword);
   const unchanged = newPassword !== '' && newPassword === currentPassword;
-  const mismatch = newPassword !== confirmation;
-  const valid = currentPassword !== '' && !tooShort && !unchanged && !mismatch;
-
-  const lengthRule = t('account.change.error.message', { min: MIN_PASSWORD_LENGTH });
-  const newPasswordShown = left.newPassword || confirmation !== '';
-  const newPasswordError =
-    newPasswordShown && tooShort
-      ? lengthRule
-      : newPasswordShown && unchanged
-        ? t('account.change.message')
-        : undefined;
-  const confirmationError = left.confirmation && mismatch ? t('setPassword.register.message') : undefined;
+  const valid = currentPassword !== '' && !unchanged && newPasswordValid(newPassword, confirmation);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!valid || saving) return;
-    setSaving(true);
     setChanged(false);
     try {
-      await changePassword(currentPassword, newPassword);
+      await change.mutateAsync();
       setCurrentPassword('');
       setNewPassword('');
       setConfirmation('');
-      setLeft(noFieldLeft);
+      setRound((count) => count + 1);
       setChanged(true);
     } catch {
       // The error dialog tells why (wrong current password…); the fields stay for a retry.
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -89,32 +75,17 @@ export function ChangePasswordForm() {
                 onChange={({ detail }) => setCurrentPassword(detail.value)}
               />
             </FormField>
-            <FormField
-              label={t('account.change.new')}
-              constraintText={newPasswordError ? undefined : lengthRule}
-              errorText={newPasswordError}
-            >
-              <Input
-                type="password"
-                autoComplete="new-password"
-                name="newPassword"
-                value={newPassword}
-                onChange={({ detail }) => setNewPassword(detail.value)}
-                onBlur={() => setLeft((fields) => ({ ...fields, newPassword: true }))}
-                invalid={newPasswordError !== undefined}
-              />
-            </FormField>
-            <FormField label={t('account.change.confirmation')} errorText={confirmationError}>
-              <Input
-                type="password"
-                autoComplete="new-password"
-                name="confirmation"
-                value={confirmation}
-                onChange={({ detail }) => setConfirmation(detail.value)}
-                onBlur={() => setLeft((fields) => ({ ...fields, confirmation: true }))}
-                invalid={confirmationError !== undefined}
-              />
-            </FormField>
+            <NewPasswordFields
+              key={round}
+              password={newPassword}
+              confirmation={confirmation}
+              onPasswordChange={setNewPassword}
+              onConfirmationChange={setConfirmation}
+              labels={{ password: t('account.change.new'), confirmation: t('account.change.confirmation') }}
+              lengthRule={t('account.change.error.message', { min: MIN_PASSWORD_LENGTH })}
+              otherProblem={unchanged ? t('account.change.message') : undefined}
+              name="newPassword"
+            />
           </SpaceBetween>
         </Form>
       </Container>

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { isErrorCode } from '../api/api-error.ts';
+import { isApiError, isErrorCode } from '../api/api-error.ts';
 
 export interface DisplayableError {
   code?: string | undefined;
@@ -11,3 +11,7 @@ export function errorMessage(t: TFunction, error: DisplayableError): string {
   if (isErrorCode(error.code)) return t(`errors.${error.code}`);
   return t('errorDialog.technical', { message: error.message });
 }
+
+/** The message of any failure a form shows itself (an ApiError, or anything else thrown). */
+export const failureMessage = (t: TFunction, error: unknown): string =>
+  errorMessage(t, isApiError(error) ? error : { message: String(error) });

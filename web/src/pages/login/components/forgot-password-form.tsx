@@ -4,14 +4,13 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { isApiError } from '../../../api/api-error.ts';
 import { requestPasswordReset } from '../../../api/auth.ts';
-import { errorMessage } from '../../../common/error-message.ts';
+import { useWrite } from '../../../api/use-write.ts';
+import { failureMessage } from '../../../common/error-message.ts';
+import { EmailField } from './email-field.tsx';
 
 export interface ForgotPasswordFormProps {
   email: string;
@@ -22,25 +21,21 @@ export interface ForgotPasswordFormProps {
 export function ForgotPasswordForm({ email, onEmailChange, onBack }: ForgotPasswordFormProps) {
   const { t } = useTranslation();
   const [submitted, setSubmitted] = useState(false);
-  const [sending, setSending] = useState(false);
+  const request = useWrite((address: string) => requestPasswordReset(address, { errors: 'caller' }), []);
+  const sending = request.isPending;
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-
-  const emailError = submitted && !email.trim() ? t('login.emailRequired') : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     if (!email.trim() || sending) return;
-    setSending(true);
     setFailure(null);
     try {
-      await requestPasswordReset(email.trim(), { errors: 'caller' });
+      await request.mutateAsync(email.trim());
       setSent(true);
     } catch (error) {
-      setFailure(isApiError(error) ? errorMessage(t, error) : errorMessage(t, { message: String(error) }));
-    } finally {
-      setSending(false);
+      setFailure(failureMessage(t, error));
     }
   };
 
@@ -67,18 +62,7 @@ export function ForgotPasswordForm({ email, onEmailChange, onBack }: ForgotPassw
               </SpaceBetween>
             }
           >
-            <FormField label={t('login.email')} errorText={emailError}>
-              <Input
-                type="email"
-                inputMode="email"
-                autoComplete="username"
-                name="email"
-                value={email}
-                onChange={({ detail }) => onEmailChange(detail.value)}
-                invalid={emailError !== undefined}
-                autoFocus
-              />
-            </FormField>
+            <EmailField email={email} onEmailChange={onEmailChange} submitted={submitted} />
           </Form>
         </Container>
       </form>

@@ -8,9 +8,9 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { isApiError } from '../../../api/api-error.ts';
 import { useSession } from '../../../app/session/session-context.ts';
-import { errorMessage } from '../../../common/error-message.ts';
+import { failureMessage } from '../../../common/error-message.ts';
+import { EmailField } from './email-field.tsx';
 
 export interface LoginFormProps {
   email: string;
@@ -27,7 +27,6 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
   const [signingIn, setSigningIn] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const emailError = submitted && !email.trim() ? t('login.emailRequired') : undefined;
   const passwordError = submitted && !password ? t('login.passwordRequired') : undefined;
 
   const submit = async (event: FormEvent) => {
@@ -40,7 +39,7 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
       // On success the session switches the routes and this form goes away.
       await login(email.trim(), password);
     } catch (error) {
-      setFailure(isApiError(error) ? errorMessage(t, error) : errorMessage(t, { message: String(error) }));
+      setFailure(failureMessage(t, error));
       setSigningIn(false);
     }
   };
@@ -68,18 +67,7 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
           }
         >
           <SpaceBetween size="l">
-            <FormField label={t('login.email')} errorText={emailError}>
-              <Input
-                type="email"
-                inputMode="email"
-                autoComplete="username"
-                name="email"
-                value={email}
-                onChange={({ detail }) => onEmailChange(detail.value)}
-                invalid={emailError !== undefined}
-                autoFocus
-              />
-            </FormField>
+            <EmailField email={email} onEmailChange={onEmailChange} submitted={submitted} />
             <FormField label={t('login.password')} errorText={passwordError}>
               <Input
                 type="password"

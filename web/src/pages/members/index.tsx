@@ -80,16 +80,20 @@ export function MembersPage() {
         />
       }
       pagination={
-        <Pagination
-          currentPageIndex={query.page}
-          pagesCount={pagesCount}
-          onChange={({ detail }) => list.setPage(detail.currentPageIndex)}
-          ariaLabels={{
-            nextPageLabel: t('members.list.pagination.next'),
-            previousPageLabel: t('members.list.pagination.previous'),
-            pageLabel: (page) => t('members.list.pagination.page', { page }),
-          }}
-        />
+        // Before the first page arrives there is nothing to page through; on a narrow screen the pagination
+        // sits under the table, and the rows arriving would push it down (a layout shift).
+        list.loading && list.count === 0 ? undefined : (
+          <Pagination
+            currentPageIndex={query.page}
+            pagesCount={pagesCount}
+            onChange={({ detail }) => list.setPage(detail.currentPageIndex)}
+            ariaLabels={{
+              nextPageLabel: t('members.list.pagination.next'),
+              previousPageLabel: t('members.list.pagination.previous'),
+              pageLabel: (page) => t('members.list.pagination.page', { page }),
+            }}
+          />
+        )
       }
       preferences={
         <Suspense

@@ -38,7 +38,13 @@ export const firstScreens: FirstScreen[] = [
     name: 'member list',
     path: '/Members',
     signedIn: true,
-    lazyModules: [englishCatalogue, 'src/app/shell/app-shell.tsx', 'src/pages/members/index.tsx'],
+    // The table's preferences load once the list shows, off the first screen's path, but they are still fetched.
+    lazyModules: [
+      englishCatalogue,
+      'src/app/shell/app-shell.tsx',
+      'src/pages/members/index.tsx',
+      'src/pages/members/components/member-preferences.tsx',
+    ],
     ownCall: '/api/members',
   },
 ];

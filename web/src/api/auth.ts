@@ -1,5 +1,6 @@
 import type { Language } from '../i18n/languages.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
+import type { Enabler } from './enablers.ts';
 
 export const roles = ['ADMIN', 'USER', 'ANDROID_USER'] as const;
 export type Role = (typeof roles)[number];
@@ -16,6 +17,8 @@ export interface AuthSession {
   enablerName: string | null;
   /** The interface language kept with the user; null (or absent) until they choose one on the Account page. */
   language?: Language | null;
+  /** What GET /me/enabler answers (null: no enabler), carried by the sign-in and refresh answers. */
+  currentEnabler?: Enabler | null;
 }
 
 type Errors = Pick<ApiRequest, 'errors'>;

@@ -24,9 +24,12 @@ export function ErrorDialog() {
   const [current] = pending;
   const dismiss = () => setPending((errors) => errors.slice(1));
 
+  // A hidden Cloudscape modal still renders all of itself (portal, focus lock, header, footer) on every
+  // screen's first render: it is there only while an error waits.
+  if (current === undefined) return null;
   return (
     <Modal
-      visible={current !== undefined}
+      visible
       onDismiss={dismiss}
       header={t('errorDialog.title')}
       footer={
@@ -37,16 +40,14 @@ export function ErrorDialog() {
         </Box>
       }
     >
-      {current && (
-        <SpaceBetween size="s">
-          <Box variant="p">{errorMessage(t, current)}</Box>
-          {current.requestId && (
-            <Box variant="small" color="text-body-secondary">
-              {t('errorDialog.reference', { requestId: current.requestId })}
-            </Box>
-          )}
-        </SpaceBetween>
-      )}
+      <SpaceBetween size="s">
+        <Box variant="p">{errorMessage(t, current)}</Box>
+        {current.requestId && (
+          <Box variant="small" color="text-body-secondary">
+            {t('errorDialog.reference', { requestId: current.requestId })}
+          </Box>
+        )}
+      </SpaceBetween>
     </Modal>
   );
 }

@@ -337,6 +337,16 @@ describe('own account', () => {
       latestConfigVersion: 1,
       config: { version: 1, currency: 'XOF' },
     });
+    // Sign-in and refresh carry the same, so that the first screen does not wait for that call.
+    expect(session.currentEnabler).toEqual(body);
+    expect((await refresh(session.refreshToken)).body.currentEnabler).toEqual(body);
+  });
+
+  it('carries no current enabler for an administrator who works for none', async () => {
+    const administrator = await givenUser({ role: 'ADMIN', enablerId: '' });
+    const session = (await login(administrator.email, administrator.password)).body;
+    expect(session).toMatchObject({ enabler: '', currentEnabler: null });
+    expect((await refresh(session.refreshToken)).body).toMatchObject({ enabler: '', currentEnabler: null });
   });
 });
 

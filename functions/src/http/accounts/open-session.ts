@@ -5,12 +5,13 @@ import {
   newSessionId,
   newSessionTimes,
 } from '#domain/refresh-tokens.ts';
-import { getEnabler, type Enabler } from '#data/enablers.ts';
+import { getEnablerWithLatestConfig, type Enabler, type EnablerConfig } from '#data/enablers.ts';
 import { createSession } from '#data/sessions.ts';
 import { epochSeconds } from '#data/table.ts';
 import type { User } from '#data/users.ts';
 import { signAccessToken } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
+import { currentEnablerOf, type CurrentEnabler } from './current-enabler.ts';
 
 /** What login, refresh and the enabler switch answer (spec section 7, Auth). */
 export interface SessionTokens {
@@ -22,21 +23,29 @@ export interface SessionTokens {
   enabler: string;
   enablerName: string;
   language: User['language'];
+  /** What GET /me/enabler answers, so that a screen can show without that call's round trip. */
+  currentEnabler: CurrentEnabler | null;
+}
+
+/** The enabler a session works for, with its latest config (one read, as GET /me/enabler does). */
+export interface SessionEnabler {
+  enabler: Enabler;
+  config: EnablerConfig | null;
 }
 
 /** The enabler a session can work for: none when it was deleted meanwhile (or never set). */
-export const sessionEnabler = async (enablerId: string): Promise<Enabler | undefined> =>
-  enablerId ? await getEnabler(enablerId) : undefined;
+export const sessionEnabler = async (enablerId: string): Promise<SessionEnabler | undefined> =>
+  enablerId ? await getEnablerWithLatestConfig(enablerId) : undefined;
 
 /** Signs the access token of a session and answers the session's fields. */
 export const sessionTokens = async (
   user: User,
-  enabler: Enabler | undefined,
+  found: SessionEnabler | undefined,
   sessionId: string,
   secret: string,
 ): Promise<SessionTokens> => {
-  const enablerId = enabler?.id ?? '';
-  const enablerName = enabler?.name ?? '';
+  const enablerId = found?.enabler.id ?? '';
+  const enablerName = found?.enabler.name ?? '';
   const accessToken = await signAccessToken({
     email: user.email,
     username: user.username,
@@ -54,6 +63,7 @@ export const sessionTokens = async (
     enabler: enablerId,
     enablerName,
     language: user.language,
+    currentEnabler: found ? currentEnablerOf(found) : null,
   };
 };
 
@@ -66,14 +76,14 @@ export const openSession = async (
   enablerId: string,
   now = new Date(),
 ): Promise<SessionTokens> => {
-  const enabler = await sessionEnabler(enablerId);
+  const found = await sessionEnabler(enablerId);
   const sessionId = newSessionId();
   const secret = newSecret();
   const opened = await createSession(
     {
       sessionId,
       email: user.email,
-      enablerId: enabler?.id ?? '',
+      enablerId: found?.enabler.id ?? '',
       currentHash: hashSecret(secret),
       rotatedHashes: [],
       ...newSessionTimes(user.role, epochSeconds(now)),
@@ -82,5 +92,5 @@ export const openSession = async (
     now,
   );
   if (!opened) throw new AppError('ERR_LOGIN_INVALID');
-  return sessionTokens(user, enabler, sessionId, secret);
+  return sessionTokens(user, found, sessionId, secret);
 };

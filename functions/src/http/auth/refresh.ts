@@ -36,18 +36,18 @@ export const refresh = async ({ bearerToken }: RefreshTokenRequest): Promise<Api
   }
 
   // An enabler deleted meanwhile is dropped from the session, so its tokens and its record agree.
-  const enabler = await sessionEnabler(session.enablerId);
+  const found = await sessionEnabler(session.enablerId);
   const secret = newSecret();
   const rotated = await rotateSession(session.email, session.sessionId, session.currentHash, {
     currentHash: hashSecret(secret),
     rotatedHashes: rotatedHashesAfter(session),
     expiresAt: idleEndAfterRefresh(session, now),
-    enablerId: enabler?.id ?? '',
+    enablerId: found?.enabler.id ?? '',
   });
   if (!rotated) {
     // Another refresh with the same token won the race (this one is the replay), or the session was revoked.
     await deleteSession(session.email, session.sessionId);
     throw new AppError('ERR_UNAUTHENTICATED');
   }
-  return ok(await sessionTokens(user, enabler, session.sessionId, secret));
+  return ok(await sessionTokens(user, found, session.sessionId, secret));
 };

@@ -28,7 +28,8 @@ const myEnabler = async (auth: Pick<AuthSession, 'role' | 'enabler'>): Promise<E
  */
 export async function loadSignedInSession(auth: AuthSession): Promise<SignedInSession> {
   const [enabler, enablers] = await Promise.all([
-    myEnabler(auth),
+    // The sign-in and refresh answers carry it: the first screen does not wait for one more round trip.
+    auth.currentEnabler === undefined ? myEnabler(auth) : auth.currentEnabler,
     auth.role === 'ADMIN' ? listEnablers({ errors: 'caller' }) : Promise.resolve([]),
   ]);
   return { user: userOf(auth), enabler, enablers };

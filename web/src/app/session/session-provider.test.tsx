@@ -45,6 +45,21 @@ describe('session start-up', () => {
     );
   });
 
+  it('should take the enabler from the refresh answer when it carries it, without asking again', async () => {
+    setRefreshTokenCookie('refresh-1');
+    const api = fakeApi({
+      ...signedInRoutes('USER'),
+      'GET /api/auth/refresh': { body: { ...authSession('USER'), currentEnabler: coopVerte } },
+    });
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome Asha Agent' })).toBeTruthy();
+    expect(apiCalls(api.calls())).toEqual(['GET /api/auth/refresh']);
+    expect(screen.getByRole('img', { name: 'Banner of Coop Verte' }).getAttribute('src')).toBe(
+      coopVerte.banner,
+    );
+  });
+
   it('should also load every enabler for an administrator', async () => {
     setRefreshTokenCookie('refresh-1');
     const api = fakeApi(signedInRoutes('ADMIN'));

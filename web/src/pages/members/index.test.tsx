@@ -162,6 +162,8 @@ describe('member list', { timeout: 30_000 }, () => {
     await userEvent.click(table()?.findPagination()?.findNextPageButton().getElement() as HTMLElement);
     await waitFor(() => expect(lastQuery()?.page).toBe('2'));
 
+    // The preferences load after the list (a chunk of their own).
+    await waitFor(() => expect(table()?.findCollectionPreferences()).toBeTruthy());
     const preferences = table()?.findCollectionPreferences();
     await userEvent.click(preferences?.findTriggerButton().getElement() as HTMLElement);
     const sizes = preferences?.findModal()?.findPageSizePreference()?.findOptions() ?? [];

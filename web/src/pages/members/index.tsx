@@ -1,11 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
-import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import Table from '@cloudscape-design/components/table';
-import { memberPageSizes, type MemberSortField } from '../../api/members.ts';
+import type { MemberSortField } from '../../api/members.ts';
 import { TableEmptyState, TableNoMatchState } from '../../common/table-states.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
@@ -14,6 +14,14 @@ import { MemberFilters } from './components/member-filters.tsx';
 import { useMemberFormats } from '../../common/use-member-formats.ts';
 import { useMemberList } from './components/use-member-list.ts';
 import { paths } from '../../app/paths.ts';
+
+// The preferences (with their modal and its drag-and-drop library) are not needed for the first look at the list:
+// they load after it, off the first screen's path.
+const MemberPreferences = lazy(() =>
+  import('./components/member-preferences.tsx').then(({ MemberPreferences }) => ({
+    default: MemberPreferences,
+  })),
+);
 
 /** The enabler's members: a server-side paged, sorted, searched and filtered table. */
 export function MembersPage() {
@@ -72,35 +80,35 @@ export function MembersPage() {
         />
       }
       pagination={
-        <Pagination
-          currentPageIndex={query.page}
-          pagesCount={pagesCount}
-          onChange={({ detail }) => list.setPage(detail.currentPageIndex)}
-          ariaLabels={{
-            nextPageLabel: t('members.list.pagination.next'),
-            previousPageLabel: t('members.list.pagination.previous'),
-            pageLabel: (page) => t('members.list.pagination.page', { page }),
-          }}
-        />
+        // Before the first page arrives there is nothing to page through; on a narrow screen the pagination
+        // sits under the table, and the rows arriving would push it down (a layout shift).
+        list.loading && list.count === 0 ? undefined : (
+          <Pagination
+            currentPageIndex={query.page}
+            pagesCount={pagesCount}
+            onChange={({ detail }) => list.setPage(detail.currentPageIndex)}
+            ariaLabels={{
+              nextPageLabel: t('members.list.pagination.next'),
+              previousPageLabel: t('members.list.pagination.previous'),
+              pageLabel: (page) => t('members.list.pagination.page', { page }),
+            }}
+          />
+        )
       }
       preferences={
-        <CollectionPreferences
-          title={t('members.list.preferences.title')}
-          confirmLabel={t('members.list.preferences.confirm')}
-          cancelLabel={t('members.list.preferences.cancel')}
-          preferences={{ pageSize: query.pageSize }}
-          pageSizePreference={{
-            title: t('members.list.preferences.pageSize'),
-            options: memberPageSizes.map((size) => ({
-              value: size,
-              label: t('members.list.preferences.pageSizeOption', { size }),
-            })),
-          }}
-          onConfirm={({ detail }) => {
-            if (detail.pageSize !== undefined && detail.pageSize !== query.pageSize)
-              list.setPageSize(detail.pageSize);
-          }}
-        />
+        <Suspense
+          fallback={
+            // The trigger's place is kept, so that nothing moves when the preferences arrive.
+            <Button
+              variant="icon"
+              iconName="settings"
+              disabled
+              ariaLabel={t('members.list.preferences.title')}
+            />
+          }
+        >
+          <MemberPreferences pageSize={query.pageSize} onPageSizeChange={list.setPageSize} />
+        </Suspense>
       }
       empty={
         list.failed ? (

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ArnFormat, Duration, RemovalPolicy, Stack, Stage } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -17,7 +19,14 @@ import { handlerEntry } from '@cpbo/functions/http/handlers.ts';
 import { resources, type Resource } from '@cpbo/functions/http/routes.ts';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
 import { queueDefinitions, queueNames, queueUrlVariable } from '@cpbo/functions/platform/queues.ts';
-import { streamWorker, workerEntry, workers, type Worker } from '@cpbo/functions/workers/workers.ts';
+import {
+  streamEntityTypes,
+  streamWorkers,
+  workerEntry,
+  workers,
+  type StreamWorker,
+  type Worker,
+} from '@cpbo/functions/workers/workers.ts';
 import { newDeadLetterQueue, type WorkQueues } from './work-queues.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -68,6 +77,7 @@ export interface BackendFunctionsProps {
   readonly mailFrom: string;
   readonly table: dynamodb.Table;
   readonly filesBucket: s3.IBucket;
+  readonly memberDirectoryBucket: s3.IBucket;
   readonly workQueues: WorkQueues;
   /** A static name: the parameter's value (the CloudFront address) is written after the API exists. */
   readonly appUrlParameterName: string;
@@ -106,6 +116,7 @@ export class BackendFunctions extends Construct {
     const environment: Record<string, string> = {
       [environmentVariables.tableName]: table.tableName,
       [environmentVariables.filesBucket]: filesBucket.bucketName,
+      [environmentVariables.memberDirectoryBucket]: props.memberDirectoryBucket.bucketName,
       [environmentVariables.jwtSecretArn]: tokenSigningSecret.secretArn,
       [environmentVariables.appUrlParameter]: props.appUrlParameterName,
       [environmentVariables.mailFrom]: props.mailFrom,
@@ -169,7 +180,11 @@ export class BackendFunctions extends Construct {
     this.api = Object.fromEntries(
       apiFunctionNames.map((name) => [
         name,
-        newFunction(name, handlerEntry(name), { ...apiSizing, description: `API resource: ${name}` }),
+        newFunction(name, handlerEntry(name), {
+          ...apiSizing,
+          ...(name === 'members' && { memorySize: MEMBER_LIST_MEMORY_MB }),
+          description: `API resource: ${name}`,
+        }),
       ]),
     ) as Record<ApiFunctionName, NodejsFunction>;
 
@@ -177,12 +192,16 @@ export class BackendFunctions extends Construct {
       workers.map((worker) => [
         worker,
         newFunction(`${worker}-worker`, workerEntry(worker), {
-          memorySize: 512,
+          memorySize: worker === 'member-directory' ? MEMBER_LIST_MEMORY_MB : 512,
           timeout: workerTimeout(worker),
           description: `Worker: ${worker}`,
         }),
       ]),
     ) as Record<Worker, NodejsFunction>;
+
+    // The member list starts from the snapshots that the member-directory worker writes.
+    props.memberDirectoryBucket.grantRead(this.api.members);
+    props.memberDirectoryBucket.grantReadWrite(this.workers['member-directory']);
 
     for (const name of queueNames) {
       const definition = queueDefinitions[name];
@@ -194,18 +213,38 @@ export class BackendFunctions extends Construct {
       );
     }
 
-    this.workers[streamWorker].addEventSource(
-      new DynamoEventSource(table, {
-        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
-        reportBatchItemFailures: true,
-        // A failing record is isolated by halving the batch, retried a bounded number of times, then
-        // recorded in the dead-letter queue so the shard keeps moving.
-        bisectBatchOnError: true,
-        retryAttempts: 5,
-        onFailure: new SqsDlq(newDeadLetterQueue(this, 'stream-dead-letters')),
-      }),
-    );
+    for (const worker of streamWorkers) {
+      const entityTypes = streamEntityTypes[worker];
+      this.workers[worker].addEventSource(
+        new DynamoEventSource(table, {
+          startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+          ...streamBatching[worker],
+          reportBatchItemFailures: true,
+          // A failing record is isolated by halving the batch, retried a bounded number of times, then
+          // recorded in the dead-letter queue so the shard keeps moving.
+          bisectBatchOnError: true,
+          retryAttempts: 5,
+          onFailure: new SqsDlq(
+            newDeadLetterQueue(
+              this,
+              worker === 'aggregates' ? 'stream-dead-letters' : `${worker}-stream-dead-letters`,
+            ),
+          ),
+          ...(entityTypes && {
+            filters: [
+              lambda.FilterCriteria.filter({ dynamodb: { NewImage: { entityType: { S: entityTypes } } } }),
+            ],
+          }),
+        }),
+      );
+    }
+
+    // Builds missing snapshots (a new deployment) and rebuilds old ones where no member changed.
+    new events.Rule(this, 'member-directory-schedule', {
+      description: 'Refreshes the member directory snapshot of every enabler',
+      schedule: events.Schedule.rate(Duration.hours(6)),
+      targets: [new targets.LambdaFunction(this.workers['member-directory'], { retryAttempts: 2 })],
+    });
 
     // The sender identity is fixed by MAIL_FROM: the worker cannot send as anyone else.
     this.workers.mail.addToRolePolicy(
@@ -218,9 +257,29 @@ export class BackendFunctions extends Construct {
   }
 }
 
-/** Stream batches get a minute; a queue worker gets a sixth of its queue's visibility timeout, as AWS advises. */
+/**
+ * Memory of the member list function and of the worker that writes its snapshots: an enabler of
+ * 500 000 members needs about 420 MB at its peak (measured by npm run bench:members), and Lambda
+ * gives CPU in proportion to memory, which the cold start and the rebuilds use.
+ */
+const MEMBER_LIST_MEMORY_MB = 2048;
+
+/**
+ * The aggregates follow each record; the member directory waits up to 20 s to gather changes, so a
+ * busy enabler's snapshot is written a few times a minute at most.
+ */
+const streamBatching: Record<StreamWorker, { batchSize: number; maxBatchingWindow?: Duration }> = {
+  aggregates: { batchSize: 100 },
+  'member-directory': { batchSize: 1000, maxBatchingWindow: Duration.seconds(20) },
+};
+
+/**
+ * Stream batches get a minute (a snapshot rebuild reads a whole enabler: five); a queue worker gets a
+ * sixth of its queue's visibility timeout, as AWS advises.
+ */
 const workerTimeout = (worker: Worker): Duration => {
-  if (worker === streamWorker) return Duration.seconds(60);
+  if (worker === 'member-directory') return Duration.minutes(5);
+  if (worker === 'aggregates') return Duration.seconds(60);
   const queue = queueNames.find((name) => queueDefinitions[name].worker === worker);
   if (!queue)
     throw new Error(`Worker ${worker} has no queue in queueDefinitions and is not the stream worker`);

@@ -7,7 +7,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
-import { streamWorker } from '@cpbo/functions/workers/workers.ts';
+import { streamEntityTypes, streamWorkers } from '@cpbo/functions/workers/workers.ts';
 import { localClientConfig, localTableName } from './aws-environment.ts';
 import { startAwsSubstitutes } from './aws-substitutes.ts';
 import { loadHttpHandler, loadWorkerHandler } from './functions-code.ts';
@@ -136,15 +136,22 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: localTableName }));
     const streams = new DynamoDBStreamsClient(localClientConfig(substitutes.dynamoEndpoint));
     teardown.add(() => streams.destroy());
-    const poller = await startStreamPoller({
-      client: streams,
-      streamArn: Table?.LatestStreamArn as string,
-      functionName: `local-${streamWorker}-worker`,
-      handler: async (event, context) =>
-        (await loadWorkerHandler<DynamoDBStreamEvent>(streamWorker))(event, context),
-      log: warn,
-    });
-    teardown.add(() => poller.stop());
+    // One poller per stream worker, as each has its own event source mapping in AWS.
+    for (const worker of streamWorkers) {
+      const entityTypes = streamEntityTypes[worker];
+      const poller = await startStreamPoller({
+        client: streams,
+        streamArn: Table?.LatestStreamArn as string,
+        functionName: `local-${worker}-worker`,
+        handler: async (event, context) =>
+          (await loadWorkerHandler<DynamoDBStreamEvent>(worker))(event, context),
+        ...(entityTypes && {
+          filter: (record) => entityTypes.includes(record.dynamodb?.NewImage?.entityType?.S ?? ''),
+        }),
+        log: warn,
+      });
+      teardown.add(() => poller.stop());
+    }
     markReady();
 
     // After the poller, so the demo data reaches the dashboard aggregates like any other write.

@@ -50,12 +50,18 @@ export interface MemberListPage {
   pageSize: number;
 }
 
+/** Printable ASCII but ^ and ` (diacritics of their own, which folding drops). */
+const asciiWithoutDiacritics = /^[\x20-\x5d\x5f\x61-\x7e]*$/;
+
 /** Text compared without case or accents, so 'Élodie' sorts and matches with 'elodie'. */
 export const foldText = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+  // Most names and numbers are plain ASCII: lower case is then the whole fold, and much quicker.
+  asciiWithoutDiacritics.test(text)
+    ? text.toLowerCase()
+    : text
+        .normalize('NFD')
+        .replace(/\p{Diacritic}/gu, '')
+        .toLowerCase();
 
 const firstOfMonth = (today: IsoDate): IsoDate => `${today.slice(0, 7)}-01`;
 
@@ -80,128 +86,370 @@ const contributionsMissingSince = (
     not_12_months: addMonths(today, -12),
   })[filter];
 
-/** The filters and search of a query as one predicate (built once per request, run on every member). */
-export const memberMatcher = (
-  query: Pick<MemberListQuery, 'search' | 'benefits' | 'contributions' | 'plots'>,
-  today: IsoDate,
-) => {
-  const needle = foldText(query.search.trim());
-  const benefitSince = benefitsSince(query.benefits, today);
-  const noContributionSince = contributionsMissingSince(query.contributions, today);
-  return (member: MemberSummary, searchText: string): boolean => {
-    if (needle && !searchText.includes(needle)) return false;
-    if (benefitSince && !(member.lastPayoutDate && member.lastPayoutDate >= benefitSince)) return false;
-    if (
-      noContributionSince &&
-      member.lastContributionDate &&
-      member.lastContributionDate >= noContributionSince
-    )
-      return false;
-    if (query.plots === 'no' && member.plotCount !== 0) return false;
-    if (query.plots === 'one' && member.plotCount !== 1) return false;
-    if (query.plots === 'many' && member.plotCount < 2) return false;
-    return true;
-  };
-};
+/** A change read from the enabler's change timeline: a member's new summary, or its removal. */
+export type MemberChange =
+  { type: 'member'; summary: MemberSummary } | { type: 'removed'; id: string; removedAt: string };
 
-/** A member with the texts its searches and sorts compare, folded once when it enters the index. */
-interface IndexEntry {
-  summary: MemberSummary;
-  searchText: string;
-  nameKey: string;
-  federationKey: string | null;
+/** When a change happened (ISO instant). */
+export const changedAt = (change: MemberChange): string =>
+  change.type === 'member' ? change.summary.updatedAt : change.removedAt;
+
+/**
+ * An index's members as columns: one array per field, one position (row) per member. This is what
+ * a snapshot carries and what the index keeps: no object per member, so a cold start has little to
+ * build and 500 000 members fit in a few hundred MB.
+ */
+export interface MemberColumns {
+  ids: string[];
+  names: string[];
+  /** The names folded (foldText), for the name order and the search. */
+  nameKeys: string[];
+  villages: string[];
+  numbers: string[];
+  federations: (string | null)[];
+  onboardingDates: IsoDate[];
+  contributionTotals: Cents[];
+  pendingBenefits: Cents[];
+  plotCounts: number[];
+  lastContributionDates: (IsoDate | null)[];
+  lastPayoutDates: (IsoDate | null)[];
+  updatedAts: string[];
 }
 
-export const indexEntry = (summary: MemberSummary): IndexEntry => ({
-  summary,
-  // What the search looks in: name, number and federation.
-  searchText: foldText(`${summary.name}\u0000${summary.number}\u0000${summary.federation ?? ''}`),
-  nameKey: foldText(summary.name),
-  federationKey: summary.federation === null ? null : foldText(summary.federation),
-});
+export const columnNames = [
+  'ids',
+  'names',
+  'nameKeys',
+  'villages',
+  'numbers',
+  'federations',
+  'onboardingDates',
+  'contributionTotals',
+  'pendingBenefits',
+  'plotCounts',
+  'lastContributionDates',
+  'lastPayoutDates',
+  'updatedAts',
+] as const satisfies readonly (keyof MemberColumns)[];
+
+const emptyColumns = (): MemberColumns =>
+  Object.fromEntries(columnNames.map((name) => [name, []])) as unknown as MemberColumns;
+
+/** Sort orders of an index: its rows, ascending. */
+export type MemberOrders = Partial<Record<SortField, Int32Array>>;
+
+/** An index as a snapshot keeps it: live rows only, in id order, with its sort orders. */
+export interface MemberIndexData {
+  columns: MemberColumns;
+  orders: MemberOrders;
+}
 
 const naturalNumber = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/**
- * Orders members by one field, ascending; ties are broken by id so that pages never overlap or skip a
- * member, and members without a federation come last.
- */
-export const compareEntries = (field: SortField) => {
-  const byId = (a: IndexEntry, b: IndexEntry) => compareText(a.summary.id, b.summary.id);
-  switch (field) {
-    case 'pendingBenefits':
-      return (a: IndexEntry, b: IndexEntry) =>
-        a.summary.pendingBenefitsCents - b.summary.pendingBenefitsCents || byId(a, b);
-    case 'onboardingDate':
-      return (a: IndexEntry, b: IndexEntry) =>
-        compareText(a.summary.onboardingDate, b.summary.onboardingDate) || byId(a, b);
-    case 'number':
-      return (a: IndexEntry, b: IndexEntry) =>
-        naturalNumber.compare(a.summary.number, b.summary.number) || byId(a, b);
-    case 'federation':
-      return (a: IndexEntry, b: IndexEntry) => {
-        if (a.federationKey === b.federationKey) return byId(a, b);
-        if (a.federationKey === null) return 1;
-        if (b.federationKey === null) return -1;
-        return compareText(a.federationKey, b.federationKey);
-      };
-    case 'name':
-      return (a: IndexEntry, b: IndexEntry) => compareText(a.nameKey, b.nameKey) || byId(a, b);
-  }
-};
+const at = <T>(values: readonly T[], row: number): T => values[row] as T;
 
+/** One sort order, kept up to date with the changes made since it was last used. */
+interface Order {
+  rows: Int32Array;
+  length: number;
+  /** Rows that left (replaced or removed) and rows that came, since the order was last brought up to date. */
+  left: number[];
+  came: number[];
+}
+
+/** Up to this many changes an order is patched in place (binary search); more are merged in one pass. */
+const PATCH_LIMIT = 32;
+/** Dead rows are dropped from the columns once they are this share of all rows. */
+const COMPACT_SHARE = 0.25;
 const MAX_CACHED_RESULTS = 32;
 
 /**
- * The members of one enabler, kept in memory with each sort order computed once per change, so a
- * list request is one pass over a ready order (the list at scale, see ARCHITECTURE.md).
+ * The members of one enabler in memory, with each sort order kept up to date change by change, so a
+ * list request is one pass over a ready order and the recent filtered results are cached (the list
+ * at scale, see ARCHITECTURE.md). A changed member gets a new row and its old row dies: a dead row
+ * keeps its values, so the orders find it by binary search to take it out.
  */
 export class MemberIndex {
-  private readonly entries = new Map<string, IndexEntry>();
-  private readonly orders = new Map<SortField, IndexEntry[]>();
+  private columns: MemberColumns = emptyColumns();
+  /** Rows below this are in id order (found by binary search); later rows are in `laterRows`. */
+  private sortedRows = 0;
+  private laterRows = new Map<string, number>();
+  private dead = new Uint8Array(16);
+  private deadCount = 0;
+  private orders = new Map<SortField, Order>();
+  /** Members removed, and when: an older copy read afterwards must not bring them back. */
+  private readonly removals = new Map<string, string>();
   /** Recent filtered orders (query less its page), so paging through one result costs no new pass. */
-  private readonly results = new Map<string, MemberSummary[]>();
+  private readonly results = new Map<string, number[]>();
+  /** Folded numbers, built at the first search. */
+  private numberKeys: string[] | undefined;
+  private readonly federationKeys = new Map<string, string>();
+
+  /** An index from a snapshot's data (rows in id order; orders are sorted anew if missing or wrong). */
+  static fromData(data: MemberIndexData): MemberIndex {
+    const index = new MemberIndex();
+    index.load(data);
+    return index;
+  }
+
+  /** An index of these members (a full read of the table). */
+  static fromSummaries(summaries: readonly MemberSummary[]): MemberIndex {
+    const newest = new Map<string, MemberSummary>();
+    for (const summary of summaries) {
+      const held = newest.get(summary.id);
+      if (!held || held.updatedAt < summary.updatedAt) newest.set(summary.id, summary);
+    }
+    const columns = emptyColumns();
+    for (const summary of [...newest.values()].sort((a, b) => compareText(a.id, b.id)))
+      pushRow(columns, summary);
+    return MemberIndex.fromData({ columns, orders: {} });
+  }
+
+  private load({ columns, orders }: MemberIndexData): void {
+    const rows = columns.ids.length;
+    if (columnNames.some((name) => columns[name].length !== rows))
+      throw new Error('The columns of a member index differ in length');
+    this.columns = columns;
+    let sorted = true;
+    for (let row = 1; row < rows && sorted; row += 1)
+      sorted = at(columns.ids, row - 1) < at(columns.ids, row);
+    this.sortedRows = sorted ? rows : 0;
+    this.laterRows = new Map(sorted ? [] : columns.ids.map((id, row) => [id, row]));
+    this.dead = new Uint8Array(Math.max(16, rows));
+    this.deadCount = 0;
+    this.orders = new Map();
+    this.results.clear();
+    this.numberKeys = undefined;
+    for (const field of sortFields) {
+      const order = orders[field];
+      if (order && isPermutation(order, rows))
+        this.orders.set(field, { rows: order, length: rows, left: [], came: [] });
+    }
+  }
 
   get size(): number {
-    return this.entries.size;
+    return this.columns.ids.length - this.deadCount;
+  }
+
+  private rowOf(id: string): number | undefined {
+    const later = this.laterRows.get(id);
+    if (later !== undefined) return later;
+    const { ids } = this.columns;
+    let low = 0;
+    let high = this.sortedRows;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (at(ids, middle) < id) low = middle + 1;
+      else high = middle;
+    }
+    return low < this.sortedRows && ids[low] === id && !this.dead[low] ? low : undefined;
   }
 
   get(id: string): MemberSummary | undefined {
-    return this.entries.get(id)?.summary;
+    const row = this.rowOf(id);
+    return row === undefined ? undefined : this.summaryAt(row);
+  }
+
+  /** Applies a change of the timeline; true when it changed the index. */
+  apply(change: MemberChange): boolean {
+    return change.type === 'member' ? this.upsert(change.summary) : this.remove(change.id, change.removedAt);
   }
 
   /**
-   * Adds or replaces a member. A copy no newer than the one held is ignored, so the catch-up's
-   * overlap (members read again) does not throw the sort orders away.
+   * Adds or replaces a member. An older copy than the one held is ignored (the catch-up's overlap
+   * reads members again); a copy of the same instant replaces it only if it differs, so two writes
+   * in one millisecond settle on what the table holds.
    */
-  upsert(summary: MemberSummary): void {
-    const held = this.entries.get(summary.id);
-    if (held && held.summary.updatedAt >= summary.updatedAt) return;
-    this.entries.set(summary.id, indexEntry(summary));
-    this.changed();
-  }
-
-  remove(id: string): void {
-    if (this.entries.delete(id)) this.changed();
-  }
-
-  private changed(): void {
-    this.orders.clear();
-    this.results.clear();
-  }
-
-  private ordered(field: SortField): IndexEntry[] {
-    let order = this.orders.get(field);
-    if (!order) {
-      order = [...this.entries.values()].sort(compareEntries(field));
-      this.orders.set(field, order);
+  upsert(summary: MemberSummary): boolean {
+    const removedAt = this.removals.get(summary.id);
+    if (removedAt !== undefined) {
+      if (summary.updatedAt <= removedAt) return false;
+      this.removals.delete(summary.id);
     }
+    const held = this.rowOf(summary.id);
+    if (held !== undefined) {
+      const heldAt = at(this.columns.updatedAts, held);
+      if (summary.updatedAt < heldAt || (summary.updatedAt === heldAt && this.holds(held, summary)))
+        return false;
+      this.kill(held);
+    }
+    const row = pushRow(this.columns, summary);
+    if (row >= this.dead.length) {
+      const grown = new Uint8Array(Math.max(16, row * 2));
+      grown.set(this.dead);
+      this.dead = grown;
+    }
+    this.laterRows.set(summary.id, row);
+    if (this.numberKeys) this.numberKeys[row] = foldText(summary.number);
+    this.changed(held === undefined ? [] : [held], [row]);
+    return true;
+  }
+
+  /** Removes a member (removed at `removedAt`, its tombstone's instant); true when it was there. */
+  remove(id: string, removedAt: string): boolean {
+    const known = this.removals.get(id);
+    if (known === undefined || known < removedAt) this.removals.set(id, removedAt);
+    const row = this.rowOf(id);
+    if (row === undefined || at(this.columns.updatedAts, row) > removedAt) return false;
+    this.kill(row);
+    this.laterRows.delete(id);
+    this.changed([row], []);
+    return true;
+  }
+
+  private kill(row: number): void {
+    this.dead[row] = 1;
+    this.deadCount += 1;
+  }
+
+  private holds(row: number, summary: MemberSummary): boolean {
+    const held = this.summaryAt(row);
+    return (Object.keys(held) as (keyof MemberSummary)[]).every((key) => held[key] === summary[key]);
+  }
+
+  private changed(left: number[], came: number[]): void {
+    this.results.clear();
+    for (const order of this.orders.values()) {
+      order.left.push(...left);
+      order.came.push(...came);
+    }
+    if (this.deadCount > 1024 && this.deadCount > COMPACT_SHARE * this.columns.ids.length)
+      this.load(this.compacted([...this.orders.keys()]));
+  }
+
+  private federationKey(federation: string): string {
+    let key = this.federationKeys.get(federation);
+    if (key === undefined) {
+      key = foldText(federation);
+      this.federationKeys.set(federation, key);
+    }
+    return key;
+  }
+
+  /**
+   * Orders rows by one field, ascending; ties are broken by id (then row) so that pages never overlap
+   * or skip a member, and members without a federation come last.
+   */
+  private compareRows(field: SortField): (a: number, b: number) => number {
+    const { ids, nameKeys, numbers, pendingBenefits, onboardingDates, federations } = this.columns;
+    const byId = (a: number, b: number) => compareText(at(ids, a), at(ids, b)) || a - b;
+    switch (field) {
+      case 'pendingBenefits':
+        return (a, b) => at(pendingBenefits, a) - at(pendingBenefits, b) || byId(a, b);
+      case 'onboardingDate':
+        return (a, b) => compareText(at(onboardingDates, a), at(onboardingDates, b)) || byId(a, b);
+      case 'number':
+        return (a, b) => naturalNumber.compare(at(numbers, a), at(numbers, b)) || byId(a, b);
+      case 'federation':
+        return (a, b) => {
+          const first = at(federations, a);
+          const second = at(federations, b);
+          const firstKey = first === null ? null : this.federationKey(first);
+          const secondKey = second === null ? null : this.federationKey(second);
+          if (firstKey === secondKey) return byId(a, b);
+          if (firstKey === null) return 1;
+          if (secondKey === null) return -1;
+          return compareText(firstKey, secondKey);
+        };
+      case 'name':
+        return (a, b) => compareText(at(nameKeys, a), at(nameKeys, b)) || byId(a, b);
+    }
+  }
+
+  private ordered(field: SortField): Order {
+    const order = this.orders.get(field);
+    if (!order) {
+      const live: number[] = [];
+      for (let row = 0; row < this.columns.ids.length; row += 1) if (!this.dead[row]) live.push(row);
+      const rows = Int32Array.from(live.sort(this.compareRows(field)));
+      const built: Order = { rows, length: rows.length, left: [], came: [] };
+      this.orders.set(field, built);
+      return built;
+    }
+    if (order.left.length || order.came.length) this.catchUpOrder(order, this.compareRows(field));
     return order;
   }
 
-  private matching(query: MemberListQuery, today: IsoDate): MemberSummary[] {
+  /** Takes out the rows that left and puts in the rows that came (and are still alive). */
+  private catchUpOrder(order: Order, compare: (a: number, b: number) => number): void {
+    const came = new Set(order.came);
+    // A row that came and left since the last use was never in the order.
+    const leaving = order.left.filter((row) => !came.has(row));
+    const coming = order.came.filter((row) => !this.dead[row]).sort(compare);
+    order.left = [];
+    order.came = [];
+    if (leaving.length + coming.length <= PATCH_LIMIT) {
+      for (const row of leaving) {
+        const position = lowerBound(order, row, compare);
+        if (order.rows[position] !== row) throw new Error('A member index order lost a row');
+        order.rows.copyWithin(position, position + 1, order.length);
+        order.length -= 1;
+      }
+      for (const row of coming) {
+        if (order.length === order.rows.length) {
+          const grown = new Int32Array(Math.max(16, order.rows.length * 2));
+          grown.set(order.rows);
+          order.rows = grown;
+        }
+        const position = lowerBound(order, row, compare);
+        order.rows.copyWithin(position + 1, position, order.length);
+        order.rows[position] = row;
+        order.length += 1;
+      }
+      return;
+    }
+    const merged = new Int32Array(order.length - leaving.length + coming.length);
+    let written = 0;
+    let next = 0;
+    for (let position = 0; position < order.length; position += 1) {
+      const row = order.rows[position] as number;
+      if (this.dead[row]) continue;
+      while (next < coming.length && compare(coming[next] as number, row) < 0)
+        merged[written++] = coming[next++] as number;
+      merged[written++] = row;
+    }
+    while (next < coming.length) merged[written++] = coming[next++] as number;
+    order.rows = merged;
+    order.length = written;
+  }
+
+  /** The filters and search of a query as one test of a row (built once per request, run on every member). */
+  private matcher(query: MemberListQuery, today: IsoDate): (row: number) => boolean {
+    const { nameKeys, federations, lastPayoutDates, lastContributionDates, plotCounts } = this.columns;
+    const needle = foldText(query.search.trim());
+    const benefitSince = benefitsSince(query.benefits, today);
+    const noContributionSince = contributionsMissingSince(query.contributions, today);
+    const numberKeys = needle ? this.searchableNumbers() : [];
+    return (row) => {
+      // The search looks in the name, the number and the federation.
+      if (needle && !at(nameKeys, row).includes(needle) && !at(numberKeys, row).includes(needle)) {
+        const federation = at(federations, row);
+        if (federation === null || !this.federationKey(federation).includes(needle)) return false;
+      }
+      if (benefitSince) {
+        const lastPayout = at(lastPayoutDates, row);
+        if (!(lastPayout && lastPayout >= benefitSince)) return false;
+      }
+      if (noContributionSince) {
+        const lastContribution = at(lastContributionDates, row);
+        if (lastContribution && lastContribution >= noContributionSince) return false;
+      }
+      const plots = at(plotCounts, row);
+      if (query.plots === 'no' && plots !== 0) return false;
+      if (query.plots === 'one' && plots !== 1) return false;
+      if (query.plots === 'many' && plots < 2) return false;
+      return true;
+    };
+  }
+
+  private searchableNumbers(): string[] {
+    this.numberKeys ??= this.columns.numbers.map(foldText);
+    return this.numberKeys;
+  }
+
+  private matching(query: MemberListQuery, today: IsoDate): number[] {
     const key = JSON.stringify([
       query.sort,
       query.search,
@@ -212,15 +460,18 @@ export class MemberIndex {
     ]);
     let result = this.results.get(key);
     if (!result) {
-      const order = this.ordered(query.sort.field);
-      const matches = memberMatcher(query, today);
+      const { rows, length } = this.ordered(query.sort.field);
+      const matches = this.matcher(query, today);
       result = [];
       if (query.sort.direction === 'asc') {
-        for (const entry of order) if (matches(entry.summary, entry.searchText)) result.push(entry.summary);
+        for (let position = 0; position < length; position += 1) {
+          const row = rows[position] as number;
+          if (matches(row)) result.push(row);
+        }
       } else {
-        for (let index = order.length - 1; index >= 0; index -= 1) {
-          const entry = order[index] as IndexEntry;
-          if (matches(entry.summary, entry.searchText)) result.push(entry.summary);
+        for (let position = length - 1; position >= 0; position -= 1) {
+          const row = rows[position] as number;
+          if (matches(row)) result.push(row);
         }
       }
       if (this.results.size >= MAX_CACHED_RESULTS)
@@ -234,13 +485,117 @@ export class MemberIndex {
     const result = this.matching(query, today);
     const start = (query.page - 1) * query.pageSize;
     return {
-      members: result.slice(start, start + query.pageSize),
+      members: result.slice(start, start + query.pageSize).map((row) => this.summaryAt(row)),
       count: result.length,
       page: query.page,
       pageSize: query.pageSize,
     };
   }
+
+  private summaryAt(row: number): MemberSummary {
+    const c = this.columns;
+    return {
+      id: at(c.ids, row),
+      name: at(c.names, row),
+      village: at(c.villages, row),
+      number: at(c.numbers, row),
+      federation: at(c.federations, row),
+      onboardingDate: at(c.onboardingDates, row),
+      contributionTotalCents: at(c.contributionTotals, row),
+      pendingBenefitsCents: at(c.pendingBenefits, row),
+      plotCount: at(c.plotCounts, row),
+      lastContributionDate: at(c.lastContributionDates, row),
+      lastPayoutDate: at(c.lastPayoutDates, row),
+      updatedAt: at(c.updatedAts, row),
+    };
+  }
+
+  /** The live members in id order, with every sort order (what a snapshot keeps). */
+  toData(): MemberIndexData {
+    return this.compacted(sortFields);
+  }
+
+  /** The live members in id order, with these sort orders. */
+  private compacted(fields: readonly SortField[]): MemberIndexData {
+    const { ids } = this.columns;
+    const total = ids.length;
+    const sortedLive: number[] = [];
+    for (let row = 0; row < this.sortedRows; row += 1) if (!this.dead[row]) sortedLive.push(row);
+    const laterLive: number[] = [];
+    for (let row = this.sortedRows; row < total; row += 1) if (!this.dead[row]) laterLive.push(row);
+    laterLive.sort((a, b) => compareText(at(ids, a), at(ids, b)));
+    const live: number[] = [];
+    for (let first = 0, second = 0; first < sortedLive.length || second < laterLive.length;) {
+      const a = sortedLive[first];
+      const b = laterLive[second];
+      if (b === undefined || (a !== undefined && at(ids, a) < at(ids, b))) {
+        live.push(a as number);
+        first += 1;
+      } else {
+        live.push(b);
+        second += 1;
+      }
+    }
+    const renumbered = new Int32Array(total).fill(-1);
+    live.forEach((row, position) => (renumbered[row] = position));
+    const columns = Object.fromEntries(
+      columnNames.map((name) => {
+        const column = this.columns[name] as unknown[];
+        return [name, live.map((row) => column[row])];
+      }),
+    ) as unknown as MemberColumns;
+    const orders = Object.fromEntries(
+      fields.map((field) => {
+        const { rows, length } = this.ordered(field);
+        const renamed = new Int32Array(length);
+        for (let position = 0; position < length; position += 1)
+          renamed[position] = renumbered[rows[position] as number] as number;
+        return [field, renamed];
+      }),
+    ) as MemberOrders;
+    return { columns, orders };
+  }
 }
+
+/** Appends a member as the last row; returns the row. */
+const pushRow = (columns: MemberColumns, summary: MemberSummary): number => {
+  columns.ids.push(summary.id);
+  columns.names.push(summary.name);
+  columns.nameKeys.push(foldText(summary.name));
+  columns.villages.push(summary.village);
+  columns.numbers.push(summary.number);
+  columns.federations.push(summary.federation);
+  columns.onboardingDates.push(summary.onboardingDate);
+  columns.contributionTotals.push(summary.contributionTotalCents);
+  columns.pendingBenefits.push(summary.pendingBenefitsCents);
+  columns.plotCounts.push(summary.plotCount);
+  columns.lastContributionDates.push(summary.lastContributionDate);
+  columns.lastPayoutDates.push(summary.lastPayoutDate);
+  return columns.updatedAts.push(summary.updatedAt) - 1;
+};
+
+/** The first position whose row does not sort before `row`. */
+const lowerBound = (order: Order, row: number, compare: (a: number, b: number) => number): number => {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(order.rows[middle] as number, row) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+};
+
+/** True when `order` holds each of the rows 0 … rows-1 once. */
+const isPermutation = (order: Int32Array, rows: number): boolean => {
+  if (order.length !== rows) return false;
+  const seen = new Uint8Array(rows);
+  for (const row of order) {
+    if (row < 0 || row >= rows || seen[row]) return false;
+    seen[row] = 1;
+  }
+  return true;
+};
 
 /**
  * Reads a list query from the query string (already checked against its schema): one sort at most,

@@ -1,0 +1,86 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { createGunzip, gzip } from 'node:zlib';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  BadMemberSnapshotError,
+  decodeMemberSnapshot,
+  encodeMemberSnapshot,
+  type MemberSnapshot,
+} from '#domain/member-snapshot.ts';
+import { s3 } from '#platform/aws-clients.ts';
+import { readEnvironment } from '#platform/environment.ts';
+
+/** One object per enabler in the member directory bucket, gzip-compressed. */
+const snapshotKey = (enablerId: string): string => `members/${enablerId}.snapshot.gz`;
+
+const isMissing = (error: unknown): boolean =>
+  error instanceof Error &&
+  (error.name === 'NoSuchKey' ||
+    error.name === 'NotFound' ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
+
+/**
+ * The enabler's snapshot, or undefined when there is none. The object is decompressed while it
+ * downloads. BadMemberSnapshotError when it is not a snapshot of this format.
+ */
+export const readMemberSnapshot = async (enablerId: string): Promise<MemberSnapshot | undefined> => {
+  let body: Readable;
+  try {
+    const { Body } = await s3().send(
+      new GetObjectCommand({ Bucket: readEnvironment('memberDirectoryBucket'), Key: snapshotKey(enablerId) }),
+    );
+    body = Body as Readable;
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+  const chunks: Buffer[] = [];
+  try {
+    await pipeline(body, createGunzip(), async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) chunks.push(chunk);
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code?.startsWith('Z_')) throw new BadMemberSnapshotError('not gzip');
+    throw error;
+  }
+  const snapshot = decodeMemberSnapshot(Buffer.concat(chunks));
+  if (snapshot.enablerId !== enablerId) throw new BadMemberSnapshotError('another enabler');
+  return snapshot;
+};
+
+/** When the enabler's snapshot was last rebuilt from the table (its metadata only), if there is one. */
+export const memberSnapshotRebuiltAt = async (enablerId: string): Promise<string | undefined> => {
+  try {
+    const { Metadata } = await s3().send(
+      new HeadObjectCommand({
+        Bucket: readEnvironment('memberDirectoryBucket'),
+        Key: snapshotKey(enablerId),
+      }),
+    );
+    return Metadata?.['rebuilt-at'];
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+};
+
+/** Stores the snapshot (replacing the enabler's previous one); returns its compressed size in bytes. */
+export const writeMemberSnapshot = async (snapshot: MemberSnapshot): Promise<number> => {
+  const body = await promisify(gzip)(encodeMemberSnapshot(snapshot), { level: 6 });
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: readEnvironment('memberDirectoryBucket'),
+      Key: snapshotKey(snapshot.enablerId),
+      Body: body,
+      ContentType: 'application/octet-stream',
+      Metadata: {
+        'rebuilt-at': snapshot.rebuiltAt,
+        'seen-up-to': snapshot.seenUpTo,
+        members: String(snapshot.columns.ids.length),
+      },
+    }),
+  );
+  return body.length;
+};

@@ -134,6 +134,21 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     const dynamo = new DynamoDBClient(localClientConfig(substitutes.dynamoEndpoint));
     teardown.add(() => dynamo.destroy());
     const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: localTableName }));
+
+    // Before the pollers, which start from the stream's end: the seed writes the demo's aggregates and
+    // member snapshots itself, so the workers must not add its records a second time. No API call runs
+    // before the pollers either (they wait for `ready`), so none of their changes is missed.
+    if (options.seed) {
+      const seeded = await seedOnce({
+        client: dynamo,
+        tableName: localTableName,
+        logins: options.logins ?? defaultLogins,
+        scale: options.demoScale,
+        log,
+      });
+      log(seeded === 'seeded' ? '[seed] demo data written' : '[seed] demo data already there');
+    }
+
     const streams = new DynamoDBStreamsClient(localClientConfig(substitutes.dynamoEndpoint));
     teardown.add(() => streams.destroy());
     // One poller per stream worker, as each has its own event source mapping in AWS.
@@ -153,18 +168,6 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
       teardown.add(() => poller.stop());
     }
     markReady();
-
-    // After the poller, so the demo data reaches the dashboard aggregates like any other write.
-    if (options.seed) {
-      const seeded = await seedOnce({
-        client: dynamo,
-        tableName: localTableName,
-        logins: options.logins ?? defaultLogins,
-        scale: options.demoScale,
-        log,
-      });
-      log(seeded === 'seeded' ? '[seed] demo data written' : '[seed] demo data already there');
-    }
 
     return {
       url,

@@ -33,6 +33,31 @@ export const memberTombstoneItem = (enablerId: string, memberId: string, removed
   expiresAt: epochSeconds(new Date(removedAt)) + MEMBER_TOMBSTONE_DAYS * 86_400,
 });
 
+/**
+ * What the directory reads of each timeline item: a member's summary fields (memberSummaryOf) or a
+ * tombstone's. Leaving out phone, bank and the other fields makes a full read of a large enabler
+ * markedly quicker to transfer and decode.
+ */
+export const timelineProjection = {
+  ProjectionExpression: [
+    'entityType',
+    'id',
+    '#name',
+    'village',
+    '#number',
+    'federation',
+    'onboardingDate',
+    'contributionTotalCents',
+    'cashoutBalanceCents',
+    'plotCount',
+    'lastContributionDate',
+    'lastPayoutDate',
+    'updatedAt',
+    'removedAt',
+  ].join(', '),
+  ExpressionAttributeNames: { '#name': 'name', '#number': 'number' },
+};
+
 const changeOf = (item: Record<string, unknown>): MemberChange | undefined => {
   if (item.entityType === 'MEMBER') return { type: 'member', summary: memberSummaryOf(toMember(item)) };
   if (item.entityType === MEMBER_REMOVED)
@@ -70,6 +95,7 @@ const changesBetween = async (enablerId: string, lower: string, upper: string): 
         ':lower': lower,
         ':upper': upper,
       },
+      ...timelineProjection,
     })
   ).flatMap((item) => changeOf(item) ?? []);
 
@@ -101,5 +127,6 @@ export const memberChangesSince = async (enablerId: string, since: string): Prom
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :members AND gsi1sk >= :since',
       ExpressionAttributeValues: { ':members': membersOfEnabler(enablerId), ':since': since },
+      ...timelineProjection,
     })
   ).flatMap((item) => changeOf(item) ?? []);

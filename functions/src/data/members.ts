@@ -296,41 +296,48 @@ export interface NewMember extends MemberFields {
   onboardingDate: IsoDate;
 }
 
+/** A new member's profile item, with nothing recorded yet (createMember; the demo seed adds its totals). */
+export const memberItem = (fields: NewMember, id: string, updatedAt: string) => ({
+  pk: memberPartition(id),
+  sk: MEMBER_PROFILE,
+  entityType: 'MEMBER',
+  gsi1pk: membersOfEnabler(fields.enablerId),
+  gsi1sk: memberChangeKey(updatedAt, id),
+  id,
+  ...fields,
+  contributionTotalCents: 0,
+  payoutTotalCents: 0,
+  cashoutTotalCents: 0,
+  cashoutBalanceCents: 0,
+  plotCount: 0,
+  createdAt: updatedAt,
+  updatedAt,
+});
+
+/** The items that claim a member's number and name+village in its enabler (the duplicate rule). */
+export const memberClaimItems = (
+  fields: Pick<NewMember, 'enablerId' | 'number' | 'name' | 'village'>,
+  id: string,
+) =>
+  [
+    memberNumberClaim(fields.enablerId, fields.number),
+    memberNameClaim(fields.enablerId, fields.name, fields.village),
+  ].map((key) => ({ ...key, entityType: 'MEMBER_CLAIM', memberId: id }));
+
 /**
  * Registers a member. The same transaction claims the member's number and name+village in the
  * enabler (ERR_DUPLICATE_MEMBER when taken) and counts the member on the enabler.
  */
 export const createMember = async (fields: NewMember, now = new Date()): Promise<Member> => {
   const id = randomUUID();
-  const updatedAt = nowIso(now);
-  const item = {
-    pk: memberPartition(id),
-    sk: MEMBER_PROFILE,
-    entityType: 'MEMBER',
-    gsi1pk: membersOfEnabler(fields.enablerId),
-    gsi1sk: memberChangeKey(updatedAt, id),
-    id,
-    ...fields,
-    contributionTotalCents: 0,
-    payoutTotalCents: 0,
-    cashoutTotalCents: 0,
-    cashoutBalanceCents: 0,
-    plotCount: 0,
-    createdAt: updatedAt,
-    updatedAt,
-  };
-  const claim = (key: { pk: string; sk: string }): TransactItem => ({
-    Put: {
-      TableName: tableName(),
-      Item: { ...key, entityType: 'MEMBER_CLAIM', memberId: id },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
+  const item = memberItem(fields, id, nowIso(now));
+  const claim = (claimItem: Record<string, unknown>): TransactItem => ({
+    Put: { TableName: tableName(), Item: claimItem, ConditionExpression: 'attribute_not_exists(pk)' },
   });
   await transact(
     [
       { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-      claim(memberNumberClaim(fields.enablerId, fields.number)),
-      claim(memberNameClaim(fields.enablerId, fields.name, fields.village)),
+      ...memberClaimItems(fields, id).map(claim),
       {
         Update: {
           TableName: tableName(),
@@ -348,23 +355,26 @@ export const createMember = async (fields: NewMember, now = new Date()): Promise
 
 export type NewPlot = Omit<Plot, 'id' | 'createdAt' | 'updatedAt'>;
 
+/** A plot's item (createPlot; the demo seed). */
+export const plotItem = (plot: NewPlot, id: string, at: string) => ({
+  pk: memberPartition(plot.memberId),
+  sk: plotSortKey(id),
+  entityType: 'PLOT',
+  gsi1pk: recordsOfEnabler(plot.enablerId, 'PLOT'),
+  gsi1sk: `${plot.startCoverageDate}#${id}`,
+  gsi3pk: recordById(id),
+  gsi3sk: 'RECORD',
+  id,
+  ...plot,
+  createdAt: at,
+  updatedAt: at,
+});
+
 /** Adds a plot and counts it on the member, in one transaction. */
 export const createPlot = async (plot: NewPlot, now = new Date()): Promise<Plot> => {
   const id = randomUUID();
   const at = nowIso(now);
-  const item = {
-    pk: memberPartition(plot.memberId),
-    sk: plotSortKey(id),
-    entityType: 'PLOT',
-    gsi1pk: recordsOfEnabler(plot.enablerId, 'PLOT'),
-    gsi1sk: `${plot.startCoverageDate}#${id}`,
-    gsi3pk: recordById(id),
-    gsi3sk: 'RECORD',
-    id,
-    ...plot,
-    createdAt: at,
-    updatedAt: at,
-  };
+  const item = plotItem(plot, id, at);
   const touch = touchMember(plot.memberId, at);
   await transact(
     [
@@ -441,7 +451,8 @@ export const updatePlot = async (
   );
 };
 
-const moneyItem = (
+/** A contribution's, payout's or cashout's item (the record functions below; the demo seed). */
+export const moneyItem = (
   type: 'CONTRIBUTION' | 'PAYOUT' | 'CASHOUT',
   member: Pick<Member, 'id' | 'enablerId' | 'federation'>,
   date: string,

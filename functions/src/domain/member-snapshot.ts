@@ -172,9 +172,12 @@ export const decodeMemberSnapshot = (bytes: Buffer): MemberSnapshot => {
       const values = typedCopy(bytes, offset, length, Int32Array);
       const dictionary = dictionaryOf.get(name);
       if (name.startsWith('order:')) orders[name.slice('order:'.length) as keyof typeof orders] = values;
-      else if (dictionary)
-        columns[name as keyof MemberColumns] = Array.from(values, (at) => dictionary[at] ?? null);
-      else columns[name as keyof MemberColumns] = Array.from(values);
+      else if (dictionary) {
+        const decoded = new Array<string | null>(values.length);
+        for (let row = 0; row < values.length; row += 1)
+          decoded[row] = dictionary[values[row] as number] ?? null;
+        columns[name as keyof MemberColumns] = decoded;
+      } else columns[name as keyof MemberColumns] = Array.from(values);
     }
     offset += length;
   }

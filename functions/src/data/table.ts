@@ -36,29 +36,6 @@ export const queryAll = async (
   return items;
 };
 
-/**
- * Writes items (new, or replacing whole ones) 25 per BatchWriteItem, a few requests at a time, sending
- * again what DynamoDB leaves unprocessed: no condition and no transaction, so only for data nobody
- * else writes meanwhile (the demo seed).
- */
-export const putItems = async (items: Record<string, unknown>[], parallel = 4): Promise<void> => {
-  let next = 0;
-  const writer = async () => {
-    while (next < items.length) {
-      const batch = items.slice(next, next + 25);
-      next += 25;
-      let requests: BatchWriteCommandInput['RequestItems'] = {
-        [tableName()]: batch.map((Item) => ({ PutRequest: { Item } })),
-      };
-      while (requests && Object.keys(requests).length > 0) {
-        const result: BatchWriteCommandOutput = await dynamo().send(new BatchWriteCommand({ RequestItems: requests }));
-        requests = result.UnprocessedItems;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: parallel }, writer));
-};
-
 /** Deletes items by key, 25 at a time, sending again what DynamoDB leaves unprocessed under load. */
 export const deleteKeys = async (keys: Record<string, unknown>[]): Promise<void> => {
   for (let index = 0; index < keys.length; index += 25) {

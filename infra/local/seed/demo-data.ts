@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { aggregateIncrements, type AggregateIncrement } from '@cpbo/functions/domain/aggregates.ts';
 import { addMonths, coverageDates, isoDateOf } from '@cpbo/functions/domain/coverage-dates.ts';
 import { memberTotals, type MoneyMovement } from '@cpbo/functions/domain/member-totals.ts';
@@ -12,8 +13,9 @@ import {
 } from '@cpbo/functions/data/enablers.ts';
 import { refreshMemberSnapshot } from '@cpbo/functions/data/member-directory.ts';
 import { memberClaimItems, memberItem, moneyItem, plotItem } from '@cpbo/functions/data/members.ts';
-import { nowIso, putItems } from '@cpbo/functions/data/table.ts';
+import { nowIso, tableName } from '@cpbo/functions/data/table.ts';
 import { createUser } from '@cpbo/functions/data/users.ts';
+import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
 import { hashPassword } from '@cpbo/functions/platform/password-hashing.ts';
 import type { SeedDemoDataOptions } from './index.ts';
 
@@ -245,9 +247,34 @@ const aggregatesOf = (records: Item[]): Item[] => {
   return [...sums.values()].filter((sum) => sum.amount !== 0).map(aggregateItem);
 };
 
+/** Items per write: TransactWriteItems takes up to 100. */
+const CHUNK = 100;
+const PARALLEL_WRITES = 8;
+
+/**
+ * Writes new items 100 per TransactWriteItems, a few at a time. DynamoDB Local commits each request
+ * to its database file once: a transaction of 100 items is several times quicker than four
+ * BatchWriteItem requests of 25 on a busy disk (and a chunk is all or nothing).
+ */
+const writeAll = async (items: Item[]): Promise<void> => {
+  let next = 0;
+  const writer = async () => {
+    while (next < items.length) {
+      const chunk = items.slice(next, next + CHUNK);
+      next += CHUNK;
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: chunk.map((Item) => ({ Put: { TableName: tableName(), Item } })),
+        }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_WRITES }, writer));
+};
+
 /**
  * The demo: an administrator, an agent, two enablers with configs, and their members with plots and
- * money. Members and records are written with batched writes (not one transaction each), with their
+ * money. Members and records are written in batches (not one transaction per record), with their
  * totals, their enabler's count, the dashboard aggregates and the member directory snapshots.
  */
 export const seedDemoData = async ({ log, logins, scale = 1 }: SeedDemoDataOptions): Promise<void> => {
@@ -273,22 +300,28 @@ export const seedDemoData = async ({ log, logins, scale = 1 }: SeedDemoDataOptio
           reportingDate: date,
         }),
       );
-      for (const campaign of campaigns) await recordCampaign(enabler.id, campaign);
+      await Promise.all(campaigns.map((campaign) => recordCampaign(enabler.id, campaign)));
       const count = Math.max(5, Math.round(demo.members * scale));
       const items = demoMembers(demo, enabler.id, config, position + 1, today, count, at, campaigns);
-      await putItems([...items, ...aggregatesOf(items)]);
-      await addToMemberCount(enabler.id, count);
-      await refreshMemberSnapshot(enabler.id);
-      log(`[seed] ${demo.name}: ${count} members`);
-      return enabler.id;
+      return { demo, enablerId: enabler.id, count, items };
     }),
   );
+  const items = seeded.flatMap((enabler) => enabler.items);
+  await writeAll([...items, ...aggregatesOf(items)]);
+  await Promise.all(
+    seeded.map(async ({ demo, enablerId, count }) => {
+      await addToMemberCount(enablerId, count);
+      await refreshMemberSnapshot(enablerId);
+      log(`[seed] ${demo.name}: ${count} members`);
+    }),
+  );
+  const firstEnablerId = (seeded[0] as (typeof seeded)[number]).enablerId;
   const [adminHash, agentHash] = await passwordHashes;
   await createUser({
     email: logins.adminEmail,
     username: 'Demo administrator',
     role: 'ADMIN',
-    enablerId: seeded[0] as string,
+    enablerId: firstEnablerId,
     defaultFederation: null,
     passwordHash: adminHash,
   });
@@ -296,7 +329,7 @@ export const seedDemoData = async ({ log, logins, scale = 1 }: SeedDemoDataOptio
     email: logins.userEmail,
     username: 'Demo agent',
     role: 'USER',
-    enablerId: seeded[0] as string,
+    enablerId: firstEnablerId,
     defaultFederation: 'Kaolack',
     passwordHash: agentHash,
   });

@@ -6,6 +6,7 @@ import {
   decodeMemberSnapshot,
   encodeMemberSnapshot,
   type MemberSnapshot,
+  type MemberSnapshotToWrite,
 } from '#domain/member-snapshot.ts';
 import { s3 } from '#platform/aws-clients.ts';
 import { readEnvironment } from '#platform/environment.ts';
@@ -67,7 +68,7 @@ export const memberSnapshotRebuiltAt = async (enablerId: string): Promise<string
 };
 
 /** Stores the snapshot (replacing the enabler's previous one); returns its compressed size in bytes. */
-export const writeMemberSnapshot = async (snapshot: MemberSnapshot): Promise<number> => {
+export const writeMemberSnapshot = async (snapshot: MemberSnapshotToWrite): Promise<number> => {
   const body = await promisify(gzip)(encodeMemberSnapshot(snapshot), { level: 6 });
   await s3().send(
     new PutObjectCommand({

@@ -95,9 +95,8 @@ export const changedAt = (change: MemberChange): string =>
   change.type === 'member' ? change.summary.updatedAt : change.removedAt;
 
 /**
- * An index's members as columns: one array per field, one position (row) per member. This is what
- * a snapshot carries and what the index keeps: no object per member, so a cold start has little to
- * build and 500 000 members fit in a few hundred MB.
+ * An index's members as columns: one array per field, one position (row) per member, rows in id
+ * order. This is what a snapshot carries: no object per member, so a new instance has little to build.
  */
 export interface MemberColumns {
   ids: string[];
@@ -131,6 +130,20 @@ export const columnNames = [
   'lastPayoutDates',
   'updatedAts',
 ] as const satisfies readonly (keyof MemberColumns)[];
+type ColumnName = (typeof columnNames)[number];
+type ValueOf<Name extends ColumnName> = MemberColumns[Name][number];
+
+/**
+ * The values of one column, read row by row. Arrays and typed arrays are such; a snapshot's reader
+ * gives text and dictionary-coded columns that make each value only when it is read, so a new instance
+ * does not build half a million strings it may never need.
+ */
+export interface ColumnValues<T> {
+  readonly length: number;
+  at(row: number): T | undefined;
+}
+
+export type MemberColumnValues = { [Name in ColumnName]: ColumnValues<ValueOf<Name>> };
 
 const emptyColumns = (): MemberColumns =>
   Object.fromEntries(columnNames.map((name) => [name, []])) as unknown as MemberColumns;
@@ -140,7 +153,7 @@ export type MemberOrders = Partial<Record<SortField, Int32Array>>;
 
 /** An index as a snapshot keeps it: live rows only, in id order, with its sort orders. */
 export interface MemberIndexData {
-  columns: MemberColumns;
+  columns: MemberColumnValues;
   orders: MemberOrders;
 }
 
@@ -148,7 +161,42 @@ const naturalNumber = new Intl.Collator('en', { numeric: true, sensitivity: 'bas
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-const at = <T>(values: readonly T[], row: number): T => values[row] as T;
+/** A column of the index: the rows it was loaded with, then the rows added since. */
+class Column<T> {
+  private readonly added: T[] = [];
+  private readonly loadedRows: number;
+
+  constructor(private readonly loaded: ColumnValues<T>) {
+    this.loadedRows = loaded.length;
+  }
+
+  get length(): number {
+    return this.loadedRows + this.added.length;
+  }
+
+  get(row: number): T {
+    return (row < this.loadedRows ? this.loaded.at(row) : this.added[row - this.loadedRows]) as T;
+  }
+
+  push(value: T): number {
+    this.added.push(value);
+    return this.length - 1;
+  }
+
+  /** Every value, as an array (made once for a search, or for a snapshot). */
+  all(): T[] {
+    const values = new Array<T>(this.length);
+    for (let row = 0; row < values.length; row += 1) values[row] = this.get(row);
+    return values;
+  }
+}
+
+type Columns = { [Name in ColumnName]: Column<ValueOf<Name>> };
+
+const columnsOf = (values: MemberColumnValues): Columns =>
+  Object.fromEntries(
+    columnNames.map((name) => [name, new Column(values[name] as ColumnValues<unknown>)]),
+  ) as unknown as Columns;
 
 /** One sort order, kept up to date with the changes made since it was last used. */
 interface Order {
@@ -159,11 +207,17 @@ interface Order {
   came: number[];
 }
 
-/** Up to this many changes an order is patched in place (binary search); more are merged in one pass. */
+/** Up to this many changes an order is patched in place; more are merged in one pass. */
 const PATCH_LIMIT = 32;
 /** Dead rows are dropped from the columns once they are this share of all rows. */
 const COMPACT_SHARE = 0.25;
 const MAX_CACHED_RESULTS = 32;
+
+/** What a search reads, folded: made at the first search, then kept up to date. */
+interface SearchKeys {
+  names: string[];
+  numbers: string[];
+}
 
 /**
  * The members of one enabler in memory, with each sort order kept up to date change by change, so a
@@ -172,7 +226,7 @@ const MAX_CACHED_RESULTS = 32;
  * keeps its values, so the orders find it by binary search to take it out.
  */
 export class MemberIndex {
-  private columns: MemberColumns = emptyColumns();
+  private columns: Columns = columnsOf(emptyColumns());
   /** Rows below this are in id order (found by binary search); later rows are in `laterRows`. */
   private sortedRows = 0;
   private laterRows = new Map<string, number>();
@@ -182,12 +236,11 @@ export class MemberIndex {
   /** Members removed, and when: an older copy read afterwards must not bring them back. */
   private readonly removals = new Map<string, string>();
   /** Recent filtered orders (query less its page), so paging through one result costs no new pass. */
-  private readonly results = new Map<string, number[]>();
-  /** Folded numbers, built at the first search. */
-  private numberKeys: string[] | undefined;
+  private readonly results = new Map<string, Int32Array>();
+  private searchKeys: SearchKeys | undefined;
   private readonly federationKeys = new Map<string, string>();
 
-  /** An index from a snapshot's data (rows in id order; orders are sorted anew if missing or wrong). */
+  /** An index from a snapshot's data: rows in id order (as toData writes them); orders sorted anew if missing or wrong. */
   static fromData(data: MemberIndexData): MemberIndex {
     const index = new MemberIndex();
     index.load(data);
@@ -202,8 +255,9 @@ export class MemberIndex {
       if (!held || held.updatedAt < summary.updatedAt) newest.set(summary.id, summary);
     }
     const columns = emptyColumns();
-    for (const summary of [...newest.values()].sort((a, b) => compareText(a.id, b.id)))
-      pushRow(columns, summary);
+    for (const summary of [...newest.values()].sort((a, b) => compareText(a.id, b.id))) {
+      for (const name of columnNames) (columns[name] as unknown[]).push(fieldOf(summary, name));
+    }
     return MemberIndex.fromData({ columns, orders: {} });
   }
 
@@ -211,17 +265,14 @@ export class MemberIndex {
     const rows = columns.ids.length;
     if (columnNames.some((name) => columns[name].length !== rows))
       throw new Error('The columns of a member index differ in length');
-    this.columns = columns;
-    let sorted = true;
-    for (let row = 1; row < rows && sorted; row += 1)
-      sorted = at(columns.ids, row - 1) < at(columns.ids, row);
-    this.sortedRows = sorted ? rows : 0;
-    this.laterRows = new Map(sorted ? [] : columns.ids.map((id, row) => [id, row]));
+    this.columns = columnsOf(columns);
+    this.sortedRows = rows;
+    this.laterRows = new Map();
     this.dead = new Uint8Array(Math.max(16, rows));
     this.deadCount = 0;
     this.orders = new Map();
     this.results.clear();
-    this.numberKeys = undefined;
+    this.searchKeys = undefined;
     for (const field of sortFields) {
       const order = orders[field];
       if (order && isPermutation(order, rows))
@@ -241,10 +292,10 @@ export class MemberIndex {
     let high = this.sortedRows;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (at(ids, middle) < id) low = middle + 1;
+      if (ids.get(middle) < id) low = middle + 1;
       else high = middle;
     }
-    return low < this.sortedRows && ids[low] === id && !this.dead[low] ? low : undefined;
+    return low < this.sortedRows && !this.dead[low] && ids.get(low) === id ? low : undefined;
   }
 
   get(id: string): MemberSummary | undefined {
@@ -270,19 +321,24 @@ export class MemberIndex {
     }
     const held = this.rowOf(summary.id);
     if (held !== undefined) {
-      const heldAt = at(this.columns.updatedAts, held);
+      const heldAt = this.columns.updatedAts.get(held);
       if (summary.updatedAt < heldAt || (summary.updatedAt === heldAt && this.holds(held, summary)))
         return false;
       this.kill(held);
     }
-    const row = pushRow(this.columns, summary);
+    let row = 0;
+    for (const name of columnNames)
+      row = (this.columns[name] as Column<unknown>).push(fieldOf(summary, name));
     if (row >= this.dead.length) {
       const grown = new Uint8Array(Math.max(16, row * 2));
       grown.set(this.dead);
       this.dead = grown;
     }
     this.laterRows.set(summary.id, row);
-    if (this.numberKeys) this.numberKeys[row] = foldText(summary.number);
+    if (this.searchKeys) {
+      this.searchKeys.names.push(this.columns.nameKeys.get(row));
+      this.searchKeys.numbers.push(foldText(summary.number));
+    }
     this.changed(held === undefined ? [] : [held], [row]);
     return true;
   }
@@ -292,7 +348,7 @@ export class MemberIndex {
     const known = this.removals.get(id);
     if (known === undefined || known < removedAt) this.removals.set(id, removedAt);
     const row = this.rowOf(id);
-    if (row === undefined || at(this.columns.updatedAts, row) > removedAt) return false;
+    if (row === undefined || this.columns.updatedAts.get(row) > removedAt) return false;
     this.kill(row);
     this.laterRows.delete(id);
     this.changed([row], []);
@@ -334,18 +390,18 @@ export class MemberIndex {
    */
   private compareRows(field: SortField): (a: number, b: number) => number {
     const { ids, nameKeys, numbers, pendingBenefits, onboardingDates, federations } = this.columns;
-    const byId = (a: number, b: number) => compareText(at(ids, a), at(ids, b)) || a - b;
+    const byId = (a: number, b: number) => compareText(ids.get(a), ids.get(b)) || a - b;
     switch (field) {
       case 'pendingBenefits':
-        return (a, b) => at(pendingBenefits, a) - at(pendingBenefits, b) || byId(a, b);
+        return (a, b) => pendingBenefits.get(a) - pendingBenefits.get(b) || byId(a, b);
       case 'onboardingDate':
-        return (a, b) => compareText(at(onboardingDates, a), at(onboardingDates, b)) || byId(a, b);
+        return (a, b) => compareText(onboardingDates.get(a), onboardingDates.get(b)) || byId(a, b);
       case 'number':
-        return (a, b) => naturalNumber.compare(at(numbers, a), at(numbers, b)) || byId(a, b);
+        return (a, b) => naturalNumber.compare(numbers.get(a), numbers.get(b)) || byId(a, b);
       case 'federation':
         return (a, b) => {
-          const first = at(federations, a);
-          const second = at(federations, b);
+          const first = federations.get(a);
+          const second = federations.get(b);
           const firstKey = first === null ? null : this.federationKey(first);
           const secondKey = second === null ? null : this.federationKey(second);
           if (firstKey === secondKey) return byId(a, b);
@@ -354,7 +410,7 @@ export class MemberIndex {
           return compareText(firstKey, secondKey);
         };
       case 'name':
-        return (a, b) => compareText(at(nameKeys, a), at(nameKeys, b)) || byId(a, b);
+        return (a, b) => compareText(nameKeys.get(a), nameKeys.get(b)) || byId(a, b);
     }
   }
 
@@ -382,7 +438,7 @@ export class MemberIndex {
     order.came = [];
     if (leaving.length + coming.length <= PATCH_LIMIT) {
       for (const row of leaving) {
-        const position = lowerBound(order, row, compare);
+        const position = lowerBound(order.rows, order.length, row, compare);
         if (order.rows[position] !== row) throw new Error('A member index order lost a row');
         order.rows.copyWithin(position, position + 1, order.length);
         order.length -= 1;
@@ -393,50 +449,69 @@ export class MemberIndex {
           grown.set(order.rows);
           order.rows = grown;
         }
-        const position = lowerBound(order, row, compare);
+        const position = lowerBound(order.rows, order.length, row, compare);
         order.rows.copyWithin(position + 1, position, order.length);
         order.rows[position] = row;
         order.length += 1;
       }
       return;
     }
-    const merged = new Int32Array(order.length - leaving.length + coming.length);
-    let written = 0;
-    let next = 0;
+    // Many changes: drop the dead rows in one pass, then place each newcomer by binary search and
+    // copy the runs between them, so the comparisons grow with the changes, not with the members.
+    const kept = new Int32Array(order.length);
+    let keptLength = 0;
     for (let position = 0; position < order.length; position += 1) {
       const row = order.rows[position] as number;
-      if (this.dead[row]) continue;
-      while (next < coming.length && compare(coming[next] as number, row) < 0)
-        merged[written++] = coming[next++] as number;
-      merged[written++] = row;
+      if (!this.dead[row]) kept[keptLength++] = row;
     }
-    while (next < coming.length) merged[written++] = coming[next++] as number;
+    const merged = new Int32Array(keptLength + coming.length);
+    let from = 0;
+    coming.forEach((row, index) => {
+      const position = lowerBound(kept, keptLength, row, compare);
+      merged.set(kept.subarray(from, position), from + index);
+      merged[position + index] = row;
+      from = position;
+    });
+    merged.set(kept.subarray(from, keptLength), from + coming.length);
     order.rows = merged;
-    order.length = written;
+    order.length = merged.length;
+  }
+
+  private searchable(): SearchKeys {
+    this.searchKeys ??= {
+      names: this.columns.nameKeys.all(),
+      numbers: this.columns.numbers.all().map(foldText),
+    };
+    return this.searchKeys;
   }
 
   /** The filters and search of a query as one test of a row (built once per request, run on every member). */
-  private matcher(query: MemberListQuery, today: IsoDate): (row: number) => boolean {
-    const { nameKeys, federations, lastPayoutDates, lastContributionDates, plotCounts } = this.columns;
+  private matcher(query: MemberListQuery, today: IsoDate): ((row: number) => boolean) | undefined {
+    const { federations, lastPayoutDates, lastContributionDates, plotCounts } = this.columns;
     const needle = foldText(query.search.trim());
     const benefitSince = benefitsSince(query.benefits, today);
     const noContributionSince = contributionsMissingSince(query.contributions, today);
-    const numberKeys = needle ? this.searchableNumbers() : [];
+    if (!needle && !benefitSince && !noContributionSince && query.plots === 'all') return undefined;
+    const keys = needle ? this.searchable() : undefined;
     return (row) => {
       // The search looks in the name, the number and the federation.
-      if (needle && !at(nameKeys, row).includes(needle) && !at(numberKeys, row).includes(needle)) {
-        const federation = at(federations, row);
+      if (
+        keys &&
+        !(keys.names[row] as string).includes(needle) &&
+        !(keys.numbers[row] as string).includes(needle)
+      ) {
+        const federation = federations.get(row);
         if (federation === null || !this.federationKey(federation).includes(needle)) return false;
       }
       if (benefitSince) {
-        const lastPayout = at(lastPayoutDates, row);
+        const lastPayout = lastPayoutDates.get(row);
         if (!(lastPayout && lastPayout >= benefitSince)) return false;
       }
       if (noContributionSince) {
-        const lastContribution = at(lastContributionDates, row);
+        const lastContribution = lastContributionDates.get(row);
         if (lastContribution && lastContribution >= noContributionSince) return false;
       }
-      const plots = at(plotCounts, row);
+      const plots = plotCounts.get(row);
       if (query.plots === 'no' && plots !== 0) return false;
       if (query.plots === 'one' && plots !== 1) return false;
       if (query.plots === 'many' && plots < 2) return false;
@@ -444,12 +519,15 @@ export class MemberIndex {
     };
   }
 
-  private searchableNumbers(): string[] {
-    this.numberKeys ??= this.columns.numbers.map(foldText);
-    return this.numberKeys;
-  }
-
-  private matching(query: MemberListQuery, today: IsoDate): number[] {
+  /** The rows a query selects, in its order (cached; an unfiltered query reads the order itself). */
+  private matching(
+    query: MemberListQuery,
+    today: IsoDate,
+  ): { rows: Int32Array; length: number; reversed: boolean } {
+    const order = this.ordered(query.sort.field);
+    const matches = this.matcher(query, today);
+    if (!matches)
+      return { rows: order.rows, length: order.length, reversed: query.sort.direction === 'desc' };
     const key = JSON.stringify([
       query.sort,
       query.search,
@@ -460,75 +538,72 @@ export class MemberIndex {
     ]);
     let result = this.results.get(key);
     if (!result) {
-      const { rows, length } = this.ordered(query.sort.field);
-      const matches = this.matcher(query, today);
-      result = [];
+      const selected: number[] = [];
       if (query.sort.direction === 'asc') {
-        for (let position = 0; position < length; position += 1) {
-          const row = rows[position] as number;
-          if (matches(row)) result.push(row);
+        for (let position = 0; position < order.length; position += 1) {
+          const row = order.rows[position] as number;
+          if (matches(row)) selected.push(row);
         }
       } else {
-        for (let position = length - 1; position >= 0; position -= 1) {
-          const row = rows[position] as number;
-          if (matches(row)) result.push(row);
+        for (let position = order.length - 1; position >= 0; position -= 1) {
+          const row = order.rows[position] as number;
+          if (matches(row)) selected.push(row);
         }
       }
+      result = Int32Array.from(selected);
       if (this.results.size >= MAX_CACHED_RESULTS)
         this.results.delete(this.results.keys().next().value as string);
       this.results.set(key, result);
     }
-    return result;
+    return { rows: result, length: result.length, reversed: false };
   }
 
   list(query: MemberListQuery, today: IsoDate): MemberListPage {
-    const result = this.matching(query, today);
+    const { rows, length, reversed } = this.matching(query, today);
     const start = (query.page - 1) * query.pageSize;
-    return {
-      members: result.slice(start, start + query.pageSize).map((row) => this.summaryAt(row)),
-      count: result.length,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+    const members: MemberSummary[] = [];
+    for (let position = start; position < Math.min(length, start + query.pageSize); position += 1)
+      members.push(this.summaryAt(rows[reversed ? length - 1 - position : position] as number));
+    return { members, count: length, page: query.page, pageSize: query.pageSize };
   }
 
   private summaryAt(row: number): MemberSummary {
     const c = this.columns;
     return {
-      id: at(c.ids, row),
-      name: at(c.names, row),
-      village: at(c.villages, row),
-      number: at(c.numbers, row),
-      federation: at(c.federations, row),
-      onboardingDate: at(c.onboardingDates, row),
-      contributionTotalCents: at(c.contributionTotals, row),
-      pendingBenefitsCents: at(c.pendingBenefits, row),
-      plotCount: at(c.plotCounts, row),
-      lastContributionDate: at(c.lastContributionDates, row),
-      lastPayoutDate: at(c.lastPayoutDates, row),
-      updatedAt: at(c.updatedAts, row),
+      id: c.ids.get(row),
+      name: c.names.get(row),
+      village: c.villages.get(row),
+      number: c.numbers.get(row),
+      federation: c.federations.get(row),
+      onboardingDate: c.onboardingDates.get(row),
+      contributionTotalCents: c.contributionTotals.get(row),
+      pendingBenefitsCents: c.pendingBenefits.get(row),
+      plotCount: c.plotCounts.get(row),
+      lastContributionDate: c.lastContributionDates.get(row),
+      lastPayoutDate: c.lastPayoutDates.get(row),
+      updatedAt: c.updatedAts.get(row),
     };
   }
 
   /** The live members in id order, with every sort order (what a snapshot keeps). */
-  toData(): MemberIndexData {
+  toData(): { columns: MemberColumns; orders: MemberOrders } {
     return this.compacted(sortFields);
   }
 
-  /** The live members in id order, with these sort orders. */
-  private compacted(fields: readonly SortField[]): MemberIndexData {
+  /** The live members in id order, as arrays, with these sort orders. */
+  private compacted(fields: readonly SortField[]): { columns: MemberColumns; orders: MemberOrders } {
     const { ids } = this.columns;
     const total = ids.length;
     const sortedLive: number[] = [];
     for (let row = 0; row < this.sortedRows; row += 1) if (!this.dead[row]) sortedLive.push(row);
     const laterLive: number[] = [];
     for (let row = this.sortedRows; row < total; row += 1) if (!this.dead[row]) laterLive.push(row);
-    laterLive.sort((a, b) => compareText(at(ids, a), at(ids, b)));
+    laterLive.sort((a, b) => compareText(ids.get(a), ids.get(b)));
     const live: number[] = [];
     for (let first = 0, second = 0; first < sortedLive.length || second < laterLive.length;) {
       const a = sortedLive[first];
       const b = laterLive[second];
-      if (b === undefined || (a !== undefined && at(ids, a) < at(ids, b))) {
+      if (b === undefined || (a !== undefined && ids.get(a) < ids.get(b))) {
         live.push(a as number);
         first += 1;
       } else {
@@ -540,8 +615,8 @@ export class MemberIndex {
     live.forEach((row, position) => (renumbered[row] = position));
     const columns = Object.fromEntries(
       columnNames.map((name) => {
-        const column = this.columns[name] as unknown[];
-        return [name, live.map((row) => column[row])];
+        const column = this.columns[name] as Column<unknown>;
+        return [name, live.map((row) => column.get(row))];
       }),
     ) as unknown as MemberColumns;
     const orders = Object.fromEntries(
@@ -557,30 +632,50 @@ export class MemberIndex {
   }
 }
 
-/** Appends a member as the last row; returns the row. */
-const pushRow = (columns: MemberColumns, summary: MemberSummary): number => {
-  columns.ids.push(summary.id);
-  columns.names.push(summary.name);
-  columns.nameKeys.push(foldText(summary.name));
-  columns.villages.push(summary.village);
-  columns.numbers.push(summary.number);
-  columns.federations.push(summary.federation);
-  columns.onboardingDates.push(summary.onboardingDate);
-  columns.contributionTotals.push(summary.contributionTotalCents);
-  columns.pendingBenefits.push(summary.pendingBenefitsCents);
-  columns.plotCounts.push(summary.plotCount);
-  columns.lastContributionDates.push(summary.lastContributionDate);
-  columns.lastPayoutDates.push(summary.lastPayoutDate);
-  return columns.updatedAts.push(summary.updatedAt) - 1;
+/** A member's value for one column. */
+const fieldOf = (summary: MemberSummary, name: ColumnName): unknown => {
+  switch (name) {
+    case 'ids':
+      return summary.id;
+    case 'names':
+      return summary.name;
+    case 'nameKeys':
+      return foldText(summary.name);
+    case 'villages':
+      return summary.village;
+    case 'numbers':
+      return summary.number;
+    case 'federations':
+      return summary.federation;
+    case 'onboardingDates':
+      return summary.onboardingDate;
+    case 'contributionTotals':
+      return summary.contributionTotalCents;
+    case 'pendingBenefits':
+      return summary.pendingBenefitsCents;
+    case 'plotCounts':
+      return summary.plotCount;
+    case 'lastContributionDates':
+      return summary.lastContributionDate;
+    case 'lastPayoutDates':
+      return summary.lastPayoutDate;
+    case 'updatedAts':
+      return summary.updatedAt;
+  }
 };
 
-/** The first position whose row does not sort before `row`. */
-const lowerBound = (order: Order, row: number, compare: (a: number, b: number) => number): number => {
+/** The first of the first `length` positions whose row does not sort before `row`. */
+const lowerBound = (
+  rows: Int32Array,
+  length: number,
+  row: number,
+  compare: (a: number, b: number) => number,
+): number => {
   let low = 0;
-  let high = order.length;
+  let high = length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (compare(order.rows[middle] as number, row) < 0) low = middle + 1;
+    if (compare(rows[middle] as number, row) < 0) low = middle + 1;
     else high = middle;
   }
   return low;

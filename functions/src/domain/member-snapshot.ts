@@ -1,4 +1,12 @@
-import { columnNames, sortFields, type MemberColumns, type MemberIndexData } from './member-list.ts';
+import {
+  columnNames,
+  sortFields,
+  type ColumnValues,
+  type MemberColumns,
+  type MemberColumnValues,
+  type MemberIndexData,
+  type MemberOrders,
+} from './member-list.ts';
 
 /**
  * A snapshot of an enabler's member directory: what a new Lambda instance loads instead of reading
@@ -11,6 +19,12 @@ export interface MemberSnapshot extends MemberIndexData {
   /** When the members were last read in full from the table (the catch-ups since build on it). */
   rebuiltAt: string;
 }
+
+/** A snapshot to write: its columns as arrays (MemberIndex.toData). */
+export type MemberSnapshotToWrite = Omit<MemberSnapshot, 'columns'> & {
+  columns: MemberColumns;
+  orders: MemberOrders;
+};
 
 /*
  * Layout (before compression): one line of JSON (the header), then the sections one after the other,
@@ -63,7 +77,7 @@ const unescapeValue = (value: string): string =>
   value.startsWith(ESCAPE) ? (JSON.parse(value.slice(1)) as string) : value;
 
 /** The snapshot as bytes (compressed by the caller). */
-export const encodeMemberSnapshot = (snapshot: MemberSnapshot): Buffer => {
+export const encodeMemberSnapshot = (snapshot: MemberSnapshotToWrite): Buffer => {
   const { columns } = snapshot;
   const rows = columns.ids.length;
   const sections: [string, SectionKind, Buffer][] = [];
@@ -140,7 +154,60 @@ const typedCopy = <T extends Int32Array | Float64Array>(
   return values;
 };
 
-/** The snapshot in `bytes` (decompressed); BadMemberSnapshotError when they are not one. */
+/** A text column kept as its one string: a value is cut out when it is read. */
+class TextColumn implements ColumnValues<string> {
+  /** Where each value starts, and one past the end of the last (as if it were followed by '\n'). */
+  private readonly starts: Int32Array;
+
+  constructor(
+    private readonly text: string,
+    rows: number,
+    private readonly escaped: boolean,
+  ) {
+    this.starts = new Int32Array(rows + 1);
+    let start = 0;
+    for (let row = 0; row < rows; row += 1) {
+      this.starts[row] = start;
+      const end = text.indexOf('\n', start);
+      start = end < 0 ? text.length + 1 : end + 1;
+    }
+    this.starts[rows] = start;
+    if (rows > 0 && start !== text.length + 1)
+      throw new BadMemberSnapshotError('a text column has more rows');
+  }
+
+  get length(): number {
+    return this.starts.length - 1;
+  }
+
+  at(row: number): string | undefined {
+    if (row < 0 || row >= this.length) return undefined;
+    const value = this.text.slice(this.starts[row], (this.starts[row + 1] as number) - 1);
+    return this.escaped ? unescapeValue(value) : value;
+  }
+}
+
+/** A column of few distinct values: positions in a dictionary, -1 for null. */
+class CodedColumn implements ColumnValues<string | null> {
+  constructor(
+    private readonly codes: Int32Array,
+    private readonly dictionary: string[],
+  ) {}
+
+  get length(): number {
+    return this.codes.length;
+  }
+
+  at(row: number): string | null | undefined {
+    const code = this.codes[row];
+    return code === undefined ? undefined : (this.dictionary[code] ?? null);
+  }
+}
+
+/**
+ * The snapshot in `bytes` (decompressed); BadMemberSnapshotError when they are not one. Its columns
+ * read the bytes' text and numbers as they are asked for, without a string or an object per member.
+ */
 export const decodeMemberSnapshot = (bytes: Buffer): MemberSnapshot => {
   const headerEnd = bytes.indexOf(10);
   if (headerEnd < 0) throw new BadMemberSnapshotError('no header');
@@ -153,31 +220,28 @@ export const decodeMemberSnapshot = (bytes: Buffer): MemberSnapshot => {
   if (header.format !== FORMAT || header.version !== VERSION)
     throw new BadMemberSnapshotError(`format ${String(header.format)} ${String(header.version)}`);
   const { rows } = header;
-  const columns: Partial<Record<keyof MemberColumns, unknown[]>> = {};
-  const orders: MemberSnapshot['orders'] = {};
+  const columns: Partial<Record<keyof MemberColumns, ColumnValues<unknown>>> = {};
+  const orders: MemberOrders = {};
   const dictionaryOf = new Map<string, string[]>(
     Object.entries(dictionaryColumns).map(([name, dictionary]) => [name, header.dictionaries[dictionary]]),
   );
   let offset = headerEnd + 1;
   for (const [name, kind, length] of header.sections) {
     if (offset + length > bytes.length) throw new BadMemberSnapshotError('truncated');
+    const column = name as keyof MemberColumns;
     if (kind === 'text') {
-      const values = rows === 0 ? [] : bytes.toString('utf8', offset, offset + length).split('\n');
-      columns[name as keyof MemberColumns] = header.escaped.includes(name)
-        ? values.map(unescapeValue)
-        : values;
+      columns[column] = new TextColumn(
+        bytes.toString('utf8', offset, offset + length),
+        rows,
+        header.escaped.includes(name),
+      );
     } else if (kind === 'float64') {
-      columns[name as keyof MemberColumns] = Array.from(typedCopy(bytes, offset, length, Float64Array));
+      columns[column] = typedCopy(bytes, offset, length, Float64Array);
     } else {
       const values = typedCopy(bytes, offset, length, Int32Array);
       const dictionary = dictionaryOf.get(name);
-      if (name.startsWith('order:')) orders[name.slice('order:'.length) as keyof typeof orders] = values;
-      else if (dictionary) {
-        const decoded = new Array<string | null>(values.length);
-        for (let row = 0; row < values.length; row += 1)
-          decoded[row] = dictionary[values[row] as number] ?? null;
-        columns[name as keyof MemberColumns] = decoded;
-      } else columns[name as keyof MemberColumns] = Array.from(values);
+      if (name.startsWith('order:')) orders[name.slice('order:'.length) as keyof MemberOrders] = values;
+      else columns[column] = dictionary ? new CodedColumn(values, dictionary) : values;
     }
     offset += length;
   }
@@ -188,7 +252,7 @@ export const decodeMemberSnapshot = (bytes: Buffer): MemberSnapshot => {
     enablerId: header.enablerId,
     seenUpTo: header.seenUpTo,
     rebuiltAt: header.rebuiltAt,
-    columns: columns as unknown as MemberColumns,
+    columns: columns as MemberColumnValues,
     orders,
   };
 };

@@ -234,6 +234,17 @@ describe('the member directory', () => {
     expect(rolesAllowed('s3:PutObject')).toEqual([roleOf('Worker: member-directory')]);
   });
 
+  it('gives the member list and its worker the memory a 500 000-member enabler needs', () => {
+    const { template } = demo();
+    const functions = template.findResources('AWS::Lambda::Function');
+    for (const description of ['API resource: members', 'Worker: member-directory']) {
+      // A new instance of the list peaks at about 460 MB resident at 500 000 members.
+      expect(
+        functions[functionIdByDescription(template, description)]?.Properties.MemorySize,
+      ).toBeGreaterThanOrEqual(1024);
+    }
+  });
+
   it('refreshes every snapshot on a schedule', () => {
     const { template } = demo();
     const rule = only(Object.values(template.findResources('AWS::Events::Rule')));

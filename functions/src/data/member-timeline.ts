@@ -65,8 +65,13 @@ const changeOf = (item: Record<string, unknown>): MemberChange | undefined => {
   return undefined;
 };
 
-/** Slices of the change timeline read at once when loading a whole enabler. */
-const LOAD_SLICES = 8;
+/**
+ * A whole enabler is read as this many slices of its change timeline, at most LOAD_PARALLEL at a
+ * time. Short slices keep every Query to a page or two: a long paged Query slows down page after page
+ * on DynamoDB Local (500 000 members: 211 s in 8 slices, 82 s in 64, 32 s in 256).
+ */
+const LOAD_SLICES = 256;
+const LOAD_PARALLEL = 32;
 
 const changeKeyEnd = async (enablerId: string, forward: boolean): Promise<string | undefined> => {
   const { Items = [] } = await dynamo().send(
@@ -99,10 +104,7 @@ const changesBetween = async (enablerId: string, lower: string, upper: string): 
     })
   ).flatMap((item) => changeOf(item) ?? []);
 
-/**
- * Every member of an enabler: the change timeline is cut into slices read in parallel, which makes
- * a full read several times quicker than one long paged Query.
- */
+/** Every member of an enabler: the change timeline is cut into slices by time, read in parallel. */
 export const allMembersOf = async (enablerId: string): Promise<MemberSummary[]> => {
   const [first, last] = await Promise.all([changeKeyEnd(enablerId, true), changeKeyEnd(enablerId, false)]);
   if (!first || !last) return [];
@@ -113,9 +115,13 @@ export const allMembersOf = async (enablerId: string): Promise<MemberSummary[]> 
       ? `${last}\uffff`
       : new Date(from + Math.floor(((to - from) * index) / LOAD_SLICES)).toISOString(),
   );
-  const slices = await Promise.all(
-    bounds.slice(0, -1).map((lower, index) => changesBetween(enablerId, lower, bounds[index + 1] as string)),
-  );
+  const slices: MemberChange[][] = [];
+  let next = 0;
+  const reader = async () => {
+    for (let slice = next++; slice < LOAD_SLICES; slice = next++)
+      slices[slice] = await changesBetween(enablerId, bounds[slice] as string, bounds[slice + 1] as string);
+  };
+  await Promise.all(Array.from({ length: LOAD_PARALLEL }, reader));
   return slices.flat().flatMap((change) => (change.type === 'member' ? [change.summary] : []));
 };
 

@@ -142,6 +142,15 @@ describe('member directory snapshots', () => {
     await expectSameAsFullLoad(enablerId, await coldDirectory(enablerId));
   });
 
+  it('are loaded once by a new instance, however many requests arrive at once', async () => {
+    await seedMembers(enablerId, 3);
+    await refreshMemberSnapshot(enablerId);
+    forgetMemberDirectories();
+    const indexes = await Promise.all(Array.from({ length: 20 }, () => memberDirectory(enablerId)));
+    expect(new Set(indexes).size).toBe(1);
+    await expectSameAsFullLoad(enablerId, indexes[0] as MemberIndex);
+  });
+
   it('leave a current snapshot alone when nothing changed', async () => {
     await seedMembers(enablerId, 2);
     await refreshMemberSnapshot(enablerId);

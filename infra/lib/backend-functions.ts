@@ -2,6 +2,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ArnFormat, AssetHashType, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -13,7 +15,14 @@ import { handlerEntry } from '@cpbo/functions/http/handlers.ts';
 import { resources, type Resource } from '@cpbo/functions/http/routes.ts';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
 import { queueDefinitions, queueNames, queueUrlVariable } from '@cpbo/functions/platform/queues.ts';
-import { streamWorker, workerEntry, workers, type Worker } from '@cpbo/functions/workers/workers.ts';
+import {
+  streamEntityTypes,
+  streamWorkers,
+  workerEntry,
+  workers,
+  type StreamWorker,
+  type Worker,
+} from '@cpbo/functions/workers/workers.ts';
 import { bundleFunction, functionNodeOptions, handlerSetting, lambdaRuntime } from './function-bundling.ts';
 import { shipNativeModules, type PrebuildPlatform } from './native-modules.ts';
 import { newDeadLetterQueue, type WorkQueues } from './work-queues.ts';
@@ -61,6 +70,7 @@ export interface BackendFunctionsProps {
   readonly mailFrom: string;
   readonly table: dynamodb.Table;
   readonly filesBucket: s3.IBucket;
+  readonly memberDirectoryBucket: s3.IBucket;
   readonly workQueues: WorkQueues;
   /** A static name: the parameter's value (the CloudFront address) is written after the API exists. */
   readonly appUrlParameterName: string;
@@ -99,6 +109,7 @@ export class BackendFunctions extends Construct {
     const environment: Record<string, string> = {
       [environmentVariables.tableName]: table.tableName,
       [environmentVariables.filesBucket]: filesBucket.bucketName,
+      [environmentVariables.memberDirectoryBucket]: props.memberDirectoryBucket.bucketName,
       [environmentVariables.jwtSecretArn]: tokenSigningSecret.secretArn,
       [environmentVariables.appUrlParameter]: props.appUrlParameterName,
       [environmentVariables.mailFrom]: props.mailFrom,
@@ -145,7 +156,11 @@ export class BackendFunctions extends Construct {
     this.api = Object.fromEntries(
       apiFunctionNames.map((name) => [
         name,
-        newFunction(name, handlerEntry(name), { ...apiSizing, description: `API resource: ${name}` }),
+        newFunction(name, handlerEntry(name), {
+          ...apiSizing,
+          ...(name === 'members' && { memorySize: MEMBER_LIST_MEMORY_MB }),
+          description: `API resource: ${name}`,
+        }),
       ]),
     ) as Record<ApiFunctionName, lambda.Function>;
 
@@ -153,12 +168,16 @@ export class BackendFunctions extends Construct {
       workers.map((worker) => [
         worker,
         newFunction(`${worker}-worker`, workerEntry(worker), {
-          memorySize: 512,
+          memorySize: worker === 'member-directory' ? MEMBER_SNAPSHOT_MEMORY_MB : 512,
           timeout: workerTimeout(worker),
           description: `Worker: ${worker}`,
         }),
       ]),
     ) as Record<Worker, lambda.Function>;
+
+    // The member list starts from the snapshots that the member-directory worker writes.
+    props.memberDirectoryBucket.grantRead(this.api.members);
+    props.memberDirectoryBucket.grantReadWrite(this.workers['member-directory']);
 
     for (const name of queueNames) {
       const definition = queueDefinitions[name];
@@ -170,18 +189,38 @@ export class BackendFunctions extends Construct {
       );
     }
 
-    this.workers[streamWorker].addEventSource(
-      new DynamoEventSource(table, {
-        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
-        reportBatchItemFailures: true,
-        // A failing record is isolated by halving the batch, retried a bounded number of times, then
-        // recorded in the dead-letter queue so the shard keeps moving.
-        bisectBatchOnError: true,
-        retryAttempts: 5,
-        onFailure: new SqsDlq(newDeadLetterQueue(this, 'stream-dead-letters')),
-      }),
-    );
+    for (const worker of streamWorkers) {
+      const entityTypes = streamEntityTypes[worker];
+      this.workers[worker].addEventSource(
+        new DynamoEventSource(table, {
+          startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+          ...streamBatching[worker],
+          reportBatchItemFailures: true,
+          // A failing record is isolated by halving the batch, retried a bounded number of times, then
+          // recorded in the dead-letter queue so the shard keeps moving.
+          bisectBatchOnError: true,
+          retryAttempts: 5,
+          onFailure: new SqsDlq(
+            newDeadLetterQueue(
+              this,
+              worker === 'aggregates' ? 'stream-dead-letters' : `${worker}-stream-dead-letters`,
+            ),
+          ),
+          ...(entityTypes && {
+            filters: [
+              lambda.FilterCriteria.filter({ dynamodb: { NewImage: { entityType: { S: entityTypes } } } }),
+            ],
+          }),
+        }),
+      );
+    }
+
+    // Builds missing snapshots (a new deployment) and rebuilds old ones where no member changed.
+    new events.Rule(this, 'member-directory-schedule', {
+      description: 'Refreshes the member directory snapshot of every enabler',
+      schedule: events.Schedule.rate(Duration.hours(6)),
+      targets: [new targets.LambdaFunction(this.workers['member-directory'], { retryAttempts: 2 })],
+    });
 
     // The sender identity is fixed by MAIL_FROM: the worker cannot send as anyone else.
     this.workers.mail.addToRolePolicy(
@@ -194,9 +233,31 @@ export class BackendFunctions extends Construct {
   }
 }
 
-/** Stream batches get a minute; a queue worker gets a sixth of its queue's visibility timeout, as AWS advises. */
+/**
+ * The member list function: a new instance loading an enabler of 500 000 members peaks at about
+ * 460 MB resident (npm run bench:members); 1769 MB is where Lambda gives a whole vCPU, which the
+ * cold load (decompressing and reading the snapshot) uses.
+ */
+const MEMBER_LIST_MEMORY_MB = 1769;
+/** The worker holds a whole enabler's summaries while it rebuilds a snapshot from the table. */
+const MEMBER_SNAPSHOT_MEMORY_MB = 2048;
+
+/**
+ * The aggregates follow each record; the member directory waits up to 20 s to gather changes, so a
+ * busy enabler's snapshot is written a few times a minute at most.
+ */
+const streamBatching: Record<StreamWorker, { batchSize: number; maxBatchingWindow?: Duration }> = {
+  aggregates: { batchSize: 100 },
+  'member-directory': { batchSize: 1000, maxBatchingWindow: Duration.seconds(20) },
+};
+
+/**
+ * Stream batches get a minute (a snapshot rebuild reads a whole enabler: five); a queue worker gets a
+ * sixth of its queue's visibility timeout, as AWS advises.
+ */
 const workerTimeout = (worker: Worker): Duration => {
-  if (worker === streamWorker) return Duration.seconds(60);
+  if (worker === 'member-directory') return Duration.minutes(5);
+  if (worker === 'aggregates') return Duration.seconds(60);
   const queue = queueNames.find((name) => queueDefinitions[name].worker === worker);
   if (!queue)
     throw new Error(`Worker ${worker} has no queue in queueDefinitions and is not the stream worker`);

@@ -17,7 +17,7 @@ import { keyAttributes, tableDefinition } from '@cpbo/functions/data/table-defin
 import { API_BASE, resources, routes } from '@cpbo/functions/http/routes.ts';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
 import { queueDefinitions, queueNames, queueUrlVariable } from '@cpbo/functions/platform/queues.ts';
-import { streamWorker, workers } from '@cpbo/functions/workers/workers.ts';
+import { streamEntityTypes, streamWorkers, workers } from '@cpbo/functions/workers/workers.ts';
 import { spaFallbackFunctionCode } from '../../web/src/app/spa-fallback.ts';
 import { CropProtectionStack, type CropProtectionStackProps } from './crop-protection-stack.ts';
 import { spaContentFrom } from './website.ts';
@@ -127,8 +127,8 @@ describe('the queues', () => {
       const [deadLetterId] = getAttOf(queue?.Properties.RedrivePolicy.deadLetterTargetArn);
       expect(queues[deadLetterId]?.Type).toBe('AWS::SQS::Queue');
     }
-    // Each work queue and its dead-letter queue, plus the stream's dead-letter queue.
-    template.resourceCountIs('AWS::SQS::Queue', queueNames.length * 2 + 1);
+    // Each work queue and its dead-letter queue, plus a dead-letter queue per stream worker.
+    template.resourceCountIs('AWS::SQS::Queue', queueNames.length * 2 + streamWorkers.length);
   });
 
   it('encrypts every queue and refuses plain HTTP', () => {
@@ -161,26 +161,108 @@ describe('the queues', () => {
   });
 });
 
-describe('the stream worker', () => {
-  it('reads the table stream with partial failures, bisection, bounded retries and a dead-letter queue', () => {
-    const { template } = demo();
+describe('the stream workers', () => {
+  const streamMappings = (template: Template) => {
     const tableId = onlyId(template.findResources('AWS::DynamoDB::Table'));
-    const mapping = only(
-      Object.values(
-        template.findResources('AWS::Lambda::EventSourceMapping', {
-          Properties: { EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] } },
-        }),
-      ),
+    return Object.values(
+      template.findResources('AWS::Lambda::EventSourceMapping', {
+        Properties: { EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] } },
+      }),
     );
-    expect(mapping.Properties).toMatchObject({
-      FunctionName: { Ref: functionIdByDescription(template, `Worker: ${streamWorker}`) },
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-      BisectBatchOnFunctionError: true,
-    });
-    expect(mapping.Properties.MaximumRetryAttempts).toBeGreaterThanOrEqual(0);
-    expect(mapping.Properties.MaximumRetryAttempts).toBeLessThanOrEqual(10);
-    const [deadLetterId] = getAttOf(mapping.Properties.DestinationConfig.OnFailure.Destination);
-    expect(template.findResources('AWS::SQS::Queue')[deadLetterId]).toBeDefined();
+  };
+
+  it('read the table stream with partial failures, bisection, bounded retries and a dead-letter queue each', () => {
+    const { template } = demo();
+    const mappings = streamMappings(template);
+    expect(mappings).toHaveLength(streamWorkers.length);
+    const deadLetterIds = new Set<string>();
+    for (const worker of streamWorkers) {
+      const functionId = functionIdByDescription(template, `Worker: ${worker}`);
+      const mapping = only(mappings.filter((m) => refOf(m.Properties.FunctionName) === functionId));
+      expect(mapping.Properties).toMatchObject({
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        BisectBatchOnFunctionError: true,
+      });
+      expect(mapping.Properties.MaximumRetryAttempts).toBeGreaterThanOrEqual(0);
+      expect(mapping.Properties.MaximumRetryAttempts).toBeLessThanOrEqual(10);
+      const [deadLetterId] = getAttOf(mapping.Properties.DestinationConfig.OnFailure.Destination);
+      expect(template.findResources('AWS::SQS::Queue')[deadLetterId]).toBeDefined();
+      deadLetterIds.add(deadLetterId);
+    }
+    expect(deadLetterIds.size).toBe(streamWorkers.length);
+  });
+
+  it('give the member-directory worker only member records, gathered for a while', () => {
+    const { template } = demo();
+    const functionId = functionIdByDescription(template, 'Worker: member-directory');
+    const mapping = only(
+      streamMappings(template).filter((m) => refOf(m.Properties.FunctionName) === functionId),
+    );
+    expect(mapping.Properties.FilterCriteria.Filters).toEqual([
+      {
+        Pattern: JSON.stringify({
+          dynamodb: { NewImage: { entityType: { S: streamEntityTypes['member-directory'] } } },
+        }),
+      },
+    ]);
+    expect(mapping.Properties.MaximumBatchingWindowInSeconds).toBeGreaterThan(0);
+  });
+});
+
+describe('the member directory', () => {
+  const directoryBucketId = (template: Template) =>
+    refOf(anyFunctionEnvironment(template)[environmentVariables.memberDirectoryBucket]);
+
+  it('keeps its snapshots in an unversioned bucket that goes with the stack', () => {
+    for (const { template } of [demo(), dev()]) {
+      const bucket = template.findResources('AWS::S3::Bucket')[directoryBucketId(template)];
+      expect(bucket?.Properties.VersioningConfiguration).toBeUndefined();
+      expect(bucket?.DeletionPolicy).toBe('Delete');
+    }
+  });
+
+  it('lets the member list read the snapshots and only the worker write them', () => {
+    const { template } = demo();
+    const bucketArn = { 'Fn::GetAtt': [directoryBucketId(template), 'Arn'] };
+    const functions = template.findResources('AWS::Lambda::Function');
+    const roleOf = (description: string) =>
+      getAttOf(functions[functionIdByDescription(template, description)]?.Properties.Role)[0];
+    const rolesAllowed = (action: string) =>
+      Object.values(template.findResources('AWS::IAM::Policy'))
+        .filter((policy) =>
+          (
+            policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]
+          ).some(
+            (statement) =>
+              [statement.Action].flat().includes(action) &&
+              JSON.stringify(statement.Resource).includes(JSON.stringify(bucketArn)),
+          ),
+        )
+        .flatMap((policy) => (policy.Properties.Roles as { Ref: string }[]).map(refOf));
+    expect(rolesAllowed('s3:GetObject*').toSorted()).toEqual(
+      [roleOf('API resource: members'), roleOf('Worker: member-directory')].toSorted(),
+    );
+    expect(rolesAllowed('s3:PutObject')).toEqual([roleOf('Worker: member-directory')]);
+  });
+
+  it('gives the member list and its worker the memory a 500 000-member enabler needs', () => {
+    const { template } = demo();
+    const functions = template.findResources('AWS::Lambda::Function');
+    for (const description of ['API resource: members', 'Worker: member-directory']) {
+      // A new instance of the list peaks at about 460 MB resident at 500 000 members.
+      expect(
+        functions[functionIdByDescription(template, description)]?.Properties.MemorySize,
+      ).toBeGreaterThanOrEqual(1024);
+    }
+  });
+
+  it('refreshes every snapshot on a schedule', () => {
+    const { template } = demo();
+    const rule = only(Object.values(template.findResources('AWS::Events::Rule')));
+    expect(rule.Properties.ScheduleExpression).toBe('rate(6 hours)');
+    expect(getAttOf(rule.Properties.Targets[0].Arn)[0]).toBe(
+      functionIdByDescription(template, 'Worker: member-directory'),
+    );
   });
 });
 
@@ -308,7 +390,7 @@ describe('the buckets', () => {
   it('block public access, encrypt at rest and refuse plain HTTP', () => {
     const { template } = demo();
     const buckets = template.findResources('AWS::S3::Bucket');
-    expect(Object.keys(buckets)).toHaveLength(2);
+    expect(Object.keys(buckets)).toHaveLength(3);
     for (const [id, bucket] of Object.entries(buckets)) {
       expect(bucket.Properties).toMatchObject({
         PublicAccessBlockConfiguration: {
@@ -378,8 +460,15 @@ describe('the CloudFront distribution', () => {
     const spaOrigin = (config.Origins as { Id: string }[]).find(
       ({ Id }) => Id === config.DefaultCacheBehavior.TargetOriginId,
     );
-    const bucketId = onlyId(
-      template.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: Match.absent() } }),
+    const directoryBucketId = refOf(
+      anyFunctionEnvironment(template)[environmentVariables.memberDirectoryBucket],
+    );
+    const bucketId = only(
+      Object.keys(
+        template.findResources('AWS::S3::Bucket', {
+          Properties: { VersioningConfiguration: Match.absent() },
+        }),
+      ).filter((id) => id !== directoryBucketId),
     );
     const accessControlId = onlyId(template.findResources('AWS::CloudFront::OriginAccessControl'));
     expect(spaOrigin).toMatchObject({

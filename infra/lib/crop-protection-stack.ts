@@ -39,6 +39,7 @@ export class CropProtectionStack extends Stack {
       mailFrom: props.mailFrom,
       table: dataStore.table,
       filesBucket: dataStore.filesBucket,
+      memberDirectoryBucket: dataStore.memberDirectoryBucket,
       workQueues,
       appUrlParameterName,
       retainData,

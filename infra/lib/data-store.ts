@@ -9,10 +9,11 @@ export interface DataStoreProps {
   readonly retainData: boolean;
 }
 
-/** The single table and the bucket of import, export and report files. */
+/** The single table, the bucket of import, export and report files, and the member directory snapshots. */
 export class DataStore extends Construct {
   readonly table: dynamodb.Table;
   readonly filesBucket: s3.Bucket;
+  readonly memberDirectoryBucket: s3.Bucket;
 
   constructor(scope: Construct, id: string, { retainData }: DataStoreProps) {
     super(scope, id);
@@ -53,6 +54,16 @@ export class DataStore extends Construct {
       ],
       removalPolicy,
       autoDeleteObjects: !retainData,
+    });
+
+    // Snapshots are rebuilt from the table at any time: no versions, and they go with the stack.
+    this.memberDirectoryBucket = new s3.Bucket(this, 'MemberDirectoryBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
     });
   }
 }

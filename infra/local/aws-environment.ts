@@ -5,6 +5,7 @@ export const localCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVE
 export const localRegion = 'eu-west-1';
 export const localTableName = 'cpbo-local';
 export const localFilesBucket = 'cpbo-files-local';
+export const localMemberDirectoryBucket = 'cpbo-member-directory-local';
 
 export interface SubstituteEndpoints {
   dynamoEndpoint: string;
@@ -13,7 +14,7 @@ export interface SubstituteEndpoints {
 
 /**
  * What the functions need to find the local stand-ins: the SDK's own endpoint variables (the
- * functions never see an endpoint option), a region, credentials, and the table and bucket names.
+ * functions never see an endpoint option), a region, credentials, and the table and buckets' names.
  */
 export const awsEnvironment = ({
   dynamoEndpoint,
@@ -26,6 +27,7 @@ export const awsEnvironment = ({
   AWS_ENDPOINT_URL_S3: s3Endpoint,
   [environmentVariables.tableName]: localTableName,
   [environmentVariables.filesBucket]: localFilesBucket,
+  [environmentVariables.memberDirectoryBucket]: localMemberDirectoryBucket,
 });
 
 /** Client settings for the runtime's own SDK clients (the streams client has no endpoint variable of ours). */

@@ -2,7 +2,13 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { awsEnvironment, localClientConfig, localFilesBucket, localTableName } from './aws-environment.ts';
+import {
+  awsEnvironment,
+  localClientConfig,
+  localFilesBucket,
+  localMemberDirectoryBucket,
+  localTableName,
+} from './aws-environment.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { startS3Local } from './s3-local.ts';
 import { ensureTable } from './table.ts';
@@ -17,7 +23,7 @@ export interface AwsSubstitutesOptions {
 export interface AwsSubstitutes {
   dynamoEndpoint: string;
   s3Endpoint: string;
-  /** AWS_* endpoint, region and credential variables, TABLE_NAME and FILES_BUCKET. */
+  /** AWS_* endpoint, region and credential variables, TABLE_NAME and the buckets' names. */
   environment: Record<string, string>;
   stop(): Promise<void>;
 }
@@ -31,14 +37,14 @@ const storageFolders = async ({ inMemory, dataDir }: AwsSubstitutesOptions) => {
   return { ddb, s3, temporary: false };
 };
 
-/** DynamoDB Local with the table and s3rver with the files bucket: what AWS gives the functions. */
+/** DynamoDB Local with the table and s3rver with the buckets: what AWS gives the functions. */
 export const startAwsSubstitutes = async (options: AwsSubstitutesOptions): Promise<AwsSubstitutes> => {
   const folders = await storageFolders(options);
   const removeTemporary = () =>
     folders.temporary ? rm(folders.s3, { recursive: true, force: true }) : undefined;
   const [dynamo, s3] = await Promise.allSettled([
     startDynamoDbLocal(options.inMemory ? { inMemory: true } : { dbPath: folders.ddb }),
-    startS3Local({ directory: folders.s3, bucket: localFilesBucket }),
+    startS3Local({ directory: folders.s3, buckets: [localFilesBucket, localMemberDirectoryBucket] }),
   ]);
   if (dynamo.status === 'rejected' || s3.status === 'rejected') {
     await Promise.all([

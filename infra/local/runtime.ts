@@ -7,7 +7,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
-import { streamWorker } from '@cpbo/functions/workers/workers.ts';
+import { streamEntityTypes, streamWorkers } from '@cpbo/functions/workers/workers.ts';
 import { localClientConfig, localTableName } from './aws-environment.ts';
 import { startAwsSubstitutes } from './aws-substitutes.ts';
 import { loadHttpHandler, loadWorkerHandler } from './functions-code.ts';
@@ -134,20 +134,10 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     const dynamo = new DynamoDBClient(localClientConfig(substitutes.dynamoEndpoint));
     teardown.add(() => dynamo.destroy());
     const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: localTableName }));
-    const streams = new DynamoDBStreamsClient(localClientConfig(substitutes.dynamoEndpoint));
-    teardown.add(() => streams.destroy());
-    const poller = await startStreamPoller({
-      client: streams,
-      streamArn: Table?.LatestStreamArn as string,
-      functionName: `local-${streamWorker}-worker`,
-      handler: async (event, context) =>
-        (await loadWorkerHandler<DynamoDBStreamEvent>(streamWorker))(event, context),
-      log: warn,
-    });
-    teardown.add(() => poller.stop());
-    markReady();
 
-    // After the poller, so the demo data reaches the dashboard aggregates like any other write.
+    // Before the pollers, which start from the stream's end: the seed writes the demo's aggregates and
+    // member snapshots itself, so the workers must not add its records a second time. No API call runs
+    // before the pollers either (they wait for `ready`), so none of their changes is missed.
     if (options.seed) {
       const seeded = await seedOnce({
         client: dynamo,
@@ -158,6 +148,26 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
       });
       log(seeded === 'seeded' ? '[seed] demo data written' : '[seed] demo data already there');
     }
+
+    const streams = new DynamoDBStreamsClient(localClientConfig(substitutes.dynamoEndpoint));
+    teardown.add(() => streams.destroy());
+    // One poller per stream worker, as each has its own event source mapping in AWS.
+    for (const worker of streamWorkers) {
+      const entityTypes = streamEntityTypes[worker];
+      const poller = await startStreamPoller({
+        client: streams,
+        streamArn: Table?.LatestStreamArn as string,
+        functionName: `local-${worker}-worker`,
+        handler: async (event, context) =>
+          (await loadWorkerHandler<DynamoDBStreamEvent>(worker))(event, context),
+        ...(entityTypes && {
+          filter: (record) => entityTypes.includes(record.dynamodb?.NewImage?.entityType?.S ?? ''),
+        }),
+        log: warn,
+      });
+      teardown.add(() => poller.stop());
+    }
+    markReady();
 
     return {
       url,

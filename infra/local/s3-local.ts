@@ -2,7 +2,7 @@ import S3rver from 's3rver';
 
 export interface S3LocalOptions {
   directory: string;
-  bucket: string;
+  buckets: string[];
 }
 
 export interface S3Local {
@@ -21,14 +21,14 @@ const corsConfiguration = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
-/** Starts s3rver on a free port with the files bucket (kept in `directory` between starts). */
-export const startS3Local = async ({ directory, bucket }: S3LocalOptions): Promise<S3Local> => {
+/** Starts s3rver on a free port with the buckets (kept in `directory` between starts). */
+export const startS3Local = async ({ directory, buckets }: S3LocalOptions): Promise<S3Local> => {
   const server = new S3rver({
     address: '127.0.0.1',
     port: 0,
     directory,
     silent: true,
-    configureBuckets: [{ name: bucket, configs: [corsConfiguration] }],
+    configureBuckets: buckets.map((name) => ({ name, configs: [corsConfiguration] })),
   });
   const { port } = await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };

@@ -17,6 +17,16 @@ export const aggregateKey = (
   sk: `${increment.scale}#${increment.period}#${increment.federation}`,
 });
 
+/** An aggregate item holding `amount` whole (the demo seed writes them so; the stream worker adds to them). */
+export const aggregateItem = (increment: AggregateIncrement) => ({
+  ...aggregateKey(increment),
+  entityType: 'AGGREGATE',
+  scale: increment.scale,
+  period: increment.period,
+  federation: increment.federation,
+  amount: increment.amount,
+});
+
 /** Stream records are delivered at least once; a marker per record, kept two days, makes a replay a no-op. */
 const MARKER_LIFETIME_SECONDS = 2 * 24 * 3600;
 

@@ -146,6 +146,19 @@ export const createEnabler = async (
   return toEnabler(item);
 };
 
+/** Counts members written in batches, without createMember (the demo seed), on their enabler. */
+export const addToMemberCount = async (enablerId: string, count: number): Promise<void> => {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
+      UpdateExpression: 'ADD memberCount :count',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':count': count },
+    }),
+  );
+};
+
 export const updateEnabler = async (
   enablerId: string,
   profile: EnablerProfile,

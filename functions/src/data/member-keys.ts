@@ -5,6 +5,7 @@ import { foldText } from '#domain/member-list.ts';
  * - MEMBER#<id> / PROFILE, PLOT#<id>, CONTRIB#<date>#<id>, PAYOUT#<date>#<id>, CASHOUT#<date>#<id>:
  *   one Query reads a member page.
  * - gsi1 ENABLER#<id>#MEMBER / <updatedAt>#<memberId>: members of an enabler changed since a time (the list).
+ *   A removed member leaves a tombstone there, MEMBERREMOVED#<id> / REMOVED, kept MEMBER_TOMBSTONE_DAYS.
  * - gsi1 ENABLER#<id>#<TYPE> / <date>#<id>: an enabler's plots, contributions, payouts, cashouts (admin tables).
  * - gsi3 RECORD#<id> / RECORD: a plot or money record by its id alone (admin edit and delete).
  * - ENABLER#<id>#MEMBERNUMBER#<number> and ENABLER#<id>#MEMBERNAME#<name>|<village> / UNIQUE: the
@@ -27,6 +28,12 @@ export const moneySortKey = (type: Exclude<RecordType, 'PLOT'>, date: string, id
 
 export const membersOfEnabler = (enablerId: string): string => `ENABLER#${enablerId}#MEMBER`;
 export const memberChangeKey = (updatedAt: string, memberId: string): string => `${updatedAt}#${memberId}`;
+export const memberTombstoneKey = (memberId: string) => ({ pk: `MEMBERREMOVED#${memberId}`, sk: 'REMOVED' });
+/**
+ * How long a removal stays in the change timeline. A directory (or snapshot) that last caught up
+ * longer ago than this may have missed a removal, so it is read anew from the table.
+ */
+export const MEMBER_TOMBSTONE_DAYS = 30;
 
 export const recordsOfEnabler = (enablerId: string, type: RecordType): string =>
   `ENABLER#${enablerId}#${recordTypes[type]}`;

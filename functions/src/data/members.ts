@@ -328,6 +328,34 @@ export interface NewMember extends MemberFields {
   onboardingDate: IsoDate;
 }
 
+/** A new member's profile item, with nothing recorded yet (createMember; the demo seed adds its totals). */
+export const memberItem = (fields: NewMember, id: string, updatedAt: string) => ({
+  pk: memberPartition(id),
+  sk: MEMBER_PROFILE,
+  entityType: 'MEMBER',
+  gsi1pk: membersOfEnabler(fields.enablerId),
+  gsi1sk: memberChangeKey(updatedAt, id),
+  id,
+  ...fields,
+  contributionTotalCents: 0,
+  payoutTotalCents: 0,
+  cashoutTotalCents: 0,
+  cashoutBalanceCents: 0,
+  plotCount: 0,
+  createdAt: updatedAt,
+  updatedAt,
+});
+
+/** The items that claim a member's number and name+village in its enabler (the duplicate rule). */
+export const memberClaimItems = (
+  fields: Pick<NewMember, 'enablerId' | 'number' | 'name' | 'village'>,
+  id: string,
+) =>
+  [
+    memberNumberClaim(fields.enablerId, fields.number),
+    memberNameClaim(fields.enablerId, fields.name, fields.village),
+  ].map((key) => ({ ...key, entityType: 'MEMBER_CLAIM', memberId: id }));
+
 /**
  * Registers a member. The same transaction claims the member's number and name+village in the
  * enabler (ERR_DUPLICATE_MEMBER when taken) and counts the member on the enabler.
@@ -337,36 +365,15 @@ export const createMember = async (
   { now = new Date(), receipt }: WriteOptions<Member> = {},
 ): Promise<Member> => {
   const id = randomUUID();
-  const updatedAt = nowIso(now);
-  const item = {
-    pk: memberPartition(id),
-    sk: MEMBER_PROFILE,
-    entityType: 'MEMBER',
-    gsi1pk: membersOfEnabler(fields.enablerId),
-    gsi1sk: memberChangeKey(updatedAt, id),
-    id,
-    ...fields,
-    contributionTotalCents: 0,
-    payoutTotalCents: 0,
-    cashoutTotalCents: 0,
-    cashoutBalanceCents: 0,
-    plotCount: 0,
-    createdAt: updatedAt,
-    updatedAt,
-  };
+  const item = memberItem(fields, id, nowIso(now));
   const member = toMember(item);
-  const claim = (key: { pk: string; sk: string }): TransactItem => ({
-    Put: {
-      TableName: tableName(),
-      Item: { ...key, entityType: 'MEMBER_CLAIM', memberId: id },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
+  const claim = (claimItem: Record<string, unknown>): TransactItem => ({
+    Put: { TableName: tableName(), Item: claimItem, ConditionExpression: 'attribute_not_exists(pk)' },
   });
   await transact(
     [
       { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-      claim(memberNumberClaim(fields.enablerId, fields.number)),
-      claim(memberNameClaim(fields.enablerId, fields.name, fields.village)),
+      ...memberClaimItems(fields, id).map(claim),
       {
         Update: {
           TableName: tableName(),
@@ -385,6 +392,21 @@ export const createMember = async (
 
 export type NewPlot = Omit<Plot, 'id' | 'createdAt' | 'updatedAt'>;
 
+/** A plot's item (createPlot; the demo seed). */
+export const plotItem = (plot: NewPlot, id: string, at: string) => ({
+  pk: memberPartition(plot.memberId),
+  sk: plotSortKey(id),
+  entityType: 'PLOT',
+  gsi1pk: recordsOfEnabler(plot.enablerId, 'PLOT'),
+  gsi1sk: `${plot.startCoverageDate}#${id}`,
+  gsi3pk: recordById(id),
+  gsi3sk: 'RECORD',
+  id,
+  ...plot,
+  createdAt: at,
+  updatedAt: at,
+});
+
 /** Adds a plot and counts it on the member, in one transaction. */
 export const createPlot = async (
   plot: NewPlot,
@@ -392,19 +414,7 @@ export const createPlot = async (
 ): Promise<Plot> => {
   const id = randomUUID();
   const at = nowIso(now);
-  const item = {
-    pk: memberPartition(plot.memberId),
-    sk: plotSortKey(id),
-    entityType: 'PLOT',
-    gsi1pk: recordsOfEnabler(plot.enablerId, 'PLOT'),
-    gsi1sk: `${plot.startCoverageDate}#${id}`,
-    gsi3pk: recordById(id),
-    gsi3sk: 'RECORD',
-    id,
-    ...plot,
-    createdAt: at,
-    updatedAt: at,
-  };
+  const item = plotItem(plot, id, at);
   const record = toPlot(item);
   const touch = touchMember(plot.memberId, at);
   const enabler = inEnabler(plot.enablerId);
@@ -492,7 +502,8 @@ export const updatePlot = async (
   );
 };
 
-const moneyItem = (
+/** A contribution's, payout's or cashout's item (the record functions below; the demo seed). */
+export const moneyItem = (
   type: 'CONTRIBUTION' | 'PAYOUT' | 'CASHOUT',
   member: Pick<Member, 'id' | 'enablerId' | 'federation'>,
   date: string,
@@ -698,79 +709,4 @@ export const recordPayout = async (
     await write(false);
   }
   return toPayout(item);
-};
-
-/** Slices of the change timeline read at once when loading a whole enabler. */
-const LOAD_SLICES = 8;
-
-const changeKeyEnd = async (enablerId: string, forward: boolean): Promise<string | undefined> => {
-  const { Items = [] } = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :members',
-      ExpressionAttributeValues: { ':members': membersOfEnabler(enablerId) },
-      ProjectionExpression: 'gsi1sk',
-      ScanIndexForward: forward,
-      Limit: 1,
-    }),
-  );
-  return Items[0]?.gsi1sk as string | undefined;
-};
-
-/**
- * Every member of an enabler: the change timeline is cut into slices read in parallel, which makes
- * a cold start several times quicker than one long paged Query.
- */
-export const allMembersOf = async (enablerId: string): Promise<Member[]> => {
-  const [first, last] = await Promise.all([changeKeyEnd(enablerId, true), changeKeyEnd(enablerId, false)]);
-  if (!first || !last) return [];
-  const from = Date.parse(first.slice(0, first.indexOf('#')));
-  const to = Date.parse(last.slice(0, last.indexOf('#'))) + 1;
-  const bounds = Array.from({ length: LOAD_SLICES + 1 }, (_, index) =>
-    index === LOAD_SLICES
-      ? `${last}\uffff`
-      : new Date(from + Math.floor(((to - from) * index) / LOAD_SLICES)).toISOString(),
-  );
-  const slices = await Promise.all(
-    bounds.slice(0, -1).map((lower, index) => membersBetween(enablerId, lower, bounds[index + 1] as string)),
-  );
-  return slices.flat();
-};
-
-const membersBetween = async (enablerId: string, lower: string, upper: string): Promise<Member[]> => {
-  return (
-    await queryAll({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      // Change keys are '<instant>#<id>', so a bare instant sorts before every key of that instant.
-      KeyConditionExpression: 'gsi1pk = :members AND gsi1sk BETWEEN :lower AND :upper',
-      ExpressionAttributeValues: {
-        ':members': membersOfEnabler(enablerId),
-        ':lower': lower,
-        ':upper': upper,
-      },
-    })
-  ).map(toMember);
-};
-
-/**
- * Members of an enabler changed at or after `since` (all of them without it), oldest change first:
- * the list's catch-up read.
- */
-export const membersChangedSince = async (
-  enablerId: string,
-  since: string | undefined,
-): Promise<Member[]> => {
-  return (
-    await queryAll({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: since ? 'gsi1pk = :members AND gsi1sk >= :since' : 'gsi1pk = :members',
-      ExpressionAttributeValues: {
-        ':members': membersOfEnabler(enablerId),
-        ...(since ? { ':since': since } : {}),
-      },
-    })
-  ).map(toMember);
 };

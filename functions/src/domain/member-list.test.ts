@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MemberIndex, readMemberListQuery, type MemberListQuery, type MemberSummary } from './member-list.ts';
+import {
+  foldText,
+  MemberIndex,
+  readMemberListQuery,
+  sortFields,
+  type MemberListQuery,
+  type MemberSummary,
+} from './member-list.ts';
 
 const today = '2026-11-21';
 
@@ -141,14 +148,126 @@ describe('member list', () => {
       member('x', { name: 'Zed', updatedAt: '2026-01-02T00:00:00Z' }),
       member('y', { name: 'Yan' }),
     );
-    changing.upsert(member('x', { name: 'Old', updatedAt: '2026-01-01T00:00:00Z' }));
+    expect(changing.upsert(member('x', { name: 'Old', updatedAt: '2026-01-01T00:00:00Z' }))).toBe(false);
     expect(changing.get('x')?.name).toBe('Zed');
-    changing.upsert(member('x', { name: 'Same instant', updatedAt: '2026-01-02T00:00:00Z' }));
-    expect(changing.get('x')?.name).toBe('Zed');
+    // The catch-up's overlap reads the same copy again: nothing changes.
+    expect(changing.upsert(member('x', { name: 'Zed', updatedAt: '2026-01-02T00:00:00Z' }))).toBe(false);
+    // Two writes in one millisecond: the copy read later (the table's) wins.
+    expect(changing.upsert(member('x', { name: 'Zed Ba', updatedAt: '2026-01-02T00:00:00Z' }))).toBe(true);
+    expect(changing.get('x')?.name).toBe('Zed Ba');
     changing.upsert(member('x', { name: 'Abel', updatedAt: '2026-01-03T00:00:00Z' }));
     expect(ids(changing, {})).toEqual(['x', 'y']);
-    changing.remove('x');
+    changing.remove('x', '2026-01-04T00:00:00Z');
     expect(ids(changing, {})).toEqual(['y']);
+  });
+});
+
+describe('member index under changes', () => {
+  /** A small deterministic generator, so a failure can be replayed. */
+  const generator = (seed: number) => {
+    let state = seed;
+    const next = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+    return { next, pick: <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T };
+  };
+  const random = generator(7);
+  const names = ['Awa Diop', 'awa diop', 'Élodie Sarr', 'Moussa Ba', 'Ndèye Fall', 'Zoë', 'line\nbreak'];
+  const federations = ['Kaolack', 'Thiès', 'thies', null];
+  const dates = ['2025-10-01', '2026-06-15', '2026-10-25', '2026-11-02', null];
+  let clock = Date.UTC(2026, 0, 1);
+  const instant = (step = 1) => new Date((clock += step)).toISOString();
+  const randomMember = (id: string, updatedAt: string): MemberSummary =>
+    member(id, {
+      name: random.pick(names),
+      number: random.pick(['1', '2', '10', 'N-7', 'n-7']),
+      federation: random.pick(federations),
+      pendingBenefitsCents: random.pick([0, 500, 1500]),
+      onboardingDate: random.pick(['2026-01-01', '2026-03-01']),
+      plotCount: random.pick([0, 1, 2]),
+      lastContributionDate: random.pick(dates),
+      lastPayoutDate: random.pick(dates),
+      updatedAt,
+    });
+
+  const queries: Partial<MemberListQuery>[] = sortFields.flatMap((field) =>
+    (['asc', 'desc'] as const).map((direction) => ({
+      sort: { field, direction },
+      pageSize: 1000,
+      search: random.pick(['', 'awa', 'thies', '7']),
+      benefits: random.pick(['all', '1_month'] as const),
+      plots: random.pick(['all', 'many'] as const),
+    })),
+  );
+
+  /** What the table holds: the newest copy of each member, less the removed ones. */
+  const model = new Map<string, MemberSummary>();
+  const index = new MemberIndex();
+  const ids = Array.from({ length: 120 }, (_, i) => `m${String(i).padStart(3, '0')}`);
+
+  const change = () => {
+    const id = random.pick(ids);
+    const roll = random.next();
+    if (roll < 0.15) {
+      const removedAt = instant();
+      index.remove(id, removedAt);
+      model.delete(id);
+    } else if (roll < 0.25 && model.has(id)) {
+      // A stale copy (the catch-up's overlap, or a slow reader): it must change nothing.
+      index.upsert({ ...randomMember(id, '2025-01-01T00:00:00.000Z') });
+    } else {
+      const summary = randomMember(id, instant());
+      index.upsert(summary);
+      model.set(id, summary);
+    }
+  };
+
+  const expectSameAsFreshLoad = (actual: MemberIndex) => {
+    const fresh = MemberIndex.fromSummaries([...model.values()]);
+    expect(actual.size).toBe(model.size);
+    for (const q of queries) expect(actual.list(query(q), today)).toEqual(fresh.list(query(q), today));
+  };
+
+  it('lists what a fresh load of the same members lists, after single changes and bursts', () => {
+    for (let round = 0; round < 60; round += 1) {
+      const burst = round % 3 === 0 ? 40 + Math.floor(random.next() * 80) : 1 + Math.floor(random.next() * 4);
+      for (let i = 0; i < burst; i += 1) change();
+      expectSameAsFreshLoad(index);
+    }
+  });
+
+  it('keeps its answers through compaction and a snapshot round trip', () => {
+    for (let i = 0; i < 3000; i += 1) change();
+    expectSameAsFreshLoad(index);
+    const copy = MemberIndex.fromData(index.toData());
+    expectSameAsFreshLoad(copy);
+    for (let i = 0; i < 50; i += 1) {
+      const summary = randomMember(random.pick(ids), instant());
+      copy.upsert(summary);
+      index.upsert(summary);
+      model.set(summary.id, summary);
+    }
+    expectSameAsFreshLoad(copy);
+  });
+
+  it('sorts a fresh load by folded name, then id', () => {
+    const fresh = MemberIndex.fromSummaries([...model.values()]);
+    const listed = fresh.list(query({ pageSize: 1000 }), today).members;
+    const expected = [...model.values()].sort(
+      (a, b) => foldText(a.name).localeCompare(foldText(b.name), 'en') || (a.id < b.id ? -1 : 1),
+    );
+    expect(listed.map((m) => foldText(m.name))).toEqual(expected.map((m) => foldText(m.name)));
+  });
+
+  it('does not bring a removed member back from an older copy, but takes a newer one', () => {
+    const removing = indexOf(member('r', { updatedAt: '2026-02-01T00:00:00.000Z' }));
+    expect(removing.remove('r', '2026-02-02T00:00:00.000Z')).toBe(true);
+    expect(removing.upsert(member('r', { updatedAt: '2026-02-01T00:00:00.000Z' }))).toBe(false);
+    expect(removing.size).toBe(0);
+    expect(removing.get('r')).toBeUndefined();
+    expect(removing.upsert(member('r', { updatedAt: '2026-02-03T00:00:00.000Z' }))).toBe(true);
+    expect(removing.size).toBe(1);
   });
 });
 

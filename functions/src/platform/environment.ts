@@ -5,6 +5,8 @@
 export const environmentVariables = {
   tableName: 'TABLE_NAME',
   filesBucket: 'FILES_BUCKET',
+  /** Snapshots of the member directories (one object per enabler). */
+  memberDirectoryBucket: 'MEMBER_DIRECTORY_BUCKET',
   jwtSecret: 'JWT_SECRET',
   jwtSecretArn: 'JWT_SECRET_ARN',
   appUrl: 'APP_URL',

@@ -65,11 +65,15 @@ const loadLogger = () =>
     ({ Logger }) => new Logger({ serviceName: SERVICE_NAME, jsonReplacerFn: redact }),
   ));
 
-/** One JSON line per event, through Powertools' Logger, with the invocation's keys. */
-export const logger = {
-  error: async (message: string, fields: Fields = {}): Promise<void> => {
+type Level = 'error' | 'warn' | 'info';
+
+const lineAt =
+  (level: Level) =>
+  async (message: string, fields: Fields = {}): Promise<void> => {
     // Read now: the invocation may end while the logger loads.
     const keys = invocationKeys;
-    (await loadLogger()).error({ message, ...keys, ...fields });
-  },
-};
+    (await loadLogger())[level]({ message, ...keys, ...fields });
+  };
+
+/** One JSON line per event, through Powertools' Logger, with the invocation's keys. */
+export const logger = { error: lineAt('error'), warn: lineAt('warn'), info: lineAt('info') };

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,6 +25,29 @@ describe('mail outbox', () => {
     expect(mails[1]).toMatchObject({ to: ['b@demo.local'], links: ['http://localhost:3000/register/abc'] });
     expect(Date.parse(mails[1]?.date ?? '')).not.toBeNaN();
     expect(lines).toContain('[mail]   http://localhost:3000/register/abc');
+  });
+
+  it('should list mails sent at once, in the same millisecond, in sending order', async () => {
+    const transport = outboxTransport(directory, () => undefined);
+    const subjects = Array.from({ length: 40 }, (_, index) => `Mail ${index}`);
+    await Promise.all(
+      subjects.map((subject) => transport.deliver({ to: ['a@demo.local'], subject, text: 'x' })),
+    );
+    expect((await readOutbox(directory)).map((mail) => mail.subject)).toEqual(subjects);
+  });
+
+  it('should go on after the mails already in the folder, even when the clock is behind them', async () => {
+    await mkdir(directory, { recursive: true });
+    const ahead = String(Date.now() + 3_600_000).padStart(14, '0');
+    await writeFile(join(directory, `${ahead}-0a1b2c3d.json`), JSON.stringify({ subject: 'Earlier run' }));
+    const transport = outboxTransport(directory, () => undefined);
+    await transport.deliver({ to: ['a@demo.local'], subject: 'This run', text: 'x' });
+    await transport.deliver({ to: ['a@demo.local'], subject: 'Then', text: 'x' });
+    expect((await readOutbox(directory)).map((mail) => mail.subject)).toEqual([
+      'Earlier run',
+      'This run',
+      'Then',
+    ]);
   });
 
   it('should read a missing outbox as empty', async () => {

@@ -1,18 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { aggregateIncrements, type AggregateIncrement } from '@cpbo/functions/domain/aggregates.ts';
 import { addMonths, coverageDates, isoDateOf } from '@cpbo/functions/domain/coverage-dates.ts';
+import { memberTotals, type MoneyMovement } from '@cpbo/functions/domain/member-totals.ts';
+import { aggregateItem, aggregateKey } from '@cpbo/functions/data/aggregates.ts';
 import {
   addConfig,
+  addToMemberCount,
   createEnabler,
   recordCampaign,
   type EnablerConfig,
 } from '@cpbo/functions/data/enablers.ts';
-import {
-  createMember,
-  createPlot,
-  recordCashout,
-  recordContribution,
-  recordPayout,
-} from '@cpbo/functions/data/members.ts';
+import { refreshMemberSnapshot } from '@cpbo/functions/data/member-directory.ts';
+import { memberClaimItems, memberItem, moneyItem, plotItem } from '@cpbo/functions/data/members.ts';
+import { nowIso, tableName } from '@cpbo/functions/data/table.ts';
 import { createUser } from '@cpbo/functions/data/users.ts';
+import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
 import { hashPassword } from '@cpbo/functions/platform/password-hashing.ts';
 import type { SeedDemoDataOptions } from './index.ts';
 
@@ -112,34 +115,33 @@ const enablers: DemoEnabler[] = [
   },
 ];
 
-/** Runs tasks a few at a time: DynamoDB Local is quicker with some concurrency, and the seed stays short. */
-const inBatches = async <T>(items: T[], size: number, task: (item: T) => Promise<void>) => {
-  for (let index = 0; index < items.length; index += size)
-    await Promise.all(items.slice(index, index + size).map(task));
-};
+type Item = Record<string, unknown>;
 
-const seedMembers = async (
+/** Drops the null totals: a member without a payout has no lastPayoutDate at all, as the writes leave it. */
+const present = (fields: Record<string, unknown>): Item =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
+
+/**
+ * The members of one demo enabler with their plots, contributions, payouts and cashouts, as items, in
+ * one pass: each member's totals are summed from its own records (memberTotals), so they match them
+ * exactly, as if every record had gone through its transaction.
+ */
+const demoMembers = (
   demo: DemoEnabler,
   enablerId: string,
   config: EnablerConfig,
   seed: number,
   today: string,
   count: number,
-) => {
+  at: string,
+  campaigns: { id: string; reportingDate: string }[],
+): Item[] => {
   const random = generator(seed);
-  const campaigns = [addMonths(today, -13), addMonths(today, -7), addMonths(today, -1)].map(
-    (date, index) => ({
-      id: `${demo.initials}-${date.slice(0, 7)}`,
-      name: `${demo.initials} campaign ${index + 1}`,
-      reportingDate: date,
-    }),
-  );
-  for (const campaign of campaigns) await recordCampaign(enablerId, campaign);
-
-  const people = Array.from({ length: count }, (_, index) => index);
-  await inBatches(people, 16, async (index) => {
+  const items: Item[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const id = randomUUID();
     const onboardingDate = addMonths(today, -random.int(0, 18));
-    const member = await createMember({
+    const fields = {
       enablerId,
       name: `${random.pick(demo.firstNames)} ${random.pick(demo.lastNames)} ${index + 1}`,
       village: random.pick(demo.villages),
@@ -152,14 +154,17 @@ const seedMembers = async (
       bankIFSC: null,
       bankAccount: null,
       onboardingDate,
-    });
+    };
+    const member = { id, enablerId, federation: fields.federation };
+    const records: Item[] = [];
+    const movements: MoneyMovement[] = [];
     const plotCount = random.pick([0, 1, 1, 1, 2, 3]);
     const plots = [];
     for (let p = 0; p < plotCount; p += 1) {
       const monthly = random.int(demo.contribution[0], demo.contribution[1]);
-      plots.push(
-        await createPlot({
-          memberId: member.id,
+      const plot = plotItem(
+        {
+          memberId: id,
           enablerId,
           name: `Plot ${p + 1}`,
           latitude: Number((demo.centre[0] + (random.next() - 0.5)).toFixed(5)),
@@ -170,71 +175,155 @@ const seedMembers = async (
           excessRainMonthlyContribCents: 0,
           ...coverageDates(onboardingDate, config),
           enablerConfig: { version: config.version, _id: config._id },
-        }),
+        },
+        randomUUID(),
+        at,
       );
+      plots.push(plot);
+      records.push(plot);
     }
     const firstPlot = plots[0];
-    if (!firstPlot) return;
-    const months = random.int(1, 8);
-    for (let m = 0; m < months; m += 1) {
-      const day = addMonths(onboardingDate, m);
-      if (day > today) break;
-      await recordContribution(
-        member,
-        firstPlot,
-        {
+    if (firstPlot) {
+      const plot = { plotId: firstPlot.id, plotName: firstPlot.name };
+      const months = random.int(1, 8);
+      for (let m = 0; m < months; m += 1) {
+        const day = addMonths(onboardingDate, m);
+        if (day > today) break;
+        const contribution = {
+          ...plot,
           amountCents: firstPlot.droughtMonthlyContribCents,
           protectionType: 'DROUGHT',
           contributionDate: `${day}T10:00:00.000Z`,
-        },
-        'seed',
-      );
-    }
-    let pending = 0;
-    for (const campaign of campaigns) {
-      if (campaign.reportingDate < onboardingDate || random.next() < 0.6) continue;
-      const amountCents = firstPlot.droughtMonthlyContribCents * random.int(2, 6);
-      await recordPayout(
-        member,
-        firstPlot,
-        {
+        };
+        records.push(
+          moneyItem('CONTRIBUTION', member, contribution.contributionDate, contribution, 'seed', at),
+        );
+        movements.push({ type: 'CONTRIBUTION', amountCents: contribution.amountCents, date: day });
+      }
+      let pending = 0;
+      for (const campaign of campaigns) {
+        if (campaign.reportingDate < onboardingDate || random.next() < 0.6) continue;
+        const amountCents = firstPlot.droughtMonthlyContribCents * random.int(2, 6);
+        const payout = {
+          ...plot,
           amountCents,
           assessmentId: campaign.id,
           assessmentDate: campaign.reportingDate,
           payoutDate: campaign.reportingDate,
-        },
-        'seed',
-      );
-      pending += amountCents;
+        };
+        records.push(moneyItem('PAYOUT', member, payout.payoutDate, payout, 'seed', at));
+        movements.push({ type: 'PAYOUT', amountCents, date: payout.payoutDate });
+        pending += amountCents;
+      }
+      if (pending > 0 && random.next() < 0.5) {
+        const cashout = { amountCents: Math.floor(pending / 2), cashoutDate: `${today}T09:00:00.000Z` };
+        records.push(moneyItem('CASHOUT', member, cashout.cashoutDate, cashout, 'seed', at));
+        movements.push({ type: 'CASHOUT', amountCents: cashout.amountCents, date: cashout.cashoutDate });
+      }
     }
-    if (pending > 0 && random.next() < 0.5) {
-      await recordCashout(member, Math.floor(pending / 2), `${today}T09:00:00.000Z`, 'seed');
-    }
-  });
+    items.push(
+      { ...memberItem(fields, id, at), ...present({ ...memberTotals(plotCount, movements) }) },
+      ...memberClaimItems(fields, id),
+      ...records,
+    );
+  }
+  return items;
 };
 
-/** The demo: an administrator, an agent, two enablers with configs, and their members with plots and money. */
+/**
+ * The dashboard aggregates of the demo records, summed in one pass with the stream worker's own rule
+ * (aggregateIncrements): the seed writes before the stream is read, so the worker never adds them.
+ */
+const aggregatesOf = (records: Item[]): Item[] => {
+  const sums = new Map<string, AggregateIncrement>();
+  for (const record of records)
+    for (const increment of aggregateIncrements(undefined, record)) {
+      const { pk, sk } = aggregateKey(increment);
+      const key = `${pk}|${sk}`;
+      const held = sums.get(key);
+      if (held) held.amount += increment.amount;
+      else sums.set(key, { ...increment });
+    }
+  return [...sums.values()].filter((sum) => sum.amount !== 0).map(aggregateItem);
+};
+
+/** Items per write: TransactWriteItems takes up to 100. */
+const CHUNK = 100;
+const PARALLEL_WRITES = 8;
+
+/**
+ * Writes new items 100 per TransactWriteItems, a few at a time. DynamoDB Local commits each request
+ * to its database file once: a transaction of 100 items is several times quicker than four
+ * BatchWriteItem requests of 25 on a busy disk (and a chunk is all or nothing).
+ */
+const writeAll = async (items: Item[]): Promise<void> => {
+  let next = 0;
+  const writer = async () => {
+    while (next < items.length) {
+      const chunk = items.slice(next, next + CHUNK);
+      next += CHUNK;
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: chunk.map((Item) => ({ Put: { TableName: tableName(), Item } })),
+        }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_WRITES }, writer));
+};
+
+/**
+ * The demo: an administrator, an agent, two enablers with configs, and their members with plots and
+ * money. Members and records are written in batches (not one transaction per record), with their
+ * totals, their enabler's count, the dashboard aggregates and the member directory snapshots.
+ */
 export const seedDemoData = async ({ log, logins, scale = 1 }: SeedDemoDataOptions): Promise<void> => {
   const today = isoDateOf(new Date());
-  let firstEnablerId = '';
-  for (const [position, demo] of enablers.entries()) {
-    const enabler = await createEnabler(
-      { name: demo.name, logo: logoOf(demo.initials, demo.colour), banner: bannerOf(demo.name, demo.colour) },
-      logins.adminEmail,
-    );
-    const config = await addConfig(enabler.id, demo.config, logins.adminEmail);
-    const count = Math.max(5, Math.round(demo.members * scale));
-    await seedMembers(demo, enabler.id, config, position + 1, today, count);
-    log(`[seed] ${demo.name}: ${count} members`);
-    firstEnablerId ||= enabler.id;
-  }
+  const at = nowIso();
+  // Hashing the demo passwords takes a while: it runs while the data is written.
+  const passwordHashes = Promise.all([hashPassword(logins.adminPassword), hashPassword(logins.userPassword)]);
+  const seeded = await Promise.all(
+    enablers.map(async (demo, position) => {
+      const enabler = await createEnabler(
+        {
+          name: demo.name,
+          logo: logoOf(demo.initials, demo.colour),
+          banner: bannerOf(demo.name, demo.colour),
+        },
+        logins.adminEmail,
+      );
+      const config = await addConfig(enabler.id, demo.config, logins.adminEmail);
+      const campaigns = [addMonths(today, -13), addMonths(today, -7), addMonths(today, -1)].map(
+        (date, index) => ({
+          id: `${demo.initials}-${date.slice(0, 7)}`,
+          name: `${demo.initials} campaign ${index + 1}`,
+          reportingDate: date,
+        }),
+      );
+      await Promise.all(campaigns.map((campaign) => recordCampaign(enabler.id, campaign)));
+      const count = Math.max(5, Math.round(demo.members * scale));
+      const items = demoMembers(demo, enabler.id, config, position + 1, today, count, at, campaigns);
+      return { demo, enablerId: enabler.id, count, items };
+    }),
+  );
+  const items = seeded.flatMap((enabler) => enabler.items);
+  await writeAll([...items, ...aggregatesOf(items)]);
+  await Promise.all(
+    seeded.map(async ({ demo, enablerId, count }) => {
+      await addToMemberCount(enablerId, count);
+      await refreshMemberSnapshot(enablerId);
+      log(`[seed] ${demo.name}: ${count} members`);
+    }),
+  );
+  const firstEnablerId = (seeded[0] as (typeof seeded)[number]).enablerId;
+  const [adminHash, agentHash] = await passwordHashes;
   await createUser({
     email: logins.adminEmail,
     username: 'Demo administrator',
     role: 'ADMIN',
     enablerId: firstEnablerId,
     defaultFederation: null,
-    passwordHash: await hashPassword(logins.adminPassword),
+    passwordHash: adminHash,
   });
   await createUser({
     email: logins.userEmail,
@@ -242,6 +331,6 @@ export const seedDemoData = async ({ log, logins, scale = 1 }: SeedDemoDataOptio
     role: 'USER',
     enablerId: firstEnablerId,
     defaultFederation: 'Kaolack',
-    passwordHash: await hashPassword(logins.userPassword),
+    passwordHash: agentHash,
   });
 };

@@ -1,5 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { DeleteItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aggregateIncrements } from '@cpbo/functions/domain/aggregates.ts';
+import { MemberIndex, sortFields } from '@cpbo/functions/domain/member-list.ts';
+import { aggregateKey } from '@cpbo/functions/data/aggregates.ts';
+import { getEnabler, listEnablers } from '@cpbo/functions/data/enablers.ts';
+import { forgetMemberDirectories, memberDirectory } from '@cpbo/functions/data/member-directory.ts';
+import { memberPartition } from '@cpbo/functions/data/member-keys.ts';
+import { readMemberSnapshot } from '@cpbo/functions/data/member-snapshots.ts';
+import { allMembersOf } from '@cpbo/functions/data/member-timeline.ts';
+import { createMember, toMember } from '@cpbo/functions/data/members.ts';
+import { queryAll, tableName as table } from '@cpbo/functions/data/table.ts';
+import { getUser } from '@cpbo/functions/data/users.ts';
+import { seedDemoData } from './demo-data.ts';
 import { seedOnce, SeedInterruptedError } from './index.ts';
 
 const logins = {
@@ -38,5 +51,122 @@ describe('seedOnce', () => {
     const seed = vi.fn(async () => undefined);
     await expect(seedOnce({ ...options, seed })).rejects.toBeInstanceOf(SeedInterruptedError);
     expect(seed).not.toHaveBeenCalled();
+  });
+});
+
+describe('the demo data', () => {
+  const sum = (items: Record<string, unknown>[]) =>
+    items.reduce((total, item) => total + (item.amountCents as number), 0);
+  const days = (items: Record<string, unknown>[], field: string) =>
+    items.map((item) => (item[field] as string).slice(0, 10)).sort();
+
+  it('is written with totals, counts, claims, aggregates and member lists that agree with its records', async () => {
+    const before = new Set((await listEnablers()).map((enabler) => enabler.id));
+    const demoLogins = {
+      ...logins,
+      adminEmail: `admin-${randomUUID().slice(0, 8)}@demo.local`,
+      userEmail: `agent-${randomUUID().slice(0, 8)}@demo.local`,
+    };
+    await seedDemoData({ log: () => undefined, logins: demoLogins, scale: 0.2 });
+    const seeded = (await listEnablers()).filter((enabler) => !before.has(enabler.id));
+    expect(seeded.map((enabler) => enabler.name).sort()).toEqual([
+      'Deccan Growers Cooperative',
+      'Sahel Farmers Mutual',
+    ]);
+    expect(await getUser(demoLogins.adminEmail)).toMatchObject({
+      role: 'ADMIN',
+      enablerId: expect.any(String),
+    });
+    expect(await getUser(demoLogins.userEmail)).toMatchObject({ role: 'USER' });
+
+    for (const { id: enablerId } of seeded) {
+      const summaries = await allMembersOf(enablerId);
+      expect(summaries.length).toBeGreaterThanOrEqual(5);
+      expect((await getEnabler(enablerId))?.memberCount).toBe(summaries.length);
+
+      const aggregated = new Map<string, number>();
+      for (const { id } of summaries) {
+        const items = await queryAll({
+          TableName: table(),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': memberPartition(id) },
+        });
+        const ofType = (type: string) => items.filter((item) => item.entityType === type);
+        const [contributions, payouts, cashouts] = ['CONTRIBUTION', 'PAYOUT', 'CASHOUT'].map(ofType) as [
+          Record<string, unknown>[],
+          Record<string, unknown>[],
+          Record<string, unknown>[],
+        ];
+        const member = toMember(
+          items.find((item) => item.entityType === 'MEMBER') as Record<string, unknown>,
+        );
+        expect(member).toMatchObject({
+          plotCount: ofType('PLOT').length,
+          contributionTotalCents: sum(contributions),
+          payoutTotalCents: sum(payouts),
+          cashoutTotalCents: sum(cashouts),
+          cashoutBalanceCents: sum(payouts) - sum(cashouts),
+          firstContributionDate: days(contributions, 'contributionDate')[0] ?? null,
+          lastContributionDate: days(contributions, 'contributionDate').at(-1) ?? null,
+          firstPayoutDate: days(payouts, 'payoutDate')[0] ?? null,
+          lastPayoutDate: days(payouts, 'payoutDate').at(-1) ?? null,
+        });
+        expect(member.cashoutBalanceCents).toBeGreaterThanOrEqual(0);
+        for (const item of items)
+          for (const increment of aggregateIncrements(undefined, item)) {
+            const { pk, sk } = aggregateKey(increment);
+            aggregated.set(`${pk}|${sk}`, (aggregated.get(`${pk}|${sk}`) ?? 0) + increment.amount);
+          }
+      }
+
+      // The dashboard aggregates are what the stream worker would have added up, record by record.
+      const stored = new Map<string, number>();
+      for (const metric of ['contributions', 'benefitsComputed', 'coversStarted'])
+        for (const item of await queryAll({
+          TableName: table(),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': `ENABLER#${enablerId}#AGG#${metric}` },
+        }))
+          stored.set(`${item.pk as string}|${item.sk as string}`, item.amount as number);
+      expect(stored.size).toBeGreaterThan(0);
+      expect(stored).toEqual(aggregated);
+
+      // The claims hold: a member cannot be registered twice.
+      const first = summaries[0] as (typeof summaries)[number];
+      await expect(
+        createMember({
+          enablerId,
+          name: `Someone else ${randomUUID()}`,
+          village: 'Elsewhere',
+          number: first.number,
+          federation: null,
+          gender: null,
+          phone: null,
+          bankName: null,
+          bankBranchName: null,
+          bankIFSC: null,
+          bankAccount: null,
+          onboardingDate: '2026-01-01',
+        }),
+      ).rejects.toMatchObject({ code: 'ERR_DUPLICATE_MEMBER' });
+
+      // A new instance lists from the snapshot the seed wrote what a full read of the table lists.
+      expect((await readMemberSnapshot(enablerId))?.columns.ids).toHaveLength(summaries.length);
+      forgetMemberDirectories();
+      const listed = await memberDirectory(enablerId);
+      const fresh = MemberIndex.fromSummaries(await allMembersOf(enablerId));
+      for (const field of sortFields) {
+        const query = {
+          page: 1,
+          pageSize: 1000,
+          sort: { field, direction: 'asc' as const },
+          search: '',
+          benefits: 'all' as const,
+          contributions: 'all' as const,
+          plots: 'all' as const,
+        };
+        expect(listed.list(query, '2026-11-23')).toEqual(fresh.list(query, '2026-11-23'));
+      }
+    }
   });
 });

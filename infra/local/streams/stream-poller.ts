@@ -19,6 +19,8 @@ export interface StreamPollerOptions {
   handler: WorkerHandler<DynamoDBStreamEvent>;
   log(line: string): void;
   functionName?: string;
+  /** Only the records it accepts reach the worker, as with a mapping's filter criteria. */
+  filter?: (record: _Record) => boolean;
   /** Deliveries of a failing record before it is given up (the mapping's retry attempts + 1). */
   maxAttempts?: number;
   batchSize?: number;
@@ -131,10 +133,9 @@ export const startStreamPoller = async (options: StreamPollerOptions): Promise<S
     const { Records = [], NextShardIterator } = await client.send(
       new GetRecordsCommand({ ShardIterator: reader.iterator, Limit: options.batchSize ?? 100 }),
     );
-    if (Records.length) {
-      await deliver(Records);
-      reader.lastSequenceNumber = Records.at(-1)?.dynamodb?.SequenceNumber;
-    }
+    const accepted = options.filter ? Records.filter(options.filter) : Records;
+    if (accepted.length) await deliver(accepted);
+    if (Records.length) reader.lastSequenceNumber = Records.at(-1)?.dynamodb?.SequenceNumber;
     // No next iterator: the shard is closed and drained, its children can be read now.
     if (NextShardIterator) reader.iterator = NextShardIterator;
     else readers.delete(reader.shardId);

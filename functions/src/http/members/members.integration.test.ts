@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, isoDateOf } from '#domain/coverage-dates.ts';
-import { allMembersOf, createMember, getMember, recordPayout } from '#data/members.ts';
+import { createMember, getMember, recordPayout } from '#data/members.ts';
+import { allMembersOf } from '#data/member-timeline.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { demoConfig, givenEnabler, givenUser } from '../../testing/fixtures.ts';
 import { handler as auth } from '../auth/handler.ts';

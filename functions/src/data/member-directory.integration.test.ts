@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { isoDateOf } from '#domain/coverage-dates.ts';
+import { MemberIndex, sortFields, type MemberListQuery } from '#domain/member-list.ts';
+import { dynamo, s3 } from '#platform/aws-clients.ts';
+import { readEnvironment } from '#platform/environment.ts';
+import { givenEnabler } from '../testing/fixtures.ts';
+import { handler as directoryWorker } from '../workers/member-directory/handler.ts';
+import {
+  forgetMemberDirectories,
+  FULL_REBUILD_MS,
+  memberDirectory,
+  REBUILD_CHECK_MS,
+  refreshMemberSnapshot,
+} from './member-directory.ts';
+import { MEMBER_PROFILE, memberPartition } from './member-keys.ts';
+import { readMemberSnapshot, writeMemberSnapshot } from './member-snapshots.ts';
+import { allMembersOf, memberTombstoneItem } from './member-timeline.ts';
+import { createMember, createPlot, getMember, recordContribution, type NewMember } from './members.ts';
+import { nowIso, tableName } from './table.ts';
+
+const today = isoDateOf(new Date());
+
+const queries: MemberListQuery[] = sortFields.flatMap((field) =>
+  (['asc', 'desc'] as const).map((direction) => ({
+    page: 1,
+    pageSize: 1000,
+    sort: { field, direction },
+    search: '',
+    benefits: 'all',
+    contributions: 'all',
+    plots: 'all',
+  })),
+);
+
+let counter = 0;
+const newMember = (enablerId: string, fields: Partial<NewMember> = {}): NewMember => {
+  counter += 1;
+  return {
+    enablerId,
+    name: `${['Awa', 'Élodie', 'Moussa', 'ndèye'][counter % 4]} ${randomUUID().slice(0, 6)}`,
+    village: 'Fissel',
+    number: `N-${counter}-${randomUUID().slice(0, 6)}`,
+    federation: counter % 3 ? 'Kaolack' : null,
+    gender: null,
+    phone: null,
+    bankName: null,
+    bankBranchName: null,
+    bankIFSC: null,
+    bankAccount: null,
+    onboardingDate: '2026-01-15',
+    ...fields,
+  };
+};
+
+/** A member as the table holds it after a change made by another instance (no read-your-writes here). */
+const givenPlotAndContribution = async (memberId: string) => {
+  const member = (await getMember(memberId)) as NonNullable<Awaited<ReturnType<typeof getMember>>>;
+  const plot = await createPlot({
+    memberId,
+    enablerId: member.enablerId,
+    name: 'North field',
+    latitude: 14,
+    longitude: -16,
+    cropDescription: null,
+    isIrrigated: null,
+    droughtMonthlyContribCents: 1500,
+    excessRainMonthlyContribCents: 0,
+    startCoverageDate: today,
+    endOfSeasonDate: today,
+    endCoverageDate: today,
+    enablerConfig: null,
+  });
+  await recordContribution(
+    member,
+    plot,
+    { amountCents: 1500, protectionType: 'DROUGHT', contributionDate: new Date().toISOString() },
+    'test',
+  );
+};
+
+/** What deleting a member must write (the administrators' delete comes with issue 13): profile out, tombstone in. */
+const removeMember = async (enablerId: string, memberId: string) => {
+  await dynamo().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: { pk: memberPartition(memberId), sk: MEMBER_PROFILE } } },
+        { Put: { TableName: tableName(), Item: memberTombstoneItem(enablerId, memberId, nowIso()) } },
+      ],
+    }),
+  );
+};
+
+/** The list of a fresh full read of the table, for every sort. */
+const expectSameAsFullLoad = async (enablerId: string, index: MemberIndex) => {
+  const fresh = MemberIndex.fromSummaries(await allMembersOf(enablerId));
+  expect(index.size).toBe(fresh.size);
+  for (const query of queries) expect(index.list(query, today)).toEqual(fresh.list(query, today));
+};
+
+/** A new Lambda instance: nothing in memory, so it starts from the snapshot. */
+const coldDirectory = (enablerId: string, now?: number) => {
+  forgetMemberDirectories();
+  return memberDirectory(enablerId, now);
+};
+
+const seedMembers = async (enablerId: string, count: number) => {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) ids.push((await createMember(newMember(enablerId))).id);
+  return ids;
+};
+
+describe('member directory snapshots', () => {
+  let enablerId: string;
+  beforeEach(async () => {
+    enablerId = (await givenEnabler()).id;
+    forgetMemberDirectories();
+  });
+
+  it('start a new instance that lists what a full load lists, after creations, changes and removals', async () => {
+    const ids = await seedMembers(enablerId, 12);
+    expect(await refreshMemberSnapshot(enablerId)).toMatchObject({ members: 12, rebuilt: true });
+
+    // Changes after the snapshot: the new instance catches up from the snapshot's time.
+    await seedMembers(enablerId, 3);
+    await givenPlotAndContribution(ids[0] as string);
+    await removeMember(enablerId, ids[1] as string);
+    const cold = await coldDirectory(enablerId);
+    expect(cold.get(ids[1] as string)).toBeUndefined();
+    expect(cold.get(ids[0] as string)).toMatchObject({ plotCount: 1, contributionTotalCents: 1500 });
+    await expectSameAsFullLoad(enablerId, cold);
+
+    // The worker's next refresh takes the changes in, without a full read.
+    const refreshed = await refreshMemberSnapshot(enablerId);
+    expect(refreshed).toMatchObject({ members: 14, rebuilt: false });
+    expect(refreshed.changes).toBeGreaterThanOrEqual(5);
+    const snapshot = await readMemberSnapshot(enablerId);
+    await expectSameAsFullLoad(enablerId, MemberIndex.fromData(snapshot as NonNullable<typeof snapshot>));
+    await expectSameAsFullLoad(enablerId, await coldDirectory(enablerId));
+  });
+
+  it('are loaded once by a new instance, however many requests arrive at once', async () => {
+    await seedMembers(enablerId, 3);
+    await refreshMemberSnapshot(enablerId);
+    forgetMemberDirectories();
+    const indexes = await Promise.all(Array.from({ length: 20 }, () => memberDirectory(enablerId)));
+    expect(new Set(indexes).size).toBe(1);
+    await expectSameAsFullLoad(enablerId, indexes[0] as MemberIndex);
+  });
+
+  it('leave a current snapshot alone when nothing changed', async () => {
+    await seedMembers(enablerId, 2);
+    await refreshMemberSnapshot(enablerId);
+    expect(await refreshMemberSnapshot(enablerId)).toMatchObject({ changes: 0, bytes: 0 });
+  });
+
+  it('keep a warm instance current with the writes of other instances, removals included', async () => {
+    const ids = await seedMembers(enablerId, 5);
+    await refreshMemberSnapshot(enablerId);
+    const warm = await coldDirectory(enablerId);
+    await seedMembers(enablerId, 2);
+    await givenPlotAndContribution(ids[2] as string);
+    await removeMember(enablerId, ids[3] as string);
+    expect(await memberDirectory(enablerId)).toBe(warm);
+    expect(warm.get(ids[3] as string)).toBeUndefined();
+    await expectSameAsFullLoad(enablerId, warm);
+  });
+
+  it('stay right when members change while the snapshot is written', async () => {
+    const ids = await seedMembers(enablerId, 10);
+    const writes = (async () => {
+      await seedMembers(enablerId, 5);
+      for (const id of ids.slice(0, 4)) await givenPlotAndContribution(id);
+      await removeMember(enablerId, ids[9] as string);
+    })();
+    await Promise.all([refreshMemberSnapshot(enablerId), writes]);
+    await expectSameAsFullLoad(enablerId, await coldDirectory(enablerId));
+    await refreshMemberSnapshot(enablerId);
+    const snapshot = await readMemberSnapshot(enablerId);
+    await expectSameAsFullLoad(enablerId, MemberIndex.fromData(snapshot as NonNullable<typeof snapshot>));
+  });
+
+  it('fall back to the table when the snapshot is missing, unreadable or too old to trust', async () => {
+    await seedMembers(enablerId, 4);
+    await expectSameAsFullLoad(enablerId, await coldDirectory(enablerId));
+
+    await (
+      await s3()
+    ).send(
+      new PutObjectCommand({
+        Bucket: readEnvironment('memberDirectoryBucket'),
+        Key: `members/${enablerId}.snapshot.gz`,
+        Body: 'not a snapshot',
+      }),
+    );
+    await expectSameAsFullLoad(enablerId, await coldDirectory(enablerId));
+
+    // A snapshot that last caught up 40 days ago may have missed removals whose tombstones expired
+    // since: here it holds nobody, while a member changed 50 days ago is in the table.
+    await createMember(newMember(enablerId), { now: new Date(Date.now() - 50 * 86_400_000) });
+    const longAgo = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    await writeMemberSnapshot({
+      enablerId,
+      seenUpTo: longAgo,
+      rebuiltAt: longAgo,
+      ...new MemberIndex().toData(),
+    });
+    const cold = await coldDirectory(enablerId);
+    expect(cold.size).toBe(5);
+    await expectSameAsFullLoad(enablerId, cold);
+  });
+
+  it('are rebuilt from the table once a day, which repairs what a catch-up missed', async () => {
+    // Members changed an hour ago, before the catch-up's reach.
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1)
+      ids.push((await createMember(newMember(enablerId), { now: anHourAgo })).id);
+    // A snapshot that lost one of them (as a missed change would), last rebuilt two days ago.
+    const full = MemberIndex.fromSummaries(await allMembersOf(enablerId));
+    full.remove(ids[0] as string, nowIso());
+    const twoDaysAgo = new Date(Date.now() - FULL_REBUILD_MS * 2).toISOString();
+    await writeMemberSnapshot({ enablerId, seenUpTo: nowIso(), rebuiltAt: twoDaysAgo, ...full.toData() });
+    const warm = await coldDirectory(enablerId);
+    expect(warm.size).toBe(2);
+
+    expect(await refreshMemberSnapshot(enablerId)).toMatchObject({ rebuilt: true, members: 3 });
+    // A warm instance looks for a newer rebuild now and then, and reloads from it.
+    expect((await memberDirectory(enablerId, Date.now() + REBUILD_CHECK_MS / 2)).size).toBe(2);
+    const reloaded = await memberDirectory(enablerId, Date.now() + REBUILD_CHECK_MS + 1);
+    expect(reloaded).not.toBe(warm);
+    await expectSameAsFullLoad(enablerId, reloaded);
+  });
+});
+
+describe('the member-directory worker', () => {
+  const streamRecord = (enablerId: string, entityType: string, sequence: number) => ({
+    eventID: randomUUID(),
+    eventName: 'MODIFY' as const,
+    dynamodb: {
+      SequenceNumber: String(sequence),
+      NewImage: { entityType: { S: entityType }, enablerId: { S: enablerId } },
+    },
+  });
+
+  it('refreshes the snapshot of each enabler whose members a batch changed, once', async () => {
+    const changed = (await givenEnabler()).id;
+    const untouched = (await givenEnabler()).id;
+    await seedMembers(changed, 3);
+    await seedMembers(untouched, 1);
+    const event = {
+      Records: [
+        streamRecord(changed, 'MEMBER', 1),
+        streamRecord(changed, 'MEMBER_REMOVED', 2),
+        streamRecord(untouched, 'PLOT', 3),
+      ],
+    } as DynamoDBStreamEvent;
+    expect(await directoryWorker(event)).toEqual({ batchItemFailures: [] });
+    expect((await readMemberSnapshot(changed))?.columns.ids).toHaveLength(3);
+    expect(await readMemberSnapshot(untouched)).toBeUndefined();
+  });
+
+  it('refreshes every enabler on its schedule', async () => {
+    const enabler = (await givenEnabler()).id;
+    await seedMembers(enabler, 2);
+    await directoryWorker({ 'detail-type': 'Scheduled Event', source: 'aws.events' } as never);
+    expect((await readMemberSnapshot(enabler))?.columns.ids).toHaveLength(2);
+  });
+});

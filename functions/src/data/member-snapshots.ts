@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import {
   BadMemberSnapshotError,
   decodeMemberSnapshot,
@@ -10,15 +10,10 @@ import {
 } from '#domain/member-snapshot.ts';
 import { s3 } from '#platform/aws-clients.ts';
 import { readEnvironment } from '#platform/environment.ts';
+import { getS3Object, headS3Object } from '#platform/s3-object-reads.ts';
 
 /** One object per enabler in the member directory bucket, gzip-compressed. */
 const snapshotKey = (enablerId: string): string => `members/${enablerId}.snapshot.gz`;
-
-const isMissing = (error: unknown): boolean =>
-  error instanceof Error &&
-  (error.name === 'NoSuchKey' ||
-    error.name === 'NotFound' ||
-    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
 
 /** Decompressed in 4 MB steps: the default 16 KB makes a large snapshot several times slower. */
 const GUNZIP_CHUNK = 4 << 20;
@@ -28,19 +23,9 @@ const GUNZIP_CHUNK = 4 << 20;
  * not a snapshot of this format.
  */
 export const readMemberSnapshot = async (enablerId: string): Promise<MemberSnapshot | undefined> => {
-  let compressed: Uint8Array;
-  try {
-    const { Body } = await (
-      await s3()
-    ).send(
-      new GetObjectCommand({ Bucket: readEnvironment('memberDirectoryBucket'), Key: snapshotKey(enablerId) }),
-    );
-    if (!Body) return undefined;
-    compressed = await Body.transformToByteArray();
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
-  }
+  const object = await getS3Object(readEnvironment('memberDirectoryBucket'), snapshotKey(enablerId));
+  if (!object) return undefined;
+  const compressed = object.body;
   let bytes: Buffer;
   try {
     bytes = await promisify(gunzip)(compressed, { chunkSize: GUNZIP_CHUNK });
@@ -55,20 +40,8 @@ export const readMemberSnapshot = async (enablerId: string): Promise<MemberSnaps
 
 /** When the enabler's snapshot was last rebuilt from the table (its metadata only), if there is one. */
 export const memberSnapshotRebuiltAt = async (enablerId: string): Promise<string | undefined> => {
-  try {
-    const { Metadata } = await (
-      await s3()
-    ).send(
-      new HeadObjectCommand({
-        Bucket: readEnvironment('memberDirectoryBucket'),
-        Key: snapshotKey(enablerId),
-      }),
-    );
-    return Metadata?.['rebuilt-at'];
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
-  }
+  const metadata = await headS3Object(readEnvironment('memberDirectoryBucket'), snapshotKey(enablerId));
+  return metadata?.['rebuilt-at'];
 };
 
 /** Stores the snapshot (replacing the enabler's previous one); returns its compressed size in bytes. */

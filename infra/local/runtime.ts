@@ -139,6 +139,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     // member snapshots itself, so the workers must not add its records a second time. No API call runs
     // before the pollers either (they wait for `ready`), so none of their changes is missed.
     if (options.seed) {
+      const seedStarted = Date.now();
       const seeded = await seedOnce({
         client: dynamo,
         tableName: localTableName,
@@ -146,7 +147,10 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
         scale: options.demoScale,
         log,
       });
-      log(seeded === 'seeded' ? '[seed] demo data written' : '[seed] demo data already there');
+      const seconds = ((Date.now() - seedStarted) / 1000).toFixed(1);
+      log(
+        seeded === 'seeded' ? `[seed] demo data written in ${seconds} s` : '[seed] demo data already there',
+      );
     }
 
     const streams = new DynamoDBStreamsClient(localClientConfig(substitutes.dynamoEndpoint));

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18next from '../i18n/index.ts';
@@ -44,7 +44,8 @@ describe('ErrorDialog', () => {
       publishError(new ApiError({ kind: 'http', status: 409, code: 'ERR_DUPLICATE_USER', message: 'dup' })),
     );
 
-    expect(dialogVisible()).toBe(true);
+    // The modal's code is fetched when the first error waits.
+    await waitFor(() => expect(dialogVisible()).toBe(true));
     expect(dialogTexts()).toEqual({
       header: 'An error occured',
       content: 'A user with this email already exists.',
@@ -60,6 +61,7 @@ describe('ErrorDialog', () => {
       publishError(new ApiError({ kind: 'network', message: 'second' }));
     });
 
+    await waitFor(() => expect(dialogVisible()).toBe(true));
     expect(dialogTexts()?.content).toBe('A technical error occured : firstReference: req-1');
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(dialogTexts()?.content).toBe('A technical error occured : second');

@@ -1,16 +1,35 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Modal from '@cloudscape-design/components/modal';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ApiError } from '../api/api-error.ts';
 import { subscribeToErrors } from '../api/error-bus.ts';
 import { errorMessage } from './error-message.ts';
+import type { ErrorModalProps } from './error-modal.tsx';
+
+/** The dialog in plain HTML, for when the modal's code cannot be fetched (the network is down). */
+function PlainErrorDialog({ error, onDismiss }: ErrorModalProps) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="plain-error-title"
+      className="plain-error-dialog"
+    >
+      <h2 id="plain-error-title">{t('errorDialog.title')}</h2>
+      <p>{errorMessage(t, error)}</p>
+      <button type="button" onClick={onDismiss}>
+        {t('errorDialog.ok')}
+      </button>
+    </div>
+  );
+}
+
+// The Cloudscape modal (portal, focus lock) is fetched only when an error first waits: no screen's first
+// load pays for it.
+const ErrorModal = lazy(() => import('./error-modal.tsx').catch(() => ({ default: PlainErrorDialog })));
 
 /** Shows, one at a time, the API errors that no screen handled itself. */
 export function ErrorDialog() {
-  const { t } = useTranslation();
   const [pending, setPending] = useState<ApiError[]>([]);
 
   useEffect(
@@ -24,30 +43,10 @@ export function ErrorDialog() {
   const [current] = pending;
   const dismiss = () => setPending((errors) => errors.slice(1));
 
-  // A hidden Cloudscape modal still renders all of itself (portal, focus lock, header, footer) on every
-  // screen's first render: it is there only while an error waits.
   if (current === undefined) return null;
   return (
-    <Modal
-      visible
-      onDismiss={dismiss}
-      header={t('errorDialog.title')}
-      footer={
-        <Box float="right">
-          <Button variant="primary" onClick={dismiss}>
-            {t('errorDialog.ok')}
-          </Button>
-        </Box>
-      }
-    >
-      <SpaceBetween size="s">
-        <Box variant="p">{errorMessage(t, current)}</Box>
-        {current.requestId && (
-          <Box variant="small" color="text-body-secondary">
-            {t('errorDialog.reference', { requestId: current.requestId })}
-          </Box>
-        )}
-      </SpaceBetween>
-    </Modal>
+    <Suspense fallback={null}>
+      <ErrorModal error={current} onDismiss={dismiss} />
+    </Suspense>
   );
 }

@@ -121,7 +121,8 @@ describe('login page', () => {
     await userEvent.type(await screen.findByLabelText('Email'), 'asha@example.org');
     await userEvent.click(screen.getByText('Forgot password?'));
 
-    expect(screen.getByRole('heading', { name: 'Forgot password' })).toBeTruthy();
+    // The forgot-password mode's code is fetched when it is chosen.
+    expect(await screen.findByRole('heading', { name: 'Forgot password' })).toBeTruthy();
     // The email typed for the login carries over.
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('asha@example.org');
     await userEvent.click(screen.getByRole('button', { name: 'Send the link' }));

@@ -1,10 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingScreen } from '../../common/loading-screen.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { ForgotPasswordForm } from './components/forgot-password-form.tsx';
 import { LoginForm } from './components/login-form.tsx';
 
 type Mode = 'login' | 'forgotPassword';
+
+// The forgot-password mode (its request and confirmation dialog) is fetched when chosen, not with the first screen.
+const ForgotPasswordForm = lazy(() =>
+  import('./components/forgot-password-form.tsx').then(({ ForgotPasswordForm }) => ({
+    default: ForgotPasswordForm,
+  })),
+);
 
 /** Sign-in, with a forgot-password mode; the email typed in one mode carries over to the other. */
 export function LoginPage() {
@@ -16,6 +23,8 @@ export function LoginPage() {
   return mode === 'login' ? (
     <LoginForm email={email} onEmailChange={setEmail} onForgotPassword={() => setMode('forgotPassword')} />
   ) : (
-    <ForgotPasswordForm email={email} onEmailChange={setEmail} onBack={() => setMode('login')} />
+    <Suspense fallback={<LoadingScreen />}>
+      <ForgotPasswordForm email={email} onEmailChange={setEmail} onBack={() => setMode('login')} />
+    </Suspense>
   );
 }

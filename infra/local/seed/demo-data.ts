@@ -308,29 +308,29 @@ export const seedDemoData = async ({ log, logins, scale = 1 }: SeedDemoDataOptio
   );
   const items = seeded.flatMap((enabler) => enabler.items);
   await writeAll([...items, ...aggregatesOf(items)]);
-  await Promise.all(
-    seeded.map(async ({ demo, enablerId, count }) => {
+  const firstEnablerId = (seeded[0] as (typeof seeded)[number]).enablerId;
+  const [adminHash, agentHash] = await passwordHashes;
+  await Promise.all([
+    ...seeded.map(async ({ demo, enablerId, count }) => {
       await addToMemberCount(enablerId, count);
       await refreshMemberSnapshot(enablerId);
       log(`[seed] ${demo.name}: ${count} members`);
     }),
-  );
-  const firstEnablerId = (seeded[0] as (typeof seeded)[number]).enablerId;
-  const [adminHash, agentHash] = await passwordHashes;
-  await createUser({
-    email: logins.adminEmail,
-    username: 'Demo administrator',
-    role: 'ADMIN',
-    enablerId: firstEnablerId,
-    defaultFederation: null,
-    passwordHash: adminHash,
-  });
-  await createUser({
-    email: logins.userEmail,
-    username: 'Demo agent',
-    role: 'USER',
-    enablerId: firstEnablerId,
-    defaultFederation: 'Kaolack',
-    passwordHash: agentHash,
-  });
+    createUser({
+      email: logins.adminEmail,
+      username: 'Demo administrator',
+      role: 'ADMIN',
+      enablerId: firstEnablerId,
+      defaultFederation: null,
+      passwordHash: adminHash,
+    }),
+    createUser({
+      email: logins.userEmail,
+      username: 'Demo agent',
+      role: 'USER',
+      enablerId: firstEnablerId,
+      defaultFederation: 'Kaolack',
+      passwordHash: agentHash,
+    }),
+  ]);
 };

@@ -10,6 +10,7 @@ import { readEnvironment } from '#platform/environment.ts';
 import { givenEnabler } from '../testing/fixtures.ts';
 import { handler as directoryWorker } from '../workers/member-directory/handler.ts';
 import {
+  forgetMember,
   forgetMemberDirectories,
   FULL_REBUILD_MS,
   memberDirectory,
@@ -83,15 +84,17 @@ const givenPlotAndContribution = async (memberId: string) => {
 };
 
 /** What deleting a member must write (the administrators' delete comes with issue 13): profile out, tombstone in. */
-const removeMember = async (enablerId: string, memberId: string) => {
+const removeMember = async (enablerId: string, memberId: string): Promise<string> => {
+  const removedAt = nowIso();
   await dynamo().send(
     new TransactWriteCommand({
       TransactItems: [
         { Delete: { TableName: tableName(), Key: { pk: memberPartition(memberId), sk: MEMBER_PROFILE } } },
-        { Put: { TableName: tableName(), Item: memberTombstoneItem(enablerId, memberId, nowIso()) } },
+        { Put: { TableName: tableName(), Item: memberTombstoneItem(enablerId, memberId, removedAt) } },
       ],
     }),
   );
+  return removedAt;
 };
 
 /** The list of a fresh full read of the table, for every sort. */
@@ -149,6 +152,15 @@ describe('member directory snapshots', () => {
     const indexes = await Promise.all(Array.from({ length: 20 }, () => memberDirectory(enablerId)));
     expect(new Set(indexes).size).toBe(1);
     await expectSameAsFullLoad(enablerId, indexes[0] as MemberIndex);
+  });
+
+  it('forget a member the instance itself removed at once (read-your-writes)', async () => {
+    const ids = await seedMembers(enablerId, 2);
+    const warm = await coldDirectory(enablerId);
+    const removedAt = await removeMember(enablerId, ids[0] as string);
+    forgetMember(enablerId, ids[0] as string, removedAt);
+    expect(warm.get(ids[0] as string)).toBeUndefined();
+    expect(warm.size).toBe(1);
   });
 
   it('leave a current snapshot alone when nothing changed', async () => {

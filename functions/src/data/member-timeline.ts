@@ -109,19 +109,21 @@ export const allMembersOf = async (enablerId: string): Promise<MemberSummary[]> 
   const [first, last] = await Promise.all([changeKeyEnd(enablerId, true), changeKeyEnd(enablerId, false)]);
   if (!first || !last) return [];
   const from = Date.parse(first.slice(0, first.indexOf('#')));
-  const to = Date.parse(last.slice(0, last.indexOf('#'))) + 1;
-  const bounds = Array.from({ length: LOAD_SLICES + 1 }, (_, index) =>
-    index === LOAD_SLICES
-      ? `${last}\uffff`
-      : new Date(from + Math.floor(((to - from) * index) / LOAD_SLICES)).toISOString(),
-  );
+  const span = Date.parse(last.slice(0, last.indexOf('#'))) + 1 - from;
+  // A slice spans a millisecond at least: members all changed within a few get as many slices.
+  const count = Number.isFinite(span) ? Math.max(1, Math.min(LOAD_SLICES, span)) : 1;
+  const bounds = Array.from({ length: count + 1 }, (_, index) => {
+    if (index === 0) return first;
+    if (index === count) return `${last}\uffff`;
+    return new Date(from + Math.floor((span * index) / count)).toISOString();
+  });
   const slices: MemberChange[][] = [];
   let next = 0;
   const reader = async () => {
-    for (let slice = next++; slice < LOAD_SLICES; slice = next++)
+    for (let slice = next++; slice < count; slice = next++)
       slices[slice] = await changesBetween(enablerId, bounds[slice] as string, bounds[slice + 1] as string);
   };
-  await Promise.all(Array.from({ length: LOAD_PARALLEL }, reader));
+  await Promise.all(Array.from({ length: Math.min(LOAD_PARALLEL, count) }, reader));
   return slices.flat().flatMap((change) => (change.type === 'member' ? [change.summary] : []));
 };
 

@@ -90,10 +90,6 @@ const contributionsMissingSince = (
 export type MemberChange =
   { type: 'member'; summary: MemberSummary } | { type: 'removed'; id: string; removedAt: string };
 
-/** When a change happened (ISO instant). */
-export const changedAt = (change: MemberChange): string =>
-  change.type === 'member' ? change.summary.updatedAt : change.removedAt;
-
 /**
  * An index's members as columns: one array per field, one position (row) per member, rows in id
  * order. This is what a snapshot carries: no object per member, so a new instance has little to build.

@@ -35,3 +35,9 @@ export const pageQuerySchema = {
     pageSize: { type: 'string', pattern: '^[1-9][0-9]{0,3}$' },
   },
 } as const satisfies JSONSchema;
+
+/**
+ * Page sizes of the administrator's tables (spec: 5, 10, 25 and All). "All" follows the pages of the
+ * largest size, one request after another, so no single answer grows with the table.
+ */
+export const adminPageSizes = ['5', '10', '25', '500'] as const;

@@ -8,3 +8,4 @@ export * from './queue-messages.ts';
 export * from './accounts.ts';
 export * from './enablers.ts';
 export * from './members.ts';
+export * from './admin-records.ts';

@@ -1,4 +1,5 @@
 import type { JSONSchema } from 'json-schema-to-ts';
+import { adminPageSizes } from './common.ts';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const;
 const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
@@ -90,13 +91,16 @@ export const contributeRequestSchema = {
 
 const sortDirection = { type: 'string', enum: ['asc', 'desc'] } as const;
 
+/** Page sizes of the member list (spec: 10, 50, 100); the admin members table uses the admin sizes. */
+export const memberListPageSizes = ['10', '50', '100'] as const;
+
 export const memberListQuerySchema = {
   $id: 'query/members',
   type: 'object',
   additionalProperties: false,
   properties: {
     page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
-    pageSize: { type: 'string', enum: ['10', '50', '100'] },
+    pageSize: { type: 'string', enum: [...new Set([...memberListPageSizes, ...adminPageSizes])] },
     'sort:name': sortDirection,
     'sort:federation': sortDirection,
     'sort:number': sortDirection,

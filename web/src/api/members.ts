@@ -1,4 +1,9 @@
-import { memberFieldsProperties, memberListQuerySchema, protectionTypes } from '@cpbo/schemas';
+import {
+  memberFieldsProperties,
+  memberListPageSizes,
+  memberListQuerySchema,
+  protectionTypes,
+} from '@cpbo/schemas';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
 type Errors = Pick<ApiRequest, 'errors'>;
@@ -10,7 +15,7 @@ type ListParameters = typeof memberListQuerySchema.properties;
 export type IsoDay = string;
 
 // The list's limits and choices come from the API's own query schema, so the two cannot drift apart.
-export const memberPageSizes: readonly number[] = memberListQuerySchema.properties.pageSize.enum.map(Number);
+export const memberPageSizes: readonly number[] = memberListPageSizes.map(Number);
 export const defaultMemberPageSize = memberPageSizes[0] ?? 10;
 export const memberSearchMaxLength = memberListQuerySchema.properties['filter:search'].maxLength;
 export const benefitsFilters = memberListQuerySchema.properties['filter:benefits'].enum;

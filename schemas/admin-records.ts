@@ -1,0 +1,244 @@
+import type { JSONSchema } from 'json-schema-to-ts';
+import { adminPageSizes } from './common.ts';
+import { memberFieldsProperties, protectionTypes } from './members.ts';
+
+/*
+ * The administrator's tables (spec sections 3, 5 and 7): plots, contributions, payouts and cashouts of
+ * the administrator's current enabler, their list queries, bodies and answers. Dates in bodies are unix
+ * seconds (the forms type dd/MM/yyyy); dates in answers are ISO ('YYYY-MM-DD', or a full timestamp for
+ * contributionDate and cashoutDate); amounts are decimal currency units, never cents.
+ */
+
+const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const;
+const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
+const recordId = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } as const;
+/** Unix seconds, from 1970 to the year 3000. */
+const unixSeconds = { type: 'integer', minimum: 0, maximum: 32503680000 } as const;
+/** A decimal amount of the enabler's currency; the server also refuses more than two decimals. */
+const amount = { type: 'number', minimum: 0, maximum: 1_000_000_000 } as const;
+const positiveAmount = { ...amount, exclusiveMinimum: 0 } as const;
+const latitude = { type: 'number', minimum: -90, maximum: 90 } as const;
+const longitude = { type: 'number', minimum: -180, maximum: 180 } as const;
+
+/** The member form in admin mode: the member's fields plus the onboarding date. */
+export const adminMemberRequestSchema = {
+  $id: 'request/admin-member',
+  type: 'object',
+  required: ['name', 'village', 'number'],
+  additionalProperties: false,
+  properties: { ...memberFieldsProperties, onboardingDate: unixSeconds },
+} as const satisfies JSONSchema;
+
+const plotProperties = {
+  name: text(120),
+  latitude,
+  longitude,
+  droughtMonthlyContrib: amount,
+  excessRainMonthlyContrib: amount,
+  startCoverageDate: unixSeconds,
+  /** When absent, computed from the start and the enabler's latest config (lengthOfSeasonInMonth). */
+  endOfSeasonDate: unixSeconds,
+  /** When absent, computed from the start and the enabler's latest config (lengthOfCoverageInMonth). */
+  endCoverageDate: unixSeconds,
+  cropDescription: optionalText(200),
+  isIrrigated: { type: ['boolean', 'null'] },
+} as const;
+
+export const adminNewPlotRequestSchema = {
+  $id: 'request/admin-new-plot',
+  type: 'object',
+  required: ['memberId', 'name', 'latitude', 'longitude', 'startCoverageDate'],
+  additionalProperties: false,
+  properties: { memberId: recordId, ...plotProperties },
+} as const satisfies JSONSchema;
+
+/** An edit keeps the plot's member; enablerConfig names the config version the plot is under. */
+export const adminUpdatePlotRequestSchema = {
+  $id: 'request/admin-update-plot',
+  type: 'object',
+  required: ['name', 'latitude', 'longitude', 'startCoverageDate'],
+  additionalProperties: false,
+  properties: {
+    ...plotProperties,
+    enablerConfig: {
+      type: 'object',
+      required: ['version'],
+      additionalProperties: false,
+      properties: {
+        version: { type: 'integer', minimum: 1, maximum: 100000 },
+        _id: { type: 'string', maxLength: 64 },
+      },
+    },
+  },
+} as const satisfies JSONSchema;
+
+export const adminContributionRequestSchema = {
+  $id: 'request/admin-contribution',
+  type: 'object',
+  required: ['plotId', 'amount', 'contributionDate'],
+  additionalProperties: false,
+  properties: {
+    plotId: recordId,
+    amount: positiveAmount,
+    protectionType: { type: 'string', enum: protectionTypes },
+    contributionDate: unixSeconds,
+  },
+} as const satisfies JSONSchema;
+
+const payoutProperties = {
+  plotId: recordId,
+  amount: positiveAmount,
+  assessmentId: text(100),
+  assessmentDate: unixSeconds,
+  payoutDate: unixSeconds,
+} as const;
+
+export const adminNewPayoutRequestSchema = {
+  $id: 'request/admin-new-payout',
+  type: 'object',
+  required: ['memberId', 'plotId', 'amount', 'assessmentId', 'assessmentDate', 'payoutDate'],
+  additionalProperties: false,
+  properties: { memberId: recordId, ...payoutProperties },
+} as const satisfies JSONSchema;
+
+export const adminUpdatePayoutRequestSchema = {
+  $id: 'request/admin-update-payout',
+  type: 'object',
+  required: ['plotId', 'amount', 'assessmentId', 'assessmentDate', 'payoutDate'],
+  additionalProperties: false,
+  properties: payoutProperties,
+} as const satisfies JSONSchema;
+
+/** Creating a cashout (spec: member and amount; the date is today unless given). */
+export const adminNewCashoutRequestSchema = {
+  $id: 'request/admin-new-cashout',
+  type: 'object',
+  required: ['memberId', 'amount'],
+  additionalProperties: false,
+  properties: { memberId: recordId, amount: positiveAmount, cashoutDate: unixSeconds },
+} as const satisfies JSONSchema;
+
+export const adminUpdateCashoutRequestSchema = {
+  $id: 'request/admin-update-cashout',
+  type: 'object',
+  required: ['amount', 'cashoutDate'],
+  additionalProperties: false,
+  properties: { amount: positiveAmount, cashoutDate: unixSeconds },
+} as const satisfies JSONSchema;
+
+/*
+ * List queries. Pages follow each other by cursor: each answer gives the cursor of the next page (null
+ * on the last), so a page costs a bounded number of reads however many records the enabler has. The
+ * admin table's "All" follows the cursors with the largest page size. Sorting is by the record's date
+ * (the index order), ascending or descending; a search picks a member, which then filters by memberId.
+ */
+const sortDirection = { type: 'string', enum: ['asc', 'desc'] } as const;
+/** 'YYYY-MM-DD', inclusive. */
+const day = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
+const listProperties = {
+  page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
+  pageSize: { type: 'string', enum: adminPageSizes },
+  /** Opaque, from the previous answer's nextCursor. */
+  cursor: { type: 'string', minLength: 1, maxLength: 1024, pattern: '^[A-Za-z0-9_-]+$' },
+  'filter:memberId': recordId,
+  'filter:from': day,
+  'filter:to': day,
+} as const;
+
+const listQuery = <Id extends string, Extra extends Record<string, JSONSchema>>(id: Id, extra: Extra) =>
+  ({
+    $id: id,
+    type: 'object',
+    additionalProperties: false,
+    properties: { ...listProperties, ...extra },
+  }) as const satisfies JSONSchema;
+
+/** Plots by start of coverage. */
+export const adminPlotListQuerySchema = listQuery('query/admin-plots', {
+  'sort:startCoverageDate': sortDirection,
+});
+export const adminContributionListQuerySchema = listQuery('query/admin-contributions', {
+  'sort:contributionDate': sortDirection,
+  'filter:plotId': recordId,
+  'filter:protectionType': { type: 'string', enum: protectionTypes },
+});
+export const adminPayoutListQuerySchema = listQuery('query/admin-payouts', {
+  'sort:payoutDate': sortDirection,
+  'filter:plotId': recordId,
+});
+export const adminCashoutListQuerySchema = listQuery('query/admin-cashouts', {
+  'sort:cashoutDate': sortDirection,
+});
+
+/* Answers. */
+type IsoDay = string;
+type IsoTime = string;
+
+interface OfMember {
+  memberId: string;
+  memberName: string;
+  memberNumber: string;
+}
+
+export interface AdminPlotRow extends OfMember {
+  id: string;
+  _id: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  cropDescription: string | null;
+  isIrrigated: boolean | null;
+  droughtMonthlyContrib: number;
+  excessRainMonthlyContrib: number;
+  startCoverageDate: IsoDay;
+  endOfSeasonDate: IsoDay;
+  endCoverageDate: IsoDay;
+  enablerConfig: { version: number; _id: string } | null;
+}
+
+/** Who recorded a money record and who last changed it (every change of money is recorded). */
+interface Audited {
+  createdAt: IsoTime;
+  createdBy: string;
+  modifiedAt: IsoTime | null;
+  modifiedBy: string | null;
+}
+
+export interface AdminContributionRow extends OfMember, Audited {
+  id: string;
+  plotId: string;
+  plotName: string;
+  protectionType: (typeof protectionTypes)[number];
+  amount: number;
+  contributionDate: IsoTime;
+}
+
+export interface AdminPayoutRow extends OfMember, Audited {
+  id: string;
+  plotId: string;
+  plotName: string;
+  amount: number;
+  assessmentId: string;
+  assessmentDate: IsoDay;
+  payoutDate: IsoDay;
+}
+
+export interface AdminCashoutRow extends OfMember, Audited {
+  id: string;
+  amount: number;
+  cashoutDate: IsoTime;
+}
+
+/** One page of an admin list. */
+export interface AdminListPage<Row> {
+  items: Row[];
+  page: number;
+  pageSize: number;
+  /** The next page's cursor, or null on the last page. */
+  nextCursor: string | null;
+}
+
+/** What a create answers (201); an edit or a delete answers 204. */
+export interface CreatedAnswer {
+  id: string;
+}

@@ -58,7 +58,7 @@ export const deleteKeys = async (keys: Record<string, unknown>[]): Promise<void>
 };
 
 /** An item as a failed condition returns it (ALL_OLD, not unmarshalled); undefined when it does not exist. */
-export type FailedItem = Record<string, { S?: string }> | undefined;
+export type FailedItem = Record<string, { S?: string; N?: string }> | undefined;
 /** The code of a failed condition, fixed or read from the item as it was. */
 export type FailureCode = ErrorCode | ((item: FailedItem) => ErrorCode);
 

@@ -74,6 +74,10 @@ export const errorCatalogue = {
     status: 409,
     message: 'A request with this Idempotency-Key is still being processed; retry in a moment.',
   },
+  ERR_PENDING_BENEFIT_NEGATIVE: {
+    status: 409,
+    message: 'This change would leave the pending benefit below zero (it was already paid out).',
+  },
   ERR_NOT_IMPLEMENTED: { status: 501, message: 'This call is not available yet.' },
   ERR_INTERNAL: { status: 500, message: 'Internal error.' },
 } as const satisfies Record<string, { status: number; message: string }>;

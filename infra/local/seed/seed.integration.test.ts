@@ -112,6 +112,17 @@ describe('the demo data', () => {
           lastPayoutDate: days(payouts, 'payoutDate').at(-1) ?? null,
         });
         expect(member.cashoutBalanceCents).toBeGreaterThanOrEqual(0);
+        // Each plot counts and sums its own contributions and payouts (a plot with any cannot be deleted).
+        for (const plot of ofType('PLOT')) {
+          const of = (records: Record<string, unknown>[]) =>
+            records.filter((record) => record.plotId === plot.id);
+          expect(plot).toMatchObject({
+            contributionCount: of(contributions).length,
+            payoutCount: of(payouts).length,
+            contributionTotalCents: sum(of(contributions)),
+            payoutTotalCents: sum(of(payouts)),
+          });
+        }
         for (const item of items)
           for (const increment of aggregateIncrements(undefined, item)) {
             const { pk, sk } = aggregateKey(increment);

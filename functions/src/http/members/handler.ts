@@ -77,8 +77,9 @@ const plotDetail = async ({ params, session }: SessionRequest<unknown, 'memberId
 // The answers of the idempotent calls, stored with their writes (a repeat of a key answers them again).
 const memberCreated = (member: Member) => created({ id: member.id });
 const plotCreated = (plot: Plot) => created({ id: plot.id });
-const cashoutRecorded = (cashout: Cashout) => created(cashoutView(cashout));
-const contributionRecorded = (contribution: Contribution) => created(contributionView(contribution));
+const cashoutRecorded = (member: Member) => (cashout: Cashout) => created(cashoutView(cashout, member));
+const contributionRecorded = (member: Member) => (contribution: Contribution) =>
+  created(contributionView(contribution, member));
 
 /** POST /members: onboarding by an agent (or an administrator) in the session's enabler, dated today. */
 const onboard = async ({
@@ -175,11 +176,11 @@ const cashout = async ({
 }: IdempotentRequest<FromSchema<typeof cashoutRequestSchema>, 'id'>) => {
   const member = await memberInScope(session, params.id);
   const record = await recordCashout(member, cents(body.amount), new Date().toISOString(), session.email, {
-    receipt: idempotency.receipt(cashoutRecorded),
+    receipt: idempotency.receipt(cashoutRecorded(member)),
   });
   countEvent('Cashouts');
   await refreshListEntry(session, member.id);
-  return cashoutRecorded(record);
+  return cashoutRecorded(member)(record);
 };
 
 /** POST /members/{id}/contribute: a monthly contribution for a plot of the member (the first one by default). */
@@ -203,11 +204,11 @@ const contribute = async ({
       contributionDate: new Date().toISOString(),
     },
     session.email,
-    { receipt: idempotency.receipt(contributionRecorded) },
+    { receipt: idempotency.receipt(contributionRecorded(member)) },
   );
   countEvent('Contributions');
   await refreshListEntry(session, member.id);
-  return contributionRecorded(record);
+  return contributionRecorded(member)(record);
 };
 
 export const handler = httpHandler(

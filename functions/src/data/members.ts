@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { CoverageDates, IsoDate } from '#domain/coverage-dates.ts';
+import type { CoverageDates, IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import type { MemberSummary } from '#domain/member-list.ts';
-import type { Cents } from '#domain/money.ts';
+import type { Cents } from '@cpbo/schemas/money.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import type { ErrorCode } from '#platform/error-catalogue.ts';
+import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import { enablerPartition, ENABLER_PROFILE } from './enablers.ts';
 import type { Receipt, TransactItem } from './idempotency.ts';
 import {

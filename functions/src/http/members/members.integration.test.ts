@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMonths, isoDateOf } from '#domain/coverage-dates.ts';
+import { addMonths, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { createMember, getMember, recordPayout } from '#data/members.ts';
 import { allMembersOf } from '#data/member-timeline.ts';
 import { callApi } from '../../testing/call-api.ts';

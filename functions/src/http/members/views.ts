@@ -1,5 +1,5 @@
 import type { MemberSummary } from '#domain/member-list.ts';
-import { fromCents } from '#domain/money.ts';
+import { fromCents } from '@cpbo/schemas/money.ts';
 import type { Cashout, Contribution, Member, MemberPage, Payout, Plot } from '#data/members.ts';
 
 /** The API's shapes of members and their records: amounts in currency units, never cents. */

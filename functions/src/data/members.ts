@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { CoverageDates, IsoDate } from '#domain/coverage-dates.ts';
+import type { CoverageDates, IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import type { MemberSummary } from '#domain/member-list.ts';
-import type { Cents } from '#domain/money.ts';
+import type { Cents } from '@cpbo/schemas/money.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { enablerPartition, ENABLER_PROFILE } from './enablers.ts';
 import type { TransactItem } from './idempotency.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IsoDate } from '#domain/coverage-dates.ts';
+import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
+import type { Cents } from '@cpbo/schemas/money.ts';
 import {
   memberDatesAfter,
   moneyDeltas,
@@ -9,7 +10,6 @@ import {
   type MoneyType,
   type PlotDelta,
 } from '#domain/money-changes.ts';
-import type { Cents } from '#domain/money.ts';
 import { AppError } from '#platform/app-error.ts';
 import { auditItem, type AuditAction, type AuditState } from './audit.ts';
 import { campaignSortKey, enablerPartition } from './enablers.ts';

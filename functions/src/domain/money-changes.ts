@@ -1,5 +1,5 @@
 import { memberTotals, type MoneyMovement } from './member-totals.ts';
-import type { Cents } from './money.ts';
+import type { Cents } from '@cpbo/schemas/money.ts';
 
 /*
  * What creating, editing or deleting a contribution, payout or cashout does to the member's and the

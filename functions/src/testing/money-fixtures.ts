@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { coverageDates, isoDateOf } from '#domain/coverage-dates.ts';
+import { coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { memberTotals } from '#domain/member-totals.ts';
 import { plotTotals } from '#domain/money-changes.ts';
 import { createMember, createPlot } from '#data/members.ts';

@@ -4,7 +4,7 @@ import type {
   adminUpdateCashoutRequestSchema,
   FromSchema,
 } from '@cpbo/schemas';
-import { fromCents } from '#domain/money.ts';
+import { fromCents } from '@cpbo/schemas/money.ts';
 import type { IdempotentRequest, SessionRequest } from '#platform/http/api-types.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
 import { idempotency } from '#platform/http/idempotency.ts';

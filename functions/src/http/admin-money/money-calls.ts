@@ -1,6 +1,6 @@
 import type { AdminListPage, CreatedAnswer } from '@cpbo/schemas';
 import type { MoneyType } from '#domain/money-changes.ts';
-import { toCents, type Cents } from '#domain/money.ts';
+import { toCents, type Cents } from '@cpbo/schemas/money.ts';
 import { listMoneyRecords, namesOf, type Names } from '#data/money-pages.ts';
 import {
   changeMoneyRecord,

@@ -4,8 +4,8 @@ import type {
   adminUpdatePayoutRequestSchema,
   FromSchema,
 } from '@cpbo/schemas';
-import { dateOfUnixSeconds } from '#domain/coverage-dates.ts';
-import { fromCents } from '#domain/money.ts';
+import { dateOfUnixSeconds } from '@cpbo/schemas/coverage-dates.ts';
+import { fromCents } from '@cpbo/schemas/money.ts';
 import type { IdempotentRequest, SessionRequest } from '#platform/http/api-types.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
 import { idempotency } from '#platform/http/idempotency.ts';

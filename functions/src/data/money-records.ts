@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
+import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import type { Cents } from '@cpbo/schemas/money.ts';
 import {
   memberDatesAfter,
@@ -258,8 +259,33 @@ const createdPlotDelta = (type: 'CONTRIBUTION' | 'PAYOUT', plotId: string, amoun
 };
 
 /**
+ * The condition that a record of `day` falls at or after the member's dates of its kind: then the
+ * first date is kept (or set) and the last one becomes `day`, with no need to read anything.
+ */
+const atOrAfterDates = (first: string, last: string) =>
+  `(attribute_not_exists(${first}) OR ${first} <= :day) AND (attribute_not_exists(${last}) OR ${last} <= :day)`;
+
+/**
+ * The code of a field-side write's member condition: another enabler's member, the rule's own code,
+ * or ERR_CONFLICT when only the dates held it back (the write is then made by changeMoneyRecord).
+ */
+const fieldFailure =
+  (enablerId: string, code: ErrorCode, needsPlot: boolean) =>
+  (item: FailedItem): ErrorCode => {
+    if (item?.enablerId?.S !== undefined && item.enablerId.S !== enablerId) return 'ERR_FORBIDDEN_USER';
+    if (!item || (needsPlot && Number(item.plotCount?.N ?? 0) <= 0)) return code;
+    return 'ERR_CONFLICT';
+  };
+
+/** True for the failure that changeMoneyRecord (read, compute, write) resolves. */
+const needsFullChange = (error: unknown): boolean =>
+  error instanceof AppError && error.code === 'ERR_CONFLICT';
+
+/**
  * Records a contribution for one of the member's plots and adds it to the member's and the plot's
- * totals, in one transaction: the plot must exist (ERR_NO_PLOTS otherwise).
+ * totals, in one transaction: the plot must exist (ERR_NO_PLOTS otherwise). A contribution dated
+ * before the member's latest one (an administrator's record dated later) is written by
+ * changeMoneyRecord, which computes the dates from the member's records.
  */
 export const recordContribution = async (
   member: Pick<Member, 'id' | 'enablerId' | 'federation'>,
@@ -281,43 +307,57 @@ export const recordContribution = async (
   const day = contribution.contributionDate.slice(0, 10);
   const touch = touchMember(member.id, at);
   const enabler = inEnabler(member.enablerId);
-  await transact(
-    [
-      putNew(item),
-      plotTotalsUpdate(
-        member.id,
-        member.enablerId,
-        createdPlotDelta('CONTRIBUTION', plot.id, contribution.amountCents),
-      ),
-      {
-        Update: {
-          TableName: tableName(),
-          Key: { pk: memberPartition(member.id), sk: MEMBER_PROFILE },
-          UpdateExpression:
-            'ADD contributionTotalCents :amount, moneyVersion :one SET firstContributionDate = if_not_exists(firstContributionDate, :day), ' +
-            `lastContributionDate = :day, ${touch.clause}`,
-          ConditionExpression: `attribute_exists(pk) AND plotCount > :zero AND ${enabler.condition}`,
-          ExpressionAttributeValues: {
-            ':amount': contribution.amountCents,
-            ':day': day,
-            ':zero': 0,
-            ':one': 1,
-            ...enabler.values,
-            ...touch.values,
+  try {
+    await transact(
+      [
+        putNew(item),
+        plotTotalsUpdate(
+          member.id,
+          member.enablerId,
+          createdPlotDelta('CONTRIBUTION', plot.id, contribution.amountCents),
+        ),
+        {
+          Update: {
+            TableName: tableName(),
+            Key: { pk: memberPartition(member.id), sk: MEMBER_PROFILE },
+            UpdateExpression:
+              'ADD contributionTotalCents :amount, moneyVersion :one SET firstContributionDate = if_not_exists(firstContributionDate, :day), ' +
+              `lastContributionDate = :day, ${touch.clause}`,
+            ConditionExpression: `attribute_exists(pk) AND plotCount > :zero AND ${enabler.condition} AND ${atOrAfterDates('firstContributionDate', 'lastContributionDate')}`,
+            ExpressionAttributeValues: {
+              ':amount': contribution.amountCents,
+              ':day': day,
+              ':zero': 0,
+              ':one': 1,
+              ...enabler.values,
+              ...touch.values,
+            },
+            ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
           },
-          ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
         },
-      },
-      audit('CREATE', null, item, createdBy, at),
-    ],
-    [
-      'ERR_CONFLICT',
-      unlessOtherEnabler(member.enablerId, 'ERR_NO_PLOTS'),
-      unlessOtherEnabler(member.enablerId, 'ERR_NO_PLOTS'),
-      'ERR_CONFLICT',
-    ],
-    receipt?.(record),
-  );
+        audit('CREATE', null, item, createdBy, at),
+      ],
+      [
+        'ERR_CONFLICT',
+        unlessOtherEnabler(member.enablerId, 'ERR_NO_PLOTS'),
+        fieldFailure(member.enablerId, 'ERR_NO_PLOTS', true),
+        'ERR_CONFLICT',
+      ],
+      receipt?.(record),
+    );
+  } catch (error) {
+    if (!needsFullChange(error)) throw error;
+    const written = await changeMoneyRecord({
+      type: 'CONTRIBUTION',
+      enablerId: member.enablerId,
+      memberId: member.id,
+      values: { plotId: plot.id, ...contribution },
+      by: createdBy,
+      now,
+      receipt,
+    });
+    return written as Contribution;
+  }
   return record;
 };
 
@@ -366,8 +406,9 @@ export const recordCashout = async (
 
 /**
  * Records a benefit computed by an assessment, adds it to the pending benefit and the plot's
- * figures, and creates or updates its campaign. The member's last payout date only moves forward
- * (an older payout recorded late leaves it as it is).
+ * figures, and creates or updates its campaign. A payout dated before the member's latest one (an
+ * older payout recorded late) is written by changeMoneyRecord, which computes the dates from the
+ * member's records.
  */
 export const recordPayout = async (
   member: Pick<Member, 'id' | 'enablerId' | 'federation'>,
@@ -387,8 +428,8 @@ export const recordPayout = async (
   );
   const touch = touchMember(member.id, at);
   const enabler = inEnabler(member.enablerId);
-  const write = (movesLastDate: boolean) =>
-    transact(
+  try {
+    await transact(
       [
         putNew(item),
         plotTotalsUpdate(
@@ -402,10 +443,8 @@ export const recordPayout = async (
             Key: { pk: memberPartition(member.id), sk: MEMBER_PROFILE },
             UpdateExpression:
               'ADD payoutTotalCents :amount, cashoutBalanceCents :amount, moneyVersion :one SET firstPayoutDate = if_not_exists(firstPayoutDate, :day), ' +
-              `${movesLastDate ? 'lastPayoutDate = :day, ' : ''}${touch.clause}`,
-            ConditionExpression: movesLastDate
-              ? `attribute_exists(pk) AND ${enabler.condition} AND (attribute_not_exists(lastPayoutDate) OR lastPayoutDate <= :day)`
-              : `attribute_exists(pk) AND ${enabler.condition}`,
+              `lastPayoutDate = :day, ${touch.clause}`,
+            ConditionExpression: `attribute_exists(pk) AND ${enabler.condition} AND ${atOrAfterDates('firstPayoutDate', 'lastPayoutDate')}`,
             ExpressionAttributeValues: {
               ':amount': payout.amountCents,
               ':day': payout.payoutDate,
@@ -422,16 +461,22 @@ export const recordPayout = async (
       [
         'ERR_CONFLICT',
         unlessOtherEnabler(member.enablerId, 'ERR_NOT_FOUND'),
-        unlessOtherEnabler(member.enablerId, movesLastDate ? 'ERR_CONFLICT' : 'ERR_NOT_FOUND'),
+        fieldFailure(member.enablerId, 'ERR_NOT_FOUND', false),
         undefined,
         'ERR_CONFLICT',
       ],
     );
-  try {
-    await write(true);
   } catch (error) {
-    if (!(error instanceof AppError && error.code === 'ERR_CONFLICT')) throw error;
-    await write(false);
+    if (!needsFullChange(error)) throw error;
+    const written = await changeMoneyRecord({
+      type: 'PAYOUT',
+      enablerId: member.enablerId,
+      memberId: member.id,
+      values: { plotId: plot.id, ...payout },
+      by: createdBy,
+      now,
+    });
+    return written as Payout;
   }
   return toPayout(item);
 };

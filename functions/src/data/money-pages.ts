@@ -185,24 +185,34 @@ export const listMoneyRecords = async <Type extends MoneyType>(
   const items: Record<string, unknown>[] = [];
   let queries = 0;
   do {
-    const page: QueryCommandOutput = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...(source.index === 'gsi1' ? { IndexName: 'gsi1' } : { ConsistentRead: true }),
-        KeyConditionExpression: `#partition = :partition AND #sort BETWEEN :low AND :high`,
-        ...(source.filters.length ? { FilterExpression: source.filters.join(' AND ') } : {}),
-        ExpressionAttributeNames: { '#partition': source.partitionAttribute, '#sort': source.sortAttribute },
-        ExpressionAttributeValues: {
-          ':partition': source.partition,
-          ':low': source.low,
-          ':high': source.high,
-          ...source.values,
-        },
-        ScanIndexForward: !query.descending,
-        Limit: query.pageSize - items.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    const page: QueryCommandOutput = await dynamo()
+      .send(
+        new QueryCommand({
+          TableName: tableName(),
+          ...(source.index === 'gsi1' ? { IndexName: 'gsi1' } : { ConsistentRead: true }),
+          KeyConditionExpression: `#partition = :partition AND #sort BETWEEN :low AND :high`,
+          ...(source.filters.length ? { FilterExpression: source.filters.join(' AND ') } : {}),
+          ExpressionAttributeNames: {
+            '#partition': source.partitionAttribute,
+            '#sort': source.sortAttribute,
+          },
+          ExpressionAttributeValues: {
+            ':partition': source.partition,
+            ':low': source.low,
+            ':high': source.high,
+            ...source.values,
+          },
+          ScanIndexForward: !query.descending,
+          Limit: query.pageSize - items.length,
+          ExclusiveStartKey: startKey,
+        }),
+      )
+      .catch((error: unknown) => {
+        // A start key the checks above let through but DynamoDB refuses is still the caller's cursor.
+        if (query.cursor !== undefined && (error as Error).name === 'ValidationException')
+          throw invalidCursor();
+        throw error;
+      });
     queries += 1;
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey as Key | undefined;

@@ -379,6 +379,7 @@ describe('the contribution list', () => {
       ['a key out of the range', { 'filter:to': '2024-01-02' }, cursor],
       ['a key with other attributes', {}, encode({ ...state, key: { ...state.key, extra: 'x' } })],
       ['a key that is not text', {}, encode({ ...state, key: { ...state.key, gsi1sk: 5 } })],
+      ['a key DynamoDB refuses', {}, encode({ ...state, key: { ...state.key, sk: '' } })],
     ];
     for (const [what, query, given] of cases) {
       const answer = await callApi(contributions, 'GET', '/admin/contributions', {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -23,6 +25,18 @@ export interface EnablerConfig {
   creationDate: string;
 }
 
+/** What the enabler list shows of its current config (spec sections 3 and 7), kept on the profile. */
+export interface EnablerConfigSummary {
+  _id: string;
+  version: number;
+  /** When the version was uploaded (its creationDate). */
+  date: string;
+  currency: string;
+  maxCompensationFactor: number;
+  lengthOfSeasonInMonth: number;
+  lengthOfCoverageInMonth: number;
+}
+
 export interface Enabler {
   id: string;
   name: string;
@@ -30,6 +44,8 @@ export interface Enabler {
   banner: string | null;
   latestConfigVersion: number | null;
   latestConfigDate: string | null;
+  /** The latest config's summary, written on the profile with the latest pointer; null without a config. */
+  config: EnablerConfigSummary | null;
   /** Members registered in the enabler: an enabler with members cannot be deleted. */
   memberCount: number;
   creationDate: string;
@@ -60,6 +76,7 @@ export const toEnabler = (item: Record<string, unknown>): Enabler => ({
   banner: (item.banner as string | undefined) ?? null,
   latestConfigVersion: (item.latestConfigVersion as number | undefined) ?? null,
   latestConfigDate: (item.latestConfigDate as string | undefined) ?? null,
+  config: (item.latestConfig as EnablerConfigSummary | undefined) ?? null,
   memberCount: (item.memberCount as number | undefined) ?? 0,
   creationDate: item.creationDate as string,
   createdBy: item.createdBy as string,
@@ -105,8 +122,53 @@ export const getEnablerWithLatestConfig = async (
   return { enabler: toEnabler(profile), config: config ? toEnablerConfig(config) : null };
 };
 
+export const configSummaryOf = (config: EnablerConfig): EnablerConfigSummary => ({
+  _id: config._id,
+  version: config.version,
+  date: config.creationDate,
+  currency: config.currency,
+  maxCompensationFactor: config.maxCompensationFactor,
+  lengthOfSeasonInMonth: config.lengthOfSeasonInMonth,
+  lengthOfCoverageInMonth: config.lengthOfCoverageInMonth,
+});
+
+/** BatchGetItem takes at most this many keys per request. */
+const BATCH_GET_KEYS = 100;
+
+/**
+ * The latest configs of profiles written before the summary was kept on them: read by key, 100 per
+ * request and only the summary's attributes, never one Query per enabler.
+ */
+const latestConfigsOf = async (enablers: Enabler[]): Promise<Map<string, EnablerConfigSummary>> => {
+  const summaries = new Map<string, EnablerConfigSummary>();
+  const keys = enablers.flatMap((enabler) =>
+    enabler.latestConfigVersion === null
+      ? []
+      : [{ pk: enablerPartition(enabler.id), sk: configSortKey(enabler.latestConfigVersion) }],
+  );
+  for (let index = 0; index < keys.length; index += BATCH_GET_KEYS) {
+    let request: BatchGetCommandOutput['UnprocessedKeys'] = {
+      [tableName()]: {
+        Keys: keys.slice(index, index + BATCH_GET_KEYS),
+        ProjectionExpression:
+          'enablerId, configId, version, creationDate, currency, maxCompensationFactor, lengthOfSeasonInMonth, lengthOfCoverageInMonth',
+      },
+    };
+    while (request && Object.keys(request).length > 0) {
+      const answer: BatchGetCommandOutput = await dynamo().send(
+        new BatchGetCommand({ RequestItems: request }),
+      );
+      for (const item of answer.Responses?.[tableName()] ?? [])
+        summaries.set(item.enablerId as string, configSummaryOf(toEnablerConfig(item)));
+      request = answer.UnprocessedKeys;
+    }
+  }
+  return summaries;
+};
+
+/** Every enabler with its current config's summary: one Query of the listing (and no read per enabler). */
 export const listEnablers = async (): Promise<Enabler[]> => {
-  return (
+  const enablers = (
     await queryAll({
       TableName: tableName(),
       IndexName: ENABLERS_INDEX.name,
@@ -114,6 +176,12 @@ export const listEnablers = async (): Promise<Enabler[]> => {
       ExpressionAttributeValues: { ':enablers': ENABLERS_INDEX.partition },
     })
   ).map(toEnabler);
+  const older = enablers.filter((enabler) => enabler.latestConfigVersion !== null && enabler.config === null);
+  if (older.length === 0) return enablers;
+  const summaries = await latestConfigsOf(older);
+  return enablers.map((enabler) =>
+    enabler.config === null ? { ...enabler, config: summaries.get(enabler.id) ?? null } : enabler,
+  );
 };
 
 export interface EnablerProfile {
@@ -245,8 +313,9 @@ export const listConfigs = async (enablerId: string): Promise<EnablerConfig[]> =
 };
 
 /**
- * Adds the next config version. The version and the enabler's latest pointer move in one transaction,
- * conditioned on the version read, so two uploads at once cannot take the same number.
+ * Adds the next config version. The version and the enabler's latest pointer, with the summary that
+ * the enabler list shows, move in one transaction, conditioned on the version read, so two uploads at
+ * once cannot take the same number.
  */
 export const addConfig = async (
   enablerId: string,
@@ -282,7 +351,8 @@ export const addConfig = async (
             Update: {
               TableName: tableName(),
               Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
-              UpdateExpression: 'SET latestConfigVersion = :version, latestConfigDate = :date',
+              UpdateExpression:
+                'SET latestConfigVersion = :version, latestConfigDate = :date, latestConfig = :summary',
               ConditionExpression:
                 enabler.latestConfigVersion === null
                   ? 'attribute_exists(pk) AND attribute_not_exists(latestConfigVersion)'
@@ -290,6 +360,7 @@ export const addConfig = async (
               ExpressionAttributeValues: {
                 ':version': version,
                 ':date': item.creationDate,
+                ':summary': configSummaryOf(toEnablerConfig(item)),
                 ...(enabler.latestConfigVersion === null ? {} : { ':previous': enabler.latestConfigVersion }),
               },
             },

@@ -20,7 +20,8 @@ import {
 import { MEMBER_PROFILE, memberPartition } from './member-keys.ts';
 import { readMemberSnapshot, writeMemberSnapshot } from './member-snapshots.ts';
 import { allMembersOf, memberTombstoneItem } from './member-timeline.ts';
-import { createMember, createPlot, getMember, recordContribution, type NewMember } from './members.ts';
+import { createMember, createPlot, getMember, type NewMember } from './members.ts';
+import { recordContribution } from './money-records.ts';
 import { nowIso, tableName } from './table.ts';
 
 const today = isoDateOf(new Date());

@@ -12,7 +12,8 @@ import {
   type EnablerConfig,
 } from '@cpbo/functions/data/enablers.ts';
 import { refreshMemberSnapshot } from '@cpbo/functions/data/member-directory.ts';
-import { memberClaimItems, memberItem, moneyItem, plotItem } from '@cpbo/functions/data/members.ts';
+import { memberClaimItems, memberItem, plotItem } from '@cpbo/functions/data/members.ts';
+import { moneyItem } from '@cpbo/functions/data/money-records.ts';
 import { nowIso, tableName } from '@cpbo/functions/data/table.ts';
 import { createUser } from '@cpbo/functions/data/users.ts';
 import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';

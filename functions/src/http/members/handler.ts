@@ -18,14 +18,11 @@ import {
   getMemberPage,
   getPlots,
   memberSummaryOf,
-  recordCashout,
-  recordContribution,
   updatePlot,
-  type Cashout,
-  type Contribution,
   type Member,
   type Plot,
 } from '#data/members.ts';
+import { recordCashout, recordContribution, type Cashout, type Contribution } from '#data/money-records.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import { created, ok, type IdempotentRequest, type SessionRequest } from '#platform/http/api-types.ts';

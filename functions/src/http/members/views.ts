@@ -1,6 +1,7 @@
 import type { MemberSummary } from '#domain/member-list.ts';
 import { fromCents } from '#domain/money.ts';
-import type { Cashout, Contribution, Member, MemberPage, Payout, Plot } from '#data/members.ts';
+import type { Member, MemberPage, Plot } from '#data/members.ts';
+import type { Cashout, Contribution, Payout } from '#data/money-records.ts';
 
 /** The API's shapes of members and their records: amounts in currency units, never cents. */
 export const memberRowView = (summary: MemberSummary) => ({

@@ -300,6 +300,17 @@ export const deleteEnabler = async (enablerId: string): Promise<void> => {
 
 export type NewEnablerConfig = Omit<EnablerConfig, '_id' | 'version' | 'creationDate'>;
 
+/** One version of an enabler's config; undefined when the enabler has no such version. */
+export const getConfig = async (enablerId: string, version: number): Promise<EnablerConfig | undefined> => {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: { pk: enablerPartition(enablerId), sk: configSortKey(version) },
+    }),
+  );
+  return Item ? toEnablerConfig(Item) : undefined;
+};
+
 /** An enabler's configs, newest first. */
 export const listConfigs = async (enablerId: string): Promise<EnablerConfig[]> => {
   return (

@@ -392,7 +392,7 @@ const claimPut = (claimItem: Record<string, unknown>): TransactItem => ({
 const claimDelete = (key: { pk: string; sk: string }, memberId: string): TransactItem => ({
   Delete: {
     TableName: tableName(),
-    Key: key,
+    Key: { pk: key.pk, sk: key.sk },
     ConditionExpression: 'attribute_not_exists(pk) OR memberId = :memberId',
     ExpressionAttributeValues: { ':memberId': memberId },
   },

@@ -3,7 +3,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { isoDateOf } from '#domain/coverage-dates.ts';
+import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { MemberIndex, sortFields, type MemberListQuery } from '#domain/member-list.ts';
 import { dynamo, s3 } from '#platform/aws-clients.ts';
 import { readEnvironment } from '#platform/environment.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { claimMoves, removalPlan } from '#domain/member-edits.ts';
-import type { CoverageDates, IsoDate } from '#domain/coverage-dates.ts';
+import type { CoverageDates, IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import type { MemberSummary } from '#domain/member-list.ts';
-import type { Cents } from '#domain/money.ts';
+import type { Cents } from '@cpbo/schemas/money.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { auditItem } from './audit.ts';

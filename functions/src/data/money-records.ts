@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IsoDate } from '#domain/coverage-dates.ts';
-import type { Cents } from '#domain/money.ts';
+import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
+import type { Cents } from '@cpbo/schemas/money.ts';
 import { AppError } from '#platform/app-error.ts';
 import {
   MEMBER_PROFILE,

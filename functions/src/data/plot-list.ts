@@ -1,5 +1,5 @@
 import { BatchGetCommand, type BatchGetCommandOutput, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { IsoDate } from '#domain/coverage-dates.ts';
+import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { decodeCursor, encodeCursor, type CursorPosition, type CursorScope } from './list-cursor.ts';

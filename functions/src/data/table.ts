@@ -10,7 +10,7 @@ import {
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import type { ErrorCode } from '#platform/error-catalogue.ts';
+import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import type { Receipt, TransactItem } from './idempotency.ts';
 
 /** The table every data module reads and writes (see table-definition.ts for its keys and indexes). */

@@ -1,5 +1,5 @@
-import { addMonths, type IsoDate } from './coverage-dates.ts';
-import type { Cents } from './money.ts';
+import { addMonths, type IsoDate } from '@cpbo/schemas/coverage-dates.ts';
+import type { Cents } from '@cpbo/schemas/money.ts';
 
 /** What the member list knows of each member (one row of the list, plus what its filters read). */
 export interface MemberSummary {

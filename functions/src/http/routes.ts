@@ -27,7 +27,7 @@ import {
   recordIdParameter,
   type JSONSchema,
 } from '@cpbo/schemas';
-import type { ErrorCode } from '#platform/error-catalogue.ts';
+import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 
 /**
  * The route table: every /api call, the Lambda (resource) that answers it and who may call it.

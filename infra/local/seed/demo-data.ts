@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { aggregateIncrements, type AggregateIncrement } from '@cpbo/functions/domain/aggregates.ts';
-import { addMonths, coverageDates, isoDateOf } from '@cpbo/functions/domain/coverage-dates.ts';
+import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { memberTotals, type MoneyMovement } from '@cpbo/functions/domain/member-totals.ts';
 import { aggregateItem, aggregateKey } from '@cpbo/functions/data/aggregates.ts';
 import {

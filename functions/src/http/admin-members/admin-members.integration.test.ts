@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isoDateOf } from '#domain/coverage-dates.ts';
+import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { auditOfMonth } from '#data/audit.ts';
 import { getEnabler } from '#data/enablers.ts';
 import { MAX_REMOVABLE_PARTITION_ITEMS } from '#domain/member-edits.ts';

@@ -1,5 +1,5 @@
 import type { adminMemberRequestSchema, FromSchema } from '@cpbo/schemas';
-import { dateOfUnixSeconds, isoDateOf } from '#domain/coverage-dates.ts';
+import { dateOfUnixSeconds, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { forgetMember, rememberMember } from '#data/member-directory.ts';
 import {
   createMember,

@@ -9,8 +9,8 @@ import {
   givenCoverageDates,
   isoDateOf,
   type CoverageRule,
-} from '#domain/coverage-dates.ts';
-import { toCents, type Cents } from '#domain/money.ts';
+} from '@cpbo/schemas/coverage-dates.ts';
+import { toCents, type Cents } from '@cpbo/schemas/money.ts';
 import { getConfig, getEnablerWithLatestConfig } from '#data/enablers.ts';
 import { rememberMember } from '#data/member-directory.ts';
 import {

@@ -6,9 +6,9 @@ import type {
   newPlotRequestSchema,
   updatePlotRequestSchema,
 } from '@cpbo/schemas';
-import { coverageDates, dateOfUnixSeconds, isoDateOf } from '#domain/coverage-dates.ts';
+import { coverageDates, dateOfUnixSeconds, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { readMemberListQuery } from '#domain/member-list.ts';
-import { toCents, type Cents } from '#domain/money.ts';
+import { toCents, type Cents } from '@cpbo/schemas/money.ts';
 import { getEnablerWithLatestConfig } from '#data/enablers.ts';
 import { memberDirectory, rememberMember } from '#data/member-directory.ts';
 import {

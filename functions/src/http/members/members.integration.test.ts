@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMonths, isoDateOf } from '#domain/coverage-dates.ts';
+import { addMonths, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { createMember, getMember } from '#data/members.ts';
 import { recordPayout } from '#data/money-records.ts';
 import { allMembersOf } from '#data/member-timeline.ts';

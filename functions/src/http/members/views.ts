@@ -1,5 +1,5 @@
 import type { MemberSummary } from '#domain/member-list.ts';
-import { fromCents } from '#domain/money.ts';
+import { fromCents } from '@cpbo/schemas/money.ts';
 import type { Member, MemberPage, Plot } from '#data/members.ts';
 import type { Cashout, Contribution, Payout } from '#data/money-records.ts';
 

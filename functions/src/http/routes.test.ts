@@ -126,6 +126,8 @@ describe('route table', () => {
         'POST /members/{memberId}/plots',
         'POST /members/{id}/cashouts',
         'POST /members/{id}/contribute',
+        'POST /admin/members',
+        'POST /admin/plots',
       ].sort(),
     );
     for (const r of idempotent) expect(['signedIn', 'admin'], routeKey(r)).toContain(r.access);

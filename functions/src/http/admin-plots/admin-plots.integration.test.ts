@@ -459,7 +459,7 @@ describe('GET /admin/plots', () => {
     );
     const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString());
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const refused = [
+    const refused: Record<string, string>[] = [
       { cursor: 'garbage' },
       { cursor: `${cursor}x` },
       { cursor: cursor.slice(0, -4) },

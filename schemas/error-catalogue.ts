@@ -1,7 +1,8 @@
 /**
  * The error catalogue: every code the API can answer, with its HTTP status and an English fallback
  * message. The web's translation files carry the user-facing text for each code (a test checks that
- * every code here has an entry in both languages).
+ * every code here has an entry in both languages); error-descriptions.ts says when each is answered.
+ * A new code needs all three, then `npm run generate:errors` (docs/errors.md).
  */
 export const errorCatalogue = {
   // Codes of the product spec (section 8).

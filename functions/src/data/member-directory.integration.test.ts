@@ -4,7 +4,8 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
-import { MemberIndex, sortFields, type MemberListQuery } from '#domain/member-list.ts';
+import { memberSortFields, type MemberListQuery } from '@cpbo/schemas/member-list-query.ts';
+import { MemberIndex } from '#domain/member-list.ts';
 import { dynamo, s3 } from '#platform/aws-clients.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { givenEnabler } from '../testing/fixtures.ts';
@@ -26,7 +27,7 @@ import { nowIso, tableName } from './table.ts';
 
 const today = isoDateOf(new Date());
 
-const queries: MemberListQuery[] = sortFields.flatMap((field) =>
+const queries: MemberListQuery[] = memberSortFields.flatMap((field) =>
   (['asc', 'desc'] as const).map((direction) => ({
     page: 1,
     pageSize: 1000,

@@ -7,7 +7,7 @@ import type {
   updatePlotRequestSchema,
 } from '@cpbo/schemas';
 import { coverageDates, dateOfUnixSeconds, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
-import { readMemberListQuery } from '#domain/member-list.ts';
+import { parseMemberListQuery } from '@cpbo/schemas/member-list-query.ts';
 import { toCents, type Cents } from '@cpbo/schemas/money.ts';
 import { getEnablerWithLatestConfig } from '#data/enablers.ts';
 import { memberDirectory, rememberMember } from '#data/member-directory.ts';
@@ -48,9 +48,10 @@ const refreshListEntry = async (session: Session, memberId: string) => {
 
 /** GET /members: the enabler's members, sorted, filtered, searched and paged. */
 const list = async ({ query, session }: SessionRequest) => {
-  const listQuery = readMemberListQuery(query);
+  const listQuery = parseMemberListQuery(query);
   if (listQuery === 'TWO_SORTS')
     throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'Sort by one field at a time.' });
+  if (listQuery === 'INVALID') throw new AppError('ERR_INVALID_DATA_FORMAT');
   const directory = await memberDirectory(session.enabler);
   const page = directory.list(listQuery, isoDateOf(new Date()));
   return ok({

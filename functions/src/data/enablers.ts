@@ -5,12 +5,11 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
-  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import { deleteKeys, isConditionFailure, nowIso, queryAll, tableName } from './table.ts';
+import { deleteKeys, nowIso, queryAll, tableName, transact, written, writtenOr } from './table.ts';
 
 export interface EnablerConfig {
   _id: string;
@@ -233,8 +232,9 @@ export const updateEnabler = async (
   modifiedBy: string,
   now = new Date(),
 ): Promise<Enabler> => {
-  try {
-    const { Attributes } = await dynamo().send(
+  const { Attributes } = await writtenOr(
+    'ERR_NOT_FOUND',
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
@@ -251,12 +251,9 @@ export const updateEnabler = async (
         },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return toEnabler(Attributes as Record<string, unknown>);
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND', { cause: error });
-    throw error;
-  }
+    ),
+  );
+  return toEnabler(Attributes as Record<string, unknown>);
 };
 
 const partitionItems = (enablerId: string) =>
@@ -269,32 +266,25 @@ const partitionItems = (enablerId: string) =>
 
 /**
  * Deletes an enabler with its configs and campaigns. The profile goes first, on the condition that no
- * member was registered meanwhile (member creation raises memberCount in its own transaction).
+ * member was registered meanwhile (member creation raises memberCount in its own transaction); the
+ * profile as it was, returned when the condition fails, tells a member from a missing enabler.
  */
 export const deleteEnabler = async (enablerId: string): Promise<void> => {
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
-              ConditionExpression:
-                'attribute_exists(pk) AND (attribute_not_exists(memberCount) OR memberCount = :zero)',
-              ExpressionAttributeValues: { ':zero': 0 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) {
-      const enabler = await getEnabler(enablerId);
-      throw new AppError(enabler ? 'ERR_ENABLER_HAS_MEMBERS' : 'ERR_NOT_FOUND', { cause: error });
-    }
-    throw error;
-  }
+  await transact(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(memberCount) OR memberCount = :zero)',
+          ExpressionAttributeValues: { ':zero': 0 },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+    ],
+    [(profile) => (profile ? 'ERR_ENABLER_HAS_MEMBERS' : 'ERR_NOT_FOUND')],
+  );
   await deleteKeys(await partitionItems(enablerId));
 };
 
@@ -353,36 +343,31 @@ export const addConfig = async (
     creationDate: nowIso(now),
     createdBy,
   };
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
-              UpdateExpression:
-                'SET latestConfigVersion = :version, latestConfigDate = :date, latestConfig = :summary',
-              ConditionExpression:
-                enabler.latestConfigVersion === null
-                  ? 'attribute_exists(pk) AND attribute_not_exists(latestConfigVersion)'
-                  : 'latestConfigVersion = :previous',
-              ExpressionAttributeValues: {
-                ':version': version,
-                ':date': item.creationDate,
-                ':summary': configSummaryOf(toEnablerConfig(item)),
-                ...(enabler.latestConfigVersion === null ? {} : { ':previous': enabler.latestConfigVersion }),
-              },
-            },
+  // Another upload that took this version first, or a deleted enabler, fails a condition: ERR_CONFLICT.
+  await transact(
+    [
+      { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
+          UpdateExpression:
+            'SET latestConfigVersion = :version, latestConfigDate = :date, latestConfig = :summary',
+          ConditionExpression:
+            enabler.latestConfigVersion === null
+              ? 'attribute_exists(pk) AND attribute_not_exists(latestConfigVersion)'
+              : 'latestConfigVersion = :previous',
+          ExpressionAttributeValues: {
+            ':version': version,
+            ':date': item.creationDate,
+            ':summary': configSummaryOf(toEnablerConfig(item)),
+            ...(enabler.latestConfigVersion === null ? {} : { ':previous': enabler.latestConfigVersion }),
           },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_CONFLICT', { cause: error });
-    throw error;
-  }
+        },
+      },
+    ],
+    ['ERR_CONFLICT', 'ERR_CONFLICT'],
+  );
   return toEnablerConfig(item);
 };
 
@@ -404,8 +389,8 @@ export const listCampaigns = async (enablerId: string): Promise<Campaign[]> => {
 
 /** Records a campaign once (payouts of one assessment, or an import, name it again and again). */
 export const recordCampaign = async (enablerId: string, campaign: Campaign): Promise<void> => {
-  await dynamo()
-    .send(
+  await written(
+    dynamo().send(
       new PutCommand({
         TableName: tableName(),
         Item: {
@@ -416,8 +401,6 @@ export const recordCampaign = async (enablerId: string, campaign: Campaign): Pro
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    )
-    .catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+    ),
+  );
 };

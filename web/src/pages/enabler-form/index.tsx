@@ -11,10 +11,9 @@ import {
   type EnablerProfile,
 } from '../../api/enablers.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { useWrite } from '../../api/use-write.ts';
-import { useSignedInSession } from '../../app/session/session-context.ts';
 import { LoadState } from '../../common/load-state.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useEnablerWrite } from '../../common/use-enabler-write.ts';
 import { useFollow } from '../../common/use-follow.ts';
 import { EnablerForm } from './components/enabler-form.tsx';
 import { paths } from '../../app/paths.ts';
@@ -24,7 +23,6 @@ export function EnablerFormPage() {
   const { t } = useTranslation();
   const follow = useFollow();
   const navigate = useNavigate();
-  const { refreshEnablers } = useSignedInSession();
   const { id } = useParams();
   // There is no GET of one enabler: it is found in the list. A failure is shown by the error dialog.
   const enablers = useQuery({
@@ -32,21 +30,15 @@ export function EnablerFormPage() {
     queryFn: () => listEnablers(),
     enabled: id !== undefined,
   });
-  const write = useWrite(
+  const save = useEnablerWrite(
     (profile: EnablerProfile) =>
       id === undefined
         ? createEnabler(profile, { errors: 'caller' })
         : updateEnabler(id, profile, { errors: 'caller' }),
-    [queryKeys.enablers.all],
+    () => paths.adminEnablers,
   );
   useDocumentTitle(t(id === undefined ? 'screens.newEnabler' : 'screens.updateEnabler'));
 
-  const save = async (profile: EnablerProfile) => {
-    await write.mutateAsync(profile);
-    // The top bar's selector shows the new name at once; its failure must not hold the user here.
-    void refreshEnablers().catch(() => undefined);
-    navigate(paths.adminEnablers);
-  };
   const form = (enabler: AdminEnabler | null) => (
     <EnablerForm
       key={enabler?.id ?? 'new'}

@@ -5,13 +5,11 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import { addEnablerConfig } from '../../api/enablers.ts';
-import { queryKeys } from '../../api/query-keys.ts';
-import { useWrite } from '../../api/use-write.ts';
-import { useSignedInSession } from '../../app/session/session-context.ts';
 import { LoadState } from '../../common/load-state.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
 import { useEnablerConfigs } from '../../common/use-enabler-configs.ts';
+import { useEnablerWrite } from '../../common/use-enabler-write.ts';
 import { ConfigUploadForm } from './components/config-upload-form.tsx';
 import { paths } from '../../app/paths.ts';
 
@@ -20,22 +18,15 @@ export function NewEnablerConfigPage() {
   const { t } = useTranslation();
   const follow = useFollow();
   const navigate = useNavigate();
-  const { refreshEnablers } = useSignedInSession();
   const { id = '' } = useParams();
   const loaded = useEnablerConfigs(id);
-  const add = useWrite(
+  const upload = useEnablerWrite(
     (config: unknown) => addEnablerConfig(id, config, { errors: 'caller' }),
-    [queryKeys.enablers.all],
+    (created) => paths.enablerConfig(id, created._id),
   );
   useDocumentTitle(t('screens.newEnablerConfig'));
 
   if (loaded.status === 'loaded') {
-    const upload = async (config: unknown) => {
-      const created = await add.mutateAsync(config);
-      // An enabler's first config makes it selectable in the top bar.
-      void refreshEnablers().catch(() => undefined);
-      navigate(paths.enablerConfig(id, created._id));
-    };
     return (
       <ConfigUploadForm
         enabler={loaded.enabler}

@@ -4,6 +4,7 @@ import {
   decodeCursor,
   encodeCursor,
   keyOf,
+  pageAsked,
   pageOf,
   type CursorScope,
 } from './list-cursor.ts';
@@ -99,6 +100,9 @@ describe('list cursors', () => {
     expect(() => cursorPosition({ ...scope, query: 'plots|desc||' }, { cursor })).toThrow(
       expect.objectContaining(refused),
     );
+    expect(pageAsked(undefined)).toBe(1);
+    expect(pageAsked(1)).toBe(1);
+    expect(() => pageAsked(2)).toThrow(expect.objectContaining(refused));
   });
 
   const items = (count: number) =>

@@ -73,6 +73,16 @@ export const decodeCursor = (scope: CursorScope, cursor: string): CursorPosition
   return { page: p, startKey: k };
 };
 
+/** The page asked for: the position's (1 without a cursor); 400 when `page` is given and another. */
+export const pageAsked = (page: number | undefined, position?: CursorPosition): number => {
+  const expected = position?.page ?? 1;
+  if (page !== undefined && page !== expected)
+    throw new AppError('ERR_INVALID_DATA_FORMAT', {
+      message: 'Pages follow each other by the cursor of the previous answer.',
+    });
+  return expected;
+};
+
 /** The cursor's position in its list; 400 when it is not this list's, or `page` is not the cursor's. */
 export const cursorPosition = (
   scope: CursorScope,
@@ -81,10 +91,7 @@ export const cursorPosition = (
   const position = cursor === undefined ? undefined : decodeCursor(scope, cursor);
   if (cursor !== undefined && !position)
     throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'The cursor is not one of this list.' });
-  if (page !== undefined && page !== (position?.page ?? 1))
-    throw new AppError('ERR_INVALID_DATA_FORMAT', {
-      message: 'Pages follow each other by the cursor of the previous answer.',
-    });
+  pageAsked(page, position);
   return position;
 };
 

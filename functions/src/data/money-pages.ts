@@ -9,7 +9,7 @@ import {
   recordsOfEnabler,
   recordTypes,
 } from './member-keys.ts';
-import { cursorPosition, pageOf, type CursorKey, type CursorScope } from './list-cursor.ts';
+import { cursorPosition, pageAsked, pageOf, type CursorKey, type CursorScope } from './list-cursor.ts';
 import { findPlotOwner, toMoneyRecord, type MoneyRecords } from './money-records.ts';
 import { tableName } from './table.ts';
 
@@ -148,8 +148,10 @@ export const listMoneyRecords = async <Type extends MoneyType>(
   let memberId = query.memberId;
   if (query.plotId !== undefined) {
     const owner = await findPlotOwner(query.enablerId, query.plotId);
-    // A plot of another enabler, or of another member than the one asked, holds nothing here.
-    if (!owner || (memberId !== undefined && owner.memberId !== memberId)) return emptyPage(query.page ?? 1);
+    // A plot of another enabler, or of another member than the one asked, holds nothing here. A
+    // cursor of it (the plot was deleted since) is of a list that is now empty: its last page.
+    if (!owner || (memberId !== undefined && owner.memberId !== memberId))
+      return emptyPage(query.cursor === undefined ? pageAsked(query.page) : (query.page ?? 2));
     memberId = owner.memberId;
   }
   const source = sourceOf(query, memberId);

@@ -356,6 +356,16 @@ describe('the contribution list', () => {
       'filter:plotId': plotId,
     });
     expect(mismatch.rows).toEqual([]);
+    // Such an empty list still has one page only: page 2 without a cursor is refused like anywhere.
+    const beyond = await callApi(contributions, 'GET', '/admin/contributions', {
+      token: listAdmin.token,
+      query: {
+        'filter:memberId': (members[4] as (typeof members)[number]).memberId,
+        'filter:plotId': plotId,
+        page: '2',
+      },
+    });
+    expect(beyond).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
   });
 
   it('answers 400 ERR_INVALID_DATA_FORMAT, never 500, to a cursor it did not give for this list', async () => {

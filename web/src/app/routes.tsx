@@ -9,6 +9,51 @@ const AccountPage = lazyPage(async () => (await import('../pages/account/index.t
 const AdminEnablersPage = lazyPage(
   async () => (await import('../pages/admin-enablers/index.tsx')).AdminEnablersPage,
 );
+const AdminMembersPage = lazyPage(
+  async () => (await import('../pages/admin-members/index.tsx')).AdminMembersPage,
+);
+const NewMemberPage = lazyPage(
+  async () => (await import('../pages/admin-members/form/index.tsx')).NewMemberPage,
+);
+const UpdateMemberPage = lazyPage(
+  async () => (await import('../pages/admin-members/form/index.tsx')).UpdateMemberPage,
+);
+const AdminFieldsPage = lazyPage(
+  async () => (await import('../pages/admin-fields/index.tsx')).AdminFieldsPage,
+);
+const NewFieldPage = lazyPage(
+  async () => (await import('../pages/admin-fields/form/index.tsx')).NewFieldPage,
+);
+const UpdateFieldPage = lazyPage(
+  async () => (await import('../pages/admin-fields/form/index.tsx')).UpdateFieldPage,
+);
+const AdminContributionsPage = lazyPage(
+  async () => (await import('../pages/admin-contributions/index.tsx')).AdminContributionsPage,
+);
+const NewContributionPage = lazyPage(
+  async () => (await import('../pages/admin-contributions/form/index.tsx')).NewContributionPage,
+);
+const UpdateContributionPage = lazyPage(
+  async () => (await import('../pages/admin-contributions/form/index.tsx')).UpdateContributionPage,
+);
+const AdminPayoutsPage = lazyPage(
+  async () => (await import('../pages/admin-payouts/index.tsx')).AdminPayoutsPage,
+);
+const NewPayoutPage = lazyPage(
+  async () => (await import('../pages/admin-payouts/form/index.tsx')).NewPayoutPage,
+);
+const UpdatePayoutPage = lazyPage(
+  async () => (await import('../pages/admin-payouts/form/index.tsx')).UpdatePayoutPage,
+);
+const AdminCashoutsPage = lazyPage(
+  async () => (await import('../pages/admin-cashouts/index.tsx')).AdminCashoutsPage,
+);
+const NewCashoutPage = lazyPage(
+  async () => (await import('../pages/admin-cashouts/form/index.tsx')).NewCashoutPage,
+);
+const UpdateCashoutPage = lazyPage(
+  async () => (await import('../pages/admin-cashouts/form/index.tsx')).UpdateCashoutPage,
+);
 const AdminUsersPage = lazyPage(async () => (await import('../pages/admin-users/index.tsx')).AdminUsersPage);
 const NewUserPage = lazyPage(
   async () => (await import('../pages/admin-users/user-form/index.tsx')).NewUserPage,
@@ -67,6 +112,21 @@ const pages: Partial<Record<ScreenId, LazyPage>> = {
   updateEnabler: EnablerFormPage,
   newUser: NewUserPage,
   updateUser: UpdateUserPage,
+  adminMembers: AdminMembersPage,
+  newMember: NewMemberPage,
+  updateMember: UpdateMemberPage,
+  adminFields: AdminFieldsPage,
+  newField: NewFieldPage,
+  updateField: UpdateFieldPage,
+  adminContributions: AdminContributionsPage,
+  newContribution: NewContributionPage,
+  updateContribution: UpdateContributionPage,
+  adminPayouts: AdminPayoutsPage,
+  newPayout: NewPayoutPage,
+  updatePayout: UpdatePayoutPage,
+  adminCashouts: AdminCashoutsPage,
+  newCashout: NewCashoutPage,
+  updateCashout: UpdateCashoutPage,
 };
 
 export interface ScreenRoute {

@@ -243,7 +243,7 @@ describe('users page', { timeout: 30_000 }, () => {
       'All users',
     ]);
     options[3]?.findNativeInput().click();
-    modal?.findConfirmButton().click();
+    modal?.findConfirmButton()?.click();
     await waitFor(() => expect(rows().length).toBe(30));
 
     view.unmount();

@@ -14,6 +14,7 @@ import {
   type AdminNewPlotBody,
   type AdminUpdatePlotBody,
 } from '../../../api/admin-records.ts';
+import type { EnablerConfig } from '../../../api/enablers.ts';
 import { getPlot, type Plot } from '../../../api/plots.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { paths } from '../../../app/paths.ts';
@@ -162,8 +163,11 @@ const valuesOf = (plot: Plot): FieldValues => ({
   droughtMonthlyContrib: String(plot.droughtMonthlyContrib),
 });
 
-/** The edit of a plot: what the form does not show travels as saved. */
-const updateOf = (plot: Plot, values: FieldValues): AdminUpdatePlotBody => {
+/**
+ * The edit of a plot: what the form does not show travels as saved. A new start takes its end dates
+ * from the latest config, as the form shows them (the plot then comes under that version).
+ */
+const updateOf = (plot: Plot, values: FieldValues, latest: EnablerConfig | null): AdminUpdatePlotBody => {
   const typed = newPlotOf(values);
   const startUnchanged = values.startCoverageDate === formatIsoDate(plot.startCoverageDate);
   const seconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
@@ -183,13 +187,16 @@ const updateOf = (plot: Plot, values: FieldValues): AdminUpdatePlotBody => {
           endCoverageDate: seconds(plot.endCoverageDate),
           ...(plot.enablerConfig ? { enablerConfig: plot.enablerConfig } : {}),
         }
-      : {}),
+      : latest?.version !== undefined
+        ? { enablerConfig: { version: latest.version, ...(latest._id ? { _id: latest._id } : {}) } }
+        : {}),
   };
 };
 
 export function UpdateFieldPage() {
   const { t } = useTranslation();
   const { memberId = '', id = '' } = useParams();
+  const latest = useLatestEnablerConfig();
   useDocumentTitle(t('screens.updateField'));
   const plot = useQuery({
     queryKey: queryKeys.members.plot(memberId, id),
@@ -202,7 +209,9 @@ export function UpdateFieldPage() {
           title={t('screens.updateField')}
           initial={valuesOf(data)}
           plot={data}
-          send={(values, idempotencyKey) => updateAdminPlot(id, updateOf(data, values), { idempotencyKey })}
+          send={(values, idempotencyKey) =>
+            updateAdminPlot(id, updateOf(data, values, latest), { idempotencyKey })
+          }
         />
       )}
     </AdminRecordLoad>

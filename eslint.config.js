@@ -8,6 +8,12 @@ const pageFolders = readdirSync(new URL('./web/src/pages/', import.meta.url), { 
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The SPA shares with the API only what schemas/ holds: it never bundles the functions' code (issue 12).
+const noFunctionsImport = {
+  group: ['@cpbo/functions', '@cpbo/functions/*'],
+  message: 'The SPA does not depend on functions: take shared pieces from @cpbo/schemas.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -31,7 +37,10 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [noFunctionsImport] }],
+    },
   },
   // A page folder imports only its own files, and what pages share from api/, app/ and common/: two
   // pages that need the same piece take it from common/ (issue 12).
@@ -42,6 +51,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            noFunctionsImport,
             {
               regex: `^(?:\\.\\./)+(?:pages/)?(?!${page}/)(?:${pageFolders.join('|')})(?:/|$)|^@/pages/(?!${page}/)`,
               message: 'A page does not import from another page: move what they share to web/src/common/.',

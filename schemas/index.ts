@@ -8,4 +8,5 @@ export * from './queue-messages.ts';
 export * from './accounts.ts';
 export * from './enablers.ts';
 export * from './members.ts';
+export * from './member-list-query.ts';
 export * from './admin-records.ts';

@@ -1,5 +1,4 @@
 import type { JSONSchema } from 'json-schema-to-ts';
-import { adminPageSizes } from './common.ts';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const;
 const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
@@ -86,32 +85,5 @@ export const contributeRequestSchema = {
     protectionType: { type: 'string', enum: protectionTypes },
     /** The plot the contribution is for; the member's first plot when absent. */
     plotId: { type: 'string', minLength: 1, maxLength: 64 },
-  },
-} as const satisfies JSONSchema;
-
-const sortDirection = { type: 'string', enum: ['asc', 'desc'] } as const;
-
-/** Page sizes of the member list (spec: 10, 50, 100); the admin members table uses the admin sizes. */
-export const memberListPageSizes = ['10', '50', '100'] as const;
-
-export const memberListQuerySchema = {
-  $id: 'query/members',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
-    pageSize: { type: 'string', enum: [...new Set([...memberListPageSizes, ...adminPageSizes])] },
-    'sort:name': sortDirection,
-    'sort:federation': sortDirection,
-    'sort:number': sortDirection,
-    'sort:pendingBenefits': sortDirection,
-    'sort:onboardingDate': sortDirection,
-    'filter:search': { type: 'string', maxLength: 100 },
-    'filter:benefits': { type: 'string', enum: ['all', 'current_month', '1_month', '12_months'] },
-    'filter:contributions': {
-      type: 'string',
-      enum: ['all', 'not_1_month', 'not_2_months', 'not_4_months', 'not_12_months'],
-    },
-    'filter:plots': { type: 'string', enum: ['all', 'no', 'one', 'many'] },
   },
 } as const satisfies JSONSchema;

@@ -50,7 +50,7 @@ export interface Campaign {
 export const enablerPartition = (enablerId: string): string => `ENABLER#${enablerId}`;
 export const ENABLER_PROFILE = 'PROFILE';
 export const configSortKey = (version: number): string => `CONFIG#${String(version).padStart(6, '0')}`;
-const campaignSortKey = (campaignId: string): string => `CAMPAIGN#${campaignId}`;
+export const campaignSortKey = (campaignId: string): string => `CAMPAIGN#${campaignId}`;
 const ENABLERS_INDEX = { name: 'gsi2', partition: 'ENABLERS' } as const;
 
 export const toEnabler = (item: Record<string, unknown>): Enabler => ({

@@ -3,8 +3,9 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { isoDateOf } from '#domain/coverage-dates.ts';
-import { MemberIndex, sortFields, type MemberListQuery } from '#domain/member-list.ts';
+import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
+import { memberSortFields, type MemberListQuery } from '@cpbo/schemas/member-list-query.ts';
+import { MemberIndex } from '#domain/member-list.ts';
 import { dynamo, s3 } from '#platform/aws-clients.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { givenEnabler } from '../testing/fixtures.ts';
@@ -20,12 +21,13 @@ import {
 import { MEMBER_PROFILE, memberPartition } from './member-keys.ts';
 import { readMemberSnapshot, writeMemberSnapshot } from './member-snapshots.ts';
 import { allMembersOf, memberTombstoneItem } from './member-timeline.ts';
-import { createMember, createPlot, getMember, recordContribution, type NewMember } from './members.ts';
+import { createMember, createPlot, getMember, type NewMember } from './members.ts';
+import { recordContribution } from './money-records.ts';
 import { nowIso, tableName } from './table.ts';
 
 const today = isoDateOf(new Date());
 
-const queries: MemberListQuery[] = sortFields.flatMap((field) =>
+const queries: MemberListQuery[] = memberSortFields.flatMap((field) =>
   (['asc', 'desc'] as const).map((direction) => ({
     page: 1,
     pageSize: 1000,

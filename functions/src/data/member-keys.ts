@@ -28,6 +28,11 @@ export const moneySortKey = (type: Exclude<RecordType, 'PLOT'>, date: string, id
 
 export const membersOfEnabler = (enablerId: string): string => `ENABLER#${enablerId}#MEMBER`;
 export const memberChangeKey = (updatedAt: string, memberId: string): string => `${updatedAt}#${memberId}`;
+/** The SET clauses that mark a member changed, so the list's catch-up query sees it. */
+export const touchMember = (memberId: string, updatedAt: string) => ({
+  clause: 'updatedAt = :updatedAt, gsi1sk = :changeKey',
+  values: { ':updatedAt': updatedAt, ':changeKey': memberChangeKey(updatedAt, memberId) },
+});
 export const memberTombstoneKey = (memberId: string) => ({ pk: `MEMBERREMOVED#${memberId}`, sk: 'REMOVED' });
 /**
  * How long a removal stays in the change timeline. A directory (or snapshot) that last caught up

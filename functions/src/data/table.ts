@@ -1,13 +1,17 @@
 import {
   BatchWriteCommand,
+  TransactWriteCommand,
   type BatchWriteCommandInput,
   type BatchWriteCommandOutput,
   QueryCommand,
   type QueryCommandInput,
   type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
+import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { readEnvironment } from '#platform/environment.ts';
+import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
+import type { Receipt, TransactItem } from './idempotency.ts';
 
 /** The table every data module reads and writes (see table-definition.ts for its keys and indexes). */
 export const tableName = (): string => readEnvironment('tableName');
@@ -49,6 +53,75 @@ export const deleteKeys = async (keys: Record<string, unknown>[]): Promise<void>
         new BatchWriteCommand({ RequestItems: requests }),
       );
       requests = result.UnprocessedItems;
+    }
+  }
+};
+
+/** An item as a failed condition returns it (ALL_OLD, not unmarshalled); undefined when it does not exist. */
+export type FailedItem = Record<string, { S?: string; N?: string }> | undefined;
+/** The code of a failed condition, fixed or read from the item as it was. */
+export type FailureCode = ErrorCode | ((item: FailedItem) => ErrorCode);
+
+/**
+ * Records are written only within the enabler the caller works for: each item that a write changes
+ * or relies on carries the enabler in its condition, not only in the read before it. The item comes
+ * back when the condition fails, to tell another enabler's item from the write's own rule.
+ */
+export const inEnabler = (enablerId: string) => ({
+  condition: 'enablerId = :enablerId',
+  values: { ':enablerId': enablerId },
+  ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+});
+
+/** ERR_FORBIDDEN_USER when the failed item belongs to another enabler, `code` otherwise. */
+export const unlessOtherEnabler =
+  (enablerId: string, code: ErrorCode, otherEnabler: ErrorCode = 'ERR_FORBIDDEN_USER'): FailureCode =>
+  (item) =>
+    item?.enablerId?.S !== undefined && item.enablerId.S !== enablerId ? otherEnabler : code;
+
+/** Transactions that lose a race with another one on the same items are tried again this many times. */
+const CONFLICT_ATTEMPTS = 4;
+
+type CancellationReason = { Code?: string; Item?: FailedItem };
+
+const cancellationReasons = (error: unknown): CancellationReason[] | undefined =>
+  (error as Error).name === 'TransactionCanceledException'
+    ? (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons
+    : undefined;
+
+/** When and with what receipt (the answer to an idempotency key, data/idempotency.ts) a record is written. */
+export interface WriteOptions<Written> {
+  now?: Date;
+  receipt?: Receipt<Written>;
+}
+
+/**
+ * Runs a transaction; when a condition fails, the code of the first failing item (by position) is
+ * thrown, so each rule answers its own catalogue code and nothing is half written. A transaction
+ * that only collided with a concurrent one (two contributions to one member) is tried again.
+ * A receipt is written last, with the records: a write whose key was taken over writes nothing.
+ */
+export const transact = async (
+  records: TransactItem[],
+  recordCodes: (FailureCode | undefined)[],
+  receipt?: TransactItem,
+): Promise<void> => {
+  const items = receipt ? [...records, receipt] : records;
+  const codes = receipt ? [...recordCodes, 'ERR_IDEMPOTENCY_KEY_IN_PROGRESS' as const] : recordCodes;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (!reasons) throw error;
+      const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
+      const failure = failed >= 0 ? codes[failed] : undefined;
+      const code = typeof failure === 'function' ? failure(reasons[failed]?.Item) : failure;
+      if (code) throw new AppError(code, { cause: error });
+      if (!reasons.some((reason) => reason.Code === 'TransactionConflict')) throw error;
+      if (attempt >= CONFLICT_ATTEMPTS) throw new AppError('ERR_CONFLICT', { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
     }
   }
 };

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { foldText, MemberIndex, type MemberSummary } from './member-list.ts';
 import {
-  foldText,
-  MemberIndex,
-  readMemberListQuery,
-  sortFields,
+  defaultMemberListQuery,
+  memberSortFields,
   type MemberListQuery,
-  type MemberSummary,
-} from './member-list.ts';
+} from '@cpbo/schemas/member-list-query.ts';
 
 const today = '2026-11-21';
 
@@ -27,13 +25,7 @@ const member = (id: string, fields: Partial<MemberSummary> = {}): MemberSummary 
 });
 
 const query = (fields: Partial<MemberListQuery> = {}): MemberListQuery => ({
-  page: 1,
-  pageSize: 10,
-  sort: { field: 'name', direction: 'asc' },
-  search: '',
-  benefits: 'all',
-  contributions: 'all',
-  plots: 'all',
+  ...defaultMemberListQuery,
   ...fields,
 });
 
@@ -191,7 +183,7 @@ describe('member index under changes', () => {
       updatedAt,
     });
 
-  const queries: Partial<MemberListQuery>[] = sortFields.flatMap((field) =>
+  const queries: Partial<MemberListQuery>[] = memberSortFields.flatMap((field) =>
     (['asc', 'desc'] as const).map((direction) => ({
       sort: { field, direction },
       pageSize: 1000,
@@ -268,33 +260,5 @@ describe('member index under changes', () => {
     expect(removing.get('r')).toBeUndefined();
     expect(removing.upsert(member('r', { updatedAt: '2026-02-03T00:00:00.000Z' }))).toBe(true);
     expect(removing.size).toBe(1);
-  });
-});
-
-describe('member list query', () => {
-  it('defaults to the first page of 10 by name', () => {
-    expect(readMemberListQuery({})).toEqual(query());
-  });
-  it('reads one sort, the filters and a trimmed search', () => {
-    expect(
-      readMemberListQuery({
-        page: '2',
-        pageSize: '50',
-        'sort:pendingBenefits': 'desc',
-        'filter:search': ' awa ',
-        'filter:plots': 'many',
-      }),
-    ).toEqual(
-      query({
-        page: 2,
-        pageSize: 50,
-        sort: { field: 'pendingBenefits', direction: 'desc' },
-        search: 'awa',
-        plots: 'many',
-      }),
-    );
-  });
-  it('refuses two sorts at once', () => {
-    expect(readMemberListQuery({ 'sort:name': 'asc', 'sort:number': 'desc' })).toBe('TWO_SORTS');
   });
 });

@@ -1,5 +1,10 @@
-import { addMonths, type IsoDate } from './coverage-dates.ts';
-import type { Cents } from './money.ts';
+import { addMonths, type IsoDate } from '@cpbo/schemas/coverage-dates.ts';
+import type { Cents } from '@cpbo/schemas/money.ts';
+import {
+  memberSortFields,
+  type MemberListQuery,
+  type MemberSortField,
+} from '@cpbo/schemas/member-list-query.ts';
 
 /** What the member list knows of each member (one row of the list, plus what its filters read). */
 export interface MemberSummary {
@@ -16,31 +21,6 @@ export interface MemberSummary {
   lastPayoutDate: IsoDate | null;
   /** When the member last changed (ISO instant); the list catches up from it. */
   updatedAt: string;
-}
-
-export const sortFields = ['name', 'federation', 'number', 'pendingBenefits', 'onboardingDate'] as const;
-export type SortField = (typeof sortFields)[number];
-export type SortDirection = 'asc' | 'desc';
-
-export const benefitsFilters = ['all', 'current_month', '1_month', '12_months'] as const;
-export const contributionsFilters = [
-  'all',
-  'not_1_month',
-  'not_2_months',
-  'not_4_months',
-  'not_12_months',
-] as const;
-export const plotsFilters = ['all', 'no', 'one', 'many'] as const;
-export const memberPageSizes = [10, 50, 100] as const;
-
-export interface MemberListQuery {
-  page: number;
-  pageSize: number;
-  sort: { field: SortField; direction: SortDirection };
-  search: string;
-  benefits: (typeof benefitsFilters)[number];
-  contributions: (typeof contributionsFilters)[number];
-  plots: (typeof plotsFilters)[number];
 }
 
 export interface MemberListPage {
@@ -145,7 +125,7 @@ const emptyColumns = (): MemberColumns =>
   Object.fromEntries(columnNames.map((name) => [name, []])) as unknown as MemberColumns;
 
 /** Sort orders of an index: its rows, ascending. */
-export type MemberOrders = Partial<Record<SortField, Int32Array>>;
+export type MemberOrders = Partial<Record<MemberSortField, Int32Array>>;
 
 /** An index as a snapshot keeps it: live rows only, in id order, with its sort orders. */
 export interface MemberIndexData {
@@ -236,7 +216,7 @@ export class MemberIndex {
   private laterRows = new Map<string, number>();
   private dead = new Uint8Array(16);
   private deadCount = 0;
-  private orders = new Map<SortField, Order>();
+  private orders = new Map<MemberSortField, Order>();
   /** Members removed, and when: an older copy read afterwards must not bring them back. */
   private readonly removals = new Map<string, string>();
   /** Recent filtered orders (query less its page), so paging through one result costs no new pass. */
@@ -277,7 +257,7 @@ export class MemberIndex {
     this.orders = new Map();
     this.results.clear();
     this.searchKeys = undefined;
-    for (const field of sortFields) {
+    for (const field of memberSortFields) {
       const order = orders[field];
       if (order && isPermutation(order, rows))
         this.orders.set(field, { rows: order, length: rows, left: [], came: [] });
@@ -390,7 +370,7 @@ export class MemberIndex {
    * Orders rows by one field, ascending; ties are broken by id (then row) so that pages never overlap
    * or skip a member, and members without a federation come last.
    */
-  private compareRows(field: SortField): (a: number, b: number) => number {
+  private compareRows(field: MemberSortField): (a: number, b: number) => number {
     const { ids, nameKeys, numbers, pendingBenefits, onboardingDates, federations } = this.columns;
     const byId = (a: number, b: number) => compareText(ids.get(a), ids.get(b)) || a - b;
     switch (field) {
@@ -418,7 +398,7 @@ export class MemberIndex {
     }
   }
 
-  private ordered(field: SortField): Order {
+  private ordered(field: MemberSortField): Order {
     const order = this.orders.get(field);
     if (!order) {
       const live: number[] = [];
@@ -605,11 +585,11 @@ export class MemberIndex {
 
   /** The live members in id order, with every sort order (what a snapshot keeps). */
   toData(): { columns: MemberColumns; orders: MemberOrders } {
-    return this.compacted(sortFields);
+    return this.compacted(memberSortFields);
   }
 
   /** The live members in id order, as arrays, with these sort orders. */
-  private compacted(fields: readonly SortField[]): { columns: MemberColumns; orders: MemberOrders } {
+  private compacted(fields: readonly MemberSortField[]): { columns: MemberColumns; orders: MemberOrders } {
     const { ids } = this.columns;
     const total = ids.length;
     const sortedLive: number[] = [];
@@ -708,25 +688,4 @@ const isPermutation = (order: Int32Array, rows: number): boolean => {
     seen[row] = 1;
   }
   return true;
-};
-
-/**
- * Reads a list query from the query string (already checked against its schema): one sort at most,
- * name ascending by default; search trimmed, empty meaning no search.
- */
-export const readMemberListQuery = (
-  params: Record<string, string | undefined>,
-): MemberListQuery | 'TWO_SORTS' => {
-  const sorts = sortFields.filter((field) => params[`sort:${field}`] !== undefined);
-  if (sorts.length > 1) return 'TWO_SORTS';
-  const field = sorts[0] ?? 'name';
-  return {
-    page: Number(params.page ?? 1),
-    pageSize: Number(params.pageSize ?? memberPageSizes[0]),
-    sort: { field, direction: (params[`sort:${field}`] as SortDirection | undefined) ?? 'asc' },
-    search: (params['filter:search'] ?? '').trim(),
-    benefits: (params['filter:benefits'] as MemberListQuery['benefits'] | undefined) ?? 'all',
-    contributions: (params['filter:contributions'] as MemberListQuery['contributions'] | undefined) ?? 'all',
-    plots: (params['filter:plots'] as MemberListQuery['plots'] | undefined) ?? 'all',
-  };
 };

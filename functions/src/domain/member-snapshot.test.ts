@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MemberIndex, sortFields, type MemberListQuery, type MemberSummary } from './member-list.ts';
+import { memberSortFields, type MemberListQuery } from '@cpbo/schemas/member-list-query.ts';
+import { MemberIndex, type MemberSummary } from './member-list.ts';
 import { BadMemberSnapshotError, decodeMemberSnapshot, encodeMemberSnapshot } from './member-snapshot.ts';
 
 const today = '2026-11-21';
@@ -35,7 +36,7 @@ const snapshotOf = (index: MemberIndex) => ({
   ...index.toData(),
 });
 
-const everyQuery: MemberListQuery[] = sortFields.flatMap((field) =>
+const everyQuery: MemberListQuery[] = memberSortFields.flatMap((field) =>
   (['asc', 'desc'] as const).map((direction) => ({
     page: 1,
     pageSize: 100,
@@ -59,7 +60,7 @@ describe('member snapshot', () => {
     const loaded = MemberIndex.fromData(decoded);
     for (const summary of members) expect(loaded.get(summary.id)).toEqual(summary);
     for (const query of everyQuery) expect(loaded.list(query, today)).toEqual(index.list(query, today));
-    expect(Object.keys(decoded.orders).sort()).toEqual([...sortFields].sort());
+    expect(Object.keys(decoded.orders).sort()).toEqual([...memberSortFields].sort());
   });
 
   it('keeps an empty directory empty', () => {

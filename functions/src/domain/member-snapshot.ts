@@ -1,12 +1,12 @@
 import {
   columnNames,
-  sortFields,
   type ColumnValues,
   type MemberColumns,
   type MemberColumnValues,
   type MemberIndexData,
   type MemberOrders,
 } from './member-list.ts';
+import { memberSortFields } from '@cpbo/schemas/member-list-query.ts';
 
 /**
  * A snapshot of an enabler's member directory: what a new Lambda instance loads instead of reading
@@ -116,7 +116,7 @@ export const encodeMemberSnapshot = (snapshot: MemberSnapshotToWrite): Buffer =>
     sections.push([name, 'float64', Buffer.from(Float64Array.from(columns[name]).buffer)]);
   for (const name of intColumns)
     sections.push([name, 'int32', Buffer.from(Int32Array.from(columns[name]).buffer)]);
-  for (const field of sortFields) {
+  for (const field of memberSortFields) {
     const order = snapshot.orders[field];
     if (order) sections.push([`order:${field}`, 'int32', Buffer.from(Int32Array.from(order).buffer)]);
   }

@@ -1,5 +1,5 @@
-import type { IsoDate } from './coverage-dates.ts';
-import type { Cents } from './money.ts';
+import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
+import type { Cents } from '@cpbo/schemas/money.ts';
 
 /** A money record as the member's totals see it: its kind, amount and day. */
 export interface MoneyMovement {

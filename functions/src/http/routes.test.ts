@@ -126,6 +126,9 @@ describe('route table', () => {
         'POST /members/{memberId}/plots',
         'POST /members/{id}/cashouts',
         'POST /members/{id}/contribute',
+        'POST /admin/contributions',
+        'POST /admin/payouts',
+        'POST /admin/cashouts',
       ].sort(),
     );
     for (const r of idempotent) expect(['signedIn', 'admin'], routeKey(r)).toContain(r.access);

@@ -1,14 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isoDateOf } from '#domain/coverage-dates.ts';
+import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { createEnabler, updateEnabler } from '#data/enablers.ts';
-import {
-  getMember,
-  getPlots,
-  recordCashout,
-  recordContribution,
-  recordPayout,
-  updatePlot,
-} from '#data/members.ts';
+import { getMember, getPlots, updatePlot } from '#data/members.ts';
+import { recordCashout, recordContribution, recordPayout } from '#data/money-records.ts';
 import { getUser } from '#data/users.ts';
 import type { AppError } from '#platform/app-error.ts';
 import { callApi } from '../testing/call-api.ts';

@@ -1,4 +1,4 @@
-import { errorCatalogue, type ErrorBody, type ErrorCode } from './error-catalogue.ts';
+import { errorCatalogue, type ErrorBody, type ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 
 /** A failure the caller can act on: answered with its catalogue status and code. */
 export class AppError extends Error {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { aggregateIncrements, type AggregateIncrement } from '@cpbo/functions/domain/aggregates.ts';
-import { addMonths, coverageDates, isoDateOf } from '@cpbo/functions/domain/coverage-dates.ts';
+import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { memberTotals, type MoneyMovement } from '@cpbo/functions/domain/member-totals.ts';
 import { aggregateItem, aggregateKey } from '@cpbo/functions/data/aggregates.ts';
 import {
@@ -12,7 +12,9 @@ import {
   type EnablerConfig,
 } from '@cpbo/functions/data/enablers.ts';
 import { refreshMemberSnapshot } from '@cpbo/functions/data/member-directory.ts';
-import { memberClaimItems, memberItem, moneyItem, plotItem } from '@cpbo/functions/data/members.ts';
+import { memberClaimItems, memberItem, plotItem } from '@cpbo/functions/data/members.ts';
+import { figuresOf, moneyItem } from '@cpbo/functions/data/money-records.ts';
+import { plotTotals } from '@cpbo/functions/domain/money-changes.ts';
 import { nowIso, tableName } from '@cpbo/functions/data/table.ts';
 import { createUser } from '@cpbo/functions/data/users.ts';
 import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
@@ -123,8 +125,8 @@ const present = (fields: Record<string, unknown>): Item =>
 
 /**
  * The members of one demo enabler with their plots, contributions, payouts and cashouts, as items, in
- * one pass: each member's totals are summed from its own records (memberTotals), so they match them
- * exactly, as if every record had gone through its transaction.
+ * one pass: each member's and plot's totals are summed from its own records (memberTotals,
+ * plotTotals), so they match them exactly, as if every record had gone through its transaction.
  */
 const demoMembers = (
   demo: DemoEnabler,
@@ -180,7 +182,6 @@ const demoMembers = (
         at,
       );
       plots.push(plot);
-      records.push(plot);
     }
     const firstPlot = plots[0];
     if (firstPlot) {
@@ -221,8 +222,10 @@ const demoMembers = (
         movements.push({ type: 'CASHOUT', amountCents: cashout.amountCents, date: cashout.cashoutDate });
       }
     }
+    const money = records.map(figuresOf);
     items.push(
       { ...memberItem(fields, id, at), ...present({ ...memberTotals(plotCount, movements) }) },
+      ...plots.map((plot) => ({ ...plot, ...plotTotals(money, plot.id) })),
       ...memberClaimItems(fields, id),
       ...records,
     );

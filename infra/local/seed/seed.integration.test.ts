@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DeleteItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aggregateIncrements } from '@cpbo/functions/domain/aggregates.ts';
-import { MemberIndex, sortFields } from '@cpbo/functions/domain/member-list.ts';
+import { memberSortFields } from '@cpbo/schemas/member-list-query.ts';
+import { MemberIndex } from '@cpbo/functions/domain/member-list.ts';
 import { aggregateKey } from '@cpbo/functions/data/aggregates.ts';
 import { getEnabler, listEnablers } from '@cpbo/functions/data/enablers.ts';
 import { forgetMemberDirectories, memberDirectory } from '@cpbo/functions/data/member-directory.ts';
@@ -112,6 +113,17 @@ describe('the demo data', () => {
           lastPayoutDate: days(payouts, 'payoutDate').at(-1) ?? null,
         });
         expect(member.cashoutBalanceCents).toBeGreaterThanOrEqual(0);
+        // Each plot counts and sums its own contributions and payouts (a plot with any cannot be deleted).
+        for (const plot of ofType('PLOT')) {
+          const of = (records: Record<string, unknown>[]) =>
+            records.filter((record) => record.plotId === plot.id);
+          expect(plot).toMatchObject({
+            contributionCount: of(contributions).length,
+            payoutCount: of(payouts).length,
+            contributionTotalCents: sum(of(contributions)),
+            payoutTotalCents: sum(of(payouts)),
+          });
+        }
         for (const item of items)
           for (const increment of aggregateIncrements(undefined, item)) {
             const { pk, sk } = aggregateKey(increment);
@@ -155,7 +167,7 @@ describe('the demo data', () => {
       forgetMemberDirectories();
       const listed = await memberDirectory(enablerId);
       const fresh = MemberIndex.fromSummaries(await allMembersOf(enablerId));
-      for (const field of sortFields) {
+      for (const field of memberSortFields) {
         const query = {
           page: 1,
           pageSize: 1000,

@@ -1,4 +1,4 @@
-import { errorCatalogue } from '@cpbo/functions/platform/error-catalogue.ts';
+import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
 import { browser } from '../common/browser.ts';
 import { ApiError } from './api-error.ts';
 import { publishError } from './error-bus.ts';

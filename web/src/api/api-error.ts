@@ -1,4 +1,4 @@
-import { errorCodes, type ErrorCode } from '@cpbo/functions/platform/error-catalogue.ts';
+import { errorCodes, type ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 
 /**
  * http: the API answered with a non-OK status; timeout: no answer within the time limit;

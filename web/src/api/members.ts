@@ -1,34 +1,33 @@
 import {
+  encodeMemberListQuery,
   memberFieldsProperties,
   memberListPageSizes,
-  memberListQuerySchema,
   protectionTypes,
+  type MemberListRequest,
 } from '@cpbo/schemas';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
 type Errors = Pick<ApiRequest, 'errors'>;
 /** A write the user confirmed: its tries share one Idempotency-Key. */
 type WriteOptions = Pick<ApiRequest, 'errors' | 'idempotencyKey'>;
-type ListParameters = typeof memberListQuerySchema.properties;
 
 /** A day without time, as the API sends dates that are days: 'YYYY-MM-DD'. */
 export type IsoDay = string;
 
-// The list's limits and choices come from the API's own query schema, so the two cannot drift apart.
+// The list's query (choices, limits, encoding) is the API's own contract, in schemas/.
+export {
+  benefitsFilters,
+  contributionsFilters,
+  memberSearchMaxLength,
+  plotsFilters,
+  type BenefitsFilter,
+  type ContributionsFilter,
+  type MemberListQuery,
+  type MemberSortField,
+  type PlotsFilter,
+  type SortDirection,
+} from '@cpbo/schemas';
 export const memberPageSizes: readonly number[] = memberListPageSizes.map(Number);
-export const defaultMemberPageSize = memberPageSizes[0] ?? 10;
-export const memberSearchMaxLength = memberListQuerySchema.properties['filter:search'].maxLength;
-export const benefitsFilters = memberListQuerySchema.properties['filter:benefits'].enum;
-export const contributionsFilters = memberListQuerySchema.properties['filter:contributions'].enum;
-export const plotsFilters = memberListQuerySchema.properties['filter:plots'].enum;
-
-export type MemberSortField = {
-  [Key in keyof ListParameters]: Key extends `sort:${infer Field}` ? Field : never;
-}[keyof ListParameters];
-export type SortDirection = ListParameters['sort:name']['enum'][number];
-export type BenefitsFilter = (typeof benefitsFilters)[number];
-export type ContributionsFilter = (typeof contributionsFilters)[number];
-export type PlotsFilter = (typeof plotsFilters)[number];
 export type ProtectionType = (typeof protectionTypes)[number];
 export { protectionTypes };
 
@@ -37,18 +36,6 @@ export const memberFieldMaxLength = (field: keyof typeof memberFieldsProperties)
   const schema = memberFieldsProperties[field];
   return 'maxLength' in schema ? schema.maxLength : undefined;
 };
-
-export interface MemberListQuery {
-  page: number;
-  pageSize: number;
-  /** One sort at most; the API sorts by name ascending without one. */
-  sort?: { field: MemberSortField; direction: SortDirection };
-  /** Name, number or federation; trimmed, empty meaning no search. */
-  search?: string;
-  benefits?: BenefitsFilter;
-  contributions?: ContributionsFilter;
-  plots?: PlotsFilter;
-}
 
 /** One row of the member list. */
 export interface MemberRow {
@@ -154,30 +141,8 @@ export interface NewMember {
   bankAccount?: string;
 }
 
-/** The query string of a list request: only the parameters the API knows (it refuses any other). */
-export const memberListParameters = ({
-  page,
-  pageSize,
-  sort,
-  search,
-  benefits,
-  contributions,
-  plots,
-}: MemberListQuery): Record<string, string | number | undefined> => {
-  const searchText = search?.trim();
-  return {
-    page,
-    pageSize,
-    ...(sort ? { [`sort:${sort.field}`]: sort.direction } : {}),
-    'filter:search': searchText ? searchText : undefined,
-    'filter:benefits': benefits && benefits !== 'all' ? benefits : undefined,
-    'filter:contributions': contributions && contributions !== 'all' ? contributions : undefined,
-    'filter:plots': plots && plots !== 'all' ? plots : undefined,
-  };
-};
-
-export const listMembers = (query: MemberListQuery, options: Errors = {}) =>
-  apiFetch<MemberListPage>('/members', { query: memberListParameters(query), ...options });
+export const listMembers = (query: MemberListRequest, options: Errors = {}) =>
+  apiFetch<MemberListPage>('/members', { query: encodeMemberListQuery(query), ...options });
 
 const memberPath = (memberId: string) => `/members/${encodeURIComponent(memberId)}`;
 

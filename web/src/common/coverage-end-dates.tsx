@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import { coverageDates, type CoverageRule, type IsoDate } from '@cpbo/functions/domain/coverage-dates.ts';
+import { coverageDates, type CoverageRule, type IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import { formatIsoDate } from './plot-fields.ts';
 
 export interface CoverageEndDatesProps {

@@ -1,4 +1,4 @@
-import type { IsoDate } from '@cpbo/functions/domain/coverage-dates.ts';
+import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import type { NewPlot } from '../api/plots.ts';
 import {
   amountProblem,

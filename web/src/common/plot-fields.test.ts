@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateOfUnixSeconds } from '@cpbo/functions/domain/coverage-dates.ts';
+import { dateOfUnixSeconds } from '@cpbo/schemas/coverage-dates.ts';
 import {
   amountProblem,
   coordinateProblem,

@@ -1,6 +1,6 @@
 import { newPlotRequestSchema, updatePlotRequestSchema } from '@cpbo/schemas';
-import type { IsoDate } from '@cpbo/functions/domain/coverage-dates.ts';
-import { toCents } from '@cpbo/functions/domain/money.ts';
+import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
+import { toCents } from '@cpbo/schemas/money.ts';
 import type { TFunction } from 'i18next';
 import { formatNumber } from './format.ts';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CoverageRule } from '@cpbo/functions/domain/coverage-dates.ts';
+import type { CoverageRule } from '@cpbo/schemas/coverage-dates.ts';
 import { getMyEnabler, type EnablerConfig } from '../api/enablers.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { useSignedInSession } from '../app/session/session-context.ts';

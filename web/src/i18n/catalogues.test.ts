@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorCodes } from '@cpbo/functions/platform/error-catalogue.ts';
+import { errorCodes } from '@cpbo/schemas/error-catalogue.ts';
 import en from './en.json';
 import fr from './fr.json';
 

@@ -1,3 +1,61 @@
-import { notYetAvailableHandler } from '#platform/http/http-handler.ts';
+import type { AdminContributionRow, adminContributionRequestSchema, FromSchema } from '@cpbo/schemas';
+import { findPlotOwner } from '#data/money-records.ts';
+import { AppError } from '#platform/app-error.ts';
+import type { IdempotentRequest, SessionRequest } from '#platform/http/api-types.ts';
+import { httpHandler } from '#platform/http/http-handler.ts';
+import { idempotency } from '#platform/http/idempotency.ts';
+import { fromCents } from '@cpbo/schemas/money.ts';
+import {
+  audited,
+  centsOf,
+  isoTimeOfUnixSeconds,
+  moneyCalls,
+  ofMember,
+  plotNameOf,
+} from '../admin-money/money-calls.ts';
 
-export const handler = notYetAvailableHandler('admin-contributions');
+type Body = FromSchema<typeof adminContributionRequestSchema>;
+
+const calls = moneyCalls({
+  type: 'CONTRIBUTION',
+  sortParameter: 'sort:contributionDate',
+  row: (contribution, names): AdminContributionRow => ({
+    id: contribution.id,
+    ...ofMember(contribution, names),
+    plotId: contribution.plotId,
+    plotName: plotNameOf(contribution, names),
+    protectionType: contribution.protectionType,
+    amount: fromCents(contribution.amountCents),
+    contributionDate: contribution.contributionDate,
+    ...audited(contribution),
+  }),
+});
+
+const valuesOf = (body: Body) => ({
+  plotId: body.plotId,
+  amountCents: centsOf(body.amount),
+  protectionType: body.protectionType ?? 'DROUGHT',
+  contributionDate: isoTimeOfUnixSeconds(body.contributionDate),
+});
+
+/** POST /admin/contributions: for the plot's member, found from the plot. */
+const create = async (request: IdempotentRequest<Body>) => {
+  const owner = await findPlotOwner(request.session.enabler, request.body.plotId);
+  if (!owner) throw new AppError('ERR_NOT_FOUND');
+  return calls.create(request, owner.memberId, valuesOf(request.body));
+};
+
+/** POST /admin/contributions/{id}: amount, date, plot (one of the member's) and protection type. */
+const update = (request: SessionRequest<Body, 'id'>) => calls.update(request, () => valuesOf(request.body));
+
+export const handler = httpHandler(
+  'admin-contributions',
+  {
+    'GET /admin/contributions': calls.list,
+    'POST /admin/contributions': create,
+    'GET /admin/contributions/{id}': calls.get,
+    'POST /admin/contributions/{id}': update,
+    'DELETE /admin/contributions/{id}': calls.remove,
+  },
+  { idempotency },
+);

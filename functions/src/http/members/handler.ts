@@ -6,9 +6,9 @@ import type {
   newPlotRequestSchema,
   updatePlotRequestSchema,
 } from '@cpbo/schemas';
-import { coverageDates, dateOfUnixSeconds, isoDateOf } from '#domain/coverage-dates.ts';
-import { readMemberListQuery } from '#domain/member-list.ts';
-import { toCents, type Cents } from '#domain/money.ts';
+import { coverageDates, dateOfUnixSeconds, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
+import { parseMemberListQuery } from '@cpbo/schemas/member-list-query.ts';
+import { toCents, type Cents } from '@cpbo/schemas/money.ts';
 import { getEnablerWithLatestConfig } from '#data/enablers.ts';
 import { memberDirectory, rememberMember } from '#data/member-directory.ts';
 import {
@@ -18,14 +18,11 @@ import {
   getMemberPage,
   getPlots,
   memberSummaryOf,
-  recordCashout,
-  recordContribution,
   updatePlot,
-  type Cashout,
-  type Contribution,
   type Member,
   type Plot,
 } from '#data/members.ts';
+import { recordCashout, recordContribution, type Cashout, type Contribution } from '#data/money-records.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import { created, ok, type IdempotentRequest, type SessionRequest } from '#platform/http/api-types.ts';
@@ -50,9 +47,10 @@ const refreshListEntry = async (session: Session, memberId: string) => {
 
 /** GET /members: the enabler's members, sorted, filtered, searched and paged. */
 const list = async ({ query, session }: SessionRequest) => {
-  const listQuery = readMemberListQuery(query);
+  const listQuery = parseMemberListQuery(query);
   if (listQuery === 'TWO_SORTS')
     throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'Sort by one field at a time.' });
+  if (listQuery === 'INVALID') throw new AppError('ERR_INVALID_DATA_FORMAT');
   const directory = await memberDirectory(session.enabler);
   const page = directory.list(listQuery, isoDateOf(new Date()));
   return ok({
@@ -80,8 +78,9 @@ const plotDetail = async ({ params, session }: SessionRequest<unknown, 'memberId
 // The answers of the idempotent calls, stored with their writes (a repeat of a key answers them again).
 const memberCreated = (member: Member) => created({ id: member.id });
 const plotCreated = (plot: Plot) => created({ id: plot.id });
-const cashoutRecorded = (cashout: Cashout) => created(cashoutView(cashout));
-const contributionRecorded = (contribution: Contribution) => created(contributionView(contribution));
+const cashoutRecorded = (member: Member) => (cashout: Cashout) => created(cashoutView(cashout, member));
+const contributionRecorded = (member: Member) => (contribution: Contribution) =>
+  created(contributionView(contribution, member));
 
 /** POST /members: onboarding by an agent (or an administrator) in the session's enabler, dated today. */
 const onboard = async ({
@@ -178,11 +177,11 @@ const cashout = async ({
 }: IdempotentRequest<FromSchema<typeof cashoutRequestSchema>, 'id'>) => {
   const member = await memberInScope(session, params.id);
   const record = await recordCashout(member, cents(body.amount), new Date().toISOString(), session.email, {
-    receipt: idempotency.receipt(cashoutRecorded),
+    receipt: idempotency.receipt(cashoutRecorded(member)),
   });
   countEvent('Cashouts');
   await refreshListEntry(session, member.id);
-  return cashoutRecorded(record);
+  return cashoutRecorded(member)(record);
 };
 
 /** POST /members/{id}/contribute: a monthly contribution for a plot of the member (the first one by default). */
@@ -206,11 +205,11 @@ const contribute = async ({
       contributionDate: new Date().toISOString(),
     },
     session.email,
-    { receipt: idempotency.receipt(contributionRecorded) },
+    { receipt: idempotency.receipt(contributionRecorded(member)) },
   );
   countEvent('Contributions');
   await refreshListEntry(session, member.id);
-  return contributionRecorded(record);
+  return contributionRecorded(member)(record);
 };
 
 export const handler = httpHandler(

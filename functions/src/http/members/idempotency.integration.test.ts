@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isoDateOf } from '#domain/coverage-dates.ts';
+import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { claimKey, completeKey, keyHolder } from '#data/idempotency.ts';
-import { getMember, getMemberPage, getPlots, recordContribution, recordPayout } from '#data/members.ts';
+import { getMember, getMemberPage, getPlots } from '#data/members.ts';
+import { recordContribution, recordPayout } from '#data/money-records.ts';
 import { epochSeconds } from '#data/table.ts';
 import { AppError } from '#platform/app-error.ts';
 import {

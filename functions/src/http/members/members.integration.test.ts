@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMonths, isoDateOf } from '#domain/coverage-dates.ts';
-import { createMember, getMember, recordPayout } from '#data/members.ts';
+import { addMonths, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
+import { createMember, getMember } from '#data/members.ts';
+import { recordPayout } from '#data/money-records.ts';
 import { allMembersOf } from '#data/member-timeline.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { demoConfig, givenEnabler, givenUser } from '../../testing/fixtures.ts';

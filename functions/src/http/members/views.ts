@@ -1,6 +1,7 @@
 import type { MemberSummary } from '#domain/member-list.ts';
-import { fromCents } from '#domain/money.ts';
-import type { Cashout, Contribution, Member, MemberPage, Payout, Plot } from '#data/members.ts';
+import { fromCents } from '@cpbo/schemas/money.ts';
+import type { Member, MemberPage, Plot } from '#data/members.ts';
+import type { Cashout, Contribution, Payout } from '#data/money-records.ts';
 
 /** The API's shapes of members and their records: amounts in currency units, never cents. */
 export const memberRowView = (summary: MemberSummary) => ({
@@ -34,30 +35,46 @@ export const plotView = (plot: Plot, member: Pick<Member, 'name' | 'number'>) =>
   enablerConfig: plot.enablerConfig,
 });
 
-export const contributionView = (contribution: Contribution) => ({
+/** Whose record: the member's current name and number (spec section 3). */
+type Owner = Pick<Member, 'name' | 'number'>;
+/** The current names of the member's plots by id; a record keeps the name it was written with otherwise. */
+type PlotNames = ReadonlyMap<string, string>;
+const noPlotNames: PlotNames = new Map();
+
+const ofMember = (record: { memberId: string }, member: Owner) => ({
+  memberId: record.memberId,
+  memberName: member.name,
+  memberNumber: member.number,
+});
+
+export const contributionView = (
+  contribution: Contribution,
+  member: Owner,
+  plotNames: PlotNames = noPlotNames,
+) => ({
   id: contribution.id,
-  memberId: contribution.memberId,
+  ...ofMember(contribution, member),
   plotId: contribution.plotId,
-  plotName: contribution.plotName,
+  plotName: plotNames.get(contribution.plotId) ?? contribution.plotName,
   protectionType: contribution.protectionType,
   amount: fromCents(contribution.amountCents),
   contributionDate: contribution.contributionDate,
 });
 
-export const payoutView = (payout: Payout) => ({
+export const payoutView = (payout: Payout, member: Owner, plotNames: PlotNames = noPlotNames) => ({
   id: payout.id,
-  memberId: payout.memberId,
+  ...ofMember(payout, member),
   plotId: payout.plotId,
-  plotName: payout.plotName,
+  plotName: plotNames.get(payout.plotId) ?? payout.plotName,
   amount: fromCents(payout.amountCents),
   assessmentId: payout.assessmentId,
   assessmentDate: payout.assessmentDate,
   payoutDate: payout.payoutDate,
 });
 
-export const cashoutView = (cashout: Cashout) => ({
+export const cashoutView = (cashout: Cashout, member: Owner) => ({
   id: cashout.id,
-  memberId: cashout.memberId,
+  ...ofMember(cashout, member),
   amount: fromCents(cashout.amountCents),
   cashoutDate: cashout.cashoutDate,
 });
@@ -67,27 +84,34 @@ const newestFirst =
   (a: T, b: T) =>
     date(b).localeCompare(date(a));
 
-export const memberDetailView = ({ member, plots, contributions, payouts, cashouts }: MemberPage) => ({
-  id: member.id,
-  name: member.name,
-  village: member.village,
-  number: member.number,
-  federation: member.federation,
-  gender: member.gender,
-  onboardingDate: member.onboardingDate,
-  phone: member.phone,
-  bankName: member.bankName,
-  bankBranchName: member.bankBranchName,
-  bankIFSC: member.bankIFSC,
-  bankAccount: member.bankAccount,
-  contributionTotal: fromCents(member.contributionTotalCents),
-  payoutTotal: fromCents(member.payoutTotalCents),
-  cashoutTotal: fromCents(member.cashoutTotalCents),
-  cashoutBalance: fromCents(member.cashoutBalanceCents),
-  firstContributionDate: member.firstContributionDate,
-  firstPayoutDate: member.firstPayoutDate,
-  plots: plots.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map((plot) => plotView(plot, member)),
-  contributions: contributions.sort(newestFirst((c) => c.contributionDate)).map(contributionView),
-  payouts: payouts.sort(newestFirst((p) => p.payoutDate)).map(payoutView),
-  cashouts: cashouts.sort(newestFirst((c) => c.cashoutDate)).map(cashoutView),
-});
+export const memberDetailView = ({ member, plots, contributions, payouts, cashouts }: MemberPage) => {
+  const plotNames: PlotNames = new Map(plots.map((plot) => [plot.id, plot.name]));
+  return {
+    id: member.id,
+    name: member.name,
+    village: member.village,
+    number: member.number,
+    federation: member.federation,
+    gender: member.gender,
+    onboardingDate: member.onboardingDate,
+    phone: member.phone,
+    bankName: member.bankName,
+    bankBranchName: member.bankBranchName,
+    bankIFSC: member.bankIFSC,
+    bankAccount: member.bankAccount,
+    contributionTotal: fromCents(member.contributionTotalCents),
+    payoutTotal: fromCents(member.payoutTotalCents),
+    cashoutTotal: fromCents(member.cashoutTotalCents),
+    cashoutBalance: fromCents(member.cashoutBalanceCents),
+    firstContributionDate: member.firstContributionDate,
+    firstPayoutDate: member.firstPayoutDate,
+    plots: plots.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map((plot) => plotView(plot, member)),
+    contributions: contributions
+      .sort(newestFirst((c) => c.contributionDate))
+      .map((contribution) => contributionView(contribution, member, plotNames)),
+    payouts: payouts
+      .sort(newestFirst((p) => p.payoutDate))
+      .map((payout) => payoutView(payout, member, plotNames)),
+    cashouts: cashouts.sort(newestFirst((c) => c.cashoutDate)).map((cashout) => cashoutView(cashout, member)),
+  };
+};

@@ -1,7 +1,7 @@
 import type middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { AppError } from '../app-error.ts';
-import type { ErrorCode } from '../error-catalogue.ts';
+import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import { logger } from '../logger.ts';
 import type { ApiEvent, ApiResult } from './api-types.ts';
 import { jsonResponse } from './json-response.ts';

@@ -2,7 +2,7 @@ import type middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { DEFAULT_MAX_BODY_BYTES } from '#http/routes.ts';
 import { AppError } from '../app-error.ts';
-import type { ErrorCode } from '../error-catalogue.ts';
+import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import type { ApiEvent, ApiResult } from './api-types.ts';
 
 export interface JsonBodyOptions {

@@ -38,11 +38,270 @@ var require_ucs2length = __commonJS({
 });
 
 // functions/src/platform/http/ajv-standalone-code.js
-var v0bfd1e9ed5f6e4d860520a12 = validate10;
+var v05600ee26df6214884498e65 = validate10;
 var func2 = require_ucs2length().default;
-var pattern0 = new RegExp("\\S", "u");
-var pattern1 = new RegExp("^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$", "u");
+var pattern0 = new RegExp("^[A-Za-z0-9_-]+$", "u");
+var pattern1 = new RegExp("\\S", "u");
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.plotId === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.amount === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.assessmentId === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.assessmentDate === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.payoutDate === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "payoutDate" }, message: "must have required property 'payoutDate'" };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "plotId" || key0 === "amount" || key0 === "assessmentId" || key0 === "assessmentDate" || key0 === "payoutDate")) {
+        const err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.plotId !== void 0) {
+      let data0 = data.plotId;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 64) {
+          const err6 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err7 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data0)) {
+          const err8 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.amount !== void 0) {
+      let data1 = data.amount;
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 > 1e9 || isNaN(data1)) {
+          const err10 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (data1 < 0 || isNaN(data1)) {
+          const err11 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (data1 <= 0 || isNaN(data1)) {
+          const err12 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.assessmentId !== void 0) {
+      let data2 = data.assessmentId;
+      if (typeof data2 === "string") {
+        if (func2(data2) > 100) {
+          const err14 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        if (func2(data2) < 1) {
+          const err15 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (!pattern1.test(data2)) {
+          const err16 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.assessmentDate !== void 0) {
+      let data3 = data.assessmentDate;
+      if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+        const err18 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (data3 > 3250368e4 || isNaN(data3)) {
+          const err19 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          const err20 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.payoutDate !== void 0) {
+      let data4 = data.payoutDate;
+      if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)) && isFinite(data4))) {
+        const err21 = { instancePath: instancePath + "/payoutDate", schemaPath: "#/properties/payoutDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 > 3250368e4 || isNaN(data4)) {
+          const err22 = { instancePath: instancePath + "/payoutDate", schemaPath: "#/properties/payoutDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err23 = { instancePath: instancePath + "/payoutDate", schemaPath: "#/properties/payoutDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err24 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err24];
+    } else {
+      vErrors.push(err24);
+    }
+    errors++;
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
+}
+var v0bfd1e9ed5f6e4d860520a12 = validate11;
+var pattern3 = new RegExp("^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$", "u");
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -106,7 +365,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern0.test(data0)) {
+        if (!pattern1.test(data0)) {
           const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
           if (vErrors === null) {
             vErrors = [err6];
@@ -128,7 +387,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.logo !== void 0) {
       let data1 = data.logo;
       if (typeof data1 === "string") {
-        if (!pattern1.test(data1)) {
+        if (!pattern3.test(data1)) {
           const err8 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$"' };
           if (vErrors === null) {
             vErrors = [err8];
@@ -150,7 +409,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.banner !== void 0) {
       let data2 = data.banner;
       if (typeof data2 === "string") {
-        if (!pattern1.test(data2)) {
+        if (!pattern3.test(data2)) {
           const err10 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$"' };
           if (vErrors === null) {
             vErrors = [err10];
@@ -178,12 +437,462 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate10.errors = vErrors;
+  validate11.errors = vErrors;
   return errors === 0;
 }
-var v2e9aa5cbdca18429c85ae806 = validate11;
-var pattern3 = new RegExp("^[^\\s/@]+@[^\\s/@]+$", "u");
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v13479047575b7bd64be80380 = validate12;
+var schema13 = { "$id": "request/admin-contribution", "type": "object", "required": ["plotId", "amount", "contributionDate"], "additionalProperties": false, "properties": { "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 } } };
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.plotId === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.amount === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.contributionDate === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contributionDate" }, message: "must have required property 'contributionDate'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "plotId" || key0 === "amount" || key0 === "protectionType" || key0 === "contributionDate")) {
+        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.plotId !== void 0) {
+      let data0 = data.plotId;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 64) {
+          const err4 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err5 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data0)) {
+          const err6 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.amount !== void 0) {
+      let data1 = data.amount;
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 > 1e9 || isNaN(data1)) {
+          const err8 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (data1 < 0 || isNaN(data1)) {
+          const err9 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data1 <= 0 || isNaN(data1)) {
+          const err10 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.protectionType !== void 0) {
+      let data2 = data.protectionType;
+      if (typeof data2 !== "string") {
+        const err12 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data2 === "DROUGHT" || data2 === "EXCESS_RAIN")) {
+        const err13 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema13.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.contributionDate !== void 0) {
+      let data3 = data.contributionDate;
+      if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+        const err14 = { instancePath: instancePath + "/contributionDate", schemaPath: "#/properties/contributionDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (data3 > 3250368e4 || isNaN(data3)) {
+          const err15 = { instancePath: instancePath + "/contributionDate", schemaPath: "#/properties/contributionDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          const err16 = { instancePath: instancePath + "/contributionDate", schemaPath: "#/properties/contributionDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err17 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err17];
+    } else {
+      vErrors.push(err17);
+    }
+    errors++;
+  }
+  validate12.errors = vErrors;
+  return errors === 0;
+}
+var v16421b8249c6ee76a10de2e5 = validate13;
+var schema14 = { "$id": "query/admin-payouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:payoutDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" } } };
+var pattern6 = new RegExp("^[1-9][0-9]{0,5}$", "u");
+var pattern9 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "page" || key0 === "pageSize" || key0 === "cursor" || key0 === "filter:memberId" || key0 === "filter:from" || key0 === "filter:to" || key0 === "sort:payoutDate" || key0 === "filter:plotId")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.page !== void 0) {
+      let data0 = data.page;
+      if (typeof data0 === "string") {
+        if (!pattern6.test(data0)) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err3 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema14.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.cursor !== void 0) {
+      let data2 = data.cursor;
+      if (typeof data2 === "string") {
+        if (func2(data2) > 1024) {
+          const err5 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (func2(data2) < 1) {
+          const err6 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data2)) {
+          const err7 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:memberId"] !== void 0) {
+      let data3 = data["filter:memberId"];
+      if (typeof data3 === "string") {
+        if (func2(data3) > 64) {
+          const err9 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (func2(data3) < 1) {
+          const err10 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data3)) {
+          const err11 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:from"] !== void 0) {
+      let data4 = data["filter:from"];
+      if (typeof data4 === "string") {
+        if (!pattern9.test(data4)) {
+          const err13 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:to"] !== void 0) {
+      let data5 = data["filter:to"];
+      if (typeof data5 === "string") {
+        if (!pattern9.test(data5)) {
+          const err15 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      } else {
+        const err16 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:payoutDate"] !== void 0) {
+      let data6 = data["sort:payoutDate"];
+      if (typeof data6 !== "string") {
+        const err17 = { instancePath: instancePath + "/sort:payoutDate", schemaPath: "#/properties/sort%3ApayoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      if (!(data6 === "asc" || data6 === "desc")) {
+        const err18 = { instancePath: instancePath + "/sort:payoutDate", schemaPath: "#/properties/sort%3ApayoutDate/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:payoutDate"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:plotId"] !== void 0) {
+      let data7 = data["filter:plotId"];
+      if (typeof data7 === "string") {
+        if (func2(data7) > 64) {
+          const err19 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (func2(data7) < 1) {
+          const err20 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data7)) {
+          const err21 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err23];
+    } else {
+      vErrors.push(err23);
+    }
+    errors++;
+  }
+  validate13.errors = vErrors;
+  return errors === 0;
+}
+var v2e9aa5cbdca18429c85ae806 = validate14;
+var pattern12 = new RegExp("^[^\\s/@]+@[^\\s/@]+$", "u");
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -228,7 +937,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern3.test(data0)) {
+        if (!pattern12.test(data0)) {
           const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[^\\s/@]+@[^\\s/@]+$" }, message: 'must match pattern "^[^\\s/@]+@[^\\s/@]+$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -256,11 +965,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate11.errors = vErrors;
+  validate14.errors = vErrors;
   return errors === 0;
 }
-var v2ea604da708c2e76f712b941 = validate12;
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v2ea604da708c2e76f712b941 = validate15;
+function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -365,12 +1074,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate12.errors = vErrors;
+  validate15.errors = vErrors;
   return errors === 0;
 }
-var v2ec535b3cb07b28e0ef48cd4 = validate13;
-var pattern4 = new RegExp("^[A-Za-z0-9_-]+$", "u");
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v2ec535b3cb07b28e0ef48cd4 = validate16;
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -424,7 +1132,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern4.test(data0)) {
+        if (!pattern0.test(data0)) {
           const err5 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
           if (vErrors === null) {
             vErrors = [err5];
@@ -464,7 +1172,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern4.test(data1)) {
+        if (!pattern0.test(data1)) {
           const err9 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
           if (vErrors === null) {
             vErrors = [err9];
@@ -492,11 +1200,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate13.errors = vErrors;
+  validate16.errors = vErrors;
   return errors === 0;
 }
-var v3abe72fedef8561456369472 = validate14;
-function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v3abe72fedef8561456369472 = validate17;
+function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -601,12 +1309,131 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate14.errors = vErrors;
+  validate17.errors = vErrors;
   return errors === 0;
 }
-var v49ec7ba3a1a82e9c4c331ebb = validate15;
+var v4734398fb961a82dd231a8ca = validate18;
+function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.amount === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.cashoutDate === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "cashoutDate" }, message: "must have required property 'cashoutDate'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "amount" || key0 === "cashoutDate")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.amount !== void 0) {
+      let data0 = data.amount;
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 1e9 || isNaN(data0)) {
+          const err3 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err4 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data0 <= 0 || isNaN(data0)) {
+          const err5 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.cashoutDate !== void 0) {
+      let data1 = data.cashoutDate;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+        const err7 = { instancePath: instancePath + "/cashoutDate", schemaPath: "#/properties/cashoutDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 > 3250368e4 || isNaN(data1)) {
+          const err8 = { instancePath: instancePath + "/cashoutDate", schemaPath: "#/properties/cashoutDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (data1 < 0 || isNaN(data1)) {
+          const err9 = { instancePath: instancePath + "/cashoutDate", schemaPath: "#/properties/cashoutDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate18.errors = vErrors;
+  return errors === 0;
+}
+var v49ec7ba3a1a82e9c4c331ebb = validate19;
 var formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -680,12 +1507,12 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate15.errors = vErrors;
+  validate19.errors = vErrors;
   return errors === 0;
 }
-var v4b94167c833171f4d4155b79 = validate16;
-var schema17 = { "$id": "request/update-plot", "type": "object", "required": ["name", "latitude", "longitude", "droughtMonthlyContrib"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
-function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v4b94167c833171f4d4155b79 = validate20;
+var schema21 = { "$id": "request/update-plot", "type": "object", "required": ["name", "latitude", "longitude", "droughtMonthlyContrib"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
+function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -758,7 +1585,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern0.test(data0)) {
+        if (!pattern1.test(data0)) {
           const err7 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
           if (vErrors === null) {
             vErrors = [err7];
@@ -904,7 +1731,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.cropDescription !== void 0) {
       let data5 = data.cropDescription;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err21 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema17.properties.cropDescription.type }, message: "must be string,null" };
+        const err21 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema21.properties.cropDescription.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err21];
         } else {
@@ -927,7 +1754,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.isIrrigated !== void 0) {
       let data6 = data.isIrrigated;
       if (typeof data6 !== "boolean" && data6 !== null) {
-        const err23 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema17.properties.isIrrigated.type }, message: "must be boolean,null" };
+        const err23 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema21.properties.isIrrigated.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -945,11 +1772,11 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate16.errors = vErrors;
+  validate20.errors = vErrors;
   return errors === 0;
 }
-var v4e01f134ed869aa48cf03de7 = validate17;
-function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v4e01f134ed869aa48cf03de7 = validate21;
+function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -994,7 +1821,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern4.test(data0)) {
+        if (!pattern0.test(data0)) {
           const err4 = { instancePath: instancePath + "/enablerId", schemaPath: "#/properties/enablerId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1022,12 +1849,12 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate17.errors = vErrors;
+  validate21.errors = vErrors;
   return errors === 0;
 }
-var v4e6f923b8c89d00611d5f569 = validate18;
-var schema19 = { "$id": "request/new-user", "type": "object", "required": ["email", "username", "role"], "additionalProperties": false, "properties": { "email": { "type": "string", "format": "email", "minLength": 3, "maxLength": 254 }, "username": { "type": "string", "minLength": 1, "maxLength": 100 }, "role": { "type": "string", "enum": ["ADMIN", "USER", "ANDROID_USER"] }, "defaultFederation": { "type": ["string", "null"], "maxLength": 100 } } };
-function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v4e6f923b8c89d00611d5f569 = validate22;
+var schema23 = { "$id": "request/new-user", "type": "object", "required": ["email", "username", "role"], "additionalProperties": false, "properties": { "email": { "type": "string", "format": "email", "minLength": 3, "maxLength": 254 }, "username": { "type": "string", "minLength": 1, "maxLength": 100 }, "role": { "type": "string", "enum": ["ADMIN", "USER", "ANDROID_USER"] }, "defaultFederation": { "type": ["string", "null"], "maxLength": 100 } } };
+function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1153,7 +1980,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data2 === "ADMIN" || data2 === "USER" || data2 === "ANDROID_USER")) {
-        const err12 = { instancePath: instancePath + "/role", schemaPath: "#/properties/role/enum", keyword: "enum", params: { allowedValues: schema19.properties.role.enum }, message: "must be equal to one of the allowed values" };
+        const err12 = { instancePath: instancePath + "/role", schemaPath: "#/properties/role/enum", keyword: "enum", params: { allowedValues: schema23.properties.role.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err12];
         } else {
@@ -1165,7 +1992,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.defaultFederation !== void 0) {
       let data3 = data.defaultFederation;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err13 = { instancePath: instancePath + "/defaultFederation", schemaPath: "#/properties/defaultFederation/type", keyword: "type", params: { type: schema19.properties.defaultFederation.type }, message: "must be string,null" };
+        const err13 = { instancePath: instancePath + "/defaultFederation", schemaPath: "#/properties/defaultFederation/type", keyword: "type", params: { type: schema23.properties.defaultFederation.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err13];
         } else {
@@ -1194,12 +2021,537 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate18.errors = vErrors;
+  validate22.errors = vErrors;
   return errors === 0;
 }
-var v8b55eaca1688d2f6f60f15a6 = validate19;
-var schema20 = { "$id": "request/contribute", "type": "object", "required": ["amount"], "additionalProperties": false, "properties": { "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64 } } };
-function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v611cf4a9d0ba19638fbd5e7d = validate23;
+var schema24 = { "$id": "query/admin-cashouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:cashoutDate": { "type": "string", "enum": ["asc", "desc"] } } };
+function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "page" || key0 === "pageSize" || key0 === "cursor" || key0 === "filter:memberId" || key0 === "filter:from" || key0 === "filter:to" || key0 === "sort:cashoutDate")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.page !== void 0) {
+      let data0 = data.page;
+      if (typeof data0 === "string") {
+        if (!pattern6.test(data0)) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err3 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema24.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.cursor !== void 0) {
+      let data2 = data.cursor;
+      if (typeof data2 === "string") {
+        if (func2(data2) > 1024) {
+          const err5 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (func2(data2) < 1) {
+          const err6 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data2)) {
+          const err7 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:memberId"] !== void 0) {
+      let data3 = data["filter:memberId"];
+      if (typeof data3 === "string") {
+        if (func2(data3) > 64) {
+          const err9 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (func2(data3) < 1) {
+          const err10 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data3)) {
+          const err11 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:from"] !== void 0) {
+      let data4 = data["filter:from"];
+      if (typeof data4 === "string") {
+        if (!pattern9.test(data4)) {
+          const err13 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:to"] !== void 0) {
+      let data5 = data["filter:to"];
+      if (typeof data5 === "string") {
+        if (!pattern9.test(data5)) {
+          const err15 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      } else {
+        const err16 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:cashoutDate"] !== void 0) {
+      let data6 = data["sort:cashoutDate"];
+      if (typeof data6 !== "string") {
+        const err17 = { instancePath: instancePath + "/sort:cashoutDate", schemaPath: "#/properties/sort%3AcashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      if (!(data6 === "asc" || data6 === "desc")) {
+        const err18 = { instancePath: instancePath + "/sort:cashoutDate", schemaPath: "#/properties/sort%3AcashoutDate/enum", keyword: "enum", params: { allowedValues: schema24.properties["sort:cashoutDate"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err19];
+    } else {
+      vErrors.push(err19);
+    }
+    errors++;
+  }
+  validate23.errors = vErrors;
+  return errors === 0;
+}
+var v8acd147c28484cfa9e70e036 = validate24;
+function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.memberId === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "memberId" }, message: "must have required property 'memberId'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.plotId === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.amount === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.assessmentId === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.assessmentDate === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.payoutDate === void 0) {
+      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "payoutDate" }, message: "must have required property 'payoutDate'" };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "memberId" || key0 === "plotId" || key0 === "amount" || key0 === "assessmentId" || key0 === "assessmentDate" || key0 === "payoutDate")) {
+        const err6 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.memberId !== void 0) {
+      let data0 = data.memberId;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 64) {
+          const err7 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err8 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data0)) {
+          const err9 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.plotId !== void 0) {
+      let data1 = data.plotId;
+      if (typeof data1 === "string") {
+        if (func2(data1) > 64) {
+          const err11 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (func2(data1) < 1) {
+          const err12 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data1)) {
+          const err13 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.amount !== void 0) {
+      let data2 = data.amount;
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (data2 > 1e9 || isNaN(data2)) {
+          const err15 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (data2 < 0 || isNaN(data2)) {
+          const err16 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (data2 <= 0 || isNaN(data2)) {
+          const err17 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.assessmentId !== void 0) {
+      let data3 = data.assessmentId;
+      if (typeof data3 === "string") {
+        if (func2(data3) > 100) {
+          const err19 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (func2(data3) < 1) {
+          const err20 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (!pattern1.test(data3)) {
+          const err21 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.assessmentDate !== void 0) {
+      let data4 = data.assessmentDate;
+      if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)) && isFinite(data4))) {
+        const err23 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 > 3250368e4 || isNaN(data4)) {
+          const err24 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err25 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.payoutDate !== void 0) {
+      let data5 = data.payoutDate;
+      if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
+        const err26 = { instancePath: instancePath + "/payoutDate", schemaPath: "#/properties/payoutDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+      if (typeof data5 == "number" && isFinite(data5)) {
+        if (data5 > 3250368e4 || isNaN(data5)) {
+          const err27 = { instancePath: instancePath + "/payoutDate", schemaPath: "#/properties/payoutDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+        if (data5 < 0 || isNaN(data5)) {
+          const err28 = { instancePath: instancePath + "/payoutDate", schemaPath: "#/properties/payoutDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err29 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err29];
+    } else {
+      vErrors.push(err29);
+    }
+    errors++;
+  }
+  validate24.errors = vErrors;
+  return errors === 0;
+}
+var v8b55eaca1688d2f6f60f15a6 = validate25;
+var schema26 = { "$id": "request/contribute", "type": "object", "required": ["amount"], "additionalProperties": false, "properties": { "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64 } } };
+function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1276,7 +2628,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "DROUGHT" || data1 === "EXCESS_RAIN")) {
-        const err7 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema20.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+        const err7 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema26.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -1325,11 +2677,11 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate19.errors = vErrors;
+  validate25.errors = vErrors;
   return errors === 0;
 }
-var v8e85b8958f1ce5d07b86b498 = validate20;
-function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v8e85b8958f1ce5d07b86b498 = validate26;
+function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1434,11 +2786,11 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate20.errors = vErrors;
+  validate26.errors = vErrors;
   return errors === 0;
 }
-var v91aa8eda31aafde90d492159 = validate21;
-function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v91aa8eda31aafde90d492159 = validate27;
+function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1503,11 +2855,11 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate21.errors = vErrors;
+  validate27.errors = vErrors;
   return errors === 0;
 }
-var v9427f640899e32175cd417b2 = validate22;
-function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v9427f640899e32175cd417b2 = validate28;
+function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1552,7 +2904,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern4.test(data0)) {
+        if (!pattern0.test(data0)) {
           const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1580,13 +2932,13 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate22.errors = vErrors;
+  validate28.errors = vErrors;
   return errors === 0;
 }
-var va5d1abc534541ab8c15a2263 = validate23;
-var schema24 = { "$id": "request/new-member", "type": "object", "required": ["name", "village", "number"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 } } };
-var func40 = Object.prototype.hasOwnProperty;
-function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var va5d1abc534541ab8c15a2263 = validate29;
+var schema30 = { "$id": "request/new-member", "type": "object", "required": ["name", "village", "number"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 } } };
+var func62 = Object.prototype.hasOwnProperty;
+function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1619,7 +2971,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func40.call(schema24.properties, key0)) {
+      if (!func62.call(schema30.properties, key0)) {
         const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -1650,7 +3002,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern0.test(data0)) {
+        if (!pattern1.test(data0)) {
           const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
           if (vErrors === null) {
             vErrors = [err6];
@@ -1690,7 +3042,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern0.test(data1)) {
+        if (!pattern1.test(data1)) {
           const err10 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
           if (vErrors === null) {
             vErrors = [err10];
@@ -1730,7 +3082,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern0.test(data2)) {
+        if (!pattern1.test(data2)) {
           const err14 = { instancePath: instancePath + "/number", schemaPath: "#/properties/number/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
           if (vErrors === null) {
             vErrors = [err14];
@@ -1752,7 +3104,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.federation !== void 0) {
       let data3 = data.federation;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err16 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: schema24.properties.federation.type }, message: "must be string,null" };
+        const err16 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: schema30.properties.federation.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err16];
         } else {
@@ -1775,7 +3127,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.gender !== void 0) {
       let data4 = data.gender;
       if (typeof data4 !== "boolean" && data4 !== null) {
-        const err18 = { instancePath: instancePath + "/gender", schemaPath: "#/properties/gender/type", keyword: "type", params: { type: schema24.properties.gender.type }, message: "must be boolean,null" };
+        const err18 = { instancePath: instancePath + "/gender", schemaPath: "#/properties/gender/type", keyword: "type", params: { type: schema30.properties.gender.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -1787,7 +3139,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.phone !== void 0) {
       let data5 = data.phone;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: schema24.properties.phone.type }, message: "must be string,null" };
+        const err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: schema30.properties.phone.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err19];
         } else {
@@ -1810,7 +3162,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankName !== void 0) {
       let data6 = data.bankName;
       if (typeof data6 !== "string" && data6 !== null) {
-        const err21 = { instancePath: instancePath + "/bankName", schemaPath: "#/properties/bankName/type", keyword: "type", params: { type: schema24.properties.bankName.type }, message: "must be string,null" };
+        const err21 = { instancePath: instancePath + "/bankName", schemaPath: "#/properties/bankName/type", keyword: "type", params: { type: schema30.properties.bankName.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err21];
         } else {
@@ -1833,7 +3185,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankBranchName !== void 0) {
       let data7 = data.bankBranchName;
       if (typeof data7 !== "string" && data7 !== null) {
-        const err23 = { instancePath: instancePath + "/bankBranchName", schemaPath: "#/properties/bankBranchName/type", keyword: "type", params: { type: schema24.properties.bankBranchName.type }, message: "must be string,null" };
+        const err23 = { instancePath: instancePath + "/bankBranchName", schemaPath: "#/properties/bankBranchName/type", keyword: "type", params: { type: schema30.properties.bankBranchName.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -1856,7 +3208,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankIFSC !== void 0) {
       let data8 = data.bankIFSC;
       if (typeof data8 !== "string" && data8 !== null) {
-        const err25 = { instancePath: instancePath + "/bankIFSC", schemaPath: "#/properties/bankIFSC/type", keyword: "type", params: { type: schema24.properties.bankIFSC.type }, message: "must be string,null" };
+        const err25 = { instancePath: instancePath + "/bankIFSC", schemaPath: "#/properties/bankIFSC/type", keyword: "type", params: { type: schema30.properties.bankIFSC.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err25];
         } else {
@@ -1879,7 +3231,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankAccount !== void 0) {
       let data9 = data.bankAccount;
       if (typeof data9 !== "string" && data9 !== null) {
-        const err27 = { instancePath: instancePath + "/bankAccount", schemaPath: "#/properties/bankAccount/type", keyword: "type", params: { type: schema24.properties.bankAccount.type }, message: "must be string,null" };
+        const err27 = { instancePath: instancePath + "/bankAccount", schemaPath: "#/properties/bankAccount/type", keyword: "type", params: { type: schema30.properties.bankAccount.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err27];
         } else {
@@ -1908,11 +3260,290 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate23.errors = vErrors;
+  validate29.errors = vErrors;
   return errors === 0;
 }
-var vbcd60c17733703334da2d576 = validate24;
-function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vbc7221488b83638ad2086474 = validate30;
+var schema31 = { "$id": "query/admin-contributions", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:contributionDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] } } };
+function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!func62.call(schema31.properties, key0)) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.page !== void 0) {
+      let data0 = data.page;
+      if (typeof data0 === "string") {
+        if (!pattern6.test(data0)) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err3 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema31.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.cursor !== void 0) {
+      let data2 = data.cursor;
+      if (typeof data2 === "string") {
+        if (func2(data2) > 1024) {
+          const err5 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (func2(data2) < 1) {
+          const err6 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data2)) {
+          const err7 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:memberId"] !== void 0) {
+      let data3 = data["filter:memberId"];
+      if (typeof data3 === "string") {
+        if (func2(data3) > 64) {
+          const err9 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (func2(data3) < 1) {
+          const err10 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data3)) {
+          const err11 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:from"] !== void 0) {
+      let data4 = data["filter:from"];
+      if (typeof data4 === "string") {
+        if (!pattern9.test(data4)) {
+          const err13 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:to"] !== void 0) {
+      let data5 = data["filter:to"];
+      if (typeof data5 === "string") {
+        if (!pattern9.test(data5)) {
+          const err15 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      } else {
+        const err16 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:contributionDate"] !== void 0) {
+      let data6 = data["sort:contributionDate"];
+      if (typeof data6 !== "string") {
+        const err17 = { instancePath: instancePath + "/sort:contributionDate", schemaPath: "#/properties/sort%3AcontributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      if (!(data6 === "asc" || data6 === "desc")) {
+        const err18 = { instancePath: instancePath + "/sort:contributionDate", schemaPath: "#/properties/sort%3AcontributionDate/enum", keyword: "enum", params: { allowedValues: schema31.properties["sort:contributionDate"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:plotId"] !== void 0) {
+      let data7 = data["filter:plotId"];
+      if (typeof data7 === "string") {
+        if (func2(data7) > 64) {
+          const err19 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (func2(data7) < 1) {
+          const err20 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data7)) {
+          const err21 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:protectionType"] !== void 0) {
+      let data8 = data["filter:protectionType"];
+      if (typeof data8 !== "string") {
+        const err23 = { instancePath: instancePath + "/filter:protectionType", schemaPath: "#/properties/filter%3AprotectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+      if (!(data8 === "DROUGHT" || data8 === "EXCESS_RAIN")) {
+        const err24 = { instancePath: instancePath + "/filter:protectionType", schemaPath: "#/properties/filter%3AprotectionType/enum", keyword: "enum", params: { allowedValues: schema31.properties["filter:protectionType"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err25 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err25];
+    } else {
+      vErrors.push(err25);
+    }
+    errors++;
+  }
+  validate30.errors = vErrors;
+  return errors === 0;
+}
+var vbcd60c17733703334da2d576 = validate31;
+function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1986,11 +3617,11 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate24.errors = vErrors;
+  validate31.errors = vErrors;
   return errors === 0;
 }
-var vc13fb353a6b99ab8bf7881b1 = validate25;
-function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vc13fb353a6b99ab8bf7881b1 = validate32;
+function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -2158,11 +3789,11 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate32.errors = vErrors;
   return errors === 0;
 }
-var vc221d9528113a757847d7d07 = validate26;
-function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vc221d9528113a757847d7d07 = validate33;
+function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2207,7 +3838,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern4.test(data0)) {
+        if (!pattern0.test(data0)) {
           const err4 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -2235,19 +3866,18 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-var vc750427de304da212be53839 = validate27;
-var schema28 = { "$id": "query/members", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["10", "50", "100", "5", "25", "500"] }, "sort:name": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:number": { "type": "string", "enum": ["asc", "desc"] }, "sort:pendingBenefits": { "type": "string", "enum": ["asc", "desc"] }, "sort:onboardingDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:search": { "type": "string", "maxLength": 100 }, "filter:benefits": { "type": "string", "enum": ["all", "current_month", "1_month", "12_months"] }, "filter:contributions": { "type": "string", "enum": ["all", "not_1_month", "not_2_months", "not_4_months", "not_12_months"] }, "filter:plots": { "type": "string", "enum": ["all", "no", "one", "many"] } } };
-var pattern13 = new RegExp("^[1-9][0-9]{0,5}$", "u");
-function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vc750427de304da212be53839 = validate34;
+var schema35 = { "$id": "query/members", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["10", "50", "100", "5", "25", "500"] }, "sort:name": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:number": { "type": "string", "enum": ["asc", "desc"] }, "sort:pendingBenefits": { "type": "string", "enum": ["asc", "desc"] }, "sort:onboardingDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:search": { "type": "string", "maxLength": 100 }, "filter:benefits": { "type": "string", "enum": ["all", "current_month", "1_month", "12_months"] }, "filter:contributions": { "type": "string", "enum": ["all", "not_1_month", "not_2_months", "not_4_months", "not_12_months"] }, "filter:plots": { "type": "string", "enum": ["all", "no", "one", "many"] } } };
+function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!func40.call(schema28.properties, key0)) {
+      if (!func62.call(schema35.properties, key0)) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -2260,7 +3890,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.page !== void 0) {
       let data0 = data.page;
       if (typeof data0 === "string") {
-        if (!pattern13.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
           if (vErrors === null) {
             vErrors = [err1];
@@ -2291,7 +3921,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "10" || data1 === "50" || data1 === "100" || data1 === "5" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema28.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema35.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -2312,7 +3942,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data2 === "asc" || data2 === "desc")) {
-        const err6 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/enum", keyword: "enum", params: { allowedValues: schema28.properties["sort:name"].enum }, message: "must be equal to one of the allowed values" };
+        const err6 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/enum", keyword: "enum", params: { allowedValues: schema35.properties["sort:name"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -2333,7 +3963,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data3 === "asc" || data3 === "desc")) {
-        const err8 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema28.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
+        const err8 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema35.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -2354,7 +3984,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data4 === "asc" || data4 === "desc")) {
-        const err10 = { instancePath: instancePath + "/sort:number", schemaPath: "#/properties/sort%3Anumber/enum", keyword: "enum", params: { allowedValues: schema28.properties["sort:number"].enum }, message: "must be equal to one of the allowed values" };
+        const err10 = { instancePath: instancePath + "/sort:number", schemaPath: "#/properties/sort%3Anumber/enum", keyword: "enum", params: { allowedValues: schema35.properties["sort:number"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err10];
         } else {
@@ -2375,7 +4005,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data5 === "asc" || data5 === "desc")) {
-        const err12 = { instancePath: instancePath + "/sort:pendingBenefits", schemaPath: "#/properties/sort%3ApendingBenefits/enum", keyword: "enum", params: { allowedValues: schema28.properties["sort:pendingBenefits"].enum }, message: "must be equal to one of the allowed values" };
+        const err12 = { instancePath: instancePath + "/sort:pendingBenefits", schemaPath: "#/properties/sort%3ApendingBenefits/enum", keyword: "enum", params: { allowedValues: schema35.properties["sort:pendingBenefits"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err12];
         } else {
@@ -2396,7 +4026,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data6 === "asc" || data6 === "desc")) {
-        const err14 = { instancePath: instancePath + "/sort:onboardingDate", schemaPath: "#/properties/sort%3AonboardingDate/enum", keyword: "enum", params: { allowedValues: schema28.properties["sort:onboardingDate"].enum }, message: "must be equal to one of the allowed values" };
+        const err14 = { instancePath: instancePath + "/sort:onboardingDate", schemaPath: "#/properties/sort%3AonboardingDate/enum", keyword: "enum", params: { allowedValues: schema35.properties["sort:onboardingDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err14];
         } else {
@@ -2439,7 +4069,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data8 === "all" || data8 === "current_month" || data8 === "1_month" || data8 === "12_months")) {
-        const err18 = { instancePath: instancePath + "/filter:benefits", schemaPath: "#/properties/filter%3Abenefits/enum", keyword: "enum", params: { allowedValues: schema28.properties["filter:benefits"].enum }, message: "must be equal to one of the allowed values" };
+        const err18 = { instancePath: instancePath + "/filter:benefits", schemaPath: "#/properties/filter%3Abenefits/enum", keyword: "enum", params: { allowedValues: schema35.properties["filter:benefits"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -2460,7 +4090,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data9 === "all" || data9 === "not_1_month" || data9 === "not_2_months" || data9 === "not_4_months" || data9 === "not_12_months")) {
-        const err20 = { instancePath: instancePath + "/filter:contributions", schemaPath: "#/properties/filter%3Acontributions/enum", keyword: "enum", params: { allowedValues: schema28.properties["filter:contributions"].enum }, message: "must be equal to one of the allowed values" };
+        const err20 = { instancePath: instancePath + "/filter:contributions", schemaPath: "#/properties/filter%3Acontributions/enum", keyword: "enum", params: { allowedValues: schema35.properties["filter:contributions"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err20];
         } else {
@@ -2481,7 +4111,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data10 === "all" || data10 === "no" || data10 === "one" || data10 === "many")) {
-        const err22 = { instancePath: instancePath + "/filter:plots", schemaPath: "#/properties/filter%3Aplots/enum", keyword: "enum", params: { allowedValues: schema28.properties["filter:plots"].enum }, message: "must be equal to one of the allowed values" };
+        const err22 = { instancePath: instancePath + "/filter:plots", schemaPath: "#/properties/filter%3Aplots/enum", keyword: "enum", params: { allowedValues: schema35.properties["filter:plots"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err22];
         } else {
@@ -2499,12 +4129,171 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-var vd45607572a22afd66aeaa643 = validate28;
-var schema29 = { "$id": "request/language", "type": "object", "required": ["language"], "additionalProperties": false, "properties": { "language": { "type": "string", "enum": ["en", "fr"] } } };
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vd24a5b896bbbd4a1c6d14d3a = validate35;
+function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.memberId === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "memberId" }, message: "must have required property 'memberId'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.amount === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "memberId" || key0 === "amount" || key0 === "cashoutDate")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.memberId !== void 0) {
+      let data0 = data.memberId;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 64) {
+          const err3 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err4 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data0)) {
+          const err5 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.amount !== void 0) {
+      let data1 = data.amount;
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 > 1e9 || isNaN(data1)) {
+          const err7 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data1 < 0 || isNaN(data1)) {
+          const err8 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (data1 <= 0 || isNaN(data1)) {
+          const err9 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.cashoutDate !== void 0) {
+      let data2 = data.cashoutDate;
+      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+        const err11 = { instancePath: instancePath + "/cashoutDate", schemaPath: "#/properties/cashoutDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (data2 > 3250368e4 || isNaN(data2)) {
+          const err12 = { instancePath: instancePath + "/cashoutDate", schemaPath: "#/properties/cashoutDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (data2 < 0 || isNaN(data2)) {
+          const err13 = { instancePath: instancePath + "/cashoutDate", schemaPath: "#/properties/cashoutDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate35.errors = vErrors;
+  return errors === 0;
+}
+var vd45607572a22afd66aeaa643 = validate36;
+var schema37 = { "$id": "request/language", "type": "object", "required": ["language"], "additionalProperties": false, "properties": { "language": { "type": "string", "enum": ["en", "fr"] } } };
+function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -2541,7 +4330,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "en" || data0 === "fr")) {
-        const err3 = { instancePath: instancePath + "/language", schemaPath: "#/properties/language/enum", keyword: "enum", params: { allowedValues: schema29.properties.language.enum }, message: "must be equal to one of the allowed values" };
+        const err3 = { instancePath: instancePath + "/language", schemaPath: "#/properties/language/enum", keyword: "enum", params: { allowedValues: schema37.properties.language.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -2559,13 +4348,13 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-var vde8901c282ab63b62e0e17db = validate29;
-var schema30 = { "$id": "enabler-config", "title": "Enabler configuration", "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth"], "additionalProperties": false, "properties": { "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" } } };
-var pattern14 = new RegExp("^[A-Z]{3}$", "u");
-function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vde8901c282ab63b62e0e17db = validate37;
+var schema38 = { "$id": "enabler-config", "title": "Enabler configuration", "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth"], "additionalProperties": false, "properties": { "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" } } };
+var pattern38 = new RegExp("^[A-Z]{3}$", "u");
+function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -2629,7 +4418,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.currency !== void 0) {
       let data0 = data.currency;
       if (typeof data0 === "string") {
-        if (!pattern14.test(data0)) {
+        if (!pattern38.test(data0)) {
           const err6 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
           if (vErrors === null) {
             vErrors = [err6];
@@ -2746,7 +4535,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.damageThreshold !== void 0) {
       let data4 = data.damageThreshold;
       if (!(typeof data4 == "number" && isFinite(data4)) && data4 !== null) {
-        const err17 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/type", keyword: "type", params: { type: schema30.properties.damageThreshold.type }, message: "must be number,null" };
+        const err17 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/type", keyword: "type", params: { type: schema38.properties.damageThreshold.type }, message: "must be number,null" };
         if (vErrors === null) {
           vErrors = [err17];
         } else {
@@ -2838,12 +4627,12 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-var vfd1525ec0d29c89a055b59db = validate30;
-var schema31 = { "$id": "request/update-user", "type": "object", "minProperties": 1, "additionalProperties": false, "properties": { "username": { "type": "string", "minLength": 1, "maxLength": 100 }, "role": { "type": "string", "enum": ["ADMIN", "USER", "ANDROID_USER"] }, "active": { "type": "boolean" }, "defaultFederation": { "type": ["string", "null"], "maxLength": 100 } } };
-function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vfd1525ec0d29c89a055b59db = validate38;
+var schema39 = { "$id": "request/update-user", "type": "object", "minProperties": 1, "additionalProperties": false, "properties": { "username": { "type": "string", "minLength": 1, "maxLength": 100 }, "role": { "type": "string", "enum": ["ADMIN", "USER", "ANDROID_USER"] }, "active": { "type": "boolean" }, "defaultFederation": { "type": ["string", "null"], "maxLength": 100 } } };
+function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -2911,7 +4700,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "ADMIN" || data1 === "USER" || data1 === "ANDROID_USER")) {
-        const err6 = { instancePath: instancePath + "/role", schemaPath: "#/properties/role/enum", keyword: "enum", params: { allowedValues: schema31.properties.role.enum }, message: "must be equal to one of the allowed values" };
+        const err6 = { instancePath: instancePath + "/role", schemaPath: "#/properties/role/enum", keyword: "enum", params: { allowedValues: schema39.properties.role.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -2934,7 +4723,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.defaultFederation !== void 0) {
       let data3 = data.defaultFederation;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err8 = { instancePath: instancePath + "/defaultFederation", schemaPath: "#/properties/defaultFederation/type", keyword: "type", params: { type: schema31.properties.defaultFederation.type }, message: "must be string,null" };
+        const err8 = { instancePath: instancePath + "/defaultFederation", schemaPath: "#/properties/defaultFederation/type", keyword: "type", params: { type: schema39.properties.defaultFederation.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -2963,12 +4752,12 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate30.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-var vfe686ebc471348aac7b8c924 = validate31;
-var schema32 = { "$id": "request/new-plot", "type": "object", "required": ["name", "latitude", "longitude"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
-function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vfe686ebc471348aac7b8c924 = validate39;
+var schema40 = { "$id": "request/new-plot", "type": "object", "required": ["name", "latitude", "longitude"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
+function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -3032,7 +4821,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern0.test(data0)) {
+        if (!pattern1.test(data0)) {
           const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
           if (vErrors === null) {
             vErrors = [err6];
@@ -3210,7 +4999,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.cropDescription !== void 0) {
       let data6 = data.cropDescription;
       if (typeof data6 !== "string" && data6 !== null) {
-        const err23 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema32.properties.cropDescription.type }, message: "must be string,null" };
+        const err23 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema40.properties.cropDescription.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -3233,7 +5022,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.isIrrigated !== void 0) {
       let data7 = data.isIrrigated;
       if (typeof data7 !== "boolean" && data7 !== null) {
-        const err25 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema32.properties.isIrrigated.type }, message: "must be boolean,null" };
+        const err25 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema40.properties.isIrrigated.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err25];
         } else {
@@ -3251,28 +5040,36 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
 export {
+  v05600ee26df6214884498e65,
   v0bfd1e9ed5f6e4d860520a12,
+  v13479047575b7bd64be80380,
+  v16421b8249c6ee76a10de2e5,
   v2e9aa5cbdca18429c85ae806,
   v2ea604da708c2e76f712b941,
   v2ec535b3cb07b28e0ef48cd4,
   v3abe72fedef8561456369472,
+  v4734398fb961a82dd231a8ca,
   v49ec7ba3a1a82e9c4c331ebb,
   v4b94167c833171f4d4155b79,
   v4e01f134ed869aa48cf03de7,
   v4e6f923b8c89d00611d5f569,
+  v611cf4a9d0ba19638fbd5e7d,
+  v8acd147c28484cfa9e70e036,
   v8b55eaca1688d2f6f60f15a6,
   v8e85b8958f1ce5d07b86b498,
   v91aa8eda31aafde90d492159,
   v9427f640899e32175cd417b2,
   va5d1abc534541ab8c15a2263,
+  vbc7221488b83638ad2086474,
   vbcd60c17733703334da2d576,
   vc13fb353a6b99ab8bf7881b1,
   vc221d9528113a757847d7d07,
   vc750427de304da212be53839,
+  vd24a5b896bbbd4a1c6d14d3a,
   vd45607572a22afd66aeaa643,
   vde8901c282ab63b62e0e17db,
   vfd1525ec0d29c89a055b59db,

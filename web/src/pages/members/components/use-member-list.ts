@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { defaultMemberListQuery } from '@cpbo/schemas';
 import {
-  defaultMemberPageSize,
   listMembers,
   type MemberListQuery,
   type MemberSortField,
@@ -13,25 +13,13 @@ import type { MemberFilterValues } from './member-filters.tsx';
 /** Spec section 9: the search waits for the user to stop typing this long. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
-export type MemberListState = Required<MemberListQuery>;
-
-export const initialMemberListState: MemberListState = {
-  page: 1,
-  pageSize: defaultMemberPageSize,
-  // What the API does without a sort, shown as such in the table.
-  sort: { field: 'name', direction: 'asc' },
-  search: '',
-  benefits: 'all',
-  contributions: 'all',
-  plots: 'all',
-};
-
 /**
  * The member list's query (one sort, search, filters, page) and the API's answer to it. The search
  * text is sent once the user stopped typing; any change but the page's goes back to the first page.
  */
 export function useMemberList() {
-  const [query, setQuery] = useState<MemberListState>(initialMemberListState);
+  // Starts as the API does without parameters (by name, ascending), shown as such in the table.
+  const [query, setQuery] = useState<MemberListQuery>(defaultMemberListQuery);
   const [searchText, setSearchText] = useState('');
   // The last page received gives the count and the pages while the next one loads; its rows do not show.
   const answer = useQuery({

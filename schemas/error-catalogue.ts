@@ -1,7 +1,8 @@
 /**
  * The error catalogue: every code the API can answer, with its HTTP status and an English fallback
  * message. The web's translation files carry the user-facing text for each code (a test checks that
- * every code here has an entry in both languages).
+ * every code here has an entry in both languages); error-descriptions.ts says when each is answered.
+ * A new code needs all three, then `npm run generate:errors` (docs/errors.md).
  */
 export const errorCatalogue = {
   // Codes of the product spec (section 8).
@@ -73,6 +74,10 @@ export const errorCatalogue = {
   ERR_IDEMPOTENCY_KEY_IN_PROGRESS: {
     status: 409,
     message: 'A request with this Idempotency-Key is still being processed; retry in a moment.',
+  },
+  ERR_PENDING_BENEFIT_NEGATIVE: {
+    status: 409,
+    message: 'This change would leave the pending benefit below zero (it was already paid out).',
   },
   ERR_NOT_IMPLEMENTED: { status: 501, message: 'This call is not available yet.' },
   ERR_INTERNAL: { status: 500, message: 'Internal error.' },

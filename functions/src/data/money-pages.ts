@@ -1,0 +1,289 @@
+import { BatchGetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { MoneyType } from '#domain/money-changes.ts';
+import { AppError } from '#platform/app-error.ts';
+import { dynamo } from '#platform/aws-clients.ts';
+import {
+  MEMBER_PROFILE,
+  memberPartition,
+  plotSortKey,
+  recordsOfEnabler,
+  recordTypes,
+} from './member-keys.ts';
+import { findPlotOwner, toMoneyRecord, type MoneyRecords } from './money-records.ts';
+import { tableName } from './table.ts';
+
+/*
+ * An enabler's contributions, payouts or cashouts, a page at a time (the admin tables).
+ * - No member or plot filter: gsi1 ENABLER#<id>#<TYPE> / <date>#<id>, in date order.
+ * - filter memberId: the member's partition, MEMBER#<id> / <TYPE>#<date>#<id>, in date order.
+ * - filter plotId: the partition of the plot's member, with plotId as a filter expression.
+ * - filter from/to: a range of the sort key (the key condition); protectionType: a filter expression.
+ * A page is at most MAX_QUERIES_PER_PAGE queries of at most pageSize items each. When a filter
+ * expression thins the items read, the page may hold fewer rows than pageSize and still give a
+ * nextCursor: the next page goes on from where this one stopped reading.
+ */
+
+/** Queries one page may make when a filter expression drops items (each reads at most pageSize). */
+export const MAX_QUERIES_PER_PAGE = 4;
+
+export interface MoneyListQuery {
+  type: MoneyType;
+  enablerId: string;
+  pageSize: number;
+  descending: boolean;
+  /** The previous page's nextCursor. */
+  cursor?: string;
+  /** YYYY-MM-DD, inclusive. */
+  from?: string;
+  to?: string;
+  memberId?: string;
+  plotId?: string;
+  protectionType?: string;
+}
+
+export interface MoneyPage<Type extends MoneyType> {
+  records: MoneyRecords[Type][];
+  nextCursor: string | null;
+  /** The queries this page made (the bound above; the tests read it). */
+  queries: number;
+}
+
+type Key = Record<string, string>;
+
+/** What a cursor carries: where it may be used, and the key to start after. */
+interface CursorState {
+  /** Type, enabler, index, partition, sort order and filters, as one string. */
+  scope: string;
+  key: Key;
+}
+
+interface Source {
+  index: 'gsi1' | 'table';
+  partitionAttribute: 'gsi1pk' | 'pk';
+  sortAttribute: 'gsi1sk' | 'sk';
+  partition: string;
+  low: string;
+  high: string;
+  filters: string[];
+  values: Record<string, string>;
+}
+
+const LOWEST_DAY = '0000-00-00';
+// Above every date and id character of a sort key ('~' sorts after digits, 'T', '#' and letters).
+const AFTER_DAY = '~';
+
+const sourceOf = (query: MoneyListQuery, memberId: string | undefined): Source => {
+  const filters: string[] = [];
+  const values: Record<string, string> = {};
+  if (query.protectionType !== undefined) {
+    filters.push('protectionType = :protectionType');
+    values[':protectionType'] = query.protectionType;
+  }
+  const range = (prefix: string) => ({
+    low: `${prefix}${query.from ?? LOWEST_DAY}`,
+    high: `${prefix}${query.to ?? '9999-12-31'}${AFTER_DAY}`,
+  });
+  if (memberId === undefined) {
+    return {
+      index: 'gsi1',
+      partitionAttribute: 'gsi1pk',
+      sortAttribute: 'gsi1sk',
+      partition: recordsOfEnabler(query.enablerId, query.type),
+      ...range(''),
+      filters,
+      values,
+    };
+  }
+  // The member's partition holds what the filter names; the enabler is checked on each item too.
+  filters.push('enablerId = :enablerId');
+  values[':enablerId'] = query.enablerId;
+  if (query.plotId !== undefined) {
+    filters.push('plotId = :plotId');
+    values[':plotId'] = query.plotId;
+  }
+  return {
+    index: 'table',
+    partitionAttribute: 'pk',
+    sortAttribute: 'sk',
+    partition: memberPartition(memberId),
+    ...range(`${recordTypes[query.type]}#`),
+    filters,
+    values,
+  };
+};
+
+const scopeOf = (query: MoneyListQuery, source: Source): string =>
+  JSON.stringify([
+    query.type,
+    query.enablerId,
+    source.index,
+    source.partition,
+    query.descending ? 'desc' : 'asc',
+    query.from ?? null,
+    query.to ?? null,
+    query.memberId ?? null,
+    query.plotId ?? null,
+    query.protectionType ?? null,
+  ]);
+
+const encodeCursor = (state: CursorState): string =>
+  Buffer.from(JSON.stringify(state), 'utf8').toString('base64url');
+
+const invalidCursor = () =>
+  new AppError('ERR_INVALID_DATA_FORMAT', { message: 'The cursor does not belong to this list.' });
+
+/**
+ * The key a cursor starts after, if the cursor was given by this very list (same type, enabler,
+ * index, partition, order and filters) and its key lies within the list's range; 400 otherwise.
+ */
+const decodeCursor = (cursor: string, scope: string, source: Source): Key => {
+  let state: unknown;
+  try {
+    state = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (typeof state !== 'object' || state === null) throw invalidCursor();
+  const { scope: given, key } = state as Partial<CursorState>;
+  if (given !== scope || typeof key !== 'object' || key === null) throw invalidCursor();
+  const names = Object.keys(key).sort();
+  const expected = (source.index === 'gsi1' ? ['gsi1pk', 'gsi1sk', 'pk', 'sk'] : ['pk', 'sk']).sort();
+  if (names.join() !== expected.join()) throw invalidCursor();
+  if (!Object.values(key).every((value) => typeof value === 'string' && value.length <= 400)) {
+    throw invalidCursor();
+  }
+  const sort = key[source.sortAttribute] as string;
+  if (key[source.partitionAttribute] !== source.partition || sort < source.low || sort > source.high) {
+    throw invalidCursor();
+  }
+  return key;
+};
+
+const emptyPage = <Type extends MoneyType>(): MoneyPage<Type> => ({
+  records: [],
+  nextCursor: null,
+  queries: 0,
+});
+
+/** One page of an enabler's records of a type, in date order, filtered (see the module's comment). */
+export const listMoneyRecords = async <Type extends MoneyType>(
+  query: MoneyListQuery & { type: Type },
+): Promise<MoneyPage<Type>> => {
+  let memberId = query.memberId;
+  if (query.plotId !== undefined) {
+    const owner = await findPlotOwner(query.enablerId, query.plotId);
+    // A plot of another enabler, or of another member than the one asked, holds nothing here.
+    if (!owner || (memberId !== undefined && owner.memberId !== memberId)) return emptyPage();
+    memberId = owner.memberId;
+  }
+  const source = sourceOf(query, memberId);
+  const scope = scopeOf(query, source);
+  let startKey: Key | undefined =
+    query.cursor === undefined ? undefined : decodeCursor(query.cursor, scope, source);
+  if (source.low > source.high) return emptyPage();
+
+  const items: Record<string, unknown>[] = [];
+  let queries = 0;
+  do {
+    const page: QueryCommandOutput = await dynamo()
+      .send(
+        new QueryCommand({
+          TableName: tableName(),
+          ...(source.index === 'gsi1' ? { IndexName: 'gsi1' } : { ConsistentRead: true }),
+          KeyConditionExpression: `#partition = :partition AND #sort BETWEEN :low AND :high`,
+          ...(source.filters.length ? { FilterExpression: source.filters.join(' AND ') } : {}),
+          ExpressionAttributeNames: {
+            '#partition': source.partitionAttribute,
+            '#sort': source.sortAttribute,
+          },
+          ExpressionAttributeValues: {
+            ':partition': source.partition,
+            ':low': source.low,
+            ':high': source.high,
+            ...source.values,
+          },
+          ScanIndexForward: !query.descending,
+          Limit: query.pageSize - items.length,
+          ExclusiveStartKey: startKey,
+        }),
+      )
+      .catch((error: unknown) => {
+        // A start key the checks above let through but DynamoDB refuses is still the caller's cursor.
+        if (query.cursor !== undefined && (error as Error).name === 'ValidationException')
+          throw invalidCursor();
+        throw error;
+      });
+    queries += 1;
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey as Key | undefined;
+  } while (startKey && items.length < query.pageSize && queries < MAX_QUERIES_PER_PAGE);
+
+  const toRecord = toMoneyRecord[query.type] as (item: Record<string, unknown>) => MoneyRecords[Type];
+  return {
+    records: items.filter((item) => item.entityType === query.type).map(toRecord),
+    nextCursor: startKey ? encodeCursor({ scope, key: startKey }) : null,
+    queries,
+  };
+};
+
+export interface MemberName {
+  name: string;
+  number: string;
+}
+
+export interface Names {
+  members: Map<string, MemberName>;
+  /** Plot names by plot id. */
+  plots: Map<string, string>;
+}
+
+const BATCH_GET_LIMIT = 100;
+
+/**
+ * The current names of the members and plots a page shows, read at once (BatchGet, only the name
+ * attributes): a renamed member or plot shows its new name. Another enabler's items are left out.
+ */
+export const namesOf = async (
+  enablerId: string,
+  records: readonly { memberId: string; plotId?: string }[],
+): Promise<Names> => {
+  const keys = new Map<string, Key>();
+  for (const record of records) {
+    const member = { pk: memberPartition(record.memberId), sk: MEMBER_PROFILE };
+    keys.set(`${member.pk}|${member.sk}`, member);
+    if (record.plotId !== undefined) {
+      const plot = { pk: memberPartition(record.memberId), sk: plotSortKey(record.plotId) };
+      keys.set(`${plot.pk}|${plot.sk}`, plot);
+    }
+  }
+  const all = [...keys.values()];
+  const found: Record<string, unknown>[] = [];
+  for (let index = 0; index < all.length; index += BATCH_GET_LIMIT) {
+    let request: Key[] | undefined = all.slice(index, index + BATCH_GET_LIMIT);
+    while (request && request.length > 0) {
+      const result = await dynamo().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: {
+              Keys: request,
+              ProjectionExpression: 'id, entityType, enablerId, #name, #number',
+              ExpressionAttributeNames: { '#name': 'name', '#number': 'number' },
+            },
+          },
+        }),
+      );
+      found.push(...(result.Responses?.[tableName()] ?? []));
+      request = result.UnprocessedKeys?.[tableName()]?.Keys as Key[] | undefined;
+    }
+  }
+  const names: Names = { members: new Map(), plots: new Map() };
+  for (const item of found) {
+    if (item.enablerId !== enablerId) continue;
+    if (item.entityType === 'MEMBER') {
+      names.members.set(item.id as string, { name: item.name as string, number: item.number as string });
+    } else if (item.entityType === 'PLOT') {
+      names.plots.set(item.id as string, item.name as string);
+    }
+  }
+  return names;
+};

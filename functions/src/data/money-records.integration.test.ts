@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectTotalsMatchRecords, givenMember } from '../testing/money-fixtures.ts';
+import { givenEnabler } from '../testing/fixtures.ts';
+import { auditOfMonth, auditPartition } from './audit.ts';
+import { listCampaigns } from './enablers.ts';
+import { changeMoneyRecord, recordCashout, recordContribution, recordPayout } from './money-records.ts';
+
+let enablerId: string;
+
+beforeAll(async () => {
+  enablerId = (await givenEnabler()).id;
+});
+
+const month = () => new Date().toISOString().slice(0, 7);
+
+describe('field-side money writes', () => {
+  it('move the plot’s counts and sums, the member’s totals, and audit who did what', async () => {
+    const { member, plotIds } = await givenMember(enablerId, 2);
+    const plot = { id: plotIds[1] as string, name: 'Field 2' };
+    const today = new Date().toISOString();
+    const contribution = await recordContribution(
+      member,
+      plot,
+      { amountCents: 1500, protectionType: 'DROUGHT', contributionDate: today },
+      'agent@example.org',
+    );
+    const payout = await recordPayout(
+      member,
+      plot,
+      {
+        amountCents: 9000,
+        assessmentId: 'A-7',
+        assessmentDate: '2026-09-01',
+        payoutDate: today.slice(0, 10),
+      },
+      'assessment@example.org',
+    );
+    const cashout = await recordCashout(member, 4000, today, 'agent@example.org');
+    const state = await expectTotalsMatchRecords(member.id);
+    expect(state.plots.find((item) => item.id === plot.id)).toMatchObject({
+      contributionCount: 1,
+      payoutCount: 1,
+      contributionTotalCents: 1500,
+      payoutTotalCents: 9000,
+    });
+    expect(state.profile.cashoutBalanceCents).toBe(5000);
+    expect((await listCampaigns(enablerId)).find((campaign) => campaign.id === 'A-7')).toMatchObject({
+      reportingDate: '2026-09-01',
+    });
+
+    const trail = (await auditOfMonth(enablerId, month())).filter((entry) => entry.memberId === member.id);
+    expect(
+      trail.map(({ action, recordType, recordId, by }) => ({ action, recordType, recordId, by })),
+    ).toEqual([
+      { action: 'CREATE', recordType: 'CONTRIBUTION', recordId: contribution.id, by: 'agent@example.org' },
+      { action: 'CREATE', recordType: 'PAYOUT', recordId: payout.id, by: 'assessment@example.org' },
+      { action: 'CREATE', recordType: 'CASHOUT', recordId: cashout.id, by: 'agent@example.org' },
+    ]);
+    expect(trail[2]).toMatchObject({ before: null, after: { amountCents: 4000, cashoutDate: today } });
+    // The trail is the enabler's, not in the member's partition (it outlives the member).
+    expect(auditPartition(enablerId, today)).toBe(`ENABLER#${enablerId}#AUDIT#${today.slice(0, 7)}`);
+    expect(state.items.some((item) => item.entityType === 'AUDIT')).toBe(false);
+  });
+
+  it('keep the first and last dates right for records dated around an administrator’s ones', async () => {
+    const { member, plotIds } = await givenMember(enablerId);
+    const plot = { id: plotIds[0] as string, name: 'Field 1' };
+    // An administrator's records dated far ahead, then field records dated earlier.
+    await changeMoneyRecord({
+      type: 'CONTRIBUTION',
+      enablerId,
+      memberId: member.id,
+      values: {
+        plotId: plot.id,
+        amountCents: 100,
+        protectionType: 'DROUGHT',
+        contributionDate: '2030-01-01T00:00:00.000Z',
+      },
+      by: 'admin@example.org',
+    });
+    await changeMoneyRecord({
+      type: 'PAYOUT',
+      enablerId,
+      memberId: member.id,
+      values: {
+        plotId: plot.id,
+        amountCents: 100,
+        assessmentId: 'A-8',
+        assessmentDate: '2030-01-01',
+        payoutDate: '2030-01-01',
+      },
+      by: 'admin@example.org',
+    });
+    await recordContribution(
+      member,
+      plot,
+      { amountCents: 200, protectionType: 'DROUGHT', contributionDate: '2026-02-01T00:00:00.000Z' },
+      'agent@example.org',
+    );
+    await recordPayout(
+      member,
+      plot,
+      { amountCents: 300, assessmentId: 'A-8', assessmentDate: '2025-12-01', payoutDate: '2025-12-01' },
+      'assessment@example.org',
+    );
+    const state = await expectTotalsMatchRecords(member.id);
+    expect(state.profile).toMatchObject({
+      firstContributionDate: '2026-02-01',
+      lastContributionDate: '2030-01-01',
+      firstPayoutDate: '2025-12-01',
+      lastPayoutDate: '2030-01-01',
+      contributionTotalCents: 300,
+      payoutTotalCents: 400,
+    });
+  });
+});

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditOfMonth } from '#data/audit.ts';
+import { listCampaigns } from '#data/enablers.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '#platform/http/idempotency.ts';
+import { callApi } from '../../testing/call-api.ts';
+import {
+  expectTotalsMatchRecords,
+  givenAdministeredEnabler,
+  givenMember,
+  partitionOf,
+  signIn,
+} from '../../testing/money-fixtures.ts';
+import { handler as cashouts } from '../admin-cashouts/handler.ts';
+import { handler as members } from '../members/handler.ts';
+import { handler as payouts } from './handler.ts';
+
+const unix = (isoDay: string) => Math.floor(Date.parse(`${isoDay}T00:00:00Z`) / 1000);
+
+let enablerId: string;
+let admin: { email: string; token: string };
+
+beforeAll(async () => {
+  ({ enablerId, admin } = await givenAdministeredEnabler());
+});
+
+const payoutBody = (memberId: string, plotId: string, fields: Record<string, unknown> = {}) => ({
+  memberId,
+  plotId,
+  amount: 90,
+  assessmentId: 'A-2026-1',
+  assessmentDate: unix('2026-09-30'),
+  payoutDate: unix('2026-10-01'),
+  ...fields,
+});
+
+const createPayout = async (memberId: string, plotId: string, fields: Record<string, unknown> = {}) => {
+  const answer = await callApi(payouts, 'POST', '/admin/payouts', {
+    token: admin.token,
+    body: payoutBody(memberId, plotId, fields),
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.id as string;
+};
+
+describe('payouts of the administrator', () => {
+  it('moves the member’s and the plot’s totals on create, edit and delete, and audits each change', async () => {
+    const { memberId, plotIds } = await givenMember(enablerId, 2);
+    const [north, south] = plotIds as [string, string];
+    const id = await createPayout(memberId, north);
+    let state = await expectTotalsMatchRecords(memberId);
+    expect(state.profile).toMatchObject({
+      payoutTotalCents: 9000,
+      cashoutBalanceCents: 9000,
+      firstPayoutDate: '2026-10-01',
+      lastPayoutDate: '2026-10-01',
+    });
+    const read = await callApi(payouts, 'GET', `/admin/payouts/${id}`, { token: admin.token });
+    expect(read.body).toMatchObject({
+      id,
+      memberId,
+      plotId: north,
+      plotName: 'Field 1',
+      amount: 90,
+      assessmentId: 'A-2026-1',
+      assessmentDate: '2026-09-30',
+      payoutDate: '2026-10-01',
+      createdBy: admin.email,
+      modifiedAt: null,
+      modifiedBy: null,
+    });
+    expect(read.body.memberNumber).toMatch(/^N-/);
+
+    // Another amount, another plot and another date: the record moves, same id.
+    const edited = await callApi(payouts, 'POST', `/admin/payouts/${id}`, {
+      token: admin.token,
+      body: {
+        ...payoutBody(memberId, south, { amount: 120.5, payoutDate: unix('2026-11-02') }),
+        memberId: undefined,
+      },
+    });
+    expect(edited.status).toBe(204);
+    state = await expectTotalsMatchRecords(memberId);
+    expect(state.profile).toMatchObject({
+      payoutTotalCents: 12050,
+      cashoutBalanceCents: 12050,
+      lastPayoutDate: '2026-11-02',
+    });
+    expect(state.plots.find((plot) => plot.id === north)).toMatchObject({
+      payoutCount: 0,
+      payoutTotalCents: 0,
+    });
+    expect(state.plots.find((plot) => plot.id === south)).toMatchObject({
+      payoutCount: 1,
+      payoutTotalCents: 12050,
+    });
+    const stored = state.items.filter((item) => item.entityType === 'PAYOUT');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ id, sk: `PAYOUT#2026-11-02#${id}`, gsi1sk: `2026-11-02#${id}` });
+    const after = await callApi(payouts, 'GET', `/admin/payouts/${id}`, { token: admin.token });
+    expect(after.body).toMatchObject({
+      plotName: 'Field 2',
+      modifiedBy: admin.email,
+      createdBy: admin.email,
+    });
+
+    expect((await callApi(payouts, 'DELETE', `/admin/payouts/${id}`, { token: admin.token })).status).toBe(
+      204,
+    );
+    state = await expectTotalsMatchRecords(memberId);
+    expect(state.profile).toMatchObject({ payoutTotalCents: 0, cashoutBalanceCents: 0 });
+    expect(state.profile.firstPayoutDate).toBeUndefined();
+    expect((await callApi(payouts, 'GET', `/admin/payouts/${id}`, { token: admin.token })).status).toBe(404);
+
+    const month = new Date().toISOString().slice(0, 7);
+    const trail = (await auditOfMonth(enablerId, month)).filter((entry) => entry.recordId === id);
+    expect(trail.map((entry) => entry.action)).toEqual(['CREATE', 'UPDATE', 'DELETE']);
+    expect(trail[1]).toMatchObject({
+      recordType: 'PAYOUT',
+      memberId,
+      by: admin.email,
+      before: { amountCents: 9000, payoutDate: '2026-10-01', plotId: north },
+      after: { amountCents: 12050, payoutDate: '2026-11-02', plotId: south },
+    });
+    expect(trail[2]?.after).toBeNull();
+  });
+
+  it('creates the campaign of the assessment, and moves its date with a later payout of it', async () => {
+    const { memberId, plotIds } = await givenMember(enablerId);
+    const assessmentId = `A-${randomUUID().slice(0, 8)}`;
+    await createPayout(memberId, plotIds[0] as string, { assessmentId, assessmentDate: unix('2026-08-15') });
+    expect((await listCampaigns(enablerId)).find((campaign) => campaign.id === assessmentId)).toEqual({
+      id: assessmentId,
+      name: assessmentId,
+      reportingDate: '2026-08-15',
+    });
+    await createPayout(memberId, plotIds[0] as string, { assessmentId, assessmentDate: unix('2026-08-20') });
+    const campaigns = (await listCampaigns(enablerId)).filter((campaign) => campaign.id === assessmentId);
+    expect(campaigns).toEqual([{ id: assessmentId, name: assessmentId, reportingDate: '2026-08-20' }]);
+  });
+
+  it('refuses to delete or lower a payout already paid out, writing nothing', async () => {
+    const { memberId, plotIds } = await givenMember(enablerId);
+    const id = await createPayout(memberId, plotIds[0] as string, { amount: 100 });
+    const cashout = await callApi(cashouts, 'POST', '/admin/cashouts', {
+      token: admin.token,
+      body: { memberId, amount: 60 },
+    });
+    expect(cashout.status).toBe(201);
+    const before = await partitionOf(memberId);
+
+    const removed = await callApi(payouts, 'DELETE', `/admin/payouts/${id}`, { token: admin.token });
+    expect(removed).toMatchObject({ status: 409, body: { code: 'ERR_PENDING_BENEFIT_NEGATIVE' } });
+    const lowered = await callApi(payouts, 'POST', `/admin/payouts/${id}`, {
+      token: admin.token,
+      body: { ...payoutBody(memberId, plotIds[0] as string, { amount: 59.99 }), memberId: undefined },
+    });
+    expect(lowered).toMatchObject({ status: 409, body: { code: 'ERR_PENDING_BENEFIT_NEGATIVE' } });
+    expect(await partitionOf(memberId)).toEqual(before);
+
+    // Down to what was paid out is allowed; then the cashout goes and the payout can go too.
+    const toPaid = await callApi(payouts, 'POST', `/admin/payouts/${id}`, {
+      token: admin.token,
+      body: { ...payoutBody(memberId, plotIds[0] as string, { amount: 60 }), memberId: undefined },
+    });
+    expect(toPaid.status).toBe(204);
+    expect((await expectTotalsMatchRecords(memberId)).profile.cashoutBalanceCents).toBe(0);
+    expect(
+      (
+        await callApi(cashouts, 'DELETE', `/admin/cashouts/${cashout.body.id as string}`, {
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(204);
+    expect((await callApi(payouts, 'DELETE', `/admin/payouts/${id}`, { token: admin.token })).status).toBe(
+      204,
+    );
+    await expectTotalsMatchRecords(memberId);
+  });
+
+  it('refuses a plot of another member, an unknown member and more than two decimals', async () => {
+    const { memberId } = await givenMember(enablerId);
+    const other = await givenMember(enablerId);
+    const before = await partitionOf(memberId);
+    const cases = [
+      [payoutBody(memberId, other.plotIds[0] as string), 404, 'ERR_NOT_FOUND'],
+      [payoutBody(randomUUID(), other.plotIds[0] as string), 404, 'ERR_NOT_FOUND'],
+      [
+        payoutBody(other.memberId, other.plotIds[0] as string, { amount: 1.234 }),
+        400,
+        'ERR_INVALID_DATA_FORMAT',
+      ],
+      [payoutBody(other.memberId, other.plotIds[0] as string, { amount: 0 }), 400, 'ERR_INVALID_DATA_FORMAT'],
+      [
+        payoutBody(other.memberId, other.plotIds[0] as string, { assessmentId: ' ' }),
+        400,
+        'ERR_INVALID_DATA_FORMAT',
+      ],
+    ] as const;
+    for (const [body, status, code] of cases) {
+      const answer = await callApi(payouts, 'POST', '/admin/payouts', { token: admin.token, body });
+      expect(answer, JSON.stringify(body)).toMatchObject({ status, body: { code } });
+    }
+    expect(await partitionOf(memberId)).toEqual(before);
+    await expectTotalsMatchRecords(other.memberId);
+    expect((await partitionOf(other.memberId)).filter((item) => item.entityType === 'PAYOUT')).toEqual([]);
+  });
+
+  it('records a repeated creation once with one Idempotency-Key', async () => {
+    const { memberId, plotIds } = await givenMember(enablerId);
+    const key = randomUUID();
+    const send = () =>
+      callApi(payouts, 'POST', '/admin/payouts', {
+        token: admin.token,
+        body: payoutBody(memberId, plotIds[0] as string),
+        headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+      });
+    const [first, second] = [await send(), await send()];
+    expect(first.status).toBe(201);
+    expect(second).toMatchObject({ status: 201, body: first.body });
+    expect((await expectTotalsMatchRecords(memberId)).profile.payoutTotalCents).toBe(9000);
+  });
+
+  it('shows the payouts on the member page with the member’s name and number and the plot’s current name', async () => {
+    const { memberId, member, plotIds } = await givenMember(enablerId);
+    await createPayout(memberId, plotIds[0] as string);
+    const agent = await signIn('USER', enablerId);
+    const page = await callApi(members, 'GET', `/members/${memberId}`, { token: agent.token });
+    expect(page.body.payouts[0]).toMatchObject({
+      memberId,
+      memberName: member.name,
+      memberNumber: member.number,
+      plotName: 'Field 1',
+    });
+  });
+});

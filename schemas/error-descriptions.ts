@@ -1,0 +1,96 @@
+import type { ErrorCode } from './error-catalogue.ts';
+
+/**
+ * When each code of the error catalogue is answered: the "when" column of docs/errors.md
+ * (`npm run generate:errors`). Kept beside the catalogue rather than in its entries because the SPA
+ * bundles the catalogue on the login page, whose script budget these sentences would exceed; every
+ * code must have one (the type refuses a missing or unknown code).
+ */
+export const errorDescriptions = {
+  ERR_DUPLICATE_MEMBER:
+    'Onboarding or editing a member whose name and village, or whose number, another member of the enabler already has.',
+  ERR_INVALID_DATA_FORMAT:
+    "A body, query string or path parameter does not match the route's schema (the answer's details list what is wrong), a body is not valid JSON, an amount has more than two decimals, or the member list is asked for two sorts at once.",
+  ERR_LOGIN_INVALID:
+    'Signing in (or changing the password) with an unknown address or a wrong password, before the account locks; also when the account changed while the session was being opened.',
+  ERR_LOGIN_INACTIVE: 'Signing in to an account that is deactivated, locked, or has no password yet.',
+  ERR_NO_PLOTS: 'Recording a contribution for a member who has no plot.',
+  ERR_FORBIDDEN_ADMIN:
+    'An administrator opens a member or a user of another enabler than the one they are viewing; changing the view to that enabler opens it.',
+  ERR_FORBIDDEN_USER:
+    "A field agent calls an administrator's route, or opens a member or a plot of another enabler.",
+  ERR_DUPLICATE_USER: 'Creating a user with an e-mail address that already has an account.',
+  ERR_FILE_TOO_LONG: "An enabler's logo or banner, or an enabler configuration file, is larger than 30 KB.",
+  ERR_NO_ENABLER_LOGO: 'Creating or editing an enabler without a logo.',
+  ERR_ENABLERCONFIG_INVALID_JSON: 'Uploading an enabler configuration file that is not valid JSON.',
+  ERR_ENABLERCONFIG_MISSING_CURRENCY: 'Uploading an enabler configuration without currency.',
+  ERR_ENABLERCONFIG_MISSING_MAXCOMPFACTOR:
+    'Uploading an enabler configuration without maxCompensationFactor.',
+  ERR_ENABLERCONFIG_MISSING_LENGTHSEASON: 'Uploading an enabler configuration without lengthOfSeasonInMonth.',
+  ERR_ENABLERCONFIG_MISSING_LENGTHCOVERAGE:
+    'Uploading an enabler configuration without lengthOfCoverageInMonth.',
+  ERR_ENABLERCONFIG_MISSING_FACTORS: 'Uploading an enabler configuration without benefitFactorsByMonth.',
+  ERR_ENABLERCONFIG_NOTARRAY_FACTORS:
+    'Uploading an enabler configuration whose benefitFactorsByMonth is not an array.',
+  ERR_ENABLERCONFIG_NO_FILE: 'Uploading an enabler configuration without a file.',
+  ERR_REGISTRATION_FAILED:
+    'Setting the first password with a registration link that is unknown, expired or already used.',
+  ERR_RENEW_FAILED: 'Setting a new password with a reset link that is unknown, expired or already used.',
+  ERR_ACCOUNT_JUST_LOCKED:
+    'The bad password that locks the account (after several in a row); the administrators are mailed once.',
+  ERR_REQUEST_TIMEOUT: 'Made by the SPA, never sent by the API: a call got no answer within 45 seconds.',
+  ERR_UNAUTHENTICATED:
+    'A signed-in route is called without an access token, or with one that is invalid, expired or of an ended session.',
+  ERR_NOT_FOUND:
+    "No such route, or the record asked for does not exist (another enabler's record answers so too where its existence must not show).",
+  ERR_METHOD_NOT_ALLOWED: 'A known path is called with a method it does not answer.',
+  ERR_PAYLOAD_TOO_LARGE: "A request body is larger than the route's limit.",
+  ERR_UNSUPPORTED_MEDIA_TYPE: 'A request with a body is not sent as application/json.',
+  ERR_PASSWORD_TOO_SHORT: 'A new password has fewer than 8 characters.',
+  ERR_PASSWORD_UNCHANGED: 'Changing the password to the current one.',
+  ERR_CONFLICT:
+    'A record (a member, a plot, a password) was changed by another request between the read and the write, and retrying did not settle it.',
+  ERR_BALANCE_TOO_LOW:
+    "A cashout (a new one, of a field agent or an administrator) is above the member's pending benefit.",
+  ERR_NO_ENABLER_BANNER: 'Creating or editing an enabler without a banner.',
+  ERR_ENABLER_HAS_USERS: 'Deleting an enabler that still has users.',
+  ERR_ENABLER_HAS_MEMBERS: 'Deleting an enabler that still has members.',
+  ERR_ENABLER_NO_CONFIG:
+    'Switching the view to an enabler, or creating a plot for a member of an enabler, that has no configuration yet.',
+  ERR_OWN_ACCOUNT: 'An administrator deletes, deactivates or demotes their own account.',
+  ERR_IDEMPOTENCY_KEY_REUSED:
+    'A write repeats an Idempotency-Key the same caller already used for another request (another route, record, enabler or body).',
+  ERR_IDEMPOTENCY_KEY_IN_PROGRESS:
+    'A write repeats an Idempotency-Key whose first request is still being processed after a wait.',
+  ERR_PENDING_BENEFIT_NEGATIVE:
+    "An administrator's edit or deletion of a payout or cashout would leave the member's pending benefit below zero: deleting or lowering a payout already paid out by cashouts, or raising a cashout above what is pending.",
+  ERR_NOT_IMPLEMENTED: 'A route of the contract that is not built yet.',
+  ERR_INTERNAL:
+    'An unexpected failure of the server (never a user mistake); the answer carries the request id.',
+} as const satisfies Record<ErrorCode, string>;
+
+/** The codes of the product spec (section 8); the others were added by this project. */
+export const specErrorCodes = [
+  'ERR_DUPLICATE_MEMBER',
+  'ERR_INVALID_DATA_FORMAT',
+  'ERR_LOGIN_INVALID',
+  'ERR_LOGIN_INACTIVE',
+  'ERR_NO_PLOTS',
+  'ERR_FORBIDDEN_ADMIN',
+  'ERR_FORBIDDEN_USER',
+  'ERR_DUPLICATE_USER',
+  'ERR_FILE_TOO_LONG',
+  'ERR_NO_ENABLER_LOGO',
+  'ERR_ENABLERCONFIG_INVALID_JSON',
+  'ERR_ENABLERCONFIG_MISSING_CURRENCY',
+  'ERR_ENABLERCONFIG_MISSING_MAXCOMPFACTOR',
+  'ERR_ENABLERCONFIG_MISSING_LENGTHSEASON',
+  'ERR_ENABLERCONFIG_MISSING_LENGTHCOVERAGE',
+  'ERR_ENABLERCONFIG_MISSING_FACTORS',
+  'ERR_ENABLERCONFIG_NOTARRAY_FACTORS',
+  'ERR_ENABLERCONFIG_NO_FILE',
+  'ERR_REGISTRATION_FAILED',
+  'ERR_RENEW_FAILED',
+  'ERR_ACCOUNT_JUST_LOCKED',
+  'ERR_REQUEST_TIMEOUT',
+] as const satisfies readonly ErrorCode[];

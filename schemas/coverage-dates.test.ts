@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, coverageDates, dateOfUnixSeconds, monthsBetween } from './coverage-dates.ts';
+import {
+  addMonths,
+  coverageDates,
+  dateOfUnixSeconds,
+  givenCoverageDates,
+  monthsBetween,
+} from './coverage-dates.ts';
 
 describe('coverage dates', () => {
   it('add calendar months, clamping to the end of shorter months', () => {
@@ -28,5 +34,25 @@ describe('coverage dates', () => {
     expect(monthsBetween('2026-01-15', '2026-02-15')).toBe(1);
     expect(monthsBetween('2025-11-21', '2026-11-21')).toBe(12);
     expect(monthsBetween('2026-12-01', '2026-11-01')).toBe(0);
+  });
+});
+
+describe('coverage dates given by an administrator', () => {
+  const rule = { lengthOfSeasonInMonth: 4, lengthOfCoverageInMonth: 6 };
+  it('compute each end that is not given from the config', () => {
+    expect(givenCoverageDates('2026-06-10', {}, rule)).toEqual(coverageDates('2026-06-10', rule));
+    expect(givenCoverageDates('2026-06-10', { endCoverageDate: '2027-01-31' }, rule)).toEqual({
+      startCoverageDate: '2026-06-10',
+      endOfSeasonDate: '2026-10-10',
+      endCoverageDate: '2027-01-31',
+    });
+    expect(givenCoverageDates('2026-06-10', { endOfSeasonDate: '2026-06-10' }, rule)?.endOfSeasonDate).toBe(
+      '2026-06-10',
+    );
+  });
+
+  it('refuse an end before the start', () => {
+    expect(givenCoverageDates('2026-06-10', { endOfSeasonDate: '2026-06-09' }, rule)).toBeUndefined();
+    expect(givenCoverageDates('2026-06-10', { endCoverageDate: '2025-12-31' }, rule)).toBeUndefined();
   });
 });

@@ -38,3 +38,21 @@ export const monthsBetween = (from: IsoDate, to: IsoDate): number => {
   const months = (ty - fy) * 12 + (tm - fm) - (td < fd ? 1 : 0);
   return Math.max(0, months);
 };
+
+/**
+ * A plot's coverage dates as an administrator gives them: the start, and each end that is given, or
+ * else computed from the config. Undefined when an end would come before the start.
+ */
+export const givenCoverageDates = (
+  start: IsoDate,
+  ends: { endOfSeasonDate?: IsoDate; endCoverageDate?: IsoDate },
+  rule: CoverageRule,
+): CoverageDates | undefined => {
+  const computed = coverageDates(start, rule);
+  const dates = {
+    startCoverageDate: start,
+    endOfSeasonDate: ends.endOfSeasonDate ?? computed.endOfSeasonDate,
+    endCoverageDate: ends.endCoverageDate ?? computed.endCoverageDate,
+  };
+  return dates.endOfSeasonDate < start || dates.endCoverageDate < start ? undefined : dates;
+};

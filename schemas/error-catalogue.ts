@@ -81,6 +81,10 @@ export const errorCatalogue = {
   },
   ERR_NOT_IMPLEMENTED: { status: 501, message: 'This call is not available yet.' },
   ERR_INTERNAL: { status: 500, message: 'Internal error.' },
+  // Administrators' members and plots.
+  ERR_MEMBER_TOO_MANY_RECORDS: { status: 409, message: 'Too many records to delete at once.' },
+  ERR_MEMBER_HAS_PENDING_BENEFIT: { status: 409, message: 'A benefit is still pending.' },
+  ERR_PLOT_HAS_RECORDS: { status: 409, message: 'The plot has records.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

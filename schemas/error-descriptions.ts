@@ -10,7 +10,7 @@ export const errorDescriptions = {
   ERR_DUPLICATE_MEMBER:
     'Onboarding or editing a member whose name and village, or whose number, another member of the enabler already has.',
   ERR_INVALID_DATA_FORMAT:
-    "A body, query string or path parameter does not match the route's schema (the answer's details list what is wrong), a body is not valid JSON, an amount has more than two decimals, or the member list is asked for two sorts at once.",
+    "A body, query string or path parameter does not match the route's schema (the answer's details list what is wrong), a body is not valid JSON, an amount has more than two decimals, or the member list is asked for two sorts at once; on the administrators' lists, a cursor of another list, query or enabler, or a page other than the cursor's; on their plots, an end of coverage before its start or a config version the enabler does not have.",
   ERR_LOGIN_INVALID:
     'Signing in (or changing the password) with an unknown address or a wrong password, before the account locks; also when the account changed while the session was being opened.',
   ERR_LOGIN_INACTIVE: 'Signing in to an account that is deactivated, locked, or has no password yet.',
@@ -67,6 +67,11 @@ export const errorDescriptions = {
   ERR_NOT_IMPLEMENTED: 'A route of the contract that is not built yet.',
   ERR_INTERNAL:
     'An unexpected failure of the server (never a user mistake); the answer carries the request id.',
+  ERR_MEMBER_TOO_MANY_RECORDS:
+    'An administrator deletes a member whose profile, plots, contributions, payouts and cashouts are more than 95 items: with its claims, tombstone, count and audit they would not fit in one transaction; nothing is deleted.',
+  ERR_MEMBER_HAS_PENDING_BENEFIT:
+    'An administrator deletes a member who still has a pending benefit (payouts not paid out in cash); nothing is deleted.',
+  ERR_PLOT_HAS_RECORDS: 'An administrator deletes a plot on which contributions or payouts are recorded.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** The codes of the product spec (section 8); the others were added by this project. */

@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startRuntimeProcess } from '../../infra/local/runtime-process.ts';
+import { startSeededRuntime } from '../../infra/local/runtime-process.ts';
 import './provided-context.ts';
 
 const builtWeb = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -15,29 +12,10 @@ const builtWeb = fileURLToPath(new URL('../../web/dist/', import.meta.url));
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const webDist = process.env.E2E_WEB_DIST ? resolve(process.env.E2E_WEB_DIST) : builtWeb;
-  if (!existsSync(join(webDist, 'index.html'))) {
-    throw new Error(`No built SPA in ${webDist}: run "npm run build -w web" first (npm test does).`);
-  }
   const startedAt = Date.now();
-  const dataDir = await mkdtemp(join(tmpdir(), 'cpbo-e2e-'));
-  const runtime = await startRuntimeProcess({
-    port: 0,
-    inMemory: true,
-    dataDir,
-    webDist,
-    seed: true,
-    // A tenth of the demo members is plenty for the screens and keeps the start short.
-    demoScale: 0.1,
-    quiet: true,
-  }).catch(async (error: unknown) => {
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  });
+  const runtime = await startSeededRuntime(webDist, 'cpbo-e2e-');
   console.log(`[e2e] local runtime ready at ${runtime.url} in ${Date.now() - startedAt} ms`);
   project.provide('appUrl', runtime.url);
   project.provide('outboxDir', runtime.outboxDir);
-  return async () => {
-    await runtime.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  return () => runtime.stop();
 }

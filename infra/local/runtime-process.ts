@@ -1,5 +1,9 @@
 import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LocalRuntimeOptions } from './runtime.ts';
 
@@ -41,3 +45,37 @@ export const startRuntimeProcess = (options: LocalRuntimeOptions): Promise<Runti
     });
     child.send({ type: 'start', options } satisfies RuntimeParentMessage);
   });
+
+/**
+ * The seeded product of the end-to-end tests and of `npm run bench:web`: in memory, in a temporary
+ * folder, with a tenth of the demo members (plenty for the screens, and a short start), serving the
+ * SPA built in `webDist`. stop() also removes the folder.
+ */
+export const startSeededRuntime = async (webDist: string, folderPrefix: string): Promise<RuntimeProcess> => {
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(`No built SPA in ${webDist}: run "npm run build -w web" first (npm test does).`);
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), folderPrefix));
+  const removeData = () => rm(dataDir, { recursive: true, force: true });
+  try {
+    const runtime = await startRuntimeProcess({
+      port: 0,
+      inMemory: true,
+      dataDir,
+      webDist,
+      seed: true,
+      demoScale: 0.1,
+      quiet: true,
+    });
+    return {
+      ...runtime,
+      stop: async () => {
+        await runtime.stop();
+        await removeData();
+      },
+    };
+  } catch (error) {
+    await removeData();
+    throw error;
+  }
+};

@@ -12,7 +12,8 @@ import { queryAll, tableName } from './table.ts';
  */
 
 export type AuditAction = 'CREATE' | 'UPDATE' | 'DELETE';
-export type AuditedType = 'CONTRIBUTION' | 'PAYOUT' | 'CASHOUT';
+/** MEMBER: an administrator's removal of a member (its totals and record counts in `before`). */
+export type AuditedType = 'CONTRIBUTION' | 'PAYOUT' | 'CASHOUT' | 'MEMBER';
 
 /** What a record was or became: its amount, date and the fields that place it (null when absent). */
 export type AuditState = Record<string, string | number | null>;

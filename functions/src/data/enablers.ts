@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
   GetCommand,
   PutCommand,
   QueryCommand,
-  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import { deleteKeys, isConditionFailure, nowIso, queryAll, tableName } from './table.ts';
+import { deleteKeys, nowIso, queryAll, tableName, transact, written, writtenOr } from './table.ts';
 
 export interface EnablerConfig {
   _id: string;
@@ -23,6 +24,18 @@ export interface EnablerConfig {
   creationDate: string;
 }
 
+/** What the enabler list shows of its current config (spec sections 3 and 7), kept on the profile. */
+export interface EnablerConfigSummary {
+  _id: string;
+  version: number;
+  /** When the version was uploaded (its creationDate). */
+  date: string;
+  currency: string;
+  maxCompensationFactor: number;
+  lengthOfSeasonInMonth: number;
+  lengthOfCoverageInMonth: number;
+}
+
 export interface Enabler {
   id: string;
   name: string;
@@ -30,6 +43,8 @@ export interface Enabler {
   banner: string | null;
   latestConfigVersion: number | null;
   latestConfigDate: string | null;
+  /** The latest config's summary, written on the profile with the latest pointer; null without a config. */
+  config: EnablerConfigSummary | null;
   /** Members registered in the enabler: an enabler with members cannot be deleted. */
   memberCount: number;
   creationDate: string;
@@ -60,6 +75,7 @@ export const toEnabler = (item: Record<string, unknown>): Enabler => ({
   banner: (item.banner as string | undefined) ?? null,
   latestConfigVersion: (item.latestConfigVersion as number | undefined) ?? null,
   latestConfigDate: (item.latestConfigDate as string | undefined) ?? null,
+  config: (item.latestConfig as EnablerConfigSummary | undefined) ?? null,
   memberCount: (item.memberCount as number | undefined) ?? 0,
   creationDate: item.creationDate as string,
   createdBy: item.createdBy as string,
@@ -105,8 +121,53 @@ export const getEnablerWithLatestConfig = async (
   return { enabler: toEnabler(profile), config: config ? toEnablerConfig(config) : null };
 };
 
+export const configSummaryOf = (config: EnablerConfig): EnablerConfigSummary => ({
+  _id: config._id,
+  version: config.version,
+  date: config.creationDate,
+  currency: config.currency,
+  maxCompensationFactor: config.maxCompensationFactor,
+  lengthOfSeasonInMonth: config.lengthOfSeasonInMonth,
+  lengthOfCoverageInMonth: config.lengthOfCoverageInMonth,
+});
+
+/** BatchGetItem takes at most this many keys per request. */
+const BATCH_GET_KEYS = 100;
+
+/**
+ * The latest configs of profiles written before the summary was kept on them: read by key, 100 per
+ * request and only the summary's attributes, never one Query per enabler.
+ */
+const latestConfigsOf = async (enablers: Enabler[]): Promise<Map<string, EnablerConfigSummary>> => {
+  const summaries = new Map<string, EnablerConfigSummary>();
+  const keys = enablers.flatMap((enabler) =>
+    enabler.latestConfigVersion === null
+      ? []
+      : [{ pk: enablerPartition(enabler.id), sk: configSortKey(enabler.latestConfigVersion) }],
+  );
+  for (let index = 0; index < keys.length; index += BATCH_GET_KEYS) {
+    let request: BatchGetCommandOutput['UnprocessedKeys'] = {
+      [tableName()]: {
+        Keys: keys.slice(index, index + BATCH_GET_KEYS),
+        ProjectionExpression:
+          'enablerId, configId, version, creationDate, currency, maxCompensationFactor, lengthOfSeasonInMonth, lengthOfCoverageInMonth',
+      },
+    };
+    while (request && Object.keys(request).length > 0) {
+      const answer: BatchGetCommandOutput = await dynamo().send(
+        new BatchGetCommand({ RequestItems: request }),
+      );
+      for (const item of answer.Responses?.[tableName()] ?? [])
+        summaries.set(item.enablerId as string, configSummaryOf(toEnablerConfig(item)));
+      request = answer.UnprocessedKeys;
+    }
+  }
+  return summaries;
+};
+
+/** Every enabler with its current config's summary: one Query of the listing (and no read per enabler). */
 export const listEnablers = async (): Promise<Enabler[]> => {
-  return (
+  const enablers = (
     await queryAll({
       TableName: tableName(),
       IndexName: ENABLERS_INDEX.name,
@@ -114,6 +175,12 @@ export const listEnablers = async (): Promise<Enabler[]> => {
       ExpressionAttributeValues: { ':enablers': ENABLERS_INDEX.partition },
     })
   ).map(toEnabler);
+  const older = enablers.filter((enabler) => enabler.latestConfigVersion !== null && enabler.config === null);
+  if (older.length === 0) return enablers;
+  const summaries = await latestConfigsOf(older);
+  return enablers.map((enabler) =>
+    enabler.config === null ? { ...enabler, config: summaries.get(enabler.id) ?? null } : enabler,
+  );
 };
 
 export interface EnablerProfile {
@@ -165,8 +232,9 @@ export const updateEnabler = async (
   modifiedBy: string,
   now = new Date(),
 ): Promise<Enabler> => {
-  try {
-    const { Attributes } = await dynamo().send(
+  const { Attributes } = await writtenOr(
+    'ERR_NOT_FOUND',
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
@@ -183,12 +251,9 @@ export const updateEnabler = async (
         },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return toEnabler(Attributes as Record<string, unknown>);
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND', { cause: error });
-    throw error;
-  }
+    ),
+  );
+  return toEnabler(Attributes as Record<string, unknown>);
 };
 
 const partitionItems = (enablerId: string) =>
@@ -201,36 +266,40 @@ const partitionItems = (enablerId: string) =>
 
 /**
  * Deletes an enabler with its configs and campaigns. The profile goes first, on the condition that no
- * member was registered meanwhile (member creation raises memberCount in its own transaction).
+ * member was registered meanwhile (member creation raises memberCount in its own transaction); the
+ * profile as it was, returned when the condition fails, tells a member from a missing enabler.
  */
 export const deleteEnabler = async (enablerId: string): Promise<void> => {
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
-              ConditionExpression:
-                'attribute_exists(pk) AND (attribute_not_exists(memberCount) OR memberCount = :zero)',
-              ExpressionAttributeValues: { ':zero': 0 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) {
-      const enabler = await getEnabler(enablerId);
-      throw new AppError(enabler ? 'ERR_ENABLER_HAS_MEMBERS' : 'ERR_NOT_FOUND', { cause: error });
-    }
-    throw error;
-  }
+  await transact(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(memberCount) OR memberCount = :zero)',
+          ExpressionAttributeValues: { ':zero': 0 },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+    ],
+    [(profile) => (profile ? 'ERR_ENABLER_HAS_MEMBERS' : 'ERR_NOT_FOUND')],
+  );
   await deleteKeys(await partitionItems(enablerId));
 };
 
 export type NewEnablerConfig = Omit<EnablerConfig, '_id' | 'version' | 'creationDate'>;
+
+/** One version of an enabler's config; undefined when the enabler has no such version. */
+export const getConfig = async (enablerId: string, version: number): Promise<EnablerConfig | undefined> => {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: { pk: enablerPartition(enablerId), sk: configSortKey(version) },
+    }),
+  );
+  return Item ? toEnablerConfig(Item) : undefined;
+};
 
 /** An enabler's configs, newest first. */
 export const listConfigs = async (enablerId: string): Promise<EnablerConfig[]> => {
@@ -245,8 +314,9 @@ export const listConfigs = async (enablerId: string): Promise<EnablerConfig[]> =
 };
 
 /**
- * Adds the next config version. The version and the enabler's latest pointer move in one transaction,
- * conditioned on the version read, so two uploads at once cannot take the same number.
+ * Adds the next config version. The version and the enabler's latest pointer, with the summary that
+ * the enabler list shows, move in one transaction, conditioned on the version read, so two uploads at
+ * once cannot take the same number.
  */
 export const addConfig = async (
   enablerId: string,
@@ -273,34 +343,31 @@ export const addConfig = async (
     creationDate: nowIso(now),
     createdBy,
   };
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
-              UpdateExpression: 'SET latestConfigVersion = :version, latestConfigDate = :date',
-              ConditionExpression:
-                enabler.latestConfigVersion === null
-                  ? 'attribute_exists(pk) AND attribute_not_exists(latestConfigVersion)'
-                  : 'latestConfigVersion = :previous',
-              ExpressionAttributeValues: {
-                ':version': version,
-                ':date': item.creationDate,
-                ...(enabler.latestConfigVersion === null ? {} : { ':previous': enabler.latestConfigVersion }),
-              },
-            },
+  // Another upload that took this version first, or a deleted enabler, fails a condition: ERR_CONFLICT.
+  await transact(
+    [
+      { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
+          UpdateExpression:
+            'SET latestConfigVersion = :version, latestConfigDate = :date, latestConfig = :summary',
+          ConditionExpression:
+            enabler.latestConfigVersion === null
+              ? 'attribute_exists(pk) AND attribute_not_exists(latestConfigVersion)'
+              : 'latestConfigVersion = :previous',
+          ExpressionAttributeValues: {
+            ':version': version,
+            ':date': item.creationDate,
+            ':summary': configSummaryOf(toEnablerConfig(item)),
+            ...(enabler.latestConfigVersion === null ? {} : { ':previous': enabler.latestConfigVersion }),
           },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_CONFLICT', { cause: error });
-    throw error;
-  }
+        },
+      },
+    ],
+    ['ERR_CONFLICT', 'ERR_CONFLICT'],
+  );
   return toEnablerConfig(item);
 };
 
@@ -322,8 +389,8 @@ export const listCampaigns = async (enablerId: string): Promise<Campaign[]> => {
 
 /** Records a campaign once (payouts of one assessment, or an import, name it again and again). */
 export const recordCampaign = async (enablerId: string, campaign: Campaign): Promise<void> => {
-  await dynamo()
-    .send(
+  await written(
+    dynamo().send(
       new PutCommand({
         TableName: tableName(),
         Item: {
@@ -334,8 +401,6 @@ export const recordCampaign = async (enablerId: string, campaign: Campaign): Pro
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    )
-    .catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+    ),
+  );
 };

@@ -4,11 +4,11 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
-import { memberSortFields, type MemberListQuery } from '@cpbo/schemas/member-list-query.ts';
 import { MemberIndex } from '#domain/member-list.ts';
 import { dynamo, s3 } from '#platform/aws-clients.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { givenEnabler } from '../testing/fixtures.ts';
+import { everyOrder } from '../testing/member-summaries.ts';
 import { handler as directoryWorker } from '../workers/member-directory/handler.ts';
 import {
   forgetMember,
@@ -27,17 +27,7 @@ import { nowIso, tableName } from './table.ts';
 
 const today = isoDateOf(new Date());
 
-const queries: MemberListQuery[] = memberSortFields.flatMap((field) =>
-  (['asc', 'desc'] as const).map((direction) => ({
-    page: 1,
-    pageSize: 1000,
-    sort: { field, direction },
-    search: '',
-    benefits: 'all',
-    contributions: 'all',
-    plots: 'all',
-  })),
-);
+const queries = everyOrder({ pageSize: 1000 });
 
 let counter = 0;
 const newMember = (enablerId: string, fields: Partial<NewMember> = {}): NewMember => {

@@ -1,4 +1,4 @@
-import { foldText } from '#domain/member-list.ts';
+import { claimValuesOf } from '#domain/member-edits.ts';
 
 /*
  * Keys of a member's partition and of the per-enabler listings.
@@ -45,10 +45,10 @@ export const recordsOfEnabler = (enablerId: string, type: RecordType): string =>
 export const recordById = (id: string): string => `RECORD#${id}`;
 
 export const memberNumberClaim = (enablerId: string, number: string) => ({
-  pk: `ENABLER#${enablerId}#MEMBERNUMBER#${foldText(number.trim())}`,
+  pk: `ENABLER#${enablerId}#MEMBERNUMBER#${claimValuesOf({ name: '', village: '', number }).number}`,
   sk: 'UNIQUE',
 });
 export const memberNameClaim = (enablerId: string, name: string, village: string) => ({
-  pk: `ENABLER#${enablerId}#MEMBERNAME#${foldText(name.trim().replace(/\s+/g, ' '))}|${foldText(village.trim().replace(/\s+/g, ' '))}`,
+  pk: `ENABLER#${enablerId}#MEMBERNAME#${claimValuesOf({ name, village, number: '' }).nameVillage}`,
   sk: 'UNIQUE',
 });

@@ -7,7 +7,6 @@ import {
   membersOfEnabler,
   memberTombstoneKey,
 } from './member-keys.ts';
-import { memberSummaryOf, toMember } from './members.ts';
 import { epochSeconds, queryAll, tableName } from './table.ts';
 
 /*
@@ -34,7 +33,7 @@ export const memberTombstoneItem = (enablerId: string, memberId: string, removed
 });
 
 /**
- * What the directory reads of each timeline item: a member's summary fields (memberSummaryOf) or a
+ * What the directory reads of each timeline item: a member's summary fields (summaryOfProfile) or a
  * tombstone's. Leaving out phone, bank and the other fields makes a full read of a large enabler
  * markedly quicker to transfer and decode.
  */
@@ -58,8 +57,29 @@ export const timelineProjection = {
   ExpressionAttributeNames: { '#name': 'name', '#number': 'number' },
 };
 
+const orNull = <T>(value: unknown): T | null => (value === undefined ? null : (value as T));
+
+/**
+ * A member's summary from its profile's attributes: the projected item the directory reads, or a
+ * whole member (members.ts memberSummaryOf), whose fields bear the same names.
+ */
+export const summaryOfProfile = (item: Record<string, unknown>): MemberSummary => ({
+  id: item.id as string,
+  name: item.name as string,
+  village: item.village as string,
+  number: item.number as string,
+  federation: orNull(item.federation),
+  onboardingDate: item.onboardingDate as string,
+  contributionTotalCents: (item.contributionTotalCents as number | undefined) ?? 0,
+  pendingBenefitsCents: (item.cashoutBalanceCents as number | undefined) ?? 0,
+  plotCount: (item.plotCount as number | undefined) ?? 0,
+  lastContributionDate: orNull(item.lastContributionDate),
+  lastPayoutDate: orNull(item.lastPayoutDate),
+  updatedAt: item.updatedAt as string,
+});
+
 const changeOf = (item: Record<string, unknown>): MemberChange | undefined => {
-  if (item.entityType === 'MEMBER') return { type: 'member', summary: memberSummaryOf(toMember(item)) };
+  if (item.entityType === 'MEMBER') return { type: 'member', summary: summaryOfProfile(item) };
   if (item.entityType === MEMBER_REMOVED)
     return { type: 'removed', id: item.id as string, removedAt: item.removedAt as string };
   return undefined;

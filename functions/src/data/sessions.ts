@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '
 import type { StoredSession } from '#domain/refresh-tokens.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import type { Role } from '#platform/roles.ts';
-import { deleteKeys, isConditionFailure, nowIso, queryAll, tableName } from './table.ts';
+import { deleteKeys, nowIso, queryAll, tableName, written } from './table.ts';
 import { userKey } from './users.ts';
 
 export interface SessionRecord extends StoredSession {
@@ -38,9 +38,9 @@ export const createSession = async (
   session: SessionRecord,
   account: AccountAtSignIn,
   now = new Date(),
-): Promise<boolean> => {
-  try {
-    await dynamo().send(
+): Promise<boolean> =>
+  written(
+    dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -71,13 +71,8 @@ export const createSession = async (
           },
         ],
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ),
+  );
 
 const toSession = (item: Record<string, unknown>): SessionRecord => ({
   sessionId: item.sessionId as string,
@@ -126,9 +121,9 @@ export const rotateSession = async (
   sessionId: string,
   presentedHash: string,
   next: Pick<SessionRecord, 'currentHash' | 'rotatedHashes' | 'expiresAt' | 'enablerId'>,
-): Promise<boolean> => {
-  try {
-    await dynamo().send(
+): Promise<boolean> =>
+  written(
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: sessionKey(email, sessionId),
@@ -143,13 +138,8 @@ export const rotateSession = async (
           ':presented': presentedHash,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ),
+  );
 
 /** Ends one session: its refresh token and every access token issued for it stop working. */
 export const deleteSession = async (email: string, sessionId: string): Promise<void> => {

@@ -24,6 +24,30 @@ export const isConditionFailure = (error: unknown): boolean =>
   error instanceof Error &&
   (error.name === 'ConditionalCheckFailedException' || error.name === 'TransactionCanceledException');
 
+/** Waits for a conditional write: its result, or undefined when its condition did not hold. */
+export const ifConditionHeld = async <Result>(write: Promise<Result>): Promise<Result | undefined> => {
+  try {
+    return await write;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+/** Waits for a conditional write: true when it was written, false when its condition did not hold. */
+export const written = async (write: Promise<unknown>): Promise<boolean> =>
+  (await ifConditionHeld(write.then(() => true))) ?? false;
+
+/** Waits for a conditional write and answers its result; a condition that did not hold is `code`. */
+export const writtenOr = async <Result>(code: ErrorCode, write: Promise<Result>): Promise<Result> => {
+  try {
+    return await write;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AppError(code, { cause: error });
+    throw error;
+  }
+};
+
 /** Every item a Query matches, following its pages. */
 export const queryAll = async (
   input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,

@@ -2,11 +2,19 @@ import { GetCommand, UpdateCommand, TransactWriteCommand } from '@aws-sdk/lib-dy
 import { MAX_FAILED_LOGINS, type Blocked } from '#domain/lockout.ts';
 import type { Language } from '#domain/mail-templates.ts';
 import type { OneTimePurpose } from '#domain/one-time-tokens.ts';
-import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import type { Role } from '#platform/roles.ts';
 import { enablerPartition, ENABLER_PROFILE } from './enablers.ts';
-import { epochSeconds, isConditionFailure, nowIso, tableName, queryAll } from './table.ts';
+import {
+  epochSeconds,
+  ifConditionHeld,
+  nowIso,
+  queryAll,
+  tableName,
+  transact,
+  written,
+  writtenOr,
+} from './table.ts';
 
 export interface User {
   email: string;
@@ -93,31 +101,23 @@ export const createUser = async (user: NewUser, now = new Date()): Promise<User>
     createdAt: nowIso(now),
     updatedAt: nowIso(now),
   };
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...(user.enablerId
-            ? [
-                {
-                  ConditionCheck: {
-                    TableName: tableName(),
-                    Key: { pk: enablerPartition(user.enablerId), sk: ENABLER_PROFILE },
-                    ConditionExpression: 'attribute_exists(pk)',
-                  },
-                },
-              ]
-            : []),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    const userTaken = reasons[0]?.Code === 'ConditionalCheckFailed';
-    throw new AppError(userTaken ? 'ERR_DUPLICATE_USER' : 'ERR_NOT_FOUND', { cause: error });
-  }
+  await transact(
+    [
+      { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...(user.enablerId
+        ? [
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: { pk: enablerPartition(user.enablerId), sk: ENABLER_PROFILE },
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+          ]
+        : []),
+    ],
+    ['ERR_DUPLICATE_USER', 'ERR_NOT_FOUND'],
+  );
   return toUser(item);
 };
 
@@ -143,8 +143,9 @@ export const updateUser = async (email: string, changes: UserChanges, now = new 
       sets.push(`#${field} = :${field}`);
     }
   }
-  try {
-    const { Attributes } = await dynamo().send(
+  const { Attributes } = await writtenOr(
+    'ERR_NOT_FOUND',
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(email),
@@ -154,12 +155,9 @@ export const updateUser = async (email: string, changes: UserChanges, now = new 
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return toUser(Attributes as Record<string, unknown>);
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND', { cause: error });
-    throw error;
-  }
+    ),
+  );
+  return toUser(Attributes as Record<string, unknown>);
 };
 
 /** Deletes the account with its outstanding mailed link, in one transaction. */
@@ -188,8 +186,8 @@ export const deleteUser = async (email: string): Promise<void> => {
  * their own); undefined when there is no such account (nothing is written then).
  */
 export const countFailedLogin = async (email: string): Promise<number | undefined> => {
-  try {
-    const { Attributes } = await dynamo().send(
+  const counted = await ifConditionHeld(
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(email),
@@ -198,62 +196,53 @@ export const countFailedLogin = async (email: string): Promise<number | undefine
         ExpressionAttributeValues: { ':one': 1 },
         ReturnValues: 'UPDATED_NEW',
       }),
-    );
-    return Number(Attributes?.failedLogins ?? 0);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+    ),
+  );
+  return counted ? Number(counted.Attributes?.failedLogins ?? 0) : undefined;
 };
+
+/** Blocks the account until a new password is set, if `condition` holds on it. */
+const setBlocked = (
+  email: string,
+  reason: Blocked,
+  now: Date,
+  condition: string,
+  values: Record<string, unknown> = {},
+) =>
+  dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userKey(email),
+      UpdateExpression: 'SET blocked = :reason, updatedAt = :now',
+      ConditionExpression: condition,
+      ExpressionAttributeValues: { ':reason': reason, ':now': nowIso(now), ...values },
+    }),
+  );
 
 /**
  * Locks the account for bad passwords if the count has reached the limit and it is not blocked yet.
  * Conditional, so of many attempts that reach the limit at once exactly one gets true.
  */
-export const lockForBadPasswords = async (email: string, now = new Date()): Promise<boolean> => {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(email),
-        UpdateExpression: 'SET blocked = :reason, updatedAt = :now',
-        ConditionExpression:
-          'attribute_exists(pk) AND attribute_not_exists(blocked) AND failedLogins >= :max',
-        ExpressionAttributeValues: {
-          ':reason': 'BAD_PASSWORDS',
-          ':now': nowIso(now),
-          ':max': MAX_FAILED_LOGINS,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+export const lockForBadPasswords = (email: string, now = new Date()): Promise<boolean> =>
+  written(
+    setBlocked(
+      email,
+      'BAD_PASSWORDS',
+      now,
+      'attribute_exists(pk) AND attribute_not_exists(blocked) AND failedLogins >= :max',
+      { ':max': MAX_FAILED_LOGINS },
+    ),
+  );
 
 /** Blocks the account until a new password is set; ERR_NOT_FOUND when it was deleted meanwhile. */
 export const blockUser = async (email: string, reason: Blocked, now = new Date()): Promise<void> => {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(email),
-        UpdateExpression: 'SET blocked = :reason, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':reason': reason, ':now': nowIso(now) },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND', { cause: error });
-    throw error;
-  }
+  await writtenOr('ERR_NOT_FOUND', setBlocked(email, reason, now, 'attribute_exists(pk)'));
 };
 
+/** Sets the count of bad passwords back to zero, writing only when it is not zero already. */
 export const clearFailedLogins = async (email: string): Promise<void> => {
-  await dynamo()
-    .send(
+  await written(
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(email),
@@ -261,10 +250,8 @@ export const clearFailedLogins = async (email: string): Promise<void> => {
         ConditionExpression: 'attribute_exists(pk) AND failedLogins > :zero',
         ExpressionAttributeValues: { ':zero': 0 },
       }),
-    )
-    .catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+    ),
+  );
 };
 
 /**
@@ -276,9 +263,9 @@ export const replacePasswordHash = async (
   checkedHash: string,
   passwordHash: string,
   now = new Date(),
-): Promise<boolean> => {
-  try {
-    await dynamo().send(
+): Promise<boolean> =>
+  written(
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(email),
@@ -286,13 +273,8 @@ export const replacePasswordHash = async (
         ConditionExpression: 'passwordHash = :checked',
         ExpressionAttributeValues: { ':hash': passwordHash, ':now': nowIso(now), ':checked': checkedHash },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ),
+  );
 
 export interface StoredOneTimeToken {
   purpose: OneTimePurpose;
@@ -305,33 +287,28 @@ export interface StoredOneTimeToken {
  * older link of the account stops working (ERR_NOT_FOUND when the account does not exist).
  */
 export const storeOneTimeToken = async (tokenHash: string, token: StoredOneTimeToken): Promise<void> => {
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...tokenKey(tokenHash), entityType: 'ONE_TIME_TOKEN', ...token },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: userKey(token.email),
-              UpdateExpression: 'SET linkHash = :hash',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':hash': tokenHash },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND', { cause: error });
-    throw error;
-  }
+  await transact(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...tokenKey(tokenHash), entityType: 'ONE_TIME_TOKEN', ...token },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: userKey(token.email),
+          UpdateExpression: 'SET linkHash = :hash',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':hash': tokenHash },
+        },
+      },
+    ],
+    // A token is 256 random bits: its hash already stored would be a second use of one token.
+    ['ERR_CONFLICT', 'ERR_NOT_FOUND'],
+  );
 };
 
 export const getOneTimeToken = async (tokenHash: string): Promise<StoredOneTimeToken | undefined> => {
@@ -352,9 +329,9 @@ export const setPasswordWithToken = async (
   email: string,
   passwordHash: string,
   now = new Date(),
-): Promise<boolean> => {
-  try {
-    await dynamo().send(
+): Promise<boolean> =>
+  written(
+    dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -383,10 +360,5 @@ export const setPasswordWithToken = async (
           },
         ],
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ),
+  );

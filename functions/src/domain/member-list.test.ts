@@ -1,33 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, MemberIndex, type MemberSummary } from './member-list.ts';
+import type { MemberListQuery } from '@cpbo/schemas/member-list-query.ts';
 import {
-  defaultMemberListQuery,
-  memberSortFields,
-  type MemberListQuery,
-} from '@cpbo/schemas/member-list-query.ts';
-
-const today = '2026-11-21';
-
-const member = (id: string, fields: Partial<MemberSummary> = {}): MemberSummary => ({
-  id,
-  name: `Member ${id}`,
-  village: 'Village',
-  number: id,
-  federation: null,
-  onboardingDate: '2026-01-01',
-  contributionTotalCents: 0,
-  pendingBenefitsCents: 0,
-  plotCount: 1,
-  lastContributionDate: null,
-  lastPayoutDate: null,
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...fields,
-});
-
-const query = (fields: Partial<MemberListQuery> = {}): MemberListQuery => ({
-  ...defaultMemberListQuery,
-  ...fields,
-});
+  everyOrder,
+  listQuery as query,
+  memberSummary as member,
+  today,
+} from '../testing/member-summaries.ts';
+import { foldText, MemberIndex, type MemberSummary } from './member-list.ts';
 
 const indexOf = (...members: MemberSummary[]) => {
   const index = new MemberIndex();
@@ -183,15 +162,12 @@ describe('member index under changes', () => {
       updatedAt,
     });
 
-  const queries: Partial<MemberListQuery>[] = memberSortFields.flatMap((field) =>
-    (['asc', 'desc'] as const).map((direction) => ({
-      sort: { field, direction },
-      pageSize: 1000,
-      search: random.pick(['', 'awa', 'thies', '7']),
-      benefits: random.pick(['all', '1_month'] as const),
-      plots: random.pick(['all', 'many'] as const),
-    })),
-  );
+  const queries: Partial<MemberListQuery>[] = everyOrder({ pageSize: 1000 }).map((order) => ({
+    ...order,
+    search: random.pick(['', 'awa', 'thies', '7']),
+    benefits: random.pick(['all', '1_month'] as const),
+    plots: random.pick(['all', 'many'] as const),
+  }));
 
   /** What the table holds: the newest copy of each member, less the removed ones. */
   const model = new Map<string, MemberSummary>();

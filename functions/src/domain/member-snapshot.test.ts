@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { memberSortFields, type MemberListQuery } from '@cpbo/schemas/member-list-query.ts';
-import { MemberIndex, type MemberSummary } from './member-list.ts';
+import { memberSortFields } from '@cpbo/schemas/member-list-query.ts';
+import { everyOrder, memberSummary as member, today } from '../testing/member-summaries.ts';
+import { MemberIndex } from './member-list.ts';
 import { BadMemberSnapshotError, decodeMemberSnapshot, encodeMemberSnapshot } from './member-snapshot.ts';
-
-const today = '2026-11-21';
-
-const member = (id: string, fields: Partial<MemberSummary> = {}): MemberSummary => ({
-  id,
-  name: `Member ${id}`,
-  village: 'Fissel',
-  number: id,
-  federation: null,
-  onboardingDate: '2026-01-01',
-  contributionTotalCents: 0,
-  pendingBenefitsCents: 0,
-  plotCount: 1,
-  lastContributionDate: null,
-  lastPayoutDate: null,
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...fields,
-});
 
 const members = [
   member('c', { name: 'Ndèye Fall', federation: 'Thiès', pendingBenefitsCents: 150_075, plotCount: 3 }),
@@ -36,17 +19,7 @@ const snapshotOf = (index: MemberIndex) => ({
   ...index.toData(),
 });
 
-const everyQuery: MemberListQuery[] = memberSortFields.flatMap((field) =>
-  (['asc', 'desc'] as const).map((direction) => ({
-    page: 1,
-    pageSize: 100,
-    sort: { field, direction },
-    search: '',
-    benefits: 'all',
-    contributions: 'all',
-    plots: 'all',
-  })),
-);
+const everyQuery = everyOrder({ pageSize: 100 });
 
 describe('member snapshot', () => {
   it('gives back every member, field and order it was given, odd texts included', () => {

@@ -129,6 +129,8 @@ describe('route table', () => {
         'POST /admin/contributions',
         'POST /admin/payouts',
         'POST /admin/cashouts',
+        'POST /admin/members',
+        'POST /admin/plots',
       ].sort(),
     );
     for (const r of idempotent) expect(['signedIn', 'admin'], routeKey(r)).toContain(r.access);

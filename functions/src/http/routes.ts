@@ -25,6 +25,10 @@ import {
   resetRequestSchema,
   setPasswordRequestSchema,
   updateUserRequestSchema,
+  adminMemberRequestSchema,
+  adminNewPlotRequestSchema,
+  adminPlotListQuerySchema,
+  adminUpdatePlotRequestSchema,
   emailParameter,
   MAX_IMAGE_BYTES,
   pathParameters,
@@ -201,12 +205,12 @@ export const routes = [
   route('GET', '/admin/enablers/{id}/campaigns', 'admin-enablers', 'admin', id),
 
   // Admin: members, plots, contributions, payouts, cashouts
-  route('POST', '/admin/members', 'admin-members', 'admin'),
-  route('POST', '/admin/members/{id}', 'admin-members', 'admin', id),
+  idempotent(route('POST', '/admin/members', 'admin-members', 'admin', { body: adminMemberRequestSchema })),
+  route('POST', '/admin/members/{id}', 'admin-members', 'admin', { ...id, body: adminMemberRequestSchema }),
   route('DELETE', '/admin/members/{id}', 'admin-members', 'admin', id),
-  route('GET', '/admin/plots', 'admin-plots', 'admin'),
-  route('POST', '/admin/plots', 'admin-plots', 'admin'),
-  route('POST', '/admin/plots/{id}', 'admin-plots', 'admin', id),
+  route('GET', '/admin/plots', 'admin-plots', 'admin', { query: adminPlotListQuerySchema }),
+  idempotent(route('POST', '/admin/plots', 'admin-plots', 'admin', { body: adminNewPlotRequestSchema })),
+  route('POST', '/admin/plots/{id}', 'admin-plots', 'admin', { ...id, body: adminUpdatePlotRequestSchema }),
   route('DELETE', '/admin/plots/{id}', 'admin-plots', 'admin', id),
   route('GET', '/admin/contributions', 'admin-contributions', 'admin', {
     query: adminContributionListQuerySchema,

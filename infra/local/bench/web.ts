@@ -8,11 +8,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startRuntimeProcess } from '../runtime-process.ts';
+import { startSeededRuntime } from '../runtime-process.ts';
 import { defaultLogins } from '../seed/index.ts';
 import { chromePath, runLighthouse, type LighthouseFigures } from './lighthouse.ts';
 import {
@@ -110,16 +108,7 @@ const main = async (): Promise<void> => {
     );
   });
 
-  const dataDir = await mkdtemp(join(tmpdir(), 'cpbo-bench-web-'));
-  const runtime = await startRuntimeProcess({
-    port: 0,
-    inMemory: true,
-    dataDir,
-    webDist,
-    seed: true,
-    demoScale: 0.1,
-    quiet: true,
-  });
+  const runtime = await startSeededRuntime(webDist, 'cpbo-bench-web-');
   try {
     console.log('');
     console.log(`Lighthouse (mobile) on ${runtime.url}, ${RUNS} runs per page, ${chromePath()}`);
@@ -181,7 +170,6 @@ const main = async (): Promise<void> => {
     }
   } finally {
     await runtime.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 };
 

@@ -74,6 +74,14 @@ describe('the demo data', () => {
       'Deccan Growers Cooperative',
       'Sahel Farmers Mutual',
     ]);
+    // The enabler list's summary of each current config is written with it.
+    for (const enabler of seeded)
+      expect(enabler.config).toMatchObject({
+        version: enabler.latestConfigVersion,
+        date: enabler.latestConfigDate,
+        currency: expect.any(String),
+        lengthOfCoverageInMonth: expect.any(Number),
+      });
     expect(await getUser(demoLogins.adminEmail)).toMatchObject({
       role: 'ADMIN',
       enablerId: expect.any(String),

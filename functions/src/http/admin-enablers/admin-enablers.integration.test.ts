@@ -123,6 +123,15 @@ describe('configs', () => {
     expect(all.body.find((e: { id: string }) => e.id === enabler.id)).toMatchObject({
       latestConfigVersion: 2,
       latestConfigDate: second.body.creationDate,
+      config: {
+        _id: second.body._id,
+        version: 2,
+        date: second.body.creationDate,
+        currency: 'INR',
+        maxCompensationFactor: demoConfig.maxCompensationFactor,
+        lengthOfSeasonInMonth: demoConfig.lengthOfSeasonInMonth,
+        lengthOfCoverageInMonth: demoConfig.lengthOfCoverageInMonth,
+      },
     });
   });
 

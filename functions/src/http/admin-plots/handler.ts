@@ -1,3 +1,190 @@
-import { notYetAvailableHandler } from '#platform/http/http-handler.ts';
+import type {
+  adminNewPlotRequestSchema,
+  adminPlotListQuerySchema,
+  adminUpdatePlotRequestSchema,
+  FromSchema,
+} from '@cpbo/schemas';
+import {
+  dateOfUnixSeconds,
+  givenCoverageDates,
+  isoDateOf,
+  type CoverageRule,
+} from '@cpbo/schemas/coverage-dates.ts';
+import { toCents, type Cents } from '@cpbo/schemas/money.ts';
+import { getConfig, getEnablerWithLatestConfig } from '#data/enablers.ts';
+import { rememberMember } from '#data/member-directory.ts';
+import {
+  adminUpdatePlot,
+  createPlot,
+  deletePlot,
+  getMember,
+  getPlotOfEnabler,
+  memberSummaryOf,
+  type Plot,
+} from '#data/members.ts';
+import { listPlots } from '#data/plot-list.ts';
+import { AppError } from '#platform/app-error.ts';
+import {
+  created,
+  noContent,
+  ok,
+  type IdempotentRequest,
+  type SessionRequest,
+} from '#platform/http/api-types.ts';
+import { httpHandler } from '#platform/http/http-handler.ts';
+import { idempotency } from '#platform/http/idempotency.ts';
+import { memberOfEnabler } from '../members/member-scope.ts';
+import { plotView } from '../members/views.ts';
 
-export const handler = notYetAvailableHandler('admin-plots');
+/*
+ * The administrator's plots (the spec's "fields"), in the administrator's current enabler only:
+ * another enabler's plot or member answers ERR_NOT_FOUND, as if it did not exist.
+ */
+
+type ListQuery = FromSchema<typeof adminPlotListQuerySchema>;
+type NewPlotBody = FromSchema<typeof adminNewPlotRequestSchema>;
+type UpdatePlotBody = FromSchema<typeof adminUpdatePlotRequestSchema>;
+
+const invalid = (message: string) => new AppError('ERR_INVALID_DATA_FORMAT', { message });
+
+const cents = (amount: number): Cents => {
+  const value = toCents(amount);
+  if (value === undefined) throw invalid('Amounts have at most two decimals.');
+  return value;
+};
+
+/** A 'YYYY-MM-DD' of the filters that is a day of the calendar. */
+const day = (text: string | undefined): string | undefined => {
+  if (text === undefined) return undefined;
+  const date = new Date(`${text}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || isoDateOf(date) !== text) throw invalid(`${text} is not a day.`);
+  return text;
+};
+
+/** GET /admin/plots: a page of the enabler's plots by start of coverage (newest first unless asked). */
+const list = async ({ query, session }: SessionRequest<unknown, never, ListQuery>) => {
+  const page = await listPlots({
+    enablerId: session.enabler,
+    pageSize: Number(query.pageSize ?? '10'),
+    direction: query['sort:startCoverageDate'] ?? 'desc',
+    from: day(query['filter:from']),
+    to: day(query['filter:to']),
+    memberId: query['filter:memberId'],
+    page: query.page === undefined ? undefined : Number(query.page),
+    cursor: query.cursor,
+  });
+  return ok({
+    items: page.rows.map((row) => plotView(row, { name: row.memberName, number: row.memberNumber })),
+    page: page.page,
+    pageSize: page.pageSize,
+    nextCursor: page.nextCursor,
+  });
+};
+
+/** The plot's coverage dates: the ends given, or computed from the start and the config. */
+const datesOf = (
+  body: { startCoverageDate: number; endOfSeasonDate?: number; endCoverageDate?: number },
+  rule: CoverageRule,
+) => {
+  const dates = givenCoverageDates(
+    dateOfUnixSeconds(body.startCoverageDate),
+    {
+      endOfSeasonDate:
+        body.endOfSeasonDate === undefined ? undefined : dateOfUnixSeconds(body.endOfSeasonDate),
+      endCoverageDate:
+        body.endCoverageDate === undefined ? undefined : dateOfUnixSeconds(body.endCoverageDate),
+    },
+    rule,
+  );
+  if (!dates) throw invalid('The end of season and the end of coverage cannot come before the start.');
+  return dates;
+};
+
+/** Read-your-writes of the member list: the member's new plot count, in this instance. */
+const refreshListEntry = async (enablerId: string, memberId: string) => {
+  const member = await getMember(memberId);
+  if (member) rememberMember(enablerId, memberSummaryOf(member));
+};
+
+const plotCreated = (plot: Plot) => created({ id: plot.id });
+
+/** POST /admin/plots: under the enabler's latest config, whose lengths give the ends not given. */
+const add = async ({ body, session, idempotency }: IdempotentRequest<NewPlotBody>) => {
+  const member = await memberOfEnabler(session.enabler, body.memberId);
+  const latest = await getEnablerWithLatestConfig(session.enabler);
+  if (!latest?.config) throw new AppError('ERR_ENABLER_NO_CONFIG');
+  const plot = await createPlot(
+    {
+      memberId: member.id,
+      enablerId: session.enabler,
+      name: body.name.trim(),
+      latitude: body.latitude,
+      longitude: body.longitude,
+      cropDescription: body.cropDescription?.trim() || null,
+      isIrrigated: body.isIrrigated ?? null,
+      droughtMonthlyContribCents: cents(body.droughtMonthlyContrib ?? 0),
+      excessRainMonthlyContribCents: cents(body.excessRainMonthlyContrib ?? 0),
+      ...datesOf(body, latest.config),
+      enablerConfig: { version: latest.config.version, _id: latest.config._id },
+    },
+    { receipt: idempotency.receipt(plotCreated) },
+  );
+  await refreshListEntry(session.enabler, member.id);
+  return plotCreated(plot);
+};
+
+/**
+ * POST /admin/plots/{id}: every field, the dates and the config version (which must exist in the
+ * enabler); fields left out keep their value, ends left out follow from the start and the config.
+ */
+const edit = async ({ body, params, session }: SessionRequest<UpdatePlotBody, 'id'>) => {
+  const plot = await getPlotOfEnabler(session.enabler, params.id);
+  if (!plot) throw new AppError('ERR_NOT_FOUND');
+  const version =
+    body.enablerConfig?.version ??
+    plot.enablerConfig?.version ??
+    (await getEnablerWithLatestConfig(session.enabler))?.enabler.latestConfigVersion;
+  const config = version ? await getConfig(session.enabler, version) : undefined;
+  if (!config) throw invalid('The enabler has no such config version.');
+  if (body.enablerConfig?._id !== undefined && body.enablerConfig._id !== config._id)
+    throw invalid('The config id is not the one of this version.');
+  await adminUpdatePlot(plot, {
+    name: body.name.trim(),
+    latitude: body.latitude,
+    longitude: body.longitude,
+    droughtMonthlyContribCents:
+      body.droughtMonthlyContrib === undefined
+        ? plot.droughtMonthlyContribCents
+        : cents(body.droughtMonthlyContrib),
+    excessRainMonthlyContribCents:
+      body.excessRainMonthlyContrib === undefined
+        ? plot.excessRainMonthlyContribCents
+        : cents(body.excessRainMonthlyContrib),
+    cropDescription:
+      body.cropDescription === undefined ? plot.cropDescription : body.cropDescription?.trim() || null,
+    isIrrigated: body.isIrrigated === undefined ? plot.isIrrigated : body.isIrrigated,
+    ...datesOf(body, config),
+    enablerConfig: { version: config.version, _id: config._id },
+  });
+  return noContent();
+};
+
+/** DELETE /admin/plots/{id}: refused while contributions or payouts were recorded on the plot. */
+const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
+  const plot = await getPlotOfEnabler(session.enabler, params.id);
+  if (!plot) throw new AppError('ERR_NOT_FOUND');
+  await deletePlot(plot);
+  await refreshListEntry(session.enabler, plot.memberId);
+  return noContent();
+};
+
+export const handler = httpHandler(
+  'admin-plots',
+  {
+    'GET /admin/plots': list,
+    'POST /admin/plots': add,
+    'POST /admin/plots/{id}': edit,
+    'DELETE /admin/plots/{id}': remove,
+  },
+  { idempotency },
+);

@@ -29,6 +29,7 @@ import { created, ok, type IdempotentRequest, type SessionRequest } from '#platf
 import { httpHandler } from '#platform/http/http-handler.ts';
 import { idempotency } from '#platform/http/idempotency.ts';
 import { countEvent } from '#platform/metrics.ts';
+import { memberFieldsOfBody } from './member-fields.ts';
 import { memberInScope } from './member-scope.ts';
 import { cashoutView, contributionView, memberDetailView, memberRowView, plotView } from './views.ts';
 
@@ -89,17 +90,8 @@ const onboard = async ({
   idempotency,
 }: IdempotentRequest<FromSchema<typeof newMemberRequestSchema>>) => {
   const fields = {
+    ...memberFieldsOfBody(body),
     enablerId: session.enabler,
-    name: body.name.trim(),
-    village: body.village.trim(),
-    number: body.number.trim(),
-    federation: body.federation?.trim() || null,
-    gender: body.gender ?? null,
-    phone: body.phone?.trim() || null,
-    bankName: body.bankName?.trim() || null,
-    bankBranchName: body.bankBranchName?.trim() || null,
-    bankIFSC: body.bankIFSC?.trim() || null,
-    bankAccount: body.bankAccount?.trim() || null,
     onboardingDate: isoDateOf(new Date()),
   };
   const member = await createMember(fields, { receipt: idempotency.receipt(memberCreated) });

@@ -14,3 +14,13 @@ export const memberInScope = async (session: Session, memberId: string): Promise
   }
   return member;
 };
+
+/**
+ * The member an administrator's call is about, in the administrator's current enabler: another
+ * enabler's member answers as if it did not exist (ERR_NOT_FOUND).
+ */
+export const memberOfEnabler = async (enablerId: string, memberId: string): Promise<Member> => {
+  const member = await getMember(memberId);
+  if (!member || member.enablerId !== enablerId) throw new AppError('ERR_NOT_FOUND');
+  return member;
+};

@@ -440,9 +440,369 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
   validate11.errors = vErrors;
   return errors === 0;
 }
-var v13479047575b7bd64be80380 = validate12;
-var schema13 = { "$id": "request/admin-contribution", "type": "object", "required": ["plotId", "amount", "contributionDate"], "additionalProperties": false, "properties": { "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 } } };
+var v0ceb2db1e5a963fadddb2988 = validate12;
+var schema13 = { "$id": "request/admin-member", "type": "object", "required": ["name", "village", "number"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 } } };
+var func8 = Object.prototype.hasOwnProperty;
 function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.village === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "village" }, message: "must have required property 'village'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.number === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "number" }, message: "must have required property 'number'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func8.call(schema13.properties, key0)) {
+        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 120) {
+          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (!pattern1.test(data0)) {
+          const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.village !== void 0) {
+      let data1 = data.village;
+      if (typeof data1 === "string") {
+        if (func2(data1) > 120) {
+          const err8 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (func2(data1) < 1) {
+          const err9 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (!pattern1.test(data1)) {
+          const err10 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.number !== void 0) {
+      let data2 = data.number;
+      if (typeof data2 === "string") {
+        if (func2(data2) > 40) {
+          const err12 = { instancePath: instancePath + "/number", schemaPath: "#/properties/number/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (func2(data2) < 1) {
+          const err13 = { instancePath: instancePath + "/number", schemaPath: "#/properties/number/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!pattern1.test(data2)) {
+          const err14 = { instancePath: instancePath + "/number", schemaPath: "#/properties/number/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = { instancePath: instancePath + "/number", schemaPath: "#/properties/number/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.federation !== void 0) {
+      let data3 = data.federation;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err16 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: schema13.properties.federation.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (typeof data3 === "string") {
+        if (func2(data3) > 100) {
+          const err17 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.gender !== void 0) {
+      let data4 = data.gender;
+      if (typeof data4 !== "boolean" && data4 !== null) {
+        const err18 = { instancePath: instancePath + "/gender", schemaPath: "#/properties/gender/type", keyword: "type", params: { type: schema13.properties.gender.type }, message: "must be boolean,null" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== void 0) {
+      let data5 = data.phone;
+      if (typeof data5 !== "string" && data5 !== null) {
+        const err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: schema13.properties.phone.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      if (typeof data5 === "string") {
+        if (func2(data5) > 40) {
+          const err20 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.bankName !== void 0) {
+      let data6 = data.bankName;
+      if (typeof data6 !== "string" && data6 !== null) {
+        const err21 = { instancePath: instancePath + "/bankName", schemaPath: "#/properties/bankName/type", keyword: "type", params: { type: schema13.properties.bankName.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (typeof data6 === "string") {
+        if (func2(data6) > 120) {
+          const err22 = { instancePath: instancePath + "/bankName", schemaPath: "#/properties/bankName/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.bankBranchName !== void 0) {
+      let data7 = data.bankBranchName;
+      if (typeof data7 !== "string" && data7 !== null) {
+        const err23 = { instancePath: instancePath + "/bankBranchName", schemaPath: "#/properties/bankBranchName/type", keyword: "type", params: { type: schema13.properties.bankBranchName.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+      if (typeof data7 === "string") {
+        if (func2(data7) > 120) {
+          const err24 = { instancePath: instancePath + "/bankBranchName", schemaPath: "#/properties/bankBranchName/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.bankIFSC !== void 0) {
+      let data8 = data.bankIFSC;
+      if (typeof data8 !== "string" && data8 !== null) {
+        const err25 = { instancePath: instancePath + "/bankIFSC", schemaPath: "#/properties/bankIFSC/type", keyword: "type", params: { type: schema13.properties.bankIFSC.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+      if (typeof data8 === "string") {
+        if (func2(data8) > 40) {
+          const err26 = { instancePath: instancePath + "/bankIFSC", schemaPath: "#/properties/bankIFSC/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.bankAccount !== void 0) {
+      let data9 = data.bankAccount;
+      if (typeof data9 !== "string" && data9 !== null) {
+        const err27 = { instancePath: instancePath + "/bankAccount", schemaPath: "#/properties/bankAccount/type", keyword: "type", params: { type: schema13.properties.bankAccount.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+      if (typeof data9 === "string") {
+        if (func2(data9) > 60) {
+          const err28 = { instancePath: instancePath + "/bankAccount", schemaPath: "#/properties/bankAccount/maxLength", keyword: "maxLength", params: { limit: 60 }, message: "must NOT have more than 60 characters" };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.onboardingDate !== void 0) {
+      let data10 = data.onboardingDate;
+      if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
+        const err29 = { instancePath: instancePath + "/onboardingDate", schemaPath: "#/properties/onboardingDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (typeof data10 == "number" && isFinite(data10)) {
+        if (data10 > 3250368e4 || isNaN(data10)) {
+          const err30 = { instancePath: instancePath + "/onboardingDate", schemaPath: "#/properties/onboardingDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+        if (data10 < 0 || isNaN(data10)) {
+          const err31 = { instancePath: instancePath + "/onboardingDate", schemaPath: "#/properties/onboardingDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err32 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err32];
+    } else {
+      vErrors.push(err32);
+    }
+    errors++;
+  }
+  validate12.errors = vErrors;
+  return errors === 0;
+}
+var v13479047575b7bd64be80380 = validate13;
+var schema14 = { "$id": "request/admin-contribution", "type": "object", "required": ["plotId", "amount", "contributionDate"], "additionalProperties": false, "properties": { "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 } } };
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -577,7 +937,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data2 === "DROUGHT" || data2 === "EXCESS_RAIN")) {
-        const err13 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema13.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+        const err13 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema14.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err13];
         } else {
@@ -627,14 +987,14 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate12.errors = vErrors;
+  validate13.errors = vErrors;
   return errors === 0;
 }
-var v16421b8249c6ee76a10de2e5 = validate13;
-var schema14 = { "$id": "query/admin-payouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:payoutDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" } } };
-var pattern6 = new RegExp("^[1-9][0-9]{0,5}$", "u");
-var pattern9 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v16421b8249c6ee76a10de2e5 = validate14;
+var schema15 = { "$id": "query/admin-payouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:payoutDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" } } };
+var pattern9 = new RegExp("^[1-9][0-9]{0,5}$", "u");
+var pattern12 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -653,7 +1013,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.page !== void 0) {
       let data0 = data.page;
       if (typeof data0 === "string") {
-        if (!pattern6.test(data0)) {
+        if (!pattern9.test(data0)) {
           const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
           if (vErrors === null) {
             vErrors = [err1];
@@ -684,7 +1044,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema14.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema15.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -776,7 +1136,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:from"] !== void 0) {
       let data4 = data["filter:from"];
       if (typeof data4 === "string") {
-        if (!pattern9.test(data4)) {
+        if (!pattern12.test(data4)) {
           const err13 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
           if (vErrors === null) {
             vErrors = [err13];
@@ -798,7 +1158,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:to"] !== void 0) {
       let data5 = data["filter:to"];
       if (typeof data5 === "string") {
-        if (!pattern9.test(data5)) {
+        if (!pattern12.test(data5)) {
           const err15 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
           if (vErrors === null) {
             vErrors = [err15];
@@ -829,7 +1189,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data6 === "asc" || data6 === "desc")) {
-        const err18 = { instancePath: instancePath + "/sort:payoutDate", schemaPath: "#/properties/sort%3ApayoutDate/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:payoutDate"].enum }, message: "must be equal to one of the allowed values" };
+        const err18 = { instancePath: instancePath + "/sort:payoutDate", schemaPath: "#/properties/sort%3ApayoutDate/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:payoutDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -887,12 +1247,12 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate13.errors = vErrors;
+  validate14.errors = vErrors;
   return errors === 0;
 }
-var v2e9aa5cbdca18429c85ae806 = validate14;
-var pattern12 = new RegExp("^[^\\s/@]+@[^\\s/@]+$", "u");
-function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v2e9aa5cbdca18429c85ae806 = validate15;
+var pattern15 = new RegExp("^[^\\s/@]+@[^\\s/@]+$", "u");
+function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -937,7 +1297,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern12.test(data0)) {
+        if (!pattern15.test(data0)) {
           const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[^\\s/@]+@[^\\s/@]+$" }, message: 'must match pattern "^[^\\s/@]+@[^\\s/@]+$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -965,11 +1325,11 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate14.errors = vErrors;
+  validate15.errors = vErrors;
   return errors === 0;
 }
-var v2ea604da708c2e76f712b941 = validate15;
-function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v2ea604da708c2e76f712b941 = validate16;
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1074,11 +1434,11 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate15.errors = vErrors;
+  validate16.errors = vErrors;
   return errors === 0;
 }
-var v2ec535b3cb07b28e0ef48cd4 = validate16;
-function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v2ec535b3cb07b28e0ef48cd4 = validate17;
+function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1200,11 +1560,11 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate16.errors = vErrors;
+  validate17.errors = vErrors;
   return errors === 0;
 }
-var v3abe72fedef8561456369472 = validate17;
-function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v3abe72fedef8561456369472 = validate18;
+function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1309,11 +1669,459 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate17.errors = vErrors;
+  validate18.errors = vErrors;
   return errors === 0;
 }
-var v4734398fb961a82dd231a8ca = validate18;
-function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v3bba9e32cb8b2a4185882a38 = validate19;
+var schema20 = { "$id": "request/admin-update-plot", "type": "object", "required": ["name", "latitude", "longitude", "startCoverageDate"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endOfSeasonDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "enablerConfig": { "type": "object", "required": ["version"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1, "maximum": 1e5 }, "_id": { "type": "string", "maxLength": 64 } } } } };
+function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.latitude === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "latitude" }, message: "must have required property 'latitude'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.longitude === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "longitude" }, message: "must have required property 'longitude'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.startCoverageDate === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "startCoverageDate" }, message: "must have required property 'startCoverageDate'" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func8.call(schema20.properties, key0)) {
+        const err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 120) {
+          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!pattern1.test(data0)) {
+          const err7 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.latitude !== void 0) {
+      let data1 = data.latitude;
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 > 90 || isNaN(data1)) {
+          const err9 = { instancePath: instancePath + "/latitude", schemaPath: "#/properties/latitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 90 }, message: "must be <= 90" };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data1 < -90 || isNaN(data1)) {
+          const err10 = { instancePath: instancePath + "/latitude", schemaPath: "#/properties/latitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -90 }, message: "must be >= -90" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = { instancePath: instancePath + "/latitude", schemaPath: "#/properties/latitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.longitude !== void 0) {
+      let data2 = data.longitude;
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (data2 > 180 || isNaN(data2)) {
+          const err12 = { instancePath: instancePath + "/longitude", schemaPath: "#/properties/longitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 180 }, message: "must be <= 180" };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (data2 < -180 || isNaN(data2)) {
+          const err13 = { instancePath: instancePath + "/longitude", schemaPath: "#/properties/longitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -180 }, message: "must be >= -180" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = { instancePath: instancePath + "/longitude", schemaPath: "#/properties/longitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.droughtMonthlyContrib !== void 0) {
+      let data3 = data.droughtMonthlyContrib;
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (data3 > 1e9 || isNaN(data3)) {
+          const err15 = { instancePath: instancePath + "/droughtMonthlyContrib", schemaPath: "#/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          const err16 = { instancePath: instancePath + "/droughtMonthlyContrib", schemaPath: "#/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = { instancePath: instancePath + "/droughtMonthlyContrib", schemaPath: "#/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.excessRainMonthlyContrib !== void 0) {
+      let data4 = data.excessRainMonthlyContrib;
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 > 1e9 || isNaN(data4)) {
+          const err18 = { instancePath: instancePath + "/excessRainMonthlyContrib", schemaPath: "#/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err19 = { instancePath: instancePath + "/excessRainMonthlyContrib", schemaPath: "#/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      } else {
+        const err20 = { instancePath: instancePath + "/excessRainMonthlyContrib", schemaPath: "#/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.startCoverageDate !== void 0) {
+      let data5 = data.startCoverageDate;
+      if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
+        const err21 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (typeof data5 == "number" && isFinite(data5)) {
+        if (data5 > 3250368e4 || isNaN(data5)) {
+          const err22 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        if (data5 < 0 || isNaN(data5)) {
+          const err23 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.endOfSeasonDate !== void 0) {
+      let data6 = data.endOfSeasonDate;
+      if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
+        const err24 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (data6 > 3250368e4 || isNaN(data6)) {
+          const err25 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+        if (data6 < 0 || isNaN(data6)) {
+          const err26 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.endCoverageDate !== void 0) {
+      let data7 = data.endCoverageDate;
+      if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
+        const err27 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+      if (typeof data7 == "number" && isFinite(data7)) {
+        if (data7 > 3250368e4 || isNaN(data7)) {
+          const err28 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+        if (data7 < 0 || isNaN(data7)) {
+          const err29 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.cropDescription !== void 0) {
+      let data8 = data.cropDescription;
+      if (typeof data8 !== "string" && data8 !== null) {
+        const err30 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema20.properties.cropDescription.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+      if (typeof data8 === "string") {
+        if (func2(data8) > 200) {
+          const err31 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.isIrrigated !== void 0) {
+      let data9 = data.isIrrigated;
+      if (typeof data9 !== "boolean" && data9 !== null) {
+        const err32 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema20.properties.isIrrigated.type }, message: "must be boolean,null" };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+    if (data.enablerConfig !== void 0) {
+      let data10 = data.enablerConfig;
+      if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
+        if (data10.version === void 0) {
+          const err33 = { instancePath: instancePath + "/enablerConfig", schemaPath: "#/properties/enablerConfig/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'" };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+        for (const key1 in data10) {
+          if (!(key1 === "version" || key1 === "_id")) {
+            const err34 = { instancePath: instancePath + "/enablerConfig", schemaPath: "#/properties/enablerConfig/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
+        if (data10.version !== void 0) {
+          let data11 = data10.version;
+          if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
+            const err35 = { instancePath: instancePath + "/enablerConfig/version", schemaPath: "#/properties/enablerConfig/properties/version/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          }
+          if (typeof data11 == "number" && isFinite(data11)) {
+            if (data11 > 1e5 || isNaN(data11)) {
+              const err36 = { instancePath: instancePath + "/enablerConfig/version", schemaPath: "#/properties/enablerConfig/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" };
+              if (vErrors === null) {
+                vErrors = [err36];
+              } else {
+                vErrors.push(err36);
+              }
+              errors++;
+            }
+            if (data11 < 1 || isNaN(data11)) {
+              const err37 = { instancePath: instancePath + "/enablerConfig/version", schemaPath: "#/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data10._id !== void 0) {
+          let data12 = data10._id;
+          if (typeof data12 === "string") {
+            if (func2(data12) > 64) {
+              const err38 = { instancePath: instancePath + "/enablerConfig/_id", schemaPath: "#/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+          } else {
+            const err39 = { instancePath: instancePath + "/enablerConfig/_id", schemaPath: "#/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err40 = { instancePath: instancePath + "/enablerConfig", schemaPath: "#/properties/enablerConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err41 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err41];
+    } else {
+      vErrors.push(err41);
+    }
+    errors++;
+  }
+  validate19.errors = vErrors;
+  return errors === 0;
+}
+var v4734398fb961a82dd231a8ca = validate20;
+function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1428,12 +2236,12 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate18.errors = vErrors;
+  validate20.errors = vErrors;
   return errors === 0;
 }
-var v49ec7ba3a1a82e9c4c331ebb = validate19;
+var v49ec7ba3a1a82e9c4c331ebb = validate21;
 var formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1507,12 +2315,12 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate19.errors = vErrors;
+  validate21.errors = vErrors;
   return errors === 0;
 }
-var v4b94167c833171f4d4155b79 = validate20;
-var schema21 = { "$id": "request/update-plot", "type": "object", "required": ["name", "latitude", "longitude", "droughtMonthlyContrib"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
-function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v4b94167c833171f4d4155b79 = validate22;
+var schema23 = { "$id": "request/update-plot", "type": "object", "required": ["name", "latitude", "longitude", "droughtMonthlyContrib"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
+function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1731,7 +2539,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.cropDescription !== void 0) {
       let data5 = data.cropDescription;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err21 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema21.properties.cropDescription.type }, message: "must be string,null" };
+        const err21 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema23.properties.cropDescription.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err21];
         } else {
@@ -1754,7 +2562,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.isIrrigated !== void 0) {
       let data6 = data.isIrrigated;
       if (typeof data6 !== "boolean" && data6 !== null) {
-        const err23 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema21.properties.isIrrigated.type }, message: "must be boolean,null" };
+        const err23 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema23.properties.isIrrigated.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -1772,11 +2580,11 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate20.errors = vErrors;
+  validate22.errors = vErrors;
   return errors === 0;
 }
-var v4e01f134ed869aa48cf03de7 = validate21;
-function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v4e01f134ed869aa48cf03de7 = validate23;
+function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1849,12 +2657,12 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate21.errors = vErrors;
+  validate23.errors = vErrors;
   return errors === 0;
 }
-var v4e6f923b8c89d00611d5f569 = validate22;
-var schema23 = { "$id": "request/new-user", "type": "object", "required": ["email", "username", "role"], "additionalProperties": false, "properties": { "email": { "type": "string", "format": "email", "minLength": 3, "maxLength": 254 }, "username": { "type": "string", "minLength": 1, "maxLength": 100 }, "role": { "type": "string", "enum": ["ADMIN", "USER", "ANDROID_USER"] }, "defaultFederation": { "type": ["string", "null"], "maxLength": 100 } } };
-function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v4e6f923b8c89d00611d5f569 = validate24;
+var schema25 = { "$id": "request/new-user", "type": "object", "required": ["email", "username", "role"], "additionalProperties": false, "properties": { "email": { "type": "string", "format": "email", "minLength": 3, "maxLength": 254 }, "username": { "type": "string", "minLength": 1, "maxLength": 100 }, "role": { "type": "string", "enum": ["ADMIN", "USER", "ANDROID_USER"] }, "defaultFederation": { "type": ["string", "null"], "maxLength": 100 } } };
+function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1980,7 +2788,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data2 === "ADMIN" || data2 === "USER" || data2 === "ANDROID_USER")) {
-        const err12 = { instancePath: instancePath + "/role", schemaPath: "#/properties/role/enum", keyword: "enum", params: { allowedValues: schema23.properties.role.enum }, message: "must be equal to one of the allowed values" };
+        const err12 = { instancePath: instancePath + "/role", schemaPath: "#/properties/role/enum", keyword: "enum", params: { allowedValues: schema25.properties.role.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err12];
         } else {
@@ -1992,7 +2800,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.defaultFederation !== void 0) {
       let data3 = data.defaultFederation;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err13 = { instancePath: instancePath + "/defaultFederation", schemaPath: "#/properties/defaultFederation/type", keyword: "type", params: { type: schema23.properties.defaultFederation.type }, message: "must be string,null" };
+        const err13 = { instancePath: instancePath + "/defaultFederation", schemaPath: "#/properties/defaultFederation/type", keyword: "type", params: { type: schema25.properties.defaultFederation.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err13];
         } else {
@@ -2021,12 +2829,12 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate22.errors = vErrors;
+  validate24.errors = vErrors;
   return errors === 0;
 }
-var v611cf4a9d0ba19638fbd5e7d = validate23;
-var schema24 = { "$id": "query/admin-cashouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:cashoutDate": { "type": "string", "enum": ["asc", "desc"] } } };
-function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v611cf4a9d0ba19638fbd5e7d = validate25;
+var schema26 = { "$id": "query/admin-cashouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:cashoutDate": { "type": "string", "enum": ["asc", "desc"] } } };
+function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -2045,7 +2853,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.page !== void 0) {
       let data0 = data.page;
       if (typeof data0 === "string") {
-        if (!pattern6.test(data0)) {
+        if (!pattern9.test(data0)) {
           const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
           if (vErrors === null) {
             vErrors = [err1];
@@ -2076,7 +2884,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema24.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema26.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -2168,7 +2976,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:from"] !== void 0) {
       let data4 = data["filter:from"];
       if (typeof data4 === "string") {
-        if (!pattern9.test(data4)) {
+        if (!pattern12.test(data4)) {
           const err13 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
           if (vErrors === null) {
             vErrors = [err13];
@@ -2190,7 +2998,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:to"] !== void 0) {
       let data5 = data["filter:to"];
       if (typeof data5 === "string") {
-        if (!pattern9.test(data5)) {
+        if (!pattern12.test(data5)) {
           const err15 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
           if (vErrors === null) {
             vErrors = [err15];
@@ -2221,7 +3029,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data6 === "asc" || data6 === "desc")) {
-        const err18 = { instancePath: instancePath + "/sort:cashoutDate", schemaPath: "#/properties/sort%3AcashoutDate/enum", keyword: "enum", params: { allowedValues: schema24.properties["sort:cashoutDate"].enum }, message: "must be equal to one of the allowed values" };
+        const err18 = { instancePath: instancePath + "/sort:cashoutDate", schemaPath: "#/properties/sort%3AcashoutDate/enum", keyword: "enum", params: { allowedValues: schema26.properties["sort:cashoutDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -2239,11 +3047,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate23.errors = vErrors;
+  validate25.errors = vErrors;
   return errors === 0;
 }
-var v8acd147c28484cfa9e70e036 = validate24;
-function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v8acd147c28484cfa9e70e036 = validate26;
+function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -2546,12 +3354,12 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate24.errors = vErrors;
+  validate26.errors = vErrors;
   return errors === 0;
 }
-var v8b55eaca1688d2f6f60f15a6 = validate25;
-var schema26 = { "$id": "request/contribute", "type": "object", "required": ["amount"], "additionalProperties": false, "properties": { "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64 } } };
-function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v8b55eaca1688d2f6f60f15a6 = validate27;
+var schema28 = { "$id": "request/contribute", "type": "object", "required": ["amount"], "additionalProperties": false, "properties": { "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64 } } };
+function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -2628,7 +3436,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "DROUGHT" || data1 === "EXCESS_RAIN")) {
-        const err7 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema26.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+        const err7 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema28.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -2677,11 +3485,11 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate27.errors = vErrors;
   return errors === 0;
 }
-var v8e85b8958f1ce5d07b86b498 = validate26;
-function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v8e85b8958f1ce5d07b86b498 = validate28;
+function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -2786,11 +3594,11 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate28.errors = vErrors;
   return errors === 0;
 }
-var v91aa8eda31aafde90d492159 = validate27;
-function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v91aa8eda31aafde90d492159 = validate29;
+function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -2855,11 +3663,11 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate29.errors = vErrors;
   return errors === 0;
 }
-var v9427f640899e32175cd417b2 = validate28;
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v9427f640899e32175cd417b2 = validate30;
+function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2932,13 +3740,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate30.errors = vErrors;
   return errors === 0;
 }
-var va5d1abc534541ab8c15a2263 = validate29;
-var schema30 = { "$id": "request/new-member", "type": "object", "required": ["name", "village", "number"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 } } };
-var func62 = Object.prototype.hasOwnProperty;
-function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var va5d1abc534541ab8c15a2263 = validate31;
+var schema32 = { "$id": "request/new-member", "type": "object", "required": ["name", "village", "number"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 } } };
+function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -2971,7 +3778,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func62.call(schema30.properties, key0)) {
+      if (!func8.call(schema32.properties, key0)) {
         const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -3104,7 +3911,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.federation !== void 0) {
       let data3 = data.federation;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err16 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: schema30.properties.federation.type }, message: "must be string,null" };
+        const err16 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: schema32.properties.federation.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err16];
         } else {
@@ -3127,7 +3934,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.gender !== void 0) {
       let data4 = data.gender;
       if (typeof data4 !== "boolean" && data4 !== null) {
-        const err18 = { instancePath: instancePath + "/gender", schemaPath: "#/properties/gender/type", keyword: "type", params: { type: schema30.properties.gender.type }, message: "must be boolean,null" };
+        const err18 = { instancePath: instancePath + "/gender", schemaPath: "#/properties/gender/type", keyword: "type", params: { type: schema32.properties.gender.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -3139,7 +3946,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.phone !== void 0) {
       let data5 = data.phone;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: schema30.properties.phone.type }, message: "must be string,null" };
+        const err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: schema32.properties.phone.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err19];
         } else {
@@ -3162,7 +3969,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankName !== void 0) {
       let data6 = data.bankName;
       if (typeof data6 !== "string" && data6 !== null) {
-        const err21 = { instancePath: instancePath + "/bankName", schemaPath: "#/properties/bankName/type", keyword: "type", params: { type: schema30.properties.bankName.type }, message: "must be string,null" };
+        const err21 = { instancePath: instancePath + "/bankName", schemaPath: "#/properties/bankName/type", keyword: "type", params: { type: schema32.properties.bankName.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err21];
         } else {
@@ -3185,7 +3992,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankBranchName !== void 0) {
       let data7 = data.bankBranchName;
       if (typeof data7 !== "string" && data7 !== null) {
-        const err23 = { instancePath: instancePath + "/bankBranchName", schemaPath: "#/properties/bankBranchName/type", keyword: "type", params: { type: schema30.properties.bankBranchName.type }, message: "must be string,null" };
+        const err23 = { instancePath: instancePath + "/bankBranchName", schemaPath: "#/properties/bankBranchName/type", keyword: "type", params: { type: schema32.properties.bankBranchName.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -3208,7 +4015,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankIFSC !== void 0) {
       let data8 = data.bankIFSC;
       if (typeof data8 !== "string" && data8 !== null) {
-        const err25 = { instancePath: instancePath + "/bankIFSC", schemaPath: "#/properties/bankIFSC/type", keyword: "type", params: { type: schema30.properties.bankIFSC.type }, message: "must be string,null" };
+        const err25 = { instancePath: instancePath + "/bankIFSC", schemaPath: "#/properties/bankIFSC/type", keyword: "type", params: { type: schema32.properties.bankIFSC.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err25];
         } else {
@@ -3231,7 +4038,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankAccount !== void 0) {
       let data9 = data.bankAccount;
       if (typeof data9 !== "string" && data9 !== null) {
-        const err27 = { instancePath: instancePath + "/bankAccount", schemaPath: "#/properties/bankAccount/type", keyword: "type", params: { type: schema30.properties.bankAccount.type }, message: "must be string,null" };
+        const err27 = { instancePath: instancePath + "/bankAccount", schemaPath: "#/properties/bankAccount/type", keyword: "type", params: { type: schema32.properties.bankAccount.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err27];
         } else {
@@ -3260,18 +4067,18 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate31.errors = vErrors;
   return errors === 0;
 }
-var vbc7221488b83638ad2086474 = validate30;
-var schema31 = { "$id": "query/admin-contributions", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:contributionDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] } } };
-function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vbc7221488b83638ad2086474 = validate32;
+var schema33 = { "$id": "query/admin-contributions", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:contributionDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] } } };
+function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!func62.call(schema31.properties, key0)) {
+      if (!func8.call(schema33.properties, key0)) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -3284,7 +4091,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.page !== void 0) {
       let data0 = data.page;
       if (typeof data0 === "string") {
-        if (!pattern6.test(data0)) {
+        if (!pattern9.test(data0)) {
           const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
           if (vErrors === null) {
             vErrors = [err1];
@@ -3315,7 +4122,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema31.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema33.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -3407,7 +4214,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:from"] !== void 0) {
       let data4 = data["filter:from"];
       if (typeof data4 === "string") {
-        if (!pattern9.test(data4)) {
+        if (!pattern12.test(data4)) {
           const err13 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
           if (vErrors === null) {
             vErrors = [err13];
@@ -3429,7 +4236,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:to"] !== void 0) {
       let data5 = data["filter:to"];
       if (typeof data5 === "string") {
-        if (!pattern9.test(data5)) {
+        if (!pattern12.test(data5)) {
           const err15 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
           if (vErrors === null) {
             vErrors = [err15];
@@ -3460,7 +4267,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data6 === "asc" || data6 === "desc")) {
-        const err18 = { instancePath: instancePath + "/sort:contributionDate", schemaPath: "#/properties/sort%3AcontributionDate/enum", keyword: "enum", params: { allowedValues: schema31.properties["sort:contributionDate"].enum }, message: "must be equal to one of the allowed values" };
+        const err18 = { instancePath: instancePath + "/sort:contributionDate", schemaPath: "#/properties/sort%3AcontributionDate/enum", keyword: "enum", params: { allowedValues: schema33.properties["sort:contributionDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -3521,7 +4328,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data8 === "DROUGHT" || data8 === "EXCESS_RAIN")) {
-        const err24 = { instancePath: instancePath + "/filter:protectionType", schemaPath: "#/properties/filter%3AprotectionType/enum", keyword: "enum", params: { allowedValues: schema31.properties["filter:protectionType"].enum }, message: "must be equal to one of the allowed values" };
+        const err24 = { instancePath: instancePath + "/filter:protectionType", schemaPath: "#/properties/filter%3AprotectionType/enum", keyword: "enum", params: { allowedValues: schema33.properties["filter:protectionType"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err24];
         } else {
@@ -3539,11 +4346,229 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate30.errors = vErrors;
+  validate32.errors = vErrors;
   return errors === 0;
 }
-var vbcd60c17733703334da2d576 = validate31;
-function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vbcbdcf44cc2186e6a30d7bfc = validate33;
+var schema34 = { "$id": "query/admin-plots", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:startCoverageDate": { "type": "string", "enum": ["asc", "desc"] } } };
+function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "page" || key0 === "pageSize" || key0 === "cursor" || key0 === "filter:memberId" || key0 === "filter:from" || key0 === "filter:to" || key0 === "sort:startCoverageDate")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.page !== void 0) {
+      let data0 = data.page;
+      if (typeof data0 === "string") {
+        if (!pattern9.test(data0)) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err3 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema34.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.cursor !== void 0) {
+      let data2 = data.cursor;
+      if (typeof data2 === "string") {
+        if (func2(data2) > 1024) {
+          const err5 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (func2(data2) < 1) {
+          const err6 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data2)) {
+          const err7 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:memberId"] !== void 0) {
+      let data3 = data["filter:memberId"];
+      if (typeof data3 === "string") {
+        if (func2(data3) > 64) {
+          const err9 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (func2(data3) < 1) {
+          const err10 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data3)) {
+          const err11 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:from"] !== void 0) {
+      let data4 = data["filter:from"];
+      if (typeof data4 === "string") {
+        if (!pattern12.test(data4)) {
+          const err13 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:to"] !== void 0) {
+      let data5 = data["filter:to"];
+      if (typeof data5 === "string") {
+        if (!pattern12.test(data5)) {
+          const err15 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      } else {
+        const err16 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:startCoverageDate"] !== void 0) {
+      let data6 = data["sort:startCoverageDate"];
+      if (typeof data6 !== "string") {
+        const err17 = { instancePath: instancePath + "/sort:startCoverageDate", schemaPath: "#/properties/sort%3AstartCoverageDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      if (!(data6 === "asc" || data6 === "desc")) {
+        const err18 = { instancePath: instancePath + "/sort:startCoverageDate", schemaPath: "#/properties/sort%3AstartCoverageDate/enum", keyword: "enum", params: { allowedValues: schema34.properties["sort:startCoverageDate"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err19];
+    } else {
+      vErrors.push(err19);
+    }
+    errors++;
+  }
+  validate33.errors = vErrors;
+  return errors === 0;
+}
+var vbcd60c17733703334da2d576 = validate34;
+function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -3617,11 +4642,11 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-var vc13fb353a6b99ab8bf7881b1 = validate32;
-function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vc13fb353a6b99ab8bf7881b1 = validate35;
+function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -3789,11 +4814,11 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-var vc221d9528113a757847d7d07 = validate33;
-function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vc221d9528113a757847d7d07 = validate36;
+function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3866,18 +4891,18 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-var vc750427de304da212be53839 = validate34;
-var schema35 = { "$id": "query/members", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["10", "50", "100", "5", "25", "500"] }, "sort:name": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:number": { "type": "string", "enum": ["asc", "desc"] }, "sort:pendingBenefits": { "type": "string", "enum": ["asc", "desc"] }, "sort:onboardingDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:search": { "type": "string", "maxLength": 100 }, "filter:benefits": { "type": "string", "enum": ["all", "current_month", "1_month", "12_months"] }, "filter:contributions": { "type": "string", "enum": ["all", "not_1_month", "not_2_months", "not_4_months", "not_12_months"] }, "filter:plots": { "type": "string", "enum": ["all", "no", "one", "many"] } } };
-function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vc750427de304da212be53839 = validate37;
+var schema38 = { "$id": "query/members", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["10", "50", "100", "5", "25", "500"] }, "sort:name": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:number": { "type": "string", "enum": ["asc", "desc"] }, "sort:pendingBenefits": { "type": "string", "enum": ["asc", "desc"] }, "sort:onboardingDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:search": { "type": "string", "maxLength": 100 }, "filter:benefits": { "type": "string", "enum": ["all", "current_month", "1_month", "12_months"] }, "filter:contributions": { "type": "string", "enum": ["all", "not_1_month", "not_2_months", "not_4_months", "not_12_months"] }, "filter:plots": { "type": "string", "enum": ["all", "no", "one", "many"] } } };
+function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!func62.call(schema35.properties, key0)) {
+      if (!func8.call(schema38.properties, key0)) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -3890,7 +4915,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.page !== void 0) {
       let data0 = data.page;
       if (typeof data0 === "string") {
-        if (!pattern6.test(data0)) {
+        if (!pattern9.test(data0)) {
           const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
           if (vErrors === null) {
             vErrors = [err1];
@@ -3921,7 +4946,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "10" || data1 === "50" || data1 === "100" || data1 === "5" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema35.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema38.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -3942,7 +4967,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data2 === "asc" || data2 === "desc")) {
-        const err6 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/enum", keyword: "enum", params: { allowedValues: schema35.properties["sort:name"].enum }, message: "must be equal to one of the allowed values" };
+        const err6 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/enum", keyword: "enum", params: { allowedValues: schema38.properties["sort:name"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -3963,7 +4988,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data3 === "asc" || data3 === "desc")) {
-        const err8 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema35.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
+        const err8 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema38.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -3984,7 +5009,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data4 === "asc" || data4 === "desc")) {
-        const err10 = { instancePath: instancePath + "/sort:number", schemaPath: "#/properties/sort%3Anumber/enum", keyword: "enum", params: { allowedValues: schema35.properties["sort:number"].enum }, message: "must be equal to one of the allowed values" };
+        const err10 = { instancePath: instancePath + "/sort:number", schemaPath: "#/properties/sort%3Anumber/enum", keyword: "enum", params: { allowedValues: schema38.properties["sort:number"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err10];
         } else {
@@ -4005,7 +5030,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data5 === "asc" || data5 === "desc")) {
-        const err12 = { instancePath: instancePath + "/sort:pendingBenefits", schemaPath: "#/properties/sort%3ApendingBenefits/enum", keyword: "enum", params: { allowedValues: schema35.properties["sort:pendingBenefits"].enum }, message: "must be equal to one of the allowed values" };
+        const err12 = { instancePath: instancePath + "/sort:pendingBenefits", schemaPath: "#/properties/sort%3ApendingBenefits/enum", keyword: "enum", params: { allowedValues: schema38.properties["sort:pendingBenefits"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err12];
         } else {
@@ -4026,7 +5051,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data6 === "asc" || data6 === "desc")) {
-        const err14 = { instancePath: instancePath + "/sort:onboardingDate", schemaPath: "#/properties/sort%3AonboardingDate/enum", keyword: "enum", params: { allowedValues: schema35.properties["sort:onboardingDate"].enum }, message: "must be equal to one of the allowed values" };
+        const err14 = { instancePath: instancePath + "/sort:onboardingDate", schemaPath: "#/properties/sort%3AonboardingDate/enum", keyword: "enum", params: { allowedValues: schema38.properties["sort:onboardingDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err14];
         } else {
@@ -4069,7 +5094,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data8 === "all" || data8 === "current_month" || data8 === "1_month" || data8 === "12_months")) {
-        const err18 = { instancePath: instancePath + "/filter:benefits", schemaPath: "#/properties/filter%3Abenefits/enum", keyword: "enum", params: { allowedValues: schema35.properties["filter:benefits"].enum }, message: "must be equal to one of the allowed values" };
+        const err18 = { instancePath: instancePath + "/filter:benefits", schemaPath: "#/properties/filter%3Abenefits/enum", keyword: "enum", params: { allowedValues: schema38.properties["filter:benefits"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -4090,7 +5115,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data9 === "all" || data9 === "not_1_month" || data9 === "not_2_months" || data9 === "not_4_months" || data9 === "not_12_months")) {
-        const err20 = { instancePath: instancePath + "/filter:contributions", schemaPath: "#/properties/filter%3Acontributions/enum", keyword: "enum", params: { allowedValues: schema35.properties["filter:contributions"].enum }, message: "must be equal to one of the allowed values" };
+        const err20 = { instancePath: instancePath + "/filter:contributions", schemaPath: "#/properties/filter%3Acontributions/enum", keyword: "enum", params: { allowedValues: schema38.properties["filter:contributions"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err20];
         } else {
@@ -4111,7 +5136,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data10 === "all" || data10 === "no" || data10 === "one" || data10 === "many")) {
-        const err22 = { instancePath: instancePath + "/filter:plots", schemaPath: "#/properties/filter%3Aplots/enum", keyword: "enum", params: { allowedValues: schema35.properties["filter:plots"].enum }, message: "must be equal to one of the allowed values" };
+        const err22 = { instancePath: instancePath + "/filter:plots", schemaPath: "#/properties/filter%3Aplots/enum", keyword: "enum", params: { allowedValues: schema38.properties["filter:plots"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err22];
         } else {
@@ -4129,11 +5154,421 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-var vd24a5b896bbbd4a1c6d14d3a = validate35;
-function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vcbc3b44c615defa6f0e3e471 = validate38;
+var schema39 = { "$id": "request/admin-new-plot", "type": "object", "required": ["memberId", "name", "latitude", "longitude", "startCoverageDate"], "additionalProperties": false, "properties": { "memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endOfSeasonDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
+function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.memberId === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "memberId" }, message: "must have required property 'memberId'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.latitude === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "latitude" }, message: "must have required property 'latitude'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.longitude === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "longitude" }, message: "must have required property 'longitude'" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.startCoverageDate === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "startCoverageDate" }, message: "must have required property 'startCoverageDate'" };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func8.call(schema39.properties, key0)) {
+        const err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.memberId !== void 0) {
+      let data0 = data.memberId;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 64) {
+          const err6 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err7 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data0)) {
+          const err8 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== void 0) {
+      let data1 = data.name;
+      if (typeof data1 === "string") {
+        if (func2(data1) > 120) {
+          const err10 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (func2(data1) < 1) {
+          const err11 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (!pattern1.test(data1)) {
+          const err12 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.latitude !== void 0) {
+      let data2 = data.latitude;
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (data2 > 90 || isNaN(data2)) {
+          const err14 = { instancePath: instancePath + "/latitude", schemaPath: "#/properties/latitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 90 }, message: "must be <= 90" };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        if (data2 < -90 || isNaN(data2)) {
+          const err15 = { instancePath: instancePath + "/latitude", schemaPath: "#/properties/latitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -90 }, message: "must be >= -90" };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      } else {
+        const err16 = { instancePath: instancePath + "/latitude", schemaPath: "#/properties/latitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.longitude !== void 0) {
+      let data3 = data.longitude;
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (data3 > 180 || isNaN(data3)) {
+          const err17 = { instancePath: instancePath + "/longitude", schemaPath: "#/properties/longitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 180 }, message: "must be <= 180" };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        if (data3 < -180 || isNaN(data3)) {
+          const err18 = { instancePath: instancePath + "/longitude", schemaPath: "#/properties/longitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -180 }, message: "must be >= -180" };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = { instancePath: instancePath + "/longitude", schemaPath: "#/properties/longitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.droughtMonthlyContrib !== void 0) {
+      let data4 = data.droughtMonthlyContrib;
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 > 1e9 || isNaN(data4)) {
+          const err20 = { instancePath: instancePath + "/droughtMonthlyContrib", schemaPath: "#/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err21 = { instancePath: instancePath + "/droughtMonthlyContrib", schemaPath: "#/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = { instancePath: instancePath + "/droughtMonthlyContrib", schemaPath: "#/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.excessRainMonthlyContrib !== void 0) {
+      let data5 = data.excessRainMonthlyContrib;
+      if (typeof data5 == "number" && isFinite(data5)) {
+        if (data5 > 1e9 || isNaN(data5)) {
+          const err23 = { instancePath: instancePath + "/excessRainMonthlyContrib", schemaPath: "#/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (data5 < 0 || isNaN(data5)) {
+          const err24 = { instancePath: instancePath + "/excessRainMonthlyContrib", schemaPath: "#/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = { instancePath: instancePath + "/excessRainMonthlyContrib", schemaPath: "#/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.startCoverageDate !== void 0) {
+      let data6 = data.startCoverageDate;
+      if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
+        const err26 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (data6 > 3250368e4 || isNaN(data6)) {
+          const err27 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+        if (data6 < 0 || isNaN(data6)) {
+          const err28 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.endOfSeasonDate !== void 0) {
+      let data7 = data.endOfSeasonDate;
+      if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
+        const err29 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (typeof data7 == "number" && isFinite(data7)) {
+        if (data7 > 3250368e4 || isNaN(data7)) {
+          const err30 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+        if (data7 < 0 || isNaN(data7)) {
+          const err31 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.endCoverageDate !== void 0) {
+      let data8 = data.endCoverageDate;
+      if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
+        const err32 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+      if (typeof data8 == "number" && isFinite(data8)) {
+        if (data8 > 3250368e4 || isNaN(data8)) {
+          const err33 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+        if (data8 < 0 || isNaN(data8)) {
+          const err34 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.cropDescription !== void 0) {
+      let data9 = data.cropDescription;
+      if (typeof data9 !== "string" && data9 !== null) {
+        const err35 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema39.properties.cropDescription.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+      if (typeof data9 === "string") {
+        if (func2(data9) > 200) {
+          const err36 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.isIrrigated !== void 0) {
+      let data10 = data.isIrrigated;
+      if (typeof data10 !== "boolean" && data10 !== null) {
+        const err37 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema39.properties.isIrrigated.type }, message: "must be boolean,null" };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err38 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err38];
+    } else {
+      vErrors.push(err38);
+    }
+    errors++;
+  }
+  validate38.errors = vErrors;
+  return errors === 0;
+}
+var vd24a5b896bbbd4a1c6d14d3a = validate39;
+function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -4288,12 +5723,12 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-var vd45607572a22afd66aeaa643 = validate36;
-var schema37 = { "$id": "request/language", "type": "object", "required": ["language"], "additionalProperties": false, "properties": { "language": { "type": "string", "enum": ["en", "fr"] } } };
-function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vd45607572a22afd66aeaa643 = validate40;
+var schema41 = { "$id": "request/language", "type": "object", "required": ["language"], "additionalProperties": false, "properties": { "language": { "type": "string", "enum": ["en", "fr"] } } };
+function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -4330,7 +5765,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "en" || data0 === "fr")) {
-        const err3 = { instancePath: instancePath + "/language", schemaPath: "#/properties/language/enum", keyword: "enum", params: { allowedValues: schema37.properties.language.enum }, message: "must be equal to one of the allowed values" };
+        const err3 = { instancePath: instancePath + "/language", schemaPath: "#/properties/language/enum", keyword: "enum", params: { allowedValues: schema41.properties.language.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -4348,13 +5783,13 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-var vde8901c282ab63b62e0e17db = validate37;
-var schema38 = { "$id": "enabler-config", "title": "Enabler configuration", "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth"], "additionalProperties": false, "properties": { "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" } } };
-var pattern38 = new RegExp("^[A-Z]{3}$", "u");
-function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vde8901c282ab63b62e0e17db = validate41;
+var schema42 = { "$id": "enabler-config", "title": "Enabler configuration", "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth"], "additionalProperties": false, "properties": { "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" } } };
+var pattern49 = new RegExp("^[A-Z]{3}$", "u");
+function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -4418,7 +5853,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.currency !== void 0) {
       let data0 = data.currency;
       if (typeof data0 === "string") {
-        if (!pattern38.test(data0)) {
+        if (!pattern49.test(data0)) {
           const err6 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
           if (vErrors === null) {
             vErrors = [err6];
@@ -4535,7 +5970,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.damageThreshold !== void 0) {
       let data4 = data.damageThreshold;
       if (!(typeof data4 == "number" && isFinite(data4)) && data4 !== null) {
-        const err17 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/type", keyword: "type", params: { type: schema38.properties.damageThreshold.type }, message: "must be number,null" };
+        const err17 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/type", keyword: "type", params: { type: schema42.properties.damageThreshold.type }, message: "must be number,null" };
         if (vErrors === null) {
           vErrors = [err17];
         } else {
@@ -4627,12 +6062,12 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-var vfd1525ec0d29c89a055b59db = validate38;
-var schema39 = { "$id": "request/update-user", "type": "object", "minProperties": 1, "additionalProperties": false, "properties": { "username": { "type": "string", "minLength": 1, "maxLength": 100 }, "role": { "type": "string", "enum": ["ADMIN", "USER", "ANDROID_USER"] }, "active": { "type": "boolean" }, "defaultFederation": { "type": ["string", "null"], "maxLength": 100 } } };
-function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vfd1525ec0d29c89a055b59db = validate42;
+var schema43 = { "$id": "request/update-user", "type": "object", "minProperties": 1, "additionalProperties": false, "properties": { "username": { "type": "string", "minLength": 1, "maxLength": 100 }, "role": { "type": "string", "enum": ["ADMIN", "USER", "ANDROID_USER"] }, "active": { "type": "boolean" }, "defaultFederation": { "type": ["string", "null"], "maxLength": 100 } } };
+function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -4700,7 +6135,7 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "ADMIN" || data1 === "USER" || data1 === "ANDROID_USER")) {
-        const err6 = { instancePath: instancePath + "/role", schemaPath: "#/properties/role/enum", keyword: "enum", params: { allowedValues: schema39.properties.role.enum }, message: "must be equal to one of the allowed values" };
+        const err6 = { instancePath: instancePath + "/role", schemaPath: "#/properties/role/enum", keyword: "enum", params: { allowedValues: schema43.properties.role.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -4723,7 +6158,7 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.defaultFederation !== void 0) {
       let data3 = data.defaultFederation;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err8 = { instancePath: instancePath + "/defaultFederation", schemaPath: "#/properties/defaultFederation/type", keyword: "type", params: { type: schema39.properties.defaultFederation.type }, message: "must be string,null" };
+        const err8 = { instancePath: instancePath + "/defaultFederation", schemaPath: "#/properties/defaultFederation/type", keyword: "type", params: { type: schema43.properties.defaultFederation.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -4752,12 +6187,12 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-var vfe686ebc471348aac7b8c924 = validate39;
-var schema40 = { "$id": "request/new-plot", "type": "object", "required": ["name", "latitude", "longitude"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
-function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vfe686ebc471348aac7b8c924 = validate43;
+var schema44 = { "$id": "request/new-plot", "type": "object", "required": ["name", "latitude", "longitude"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
+function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -4999,7 +6434,7 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.cropDescription !== void 0) {
       let data6 = data.cropDescription;
       if (typeof data6 !== "string" && data6 !== null) {
-        const err23 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema40.properties.cropDescription.type }, message: "must be string,null" };
+        const err23 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema44.properties.cropDescription.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -5022,7 +6457,7 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.isIrrigated !== void 0) {
       let data7 = data.isIrrigated;
       if (typeof data7 !== "boolean" && data7 !== null) {
-        const err25 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema40.properties.isIrrigated.type }, message: "must be boolean,null" };
+        const err25 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema44.properties.isIrrigated.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err25];
         } else {
@@ -5040,18 +6475,20 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
 export {
   v05600ee26df6214884498e65,
   v0bfd1e9ed5f6e4d860520a12,
+  v0ceb2db1e5a963fadddb2988,
   v13479047575b7bd64be80380,
   v16421b8249c6ee76a10de2e5,
   v2e9aa5cbdca18429c85ae806,
   v2ea604da708c2e76f712b941,
   v2ec535b3cb07b28e0ef48cd4,
   v3abe72fedef8561456369472,
+  v3bba9e32cb8b2a4185882a38,
   v4734398fb961a82dd231a8ca,
   v49ec7ba3a1a82e9c4c331ebb,
   v4b94167c833171f4d4155b79,
@@ -5065,10 +6502,12 @@ export {
   v9427f640899e32175cd417b2,
   va5d1abc534541ab8c15a2263,
   vbc7221488b83638ad2086474,
+  vbcbdcf44cc2186e6a30d7bfc,
   vbcd60c17733703334da2d576,
   vc13fb353a6b99ab8bf7881b1,
   vc221d9528113a757847d7d07,
   vc750427de304da212be53839,
+  vcbc3b44c615defa6f0e3e471,
   vd24a5b896bbbd4a1c6d14d3a,
   vd45607572a22afd66aeaa643,
   vde8901c282ab63b62e0e17db,

@@ -1,0 +1,72 @@
+/*
+ * The cursors of the administrators' lists: where the next page of a Query starts (its last key),
+ * sent to the browser as an opaque string and taken back only for the very list it came from. A
+ * cursor names its list and query (sort, filters) and carries the next page's number; its key must
+ * have exactly the key attributes of the index read, lie in the partition the caller may read (the
+ * caller's enabler, or the filtered member), and within the query's range. Anything else is refused
+ * (undefined), so a cursor never reads another enabler's records nor makes DynamoDB refuse the start
+ * key (a 500).
+ */
+
+/** The list a cursor belongs to, as the data layer reads it. */
+export interface CursorScope {
+  /** The list and everything of its query that orders or narrows it, e.g. 'plots|desc|2026-01-01|'. */
+  query: string;
+  /** The key attributes of the index (or table) read, all strings: e.g. ['gsi1pk', 'gsi1sk', 'pk', 'sk']. */
+  keyNames: readonly string[];
+  /** The partition attribute and the value the caller may read. */
+  partition: { name: string; value: string };
+  /** Whether a key lies within the Query's key condition (its sort key range). */
+  inRange?: (key: Readonly<Record<string, string>>) => boolean;
+}
+
+export type CursorKey = Record<string, string>;
+
+export interface CursorPosition {
+  /** 2 for the cursor of the first page's answer. */
+  page: number;
+  /** The Query's ExclusiveStartKey. */
+  startKey: CursorKey;
+}
+
+const VERSION = 1;
+/** Longer cursors are refused before decoding (the list schemas allow 1024 characters). */
+const MAX_CURSOR_LENGTH = 1024;
+const MAX_PAGE = 999_999;
+
+/** The key of an item, as the scope's index names it. */
+export const keyOf = (scope: CursorScope, item: Record<string, unknown>): CursorKey =>
+  Object.fromEntries(scope.keyNames.map((name) => [name, String(item[name])]));
+
+export const encodeCursor = (scope: CursorScope, position: CursorPosition): string =>
+  Buffer.from(
+    JSON.stringify({ v: VERSION, q: scope.query, p: position.page, k: keyOf(scope, position.startKey) }),
+  ).toString('base64url');
+
+const isKey = (value: unknown, names: readonly string[]): value is CursorKey => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
+  return (
+    entries.length === names.length &&
+    entries.every(([name, part]) => names.includes(name) && typeof part === 'string' && part.length > 0)
+  );
+};
+
+/** The position a cursor gives for this list, or undefined when it is malformed or not this list's. */
+export const decodeCursor = (scope: CursorScope, cursor: string): CursorPosition | undefined => {
+  if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof decoded !== 'object' || decoded === null) return undefined;
+  const { v, q, p, k } = decoded as Record<string, unknown>;
+  if (v !== VERSION || q !== scope.query) return undefined;
+  if (typeof p !== 'number' || !Number.isInteger(p) || p < 2 || p > MAX_PAGE) return undefined;
+  if (!isKey(k, scope.keyNames)) return undefined;
+  if (k[scope.partition.name] !== scope.partition.value) return undefined;
+  if (scope.inRange && !scope.inRange(k)) return undefined;
+  return { page: p, startKey: k };
+};

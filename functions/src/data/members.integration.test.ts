@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dynamo } from '#platform/aws-clients.ts';
+import { givenEnabler } from '../testing/fixtures.ts';
+import { getEnabler } from './enablers.ts';
+import { memberPartition } from './member-keys.ts';
+import {
+  createMember,
+  createPlot,
+  deleteMember,
+  deletePlot,
+  getMember,
+  getPlotOfEnabler,
+  updateMember,
+  type NewMember,
+} from './members.ts';
+import { recordContribution } from './money-records.ts';
+import { tableName } from './table.ts';
+
+let enablerId: string;
+
+const newMember = (): NewMember => {
+  const unique = randomUUID();
+  return {
+    enablerId,
+    name: `Awa ${unique}`,
+    village: 'Fissel',
+    number: unique,
+    federation: null,
+    gender: null,
+    phone: null,
+    bankName: null,
+    bankBranchName: null,
+    bankIFSC: null,
+    bankAccount: null,
+    onboardingDate: '2026-01-01',
+  };
+};
+
+const plotOf = (memberId: string) =>
+  createPlot({
+    memberId,
+    enablerId,
+    name: 'North',
+    latitude: 1,
+    longitude: 1,
+    cropDescription: null,
+    isIrrigated: null,
+    droughtMonthlyContribCents: 0,
+    excessRainMonthlyContribCents: 0,
+    startCoverageDate: '2026-01-01',
+    endOfSeasonDate: '2026-05-01',
+    endCoverageDate: '2026-07-01',
+    enablerConfig: null,
+  });
+
+const partition = async (memberId: string) =>
+  (
+    await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': memberPartition(memberId) },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
+
+/** Runs `meanwhile` once, just before the first transaction is sent: a write between a read and its transaction. */
+const beforeFirstTransaction = (meanwhile: () => Promise<unknown>) => {
+  const client = dynamo();
+  const send = client.send.bind(client);
+  let done = false;
+  vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+    if (!done && command instanceof TransactWriteCommand) {
+      done = true;
+      await meanwhile();
+    }
+    return send(command as never);
+  }) as never);
+};
+
+beforeAll(async () => {
+  enablerId = (await givenEnabler()).id;
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('deleteMember', () => {
+  it('is refused (ERR_CONFLICT) when a record is written between its read and its transaction, leaving everything', async () => {
+    const member = await createMember(newMember());
+    const plot = await plotOf(member.id);
+    const count = (await getEnabler(enablerId))?.memberCount;
+    beforeFirstTransaction(async () => {
+      const current = await getMember(member.id);
+      await recordContribution(
+        current as NonNullable<typeof current>,
+        plot,
+        { amountCents: 100, protectionType: 'DROUGHT', contributionDate: new Date().toISOString() },
+        'test',
+      );
+    });
+    await expect(deleteMember(enablerId, member.id, 'admin@example.org')).rejects.toMatchObject({
+      code: 'ERR_CONFLICT',
+    });
+    vi.restoreAllMocks();
+    expect((await partition(member.id)).map((item) => item.entityType).sort()).toEqual([
+      'CONTRIBUTION',
+      'MEMBER',
+      'PLOT',
+    ]);
+    expect((await getEnabler(enablerId))?.memberCount).toBe(count);
+  });
+
+  it('answers ERR_NOT_FOUND for another enabler’s member', async () => {
+    const member = await createMember(newMember());
+    const other = (await givenEnabler()).id;
+    await expect(deleteMember(other, member.id, 'admin@example.org')).rejects.toMatchObject({
+      code: 'ERR_NOT_FOUND',
+    });
+    expect(await partition(member.id)).toHaveLength(1);
+  });
+});
+
+describe('updateMember', () => {
+  it('is refused (ERR_CONFLICT) when the number changed since it was read, moving no claim', async () => {
+    const member = await createMember(newMember());
+    await updateMember(member, { ...member, number: `${member.number}-2` });
+    const stale = member;
+    await expect(updateMember(stale, { ...stale, number: `${stale.number}-3` })).rejects.toMatchObject({
+      code: 'ERR_CONFLICT',
+    });
+    expect((await getMember(member.id))?.number).toBe(`${member.number}-2`);
+    // The first edit's claim still holds: another member cannot take that number.
+    await expect(createMember({ ...newMember(), number: `${member.number}-2` })).rejects.toMatchObject({
+      code: 'ERR_DUPLICATE_MEMBER',
+    });
+    await createMember({ ...newMember(), number: `${member.number}-3` });
+  });
+});
+
+describe('deletePlot', () => {
+  it('is refused (ERR_PLOT_HAS_RECORDS) when a contribution is counted between its read and its transaction', async () => {
+    const member = await createMember(newMember());
+    const created = await plotOf(member.id);
+    const plot = await getPlotOfEnabler(enablerId, created.id);
+    beforeFirstTransaction(() =>
+      dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: { pk: memberPartition(member.id), sk: `PLOT#${created.id}` },
+                UpdateExpression: 'ADD contributionCount :one',
+                ExpressionAttributeValues: { ':one': 1 },
+              },
+            },
+          ],
+        }),
+      ),
+    );
+    await expect(deletePlot(plot as NonNullable<typeof plot>)).rejects.toMatchObject({
+      code: 'ERR_PLOT_HAS_RECORDS',
+    });
+    vi.restoreAllMocks();
+    expect(await getPlotOfEnabler(enablerId, created.id)).toBeDefined();
+    expect((await getMember(member.id))?.plotCount).toBe(1);
+  });
+
+  it('finds plots of its own enabler only', async () => {
+    const member = await createMember(newMember());
+    const plot = await plotOf(member.id);
+    expect(await getPlotOfEnabler((await givenEnabler()).id, plot.id)).toBeUndefined();
+    expect((await getPlotOfEnabler(enablerId, plot.id))?.id).toBe(plot.id);
+  });
+});

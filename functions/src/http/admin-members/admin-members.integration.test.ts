@@ -1,0 +1,407 @@
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
+import { auditOfMonth } from '#data/audit.ts';
+import { getEnabler } from '#data/enablers.ts';
+import { MAX_REMOVABLE_PARTITION_ITEMS } from '#domain/member-edits.ts';
+import { memberNumberClaim, memberPartition, memberTombstoneKey } from '#data/member-keys.ts';
+import { getMember, plotItem } from '#data/members.ts';
+import { recordPayout } from '#data/money-records.ts';
+import { tableName } from '#data/table.ts';
+import { dynamo } from '#platform/aws-clients.ts';
+import { REPLAYED_HEADER } from '#platform/http/idempotency.ts';
+import { callApi } from '../../testing/call-api.ts';
+import { givenEnabler, givenUser } from '../../testing/fixtures.ts';
+import { handler as auth } from '../auth/handler.ts';
+import { handler as members } from '../members/handler.ts';
+import { handler as adminMembers } from './handler.ts';
+
+const signIn = async (role: 'USER' | 'ADMIN', enablerId: string) => {
+  const user = await givenUser({ role, enablerId });
+  return (
+    await callApi(auth, 'POST', '/auth/login', { body: { username: user.email, password: user.password } })
+  ).body.accessToken as string;
+};
+
+let counter = 0;
+const memberBody = (fields: Record<string, unknown> = {}) => {
+  counter += 1;
+  const unique = `${Date.now()}-${counter}-${randomUUID().slice(0, 6)}`;
+  return { name: `Awa Diop ${unique}`, village: 'Fissel', number: `N-${unique}`, ...fields };
+};
+
+let enablerId: string;
+let admin: string;
+let otherEnablerId: string;
+let otherAdmin: string;
+
+const addMember = async (body: Record<string, unknown> = memberBody(), token = admin) => {
+  const answer = await callApi(adminMembers, 'POST', '/admin/members', { token, body });
+  expect(answer.status).toBe(201);
+  return answer.body.id as string;
+};
+
+const detail = (id: string, token = admin) => callApi(members, 'GET', `/members/${id}`, { token });
+
+/** Every item of a member's partition, the enabler's profile and the member's claims, as stored. */
+const stateOf = async (memberId: string, ofEnabler: string) => {
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': memberPartition(memberId) },
+      ConsistentRead: true,
+    }),
+  );
+  const enabler = await getEnabler(ofEnabler);
+  const member = await getMember(memberId);
+  const claim = member
+    ? (
+        await dynamo().send(
+          new GetCommand({ TableName: tableName(), Key: memberNumberClaim(ofEnabler, member.number) }),
+        )
+      ).Item
+    : undefined;
+  return { items: Items, memberCount: enabler?.memberCount, claim };
+};
+
+const listed = async (id: string, token = admin) => {
+  const { body } = await callApi(members, 'GET', '/members', { token, query: { pageSize: '100' } });
+  return (body.members as { id: string }[]).some((member) => member.id === id);
+};
+
+beforeAll(async () => {
+  enablerId = (await givenEnabler()).id;
+  admin = await signIn('ADMIN', enablerId);
+  otherEnablerId = (await givenEnabler()).id;
+  otherAdmin = await signIn('ADMIN', otherEnablerId);
+});
+
+describe('POST /admin/members', () => {
+  it('registers a member with its onboarding date, or today, counted on the enabler and listed', async () => {
+    const before = (await getEnabler(enablerId))?.memberCount ?? 0;
+    const dated = await addMember(
+      memberBody({ onboardingDate: Date.UTC(2025, 2, 14) / 1000, gender: false }),
+    );
+    expect((await detail(dated)).body).toMatchObject({ onboardingDate: '2025-03-14', gender: false });
+    const today = await addMember();
+    expect((await detail(today)).body.onboardingDate).toBe(isoDateOf(new Date()));
+    expect((await getEnabler(enablerId))?.memberCount).toBe(before + 2);
+    expect(await listed(dated)).toBe(true);
+  });
+
+  it('refuses a duplicate number, or name and village, writing nothing', async () => {
+    const first = memberBody();
+    await addMember(first);
+    const before = (await getEnabler(enablerId))?.memberCount;
+    for (const body of [
+      memberBody({ number: ` ${first.number.toLowerCase()} ` }),
+      memberBody({ name: first.name.toUpperCase(), village: 'fissél' }),
+    ]) {
+      const answer = await callApi(adminMembers, 'POST', '/admin/members', { token: admin, body });
+      expect(answer).toMatchObject({ status: 409, body: { code: 'ERR_DUPLICATE_MEMBER' } });
+    }
+    expect((await getEnabler(enablerId))?.memberCount).toBe(before);
+  });
+
+  it('honours an Idempotency-Key: a repeat answers the first id and writes nothing', async () => {
+    const body = memberBody();
+    const headers = { 'idempotency-key': randomUUID() };
+    const first = await callApi(adminMembers, 'POST', '/admin/members', { token: admin, body, headers });
+    const count = (await getEnabler(enablerId))?.memberCount;
+    const repeat = await callApi(adminMembers, 'POST', '/admin/members', { token: admin, body, headers });
+    expect(repeat).toMatchObject({ status: 201, body: first.body, headers: { [REPLAYED_HEADER]: 'true' } });
+    expect((await getEnabler(enablerId))?.memberCount).toBe(count);
+  });
+
+  it('refuses bad input with 400', async () => {
+    for (const body of [
+      { name: 'No village', number: 'X' },
+      memberBody({ onboardingDate: -1 }),
+      memberBody({ onboardingDate: '2026-01-01' }),
+      memberBody({ enablerId: otherEnablerId }),
+    ]) {
+      const answer = await callApi(adminMembers, 'POST', '/admin/members', { token: admin, body });
+      expect(answer).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
+    }
+  });
+
+  it('is for administrators only', async () => {
+    const agent = await signIn('USER', enablerId);
+    const answer = await callApi(adminMembers, 'POST', '/admin/members', {
+      token: agent,
+      body: memberBody(),
+    });
+    expect(answer.status).toBe(403);
+  });
+});
+
+describe('POST /admin/members/{id}', () => {
+  it('changes every field, the onboarding date included, and moves the claims', async () => {
+    const body = memberBody();
+    const id = await addMember(body);
+    const changed = memberBody({
+      federation: 'Kaolack',
+      gender: true,
+      phone: '+221 1',
+      bankName: 'Bank',
+      bankBranchName: 'Branch',
+      bankIFSC: 'IFSC1',
+      bankAccount: '42',
+      onboardingDate: Date.UTC(2024, 11, 31) / 1000,
+    });
+    expect(
+      (await callApi(adminMembers, 'POST', `/admin/members/${id}`, { token: admin, body: changed })).status,
+    ).toBe(204);
+    expect((await detail(id)).body).toMatchObject({
+      name: changed.name,
+      number: changed.number,
+      federation: 'Kaolack',
+      gender: true,
+      bankAccount: '42',
+      onboardingDate: '2024-12-31',
+    });
+    // The old number and name are free again; the new ones are taken.
+    await addMember(memberBody({ number: body.number }));
+    await addMember(memberBody({ name: body.name, village: body.village }));
+    const taken = await callApi(adminMembers, 'POST', '/admin/members', {
+      token: admin,
+      body: memberBody({ number: changed.number }),
+    });
+    expect(taken.body.code).toBe('ERR_DUPLICATE_MEMBER');
+  });
+
+  it('keeps the onboarding date when absent and the claims when only the case changes', async () => {
+    const body = memberBody({ onboardingDate: Date.UTC(2025, 0, 2) / 1000 });
+    const id = await addMember(body);
+    const recased = { ...body, name: body.name.toUpperCase(), onboardingDate: undefined };
+    expect(
+      (await callApi(adminMembers, 'POST', `/admin/members/${id}`, { token: admin, body: recased })).status,
+    ).toBe(204);
+    expect((await detail(id)).body).toMatchObject({ name: recased.name, onboardingDate: '2025-01-02' });
+    expect((await stateOf(id, enablerId)).claim?.memberId).toBe(id);
+  });
+
+  it('refuses a number or name and village held by another member, changing nothing', async () => {
+    const other = memberBody();
+    await addMember(other);
+    const id = await addMember();
+    const before = await stateOf(id, enablerId);
+    for (const body of [
+      memberBody({ number: other.number }),
+      memberBody({ name: other.name, village: other.village }),
+    ]) {
+      const answer = await callApi(adminMembers, 'POST', `/admin/members/${id}`, { token: admin, body });
+      expect(answer).toMatchObject({ status: 409, body: { code: 'ERR_DUPLICATE_MEMBER' } });
+    }
+    expect(await stateOf(id, enablerId)).toEqual(before);
+  });
+
+  it('answers ERR_NOT_FOUND for another enabler’s member or none, writing nothing', async () => {
+    const theirs = await addMember(memberBody(), otherAdmin);
+    const before = await stateOf(theirs, otherEnablerId);
+    const answer = await callApi(adminMembers, 'POST', `/admin/members/${theirs}`, {
+      token: admin,
+      body: memberBody(),
+    });
+    expect(answer).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
+    expect(await stateOf(theirs, otherEnablerId)).toEqual(before);
+    const none = await callApi(adminMembers, 'POST', `/admin/members/${randomUUID()}`, {
+      token: admin,
+      body: memberBody(),
+    });
+    expect(none.status).toBe(404);
+  });
+});
+
+/** A member with two plots, contributions, a payout paid out in full (no pending benefit). */
+const givenBusyMember = async () => {
+  const body = memberBody();
+  const id = await addMember(body);
+  const plotIds: string[] = [];
+  for (const name of ['North', 'South']) {
+    const plot = await callApi(members, 'POST', `/members/${id}/plots`, {
+      token: admin,
+      body: { name, latitude: 14, longitude: -16, droughtMonthlyContrib: 10 },
+    });
+    plotIds.push(plot.body.id as string);
+  }
+  for (const amount of [10, 20])
+    expect(
+      (
+        await callApi(members, 'POST', `/members/${id}/contribute`, {
+          token: admin,
+          body: { amount, plotId: plotIds[0] },
+        })
+      ).status,
+    ).toBe(201);
+  const member = await getMember(id);
+  await recordPayout(
+    member as NonNullable<typeof member>,
+    { id: plotIds[1] as string, name: 'South' },
+    { amountCents: 5000, assessmentId: 'A-1', assessmentDate: '2026-10-01', payoutDate: '2026-10-02' },
+    'test',
+  );
+  expect(
+    (await callApi(members, 'POST', `/members/${id}/cashouts`, { token: admin, body: { amount: 50 } }))
+      .status,
+  ).toBe(201);
+  return { id, body };
+};
+
+describe('DELETE /admin/members/{id}', () => {
+  it('removes the member with its plots, records and claims, in one go, and leaves a tombstone and an audit entry', async () => {
+    const { id, body } = await givenBusyMember();
+    expect((await stateOf(id, enablerId)).items).toHaveLength(7);
+    expect(await listed(id)).toBe(true);
+    const before = (await getEnabler(enablerId))?.memberCount ?? 0;
+    const answer = await callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin });
+    expect(answer.status).toBe(204);
+    expect((await stateOf(id, enablerId)).items).toEqual([]);
+    expect((await getEnabler(enablerId))?.memberCount).toBe(before - 1);
+    expect((await detail(id)).status).toBe(404);
+    expect(await listed(id)).toBe(false);
+    const { Item: tombstone } = await dynamo().send(
+      new GetCommand({ TableName: tableName(), Key: memberTombstoneKey(id) }),
+    );
+    expect(tombstone).toMatchObject({ entityType: 'MEMBER_REMOVED', enablerId });
+    const audit = (await auditOfMonth(enablerId, new Date().toISOString().slice(0, 7))).find(
+      (entry) => entry.recordId === id,
+    );
+    expect(audit).toMatchObject({
+      action: 'DELETE',
+      recordType: 'MEMBER',
+      by: expect.stringContaining('@'),
+      before: {
+        name: body.name,
+        plots: 2,
+        contributions: 2,
+        payouts: 1,
+        cashouts: 1,
+        contributionTotalCents: 3000,
+        payoutTotalCents: 5000,
+        cashoutTotalCents: 5000,
+        cashoutBalanceCents: 0,
+      },
+      after: null,
+    });
+    // Its number and name are free again.
+    await addMember(memberBody({ number: body.number }));
+    await addMember(memberBody({ name: body.name, village: body.village }));
+  });
+
+  it('is refused while a benefit is pending, writing nothing', async () => {
+    const id = await addMember();
+    const plot = await callApi(members, 'POST', `/members/${id}/plots`, {
+      token: admin,
+      body: { name: 'North', latitude: 14, longitude: -16 },
+    });
+    const member = await getMember(id);
+    await recordPayout(
+      member as NonNullable<typeof member>,
+      { id: plot.body.id as string, name: 'North' },
+      { amountCents: 100, assessmentId: 'A-2', assessmentDate: '2026-10-01', payoutDate: '2026-10-02' },
+      'test',
+    );
+    const before = await stateOf(id, enablerId);
+    const answer = await callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin });
+    expect(answer).toMatchObject({ status: 409, body: { code: 'ERR_MEMBER_HAS_PENDING_BENEFIT' } });
+    expect(await stateOf(id, enablerId)).toEqual(before);
+  });
+
+  /** Adds plots straight to the table (as an import would), without moving plotCount. */
+  const addRawPlots = async (memberId: string, count: number) => {
+    const items = Array.from({ length: count }, (_, index) =>
+      plotItem(
+        {
+          memberId,
+          enablerId,
+          name: `Plot ${index}`,
+          latitude: 1,
+          longitude: 1,
+          cropDescription: null,
+          isIrrigated: null,
+          droughtMonthlyContribCents: 0,
+          excessRainMonthlyContribCents: 0,
+          startCoverageDate: '2026-01-01',
+          endOfSeasonDate: '2026-05-01',
+          endCoverageDate: '2026-07-01',
+          enablerConfig: null,
+        },
+        randomUUID(),
+        new Date().toISOString(),
+      ),
+    );
+    for (let index = 0; index < items.length; index += 25)
+      await dynamo().send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [tableName()]: items.slice(index, index + 25).map((Item) => ({ PutRequest: { Item } })),
+          },
+        }),
+      );
+  };
+
+  it('removes a member at the bound: a transaction of exactly 100 items', async () => {
+    const id = await addMember();
+    await addRawPlots(id, MAX_REMOVABLE_PARTITION_ITEMS - 1);
+    expect((await stateOf(id, enablerId)).items).toHaveLength(MAX_REMOVABLE_PARTITION_ITEMS);
+    expect((await callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin })).status).toBe(
+      204,
+    );
+    expect((await stateOf(id, enablerId)).items).toEqual([]);
+  });
+
+  it('is refused with ERR_MEMBER_TOO_MANY_RECORDS one item past the bound, writing nothing', async () => {
+    const id = await addMember();
+    await addRawPlots(id, MAX_REMOVABLE_PARTITION_ITEMS);
+    const before = await stateOf(id, enablerId);
+    const answer = await callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin });
+    expect(answer).toMatchObject({ status: 409, body: { code: 'ERR_MEMBER_TOO_MANY_RECORDS' } });
+    expect(await stateOf(id, enablerId)).toEqual(before);
+    expect(await listed(id)).toBe(true);
+  });
+
+  it('answers ERR_NOT_FOUND for another enabler’s member, writing nothing', async () => {
+    const theirs = await addMember(memberBody(), otherAdmin);
+    const before = await stateOf(theirs, otherEnablerId);
+    const answer = await callApi(adminMembers, 'DELETE', `/admin/members/${theirs}`, { token: admin });
+    expect(answer).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
+    expect(await stateOf(theirs, otherEnablerId)).toEqual(before);
+  });
+
+  it('sent twice at once removes the member once and counts it down once', async () => {
+    const { id } = await givenBusyMember();
+    const before = (await getEnabler(enablerId))?.memberCount ?? 0;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([204, 404, 404, 404]);
+    expect((await getEnabler(enablerId))?.memberCount).toBe(before - 1);
+    expect((await stateOf(id, enablerId)).items).toEqual([]);
+  });
+
+  it('is refused (ERR_CONFLICT) when a record was written after the read, leaving it all in place', async () => {
+    // A money write moves the member's totals: the removal's condition on them fails.
+    const id = await addMember();
+    await callApi(members, 'POST', `/members/${id}/plots`, {
+      token: admin,
+      body: { name: 'North', latitude: 14, longitude: -16 },
+    });
+    const results = await Promise.all([
+      callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin }),
+      callApi(members, 'POST', `/members/${id}/contribute`, { token: admin, body: { amount: 5 } }),
+    ]);
+    const [removal, contribution] = results.map((answer) => answer.status);
+    const items = (await stateOf(id, enablerId)).items;
+    // Either the removal came first (the contribution finds no member) or it was refused: never half done.
+    if (removal === 204) expect(items).toEqual([]);
+    else {
+      expect(contribution).toBe(201);
+      expect(items.length).toBe(3);
+    }
+  });
+});

@@ -81,7 +81,11 @@ const adminCatalogueOf = (language: Language): Promise<Record<string, unknown>> 
 };
 
 async function addAdminTexts(language: Language): Promise<void> {
-  i18next.addResourceBundle(language, 'translation', await adminCatalogueOf(language), true, false);
+  const texts = await adminCatalogueOf(language);
+  // A language not read yet gets them with its main texts (the backend below): a bundle added before
+  // would make i18next think the language is there and never read its main texts.
+  if (i18next.hasResourceBundle(language, 'translation'))
+    i18next.addResourceBundle(language, 'translation', texts, true, false);
 }
 
 /** The texts of the administrators' screens in the current language; awaited before such a screen shows. */

@@ -198,7 +198,8 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
       <div onClick={openRow} onAuxClick={openRow} className="admin-table">
         <Table
           variant="full-page"
-          stickyHeader
+          // Long names wrap rather than push the actions out of sight.
+          wrapLines
           trackBy="id"
           items={items}
           columnDefinitions={[...columns, actionsColumn]}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import { listMembers, memberSearchMaxLength, type MemberRow } from '../api/members.ts';
@@ -16,7 +17,9 @@ export interface PickedMember {
 /** Spec section 5: a picker asks for the first page of ten members sorted by name. */
 export const MEMBER_PICKER_PAGE_SIZE = 10;
 
-export const memberLabel = (member: PickedMember) => `${member.name} (${member.number})`;
+/** A member as the tables name it: name and number. */
+export const memberLabel = (t: TFunction, member: PickedMember) =>
+  t('adminRecords.memberValue', { name: member.name, number: member.number });
 
 export const searchMembers = (search: string) =>
   listMembers({
@@ -73,7 +76,7 @@ export function MemberPicker({
 
   return (
     <Select
-      selectedOption={value ? { ...optionOf(value), label: memberLabel(value) } : null}
+      selectedOption={value ? { ...optionOf(value), label: memberLabel(t, value) } : null}
       options={options}
       filteringType="manual"
       filteringPlaceholder={t('memberPicker.search')}

@@ -47,7 +47,6 @@ export function AdminFieldsPage() {
             }),
         },
         dateColumn('startCoverageDate', t('plots.fields.startCoverageDate'), formats, true),
-        dateColumn('endOfSeasonDate', t('plots.fields.endOfSeasonDate'), formats),
         dateColumn('endCoverageDate', t('plots.fields.endCoverageDate'), formats),
         {
           id: 'droughtMonthlyContrib',

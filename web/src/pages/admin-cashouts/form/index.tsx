@@ -93,7 +93,7 @@ function CashoutForm({ title, initial, editing, send }: CashoutFormProps) {
           errorText={show(values.member ? undefined : required(t('adminRecords.columns.member')))}
         >
           {editing && values.member ? (
-            <Box>{memberLabel(values.member)}</Box>
+            <Box>{memberLabel(t, values.member)}</Box>
           ) : (
             <MemberPicker
               value={values.member}

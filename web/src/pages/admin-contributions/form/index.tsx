@@ -95,7 +95,7 @@ function ContributionForm({ title, initial, editing, send }: ContributionFormPro
           errorText={show(values.member ? undefined : required(t('adminRecords.columns.member')))}
         >
           {editing && values.member ? (
-            <Box>{memberLabel(values.member)}</Box>
+            <Box>{memberLabel(t, values.member)}</Box>
           ) : (
             <MemberPicker
               value={values.member}

@@ -93,7 +93,7 @@ describe('admin plot form', { timeout: 30_000 }, () => {
       'POST /api/admin/plots/p-1': { status: 204 },
     });
     await screen.findByRole('button', { name: 'Save' });
-    expect(screen.getByText('Asha Devi (F-0042)')).toBeTruthy();
+    expect(screen.getByText('Asha Devi (no. F-0042)')).toBeTruthy();
     expect(endDates()).toEqual({ 'End of season': '01/09/2025', 'End of coverage': '01/04/2026' });
     await type('droughtMonthlyContrib', '120');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

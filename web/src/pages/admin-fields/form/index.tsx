@@ -105,7 +105,7 @@ function FieldForm({ title, initial, plot, send }: FieldFormProps) {
           }
         >
           {plot && values.member ? (
-            <Box>{memberLabel(values.member)}</Box>
+            <Box>{memberLabel(t, values.member)}</Box>
           ) : (
             <MemberPicker
               value={values.member}

@@ -115,7 +115,7 @@ describe('benefit form', { timeout: 30_000 }, () => {
       'POST /api/admin/payouts/pay-1': { status: 204 },
     });
     await screen.findByRole('button', { name: 'Save' });
-    expect(screen.getByText('Asha Devi (F-0042)')).toBeTruthy();
+    expect(screen.getByText('Asha Devi (no. F-0042)')).toBeTruthy();
     expect(input('assessmentDate')?.getInputValue()).toBe('10/07/2025');
     expect(input('amount')?.getInputValue()).toBe('250');
     await type('amount', '300');

@@ -127,7 +127,7 @@ function PayoutForm({ title, initial, memberFixed, submitLabel, send }: PayoutFo
           errorText={show(values.member ? undefined : required(t('adminRecords.columns.member')))}
         >
           {memberFixed && values.member ? (
-            <Box>{memberLabel(values.member)}</Box>
+            <Box>{memberLabel(t, values.member)}</Box>
           ) : (
             <MemberPicker
               value={values.member}

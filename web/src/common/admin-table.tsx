@@ -40,7 +40,7 @@ export interface AdminPageAnswer<Row> {
   nextCursor: string | null;
 }
 
-/** Pages so many, at most, for "All": beyond, the table says it shows only part of the records. */
+/** "All" reads at most this many pages (100,000 rows), so that a runaway cursor cannot loop forever. */
 const MAX_ALL_PAGES = 200;
 
 /** "All": every page of the largest size, one request after another, each with the cursor the last answered. */

@@ -60,7 +60,8 @@ export interface PlotOwner {
 const plotsPath = (memberId: string) => `/members/${encodeURIComponent(memberId)}/plots`;
 const plotPath = (memberId: string, plotId: string) => `${plotsPath(memberId)}/${encodeURIComponent(plotId)}`;
 
-export const getPlot = (memberId: string, plotId: string) => apiFetch<Plot>(plotPath(memberId, plotId));
+export const getPlot = (memberId: string, plotId: string, options: Pick<ApiRequest, 'errors'> = {}) =>
+  apiFetch<Plot>(plotPath(memberId, plotId), options);
 
 /** Answers 409 ERR_ENABLER_NO_CONFIG while the member's enabler has no config. */
 export const createPlot = (

@@ -17,6 +17,14 @@ export const queryKeys = {
   users: {
     all: ['users'] as const,
   },
+  /** The administrator's tables and records (plots, contributions, payouts, cashouts). */
+  admin: {
+    all: ['admin'] as const,
+    list: (kind: string, query: unknown) => ['admin', kind, 'list', query] as const,
+    record: (kind: string, id: string) => ['admin', kind, 'record', id] as const,
+  },
+  /** The member pickers' searches. */
+  memberSearch: (search: string) => ['members', 'search', search] as const,
   enablers: {
     all: ['enablers'] as const,
     list: ['enablers', 'list'] as const,

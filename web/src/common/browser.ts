@@ -11,3 +11,8 @@ export const browser = {
     window.location.assign(url);
   },
 };
+
+/** Opens an in-app address in a new tab (ctrl-click or middle-click on a table row). */
+export const openInNewTab = (href: string): void => {
+  window.open(href, '_blank', 'noopener');
+};

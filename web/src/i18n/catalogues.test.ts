@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '@cpbo/schemas/error-catalogue.ts';
-import en from './en.json';
-import fr from './fr.json';
+import enAdmin from './admin/en.json';
+import frAdmin from './admin/fr.json';
+import enMain from './en.json';
+import frMain from './fr.json';
+
+// A language's texts: the main catalogue and the administrators' screens' one, loaded with those screens.
+const en = { ...enMain, ...enAdmin };
+const fr = { ...frMain, ...frAdmin };
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -40,4 +46,14 @@ describe('translation catalogues', () => {
       expect(variables(leafValue(fr, key)), key).toEqual(variables(leafValue(en, key)));
     }
   });
+
+  it.each([
+    ['en', enMain, enAdmin],
+    ['fr', frMain, frAdmin],
+  ])(
+    "should keep each %s section in one catalogue only, the main or the administrators'",
+    (_language, main, admin) => {
+      expect(Object.keys(admin).filter((section) => section in main)).toEqual([]);
+    },
+  );
 });

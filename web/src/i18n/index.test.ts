@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import i18next, { loadCatalogue } from './index.ts';
+import i18next, { changeLanguage, loadAdminTexts, loadCatalogue } from './index.ts';
 
 describe('catalogues on demand', () => {
   // test-setup.ts shows English before each test; French is fetched only when it is asked for.
@@ -22,5 +22,18 @@ describe('catalogues on demand', () => {
 
   it('should fetch a catalogue once', () => {
     expect(loadCatalogue('fr')).toBe(loadCatalogue('fr'));
+  });
+
+  // Runs after the French test above: French was read before any administrator's screen.
+  it("should add the administrators' texts to the languages read before, and to the next ones", async () => {
+    await i18next.changeLanguage('en');
+    expect(i18next.exists('adminTable.retry')).toBe(false);
+    await loadAdminTexts();
+    expect(i18next.t('adminTable.retry')).toBe('Retry');
+    expect(i18next.t('login.title')).toBe('Sign in');
+
+    await changeLanguage('fr');
+    expect(i18next.t('adminTable.retry')).toBe('Réessayer');
+    expect(i18next.t('login.title')).toBe('Connexion');
   });
 });

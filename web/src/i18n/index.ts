@@ -36,6 +36,8 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // Not remembered across reloads; the switch itself still works.
   }
+  // An administrator's screen shows in the new language at once, its own texts included.
+  if (adminTextsWanted) await addAdminTexts(language);
   await i18next.changeLanguage(language);
 }
 
@@ -60,6 +62,38 @@ export function loadCatalogue(language: Language): Promise<Catalogue> {
   return catalogue;
 }
 
+const adminCatalogueLoaders: Record<Language, () => Promise<Record<string, unknown>>> = {
+  en: async () => (await import('./catalogues/en-admin.ts')).adminCatalogue,
+  fr: async () => (await import('./catalogues/fr-admin.ts')).adminCatalogue,
+};
+const adminCatalogues = new Map<Language, Promise<Record<string, unknown>>>();
+/** Set by the first administrator's screen: from then on every language comes with the admin texts. */
+let adminTextsWanted = false;
+
+const adminCatalogueOf = (language: Language): Promise<Record<string, unknown>> => {
+  let catalogue = adminCatalogues.get(language);
+  if (!catalogue) {
+    catalogue = adminCatalogueLoaders[language]();
+    adminCatalogues.set(language, catalogue);
+    catalogue.catch(() => adminCatalogues.delete(language));
+  }
+  return catalogue;
+};
+
+async function addAdminTexts(language: Language): Promise<void> {
+  const texts = await adminCatalogueOf(language);
+  // A language not read yet gets them with its main texts (the backend below): a bundle added before
+  // would make i18next think the language is there and never read its main texts.
+  if (i18next.hasResourceBundle(language, 'translation'))
+    i18next.addResourceBundle(language, 'translation', texts, true, false);
+}
+
+/** The texts of the administrators' screens in the current language; awaited before such a screen shows. */
+export async function loadAdminTexts(): Promise<void> {
+  adminTextsWanted = true;
+  await addAdminTexts(currentLanguage());
+}
+
 // i18next reads a language's texts through this when the language is first shown.
 const catalogueBackend: BackendModule = {
   type: 'backend',
@@ -70,8 +104,8 @@ const catalogueBackend: BackendModule = {
       callback(new Error(`No catalogue for the language ${language}`), false);
       return;
     }
-    loadCatalogue(supported).then(
-      ({ app }) => callback(null, app),
+    Promise.all([loadCatalogue(supported), adminTextsWanted ? adminCatalogueOf(supported) : {}]).then(
+      ([{ app }, admin]) => callback(null, { ...app, ...admin }),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },

@@ -221,4 +221,33 @@ describe('users page', { timeout: 30_000 }, () => {
     );
     await waitFor(() => expect(emails()).toContain('asha@example.org'));
   });
+
+  it('should offer the page sizes 5, 10, 25 and All, and be back to 10 on the next visit', async () => {
+    const many = Array.from({ length: 30 }, (_, index) => ({
+      ...testUsers[1],
+      email: `user${String(index).padStart(2, '0')}@example.org`,
+    })) as ManagedUser[];
+    setRefreshTokenCookie('refresh-1');
+    fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/users': { body: many } });
+    const view = renderApp('/AdminUsers');
+    await waitFor(() => expect(rows().length).toBe(10));
+
+    const preferences = table()?.findCollectionPreferences();
+    preferences?.findTriggerButton().click();
+    const modal = preferences?.findModal();
+    const options = modal?.findPageSizePreference()?.findOptions() ?? [];
+    expect(options.map((option) => option.findLabel().getElement().textContent)).toEqual([
+      '5 users per page',
+      '10 users per page',
+      '25 users per page',
+      'All users',
+    ]);
+    options[3]?.findNativeInput().click();
+    modal?.findConfirmButton()?.click();
+    await waitFor(() => expect(rows().length).toBe(30));
+
+    view.unmount();
+    renderApp('/AdminUsers');
+    await waitFor(() => expect(rows().length).toBe(10));
+  });
 });

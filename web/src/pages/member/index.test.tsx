@@ -188,8 +188,41 @@ describe('member page', { timeout: 30_000 }, () => {
     expect(api.requestTo('POST /api/members/m-1/contribute')?.body).toEqual({
       amount: 150.5,
       protectionType: 'DROUGHT',
+      plotId: 'p-1',
     });
     await waitFor(() => expect(memberLoads()).toBe(2));
+  });
+
+  it('should let the agent choose the plot of a contribution, the first one by default', async () => {
+    const [north] = memberDetail().plots;
+    const south = { ...north, id: 'p-2', name: 'South field' } as typeof north;
+    const { api } = await openMember(memberDetail({ plots: [north, south] as MemberDetail['plots'] }), {
+      'POST /api/members/m-1/contribute': { status: 201, body: { id: 'c-3' } },
+    });
+    const form = contributionForm();
+    const plotSelect = cloudscape()
+      .findAllSelects()
+      .find((select) => form.contains(select.getElement()));
+    expect(plotSelect?.findTrigger().getElement().textContent).toBe('North field');
+    plotSelect?.openDropdown();
+    plotSelect?.selectOptionByValue('p-2', { expandToViewport: false });
+    expect(plotSelect?.findTrigger().getElement().textContent).toBe('South field');
+
+    await userEvent.type(within(form).getByLabelText('Amount'), '80');
+    await userEvent.click(submitOf(form));
+    expect(visibleDialog()?.findContent().getElement().textContent).toBe(
+      'Collect ₹80.00 from Asha Devi for the plot South field (Drought)?',
+    );
+    await userEvent.click(
+      within(visibleDialog()?.getElement() as HTMLElement).getByRole('button', { name: 'Collect' }),
+    );
+    await waitFor(() =>
+      expect(api.requestTo('POST /api/members/m-1/contribute')?.body).toEqual({
+        amount: 80,
+        protectionType: 'DROUGHT',
+        plotId: 'p-2',
+      }),
+    );
   });
 
   it('should send a retry of a contribution whose answer was lost with the same Idempotency-Key, and a new one for the next', async () => {

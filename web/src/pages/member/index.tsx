@@ -13,7 +13,7 @@ import { LoadState } from '../../common/load-state.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { BenefitsTab } from './components/benefits-tab.tsx';
 import { CashoutForm } from './components/cashout-form.tsx';
-import { ContributionForm } from './components/contribution-form.tsx';
+import { ContributionForm } from '../../common/contribution-form.tsx';
 import { ContributionsTab } from './components/contributions-tab.tsx';
 import { MemberDetails } from './components/member-details.tsx';
 import { MemberPlots } from './components/member-plots.tsx';
@@ -81,7 +81,7 @@ export function MemberPage() {
                 <MemberPlots member={member} />
                 <ColumnLayout columns={2}>
                   <CashoutForm member={member} onPaid={setNotice} />
-                  <ContributionForm member={member} onCollected={setNotice} />
+                  <ContributionForm member={member} plots={member.plots} onCollected={setNotice} />
                 </ColumnLayout>
               </SpaceBetween>
             ),

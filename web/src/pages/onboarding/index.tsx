@@ -7,7 +7,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { useWrite } from '../../api/use-write.ts';
 import { useActionKey } from '../../common/use-action-key.ts';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { MemberForm } from './components/member-form.tsx';
+import { MemberForm, newMemberOf } from '../../common/member-form.tsx';
 import { paths } from '../../app/paths.ts';
 
 /** A field agent registers a farmer; the new member's page opens next (to add a plot). */
@@ -31,7 +31,8 @@ export function OnboardingPage() {
       }
     >
       <MemberForm
-        onSubmit={async (member) => {
+        onSubmit={async (values) => {
+          const member = newMemberOf(values);
           // A duplicate (ERR_DUPLICATE_MEMBER) is explained by the error dialog; the form stays filled in.
           const { id } = await onboard.mutateAsync(member);
           navigate(paths.member(id));

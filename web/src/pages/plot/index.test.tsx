@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { describe, expect, it } from 'vitest';
@@ -193,6 +193,38 @@ describe('plot page', { timeout: 20_000 }, () => {
 
     await typeContribution('100');
     expect(screen.queryByText('The protection has been updated.')).toBeNull();
+  });
+
+  it('should collect a contribution for this plot after its own confirmation', async () => {
+    const contributeRoute = `POST /api/members/${plot.memberId}/contribute`;
+    const api = openPlot({ [contributeRoute]: { status: 201, body: { id: 'c-1' } } });
+    const form = (await screen.findByRole('heading', { name: 'Collect a contribution', level: 2 })).closest(
+      'form',
+    );
+    if (!form) throw new Error('No contribution form');
+    expect(form.textContent).toContain('Recorded for the plot North field.');
+    const amount = cloudscape()
+      .findAllInputs()
+      .find((input) => input.findNativeInput().getElement().name === 'contributionAmount');
+    await act(async () => amount?.setInputValue('75'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Collect' }));
+    expect(dialogTexts()).toEqual({
+      header: 'Collect the contribution',
+      content: `Collect ${inr(75)} from Kofi Mensah for the plot North field (Drought)?`,
+    });
+    expect(api.calls()).not.toContain(contributeRoute);
+    const dialog = cloudscape()
+      .findAllModals()
+      .find((modal) => modal.isVisible());
+    dialog?.findFooter()?.findButton('[class*="variant-primary"]')?.click();
+    expect(
+      await screen.findByText(`A contribution of ${inr(75)} was collected from Kofi Mensah.`),
+    ).toBeTruthy();
+    expect(api.requestTo(contributeRoute)?.body).toEqual({
+      amount: 75,
+      protectionType: 'DROUGHT',
+      plotId: 'plot-9',
+    });
   });
 
   it('should say the plot could not be loaded, and lead back to the member', async () => {

@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
+import Flashbar from '@cloudscape-design/components/flashbar';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { ContributionForm } from '../../common/contribution-form.tsx';
 import { LoadState } from '../../common/load-state.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
@@ -16,7 +19,10 @@ import { useLatestEnablerConfig } from '../../common/use-latest-enabler-config.t
 import { usePlot } from './use-plot.ts';
 import { paths } from '../../app/paths.ts';
 
-/** /Member/{memberId}/Field/{plotId}: the plot's details, map and coverage, and its protection update. */
+/**
+ * /Member/{memberId}/Field/{plotId}: the plot's details, map and coverage, its protection update and a
+ * contribution for this plot.
+ */
 export function PlotPage() {
   const { t } = useTranslation();
   const follow = useFollow();
@@ -25,10 +31,27 @@ export function PlotPage() {
   const config = useLatestEnablerConfig();
   const title = plot?.name ?? t('screens.plot');
   const memberHref = paths.member(memberId);
+  const [notice, setNotice] = useState<string | null>(null);
   useDocumentTitle(title);
 
   return (
     <ContentLayout
+      notifications={
+        notice ? (
+          <Flashbar
+            items={[
+              {
+                id: 'recorded',
+                type: 'success',
+                content: notice,
+                dismissible: true,
+                dismissLabel: t('members.member.dismiss'),
+                onDismiss: () => setNotice(null),
+              },
+            ]}
+          />
+        ) : undefined
+      }
       breadcrumbs={
         <PlotBreadcrumbs
           memberId={memberId}
@@ -64,6 +87,13 @@ export function PlotPage() {
           <PlotLocation plot={plot} />
           <PlotCoverageDates plot={plot} />
           <ProtectionForm key={plot.id} plot={plot} config={config} />
+          {/* The targeted field contribution (spec section 5): for this plot, with its own confirmation. */}
+          <ContributionForm
+            key={`contribution-${plot.id}`}
+            member={{ id: plot.memberId, name: plot.memberName }}
+            plots={[plot]}
+            onCollected={setNotice}
+          />
         </SpaceBetween>
       )}
     </ContentLayout>

@@ -15,9 +15,7 @@ import { useFollow } from '../../../common/use-follow.ts';
 import { statusesOf, statusKey, UserStatusIndicator } from './user-status.tsx';
 import { paths } from '../../../app/paths.ts';
 
-/** Spec section 9: the page sizes of the administration tables. */
-const pageSizes = [5, 10, 25] as const;
-const defaultPageSize = 10;
+import { ALL_PAGE_SIZE, DEFAULT_ADMIN_PAGE_SIZE, adminTablePageSizes } from '../../../api/admin-records.ts';
 
 export interface UsersTableProps {
   users: readonly ManagedUser[];
@@ -40,7 +38,8 @@ export function UsersTable({
 }: UsersTableProps) {
   const { t } = useTranslation();
   const follow = useFollow();
-  const [pageSize, setPageSize] = useState<number>(defaultPageSize);
+  // Spec section 9: 5, 10, 25 or All (every user on one page); not kept, so the next visit shows 10.
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_ADMIN_PAGE_SIZE);
 
   // Role and status sort and search by what the administrator reads, in the current language.
   const roleLabel = useMemo(() => (user: ManagedUser) => t(`roles.${user.role}`), [t]);
@@ -72,7 +71,7 @@ export function UsersTable({
         },
       },
       sorting: { defaultState: { sortingColumn: { sortingField: 'email' } } },
-      pagination: { pageSize },
+      pagination: { pageSize: pageSize === ALL_PAGE_SIZE ? Math.max(users.length, 1) : pageSize },
     },
   );
 
@@ -188,9 +187,13 @@ export function UsersTable({
         <CollectionPreferences
           preferences={{ pageSize }}
           pageSizePreference={{
-            options: pageSizes.map((size) => ({ value: size, label: t('adminUsers.pageSize', { size }) })),
+            options: adminTablePageSizes.map((size) => ({
+              value: size,
+              label:
+                size === ALL_PAGE_SIZE ? t('adminUsers.pageSizeAll') : t('adminUsers.pageSize', { size }),
+            })),
           }}
-          onConfirm={({ detail }) => setPageSize(detail.pageSize ?? defaultPageSize)}
+          onConfirm={({ detail }) => setPageSize(detail.pageSize ?? DEFAULT_ADMIN_PAGE_SIZE)}
         />
       }
     />

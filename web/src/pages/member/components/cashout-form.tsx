@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { cashout, type MemberDetail } from '../../../api/members.ts';
 import { useMemberFormats } from '../../../common/use-member-formats.ts';
 import { centsOf } from '../../../common/amount-input.ts';
-import { MoneyForm } from './money-form.tsx';
+import { MoneyForm } from '../../../common/money-form.tsx';
 
 export interface CashoutFormProps {
   member: Pick<MemberDetail, 'id' | 'name' | 'cashoutBalance'>;

@@ -24,8 +24,8 @@ import {
   newPlotProblems,
   type NewPlotField,
   type NewPlotValues,
-} from '../new-plot-values.ts';
-import { CoverageEndDates } from './coverage-end-dates.tsx';
+} from '../../../common/new-plot-values.ts';
+import { CoverageEndDates } from '../../../common/coverage-end-dates.tsx';
 import { paths } from '../../../app/paths.ts';
 
 export interface NewPlotFormProps {

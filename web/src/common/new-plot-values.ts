@@ -1,5 +1,5 @@
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
-import type { NewPlot } from '../../api/plots.ts';
+import type { NewPlot } from '../api/plots.ts';
 import {
   amountProblem,
   coordinateProblem,
@@ -10,7 +10,7 @@ import {
   startDateProblem,
   unixSecondsOf,
   type FieldProblem,
-} from '../../common/plot-fields.ts';
+} from './plot-fields.ts';
 
 /** The new-plot form as typed. */
 export interface NewPlotValues {

@@ -9,11 +9,11 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { queryKeys } from '../../../api/query-keys.ts';
-import { ConfirmDialog } from '../../../common/confirm-dialog.tsx';
-import { useActionKey } from '../../../common/use-action-key.ts';
-import { useMemberFormats } from '../../../common/use-member-formats.ts';
-import { readAmount } from '../../../common/amount-input.ts';
+import { queryKeys } from '../api/query-keys.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { useActionKey } from './use-action-key.ts';
+import { useMemberFormats } from './use-member-formats.ts';
+import { readAmount } from './amount-input.ts';
 
 export interface MoneyFormProps<Body extends { amount: number }> {
   /** The form's texts: members.member.<kind>.{title, description, amount, submit, confirmTitle, confirm, confirmMessage, done}. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import { coverageDates, type CoverageRule, type IsoDate } from '@cpbo/schemas/coverage-dates.ts';
-import { formatIsoDate } from '../../../common/plot-fields.ts';
+import { formatIsoDate } from './plot-fields.ts';
 
 export interface CoverageEndDatesProps {
   /** Undefined while the start typed is not a date. */

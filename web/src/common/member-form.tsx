@@ -9,11 +9,15 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { memberFieldMaxLength, type NewMember } from '../../../api/members.ts';
+import type { AdminMemberBody } from '../api/admin-records.ts';
+import { memberFieldMaxLength, type MemberDetail, type NewMember } from '../api/members.ts';
+import { DayField, readDay } from './admin-form.tsx';
+import { formatIsoDate } from './plot-fields.ts';
 
 type TextField = Exclude<keyof NewMember, 'gender'>;
 type Gender = '' | 'female' | 'male';
-type FormValues = Record<TextField, string> & { gender: Gender };
+/** The member form as typed; the onboarding date (dd/MM/yyyy) only in admin mode. */
+export type MemberFormValues = Record<TextField, string> & { gender: Gender; onboardingDate: string };
 
 const requiredFields = ['name', 'village', 'number'] as const satisfies readonly TextField[];
 const identityFields = [
@@ -30,7 +34,7 @@ const bankFields = [
   'bankAccount',
 ] as const satisfies readonly TextField[];
 
-const emptyForm: FormValues = {
+export const emptyMemberForm: MemberFormValues = {
   name: '',
   village: '',
   number: '',
@@ -41,12 +45,13 @@ const emptyForm: FormValues = {
   bankIFSC: '',
   bankAccount: '',
   gender: '',
+  onboardingDate: '',
 };
 
 const isRequired = (field: TextField) => (requiredFields as readonly TextField[]).includes(field);
 
-/** What the API takes: trimmed texts, the optional ones only when filled in. */
-const newMemberOf = (values: FormValues): NewMember => {
+/** What the onboarding call takes: trimmed texts, the optional ones only when filled in. */
+export const newMemberOf = (values: MemberFormValues): NewMember => {
   const member: NewMember = {
     name: values.name.trim(),
     village: values.village.trim(),
@@ -60,16 +65,67 @@ const newMemberOf = (values: FormValues): NewMember => {
   return member;
 };
 
+/**
+ * What the admin member calls take: every field, an emptied optional one as null (an edit clears it),
+ * and the onboarding date in unix seconds when it is a day.
+ */
+export const adminMemberOf = (values: MemberFormValues): AdminMemberBody => {
+  const day = readDay(values.onboardingDate);
+  const optional = (field: TextField) => values[field].trim() || null;
+  return {
+    name: values.name.trim(),
+    village: values.village.trim(),
+    number: values.number.trim(),
+    federation: optional('federation'),
+    phone: optional('phone'),
+    bankName: optional('bankName'),
+    bankBranchName: optional('bankBranchName'),
+    bankIFSC: optional('bankIFSC'),
+    bankAccount: optional('bankAccount'),
+    gender: values.gender ? values.gender === 'female' : null,
+    ...('seconds' in day ? { onboardingDate: day.seconds } : {}),
+  };
+};
+
+/** A member as the form shows it for an edit. */
+export const memberFormValuesOf = (member: MemberDetail): MemberFormValues => ({
+  name: member.name,
+  village: member.village,
+  number: member.number,
+  federation: member.federation ?? '',
+  phone: member.phone ?? '',
+  bankName: member.bankName ?? '',
+  bankBranchName: member.bankBranchName ?? '',
+  bankIFSC: member.bankIFSC ?? '',
+  bankAccount: member.bankAccount ?? '',
+  gender: member.gender === null ? '' : member.gender ? 'female' : 'male',
+  onboardingDate: formatIsoDate(member.onboardingDate),
+});
+
 export interface MemberFormProps {
   /** Resolves once the member is saved; rejects when the API refused it (the error dialog tells why). */
-  onSubmit: (member: NewMember) => Promise<void>;
+  onSubmit: (member: MemberFormValues) => Promise<void>;
   onCancel: () => void;
+  /** The values to start from (an edit); empty by default. */
+  initial?: MemberFormValues;
+  /** Admin mode (spec section 5): the onboarding date, typed dd/MM/yyyy, is asked for. */
+  admin?: boolean;
+  submitLabel?: string;
 }
 
-/** Spec section 5: name, village and number required; the rest optional; gender empty, female or man. */
-export function MemberForm({ onSubmit, onCancel }: MemberFormProps) {
+/**
+ * Spec section 5: name, village and number required; the rest optional; gender empty, female or man;
+ * in admin mode the onboarding date too (today when left empty on a new member).
+ */
+export function MemberForm({
+  onSubmit,
+  onCancel,
+  initial = emptyMemberForm,
+  admin = false,
+  submitLabel,
+}: MemberFormProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<FormValues>(emptyForm);
+  const [values, setValues] = useState<MemberFormValues>(initial);
   // Required-field messages appear once the user tried to submit, not while they are typing.
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -83,9 +139,10 @@ export function MemberForm({ onSubmit, onCancel }: MemberFormProps) {
     event.preventDefault();
     setSubmitted(true);
     if (saving || requiredFields.some((field) => !values[field].trim())) return;
+    if (admin && values.onboardingDate.trim() && 'problem' in readDay(values.onboardingDate)) return;
     setSaving(true);
     try {
-      await onSubmit(newMemberOf(values));
+      await onSubmit(values);
     } catch {
       setSaving(false);
     }
@@ -136,7 +193,7 @@ export function MemberForm({ onSubmit, onCancel }: MemberFormProps) {
               {t('members.onboarding.cancel')}
             </Button>
             <Button variant="primary" formAction="submit" loading={saving}>
-              {t('members.onboarding.submit')}
+              {submitLabel ?? t('members.onboarding.submit')}
             </Button>
           </SpaceBetween>
         }
@@ -163,6 +220,16 @@ export function MemberForm({ onSubmit, onCancel }: MemberFormProps) {
                   }
                 />
               </FormField>
+              {admin && (
+                <DayField
+                  name="onboardingDate"
+                  label={t('members.fields.onboardingDate')}
+                  value={values.onboardingDate}
+                  // Empty is allowed: the server dates a new member today.
+                  showProblem={submitted && values.onboardingDate.trim() !== ''}
+                  onChange={(onboardingDate) => setValues((current) => ({ ...current, onboardingDate }))}
+                />
+              )}
             </ColumnLayout>
           </Container>
           <Container header={<Header variant="h2">{t('members.onboarding.bank')}</Header>}>

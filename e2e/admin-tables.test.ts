@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { defaultLogins } from '../infra/local/seed/index.ts';
+import { AdminRecordsPage } from './pages/admin-records-page.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { MemberPage } from './pages/member-page.ts';
+import { describe, expect, test } from './support/test.ts';
+
+const signInAsAdmin = async (page: Page) => {
+  const login = await new LoginPage(page, 'en').shown();
+  await login.emailField.fill(defaultLogins.adminEmail);
+  await login.passwordField.fill(defaultLogins.adminPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { name: /^Welcome / }).waitFor();
+};
+
+/** Digits of a formatted amount ('₹1,500.00' → 150000): the demo's currency has two decimals or none. */
+const digits = (text: string) => Number(text.replace(/[^\d]/g, ''));
+
+/** A date typed in the forms: dd/MM/yyyy, days before today. */
+const daysAgo = (days: number) => {
+  const day = new Date(Date.now() - days * 86_400_000);
+  return `${String(day.getUTCDate()).padStart(2, '0')}/${String(day.getUTCMonth() + 1).padStart(2, '0')}/${day.getUTCFullYear()}`;
+};
+
+describe('admin tables', () => {
+  test('an admin pays a benefit, sees it on the member page, records a cashout, edits and deletes the benefit', async ({
+    openApp,
+  }) => {
+    const page = await openApp({ locale: 'en-US' });
+    await signInAsAdmin(page);
+    const admin = new AdminRecordsPage(page);
+    const member = new MemberPage(page, 'en');
+    const name = `Awa Diop ${randomUUID().slice(0, 6)}`;
+
+    // A member and a plot, through the admin forms.
+    await page.goto('/NewMember');
+    await admin.fill({
+      name,
+      village: 'Fissel',
+      number: `ADM-${randomUUID().slice(0, 8)}`,
+      onboardingDate: daysAgo(60),
+    });
+    await admin.save('Create', 'Members');
+    await page.goto('/NewField');
+    await admin.pickMember(name);
+    await admin.fill({ name: 'Sorghum field', startCoverageDate: daysAgo(30) });
+    await admin.save('Create', 'Plots');
+
+    const memberId = await (async () => {
+      await admin.openTable('/AdminFields', name);
+      const link = admin.rows.first().getByRole('link', { name: new RegExp(name) });
+      return decodeURIComponent((await link.getAttribute('href'))?.split('/').pop() ?? '');
+    })();
+    const pending = async () => {
+      await member.goto(memberId);
+      return digits(await member.statusCard('pendingBenefits'));
+    };
+    expect(await pending()).toBe(0);
+
+    // A benefit of 1,000.
+    await page.goto('/NewPayout');
+    await admin.pickMember(name);
+    await admin.pickPlot('Sorghum field');
+    await admin.fill({
+      amount: '1000',
+      assessmentId: `E2E-${randomUUID().slice(0, 6)}`,
+      assessmentDate: daysAgo(5),
+      payoutDate: daysAgo(2),
+    });
+    await admin.save('Create', 'Benefits');
+    // 1,000 is written with its cents or without: the first figure gives the scale of the next ones.
+    const afterPayout = await pending();
+    const scale = afterPayout / 1000;
+    expect([1, 100]).toContain(scale);
+    const pendingAmount = async () => (await pending()) / scale;
+    await member.openTab('benefits');
+    expect((await member.tableTexts(0)).map((row) => row.join(' '))).toEqual([
+      expect.stringContaining('Sorghum field'),
+    ]);
+
+    // A cashout of 400: 600 pending.
+    await page.goto('/NewCashout');
+    await admin.pickMember(name);
+    await admin.fill({ amount: '400' });
+    await admin.save('Create', 'Paid benefits');
+    expect(await pendingAmount()).toBe(600);
+
+    // The benefit edited to 1,500: 1,100 pending.
+    await admin.openTable('/AdminPayouts', name);
+    await admin.rowAction('Edit');
+    await admin.field('amount').fill('1500');
+    await admin.save('Save', 'Benefits');
+    expect(await pendingAmount()).toBe(1100);
+
+    // Deleting the benefit would leave the paid 400 above a benefit of 0: refused, nothing changes.
+    await admin.openTable('/AdminPayouts', name);
+    await admin.rowAction('Delete');
+    await admin.dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    const error = page.getByRole('dialog', { name: 'An error occured' });
+    await error.waitFor();
+    expect(await error.innerText()).toMatch(/paid benefit/i);
+    await error.getByRole('button', { name: 'OK', exact: true }).click();
+    expect(await admin.rows.filter({ hasText: name }).count()).toBe(1);
+    expect(await pendingAmount()).toBe(1100);
+
+    // Without the cashout, the benefit goes: nothing pending.
+    await admin.openTable('/AdminCashouts', name);
+    await admin.rowAction('Delete');
+    await admin.dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText(/The paid benefit was deleted/).waitFor();
+    expect(await pendingAmount()).toBe(1500);
+    await admin.openTable('/AdminPayouts', name);
+    await admin.rowAction('Delete');
+    await admin.dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText(/The benefit was deleted/).waitFor();
+    expect(await pendingAmount()).toBe(0);
+  });
+});

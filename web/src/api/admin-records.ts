@@ -1,0 +1,93 @@
+import {
+  adminPageSizes,
+  type AdminCashoutRow,
+  type AdminContributionRow,
+  type AdminListPage,
+  type AdminPayoutRow,
+  type AdminPlotRow,
+  type CreatedAnswer,
+  type FromSchema,
+  adminContributionRequestSchema,
+  adminMemberRequestSchema,
+  adminNewCashoutRequestSchema,
+  adminNewPayoutRequestSchema,
+  adminNewPlotRequestSchema,
+  adminUpdateCashoutRequestSchema,
+  adminUpdatePayoutRequestSchema,
+  adminUpdatePlotRequestSchema,
+} from '@cpbo/schemas';
+import { apiFetch, type ApiRequest } from './api-client.ts';
+
+export type { AdminCashoutRow, AdminContributionRow, AdminListPage, AdminPayoutRow, AdminPlotRow };
+
+/** A write the user confirmed: its tries share one Idempotency-Key. */
+type WriteOptions = Pick<ApiRequest, 'idempotencyKey'>;
+
+/** Spec section 9: the admin tables' page sizes; the largest one is what "All" pages by. */
+export const adminTablePageSizes: readonly number[] = adminPageSizes.map(Number);
+export const ALL_PAGE_SIZE = Math.max(...adminTablePageSizes);
+export const DEFAULT_ADMIN_PAGE_SIZE = 10;
+
+export type AdminMemberBody = FromSchema<typeof adminMemberRequestSchema>;
+export type AdminNewPlotBody = FromSchema<typeof adminNewPlotRequestSchema>;
+export type AdminUpdatePlotBody = FromSchema<typeof adminUpdatePlotRequestSchema>;
+export type AdminContributionBody = FromSchema<typeof adminContributionRequestSchema>;
+export type AdminNewPayoutBody = FromSchema<typeof adminNewPayoutRequestSchema>;
+export type AdminUpdatePayoutBody = FromSchema<typeof adminUpdatePayoutRequestSchema>;
+export type AdminNewCashoutBody = FromSchema<typeof adminNewCashoutRequestSchema>;
+export type AdminUpdateCashoutBody = FromSchema<typeof adminUpdateCashoutRequestSchema>;
+
+/** The query string of an admin list page: only the parameters the API knows (it refuses any other). */
+export type AdminListParameters = Record<string, string | number | undefined>;
+
+const enc = encodeURIComponent;
+
+/** The administrator's record kinds and their addresses under /admin. */
+export type AdminRecordKind = 'plots' | 'contributions' | 'payouts' | 'cashouts';
+
+export const listAdminRecords = <Row>(kind: AdminRecordKind, query: AdminListParameters) =>
+  apiFetch<AdminListPage<Row>>(`/admin/${kind}`, { query });
+
+export const deleteAdminRecord = (kind: AdminRecordKind | 'members', id: string) =>
+  apiFetch<undefined>(`/admin/${kind}/${enc(id)}`, { method: 'DELETE' });
+
+const create = (kind: AdminRecordKind | 'members', body: unknown, options: WriteOptions) =>
+  apiFetch<CreatedAnswer>(`/admin/${kind}`, { method: 'POST', body, ...options });
+
+const update = (kind: AdminRecordKind | 'members', id: string, body: unknown, options: WriteOptions) =>
+  apiFetch<undefined>(`/admin/${kind}/${enc(id)}`, { method: 'POST', body, ...options });
+
+export const createAdminMember = (body: AdminMemberBody, options: WriteOptions = {}) =>
+  create('members', body, options);
+export const updateAdminMember = (id: string, body: AdminMemberBody, options: WriteOptions = {}) =>
+  update('members', id, body, options);
+
+export const createAdminPlot = (body: AdminNewPlotBody, options: WriteOptions = {}) =>
+  create('plots', body, options);
+export const updateAdminPlot = (id: string, body: AdminUpdatePlotBody, options: WriteOptions = {}) =>
+  update('plots', id, body, options);
+
+// An edit form's record: the form says itself that it is not found or could not be read.
+export const getAdminContribution = (id: string) =>
+  apiFetch<AdminContributionRow>(`/admin/contributions/${enc(id)}`, { errors: 'caller' });
+export const createAdminContribution = (body: AdminContributionBody, options: WriteOptions = {}) =>
+  create('contributions', body, options);
+export const updateAdminContribution = (
+  id: string,
+  body: AdminContributionBody,
+  options: WriteOptions = {},
+) => update('contributions', id, body, options);
+
+export const getAdminPayout = (id: string) =>
+  apiFetch<AdminPayoutRow>(`/admin/payouts/${enc(id)}`, { errors: 'caller' });
+export const createAdminPayout = (body: AdminNewPayoutBody, options: WriteOptions = {}) =>
+  create('payouts', body, options);
+export const updateAdminPayout = (id: string, body: AdminUpdatePayoutBody, options: WriteOptions = {}) =>
+  update('payouts', id, body, options);
+
+export const getAdminCashout = (id: string) =>
+  apiFetch<AdminCashoutRow>(`/admin/cashouts/${enc(id)}`, { errors: 'caller' });
+export const createAdminCashout = (body: AdminNewCashoutBody, options: WriteOptions = {}) =>
+  create('cashouts', body, options);
+export const updateAdminCashout = (id: string, body: AdminUpdateCashoutBody, options: WriteOptions = {}) =>
+  update('cashouts', id, body, options);

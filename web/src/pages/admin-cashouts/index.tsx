@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { deleteAdminRecord, listAdminRecords, type AdminCashoutRow } from '../../api/admin-records.ts';
+import { paths } from '../../app/paths.ts';
+import { useAdminFilters } from '../../common/admin-filters.tsx';
+import { amountColumn, dateColumn, memberColumn } from '../../common/admin-record-columns.tsx';
+import { AdminTable } from '../../common/admin-table.tsx';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useMemberFormats } from '../../common/use-member-formats.ts';
+
+/** The benefits paid to the enabler's members (cashouts): paged by cursor, newest first by default. */
+export function AdminCashoutsPage() {
+  const { t } = useTranslation();
+  const formats = useMemberFormats();
+  const filters = useAdminFilters();
+  useDocumentTitle(t('screens.adminCashouts'));
+  return (
+    <AdminTable<AdminCashoutRow>
+      resource="cashouts"
+      texts="adminRecords.cashouts"
+      title={t('screens.adminCashouts')}
+      readPage={({ page, pageSize, cursor, sort }) =>
+        listAdminRecords<AdminCashoutRow>('cashouts', {
+          page,
+          pageSize,
+          cursor,
+          'sort:cashoutDate': sort.direction,
+          ...filters.filterValues,
+        })
+      }
+      filterValues={filters.filterValues}
+      filtered={filters.filtered}
+      onClearFilters={filters.clear}
+      filter={filters.element}
+      defaultSort={{ field: 'cashoutDate', direction: 'desc' }}
+      columns={[
+        memberColumn(t),
+        amountColumn(t, formats),
+        dateColumn('cashoutDate', t('adminRecords.columns.cashoutDate'), formats, true),
+      ]}
+      addHref={paths.newCashout}
+      editHref={(row) => paths.updateCashout(row.id)}
+      describe={(row) =>
+        t('adminRecords.recordValue', {
+          member: row.memberName,
+          amount: formats.amount(row.amount),
+          date: formats.date(row.cashoutDate),
+        })
+      }
+      deleteRow={(row) => deleteAdminRecord('cashouts', row.id)}
+    />
+  );
+}

@@ -1,0 +1,133 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEventDefault from '@testing-library/user-event';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import { describe, expect, it } from 'vitest';
+import type { Plot } from '../../../api/plots.ts';
+import { adminRoutes, memberSearchAnswer } from '../../../test/admin-fixtures.ts';
+import { fakeApi, type FakeRoutes } from '../../../test/fake-api.ts';
+import { cloudscape, renderApp, setRefreshTokenCookie } from '../../../test/render-app.tsx';
+
+const userEvent = userEventDefault.setup({ delay: null });
+
+const input = (name: string) =>
+  cloudscape()
+    .findAllInputs()
+    .find((candidate) => candidate.findNativeInput().getElement().name === name);
+const type = async (name: string, value: string) => {
+  await act(async () => input(name)?.setInputValue(value));
+};
+const endDates = () =>
+  Object.fromEntries(
+    (
+      createWrapper(document.querySelector('form') as HTMLElement)
+        .findKeyValuePairs()
+        ?.findItems() ?? []
+    ).map((item) => [item.findLabel()?.getElement().textContent, item.findValue()?.getElement().textContent]),
+  );
+
+const plot: Plot = {
+  id: 'p-1',
+  _id: 'p-1',
+  name: 'North field',
+  memberId: 'm-1',
+  memberName: 'Asha Devi',
+  memberNumber: 'F-0042',
+  latitude: 10.5,
+  longitude: 78.25,
+  cropDescription: 'Maize',
+  isIrrigated: false,
+  droughtMonthlyContrib: 100,
+  excessRainMonthlyContrib: 0,
+  startCoverageDate: '2025-04-01',
+  endOfSeasonDate: '2025-09-01',
+  endCoverageDate: '2026-04-01',
+  enablerConfig: { version: 2, _id: 'config-2' },
+};
+
+const open = async (path: string, routes: FakeRoutes = {}) => {
+  setRefreshTokenCookie('refresh-1');
+  const api = fakeApi({
+    ...adminRoutes(),
+    'GET /api/members': memberSearchAnswer(),
+    'GET /api/admin/plots': { body: { items: [], page: 1, pageSize: 10, nextCursor: null } },
+    ...routes,
+  });
+  renderApp(path);
+  await screen.findByRole('heading', { name: /plot/i, level: 1 });
+  return api;
+};
+
+describe('admin plot form', { timeout: 30_000 }, () => {
+  it('should create a plot for a chosen member, its end dates computed from the latest config', async () => {
+    const api = await open('/NewField', { 'POST /api/admin/plots': { status: 201, body: { id: 'p-9' } } });
+    await type('name', ' East field ');
+    await type('startCoverageDate', '01/02/2026');
+    // The test enabler's config: a season of 4 months, a coverage of 6.
+    expect(endDates()).toEqual({ 'End of season': '01/06/2026', 'End of coverage': '01/08/2026' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(screen.getByText('Member is required.')).toBeTruthy();
+    expect(api.calls()).not.toContain('POST /api/admin/plots');
+
+    const member = createWrapper(document.querySelector('form') as HTMLElement).findSelect();
+    member?.openDropdown();
+    await waitFor(() => expect(member?.findDropdown().findOptionByValue('m-1')).toBeTruthy(), {
+      timeout: 3000,
+    });
+    member?.selectOptionByValue('m-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await screen.findByRole('heading', { name: /Plots/, level: 1 });
+    expect(api.requestTo('POST /api/admin/plots')?.body).toEqual({
+      memberId: 'm-1',
+      name: 'East field',
+      latitude: 10,
+      longitude: 10,
+      droughtMonthlyContrib: 0,
+      excessRainMonthlyContrib: 0,
+      startCoverageDate: Date.UTC(2026, 1, 1) / 1000,
+    });
+  });
+
+  it('should edit a plot keeping its own end dates and config while its start stays', async () => {
+    const api = await open('/UpdateField/m-1/Field/p-1', {
+      'GET /api/members/m-1/plots/p-1': { body: plot },
+      'POST /api/admin/plots/p-1': { status: 204 },
+    });
+    await screen.findByRole('button', { name: 'Save' });
+    expect(screen.getByText('Asha Devi (no. F-0042)')).toBeTruthy();
+    expect(endDates()).toEqual({ 'End of season': '01/09/2025', 'End of coverage': '01/04/2026' });
+    await type('droughtMonthlyContrib', '120');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('heading', { name: /Plots/, level: 1 });
+    expect(api.requestTo('POST /api/admin/plots/p-1')?.body).toEqual({
+      name: 'North field',
+      latitude: 10.5,
+      longitude: 78.25,
+      droughtMonthlyContrib: 120,
+      excessRainMonthlyContrib: 0,
+      startCoverageDate: Date.UTC(2025, 3, 1) / 1000,
+      endOfSeasonDate: Date.UTC(2025, 8, 1) / 1000,
+      endCoverageDate: Date.UTC(2026, 3, 1) / 1000,
+      cropDescription: 'Maize',
+      isIrrigated: false,
+      enablerConfig: { version: 2, _id: 'config-2' },
+    });
+  });
+
+  it('should move a plot with a new start under the latest config, whose end dates it shows', async () => {
+    const api = await open('/UpdateField/m-1/Field/p-1', {
+      'GET /api/members/m-1/plots/p-1': { body: plot },
+      'POST /api/admin/plots/p-1': { status: 204 },
+    });
+    await screen.findByRole('button', { name: 'Save' });
+    await type('startCoverageDate', '01/05/2025');
+    expect(endDates()).toEqual({ 'End of season': '01/09/2025', 'End of coverage': '01/11/2025' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('heading', { name: /Plots/, level: 1 });
+    const body = api.requestTo('POST /api/admin/plots/p-1')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      startCoverageDate: Date.UTC(2025, 4, 1) / 1000,
+      enablerConfig: { version: 3 },
+    });
+    expect(body).not.toHaveProperty('endOfSeasonDate');
+  });
+});

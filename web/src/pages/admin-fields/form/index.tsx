@@ -1,0 +1,219 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import {
+  createAdminPlot,
+  updateAdminPlot,
+  type AdminNewPlotBody,
+  type AdminUpdatePlotBody,
+} from '../../../api/admin-records.ts';
+import type { EnablerConfig } from '../../../api/enablers.ts';
+import { getPlot, type Plot } from '../../../api/plots.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { paths } from '../../../app/paths.ts';
+import { AdminFormLayout, AdminRecordLoad } from '../../../common/admin-form.tsx';
+import { CoverageEndDates } from '../../../common/coverage-end-dates.tsx';
+import { MemberPicker, memberLabel, type PickedMember } from '../../../common/member-picker.tsx';
+import {
+  newPlotDefaults,
+  newPlotOf,
+  newPlotProblems,
+  type NewPlotField,
+  type NewPlotValues,
+} from '../../../common/new-plot-values.ts';
+import { formatIsoDate, parseDayMonthYear, problemMessage, todayIso } from '../../../common/plot-fields.ts';
+import { useAdminSave } from '../../../common/use-admin-save.ts';
+import { useDocumentTitle } from '../../../common/use-document-title.ts';
+import { coverageRuleOf, useLatestEnablerConfig } from '../../../common/use-latest-enabler-config.ts';
+
+interface FieldValues extends NewPlotValues {
+  member: PickedMember | null;
+}
+
+interface FieldFormProps {
+  title: string;
+  initial: FieldValues;
+  /** On edit: the plot as saved (its member stays, its end dates stay while its start does). */
+  plot?: Plot;
+  send: (values: FieldValues, idempotencyKey: string) => Promise<unknown>;
+}
+
+/**
+ * Spec section 5: member (on create), name, latitude, longitude and coverage start required; the end
+ * dates follow from the start and the enabler's latest config.
+ */
+function FieldForm({ title, initial, plot, send }: FieldFormProps) {
+  const { t, i18n } = useTranslation();
+  const config = useLatestEnablerConfig();
+  const rule = coverageRuleOf(config);
+  const [values, setValues] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const { saving, save } = useAdminSave(send, paths.adminFields);
+  const problems = newPlotProblems(values);
+  const language = i18n.resolvedLanguage ?? 'en';
+  const errorOf = (field: NewPlotField) =>
+    submitted ? problemMessage(t, problems[field], language) : undefined;
+  const set = (change: Partial<FieldValues>) => setValues((current) => ({ ...current, ...change }));
+  const startUnchanged =
+    plot !== undefined && values.startCoverageDate === formatIsoDate(plot.startCoverageDate);
+
+  const submit = () => {
+    setSubmitted(true);
+    if (!values.member || Object.keys(problems).length > 0) return;
+    // A new start takes the end dates of the latest config: without one the server refuses it.
+    if (!startUnchanged && !rule) return;
+    void save(values);
+  };
+
+  const text = (field: NewPlotField, label: string, hint?: string) => (
+    <FormField label={label} constraintText={hint} errorText={errorOf(field)}>
+      <Input
+        name={field}
+        value={values[field]}
+        inputMode={field === 'name' ? undefined : 'decimal'}
+        placeholder={field === 'startCoverageDate' ? t('plots.hints.datePlaceholder') : undefined}
+        invalid={errorOf(field) !== undefined}
+        onChange={({ detail }) => set({ [field]: detail.value })}
+      />
+    </FormField>
+  );
+
+  return (
+    <AdminFormLayout
+      title={title}
+      description={t('adminRecords.fields.formDescription')}
+      backHref={paths.adminFields}
+      submitLabel={plot ? t('adminForm.save') : t('adminForm.create')}
+      saving={saving}
+      onSubmit={submit}
+    >
+      {!rule && !startUnchanged && <Alert type="warning">{t('plots.new.noConfig')}</Alert>}
+      <ColumnLayout columns={2}>
+        <FormField
+          label={t('adminRecords.columns.member')}
+          errorText={
+            submitted && !values.member
+              ? t('adminForm.required', { field: t('adminRecords.columns.member') })
+              : undefined
+          }
+        >
+          {plot && values.member ? (
+            <Box>{memberLabel(t, values.member)}</Box>
+          ) : (
+            <MemberPicker
+              value={values.member}
+              invalid={submitted && !values.member}
+              onChange={(member) => set({ member })}
+            />
+          )}
+        </FormField>
+        {text('name', t('plots.fields.name'))}
+        {text('latitude', t('plots.fields.latitude'), t('plots.hints.decimalDegrees'))}
+        {text('longitude', t('plots.fields.longitude'), t('plots.hints.decimalDegrees'))}
+        {text('startCoverageDate', t('plots.fields.startCoverageDate'), t('plots.hints.dateFormat'))}
+        {text(
+          'droughtMonthlyContrib',
+          t('plots.fields.droughtMonthlyContrib'),
+          config?.currency ? t('plots.hints.amountIn', { currency: config.currency }) : undefined,
+        )}
+      </ColumnLayout>
+      {startUnchanged ? (
+        <KeyValuePairs
+          columns={2}
+          items={[
+            { label: t('plots.fields.endOfSeasonDate'), value: formatIsoDate(plot.endOfSeasonDate) },
+            { label: t('plots.fields.endCoverageDate'), value: formatIsoDate(plot.endCoverageDate) },
+          ]}
+        />
+      ) : (
+        <CoverageEndDates start={parseDayMonthYear(values.startCoverageDate)} rule={rule} />
+      )}
+    </AdminFormLayout>
+  );
+}
+
+export function NewFieldPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('screens.newField'));
+  return (
+    <FieldForm
+      title={t('screens.newField')}
+      initial={{ ...newPlotDefaults(todayIso()), member: null }}
+      send={(values, idempotencyKey) => {
+        const body: AdminNewPlotBody = { memberId: values.member?.id ?? '', ...newPlotOf(values) };
+        return createAdminPlot(body, { idempotencyKey });
+      }}
+    />
+  );
+}
+
+const valuesOf = (plot: Plot): FieldValues => ({
+  member: { id: plot.memberId, name: plot.memberName, number: plot.memberNumber },
+  name: plot.name,
+  latitude: String(plot.latitude),
+  longitude: String(plot.longitude),
+  startCoverageDate: formatIsoDate(plot.startCoverageDate),
+  droughtMonthlyContrib: String(plot.droughtMonthlyContrib),
+});
+
+/**
+ * The edit of a plot: what the form does not show travels as saved. A new start takes its end dates
+ * from the latest config, as the form shows them (the plot then comes under that version).
+ */
+const updateOf = (plot: Plot, values: FieldValues, latest: EnablerConfig | null): AdminUpdatePlotBody => {
+  const typed = newPlotOf(values);
+  const startUnchanged = values.startCoverageDate === formatIsoDate(plot.startCoverageDate);
+  const seconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+  return {
+    name: typed.name,
+    latitude: typed.latitude,
+    longitude: typed.longitude,
+    droughtMonthlyContrib: typed.droughtMonthlyContrib,
+    excessRainMonthlyContrib: plot.excessRainMonthlyContrib,
+    startCoverageDate: typed.startCoverageDate,
+    cropDescription: plot.cropDescription,
+    isIrrigated: plot.isIrrigated,
+    // Kept while the start is: the plot stays under the config it was created with.
+    ...(startUnchanged
+      ? {
+          endOfSeasonDate: seconds(plot.endOfSeasonDate),
+          endCoverageDate: seconds(plot.endCoverageDate),
+          ...(plot.enablerConfig ? { enablerConfig: plot.enablerConfig } : {}),
+        }
+      : latest?.version !== undefined
+        ? { enablerConfig: { version: latest.version, ...(latest._id ? { _id: latest._id } : {}) } }
+        : {}),
+  };
+};
+
+export function UpdateFieldPage() {
+  const { t } = useTranslation();
+  const { memberId = '', id = '' } = useParams();
+  const latest = useLatestEnablerConfig();
+  useDocumentTitle(t('screens.updateField'));
+  const plot = useQuery({
+    queryKey: queryKeys.members.plot(memberId, id),
+    queryFn: () => getPlot(memberId, id, { errors: 'caller' }),
+  });
+  return (
+    <AdminRecordLoad title={t('screens.updateField')} backHref={paths.adminFields} query={plot}>
+      {(data) => (
+        <FieldForm
+          title={t('screens.updateField')}
+          initial={valuesOf(data)}
+          plot={data}
+          send={(values, idempotencyKey) =>
+            updateAdminPlot(id, updateOf(data, values, latest), { idempotencyKey })
+          }
+        />
+      )}
+    </AdminRecordLoad>
+  );
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { deleteAdminRecord, listAdminRecords, type AdminPlotRow } from '../../api/admin-records.ts';
+import { paths } from '../../app/paths.ts';
+import { useAdminFilters } from '../../common/admin-filters.tsx';
+import { dateColumn, memberColumn } from '../../common/admin-record-columns.tsx';
+import { AdminTable } from '../../common/admin-table.tsx';
+import { formatNumber } from '../../common/format.ts';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useMemberFormats } from '../../common/use-member-formats.ts';
+
+/** The enabler's plots: paged by cursor, by start of coverage (newest first by default). */
+export function AdminFieldsPage() {
+  const { t, i18n } = useTranslation();
+  const formats = useMemberFormats();
+  const filters = useAdminFilters();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  useDocumentTitle(t('screens.adminFields'));
+  return (
+    <AdminTable<AdminPlotRow>
+      resource="plots"
+      texts="adminRecords.fields"
+      title={t('screens.adminFields')}
+      readPage={({ page, pageSize, cursor, sort }) =>
+        listAdminRecords<AdminPlotRow>('plots', {
+          page,
+          pageSize,
+          cursor,
+          'sort:startCoverageDate': sort.direction,
+          ...filters.filterValues,
+        })
+      }
+      filterValues={filters.filterValues}
+      filtered={filters.filtered}
+      onClearFilters={filters.clear}
+      filter={filters.element}
+      defaultSort={{ field: 'startCoverageDate', direction: 'desc' }}
+      columns={[
+        memberColumn(t),
+        { id: 'name', header: t('plots.fields.name'), cell: (row) => row.name },
+        {
+          id: 'coordinates',
+          header: t('plots.fields.coordinates'),
+          cell: (row) =>
+            t('plots.values.coordinates', {
+              latitude: formatNumber(row.latitude, language),
+              longitude: formatNumber(row.longitude, language),
+            }),
+        },
+        dateColumn('startCoverageDate', t('plots.fields.startCoverageDate'), formats, true),
+        dateColumn('endCoverageDate', t('plots.fields.endCoverageDate'), formats),
+        {
+          id: 'droughtMonthlyContrib',
+          header: t('plots.fields.droughtMonthlyContrib'),
+          cell: (row) => formats.amount(row.droughtMonthlyContrib),
+        },
+      ]}
+      addHref={paths.newField}
+      editHref={(row) => paths.updateField(row.memberId, row.id)}
+      describe={(row) => t('adminRecords.fields.describe', { name: row.name, member: row.memberName })}
+      deleteRow={(row) => deleteAdminRecord('plots', row.id)}
+    />
+  );
+}

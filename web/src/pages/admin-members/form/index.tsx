@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import { createAdminMember, updateAdminMember, type AdminMemberBody } from '../../../api/admin-records.ts';
+import { getMember } from '../../../api/members.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { paths } from '../../../app/paths.ts';
+import { AdminRecordLoad } from '../../../common/admin-form.tsx';
+import {
+  adminMemberOf,
+  emptyMemberForm,
+  MemberForm,
+  memberFormValuesOf,
+  type MemberFormValues,
+} from '../../../common/member-form.tsx';
+import { useAdminSave } from '../../../common/use-admin-save.ts';
+import { useDocumentTitle } from '../../../common/use-document-title.ts';
+
+interface AdminMemberFormProps {
+  title: string;
+  initial: MemberFormValues;
+  submitLabel: string;
+  send: (body: AdminMemberBody, idempotencyKey: string) => Promise<unknown>;
+}
+
+/** The member form in admin mode (with the onboarding date); saving returns to /AdminMembers. */
+function AdminMemberForm({ title, initial, submitLabel, send }: AdminMemberFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { save } = useAdminSave(send, paths.adminMembers);
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" description={t('adminRecords.members.formDescription')}>
+          {title}
+        </Header>
+      }
+    >
+      <MemberForm
+        admin
+        initial={initial}
+        submitLabel={submitLabel}
+        onSubmit={async (values) => {
+          // The form keeps its values and takes another try after a refusal.
+          if (!(await save(adminMemberOf(values)))) throw new Error('The member was not saved');
+        }}
+        onCancel={() => navigate(paths.adminMembers)}
+      />
+    </ContentLayout>
+  );
+}
+
+export function NewMemberPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('screens.newMember'));
+  return (
+    <AdminMemberForm
+      title={t('screens.newMember')}
+      initial={emptyMemberForm}
+      submitLabel={t('adminForm.create')}
+      send={(body, idempotencyKey) => createAdminMember(body, { idempotencyKey })}
+    />
+  );
+}
+
+export function UpdateMemberPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  useDocumentTitle(t('screens.updateMember'));
+  const member = useQuery({
+    queryKey: queryKeys.members.detail(id),
+    queryFn: () => getMember(id, { errors: 'caller' }),
+  });
+  return (
+    <AdminRecordLoad title={t('screens.updateMember')} backHref={paths.adminMembers} query={member}>
+      {(data) => (
+        <AdminMemberForm
+          title={t('screens.updateMember')}
+          initial={memberFormValuesOf(data)}
+          submitLabel={t('adminForm.save')}
+          send={(body, idempotencyKey) => updateAdminMember(id, body, { idempotencyKey })}
+        />
+      )}
+    </AdminRecordLoad>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { deleteAdminRecord } from '../../api/admin-records.ts';
+import {
+  listMembers,
+  memberSearchMaxLength,
+  type MemberRow,
+  type MemberSortField,
+} from '../../api/members.ts';
+import { paths } from '../../app/paths.ts';
+import type { AdminPageRequest } from '../../common/admin-table.tsx';
+import { AdminTable } from '../../common/admin-table.tsx';
+import { RowLink } from '../../common/row-link.tsx';
+import { useDebounced } from '../../common/use-debounced.ts';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useMemberFormats } from '../../common/use-member-formats.ts';
+
+/**
+ * The member list pages by number and answers the count: the cursor of the next page is its number,
+ * while pages remain.
+ */
+export const readMemberPage = async (
+  { page, pageSize, sort }: AdminPageRequest,
+  search: string,
+): Promise<{ items: MemberRow[]; nextCursor: string | null }> => {
+  const answer = await listMembers({
+    page,
+    pageSize,
+    sort: { field: sort.field as MemberSortField, direction: sort.direction },
+    search,
+  });
+  return { items: answer.members, nextCursor: page * pageSize < answer.count ? String(page + 1) : null };
+};
+
+/** The administrator's members: paged, searched (name, number or federation), one sort; add, edit, delete. */
+export function AdminMembersPage() {
+  const { t } = useTranslation();
+  const formats = useMemberFormats();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim());
+  useDocumentTitle(t('screens.adminMembers'));
+  const sortable = (field: MemberSortField) => ({ id: field, sortingField: field });
+  return (
+    <AdminTable<MemberRow>
+      resource="members"
+      texts="adminRecords.members"
+      title={t('screens.adminMembers')}
+      // The cursor is the page's number: paging follows it (the first page has none).
+      readPage={(request) => readMemberPage({ ...request, page: Number(request.cursor ?? 1) }, search)}
+      filterValues={{ search: search || undefined }}
+      filtered={search !== ''}
+      onClearFilters={() => setSearchText('')}
+      filter={
+        <TextFilter
+          filteringText={searchText}
+          filteringPlaceholder={t('members.list.search.placeholder')}
+          filteringAriaLabel={t('members.list.search.label')}
+          filteringClearAriaLabel={t('members.list.search.clear')}
+          onChange={({ detail }) => setSearchText(detail.filteringText.slice(0, memberSearchMaxLength))}
+        />
+      }
+      defaultSort={{ field: 'name', direction: 'asc' }}
+      columns={[
+        {
+          ...sortable('name'),
+          header: t('members.list.columns.name'),
+          isRowHeader: true,
+          cell: (row) => <RowLink href={paths.member(row.id)}>{row.name}</RowLink>,
+        },
+        { ...sortable('number'), header: t('members.list.columns.number'), cell: (row) => row.number },
+        { id: 'village', header: t('members.fields.village'), cell: (row) => row.village },
+        {
+          ...sortable('federation'),
+          header: t('members.list.columns.federation'),
+          cell: (row) => row.federation ?? '-',
+        },
+        {
+          id: 'contributionTotal',
+          header: t('members.list.columns.contributionTotal'),
+          cell: (row) => formats.amount(row.contributionTotal),
+        },
+        {
+          ...sortable('pendingBenefits'),
+          header: t('members.list.columns.pendingBenefits'),
+          cell: (row) => formats.amount(row.pendingBenefits),
+        },
+        {
+          ...sortable('onboardingDate'),
+          header: t('members.list.columns.onboardingDate'),
+          cell: (row) => formats.date(row.onboardingDate),
+        },
+      ]}
+      addHref={paths.newMember}
+      editHref={(row) => paths.updateMember(row.id)}
+      describe={(row) => t('adminRecords.memberValue', { name: row.name, number: row.number })}
+      deleteRow={(row) => deleteAdminRecord('members', row.id)}
+    />
+  );
+}

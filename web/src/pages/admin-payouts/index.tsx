@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { deleteAdminRecord, listAdminRecords, type AdminPayoutRow } from '../../api/admin-records.ts';
+import { paths } from '../../app/paths.ts';
+import { useAdminFilters } from '../../common/admin-filters.tsx';
+import { amountColumn, dateColumn, memberColumn, plotColumn } from '../../common/admin-record-columns.tsx';
+import { AdminTable } from '../../common/admin-table.tsx';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useMemberFormats } from '../../common/use-member-formats.ts';
+
+/** The enabler's benefits (payouts): paged by cursor, newest first by default. */
+export function AdminPayoutsPage() {
+  const { t } = useTranslation();
+  const formats = useMemberFormats();
+  const filters = useAdminFilters();
+  useDocumentTitle(t('screens.adminPayouts'));
+  return (
+    <AdminTable<AdminPayoutRow>
+      resource="payouts"
+      texts="adminRecords.payouts"
+      title={t('screens.adminPayouts')}
+      readPage={({ page, pageSize, cursor, sort }) =>
+        listAdminRecords<AdminPayoutRow>('payouts', {
+          page,
+          pageSize,
+          cursor,
+          'sort:payoutDate': sort.direction,
+          ...filters.filterValues,
+        })
+      }
+      filterValues={filters.filterValues}
+      filtered={filters.filtered}
+      onClearFilters={filters.clear}
+      filter={filters.element}
+      defaultSort={{ field: 'payoutDate', direction: 'desc' }}
+      columns={[
+        memberColumn(t),
+        plotColumn(t),
+        amountColumn(t, formats),
+        {
+          id: 'assessmentId',
+          header: t('adminRecords.columns.assessmentId'),
+          cell: (row) => row.assessmentId,
+        },
+        dateColumn('assessmentDate', t('adminRecords.columns.assessmentDate'), formats),
+        dateColumn('payoutDate', t('adminRecords.columns.payoutDate'), formats, true),
+      ]}
+      addHref={paths.newPayout}
+      editHref={(row) => paths.updatePayout(row.id)}
+      describe={(row) =>
+        t('adminRecords.recordValue', {
+          member: row.memberName,
+          amount: formats.amount(row.amount),
+          date: formats.date(row.payoutDate),
+        })
+      }
+      deleteRow={(row) => deleteAdminRecord('payouts', row.id)}
+    />
+  );
+}

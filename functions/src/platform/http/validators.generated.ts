@@ -3050,8 +3050,117 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
   validate25.errors = vErrors;
   return errors === 0;
 }
-var v8acd147c28484cfa9e70e036 = validate26;
+var v872d9a6b67de7ace22010232 = validate26;
 function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate26.errors = vErrors;
+  return errors === 0;
+}
+var v8991d1538d7402f17549c40b = validate27;
+var schema28 = { "$id": "query/dashboard-series", "type": "object", "additionalProperties": false, "properties": { "timeScale": { "type": "string", "enum": ["daily", "weekly", "monthly"] }, "federation": { "type": "string", "minLength": 1, "maxLength": 100 } } };
+function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "timeScale" || key0 === "federation")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.timeScale !== void 0) {
+      let data0 = data.timeScale;
+      if (typeof data0 !== "string") {
+        const err1 = { instancePath: instancePath + "/timeScale", schemaPath: "#/properties/timeScale/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (!(data0 === "daily" || data0 === "weekly" || data0 === "monthly")) {
+        const err2 = { instancePath: instancePath + "/timeScale", schemaPath: "#/properties/timeScale/enum", keyword: "enum", params: { allowedValues: schema28.properties.timeScale.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.federation !== void 0) {
+      let data1 = data.federation;
+      if (typeof data1 === "string") {
+        if (func2(data1) > 100) {
+          const err3 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data1) < 1) {
+          const err4 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate27.errors = vErrors;
+  return errors === 0;
+}
+var v8acd147c28484cfa9e70e036 = validate28;
+function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -3354,12 +3463,12 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate28.errors = vErrors;
   return errors === 0;
 }
-var v8b55eaca1688d2f6f60f15a6 = validate27;
-var schema28 = { "$id": "request/contribute", "type": "object", "required": ["amount"], "additionalProperties": false, "properties": { "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64 } } };
-function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v8b55eaca1688d2f6f60f15a6 = validate29;
+var schema30 = { "$id": "request/contribute", "type": "object", "required": ["amount"], "additionalProperties": false, "properties": { "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64 } } };
+function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -3436,7 +3545,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "DROUGHT" || data1 === "EXCESS_RAIN")) {
-        const err7 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema28.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+        const err7 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema30.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -3485,11 +3594,11 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate29.errors = vErrors;
   return errors === 0;
 }
-var v8e85b8958f1ce5d07b86b498 = validate28;
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v8e85b8958f1ce5d07b86b498 = validate30;
+function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -3594,11 +3703,11 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate30.errors = vErrors;
   return errors === 0;
 }
-var v91aa8eda31aafde90d492159 = validate29;
-function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v91aa8eda31aafde90d492159 = validate31;
+function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -3663,11 +3772,11 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate31.errors = vErrors;
   return errors === 0;
 }
-var v9427f640899e32175cd417b2 = validate30;
-function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v9427f640899e32175cd417b2 = validate32;
+function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3740,12 +3849,63 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate30.errors = vErrors;
+  validate32.errors = vErrors;
   return errors === 0;
 }
-var va5d1abc534541ab8c15a2263 = validate31;
-var schema32 = { "$id": "request/new-member", "type": "object", "required": ["name", "village", "number"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 } } };
-function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v99bb363b7ae5a618ff41bd00 = validate33;
+var schema34 = { "$id": "query/dashboard-units", "type": "object", "additionalProperties": false, "properties": { "timeScale": { "type": "string", "enum": ["daily", "weekly", "monthly"] } } };
+function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "timeScale")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.timeScale !== void 0) {
+      let data0 = data.timeScale;
+      if (typeof data0 !== "string") {
+        const err1 = { instancePath: instancePath + "/timeScale", schemaPath: "#/properties/timeScale/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (!(data0 === "daily" || data0 === "weekly" || data0 === "monthly")) {
+        const err2 = { instancePath: instancePath + "/timeScale", schemaPath: "#/properties/timeScale/enum", keyword: "enum", params: { allowedValues: schema34.properties.timeScale.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate33.errors = vErrors;
+  return errors === 0;
+}
+var va5d1abc534541ab8c15a2263 = validate34;
+var schema35 = { "$id": "request/new-member", "type": "object", "required": ["name", "village", "number"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 } } };
+function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -3778,7 +3938,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func8.call(schema32.properties, key0)) {
+      if (!func8.call(schema35.properties, key0)) {
         const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -3911,7 +4071,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.federation !== void 0) {
       let data3 = data.federation;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err16 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: schema32.properties.federation.type }, message: "must be string,null" };
+        const err16 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: schema35.properties.federation.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err16];
         } else {
@@ -3934,7 +4094,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.gender !== void 0) {
       let data4 = data.gender;
       if (typeof data4 !== "boolean" && data4 !== null) {
-        const err18 = { instancePath: instancePath + "/gender", schemaPath: "#/properties/gender/type", keyword: "type", params: { type: schema32.properties.gender.type }, message: "must be boolean,null" };
+        const err18 = { instancePath: instancePath + "/gender", schemaPath: "#/properties/gender/type", keyword: "type", params: { type: schema35.properties.gender.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -3946,7 +4106,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.phone !== void 0) {
       let data5 = data.phone;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: schema32.properties.phone.type }, message: "must be string,null" };
+        const err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: schema35.properties.phone.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err19];
         } else {
@@ -3969,7 +4129,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankName !== void 0) {
       let data6 = data.bankName;
       if (typeof data6 !== "string" && data6 !== null) {
-        const err21 = { instancePath: instancePath + "/bankName", schemaPath: "#/properties/bankName/type", keyword: "type", params: { type: schema32.properties.bankName.type }, message: "must be string,null" };
+        const err21 = { instancePath: instancePath + "/bankName", schemaPath: "#/properties/bankName/type", keyword: "type", params: { type: schema35.properties.bankName.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err21];
         } else {
@@ -3992,7 +4152,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankBranchName !== void 0) {
       let data7 = data.bankBranchName;
       if (typeof data7 !== "string" && data7 !== null) {
-        const err23 = { instancePath: instancePath + "/bankBranchName", schemaPath: "#/properties/bankBranchName/type", keyword: "type", params: { type: schema32.properties.bankBranchName.type }, message: "must be string,null" };
+        const err23 = { instancePath: instancePath + "/bankBranchName", schemaPath: "#/properties/bankBranchName/type", keyword: "type", params: { type: schema35.properties.bankBranchName.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -4015,7 +4175,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankIFSC !== void 0) {
       let data8 = data.bankIFSC;
       if (typeof data8 !== "string" && data8 !== null) {
-        const err25 = { instancePath: instancePath + "/bankIFSC", schemaPath: "#/properties/bankIFSC/type", keyword: "type", params: { type: schema32.properties.bankIFSC.type }, message: "must be string,null" };
+        const err25 = { instancePath: instancePath + "/bankIFSC", schemaPath: "#/properties/bankIFSC/type", keyword: "type", params: { type: schema35.properties.bankIFSC.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err25];
         } else {
@@ -4038,7 +4198,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankAccount !== void 0) {
       let data9 = data.bankAccount;
       if (typeof data9 !== "string" && data9 !== null) {
-        const err27 = { instancePath: instancePath + "/bankAccount", schemaPath: "#/properties/bankAccount/type", keyword: "type", params: { type: schema32.properties.bankAccount.type }, message: "must be string,null" };
+        const err27 = { instancePath: instancePath + "/bankAccount", schemaPath: "#/properties/bankAccount/type", keyword: "type", params: { type: schema35.properties.bankAccount.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err27];
         } else {
@@ -4067,18 +4227,18 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-var vbc7221488b83638ad2086474 = validate32;
-var schema33 = { "$id": "query/admin-contributions", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:contributionDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] } } };
-function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vbc7221488b83638ad2086474 = validate35;
+var schema36 = { "$id": "query/admin-contributions", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:contributionDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] } } };
+function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!func8.call(schema33.properties, key0)) {
+      if (!func8.call(schema36.properties, key0)) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -4122,7 +4282,7 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema33.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema36.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -4267,7 +4427,7 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data6 === "asc" || data6 === "desc")) {
-        const err18 = { instancePath: instancePath + "/sort:contributionDate", schemaPath: "#/properties/sort%3AcontributionDate/enum", keyword: "enum", params: { allowedValues: schema33.properties["sort:contributionDate"].enum }, message: "must be equal to one of the allowed values" };
+        const err18 = { instancePath: instancePath + "/sort:contributionDate", schemaPath: "#/properties/sort%3AcontributionDate/enum", keyword: "enum", params: { allowedValues: schema36.properties["sort:contributionDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -4328,7 +4488,7 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data8 === "DROUGHT" || data8 === "EXCESS_RAIN")) {
-        const err24 = { instancePath: instancePath + "/filter:protectionType", schemaPath: "#/properties/filter%3AprotectionType/enum", keyword: "enum", params: { allowedValues: schema33.properties["filter:protectionType"].enum }, message: "must be equal to one of the allowed values" };
+        const err24 = { instancePath: instancePath + "/filter:protectionType", schemaPath: "#/properties/filter%3AprotectionType/enum", keyword: "enum", params: { allowedValues: schema36.properties["filter:protectionType"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err24];
         } else {
@@ -4346,12 +4506,12 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-var vbcbdcf44cc2186e6a30d7bfc = validate33;
-var schema34 = { "$id": "query/admin-plots", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:startCoverageDate": { "type": "string", "enum": ["asc", "desc"] } } };
-function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vbcbdcf44cc2186e6a30d7bfc = validate36;
+var schema37 = { "$id": "query/admin-plots", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:startCoverageDate": { "type": "string", "enum": ["asc", "desc"] } } };
+function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -4401,7 +4561,7 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema34.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema37.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -4546,7 +4706,7 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data6 === "asc" || data6 === "desc")) {
-        const err18 = { instancePath: instancePath + "/sort:startCoverageDate", schemaPath: "#/properties/sort%3AstartCoverageDate/enum", keyword: "enum", params: { allowedValues: schema34.properties["sort:startCoverageDate"].enum }, message: "must be equal to one of the allowed values" };
+        const err18 = { instancePath: instancePath + "/sort:startCoverageDate", schemaPath: "#/properties/sort%3AstartCoverageDate/enum", keyword: "enum", params: { allowedValues: schema37.properties["sort:startCoverageDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -4564,11 +4724,11 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-var vbcd60c17733703334da2d576 = validate34;
-function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vbcd60c17733703334da2d576 = validate37;
+function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -4642,11 +4802,11 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-var vc13fb353a6b99ab8bf7881b1 = validate35;
-function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vc13fb353a6b99ab8bf7881b1 = validate38;
+function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -4814,11 +4974,11 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-var vc221d9528113a757847d7d07 = validate36;
-function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vc221d9528113a757847d7d07 = validate39;
+function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4891,18 +5051,18 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-var vc750427de304da212be53839 = validate37;
-var schema38 = { "$id": "query/members", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["10", "50", "100", "5", "25", "500"] }, "sort:name": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:number": { "type": "string", "enum": ["asc", "desc"] }, "sort:pendingBenefits": { "type": "string", "enum": ["asc", "desc"] }, "sort:onboardingDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:search": { "type": "string", "maxLength": 100 }, "filter:benefits": { "type": "string", "enum": ["all", "current_month", "1_month", "12_months"] }, "filter:contributions": { "type": "string", "enum": ["all", "not_1_month", "not_2_months", "not_4_months", "not_12_months"] }, "filter:plots": { "type": "string", "enum": ["all", "no", "one", "many"] } } };
-function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vc750427de304da212be53839 = validate40;
+var schema41 = { "$id": "query/members", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["10", "50", "100", "5", "25", "500"] }, "sort:name": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:number": { "type": "string", "enum": ["asc", "desc"] }, "sort:pendingBenefits": { "type": "string", "enum": ["asc", "desc"] }, "sort:onboardingDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:search": { "type": "string", "maxLength": 100 }, "filter:benefits": { "type": "string", "enum": ["all", "current_month", "1_month", "12_months"] }, "filter:contributions": { "type": "string", "enum": ["all", "not_1_month", "not_2_months", "not_4_months", "not_12_months"] }, "filter:plots": { "type": "string", "enum": ["all", "no", "one", "many"] } } };
+function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!func8.call(schema38.properties, key0)) {
+      if (!func8.call(schema41.properties, key0)) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -4946,7 +5106,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "10" || data1 === "50" || data1 === "100" || data1 === "5" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema38.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema41.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -4967,7 +5127,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data2 === "asc" || data2 === "desc")) {
-        const err6 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/enum", keyword: "enum", params: { allowedValues: schema38.properties["sort:name"].enum }, message: "must be equal to one of the allowed values" };
+        const err6 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/enum", keyword: "enum", params: { allowedValues: schema41.properties["sort:name"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -4988,7 +5148,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data3 === "asc" || data3 === "desc")) {
-        const err8 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema38.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
+        const err8 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema41.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -5009,7 +5169,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data4 === "asc" || data4 === "desc")) {
-        const err10 = { instancePath: instancePath + "/sort:number", schemaPath: "#/properties/sort%3Anumber/enum", keyword: "enum", params: { allowedValues: schema38.properties["sort:number"].enum }, message: "must be equal to one of the allowed values" };
+        const err10 = { instancePath: instancePath + "/sort:number", schemaPath: "#/properties/sort%3Anumber/enum", keyword: "enum", params: { allowedValues: schema41.properties["sort:number"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err10];
         } else {
@@ -5030,7 +5190,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data5 === "asc" || data5 === "desc")) {
-        const err12 = { instancePath: instancePath + "/sort:pendingBenefits", schemaPath: "#/properties/sort%3ApendingBenefits/enum", keyword: "enum", params: { allowedValues: schema38.properties["sort:pendingBenefits"].enum }, message: "must be equal to one of the allowed values" };
+        const err12 = { instancePath: instancePath + "/sort:pendingBenefits", schemaPath: "#/properties/sort%3ApendingBenefits/enum", keyword: "enum", params: { allowedValues: schema41.properties["sort:pendingBenefits"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err12];
         } else {
@@ -5051,7 +5211,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data6 === "asc" || data6 === "desc")) {
-        const err14 = { instancePath: instancePath + "/sort:onboardingDate", schemaPath: "#/properties/sort%3AonboardingDate/enum", keyword: "enum", params: { allowedValues: schema38.properties["sort:onboardingDate"].enum }, message: "must be equal to one of the allowed values" };
+        const err14 = { instancePath: instancePath + "/sort:onboardingDate", schemaPath: "#/properties/sort%3AonboardingDate/enum", keyword: "enum", params: { allowedValues: schema41.properties["sort:onboardingDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err14];
         } else {
@@ -5094,7 +5254,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data8 === "all" || data8 === "current_month" || data8 === "1_month" || data8 === "12_months")) {
-        const err18 = { instancePath: instancePath + "/filter:benefits", schemaPath: "#/properties/filter%3Abenefits/enum", keyword: "enum", params: { allowedValues: schema38.properties["filter:benefits"].enum }, message: "must be equal to one of the allowed values" };
+        const err18 = { instancePath: instancePath + "/filter:benefits", schemaPath: "#/properties/filter%3Abenefits/enum", keyword: "enum", params: { allowedValues: schema41.properties["filter:benefits"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -5115,7 +5275,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data9 === "all" || data9 === "not_1_month" || data9 === "not_2_months" || data9 === "not_4_months" || data9 === "not_12_months")) {
-        const err20 = { instancePath: instancePath + "/filter:contributions", schemaPath: "#/properties/filter%3Acontributions/enum", keyword: "enum", params: { allowedValues: schema38.properties["filter:contributions"].enum }, message: "must be equal to one of the allowed values" };
+        const err20 = { instancePath: instancePath + "/filter:contributions", schemaPath: "#/properties/filter%3Acontributions/enum", keyword: "enum", params: { allowedValues: schema41.properties["filter:contributions"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err20];
         } else {
@@ -5136,7 +5296,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data10 === "all" || data10 === "no" || data10 === "one" || data10 === "many")) {
-        const err22 = { instancePath: instancePath + "/filter:plots", schemaPath: "#/properties/filter%3Aplots/enum", keyword: "enum", params: { allowedValues: schema38.properties["filter:plots"].enum }, message: "must be equal to one of the allowed values" };
+        const err22 = { instancePath: instancePath + "/filter:plots", schemaPath: "#/properties/filter%3Aplots/enum", keyword: "enum", params: { allowedValues: schema41.properties["filter:plots"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err22];
         } else {
@@ -5154,12 +5314,12 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-var vcbc3b44c615defa6f0e3e471 = validate38;
-var schema39 = { "$id": "request/admin-new-plot", "type": "object", "required": ["memberId", "name", "latitude", "longitude", "startCoverageDate"], "additionalProperties": false, "properties": { "memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endOfSeasonDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
-function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vcbc3b44c615defa6f0e3e471 = validate41;
+var schema42 = { "$id": "request/admin-new-plot", "type": "object", "required": ["memberId", "name", "latitude", "longitude", "startCoverageDate"], "additionalProperties": false, "properties": { "memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endOfSeasonDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
+function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -5210,7 +5370,7 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func8.call(schema39.properties, key0)) {
+      if (!func8.call(schema42.properties, key0)) {
         const err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err5];
@@ -5523,7 +5683,7 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.cropDescription !== void 0) {
       let data9 = data.cropDescription;
       if (typeof data9 !== "string" && data9 !== null) {
-        const err35 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema39.properties.cropDescription.type }, message: "must be string,null" };
+        const err35 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema42.properties.cropDescription.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err35];
         } else {
@@ -5546,7 +5706,7 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.isIrrigated !== void 0) {
       let data10 = data.isIrrigated;
       if (typeof data10 !== "boolean" && data10 !== null) {
-        const err37 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema39.properties.isIrrigated.type }, message: "must be boolean,null" };
+        const err37 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema42.properties.isIrrigated.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err37];
         } else {
@@ -5564,11 +5724,71 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-var vd24a5b896bbbd4a1c6d14d3a = validate39;
-function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vcf455c036c1d973cf5ab16d6 = validate42;
+function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "federation")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.federation !== void 0) {
+      let data0 = data.federation;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 100) {
+          const err1 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err2 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate42.errors = vErrors;
+  return errors === 0;
+}
+var vd24a5b896bbbd4a1c6d14d3a = validate43;
+function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -5723,12 +5943,12 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-var vd45607572a22afd66aeaa643 = validate40;
-var schema41 = { "$id": "request/language", "type": "object", "required": ["language"], "additionalProperties": false, "properties": { "language": { "type": "string", "enum": ["en", "fr"] } } };
-function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vd45607572a22afd66aeaa643 = validate44;
+var schema45 = { "$id": "request/language", "type": "object", "required": ["language"], "additionalProperties": false, "properties": { "language": { "type": "string", "enum": ["en", "fr"] } } };
+function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -5765,7 +5985,7 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "en" || data0 === "fr")) {
-        const err3 = { instancePath: instancePath + "/language", schemaPath: "#/properties/language/enum", keyword: "enum", params: { allowedValues: schema41.properties.language.enum }, message: "must be equal to one of the allowed values" };
+        const err3 = { instancePath: instancePath + "/language", schemaPath: "#/properties/language/enum", keyword: "enum", params: { allowedValues: schema45.properties.language.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -5783,13 +6003,13 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-var vde8901c282ab63b62e0e17db = validate41;
-var schema42 = { "$id": "enabler-config", "title": "Enabler configuration", "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth"], "additionalProperties": false, "properties": { "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" } } };
+var vde8901c282ab63b62e0e17db = validate45;
+var schema46 = { "$id": "enabler-config", "title": "Enabler configuration", "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth"], "additionalProperties": false, "properties": { "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" } } };
 var pattern49 = new RegExp("^[A-Z]{3}$", "u");
-function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -5970,7 +6190,7 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.damageThreshold !== void 0) {
       let data4 = data.damageThreshold;
       if (!(typeof data4 == "number" && isFinite(data4)) && data4 !== null) {
-        const err17 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/type", keyword: "type", params: { type: schema42.properties.damageThreshold.type }, message: "must be number,null" };
+        const err17 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/type", keyword: "type", params: { type: schema46.properties.damageThreshold.type }, message: "must be number,null" };
         if (vErrors === null) {
           vErrors = [err17];
         } else {
@@ -6062,12 +6282,12 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-var vfd1525ec0d29c89a055b59db = validate42;
-var schema43 = { "$id": "request/update-user", "type": "object", "minProperties": 1, "additionalProperties": false, "properties": { "username": { "type": "string", "minLength": 1, "maxLength": 100 }, "role": { "type": "string", "enum": ["ADMIN", "USER", "ANDROID_USER"] }, "active": { "type": "boolean" }, "defaultFederation": { "type": ["string", "null"], "maxLength": 100 } } };
-function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vfd1525ec0d29c89a055b59db = validate46;
+var schema47 = { "$id": "request/update-user", "type": "object", "minProperties": 1, "additionalProperties": false, "properties": { "username": { "type": "string", "minLength": 1, "maxLength": 100 }, "role": { "type": "string", "enum": ["ADMIN", "USER", "ANDROID_USER"] }, "active": { "type": "boolean" }, "defaultFederation": { "type": ["string", "null"], "maxLength": 100 } } };
+function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -6135,7 +6355,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "ADMIN" || data1 === "USER" || data1 === "ANDROID_USER")) {
-        const err6 = { instancePath: instancePath + "/role", schemaPath: "#/properties/role/enum", keyword: "enum", params: { allowedValues: schema43.properties.role.enum }, message: "must be equal to one of the allowed values" };
+        const err6 = { instancePath: instancePath + "/role", schemaPath: "#/properties/role/enum", keyword: "enum", params: { allowedValues: schema47.properties.role.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -6158,7 +6378,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.defaultFederation !== void 0) {
       let data3 = data.defaultFederation;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err8 = { instancePath: instancePath + "/defaultFederation", schemaPath: "#/properties/defaultFederation/type", keyword: "type", params: { type: schema43.properties.defaultFederation.type }, message: "must be string,null" };
+        const err8 = { instancePath: instancePath + "/defaultFederation", schemaPath: "#/properties/defaultFederation/type", keyword: "type", params: { type: schema47.properties.defaultFederation.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -6187,12 +6407,12 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-var vfe686ebc471348aac7b8c924 = validate43;
-var schema44 = { "$id": "request/new-plot", "type": "object", "required": ["name", "latitude", "longitude"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
-function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vfe686ebc471348aac7b8c924 = validate47;
+var schema48 = { "$id": "request/new-plot", "type": "object", "required": ["name", "latitude", "longitude"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
+function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -6434,7 +6654,7 @@ function validate43(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.cropDescription !== void 0) {
       let data6 = data.cropDescription;
       if (typeof data6 !== "string" && data6 !== null) {
-        const err23 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema44.properties.cropDescription.type }, message: "must be string,null" };
+        const err23 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema48.properties.cropDescription.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -6457,7 +6677,7 @@ function validate43(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.isIrrigated !== void 0) {
       let data7 = data.isIrrigated;
       if (typeof data7 !== "boolean" && data7 !== null) {
-        const err25 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema44.properties.isIrrigated.type }, message: "must be boolean,null" };
+        const err25 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema48.properties.isIrrigated.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err25];
         } else {
@@ -6475,7 +6695,7 @@ function validate43(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate47.errors = vErrors;
   return errors === 0;
 }
 export {
@@ -6495,11 +6715,14 @@ export {
   v4e01f134ed869aa48cf03de7,
   v4e6f923b8c89d00611d5f569,
   v611cf4a9d0ba19638fbd5e7d,
+  v872d9a6b67de7ace22010232,
+  v8991d1538d7402f17549c40b,
   v8acd147c28484cfa9e70e036,
   v8b55eaca1688d2f6f60f15a6,
   v8e85b8958f1ce5d07b86b498,
   v91aa8eda31aafde90d492159,
   v9427f640899e32175cd417b2,
+  v99bb363b7ae5a618ff41bd00,
   va5d1abc534541ab8c15a2263,
   vbc7221488b83638ad2086474,
   vbcbdcf44cc2186e6a30d7bfc,
@@ -6508,6 +6731,7 @@ export {
   vc221d9528113a757847d7d07,
   vc750427de304da212be53839,
   vcbc3b44c615defa6f0e3e471,
+  vcf455c036c1d973cf5ab16d6,
   vd24a5b896bbbd4a1c6d14d3a,
   vd45607572a22afd66aeaa643,
   vde8901c282ab63b62e0e17db,

@@ -268,7 +268,7 @@ export const createMember = async (
  * A new plot, with its member's federation: the plot keeps a copy, so that the dashboard's covers
  * (fed by the stream) group by federation; the aggregates worker keeps the copy equal to the member's.
  */
-export type NewPlot = Omit<Plot, 'id' | 'createdAt' | 'updatedAt'> & { federation?: string | null };
+export type NewPlot = Omit<Plot, 'id' | 'createdAt' | 'updatedAt'> & { federation: string | null };
 
 /** A plot's item (createPlot; the demo seed). */
 export const plotItem = ({ federation, ...plot }: NewPlot, id: string, at: string) => ({

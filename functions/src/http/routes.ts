@@ -33,6 +33,10 @@ import {
   MAX_IMAGE_BYTES,
   pathParameters,
   recordIdParameter,
+  dashboardFederationQuerySchema,
+  dashboardNoQuerySchema,
+  dashboardSeriesQuerySchema,
+  dashboardUnitsQuerySchema,
   type JSONSchema,
 } from '@cpbo/schemas';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
@@ -136,6 +140,10 @@ const userId = { params: pathParameters({ id: emailParameter }) };
 const enablerIdParams = { params: pathParameters({ enablerId: recordIdParameter }) };
 const memberId = { params: pathParameters({ memberId: recordIdParameter }) };
 const memberAndPlot = { params: pathParameters({ memberId: recordIdParameter, plotId: recordIdParameter }) };
+
+// Dashboard query strings.
+const dashboardSeries = { query: dashboardSeriesQuerySchema };
+const dashboardNone = { query: dashboardNoQuerySchema };
 
 // Two images of at most MAX_IMAGE_BYTES each, as base64 data URLs (4 characters per 3 bytes), and a name.
 const enablerBody = {
@@ -269,13 +277,19 @@ export const routes = [
   route('POST', '/imports/onboard', 'imports', 'admin'),
 
   // Dashboard
-  route('GET', '/dashboard/numberOfCoversStartedByDate', 'dashboard', 'signedIn'),
-  route('GET', '/dashboard/totalContributionsByDate', 'dashboard', 'signedIn'),
-  route('GET', '/dashboard/totalBenefitsComputedByDate', 'dashboard', 'signedIn'),
-  route('GET', '/dashboard/totalPendingBenefitsByFederation', 'dashboard', 'signedIn'),
-  route('GET', '/dashboard/numberOfCoveredPlots', 'dashboard', 'signedIn'),
-  route('GET', '/dashboard/federations', 'dashboard', 'signedIn'),
-  route('GET', '/dashboard/numberOfUnitsToDisplay', 'dashboard', 'signedIn'),
+  route('GET', '/dashboard/numberOfCoversStartedByDate', 'dashboard', 'signedIn', dashboardSeries),
+  route('GET', '/dashboard/totalContributionsByDate', 'dashboard', 'signedIn', dashboardSeries),
+  route('GET', '/dashboard/totalBenefitsComputedByDate', 'dashboard', 'signedIn', dashboardSeries),
+  route('GET', '/dashboard/totalPendingBenefitsByFederation', 'dashboard', 'signedIn', dashboardNone),
+  route('GET', '/dashboard/numberOfCoveredPlots', 'dashboard', 'signedIn', {
+    query: dashboardFederationQuerySchema,
+  }),
+  route('GET', '/dashboard/federations', 'dashboard', 'signedIn', dashboardNone),
+  route('GET', '/dashboard/numberOfUnitsToDisplay', 'dashboard', 'signedIn', {
+    query: dashboardUnitsQuerySchema,
+  }),
+  // Repair: recomputes the caller's enabler's aggregates from its records (docs/decisions.md).
+  route('POST', '/dashboard/rebuild', 'dashboard', 'admin'),
 ] as const satisfies readonly RouteDefinition[];
 
 /** A route of the table with its literal method, path, resource and access. */

@@ -1,0 +1,117 @@
+import type { JSONSchema } from 'json-schema-to-ts';
+
+/**
+ * The dashboard's calls (spec 7, Dashboard GETs): their query strings and answers. Every call answers
+ * for the caller's enabler (an administrator's current one), from aggregates the table's stream keeps,
+ * so each answer costs the same few reads whatever the number of records.
+ *
+ * Dates are UTC days, YYYY-MM-DD; a period is named by its first day (weeks start on Monday, months on
+ * the 1st). Amounts are decimal currency units of the enabler's config, never cents.
+ */
+
+export const dashboardTimeScales = ['daily', 'weekly', 'monthly'] as const;
+export type DashboardTimeScale = (typeof dashboardTimeScales)[number];
+/** The scale of a query without timeScale (spec 9). */
+export const defaultDashboardTimeScale: DashboardTimeScale = 'monthly';
+
+/**
+ * How many periods of each scale a series covers: the periods ending with the current one (today's
+ * day, week or month), oldest first. GET /dashboard/numberOfUnitsToDisplay answers the same figure.
+ */
+export const dashboardUnitsToDisplay: Readonly<Record<DashboardTimeScale, number>> = {
+  daily: 31,
+  weekly: 26,
+  monthly: 12,
+};
+
+/** A member's federation is at most 100 characters (members.ts); the filter matches it exactly. */
+export const dashboardFederationMaxLength = 100;
+
+const timeScale = { type: 'string', enum: dashboardTimeScales } as const;
+const federation = { type: 'string', minLength: 1, maxLength: dashboardFederationMaxLength } as const;
+
+/**
+ * numberOfCoversStartedByDate, totalContributionsByDate, totalBenefitsComputedByDate: the scale
+ * (default monthly) and a federation (absent: every member, with or without a federation).
+ */
+export const dashboardSeriesQuerySchema = {
+  $id: 'query/dashboard-series',
+  type: 'object',
+  additionalProperties: false,
+  properties: { timeScale, federation },
+} as const satisfies JSONSchema;
+
+/** numberOfCoveredPlots: a federation (absent: every member). */
+export const dashboardFederationQuerySchema = {
+  $id: 'query/dashboard-federation',
+  type: 'object',
+  additionalProperties: false,
+  properties: { federation },
+} as const satisfies JSONSchema;
+
+/** numberOfUnitsToDisplay: the scale (default monthly). */
+export const dashboardUnitsQuerySchema = {
+  $id: 'query/dashboard-units',
+  type: 'object',
+  additionalProperties: false,
+  properties: { timeScale },
+} as const satisfies JSONSchema;
+
+/** totalPendingBenefitsByFederation and federations take no parameter (spec 9: no filter). */
+export const dashboardNoQuerySchema = {
+  $id: 'query/dashboard-none',
+  type: 'object',
+  additionalProperties: false,
+  properties: {},
+} as const satisfies JSONSchema;
+
+/** One period of a series: its first day and its amount (covers: a count of plots). */
+export interface DashboardPoint {
+  date: string;
+  amount: number;
+}
+
+/**
+ * The answer of the three ByDate calls: exactly numberOfUnitsToDisplay points, one per period, oldest
+ * first, ending with the current period; a period without records has amount 0.
+ * - numberOfCoversStartedByDate: plots whose startCoverageDate falls in the period;
+ * - totalContributionsByDate: the contributions dated (contributionDate) in the period;
+ * - totalBenefitsComputedByDate: the benefits (payouts) dated (payoutDate) in the period.
+ */
+export type DashboardSeries = DashboardPoint[];
+
+/**
+ * The answer of totalPendingBenefitsByFederation: per federation, the benefits (payouts) less the paid
+ * benefits (cashouts) of its members, all dates; `federation: null` gathers the members without one.
+ * Federations whose pending benefit is 0 are left out; sorted by federation, null last.
+ */
+export interface PendingBenefitOfFederation {
+  federation: string | null;
+  amount: number;
+}
+export type DashboardPendingBenefits = PendingBenefitOfFederation[];
+
+/**
+ * The answer of numberOfCoveredPlots: the plots covered today, i.e. covers started (startCoverageDate)
+ * up to today less covers ended (endCoverageDate) before today.
+ */
+export type DashboardCoveredPlots = number;
+
+/**
+ * The answer of federations: the federations of the enabler's members and records, sorted, each once
+ * (members without a federation are not one); the values the federation filter accepts.
+ */
+export type DashboardFederations = string[];
+
+/** The answer of numberOfUnitsToDisplay: dashboardUnitsToDisplay[timeScale]. */
+export type DashboardUnitsToDisplay = number;
+
+/**
+ * POST /dashboard/rebuild (administrators only, no body): recomputes every aggregate of the caller's
+ * current enabler from its records, for repair. Answers how many records were read and how many
+ * aggregate items the enabler now has.
+ */
+export interface DashboardRebuildAnswer {
+  records: number;
+  aggregates: number;
+}

@@ -16,6 +16,7 @@ const NewUserPage = lazyPage(
 const UpdateUserPage = lazyPage(
   async () => (await import('../pages/admin-users/user-form/index.tsx')).UpdateUserPage,
 );
+const DashboardPage = lazyPage(async () => (await import('../pages/dashboard/index.tsx')).DashboardPage);
 const EnablerConfigPage = lazyPage(
   async () => (await import('../pages/enabler-config/index.tsx')).EnablerConfigPage,
 );
@@ -52,6 +53,7 @@ const pages: Partial<Record<ScreenId, LazyPage>> = {
   register: RegisterPage,
   resetPassword: ResetPasswordPage,
   home: HomePage,
+  dashboard: DashboardPage,
   members: MembersPage,
   onboarding: OnboardingPage,
   member: MemberPage,

@@ -10,6 +10,7 @@ import { defaultTimeScale, type DashboardRebuildAnswer } from '../../api/dashboa
 import { useSignedInSession } from '../../app/session/session-context.ts';
 import { formatCompactAmount, formatCompactNumber, formatNumber } from '../../common/format.ts';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useScreenCatalogue } from '../../i18n/screen-catalogue.ts';
 import { useMemberFormats } from '../../common/use-member-formats.ts';
 import { DashboardFigures, type Figure } from './components/dashboard-figures.tsx';
 import { DashboardFilters, type DashboardFilterValues } from './components/dashboard-filters.tsx';
@@ -23,6 +24,7 @@ import {
   usePendingBenefits,
   useSeries,
 } from './components/use-dashboard.ts';
+import { dashboardCatalogue } from './texts.ts';
 import './dashboard.css';
 
 // Cloudscape's categorical chart colours (visual refresh), one per chart.
@@ -32,6 +34,7 @@ const colors = { covers: '#688ae8', contributions: '#2ea597', benefits: '#8456ce
  * a scale and a federation, and the benefits pending in each federation today.
  */
 export function DashboardPage() {
+  useScreenCatalogue(dashboardCatalogue);
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const { user, enabler } = useSignedInSession();
@@ -123,7 +126,10 @@ export function DashboardPage() {
               {
                 id: 'recomputed',
                 type: 'success',
-                content: t('dashboard.recompute.done', { count: recomputed.records }),
+                content: t('dashboard.recompute.done', {
+                  count: recomputed.records,
+                  records: count(recomputed.records),
+                }),
                 dismissible: true,
                 dismissLabel: t('dashboard.recompute.dismiss'),
                 onDismiss: () => setRecomputed(null),

@@ -1,8 +1,7 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import FormField from '@cloudscape-design/components/form-field';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { timeScales, type TimeScale } from '../../../api/dashboard.ts';
 
 export interface DashboardFilterValues {
@@ -20,19 +19,27 @@ export interface DashboardFiltersProps {
 
 const everyFederation = '';
 
-/** The period of the time charts (daily, weekly, monthly) and the federation they count. */
+/**
+ * The period of the time charts (daily, weekly, monthly) and the federation they count. Labelled
+ * without FormField, which the login page shares with the Form it uses: a screen that imported it
+ * alone would split their shared chunk and add to the login page's weight.
+ */
 export function DashboardFilters({ filters, onChange, federations }: DashboardFiltersProps) {
   const { t } = useTranslation();
+  const scaleLabelId = useId();
   const federationOptions: SelectProps.Option[] = [
     { value: everyFederation, label: t('dashboard.filters.allFederations') },
     ...(federations ?? []).map((federation) => ({ value: federation, label: federation })),
   ];
   const selectedFederation = filters.federation ?? everyFederation;
   return (
-    <SpaceBetween direction="horizontal" size="l">
-      <FormField label={t('dashboard.filters.timeScale')}>
+    <div className="dashboard-filters">
+      <div className="dashboard-filters__scale">
+        <span id={scaleLabelId} className="dashboard-filters__label">
+          {t('dashboard.filters.timeScale')}
+        </span>
         <SegmentedControl
-          label={t('dashboard.filters.timeScale')}
+          ariaLabelledby={scaleLabelId}
           selectedId={filters.timeScale}
           options={timeScales.map((timeScale) => ({
             id: timeScale,
@@ -40,25 +47,21 @@ export function DashboardFilters({ filters, onChange, federations }: DashboardFi
           }))}
           onChange={({ detail }) => onChange({ ...filters, timeScale: detail.selectedId as TimeScale })}
         />
-      </FormField>
-      <FormField label={t('dashboard.filters.federation')}>
-        <div className="dashboard-filters__federation">
-          <Select
-            ariaLabel={t('dashboard.filters.federation')}
-            options={federationOptions}
-            selectedOption={
-              federationOptions.find((option) => option.value === selectedFederation) ??
-              federationOptions[0] ??
-              null
-            }
-            statusType={federations ? 'finished' : 'loading'}
-            loadingText={t('dashboard.filters.federationsLoading')}
-            onChange={({ detail }) =>
-              onChange({ ...filters, federation: detail.selectedOption.value || null })
-            }
-          />
-        </div>
-      </FormField>
-    </SpaceBetween>
+      </div>
+      <div className="dashboard-filters__federation">
+        <Select
+          inlineLabelText={t('dashboard.filters.federation')}
+          options={federationOptions}
+          selectedOption={
+            federationOptions.find((option) => option.value === selectedFederation) ??
+            federationOptions[0] ??
+            null
+          }
+          statusType={federations ? 'finished' : 'loading'}
+          loadingText={t('dashboard.filters.federationsLoading')}
+          onChange={({ detail }) => onChange({ ...filters, federation: detail.selectedOption.value || null })}
+        />
+      </div>
+    </div>
   );
 }

@@ -157,7 +157,7 @@ export function DashboardPage() {
           <DashboardFilters filters={filters} onChange={setFilters} federations={federations.data} />
         </Container>
         <DashboardFigures title={t('dashboard.figures.title')} figures={figures} />
-        <Grid gridDefinition={[0, 1, 2, 3].map(() => ({ colspan: { default: 12, m: 6 } }))}>
+        <Grid gridDefinition={[0, 1, 2, 3].map(() => ({ colspan: { default: 12, s: 6 } }))}>
           <TimeChart
             chart="covers"
             timeScale={timeScale}

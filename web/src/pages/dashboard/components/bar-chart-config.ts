@@ -42,6 +42,8 @@ export function barChartConfig({
     ticks: {
       color: axisTextColor,
       precision: wholeNumbers ? 0 : undefined,
+      // Along the horizontal axis, fewer labels rather than slanted ones.
+      maxRotation: horizontal ? 0 : undefined,
       callback: (value: number | string) => formatTick(Number(value)),
     },
   };

@@ -35,12 +35,15 @@ function FigureValue({ figure }: { figure: Figure }) {
 export function DashboardFigures({ title, figures }: { title: string; figures: readonly Figure[] }) {
   return (
     <Container fitHeight header={<Header variant="h2">{title}</Header>}>
-      <ColumnLayout columns={figures.length} variant="text-grid" minColumnWidth={160}>
+      <ColumnLayout columns={figures.length} variant="text-grid" minColumnWidth={190}>
         {figures.map((figure) => (
           <div key={figure.id} data-figure={figure.id}>
             <Box variant="awsui-key-label">{figure.label}</Box>
-            <Box variant="awsui-value-large" tagOverride="p">
-              <FigureValue figure={figure} />
+            {/* Smaller than Cloudscape's large value, so that five amounts in a currency fit side by side. */}
+            <Box variant="p" fontSize="heading-xl" fontWeight="bold" padding={{ vertical: 'xxs' }}>
+              <span className="dashboard-figure__value">
+                <FigureValue figure={figure} />
+              </span>
             </Box>
             <Box variant="small" color="text-body-secondary">
               {figure.scope}

@@ -19,7 +19,7 @@ import { outboxTransport } from './mail/outbox.ts';
 import type { DeadLetter } from './queues/in-process-queue.ts';
 import { startLocalQueues } from './queues/local-queues.ts';
 import { defaultLogins, seedOnce, type DemoLogins } from './seed/index.ts';
-import { startStreamPoller } from './streams/stream-poller.ts';
+import { startStreamPoller, streamDeadLetter } from './streams/stream-poller.ts';
 
 export interface LocalRuntimeOptions {
   /** 0 picks a free port. */
@@ -156,6 +156,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     const streams = new DynamoDBStreamsClient(localClientConfig(substitutes.dynamoEndpoint));
     teardown.add(() => streams.destroy());
     // One poller per stream worker, as each has its own event source mapping in AWS.
+    const streamDeadLetters: DeadLetter[] = [];
     for (const worker of streamWorkers) {
       const entityTypes = streamEntityTypes[worker];
       const poller = await startStreamPoller({
@@ -168,6 +169,10 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
           filter: (record) => entityTypes.includes(record.dynamodb?.NewImage?.entityType?.S ?? ''),
         }),
         log: warn,
+        onDeadLetter: (record, attempts) =>
+          streamDeadLetters.push(
+            streamDeadLetter(worker, record, Table?.LatestStreamArn as string, attempts),
+          ),
       });
       teardown.add(() => poller.stop());
     }
@@ -177,7 +182,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
       url,
       outboxDir,
       queuesIdle: () => queues.idle(),
-      deadLetters: () => queues.deadLetters(),
+      deadLetters: () => [...queues.deadLetters(), ...streamDeadLetters],
       stop: async () => {
         // No new calls while the functions' dependencies go away.
         await close(server);

@@ -55,6 +55,7 @@ const givenPlotAndContribution = async (memberId: string) => {
   const plot = await createPlot({
     memberId,
     enablerId: member.enablerId,
+    federation: member.federation,
     name: 'North field',
     latitude: 14,
     longitude: -16,

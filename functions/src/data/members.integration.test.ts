@@ -42,6 +42,7 @@ const plotOf = (memberId: string) =>
   createPlot({
     memberId,
     enablerId,
+    federation: null,
     name: 'North',
     latitude: 1,
     longitude: 1,

@@ -264,10 +264,14 @@ export const createMember = async (
   return member;
 };
 
-export type NewPlot = Omit<Plot, 'id' | 'createdAt' | 'updatedAt'>;
+/**
+ * A new plot, with its member's federation: the plot keeps a copy, so that the dashboard's covers
+ * (fed by the stream) group by federation; the aggregates worker keeps the copy equal to the member's.
+ */
+export type NewPlot = Omit<Plot, 'id' | 'createdAt' | 'updatedAt'> & { federation: string | null };
 
 /** A plot's item (createPlot; the demo seed). */
-export const plotItem = (plot: NewPlot, id: string, at: string) => ({
+export const plotItem = ({ federation, ...plot }: NewPlot, id: string, at: string) => ({
   pk: memberPartition(plot.memberId),
   sk: plotSortKey(id),
   entityType: 'PLOT',
@@ -277,6 +281,7 @@ export const plotItem = (plot: NewPlot, id: string, at: string) => ({
   gsi3sk: 'RECORD',
   id,
   ...plot,
+  ...(federation ? { federation } : {}),
   createdAt: at,
   updatedAt: at,
 });

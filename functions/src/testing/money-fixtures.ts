@@ -51,6 +51,7 @@ export const givenMember = async (enablerId: string, plots = 1, name = `Awa Diop
     const plot = await createPlot({
       memberId: member.id,
       enablerId,
+      federation: member.federation,
       name: `Field ${index + 1}`,
       latitude: 14,
       longitude: -16,

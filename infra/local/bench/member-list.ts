@@ -217,6 +217,7 @@ const main = async () => {
         await createPlot({
           memberId,
           enablerId: enabler.id,
+          federation: null,
           name: 'Bench plot',
           latitude: 14,
           longitude: -16,

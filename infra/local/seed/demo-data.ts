@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { aggregateIncrements, type AggregateIncrement } from '@cpbo/functions/domain/aggregates.ts';
+import { aggregateIncrements, incrementKey, type AggregateIncrement } from '@cpbo/functions/domain/aggregates.ts';
 import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { memberTotals, type MoneyMovement } from '@cpbo/functions/domain/member-totals.ts';
-import { aggregateItem, aggregateKey } from '@cpbo/functions/data/aggregates.ts';
+import { aggregateItem } from '@cpbo/functions/data/aggregates.ts';
 import {
   addConfig,
   addToMemberCount,
@@ -168,6 +168,7 @@ const demoMembers = (
         {
           memberId: id,
           enablerId,
+          federation: fields.federation,
           name: `Plot ${p + 1}`,
           latitude: Number((demo.centre[0] + (random.next() - 0.5)).toFixed(5)),
           longitude: Number((demo.centre[1] + (random.next() - 0.5)).toFixed(5)),
@@ -241,8 +242,7 @@ const aggregatesOf = (records: Item[]): Item[] => {
   const sums = new Map<string, AggregateIncrement>();
   for (const record of records)
     for (const increment of aggregateIncrements(undefined, record)) {
-      const { pk, sk } = aggregateKey(increment);
-      const key = `${pk}|${sk}`;
+      const key = incrementKey(increment);
       const held = sums.get(key);
       if (held) held.amount += increment.amount;
       else sums.set(key, { ...increment });

@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import type { WorkerHandler } from '../functions-code.ts';
+import type { DeadLetter } from '../queues/in-process-queue.ts';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { toLambdaStreamRecord } from './stream-record.ts';
 
@@ -27,6 +28,8 @@ export interface StreamPollerOptions {
   /** Pause between reads when nothing new came. */
   idleDelayMs?: number;
   retryDelayMs?: number;
+  /** A record given up: what the mapping's on-failure destination (a dead-letter queue) receives. */
+  onDeadLetter?: (record: _Record, attempts: number) => void;
 }
 
 export interface StreamPoller {
@@ -105,10 +108,17 @@ export const startStreamPoller = async (options: StreamPollerOptions): Promise<S
     }
   };
 
-  /** Delivers a batch; the records the worker reports failed (by sequence number) are delivered again alone. */
+  /**
+   * Delivers a batch as the event source mapping does with partial batch responses: after a failure,
+   * the batch is delivered again from the first failed record on (the records after it too, which the
+   * worker must take as replays); a record that failed maxAttempts deliveries is given up (the
+   * dead-letter destination) and the rest of the batch goes on.
+   */
   const deliver = async (records: _Record[]): Promise<void> => {
+    const sequenceOf = (record: _Record) => record.dynamodb?.SequenceNumber as string;
+    const failures = new Map<string, number>();
     let pending = records;
-    for (let attempt = 1; pending.length && !stopping.signal.aborted; attempt += 1) {
+    while (pending.length && !stopping.signal.aborted) {
       let failed: Set<string>;
       try {
         const event = { Records: pending.map((record) => toLambdaStreamRecord(record, streamArn)) };
@@ -116,16 +126,22 @@ export const startStreamPoller = async (options: StreamPollerOptions): Promise<S
         failed = new Set(result?.batchItemFailures.map((failure) => failure.itemIdentifier) ?? []);
       } catch (error) {
         log(`[stream] the worker failed the whole batch: ${errorText(error)}`);
-        failed = new Set(pending.map((record) => record.dynamodb?.SequenceNumber as string));
+        failed = new Set(pending.map(sequenceOf));
       }
-      pending = pending.filter((record) => failed.has(record.dynamodb?.SequenceNumber as string));
-      if (pending.length && attempt >= maxAttempts) {
-        failedRecords.push(...pending);
-        const sequenceNumbers = pending.map((record) => record.dynamodb?.SequenceNumber).join(', ');
-        log(`[stream] gave up on ${pending.length} record(s) after ${attempt} attempts: ${sequenceNumbers}`);
-        return;
+      const first = pending.findIndex((record) => failed.has(sequenceOf(record)));
+      if (first < 0) return;
+      const record = pending[first] as _Record;
+      const attempts = (failures.get(sequenceOf(record)) ?? 0) + 1;
+      failures.set(sequenceOf(record), attempts);
+      if (attempts >= maxAttempts) {
+        failedRecords.push(record);
+        options.onDeadLetter?.(record, attempts);
+        log(`[stream] gave up on record ${sequenceOf(record)} after ${attempts} attempts`);
+        pending = pending.slice(first + 1);
+      } else {
+        pending = pending.slice(first);
+        await sleep(retryDelayMs * attempts);
       }
-      if (pending.length) await sleep(retryDelayMs * attempt);
     }
   };
 
@@ -182,5 +198,35 @@ export const startStreamPoller = async (options: StreamPollerOptions): Promise<S
       stopping.abort();
       await polling;
     },
+  };
+};
+
+/**
+ * A given-up record as the mapping's SQS on-failure destination receives it: not the record, but
+ * where it is in the stream (AWS sends the batch's first and last sequence numbers; here the batch
+ * is the one record, as bisection leaves it).
+ */
+export const streamDeadLetter = (
+  worker: string,
+  record: _Record,
+  streamArn: string,
+  attempts: number,
+): DeadLetter => {
+  const sequenceNumber = record.dynamodb?.SequenceNumber as string;
+  return {
+    queue: `${worker}-stream-dead-letters`,
+    messageId: sequenceNumber,
+    receiveCount: attempts,
+    body: JSON.stringify({
+      requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: attempts },
+      DDBStreamBatchInfo: {
+        streamArn,
+        startSequenceNumber: sequenceNumber,
+        endSequenceNumber: sequenceNumber,
+        batchSize: 1,
+        keys: record.dynamodb?.Keys,
+        eventName: record.eventName,
+      },
+    }),
   };
 };

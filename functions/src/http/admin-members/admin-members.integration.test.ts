@@ -317,6 +317,7 @@ describe('DELETE /admin/members/{id}', () => {
         {
           memberId,
           enablerId,
+          federation: null,
           name: `Plot ${index}`,
           latitude: 1,
           longitude: 1,

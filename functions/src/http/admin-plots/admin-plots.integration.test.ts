@@ -326,6 +326,7 @@ describe('GET /admin/plots', () => {
           {
             memberId: plot.memberId,
             enablerId: bigEnabler,
+            federation: null,
             name: `Plot ${plot.id.slice(0, 4)}`,
             latitude: 1,
             longitude: 1,

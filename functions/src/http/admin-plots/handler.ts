@@ -117,6 +117,7 @@ const add = async ({ body, session, idempotency }: IdempotentRequest<NewPlotBody
     {
       memberId: member.id,
       enablerId: session.enabler,
+      federation: member.federation,
       name: body.name.trim(),
       latitude: body.latitude,
       longitude: body.longitude,

@@ -1,3 +1,153 @@
-import { notYetAvailableHandler } from '#platform/http/http-handler.ts';
+import {
+  dashboardUnitsToDisplay,
+  defaultDashboardTimeScale,
+  type DashboardCoveredPlots,
+  type DashboardFederations,
+  type DashboardPendingBenefits,
+  type DashboardRebuildAnswer,
+  type DashboardSeries,
+  type DashboardTimeScale,
+  type DashboardUnitsToDisplay,
+} from '@cpbo/schemas';
+import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
+import { fromCents } from '@cpbo/schemas/money.ts';
+import {
+  rebuildAggregates,
+  seriesAmounts,
+  sumBetween,
+  totalOf,
+  totalsByFederation,
+} from '#data/aggregates.ts';
+import {
+  ALL_FEDERATIONS,
+  coveredPlots,
+  displayedPeriods,
+  federationKey,
+  federationOfKey,
+  type Metric,
+} from '#domain/aggregates.ts';
+import { ok, type SessionRequest } from '#platform/http/api-types.ts';
+import { httpHandler } from '#platform/http/http-handler.ts';
 
-export const handler = notYetAvailableHandler('dashboard');
+interface SeriesQuery {
+  timeScale?: DashboardTimeScale;
+  federation?: string;
+}
+
+const keyOf = (federation: string | undefined) =>
+  federation === undefined ? ALL_FEDERATIONS : federationKey(federation);
+
+const today = () => isoDateOf(new Date());
+
+/** A series of the displayed periods, one Query of its aggregate partition. */
+const series =
+  (metric: Metric, money: boolean) =>
+  async ({ query, session }: SessionRequest<unknown, never, SeriesQuery>) => {
+    const scale = query.timeScale ?? defaultDashboardTimeScale;
+    const periods = displayedPeriods(today(), scale, dashboardUnitsToDisplay[scale]);
+    const amounts = await seriesAmounts(
+      session.enabler,
+      metric,
+      scale,
+      keyOf(query.federation),
+      periods[0] as string,
+      periods.at(-1) as string,
+    );
+    const points: DashboardSeries = periods.map((date) => {
+      const amount = amounts.get(date) ?? 0;
+      return { date, amount: money ? fromCents(amount) : amount };
+    });
+    return ok(points);
+  };
+
+/** Pending benefits by federation, one Query; members without a federation last. */
+const pendingBenefits = async ({ session }: SessionRequest) => {
+  const totals = await totalsByFederation(session.enabler, 'pendingBenefits');
+  const answer: DashboardPendingBenefits = [...totals]
+    .filter(([, cents]) => cents !== 0)
+    .map(([key, cents]) => ({ federation: federationOfKey(key) ?? null, amount: fromCents(cents) }))
+    .sort((a, b) =>
+      a.federation === b.federation
+        ? 0
+        : a.federation === null
+          ? 1
+          : b.federation === null
+            ? -1
+            : a.federation < b.federation
+              ? -1
+              : 1,
+    );
+  return ok(answer);
+};
+
+const nextMonth = (day: string): string => {
+  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return isoDateOf(date);
+};
+
+const nextDay = (day: string): string => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return isoDateOf(date);
+};
+
+/**
+ * Plots covered today: running totals of covers started and ended, less those dated after today
+ * (the rest of this month by day, later months by month): six small reads.
+ */
+const coveredPlotsNow = async ({ query, session }: SessionRequest<unknown, never, SeriesQuery>) => {
+  const day = today();
+  const key = keyOf(query.federation);
+  const afterToday = async (metric: Metric) =>
+    (await sumBetween(session.enabler, metric, 'daily', key, nextDay(day), `${day.slice(0, 7)}-31`)) +
+    (await sumBetween(session.enabler, metric, 'monthly', key, nextMonth(day), '9999-12-31'));
+  const [startedTotal, startedAfterToday, endedTotal, endedAfterToday] = await Promise.all([
+    totalOf(session.enabler, 'coversStarted', key),
+    afterToday('coversStarted'),
+    totalOf(session.enabler, 'coversEnded', key),
+    afterToday('coversEnded'),
+  ]);
+  const answer: DashboardCoveredPlots = coveredPlots({
+    startedTotal,
+    startedAfterToday,
+    endedTotal,
+    endedAfterToday,
+  });
+  return ok(answer);
+};
+
+/** The federations of the enabler's members (a count of members per federation), one Query. */
+const federations = async ({ session }: SessionRequest) => {
+  const members = await totalsByFederation(session.enabler, 'members');
+  const answer: DashboardFederations = [...members]
+    .filter(([, count]) => count > 0)
+    .map(([key]) => federationOfKey(key))
+    .filter((federation): federation is string => typeof federation === 'string')
+    .sort();
+  return ok(answer);
+};
+
+const unitsToDisplay = ({ query }: SessionRequest<unknown, never, SeriesQuery>) => {
+  const answer: DashboardUnitsToDisplay =
+    dashboardUnitsToDisplay[query.timeScale ?? defaultDashboardTimeScale];
+  return Promise.resolve(ok(answer));
+};
+
+/** POST /dashboard/rebuild: the administrator's current enabler, recomputed from its records. */
+const rebuild = async ({ session }: SessionRequest) => {
+  const result = await rebuildAggregates(session.enabler);
+  const answer: DashboardRebuildAnswer = { records: result.records, aggregates: result.aggregates };
+  return ok(answer);
+};
+
+export const handler = httpHandler('dashboard', {
+  'GET /dashboard/numberOfCoversStartedByDate': series('coversStarted', false),
+  'GET /dashboard/totalContributionsByDate': series('contributions', true),
+  'GET /dashboard/totalBenefitsComputedByDate': series('benefitsComputed', true),
+  'GET /dashboard/totalPendingBenefitsByFederation': pendingBenefits,
+  'GET /dashboard/numberOfCoveredPlots': coveredPlotsNow,
+  'GET /dashboard/federations': federations,
+  'GET /dashboard/numberOfUnitsToDisplay': unitsToDisplay,
+  'POST /dashboard/rebuild': rebuild,
+});

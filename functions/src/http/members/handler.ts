@@ -117,6 +117,7 @@ const addPlot = async ({
   const fields = {
     memberId: member.id,
     enablerId: member.enablerId,
+    federation: member.federation,
     name: body.name.trim(),
     latitude: body.latitude,
     longitude: body.longitude,

@@ -16,7 +16,12 @@ const processRecord = async (record: DynamoDBRecord): Promise<void> => {
   }
 };
 
-/** Keeps the dashboard aggregates in step with the table; a failing record is retried alone. */
+/**
+ * Keeps the dashboard aggregates in step with the table. Records are applied one after the other, in
+ * stream order: records of one batch often move the same aggregate items, which parallel transactions
+ * would make conflict. A failing record is reported alone (the mapping delivers the batch again from
+ * it, the records already applied being no-ops through their markers).
+ */
 export const handler = middy(async (event: DynamoDBStreamEvent, context: Context) =>
-  processPartialResponse(event, processRecord, processor, { context }),
+  processPartialResponse(event, processRecord, processor, { context, processInParallel: false }),
 ).use(observability());

@@ -1,10 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { DashboardPendingBenefits, DashboardSeries } from '../../api/dashboard.ts';
+import { subscribeToErrors } from '../../api/error-bus.ts';
 import i18next from '../../i18n/index.ts';
-import { fakeApi, type FakeRequest, type FakeRoutes } from '../../test/fake-api.ts';
+import { fakeApi, type FakeAnswer, type FakeRequest, type FakeRoutes } from '../../test/fake-api.ts';
 import { agentRoutes, coopVerteInRupees } from '../../test/member-fixtures.ts';
+import { DASHBOARD_REFRESH_MS } from './components/use-dashboard.ts';
 import {
   cloudscape,
   renderApp,
@@ -261,9 +263,12 @@ describe('dashboard', { timeout: 30_000 }, () => {
     expect(charts.created.filter((chart) => !chart.destroyed && !chart.canvas.isConnected)).toEqual([]);
   });
 
-  it('should write the texts, the numbers and the amounts the French way', async () => {
-    await i18next.changeLanguage('fr');
+  it('should switch to French where it stands: texts, numbers and amounts', async () => {
     await openDashboard();
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    await figuresShown();
+    // The screen's own texts in French are fetched then, beside the app's.
+    await act(() => i18next.changeLanguage('fr'));
     expect(await screen.findByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeTruthy();
     await figuresShown();
     expect(plain(figure('pendingBenefit').value)).toBe('4 250,50 ₹');
@@ -321,6 +326,36 @@ describe('dashboard', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('table', { name: 'Contributions per month' })).toBeTruthy();
     expect(queriesOf(api, '/api/dashboard/totalContributionsByDate')).toHaveLength(2);
     expect(screen.queryAllByRole('button', { name: 'Try again' })).toEqual([]);
+  });
+
+  it('should read the figures again every 10 seconds, a failed refresh keeping them without a dialog', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const published: string[] = [];
+    onTestFinished(subscribeToErrors((error) => published.push(error.message)));
+    const answers: FakeAnswer[] = [
+      { body: 42 },
+      { body: 43 },
+      { status: 503, body: { code: 'ERR_UNAVAILABLE', message: 'Try later' } },
+      { body: 44 },
+    ];
+    let reads = 0;
+    await openDashboard({
+      'GET /api/dashboard/numberOfCoveredPlots': () =>
+        answers[Math.min((reads += 1), answers.length) - 1] as FakeAnswer,
+    });
+    await figuresShown();
+    expect(figure('activeCovers').value).toBe('42');
+
+    await act(() => vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS));
+    await waitFor(() => expect(figure('activeCovers').value).toBe('43'));
+    await act(() => vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS));
+    await waitFor(() => expect(reads).toBe(3));
+    expect(figure('activeCovers').value).toBe('43');
+    await act(() => vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS));
+    await waitFor(() => expect(figure('activeCovers').value).toBe('44'));
+    // The failed refresh went to no error dialog.
+    expect(published).toEqual([]);
+    expect(visibleDialog()).toBeUndefined();
   });
 
   it('should let an administrator recompute the figures, once confirmed', async () => {

@@ -17,6 +17,7 @@ import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
 import { queueDefinitions, queueNames, queueUrlVariable } from '@cpbo/functions/platform/queues.ts';
 import {
   streamEntityTypes,
+  streamOldImageWorkers,
   streamWorkers,
   workerEntry,
   workers,
@@ -206,9 +207,17 @@ export class BackendFunctions extends Construct {
               worker === 'aggregates' ? 'stream-dead-letters' : `${worker}-stream-dead-letters`,
             ),
           ),
+          // Patterns are alternatives: a deletion has only an old image.
           ...(entityTypes && {
             filters: [
               lambda.FilterCriteria.filter({ dynamodb: { NewImage: { entityType: { S: entityTypes } } } }),
+              ...(streamOldImageWorkers.includes(worker)
+                ? [
+                    lambda.FilterCriteria.filter({
+                      dynamodb: { OldImage: { entityType: { S: entityTypes } } },
+                    }),
+                  ]
+                : []),
             ],
           }),
         }),

@@ -207,6 +207,22 @@ describe('the stream workers', () => {
     ]);
     expect(mapping.Properties.MaximumBatchingWindowInSeconds).toBeGreaterThan(0);
   });
+
+  it('give the aggregates worker the records that carry figures, deletions included', () => {
+    const { template } = demo();
+    const functionId = functionIdByDescription(template, 'Worker: aggregates');
+    const mapping = only(
+      streamMappings(template).filter((m) => refOf(m.Properties.FunctionName) === functionId),
+    );
+    const types = streamEntityTypes.aggregates;
+    expect(types).toEqual(expect.arrayContaining(['MEMBER', 'PLOT', 'CONTRIBUTION', 'PAYOUT', 'CASHOUT']));
+    expect(mapping.Properties.FilterCriteria.Filters).toEqual([
+      { Pattern: JSON.stringify({ dynamodb: { NewImage: { entityType: { S: types } } } }) },
+      { Pattern: JSON.stringify({ dynamodb: { OldImage: { entityType: { S: types } } } }) },
+    ]);
+    expect(mapping.Properties.MaximumRetryAttempts).toBeGreaterThan(0);
+    expect(mapping.Properties.BisectBatchOnFunctionError).toBe(true);
+  });
 });
 
 describe('the member directory', () => {

@@ -7,7 +7,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
-import { streamEntityTypes, streamWorkers } from '@cpbo/functions/workers/workers.ts';
+import { streamRecordWanted, streamWorkers } from '@cpbo/functions/workers/workers.ts';
 import { localClientConfig, localTableName } from './aws-environment.ts';
 import { startAwsSubstitutes } from './aws-substitutes.ts';
 import { loadHttpHandler, loadWorkerHandler } from './functions-code.ts';
@@ -158,16 +158,18 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     // One poller per stream worker, as each has its own event source mapping in AWS.
     const streamDeadLetters: DeadLetter[] = [];
     for (const worker of streamWorkers) {
-      const entityTypes = streamEntityTypes[worker];
       const poller = await startStreamPoller({
         client: streams,
         streamArn: Table?.LatestStreamArn as string,
         functionName: `local-${worker}-worker`,
         handler: async (event, context) =>
           (await loadWorkerHandler<DynamoDBStreamEvent>(worker))(event, context),
-        ...(entityTypes && {
-          filter: (record) => entityTypes.includes(record.dynamodb?.NewImage?.entityType?.S ?? ''),
-        }),
+        filter: (record) =>
+          streamRecordWanted(
+            worker,
+            record.dynamodb?.NewImage?.entityType?.S,
+            record.dynamodb?.OldImage?.entityType?.S,
+          ),
         log: warn,
         onDeadLetter: (record, attempts) =>
           streamDeadLetters.push(

@@ -186,19 +186,23 @@ export const propagateFederation = async (memberId: string): Promise<number> => 
   return moved;
 };
 
-/** Sends batch writes 25 at a time, again for what DynamoDB leaves unprocessed. */
+/** Sends batch writes 25 at a time, a few requests at once, again for what DynamoDB leaves unprocessed. */
 const batchWrite = async (requests: NonNullable<BatchWriteCommandInput['RequestItems']>[string]) => {
-  for (let index = 0; index < requests.length; index += 25) {
-    let pending: BatchWriteCommandInput['RequestItems'] = {
-      [tableName()]: requests.slice(index, index + 25),
-    };
-    while (pending && Object.keys(pending).length > 0) {
-      const result: BatchWriteCommandOutput = await dynamo().send(
-        new BatchWriteCommand({ RequestItems: pending }),
-      );
-      pending = result.UnprocessedItems;
+  let next = 0;
+  const writer = async () => {
+    while (next < requests.length) {
+      const chunk = requests.slice(next, next + 25);
+      next += 25;
+      let pending: BatchWriteCommandInput['RequestItems'] = { [tableName()]: chunk };
+      while (pending && Object.keys(pending).length > 0) {
+        const result: BatchWriteCommandOutput = await dynamo().send(
+          new BatchWriteCommand({ RequestItems: pending }),
+        );
+        pending = result.UnprocessedItems;
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: 4 }, writer));
 };
 
 /** Calls `each` with every item of a gsi1 partition, one page (at most 1 MB) at a time. */

@@ -6,6 +6,8 @@ import {
   displayedPeriods,
   federationKey,
   federationOfKey,
+  federationsWithMembers,
+  pendingByFederation,
   MalformedRecordError,
   movedFederation,
   NO_FEDERATION,
@@ -31,9 +33,7 @@ const plot = {
 
 /** The increments as `metric bucket period federation amount` lines, sorted: easy to read and compare. */
 const lines = (increments: AggregateIncrement[]) =>
-  increments
-    .map((i) => `${i.metric} ${i.bucket} ${i.period ?? '-'} ${i.federation} ${i.amount}`)
-    .sort();
+  increments.map((i) => `${i.metric} ${i.bucket} ${i.period ?? '-'} ${i.federation} ${i.amount}`).sort();
 
 describe('dashboard aggregates', () => {
   it('start periods on the day, the Monday and the first of the month', () => {
@@ -191,6 +191,33 @@ describe('dashboard aggregates', () => {
   });
 
   it('count covered plots as started up to today less ended up to today', () => {
-    expect(coveredPlots({ startedTotal: 10, startedAfterToday: 2, endedTotal: 5, endedAfterToday: 4 })).toBe(7);
+    expect(coveredPlots({ startedTotal: 10, startedAfterToday: 2, endedTotal: 5, endedAfterToday: 4 })).toBe(
+      7,
+    );
+  });
+
+  it('list pending benefits by federation without zeros, members without a federation last', () => {
+    const totals = new Map([
+      [NO_FEDERATION, 500],
+      [federationKey('Thiès'), 0],
+      [federationKey('Kaolack'), 1800],
+      [federationKey('Fatick'), -5],
+      [ALL_FEDERATIONS, 9],
+    ]);
+    expect(pendingByFederation(totals)).toEqual([
+      { federation: 'Fatick', cents: -5 },
+      { federation: 'Kaolack', cents: 1800 },
+      { federation: null, cents: 500 },
+    ]);
+  });
+
+  it('list the federations that still have members', () => {
+    const members = new Map([
+      [federationKey('Louga'), 2],
+      [federationKey('Fatick'), 0],
+      [NO_FEDERATION, 4],
+      [federationKey('Kaolack'), 1],
+    ]);
+    expect(federationsWithMembers(members)).toEqual(['Kaolack', 'Louga']);
   });
 });

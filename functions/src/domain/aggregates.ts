@@ -184,6 +184,9 @@ export const aggregateIncrements = (
  */
 export const federationCopies: readonly string[] = ['PLOT', 'CONTRIBUTION', 'PAYOUT', 'CASHOUT'];
 
+/** The entity types whose changes move figures (the stream worker is given only these). */
+export const aggregatedEntityTypes: readonly string[] = ['MEMBER', ...federationCopies];
+
 /** The member's federation when a profile change moved it (undefined: it did not move). */
 export const movedFederation = (
   oldRecord: AggregatedRecord | undefined,
@@ -218,3 +221,25 @@ export const coveredPlots = (counts: {
   endedTotal: number;
   endedAfterToday: number;
 }): number => counts.startedTotal - counts.startedAfterToday - (counts.endedTotal - counts.endedAfterToday);
+
+/** Pending benefits by federation key → by federation (null: no federation), zeros left out, null last. */
+export const pendingByFederation = (
+  totals: ReadonlyMap<string, number>,
+): { federation: string | null; cents: number }[] =>
+  [...totals]
+    .filter(([key, cents]) => cents !== 0 && federationOfKey(key) !== undefined)
+    .map(([key, cents]) => ({ federation: federationOfKey(key) as string | null, cents }))
+    .sort((a, b) => {
+      if (a.federation === b.federation) return 0;
+      if (a.federation === null) return 1;
+      if (b.federation === null) return -1;
+      return a.federation < b.federation ? -1 : 1;
+    });
+
+/** The federations that have members, from the member counts by federation key, sorted. */
+export const federationsWithMembers = (members: ReadonlyMap<string, number>): string[] =>
+  [...members]
+    .filter(([, count]) => count > 0)
+    .map(([key]) => federationOfKey(key))
+    .filter((federation): federation is string => typeof federation === 'string')
+    .sort();

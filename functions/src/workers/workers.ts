@@ -1,3 +1,5 @@
+import { aggregatedEntityTypes } from '#domain/aggregates.ts';
+
 /** The workers: queue consumers (see platform/queues.ts) and the table stream consumers. */
 export const workers = ['mail', 'aggregates', 'member-directory'] as const;
 export type Worker = (typeof workers)[number];
@@ -12,8 +14,27 @@ export type StreamWorker = (typeof streamWorkers)[number];
  * local poller applies the same filter.
  */
 export const streamEntityTypes: Record<StreamWorker, readonly string[] | undefined> = {
-  aggregates: undefined,
+  aggregates: aggregatedEntityTypes,
   'member-directory': ['MEMBER', 'MEMBER_REMOVED'],
+};
+
+/**
+ * The stream workers that also need the records whose old image has one of their entity types: the
+ * deletions, which have no new image (the aggregates take a deleted record's figures back).
+ */
+export const streamOldImageWorkers: readonly StreamWorker[] = ['aggregates'];
+
+/** Whether a stream record with these entity types (new and old image) reaches the worker. */
+export const streamRecordWanted = (
+  worker: StreamWorker,
+  newType: string | undefined,
+  oldType: string | undefined,
+): boolean => {
+  const types = streamEntityTypes[worker];
+  if (!types) return true;
+  return (
+    types.includes(newType ?? '') || (streamOldImageWorkers.includes(worker) && types.includes(oldType ?? ''))
+  );
 };
 
 /** Where each worker's Lambda entry lives, relative to functions/. */

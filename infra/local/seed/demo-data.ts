@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { aggregateIncrements, incrementKey, type AggregateIncrement } from '@cpbo/functions/domain/aggregates.ts';
+import {
+  aggregateIncrements,
+  incrementKey,
+  type AggregateIncrement,
+} from '@cpbo/functions/domain/aggregates.ts';
 import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { memberTotals, type MoneyMovement } from '@cpbo/functions/domain/member-totals.ts';
 import { aggregateItem } from '@cpbo/functions/data/aggregates.ts';

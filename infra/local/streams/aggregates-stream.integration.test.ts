@@ -20,7 +20,8 @@ import { queryAll, tableName } from '@cpbo/functions/data/table.ts';
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
 import { givenEnabler } from '@cpbo/functions/testing/fixtures.ts';
 import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/handler.ts';
-import { startStreamPoller, type StreamPoller } from './stream-poller.ts';
+import type { DeadLetter } from '../queues/in-process-queue.ts';
+import { startStreamPoller, streamDeadLetter, type StreamPoller } from './stream-poller.ts';
 
 /**
  * The aggregates worker behind the local stream poller, as on a laptop and in AWS: every batch is
@@ -33,6 +34,7 @@ const dynamo = new DynamoDBClient({});
 const streams = new DynamoDBStreamsClient({ endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB });
 const figureTypes = new Set(['MEMBER', 'PLOT', 'CONTRIBUTION', 'PAYOUT', 'CASHOUT', 'SENTINEL']);
 const seenSentinels = new Set<string>();
+const deadLetters: DeadLetter[] = [];
 const copyTypes = new Set(['PLOT', 'CONTRIBUTION', 'PAYOUT', 'CASHOUT']);
 const ours = new Set<string>();
 const poisonRun = randomUUID();
@@ -54,6 +56,8 @@ beforeAll(async () => {
     idleDelayMs: 50,
     retryDelayMs: 10,
     maxAttempts: 3,
+    onDeadLetter: (record, attempts) =>
+      deadLetters.push(streamDeadLetter('aggregates', record, Table?.LatestStreamArn as string, attempts)),
     // Only this file's enablers, and only the records that carry figures (the others would be no-ops).
     filter: (record) => ours.has(enablerOf(record)) && figureTypes.has(typeOf(record)),
     handler: async (event: DynamoDBStreamEvent, context) => {
@@ -402,6 +406,12 @@ describe('the aggregates kept from the stream', () => {
     const given = poller.failedRecords.slice(before);
     for (const record of given) letters.push(record.dynamodb?.NewImage?.id?.S ?? '');
     expect(letters).toEqual(['poisoned']);
+    const letter = deadLetters.find((candidate) => candidate.body.includes(`CONTRIB#2026-11-19#poisoned`));
+    expect(letter).toMatchObject({ queue: 'aggregates-stream-dead-letters', receiveCount: 3 });
+    expect(JSON.parse(letter?.body ?? '{}')).toMatchObject({
+      requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: 3 },
+      DDBStreamBatchInfo: { batchSize: 1, eventName: 'INSERT' },
+    });
     const aggregates = await aggregatesOf(enabler.id);
     expect(aggregates[`ENABLER#${enabler.id}#AGG#contributions#monthly#ALL|2026-11-01`]).toBe(125);
   });

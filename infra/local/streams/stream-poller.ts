@@ -128,11 +128,11 @@ export const startStreamPoller = async (options: StreamPollerOptions): Promise<S
         log(`[stream] the worker failed the whole batch: ${errorText(error)}`);
         failed = new Set(pending.map(sequenceOf));
       }
+      for (const sequence of failed) failures.set(sequence, (failures.get(sequence) ?? 0) + 1);
       const first = pending.findIndex((record) => failed.has(sequenceOf(record)));
       if (first < 0) return;
       const record = pending[first] as _Record;
-      const attempts = (failures.get(sequenceOf(record)) ?? 0) + 1;
-      failures.set(sequenceOf(record), attempts);
+      const attempts = failures.get(sequenceOf(record)) ?? 0;
       if (attempts >= maxAttempts) {
         failedRecords.push(record);
         options.onDeadLetter?.(record, attempts);

@@ -23,7 +23,8 @@ import {
   coveredPlots,
   displayedPeriods,
   federationKey,
-  federationOfKey,
+  federationsWithMembers,
+  pendingByFederation,
   type Metric,
 } from '#domain/aggregates.ts';
 import { ok, type SessionRequest } from '#platform/http/api-types.ts';
@@ -63,20 +64,10 @@ const series =
 /** Pending benefits by federation, one Query; members without a federation last. */
 const pendingBenefits = async ({ session }: SessionRequest) => {
   const totals = await totalsByFederation(session.enabler, 'pendingBenefits');
-  const answer: DashboardPendingBenefits = [...totals]
-    .filter(([, cents]) => cents !== 0)
-    .map(([key, cents]) => ({ federation: federationOfKey(key) ?? null, amount: fromCents(cents) }))
-    .sort((a, b) =>
-      a.federation === b.federation
-        ? 0
-        : a.federation === null
-          ? 1
-          : b.federation === null
-            ? -1
-            : a.federation < b.federation
-              ? -1
-              : 1,
-    );
+  const answer: DashboardPendingBenefits = pendingByFederation(totals).map(({ federation, cents }) => ({
+    federation,
+    amount: fromCents(cents),
+  }));
   return ok(answer);
 };
 
@@ -119,12 +110,9 @@ const coveredPlotsNow = async ({ query, session }: SessionRequest<unknown, never
 
 /** The federations of the enabler's members (a count of members per federation), one Query. */
 const federations = async ({ session }: SessionRequest) => {
-  const members = await totalsByFederation(session.enabler, 'members');
-  const answer: DashboardFederations = [...members]
-    .filter(([, count]) => count > 0)
-    .map(([key]) => federationOfKey(key))
-    .filter((federation): federation is string => typeof federation === 'string')
-    .sort();
+  const answer: DashboardFederations = federationsWithMembers(
+    await totalsByFederation(session.enabler, 'members'),
+  );
   return ok(answer);
 };
 

@@ -345,9 +345,13 @@ describe('dashboard', { timeout: 30_000 }, () => {
     });
     await figuresShown();
     expect(figure('activeCovers').value).toBe('42');
+    await waitFor(() => expect(liveCharts()).toHaveLength(4));
+    const drawn = charts.created.length;
 
     await act(() => vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS));
     await waitFor(() => expect(figure('activeCovers').value).toBe('43'));
+    // The series read again are the same: no chart is drawn anew.
+    expect(charts.created.length).toBe(drawn);
     await act(() => vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS));
     await waitFor(() => expect(reads).toBe(3));
     expect(figure('activeCovers').value).toBe('43');

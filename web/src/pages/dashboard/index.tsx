@@ -29,6 +29,7 @@ import './dashboard.css';
 
 // Cloudscape's categorical chart colours (visual refresh), one per chart.
 const colors = { covers: '#688ae8', contributions: '#2ea597', benefits: '#8456ce', pending: '#e07941' };
+
 /**
  * The enabler's figures and charts (spec section 2): covers, contributions and benefits over time, for
  * a scale and a federation, and the benefits pending in each federation today.

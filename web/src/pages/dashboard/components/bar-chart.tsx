@@ -24,9 +24,21 @@ export function BarChart({ title, labelHeader, valueHeader, summary, height, ...
   const language = i18n.resolvedLanguage ?? i18n.language;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { bars, formatValue, formatTick, horizontal, wholeNumbers, color } = options;
+  // The same bars arrive as a new array at every render (a refresh, a dialog opening): the chart is drawn
+  // anew only when what it shows changes.
+  const barsKey = JSON.stringify(bars);
   const config = useMemo(
-    () => barChartConfig({ bars, language, formatValue, formatTick, horizontal, wholeNumbers, color }),
-    [bars, language, formatValue, formatTick, horizontal, wholeNumbers, color],
+    () =>
+      barChartConfig({
+        bars: JSON.parse(barsKey) as ChartBar[],
+        language,
+        formatValue,
+        formatTick,
+        horizontal,
+        wholeNumbers,
+        color,
+      }),
+    [barsKey, language, formatValue, formatTick, horizontal, wholeNumbers, color],
   );
 
   useEffect(() => {

@@ -37,8 +37,10 @@ export function DashboardFigures({ title, figures }: { title: string; figures: r
     <Container fitHeight header={<Header variant="h2">{title}</Header>}>
       <ColumnLayout columns={figures.length} variant="text-grid" minColumnWidth={190}>
         {figures.map((figure) => (
-          <div key={figure.id} data-figure={figure.id}>
-            <Box variant="awsui-key-label">{figure.label}</Box>
+          <div key={figure.id} data-figure={figure.id} className="dashboard-figure">
+            <div className="dashboard-figure__label">
+              <Box variant="awsui-key-label">{figure.label}</Box>
+            </div>
             {/* Smaller than Cloudscape's large value, so that five amounts in a currency fit side by side. */}
             <Box variant="p" fontSize="heading-xl" fontWeight="bold" padding={{ vertical: 'xxs' }}>
               <span className="dashboard-figure__value">

@@ -31,4 +31,11 @@ export const queryKeys = {
     configs: (enablerId: string) => ['enablers', 'configs', enablerId] as const,
     campaigns: (enablerId: string) => ['enablers', 'campaigns', enablerId] as const,
   },
+  dashboard: {
+    all: ['dashboard'] as const,
+    series: (series: string, query: unknown) => ['dashboard', 'series', series, query] as const,
+    pendingBenefits: ['dashboard', 'pending-benefits'] as const,
+    coveredPlots: (federation: string | null) => ['dashboard', 'covered-plots', federation] as const,
+    federations: ['dashboard', 'federations'] as const,
+  },
 };

@@ -31,6 +31,7 @@ const NewUserPage = adminLazyPage(
 const UpdateUserPage = adminLazyPage(
   async () => (await import('../pages/admin-users/user-form/index.tsx')).UpdateUserPage,
 );
+const DashboardPage = lazyPage(async () => (await import('../pages/dashboard/index.tsx')).DashboardPage);
 const EnablerConfigPage = adminLazyPage(
   async () => (await import('../pages/enabler-config/index.tsx')).EnablerConfigPage,
 );
@@ -67,6 +68,7 @@ const pages: Partial<Record<ScreenId, LazyPage>> = {
   register: RegisterPage,
   resetPassword: ResetPasswordPage,
   home: HomePage,
+  dashboard: DashboardPage,
   members: MembersPage,
   onboarding: OnboardingPage,
   member: MemberPage,

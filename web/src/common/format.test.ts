@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatAmount,
+  formatCompactAmount,
+  formatCompactNumber,
   formatDate,
   formatDateTime,
   formatMonth,
@@ -87,6 +89,21 @@ describe('formatNumber', () => {
   it('should use the separators of the language', () => {
     expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
     expect(plain(formatNumber(1234.5, 'fr'))).toBe('1 234,5');
+  });
+});
+
+describe('compact figures (chart axes)', () => {
+  it('should write large numbers short, the way the language does', () => {
+    expect(formatCompactNumber(12_345, 'en')).toBe('12.3K');
+    expect(plain(formatCompactNumber(12_345, 'fr'))).toBe('12,3 k');
+    expect(formatCompactNumber(40, 'fr')).toBe('40');
+  });
+
+  it('should write amounts short in the currency, and survive a code that is not one', () => {
+    expect(formatCompactAmount(12_345, 'INR', 'en')).toBe('₹12.3K');
+    expect(plain(formatCompactAmount(1_500_000, 'XOF', 'fr'))).toBe('1,5 M F CFA');
+    expect(formatCompactAmount(2_000, 'EURO', 'en')).toBe('2K EURO');
+    expect(formatCompactAmount(2_000, null, 'en')).toBe('2K');
   });
 });
 

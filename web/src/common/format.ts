@@ -77,3 +77,32 @@ export function formatNumber(value: number | null | undefined, language: string)
   if (value === null || value === undefined || Number.isNaN(value)) return '';
   return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2 }).format(value);
 }
+
+/** A number written short, for a chart's axis: en 12K, 1.5M; fr 12 k, 1,5 M. */
+export function formatCompactNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), { notation: 'compact', maximumFractionDigits: 1 }).format(
+    value,
+  );
+}
+
+/** An amount written short in the enabler's currency, for a chart's axis: en ₹12K; fr 12 k ₹. */
+export function formatCompactAmount(
+  amount: number,
+  currency: string | null | undefined,
+  language: string,
+): string {
+  if (currency) {
+    try {
+      return new Intl.NumberFormat(localeOf(language), {
+        style: 'currency',
+        currency,
+        notation: 'compact',
+        maximumFractionDigits: 1,
+      }).format(amount);
+    } catch {
+      // Not an ISO currency code: the short number and the code, as formatAmount does.
+      return `${formatCompactNumber(amount, language)} ${currency}`;
+    }
+  }
+  return formatCompactNumber(amount, language);
+}

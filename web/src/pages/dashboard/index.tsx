@@ -1,0 +1,198 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Container from '@cloudscape-design/components/container';
+import Flashbar from '@cloudscape-design/components/flashbar';
+import Grid from '@cloudscape-design/components/grid';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { defaultTimeScale, type DashboardRebuildAnswer } from '../../api/dashboard.ts';
+import { useSignedInSession } from '../../app/session/session-context.ts';
+import { formatCompactAmount, formatCompactNumber, formatNumber } from '../../common/format.ts';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useScreenCatalogue } from '../../i18n/screen-catalogue.ts';
+import { useMemberFormats } from '../../common/use-member-formats.ts';
+import { DashboardFigures, type Figure } from './components/dashboard-figures.tsx';
+import { DashboardFilters, type DashboardFilterValues } from './components/dashboard-filters.tsx';
+import { PendingChart } from './components/pending-chart.tsx';
+import { totalOf } from './components/periods.ts';
+import { RecomputeAction } from './components/recompute-action.tsx';
+import { TimeChart } from './components/time-chart.tsx';
+import {
+  useCoveredPlots,
+  useFederations,
+  usePendingBenefits,
+  useSeries,
+} from './components/use-dashboard.ts';
+import { dashboardCatalogue } from './texts.ts';
+import './dashboard.css';
+
+// Cloudscape's categorical chart colours (visual refresh), one per chart.
+const colors = { covers: '#688ae8', contributions: '#2ea597', benefits: '#8456ce', pending: '#e07941' };
+
+/**
+ * The enabler's figures and charts (spec section 2): covers, contributions and benefits over time, for
+ * a scale and a federation, and the benefits pending in each federation today.
+ */
+export function DashboardPage() {
+  useScreenCatalogue(dashboardCatalogue);
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { user, enabler } = useSignedInSession();
+  const formats = useMemberFormats();
+  const currency = enabler?.config?.currency;
+  useDocumentTitle(t('screens.dashboard'));
+
+  const [filters, setFilters] = useState<DashboardFilterValues>({
+    timeScale: defaultTimeScale,
+    federation: null,
+  });
+  const [recomputed, setRecomputed] = useState<DashboardRebuildAnswer | null>(null);
+  const { timeScale, federation } = filters;
+
+  const federations = useFederations();
+  const covers = useSeries('numberOfCoversStartedByDate', filters);
+  const contributions = useSeries('totalContributionsByDate', filters);
+  // Spec section 9: the benefit chart is monthly only, whatever the scale chosen.
+  const benefits = useSeries('totalBenefitsComputedByDate', { timeScale: 'monthly', federation });
+  const pending = usePendingBenefits();
+  const coveredPlots = useCoveredPlots(federation);
+
+  const count = useCallback((value: number) => formatNumber(value, language), [language]);
+  const countTick = useCallback((value: number) => formatCompactNumber(value, language), [language]);
+  const amount = formats.amount;
+  const amountTick = useCallback(
+    (value: number) => formatCompactAmount(value, currency, language),
+    [currency, language],
+  );
+  const federationLabel = (name: string | null) => name ?? t('dashboard.noFederation');
+
+  const periods = (units: number, scale = timeScale) => t(`dashboard.periods.${scale}`, { count: units });
+  const pendingTotal =
+    pending.data &&
+    totalOf(
+      pending.data
+        .filter((entry) => federation === null || entry.federation === federation)
+        .map((entry) => entry.amount),
+    );
+  const figures: Figure[] = [
+    {
+      id: 'activeCovers',
+      label: t('dashboard.figures.activeCovers'),
+      value: coveredPlots.data === undefined ? undefined : count(coveredPlots.data),
+      scope: t('dashboard.figures.today'),
+      failed: coveredPlots.isError,
+      retry: () => void coveredPlots.refetch(),
+    },
+    {
+      id: 'pendingBenefit',
+      label: t('dashboard.figures.pendingBenefit'),
+      value: pendingTotal === undefined ? undefined : amount(pendingTotal),
+      scope: t('dashboard.figures.today'),
+      failed: pending.isError,
+      retry: () => void pending.refetch(),
+    },
+    {
+      id: 'newCovers',
+      label: t('dashboard.figures.newCovers'),
+      value: covers.data && count(totalOf(covers.data.map((point) => point.amount))),
+      scope: covers.data ? periods(covers.data.length) : '',
+      failed: covers.isError,
+      retry: () => void covers.refetch(),
+    },
+    {
+      id: 'contributions',
+      label: t('dashboard.figures.contributions'),
+      value: contributions.data && amount(totalOf(contributions.data.map((point) => point.amount))),
+      scope: contributions.data ? periods(contributions.data.length) : '',
+      failed: contributions.isError,
+      retry: () => void contributions.refetch(),
+    },
+    {
+      id: 'benefitsComputed',
+      label: t('dashboard.figures.benefitsComputed'),
+      value: benefits.data && amount(totalOf(benefits.data.map((point) => point.amount))),
+      scope: benefits.data ? periods(benefits.data.length, 'monthly') : '',
+      failed: benefits.isError,
+      retry: () => void benefits.refetch(),
+    },
+  ];
+
+  return (
+    <ContentLayout
+      notifications={
+        recomputed && (
+          <Flashbar
+            items={[
+              {
+                id: 'recomputed',
+                type: 'success',
+                content: t('dashboard.recompute.done', {
+                  count: recomputed.records,
+                  records: count(recomputed.records),
+                }),
+                dismissible: true,
+                dismissLabel: t('dashboard.recompute.dismiss'),
+                onDismiss: () => setRecomputed(null),
+              },
+            ]}
+          />
+        )
+      }
+      header={
+        <Header
+          variant="h1"
+          description={t('dashboard.description', { enabler: enabler?.name ?? user.enablerName ?? '' })}
+          actions={
+            user.role === 'ADMIN' && (
+              <RecomputeAction enablerName={enabler?.name ?? ''} onRecomputed={setRecomputed} />
+            )
+          }
+        >
+          {t('screens.dashboard')}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <Container>
+          <DashboardFilters filters={filters} onChange={setFilters} federations={federations.data} />
+        </Container>
+        <DashboardFigures title={t('dashboard.figures.title')} figures={figures} />
+        <Grid gridDefinition={[0, 1, 2, 3].map(() => ({ colspan: { default: 12, s: 6 } }))}>
+          <TimeChart
+            chart="covers"
+            timeScale={timeScale}
+            read={covers}
+            formatValue={count}
+            formatTick={countTick}
+            wholeNumbers
+            color={colors.covers}
+          />
+          <TimeChart
+            chart="contributions"
+            timeScale={timeScale}
+            read={contributions}
+            formatValue={amount}
+            formatTick={amountTick}
+            color={colors.contributions}
+          />
+          <TimeChart
+            chart="benefits"
+            timeScale="monthly"
+            read={benefits}
+            formatValue={amount}
+            formatTick={amountTick}
+            color={colors.benefits}
+          />
+          <PendingChart
+            read={pending}
+            federationLabel={federationLabel}
+            formatValue={amount}
+            formatTick={amountTick}
+            color={colors.pending}
+          />
+        </Grid>
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

@@ -75,6 +75,8 @@ export interface BackendFunctionsProps {
   /** A static name: the parameter's value (the CloudFront address) is written after the API exists. */
   readonly appUrlParameterName: string;
   readonly retainData: boolean;
+  /** Days the application's log lines are kept in the table (its TTL removes them after). */
+  readonly logRetentionDays: number;
 }
 
 /** Every Lambda: one per /api resource, the JSON 404 fallback, and one per worker with its event source. */
@@ -114,6 +116,7 @@ export class BackendFunctions extends Construct {
       [environmentVariables.appUrlParameter]: props.appUrlParameterName,
       [environmentVariables.mailFrom]: props.mailFrom,
       [environmentVariables.environmentName]: props.environmentName,
+      [environmentVariables.logRetentionDays]: String(props.logRetentionDays),
       NODE_OPTIONS: functionNodeOptions,
       ...Object.fromEntries(
         queueNames.map((name) => [queueUrlVariable(name), workQueues.queues[name].queueUrl]),

@@ -30,7 +30,11 @@ import {
   adminPlotListQuerySchema,
   adminUpdatePlotRequestSchema,
   emailParameter,
+  logListQuerySchema,
   MAX_IMAGE_BYTES,
+  MAX_REPORT_BYTES,
+  reportListQuerySchema,
+  reportRequestSchema,
   pathParameters,
   recordIdParameter,
   type JSONSchema,
@@ -62,6 +66,7 @@ export const resources = [
   'exports',
   'imports',
   'dashboard',
+  'reports',
 ] as const;
 export type Resource = (typeof resources)[number];
 
@@ -256,8 +261,8 @@ export const routes = [
   route('DELETE', '/admin/users/{id}', 'admin-users', 'admin', userId),
 
   // Admin: logs, reports, mirror
-  route('GET', '/admin/logs', 'admin-logs', 'admin'),
-  route('GET', '/admin/reports', 'admin-reports', 'admin'),
+  route('GET', '/admin/logs', 'admin-logs', 'admin', { query: logListQuerySchema }),
+  route('GET', '/admin/reports', 'admin-reports', 'admin', { query: reportListQuerySchema }),
   route('GET', '/admin/mirror', 'admin-mirror', 'admin'),
   route('POST', '/admin/mirror', 'admin-mirror', 'admin'),
 
@@ -267,6 +272,12 @@ export const routes = [
   route('GET', '/exports/all', 'exports', 'admin'),
   route('POST', '/imports/all', 'imports', 'admin'),
   route('POST', '/imports/onboard', 'imports', 'admin'),
+
+  // The mobile app's reports (ANDROID_USER and USER, checked by the handler); read with GET /admin/reports.
+  route('POST', '/reports', 'reports', 'signedIn', {
+    body: reportRequestSchema,
+    maxBodyBytes: MAX_REPORT_BYTES,
+  }),
 
   // Dashboard
   route('GET', '/dashboard/numberOfCoversStartedByDate', 'dashboard', 'signedIn'),

@@ -9,6 +9,10 @@ const AccountPage = lazyPage(async () => (await import('../pages/account/index.t
 const AdminEnablersPage = lazyPage(
   async () => (await import('../pages/admin-enablers/index.tsx')).AdminEnablersPage,
 );
+const AdminLogsPage = lazyPage(async () => (await import('../pages/admin-logs/index.tsx')).AdminLogsPage);
+const AdminReportsPage = lazyPage(
+  async () => (await import('../pages/admin-reports/index.tsx')).AdminReportsPage,
+);
 const AdminUsersPage = lazyPage(async () => (await import('../pages/admin-users/index.tsx')).AdminUsersPage);
 const NewUserPage = lazyPage(
   async () => (await import('../pages/admin-users/user-form/index.tsx')).NewUserPage,
@@ -60,6 +64,8 @@ const pages: Partial<Record<ScreenId, LazyPage>> = {
   account: AccountPage,
   adminEnablers: AdminEnablersPage,
   adminUsers: AdminUsersPage,
+  adminLogs: AdminLogsPage,
+  adminReports: AdminReportsPage,
   enablerConfigs: EnablerConfigsPage,
   enablerConfig: EnablerConfigPage,
   newEnablerConfig: NewEnablerConfigPage,

@@ -77,7 +77,9 @@ export function AdminReportsPage() {
       trackBy="_id"
       loading={reports.isFetching && !reports.data}
       loadingText={t('app.loading')}
-      empty={<TableEmptyState title={t('adminReports.empty.title')} message={t('adminReports.empty.message')} />}
+      empty={
+        <TableEmptyState title={t('adminReports.empty.title')} message={t('adminReports.empty.message')} />
+      }
       header={
         <Header
           variant="h1"

@@ -85,6 +85,8 @@ export const errorCatalogue = {
   ERR_MEMBER_TOO_MANY_RECORDS: { status: 409, message: 'Too many records to delete at once.' },
   ERR_MEMBER_HAS_PENDING_BENEFIT: { status: 409, message: 'A benefit is still pending.' },
   ERR_PLOT_HAS_RECORDS: { status: 409, message: 'The plot has records.' },
+  // Operations.
+  ERR_MIRROR_IN_PROGRESS: { status: 409, message: 'A mirror refresh is already under way.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -72,6 +72,8 @@ export const errorDescriptions = {
   ERR_MEMBER_HAS_PENDING_BENEFIT:
     'An administrator deletes a member who still has a pending benefit (payouts not paid out in cash); nothing is deleted.',
   ERR_PLOT_HAS_RECORDS: 'An administrator deletes a plot on which contributions or payouts are recorded.',
+  ERR_MIRROR_IN_PROGRESS:
+    'An administrator starts a mirror refresh while another one is still processing (POST /admin/mirror).',
 } as const satisfies Record<ErrorCode, string>;
 
 /** The codes of the product spec (section 8); the others were added by this project. */

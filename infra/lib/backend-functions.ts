@@ -69,6 +69,8 @@ export interface BackendFunctionsProps {
   readonly environmentName: string;
   readonly mailFrom: string;
   readonly table: dynamodb.Table;
+  /** Written by the mirror worker only. */
+  readonly mirrorTable: dynamodb.Table;
   readonly filesBucket: s3.IBucket;
   readonly memberDirectoryBucket: s3.IBucket;
   readonly workQueues: WorkQueues;
@@ -110,6 +112,7 @@ export class BackendFunctions extends Construct {
 
     const environment: Record<string, string> = {
       [environmentVariables.tableName]: table.tableName,
+      [environmentVariables.mirrorTableName]: props.mirrorTable.tableName,
       [environmentVariables.filesBucket]: filesBucket.bucketName,
       [environmentVariables.memberDirectoryBucket]: props.memberDirectoryBucket.bucketName,
       [environmentVariables.jwtSecretArn]: tokenSigningSecret.secretArn,
@@ -181,6 +184,7 @@ export class BackendFunctions extends Construct {
     // The member list starts from the snapshots that the member-directory worker writes.
     props.memberDirectoryBucket.grantRead(this.api.members);
     props.memberDirectoryBucket.grantReadWrite(this.workers['member-directory']);
+    props.mirrorTable.grantReadWriteData(this.workers.mirror);
 
     for (const name of queueNames) {
       const definition = queueDefinitions[name];

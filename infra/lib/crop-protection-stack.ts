@@ -35,12 +35,13 @@ export class CropProtectionStack extends Stack {
     const retainData = environmentName !== disposableEnvironment;
     const appUrlParameterName = `/crop-protection/${environmentName}/app-url`;
 
-    const dataStore = new DataStore(this, 'DataStore', { retainData });
+    const dataStore = new DataStore(this, 'DataStore', { retainData, environmentName });
     const workQueues = new WorkQueues(this, 'WorkQueues');
     const functions = new BackendFunctions(this, 'Functions', {
       environmentName,
       mailFrom: props.mailFrom,
       table: dataStore.table,
+      mirrorTable: dataStore.mirrorTable,
       filesBucket: dataStore.filesBucket,
       memberDirectoryBucket: dataStore.memberDirectoryBucket,
       workQueues,

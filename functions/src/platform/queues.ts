@@ -1,4 +1,4 @@
-import { mailMessageSchema } from '@cpbo/schemas';
+import { mailMessageSchema, mirrorMessageSchema } from '@cpbo/schemas';
 
 /**
  * The SQS queues, each with a dead-letter queue, a worker under functions/src/workers/<worker> and
@@ -12,6 +12,17 @@ export const queueDefinitions = {
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 5,
     batchSize: 10,
+  },
+  /*
+   * One step of a mirror refresh per message: the worker (15 minutes, a sixth of the visibility
+   * timeout) stops before its time is up and sends the next step, so a refresh has no length limit.
+   */
+  mirror: {
+    worker: 'mirror',
+    messageSchema: mirrorMessageSchema,
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 3,
+    batchSize: 1,
   },
 } as const;
 

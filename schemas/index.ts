@@ -10,3 +10,4 @@ export * from './enablers.ts';
 export * from './members.ts';
 export * from './member-list-query.ts';
 export * from './admin-records.ts';
+export * from './data-files.ts';

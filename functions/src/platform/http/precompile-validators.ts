@@ -3,7 +3,7 @@ import { Ajv, _, type Options } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 import { buildSync } from 'esbuild';
-import type { JSONSchema } from '@cpbo/schemas';
+import { dataFileSchema, onboardingFileSchema, type JSONSchema } from '@cpbo/schemas';
 import { routes, routeSchemas } from '#http/routes.ts';
 import { queueDefinitions, queueNames } from '../queues.ts';
 import { validatorName } from './validator-name.ts';
@@ -34,10 +34,13 @@ const header = `// @ts-nocheck
 // definitions: ajv's standalone code, with the few run-time helpers it needs inlined (see
 // precompile-validators.ts). Do not edit: a test fails when this file is out of date.`;
 
-/** Every schema the functions validate with: each route's, and each queue's message schema. */
+/** Every schema the functions validate with: each route's, each queue's message schema, the import files. */
 export const declaredSchemas = (): JSONSchema[] => [
   ...routes.flatMap((route) => routeSchemas(route).map(([, schema]) => schema)),
   ...queueNames.map((name) => queueDefinitions[name].messageSchema),
+  // The import files, checked by the imports handler and the import worker.
+  dataFileSchema,
+  onboardingFileSchema,
 ];
 
 /** Every object schema must say what it does with unknown properties: this API refuses them. */

@@ -9,6 +9,7 @@ const AccountPage = lazyPage(async () => (await import('../pages/account/index.t
 const AdminEnablersPage = lazyPage(
   async () => (await import('../pages/admin-enablers/index.tsx')).AdminEnablersPage,
 );
+const AdminDatasPage = lazyPage(async () => (await import('../pages/admin-datas/index.tsx')).AdminDatasPage);
 const AdminUsersPage = lazyPage(async () => (await import('../pages/admin-users/index.tsx')).AdminUsersPage);
 const NewUserPage = lazyPage(
   async () => (await import('../pages/admin-users/user-form/index.tsx')).NewUserPage,
@@ -60,6 +61,7 @@ const pages: Partial<Record<ScreenId, LazyPage>> = {
   account: AccountPage,
   adminEnablers: AdminEnablersPage,
   adminUsers: AdminUsersPage,
+  adminDatas: AdminDatasPage,
   enablerConfigs: EnablerConfigsPage,
   enablerConfig: EnablerConfigPage,
   newEnablerConfig: NewEnablerConfigPage,

@@ -13,7 +13,7 @@ import { readEnvironment } from '#platform/environment.ts';
 import type { SessionRequest } from '#platform/http/api-types.ts';
 import { fileSchemaErrors } from '#platform/http/file-errors.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
-import { loadValidators } from '#platform/http/validator.ts';
+import { loadFileValidators } from '#platform/http/file-validators.ts';
 import { logger } from '#platform/logger.ts';
 import { sendToQueue } from '#platform/queue.ts';
 import { headS3Object, presignS3Url, putS3Object } from '#platform/s3-object-reads.ts';
@@ -27,7 +27,7 @@ const uploadKey = (upload: string): string => `imports/uploads/${upload}.json`;
 
 /** The file's problems, by its schema then (full import) its ids; ERR_IMPORT_INVALID_FILE lists them. */
 const assertValidFile = async (kind: ImportKind, file: unknown): Promise<void> => {
-  await loadValidators();
+  await loadFileValidators();
   const found = fileSchemaErrors(kind === 'all' ? dataFileSchema : onboardingFileSchema, file);
   const problems =
     found.count === 0 && kind === 'all'

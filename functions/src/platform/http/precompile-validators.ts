@@ -34,14 +34,18 @@ const header = `// @ts-nocheck
 // definitions: ajv's standalone code, with the few run-time helpers it needs inlined (see
 // precompile-validators.ts). Do not edit: a test fails when this file is out of date.`;
 
-/** Every schema the functions validate with: each route's, each queue's message schema, the import files. */
+/** Every schema the functions validate with: each route's, and each queue's message schema. */
 export const declaredSchemas = (): JSONSchema[] => [
   ...routes.flatMap((route) => routeSchemas(route).map(([, schema]) => schema)),
   ...queueNames.map((name) => queueDefinitions[name].messageSchema),
-  // The import files, checked by the imports handler and the import worker.
-  dataFileSchema,
-  onboardingFileSchema,
 ];
+
+/**
+ * The import files' schemas, in a module of their own: only the imports handler and the import
+ * worker load it (loadFileValidators), so the other functions' bundles stay small.
+ */
+export const fileSchemas = (): JSONSchema[] => [dataFileSchema, onboardingFileSchema];
+export const generatedFileModuleUrl = new URL('./file-validators.generated.ts', import.meta.url);
 
 /** Every object schema must say what it does with unknown properties: this API refuses them. */
 const assertClosedObjects = (schema: unknown, path = '#'): void => {

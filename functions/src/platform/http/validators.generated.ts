@@ -37,209 +37,6 @@ var require_ucs2length = __commonJS({
   }
 });
 
-// node_modules/ajv-formats/dist/formats.js
-var require_formats = __commonJS({
-  "node_modules/ajv-formats/dist/formats.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
-    function fmtDef(validate, compare) {
-      return { validate, compare };
-    }
-    exports.fullFormats = {
-      // date: http://tools.ietf.org/html/rfc3339#section-5.6
-      date: fmtDef(date, compareDate),
-      // date-time: http://tools.ietf.org/html/rfc3339#section-5.6
-      time: fmtDef(getTime(true), compareTime),
-      "date-time": fmtDef(getDateTime(true), compareDateTime),
-      "iso-time": fmtDef(getTime(), compareIsoTime),
-      "iso-date-time": fmtDef(getDateTime(), compareIsoDateTime),
-      // duration: https://tools.ietf.org/html/rfc3339#appendix-A
-      duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
-      uri,
-      "uri-reference": /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i,
-      // uri-template: https://tools.ietf.org/html/rfc6570
-      "uri-template": /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
-      // For the source: https://gist.github.com/dperini/729294
-      // For test cases: https://mathiasbynens.be/demo/url-regex
-      url: /^(?:https?|ftp):\/\/(?:\S+(?::\S*)?@)?(?:(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))|(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,})))(?::\d{2,5})?(?:\/[^\s]*)?$/iu,
-      email: /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i,
-      hostname: /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i,
-      // optimized https://www.safaribooksonline.com/library/view/regular-expressions-cookbook/9780596802837/ch07s16.html
-      ipv4: /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
-      ipv6: /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i,
-      regex,
-      // uuid: http://tools.ietf.org/html/rfc4122
-      uuid: /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
-      // JSON-pointer: https://tools.ietf.org/html/rfc6901
-      // uri fragment: https://tools.ietf.org/html/rfc3986#appendix-A
-      "json-pointer": /^(?:\/(?:[^~/]|~0|~1)*)*$/,
-      "json-pointer-uri-fragment": /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*$/i,
-      // relative JSON-pointer: http://tools.ietf.org/html/draft-luff-relative-json-pointer-00
-      "relative-json-pointer": /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/,
-      // the following formats are used by the openapi specification: https://spec.openapis.org/oas/v3.0.0#data-types
-      // byte: https://github.com/miguelmota/is-base64
-      byte,
-      // signed 32 bit integer
-      int32: { type: "number", validate: validateInt32 },
-      // signed 64 bit integer
-      int64: { type: "number", validate: validateInt64 },
-      // C-type float
-      float: { type: "number", validate: validateNumber },
-      // C-type double
-      double: { type: "number", validate: validateNumber },
-      // hint to the UI to hide input strings
-      password: true,
-      // unchecked string payload
-      binary: true
-    };
-    exports.fastFormats = {
-      ...exports.fullFormats,
-      date: fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d$/, compareDate),
-      time: fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareTime),
-      "date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\dt(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareDateTime),
-      "iso-time": fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoTime),
-      "iso-date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d[t\s](?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoDateTime),
-      // uri: https://github.com/mafintosh/is-my-json-valid/blob/master/formats.js
-      uri: /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i,
-      "uri-reference": /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i,
-      // email (sources from jsen validator):
-      // http://stackoverflow.com/questions/201323/using-a-regular-expression-to-validate-an-email-address#answer-8829363
-      // http://www.w3.org/TR/html5/forms.html#valid-e-mail-address (search for 'wilful violation')
-      email: /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
-    };
-    exports.formatNames = Object.keys(exports.fullFormats);
-    function isLeapYear(year) {
-      return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-    }
-    var DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
-    var DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-    function date(str) {
-      const matches = DATE.exec(str);
-      if (!matches)
-        return false;
-      const year = +matches[1];
-      const month = +matches[2];
-      const day = +matches[3];
-      return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
-    }
-    function compareDate(d1, d2) {
-      if (!(d1 && d2))
-        return void 0;
-      if (d1 > d2)
-        return 1;
-      if (d1 < d2)
-        return -1;
-      return 0;
-    }
-    var TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
-    function getTime(strictTimeZone) {
-      return function time(str) {
-        const matches = TIME.exec(str);
-        if (!matches)
-          return false;
-        const hr = +matches[1];
-        const min = +matches[2];
-        const sec = +matches[3];
-        const tz = matches[4];
-        const tzSign = matches[5] === "-" ? -1 : 1;
-        const tzH = +(matches[6] || 0);
-        const tzM = +(matches[7] || 0);
-        if (tzH > 23 || tzM > 59 || strictTimeZone && !tz)
-          return false;
-        if (hr <= 23 && min <= 59 && sec < 60)
-          return true;
-        const utcMin = min - tzM * tzSign;
-        const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
-        return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
-      };
-    }
-    function compareTime(s1, s2) {
-      if (!(s1 && s2))
-        return void 0;
-      const t1 = (/* @__PURE__ */ new Date("2020-01-01T" + s1)).valueOf();
-      const t2 = (/* @__PURE__ */ new Date("2020-01-01T" + s2)).valueOf();
-      if (!(t1 && t2))
-        return void 0;
-      return t1 - t2;
-    }
-    function compareIsoTime(t1, t2) {
-      if (!(t1 && t2))
-        return void 0;
-      const a1 = TIME.exec(t1);
-      const a2 = TIME.exec(t2);
-      if (!(a1 && a2))
-        return void 0;
-      t1 = a1[1] + a1[2] + a1[3];
-      t2 = a2[1] + a2[2] + a2[3];
-      if (t1 > t2)
-        return 1;
-      if (t1 < t2)
-        return -1;
-      return 0;
-    }
-    var DATE_TIME_SEPARATOR = /t|\s/i;
-    function getDateTime(strictTimeZone) {
-      const time = getTime(strictTimeZone);
-      return function date_time(str) {
-        const dateTime = str.split(DATE_TIME_SEPARATOR);
-        return dateTime.length === 2 && date(dateTime[0]) && time(dateTime[1]);
-      };
-    }
-    function compareDateTime(dt1, dt2) {
-      if (!(dt1 && dt2))
-        return void 0;
-      const d1 = new Date(dt1).valueOf();
-      const d2 = new Date(dt2).valueOf();
-      if (!(d1 && d2))
-        return void 0;
-      return d1 - d2;
-    }
-    function compareIsoDateTime(dt1, dt2) {
-      if (!(dt1 && dt2))
-        return void 0;
-      const [d1, t1] = dt1.split(DATE_TIME_SEPARATOR);
-      const [d2, t2] = dt2.split(DATE_TIME_SEPARATOR);
-      const res = compareDate(d1, d2);
-      if (res === void 0)
-        return void 0;
-      return res || compareTime(t1, t2);
-    }
-    var NOT_URI_FRAGMENT = /\/|:/;
-    var URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
-    function uri(str) {
-      return NOT_URI_FRAGMENT.test(str) && URI.test(str);
-    }
-    var BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/gm;
-    function byte(str) {
-      BYTE.lastIndex = 0;
-      return BYTE.test(str);
-    }
-    var MIN_INT32 = -(2 ** 31);
-    var MAX_INT32 = 2 ** 31 - 1;
-    function validateInt32(value) {
-      return Number.isInteger(value) && value <= MAX_INT32 && value >= MIN_INT32;
-    }
-    function validateInt64(value) {
-      return Number.isInteger(value);
-    }
-    function validateNumber() {
-      return true;
-    }
-    var Z_ANCHOR = /[^\\]\\Z/;
-    function regex(str) {
-      if (Z_ANCHOR.test(str))
-        return false;
-      try {
-        new RegExp(str);
-        return true;
-      } catch (e) {
-        return false;
-      }
-    }
-  }
-});
-
 // functions/src/platform/http/ajv-standalone-code.js
 var v05600ee26df6214884498e65 = validate10;
 var func2 = require_ucs2length().default;
@@ -502,2477 +299,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   validate10.errors = vErrors;
   return errors === 0;
 }
-var v0b9f6d29a3f1585ee9d9efc0 = validate11;
-var schema12 = { "$id": "file/data", "title": "Export and import file", "type": "array", "maxItems": 200, "items": { "type": "object", "required": ["_id", "name", "creationDate", "createdBy", "configs", "members"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S" }, "logo": { "type": ["string", "null"], "maxLength": 65536, "pattern": "^data:image/" }, "banner": { "type": ["string", "null"], "maxLength": 65536, "pattern": "^data:image/" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "createdBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "modificationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "modifiedBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "configs": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth", "_id", "version", "creationDate"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64 }, "version": { "type": "integer", "minimum": 1, "maximum": 999999 }, "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } }, "description": "Versions 1, 2, 3\u2026 in order" }, "members": { "type": "array", "maxItems": 2e5, "items": { "type": "object", "required": ["id", "name", "village", "number", "onboardingDate", "plots", "contributions", "payouts", "cashouts"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "plots": { "type": "array", "maxItems": 50, "items": { "type": "object", "required": ["id", "name", "latitude", "longitude", "droughtMonthlyContrib", "startCoverageDate", "endOfSeasonDate", "endCoverageDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endOfSeasonDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "enablerConfig": { "type": ["object", "null"], "required": ["version", "_id"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1 }, "_id": { "type": "string", "maxLength": 64 } } } } } }, "contributions": { "type": "array", "maxItems": 2e3, "items": { "type": "object", "required": ["id", "plotId", "amount", "protectionType", "contributionDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } }, "payouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "plotId", "amount", "assessmentId", "assessmentDate", "payoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "description": "The campaign" }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "payoutDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" } } } }, "cashouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "amount", "cashoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "cashoutDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } } } } } } } };
-var func6 = Object.prototype.hasOwnProperty;
-var pattern4 = new RegExp("^data:image/", "u");
-var pattern6 = new RegExp("^[A-Z]{3}$", "u");
-var formats0 = require_formats().fullFormats["date-time"];
-var formats6 = require_formats().fullFormats.date;
+var v0bfd1e9ed5f6e4d860520a12 = validate11;
+var pattern3 = new RegExp("^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$", "u");
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (Array.isArray(data)) {
-    if (data.length > 200) {
-      const err0 = { instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 200 }, message: "must NOT have more than 200 items" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    const len0 = data.length;
-    for (let i0 = 0; i0 < len0; i0++) {
-      let data0 = data[i0];
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0._id === void 0) {
-          const err1 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/required", keyword: "required", params: { missingProperty: "_id" }, message: "must have required property '_id'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.name === void 0) {
-          const err2 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.creationDate === void 0) {
-          const err3 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/required", keyword: "required", params: { missingProperty: "creationDate" }, message: "must have required property 'creationDate'" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (data0.createdBy === void 0) {
-          const err4 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/required", keyword: "required", params: { missingProperty: "createdBy" }, message: "must have required property 'createdBy'" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data0.configs === void 0) {
-          const err5 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/required", keyword: "required", params: { missingProperty: "configs" }, message: "must have required property 'configs'" };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data0.members === void 0) {
-          const err6 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/required", keyword: "required", params: { missingProperty: "members" }, message: "must have required property 'members'" };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        for (const key0 in data0) {
-          if (!func6.call(schema12.items.properties, key0)) {
-            const err7 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0._id !== void 0) {
-          let data1 = data0._id;
-          if (typeof data1 === "string") {
-            if (func2(data1) > 64) {
-              const err8 = { instancePath: instancePath + "/" + i0 + "/_id", schemaPath: "#/items/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-              if (vErrors === null) {
-                vErrors = [err8];
-              } else {
-                vErrors.push(err8);
-              }
-              errors++;
-            }
-            if (func2(data1) < 1) {
-              const err9 = { instancePath: instancePath + "/" + i0 + "/_id", schemaPath: "#/items/properties/_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err9];
-              } else {
-                vErrors.push(err9);
-              }
-              errors++;
-            }
-            if (!pattern0.test(data1)) {
-              const err10 = { instancePath: instancePath + "/" + i0 + "/_id", schemaPath: "#/items/properties/_id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-              if (vErrors === null) {
-                vErrors = [err10];
-              } else {
-                vErrors.push(err10);
-              }
-              errors++;
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/" + i0 + "/_id", schemaPath: "#/items/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-        if (data0.name !== void 0) {
-          let data2 = data0.name;
-          if (typeof data2 === "string") {
-            if (func2(data2) > 100) {
-              const err12 = { instancePath: instancePath + "/" + i0 + "/name", schemaPath: "#/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
-              if (vErrors === null) {
-                vErrors = [err12];
-              } else {
-                vErrors.push(err12);
-              }
-              errors++;
-            }
-            if (func2(data2) < 1) {
-              const err13 = { instancePath: instancePath + "/" + i0 + "/name", schemaPath: "#/items/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err13];
-              } else {
-                vErrors.push(err13);
-              }
-              errors++;
-            }
-            if (!pattern1.test(data2)) {
-              const err14 = { instancePath: instancePath + "/" + i0 + "/name", schemaPath: "#/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-              if (vErrors === null) {
-                vErrors = [err14];
-              } else {
-                vErrors.push(err14);
-              }
-              errors++;
-            }
-          } else {
-            const err15 = { instancePath: instancePath + "/" + i0 + "/name", schemaPath: "#/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err15];
-            } else {
-              vErrors.push(err15);
-            }
-            errors++;
-          }
-        }
-        if (data0.logo !== void 0) {
-          let data3 = data0.logo;
-          if (typeof data3 !== "string" && data3 !== null) {
-            const err16 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/type", keyword: "type", params: { type: schema12.items.properties.logo.type }, message: "must be string,null" };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
-          }
-          if (typeof data3 === "string") {
-            if (func2(data3) > 65536) {
-              const err17 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters" };
-              if (vErrors === null) {
-                vErrors = [err17];
-              } else {
-                vErrors.push(err17);
-              }
-              errors++;
-            }
-            if (!pattern4.test(data3)) {
-              const err18 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/" }, message: 'must match pattern "^data:image/"' };
-              if (vErrors === null) {
-                vErrors = [err18];
-              } else {
-                vErrors.push(err18);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.banner !== void 0) {
-          let data4 = data0.banner;
-          if (typeof data4 !== "string" && data4 !== null) {
-            const err19 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/type", keyword: "type", params: { type: schema12.items.properties.banner.type }, message: "must be string,null" };
-            if (vErrors === null) {
-              vErrors = [err19];
-            } else {
-              vErrors.push(err19);
-            }
-            errors++;
-          }
-          if (typeof data4 === "string") {
-            if (func2(data4) > 65536) {
-              const err20 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters" };
-              if (vErrors === null) {
-                vErrors = [err20];
-              } else {
-                vErrors.push(err20);
-              }
-              errors++;
-            }
-            if (!pattern4.test(data4)) {
-              const err21 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/" }, message: 'must match pattern "^data:image/"' };
-              if (vErrors === null) {
-                vErrors = [err21];
-              } else {
-                vErrors.push(err21);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.creationDate !== void 0) {
-          let data5 = data0.creationDate;
-          if (typeof data5 === "string") {
-            if (!formats0.validate(data5)) {
-              const err22 = { instancePath: instancePath + "/" + i0 + "/creationDate", schemaPath: "#/items/properties/creationDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-              if (vErrors === null) {
-                vErrors = [err22];
-              } else {
-                vErrors.push(err22);
-              }
-              errors++;
-            }
-          } else {
-            const err23 = { instancePath: instancePath + "/" + i0 + "/creationDate", schemaPath: "#/items/properties/creationDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err23];
-            } else {
-              vErrors.push(err23);
-            }
-            errors++;
-          }
-        }
-        if (data0.createdBy !== void 0) {
-          let data6 = data0.createdBy;
-          if (typeof data6 === "string") {
-            if (func2(data6) > 254) {
-              const err24 = { instancePath: instancePath + "/" + i0 + "/createdBy", schemaPath: "#/items/properties/createdBy/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
-              if (vErrors === null) {
-                vErrors = [err24];
-              } else {
-                vErrors.push(err24);
-              }
-              errors++;
-            }
-            if (func2(data6) < 1) {
-              const err25 = { instancePath: instancePath + "/" + i0 + "/createdBy", schemaPath: "#/items/properties/createdBy/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err25];
-              } else {
-                vErrors.push(err25);
-              }
-              errors++;
-            }
-          } else {
-            const err26 = { instancePath: instancePath + "/" + i0 + "/createdBy", schemaPath: "#/items/properties/createdBy/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err26];
-            } else {
-              vErrors.push(err26);
-            }
-            errors++;
-          }
-        }
-        if (data0.modificationDate !== void 0) {
-          let data7 = data0.modificationDate;
-          if (typeof data7 === "string") {
-            if (!formats0.validate(data7)) {
-              const err27 = { instancePath: instancePath + "/" + i0 + "/modificationDate", schemaPath: "#/items/properties/modificationDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-              if (vErrors === null) {
-                vErrors = [err27];
-              } else {
-                vErrors.push(err27);
-              }
-              errors++;
-            }
-          } else {
-            const err28 = { instancePath: instancePath + "/" + i0 + "/modificationDate", schemaPath: "#/items/properties/modificationDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err28];
-            } else {
-              vErrors.push(err28);
-            }
-            errors++;
-          }
-        }
-        if (data0.modifiedBy !== void 0) {
-          let data8 = data0.modifiedBy;
-          if (typeof data8 === "string") {
-            if (func2(data8) > 254) {
-              const err29 = { instancePath: instancePath + "/" + i0 + "/modifiedBy", schemaPath: "#/items/properties/modifiedBy/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
-              if (vErrors === null) {
-                vErrors = [err29];
-              } else {
-                vErrors.push(err29);
-              }
-              errors++;
-            }
-            if (func2(data8) < 1) {
-              const err30 = { instancePath: instancePath + "/" + i0 + "/modifiedBy", schemaPath: "#/items/properties/modifiedBy/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err30];
-              } else {
-                vErrors.push(err30);
-              }
-              errors++;
-            }
-          } else {
-            const err31 = { instancePath: instancePath + "/" + i0 + "/modifiedBy", schemaPath: "#/items/properties/modifiedBy/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err31];
-            } else {
-              vErrors.push(err31);
-            }
-            errors++;
-          }
-        }
-        if (data0.configs !== void 0) {
-          let data9 = data0.configs;
-          if (Array.isArray(data9)) {
-            if (data9.length > 500) {
-              const err32 = { instancePath: instancePath + "/" + i0 + "/configs", schemaPath: "#/items/properties/configs/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
-              if (vErrors === null) {
-                vErrors = [err32];
-              } else {
-                vErrors.push(err32);
-              }
-              errors++;
-            }
-            const len1 = data9.length;
-            for (let i1 = 0; i1 < len1; i1++) {
-              let data10 = data9[i1];
-              if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
-                if (data10.currency === void 0) {
-                  const err33 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1, schemaPath: "#/items/properties/configs/items/required", keyword: "required", params: { missingProperty: "currency" }, message: "must have required property 'currency'" };
-                  if (vErrors === null) {
-                    vErrors = [err33];
-                  } else {
-                    vErrors.push(err33);
-                  }
-                  errors++;
-                }
-                if (data10.maxCompensationFactor === void 0) {
-                  const err34 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1, schemaPath: "#/items/properties/configs/items/required", keyword: "required", params: { missingProperty: "maxCompensationFactor" }, message: "must have required property 'maxCompensationFactor'" };
-                  if (vErrors === null) {
-                    vErrors = [err34];
-                  } else {
-                    vErrors.push(err34);
-                  }
-                  errors++;
-                }
-                if (data10.lengthOfSeasonInMonth === void 0) {
-                  const err35 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1, schemaPath: "#/items/properties/configs/items/required", keyword: "required", params: { missingProperty: "lengthOfSeasonInMonth" }, message: "must have required property 'lengthOfSeasonInMonth'" };
-                  if (vErrors === null) {
-                    vErrors = [err35];
-                  } else {
-                    vErrors.push(err35);
-                  }
-                  errors++;
-                }
-                if (data10.lengthOfCoverageInMonth === void 0) {
-                  const err36 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1, schemaPath: "#/items/properties/configs/items/required", keyword: "required", params: { missingProperty: "lengthOfCoverageInMonth" }, message: "must have required property 'lengthOfCoverageInMonth'" };
-                  if (vErrors === null) {
-                    vErrors = [err36];
-                  } else {
-                    vErrors.push(err36);
-                  }
-                  errors++;
-                }
-                if (data10.benefitFactorsByMonth === void 0) {
-                  const err37 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1, schemaPath: "#/items/properties/configs/items/required", keyword: "required", params: { missingProperty: "benefitFactorsByMonth" }, message: "must have required property 'benefitFactorsByMonth'" };
-                  if (vErrors === null) {
-                    vErrors = [err37];
-                  } else {
-                    vErrors.push(err37);
-                  }
-                  errors++;
-                }
-                if (data10._id === void 0) {
-                  const err38 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1, schemaPath: "#/items/properties/configs/items/required", keyword: "required", params: { missingProperty: "_id" }, message: "must have required property '_id'" };
-                  if (vErrors === null) {
-                    vErrors = [err38];
-                  } else {
-                    vErrors.push(err38);
-                  }
-                  errors++;
-                }
-                if (data10.version === void 0) {
-                  const err39 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1, schemaPath: "#/items/properties/configs/items/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'" };
-                  if (vErrors === null) {
-                    vErrors = [err39];
-                  } else {
-                    vErrors.push(err39);
-                  }
-                  errors++;
-                }
-                if (data10.creationDate === void 0) {
-                  const err40 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1, schemaPath: "#/items/properties/configs/items/required", keyword: "required", params: { missingProperty: "creationDate" }, message: "must have required property 'creationDate'" };
-                  if (vErrors === null) {
-                    vErrors = [err40];
-                  } else {
-                    vErrors.push(err40);
-                  }
-                  errors++;
-                }
-                for (const key1 in data10) {
-                  if (!func6.call(schema12.items.properties.configs.items.properties, key1)) {
-                    const err41 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1, schemaPath: "#/items/properties/configs/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-                    if (vErrors === null) {
-                      vErrors = [err41];
-                    } else {
-                      vErrors.push(err41);
-                    }
-                    errors++;
-                  }
-                }
-                if (data10._id !== void 0) {
-                  let data11 = data10._id;
-                  if (typeof data11 === "string") {
-                    if (func2(data11) > 64) {
-                      const err42 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/_id", schemaPath: "#/items/properties/configs/items/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err42];
-                      } else {
-                        vErrors.push(err42);
-                      }
-                      errors++;
-                    }
-                    if (func2(data11) < 1) {
-                      const err43 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/_id", schemaPath: "#/items/properties/configs/items/properties/_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err43];
-                      } else {
-                        vErrors.push(err43);
-                      }
-                      errors++;
-                    }
-                  } else {
-                    const err44 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/_id", schemaPath: "#/items/properties/configs/items/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err44];
-                    } else {
-                      vErrors.push(err44);
-                    }
-                    errors++;
-                  }
-                }
-                if (data10.version !== void 0) {
-                  let data12 = data10.version;
-                  if (!(typeof data12 == "number" && (!(data12 % 1) && !isNaN(data12)) && isFinite(data12))) {
-                    const err45 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/version", schemaPath: "#/items/properties/configs/items/properties/version/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                    if (vErrors === null) {
-                      vErrors = [err45];
-                    } else {
-                      vErrors.push(err45);
-                    }
-                    errors++;
-                  }
-                  if (typeof data12 == "number" && isFinite(data12)) {
-                    if (data12 > 999999 || isNaN(data12)) {
-                      const err46 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/version", schemaPath: "#/items/properties/configs/items/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 999999 }, message: "must be <= 999999" };
-                      if (vErrors === null) {
-                        vErrors = [err46];
-                      } else {
-                        vErrors.push(err46);
-                      }
-                      errors++;
-                    }
-                    if (data12 < 1 || isNaN(data12)) {
-                      const err47 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/version", schemaPath: "#/items/properties/configs/items/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-                      if (vErrors === null) {
-                        vErrors = [err47];
-                      } else {
-                        vErrors.push(err47);
-                      }
-                      errors++;
-                    }
-                  }
-                }
-                if (data10.currency !== void 0) {
-                  let data13 = data10.currency;
-                  if (typeof data13 === "string") {
-                    if (!pattern6.test(data13)) {
-                      const err48 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/currency", schemaPath: "#/items/properties/configs/items/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
-                      if (vErrors === null) {
-                        vErrors = [err48];
-                      } else {
-                        vErrors.push(err48);
-                      }
-                      errors++;
-                    }
-                  } else {
-                    const err49 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/currency", schemaPath: "#/items/properties/configs/items/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err49];
-                    } else {
-                      vErrors.push(err49);
-                    }
-                    errors++;
-                  }
-                }
-                if (data10.maxCompensationFactor !== void 0) {
-                  let data14 = data10.maxCompensationFactor;
-                  if (typeof data14 == "number" && isFinite(data14)) {
-                    if (data14 > 1e3 || isNaN(data14)) {
-                      const err50 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/maxCompensationFactor", schemaPath: "#/items/properties/configs/items/properties/maxCompensationFactor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
-                      if (vErrors === null) {
-                        vErrors = [err50];
-                      } else {
-                        vErrors.push(err50);
-                      }
-                      errors++;
-                    }
-                    if (data14 <= 0 || isNaN(data14)) {
-                      const err51 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/maxCompensationFactor", schemaPath: "#/items/properties/configs/items/properties/maxCompensationFactor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
-                      if (vErrors === null) {
-                        vErrors = [err51];
-                      } else {
-                        vErrors.push(err51);
-                      }
-                      errors++;
-                    }
-                  } else {
-                    const err52 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/maxCompensationFactor", schemaPath: "#/items/properties/configs/items/properties/maxCompensationFactor/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                    if (vErrors === null) {
-                      vErrors = [err52];
-                    } else {
-                      vErrors.push(err52);
-                    }
-                    errors++;
-                  }
-                }
-                if (data10.lengthOfSeasonInMonth !== void 0) {
-                  let data15 = data10.lengthOfSeasonInMonth;
-                  if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)) && isFinite(data15))) {
-                    const err53 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfSeasonInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfSeasonInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                    if (vErrors === null) {
-                      vErrors = [err53];
-                    } else {
-                      vErrors.push(err53);
-                    }
-                    errors++;
-                  }
-                  if (typeof data15 == "number" && isFinite(data15)) {
-                    if (data15 > 24 || isNaN(data15)) {
-                      const err54 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfSeasonInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfSeasonInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 24 }, message: "must be <= 24" };
-                      if (vErrors === null) {
-                        vErrors = [err54];
-                      } else {
-                        vErrors.push(err54);
-                      }
-                      errors++;
-                    }
-                    if (data15 < 1 || isNaN(data15)) {
-                      const err55 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfSeasonInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfSeasonInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-                      if (vErrors === null) {
-                        vErrors = [err55];
-                      } else {
-                        vErrors.push(err55);
-                      }
-                      errors++;
-                    }
-                  }
-                }
-                if (data10.lengthOfCoverageInMonth !== void 0) {
-                  let data16 = data10.lengthOfCoverageInMonth;
-                  if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
-                    const err56 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfCoverageInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfCoverageInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                    if (vErrors === null) {
-                      vErrors = [err56];
-                    } else {
-                      vErrors.push(err56);
-                    }
-                    errors++;
-                  }
-                  if (typeof data16 == "number" && isFinite(data16)) {
-                    if (data16 > 36 || isNaN(data16)) {
-                      const err57 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfCoverageInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfCoverageInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 36 }, message: "must be <= 36" };
-                      if (vErrors === null) {
-                        vErrors = [err57];
-                      } else {
-                        vErrors.push(err57);
-                      }
-                      errors++;
-                    }
-                    if (data16 < 1 || isNaN(data16)) {
-                      const err58 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfCoverageInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfCoverageInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-                      if (vErrors === null) {
-                        vErrors = [err58];
-                      } else {
-                        vErrors.push(err58);
-                      }
-                      errors++;
-                    }
-                  }
-                }
-                if (data10.damageThreshold !== void 0) {
-                  let data17 = data10.damageThreshold;
-                  if (!(typeof data17 == "number" && isFinite(data17)) && data17 !== null) {
-                    const err59 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/damageThreshold", schemaPath: "#/items/properties/configs/items/properties/damageThreshold/type", keyword: "type", params: { type: schema12.items.properties.configs.items.properties.damageThreshold.type }, message: "must be number,null" };
-                    if (vErrors === null) {
-                      vErrors = [err59];
-                    } else {
-                      vErrors.push(err59);
-                    }
-                    errors++;
-                  }
-                  if (typeof data17 == "number" && isFinite(data17)) {
-                    if (data17 > 1 || isNaN(data17)) {
-                      const err60 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/damageThreshold", schemaPath: "#/items/properties/configs/items/properties/damageThreshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
-                      if (vErrors === null) {
-                        vErrors = [err60];
-                      } else {
-                        vErrors.push(err60);
-                      }
-                      errors++;
-                    }
-                    if (data17 < 0 || isNaN(data17)) {
-                      const err61 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/damageThreshold", schemaPath: "#/items/properties/configs/items/properties/damageThreshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                      if (vErrors === null) {
-                        vErrors = [err61];
-                      } else {
-                        vErrors.push(err61);
-                      }
-                      errors++;
-                    }
-                  }
-                }
-                if (data10.benefitFactorsByMonth !== void 0) {
-                  let data18 = data10.benefitFactorsByMonth;
-                  if (Array.isArray(data18)) {
-                    if (data18.length > 36) {
-                      const err62 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/benefitFactorsByMonth", schemaPath: "#/items/properties/configs/items/properties/benefitFactorsByMonth/maxItems", keyword: "maxItems", params: { limit: 36 }, message: "must NOT have more than 36 items" };
-                      if (vErrors === null) {
-                        vErrors = [err62];
-                      } else {
-                        vErrors.push(err62);
-                      }
-                      errors++;
-                    }
-                    const len2 = data18.length;
-                    for (let i2 = 0; i2 < len2; i2++) {
-                      let data19 = data18[i2];
-                      if (typeof data19 == "number" && isFinite(data19)) {
-                        if (data19 > 1e3 || isNaN(data19)) {
-                          const err63 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/benefitFactorsByMonth/" + i2, schemaPath: "#/items/properties/configs/items/properties/benefitFactorsByMonth/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
-                          if (vErrors === null) {
-                            vErrors = [err63];
-                          } else {
-                            vErrors.push(err63);
-                          }
-                          errors++;
-                        }
-                        if (data19 < 0 || isNaN(data19)) {
-                          const err64 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/benefitFactorsByMonth/" + i2, schemaPath: "#/items/properties/configs/items/properties/benefitFactorsByMonth/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                          if (vErrors === null) {
-                            vErrors = [err64];
-                          } else {
-                            vErrors.push(err64);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err65 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/benefitFactorsByMonth/" + i2, schemaPath: "#/items/properties/configs/items/properties/benefitFactorsByMonth/items/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                        if (vErrors === null) {
-                          vErrors = [err65];
-                        } else {
-                          vErrors.push(err65);
-                        }
-                        errors++;
-                      }
-                    }
-                  } else {
-                    const err66 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/benefitFactorsByMonth", schemaPath: "#/items/properties/configs/items/properties/benefitFactorsByMonth/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                    if (vErrors === null) {
-                      vErrors = [err66];
-                    } else {
-                      vErrors.push(err66);
-                    }
-                    errors++;
-                  }
-                }
-                if (data10.creationDate !== void 0) {
-                  let data20 = data10.creationDate;
-                  if (typeof data20 === "string") {
-                    if (!formats0.validate(data20)) {
-                      const err67 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/creationDate", schemaPath: "#/items/properties/configs/items/properties/creationDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-                      if (vErrors === null) {
-                        vErrors = [err67];
-                      } else {
-                        vErrors.push(err67);
-                      }
-                      errors++;
-                    }
-                  } else {
-                    const err68 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/creationDate", schemaPath: "#/items/properties/configs/items/properties/creationDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err68];
-                    } else {
-                      vErrors.push(err68);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err69 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1, schemaPath: "#/items/properties/configs/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err69];
-                } else {
-                  vErrors.push(err69);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err70 = { instancePath: instancePath + "/" + i0 + "/configs", schemaPath: "#/items/properties/configs/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err70];
-            } else {
-              vErrors.push(err70);
-            }
-            errors++;
-          }
-        }
-        if (data0.members !== void 0) {
-          let data21 = data0.members;
-          if (Array.isArray(data21)) {
-            if (data21.length > 2e5) {
-              const err71 = { instancePath: instancePath + "/" + i0 + "/members", schemaPath: "#/items/properties/members/maxItems", keyword: "maxItems", params: { limit: 2e5 }, message: "must NOT have more than 200000 items" };
-              if (vErrors === null) {
-                vErrors = [err71];
-              } else {
-                vErrors.push(err71);
-              }
-              errors++;
-            }
-            const len3 = data21.length;
-            for (let i3 = 0; i3 < len3; i3++) {
-              let data22 = data21[i3];
-              if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
-                if (data22.id === void 0) {
-                  const err72 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                  if (vErrors === null) {
-                    vErrors = [err72];
-                  } else {
-                    vErrors.push(err72);
-                  }
-                  errors++;
-                }
-                if (data22.name === void 0) {
-                  const err73 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-                  if (vErrors === null) {
-                    vErrors = [err73];
-                  } else {
-                    vErrors.push(err73);
-                  }
-                  errors++;
-                }
-                if (data22.village === void 0) {
-                  const err74 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "village" }, message: "must have required property 'village'" };
-                  if (vErrors === null) {
-                    vErrors = [err74];
-                  } else {
-                    vErrors.push(err74);
-                  }
-                  errors++;
-                }
-                if (data22.number === void 0) {
-                  const err75 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "number" }, message: "must have required property 'number'" };
-                  if (vErrors === null) {
-                    vErrors = [err75];
-                  } else {
-                    vErrors.push(err75);
-                  }
-                  errors++;
-                }
-                if (data22.onboardingDate === void 0) {
-                  const err76 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "onboardingDate" }, message: "must have required property 'onboardingDate'" };
-                  if (vErrors === null) {
-                    vErrors = [err76];
-                  } else {
-                    vErrors.push(err76);
-                  }
-                  errors++;
-                }
-                if (data22.plots === void 0) {
-                  const err77 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "plots" }, message: "must have required property 'plots'" };
-                  if (vErrors === null) {
-                    vErrors = [err77];
-                  } else {
-                    vErrors.push(err77);
-                  }
-                  errors++;
-                }
-                if (data22.contributions === void 0) {
-                  const err78 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "contributions" }, message: "must have required property 'contributions'" };
-                  if (vErrors === null) {
-                    vErrors = [err78];
-                  } else {
-                    vErrors.push(err78);
-                  }
-                  errors++;
-                }
-                if (data22.payouts === void 0) {
-                  const err79 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "payouts" }, message: "must have required property 'payouts'" };
-                  if (vErrors === null) {
-                    vErrors = [err79];
-                  } else {
-                    vErrors.push(err79);
-                  }
-                  errors++;
-                }
-                if (data22.cashouts === void 0) {
-                  const err80 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "cashouts" }, message: "must have required property 'cashouts'" };
-                  if (vErrors === null) {
-                    vErrors = [err80];
-                  } else {
-                    vErrors.push(err80);
-                  }
-                  errors++;
-                }
-                for (const key2 in data22) {
-                  if (!func6.call(schema12.items.properties.members.items.properties, key2)) {
-                    const err81 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
-                    if (vErrors === null) {
-                      vErrors = [err81];
-                    } else {
-                      vErrors.push(err81);
-                    }
-                    errors++;
-                  }
-                }
-                if (data22.id !== void 0) {
-                  let data23 = data22.id;
-                  if (typeof data23 === "string") {
-                    if (func2(data23) > 64) {
-                      const err82 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/id", schemaPath: "#/items/properties/members/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err82];
-                      } else {
-                        vErrors.push(err82);
-                      }
-                      errors++;
-                    }
-                    if (func2(data23) < 1) {
-                      const err83 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/id", schemaPath: "#/items/properties/members/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err83];
-                      } else {
-                        vErrors.push(err83);
-                      }
-                      errors++;
-                    }
-                    if (!pattern0.test(data23)) {
-                      const err84 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/id", schemaPath: "#/items/properties/members/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                      if (vErrors === null) {
-                        vErrors = [err84];
-                      } else {
-                        vErrors.push(err84);
-                      }
-                      errors++;
-                    }
-                  } else {
-                    const err85 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/id", schemaPath: "#/items/properties/members/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err85];
-                    } else {
-                      vErrors.push(err85);
-                    }
-                    errors++;
-                  }
-                }
-                if (data22.name !== void 0) {
-                  let data24 = data22.name;
-                  if (typeof data24 === "string") {
-                    if (func2(data24) > 120) {
-                      const err86 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/name", schemaPath: "#/items/properties/members/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err86];
-                      } else {
-                        vErrors.push(err86);
-                      }
-                      errors++;
-                    }
-                    if (func2(data24) < 1) {
-                      const err87 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/name", schemaPath: "#/items/properties/members/items/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err87];
-                      } else {
-                        vErrors.push(err87);
-                      }
-                      errors++;
-                    }
-                    if (!pattern1.test(data24)) {
-                      const err88 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/name", schemaPath: "#/items/properties/members/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                      if (vErrors === null) {
-                        vErrors = [err88];
-                      } else {
-                        vErrors.push(err88);
-                      }
-                      errors++;
-                    }
-                  } else {
-                    const err89 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/name", schemaPath: "#/items/properties/members/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err89];
-                    } else {
-                      vErrors.push(err89);
-                    }
-                    errors++;
-                  }
-                }
-                if (data22.village !== void 0) {
-                  let data25 = data22.village;
-                  if (typeof data25 === "string") {
-                    if (func2(data25) > 120) {
-                      const err90 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/village", schemaPath: "#/items/properties/members/items/properties/village/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err90];
-                      } else {
-                        vErrors.push(err90);
-                      }
-                      errors++;
-                    }
-                    if (func2(data25) < 1) {
-                      const err91 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/village", schemaPath: "#/items/properties/members/items/properties/village/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err91];
-                      } else {
-                        vErrors.push(err91);
-                      }
-                      errors++;
-                    }
-                    if (!pattern1.test(data25)) {
-                      const err92 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/village", schemaPath: "#/items/properties/members/items/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                      if (vErrors === null) {
-                        vErrors = [err92];
-                      } else {
-                        vErrors.push(err92);
-                      }
-                      errors++;
-                    }
-                  } else {
-                    const err93 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/village", schemaPath: "#/items/properties/members/items/properties/village/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err93];
-                    } else {
-                      vErrors.push(err93);
-                    }
-                    errors++;
-                  }
-                }
-                if (data22.number !== void 0) {
-                  let data26 = data22.number;
-                  if (typeof data26 === "string") {
-                    if (func2(data26) > 40) {
-                      const err94 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/number", schemaPath: "#/items/properties/members/items/properties/number/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err94];
-                      } else {
-                        vErrors.push(err94);
-                      }
-                      errors++;
-                    }
-                    if (func2(data26) < 1) {
-                      const err95 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/number", schemaPath: "#/items/properties/members/items/properties/number/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err95];
-                      } else {
-                        vErrors.push(err95);
-                      }
-                      errors++;
-                    }
-                    if (!pattern1.test(data26)) {
-                      const err96 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/number", schemaPath: "#/items/properties/members/items/properties/number/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                      if (vErrors === null) {
-                        vErrors = [err96];
-                      } else {
-                        vErrors.push(err96);
-                      }
-                      errors++;
-                    }
-                  } else {
-                    const err97 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/number", schemaPath: "#/items/properties/members/items/properties/number/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err97];
-                    } else {
-                      vErrors.push(err97);
-                    }
-                    errors++;
-                  }
-                }
-                if (data22.federation !== void 0) {
-                  let data27 = data22.federation;
-                  if (typeof data27 !== "string" && data27 !== null) {
-                    const err98 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/federation", schemaPath: "#/items/properties/members/items/properties/federation/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.federation.type }, message: "must be string,null" };
-                    if (vErrors === null) {
-                      vErrors = [err98];
-                    } else {
-                      vErrors.push(err98);
-                    }
-                    errors++;
-                  }
-                  if (typeof data27 === "string") {
-                    if (func2(data27) > 100) {
-                      const err99 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/federation", schemaPath: "#/items/properties/members/items/properties/federation/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err99];
-                      } else {
-                        vErrors.push(err99);
-                      }
-                      errors++;
-                    }
-                  }
-                }
-                if (data22.gender !== void 0) {
-                  let data28 = data22.gender;
-                  if (typeof data28 !== "boolean" && data28 !== null) {
-                    const err100 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/gender", schemaPath: "#/items/properties/members/items/properties/gender/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.gender.type }, message: "must be boolean,null" };
-                    if (vErrors === null) {
-                      vErrors = [err100];
-                    } else {
-                      vErrors.push(err100);
-                    }
-                    errors++;
-                  }
-                }
-                if (data22.phone !== void 0) {
-                  let data29 = data22.phone;
-                  if (typeof data29 !== "string" && data29 !== null) {
-                    const err101 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/phone", schemaPath: "#/items/properties/members/items/properties/phone/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.phone.type }, message: "must be string,null" };
-                    if (vErrors === null) {
-                      vErrors = [err101];
-                    } else {
-                      vErrors.push(err101);
-                    }
-                    errors++;
-                  }
-                  if (typeof data29 === "string") {
-                    if (func2(data29) > 40) {
-                      const err102 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/phone", schemaPath: "#/items/properties/members/items/properties/phone/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err102];
-                      } else {
-                        vErrors.push(err102);
-                      }
-                      errors++;
-                    }
-                  }
-                }
-                if (data22.bankName !== void 0) {
-                  let data30 = data22.bankName;
-                  if (typeof data30 !== "string" && data30 !== null) {
-                    const err103 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankName", schemaPath: "#/items/properties/members/items/properties/bankName/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.bankName.type }, message: "must be string,null" };
-                    if (vErrors === null) {
-                      vErrors = [err103];
-                    } else {
-                      vErrors.push(err103);
-                    }
-                    errors++;
-                  }
-                  if (typeof data30 === "string") {
-                    if (func2(data30) > 120) {
-                      const err104 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankName", schemaPath: "#/items/properties/members/items/properties/bankName/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err104];
-                      } else {
-                        vErrors.push(err104);
-                      }
-                      errors++;
-                    }
-                  }
-                }
-                if (data22.bankBranchName !== void 0) {
-                  let data31 = data22.bankBranchName;
-                  if (typeof data31 !== "string" && data31 !== null) {
-                    const err105 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankBranchName", schemaPath: "#/items/properties/members/items/properties/bankBranchName/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.bankBranchName.type }, message: "must be string,null" };
-                    if (vErrors === null) {
-                      vErrors = [err105];
-                    } else {
-                      vErrors.push(err105);
-                    }
-                    errors++;
-                  }
-                  if (typeof data31 === "string") {
-                    if (func2(data31) > 120) {
-                      const err106 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankBranchName", schemaPath: "#/items/properties/members/items/properties/bankBranchName/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err106];
-                      } else {
-                        vErrors.push(err106);
-                      }
-                      errors++;
-                    }
-                  }
-                }
-                if (data22.bankIFSC !== void 0) {
-                  let data32 = data22.bankIFSC;
-                  if (typeof data32 !== "string" && data32 !== null) {
-                    const err107 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankIFSC", schemaPath: "#/items/properties/members/items/properties/bankIFSC/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.bankIFSC.type }, message: "must be string,null" };
-                    if (vErrors === null) {
-                      vErrors = [err107];
-                    } else {
-                      vErrors.push(err107);
-                    }
-                    errors++;
-                  }
-                  if (typeof data32 === "string") {
-                    if (func2(data32) > 40) {
-                      const err108 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankIFSC", schemaPath: "#/items/properties/members/items/properties/bankIFSC/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err108];
-                      } else {
-                        vErrors.push(err108);
-                      }
-                      errors++;
-                    }
-                  }
-                }
-                if (data22.bankAccount !== void 0) {
-                  let data33 = data22.bankAccount;
-                  if (typeof data33 !== "string" && data33 !== null) {
-                    const err109 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankAccount", schemaPath: "#/items/properties/members/items/properties/bankAccount/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.bankAccount.type }, message: "must be string,null" };
-                    if (vErrors === null) {
-                      vErrors = [err109];
-                    } else {
-                      vErrors.push(err109);
-                    }
-                    errors++;
-                  }
-                  if (typeof data33 === "string") {
-                    if (func2(data33) > 60) {
-                      const err110 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankAccount", schemaPath: "#/items/properties/members/items/properties/bankAccount/maxLength", keyword: "maxLength", params: { limit: 60 }, message: "must NOT have more than 60 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err110];
-                      } else {
-                        vErrors.push(err110);
-                      }
-                      errors++;
-                    }
-                  }
-                }
-                if (data22.onboardingDate !== void 0) {
-                  let data34 = data22.onboardingDate;
-                  if (typeof data34 === "string") {
-                    if (!formats6.validate(data34)) {
-                      const err111 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/onboardingDate", schemaPath: "#/items/properties/members/items/properties/onboardingDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-                      if (vErrors === null) {
-                        vErrors = [err111];
-                      } else {
-                        vErrors.push(err111);
-                      }
-                      errors++;
-                    }
-                  } else {
-                    const err112 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/onboardingDate", schemaPath: "#/items/properties/members/items/properties/onboardingDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err112];
-                    } else {
-                      vErrors.push(err112);
-                    }
-                    errors++;
-                  }
-                }
-                if (data22.plots !== void 0) {
-                  let data35 = data22.plots;
-                  if (Array.isArray(data35)) {
-                    if (data35.length > 50) {
-                      const err113 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots", schemaPath: "#/items/properties/members/items/properties/plots/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items" };
-                      if (vErrors === null) {
-                        vErrors = [err113];
-                      } else {
-                        vErrors.push(err113);
-                      }
-                      errors++;
-                    }
-                    const len4 = data35.length;
-                    for (let i4 = 0; i4 < len4; i4++) {
-                      let data36 = data35[i4];
-                      if (data36 && typeof data36 == "object" && !Array.isArray(data36)) {
-                        if (data36.id === void 0) {
-                          const err114 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                          if (vErrors === null) {
-                            vErrors = [err114];
-                          } else {
-                            vErrors.push(err114);
-                          }
-                          errors++;
-                        }
-                        if (data36.name === void 0) {
-                          const err115 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-                          if (vErrors === null) {
-                            vErrors = [err115];
-                          } else {
-                            vErrors.push(err115);
-                          }
-                          errors++;
-                        }
-                        if (data36.latitude === void 0) {
-                          const err116 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "latitude" }, message: "must have required property 'latitude'" };
-                          if (vErrors === null) {
-                            vErrors = [err116];
-                          } else {
-                            vErrors.push(err116);
-                          }
-                          errors++;
-                        }
-                        if (data36.longitude === void 0) {
-                          const err117 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "longitude" }, message: "must have required property 'longitude'" };
-                          if (vErrors === null) {
-                            vErrors = [err117];
-                          } else {
-                            vErrors.push(err117);
-                          }
-                          errors++;
-                        }
-                        if (data36.droughtMonthlyContrib === void 0) {
-                          const err118 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "droughtMonthlyContrib" }, message: "must have required property 'droughtMonthlyContrib'" };
-                          if (vErrors === null) {
-                            vErrors = [err118];
-                          } else {
-                            vErrors.push(err118);
-                          }
-                          errors++;
-                        }
-                        if (data36.startCoverageDate === void 0) {
-                          const err119 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "startCoverageDate" }, message: "must have required property 'startCoverageDate'" };
-                          if (vErrors === null) {
-                            vErrors = [err119];
-                          } else {
-                            vErrors.push(err119);
-                          }
-                          errors++;
-                        }
-                        if (data36.endOfSeasonDate === void 0) {
-                          const err120 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "endOfSeasonDate" }, message: "must have required property 'endOfSeasonDate'" };
-                          if (vErrors === null) {
-                            vErrors = [err120];
-                          } else {
-                            vErrors.push(err120);
-                          }
-                          errors++;
-                        }
-                        if (data36.endCoverageDate === void 0) {
-                          const err121 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "endCoverageDate" }, message: "must have required property 'endCoverageDate'" };
-                          if (vErrors === null) {
-                            vErrors = [err121];
-                          } else {
-                            vErrors.push(err121);
-                          }
-                          errors++;
-                        }
-                        for (const key3 in data36) {
-                          if (!func6.call(schema12.items.properties.members.items.properties.plots.items.properties, key3)) {
-                            const err122 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
-                            if (vErrors === null) {
-                              vErrors = [err122];
-                            } else {
-                              vErrors.push(err122);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data36.id !== void 0) {
-                          let data37 = data36.id;
-                          if (typeof data37 === "string") {
-                            if (func2(data37) > 64) {
-                              const err123 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err123];
-                              } else {
-                                vErrors.push(err123);
-                              }
-                              errors++;
-                            }
-                            if (func2(data37) < 1) {
-                              const err124 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err124];
-                              } else {
-                                vErrors.push(err124);
-                              }
-                              errors++;
-                            }
-                            if (!pattern0.test(data37)) {
-                              const err125 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                              if (vErrors === null) {
-                                vErrors = [err125];
-                              } else {
-                                vErrors.push(err125);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err126 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err126];
-                            } else {
-                              vErrors.push(err126);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data36.name !== void 0) {
-                          let data38 = data36.name;
-                          if (typeof data38 === "string") {
-                            if (func2(data38) > 120) {
-                              const err127 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/name", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err127];
-                              } else {
-                                vErrors.push(err127);
-                              }
-                              errors++;
-                            }
-                            if (func2(data38) < 1) {
-                              const err128 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/name", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err128];
-                              } else {
-                                vErrors.push(err128);
-                              }
-                              errors++;
-                            }
-                            if (!pattern1.test(data38)) {
-                              const err129 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/name", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                              if (vErrors === null) {
-                                vErrors = [err129];
-                              } else {
-                                vErrors.push(err129);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err130 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/name", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err130];
-                            } else {
-                              vErrors.push(err130);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data36.latitude !== void 0) {
-                          let data39 = data36.latitude;
-                          if (typeof data39 == "number" && isFinite(data39)) {
-                            if (data39 > 90 || isNaN(data39)) {
-                              const err131 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/latitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/latitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 90 }, message: "must be <= 90" };
-                              if (vErrors === null) {
-                                vErrors = [err131];
-                              } else {
-                                vErrors.push(err131);
-                              }
-                              errors++;
-                            }
-                            if (data39 < -90 || isNaN(data39)) {
-                              const err132 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/latitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/latitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -90 }, message: "must be >= -90" };
-                              if (vErrors === null) {
-                                vErrors = [err132];
-                              } else {
-                                vErrors.push(err132);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err133 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/latitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/latitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                            if (vErrors === null) {
-                              vErrors = [err133];
-                            } else {
-                              vErrors.push(err133);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data36.longitude !== void 0) {
-                          let data40 = data36.longitude;
-                          if (typeof data40 == "number" && isFinite(data40)) {
-                            if (data40 > 180 || isNaN(data40)) {
-                              const err134 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/longitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/longitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 180 }, message: "must be <= 180" };
-                              if (vErrors === null) {
-                                vErrors = [err134];
-                              } else {
-                                vErrors.push(err134);
-                              }
-                              errors++;
-                            }
-                            if (data40 < -180 || isNaN(data40)) {
-                              const err135 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/longitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/longitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -180 }, message: "must be >= -180" };
-                              if (vErrors === null) {
-                                vErrors = [err135];
-                              } else {
-                                vErrors.push(err135);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err136 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/longitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/longitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                            if (vErrors === null) {
-                              vErrors = [err136];
-                            } else {
-                              vErrors.push(err136);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data36.cropDescription !== void 0) {
-                          let data41 = data36.cropDescription;
-                          if (typeof data41 !== "string" && data41 !== null) {
-                            const err137 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/cropDescription", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/cropDescription/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.plots.items.properties.cropDescription.type }, message: "must be string,null" };
-                            if (vErrors === null) {
-                              vErrors = [err137];
-                            } else {
-                              vErrors.push(err137);
-                            }
-                            errors++;
-                          }
-                          if (typeof data41 === "string") {
-                            if (func2(data41) > 200) {
-                              const err138 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/cropDescription", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err138];
-                              } else {
-                                vErrors.push(err138);
-                              }
-                              errors++;
-                            }
-                          }
-                        }
-                        if (data36.isIrrigated !== void 0) {
-                          let data42 = data36.isIrrigated;
-                          if (typeof data42 !== "boolean" && data42 !== null) {
-                            const err139 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/isIrrigated", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/isIrrigated/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.plots.items.properties.isIrrigated.type }, message: "must be boolean,null" };
-                            if (vErrors === null) {
-                              vErrors = [err139];
-                            } else {
-                              vErrors.push(err139);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data36.droughtMonthlyContrib !== void 0) {
-                          let data43 = data36.droughtMonthlyContrib;
-                          if (typeof data43 == "number" && isFinite(data43)) {
-                            if (data43 > 1e9 || isNaN(data43)) {
-                              const err140 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/droughtMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                              if (vErrors === null) {
-                                vErrors = [err140];
-                              } else {
-                                vErrors.push(err140);
-                              }
-                              errors++;
-                            }
-                            if (data43 < 0 || isNaN(data43)) {
-                              const err141 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/droughtMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                              if (vErrors === null) {
-                                vErrors = [err141];
-                              } else {
-                                vErrors.push(err141);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err142 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/droughtMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                            if (vErrors === null) {
-                              vErrors = [err142];
-                            } else {
-                              vErrors.push(err142);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data36.excessRainMonthlyContrib !== void 0) {
-                          let data44 = data36.excessRainMonthlyContrib;
-                          if (typeof data44 == "number" && isFinite(data44)) {
-                            if (data44 > 1e9 || isNaN(data44)) {
-                              const err143 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/excessRainMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                              if (vErrors === null) {
-                                vErrors = [err143];
-                              } else {
-                                vErrors.push(err143);
-                              }
-                              errors++;
-                            }
-                            if (data44 < 0 || isNaN(data44)) {
-                              const err144 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/excessRainMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                              if (vErrors === null) {
-                                vErrors = [err144];
-                              } else {
-                                vErrors.push(err144);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err145 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/excessRainMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                            if (vErrors === null) {
-                              vErrors = [err145];
-                            } else {
-                              vErrors.push(err145);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data36.startCoverageDate !== void 0) {
-                          let data45 = data36.startCoverageDate;
-                          if (typeof data45 === "string") {
-                            if (!formats6.validate(data45)) {
-                              const err146 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/startCoverageDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/startCoverageDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-                              if (vErrors === null) {
-                                vErrors = [err146];
-                              } else {
-                                vErrors.push(err146);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err147 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/startCoverageDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/startCoverageDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err147];
-                            } else {
-                              vErrors.push(err147);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data36.endOfSeasonDate !== void 0) {
-                          let data46 = data36.endOfSeasonDate;
-                          if (typeof data46 === "string") {
-                            if (!formats6.validate(data46)) {
-                              const err148 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/endOfSeasonDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/endOfSeasonDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-                              if (vErrors === null) {
-                                vErrors = [err148];
-                              } else {
-                                vErrors.push(err148);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err149 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/endOfSeasonDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/endOfSeasonDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err149];
-                            } else {
-                              vErrors.push(err149);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data36.endCoverageDate !== void 0) {
-                          let data47 = data36.endCoverageDate;
-                          if (typeof data47 === "string") {
-                            if (!formats6.validate(data47)) {
-                              const err150 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/endCoverageDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/endCoverageDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-                              if (vErrors === null) {
-                                vErrors = [err150];
-                              } else {
-                                vErrors.push(err150);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err151 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/endCoverageDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/endCoverageDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err151];
-                            } else {
-                              vErrors.push(err151);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data36.enablerConfig !== void 0) {
-                          let data48 = data36.enablerConfig;
-                          if (!(data48 && typeof data48 == "object" && !Array.isArray(data48)) && data48 !== null) {
-                            const err152 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.plots.items.properties.enablerConfig.type }, message: "must be object,null" };
-                            if (vErrors === null) {
-                              vErrors = [err152];
-                            } else {
-                              vErrors.push(err152);
-                            }
-                            errors++;
-                          }
-                          if (data48 && typeof data48 == "object" && !Array.isArray(data48)) {
-                            if (data48.version === void 0) {
-                              const err153 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'" };
-                              if (vErrors === null) {
-                                vErrors = [err153];
-                              } else {
-                                vErrors.push(err153);
-                              }
-                              errors++;
-                            }
-                            if (data48._id === void 0) {
-                              const err154 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/required", keyword: "required", params: { missingProperty: "_id" }, message: "must have required property '_id'" };
-                              if (vErrors === null) {
-                                vErrors = [err154];
-                              } else {
-                                vErrors.push(err154);
-                              }
-                              errors++;
-                            }
-                            for (const key4 in data48) {
-                              if (!(key4 === "version" || key4 === "_id")) {
-                                const err155 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" };
-                                if (vErrors === null) {
-                                  vErrors = [err155];
-                                } else {
-                                  vErrors.push(err155);
-                                }
-                                errors++;
-                              }
-                            }
-                            if (data48.version !== void 0) {
-                              let data49 = data48.version;
-                              if (!(typeof data49 == "number" && (!(data49 % 1) && !isNaN(data49)) && isFinite(data49))) {
-                                const err156 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/version", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                                if (vErrors === null) {
-                                  vErrors = [err156];
-                                } else {
-                                  vErrors.push(err156);
-                                }
-                                errors++;
-                              }
-                              if (typeof data49 == "number" && isFinite(data49)) {
-                                if (data49 < 1 || isNaN(data49)) {
-                                  const err157 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/version", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-                                  if (vErrors === null) {
-                                    vErrors = [err157];
-                                  } else {
-                                    vErrors.push(err157);
-                                  }
-                                  errors++;
-                                }
-                              }
-                            }
-                            if (data48._id !== void 0) {
-                              let data50 = data48._id;
-                              if (typeof data50 === "string") {
-                                if (func2(data50) > 64) {
-                                  const err158 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/_id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                                  if (vErrors === null) {
-                                    vErrors = [err158];
-                                  } else {
-                                    vErrors.push(err158);
-                                  }
-                                  errors++;
-                                }
-                              } else {
-                                const err159 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/_id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                                if (vErrors === null) {
-                                  vErrors = [err159];
-                                } else {
-                                  vErrors.push(err159);
-                                }
-                                errors++;
-                              }
-                            }
-                          }
-                        }
-                      } else {
-                        const err160 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                        if (vErrors === null) {
-                          vErrors = [err160];
-                        } else {
-                          vErrors.push(err160);
-                        }
-                        errors++;
-                      }
-                    }
-                  } else {
-                    const err161 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots", schemaPath: "#/items/properties/members/items/properties/plots/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                    if (vErrors === null) {
-                      vErrors = [err161];
-                    } else {
-                      vErrors.push(err161);
-                    }
-                    errors++;
-                  }
-                }
-                if (data22.contributions !== void 0) {
-                  let data51 = data22.contributions;
-                  if (Array.isArray(data51)) {
-                    if (data51.length > 2e3) {
-                      const err162 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions", schemaPath: "#/items/properties/members/items/properties/contributions/maxItems", keyword: "maxItems", params: { limit: 2e3 }, message: "must NOT have more than 2000 items" };
-                      if (vErrors === null) {
-                        vErrors = [err162];
-                      } else {
-                        vErrors.push(err162);
-                      }
-                      errors++;
-                    }
-                    const len5 = data51.length;
-                    for (let i5 = 0; i5 < len5; i5++) {
-                      let data52 = data51[i5];
-                      if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
-                        if (data52.id === void 0) {
-                          const err163 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                          if (vErrors === null) {
-                            vErrors = [err163];
-                          } else {
-                            vErrors.push(err163);
-                          }
-                          errors++;
-                        }
-                        if (data52.plotId === void 0) {
-                          const err164 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
-                          if (vErrors === null) {
-                            vErrors = [err164];
-                          } else {
-                            vErrors.push(err164);
-                          }
-                          errors++;
-                        }
-                        if (data52.amount === void 0) {
-                          const err165 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
-                          if (vErrors === null) {
-                            vErrors = [err165];
-                          } else {
-                            vErrors.push(err165);
-                          }
-                          errors++;
-                        }
-                        if (data52.protectionType === void 0) {
-                          const err166 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "protectionType" }, message: "must have required property 'protectionType'" };
-                          if (vErrors === null) {
-                            vErrors = [err166];
-                          } else {
-                            vErrors.push(err166);
-                          }
-                          errors++;
-                        }
-                        if (data52.contributionDate === void 0) {
-                          const err167 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "contributionDate" }, message: "must have required property 'contributionDate'" };
-                          if (vErrors === null) {
-                            vErrors = [err167];
-                          } else {
-                            vErrors.push(err167);
-                          }
-                          errors++;
-                        }
-                        for (const key5 in data52) {
-                          if (!(key5 === "id" || key5 === "plotId" || key5 === "amount" || key5 === "protectionType" || key5 === "contributionDate")) {
-                            const err168 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
-                            if (vErrors === null) {
-                              vErrors = [err168];
-                            } else {
-                              vErrors.push(err168);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data52.id !== void 0) {
-                          let data53 = data52.id;
-                          if (typeof data53 === "string") {
-                            if (func2(data53) > 64) {
-                              const err169 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err169];
-                              } else {
-                                vErrors.push(err169);
-                              }
-                              errors++;
-                            }
-                            if (func2(data53) < 1) {
-                              const err170 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err170];
-                              } else {
-                                vErrors.push(err170);
-                              }
-                              errors++;
-                            }
-                            if (!pattern0.test(data53)) {
-                              const err171 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                              if (vErrors === null) {
-                                vErrors = [err171];
-                              } else {
-                                vErrors.push(err171);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err172 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err172];
-                            } else {
-                              vErrors.push(err172);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data52.plotId !== void 0) {
-                          let data54 = data52.plotId;
-                          if (typeof data54 === "string") {
-                            if (func2(data54) > 64) {
-                              const err173 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err173];
-                              } else {
-                                vErrors.push(err173);
-                              }
-                              errors++;
-                            }
-                            if (func2(data54) < 1) {
-                              const err174 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err174];
-                              } else {
-                                vErrors.push(err174);
-                              }
-                              errors++;
-                            }
-                            if (!pattern0.test(data54)) {
-                              const err175 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                              if (vErrors === null) {
-                                vErrors = [err175];
-                              } else {
-                                vErrors.push(err175);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err176 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err176];
-                            } else {
-                              vErrors.push(err176);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data52.amount !== void 0) {
-                          let data55 = data52.amount;
-                          if (typeof data55 == "number" && isFinite(data55)) {
-                            if (data55 > 1e9 || isNaN(data55)) {
-                              const err177 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                              if (vErrors === null) {
-                                vErrors = [err177];
-                              } else {
-                                vErrors.push(err177);
-                              }
-                              errors++;
-                            }
-                            if (data55 < 0 || isNaN(data55)) {
-                              const err178 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                              if (vErrors === null) {
-                                vErrors = [err178];
-                              } else {
-                                vErrors.push(err178);
-                              }
-                              errors++;
-                            }
-                            if (data55 <= 0 || isNaN(data55)) {
-                              const err179 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
-                              if (vErrors === null) {
-                                vErrors = [err179];
-                              } else {
-                                vErrors.push(err179);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err180 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                            if (vErrors === null) {
-                              vErrors = [err180];
-                            } else {
-                              vErrors.push(err180);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data52.protectionType !== void 0) {
-                          let data56 = data52.protectionType;
-                          if (typeof data56 !== "string") {
-                            const err181 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/protectionType", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err181];
-                            } else {
-                              vErrors.push(err181);
-                            }
-                            errors++;
-                          }
-                          if (!(data56 === "DROUGHT" || data56 === "EXCESS_RAIN")) {
-                            const err182 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/protectionType", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema12.items.properties.members.items.properties.contributions.items.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
-                            if (vErrors === null) {
-                              vErrors = [err182];
-                            } else {
-                              vErrors.push(err182);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data52.contributionDate !== void 0) {
-                          let data57 = data52.contributionDate;
-                          if (typeof data57 === "string") {
-                            if (!formats0.validate(data57)) {
-                              const err183 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/contributionDate", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/contributionDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-                              if (vErrors === null) {
-                                vErrors = [err183];
-                              } else {
-                                vErrors.push(err183);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err184 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/contributionDate", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/contributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err184];
-                            } else {
-                              vErrors.push(err184);
-                            }
-                            errors++;
-                          }
-                        }
-                      } else {
-                        const err185 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                        if (vErrors === null) {
-                          vErrors = [err185];
-                        } else {
-                          vErrors.push(err185);
-                        }
-                        errors++;
-                      }
-                    }
-                  } else {
-                    const err186 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions", schemaPath: "#/items/properties/members/items/properties/contributions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                    if (vErrors === null) {
-                      vErrors = [err186];
-                    } else {
-                      vErrors.push(err186);
-                    }
-                    errors++;
-                  }
-                }
-                if (data22.payouts !== void 0) {
-                  let data58 = data22.payouts;
-                  if (Array.isArray(data58)) {
-                    if (data58.length > 500) {
-                      const err187 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts", schemaPath: "#/items/properties/members/items/properties/payouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
-                      if (vErrors === null) {
-                        vErrors = [err187];
-                      } else {
-                        vErrors.push(err187);
-                      }
-                      errors++;
-                    }
-                    const len6 = data58.length;
-                    for (let i6 = 0; i6 < len6; i6++) {
-                      let data59 = data58[i6];
-                      if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
-                        if (data59.id === void 0) {
-                          const err188 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                          if (vErrors === null) {
-                            vErrors = [err188];
-                          } else {
-                            vErrors.push(err188);
-                          }
-                          errors++;
-                        }
-                        if (data59.plotId === void 0) {
-                          const err189 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
-                          if (vErrors === null) {
-                            vErrors = [err189];
-                          } else {
-                            vErrors.push(err189);
-                          }
-                          errors++;
-                        }
-                        if (data59.amount === void 0) {
-                          const err190 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
-                          if (vErrors === null) {
-                            vErrors = [err190];
-                          } else {
-                            vErrors.push(err190);
-                          }
-                          errors++;
-                        }
-                        if (data59.assessmentId === void 0) {
-                          const err191 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
-                          if (vErrors === null) {
-                            vErrors = [err191];
-                          } else {
-                            vErrors.push(err191);
-                          }
-                          errors++;
-                        }
-                        if (data59.assessmentDate === void 0) {
-                          const err192 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
-                          if (vErrors === null) {
-                            vErrors = [err192];
-                          } else {
-                            vErrors.push(err192);
-                          }
-                          errors++;
-                        }
-                        if (data59.payoutDate === void 0) {
-                          const err193 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "payoutDate" }, message: "must have required property 'payoutDate'" };
-                          if (vErrors === null) {
-                            vErrors = [err193];
-                          } else {
-                            vErrors.push(err193);
-                          }
-                          errors++;
-                        }
-                        for (const key6 in data59) {
-                          if (!(key6 === "id" || key6 === "plotId" || key6 === "amount" || key6 === "assessmentId" || key6 === "assessmentDate" || key6 === "payoutDate")) {
-                            const err194 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" };
-                            if (vErrors === null) {
-                              vErrors = [err194];
-                            } else {
-                              vErrors.push(err194);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data59.id !== void 0) {
-                          let data60 = data59.id;
-                          if (typeof data60 === "string") {
-                            if (func2(data60) > 64) {
-                              const err195 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err195];
-                              } else {
-                                vErrors.push(err195);
-                              }
-                              errors++;
-                            }
-                            if (func2(data60) < 1) {
-                              const err196 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err196];
-                              } else {
-                                vErrors.push(err196);
-                              }
-                              errors++;
-                            }
-                            if (!pattern0.test(data60)) {
-                              const err197 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                              if (vErrors === null) {
-                                vErrors = [err197];
-                              } else {
-                                vErrors.push(err197);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err198 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err198];
-                            } else {
-                              vErrors.push(err198);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data59.plotId !== void 0) {
-                          let data61 = data59.plotId;
-                          if (typeof data61 === "string") {
-                            if (func2(data61) > 64) {
-                              const err199 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err199];
-                              } else {
-                                vErrors.push(err199);
-                              }
-                              errors++;
-                            }
-                            if (func2(data61) < 1) {
-                              const err200 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err200];
-                              } else {
-                                vErrors.push(err200);
-                              }
-                              errors++;
-                            }
-                            if (!pattern0.test(data61)) {
-                              const err201 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                              if (vErrors === null) {
-                                vErrors = [err201];
-                              } else {
-                                vErrors.push(err201);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err202 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err202];
-                            } else {
-                              vErrors.push(err202);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data59.amount !== void 0) {
-                          let data62 = data59.amount;
-                          if (typeof data62 == "number" && isFinite(data62)) {
-                            if (data62 > 1e9 || isNaN(data62)) {
-                              const err203 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                              if (vErrors === null) {
-                                vErrors = [err203];
-                              } else {
-                                vErrors.push(err203);
-                              }
-                              errors++;
-                            }
-                            if (data62 < 0 || isNaN(data62)) {
-                              const err204 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                              if (vErrors === null) {
-                                vErrors = [err204];
-                              } else {
-                                vErrors.push(err204);
-                              }
-                              errors++;
-                            }
-                            if (data62 <= 0 || isNaN(data62)) {
-                              const err205 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
-                              if (vErrors === null) {
-                                vErrors = [err205];
-                              } else {
-                                vErrors.push(err205);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err206 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                            if (vErrors === null) {
-                              vErrors = [err206];
-                            } else {
-                              vErrors.push(err206);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data59.assessmentId !== void 0) {
-                          let data63 = data59.assessmentId;
-                          if (typeof data63 === "string") {
-                            if (func2(data63) > 64) {
-                              const err207 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err207];
-                              } else {
-                                vErrors.push(err207);
-                              }
-                              errors++;
-                            }
-                            if (func2(data63) < 1) {
-                              const err208 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err208];
-                              } else {
-                                vErrors.push(err208);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err209 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err209];
-                            } else {
-                              vErrors.push(err209);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data59.assessmentDate !== void 0) {
-                          let data64 = data59.assessmentDate;
-                          if (typeof data64 === "string") {
-                            if (!formats6.validate(data64)) {
-                              const err210 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-                              if (vErrors === null) {
-                                vErrors = [err210];
-                              } else {
-                                vErrors.push(err210);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err211 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err211];
-                            } else {
-                              vErrors.push(err211);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data59.payoutDate !== void 0) {
-                          let data65 = data59.payoutDate;
-                          if (typeof data65 === "string") {
-                            if (!formats6.validate(data65)) {
-                              const err212 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/payoutDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/payoutDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-                              if (vErrors === null) {
-                                vErrors = [err212];
-                              } else {
-                                vErrors.push(err212);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err213 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/payoutDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/payoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err213];
-                            } else {
-                              vErrors.push(err213);
-                            }
-                            errors++;
-                          }
-                        }
-                      } else {
-                        const err214 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                        if (vErrors === null) {
-                          vErrors = [err214];
-                        } else {
-                          vErrors.push(err214);
-                        }
-                        errors++;
-                      }
-                    }
-                  } else {
-                    const err215 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts", schemaPath: "#/items/properties/members/items/properties/payouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                    if (vErrors === null) {
-                      vErrors = [err215];
-                    } else {
-                      vErrors.push(err215);
-                    }
-                    errors++;
-                  }
-                }
-                if (data22.cashouts !== void 0) {
-                  let data66 = data22.cashouts;
-                  if (Array.isArray(data66)) {
-                    if (data66.length > 500) {
-                      const err216 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts", schemaPath: "#/items/properties/members/items/properties/cashouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
-                      if (vErrors === null) {
-                        vErrors = [err216];
-                      } else {
-                        vErrors.push(err216);
-                      }
-                      errors++;
-                    }
-                    const len7 = data66.length;
-                    for (let i7 = 0; i7 < len7; i7++) {
-                      let data67 = data66[i7];
-                      if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
-                        if (data67.id === void 0) {
-                          const err217 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                          if (vErrors === null) {
-                            vErrors = [err217];
-                          } else {
-                            vErrors.push(err217);
-                          }
-                          errors++;
-                        }
-                        if (data67.amount === void 0) {
-                          const err218 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
-                          if (vErrors === null) {
-                            vErrors = [err218];
-                          } else {
-                            vErrors.push(err218);
-                          }
-                          errors++;
-                        }
-                        if (data67.cashoutDate === void 0) {
-                          const err219 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "cashoutDate" }, message: "must have required property 'cashoutDate'" };
-                          if (vErrors === null) {
-                            vErrors = [err219];
-                          } else {
-                            vErrors.push(err219);
-                          }
-                          errors++;
-                        }
-                        for (const key7 in data67) {
-                          if (!(key7 === "id" || key7 === "amount" || key7 === "cashoutDate")) {
-                            const err220 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" };
-                            if (vErrors === null) {
-                              vErrors = [err220];
-                            } else {
-                              vErrors.push(err220);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data67.id !== void 0) {
-                          let data68 = data67.id;
-                          if (typeof data68 === "string") {
-                            if (func2(data68) > 64) {
-                              const err221 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err221];
-                              } else {
-                                vErrors.push(err221);
-                              }
-                              errors++;
-                            }
-                            if (func2(data68) < 1) {
-                              const err222 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err222];
-                              } else {
-                                vErrors.push(err222);
-                              }
-                              errors++;
-                            }
-                            if (!pattern0.test(data68)) {
-                              const err223 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                              if (vErrors === null) {
-                                vErrors = [err223];
-                              } else {
-                                vErrors.push(err223);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err224 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err224];
-                            } else {
-                              vErrors.push(err224);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data67.amount !== void 0) {
-                          let data69 = data67.amount;
-                          if (typeof data69 == "number" && isFinite(data69)) {
-                            if (data69 > 1e9 || isNaN(data69)) {
-                              const err225 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                              if (vErrors === null) {
-                                vErrors = [err225];
-                              } else {
-                                vErrors.push(err225);
-                              }
-                              errors++;
-                            }
-                            if (data69 < 0 || isNaN(data69)) {
-                              const err226 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                              if (vErrors === null) {
-                                vErrors = [err226];
-                              } else {
-                                vErrors.push(err226);
-                              }
-                              errors++;
-                            }
-                            if (data69 <= 0 || isNaN(data69)) {
-                              const err227 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
-                              if (vErrors === null) {
-                                vErrors = [err227];
-                              } else {
-                                vErrors.push(err227);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err228 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                            if (vErrors === null) {
-                              vErrors = [err228];
-                            } else {
-                              vErrors.push(err228);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data67.cashoutDate !== void 0) {
-                          let data70 = data67.cashoutDate;
-                          if (typeof data70 === "string") {
-                            if (!formats0.validate(data70)) {
-                              const err229 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/cashoutDate", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/cashoutDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-                              if (vErrors === null) {
-                                vErrors = [err229];
-                              } else {
-                                vErrors.push(err229);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err230 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/cashoutDate", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/cashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err230];
-                            } else {
-                              vErrors.push(err230);
-                            }
-                            errors++;
-                          }
-                        }
-                      } else {
-                        const err231 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                        if (vErrors === null) {
-                          vErrors = [err231];
-                        } else {
-                          vErrors.push(err231);
-                        }
-                        errors++;
-                      }
-                    }
-                  } else {
-                    const err232 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts", schemaPath: "#/items/properties/members/items/properties/cashouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                    if (vErrors === null) {
-                      vErrors = [err232];
-                    } else {
-                      vErrors.push(err232);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err233 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err233];
-                } else {
-                  vErrors.push(err233);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err234 = { instancePath: instancePath + "/" + i0 + "/members", schemaPath: "#/items/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err234];
-            } else {
-              vErrors.push(err234);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err235 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err235];
-        } else {
-          vErrors.push(err235);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err236 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-    if (vErrors === null) {
-      vErrors = [err236];
-    } else {
-      vErrors.push(err236);
-    }
-    errors++;
-  }
-  validate11.errors = vErrors;
-  return errors === 0;
-}
-var v0bfd1e9ed5f6e4d860520a12 = validate12;
-var pattern19 = new RegExp("^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$", "u");
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -3058,7 +387,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.logo !== void 0) {
       let data1 = data.logo;
       if (typeof data1 === "string") {
-        if (!pattern19.test(data1)) {
+        if (!pattern3.test(data1)) {
           const err8 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$"' };
           if (vErrors === null) {
             vErrors = [err8];
@@ -3080,7 +409,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.banner !== void 0) {
       let data2 = data.banner;
       if (typeof data2 === "string") {
-        if (!pattern19.test(data2)) {
+        if (!pattern3.test(data2)) {
           const err10 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$"' };
           if (vErrors === null) {
             vErrors = [err10];
@@ -3108,12 +437,13 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate12.errors = vErrors;
+  validate11.errors = vErrors;
   return errors === 0;
 }
-var v0ceb2db1e5a963fadddb2988 = validate13;
-var schema14 = { "$id": "request/admin-member", "type": "object", "required": ["name", "village", "number"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 } } };
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v0ceb2db1e5a963fadddb2988 = validate12;
+var schema13 = { "$id": "request/admin-member", "type": "object", "required": ["name", "village", "number"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 } } };
+var func8 = Object.prototype.hasOwnProperty;
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -3146,7 +476,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func6.call(schema14.properties, key0)) {
+      if (!func8.call(schema13.properties, key0)) {
         const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -3279,7 +609,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.federation !== void 0) {
       let data3 = data.federation;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err16 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: schema14.properties.federation.type }, message: "must be string,null" };
+        const err16 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: schema13.properties.federation.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err16];
         } else {
@@ -3302,7 +632,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.gender !== void 0) {
       let data4 = data.gender;
       if (typeof data4 !== "boolean" && data4 !== null) {
-        const err18 = { instancePath: instancePath + "/gender", schemaPath: "#/properties/gender/type", keyword: "type", params: { type: schema14.properties.gender.type }, message: "must be boolean,null" };
+        const err18 = { instancePath: instancePath + "/gender", schemaPath: "#/properties/gender/type", keyword: "type", params: { type: schema13.properties.gender.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -3314,7 +644,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.phone !== void 0) {
       let data5 = data.phone;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: schema14.properties.phone.type }, message: "must be string,null" };
+        const err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: schema13.properties.phone.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err19];
         } else {
@@ -3337,7 +667,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankName !== void 0) {
       let data6 = data.bankName;
       if (typeof data6 !== "string" && data6 !== null) {
-        const err21 = { instancePath: instancePath + "/bankName", schemaPath: "#/properties/bankName/type", keyword: "type", params: { type: schema14.properties.bankName.type }, message: "must be string,null" };
+        const err21 = { instancePath: instancePath + "/bankName", schemaPath: "#/properties/bankName/type", keyword: "type", params: { type: schema13.properties.bankName.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err21];
         } else {
@@ -3360,7 +690,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankBranchName !== void 0) {
       let data7 = data.bankBranchName;
       if (typeof data7 !== "string" && data7 !== null) {
-        const err23 = { instancePath: instancePath + "/bankBranchName", schemaPath: "#/properties/bankBranchName/type", keyword: "type", params: { type: schema14.properties.bankBranchName.type }, message: "must be string,null" };
+        const err23 = { instancePath: instancePath + "/bankBranchName", schemaPath: "#/properties/bankBranchName/type", keyword: "type", params: { type: schema13.properties.bankBranchName.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -3383,7 +713,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankIFSC !== void 0) {
       let data8 = data.bankIFSC;
       if (typeof data8 !== "string" && data8 !== null) {
-        const err25 = { instancePath: instancePath + "/bankIFSC", schemaPath: "#/properties/bankIFSC/type", keyword: "type", params: { type: schema14.properties.bankIFSC.type }, message: "must be string,null" };
+        const err25 = { instancePath: instancePath + "/bankIFSC", schemaPath: "#/properties/bankIFSC/type", keyword: "type", params: { type: schema13.properties.bankIFSC.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err25];
         } else {
@@ -3406,7 +736,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankAccount !== void 0) {
       let data9 = data.bankAccount;
       if (typeof data9 !== "string" && data9 !== null) {
-        const err27 = { instancePath: instancePath + "/bankAccount", schemaPath: "#/properties/bankAccount/type", keyword: "type", params: { type: schema14.properties.bankAccount.type }, message: "must be string,null" };
+        const err27 = { instancePath: instancePath + "/bankAccount", schemaPath: "#/properties/bankAccount/type", keyword: "type", params: { type: schema13.properties.bankAccount.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err27];
         } else {
@@ -3467,12 +797,12 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate13.errors = vErrors;
+  validate12.errors = vErrors;
   return errors === 0;
 }
-var v13479047575b7bd64be80380 = validate14;
-var schema15 = { "$id": "request/admin-contribution", "type": "object", "required": ["plotId", "amount", "contributionDate"], "additionalProperties": false, "properties": { "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 } } };
-function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v13479047575b7bd64be80380 = validate13;
+var schema14 = { "$id": "request/admin-contribution", "type": "object", "required": ["plotId", "amount", "contributionDate"], "additionalProperties": false, "properties": { "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 } } };
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -3607,7 +937,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data2 === "DROUGHT" || data2 === "EXCESS_RAIN")) {
-        const err13 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema15.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+        const err13 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema14.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err13];
         } else {
@@ -3657,14 +987,14 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate14.errors = vErrors;
+  validate13.errors = vErrors;
   return errors === 0;
 }
-var v16421b8249c6ee76a10de2e5 = validate15;
-var schema16 = { "$id": "query/admin-payouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:payoutDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" } } };
-var pattern25 = new RegExp("^[1-9][0-9]{0,5}$", "u");
-var pattern28 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
-function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v16421b8249c6ee76a10de2e5 = validate14;
+var schema15 = { "$id": "query/admin-payouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:payoutDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" } } };
+var pattern9 = new RegExp("^[1-9][0-9]{0,5}$", "u");
+var pattern12 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -3683,7 +1013,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.page !== void 0) {
       let data0 = data.page;
       if (typeof data0 === "string") {
-        if (!pattern25.test(data0)) {
+        if (!pattern9.test(data0)) {
           const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
           if (vErrors === null) {
             vErrors = [err1];
@@ -3714,7 +1044,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema16.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema15.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -3806,7 +1136,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:from"] !== void 0) {
       let data4 = data["filter:from"];
       if (typeof data4 === "string") {
-        if (!pattern28.test(data4)) {
+        if (!pattern12.test(data4)) {
           const err13 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
           if (vErrors === null) {
             vErrors = [err13];
@@ -3828,7 +1158,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:to"] !== void 0) {
       let data5 = data["filter:to"];
       if (typeof data5 === "string") {
-        if (!pattern28.test(data5)) {
+        if (!pattern12.test(data5)) {
           const err15 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
           if (vErrors === null) {
             vErrors = [err15];
@@ -3859,7 +1189,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data6 === "asc" || data6 === "desc")) {
-        const err18 = { instancePath: instancePath + "/sort:payoutDate", schemaPath: "#/properties/sort%3ApayoutDate/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:payoutDate"].enum }, message: "must be equal to one of the allowed values" };
+        const err18 = { instancePath: instancePath + "/sort:payoutDate", schemaPath: "#/properties/sort%3ApayoutDate/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:payoutDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -3917,12 +1247,12 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate15.errors = vErrors;
+  validate14.errors = vErrors;
   return errors === 0;
 }
-var v1c1ab95f92fad5b7c69a264c = validate16;
-var pattern31 = new RegExp("^[0-9a-f-]{36}$", "u");
-function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v1c1ab95f92fad5b7c69a264c = validate15;
+var pattern15 = new RegExp("^[0-9a-f-]{36}$", "u");
+function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -3970,7 +1300,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.upload !== void 0) {
       let data1 = data.upload;
       if (typeof data1 === "string") {
-        if (!pattern31.test(data1)) {
+        if (!pattern15.test(data1)) {
           const err4 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -3998,11 +1328,11 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate16.errors = vErrors;
+  validate15.errors = vErrors;
   return errors === 0;
 }
-var v29e99adda3e96513d45a9c74 = validate17;
-function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v29e99adda3e96513d45a9c74 = validate16;
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -4030,7 +1360,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.jobId !== void 0) {
       let data0 = data.jobId;
       if (typeof data0 === "string") {
-        if (!pattern31.test(data0)) {
+        if (!pattern15.test(data0)) {
           const err2 = { instancePath: instancePath + "/jobId", schemaPath: "#/properties/jobId/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err2];
@@ -4058,12 +1388,12 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate17.errors = vErrors;
+  validate16.errors = vErrors;
   return errors === 0;
 }
-var v2e9aa5cbdca18429c85ae806 = validate18;
-var pattern33 = new RegExp("^[^\\s/@]+@[^\\s/@]+$", "u");
-function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v2e9aa5cbdca18429c85ae806 = validate17;
+var pattern17 = new RegExp("^[^\\s/@]+@[^\\s/@]+$", "u");
+function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4108,7 +1438,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern33.test(data0)) {
+        if (!pattern17.test(data0)) {
           const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[^\\s/@]+@[^\\s/@]+$" }, message: 'must match pattern "^[^\\s/@]+@[^\\s/@]+$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -4136,11 +1466,11 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate18.errors = vErrors;
+  validate17.errors = vErrors;
   return errors === 0;
 }
-var v2ea604da708c2e76f712b941 = validate19;
-function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v2ea604da708c2e76f712b941 = validate18;
+function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -4245,11 +1575,11 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate19.errors = vErrors;
+  validate18.errors = vErrors;
   return errors === 0;
 }
-var v2ec535b3cb07b28e0ef48cd4 = validate20;
-function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v2ec535b3cb07b28e0ef48cd4 = validate19;
+function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4371,11 +1701,11 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate20.errors = vErrors;
+  validate19.errors = vErrors;
   return errors === 0;
 }
-var v3abe72fedef8561456369472 = validate21;
-function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v3abe72fedef8561456369472 = validate20;
+function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -4480,12 +1810,12 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate21.errors = vErrors;
+  validate20.errors = vErrors;
   return errors === 0;
 }
-var v3bba9e32cb8b2a4185882a38 = validate22;
-var schema23 = { "$id": "request/admin-update-plot", "type": "object", "required": ["name", "latitude", "longitude", "startCoverageDate"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endOfSeasonDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "enablerConfig": { "type": "object", "required": ["version"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1, "maximum": 1e5 }, "_id": { "type": "string", "maxLength": 64 } } } } };
-function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v3bba9e32cb8b2a4185882a38 = validate21;
+var schema22 = { "$id": "request/admin-update-plot", "type": "object", "required": ["name", "latitude", "longitude", "startCoverageDate"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endOfSeasonDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "enablerConfig": { "type": "object", "required": ["version"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1, "maximum": 1e5 }, "_id": { "type": "string", "maxLength": 64 } } } } };
+function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -4527,7 +1857,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func6.call(schema23.properties, key0)) {
+      if (!func8.call(schema22.properties, key0)) {
         const err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err4];
@@ -4800,7 +2130,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.cropDescription !== void 0) {
       let data8 = data.cropDescription;
       if (typeof data8 !== "string" && data8 !== null) {
-        const err30 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema23.properties.cropDescription.type }, message: "must be string,null" };
+        const err30 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema22.properties.cropDescription.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err30];
         } else {
@@ -4823,7 +2153,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.isIrrigated !== void 0) {
       let data9 = data.isIrrigated;
       if (typeof data9 !== "boolean" && data9 !== null) {
-        const err32 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema23.properties.isIrrigated.type }, message: "must be boolean,null" };
+        const err32 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema22.properties.isIrrigated.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err32];
         } else {
@@ -4928,11 +2258,11 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate22.errors = vErrors;
+  validate21.errors = vErrors;
   return errors === 0;
 }
-var v4734398fb961a82dd231a8ca = validate23;
-function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v4734398fb961a82dd231a8ca = validate22;
+function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -5047,12 +2377,12 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate23.errors = vErrors;
+  validate22.errors = vErrors;
   return errors === 0;
 }
-var v49ec7ba3a1a82e9c4c331ebb = validate24;
-var formats22 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v49ec7ba3a1a82e9c4c331ebb = validate23;
+var formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -5098,7 +2428,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!formats22.test(data0)) {
+        if (!formats0.test(data0)) {
           const err4 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -5126,12 +2456,12 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate24.errors = vErrors;
+  validate23.errors = vErrors;
   return errors === 0;
 }
-var v4b94167c833171f4d4155b79 = validate25;
-var schema26 = { "$id": "request/update-plot", "type": "object", "required": ["name", "latitude", "longitude", "droughtMonthlyContrib"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
-function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v4b94167c833171f4d4155b79 = validate24;
+var schema25 = { "$id": "request/update-plot", "type": "object", "required": ["name", "latitude", "longitude", "droughtMonthlyContrib"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
+function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -5350,7 +2680,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.cropDescription !== void 0) {
       let data5 = data.cropDescription;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err21 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema26.properties.cropDescription.type }, message: "must be string,null" };
+        const err21 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema25.properties.cropDescription.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err21];
         } else {
@@ -5373,7 +2703,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.isIrrigated !== void 0) {
       let data6 = data.isIrrigated;
       if (typeof data6 !== "boolean" && data6 !== null) {
-        const err23 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema26.properties.isIrrigated.type }, message: "must be boolean,null" };
+        const err23 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema25.properties.isIrrigated.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -5391,11 +2721,11 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate24.errors = vErrors;
   return errors === 0;
 }
-var v4e01f134ed869aa48cf03de7 = validate26;
-function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v4e01f134ed869aa48cf03de7 = validate25;
+function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5468,12 +2798,12 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate25.errors = vErrors;
   return errors === 0;
 }
-var v4e6f923b8c89d00611d5f569 = validate27;
-var schema28 = { "$id": "request/new-user", "type": "object", "required": ["email", "username", "role"], "additionalProperties": false, "properties": { "email": { "type": "string", "format": "email", "minLength": 3, "maxLength": 254 }, "username": { "type": "string", "minLength": 1, "maxLength": 100 }, "role": { "type": "string", "enum": ["ADMIN", "USER", "ANDROID_USER"] }, "defaultFederation": { "type": ["string", "null"], "maxLength": 100 } } };
-function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v4e6f923b8c89d00611d5f569 = validate26;
+var schema27 = { "$id": "request/new-user", "type": "object", "required": ["email", "username", "role"], "additionalProperties": false, "properties": { "email": { "type": "string", "format": "email", "minLength": 3, "maxLength": 254 }, "username": { "type": "string", "minLength": 1, "maxLength": 100 }, "role": { "type": "string", "enum": ["ADMIN", "USER", "ANDROID_USER"] }, "defaultFederation": { "type": ["string", "null"], "maxLength": 100 } } };
+function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -5537,7 +2867,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!formats22.test(data0)) {
+        if (!formats0.test(data0)) {
           const err6 = { instancePath: instancePath + "/email", schemaPath: "#/properties/email/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
           if (vErrors === null) {
             vErrors = [err6];
@@ -5599,7 +2929,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data2 === "ADMIN" || data2 === "USER" || data2 === "ANDROID_USER")) {
-        const err12 = { instancePath: instancePath + "/role", schemaPath: "#/properties/role/enum", keyword: "enum", params: { allowedValues: schema28.properties.role.enum }, message: "must be equal to one of the allowed values" };
+        const err12 = { instancePath: instancePath + "/role", schemaPath: "#/properties/role/enum", keyword: "enum", params: { allowedValues: schema27.properties.role.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err12];
         } else {
@@ -5611,7 +2941,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.defaultFederation !== void 0) {
       let data3 = data.defaultFederation;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err13 = { instancePath: instancePath + "/defaultFederation", schemaPath: "#/properties/defaultFederation/type", keyword: "type", params: { type: schema28.properties.defaultFederation.type }, message: "must be string,null" };
+        const err13 = { instancePath: instancePath + "/defaultFederation", schemaPath: "#/properties/defaultFederation/type", keyword: "type", params: { type: schema27.properties.defaultFederation.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err13];
         } else {
@@ -5640,12 +2970,12 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate26.errors = vErrors;
   return errors === 0;
 }
-var v611cf4a9d0ba19638fbd5e7d = validate28;
-var schema29 = { "$id": "query/admin-cashouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:cashoutDate": { "type": "string", "enum": ["asc", "desc"] } } };
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v611cf4a9d0ba19638fbd5e7d = validate27;
+var schema28 = { "$id": "query/admin-cashouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:cashoutDate": { "type": "string", "enum": ["asc", "desc"] } } };
+function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -5664,7 +2994,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.page !== void 0) {
       let data0 = data.page;
       if (typeof data0 === "string") {
-        if (!pattern25.test(data0)) {
+        if (!pattern9.test(data0)) {
           const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
           if (vErrors === null) {
             vErrors = [err1];
@@ -5695,7 +3025,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema29.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema28.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -5787,7 +3117,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:from"] !== void 0) {
       let data4 = data["filter:from"];
       if (typeof data4 === "string") {
-        if (!pattern28.test(data4)) {
+        if (!pattern12.test(data4)) {
           const err13 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
           if (vErrors === null) {
             vErrors = [err13];
@@ -5809,7 +3139,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:to"] !== void 0) {
       let data5 = data["filter:to"];
       if (typeof data5 === "string") {
-        if (!pattern28.test(data5)) {
+        if (!pattern12.test(data5)) {
           const err15 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
           if (vErrors === null) {
             vErrors = [err15];
@@ -5840,7 +3170,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data6 === "asc" || data6 === "desc")) {
-        const err18 = { instancePath: instancePath + "/sort:cashoutDate", schemaPath: "#/properties/sort%3AcashoutDate/enum", keyword: "enum", params: { allowedValues: schema29.properties["sort:cashoutDate"].enum }, message: "must be equal to one of the allowed values" };
+        const err18 = { instancePath: instancePath + "/sort:cashoutDate", schemaPath: "#/properties/sort%3AcashoutDate/enum", keyword: "enum", params: { allowedValues: schema28.properties["sort:cashoutDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -5858,11 +3188,11 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate27.errors = vErrors;
   return errors === 0;
 }
-var v6a4c7bfc337f516fbac0d156 = validate29;
-function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v6a4c7bfc337f516fbac0d156 = validate28;
+function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5898,7 +3228,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern31.test(data0)) {
+        if (!pattern15.test(data0)) {
           const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err3];
@@ -5926,11 +3256,11 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate28.errors = vErrors;
   return errors === 0;
 }
-var v8acd147c28484cfa9e70e036 = validate30;
-function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v8acd147c28484cfa9e70e036 = validate29;
+function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -6233,12 +3563,12 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate30.errors = vErrors;
+  validate29.errors = vErrors;
   return errors === 0;
 }
-var v8b55eaca1688d2f6f60f15a6 = validate31;
-var schema32 = { "$id": "request/contribute", "type": "object", "required": ["amount"], "additionalProperties": false, "properties": { "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64 } } };
-function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v8b55eaca1688d2f6f60f15a6 = validate30;
+var schema31 = { "$id": "request/contribute", "type": "object", "required": ["amount"], "additionalProperties": false, "properties": { "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64 } } };
+function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -6315,7 +3645,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "DROUGHT" || data1 === "EXCESS_RAIN")) {
-        const err7 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema32.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+        const err7 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema31.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -6364,11 +3694,11 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate30.errors = vErrors;
   return errors === 0;
 }
-var v8e85b8958f1ce5d07b86b498 = validate32;
-function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v8e85b8958f1ce5d07b86b498 = validate31;
+function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -6473,11 +3803,11 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate31.errors = vErrors;
   return errors === 0;
 }
-var v91aa8eda31aafde90d492159 = validate33;
-function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v91aa8eda31aafde90d492159 = validate32;
+function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -6542,11 +3872,11 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate32.errors = vErrors;
   return errors === 0;
 }
-var v9427f640899e32175cd417b2 = validate34;
-function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v9427f640899e32175cd417b2 = validate33;
+function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6619,12 +3949,12 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-var va5d1abc534541ab8c15a2263 = validate35;
-var schema36 = { "$id": "request/new-member", "type": "object", "required": ["name", "village", "number"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 } } };
-function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var va5d1abc534541ab8c15a2263 = validate34;
+var schema35 = { "$id": "request/new-member", "type": "object", "required": ["name", "village", "number"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 } } };
+function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -6657,7 +3987,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func6.call(schema36.properties, key0)) {
+      if (!func8.call(schema35.properties, key0)) {
         const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -6790,7 +4120,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.federation !== void 0) {
       let data3 = data.federation;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err16 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: schema36.properties.federation.type }, message: "must be string,null" };
+        const err16 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: schema35.properties.federation.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err16];
         } else {
@@ -6813,7 +4143,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.gender !== void 0) {
       let data4 = data.gender;
       if (typeof data4 !== "boolean" && data4 !== null) {
-        const err18 = { instancePath: instancePath + "/gender", schemaPath: "#/properties/gender/type", keyword: "type", params: { type: schema36.properties.gender.type }, message: "must be boolean,null" };
+        const err18 = { instancePath: instancePath + "/gender", schemaPath: "#/properties/gender/type", keyword: "type", params: { type: schema35.properties.gender.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -6825,7 +4155,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.phone !== void 0) {
       let data5 = data.phone;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: schema36.properties.phone.type }, message: "must be string,null" };
+        const err19 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: schema35.properties.phone.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err19];
         } else {
@@ -6848,7 +4178,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankName !== void 0) {
       let data6 = data.bankName;
       if (typeof data6 !== "string" && data6 !== null) {
-        const err21 = { instancePath: instancePath + "/bankName", schemaPath: "#/properties/bankName/type", keyword: "type", params: { type: schema36.properties.bankName.type }, message: "must be string,null" };
+        const err21 = { instancePath: instancePath + "/bankName", schemaPath: "#/properties/bankName/type", keyword: "type", params: { type: schema35.properties.bankName.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err21];
         } else {
@@ -6871,7 +4201,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankBranchName !== void 0) {
       let data7 = data.bankBranchName;
       if (typeof data7 !== "string" && data7 !== null) {
-        const err23 = { instancePath: instancePath + "/bankBranchName", schemaPath: "#/properties/bankBranchName/type", keyword: "type", params: { type: schema36.properties.bankBranchName.type }, message: "must be string,null" };
+        const err23 = { instancePath: instancePath + "/bankBranchName", schemaPath: "#/properties/bankBranchName/type", keyword: "type", params: { type: schema35.properties.bankBranchName.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -6894,7 +4224,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankIFSC !== void 0) {
       let data8 = data.bankIFSC;
       if (typeof data8 !== "string" && data8 !== null) {
-        const err25 = { instancePath: instancePath + "/bankIFSC", schemaPath: "#/properties/bankIFSC/type", keyword: "type", params: { type: schema36.properties.bankIFSC.type }, message: "must be string,null" };
+        const err25 = { instancePath: instancePath + "/bankIFSC", schemaPath: "#/properties/bankIFSC/type", keyword: "type", params: { type: schema35.properties.bankIFSC.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err25];
         } else {
@@ -6917,7 +4247,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankAccount !== void 0) {
       let data9 = data.bankAccount;
       if (typeof data9 !== "string" && data9 !== null) {
-        const err27 = { instancePath: instancePath + "/bankAccount", schemaPath: "#/properties/bankAccount/type", keyword: "type", params: { type: schema36.properties.bankAccount.type }, message: "must be string,null" };
+        const err27 = { instancePath: instancePath + "/bankAccount", schemaPath: "#/properties/bankAccount/type", keyword: "type", params: { type: schema35.properties.bankAccount.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err27];
         } else {
@@ -6946,18 +4276,18 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-var vbc7221488b83638ad2086474 = validate36;
-var schema37 = { "$id": "query/admin-contributions", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:contributionDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] } } };
-function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vbc7221488b83638ad2086474 = validate35;
+var schema36 = { "$id": "query/admin-contributions", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:contributionDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] } } };
+function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!func6.call(schema37.properties, key0)) {
+      if (!func8.call(schema36.properties, key0)) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -6970,7 +4300,286 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.page !== void 0) {
       let data0 = data.page;
       if (typeof data0 === "string") {
-        if (!pattern25.test(data0)) {
+        if (!pattern9.test(data0)) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err3 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema36.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.cursor !== void 0) {
+      let data2 = data.cursor;
+      if (typeof data2 === "string") {
+        if (func2(data2) > 1024) {
+          const err5 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (func2(data2) < 1) {
+          const err6 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data2)) {
+          const err7 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:memberId"] !== void 0) {
+      let data3 = data["filter:memberId"];
+      if (typeof data3 === "string") {
+        if (func2(data3) > 64) {
+          const err9 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (func2(data3) < 1) {
+          const err10 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data3)) {
+          const err11 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:from"] !== void 0) {
+      let data4 = data["filter:from"];
+      if (typeof data4 === "string") {
+        if (!pattern12.test(data4)) {
+          const err13 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:to"] !== void 0) {
+      let data5 = data["filter:to"];
+      if (typeof data5 === "string") {
+        if (!pattern12.test(data5)) {
+          const err15 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      } else {
+        const err16 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:contributionDate"] !== void 0) {
+      let data6 = data["sort:contributionDate"];
+      if (typeof data6 !== "string") {
+        const err17 = { instancePath: instancePath + "/sort:contributionDate", schemaPath: "#/properties/sort%3AcontributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      if (!(data6 === "asc" || data6 === "desc")) {
+        const err18 = { instancePath: instancePath + "/sort:contributionDate", schemaPath: "#/properties/sort%3AcontributionDate/enum", keyword: "enum", params: { allowedValues: schema36.properties["sort:contributionDate"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:plotId"] !== void 0) {
+      let data7 = data["filter:plotId"];
+      if (typeof data7 === "string") {
+        if (func2(data7) > 64) {
+          const err19 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (func2(data7) < 1) {
+          const err20 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data7)) {
+          const err21 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:protectionType"] !== void 0) {
+      let data8 = data["filter:protectionType"];
+      if (typeof data8 !== "string") {
+        const err23 = { instancePath: instancePath + "/filter:protectionType", schemaPath: "#/properties/filter%3AprotectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+      if (!(data8 === "DROUGHT" || data8 === "EXCESS_RAIN")) {
+        const err24 = { instancePath: instancePath + "/filter:protectionType", schemaPath: "#/properties/filter%3AprotectionType/enum", keyword: "enum", params: { allowedValues: schema36.properties["filter:protectionType"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err25 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err25];
+    } else {
+      vErrors.push(err25);
+    }
+    errors++;
+  }
+  validate35.errors = vErrors;
+  return errors === 0;
+}
+var vbcbdcf44cc2186e6a30d7bfc = validate36;
+var schema37 = { "$id": "query/admin-plots", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:startCoverageDate": { "type": "string", "enum": ["asc", "desc"] } } };
+function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "page" || key0 === "pageSize" || key0 === "cursor" || key0 === "filter:memberId" || key0 === "filter:from" || key0 === "filter:to" || key0 === "sort:startCoverageDate")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.page !== void 0) {
+      let data0 = data.page;
+      if (typeof data0 === "string") {
+        if (!pattern9.test(data0)) {
           const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
           if (vErrors === null) {
             vErrors = [err1];
@@ -7093,7 +4702,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:from"] !== void 0) {
       let data4 = data["filter:from"];
       if (typeof data4 === "string") {
-        if (!pattern28.test(data4)) {
+        if (!pattern12.test(data4)) {
           const err13 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
           if (vErrors === null) {
             vErrors = [err13];
@@ -7115,286 +4724,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:to"] !== void 0) {
       let data5 = data["filter:to"];
       if (typeof data5 === "string") {
-        if (!pattern28.test(data5)) {
-          const err15 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-      } else {
-        const err16 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:contributionDate"] !== void 0) {
-      let data6 = data["sort:contributionDate"];
-      if (typeof data6 !== "string") {
-        const err17 = { instancePath: instancePath + "/sort:contributionDate", schemaPath: "#/properties/sort%3AcontributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-      if (!(data6 === "asc" || data6 === "desc")) {
-        const err18 = { instancePath: instancePath + "/sort:contributionDate", schemaPath: "#/properties/sort%3AcontributionDate/enum", keyword: "enum", params: { allowedValues: schema37.properties["sort:contributionDate"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:plotId"] !== void 0) {
-      let data7 = data["filter:plotId"];
-      if (typeof data7 === "string") {
-        if (func2(data7) > 64) {
-          const err19 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-        if (func2(data7) < 1) {
-          const err20 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err20];
-          } else {
-            vErrors.push(err20);
-          }
-          errors++;
-        }
-        if (!pattern0.test(data7)) {
-          const err21 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
-        }
-      } else {
-        const err22 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:protectionType"] !== void 0) {
-      let data8 = data["filter:protectionType"];
-      if (typeof data8 !== "string") {
-        const err23 = { instancePath: instancePath + "/filter:protectionType", schemaPath: "#/properties/filter%3AprotectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
-      }
-      if (!(data8 === "DROUGHT" || data8 === "EXCESS_RAIN")) {
-        const err24 = { instancePath: instancePath + "/filter:protectionType", schemaPath: "#/properties/filter%3AprotectionType/enum", keyword: "enum", params: { allowedValues: schema37.properties["filter:protectionType"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err24];
-        } else {
-          vErrors.push(err24);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err25 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err25];
-    } else {
-      vErrors.push(err25);
-    }
-    errors++;
-  }
-  validate36.errors = vErrors;
-  return errors === 0;
-}
-var vbcbdcf44cc2186e6a30d7bfc = validate37;
-var schema38 = { "$id": "query/admin-plots", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:startCoverageDate": { "type": "string", "enum": ["asc", "desc"] } } };
-function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "page" || key0 === "pageSize" || key0 === "cursor" || key0 === "filter:memberId" || key0 === "filter:from" || key0 === "filter:to" || key0 === "sort:startCoverageDate")) {
-        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.page !== void 0) {
-      let data0 = data.page;
-      if (typeof data0 === "string") {
-        if (!pattern25.test(data0)) {
-          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.pageSize !== void 0) {
-      let data1 = data.pageSize;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema38.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.cursor !== void 0) {
-      let data2 = data.cursor;
-      if (typeof data2 === "string") {
-        if (func2(data2) > 1024) {
-          const err5 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters" };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (func2(data2) < 1) {
-          const err6 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (!pattern0.test(data2)) {
-          const err7 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      } else {
-        const err8 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:memberId"] !== void 0) {
-      let data3 = data["filter:memberId"];
-      if (typeof data3 === "string") {
-        if (func2(data3) > 64) {
-          const err9 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (func2(data3) < 1) {
-          const err10 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-        if (!pattern0.test(data3)) {
-          const err11 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:from"] !== void 0) {
-      let data4 = data["filter:from"];
-      if (typeof data4 === "string") {
-        if (!pattern28.test(data4)) {
-          const err13 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      } else {
-        const err14 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:to"] !== void 0) {
-      let data5 = data["filter:to"];
-      if (typeof data5 === "string") {
-        if (!pattern28.test(data5)) {
+        if (!pattern12.test(data5)) {
           const err15 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
           if (vErrors === null) {
             vErrors = [err15];
@@ -7425,7 +4755,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data6 === "asc" || data6 === "desc")) {
-        const err18 = { instancePath: instancePath + "/sort:startCoverageDate", schemaPath: "#/properties/sort%3AstartCoverageDate/enum", keyword: "enum", params: { allowedValues: schema38.properties["sort:startCoverageDate"].enum }, message: "must be equal to one of the allowed values" };
+        const err18 = { instancePath: instancePath + "/sort:startCoverageDate", schemaPath: "#/properties/sort%3AstartCoverageDate/enum", keyword: "enum", params: { allowedValues: schema37.properties["sort:startCoverageDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -7443,11 +4773,11 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-var vbcd60c17733703334da2d576 = validate38;
-function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vbcd60c17733703334da2d576 = validate37;
+function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -7521,11 +4851,11 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-var vc13fb353a6b99ab8bf7881b1 = validate39;
-function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vc13fb353a6b99ab8bf7881b1 = validate38;
+function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -7593,7 +4923,7 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i0 = 0; i0 < len0; i0++) {
           let data1 = data0[i0];
           if (typeof data1 === "string") {
-            if (!formats22.test(data1)) {
+            if (!formats0.test(data1)) {
               const err6 = { instancePath: instancePath + "/to/" + i0, schemaPath: "#/properties/to/items/format", keyword: "format", params: { format: "email" }, message: 'must match format "email"' };
               if (vErrors === null) {
                 vErrors = [err6];
@@ -7693,11 +5023,11 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-var vc221d9528113a757847d7d07 = validate40;
-function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vc221d9528113a757847d7d07 = validate39;
+function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7770,18 +5100,18 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-var vc750427de304da212be53839 = validate41;
-var schema42 = { "$id": "query/members", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["10", "50", "100", "5", "25", "500"] }, "sort:name": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:number": { "type": "string", "enum": ["asc", "desc"] }, "sort:pendingBenefits": { "type": "string", "enum": ["asc", "desc"] }, "sort:onboardingDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:search": { "type": "string", "maxLength": 100 }, "filter:benefits": { "type": "string", "enum": ["all", "current_month", "1_month", "12_months"] }, "filter:contributions": { "type": "string", "enum": ["all", "not_1_month", "not_2_months", "not_4_months", "not_12_months"] }, "filter:plots": { "type": "string", "enum": ["all", "no", "one", "many"] } } };
-function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vc750427de304da212be53839 = validate40;
+var schema41 = { "$id": "query/members", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["10", "50", "100", "5", "25", "500"] }, "sort:name": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:number": { "type": "string", "enum": ["asc", "desc"] }, "sort:pendingBenefits": { "type": "string", "enum": ["asc", "desc"] }, "sort:onboardingDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:search": { "type": "string", "maxLength": 100 }, "filter:benefits": { "type": "string", "enum": ["all", "current_month", "1_month", "12_months"] }, "filter:contributions": { "type": "string", "enum": ["all", "not_1_month", "not_2_months", "not_4_months", "not_12_months"] }, "filter:plots": { "type": "string", "enum": ["all", "no", "one", "many"] } } };
+function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!func6.call(schema42.properties, key0)) {
+      if (!func8.call(schema41.properties, key0)) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -7794,7 +5124,7 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.page !== void 0) {
       let data0 = data.page;
       if (typeof data0 === "string") {
-        if (!pattern25.test(data0)) {
+        if (!pattern9.test(data0)) {
           const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
           if (vErrors === null) {
             vErrors = [err1];
@@ -7825,7 +5155,7 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "10" || data1 === "50" || data1 === "100" || data1 === "5" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema42.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema41.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -7846,7 +5176,7 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data2 === "asc" || data2 === "desc")) {
-        const err6 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/enum", keyword: "enum", params: { allowedValues: schema42.properties["sort:name"].enum }, message: "must be equal to one of the allowed values" };
+        const err6 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/enum", keyword: "enum", params: { allowedValues: schema41.properties["sort:name"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -7867,7 +5197,7 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data3 === "asc" || data3 === "desc")) {
-        const err8 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema42.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
+        const err8 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema41.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -7888,7 +5218,7 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data4 === "asc" || data4 === "desc")) {
-        const err10 = { instancePath: instancePath + "/sort:number", schemaPath: "#/properties/sort%3Anumber/enum", keyword: "enum", params: { allowedValues: schema42.properties["sort:number"].enum }, message: "must be equal to one of the allowed values" };
+        const err10 = { instancePath: instancePath + "/sort:number", schemaPath: "#/properties/sort%3Anumber/enum", keyword: "enum", params: { allowedValues: schema41.properties["sort:number"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err10];
         } else {
@@ -7909,7 +5239,7 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data5 === "asc" || data5 === "desc")) {
-        const err12 = { instancePath: instancePath + "/sort:pendingBenefits", schemaPath: "#/properties/sort%3ApendingBenefits/enum", keyword: "enum", params: { allowedValues: schema42.properties["sort:pendingBenefits"].enum }, message: "must be equal to one of the allowed values" };
+        const err12 = { instancePath: instancePath + "/sort:pendingBenefits", schemaPath: "#/properties/sort%3ApendingBenefits/enum", keyword: "enum", params: { allowedValues: schema41.properties["sort:pendingBenefits"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err12];
         } else {
@@ -7930,7 +5260,7 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data6 === "asc" || data6 === "desc")) {
-        const err14 = { instancePath: instancePath + "/sort:onboardingDate", schemaPath: "#/properties/sort%3AonboardingDate/enum", keyword: "enum", params: { allowedValues: schema42.properties["sort:onboardingDate"].enum }, message: "must be equal to one of the allowed values" };
+        const err14 = { instancePath: instancePath + "/sort:onboardingDate", schemaPath: "#/properties/sort%3AonboardingDate/enum", keyword: "enum", params: { allowedValues: schema41.properties["sort:onboardingDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err14];
         } else {
@@ -7973,7 +5303,7 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data8 === "all" || data8 === "current_month" || data8 === "1_month" || data8 === "12_months")) {
-        const err18 = { instancePath: instancePath + "/filter:benefits", schemaPath: "#/properties/filter%3Abenefits/enum", keyword: "enum", params: { allowedValues: schema42.properties["filter:benefits"].enum }, message: "must be equal to one of the allowed values" };
+        const err18 = { instancePath: instancePath + "/filter:benefits", schemaPath: "#/properties/filter%3Abenefits/enum", keyword: "enum", params: { allowedValues: schema41.properties["filter:benefits"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -7994,7 +5324,7 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data9 === "all" || data9 === "not_1_month" || data9 === "not_2_months" || data9 === "not_4_months" || data9 === "not_12_months")) {
-        const err20 = { instancePath: instancePath + "/filter:contributions", schemaPath: "#/properties/filter%3Acontributions/enum", keyword: "enum", params: { allowedValues: schema42.properties["filter:contributions"].enum }, message: "must be equal to one of the allowed values" };
+        const err20 = { instancePath: instancePath + "/filter:contributions", schemaPath: "#/properties/filter%3Acontributions/enum", keyword: "enum", params: { allowedValues: schema41.properties["filter:contributions"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err20];
         } else {
@@ -8015,7 +5345,7 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data10 === "all" || data10 === "no" || data10 === "one" || data10 === "many")) {
-        const err22 = { instancePath: instancePath + "/filter:plots", schemaPath: "#/properties/filter%3Aplots/enum", keyword: "enum", params: { allowedValues: schema42.properties["filter:plots"].enum }, message: "must be equal to one of the allowed values" };
+        const err22 = { instancePath: instancePath + "/filter:plots", schemaPath: "#/properties/filter%3Aplots/enum", keyword: "enum", params: { allowedValues: schema41.properties["filter:plots"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err22];
         } else {
@@ -8033,12 +5363,12 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-var vcbc3b44c615defa6f0e3e471 = validate42;
-var schema43 = { "$id": "request/admin-new-plot", "type": "object", "required": ["memberId", "name", "latitude", "longitude", "startCoverageDate"], "additionalProperties": false, "properties": { "memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endOfSeasonDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
-function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vcbc3b44c615defa6f0e3e471 = validate41;
+var schema42 = { "$id": "request/admin-new-plot", "type": "object", "required": ["memberId", "name", "latitude", "longitude", "startCoverageDate"], "additionalProperties": false, "properties": { "memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endOfSeasonDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
+function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -8089,7 +5419,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func6.call(schema43.properties, key0)) {
+      if (!func8.call(schema42.properties, key0)) {
         const err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err5];
@@ -8402,7 +5732,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.cropDescription !== void 0) {
       let data9 = data.cropDescription;
       if (typeof data9 !== "string" && data9 !== null) {
-        const err35 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema43.properties.cropDescription.type }, message: "must be string,null" };
+        const err35 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema42.properties.cropDescription.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err35];
         } else {
@@ -8425,7 +5755,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.isIrrigated !== void 0) {
       let data10 = data.isIrrigated;
       if (typeof data10 !== "boolean" && data10 !== null) {
-        const err37 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema43.properties.isIrrigated.type }, message: "must be boolean,null" };
+        const err37 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema42.properties.isIrrigated.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err37];
         } else {
@@ -8443,11 +5773,11 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-var vd24a5b896bbbd4a1c6d14d3a = validate43;
-function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vd24a5b896bbbd4a1c6d14d3a = validate42;
+function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -8602,12 +5932,12 @@ function validate43(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-var vd45607572a22afd66aeaa643 = validate44;
-var schema45 = { "$id": "request/language", "type": "object", "required": ["language"], "additionalProperties": false, "properties": { "language": { "type": "string", "enum": ["en", "fr"] } } };
-function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vd45607572a22afd66aeaa643 = validate43;
+var schema44 = { "$id": "request/language", "type": "object", "required": ["language"], "additionalProperties": false, "properties": { "language": { "type": "string", "enum": ["en", "fr"] } } };
+function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -8644,7 +5974,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "en" || data0 === "fr")) {
-        const err3 = { instancePath: instancePath + "/language", schemaPath: "#/properties/language/enum", keyword: "enum", params: { allowedValues: schema45.properties.language.enum }, message: "must be equal to one of the allowed values" };
+        const err3 = { instancePath: instancePath + "/language", schemaPath: "#/properties/language/enum", keyword: "enum", params: { allowedValues: schema44.properties.language.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -8662,12 +5992,13 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-var vde8901c282ab63b62e0e17db = validate45;
-var schema46 = { "$id": "enabler-config", "title": "Enabler configuration", "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth"], "additionalProperties": false, "properties": { "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" } } };
-function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vde8901c282ab63b62e0e17db = validate44;
+var schema45 = { "$id": "enabler-config", "title": "Enabler configuration", "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth"], "additionalProperties": false, "properties": { "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" } } };
+var pattern52 = new RegExp("^[A-Z]{3}$", "u");
+function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -8731,7 +6062,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.currency !== void 0) {
       let data0 = data.currency;
       if (typeof data0 === "string") {
-        if (!pattern6.test(data0)) {
+        if (!pattern52.test(data0)) {
           const err6 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
           if (vErrors === null) {
             vErrors = [err6];
@@ -8848,7 +6179,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.damageThreshold !== void 0) {
       let data4 = data.damageThreshold;
       if (!(typeof data4 == "number" && isFinite(data4)) && data4 !== null) {
-        const err17 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/type", keyword: "type", params: { type: schema46.properties.damageThreshold.type }, message: "must be number,null" };
+        const err17 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/type", keyword: "type", params: { type: schema45.properties.damageThreshold.type }, message: "must be number,null" };
         if (vErrors === null) {
           vErrors = [err17];
         } else {
@@ -8940,384 +6271,12 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-var ve71225136a4cf1fa3105e58b = validate46;
-var schema47 = { "$id": "file/onboarding", "title": "Onboarding file", "type": "array", "maxItems": 1e5, "items": { "type": "object", "required": ["name", "village", "number"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD; the import day when absent" } } } };
-function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (Array.isArray(data)) {
-    if (data.length > 1e5) {
-      const err0 = { instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    const len0 = data.length;
-    for (let i0 = 0; i0 < len0; i0++) {
-      let data0 = data[i0];
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.name === void 0) {
-          const err1 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.village === void 0) {
-          const err2 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/required", keyword: "required", params: { missingProperty: "village" }, message: "must have required property 'village'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.number === void 0) {
-          const err3 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/required", keyword: "required", params: { missingProperty: "number" }, message: "must have required property 'number'" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        for (const key0 in data0) {
-          if (!func6.call(schema47.items.properties, key0)) {
-            const err4 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-        if (data0.name !== void 0) {
-          let data1 = data0.name;
-          if (typeof data1 === "string") {
-            if (func2(data1) > 120) {
-              const err5 = { instancePath: instancePath + "/" + i0 + "/name", schemaPath: "#/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-            if (func2(data1) < 1) {
-              const err6 = { instancePath: instancePath + "/" + i0 + "/name", schemaPath: "#/items/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-            if (!pattern1.test(data1)) {
-              const err7 = { instancePath: instancePath + "/" + i0 + "/name", schemaPath: "#/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-              if (vErrors === null) {
-                vErrors = [err7];
-              } else {
-                vErrors.push(err7);
-              }
-              errors++;
-            }
-          } else {
-            const err8 = { instancePath: instancePath + "/" + i0 + "/name", schemaPath: "#/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-        if (data0.village !== void 0) {
-          let data2 = data0.village;
-          if (typeof data2 === "string") {
-            if (func2(data2) > 120) {
-              const err9 = { instancePath: instancePath + "/" + i0 + "/village", schemaPath: "#/items/properties/village/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-              if (vErrors === null) {
-                vErrors = [err9];
-              } else {
-                vErrors.push(err9);
-              }
-              errors++;
-            }
-            if (func2(data2) < 1) {
-              const err10 = { instancePath: instancePath + "/" + i0 + "/village", schemaPath: "#/items/properties/village/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err10];
-              } else {
-                vErrors.push(err10);
-              }
-              errors++;
-            }
-            if (!pattern1.test(data2)) {
-              const err11 = { instancePath: instancePath + "/" + i0 + "/village", schemaPath: "#/items/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-              if (vErrors === null) {
-                vErrors = [err11];
-              } else {
-                vErrors.push(err11);
-              }
-              errors++;
-            }
-          } else {
-            const err12 = { instancePath: instancePath + "/" + i0 + "/village", schemaPath: "#/items/properties/village/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
-          }
-        }
-        if (data0.number !== void 0) {
-          let data3 = data0.number;
-          if (typeof data3 === "string") {
-            if (func2(data3) > 40) {
-              const err13 = { instancePath: instancePath + "/" + i0 + "/number", schemaPath: "#/items/properties/number/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
-              if (vErrors === null) {
-                vErrors = [err13];
-              } else {
-                vErrors.push(err13);
-              }
-              errors++;
-            }
-            if (func2(data3) < 1) {
-              const err14 = { instancePath: instancePath + "/" + i0 + "/number", schemaPath: "#/items/properties/number/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err14];
-              } else {
-                vErrors.push(err14);
-              }
-              errors++;
-            }
-            if (!pattern1.test(data3)) {
-              const err15 = { instancePath: instancePath + "/" + i0 + "/number", schemaPath: "#/items/properties/number/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-          } else {
-            const err16 = { instancePath: instancePath + "/" + i0 + "/number", schemaPath: "#/items/properties/number/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
-          }
-        }
-        if (data0.federation !== void 0) {
-          let data4 = data0.federation;
-          if (typeof data4 !== "string" && data4 !== null) {
-            const err17 = { instancePath: instancePath + "/" + i0 + "/federation", schemaPath: "#/items/properties/federation/type", keyword: "type", params: { type: schema47.items.properties.federation.type }, message: "must be string,null" };
-            if (vErrors === null) {
-              vErrors = [err17];
-            } else {
-              vErrors.push(err17);
-            }
-            errors++;
-          }
-          if (typeof data4 === "string") {
-            if (func2(data4) > 100) {
-              const err18 = { instancePath: instancePath + "/" + i0 + "/federation", schemaPath: "#/items/properties/federation/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
-              if (vErrors === null) {
-                vErrors = [err18];
-              } else {
-                vErrors.push(err18);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.gender !== void 0) {
-          let data5 = data0.gender;
-          if (typeof data5 !== "boolean" && data5 !== null) {
-            const err19 = { instancePath: instancePath + "/" + i0 + "/gender", schemaPath: "#/items/properties/gender/type", keyword: "type", params: { type: schema47.items.properties.gender.type }, message: "must be boolean,null" };
-            if (vErrors === null) {
-              vErrors = [err19];
-            } else {
-              vErrors.push(err19);
-            }
-            errors++;
-          }
-        }
-        if (data0.phone !== void 0) {
-          let data6 = data0.phone;
-          if (typeof data6 !== "string" && data6 !== null) {
-            const err20 = { instancePath: instancePath + "/" + i0 + "/phone", schemaPath: "#/items/properties/phone/type", keyword: "type", params: { type: schema47.items.properties.phone.type }, message: "must be string,null" };
-            if (vErrors === null) {
-              vErrors = [err20];
-            } else {
-              vErrors.push(err20);
-            }
-            errors++;
-          }
-          if (typeof data6 === "string") {
-            if (func2(data6) > 40) {
-              const err21 = { instancePath: instancePath + "/" + i0 + "/phone", schemaPath: "#/items/properties/phone/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
-              if (vErrors === null) {
-                vErrors = [err21];
-              } else {
-                vErrors.push(err21);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.bankName !== void 0) {
-          let data7 = data0.bankName;
-          if (typeof data7 !== "string" && data7 !== null) {
-            const err22 = { instancePath: instancePath + "/" + i0 + "/bankName", schemaPath: "#/items/properties/bankName/type", keyword: "type", params: { type: schema47.items.properties.bankName.type }, message: "must be string,null" };
-            if (vErrors === null) {
-              vErrors = [err22];
-            } else {
-              vErrors.push(err22);
-            }
-            errors++;
-          }
-          if (typeof data7 === "string") {
-            if (func2(data7) > 120) {
-              const err23 = { instancePath: instancePath + "/" + i0 + "/bankName", schemaPath: "#/items/properties/bankName/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-              if (vErrors === null) {
-                vErrors = [err23];
-              } else {
-                vErrors.push(err23);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.bankBranchName !== void 0) {
-          let data8 = data0.bankBranchName;
-          if (typeof data8 !== "string" && data8 !== null) {
-            const err24 = { instancePath: instancePath + "/" + i0 + "/bankBranchName", schemaPath: "#/items/properties/bankBranchName/type", keyword: "type", params: { type: schema47.items.properties.bankBranchName.type }, message: "must be string,null" };
-            if (vErrors === null) {
-              vErrors = [err24];
-            } else {
-              vErrors.push(err24);
-            }
-            errors++;
-          }
-          if (typeof data8 === "string") {
-            if (func2(data8) > 120) {
-              const err25 = { instancePath: instancePath + "/" + i0 + "/bankBranchName", schemaPath: "#/items/properties/bankBranchName/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-              if (vErrors === null) {
-                vErrors = [err25];
-              } else {
-                vErrors.push(err25);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.bankIFSC !== void 0) {
-          let data9 = data0.bankIFSC;
-          if (typeof data9 !== "string" && data9 !== null) {
-            const err26 = { instancePath: instancePath + "/" + i0 + "/bankIFSC", schemaPath: "#/items/properties/bankIFSC/type", keyword: "type", params: { type: schema47.items.properties.bankIFSC.type }, message: "must be string,null" };
-            if (vErrors === null) {
-              vErrors = [err26];
-            } else {
-              vErrors.push(err26);
-            }
-            errors++;
-          }
-          if (typeof data9 === "string") {
-            if (func2(data9) > 40) {
-              const err27 = { instancePath: instancePath + "/" + i0 + "/bankIFSC", schemaPath: "#/items/properties/bankIFSC/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
-              if (vErrors === null) {
-                vErrors = [err27];
-              } else {
-                vErrors.push(err27);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.bankAccount !== void 0) {
-          let data10 = data0.bankAccount;
-          if (typeof data10 !== "string" && data10 !== null) {
-            const err28 = { instancePath: instancePath + "/" + i0 + "/bankAccount", schemaPath: "#/items/properties/bankAccount/type", keyword: "type", params: { type: schema47.items.properties.bankAccount.type }, message: "must be string,null" };
-            if (vErrors === null) {
-              vErrors = [err28];
-            } else {
-              vErrors.push(err28);
-            }
-            errors++;
-          }
-          if (typeof data10 === "string") {
-            if (func2(data10) > 60) {
-              const err29 = { instancePath: instancePath + "/" + i0 + "/bankAccount", schemaPath: "#/items/properties/bankAccount/maxLength", keyword: "maxLength", params: { limit: 60 }, message: "must NOT have more than 60 characters" };
-              if (vErrors === null) {
-                vErrors = [err29];
-              } else {
-                vErrors.push(err29);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.onboardingDate !== void 0) {
-          let data11 = data0.onboardingDate;
-          if (typeof data11 === "string") {
-            if (!formats6.validate(data11)) {
-              const err30 = { instancePath: instancePath + "/" + i0 + "/onboardingDate", schemaPath: "#/items/properties/onboardingDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-              if (vErrors === null) {
-                vErrors = [err30];
-              } else {
-                vErrors.push(err30);
-              }
-              errors++;
-            }
-          } else {
-            const err31 = { instancePath: instancePath + "/" + i0 + "/onboardingDate", schemaPath: "#/items/properties/onboardingDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err31];
-            } else {
-              vErrors.push(err31);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err32 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err32];
-        } else {
-          vErrors.push(err32);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err33 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-    if (vErrors === null) {
-      vErrors = [err33];
-    } else {
-      vErrors.push(err33);
-    }
-    errors++;
-  }
-  validate46.errors = vErrors;
-  return errors === 0;
-}
-var vfd1525ec0d29c89a055b59db = validate47;
-var schema48 = { "$id": "request/update-user", "type": "object", "minProperties": 1, "additionalProperties": false, "properties": { "username": { "type": "string", "minLength": 1, "maxLength": 100 }, "role": { "type": "string", "enum": ["ADMIN", "USER", "ANDROID_USER"] }, "active": { "type": "boolean" }, "defaultFederation": { "type": ["string", "null"], "maxLength": 100 } } };
-function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vfd1525ec0d29c89a055b59db = validate45;
+var schema46 = { "$id": "request/update-user", "type": "object", "minProperties": 1, "additionalProperties": false, "properties": { "username": { "type": "string", "minLength": 1, "maxLength": 100 }, "role": { "type": "string", "enum": ["ADMIN", "USER", "ANDROID_USER"] }, "active": { "type": "boolean" }, "defaultFederation": { "type": ["string", "null"], "maxLength": 100 } } };
+function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -9385,7 +6344,7 @@ function validate47(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "ADMIN" || data1 === "USER" || data1 === "ANDROID_USER")) {
-        const err6 = { instancePath: instancePath + "/role", schemaPath: "#/properties/role/enum", keyword: "enum", params: { allowedValues: schema48.properties.role.enum }, message: "must be equal to one of the allowed values" };
+        const err6 = { instancePath: instancePath + "/role", schemaPath: "#/properties/role/enum", keyword: "enum", params: { allowedValues: schema46.properties.role.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -9408,7 +6367,7 @@ function validate47(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.defaultFederation !== void 0) {
       let data3 = data.defaultFederation;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err8 = { instancePath: instancePath + "/defaultFederation", schemaPath: "#/properties/defaultFederation/type", keyword: "type", params: { type: schema48.properties.defaultFederation.type }, message: "must be string,null" };
+        const err8 = { instancePath: instancePath + "/defaultFederation", schemaPath: "#/properties/defaultFederation/type", keyword: "type", params: { type: schema46.properties.defaultFederation.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -9437,12 +6396,12 @@ function validate47(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-var vfe686ebc471348aac7b8c924 = validate48;
-var schema49 = { "$id": "request/new-plot", "type": "object", "required": ["name", "latitude", "longitude"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
-function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vfe686ebc471348aac7b8c924 = validate46;
+var schema47 = { "$id": "request/new-plot", "type": "object", "required": ["name", "latitude", "longitude"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
+function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -9684,7 +6643,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.cropDescription !== void 0) {
       let data6 = data.cropDescription;
       if (typeof data6 !== "string" && data6 !== null) {
-        const err23 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema49.properties.cropDescription.type }, message: "must be string,null" };
+        const err23 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema47.properties.cropDescription.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -9707,7 +6666,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.isIrrigated !== void 0) {
       let data7 = data.isIrrigated;
       if (typeof data7 !== "boolean" && data7 !== null) {
-        const err25 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema49.properties.isIrrigated.type }, message: "must be boolean,null" };
+        const err25 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema47.properties.isIrrigated.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err25];
         } else {
@@ -9725,12 +6684,11 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
 export {
   v05600ee26df6214884498e65,
-  v0b9f6d29a3f1585ee9d9efc0,
   v0bfd1e9ed5f6e4d860520a12,
   v0ceb2db1e5a963fadddb2988,
   v13479047575b7bd64be80380,
@@ -9765,7 +6723,6 @@ export {
   vd24a5b896bbbd4a1c6d14d3a,
   vd45607572a22afd66aeaa643,
   vde8901c282ab63b62e0e17db,
-  ve71225136a4cf1fa3105e58b,
   vfd1525ec0d29c89a055b59db,
   vfe686ebc471348aac7b8c924
 };

@@ -16,7 +16,7 @@ import {
 import { addJobErrors, saveDataJob, type DataJob } from '#data/data-jobs.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { fileSchemaErrors } from '#platform/http/file-errors.ts';
-import { loadValidators } from '#platform/http/validator.ts';
+import { loadFileValidators } from '#platform/http/file-validators.ts';
 import { logger } from '#platform/logger.ts';
 import { getS3Object } from '#platform/s3-object-reads.ts';
 import { dataJobHandler } from '../data-job-runner.ts';
@@ -39,7 +39,7 @@ const readFile = async (key: string): Promise<unknown> => {
 export const handler = dataJobHandler('import', async (job: DataJob) => {
   const onboarding = job.kind === 'IMPORT_ONBOARD';
   const file = await readFile(job.fileKey);
-  await loadValidators();
+  await loadFileValidators();
   const schemaErrors =
     file === undefined
       ? {

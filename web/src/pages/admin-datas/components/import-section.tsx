@@ -20,6 +20,7 @@ import {
 } from '../../../api/data-jobs.ts';
 import { publishError } from '../../../api/error-bus.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
+import { useSignedInSession } from '../../../app/session/session-context.ts';
 import { useEnvironmentLabel } from '../../../app/shell/use-environment-label.ts';
 import { ConfirmDialog } from '../../../common/confirm-dialog.tsx';
 import { JobProgress } from './job-progress.tsx';
@@ -61,6 +62,7 @@ const invalidFileReport = (error: ApiError): ImportReport | null => {
 export function ImportSection({ kind }: { kind: ImportKind }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { refreshEnablers } = useSignedInSession();
   const production = isProductionEnvironment(useEnvironmentLabel());
   const [files, setFiles] = useState<File[]>([]);
   const [picked, setPicked] = useState<Picked | null>(null);
@@ -85,11 +87,12 @@ export function ImportSection({ kind }: { kind: ImportKind }) {
 
   useEffect(() => {
     if (!finishedId) return;
-    // Spec section 4: the enablers are refreshed (their member counts and configs changed).
+    // Spec section 4: the enablers are refreshed (the selector's list, their counts and configs).
+    void refreshEnablers().catch(() => undefined);
     void queryClient.invalidateQueries({ queryKey: queryKeys.enablers.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.members.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.myEnabler });
-  }, [finishedId, queryClient]);
+  }, [finishedId, queryClient, refreshEnablers]);
 
   const pick = async (chosen: File[]) => {
     setFiles(chosen);

@@ -12,6 +12,7 @@ import {
   renderApp,
   setRefreshTokenCookie,
   signedInRoutes,
+  visibleDialog,
 } from '../../test/render-app.tsx';
 import { propertyNames, type SchemaNode } from './components/schema-documentation.tsx';
 

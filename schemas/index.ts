@@ -11,3 +11,4 @@ export * from './members.ts';
 export * from './member-list-query.ts';
 export * from './admin-records.ts';
 export * from './operations.ts';
+export * from './data-files.ts';

@@ -174,7 +174,7 @@ export class BackendFunctions extends Construct {
       workers.map((worker) => [
         worker,
         newFunction(`${worker}-worker`, workerEntry(worker), {
-          memorySize: worker === 'member-directory' ? MEMBER_SNAPSHOT_MEMORY_MB : 512,
+          memorySize: workerMemory(worker),
           timeout: workerTimeout(worker),
           description: `Worker: ${worker}`,
         }),
@@ -248,6 +248,14 @@ export class BackendFunctions extends Construct {
 const MEMBER_LIST_MEMORY_MB = 1769;
 /** The worker holds a whole enabler's summaries while it rebuilds a snapshot from the table. */
 const MEMBER_SNAPSHOT_MEMORY_MB = 2048;
+/** The import worker parses the whole file before writing (its schema is checked on the whole). */
+const IMPORT_MEMORY_MB = 3008;
+
+const workerMemory = (worker: Worker): number => {
+  if (worker === 'member-directory') return MEMBER_SNAPSHOT_MEMORY_MB;
+  if (worker === 'import') return IMPORT_MEMORY_MB;
+  return 512;
+};
 
 /**
  * The aggregates follow each record; the member directory waits up to 20 s to gather changes, so a

@@ -3,6 +3,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tableDefinition } from '@cpbo/functions/data/table-definition.ts';
+import { DATA_JOB_DAYS } from '@cpbo/functions/data/data-jobs.ts';
 
 export interface DataStoreProps {
   /** dev, demo, prod…: names the mirror table. */
@@ -73,6 +74,18 @@ export class DataStore extends Construct {
         {
           noncurrentVersionExpiration: Duration.days(30),
           abortIncompleteMultipartUploadAfter: Duration.days(7),
+        },
+        // Export files and import uploads live as long as their job (DATA_JOB_DAYS).
+        ...['exports/', 'imports/'].map((prefix) => ({ prefix, expiration: Duration.days(DATA_JOB_DAYS) })),
+      ],
+      // The Data page downloads exports and uploads large imports straight to S3 through presigned
+      // URLs, whose signature is the permission: any origin may use one.
+      cors: [
+        {
+          allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.PUT],
+          allowedOrigins: ['*'],
+          allowedHeaders: ['*'],
+          maxAge: 3600,
         },
       ],
       removalPolicy,

@@ -31,6 +31,8 @@ import {
   adminUpdatePlotRequestSchema,
   emailParameter,
   logListQuerySchema,
+  importRequestSchema,
+  jobIdParameter,
   MAX_IMAGE_BYTES,
   MAX_REPORT_BYTES,
   reportListQuerySchema,
@@ -141,6 +143,15 @@ const userId = { params: pathParameters({ id: emailParameter }) };
 const enablerIdParams = { params: pathParameters({ enablerId: recordIdParameter }) };
 const memberId = { params: pathParameters({ memberId: recordIdParameter }) };
 const memberAndPlot = { params: pathParameters({ memberId: recordIdParameter, plotId: recordIdParameter }) };
+
+const jobId = { params: pathParameters({ id: jobIdParameter }) };
+
+/** A file of up to 5 MB travels in the body (Lambda takes 6 MB); a larger one is uploaded to S3 first. */
+export const MAX_INLINE_IMPORT_BYTES = 5 * 1024 * 1024;
+const importBody = {
+  body: importRequestSchema,
+  maxBodyBytes: MAX_INLINE_IMPORT_BYTES,
+} satisfies Pick<RouteDefinition, 'body' | 'maxBodyBytes'>;
 
 // Two images of at most MAX_IMAGE_BYTES each, as base64 data URLs (4 characters per 3 bytes), and a name.
 const enablerBody = {
@@ -267,11 +278,15 @@ export const routes = [
   route('POST', '/admin/mirror', 'admin-mirror', 'admin'),
 
   // Data
+  // Each export or import is a job run by a queue worker; the screen polls its status (docs/contract.md).
   route('GET', '/exports/members', 'exports', 'admin'),
   route('GET', '/exports/enablers', 'exports', 'admin'),
   route('GET', '/exports/all', 'exports', 'admin'),
-  route('POST', '/imports/all', 'imports', 'admin'),
-  route('POST', '/imports/onboard', 'imports', 'admin'),
+  route('GET', '/exports/jobs/{id}', 'exports', 'admin', jobId),
+  route('POST', '/imports/all', 'imports', 'admin', importBody),
+  route('POST', '/imports/onboard', 'imports', 'admin', importBody),
+  route('POST', '/imports/uploads', 'imports', 'admin'),
+  route('GET', '/imports/jobs/{id}', 'imports', 'admin', jobId),
 
   // The mobile app's reports (ANDROID_USER and USER, checked by the handler); read with GET /admin/reports.
   route('POST', '/reports', 'reports', 'signedIn', {

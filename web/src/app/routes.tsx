@@ -13,6 +13,7 @@ const AdminLogsPage = lazyPage(async () => (await import('../pages/admin-logs/in
 const AdminReportsPage = lazyPage(
   async () => (await import('../pages/admin-reports/index.tsx')).AdminReportsPage,
 );
+const AdminDatasPage = lazyPage(async () => (await import('../pages/admin-datas/index.tsx')).AdminDatasPage);
 const AdminUsersPage = lazyPage(async () => (await import('../pages/admin-users/index.tsx')).AdminUsersPage);
 const NewUserPage = lazyPage(
   async () => (await import('../pages/admin-users/user-form/index.tsx')).NewUserPage,
@@ -66,6 +67,7 @@ const pages: Partial<Record<ScreenId, LazyPage>> = {
   adminUsers: AdminUsersPage,
   adminLogs: AdminLogsPage,
   adminReports: AdminReportsPage,
+  adminDatas: AdminDatasPage,
   enablerConfigs: EnablerConfigsPage,
   enablerConfig: EnablerConfigPage,
   newEnablerConfig: NewEnablerConfigPage,

@@ -9,6 +9,8 @@ import type { JSONSchema } from '@cpbo/schemas';
 import { routeKey, routes, routeSchemas } from '#http/routes.ts';
 import {
   declaredSchemas,
+  fileSchemas,
+  generatedFileModuleUrl,
   generatedModuleUrl,
   validationOptions,
   validatorsModuleSource,
@@ -53,6 +55,7 @@ describe('the precompiled validators', () => {
 
   it('are up to date with the schemas (run `npm run generate:validators` when this fails)', () => {
     expect(readFileSync(generatedModuleUrl, 'utf8')).toBe(validatorsModuleSource());
+    expect(readFileSync(generatedFileModuleUrl, 'utf8')).toBe(validatorsModuleSource(fileSchemas()));
   });
 
   it('cover every schema of every route, whatever part of the request it describes, and every queue', () => {

@@ -3,7 +3,7 @@ import { Ajv, _, type Options } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 import { buildSync } from 'esbuild';
-import type { JSONSchema } from '@cpbo/schemas';
+import { dataFileSchema, onboardingFileSchema, type JSONSchema } from '@cpbo/schemas';
 import { routes, routeSchemas } from '#http/routes.ts';
 import { queueDefinitions, queueNames } from '../queues.ts';
 import { validatorName } from './validator-name.ts';
@@ -39,6 +39,13 @@ export const declaredSchemas = (): JSONSchema[] => [
   ...routes.flatMap((route) => routeSchemas(route).map(([, schema]) => schema)),
   ...queueNames.map((name) => queueDefinitions[name].messageSchema),
 ];
+
+/**
+ * The import files' schemas, in a module of their own: only the imports handler and the import
+ * worker load it (loadFileValidators), so the other functions' bundles stay small.
+ */
+export const fileSchemas = (): JSONSchema[] => [dataFileSchema, onboardingFileSchema];
+export const generatedFileModuleUrl = new URL('./file-validators.generated.ts', import.meta.url);
 
 /** Every object schema must say what it does with unknown properties: this API refuses them. */
 const assertClosedObjects = (schema: unknown, path = '#'): void => {

@@ -23,6 +23,13 @@ export const loadValidators = async (): Promise<void> => {
   generated = await loading;
 };
 
+let generatedFiles: Validators | undefined;
+
+/** Adds the import files' validators (file-validators.ts: only the import calls and worker load them). */
+export const addFileValidators = (validators: Validators): void => {
+  generatedFiles = validators;
+};
+
 const found = new WeakMap<object, Validator>();
 
 /**
@@ -34,7 +41,7 @@ export const validatorOf = (schema: JSONSchema): Validator => {
   let validate = found.get(schema);
   if (!validate) {
     if (!generated) throw new Error('The validators are not loaded: await loadValidators() first');
-    validate = generated[validatorName(schema)];
+    validate = generated[validatorName(schema)] ?? generatedFiles?.[validatorName(schema)];
     if (!validate) {
       throw new Error(
         `No precompiled validator for the schema ${JSON.stringify(schema).slice(0, 80)}…: ` +

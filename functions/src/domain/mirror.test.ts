@@ -93,6 +93,7 @@ describe('isMirrored', () => {
     [{ pk: 'TOKEN#abc', sk: 'TOKEN' }, false],
     [{ pk: 'IDEMPOTENCY#a@b.org', sk: 'KEY#k' }, false],
     [{ pk: 'AGGMARK#e', sk: 'MARK' }, false],
+    [{ pk: 'DATAJOB#j', sk: 'JOB' }, false],
   ])('%o is copied: %s', (key, copied) => {
     expect(isMirrored(key)).toBe(copied);
   });

@@ -53,11 +53,12 @@ export const pseudonymiseItem = <Item>(item: Item, key: Uint8Array): Item => {
 
 /*
  * The environment's own workings stay out of the copy: its log, the mobile reports, the mirror job,
- * sessions, one-time tokens, idempotency receipts and the stream workers' markers. Everything else
+ * sessions, one-time tokens, idempotency receipts, import and export jobs and the stream workers'
+ * markers. Everything else
  * (enablers, configs, members, plots, money, audit, users, aggregates) is copied.
  */
 const ownPartitions = new Set(['REPORTS', 'MIRROR']);
-const ownPartitionPrefixes = ['LOG#', 'IDEMPOTENCY#', 'TOKEN#', 'AGGMARK#'];
+const ownPartitionPrefixes = ['LOG#', 'IDEMPOTENCY#', 'TOKEN#', 'AGGMARK#', 'DATAJOB#'];
 const ownSortKeys = ['SESSION#'];
 
 export const isMirrored = ({ pk, sk }: { pk: unknown; sk: unknown }): boolean =>

@@ -3,7 +3,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { getDataJob, saveDataJob, type DataJob } from '#data/data-jobs.ts';
 import { assertMatches, loadValidators } from '#platform/http/validator.ts';
-import { logger } from '#platform/logger.ts';
+import { appLog, logger } from '#platform/logger.ts';
 import { observability } from '#platform/observability.ts';
 import { queueDefinitions, type QueueName } from '#platform/queues.ts';
 
@@ -30,6 +30,7 @@ export const dataJobHandler = (
       const last = Number(record.attributes.ApproximateReceiveCount) >= maxReceiveCount;
       await logger.error(`The ${queue} job failed`, { jobId: job.id, kind: job.kind, last, error });
       if (last) {
+        await appLog.error(`The ${queue} job ${job.id} (${job.kind}) failed: ${(error as Error).message}`);
         const latest = (await getDataJob(job.id)) ?? job;
         await saveDataJob({ ...latest, state: 'FAILED' });
       }

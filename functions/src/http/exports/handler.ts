@@ -3,7 +3,7 @@ import { createDataJob, type ExportKind } from '#data/data-jobs.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import type { SessionRequest } from '#platform/http/api-types.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
-import { logger } from '#platform/logger.ts';
+import { appLog } from '#platform/logger.ts';
 import { sendToQueue } from '#platform/queue.ts';
 import { presignS3Url } from '#platform/s3-object-reads.ts';
 import { dataJobAnswer, ownDataJob } from './data-job-answer.ts';
@@ -30,7 +30,7 @@ const start =
       fileKey: `exports/${id}/${exportFileName(kind)}`,
     });
     await sendToQueue('export', { jobId: id });
-    await logger.info('Export started', { jobId: id, kind: job.kind, by: session.email });
+    await appLog.info(`Export ${id} (${job.kind}) started by ${session.email}`);
     return { status: 202, body: { job: dataJobAnswer(job) } };
   };
 

@@ -14,7 +14,7 @@ import type { SessionRequest } from '#platform/http/api-types.ts';
 import { fileSchemaErrors } from '#platform/http/file-errors.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
 import { loadFileValidators } from '#platform/http/file-validators.ts';
-import { logger } from '#platform/logger.ts';
+import { appLog } from '#platform/logger.ts';
 import { sendToQueue } from '#platform/queue.ts';
 import { headS3Object, presignS3Url, putS3Object } from '#platform/s3-object-reads.ts';
 import { dataJobAnswer, ownDataJob } from '../exports/data-job-answer.ts';
@@ -63,7 +63,7 @@ const start =
       fileKey,
     });
     await sendToQueue('import', { jobId: id });
-    await logger.info('Import started', { jobId: id, kind: job.kind, by: session.email });
+    await appLog.info(`Import ${id} (${job.kind}) started by ${session.email}`);
     return { status: 202, body: { job: dataJobAnswer(job) } };
   };
 

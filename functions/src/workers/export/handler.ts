@@ -1,7 +1,7 @@
 import { writeExport } from '#data/data-export.ts';
 import { saveDataJob, type ExportKind } from '#data/data-jobs.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import { logger } from '#platform/logger.ts';
+import { appLog } from '#platform/logger.ts';
 import { s3ObjectWriter } from '#platform/s3-upload.ts';
 import { dataJobHandler } from '../data-job-runner.ts';
 
@@ -21,7 +21,7 @@ export const handler = dataJobHandler('export', async (job) => {
     });
     await out.close();
     await saveDataJob({ ...job, state: 'DONE', done: count, total: count });
-    await logger.info('Export written', { jobId: job.id, kind: job.kind, members: count });
+    await appLog.info(`Export ${job.id} (${job.kind}) written: ${count} members`);
   } catch (error) {
     await out.abort();
     throw error;

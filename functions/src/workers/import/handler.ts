@@ -17,7 +17,7 @@ import { addJobErrors, saveDataJob, type DataJob } from '#data/data-jobs.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { fileSchemaErrors } from '#platform/http/file-errors.ts';
 import { loadFileValidators } from '#platform/http/file-validators.ts';
-import { logger } from '#platform/logger.ts';
+import { appLog } from '#platform/logger.ts';
 import { getS3Object } from '#platform/s3-object-reads.ts';
 import { dataJobHandler } from '../data-job-runner.ts';
 
@@ -62,10 +62,9 @@ export const handler = dataJobHandler('import', async (job: DataJob) => {
     addJobErrors(invalid, fileErrors.errors);
     invalid.errorCount = Math.max(invalid.errorCount, fileErrors.count);
     await saveDataJob(invalid);
-    await logger.warn('Import refused: the file does not match its schema', {
-      jobId: job.id,
-      errors: invalid.errorCount,
-    });
+    await appLog.warn(
+      `Import ${job.id} (${job.kind}) refused: the file does not match its schema (${invalid.errorCount} errors)`,
+    );
     return;
   }
   const members = onboarding
@@ -83,10 +82,7 @@ export const handler = dataJobHandler('import', async (job: DataJob) => {
   const enablerIds = onboarding ? [job.enablerId] : (file as DataFile).map((enabler) => enabler._id);
   for (const enablerId of enablerIds) await recountMembers(enablerId);
   await saveDataJob({ ...progress, state: 'DONE' });
-  await logger.info('Import done', {
-    jobId: job.id,
-    kind: job.kind,
-    members: members.length,
-    errors: progress.errorCount,
-  });
+  await appLog.info(
+    `Import ${job.id} (${job.kind}) done: ${members.length} members, ${progress.errorCount} errors`,
+  );
 });

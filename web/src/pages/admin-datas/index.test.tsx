@@ -55,6 +55,7 @@ const openData = async (routes: FakeRoutes = {}, environment = 'demo') => {
   const api = fakeApi({
     ...signedInRoutes('ADMIN'),
     'GET /config.json': { body: { environment } },
+    'GET /api/admin/mirror': { body: { status: 'NOT_EXECUTED', lastExecutionDate: null, startedAt: null } },
     ...routes,
   });
   renderApp('/AdminDatas');

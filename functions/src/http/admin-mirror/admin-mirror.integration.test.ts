@@ -7,9 +7,11 @@ import { isMirrored, pseudonymiseItem } from '#domain/mirror.ts';
 import { mirrorTableName, pseudonymKey } from '#data/mirror.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
+import { environmentVariables } from '#platform/environment.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { handler as mirrorWorker } from '#workers/mirror/handler.ts';
 import { callApi } from '../../testing/call-api.ts';
+import { newEmptyTable } from '../../testing/empty-table.ts';
 import { givenEnabler, givenUser } from '../../testing/fixtures.ts';
 import { handler as auth } from '../auth/handler.ts';
 import { handler as adminMirror } from './handler.ts';
@@ -136,6 +138,10 @@ let admin: Awaited<ReturnType<typeof signIn>>;
 let agent: Awaited<ReturnType<typeof signIn>>;
 
 beforeAll(async () => {
+  // Tables of this file alone: the whole source can be compared with the whole mirror, whatever
+  // the other test files write meanwhile.
+  process.env[environmentVariables.tableName] = await newEmptyTable('mirror-source');
+  process.env[environmentVariables.mirrorTableName] = await newEmptyTable('mirror-target');
   const enablerId = (await givenEnabler()).id;
   admin = await signIn('ADMIN', enablerId);
   agent = await signIn('USER', enablerId);
@@ -210,6 +216,15 @@ describe('mirror refresh', () => {
     }
     expect(await queryPartition(mirrorTableName(), `MIRRORFILL#${tag}`)).toHaveLength(filler.length);
 
+    // The whole mirror is the whole source, pseudonymised, but for the environment's own workings.
+    const byKey = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+      `${String(a.pk)}|${String(a.sk)}`.localeCompare(`${String(b.pk)}|${String(b.sk)}`);
+    const expected = (await scanAll(tableName()))
+      .filter((item) => isMirrored({ pk: item.pk, sk: item.sk }))
+      .map((item) => pseudonymiseItem(item, key))
+      .sort(byKey);
+    expect((await scanAll(mirrorTableName())).sort(byKey)).toEqual(expected);
+
     // Nothing else: what was there before is gone, and no session, log or job was copied.
     const mirror = await scanAll(mirrorTableName());
     expect(mirror.some((item) => item.pk === `STALE#${tag}`)).toBe(false);
@@ -241,6 +256,36 @@ describe('mirror refresh', () => {
     expect(writes).toEqual([]);
     expect((await status()).body.status).toBe('PROCESSING');
     sent.push(first, first);
+    await runQueue(15 * 60 * 1000);
+    expect((await status()).body.status).toBe('DONE');
+  }, 120_000);
+
+  it('should mark the refresh failed at its last delivery, and let a new one start', async () => {
+    expect((await trigger()).status).toBe(202);
+    const [first] = sent.splice(0);
+    const realTable = process.env.MIRROR_TABLE_NAME;
+    process.env.MIRROR_TABLE_NAME = `missing-${tag}`;
+    try {
+      for (const receiveCount of ['1', '3']) {
+        const answer = await mirrorWorker(
+          {
+            Records: [
+              {
+                messageId: receiveCount,
+                body: JSON.stringify(first),
+                attributes: { ApproximateReceiveCount: receiveCount },
+              },
+            ],
+          } as unknown as SQSEvent,
+          lambdaContext('mirror-worker', 60_000),
+        );
+        expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: receiveCount }] });
+        expect((await status()).body.status).toBe(receiveCount === '1' ? 'PROCESSING' : 'FAILED');
+      }
+    } finally {
+      process.env.MIRROR_TABLE_NAME = realTable;
+    }
+    expect((await trigger()).status).toBe(202);
     await runQueue(15 * 60 * 1000);
     expect((await status()).body.status).toBe('DONE');
   }, 120_000);

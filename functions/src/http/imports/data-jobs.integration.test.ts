@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import type { DataFile } from '@cpbo/schemas/data-files.ts';
-import { createTableInput } from '@cpbo/infra/local/table.ts';
 import { createDataJob, getDataJob } from '#data/data-jobs.ts';
 import { getEnabler, listCampaigns } from '#data/enablers.ts';
 import { recordCashout, recordContribution, recordPayout } from '#data/money-records.ts';
@@ -16,6 +14,7 @@ import { putS3Object } from '#platform/s3-object-reads.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import type { QueueName } from '#platform/queues.ts';
 import { callApi } from '../../testing/call-api.ts';
+import { newEmptyTable } from '../../testing/empty-table.ts';
 import {
   givenAdministeredEnabler,
   givenMember,
@@ -72,8 +71,7 @@ const originalTable = process.env[environmentVariables.tableName] as string;
 
 /** Points the functions at a new, empty table. */
 const useEmptyTable = async (): Promise<string> => {
-  const name = `empty-${randomUUID().slice(0, 8)}`;
-  await new DynamoDBClient({}).send(new CreateTableCommand(createTableInput(name)));
+  const name = await newEmptyTable();
   process.env[environmentVariables.tableName] = name;
   return name;
 };

@@ -1,29 +1,36 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  fileSchemas,
-  generatedFileModuleUrl,
-  generatedModuleUrl,
-  validatorsModuleSource,
+  generatedFolderUrl,
+  generatedSources,
+  generatedSuffix,
 } from '../src/platform/http/precompile-validators.ts';
 
 /**
- * Writes functions/src/platform/http/validators.generated.ts from the declared schemas, and
- * file-validators.generated.ts from the import files' schemas.
+ * Writes functions/src/platform/http/validators/: one module per /api resource and per queue, from
+ * the route table and the queue definitions, and removes the generated modules nothing declares.
  */
-const write = (url: URL, source: string) => {
-  const path = fileURLToPath(url);
-  let previous: string | undefined;
+const folder = fileURLToPath(generatedFolderUrl);
+mkdirSync(folder, { recursive: true });
+const sources = generatedSources();
+const read = (path: string): string | undefined => {
   try {
-    previous = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch {
-    previous = undefined;
-  }
-  if (previous === source) console.log(`${path} is up to date`);
-  else {
-    writeFileSync(path, source);
-    console.log(`wrote ${path}`);
+    return undefined;
   }
 };
-write(generatedModuleUrl, validatorsModuleSource());
-write(generatedFileModuleUrl, validatorsModuleSource(fileSchemas()));
+for (const [file, source] of sources) {
+  const path = join(folder, file);
+  if (read(path) === source) continue;
+  writeFileSync(path, source);
+  console.log(`wrote ${path}`);
+}
+for (const file of readdirSync(folder)) {
+  if (file.endsWith(generatedSuffix) && !sources.has(file)) {
+    rmSync(join(folder, file));
+    console.log(`removed ${join(folder, file)}`);
+  }
+}
+console.log(`${folder}: ${sources.size} modules up to date`);

@@ -5,11 +5,19 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
-  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import { deleteKeys, nowIso, queryAll, tableName, transact, written, writtenOr } from './table.ts';
+import {
+  deleteKeys,
+  nowIso,
+  queryAll,
+  tableName,
+  transact,
+  updateItem,
+  written,
+  writtenOr,
+} from './table.ts';
 
 export interface EnablerConfig {
   _id: string;
@@ -224,15 +232,12 @@ export const createEnabler = async (
 
 /** Counts members written in batches, without createMember (the demo seed), on their enabler. */
 export const addToMemberCount = async (enablerId: string, count: number): Promise<void> => {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
-      UpdateExpression: 'ADD memberCount :count',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':count': count },
-    }),
-  );
+  await updateItem({
+    Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
+    UpdateExpression: 'ADD memberCount :count',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':count': count },
+  });
 };
 
 export const updateEnabler = async (
@@ -243,24 +248,21 @@ export const updateEnabler = async (
 ): Promise<Enabler> => {
   const { Attributes } = await writtenOr(
     'ERR_NOT_FOUND',
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
-        UpdateExpression:
-          'SET #name = :name, logo = :logo, banner = :banner, modificationDate = :now, modifiedBy = :by',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#name': 'name' },
-        ExpressionAttributeValues: {
-          ':name': profile.name,
-          ':logo': profile.logo,
-          ':banner': profile.banner,
-          ':now': nowIso(now),
-          ':by': modifiedBy,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    ),
+    updateItem({
+      Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
+      UpdateExpression:
+        'SET #name = :name, logo = :logo, banner = :banner, modificationDate = :now, modifiedBy = :by',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: {
+        ':name': profile.name,
+        ':logo': profile.logo,
+        ':banner': profile.banner,
+        ':now': nowIso(now),
+        ':by': modifiedBy,
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
   );
   return toEnabler(Attributes as Record<string, unknown>);
 };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, keyOf, type CursorScope } from './list-cursor.ts';
+import {
+  cursorPosition,
+  decodeCursor,
+  encodeCursor,
+  keyOf,
+  pageAsked,
+  pageOf,
+  type CursorScope,
+} from './list-cursor.ts';
 
 const scope: CursorScope = {
   query: 'plots|asc||',
@@ -77,5 +85,53 @@ describe('list cursors', () => {
     const cursor = encodeCursor(wide, { page: 999_999, startKey: long });
     expect(cursor.length).toBeLessThanOrEqual(1024);
     expect(decodeCursor(wide, cursor)?.page).toBe(999_999);
+  });
+
+  it('give a position only for this list’s cursor and its own page, 400 otherwise', () => {
+    const cursor = encodeCursor(scope, { page: 3, startKey: item });
+    expect(cursorPosition(scope, {})).toBeUndefined();
+    expect(cursorPosition(scope, { page: 1 })).toBeUndefined();
+    expect(cursorPosition(scope, { cursor })?.page).toBe(3);
+    expect(cursorPosition(scope, { cursor, page: 3 })?.startKey).toEqual(keyOf(scope, item));
+    const refused = { code: 'ERR_INVALID_DATA_FORMAT', status: 400 };
+    expect(() => cursorPosition(scope, { page: 2 })).toThrow(expect.objectContaining(refused));
+    expect(() => cursorPosition(scope, { cursor, page: 2 })).toThrow(expect.objectContaining(refused));
+    expect(() => cursorPosition(scope, { cursor, page: 1 })).toThrow(expect.objectContaining(refused));
+    expect(() => cursorPosition({ ...scope, query: 'plots|desc||' }, { cursor })).toThrow(
+      expect.objectContaining(refused),
+    );
+    expect(pageAsked(undefined)).toBe(1);
+    expect(pageAsked(1)).toBe(1);
+    expect(() => pageAsked(2)).toThrow(expect.objectContaining(refused));
+  });
+
+  const items = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({ ...item, gsi1sk: `2026-03-0${index + 1}#p${index}` }));
+
+  it('make a page of what was read: the item beyond the page only says a next page exists', () => {
+    const full = pageOf(scope, undefined, 3, items(4));
+    expect(full.items).toEqual(items(3));
+    expect(full.page).toBe(1);
+    // The next page starts after the page's last item, so the item read beyond it comes first there.
+    expect(decodeCursor(scope, full.nextCursor as string)).toEqual({
+      page: 2,
+      startKey: keyOf(scope, items(3)[2] as Record<string, unknown>),
+    });
+  });
+
+  it('end with a full last page, no empty page after it', () => {
+    const position = decodeCursor(scope, encodeCursor(scope, { page: 4, startKey: item }));
+    expect(pageOf(scope, position, 3, items(3))).toEqual({ items: items(3), page: 4, nextCursor: null });
+    expect(pageOf(scope, undefined, 3, [])).toEqual({ items: [], page: 1, nextCursor: null });
+  });
+
+  it('go on from the last key read when reading stopped before the page was full', () => {
+    const lastKey = { ...item, gsi1sk: '2026-04-01#p9' };
+    const short = pageOf(scope, undefined, 3, items(1), lastKey);
+    expect(short.items).toEqual(items(1));
+    expect(decodeCursor(scope, short.nextCursor as string)).toEqual({
+      page: 2,
+      startKey: keyOf(scope, lastKey),
+    });
   });
 });

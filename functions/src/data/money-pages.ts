@@ -9,6 +9,7 @@ import {
   recordsOfEnabler,
   recordTypes,
 } from './member-keys.ts';
+import { cursorPosition, pageAsked, pageOf, type CursorKey, type CursorScope } from './list-cursor.ts';
 import { findPlotOwner, toMoneyRecord, type MoneyRecords } from './money-records.ts';
 import { tableName } from './table.ts';
 
@@ -18,12 +19,14 @@ import { tableName } from './table.ts';
  * - filter memberId: the member's partition, MEMBER#<id> / <TYPE>#<date>#<id>, in date order.
  * - filter plotId: the partition of the plot's member, with plotId as a filter expression.
  * - filter from/to: a range of the sort key (the key condition); protectionType: a filter expression.
- * A page is at most MAX_QUERIES_PER_PAGE queries of at most pageSize items each. When a filter
- * expression thins the items read, the page may hold fewer rows than pageSize and still give a
- * nextCursor: the next page goes on from where this one stopped reading.
+ * Pages follow each other by the cursors of list-cursor.ts, like every admin list. A page is at most
+ * MAX_QUERIES_PER_PAGE queries of at most pageSize + 1 items each, the later ones reading only what
+ * the page still lacks and one more: that one says that a next page exists (no empty page after a
+ * full last one). When a filter expression thins the items read, the page may hold fewer rows than
+ * pageSize and still give a nextCursor: the next page goes on from where this one stopped reading.
  */
 
-/** Queries one page may make when a filter expression drops items (each reads at most pageSize). */
+/** Queries one page may make when a filter expression drops items (each reads at most pageSize + 1). */
 export const MAX_QUERIES_PER_PAGE = 4;
 
 export interface MoneyListQuery {
@@ -33,6 +36,8 @@ export interface MoneyListQuery {
   descending: boolean;
   /** The previous page's nextCursor. */
   cursor?: string;
+  /** The page the caller says it asks for (checked against the cursor's). */
+  page?: number;
   /** YYYY-MM-DD, inclusive. */
   from?: string;
   to?: string;
@@ -43,18 +48,10 @@ export interface MoneyListQuery {
 
 export interface MoneyPage<Type extends MoneyType> {
   records: MoneyRecords[Type][];
+  page: number;
   nextCursor: string | null;
   /** The queries this page made (the bound above; the tests read it). */
   queries: number;
-}
-
-type Key = Record<string, string>;
-
-/** What a cursor carries: where it may be used, and the key to start after. */
-interface CursorState {
-  /** Type, enabler, index, partition, sort order and filters, as one string. */
-  scope: string;
-  key: Key;
 }
 
 interface Source {
@@ -112,8 +109,9 @@ const sourceOf = (query: MoneyListQuery, memberId: string | undefined): Source =
   };
 };
 
-const scopeOf = (query: MoneyListQuery, source: Source): string =>
-  JSON.stringify([
+/** The list's cursor scope: its type, enabler, index, partition, order and filters, and its range. */
+const scopeOf = (query: MoneyListQuery, source: Source): CursorScope => ({
+  query: JSON.stringify([
     query.type,
     query.enablerId,
     source.index,
@@ -124,43 +122,21 @@ const scopeOf = (query: MoneyListQuery, source: Source): string =>
     query.memberId ?? null,
     query.plotId ?? null,
     query.protectionType ?? null,
-  ]);
-
-const encodeCursor = (state: CursorState): string =>
-  Buffer.from(JSON.stringify(state), 'utf8').toString('base64url');
+  ]),
+  keyNames: source.index === 'gsi1' ? ['gsi1pk', 'gsi1sk', 'pk', 'sk'] : ['pk', 'sk'],
+  partition: { name: source.partitionAttribute, value: source.partition },
+  inRange: (key) => {
+    const sort = key[source.sortAttribute] ?? '';
+    return sort >= source.low && sort <= source.high;
+  },
+});
 
 const invalidCursor = () =>
-  new AppError('ERR_INVALID_DATA_FORMAT', { message: 'The cursor does not belong to this list.' });
+  new AppError('ERR_INVALID_DATA_FORMAT', { message: 'The cursor is not one of this list.' });
 
-/**
- * The key a cursor starts after, if the cursor was given by this very list (same type, enabler,
- * index, partition, order and filters) and its key lies within the list's range; 400 otherwise.
- */
-const decodeCursor = (cursor: string, scope: string, source: Source): Key => {
-  let state: unknown;
-  try {
-    state = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  if (typeof state !== 'object' || state === null) throw invalidCursor();
-  const { scope: given, key } = state as Partial<CursorState>;
-  if (given !== scope || typeof key !== 'object' || key === null) throw invalidCursor();
-  const names = Object.keys(key).sort();
-  const expected = (source.index === 'gsi1' ? ['gsi1pk', 'gsi1sk', 'pk', 'sk'] : ['pk', 'sk']).sort();
-  if (names.join() !== expected.join()) throw invalidCursor();
-  if (!Object.values(key).every((value) => typeof value === 'string' && value.length <= 400)) {
-    throw invalidCursor();
-  }
-  const sort = key[source.sortAttribute] as string;
-  if (key[source.partitionAttribute] !== source.partition || sort < source.low || sort > source.high) {
-    throw invalidCursor();
-  }
-  return key;
-};
-
-const emptyPage = <Type extends MoneyType>(): MoneyPage<Type> => ({
+const emptyPage = <Type extends MoneyType>(page: number): MoneyPage<Type> => ({
   records: [],
+  page,
   nextCursor: null,
   queries: 0,
 });
@@ -172,17 +148,19 @@ export const listMoneyRecords = async <Type extends MoneyType>(
   let memberId = query.memberId;
   if (query.plotId !== undefined) {
     const owner = await findPlotOwner(query.enablerId, query.plotId);
-    // A plot of another enabler, or of another member than the one asked, holds nothing here.
-    if (!owner || (memberId !== undefined && owner.memberId !== memberId)) return emptyPage();
+    // A plot of another enabler, or of another member than the one asked, holds nothing here. A
+    // cursor of it (the plot was deleted since) is of a list that is now empty: its last page.
+    if (!owner || (memberId !== undefined && owner.memberId !== memberId))
+      return emptyPage(query.cursor === undefined ? pageAsked(query.page) : (query.page ?? 2));
     memberId = owner.memberId;
   }
   const source = sourceOf(query, memberId);
   const scope = scopeOf(query, source);
-  let startKey: Key | undefined =
-    query.cursor === undefined ? undefined : decodeCursor(query.cursor, scope, source);
-  if (source.low > source.high) return emptyPage();
+  const position = cursorPosition(scope, query);
+  if (source.low > source.high) return emptyPage(position?.page ?? 1);
 
   const items: Record<string, unknown>[] = [];
+  let startKey: CursorKey | undefined = position?.startKey;
   let queries = 0;
   do {
     const page: QueryCommandOutput = await dynamo()
@@ -203,27 +181,24 @@ export const listMoneyRecords = async <Type extends MoneyType>(
             ...source.values,
           },
           ScanIndexForward: !query.descending,
-          Limit: query.pageSize - items.length,
+          // What the page still lacks, and one more: that one only says a next page exists.
+          Limit: query.pageSize + 1 - items.length,
           ExclusiveStartKey: startKey,
         }),
       )
       .catch((error: unknown) => {
         // A start key the checks above let through but DynamoDB refuses is still the caller's cursor.
-        if (query.cursor !== undefined && (error as Error).name === 'ValidationException')
-          throw invalidCursor();
+        if (position && (error as Error).name === 'ValidationException') throw invalidCursor();
         throw error;
       });
     queries += 1;
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey as Key | undefined;
-  } while (startKey && items.length < query.pageSize && queries < MAX_QUERIES_PER_PAGE);
+    items.push(...(page.Items ?? []).filter((item) => item.entityType === query.type));
+    startKey = page.LastEvaluatedKey as CursorKey | undefined;
+  } while (startKey && items.length <= query.pageSize && queries < MAX_QUERIES_PER_PAGE);
 
+  const read = pageOf(scope, position, query.pageSize, items, startKey);
   const toRecord = toMoneyRecord[query.type] as (item: Record<string, unknown>) => MoneyRecords[Type];
-  return {
-    records: items.filter((item) => item.entityType === query.type).map(toRecord),
-    nextCursor: startKey ? encodeCursor({ scope, key: startKey }) : null,
-    queries,
-  };
+  return { records: read.items.map(toRecord), page: read.page, nextCursor: read.nextCursor, queries };
 };
 
 export interface MemberName {
@@ -247,7 +222,7 @@ export const namesOf = async (
   enablerId: string,
   records: readonly { memberId: string; plotId?: string }[],
 ): Promise<Names> => {
-  const keys = new Map<string, Key>();
+  const keys = new Map<string, CursorKey>();
   for (const record of records) {
     const member = { pk: memberPartition(record.memberId), sk: MEMBER_PROFILE };
     keys.set(`${member.pk}|${member.sk}`, member);
@@ -259,7 +234,7 @@ export const namesOf = async (
   const all = [...keys.values()];
   const found: Record<string, unknown>[] = [];
   for (let index = 0; index < all.length; index += BATCH_GET_LIMIT) {
-    let request: Key[] | undefined = all.slice(index, index + BATCH_GET_LIMIT);
+    let request: CursorKey[] | undefined = all.slice(index, index + BATCH_GET_LIMIT);
     while (request && request.length > 0) {
       const result = await dynamo().send(
         new BatchGetCommand({
@@ -273,7 +248,7 @@ export const namesOf = async (
         }),
       );
       found.push(...(result.Responses?.[tableName()] ?? []));
-      request = result.UnprocessedKeys?.[tableName()]?.Keys as Key[] | undefined;
+      request = result.UnprocessedKeys?.[tableName()]?.Keys as CursorKey[] | undefined;
     }
   }
   const names: Names = { members: new Map(), plots: new Map() };

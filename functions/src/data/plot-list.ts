@@ -1,8 +1,7 @@
 import { BatchGetCommand, type BatchGetCommandOutput, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
-import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import { decodeCursor, encodeCursor, type CursorPosition, type CursorScope } from './list-cursor.ts';
+import { cursorPosition, pageOf, type CursorScope } from './list-cursor.ts';
 import { MEMBER_PROFILE, memberPartition, plotSortKey, recordsOfEnabler } from './member-keys.ts';
 import { toPlot, type Plot } from './members.ts';
 import { tableName } from './table.ts';
@@ -62,18 +61,6 @@ const memberScope = (query: PlotListQuery, memberId: string): CursorScope => ({
   inRange: (key) => inDays(query, key.gsi1sk ?? ''),
 });
 
-/** The cursor's position; ERR_INVALID_DATA_FORMAT when it is not this list's, or the page disagrees. */
-const positionOf = (query: PlotListQuery, scope: CursorScope): CursorPosition | undefined => {
-  const position = query.cursor === undefined ? undefined : decodeCursor(scope, query.cursor);
-  if (query.cursor !== undefined && !position)
-    throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'The cursor is not one of this list.' });
-  if (query.page !== undefined && query.page !== (position?.page ?? 1))
-    throw new AppError('ERR_INVALID_DATA_FORMAT', {
-      message: 'Pages follow each other by the cursor of the previous answer.',
-    });
-  return position;
-};
-
 const BATCH_GET_KEYS = 100;
 
 /** Names and numbers of members, by key and only those two attributes (and the enabler, to check it). */
@@ -119,7 +106,7 @@ const withMembers = async (enablerId: string, plots: Plot[]): Promise<PlotRow[]>
 
 const ofEnabler = async (query: PlotListQuery): Promise<PlotListPage> => {
   const scope = enablerScope(query);
-  const position = positionOf(query, scope);
+  const position = cursorPosition(scope, query);
   const range =
     query.from && query.to
       ? ' AND gsi1sk BETWEEN :from AND :to'
@@ -144,14 +131,12 @@ const ofEnabler = async (query: PlotListQuery): Promise<PlotListPage> => {
       ExclusiveStartKey: position?.startKey,
     }),
   );
-  const items = Items.slice(0, query.pageSize);
-  const page = position?.page ?? 1;
-  const last = Items.length > query.pageSize ? items.at(-1) : LastEvaluatedKey;
+  const { items, page, nextCursor } = pageOf(scope, position, query.pageSize, Items, LastEvaluatedKey);
   return {
     rows: await withMembers(query.enablerId, items.map(toPlot)),
     page,
     pageSize: query.pageSize,
-    nextCursor: last ? encodeCursor(scope, { page: page + 1, startKey: last }) : null,
+    nextCursor,
   };
 };
 
@@ -161,7 +146,7 @@ const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 /** One member's plots: its partition holds them all (a member has a handful), sorted here. */
 const ofMember = async (query: PlotListQuery, memberId: string): Promise<PlotListPage> => {
   const scope = memberScope(query, memberId);
-  const position = positionOf(query, scope);
+  const position = cursorPosition(scope, query);
   const { Items = [] } = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
@@ -178,14 +163,12 @@ const ofMember = async (query: PlotListQuery, memberId: string): Promise<PlotLis
       inDays(query, item.gsi1sk as string) &&
       (after === undefined || (ascending ? item.gsi1sk > after : item.gsi1sk < after)),
   ).sort((a, b) => (ascending ? 1 : -1) * byteOrder(a.gsi1sk as string, b.gsi1sk as string));
-  const pageItems = items.slice(0, query.pageSize);
-  const page = position?.page ?? 1;
-  const last = items.length > query.pageSize ? pageItems.at(-1) : undefined;
+  const { items: pageItems, page, nextCursor } = pageOf(scope, position, query.pageSize, items);
   return {
     rows: await withMembers(query.enablerId, pageItems.map(toPlot)),
     page,
     pageSize: query.pageSize,
-    nextCursor: last ? encodeCursor(scope, { page: page + 1, startKey: last }) : null,
+    nextCursor,
   };
 };
 

@@ -1,8 +1,8 @@
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { StoredSession } from '#domain/refresh-tokens.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import type { Role } from '#platform/roles.ts';
-import { deleteKeys, nowIso, queryAll, tableName, written } from './table.ts';
+import { deleteKeys, nowIso, queryAll, tableName, transactedIf, updateItem, written } from './table.ts';
 import { userKey } from './users.ts';
 
 export interface SessionRecord extends StoredSession {
@@ -39,40 +39,34 @@ export const createSession = async (
   account: AccountAtSignIn,
   now = new Date(),
 ): Promise<boolean> =>
-  written(
-    dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...sessionKey(session.email, session.sessionId),
-                entityType: 'SESSION',
-                ...session,
-                createdAt: nowIso(now),
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: userKey(account.email),
-              ConditionExpression:
-                'active = :true AND attribute_not_exists(blocked) AND passwordHash = :hash AND #role = :role',
-              ExpressionAttributeNames: { '#role': 'role' },
-              ExpressionAttributeValues: {
-                ':true': true,
-                ':hash': account.passwordHash,
-                ':role': account.role,
-              },
-            },
-          },
-        ],
-      }),
-    ),
-  );
+  transactedIf([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...sessionKey(session.email, session.sessionId),
+          entityType: 'SESSION',
+          ...session,
+          createdAt: nowIso(now),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: userKey(account.email),
+        ConditionExpression:
+          'active = :true AND attribute_not_exists(blocked) AND passwordHash = :hash AND #role = :role',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: {
+          ':true': true,
+          ':hash': account.passwordHash,
+          ':role': account.role,
+        },
+      },
+    },
+  ]);
 
 const toSession = (item: Record<string, unknown>): SessionRecord => ({
   sessionId: item.sessionId as string,
@@ -123,22 +117,19 @@ export const rotateSession = async (
   next: Pick<SessionRecord, 'currentHash' | 'rotatedHashes' | 'expiresAt' | 'enablerId'>,
 ): Promise<boolean> =>
   written(
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: sessionKey(email, sessionId),
-        UpdateExpression:
-          'SET currentHash = :next, rotatedHashes = :rotated, expiresAt = :expiresAt, enablerId = :enablerId',
-        ConditionExpression: 'currentHash = :presented',
-        ExpressionAttributeValues: {
-          ':next': next.currentHash,
-          ':rotated': next.rotatedHashes,
-          ':expiresAt': next.expiresAt,
-          ':enablerId': next.enablerId,
-          ':presented': presentedHash,
-        },
-      }),
-    ),
+    updateItem({
+      Key: sessionKey(email, sessionId),
+      UpdateExpression:
+        'SET currentHash = :next, rotatedHashes = :rotated, expiresAt = :expiresAt, enablerId = :enablerId',
+      ConditionExpression: 'currentHash = :presented',
+      ExpressionAttributeValues: {
+        ':next': next.currentHash,
+        ':rotated': next.rotatedHashes,
+        ':expiresAt': next.expiresAt,
+        ':enablerId': next.enablerId,
+        ':presented': presentedHash,
+      },
+    }),
   );
 
 /** Ends one session: its refresh token and every access token issued for it stop working. */

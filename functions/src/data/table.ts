@@ -6,6 +6,8 @@ import {
   QueryCommand,
   type QueryCommandInput,
   type QueryCommandOutput,
+  UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
@@ -24,6 +26,10 @@ export const isConditionFailure = (error: unknown): boolean =>
   error instanceof Error &&
   (error.name === 'ConditionalCheckFailedException' || error.name === 'TransactionCanceledException');
 
+/** Sends an update of one item of the table. */
+export const updateItem = (input: Omit<UpdateCommandInput, 'TableName'>) =>
+  dynamo().send(new UpdateCommand({ TableName: tableName(), ...input }));
+
 /** Waits for a conditional write: its result, or undefined when its condition did not hold. */
 export const ifConditionHeld = async <Result>(write: Promise<Result>): Promise<Result | undefined> => {
   try {
@@ -37,6 +43,10 @@ export const ifConditionHeld = async <Result>(write: Promise<Result>): Promise<R
 /** Waits for a conditional write: true when it was written, false when its condition did not hold. */
 export const written = async (write: Promise<unknown>): Promise<boolean> =>
   (await ifConditionHeld(write.then(() => true))) ?? false;
+
+/** Runs a transaction: true when it was written, false when one of its conditions did not hold. */
+export const transactedIf = (items: TransactItem[]): Promise<boolean> =>
+  written(dynamo().send(new TransactWriteCommand({ TransactItems: items })));
 
 /** Waits for a conditional write and answers its result; a condition that did not hold is `code`. */
 export const writtenOr = async <Result>(code: ErrorCode, write: Promise<Result>): Promise<Result> => {

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_FAILED_LOGINS, type Blocked } from '#domain/lockout.ts';
 import type { Language } from '#domain/mail-templates.ts';
 import type { OneTimePurpose } from '#domain/one-time-tokens.ts';
@@ -12,6 +12,8 @@ import {
   queryAll,
   tableName,
   transact,
+  transactedIf,
+  updateItem,
   written,
   writtenOr,
 } from './table.ts';
@@ -145,17 +147,14 @@ export const updateUser = async (email: string, changes: UserChanges, now = new 
   }
   const { Attributes } = await writtenOr(
     'ERR_NOT_FOUND',
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(email),
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    ),
+    updateItem({
+      Key: userKey(email),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    }),
   );
   return toUser(Attributes as Record<string, unknown>);
 };
@@ -187,16 +186,13 @@ export const deleteUser = async (email: string): Promise<void> => {
  */
 export const countFailedLogin = async (email: string): Promise<number | undefined> => {
   const counted = await ifConditionHeld(
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(email),
-        UpdateExpression: 'ADD failedLogins :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':one': 1 },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    ),
+    updateItem({
+      Key: userKey(email),
+      UpdateExpression: 'ADD failedLogins :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
   );
   return counted ? Number(counted.Attributes?.failedLogins ?? 0) : undefined;
 };
@@ -209,15 +205,12 @@ const setBlocked = (
   condition: string,
   values: Record<string, unknown> = {},
 ) =>
-  dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: userKey(email),
-      UpdateExpression: 'SET blocked = :reason, updatedAt = :now',
-      ConditionExpression: condition,
-      ExpressionAttributeValues: { ':reason': reason, ':now': nowIso(now), ...values },
-    }),
-  );
+  updateItem({
+    Key: userKey(email),
+    UpdateExpression: 'SET blocked = :reason, updatedAt = :now',
+    ConditionExpression: condition,
+    ExpressionAttributeValues: { ':reason': reason, ':now': nowIso(now), ...values },
+  });
 
 /**
  * Locks the account for bad passwords if the count has reached the limit and it is not blocked yet.
@@ -242,15 +235,12 @@ export const blockUser = async (email: string, reason: Blocked, now = new Date()
 /** Sets the count of bad passwords back to zero, writing only when it is not zero already. */
 export const clearFailedLogins = async (email: string): Promise<void> => {
   await written(
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(email),
-        UpdateExpression: 'SET failedLogins = :zero',
-        ConditionExpression: 'attribute_exists(pk) AND failedLogins > :zero',
-        ExpressionAttributeValues: { ':zero': 0 },
-      }),
-    ),
+    updateItem({
+      Key: userKey(email),
+      UpdateExpression: 'SET failedLogins = :zero',
+      ConditionExpression: 'attribute_exists(pk) AND failedLogins > :zero',
+      ExpressionAttributeValues: { ':zero': 0 },
+    }),
   );
 };
 
@@ -265,15 +255,12 @@ export const replacePasswordHash = async (
   now = new Date(),
 ): Promise<boolean> =>
   written(
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(email),
-        UpdateExpression: 'SET passwordHash = :hash, updatedAt = :now REMOVE linkHash',
-        ConditionExpression: 'passwordHash = :checked',
-        ExpressionAttributeValues: { ':hash': passwordHash, ':now': nowIso(now), ':checked': checkedHash },
-      }),
-    ),
+    updateItem({
+      Key: userKey(email),
+      UpdateExpression: 'SET passwordHash = :hash, updatedAt = :now REMOVE linkHash',
+      ConditionExpression: 'passwordHash = :checked',
+      ExpressionAttributeValues: { ':hash': passwordHash, ':now': nowIso(now), ':checked': checkedHash },
+    }),
   );
 
 export interface StoredOneTimeToken {
@@ -330,35 +317,29 @@ export const setPasswordWithToken = async (
   passwordHash: string,
   now = new Date(),
 ): Promise<boolean> =>
-  written(
-    dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: tokenKey(tokenHash),
-              ConditionExpression: 'purpose = :purpose AND email = :email AND expiresAt > :now',
-              ExpressionAttributeValues: { ':purpose': purpose, ':email': email, ':now': epochSeconds(now) },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: userKey(email),
-              UpdateExpression:
-                'SET passwordHash = :hash, failedLogins = :zero, updatedAt = :at REMOVE blocked, linkHash',
-              ConditionExpression: 'active = :true AND linkHash = :token',
-              ExpressionAttributeValues: {
-                ':token': tokenHash,
-                ':hash': passwordHash,
-                ':zero': 0,
-                ':at': nowIso(now),
-                ':true': true,
-              },
-            },
-          },
-        ],
-      }),
-    ),
-  );
+  transactedIf([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: tokenKey(tokenHash),
+        ConditionExpression: 'purpose = :purpose AND email = :email AND expiresAt > :now',
+        ExpressionAttributeValues: { ':purpose': purpose, ':email': email, ':now': epochSeconds(now) },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: userKey(email),
+        UpdateExpression:
+          'SET passwordHash = :hash, failedLogins = :zero, updatedAt = :at REMOVE blocked, linkHash',
+        ConditionExpression: 'active = :true AND linkHash = :token',
+        ExpressionAttributeValues: {
+          ':token': tokenHash,
+          ':hash': passwordHash,
+          ':zero': 0,
+          ':at': nowIso(now),
+          ':true': true,
+        },
+      },
+    },
+  ]);

@@ -49,25 +49,33 @@ beforeEach(() => {
 afterEach(() => output.restore());
 afterAll(() => table.restore());
 
-const me = httpHandler('me', {
-  'GET /me/enabler': async () => {
-    throw new Error(`The store refused ${jwt} for ${link}`);
-  },
-  'PUT /me/language': async () => {
-    countEvent('Contributions');
-    countEvent('Contributions');
-    return ok({});
-  },
-} as RouteImplementations<'me'>);
+const me = httpHandler(
+  'me',
+  {
+    'GET /me/enabler': async () => {
+      throw new Error(`The store refused ${jwt} for ${link}`);
+    },
+    'PUT /me/language': async () => {
+      countEvent('Contributions');
+      countEvent('Contributions');
+      return ok({});
+    },
+  } as RouteImplementations<'me'>,
+  { validators: () => import('#platform/http/validators/me.generated.ts') },
+);
 
 const failing = async () => {
   throw new Error('Hashing failed');
 };
-const registration = httpHandler('registration', {
-  'POST /register': failing,
-  'POST /resetPassword': failing,
-  'POST /resetPassword/request': failing,
-});
+const registration = httpHandler(
+  'registration',
+  {
+    'POST /register': failing,
+    'POST /resetPassword': failing,
+    'POST /resetPassword/request': failing,
+  },
+  { validators: () => import('#platform/http/validators/registration.generated.ts') },
+);
 
 const call = async (
   handler: typeof me,

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { getDataJob, saveDataJob, type DataJob } from '#data/data-jobs.ts';
-import { assertMatches, loadValidators } from '#platform/http/validator.ts';
+import { assertMatches, loadValidators, type ValidatorsLoader } from '#platform/http/validator.ts';
 import { appLog, logger } from '#platform/logger.ts';
 import { observability } from '#platform/observability.ts';
 import { queueDefinitions, type QueueName } from '#platform/queues.ts';
@@ -14,14 +14,14 @@ import { queueDefinitions, type QueueName } from '#platform/queues.ts';
  */
 export const dataJobHandler = (
   queue: Extract<QueueName, 'import' | 'export'>,
+  validators: ValidatorsLoader,
   run: (job: DataJob) => Promise<void>,
 ) => {
   const processor = new BatchProcessor(EventType.SQS);
   const { messageSchema, maxReceiveCount } = queueDefinitions[queue];
   const runRecord = async (record: SQSRecord): Promise<void> => {
     const message: unknown = JSON.parse(record.body);
-    await loadValidators();
-    assertMatches(messageSchema, message, 'message');
+    assertMatches(await loadValidators(validators), messageSchema, message, 'message');
     const job = await getDataJob((message as { jobId: string }).jobId);
     if (!job || job.state === 'DONE' || job.state === 'INVALID' || job.state === 'FAILED') return;
     try {

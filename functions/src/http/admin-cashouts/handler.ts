@@ -45,5 +45,5 @@ export const handler = httpHandler(
     'POST /admin/cashouts/{id}': update,
     'DELETE /admin/cashouts/{id}': calls.remove,
   },
-  { idempotency },
+  { idempotency, validators: () => import('#platform/http/validators/admin-cashouts.generated.ts') },
 );

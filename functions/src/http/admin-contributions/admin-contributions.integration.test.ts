@@ -266,10 +266,12 @@ describe('the contribution list', () => {
         .reverse()
         .map((record) => record.id),
     );
-    expect(pages.length).toBe(Math.ceil(RECORDS / 500) + (RECORDS % 500 === 0 ? 1 : 0));
+    // No empty page after the last full one: a page reads one item more than it shows.
+    expect(pages.length).toBe(Math.ceil(RECORDS / 500));
+    expect(pages.map((page) => page.rows)).toEqual(pages.map(() => 500));
     for (const page of pages) {
       expect(page.queries).toBeLessThanOrEqual(MAX_QUERIES_PER_PAGE);
-      expect(page.scanned).toBeLessThanOrEqual(500);
+      expect(page.scanned).toBeLessThanOrEqual(500 + 1);
       expect(page.namesRead).toBeLessThanOrEqual(2 * 500);
     }
   });
@@ -306,8 +308,8 @@ describe('the contribution list', () => {
     for (const page of pages) {
       expect(page.rows).toBeLessThanOrEqual(25);
       expect(page.queries).toBeLessThanOrEqual(MAX_QUERIES_PER_PAGE);
-      // Each follow-up query reads only what the page still lacks.
-      expect(page.scanned).toBeLessThanOrEqual(MAX_QUERIES_PER_PAGE * 25);
+      // Each follow-up query reads only what the page still lacks, and one more.
+      expect(page.scanned).toBeLessThanOrEqual(MAX_QUERIES_PER_PAGE * (25 + 1));
     }
 
     const from = '2024-02-01';
@@ -354,6 +356,16 @@ describe('the contribution list', () => {
       'filter:plotId': plotId,
     });
     expect(mismatch.rows).toEqual([]);
+    // Such an empty list still has one page only: page 2 without a cursor is refused like anywhere.
+    const beyond = await callApi(contributions, 'GET', '/admin/contributions', {
+      token: listAdmin.token,
+      query: {
+        'filter:memberId': (members[4] as (typeof members)[number]).memberId,
+        'filter:plotId': plotId,
+        page: '2',
+      },
+    });
+    expect(beyond).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
   });
 
   it('answers 400 ERR_INVALID_DATA_FORMAT, never 500, to a cursor it did not give for this list', async () => {
@@ -362,6 +374,13 @@ describe('the contribution list', () => {
       query: { pageSize: '5' },
     });
     const cursor = first.body.nextCursor as string;
+    expect(first.body.page).toBe(1);
+    // The page a cursor leads to is its own: the answer says it, and asking for it is allowed.
+    const second = await callApi(contributions, 'GET', '/admin/contributions', {
+      token: listAdmin.token,
+      query: { pageSize: '5', page: '2', cursor },
+    });
+    expect(second).toMatchObject({ status: 200, body: { page: 2 } });
     const state = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
     const other = await givenAdministeredEnabler();
@@ -374,17 +393,19 @@ describe('the contribution list', () => {
       [
         'a key of another partition',
         {},
-        encode({ ...state, key: { ...state.key, gsi1pk: `ENABLER#${other.enablerId}#CONTRIB` } }),
+        encode({ ...state, k: { ...state.k, gsi1pk: `ENABLER#${other.enablerId}#CONTRIB` } }),
       ],
       ['a key out of the range', { 'filter:to': '2024-01-02' }, cursor],
-      ['a key with other attributes', {}, encode({ ...state, key: { ...state.key, extra: 'x' } })],
-      ['a key that is not text', {}, encode({ ...state, key: { ...state.key, gsi1sk: 5 } })],
-      ['a key DynamoDB refuses', {}, encode({ ...state, key: { ...state.key, sk: '' } })],
+      ['a key with other attributes', {}, encode({ ...state, k: { ...state.k, extra: 'x' } })],
+      ['a key that is not text', {}, encode({ ...state, k: { ...state.k, gsi1sk: 5 } })],
+      ['a key DynamoDB refuses', {}, encode({ ...state, k: { ...state.k, sk: '' } })],
+      ['a page other than the cursor’s', { page: '3' }, cursor],
+      ['a page without its cursor', { page: '2' }, ''],
     ];
     for (const [what, query, given] of cases) {
       const answer = await callApi(contributions, 'GET', '/admin/contributions', {
         token: listAdmin.token,
-        query: { pageSize: '5', ...query, cursor: given },
+        query: { pageSize: '5', ...query, ...(given ? { cursor: given } : {}) },
       });
       expect(answer, what).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
     }

@@ -57,5 +57,5 @@ export const handler = httpHandler(
     'POST /admin/contributions/{id}': update,
     'DELETE /admin/contributions/{id}': calls.remove,
   },
-  { idempotency },
+  { idempotency, validators: () => import('#platform/http/validators/admin-contributions.generated.ts') },
 );

@@ -39,30 +39,38 @@ const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   return noContent();
 };
 
-export const handler = httpHandler('admin-enablers', {
-  'GET /admin/enablers': async () => ok(await listEnablers()),
-  'POST /admin/enablers': async ({ body, session }: SessionRequest<EnablerBody>) =>
-    created(await createEnabler(profileOf(body), session.email)),
-  'POST /admin/enablers/{id}': async ({ body, params, session }: SessionRequest<EnablerBody, 'id'>) =>
-    ok(await updateEnabler(params.id, profileOf(body), session.email)),
-  'DELETE /admin/enablers/{id}': remove,
-  'GET /admin/enablers/{id}/configs': async ({ params }: SessionRequest<unknown, 'id'>) => {
-    await existingEnabler(params.id);
-    return ok(await listConfigs(params.id));
-  },
-  'POST /admin/enablers/{id}/configs': async ({ body, params, session }: SessionRequest<ConfigBody, 'id'>) =>
-    created(
-      await addConfig(
-        params.id,
-        {
-          ...body,
-          benefitFactorsByMonth: [...body.benefitFactorsByMonth],
-        },
-        session.email,
+export const handler = httpHandler(
+  'admin-enablers',
+  {
+    'GET /admin/enablers': async () => ok(await listEnablers()),
+    'POST /admin/enablers': async ({ body, session }: SessionRequest<EnablerBody>) =>
+      created(await createEnabler(profileOf(body), session.email)),
+    'POST /admin/enablers/{id}': async ({ body, params, session }: SessionRequest<EnablerBody, 'id'>) =>
+      ok(await updateEnabler(params.id, profileOf(body), session.email)),
+    'DELETE /admin/enablers/{id}': remove,
+    'GET /admin/enablers/{id}/configs': async ({ params }: SessionRequest<unknown, 'id'>) => {
+      await existingEnabler(params.id);
+      return ok(await listConfigs(params.id));
+    },
+    'POST /admin/enablers/{id}/configs': async ({
+      body,
+      params,
+      session,
+    }: SessionRequest<ConfigBody, 'id'>) =>
+      created(
+        await addConfig(
+          params.id,
+          {
+            ...body,
+            benefitFactorsByMonth: [...body.benefitFactorsByMonth],
+          },
+          session.email,
+        ),
       ),
-    ),
-  'GET /admin/enablers/{id}/campaigns': async ({ params }: SessionRequest<unknown, 'id'>) => {
-    await existingEnabler(params.id);
-    return ok(await listCampaigns(params.id));
+    'GET /admin/enablers/{id}/campaigns': async ({ params }: SessionRequest<unknown, 'id'>) => {
+      await existingEnabler(params.id);
+      return ok(await listCampaigns(params.id));
+    },
   },
-});
+  { validators: () => import('#platform/http/validators/admin-enablers.generated.ts') },
+);

@@ -9,4 +9,10 @@ type LogListQuery = FromSchema<typeof logListQuerySchema>;
 const list = async ({ query }: SessionRequest<unknown, never, LogListQuery>) =>
   ok(await logsPage(query.level ?? 'warn', Number(query.page ?? '1'), Number(query.pageSize ?? '10')));
 
-export const handler = httpHandler('admin-logs', { 'GET /admin/logs': list });
+export const handler = httpHandler(
+  'admin-logs',
+  { 'GET /admin/logs': list },
+  {
+    validators: () => import('#platform/http/validators/admin-logs.generated.ts'),
+  },
+);

@@ -68,5 +68,5 @@ export const handler = httpHandler(
     'POST /admin/members/{id}': edit,
     'DELETE /admin/members/{id}': remove,
   },
-  { idempotency },
+  { idempotency, validators: () => import('#platform/http/validators/admin-members.generated.ts') },
 );

@@ -93,6 +93,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({
       pageSize,
       descending: query[sortParameter] !== 'asc',
       cursor: query.cursor,
+      page: query.page === undefined ? undefined : Number(query.page),
       from: query['filter:from'],
       to: query['filter:to'],
       memberId: query['filter:memberId'],
@@ -101,7 +102,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({
     });
     const answer: AdminListPage<Row> = {
       items: await rowsOf(session.enabler, page.records),
-      page: Number(query.page ?? '1'),
+      page: page.page,
       pageSize,
       nextCursor: page.nextCursor,
     };

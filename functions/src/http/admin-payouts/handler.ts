@@ -54,5 +54,5 @@ export const handler = httpHandler(
     'POST /admin/payouts/{id}': update,
     'DELETE /admin/payouts/{id}': calls.remove,
   },
-  { idempotency },
+  { idempotency, validators: () => import('#platform/http/validators/admin-payouts.generated.ts') },
 );

@@ -188,5 +188,5 @@ export const handler = httpHandler(
     'POST /admin/plots/{id}': edit,
     'DELETE /admin/plots/{id}': remove,
   },
-  { idempotency },
+  { idempotency, validators: () => import('#platform/http/validators/admin-plots.generated.ts') },
 );

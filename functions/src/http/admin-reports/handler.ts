@@ -9,4 +9,10 @@ type ReportListQuery = FromSchema<typeof reportListQuerySchema>;
 const list = async ({ query }: SessionRequest<unknown, never, ReportListQuery>) =>
   ok(await reportsPage(Number(query.page ?? '1'), Number(query.pageSize ?? '10')));
 
-export const handler = httpHandler('admin-reports', { 'GET /admin/reports': list });
+export const handler = httpHandler(
+  'admin-reports',
+  { 'GET /admin/reports': list },
+  {
+    validators: () => import('#platform/http/validators/admin-reports.generated.ts'),
+  },
+);

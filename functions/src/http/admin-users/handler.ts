@@ -80,10 +80,14 @@ const forcePasswordRenew = async ({
   return ok({});
 };
 
-export const handler = httpHandler('admin-users', {
-  'GET /admin/users': list,
-  'POST /admin/users': add,
-  'POST /admin/users/{id}': update,
-  'DELETE /admin/users/{id}': remove,
-  'POST /admin/users/forcePasswordRenew': forcePasswordRenew,
-});
+export const handler = httpHandler(
+  'admin-users',
+  {
+    'GET /admin/users': list,
+    'POST /admin/users': add,
+    'POST /admin/users/{id}': update,
+    'DELETE /admin/users/{id}': remove,
+    'POST /admin/users/forcePasswordRenew': forcePasswordRenew,
+  },
+  { validators: () => import('#platform/http/validators/admin-users.generated.ts') },
+);

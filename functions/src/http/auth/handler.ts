@@ -6,11 +6,15 @@ import { logout } from './logout.ts';
 import { logoutFromEverywhere } from './logout-from-everywhere.ts';
 import { refresh } from './refresh.ts';
 
-export const handler = httpHandler('auth', {
-  'POST /auth/login': login,
-  'GET /auth/refresh': refresh,
-  'GET /auth/enablerProfile/{enablerId}': enablerProfile,
-  'POST /auth/logout': logout,
-  'GET /auth/logoutFromEverywhere': logoutFromEverywhere,
-  'PUT /auth/password': changePassword,
-});
+export const handler = httpHandler(
+  'auth',
+  {
+    'POST /auth/login': login,
+    'GET /auth/refresh': refresh,
+    'GET /auth/enablerProfile/{enablerId}': enablerProfile,
+    'POST /auth/logout': logout,
+    'GET /auth/logoutFromEverywhere': logoutFromEverywhere,
+    'PUT /auth/password': changePassword,
+  },
+  { validators: () => import('#platform/http/validators/auth.generated.ts') },
+);

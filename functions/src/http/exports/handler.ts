@@ -46,9 +46,13 @@ const status = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   return { status: 200, body: { job: dataJobAnswer(job, { url, fileName }) } };
 };
 
-export const handler = httpHandler('exports', {
-  'GET /exports/members': start('members'),
-  'GET /exports/enablers': start('enablers'),
-  'GET /exports/all': start('all'),
-  'GET /exports/jobs/{id}': status,
-});
+export const handler = httpHandler(
+  'exports',
+  {
+    'GET /exports/members': start('members'),
+    'GET /exports/enablers': start('enablers'),
+    'GET /exports/all': start('all'),
+    'GET /exports/jobs/{id}': status,
+  },
+  { validators: () => import('#platform/http/validators/exports.generated.ts') },
+);

@@ -13,7 +13,7 @@ import { readEnvironment } from '#platform/environment.ts';
 import type { SessionRequest } from '#platform/http/api-types.ts';
 import { fileSchemaErrors } from '#platform/http/file-errors.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
-import { loadFileValidators } from '#platform/http/file-validators.ts';
+import { loadValidators } from '#platform/http/validator.ts';
 import { appLog } from '#platform/logger.ts';
 import { sendToQueue } from '#platform/queue.ts';
 import { headS3Object, presignS3Url, putS3Object } from '#platform/s3-object-reads.ts';
@@ -21,14 +21,16 @@ import { dataJobAnswer, ownDataJob } from '../exports/data-job-answer.ts';
 
 type ImportBody = FromSchema<typeof importRequestSchema>;
 
+const importValidators = () => import('#platform/http/validators/imports.generated.ts');
+
 /** An upload link lives this long. */
 const UPLOAD_URL_SECONDS = 900;
 const uploadKey = (upload: string): string => `imports/uploads/${upload}.json`;
 
 /** The file's problems, by its schema then (full import) its ids; ERR_IMPORT_INVALID_FILE lists them. */
 const assertValidFile = async (kind: ImportKind, file: unknown): Promise<void> => {
-  await loadFileValidators();
-  const found = fileSchemaErrors(kind === 'all' ? dataFileSchema : onboardingFileSchema, file);
+  const validators = await loadValidators(importValidators);
+  const found = fileSchemaErrors(validators, kind === 'all' ? dataFileSchema : onboardingFileSchema, file);
   const problems =
     found.count === 0 && kind === 'all'
       ? { errors: dataFileProblems(file as DataFile), count: dataFileProblems(file as DataFile).length }
@@ -81,9 +83,13 @@ const status = async ({ params, session }: SessionRequest<unknown, 'id'>) => ({
   body: { job: dataJobAnswer(await ownDataJob(params.id, session, 'IMPORT_')) },
 });
 
-export const handler = httpHandler('imports', {
-  'POST /imports/all': start('all'),
-  'POST /imports/onboard': start('onboard'),
-  'POST /imports/uploads': newUpload,
-  'GET /imports/jobs/{id}': status,
-});
+export const handler = httpHandler(
+  'imports',
+  {
+    'POST /imports/all': start('all'),
+    'POST /imports/onboard': start('onboard'),
+    'POST /imports/uploads': newUpload,
+    'GET /imports/jobs/{id}': status,
+  },
+  { validators: importValidators },
+);

@@ -21,7 +21,11 @@ const saveLanguage = async ({ body, session }: SessionRequest<FromSchema<typeof 
   return ok({ language: body.language });
 };
 
-export const handler = httpHandler('me', {
-  'GET /me/enabler': currentEnabler,
-  'PUT /me/language': saveLanguage,
-});
+export const handler = httpHandler(
+  'me',
+  {
+    'GET /me/enabler': currentEnabler,
+    'PUT /me/language': saveLanguage,
+  },
+  { validators: () => import('#platform/http/validators/me.generated.ts') },
+);

@@ -216,5 +216,5 @@ export const handler = httpHandler(
     'POST /members/{id}/cashouts': cashout,
     'POST /members/{id}/contribute': contribute,
   },
-  { idempotency },
+  { idempotency, validators: () => import('#platform/http/validators/members.generated.ts') },
 );

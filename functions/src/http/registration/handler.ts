@@ -2,8 +2,12 @@ import { httpHandler } from '#platform/http/http-handler.ts';
 import { requestPasswordReset } from './request-password-reset.ts';
 import { setPasswordWithOneTimeToken } from './set-password-with-token.ts';
 
-export const handler = httpHandler('registration', {
-  'POST /register': setPasswordWithOneTimeToken('REGISTER'),
-  'POST /resetPassword': setPasswordWithOneTimeToken('RESET'),
-  'POST /resetPassword/request': requestPasswordReset,
-});
+export const handler = httpHandler(
+  'registration',
+  {
+    'POST /register': setPasswordWithOneTimeToken('REGISTER'),
+    'POST /resetPassword': setPasswordWithOneTimeToken('RESET'),
+    'POST /resetPassword/request': requestPasswordReset,
+  },
+  { validators: () => import('#platform/http/validators/registration.generated.ts') },
+);

@@ -21,4 +21,10 @@ const send = async ({ body, session }: SessionRequest<ReportBody>) => {
   return created({ _id: id });
 };
 
-export const handler = httpHandler('reports', { 'POST /reports': send });
+export const handler = httpHandler(
+  'reports',
+  { 'POST /reports': send },
+  {
+    validators: () => import('#platform/http/validators/reports.generated.ts'),
+  },
+);

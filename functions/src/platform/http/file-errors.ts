@@ -1,17 +1,18 @@
 import type { JSONSchema } from '@cpbo/schemas';
 import type { JobError } from '#data/data-jobs.ts';
 import { MAX_JOB_ERRORS } from '#data/data-jobs.ts';
-import { validatorOf } from './validator.ts';
+import { validatorOf, type Validators } from './validator.ts';
 
 /**
- * What is wrong with an import file, by its schema (loadValidators() first): every problem with its
- * JSON path, the first MAX_JOB_ERRORS listed, all of them counted.
+ * What is wrong with an import file, by its schema (in the function's generated validators): every
+ * problem with its JSON path, the first MAX_JOB_ERRORS listed, all of them counted.
  */
 export const fileSchemaErrors = (
+  validators: Validators,
   schema: JSONSchema,
   file: unknown,
 ): { errors: JobError[]; count: number } => {
-  const validate = validatorOf(schema);
+  const validate = validatorOf(validators, schema);
   if (validate(file)) return { errors: [], count: 0 };
   const all = validate.errors ?? [];
   return {

@@ -32,9 +32,12 @@ const contributeRoute = routes.find(
   (route) => routeKey(route) === 'POST /members/{id}/contribute',
 ) as Extract<TableRoute, { path: '/members/{id}/contribute' }>;
 const { params: _params, idempotent: _idempotent, ...echoRoute } = contributeRoute;
+const ofMembers = { validators: () => import('#platform/http/validators/members.generated.ts') };
 
-const echo = routeChain(echoRoute, async (request) =>
-  ok({ body: request.body, params: request.params, session: request.session }),
+const echo = routeChain(
+  echoRoute,
+  async (request) => ok({ body: request.body, params: request.params, session: request.session }),
+  ofMembers,
 );
 
 const call = async (handler: typeof echo, input: Parameters<typeof httpApiEvent>[0]) => {
@@ -274,6 +277,7 @@ describe('the route chain', () => {
     const small = routeChain(
       { ...echoRoute, access: 'anonymous', maxBodyBytes: 10, bodyRules: { tooLarge: 'ERR_FILE_TOO_LONG' } },
       async () => ok({}),
+      ofMembers,
     );
     const refused = await call(small, { method: 'POST', path: '/api/x', body: '{"amount":100}' });
     expect(refused).toMatchObject({ status: 413, body: { code: 'ERR_FILE_TOO_LONG' } });
@@ -283,6 +287,7 @@ describe('the route chain', () => {
     const withId = routeChain(
       { ...echoRoute, params: contributeRoute.params, access: 'anonymous' },
       async (request) => ok({ params: request.params }),
+      ofMembers,
     );
     const withParams = async (id: string) =>
       withId(
@@ -299,7 +304,7 @@ describe('the route chain', () => {
   });
 
   it('keeps an enabler user off administrator routes', async () => {
-    const adminOnly = routeChain({ ...echoRoute, access: 'admin' }, async () => ok({}));
+    const adminOnly = routeChain({ ...echoRoute, access: 'admin' }, async () => ok({}), ofMembers);
     const token = await signAccessToken(agent);
     const response = await call(adminOnly, {
       method: 'POST',
@@ -311,22 +316,45 @@ describe('the route chain', () => {
   });
 
   it('refuses to build an idempotent route without the idempotency middleware', () => {
-    expect(() => routeChain(contributeRoute, async () => ok({}))).toThrow(/is idempotent/);
+    expect(() => routeChain(contributeRoute, async () => ok({}), ofMembers)).toThrow(/is idempotent/);
+  });
+
+  it('refuses to build a route that declares schemas without its resource’s validators', () => {
+    expect(() => routeChain(echoRoute, async () => ok({}))).toThrow(
+      /declares schemas: .*validators\/members\.generated\.ts/,
+    );
+  });
+
+  it('checks with the validators it is given, and only those', async () => {
+    const ofAuth = { validators: () => import('#platform/http/validators/auth.generated.ts') };
+    const wrong = routeChain({ ...echoRoute, access: 'anonymous' }, async () => ok({}), ofAuth);
+    const output = captureOutput();
+    const response = await call(wrong, { method: 'POST', path: '/api/x', body: '{"amount":1}' });
+    output.restore();
+    expect(response).toMatchObject({ status: 500, body: { code: 'ERR_INTERNAL' } });
   });
 
   it('maps a domain error to its catalogue status and code', async () => {
-    const failing = routeChain({ ...echoRoute, access: 'anonymous' }, async () => {
-      throw new AppError('ERR_NO_PLOTS');
-    });
+    const failing = routeChain(
+      { ...echoRoute, access: 'anonymous' },
+      async () => {
+        throw new AppError('ERR_NO_PLOTS');
+      },
+      ofMembers,
+    );
     const response = await call(failing, { method: 'POST', path: '/api/x', body: '{"amount":1}' });
     expect(response).toMatchObject({ status: 409, body: { code: 'ERR_NO_PLOTS' } });
   });
 
   it('answers 500 ERR_INTERNAL with the request id and no internals on an unexpected error', async () => {
     const output = captureOutput();
-    const failing = routeChain({ ...echoRoute, access: 'anonymous' }, async () => {
-      throw new Error('connection string postgres://secret');
-    });
+    const failing = routeChain(
+      { ...echoRoute, access: 'anonymous' },
+      async () => {
+        throw new Error('connection string postgres://secret');
+      },
+      ofMembers,
+    );
     const response = await call(failing, { method: 'POST', path: '/api/x', body: '{"amount":1}' });
     output.restore();
     expect(response.status).toBe(500);
@@ -352,10 +380,11 @@ describe('a resource handler', () => {
   });
 
   it('answers 405 for another method on a routed path and 404 for an unknown path', async () => {
-    const handler = httpHandler('me', {
-      'GET /me/enabler': async () => ok({ id: 'e1' }),
-      'PUT /me/language': async () => ok({}),
-    });
+    const handler = httpHandler(
+      'me',
+      { 'GET /me/enabler': async () => ok({ id: 'e1' }), 'PUT /me/language': async () => ok({}) },
+      { validators: () => import('#platform/http/validators/me.generated.ts') },
+    );
     const context = lambdaContext('me');
     const wrongMethod = await handler(httpApiEvent({ method: 'DELETE', path: '/api/me/enabler' }), context);
     expect(wrongMethod.statusCode).toBe(405);

@@ -6,6 +6,7 @@ import {
   routeKey,
   routes,
   routesOf,
+  routeSchemas,
   type Resource,
   type RouteDefinition,
   type RouteKey,
@@ -19,6 +20,7 @@ import { errorResponder } from './error-responder.ts';
 import { jsonBody } from './json-body.ts';
 import { jsonResponse } from './json-response.ts';
 import { validateInput } from './validate-input.ts';
+import type { ValidatorsLoader } from './validator.ts';
 
 /**
  * The implementations of one resource, keyed like the route table ("POST /auth/login"), each typed
@@ -29,12 +31,17 @@ export type RouteImplementations<Of extends Resource> = {
 };
 
 /**
- * Middlewares that only some resources' routes use, given by those resources' handlers so that the
- * other functions' bundles leave them out.
+ * What only some resources' routes use, given by those resources' handlers so that the other
+ * functions' bundles leave it out.
  */
 export interface RouteMiddlewares {
   /** For the routes marked idempotent in the route table (platform/http/idempotency.ts). */
   idempotency?: (route: RouteDefinition) => middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context>;
+  /**
+   * The resource's own generated validators, for a resource whose routes declare schemas:
+   * `() => import('#platform/http/validators/<resource>.generated.ts')`.
+   */
+  validators?: ValidatorsLoader;
 }
 
 /** The request of the route's handler: what the middlewares checked, and only what its access gives. */
@@ -61,6 +68,12 @@ export const routeChain = <Definition extends RouteDefinition>(
       `${routeKey(route)} is idempotent: its resource's handler must give the idempotency middleware`,
     );
   }
+  if (routeSchemas(route).length > 0 && !middlewares.validators) {
+    throw new Error(
+      `${routeKey(route)} declares schemas: its resource's handler must give its validators ` +
+        `(() => import('#platform/http/validators/${route.resource}.generated.ts'))`,
+    );
+  }
   return middy<ApiEvent, ApiResult, Error, Context>()
     .use(errorResponder())
     .use(
@@ -71,7 +84,7 @@ export const routeChain = <Definition extends RouteDefinition>(
       }),
     )
     .use(authenticate(route.access))
-    .use(validateInput(route))
+    .use(validateInput(route, middlewares.validators))
     .use(route.idempotent && middlewares.idempotency ? [middlewares.idempotency(route)] : [])
     .handler(async (event, context) => {
       // authenticate set the session (or the bearer) that the route's access promises.

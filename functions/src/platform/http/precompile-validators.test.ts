@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,17 +6,19 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JSONSchema } from '@cpbo/schemas';
-import { routeKey, routes, routeSchemas } from '#http/routes.ts';
+import { handlerEntry } from '#http/handlers.ts';
+import { resources, routeKey, routes, routeSchemas } from '#http/routes.ts';
 import {
   declaredSchemas,
-  fileSchemas,
-  generatedFileModuleUrl,
-  generatedModuleUrl,
+  generatedFolderUrl,
+  generatedSources,
+  generatedSuffix,
   validationOptions,
+  validatorsModules,
   validatorsModuleSource,
 } from './precompile-validators.ts';
 import { validatorName } from './validator-name.ts';
-import { assertMatches, loadValidators, validatorOf } from './validator.ts';
+import { assertMatches, validatorOf, type Validators } from './validator.ts';
 
 /** ajv compiling at run time, as the functions did before the validators were generated. */
 const runtimeAjv = new Ajv(validationOptions);
@@ -51,41 +53,69 @@ const importGenerated = async (source: string): Promise<Record<string, (value: u
 };
 
 describe('the precompiled validators', () => {
-  beforeAll(loadValidators);
+  /** Each generated module, by file name, as the functions import it. */
+  const generated = new Map<string, Validators>();
+  beforeAll(async () => {
+    for (const { file } of validatorsModules())
+      generated.set(file, (await import(new URL(file, generatedFolderUrl).href)) as Validators);
+  });
+  const ofResource = (resource: string): Validators => generated.get(`${resource}${generatedSuffix}`) ?? {};
 
-  it('are up to date with the schemas (run `npm run generate:validators` when this fails)', () => {
-    expect(readFileSync(generatedModuleUrl, 'utf8')).toBe(validatorsModuleSource());
-    expect(readFileSync(generatedFileModuleUrl, 'utf8')).toBe(validatorsModuleSource(fileSchemas()));
+  it('are up to date with the schemas, one module per resource and queue (run `npm run generate:validators` when this fails)', () => {
+    const sources = generatedSources();
+    const files = readdirSync(generatedFolderUrl).filter((file) => file.endsWith(generatedSuffix));
+    expect(files.sort()).toEqual([...sources.keys()].sort());
+    for (const [file, source] of sources)
+      expect(readFileSync(new URL(file, generatedFolderUrl), 'utf8'), file).toBe(source);
   });
 
-  it('cover every schema of every route, whatever part of the request it describes, and every queue', () => {
+  it('give each resource the schemas of its own routes and nothing else, and each queue its message schema', () => {
     const declared = declaredSchemas();
     for (const route of routes) {
       for (const [part, schema] of routeSchemas(route)) {
         expect(declared, `${routeKey(route)} ${part}`).toContain(schema);
-        expect(() => validatorOf(schema)).not.toThrow();
+        expect(() => validatorOf(ofResource(route.resource), schema), routeKey(route)).not.toThrow();
       }
     }
+    for (const { file, schemas } of validatorsModules()) {
+      const names = [...new Set(schemas.map(validatorName))].sort();
+      expect(Object.keys(generated.get(file) ?? {}).sort(), file).toEqual(names);
+    }
+    expect(generated.get(`queue-mail${generatedSuffix}`)).toBeDefined();
     const parts = new Set(routes.flatMap((route) => routeSchemas(route).map(([part]) => part)));
     expect([...parts]).toEqual(expect.arrayContaining(['body', 'query']));
   });
 
+  it('are loaded by each resource’s handler from its own module only', () => {
+    const functionsRoot = new URL('../../../', import.meta.url);
+    for (const resource of resources) {
+      const source = readFileSync(new URL(handlerEntry(resource), functionsRoot), 'utf8');
+      const loaded = [...source.matchAll(/validators\/([\w-]+)\.generated\.ts/g)].map((match) => match[1]);
+      const declares = routes.some((route) => route.resource === resource && routeSchemas(route).length);
+      expect(loaded, resource).toEqual(declares ? [resource] : []);
+    }
+  });
+
   it('report the same errors, in the same order, as ajv compiling the schema at run time', () => {
-    for (const schema of declaredSchemas()) {
-      const compiled = runtimeAjv.compile(schema as object);
-      runtimeAjv.removeSchema(schema as object);
-      const precompiled = validatorOf(schema);
-      for (const value of probes) {
-        const expected = compiled(value);
-        expect(precompiled(value), `${validatorName(schema)} on ${JSON.stringify(value)}`).toBe(expected);
-        expect(precompiled.errors ?? null).toEqual(compiled.errors ?? null);
+    for (const { file, schemas } of validatorsModules()) {
+      for (const schema of schemas) {
+        const compiled = runtimeAjv.compile(schema as object);
+        runtimeAjv.removeSchema(schema as object);
+        const precompiled = validatorOf(generated.get(file) ?? {}, schema);
+        for (const value of probes) {
+          const expected = compiled(value);
+          expect(precompiled(value), `${file} ${validatorName(schema)} on ${JSON.stringify(value)}`).toBe(
+            expected,
+          );
+          expect(precompiled.errors ?? null).toEqual(compiled.errors ?? null);
+        }
       }
     }
   });
 
   it('list every problem of a value as ERR_INVALID_DATA_FORMAT details', () => {
     const login = routes.find((route) => routeKey(route) === 'POST /auth/login')?.body as JSONSchema;
-    expect(() => assertMatches(login, { username: '', extra: true }, 'body')).toThrow(
+    expect(() => assertMatches(ofResource('auth'), login, { username: '', extra: true }, 'body')).toThrow(
       expect.objectContaining({
         code: 'ERR_INVALID_DATA_FORMAT',
         details: [
@@ -97,9 +127,12 @@ describe('the precompiled validators', () => {
     );
   });
 
-  it('refuse a schema that was not generated, naming the script to run', () => {
+  it('refuse a schema that was not generated, or not for this resource, naming the script to run', () => {
     const undeclared = { type: 'object', additionalProperties: false, properties: {} } as const;
-    expect(() => validatorOf(undeclared)).toThrow(/npm run generate:validators/);
+    expect(() => validatorOf(ofResource('auth'), undeclared)).toThrow(/npm run generate:validators/);
+    const plots = routes.find((route) => routeKey(route) === 'GET /admin/plots')?.query as JSONSchema;
+    expect(() => validatorOf(ofResource('admin-plots'), plots)).not.toThrow();
+    expect(() => validatorOf(ofResource('auth'), plots)).toThrow(/npm run generate:validators/);
   });
 
   it('refuse to generate from an object schema that does not say what to do with unknown properties', () => {

@@ -3,7 +3,7 @@ import type { Context } from 'aws-lambda';
 import { routeSchemas, type RouteDefinition } from '#http/routes.ts';
 import { AppError } from '../app-error.ts';
 import type { ApiEvent, ApiResult } from './api-types.ts';
-import { assertMatches, loadValidators } from './validator.ts';
+import { assertMatches, loadValidators, type ValidatorsLoader } from './validator.ts';
 
 const badPathParameter = (name: string) =>
   new AppError('ERR_INVALID_DATA_FORMAT', {
@@ -25,19 +25,21 @@ const decodedPathParameters = (event: ApiEvent): Record<string, string> =>
 /**
  * Checks path parameters, body and query string against the route's schemas before the handler runs,
  * and leaves the decoded path parameters in `event.pathParameters`. A route that declares no schema for
- * one of them takes none of it.
+ * one of them takes none of it. The validators are those of the route's resource (`validators`), which
+ * a route that declares a schema must be given.
  */
 export const validateInput = (
   route: Pick<RouteDefinition, 'body' | 'query' | 'params' | 'bodyRules'>,
+  validators?: ValidatorsLoader,
 ): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
   const hasSchemas = routeSchemas(route).length > 0;
   return {
     before: async (request) => {
       // The validators are loaded by the first request that has something to check, not at start.
-      if (hasSchemas) await loadValidators();
+      const checks = hasSchemas && validators ? await loadValidators(validators) : {};
       const { event } = request;
       const params = decodedPathParameters(event);
-      if (route.params) assertMatches(route.params, params, 'params');
+      if (route.params) assertMatches(checks, route.params, params, 'params');
       else if (Object.keys(params).length > 0)
         throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'This call takes no path parameters.' });
       event.pathParameters = params;
@@ -46,12 +48,12 @@ export const validateInput = (
       if (rules?.missing && event.parsedBody === undefined) throw new AppError(rules.missing);
       const ruleProblem = rules?.check?.(event.parsedBody);
       if (ruleProblem) throw new AppError(ruleProblem);
-      if (route.body) assertMatches(route.body, event.parsedBody, 'body');
+      if (route.body) assertMatches(checks, route.body, event.parsedBody, 'body');
       else if (event.parsedBody !== undefined)
         throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'This call takes no body.' });
 
       const query = event.queryStringParameters ?? {};
-      if (route.query) assertMatches(route.query, query, 'query');
+      if (route.query) assertMatches(checks, route.query, query, 'query');
       else if (Object.keys(query).length > 0)
         throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'This call takes no query parameters.' });
     },

@@ -9,46 +9,48 @@ export interface Validator {
   errors?: ErrorObject[] | null;
 }
 
-type Validators = Readonly<Record<string, Validator | undefined>>;
-
-let generated: Validators | undefined;
-let loading: Promise<Validators> | undefined;
+/** A generated module of precompiled validators (platform/http/validators/), by validatorName. */
+export type Validators = Readonly<Record<string, Validator | undefined>>;
 
 /**
- * Loads the precompiled validators, once per Lambda instance. They are a fifth of a function's code:
- * parsed when the first request needs them rather than when the function starts.
+ * Imports one function's generated module: `() => import('#platform/http/validators/<name>.generated.ts')`,
+ * a literal path, so that esbuild puts that module alone in the function's bundle, in a chunk of its
+ * own loaded on first use.
  */
-export const loadValidators = async (): Promise<void> => {
-  loading ??= import('./validators.generated.ts');
-  generated = await loading;
-};
+export type ValidatorsLoader = () => Promise<Validators>;
 
-let generatedFiles: Validators | undefined;
-
-/** Adds the import files' validators (file-validators.ts: only the import calls and worker load them). */
-export const addFileValidators = (validators: Validators): void => {
-  generatedFiles = validators;
-};
-
-const found = new WeakMap<object, Validator>();
+const loads = new WeakMap<ValidatorsLoader, Promise<Validators>>();
 
 /**
- * The precompiled validator of a schema, once loadValidators() has resolved; throws when the schema
- * was not part of the generation.
+ * The validators of a loader, imported once per Lambda instance. They are a large part of a function's
+ * code: parsed when the first request needs them rather than when the function starts.
  */
-export const validatorOf = (schema: JSONSchema): Validator => {
+export const loadValidators = (load: ValidatorsLoader): Promise<Validators> => {
+  let loading = loads.get(load);
+  if (!loading) {
+    loading = load();
+    loads.set(load, loading);
+  }
+  return loading;
+};
+
+const names = new WeakMap<object, string>();
+
+/** The precompiled validator of a schema in a generated module; throws when the module lacks it. */
+export const validatorOf = (validators: Validators, schema: JSONSchema): Validator => {
   if (typeof schema !== 'object') throw new Error('A schema must be an object');
-  let validate = found.get(schema);
+  let name = names.get(schema);
+  if (name === undefined) {
+    name = validatorName(schema);
+    names.set(schema, name);
+  }
+  const validate = validators[name];
   if (!validate) {
-    if (!generated) throw new Error('The validators are not loaded: await loadValidators() first');
-    validate = generated[validatorName(schema)] ?? generatedFiles?.[validatorName(schema)];
-    if (!validate) {
-      throw new Error(
-        `No precompiled validator for the schema ${JSON.stringify(schema).slice(0, 80)}…: ` +
-          'declare it in the route table or the queue definitions and run `npm run generate:validators`',
-      );
-    }
-    found.set(schema, validate);
+    throw new Error(
+      `No precompiled validator for the schema ${JSON.stringify(schema).slice(0, 80)}…: ` +
+        'declare it in the route table or the queue definitions, run `npm run generate:validators`, ' +
+        'and load the generated module of its resource or queue',
+    );
   }
   return validate;
 };
@@ -72,10 +74,15 @@ const describe = (place: string, errors: ErrorObject[] | null | undefined): Vali
 
 /**
  * Throws ERR_INVALID_DATA_FORMAT, listing what is wrong (the first MAX_LISTED_ISSUES problems), when
- * the value does not match the schema (once loadValidators() has resolved).
+ * the value does not match the schema.
  */
-export const assertMatches = (schema: JSONSchema, value: unknown, place: string): void => {
-  const validate = validatorOf(schema);
+export const assertMatches = (
+  validators: Validators,
+  schema: JSONSchema,
+  value: unknown,
+  place: string,
+): void => {
+  const validate = validatorOf(validators, schema);
   if (!validate(value)) {
     throw new AppError('ERR_INVALID_DATA_FORMAT', { details: describe(place, validate.errors) });
   }

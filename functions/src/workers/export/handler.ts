@@ -9,7 +9,9 @@ import { dataJobHandler } from '../data-job-runner.ts';
 const PROGRESS_EVERY_MS = 1000;
 
 /** Writes an export's file to the files bucket, streaming (one window of members in memory). */
-export const handler = dataJobHandler('export', async (job) => {
+const exportValidators = () => import('#platform/http/validators/queue-export.generated.ts');
+
+export const handler = dataJobHandler('export', exportValidators, async (job) => {
   const kind = job.kind.slice('EXPORT_'.length).toLowerCase() as ExportKind;
   const out = s3ObjectWriter(readEnvironment('filesBucket'), job.fileKey);
   let savedAt = 0;

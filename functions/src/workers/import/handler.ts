@@ -16,7 +16,7 @@ import {
 import { addJobErrors, saveDataJob, type DataJob } from '#data/data-jobs.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { fileSchemaErrors } from '#platform/http/file-errors.ts';
-import { loadFileValidators } from '#platform/http/file-validators.ts';
+import { loadValidators } from '#platform/http/validator.ts';
 import { appLog } from '#platform/logger.ts';
 import { getS3Object } from '#platform/s3-object-reads.ts';
 import { dataJobHandler } from '../data-job-runner.ts';
@@ -36,10 +36,12 @@ const readFile = async (key: string): Promise<unknown> => {
  * is INVALID with its errors), then written in batches of members, the progress saved after each
  * batch so that a retried job resumes after the last batch written.
  */
-export const handler = dataJobHandler('import', async (job: DataJob) => {
+const importValidators = () => import('#platform/http/validators/queue-import.generated.ts');
+
+export const handler = dataJobHandler('import', importValidators, async (job: DataJob) => {
   const onboarding = job.kind === 'IMPORT_ONBOARD';
   const file = await readFile(job.fileKey);
-  await loadFileValidators();
+  const validators = await loadValidators(importValidators);
   const schemaErrors =
     file === undefined
       ? {
@@ -52,7 +54,7 @@ export const handler = dataJobHandler('import', async (job: DataJob) => {
           ],
           count: 1,
         }
-      : fileSchemaErrors(onboarding ? onboardingFileSchema : dataFileSchema, file);
+      : fileSchemaErrors(validators, onboarding ? onboardingFileSchema : dataFileSchema, file);
   const fileErrors =
     schemaErrors.count === 0 && !onboarding
       ? { errors: dataFileProblems(file as DataFile), count: 0 }

@@ -13,10 +13,11 @@ const processor = new BatchProcessor(EventType.SQS);
 const { messageSchema } = queueDefinitions.mail;
 type MailMessage = FromSchema<typeof messageSchema>;
 
+const mailValidators = () => import('#platform/http/validators/queue-mail.generated.ts');
+
 const deliver = async (record: SQSRecord): Promise<void> => {
   const message: unknown = JSON.parse(record.body);
-  await loadValidators();
-  assertMatches(messageSchema, message, 'message');
+  assertMatches(await loadValidators(mailValidators), messageSchema, message, 'message');
   const mail = message as MailMessage;
   await deliverMail({ to: [...mail.to], subject: mail.subject, text: mail.text });
 };

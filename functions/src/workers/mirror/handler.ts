@@ -20,6 +20,8 @@ import { queueDefinitions } from '#platform/queues.ts';
 const { messageSchema, maxReceiveCount } = queueDefinitions.mirror;
 type MirrorMessage = FromSchema<typeof messageSchema>;
 
+const mirrorValidators = () => import('#platform/http/validators/queue-mirror.generated.ts');
+
 /** A step stops taking new pages when less than this is left of the Lambda's time. */
 const RESERVE_MS = 2 * 60 * 1000;
 
@@ -64,8 +66,7 @@ const runStep = async (message: MirrorMessage, context: Context): Promise<void> 
 
 const processRecord = async (record: SQSRecord, context: Context): Promise<void> => {
   const message: unknown = JSON.parse(record.body);
-  await loadValidators();
-  assertMatches(messageSchema, message, 'message');
+  assertMatches(await loadValidators(mirrorValidators), messageSchema, message, 'message');
   const step = message as MirrorMessage;
   try {
     await runStep(step, context);

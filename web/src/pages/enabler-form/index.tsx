@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
 import {
   createEnabler,
   listEnablers,
@@ -11,20 +9,16 @@ import {
   type EnablerProfile,
 } from '../../api/enablers.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { useWrite } from '../../api/use-write.ts';
-import { useSignedInSession } from '../../app/session/session-context.ts';
-import { LoadState } from '../../common/load-state.tsx';
+import { EnablerLoadState } from '../../common/enabler-load-state.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { useFollow } from '../../common/use-follow.ts';
+import { useEnablerWrite } from '../../common/use-enabler-write.ts';
 import { EnablerForm } from './components/enabler-form.tsx';
 import { paths } from '../../app/paths.ts';
 
 /** /NewEnabler and /UpdateEnabler/:id: saving goes back to the enabler list. */
 export function EnablerFormPage() {
   const { t } = useTranslation();
-  const follow = useFollow();
   const navigate = useNavigate();
-  const { refreshEnablers } = useSignedInSession();
   const { id } = useParams();
   // There is no GET of one enabler: it is found in the list. A failure is shown by the error dialog.
   const enablers = useQuery({
@@ -32,21 +26,15 @@ export function EnablerFormPage() {
     queryFn: () => listEnablers(),
     enabled: id !== undefined,
   });
-  const write = useWrite(
+  const save = useEnablerWrite(
     (profile: EnablerProfile) =>
       id === undefined
         ? createEnabler(profile, { errors: 'caller' })
         : updateEnabler(id, profile, { errors: 'caller' }),
-    [queryKeys.enablers.all],
+    () => paths.adminEnablers,
   );
   useDocumentTitle(t(id === undefined ? 'screens.newEnabler' : 'screens.updateEnabler'));
 
-  const save = async (profile: EnablerProfile) => {
-    await write.mutateAsync(profile);
-    // The top bar's selector shows the new name at once; its failure must not hold the user here.
-    void refreshEnablers().catch(() => undefined);
-    navigate(paths.adminEnablers);
-  };
   const form = (enabler: AdminEnabler | null) => (
     <EnablerForm
       key={enabler?.id ?? 'new'}
@@ -59,21 +47,5 @@ export function EnablerFormPage() {
   if (id === undefined) return form(null);
   const enabler = enablers.data?.find((candidate) => candidate.id === id);
   if (enabler) return form(enabler);
-  return (
-    <Container>
-      {enablers.isPending ? (
-        <LoadState status="loading" text={t('app.loading')} />
-      ) : (
-        <LoadState
-          status="notFound"
-          text={t('enablers.notFound')}
-          action={
-            <Button href={paths.adminEnablers} onFollow={follow}>
-              {t('enablers.backToList')}
-            </Button>
-          }
-        />
-      )}
-    </Container>
-  );
+  return <EnablerLoadState loading={enablers.isPending} />;
 }

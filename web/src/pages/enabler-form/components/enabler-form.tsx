@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
@@ -9,7 +8,8 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { enablerImagesProblem } from '@cpbo/schemas';
 import type { AdminEnabler, EnablerProfile } from '../../../api/enablers.ts';
-import { errorMessage } from '../../../common/error-message.ts';
+import { FormActions } from '../../../common/form-actions.tsx';
+import { useSubmission } from '../../../common/use-submission.ts';
 import { ImagePicker, type ImageChoice } from './image-picker.tsx';
 
 export interface EnablerFormProps {
@@ -32,8 +32,7 @@ export function EnablerForm({ enabler, onSave, onCancel }: EnablerFormProps) {
   const [banner, setBanner] = useState<ImageChoice>(() => storedImage(enabler?.banner));
   // Required-field messages appear once the user tried to save, not while they are filling the form.
   const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending: saving, failure, send } = useSubmission();
 
   const nameError = submitted && !name.trim() ? t('enablers.form.nameRequired') : undefined;
   // A refused file has its own message under its picker.
@@ -47,14 +46,7 @@ export function EnablerForm({ enabler, onSave, onCancel }: EnablerFormProps) {
     const profile = { name: name.trim(), logo: logo.dataUrl ?? '', banner: banner.dataUrl ?? '' };
     // The server's own rule (both images, 30 KB each): a refused form costs no call.
     if (enablerImagesProblem(profile)) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await onSave(profile);
-    } catch (error) {
-      setFailure(errorMessage(t, error instanceof Error ? error : { message: String(error) }));
-      setSaving(false);
-    }
+    await send(() => onSave(profile));
   };
 
   return (
@@ -70,14 +62,12 @@ export function EnablerForm({ enabler, onSave, onCancel }: EnablerFormProps) {
         }
         errorText={failure ?? (imageMissing ? t('enablers.add.message') : undefined)}
         actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" formAction="none" onClick={onCancel} disabled={saving}>
-              {t('enablers.form.cancel')}
-            </Button>
-            <Button variant="primary" formAction="submit" loading={saving}>
-              {t('enablers.form.save')}
-            </Button>
-          </SpaceBetween>
+          <FormActions
+            cancelText={t('enablers.form.cancel')}
+            submitText={t('enablers.form.save')}
+            onCancel={onCancel}
+            pending={saving}
+          />
         }
       >
         <Container header={<Header variant="h2">{t('enablers.form.profile')}</Header>}>

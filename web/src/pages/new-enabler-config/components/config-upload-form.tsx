@@ -11,8 +11,9 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { parseEnablerConfigFile, type EnablerConfigProblem } from '@cpbo/schemas';
 import type { AdminEnabler } from '../../../api/enablers.ts';
-import { errorMessage } from '../../../common/error-message.ts';
+import { FormActions } from '../../../common/form-actions.tsx';
 import { formatDateTime, formatNumber } from '../../../common/format.ts';
+import { useSubmission } from '../../../common/use-submission.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
 
 export interface ConfigUploadFormProps {
@@ -43,15 +44,14 @@ export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: C
   // "Choose a file" shows once the user tried to upload without one.
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [uploading, setUploading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending: uploading, failure, send, clearFailure } = useSubmission();
   // The file being read: an upload asked for meanwhile waits for it, and only the latest pick counts.
   const reading = useRef<Promise<PickedFile | null>>(Promise.resolve(null));
 
   const pick = (chosen: File[]) => {
     setFiles(chosen);
     setPicked(null);
-    setFailure(null);
+    clearFailure();
     const [file] = chosen;
     const read: Promise<PickedFile | null> = file
       ? readAsText(file)
@@ -86,15 +86,8 @@ export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: C
 
   const upload = async () => {
     if (!picked || picked.problem !== undefined) return;
-    setUploading(true);
-    setFailure(null);
-    try {
-      await onUpload(picked.config);
-    } catch (error) {
-      setFailure(errorMessage(t, error instanceof Error ? error : { message: String(error) }));
-      setUploading(false);
-      setConfirming(false);
-    }
+    const { config } = picked;
+    if (!(await send(() => onUpload(config)))) setConfirming(false);
   };
 
   return (
@@ -108,14 +101,13 @@ export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: C
           }
           errorText={failure}
           actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" formAction="none" onClick={onCancel} disabled={uploading}>
-                {t('enablers.config.upload.cancel')}
-              </Button>
-              <Button variant="primary" formAction="submit" iconName="upload" loading={uploading}>
-                {t('enablers.config.upload.submit')}
-              </Button>
-            </SpaceBetween>
+            <FormActions
+              cancelText={t('enablers.config.upload.cancel')}
+              submitText={t('enablers.config.upload.submit')}
+              submitIcon="upload"
+              onCancel={onCancel}
+              pending={uploading}
+            />
           }
         >
           <Container>

@@ -85,6 +85,12 @@ export const errorCatalogue = {
   ERR_MEMBER_TOO_MANY_RECORDS: { status: 409, message: 'Too many records to delete at once.' },
   ERR_MEMBER_HAS_PENDING_BENEFIT: { status: 409, message: 'A benefit is still pending.' },
   ERR_PLOT_HAS_RECORDS: { status: 409, message: 'The plot has records.' },
+  // Operations.
+  ERR_MIRROR_IN_PROGRESS: { status: 409, message: 'A mirror refresh is already under way.' },
+  // Imports and exports.
+  ERR_IMPORT_INVALID_FILE: { status: 400, message: 'The file does not match its schema.' },
+  ERR_IMPORT_UPLOAD_NOT_FOUND: { status: 400, message: 'The uploaded file was not found.' },
+  ERR_IMPORT_RECORD_INVALID: { status: 400, message: 'A record of the file is not consistent.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -72,6 +72,14 @@ export const errorDescriptions = {
   ERR_MEMBER_HAS_PENDING_BENEFIT:
     'An administrator deletes a member who still has a pending benefit (payouts not paid out in cash); nothing is deleted.',
   ERR_PLOT_HAS_RECORDS: 'An administrator deletes a plot on which contributions or payouts are recorded.',
+  ERR_MIRROR_IN_PROGRESS:
+    'An administrator starts a mirror refresh while another one is still processing (POST /admin/mirror).',
+  ERR_IMPORT_INVALID_FILE:
+    "An import's file does not match the schema of its kind (full or onboarding): the details list the first problems, each with its JSON path, and their count; nothing is written.",
+  ERR_IMPORT_UPLOAD_NOT_FOUND:
+    'An import names an upload that was never made, has expired or is not valid JSON; nothing is written.',
+  ERR_IMPORT_RECORD_INVALID:
+    "In an import's report only: a member whose records do not hold together (a record on a plot the member does not have, an amount with more than two decimals, a config version the enabler lacks); that member is skipped.",
 } as const satisfies Record<ErrorCode, string>;
 
 /** The codes of the product spec (section 8); the others were added by this project. */

@@ -11,3 +11,5 @@ export * from './members.ts';
 export * from './member-list-query.ts';
 export * from './admin-records.ts';
 export * from './dashboard.ts';
+export * from './operations.ts';
+export * from './data-files.ts';

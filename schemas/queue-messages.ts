@@ -12,3 +12,14 @@ export const mailMessageSchema = {
     text: { type: 'string', minLength: 1, maxLength: 20000 },
   },
 } as const satisfies JSONSchema;
+
+/** A message of the export and import queues: the job to run (its item holds the rest). */
+export const dataJobMessageSchema = {
+  $id: 'queue/data-job-message',
+  type: 'object',
+  required: ['jobId'],
+  additionalProperties: false,
+  properties: {
+    jobId: { type: 'string', pattern: '^[0-9a-f-]{36}$' },
+  },
+} as const satisfies JSONSchema;

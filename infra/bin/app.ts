@@ -28,6 +28,10 @@ if (!existsSync(join(spaDirectory, 'index.html'))) {
 const environmentName = contextString('env') ?? 'demo';
 const domainName = contextString('domainName');
 const certificateArn = contextString('certificateArn');
+const logRetentionDays = contextString('logRetentionDays');
+if (logRetentionDays !== undefined && !/^[1-9][0-9]{0,3}$/.test(logRetentionDays)) {
+  throw new Error('Context "logRetentionDays" must be a whole number of days');
+}
 if (Boolean(domainName) !== Boolean(certificateArn)) {
   throw new Error('Context "domainName" and "certificateArn" go together');
 }
@@ -40,4 +44,5 @@ new CropProtectionStack(app, `CropProtection-${environmentName}`, {
   mailFrom: contextString('mailFrom') ?? 'no-reply@example.org',
   spaContent: spaContentFrom(spaDirectory),
   customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
+  logRetentionDays: logRetentionDays === undefined ? undefined : Number(logRetentionDays),
 });

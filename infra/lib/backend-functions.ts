@@ -70,12 +70,16 @@ export interface BackendFunctionsProps {
   readonly environmentName: string;
   readonly mailFrom: string;
   readonly table: dynamodb.Table;
+  /** Written by the mirror worker only. */
+  readonly mirrorTable: dynamodb.Table;
   readonly filesBucket: s3.IBucket;
   readonly memberDirectoryBucket: s3.IBucket;
   readonly workQueues: WorkQueues;
   /** A static name: the parameter's value (the CloudFront address) is written after the API exists. */
   readonly appUrlParameterName: string;
   readonly retainData: boolean;
+  /** Days the application's log lines are kept in the table (its TTL removes them after). */
+  readonly logRetentionDays: number;
 }
 
 /** Every Lambda: one per /api resource, the JSON 404 fallback, and one per worker with its event source. */
@@ -109,12 +113,14 @@ export class BackendFunctions extends Construct {
 
     const environment: Record<string, string> = {
       [environmentVariables.tableName]: table.tableName,
+      [environmentVariables.mirrorTableName]: props.mirrorTable.tableName,
       [environmentVariables.filesBucket]: filesBucket.bucketName,
       [environmentVariables.memberDirectoryBucket]: props.memberDirectoryBucket.bucketName,
       [environmentVariables.jwtSecretArn]: tokenSigningSecret.secretArn,
       [environmentVariables.appUrlParameter]: props.appUrlParameterName,
       [environmentVariables.mailFrom]: props.mailFrom,
       [environmentVariables.environmentName]: props.environmentName,
+      [environmentVariables.logRetentionDays]: String(props.logRetentionDays),
       NODE_OPTIONS: functionNodeOptions,
       ...Object.fromEntries(
         queueNames.map((name) => [queueUrlVariable(name), workQueues.queues[name].queueUrl]),
@@ -169,7 +175,7 @@ export class BackendFunctions extends Construct {
       workers.map((worker) => [
         worker,
         newFunction(`${worker}-worker`, workerEntry(worker), {
-          memorySize: worker === 'member-directory' ? MEMBER_SNAPSHOT_MEMORY_MB : 512,
+          memorySize: workerMemory(worker),
           timeout: workerTimeout(worker),
           description: `Worker: ${worker}`,
         }),
@@ -179,6 +185,7 @@ export class BackendFunctions extends Construct {
     // The member list starts from the snapshots that the member-directory worker writes.
     props.memberDirectoryBucket.grantRead(this.api.members);
     props.memberDirectoryBucket.grantReadWrite(this.workers['member-directory']);
+    props.mirrorTable.grantReadWriteData(this.workers.mirror);
 
     for (const name of queueNames) {
       const definition = queueDefinitions[name];
@@ -250,6 +257,14 @@ export class BackendFunctions extends Construct {
 const MEMBER_LIST_MEMORY_MB = 1769;
 /** The worker holds a whole enabler's summaries while it rebuilds a snapshot from the table. */
 const MEMBER_SNAPSHOT_MEMORY_MB = 2048;
+/** The import worker parses the whole file before writing (its schema is checked on the whole). */
+const IMPORT_MEMORY_MB = 3008;
+
+const workerMemory = (worker: Worker): number => {
+  if (worker === 'member-directory') return MEMBER_SNAPSHOT_MEMORY_MB;
+  if (worker === 'import') return IMPORT_MEMORY_MB;
+  return 512;
+};
 
 /**
  * The aggregates follow each record; the member directory waits up to 20 s to gather changes, so a

@@ -70,6 +70,11 @@ const functionIdByDescription = (template: Template, description: string): strin
   onlyId(template.findResources('AWS::Lambda::Function', { Properties: { Description: description } }));
 const anyFunctionEnvironment = (template: Template): Record<string, unknown> =>
   Object.values(ourFunctions(template))[0]?.Properties.Environment.Variables;
+/** The environment's table: the one with a stream (the mirror table has none). */
+const mainTables = (template: Template) =>
+  template.findResources('AWS::DynamoDB::Table', {
+    Properties: { StreamSpecification: Match.anyValue() },
+  });
 const refOf = (value: unknown): string => (value as { Ref: string }).Ref;
 const getAttOf = (value: unknown): [string, string] =>
   (value as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
@@ -77,7 +82,8 @@ const getAttOf = (value: unknown): [string, string] =>
 describe('the table', () => {
   it('is built from tableDefinition: on demand, keys, indexes, stream, TTL and point-in-time recovery', () => {
     const { template } = demo();
-    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.resourceCountIs('AWS::DynamoDB::Table', 2);
+    onlyId(mainTables(template));
     template.hasResourceProperties('AWS::DynamoDB::Table', {
       BillingMode: 'PAY_PER_REQUEST',
       KeySchema: [
@@ -107,9 +113,41 @@ describe('the table', () => {
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
     });
-    const devTable = only(Object.values(dev().template.findResources('AWS::DynamoDB::Table')));
+    const devTable = only(Object.values(mainTables(dev().template)));
     expect(devTable.Properties.DeletionProtectionEnabled ?? false).toBe(false);
     expect(devTable.DeletionPolicy).toBe('Delete');
+  });
+});
+
+describe('the mirror table', () => {
+  it('is named per environment, built from tableDefinition without stream or backups, written by the mirror worker only', () => {
+    const { template } = demo();
+    const mirror = template.findResources('AWS::DynamoDB::Table', {
+      Properties: { TableName: 'crop-protection-demo-mirror' },
+    });
+    const [id, table] = only(Object.entries(mirror));
+    expect(table.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
+    expect(table.Properties.GlobalSecondaryIndexes).toHaveLength(tableDefinition.globalIndexes.length);
+    expect(table.Properties.StreamSpecification).toBeUndefined();
+    expect(table.DeletionPolicy).toBe('Delete');
+    expect(refOf(anyFunctionEnvironment(template)[environmentVariables.mirrorTableName])).toBe(id);
+    // Only the mirror worker's role may write it.
+    const writers = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes(`"${id}"`),
+    );
+    expect(writers).toHaveLength(1);
+    expect(JSON.stringify(writers[0]?.Properties.Roles)).toContain('mirrorworker');
+  });
+
+  it('gives the functions the log retention of the environment, 90 days unless set', () => {
+    expect(anyFunctionEnvironment(demo().template)[environmentVariables.logRetentionDays]).toBe('90');
   });
 });
 
@@ -163,7 +201,7 @@ describe('the queues', () => {
 
 describe('the stream workers', () => {
   const streamMappings = (template: Template) => {
-    const tableId = onlyId(template.findResources('AWS::DynamoDB::Table'));
+    const tableId = onlyId(mainTables(template));
     return Object.values(
       template.findResources('AWS::Lambda::EventSourceMapping', {
         Properties: { EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] } },
@@ -347,7 +385,7 @@ describe('the functions', () => {
 
   it('all get the table, the files bucket, the queues, the token secret, the app URL parameter and the mail sender', () => {
     const { template } = demo();
-    const tableId = onlyId(template.findResources('AWS::DynamoDB::Table'));
+    const tableId = onlyId(mainTables(template));
     const secretId = onlyId(template.findResources('AWS::SecretsManager::Secret'));
     const parameter = only(Object.values(template.findResources('AWS::SSM::Parameter')));
     const filesBucketId = onlyId(
@@ -593,7 +631,7 @@ describe('the CloudFront distribution', () => {
 describe('the stack', () => {
   it('outputs the distribution URL, the API URL and the table name', () => {
     const { template } = demo();
-    const tableId = onlyId(template.findResources('AWS::DynamoDB::Table'));
+    const tableId = onlyId(mainTables(template));
     template.hasOutput('DistributionUrl', Match.anyValue());
     template.hasOutput('ApiUrl', Match.anyValue());
     template.hasOutput('TableName', { Value: { Ref: tableId } });

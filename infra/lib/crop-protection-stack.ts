@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { DEFAULT_LOG_RETENTION_DAYS } from '@cpbo/functions/domain/numbered-pages.ts';
 import { BackendFunctions } from './backend-functions.ts';
 import { DataStore } from './data-store.ts';
 import { BackOfficeApi } from './http-api.ts';
@@ -15,6 +16,8 @@ export interface CropProtectionStackProps extends StackProps {
   /** The built SPA (web/dist). */
   readonly spaContent: s3deploy.ISource;
   readonly customDomain?: CustomDomain;
+  /** Days the application's log lines are kept (GET /admin/logs); 90 unless set. */
+  readonly logRetentionDays?: number;
 }
 
 /** The environment whose data may be thrown away with the stack. */
@@ -32,17 +35,19 @@ export class CropProtectionStack extends Stack {
     const retainData = environmentName !== disposableEnvironment;
     const appUrlParameterName = `/crop-protection/${environmentName}/app-url`;
 
-    const dataStore = new DataStore(this, 'DataStore', { retainData });
+    const dataStore = new DataStore(this, 'DataStore', { retainData, environmentName });
     const workQueues = new WorkQueues(this, 'WorkQueues');
     const functions = new BackendFunctions(this, 'Functions', {
       environmentName,
       mailFrom: props.mailFrom,
       table: dataStore.table,
+      mirrorTable: dataStore.mirrorTable,
       filesBucket: dataStore.filesBucket,
       memberDirectoryBucket: dataStore.memberDirectoryBucket,
       workQueues,
       appUrlParameterName,
       retainData,
+      logRetentionDays: props.logRetentionDays ?? DEFAULT_LOG_RETENTION_DAYS,
     });
     const api = new BackOfficeApi(this, 'Api', { functions, retainData });
     const website = new Website(this, 'Website', {

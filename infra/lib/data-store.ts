@@ -3,8 +3,11 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tableDefinition } from '@cpbo/functions/data/table-definition.ts';
+import { DATA_JOB_DAYS } from '@cpbo/functions/data/data-jobs.ts';
 
 export interface DataStoreProps {
+  /** dev, demo, prod…: names the mirror table. */
+  readonly environmentName: string;
   /** Keep the table and the files when the stack is deleted, and refuse to delete the table. */
   readonly retainData: boolean;
 }
@@ -12,10 +15,12 @@ export interface DataStoreProps {
 /** The single table, the bucket of import, export and report files, and the member directory snapshots. */
 export class DataStore extends Construct {
   readonly table: dynamodb.Table;
+  /** The mirror environment's data: a copy of the table, personal fields pseudonymised (POST /admin/mirror). */
+  readonly mirrorTable: dynamodb.Table;
   readonly filesBucket: s3.Bucket;
   readonly memberDirectoryBucket: s3.Bucket;
 
-  constructor(scope: Construct, id: string, { retainData }: DataStoreProps) {
+  constructor(scope: Construct, id: string, { retainData, environmentName }: DataStoreProps) {
     super(scope, id);
     const removalPolicy = retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
@@ -39,6 +44,25 @@ export class DataStore extends Construct {
       });
     }
 
+    // Named per environment, so that the mirror environment's tools find it; rebuilt by every refresh,
+    // so it is neither backed up nor kept when the stack goes.
+    this.mirrorTable = new dynamodb.Table(this, 'MirrorTable', {
+      tableName: `crop-protection-${environmentName}-mirror`,
+      partitionKey: { name: tableDefinition.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: tableDefinition.sortKey, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    for (const index of tableDefinition.globalIndexes) {
+      this.mirrorTable.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+
     this.filesBucket = new s3.Bucket(this, 'FilesBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -50,6 +74,18 @@ export class DataStore extends Construct {
         {
           noncurrentVersionExpiration: Duration.days(30),
           abortIncompleteMultipartUploadAfter: Duration.days(7),
+        },
+        // Export files and import uploads live as long as their job (DATA_JOB_DAYS).
+        ...['exports/', 'imports/'].map((prefix) => ({ prefix, expiration: Duration.days(DATA_JOB_DAYS) })),
+      ],
+      // The Data page downloads exports and uploads large imports straight to S3 through presigned
+      // URLs, whose signature is the permission: any origin may use one.
+      cors: [
+        {
+          allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.PUT],
+          allowedOrigins: ['*'],
+          allowedHeaders: ['*'],
+          maxAge: 3600,
         },
       ],
       removalPolicy,

@@ -4,6 +4,8 @@ import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
 export const localCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 export const localRegion = 'eu-west-1';
 export const localTableName = 'cpbo-local';
+/** The mirror environment's table on a laptop: a second table of DynamoDB Local. */
+export const localMirrorTableName = 'cpbo-local-mirror';
 export const localFilesBucket = 'cpbo-files-local';
 export const localMemberDirectoryBucket = 'cpbo-member-directory-local';
 
@@ -26,6 +28,7 @@ export const awsEnvironment = ({
   AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
   AWS_ENDPOINT_URL_S3: s3Endpoint,
   [environmentVariables.tableName]: localTableName,
+  [environmentVariables.mirrorTableName]: localMirrorTableName,
   [environmentVariables.filesBucket]: localFilesBucket,
   [environmentVariables.memberDirectoryBucket]: localMemberDirectoryBucket,
 });

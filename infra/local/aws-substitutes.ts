@@ -7,6 +7,7 @@ import {
   localClientConfig,
   localFilesBucket,
   localMemberDirectoryBucket,
+  localMirrorTableName,
   localTableName,
 } from './aws-environment.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
@@ -61,6 +62,7 @@ export const startAwsSubstitutes = async (options: AwsSubstitutesOptions): Promi
   const client = new DynamoDBClient(localClientConfig(dynamo.value.endpoint));
   try {
     await ensureTable(client, localTableName);
+    await ensureTable(client, localMirrorTableName);
   } catch (error) {
     await stop();
     throw error;

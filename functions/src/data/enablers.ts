@@ -197,24 +197,33 @@ export interface EnablerProfile {
   banner: string;
 }
 
+/** A new enabler's profile item, without members (createEnabler; an import, which keeps the file's id). */
+export const enablerProfileItem = (
+  id: string,
+  profile: {
+    name: string;
+    logo: string | null;
+    banner: string | null;
+    creationDate: string;
+    createdBy: string;
+  },
+) => ({
+  pk: enablerPartition(id),
+  sk: ENABLER_PROFILE,
+  entityType: 'ENABLER',
+  gsi2pk: ENABLERS_INDEX.partition,
+  gsi2sk: id,
+  id,
+  ...profile,
+  memberCount: 0,
+});
+
 export const createEnabler = async (
   profile: EnablerProfile,
   createdBy: string,
   now = new Date(),
 ): Promise<Enabler> => {
-  const id = randomUUID();
-  const item = {
-    pk: enablerPartition(id),
-    sk: ENABLER_PROFILE,
-    entityType: 'ENABLER',
-    gsi2pk: ENABLERS_INDEX.partition,
-    gsi2sk: id,
-    id,
-    ...profile,
-    memberCount: 0,
-    creationDate: nowIso(now),
-    createdBy,
-  };
+  const item = enablerProfileItem(randomUUID(), { ...profile, creationDate: nowIso(now), createdBy });
   await dynamo().send(
     new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
   );
@@ -320,6 +329,24 @@ export const listConfigs = async (enablerId: string): Promise<EnablerConfig[]> =
  * the enabler list shows, move in one transaction, conditioned on the version read, so two uploads at
  * once cannot take the same number.
  */
+/** A config version's item (addConfig; an import, which keeps the file's id, version and date). */
+export const configItem = (enablerId: string, config: EnablerConfig, createdBy: string) => ({
+  pk: enablerPartition(enablerId),
+  sk: configSortKey(config.version),
+  entityType: 'ENABLER_CONFIG',
+  configId: config._id,
+  enablerId,
+  version: config.version,
+  currency: config.currency,
+  maxCompensationFactor: config.maxCompensationFactor,
+  lengthOfSeasonInMonth: config.lengthOfSeasonInMonth,
+  lengthOfCoverageInMonth: config.lengthOfCoverageInMonth,
+  damageThreshold: config.damageThreshold,
+  benefitFactorsByMonth: config.benefitFactorsByMonth,
+  creationDate: config.creationDate,
+  createdBy,
+});
+
 export const addConfig = async (
   enablerId: string,
   config: NewEnablerConfig,
@@ -329,22 +356,11 @@ export const addConfig = async (
   const enabler = await getEnabler(enablerId);
   if (!enabler) throw new AppError('ERR_NOT_FOUND');
   const version = (enabler.latestConfigVersion ?? 0) + 1;
-  const item = {
-    pk: enablerPartition(enablerId),
-    sk: configSortKey(version),
-    entityType: 'ENABLER_CONFIG',
-    configId: randomUUID(),
+  const item = configItem(
     enablerId,
-    version,
-    currency: config.currency,
-    maxCompensationFactor: config.maxCompensationFactor,
-    lengthOfSeasonInMonth: config.lengthOfSeasonInMonth,
-    lengthOfCoverageInMonth: config.lengthOfCoverageInMonth,
-    damageThreshold: config.damageThreshold,
-    benefitFactorsByMonth: config.benefitFactorsByMonth,
-    creationDate: nowIso(now),
+    { ...config, _id: randomUUID(), version, creationDate: nowIso(now) },
     createdBy,
-  };
+  );
   // Another upload that took this version first, or a deleted enabler, fails a condition: ERR_CONFLICT.
   await transact(
     [

@@ -32,14 +32,13 @@ export const tableDefinition = {
       servesPatterns: [
         'users by role (administrators to notify)',
         'enablers listing',
-        'logs by level and time',
       ],
     },
     {
       name: 'gsi3',
       partitionKey: 'gsi3pk',
       sortKey: 'gsi3sk',
-      servesPatterns: ['member by number within an enabler (duplicate check)', 'reports by time'],
+      servesPatterns: ['member by number within an enabler (duplicate check)'],
     },
   ] satisfies IndexDefinition[],
 } as const;

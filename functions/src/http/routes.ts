@@ -30,7 +30,13 @@ import {
   adminPlotListQuerySchema,
   adminUpdatePlotRequestSchema,
   emailParameter,
+  logListQuerySchema,
+  importRequestSchema,
+  jobIdParameter,
   MAX_IMAGE_BYTES,
+  MAX_REPORT_BYTES,
+  reportListQuerySchema,
+  reportRequestSchema,
   pathParameters,
   recordIdParameter,
   dashboardFederationQuerySchema,
@@ -66,6 +72,7 @@ export const resources = [
   'exports',
   'imports',
   'dashboard',
+  'reports',
 ] as const;
 export type Resource = (typeof resources)[number];
 
@@ -144,6 +151,14 @@ const memberAndPlot = { params: pathParameters({ memberId: recordIdParameter, pl
 // Dashboard query strings.
 const dashboardSeries = { query: dashboardSeriesQuerySchema };
 const dashboardNone = { query: dashboardNoQuerySchema };
+const jobId = { params: pathParameters({ id: jobIdParameter }) };
+
+/** A file of up to 5 MB travels in the body (Lambda takes 6 MB); a larger one is uploaded to S3 first. */
+export const MAX_INLINE_IMPORT_BYTES = 5 * 1024 * 1024;
+const importBody = {
+  body: importRequestSchema,
+  maxBodyBytes: MAX_INLINE_IMPORT_BYTES,
+} satisfies Pick<RouteDefinition, 'body' | 'maxBodyBytes'>;
 
 // Two images of at most MAX_IMAGE_BYTES each, as base64 data URLs (4 characters per 3 bytes), and a name.
 const enablerBody = {
@@ -264,17 +279,27 @@ export const routes = [
   route('DELETE', '/admin/users/{id}', 'admin-users', 'admin', userId),
 
   // Admin: logs, reports, mirror
-  route('GET', '/admin/logs', 'admin-logs', 'admin'),
-  route('GET', '/admin/reports', 'admin-reports', 'admin'),
+  route('GET', '/admin/logs', 'admin-logs', 'admin', { query: logListQuerySchema }),
+  route('GET', '/admin/reports', 'admin-reports', 'admin', { query: reportListQuerySchema }),
   route('GET', '/admin/mirror', 'admin-mirror', 'admin'),
   route('POST', '/admin/mirror', 'admin-mirror', 'admin'),
 
   // Data
+  // Each export or import is a job run by a queue worker; the screen polls its status (docs/contract.md).
   route('GET', '/exports/members', 'exports', 'admin'),
   route('GET', '/exports/enablers', 'exports', 'admin'),
   route('GET', '/exports/all', 'exports', 'admin'),
-  route('POST', '/imports/all', 'imports', 'admin'),
-  route('POST', '/imports/onboard', 'imports', 'admin'),
+  route('GET', '/exports/jobs/{id}', 'exports', 'admin', jobId),
+  route('POST', '/imports/all', 'imports', 'admin', importBody),
+  route('POST', '/imports/onboard', 'imports', 'admin', importBody),
+  route('POST', '/imports/uploads', 'imports', 'admin'),
+  route('GET', '/imports/jobs/{id}', 'imports', 'admin', jobId),
+
+  // The mobile app's reports (ANDROID_USER and USER, checked by the handler); read with GET /admin/reports.
+  route('POST', '/reports', 'reports', 'signedIn', {
+    body: reportRequestSchema,
+    maxBodyBytes: MAX_REPORT_BYTES,
+  }),
 
   // Dashboard
   route('GET', '/dashboard/numberOfCoversStartedByDate', 'dashboard', 'signedIn', dashboardSeries),

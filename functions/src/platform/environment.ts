@@ -13,6 +13,10 @@ export const environmentVariables = {
   appUrlParameter: 'APP_URL_PARAMETER',
   mailFrom: 'MAIL_FROM',
   environmentName: 'ENVIRONMENT_NAME',
+  /** Days the application's log lines are kept (default 90, set per environment). */
+  logRetentionDays: 'LOG_RETENTION_DAYS',
+  /** The mirror environment's table, which the mirror refresh replaces with a copy of this one's. */
+  mirrorTableName: 'MIRROR_TABLE_NAME',
 } as const;
 
 export type EnvironmentKey = keyof typeof environmentVariables;

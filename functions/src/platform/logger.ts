@@ -77,3 +77,24 @@ const lineAt =
 
 /** One JSON line per event, through Powertools' Logger, with the invocation's keys. */
 export const logger = { error: lineAt('error'), warn: lineAt('warn'), info: lineAt('info') };
+
+const storedAt =
+  (level: Level) =>
+  async (message: string, fields: Fields = {}): Promise<void> => {
+    await lineAt(level)(message, fields);
+    try {
+      // Loaded by the first stored line only: most invocations store none.
+      const { storeLogLine } = await import('#data/app-logs.ts');
+      await storeLogLine(level, message);
+    } catch (error) {
+      // The event is in the function's log already; losing its copy must not fail the request.
+      await lineAt('error')('Log line not stored', { error });
+    }
+  };
+
+/**
+ * The events the administrators read in the application's log (GET /admin/logs): written like any
+ * line, and stored with the message alone, redacted (data/app-logs.ts). The message must say what
+ * happened without the fields, which are not stored.
+ */
+export const appLog = { error: storedAt('error'), warn: storedAt('warn'), info: storedAt('info') };

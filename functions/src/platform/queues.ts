@@ -1,4 +1,4 @@
-import { mailMessageSchema } from '@cpbo/schemas';
+import { dataJobMessageSchema, mailMessageSchema, mirrorMessageSchema } from '@cpbo/schemas';
 
 /**
  * The SQS queues, each with a dead-letter queue, a worker under functions/src/workers/<worker> and
@@ -12,6 +12,35 @@ export const queueDefinitions = {
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 5,
     batchSize: 10,
+  },
+  /*
+   * One job per message: a whole import or export, resumable. The worker gets 15 minutes (Lambda's
+   * most, a sixth of the visibility timeout); a job cut short is delivered again and resumes.
+   */
+  import: {
+    worker: 'import',
+    messageSchema: dataJobMessageSchema,
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 3,
+    batchSize: 1,
+  },
+  export: {
+    worker: 'export',
+    messageSchema: dataJobMessageSchema,
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 3,
+    batchSize: 1,
+  },
+  /*
+   * One step of a mirror refresh per message: the worker (15 minutes, a sixth of the visibility
+   * timeout) stops before its time is up and sends the next step, so a refresh has no length limit.
+   */
+  mirror: {
+    worker: 'mirror',
+    messageSchema: mirrorMessageSchema,
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 3,
+    batchSize: 1,
   },
 } as const;
 

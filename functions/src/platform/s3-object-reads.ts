@@ -93,3 +93,69 @@ export const headS3Object = async (
   const response = await send('HEAD', bucket, key);
   return response ? metadataOf(response.headers) : undefined;
 };
+
+/** Writes an object with a signed PUT (the import handler keeps a small file for its worker). */
+export const putS3Object = async (bucket: string, key: string, body: string): Promise<void> => {
+  const { config } = dynamo();
+  const region = await config.region();
+  const url = objectUrl(bucket, key, region);
+  const signer = new SignatureV4({ service: 's3', region, credentials: config.credentials, sha256: Sha256 });
+  const signed = await signer.sign({
+    method: 'PUT',
+    protocol: url.protocol,
+    hostname: url.hostname,
+    ...(url.port ? { port: Number(url.port) } : {}),
+    path: url.pathname,
+    query: {},
+    headers: {
+      host: url.host,
+      'x-amz-content-sha256': 'UNSIGNED-PAYLOAD',
+      'content-type': 'application/json',
+    },
+  });
+  const response = await fetch(url, { method: 'PUT', headers: signed.headers, body });
+  if (!response.ok) throw new S3ReadError(`S3 PUT ${key} answered ${response.status}`);
+};
+
+/**
+ * A short-lived presigned URL for the browser: a GET that downloads as `fileName`, or a PUT of a JSON
+ * file (the import's upload). Signed here rather than with the S3 client, which the API functions leave out.
+ */
+export const presignS3Url = async (
+  method: 'GET' | 'PUT',
+  bucket: string,
+  key: string,
+  { expiresInSeconds, fileName }: { expiresInSeconds: number; fileName?: string },
+): Promise<string> => {
+  const { config } = dynamo();
+  const region = await config.region();
+  const url = objectUrl(bucket, key, region);
+  // As S3's own presigner: the path as is, and an unsigned payload.
+  const signer = new SignatureV4({
+    service: 's3',
+    region,
+    credentials: config.credentials,
+    sha256: Sha256,
+    uriEscapePath: false,
+    applyChecksum: false,
+  });
+  const query: Record<string, string> = fileName
+    ? { 'response-content-disposition': `attachment; filename="${fileName}"` }
+    : {};
+  const signed = await signer.presign(
+    {
+      method,
+      protocol: url.protocol,
+      hostname: url.hostname,
+      ...(url.port ? { port: Number(url.port) } : {}),
+      path: url.pathname,
+      query,
+      headers: { host: url.host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
+    },
+    { expiresIn: expiresInSeconds, unsignableHeaders: new Set(['content-type']) },
+  );
+  const answer = new URL(url.toString());
+  for (const [name, value] of Object.entries(signed.query ?? {}))
+    answer.searchParams.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  return answer.toString();
+};

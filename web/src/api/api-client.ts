@@ -61,6 +61,7 @@ interface ErrorBodyShape {
   code?: unknown;
   message?: unknown;
   requestId?: unknown;
+  details?: unknown;
 }
 
 /** Builds the error from a non-OK answer, whatever its body (JSON from the API, HTML from a proxy…). */
@@ -81,6 +82,7 @@ const errorFromResponse = (response: Response, text: string): ApiError => {
         ? body.message
         : `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
     requestId: typeof body.requestId === 'string' ? body.requestId : undefined,
+    details: body.details,
   });
 };
 

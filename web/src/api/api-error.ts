@@ -14,6 +14,8 @@ export class ApiError extends Error {
   /** HTTP status; 0 when no answer came. */
   readonly status: number;
   readonly requestId: string | undefined;
+  /** What the API said more of the error (e.g. an import file's problems). */
+  readonly details: unknown;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -21,12 +23,14 @@ export class ApiError extends Error {
     code?: string | undefined;
     status?: number;
     requestId?: string | undefined;
+    details?: unknown;
   }) {
     super(init.message);
     this.kind = init.kind;
     this.code = init.code;
     this.status = init.status ?? 0;
     this.requestId = init.requestId;
+    this.details = init.details;
   }
 
   /** True when the server was not reached: worth retrying later, and no proof that a token is bad. */

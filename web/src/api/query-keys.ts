@@ -25,6 +25,15 @@ export const queryKeys = {
   },
   /** The member pickers' searches. */
   memberSearch: (search: string) => ['members', 'search', search] as const,
+  logs: {
+    all: ['logs'] as const,
+    page: (query: unknown) => ['logs', 'page', query] as const,
+  },
+  reports: {
+    all: ['reports'] as const,
+    page: (query: unknown) => ['reports', 'page', query] as const,
+  },
+  mirror: ['mirror'] as const,
   enablers: {
     all: ['enablers'] as const,
     list: ['enablers', 'list'] as const,

@@ -16,6 +16,15 @@ const AccountPage = lazyPage(async () => (await import('../pages/account/index.t
 const AdminEnablersPage = adminLazyPage(
   async () => (await import('../pages/admin-enablers/index.tsx')).AdminEnablersPage,
 );
+const AdminLogsPage = adminLazyPage(
+  async () => (await import('../pages/admin-logs/index.tsx')).AdminLogsPage,
+);
+const AdminReportsPage = adminLazyPage(
+  async () => (await import('../pages/admin-reports/index.tsx')).AdminReportsPage,
+);
+const AdminDatasPage = adminLazyPage(
+  async () => (await import('../pages/admin-datas/index.tsx')).AdminDatasPage,
+);
 /*
  * The administrator's record screens load through one small module that holds their own lazy imports:
  * the entry chunk carries one import and its preload list instead of fifteen (the login page's budget).
@@ -77,6 +86,9 @@ const pages: Partial<Record<ScreenId, LazyPage>> = {
   account: AccountPage,
   adminEnablers: AdminEnablersPage,
   adminUsers: AdminUsersPage,
+  adminLogs: AdminLogsPage,
+  adminReports: AdminReportsPage,
+  adminDatas: AdminDatasPage,
   enablerConfigs: EnablerConfigsPage,
   enablerConfig: EnablerConfigPage,
   newEnablerConfig: NewEnablerConfigPage,

@@ -4,6 +4,7 @@ import { countFailedLogin, lockForBadPasswords } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import { countEvent } from '#platform/metrics.ts';
 import { notifyAdministratorsOfLock } from './account-mails.ts';
+import { appLog } from '#platform/logger.ts';
 
 /**
  * A wrong password given for an account, at sign-in or as the current password of a change: it is
@@ -13,8 +14,15 @@ import { notifyAdministratorsOfLock } from './account-mails.ts';
  */
 export const refuseWrongPassword = async (email: string): Promise<never> => {
   const failures = await countFailedLogin(email);
+  // An address without an account is not written: it may be a password typed in the wrong field.
+  await appLog.warn(
+    failures === undefined
+      ? 'Failed sign-in: an address without an account'
+      : `Failed sign-in: wrong password for ${email} (${failures} in a row)`,
+  );
   if (failures !== undefined && reachesLock(failures) && (await lockForBadPasswords(email))) {
     countEvent('AccountLocks');
+    await appLog.warn(`Account ${email} locked after ${failures} wrong passwords`);
     await deleteSessionsOf(email);
     await notifyAdministratorsOfLock(email);
     throw new AppError('ERR_ACCOUNT_JUST_LOCKED');

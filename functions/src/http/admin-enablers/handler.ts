@@ -13,6 +13,7 @@ import { listUsers } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import { created, noContent, ok, type SessionRequest } from '#platform/http/api-types.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
+import { appLog } from '#platform/logger.ts';
 
 type EnablerBody = FromSchema<typeof enablerRequestSchema>;
 type ConfigBody = FromSchema<typeof enablerConfigSchema>;
@@ -26,7 +27,7 @@ const existingEnabler = async (enablerId: string) => {
 const profileOf = (body: EnablerBody) => ({ name: body.name.trim(), logo: body.logo, banner: body.banner });
 
 /** DELETE /admin/enablers/{id}: refused while the enabler has members or users, so nothing is orphaned. */
-const remove = async ({ params }: SessionRequest<unknown, 'id'>) => {
+const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   const enabler = await existingEnabler(params.id);
   if (enabler.memberCount > 0) throw new AppError('ERR_ENABLER_HAS_MEMBERS');
   const users = await listUsers();
@@ -34,6 +35,7 @@ const remove = async ({ params }: SessionRequest<unknown, 'id'>) => {
     throw new AppError('ERR_ENABLER_HAS_USERS');
   }
   await deleteEnabler(enabler.id);
+  await appLog.info(`Enabler ${enabler.id} (${enabler.name}) deleted by ${session.email}`);
   return noContent();
 };
 

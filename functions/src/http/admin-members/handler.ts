@@ -14,6 +14,7 @@ import { httpHandler } from '#platform/http/http-handler.ts';
 import { idempotency } from '#platform/http/idempotency.ts';
 import { memberFieldsOfBody } from '../members/member-fields.ts';
 import { memberOfEnabler } from '../members/member-scope.ts';
+import { appLog } from '#platform/logger.ts';
 
 /*
  * The administrator's members, in the administrator's current enabler only: another enabler's member
@@ -56,6 +57,7 @@ const edit = async ({ body, params, session }: SessionRequest<AdminMemberBody, '
 const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   const removedAt = await deleteMember(session.enabler, params.id, session.email);
   forgetMember(session.enabler, params.id, removedAt);
+  await appLog.info(`Member ${params.id} of enabler ${session.enabler} deleted by ${session.email}`);
   return noContent();
 };
 

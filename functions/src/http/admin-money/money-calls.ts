@@ -17,6 +17,7 @@ import {
   type SessionRequest,
 } from '#platform/http/api-types.ts';
 import { countEvent } from '#platform/metrics.ts';
+import { appLog } from '#platform/logger.ts';
 
 /*
  * The administrator's calls on contributions, payouts and cashouts, the same for the three kinds:
@@ -165,6 +166,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({
       values: null,
       by: session.email,
     });
+    await appLog.info(`${type} ${record.id} of member ${record.memberId} deleted by ${session.email}`);
     return noContent();
   };
 

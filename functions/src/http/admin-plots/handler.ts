@@ -35,6 +35,7 @@ import { httpHandler } from '#platform/http/http-handler.ts';
 import { idempotency } from '#platform/http/idempotency.ts';
 import { memberOfEnabler } from '../members/member-scope.ts';
 import { plotView } from '../members/views.ts';
+import { appLog } from '#platform/logger.ts';
 
 /*
  * The administrator's plots (the spec's "fields"), in the administrator's current enabler only:
@@ -176,6 +177,7 @@ const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   if (!plot) throw new AppError('ERR_NOT_FOUND');
   await deletePlot(plot);
   await refreshListEntry(session.enabler, plot.memberId);
+  await appLog.info(`Plot ${plot.id} of member ${plot.memberId} deleted by ${session.email}`);
   return noContent();
 };
 

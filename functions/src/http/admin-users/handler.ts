@@ -12,6 +12,7 @@ import { httpHandler } from '#platform/http/http-handler.ts';
 import { mailOneTimeLink } from '../accounts/account-mails.ts';
 import { isVisibleFrom, managedUser, refuseOwnAccount } from './managed-user.ts';
 import { userView } from './user-view.ts';
+import { appLog } from '#platform/logger.ts';
 
 /** GET /admin/users: the users of the current enabler and every administrator. */
 const list = async ({ session }: SessionRequest) => {
@@ -62,6 +63,7 @@ const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   refuseOwnAccount(session, user);
   await deleteUser(user.email);
   await deleteSessionsOf(user.email);
+  await appLog.info(`User ${user.email} deleted by ${session.email}`);
   return noContent();
 };
 

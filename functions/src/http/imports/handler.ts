@@ -1,3 +1,95 @@
-import { notYetAvailableHandler } from '#platform/http/http-handler.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  dataFileSchema,
+  onboardingFileSchema,
+  type DataFile,
+  type FromSchema,
+  type importRequestSchema,
+} from '@cpbo/schemas';
+import { dataFileProblems } from '#data/data-import.ts';
+import { createDataJob, type ImportKind } from '#data/data-jobs.ts';
+import { AppError } from '#platform/app-error.ts';
+import { readEnvironment } from '#platform/environment.ts';
+import type { SessionRequest } from '#platform/http/api-types.ts';
+import { fileSchemaErrors } from '#platform/http/file-errors.ts';
+import { httpHandler } from '#platform/http/http-handler.ts';
+import { loadValidators } from '#platform/http/validator.ts';
+import { appLog } from '#platform/logger.ts';
+import { sendToQueue } from '#platform/queue.ts';
+import { headS3Object, presignS3Url, putS3Object } from '#platform/s3-object-reads.ts';
+import { dataJobAnswer, ownDataJob } from '../exports/data-job-answer.ts';
 
-export const handler = notYetAvailableHandler('imports');
+type ImportBody = FromSchema<typeof importRequestSchema>;
+
+const importValidators = () => import('#platform/http/validators/imports.generated.ts');
+
+/** An upload link lives this long. */
+const UPLOAD_URL_SECONDS = 900;
+const uploadKey = (upload: string): string => `imports/uploads/${upload}.json`;
+
+/** The file's problems, by its schema then (full import) its ids; ERR_IMPORT_INVALID_FILE lists them. */
+const assertValidFile = async (kind: ImportKind, file: unknown): Promise<void> => {
+  const validators = await loadValidators(importValidators);
+  const found = fileSchemaErrors(validators, kind === 'all' ? dataFileSchema : onboardingFileSchema, file);
+  const problems =
+    found.count === 0 && kind === 'all'
+      ? { errors: dataFileProblems(file as DataFile), count: dataFileProblems(file as DataFile).length }
+      : found;
+  if (problems.count > 0) throw new AppError('ERR_IMPORT_INVALID_FILE', { details: problems });
+};
+
+/**
+ * POST /imports/all and /imports/onboard: a file in the body is checked here (an invalid one answers
+ * 400 with its errors and writes nothing), kept in the files bucket and imported by the import
+ * worker; an upload is checked by the worker before it writes anything. Answers the job (202).
+ */
+const start =
+  (kind: ImportKind) =>
+  async ({ body, session }: SessionRequest<ImportBody>) => {
+    const id = randomUUID();
+    let fileKey: string;
+    if (body.file !== undefined) {
+      await assertValidFile(kind, body.file);
+      fileKey = `imports/${id}.json`;
+      await putS3Object(readEnvironment('filesBucket'), fileKey, JSON.stringify(body.file));
+    } else {
+      fileKey = uploadKey(body.upload as string);
+      if (!(await headS3Object(readEnvironment('filesBucket'), fileKey)))
+        throw new AppError('ERR_IMPORT_UPLOAD_NOT_FOUND');
+    }
+    const job = await createDataJob({
+      id,
+      kind: `IMPORT_${kind.toUpperCase() as Uppercase<ImportKind>}`,
+      enablerId: session.enabler,
+      createdBy: session.email,
+      fileKey,
+    });
+    await sendToQueue('import', { jobId: id });
+    await appLog.info(`Import ${id} (${job.kind}) started by ${session.email}`);
+    return { status: 202, body: { job: dataJobAnswer(job) } };
+  };
+
+/** POST /imports/uploads: where to PUT a file too large for a request body (then name it in the import). */
+const newUpload = async () => {
+  const upload = randomUUID();
+  const url = await presignS3Url('PUT', readEnvironment('filesBucket'), uploadKey(upload), {
+    expiresInSeconds: UPLOAD_URL_SECONDS,
+  });
+  return { status: 201, body: { upload, url } };
+};
+
+const status = async ({ params, session }: SessionRequest<unknown, 'id'>) => ({
+  status: 200,
+  body: { job: dataJobAnswer(await ownDataJob(params.id, session, 'IMPORT_')) },
+});
+
+export const handler = httpHandler(
+  'imports',
+  {
+    'POST /imports/all': start('all'),
+    'POST /imports/onboard': start('onboard'),
+    'POST /imports/uploads': newUpload,
+    'GET /imports/jobs/{id}': status,
+  },
+  { validators: importValidators },
+);

@@ -31,8 +31,9 @@ export const authenticate = (access: Access): middy.MiddlewareObj<ApiEvent, ApiR
     const session = await verifyAccessToken(token);
     const stored = await getSessionState(session.email, session.sessionId);
     if (!acceptsAccessToken(stored, session, epochSeconds())) throw new AppError('ERR_UNAUTHENTICATED');
-    if (access === 'admin' && session.role !== 'ADMIN') throw new AppError('ERR_FORBIDDEN_USER');
+    // Set before the role check: a refusal is logged with who was refused.
     request.event.session = session;
+    if (access === 'admin' && session.role !== 'ADMIN') throw new AppError('ERR_FORBIDDEN_USER');
     // Every later line of this invocation says which enabler it worked for (never who: no e-mail).
     appendLogKeys({ enabler: session.enabler });
   },

@@ -2,7 +2,7 @@ import type middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { AppError } from '../app-error.ts';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
-import { logger } from '../logger.ts';
+import { appLog, logger } from '../logger.ts';
 import type { ApiEvent, ApiResult } from './api-types.ts';
 import { jsonResponse } from './json-response.ts';
 
@@ -27,6 +27,13 @@ const toAppError = (error: unknown): AppError | undefined => {
   return undefined;
 };
 
+/** A refused permission goes to the application's log: which code, which call, and who when known. */
+const logRefusal = (event: ApiEvent | undefined, error: AppError): Promise<void> => {
+  const call = event ? `${event.requestContext?.http?.method ?? ''} ${event.rawPath ?? ''}`.trim() : '';
+  const who = event?.session ? ` for ${event.session.email} (${event.session.role})` : '';
+  return appLog.warn(`Permission refused: ${error.code} on ${call || 'an unknown call'}${who}`);
+};
+
 export interface ErrorResponderOptions {
   /** Where unexpected errors are reported (defaults to the JSON logger). */
   report?: (
@@ -49,6 +56,7 @@ export const errorResponder = (
       const requestId = request.context?.awsRequestId ?? request.event?.requestContext?.requestId;
       const known = toAppError(request.error);
       if (known) {
+        if (known.status === 403) await logRefusal(request.event, known);
         request.response = jsonResponse(known.status, known.toBody(requestId));
         return;
       }

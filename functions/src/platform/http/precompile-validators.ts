@@ -3,7 +3,7 @@ import { Ajv, _, type Options } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 import { buildSync } from 'esbuild';
-import type { JSONSchema } from '@cpbo/schemas';
+import { dataFileSchema, onboardingFileSchema, type JSONSchema } from '@cpbo/schemas';
 import { resources, routesOf, routeSchemas } from '#http/routes.ts';
 import { queueDefinitions, queueNames } from '../queues.ts';
 import { validatorName } from './validator-name.ts';
@@ -47,6 +47,9 @@ const header = (of: string) => `// @ts-nocheck
 // ajv's standalone code, with the few run-time helpers it needs inlined (see
 // precompile-validators.ts). Do not edit: a test fails when this file is out of date.`;
 
+/** The import files' schemas: the imports call and the import worker check whole files against them. */
+const importFileSchemas: JSONSchema[] = [dataFileSchema, onboardingFileSchema];
+
 /**
  * The generated modules: each resource's (the schemas of its routes) and each queue's; none for a
  * resource whose routes declare no schema (its handler loads no validators).
@@ -56,12 +59,15 @@ export const validatorsModules = (): ValidatorsModule[] =>
     ...resources.map((resource) => ({
       file: `${resource}${generatedSuffix}`,
       of: `the schemas of the ${resource} routes of the route table`,
-      schemas: routesOf(resource).flatMap((route) => routeSchemas(route).map(([, schema]) => schema)),
+      schemas: [
+        ...routesOf(resource).flatMap((route) => routeSchemas(route).map(([, schema]) => schema)),
+        ...(resource === 'imports' ? importFileSchemas : []),
+      ],
     })),
     ...queueNames.map((name) => ({
       file: `queue-${name}${generatedSuffix}`,
       of: `the message schema of the ${name} queue`,
-      schemas: [queueDefinitions[name].messageSchema],
+      schemas: [queueDefinitions[name].messageSchema, ...(name === 'import' ? importFileSchemas : [])],
     })),
   ].filter(({ schemas }) => schemas.length > 0);
 

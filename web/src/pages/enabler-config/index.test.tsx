@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminEnabler, EnablerConfigVersion } from '../../api/enablers.ts';
 import { fakeApi } from '../../test/fake-api.ts';
 import {
@@ -11,6 +11,7 @@ import {
   signedInRoutes,
 } from '../../test/render-app.tsx';
 import { configFileContent, configFileName } from './config-file.ts';
+import { captureDownloads, textOf } from '../../test/downloads.ts';
 
 const coopVerte: AdminEnabler = {
   id: 'e-2',
@@ -57,35 +58,6 @@ const openConfig = async (configId: string) => {
   await screen.findByRole('heading', { name: /^Configuration version/ });
   return api;
 };
-
-/** Captures what the page hands to the browser to save: jsdom has neither object URLs nor downloads. */
-const captureDownloads = () => {
-  const blobs = new Map<string, Blob>();
-  const saved: { fileName: string; blob: Blob | undefined }[] = [];
-  vi.stubGlobal(
-    'URL',
-    Object.assign(class extends URL {}, {
-      createObjectURL: (blob: Blob) => {
-        const url = `blob:test/${blobs.size + 1}`;
-        blobs.set(url, blob);
-        return url;
-      },
-      revokeObjectURL: () => undefined,
-    }),
-  );
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ fileName: this.download, blob: blobs.get(this.getAttribute('href') ?? '') });
-  });
-  return saved;
-};
-
-// jsdom's Blob has no text(): read it the way a page would.
-const textOf = (blob: Blob) =>
-  new Promise<string>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.readAsText(blob);
-  });
 
 describe('enabler config detail', { timeout: 30_000 }, () => {
   it('should show every field, the creation date and the benefit factor of each month', async () => {

@@ -1,0 +1,299 @@
+import { createHash } from 'node:crypto';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  TransactWriteCommand,
+  UpdateCommand,
+  QueryCommand,
+  type QueryCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+import type { DataFile, ExportedMember, OnboardingFile } from '@cpbo/schemas/data-files.ts';
+import { errorCatalogue, type ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
+import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
+import { dynamo } from '#platform/aws-clients.ts';
+import { importedEnablerItems, importedMemberItems, memberRecordProblem } from './data-files.ts';
+import type { DataJob, JobError } from './data-jobs.ts';
+import { configSummaryOf, enablerPartition, ENABLER_PROFILE, recordCampaign } from './enablers.ts';
+import { MEMBER_PROFILE, memberPartition, membersOfEnabler } from './member-keys.ts';
+import { nowIso, tableName } from './table.ts';
+
+type Item = Record<string, unknown>;
+
+/** Members handled per step: their profiles are read in one BatchGetItem (100 keys at most). */
+export const IMPORT_BATCH_MEMBERS = 100;
+/** Items per TransactWriteItems (its most), and transactions in flight. */
+const CHUNK = 100;
+const PARALLEL_WRITES = 8;
+const RETRIES = 8;
+
+interface Put {
+  item: Item;
+  /** The member the put belongs to: when one of a member's claims is refused, none of them is written. */
+  owner?: string;
+  condition: string;
+  values?: Record<string, unknown>;
+}
+
+type CancellationReason = { Code?: string };
+
+const pause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.random() * 50));
+
+/**
+ * Puts items 100 per transaction, several transactions at once. A put whose condition fails is left
+ * out (with the other puts of its owner) and the rest is sent again: the answer is the refused owners
+ * (or items). Transactions that collide or are throttled are sent again after a pause.
+ */
+const putAll = async (puts: Put[]): Promise<Put[]> => {
+  const refused: Put[] = [];
+  let next = 0;
+  const writer = async () => {
+    while (next < puts.length) {
+      let chunk = puts.slice(next, next + CHUNK);
+      next += CHUNK;
+      for (let attempt = 1; chunk.length > 0; attempt += 1) {
+        try {
+          await dynamo().send(
+            new TransactWriteCommand({
+              TransactItems: chunk.map((put) => ({
+                Put: {
+                  TableName: tableName(),
+                  Item: put.item,
+                  ConditionExpression: put.condition,
+                  ...(put.values && { ExpressionAttributeValues: put.values }),
+                },
+              })),
+            }),
+          );
+          break;
+        } catch (error) {
+          const reasons = (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons;
+          const failed = reasons
+            ? chunk.filter((_, index) => reasons[index]?.Code === 'ConditionalCheckFailed')
+            : [];
+          if (failed.length > 0) {
+            const owners = new Set(failed.map((put) => put.owner).filter(Boolean));
+            const out = chunk.filter((put) => failed.includes(put) || (put.owner && owners.has(put.owner)));
+            refused.push(...failed);
+            chunk = chunk.filter((put) => !out.includes(put));
+            continue;
+          }
+          const retryable =
+            (error as Error).name === 'TransactionCanceledException' ||
+            (error as Error).name === 'TransactionConflictException' ||
+            (error as Error).name === 'ThrottlingException' ||
+            (error as Error).name === 'ProvisionedThroughputExceededException';
+          if (!retryable || attempt >= RETRIES) throw error;
+          await pause(attempt);
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_WRITES }, writer));
+  return refused;
+};
+
+const absent = 'attribute_not_exists(pk)';
+
+/** The profiles of these members that are already in the table: those members were imported whole. */
+const existingProfiles = async (memberIds: string[]): Promise<Set<string>> => {
+  const found = new Set<string>();
+  let request: BatchGetCommandOutput['UnprocessedKeys'] = {
+    [tableName()]: {
+      Keys: memberIds.map((id) => ({ pk: memberPartition(id), sk: MEMBER_PROFILE })),
+      ProjectionExpression: 'id',
+    },
+  };
+  while (request && Object.keys(request).length > 0) {
+    const answer: BatchGetCommandOutput = await dynamo().send(new BatchGetCommand({ RequestItems: request }));
+    for (const item of answer.Responses?.[tableName()] ?? []) found.add(item.id as string);
+    request = answer.UnprocessedKeys;
+  }
+  return found;
+};
+
+const jobError = (where: string, code: ErrorCode): JobError => ({
+  where,
+  code,
+  message: errorCatalogue[code].message,
+});
+
+export interface MemberToImport {
+  member: ExportedMember;
+  enablerId: string;
+  /** The member's JSON path in the file. */
+  where: string;
+}
+
+/**
+ * Imports one batch of members: claims first (a number or name+village taken by another member
+ * makes that member ERR_DUPLICATE_MEMBER), then plots and records, then the profile with its
+ * totals, each put only where absent. A member whose profile exists was imported whole (the profile
+ * is written last) and is left as it is, so importing again, or resuming, changes nothing.
+ */
+export const importMemberBatch = async (
+  batch: MemberToImport[],
+  importedBy: string,
+  at: string = nowIso(),
+): Promise<JobError[]> => {
+  const errors: JobError[] = [];
+  const existing = await existingProfiles(batch.map(({ member }) => member.id));
+  const claimed = new Map<string, string>();
+  const accepted: { claims: Item[]; records: Item[]; profile: Item; where: string }[] = [];
+  for (const { member, enablerId, where } of batch) {
+    if (existing.has(member.id)) continue;
+    const problem = memberRecordProblem(member);
+    if (problem !== undefined) {
+      errors.push(jobError(`${where}${problem}`, 'ERR_IMPORT_RECORD_INVALID'));
+      continue;
+    }
+    const items = importedMemberItems(member, enablerId, importedBy, at);
+    const keys = items.claims.map((claim) => `${String(claim.pk)}`);
+    // One transaction may not put one item twice: a second member of the batch with the same claim is a duplicate.
+    if (keys.some((key) => claimed.has(key) && claimed.get(key) !== member.id)) {
+      errors.push(jobError(where, 'ERR_DUPLICATE_MEMBER'));
+      continue;
+    }
+    keys.forEach((key) => claimed.set(key, member.id));
+    accepted.push({ ...items, where });
+  }
+  const refusedClaims = await putAll(
+    accepted.flatMap(({ claims }) =>
+      claims.map((item) => ({
+        item,
+        owner: item.memberId as string,
+        // A claim this member already holds (an import resumed) is not a duplicate.
+        condition: `${absent} OR memberId = :memberId`,
+        values: { ':memberId': item.memberId },
+      })),
+    ),
+  );
+  const duplicates = new Set(refusedClaims.map((put) => put.owner));
+  const imported = accepted.filter(({ profile }) => !duplicates.has(profile.id as string));
+  errors.push(
+    ...accepted
+      .filter(({ profile }) => duplicates.has(profile.id as string))
+      .map(({ where }) => jobError(where, 'ERR_DUPLICATE_MEMBER')),
+  );
+  await putAll(imported.flatMap(({ records }) => records.map((item) => ({ item, condition: absent }))));
+  await putAll(imported.map(({ profile }) => ({ item: profile, condition: absent })));
+  return errors;
+};
+
+/** Sets an enabler's member count to its members in the table (after an import wrote them in batches). */
+export const recountMembers = async (enablerId: string): Promise<number> => {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page: QueryCommandOutput = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :members',
+        FilterExpression: 'entityType = :member',
+        ExpressionAttributeValues: { ':members': membersOfEnabler(enablerId), ':member': 'MEMBER' },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
+      UpdateExpression: 'SET memberCount = :count',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':count': count },
+    }),
+  );
+  return count;
+};
+
+/**
+ * The enablers of a full import, with their configs, where absent; an enabler already here keeps its
+ * profile and gets the file's configs it lacks (its current config moves to the file's latest when newer).
+ */
+export const importEnablers = async (file: DataFile, importedBy: string): Promise<void> => {
+  for (const enabler of file) {
+    const { profile, configs } = importedEnablerItems(enabler, importedBy);
+    await putAll([profile, ...configs].map((item) => ({ item, condition: absent })));
+    const latest = [...enabler.configs].sort((a, b) => b.version - a.version)[0];
+    if (latest) {
+      await dynamo()
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: { pk: enablerPartition(enabler._id), sk: ENABLER_PROFILE },
+            UpdateExpression:
+              'SET latestConfigVersion = :version, latestConfigDate = :date, latestConfig = :summary',
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(latestConfigVersion) OR latestConfigVersion < :version)',
+            ExpressionAttributeValues: {
+              ':version': latest.version,
+              ':date': latest.creationDate,
+              ':summary': configSummaryOf({ ...latest }),
+            },
+          }),
+        )
+        .catch((error: Error) => {
+          if (error.name !== 'ConditionalCheckFailedException') throw error;
+        });
+    }
+    // The campaigns the file's payouts name, as recording the payouts one by one creates them.
+    const campaigns = new Map<string, string>();
+    for (const member of enabler.members)
+      for (const payout of member.payouts)
+        if (!campaigns.has(payout.assessmentId)) campaigns.set(payout.assessmentId, payout.assessmentDate);
+    for (const [id, reportingDate] of campaigns)
+      await recordCampaign(enabler._id, { id, name: id, reportingDate });
+  }
+};
+
+/** The members of a full import, in file order, each with its enabler and path. */
+export const membersOfDataFile = (file: DataFile): MemberToImport[] =>
+  file.flatMap((enabler, e) =>
+    enabler.members.map((member, m) => ({ member, enablerId: enabler._id, where: `/${e}/members/${m}` })),
+  );
+
+/** Problems of a whole file that its schema cannot say: an enabler or member id given twice. */
+export const dataFileProblems = (file: DataFile): JobError[] => {
+  const problems: JobError[] = [];
+  const enablers = new Set<string>();
+  const members = new Set<string>();
+  file.forEach((enabler, e) => {
+    if (enablers.size === enablers.add(enabler._id).size)
+      problems.push(jobError(`/${e}/_id`, 'ERR_IMPORT_INVALID_FILE'));
+    enabler.members.forEach((member, m) => {
+      if (members.size === members.add(member.id).size)
+        problems.push(jobError(`/${e}/members/${m}/id`, 'ERR_IMPORT_INVALID_FILE'));
+    });
+  });
+  return problems;
+};
+
+/** A member id that is the same at every run of a job: a resumed onboarding import finds its own members. */
+const onboardingMemberId = (jobId: string, index: number): string => {
+  const hex = createHash('sha256').update(`${jobId}#${index}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+};
+
+/** The members of an onboarding file, created in the job's enabler (onboarded on the import day unless dated). */
+export const membersOfOnboardingFile = (
+  file: OnboardingFile,
+  job: Pick<DataJob, 'id' | 'enablerId' | 'createdAt'>,
+): MemberToImport[] =>
+  file.map((member, index) => ({
+    member: {
+      ...member,
+      id: onboardingMemberId(job.id, index),
+      onboardingDate: member.onboardingDate ?? isoDateOf(new Date(job.createdAt)),
+      plots: [],
+      contributions: [],
+      payouts: [],
+      cashouts: [],
+    },
+    enablerId: job.enablerId,
+    where: `/${index}`,
+  }));

@@ -1,0 +1,125 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
+import { dynamo } from '#platform/aws-clients.ts';
+import { epochSeconds, nowIso, tableName } from './table.ts';
+
+/*
+ * Keys of the export and import jobs:
+ * - DATAJOB#<id> / JOB: one job (its kind, state, progress counts, first errors and their count, the
+ *   S3 key of its file), removed by the table's TTL (expiresAt) DATA_JOB_DAYS after it was created.
+ * A job is read by its id alone; only the administrator who started it sees it.
+ */
+export const dataJobKey = (jobId: string) => ({ pk: `DATAJOB#${jobId}`, sk: 'JOB' });
+export const DATA_JOB_DAYS = 7;
+/** Errors kept on a job (and shown in the report); the others are only counted. */
+export const MAX_JOB_ERRORS = 100;
+
+export const exportKinds = ['members', 'enablers', 'all'] as const;
+export type ExportKind = (typeof exportKinds)[number];
+export const importKinds = ['all', 'onboard'] as const;
+export type ImportKind = (typeof importKinds)[number];
+
+export type DataJobKind = `EXPORT_${Uppercase<ExportKind>}` | `IMPORT_${Uppercase<ImportKind>}`;
+/** QUEUED → RUNNING → DONE; INVALID: the file failed its schema (nothing written); FAILED: dead-lettered. */
+export type DataJobState = 'QUEUED' | 'RUNNING' | 'DONE' | 'INVALID' | 'FAILED';
+
+export interface JobError {
+  /** The JSON path in the file (e.g. /0/members/12), or '' for the whole file. */
+  where: string;
+  code: ErrorCode;
+  message: string;
+}
+
+export interface DataJob {
+  id: string;
+  kind: DataJobKind;
+  state: DataJobState;
+  /** The administrator's enabler when the job was started (the scope of members.json and onboarding). */
+  enablerId: string;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Members to export or import, once known. */
+  total: number;
+  done: number;
+  errors: JobError[];
+  errorCount: number;
+  /** The S3 key of the job's file: the export written, or the import read. */
+  fileKey: string;
+}
+
+const toDataJob = (item: Record<string, unknown>): DataJob => ({
+  id: item.id as string,
+  kind: item.kind as DataJobKind,
+  state: item.state as DataJobState,
+  enablerId: item.enablerId as string,
+  createdBy: item.createdBy as string,
+  createdAt: item.createdAt as string,
+  updatedAt: item.updatedAt as string,
+  total: (item.total as number | undefined) ?? 0,
+  done: (item.done as number | undefined) ?? 0,
+  errors: (item.errors as JobError[] | undefined) ?? [],
+  errorCount: (item.errorCount as number | undefined) ?? 0,
+  fileKey: item.fileKey as string,
+});
+
+export const createDataJob = async (
+  job: Pick<DataJob, 'id' | 'kind' | 'enablerId' | 'createdBy' | 'fileKey'>,
+  now = new Date(),
+): Promise<DataJob> => {
+  const item = {
+    ...dataJobKey(job.id),
+    entityType: 'DATA_JOB',
+    ...job,
+    state: 'QUEUED',
+    createdAt: nowIso(now),
+    updatedAt: nowIso(now),
+    total: 0,
+    done: 0,
+    errors: [],
+    errorCount: 0,
+    expiresAt: epochSeconds(now) + DATA_JOB_DAYS * 86_400,
+  };
+  await dynamo().send(
+    new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+  return toDataJob(item);
+};
+
+export const getDataJob = async (jobId: string): Promise<DataJob | undefined> => {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: dataJobKey(jobId), ConsistentRead: true }),
+  );
+  return Item?.entityType === 'DATA_JOB' ? toDataJob(Item) : undefined;
+};
+
+/** What a worker writes as it goes: its state, counts and errors (the errors kept are bounded). */
+export const saveDataJob = async (
+  job: Pick<DataJob, 'id' | 'state' | 'total' | 'done' | 'errors' | 'errorCount'>,
+  now = new Date(),
+): Promise<void> => {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: dataJobKey(job.id),
+      UpdateExpression:
+        'SET #state = :state, #total = :total, done = :done, #errors = :errors, errorCount = :errorCount, updatedAt = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#state': 'state', '#total': 'total', '#errors': 'errors' },
+      ExpressionAttributeValues: {
+        ':state': job.state,
+        ':total': job.total,
+        ':done': job.done,
+        ':errors': job.errors.slice(0, MAX_JOB_ERRORS),
+        ':errorCount': job.errorCount,
+        ':at': nowIso(now),
+      },
+    }),
+  );
+};
+
+/** Adds errors to a job in memory: the first MAX_JOB_ERRORS are kept, all are counted. */
+export const addJobErrors = (job: Pick<DataJob, 'errors' | 'errorCount'>, errors: JobError[]): void => {
+  job.errorCount += errors.length;
+  job.errors.push(...errors.slice(0, Math.max(0, MAX_JOB_ERRORS - job.errors.length)));
+};

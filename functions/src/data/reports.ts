@@ -1,0 +1,64 @@
+import type { FromSchema, reportRequestSchema } from '@cpbo/schemas';
+import { appendNumbered, numberedPage } from './numbered-lists.ts';
+
+/*
+ * The mobile app's reports (spec 3, Report): one numbered list, REPORTS, newest first and paged by
+ * number (data/numbered-lists.ts). The report's data is kept as the JSON text it was sent as: any
+ * JSON object fits, however deeply nested (DynamoDB refuses maps nested deeper than 32 levels).
+ */
+
+const REPORTS = 'REPORTS';
+
+export type ReportBody = FromSchema<typeof reportRequestSchema>;
+
+export interface Report {
+  _id: string;
+  receivedAt: string;
+  user: string;
+  env: string;
+  deviceManufacturer: string;
+  deviceModel: string;
+  version: string;
+  appIdentifier: string;
+  data: unknown;
+}
+
+export const storeReport = async (
+  body: ReportBody,
+  { user, enablerId, env, now = new Date() }: { user: string; enablerId: string; env: string; now?: Date },
+): Promise<string> => {
+  const number = await appendNumbered(REPORTS, {
+    entityType: 'REPORT',
+    receivedAt: now.toISOString(),
+    user,
+    enablerId,
+    env,
+    deviceManufacturer: body.deviceManufacturer,
+    deviceModel: body.deviceModel,
+    version: body.version,
+    appIdentifier: body.appIdentifier,
+    dataJson: JSON.stringify(body.data),
+  });
+  return String(number);
+};
+
+export const reportsPage = async (
+  page: number,
+  pageSize: number,
+): Promise<{ reports: Report[]; count: number }> => {
+  const { count, items } = await numberedPage(REPORTS, { page, pageSize });
+  return {
+    count,
+    reports: items.map((item) => ({
+      _id: String(item.number),
+      receivedAt: String(item.receivedAt),
+      user: String(item.user),
+      env: String(item.env),
+      deviceManufacturer: String(item.deviceManufacturer),
+      deviceModel: String(item.deviceModel),
+      version: String(item.version),
+      appIdentifier: String(item.appIdentifier),
+      data: JSON.parse(String(item.dataJson)) as unknown,
+    })),
+  };
+};

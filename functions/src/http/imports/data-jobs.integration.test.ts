@@ -1,0 +1,361 @@
+import { randomUUID } from 'node:crypto';
+import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { lambdaContext } from '@cpbo/events/http-api-event.ts';
+import type { DataFile } from '@cpbo/schemas/data-files.ts';
+import { createDataJob, getDataJob } from '#data/data-jobs.ts';
+import { getEnabler, listCampaigns } from '#data/enablers.ts';
+import { recordCashout, recordContribution, recordPayout } from '#data/money-records.ts';
+import { tableName } from '#data/table.ts';
+import { dynamo } from '#platform/aws-clients.ts';
+import { environmentVariables, readEnvironment } from '#platform/environment.ts';
+import { putS3Object } from '#platform/s3-object-reads.ts';
+import { useQueueTransport } from '#platform/queue.ts';
+import type { QueueName } from '#platform/queues.ts';
+import { callApi } from '../../testing/call-api.ts';
+import { newEmptyTable } from '../../testing/empty-table.ts';
+import {
+  givenAdministeredEnabler,
+  givenMember,
+  expectTotalsMatchRecords,
+  signIn,
+} from '../../testing/money-fixtures.ts';
+import { givenEnabler } from '../../testing/fixtures.ts';
+import { handler as exportWorker } from '../../workers/export/handler.ts';
+import { handler as importWorker } from '../../workers/import/handler.ts';
+import { handler as exportsApi } from '../exports/handler.ts';
+import { handler as importsApi } from './handler.ts';
+
+/*
+ * Exports and imports end to end: the API starts a job, the queue's worker runs it (called here as
+ * SQS would), the file lands in s3rver and is downloaded through its presigned URL. "An empty
+ * environment" is a table of its own, created for the test, so that no other test's items count.
+ */
+
+const sent: { queue: QueueName; message: unknown }[] = [];
+useQueueTransport({ send: async (queue, message) => void sent.push({ queue, message }) });
+
+const sqsEvent = (message: unknown, receiveCount = 1): SQSEvent =>
+  ({
+    Records: [
+      {
+        messageId: randomUUID(),
+        body: JSON.stringify(message),
+        attributes: { ApproximateReceiveCount: String(receiveCount) },
+      },
+    ],
+  }) as unknown as SQSEvent;
+
+/** Delivers the queued messages to their workers; answers the ids the workers reported failed. */
+const runQueued = async (receiveCount = 1): Promise<string[]> => {
+  const failed: string[] = [];
+  while (sent.length) {
+    const { queue, message } = sent.shift() as (typeof sent)[number];
+    const worker = queue === 'export' ? exportWorker : importWorker;
+    const event = sqsEvent(message, receiveCount);
+    // A batch whose every message failed is thrown (Lambda then retries it whole).
+    const answer = await worker(event, lambdaContext(`${queue}-worker`)).catch(() => ({
+      batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })),
+    }));
+    if (answer.batchItemFailures.length) {
+      failed.push(...answer.batchItemFailures.map((failure) => failure.itemIdentifier));
+      sent.push({ queue, message });
+      return failed;
+    }
+  }
+  return failed;
+};
+
+const originalTable = process.env[environmentVariables.tableName] as string;
+
+/** Points the functions at a new, empty table. */
+const useEmptyTable = async (): Promise<string> => {
+  const name = await newEmptyTable();
+  process.env[environmentVariables.tableName] = name;
+  return name;
+};
+
+afterEach(() => {
+  process.env[environmentVariables.tableName] = originalTable;
+  vi.restoreAllMocks();
+  sent.length = 0;
+});
+
+const scanAll = async (): Promise<Record<string, unknown>[]> => {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page: ScanCommandOutput = await dynamo().send(
+      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: startKey, ConsistentRead: true }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items.sort((a, b) => `${a.pk}|${a.sk}`.localeCompare(`${b.pk}|${b.sk}`));
+};
+
+/** Exports through the API and its worker, and downloads the file from its presigned URL. */
+const exportFile = async (token: string, kind: 'members' | 'enablers' | 'all') => {
+  const started = await callApi(exportsApi, 'GET', `/exports/${kind}`, { token });
+  expect(started.status).toBe(202);
+  expect(await runQueued()).toEqual([]);
+  const done = await callApi(exportsApi, 'GET', `/exports/jobs/${started.body.job.id}`, { token });
+  expect(done.body.job).toMatchObject({ state: 'DONE', fileName: `${kind}.json` });
+  const download = await fetch(done.body.job.url);
+  expect(download.status).toBe(200);
+  expect(download.headers.get('content-disposition')).toContain(`${kind}.json`);
+  return { text: await download.text(), job: done.body.job };
+};
+
+/** An import job run by the worker without the API (in an empty table, no administrator can sign in yet). */
+const importDirectly = async (text: string, enablerId: string) => {
+  const id = randomUUID();
+  const fileKey = `imports/${id}.json`;
+  await putS3Object(readEnvironment('filesBucket'), fileKey, text);
+  await createDataJob({ id, kind: 'IMPORT_ALL', enablerId, createdBy: 'importer@example.org', fileKey });
+  sent.push({ queue: 'import', message: { jobId: id } });
+  return id;
+};
+
+const importFile = async (token: string, file: unknown, kind: 'all' | 'onboard' = 'all') => {
+  const started = await callApi(importsApi, 'POST', `/imports/${kind}`, { token, body: { file } });
+  return started;
+};
+
+/** An enabler with three members: plots, contributions, payouts (two campaigns) and cashouts. */
+const givenEnablerWithMoney = async () => {
+  const { enablerId, admin } = await givenAdministeredEnabler();
+  for (let index = 0; index < 3; index += 1) {
+    const { member, plotIds } = await givenMember(
+      enablerId,
+      2,
+      `Member ${index} ${randomUUID().slice(0, 6)}`,
+    );
+    const plot = { id: plotIds[0] as string, name: 'Field 1' };
+    await recordContribution(
+      member,
+      plot,
+      { amountCents: 1250, protectionType: 'DROUGHT', contributionDate: '2026-02-01T10:00:00.000Z' },
+      'agent@example.org',
+    );
+    await recordContribution(
+      member,
+      plot,
+      { amountCents: 1250, protectionType: 'DROUGHT', contributionDate: '2026-03-01T10:00:00.000Z' },
+      'agent@example.org',
+    );
+    await recordPayout(
+      member,
+      plot,
+      {
+        amountCents: 9000 + index,
+        assessmentId: `camp-${index % 2}`,
+        assessmentDate: '2026-04-30',
+        payoutDate: '2026-05-02',
+      },
+      'admin@example.org',
+    );
+    await recordCashout(member, 3000, '2026-05-10T09:00:00.000Z', 'agent@example.org');
+  }
+  return { enablerId, admin };
+};
+
+describe('exports and imports', () => {
+  let source: Awaited<ReturnType<typeof givenEnablerWithMoney>>;
+  let exported: string;
+
+  beforeAll(async () => {
+    source = await givenEnablerWithMoney();
+    sent.length = 0;
+    exported = (await exportFile(source.admin.token, 'members')).text;
+  });
+
+  it('exports the current enabler with its configs, members and records, in the file schema', () => {
+    const file = JSON.parse(exported) as DataFile;
+    expect(file).toHaveLength(1);
+    expect(file[0]).toMatchObject({ _id: source.enablerId, configs: [{ version: 1, currency: 'XOF' }] });
+    expect(file[0]?.members).toHaveLength(3);
+    expect(file[0]?.members[0]).toMatchObject({
+      plots: [{}, {}],
+      contributions: [{ amount: 12.5 }, { amount: 12.5 }],
+      cashouts: [{ amount: 30 }],
+    });
+  });
+
+  it('gives the same file after importing it into an empty environment and exporting again', async () => {
+    await useEmptyTable();
+    const jobId = await importDirectly(exported, source.enablerId);
+    expect(await runQueued()).toEqual([]);
+    expect(await getDataJob(jobId)).toMatchObject({
+      state: 'DONE',
+      done: 3,
+      total: 3,
+      errorCount: 0,
+      errors: [],
+    });
+    const admin = await signIn('ADMIN', source.enablerId);
+    expect((await exportFile(admin.token, 'members')).text).toBe(exported);
+    expect((await getEnabler(source.enablerId))?.memberCount).toBe(3);
+    expect((await listCampaigns(source.enablerId)).map((campaign) => campaign.id).sort()).toEqual([
+      'camp-0',
+      'camp-1',
+    ]);
+    for (const member of (JSON.parse(exported) as DataFile)[0]?.members ?? [])
+      await expectTotalsMatchRecords(member.id);
+  });
+
+  it('changes nothing when the same file is imported again', async () => {
+    await useEmptyTable();
+    await importDirectly(exported, source.enablerId);
+    await runQueued();
+    const admin = await signIn('ADMIN', source.enablerId);
+    const before = await scanAll();
+    const again = await importFile(admin.token, JSON.parse(exported));
+    expect(await runQueued()).toEqual([]);
+    const after = await scanAll();
+    // The job and the application log's lines about it (LOG#…) are the only writes.
+    const withoutJobs = (items: Record<string, unknown>[]) =>
+      items.filter((item) => item.entityType !== 'DATA_JOB' && !String(item.pk).startsWith('LOG#'));
+    expect(withoutJobs(after)).toEqual(withoutJobs(before));
+    const done = await callApi(importsApi, 'GET', `/imports/jobs/${again.body.job.id}`, {
+      token: admin.token,
+    });
+    expect(done.body.job).toMatchObject({ state: 'DONE', errorCount: 0 });
+  });
+
+  it('refuses an invalid file with every error and its path, and writes nothing', async () => {
+    await useEmptyTable();
+    const admin = await signIn('ADMIN', (await givenEnabler()).id);
+    const file = JSON.parse(exported) as DataFile;
+    const broken = structuredClone(file) as unknown as Record<string, unknown>[];
+    const members = (broken[0] as { members: Record<string, unknown>[] }).members;
+    delete members[1]?.village;
+    (members[2] as Record<string, unknown>).plots = 'none';
+    const before = await scanAll();
+    const answer = await importFile(admin.token, broken);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'ERR_IMPORT_INVALID_FILE', details: { count: 2 } });
+    expect(answer.body.details.errors.map((error: { where: string }) => error.where).sort()).toEqual([
+      '/0/members/1',
+      '/0/members/2/plots',
+    ]);
+    expect(await scanAll()).toEqual(before);
+    expect(sent).toEqual([]);
+  });
+
+  it('resumes an import cut short by a failure without duplicating anything', async () => {
+    await useEmptyTable();
+    const jobId = await importDirectly(exported, source.enablerId);
+    const client = dynamo();
+    const send = client.send.bind(client);
+    let transactions = 0;
+    // The worker dies at its fourth transaction: after the claims and part of the records.
+    vi.spyOn(client, 'send').mockImplementation((async (command: { constructor: { name: string } }) => {
+      if (command.constructor.name === 'TransactWriteCommand' && ++transactions === 4)
+        throw new Error('Lambda killed');
+      return send(command as never);
+    }) as never);
+    expect(await runQueued(1)).toHaveLength(1);
+    vi.restoreAllMocks();
+    expect(await runQueued(2)).toEqual([]);
+    expect(await getDataJob(jobId)).toMatchObject({ state: 'DONE', done: 3, errorCount: 0 });
+    const admin = await signIn('ADMIN', source.enablerId);
+    expect((await exportFile(admin.token, 'members')).text).toBe(exported);
+    expect((await getEnabler(source.enablerId))?.memberCount).toBe(3);
+    for (const member of (JSON.parse(exported) as DataFile)[0]?.members ?? [])
+      await expectTotalsMatchRecords(member.id);
+  });
+
+  it('imports the valid members of a file and reports the others (a record on a missing plot, a duplicate)', async () => {
+    await useEmptyTable();
+    const admin = await signIn('ADMIN', (await givenEnabler()).id);
+    const file = structuredClone(JSON.parse(exported)) as DataFile;
+    const members = file[0]?.members as DataFile[number]['members'][number][];
+    (members[0]?.contributions[0] as { plotId: string }).plotId = 'not-a-plot';
+    members.push({
+      ...structuredClone(members[1] as (typeof members)[number]),
+      id: randomUUID(),
+      plots: [],
+      contributions: [],
+      payouts: [],
+      cashouts: [],
+    });
+    const started = await importFile(admin.token, file);
+    await runQueued();
+    const done = await callApi(importsApi, 'GET', `/imports/jobs/${started.body.job.id}`, {
+      token: admin.token,
+    });
+    expect(done.body.job).toMatchObject({ state: 'DONE', done: 4, total: 4, errorCount: 2 });
+    expect(done.body.job.errors).toEqual([
+      expect.objectContaining({
+        where: '/0/members/0/contributions/0/plotId',
+        code: 'ERR_IMPORT_RECORD_INVALID',
+      }),
+      expect.objectContaining({ where: '/0/members/3', code: 'ERR_DUPLICATE_MEMBER' }),
+    ]);
+    expect((await getEnabler(source.enablerId))?.memberCount).toBe(2);
+  });
+
+  it('onboards new members in the current enabler, and reports them as duplicates the second time', async () => {
+    const enabler = await givenEnabler();
+    const admin = await signIn('ADMIN', enabler.id);
+    const file = [
+      { name: 'Awa Sarr', village: 'Fissel', number: 'ON-1' },
+      { name: 'Moussa Ba', village: 'Fissel', number: 'ON-2', onboardingDate: '2026-01-15', gender: false },
+    ];
+    const first = await importFile(admin.token, file, 'onboard');
+    await runQueued();
+    const second = await importFile(admin.token, file, 'onboard');
+    await runQueued();
+    const jobOf = async (id: string) =>
+      (await callApi(importsApi, 'GET', `/imports/jobs/${id}`, { token: admin.token })).body.job;
+    expect(await jobOf(first.body.job.id)).toMatchObject({ state: 'DONE', done: 2, errorCount: 0 });
+    expect(await jobOf(second.body.job.id)).toMatchObject({ state: 'DONE', done: 2, errorCount: 2 });
+    expect((await getEnabler(enabler.id))?.memberCount).toBe(2);
+    const members = JSON.parse((await exportFile(admin.token, 'members')).text)[0].members;
+    expect(members.map((member: { number: string }) => member.number).sort()).toEqual(['ON-1', 'ON-2']);
+  });
+
+  it("lets no administrator read another's job, and imports an upload made through its presigned URL", async () => {
+    const other = await signIn('ADMIN', source.enablerId);
+    const started = await callApi(exportsApi, 'GET', '/exports/enablers', { token: source.admin.token });
+    expect(
+      (await callApi(exportsApi, 'GET', `/exports/jobs/${started.body.job.id}`, { token: other.token }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await callApi(importsApi, 'GET', `/imports/jobs/${started.body.job.id}`, {
+          token: source.admin.token,
+        })
+      ).status,
+    ).toBe(404);
+    sent.length = 0;
+    const upload = await callApi(importsApi, 'POST', '/imports/uploads', { token: other.token });
+    expect(upload.status).toBe(201);
+    const put = await fetch(upload.body.url, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '[{"not": "an enabler"}]',
+    });
+    expect(put.status).toBe(200);
+    const missing = await callApi(importsApi, 'POST', '/imports/all', {
+      token: other.token,
+      body: { upload: randomUUID() },
+    });
+    expect(missing.body.code).toBe('ERR_IMPORT_UPLOAD_NOT_FOUND');
+    const imported = await callApi(importsApi, 'POST', '/imports/all', {
+      token: other.token,
+      body: { upload: upload.body.upload },
+    });
+    expect(imported.status).toBe(202);
+    await runQueued();
+    const job = (
+      await callApi(importsApi, 'GET', `/imports/jobs/${imported.body.job.id}`, { token: other.token })
+    ).body.job;
+    expect(job).toMatchObject({ state: 'INVALID', done: 0 });
+    expect(job.errorCount).toBeGreaterThan(0);
+    expect(job.errors[0]).toMatchObject({ where: '/0', code: 'ERR_IMPORT_INVALID_FILE' });
+  });
+});

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_REPORT_BYTES } from '@cpbo/schemas/operations.ts';
+import { dynamo } from '#platform/aws-clients.ts';
+import { callApi } from '../../testing/call-api.ts';
+import { givenEnabler, givenUser } from '../../testing/fixtures.ts';
+import { handler as adminReports } from '../admin-reports/handler.ts';
+import { handler as auth } from '../auth/handler.ts';
+import { handler as reports } from './handler.ts';
+
+const signIn = async (role: 'USER' | 'ADMIN' | 'ANDROID_USER', enablerId: string) => {
+  const user = await givenUser({ role, enablerId });
+  const { body } = await callApi(auth, 'POST', '/auth/login', {
+    body: { username: user.email, password: user.password },
+  });
+  return { ...user, token: body.accessToken as string };
+};
+
+const reportBody = (fields: Record<string, unknown> = {}) => ({
+  deviceManufacturer: 'Samsung',
+  deviceModel: 'Galaxy A14',
+  version: '2.3.1',
+  appIdentifier: 'org.example.cropprotection',
+  data: { queue: [{ memberId: randomUUID(), amount: 50 }], battery: 0.42 },
+  ...fields,
+});
+
+const send = (token: string | undefined, body: unknown) =>
+  callApi(reports, 'POST', '/reports', { token, body });
+const page = (token: string, query: Record<string, string> = {}) =>
+  callApi(adminReports, 'GET', '/admin/reports', { token, query });
+
+const countRequests = async (run: () => Promise<unknown>): Promise<number> => {
+  let requests = 0;
+  const name = `count-${randomUUID()}`;
+  dynamo().middlewareStack.add(
+    (next) => (args) => {
+      requests += 1;
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    await run();
+  } finally {
+    dynamo().middlewareStack.remove(name);
+  }
+  return requests;
+};
+
+let enablerId: string;
+let admin: Awaited<ReturnType<typeof signIn>>;
+let agent: Awaited<ReturnType<typeof signIn>>;
+
+beforeAll(async () => {
+  enablerId = (await givenEnabler()).id;
+  admin = await signIn('ADMIN', enablerId);
+  agent = await signIn('USER', enablerId);
+});
+
+describe('POST /reports', () => {
+  it('should store the report with who sent it, this environment and when, and list it first', async () => {
+    const body = reportBody();
+    const before = Date.now();
+    const sent = await send(agent.token, body);
+    expect(sent.status).toBe(201);
+    const { status, body: listed } = await page(admin.token, { pageSize: '5', page: '1' });
+    expect(status).toBe(200);
+    expect(listed.reports[0]).toEqual({
+      _id: sent.body._id,
+      receivedAt: expect.any(String),
+      user: agent.email,
+      env: 'test',
+      ...body,
+    });
+    expect(Date.parse(listed.reports[0].receivedAt)).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('should take a report from an Android user, and keep data nested deeper than DynamoDB maps go', async () => {
+    const android = await signIn('ANDROID_USER', enablerId);
+    let deep: Record<string, unknown> = { leaf: 'bottom' };
+    for (let level = 0; level < 60; level += 1) deep = { level, inner: deep };
+    const sent = await send(android.token, reportBody({ data: deep }));
+    expect(sent.status).toBe(201);
+    const { body } = await page(admin.token, { pageSize: '5' });
+    expect(body.reports[0]).toMatchObject({ _id: sent.body._id, user: android.email, data: deep });
+  });
+
+  it('should refuse an administrator, a caller without a session, and write nothing', async () => {
+    const { body: before } = await page(admin.token);
+    expect((await send(admin.token, reportBody())).status).toBe(403);
+    expect((await send(undefined, reportBody())).status).toBe(401);
+    expect((await page(admin.token)).body.count).toBe(before.count);
+  });
+
+  it.each([
+    ['a missing field', (({ version: _version, ...rest }) => rest)(reportBody())],
+    ['an unknown field', reportBody({ user: 'someone@else.org' })],
+    ['data that is not an object', reportBody({ data: 'text' })],
+    ['a blank device', reportBody({ deviceModel: '   ' })],
+    ['a version with spaces', reportBody({ version: '1 2' })],
+  ])('should refuse %s with 400 and write nothing', async (_case, body) => {
+    const { body: before } = await page(admin.token);
+    const answer = await send(agent.token, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe('ERR_INVALID_DATA_FORMAT');
+    expect((await page(admin.token)).body.count).toBe(before.count);
+  });
+
+  it('should refuse a body over the size limit with 413 and write nothing', async () => {
+    const { body: before } = await page(admin.token);
+    const answer = await send(agent.token, reportBody({ data: { blob: 'x'.repeat(MAX_REPORT_BYTES) } }));
+    expect(answer.status).toBe(413);
+    expect((await page(admin.token)).body.count).toBe(before.count);
+  });
+});
+
+describe('GET /admin/reports', () => {
+  it('should page the reports newest first, with their count', async () => {
+    const ids: string[] = [];
+    for (let index = 0; index < 7; index += 1) {
+      ids.push((await send(agent.token, reportBody({ deviceModel: `Model ${index}` }))).body._id as string);
+    }
+    const first = await page(admin.token, { pageSize: '5', page: '1' });
+    const second = await page(admin.token, { pageSize: '5', page: '2' });
+    expect(first.body.count).toBe(second.body.count);
+    expect(first.body.count).toBeGreaterThanOrEqual(7);
+    const newest = [...ids].reverse();
+    expect(first.body.reports.map((report: { _id: string }) => report._id)).toEqual(newest.slice(0, 5));
+    expect(second.body.reports.map((report: { _id: string }) => report._id).slice(0, 2)).toEqual(
+      newest.slice(5, 7),
+    );
+  });
+
+  it('should read as much for page 1 as for page 1000', async () => {
+    // The session, the counter and the page's range.
+    expect(await countRequests(() => page(admin.token, { pageSize: '5', page: '1' }))).toBe(3);
+    expect(await countRequests(() => page(admin.token, { pageSize: '5', page: '1000' }))).toBeLessThanOrEqual(
+      3,
+    );
+  });
+
+  it('should refuse a user, and a page size off the list', async () => {
+    expect((await page(agent.token)).status).toBe(403);
+    expect((await page(admin.token, { pageSize: '7' })).status).toBe(400);
+    expect((await page(admin.token, { page: '-1' })).status).toBe(400);
+  });
+});

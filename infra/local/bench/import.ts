@@ -1,0 +1,187 @@
+/**
+ * npm run bench:import — importing 10 000 members with 20 000 plots and 100 000 contributions on
+ * DynamoDB Local, beside a bare BatchWriteItem loop over the same items, in the same run.
+ *
+ * 1. Builds the file (one enabler, BENCH_IMPORT_MEMBERS members, 2 plots and 10 contributions each) and
+ *    puts it in the files bucket, as POST /imports/uploads would.
+ * 2. Runs the import worker on it in a process of its own (a new Lambda instance): items per second
+ *    (the items the import writes: claims, plots, contributions, profiles) and the process's peak memory.
+ * 3. Writes the same items into an empty table of their own with BatchWriteItem, 25 a request, 8 requests
+ *    in flight, retrying what comes back unprocessed: the bare rate. Target: the import ≥ 70 % of it.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteCommand,
+  type BatchWriteCommandOutput,
+  DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { DataFile, ExportedMember } from '@cpbo/schemas/data-files.ts';
+import { startAwsSubstitutes } from '../aws-substitutes.ts';
+import { localClientConfig, localFilesBucket } from '../aws-environment.ts';
+import { createTableInput } from '../table.ts';
+
+const MEMBERS = Number(process.env.BENCH_IMPORT_MEMBERS ?? 10_000);
+const PLOTS = 2;
+const CONTRIBUTIONS = 10;
+const WRITERS = 8;
+const workerScript = fileURLToPath(new URL('./import-worker-run.ts', import.meta.url));
+
+const benchFile = (): DataFile => {
+  const enablerId = randomUUID();
+  const members: ExportedMember[] = [];
+  for (let index = 0; index < MEMBERS; index += 1) {
+    const plots = Array.from({ length: PLOTS }, (_, p) => ({
+      id: randomUUID(),
+      name: `Plot ${p + 1}`,
+      latitude: 14 + (index % 100) / 100,
+      longitude: -16 - (index % 50) / 100,
+      cropDescription: 'Millet',
+      isIrrigated: null,
+      droughtMonthlyContrib: 10 + (index % 7),
+      excessRainMonthlyContrib: 0,
+      startCoverageDate: '2026-01-01',
+      endOfSeasonDate: '2026-05-01',
+      endCoverageDate: '2026-07-01',
+      enablerConfig: { version: 1, _id: 'bench-config' },
+    }));
+    members.push({
+      id: randomUUID(),
+      name: `Member ${index}`,
+      village: `Village ${index % 97}`,
+      number: `B-${String(index).padStart(6, '0')}`,
+      federation: index % 3 ? 'Kaolack' : null,
+      gender: index % 2 === 0,
+      phone: null,
+      bankName: null,
+      bankBranchName: null,
+      bankIFSC: null,
+      bankAccount: null,
+      onboardingDate: '2026-01-01',
+      plots,
+      contributions: Array.from({ length: CONTRIBUTIONS }, (_, c) => ({
+        id: randomUUID(),
+        plotId: (plots[c % PLOTS] as (typeof plots)[number]).id,
+        amount: 10 + (index % 7),
+        protectionType: 'DROUGHT' as const,
+        contributionDate: `2026-${String(1 + (c % 12)).padStart(2, '0')}-0${1 + (c % 9)}T10:00:00.000Z`,
+      })),
+      payouts: [],
+      cashouts: [],
+    });
+  }
+  return [
+    {
+      _id: enablerId,
+      name: 'Bench enabler',
+      creationDate: '2026-01-01T00:00:00.000Z',
+      createdBy: 'bench@example.org',
+      configs: [
+        {
+          _id: 'bench-config',
+          version: 1,
+          currency: 'XOF',
+          maxCompensationFactor: 10,
+          lengthOfSeasonInMonth: 4,
+          lengthOfCoverageInMonth: 6,
+          benefitFactorsByMonth: [0.5, 1],
+          creationDate: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+      members,
+    },
+  ];
+};
+
+/** The bare loop: BatchWriteItem of 25, WRITERS requests in flight, unprocessed items sent again. */
+const bareWrite = async (client: DynamoDBDocumentClient, table: string, items: Record<string, unknown>[]) => {
+  let next = 0;
+  const writer = async () => {
+    while (next < items.length) {
+      const batch = items.slice(next, next + 25);
+      next += 25;
+      let requests: BatchWriteCommandOutput['UnprocessedItems'] = {
+        [table]: batch.map((Item) => ({ PutRequest: { Item } })),
+      };
+      while (requests && Object.keys(requests).length > 0) {
+        requests = (await client.send(new BatchWriteCommand({ RequestItems: requests }))).UnprocessedItems;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: WRITERS }, writer));
+};
+
+const main = async () => {
+  const substitutes = await startAwsSubstitutes({ inMemory: true });
+  try {
+    Object.assign(process.env, substitutes.environment, {
+      LOG_LEVEL: 'warn',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    });
+    // Imported once the environment is set: the functions read it.
+    const { putS3Object } = await import('@cpbo/functions/platform/s3-object-reads.ts');
+    const { createDataJob, getDataJob } = await import('@cpbo/functions/data/data-jobs.ts');
+    const { importedMemberItems } = await import('@cpbo/functions/data/data-files.ts');
+    const file = benchFile();
+    const text = JSON.stringify(file);
+    const enabler = file[0] as DataFile[number];
+    const items = enabler.members.flatMap((member) => {
+      const built = importedMemberItems(member, enabler._id, 'bench@example.org', new Date().toISOString());
+      return [...built.claims, ...built.records, built.profile];
+    });
+    console.log(
+      `[bench] ${MEMBERS} members, ${MEMBERS * PLOTS} plots, ${MEMBERS * CONTRIBUTIONS} contributions: ` +
+        `${items.length} items, a file of ${(text.length / 1_048_576).toFixed(1)} MB`,
+    );
+
+    const jobId = randomUUID();
+    const fileKey = `imports/uploads/${jobId}.json`;
+    await putS3Object(localFilesBucket, fileKey, text);
+    await createDataJob({
+      id: jobId,
+      kind: 'IMPORT_ALL',
+      enablerId: enabler._id,
+      createdBy: 'bench@example.org',
+      fileKey,
+    });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', workerScript], {
+      env: { ...process.env, BENCH_JOB: jobId },
+      maxBuffer: 1 << 20,
+    });
+    const run = JSON.parse(stdout.trim().split('\n').at(-1) as string) as { ms: number; peakRssMb: number };
+    const job = await getDataJob(jobId);
+    if (job?.state !== 'DONE' || job.done !== MEMBERS || job.errorCount !== 0)
+      throw new Error(`The import did not complete: ${JSON.stringify(job)}`);
+
+    const importRate = items.length / (run.ms / 1000);
+    console.log(
+      `[bench] import worker: ${(run.ms / 1000).toFixed(1)} s, ${Math.round(importRate)} items/s, peak RSS ${run.peakRssMb} MB`,
+    );
+
+    const client = DynamoDBDocumentClient.from(
+      new DynamoDBClient(localClientConfig(substitutes.dynamoEndpoint)),
+      {
+        marshallOptions: { removeUndefinedValues: true },
+      },
+    );
+    const bareTable = `bench-bare-${jobId.slice(0, 8)}`;
+    await client.send(new CreateTableCommand(createTableInput(bareTable)));
+    const bareStarted = performance.now();
+    await bareWrite(client, bareTable, items);
+    const bareMs = performance.now() - bareStarted;
+
+    const bareRate = items.length / (bareMs / 1000);
+    console.log(
+      `[bench] bare BatchWriteItem: ${(bareMs / 1000).toFixed(1)} s, ${Math.round(bareRate)} items/s`,
+    );
+    console.log(`[bench] import / bare: ${Math.round((importRate / bareRate) * 100)} % (target ≥ 70 %)`);
+    client.destroy();
+  } finally {
+    await substitutes.stop();
+  }
+};
+
+await main();

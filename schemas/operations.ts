@@ -1,0 +1,74 @@
+import type { JSONSchema } from 'json-schema-to-ts';
+import { adminPageSizes } from './common.ts';
+
+/*
+ * The operations calls of the administrators (logs, mobile reports, mirror refresh) and the mobile
+ * app's report. Logs and reports are paged by number (spec: page, 1-based): each answer costs a
+ * bounded number of reads whatever the page (docs/decisions.md, "Logs and reports paged by number").
+ */
+
+/** The levels of the application's log, lowest first: a level shows the lines at or above it. */
+export const logLevels = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+const page = { type: 'string', pattern: '^[1-9][0-9]{0,5}$' } as const;
+const pageSize = { type: 'string', enum: adminPageSizes } as const;
+
+export const logListQuerySchema = {
+  $id: 'query/admin-logs',
+  type: 'object',
+  additionalProperties: false,
+  properties: { level: { type: 'string', enum: logLevels }, page, pageSize },
+} as const satisfies JSONSchema;
+
+export const reportListQuerySchema = {
+  $id: 'query/admin-reports',
+  type: 'object',
+  additionalProperties: false,
+  properties: { page, pageSize },
+} as const satisfies JSONSchema;
+
+/** Largest report body the mobile app may send, in bytes (its data is stored as sent). */
+export const MAX_REPORT_BYTES = 64 * 1024;
+
+const deviceText = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
+
+/**
+ * POST /reports: what the mobile app says about itself, and its report (any JSON object). The user
+ * and the environment come from the session and the server, never from the body.
+ */
+export const reportRequestSchema = {
+  $id: 'request/report',
+  type: 'object',
+  required: ['deviceManufacturer', 'deviceModel', 'version', 'appIdentifier', 'data'],
+  additionalProperties: false,
+  properties: {
+    deviceManufacturer: deviceText,
+    deviceModel: deviceText,
+    version: { type: 'string', minLength: 1, maxLength: 40, pattern: '^[0-9A-Za-z.+_-]+$' },
+    appIdentifier: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[0-9A-Za-z._-]+$' },
+    data: { type: 'object' },
+  },
+} as const satisfies JSONSchema;
+
+/** The states of the mirror refresh (spec 3, Mirror job), and failed when its worker gave up. */
+export const mirrorStatuses = ['NOT_EXECUTED', 'PROCESSING', 'DONE', 'FAILED'] as const;
+export type MirrorStatus = (typeof mirrorStatuses)[number];
+
+/**
+ * A message of the mirror queue: one step of a refresh. The worker works for as long as its Lambda may,
+ * then sends the next step with where it stopped (the scan's key), so no refresh is bounded by 15 min.
+ */
+export const mirrorMessageSchema = {
+  $id: 'queue/mirror-message',
+  type: 'object',
+  required: ['jobId', 'step', 'phase'],
+  additionalProperties: false,
+  properties: {
+    jobId: { type: 'string', minLength: 1, maxLength: 64 },
+    step: { type: 'integer', minimum: 0 },
+    phase: { type: 'string', enum: ['clear', 'copy'] },
+    /** The last key of the scan, when a step stopped before its end. */
+    startKey: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+} as const satisfies JSONSchema;

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { ExportSection } from './components/export-section.tsx';
+import { ImportSection } from './components/import-section.tsx';
+import { MirrorSection } from './components/mirror-section.tsx';
+import { SchemaDocumentation } from './components/schema-documentation.tsx';
+
+/** Spec section 2, Data: exports, the full and onboarding imports, the mirror, and the files' documentation. */
+export function AdminDatasPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('screens.adminDatas'));
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" description={t('datas.description')}>
+          {t('screens.adminDatas')}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <ExportSection />
+        <ImportSection kind="all" />
+        <ImportSection kind="onboard" />
+        <MirrorSection />
+        <SchemaDocumentation />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,116 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEventDefault from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { LogLine } from '../../api/operations.ts';
+import i18next from '../../i18n/index.ts';
+import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
+import { cloudscape, renderApp, setRefreshTokenCookie, signedInRoutes } from '../../test/render-app.tsx';
+
+const userEvent = userEventDefault.setup({ delay: null });
+
+const longMessage = `Permission refused: ${'x'.repeat(160)} END`;
+
+const line = (index: number, fields: Partial<LogLine> = {}): LogLine => ({
+  timestamp: `2026-11-2${index}T10:0${index}:00.000Z`,
+  level: 'warn',
+  message: `Failed sign-in: wrong password for user${index}@example.org (1 in a row)`,
+  ...fields,
+});
+
+/** Answers like the server: 27 lines at warn, 3 at error; the page asked for. */
+const logsAnswer = (request: FakeRequest) => {
+  const level = request.url.searchParams.get('level');
+  const page = Number(request.url.searchParams.get('page'));
+  const pageSize = Number(request.url.searchParams.get('pageSize'));
+  const count = level === 'error' ? 3 : 27;
+  const first = (page - 1) * pageSize;
+  const logs = Array.from({ length: Math.max(0, Math.min(pageSize, count - first)) }, (_, index) =>
+    line((first + index) % 10, {
+      level: level === 'error' ? 'error' : 'warn',
+      message: first + index === 0 ? longMessage : `${level} line ${first + index + 1}`,
+    }),
+  );
+  return { body: { logs, count } };
+};
+
+const table = () => cloudscape().findTable();
+const cells = () =>
+  (table()?.findRows() ?? []).map((row) =>
+    Array.from(row.getElement().querySelectorAll('td, th')).map((cell) => cell.textContent),
+  );
+
+const openLogs = async () => {
+  setRefreshTokenCookie('refresh-1');
+  const api = fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/logs': logsAnswer });
+  renderApp('/AdminLogs');
+  await waitFor(() => expect(cells().length).toBe(10));
+  return api;
+};
+
+const logQueries = (api: Awaited<ReturnType<typeof openLogs>>) =>
+  api.requests
+    .filter((request) => request.path === '/api/admin/logs')
+    .map((request) => Object.fromEntries(request.url.searchParams));
+
+describe('logs page', { timeout: 30_000 }, () => {
+  it('should open on warn, page 1 of 10, with date, level and message', async () => {
+    const api = await openLogs();
+    expect(logQueries(api)).toEqual([{ level: 'warn', page: '1', pageSize: '10' }]);
+    expect(screen.getByRole('heading', { name: /Logs/, level: 1 }).textContent).toContain('(27)');
+    const radios = ['Warning', 'Error', 'Information', 'Debug'].map(
+      (name) => screen.getByRole('radio', { name }) as HTMLInputElement,
+    );
+    expect(screen.getAllByRole('radio')).toEqual(radios);
+    expect(radios.map((radio) => radio.checked)).toEqual([true, false, false, false]);
+    const [, second] = cells();
+    expect(second?.[1]).toBe('Warning');
+    expect(second?.[2]).toBe('warn line 2');
+    expect(second?.[0]).toMatch(/^\d\d\/11\/2026 \d\d:\d\d$/);
+    // 27 lines of 10: three pages.
+    expect(table()?.findPagination()?.findPageNumbers()).toHaveLength(3);
+  });
+
+  it('should cut a message over 150 characters and show it whole on demand', async () => {
+    await openLogs();
+    const message = () => cells()[0]?.[2] ?? '';
+    expect(message()).toContain(`${longMessage.slice(0, 150)}…`);
+    expect(message()).not.toContain('END');
+    await userEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    expect(message()).toContain(longMessage);
+    await userEvent.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(message()).not.toContain('END');
+    // A short message has nothing to show.
+    expect(screen.getAllByRole('button', { name: 'Show all' })).toHaveLength(1);
+  });
+
+  it('should ask the server for the chosen level from page 1, and for the page chosen', async () => {
+    const api = await openLogs();
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(cells().length).toBe(7));
+    expect(cells()[0]?.[2]).toBe('warn line 21');
+    await userEvent.click(screen.getByRole('radio', { name: 'Error' }));
+    await waitFor(() => expect(cells().length).toBe(3));
+    expect(logQueries(api)).toEqual([
+      { level: 'warn', page: '1', pageSize: '10' },
+      { level: 'warn', page: '3', pageSize: '10' },
+      { level: 'error', page: '1', pageSize: '10' },
+    ]);
+    expect(cells()[0]?.[1]).toBe('Error');
+  });
+
+  it('should say so when nothing was logged', async () => {
+    setRefreshTokenCookie('refresh-1');
+    fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/logs': { body: { logs: [], count: 0 } } });
+    renderApp('/AdminLogs');
+    expect(await screen.findByText('No log lines')).toBeTruthy();
+  });
+
+  it('should show the screen in French', async () => {
+    await i18next.changeLanguage('fr');
+    setRefreshTokenCookie('refresh-1');
+    fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/logs': logsAnswer });
+    renderApp('/AdminLogs');
+    expect(await screen.findByRole('radio', { name: 'Avertissement' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Niveau' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,95 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEventDefault from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { MobileReport } from '../../api/operations.ts';
+import i18next from '../../i18n/index.ts';
+import { captureDownloads, textOf } from '../../test/downloads.ts';
+import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
+import { cloudscape, renderApp, setRefreshTokenCookie, signedInRoutes } from '../../test/render-app.tsx';
+
+const userEvent = userEventDefault.setup({ delay: null });
+
+const report = (index: number): MobileReport => ({
+  _id: String(100 - index),
+  receivedAt: `2026-11-${String(20 - (index % 10)).padStart(2, '0')}T08:30:00.000Z`,
+  user: `agent${index}@example.org`,
+  env: 'demo',
+  deviceManufacturer: 'Samsung',
+  deviceModel: `Galaxy A${index}`,
+  version: '2.3.1',
+  appIdentifier: 'org.example.cropprotection',
+  data: { index, queue: [] },
+});
+
+const COUNT = 12;
+const reportsAnswer = (request: FakeRequest) => {
+  const page = Number(request.url.searchParams.get('page'));
+  const pageSize = Number(request.url.searchParams.get('pageSize'));
+  const first = (page - 1) * pageSize;
+  const reports = Array.from({ length: Math.max(0, Math.min(pageSize, COUNT - first)) }, (_, offset) =>
+    report(first + offset),
+  );
+  return { body: { reports, count: COUNT } };
+};
+
+const table = () => cloudscape().findTable();
+const cells = () =>
+  (table()?.findRows() ?? []).map((row) =>
+    Array.from(row.getElement().querySelectorAll('td, th'))
+      .slice(0, 6)
+      .map((cell) => cell.textContent),
+  );
+
+const openReports = async () => {
+  setRefreshTokenCookie('refresh-1');
+  const api = fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/reports': reportsAnswer });
+  renderApp('/AdminReports');
+  await waitFor(() => expect(cells().length).toBe(10));
+  return api;
+};
+
+describe('reports page', { timeout: 30_000 }, () => {
+  it('should show received at, user, device, environment, app version and identifier, paged by the server', async () => {
+    const api = await openReports();
+    expect(screen.getByRole('heading', { name: /Reports/, level: 1 }).textContent).toContain('(12)');
+    expect(cells()[1]).toEqual([
+      expect.stringMatching(/^19\/11\/2026 \d\d:30$/),
+      'agent1@example.org',
+      'Samsung Galaxy A1',
+      'demo',
+      '2.3.1',
+      'org.example.cropprotection',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(cells().length).toBe(2));
+    expect(cells()[0]?.[1]).toBe('agent10@example.org');
+    expect(
+      api.requests
+        .filter((request) => request.path === '/api/admin/reports')
+        .map((request) => Object.fromEntries(request.url.searchParams)),
+    ).toEqual([
+      { page: '1', pageSize: '10' },
+      { page: '2', pageSize: '10' },
+    ]);
+  });
+
+  it('should download a report as report.json, whole', async () => {
+    await openReports();
+    const saved = captureDownloads();
+    const row = cells()[2];
+    await userEvent.click(
+      screen.getByRole('button', { name: `Download the report of agent2@example.org of ${row?.[0] ?? ''}` }),
+    );
+    expect(saved.map((file) => file.fileName)).toEqual(['report.json']);
+    expect(JSON.parse(await textOf(saved[0]?.blob ?? new Blob()))).toEqual(report(2));
+  });
+
+  it('should say so when there is no report, in French too', async () => {
+    await i18next.changeLanguage('fr');
+    setRefreshTokenCookie('refresh-1');
+    fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/reports': { body: { reports: [], count: 0 } } });
+    renderApp('/AdminReports');
+    expect(await screen.findByText('Aucun rapport')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Appareil' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import Button from '@cloudscape-design/components/button';
+import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
+import Header from '@cloudscape-design/components/header';
+import Pagination from '@cloudscape-design/components/pagination';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { listReports, type MobileReport } from '../../api/operations.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import { formatDateTime } from '../../common/format.ts';
+import { TableEmptyState } from '../../common/table-states.tsx';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { saveJsonFile } from '../enabler-config/config-file.ts';
+
+/** Spec section 9: the page sizes of the administration tables, and the name of a downloaded report. */
+const pageSizes = [5, 10, 25] as const;
+const defaultPageSize = 10;
+export const REPORT_FILE_NAME = 'report.json';
+
+/** The mobile app's reports, newest first, paged by the server; each one downloads as report.json. */
+export function AdminReportsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('screens.adminReports'));
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(defaultPageSize);
+  const query = { page, pageSize };
+  const reports = useQuery({
+    queryKey: queryKeys.reports.page(query),
+    queryFn: () => listReports(query),
+    placeholderData: keepPreviousData,
+  });
+  const count = reports.data?.count ?? 0;
+
+  const columnDefinitions: TableProps.ColumnDefinition<MobileReport>[] = [
+    {
+      id: 'receivedAt',
+      header: t('adminReports.columns.receivedAt'),
+      cell: (report) => formatDateTime(report.receivedAt),
+      isRowHeader: true,
+    },
+    { id: 'user', header: t('adminReports.columns.user'), cell: (report) => report.user },
+    {
+      id: 'device',
+      header: t('adminReports.columns.device'),
+      cell: (report) => `${report.deviceManufacturer} ${report.deviceModel}`,
+    },
+    { id: 'env', header: t('adminReports.columns.env'), cell: (report) => report.env },
+    { id: 'version', header: t('adminReports.columns.version'), cell: (report) => report.version },
+    {
+      id: 'appIdentifier',
+      header: t('adminReports.columns.appIdentifier'),
+      cell: (report) => report.appIdentifier,
+    },
+    {
+      id: 'download',
+      header: t('adminReports.columns.download'),
+      cell: (report) => (
+        <Button
+          variant="inline-icon"
+          iconName="download"
+          ariaLabel={t('adminReports.download', {
+            user: report.user,
+            date: formatDateTime(report.receivedAt),
+          })}
+          onClick={() => saveJsonFile(REPORT_FILE_NAME, report)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Table
+      variant="full-page"
+      items={reports.data?.reports ?? []}
+      columnDefinitions={columnDefinitions}
+      trackBy="_id"
+      loading={reports.isFetching && !reports.data}
+      loadingText={t('app.loading')}
+      empty={
+        <TableEmptyState title={t('adminReports.empty.title')} message={t('adminReports.empty.message')} />
+      }
+      header={
+        <Header
+          variant="h1"
+          counter={reports.data ? `(${count})` : undefined}
+          description={t('adminReports.description')}
+          actions={
+            <Button
+              iconName="refresh"
+              ariaLabel={t('adminReports.refresh')}
+              loading={reports.isFetching}
+              onClick={() => void reports.refetch()}
+            />
+          }
+        >
+          {t('screens.adminReports')}
+        </Header>
+      }
+      pagination={
+        <Pagination
+          currentPageIndex={page}
+          pagesCount={Math.max(1, Math.ceil(count / pageSize))}
+          onChange={({ detail }) => setPage(detail.currentPageIndex)}
+          ariaLabels={{
+            nextPageLabel: t('adminLogs.pagination.next'),
+            previousPageLabel: t('adminLogs.pagination.previous'),
+            pageLabel: (pageNumber) => t('adminLogs.pagination.page', { page: pageNumber }),
+          }}
+        />
+      }
+      preferences={
+        <CollectionPreferences
+          preferences={{ pageSize }}
+          pageSizePreference={{
+            options: pageSizes.map((size) => ({ value: size, label: t('adminReports.pageSize', { size }) })),
+          }}
+          onConfirm={({ detail }) => {
+            setPageSize(detail.pageSize ?? defaultPageSize);
+            setPage(1);
+          }}
+        />
+      }
+    />
+  );
+}

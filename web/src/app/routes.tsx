@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { matchPath } from 'react-router-dom';
 import type { Role } from '../api/auth.ts';
 import { ErrorPage } from '../pages/error/index.tsx';
-import type { AdminRecordScreen } from './admin-record-pages.ts';
+import type { AdminScreen } from './admin-pages.ts';
 import { lazyPage, type LazyPage } from './lazy-page.ts';
 import { loadAdminTexts } from '../i18n/index.ts';
 import type { ComponentType } from 'react';
@@ -13,50 +13,14 @@ const adminLazyPage = (load: () => Promise<ComponentType>) =>
 import { screens, type ScreenAccess, type ScreenId } from './screens.ts';
 
 const AccountPage = lazyPage(async () => (await import('../pages/account/index.tsx')).AccountPage);
-const AdminEnablersPage = adminLazyPage(
-  async () => (await import('../pages/admin-enablers/index.tsx')).AdminEnablersPage,
-);
-const AdminLogsPage = adminLazyPage(
-  async () => (await import('../pages/admin-logs/index.tsx')).AdminLogsPage,
-);
-const AdminReportsPage = adminLazyPage(
-  async () => (await import('../pages/admin-reports/index.tsx')).AdminReportsPage,
-);
-const AdminDatasPage = adminLazyPage(
-  async () => (await import('../pages/admin-datas/index.tsx')).AdminDatasPage,
-);
-/*
- * The administrator's record screens load through one small module that holds their own lazy imports:
- * the entry chunk carries one import and its preload list instead of fifteen (the login page's budget).
- */
-const adminRecordPage = (screen: AdminRecordScreen) =>
-  adminLazyPage(async () => (await import('./admin-record-pages.ts')).loadAdminRecordPage(screen));
-const AdminUsersPage = adminLazyPage(
-  async () => (await import('../pages/admin-users/index.tsx')).AdminUsersPage,
-);
-const NewUserPage = adminLazyPage(
-  async () => (await import('../pages/admin-users/user-form/index.tsx')).NewUserPage,
-);
-const UpdateUserPage = adminLazyPage(
-  async () => (await import('../pages/admin-users/user-form/index.tsx')).UpdateUserPage,
-);
+/** An administrator's screen, through the one module that holds their lazy imports (admin-pages.ts). */
+const adminPage = (screen: AdminScreen) =>
+  adminLazyPage(async () => (await import('./admin-pages.ts')).loadAdminPage(screen));
 const DashboardPage = lazyPage(async () => (await import('../pages/dashboard/index.tsx')).DashboardPage);
-const EnablerConfigPage = adminLazyPage(
-  async () => (await import('../pages/enabler-config/index.tsx')).EnablerConfigPage,
-);
-const EnablerConfigsPage = adminLazyPage(
-  async () => (await import('../pages/enabler-configs/index.tsx')).EnablerConfigsPage,
-);
-const EnablerFormPage = adminLazyPage(
-  async () => (await import('../pages/enabler-form/index.tsx')).EnablerFormPage,
-);
 const HomePage = lazyPage(async () => (await import('../pages/home/index.tsx')).HomePage);
 const LoginPage = lazyPage(async () => (await import('../pages/login/index.tsx')).LoginPage);
 const MemberPage = lazyPage(async () => (await import('../pages/member/index.tsx')).MemberPage);
 const MembersPage = lazyPage(async () => (await import('../pages/members/index.tsx')).MembersPage);
-const NewEnablerConfigPage = adminLazyPage(
-  async () => (await import('../pages/new-enabler-config/index.tsx')).NewEnablerConfigPage,
-);
 const NewPlotPage = lazyPage(async () => (await import('../pages/new-plot/index.tsx')).NewPlotPage);
 const NotAuthorizedPage = lazyPage(
   async () => (await import('../pages/not-authorized/index.tsx')).NotAuthorizedPage,
@@ -71,6 +35,9 @@ const ResetPasswordPage = lazyPage(
   async () => (await import('../pages/set-password/index.tsx')).ResetPasswordPage,
 );
 
+/** One lazy page for both enabler forms, so switching between them keeps it. */
+const enablerFormPage = adminPage('enablerForm');
+
 /** The built screens' pages; the others show the shared "not available yet" page. */
 const pages: Partial<Record<ScreenId, LazyPage>> = {
   login: LoginPage,
@@ -84,33 +51,33 @@ const pages: Partial<Record<ScreenId, LazyPage>> = {
   newPlot: NewPlotPage,
   plot: PlotPage,
   account: AccountPage,
-  adminEnablers: AdminEnablersPage,
-  adminUsers: AdminUsersPage,
-  adminLogs: AdminLogsPage,
-  adminReports: AdminReportsPage,
-  adminDatas: AdminDatasPage,
-  enablerConfigs: EnablerConfigsPage,
-  enablerConfig: EnablerConfigPage,
-  newEnablerConfig: NewEnablerConfigPage,
-  newEnabler: EnablerFormPage,
-  updateEnabler: EnablerFormPage,
-  newUser: NewUserPage,
-  updateUser: UpdateUserPage,
-  adminMembers: adminRecordPage('adminMembers'),
-  newMember: adminRecordPage('newMember'),
-  updateMember: adminRecordPage('updateMember'),
-  adminFields: adminRecordPage('adminFields'),
-  newField: adminRecordPage('newField'),
-  updateField: adminRecordPage('updateField'),
-  adminContributions: adminRecordPage('adminContributions'),
-  newContribution: adminRecordPage('newContribution'),
-  updateContribution: adminRecordPage('updateContribution'),
-  adminPayouts: adminRecordPage('adminPayouts'),
-  newPayout: adminRecordPage('newPayout'),
-  updatePayout: adminRecordPage('updatePayout'),
-  adminCashouts: adminRecordPage('adminCashouts'),
-  newCashout: adminRecordPage('newCashout'),
-  updateCashout: adminRecordPage('updateCashout'),
+  adminEnablers: adminPage('adminEnablers'),
+  adminUsers: adminPage('adminUsers'),
+  adminLogs: adminPage('adminLogs'),
+  adminReports: adminPage('adminReports'),
+  adminDatas: adminPage('adminDatas'),
+  enablerConfigs: adminPage('enablerConfigs'),
+  enablerConfig: adminPage('enablerConfig'),
+  newEnablerConfig: adminPage('newEnablerConfig'),
+  newEnabler: enablerFormPage,
+  updateEnabler: enablerFormPage,
+  newUser: adminPage('newUser'),
+  updateUser: adminPage('updateUser'),
+  adminMembers: adminPage('adminMembers'),
+  newMember: adminPage('newMember'),
+  updateMember: adminPage('updateMember'),
+  adminFields: adminPage('adminFields'),
+  newField: adminPage('newField'),
+  updateField: adminPage('updateField'),
+  adminContributions: adminPage('adminContributions'),
+  newContribution: adminPage('newContribution'),
+  updateContribution: adminPage('updateContribution'),
+  adminPayouts: adminPage('adminPayouts'),
+  newPayout: adminPage('newPayout'),
+  updatePayout: adminPage('updatePayout'),
+  adminCashouts: adminPage('adminCashouts'),
+  newCashout: adminPage('newCashout'),
+  updateCashout: adminPage('updateCashout'),
 };
 
 export interface ScreenRoute {

@@ -29,10 +29,7 @@ export const tableDefinition = {
       name: 'gsi2',
       partitionKey: 'gsi2pk',
       sortKey: 'gsi2sk',
-      servesPatterns: [
-        'users by role (administrators to notify)',
-        'enablers listing',
-      ],
+      servesPatterns: ['users by role (administrators to notify)', 'enablers listing'],
     },
     {
       name: 'gsi3',

@@ -66,8 +66,16 @@ export function AdminLogsPage() {
       cell: (line) => formatDateTime(line.timestamp),
       isRowHeader: true,
     },
-    { id: 'level', header: t('adminLogs.columns.level'), cell: (line) => t(`adminLogs.levels.${line.level}`) },
-    { id: 'message', header: t('adminLogs.columns.message'), cell: (line) => <LogMessage message={line.message} /> },
+    {
+      id: 'level',
+      header: t('adminLogs.columns.level'),
+      cell: (line) => t(`adminLogs.levels.${line.level}`),
+    },
+    {
+      id: 'message',
+      header: t('adminLogs.columns.message'),
+      cell: (line) => <LogMessage message={line.message} />,
+    },
   ];
 
   return (

@@ -9,9 +9,9 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { listReports, type MobileReport } from '../../api/operations.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { formatDateTime } from '../../common/format.ts';
+import { saveJsonFile } from '../../common/save-json-file.ts';
 import { TableEmptyState } from '../../common/table-states.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { saveJsonFile } from '../enabler-config/config-file.ts';
 
 /** Spec section 9: the page sizes of the administration tables, and the name of a downloaded report. */
 const pageSizes = [5, 10, 25] as const;

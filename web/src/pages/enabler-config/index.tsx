@@ -10,7 +10,8 @@ import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { useFollow } from '../../common/use-follow.ts';
 import { useEnablerConfigs } from '../../common/use-enabler-configs.ts';
 import { ConfigDetails } from './components/config-details.tsx';
-import { configFileContent, configFileName, saveJsonFile } from './config-file.ts';
+import { saveJsonFile } from '../../common/save-json-file.ts';
+import { configFileContent, configFileName } from './config-file.ts';
 import { paths } from '../../app/paths.ts';
 
 /** One config version: all its fields, and a download of the file that was uploaded. */

@@ -1,5 +1,15 @@
 import type { JSONSchema } from 'json-schema-to-ts';
-import { adminPageSizes } from './common.ts';
+import {
+  adminPageSizes,
+  amountSchema,
+  latitudeSchema,
+  longitudeSchema,
+  optionalText,
+  positiveAmountSchema,
+  recordIdParameter,
+  text,
+  unixSecondsSchema,
+} from './common.ts';
 import { memberFieldsProperties, protectionTypes } from './members.ts';
 
 /*
@@ -9,16 +19,12 @@ import { memberFieldsProperties, protectionTypes } from './members.ts';
  * contributionDate and cashoutDate); amounts are decimal currency units, never cents.
  */
 
-const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const;
-const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
-const recordId = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } as const;
-/** Unix seconds, from 1970 to the year 3000. */
-const unixSeconds = { type: 'integer', minimum: 0, maximum: 32503680000 } as const;
-/** A decimal amount of the enabler's currency; the server also refuses more than two decimals. */
-const amount = { type: 'number', minimum: 0, maximum: 1_000_000_000 } as const;
-const positiveAmount = { ...amount, exclusiveMinimum: 0 } as const;
-const latitude = { type: 'number', minimum: -90, maximum: 90 } as const;
-const longitude = { type: 'number', minimum: -180, maximum: 180 } as const;
+const recordId = recordIdParameter;
+const unixSeconds = unixSecondsSchema;
+const amount = amountSchema;
+const positiveAmount = positiveAmountSchema;
+const latitude = latitudeSchema;
+const longitude = longitudeSchema;
 
 /** The member form in admin mode: the member's fields plus the onboarding date. */
 export const adminMemberRequestSchema = {

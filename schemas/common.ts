@@ -41,3 +41,19 @@ export const pageQuerySchema = {
  * largest size, one request after another, so no single answer grows with the table.
  */
 export const adminPageSizes = ['5', '10', '25', '500'] as const;
+
+/* Building blocks of the request schemas (members.ts, admin-records.ts). */
+export const text = (maxLength: number) =>
+  ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const;
+export const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
+/** A decimal amount of the enabler's currency; the server also refuses more than two decimals. */
+export const amountSchema = {
+  type: 'number',
+  minimum: 0,
+  maximum: 1_000_000_000,
+} as const satisfies JSONSchema;
+export const positiveAmountSchema = { ...amountSchema, exclusiveMinimum: 0 } as const satisfies JSONSchema;
+export const latitudeSchema = { type: 'number', minimum: -90, maximum: 90 } as const;
+export const longitudeSchema = { type: 'number', minimum: -180, maximum: 180 } as const;
+/** Unix seconds, from 1970 to the year 3000. */
+export const unixSecondsSchema = { type: 'integer', minimum: 0, maximum: 32503680000 } as const;

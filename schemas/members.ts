@@ -1,10 +1,13 @@
 import type { JSONSchema } from 'json-schema-to-ts';
-
-const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const;
-const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
-
-/** A decimal amount of the enabler's currency; the server also refuses more than two decimals. */
-const amountSchema = { type: 'number', minimum: 0, maximum: 1_000_000_000 } as const satisfies JSONSchema;
+import {
+  amountSchema,
+  latitudeSchema,
+  longitudeSchema,
+  optionalText,
+  positiveAmountSchema,
+  text,
+  unixSecondsSchema,
+} from './common.ts';
 
 export const memberFieldsProperties = {
   name: text(120),
@@ -28,9 +31,6 @@ export const newMemberRequestSchema = {
   properties: memberFieldsProperties,
 } as const satisfies JSONSchema;
 
-const latitude = { type: 'number', minimum: -90, maximum: 90 } as const;
-const longitude = { type: 'number', minimum: -180, maximum: 180 } as const;
-
 export const newPlotRequestSchema = {
   $id: 'request/new-plot',
   type: 'object',
@@ -38,12 +38,12 @@ export const newPlotRequestSchema = {
   additionalProperties: false,
   properties: {
     name: text(120),
-    latitude,
-    longitude,
+    latitude: latitudeSchema,
+    longitude: longitudeSchema,
     droughtMonthlyContrib: amountSchema,
     excessRainMonthlyContrib: amountSchema,
     /** Unix seconds; today when absent. */
-    startCoverageDate: { type: 'integer', minimum: 0, maximum: 32503680000 },
+    startCoverageDate: unixSecondsSchema,
     cropDescription: optionalText(200),
     isIrrigated: { type: ['boolean', 'null'] },
   },
@@ -56,8 +56,8 @@ export const updatePlotRequestSchema = {
   additionalProperties: false,
   properties: {
     name: text(120),
-    latitude,
-    longitude,
+    latitude: latitudeSchema,
+    longitude: longitudeSchema,
     droughtMonthlyContrib: amountSchema,
     excessRainMonthlyContrib: amountSchema,
     cropDescription: optionalText(200),
@@ -70,7 +70,7 @@ export const cashoutRequestSchema = {
   type: 'object',
   required: ['amount'],
   additionalProperties: false,
-  properties: { amount: { ...amountSchema, exclusiveMinimum: 0 } },
+  properties: { amount: positiveAmountSchema },
 } as const satisfies JSONSchema;
 
 export const protectionTypes = ['DROUGHT', 'EXCESS_RAIN'] as const;
@@ -81,7 +81,7 @@ export const contributeRequestSchema = {
   required: ['amount'],
   additionalProperties: false,
   properties: {
-    amount: { ...amountSchema, exclusiveMinimum: 0 },
+    amount: positiveAmountSchema,
     protectionType: { type: 'string', enum: protectionTypes },
     /** The plot the contribution is for; the member's first plot when absent. */
     plotId: { type: 'string', minLength: 1, maxLength: 64 },

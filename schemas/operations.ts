@@ -72,3 +72,16 @@ export const mirrorMessageSchema = {
     startKey: { type: 'object', additionalProperties: { type: 'string' } },
   },
 } as const satisfies JSONSchema;
+
+/** A report the mobile app sent (spec 3, Report), as the API answers it. */
+export interface MobileReport {
+  _id: string;
+  receivedAt: string;
+  user: string;
+  env: string;
+  deviceManufacturer: string;
+  deviceModel: string;
+  version: string;
+  appIdentifier: string;
+  data: unknown;
+}

@@ -1,3 +1,4 @@
+import type { MobileReport } from '@cpbo/schemas/operations.ts';
 import type { FromSchema, reportRequestSchema } from '@cpbo/schemas';
 import { appendNumbered, numberedPage } from './numbered-lists.ts';
 
@@ -11,17 +12,7 @@ const REPORTS = 'REPORTS';
 
 export type ReportBody = FromSchema<typeof reportRequestSchema>;
 
-export interface Report {
-  _id: string;
-  receivedAt: string;
-  user: string;
-  env: string;
-  deviceManufacturer: string;
-  deviceModel: string;
-  version: string;
-  appIdentifier: string;
-  data: unknown;
-}
+export type Report = MobileReport;
 
 export const storeReport = async (
   body: ReportBody,

@@ -1,4 +1,6 @@
-import type { LogLevel, MirrorStatus } from '@cpbo/schemas/operations.ts';
+import type { LogLevel, MirrorStatus, MobileReport } from '@cpbo/schemas/operations.ts';
+
+export type { MobileReport };
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
 /** A line of the application's log (spec 3, Log). */
@@ -6,19 +8,6 @@ export interface LogLine {
   timestamp: string;
   level: LogLevel;
   message: string;
-}
-
-/** A report the mobile app sent (spec 3, Report). */
-export interface MobileReport {
-  _id: string;
-  receivedAt: string;
-  user: string;
-  env: string;
-  deviceManufacturer: string;
-  deviceModel: string;
-  version: string;
-  appIdentifier: string;
-  data: unknown;
 }
 
 /** The mirror refresh (spec 3, Mirror job). */

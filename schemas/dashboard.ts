@@ -106,12 +106,25 @@ export type DashboardFederations = string[];
 /** The answer of numberOfUnitsToDisplay: dashboardUnitsToDisplay[timeScale]. */
 export type DashboardUnitsToDisplay = number;
 
+/** QUEUED → RUNNING (one step after another) → DONE; FAILED: its last delivery failed (dead-lettered). */
+export type DashboardRebuildState = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
+
 /**
- * POST /dashboard/rebuild (administrators only, no body): recomputes every aggregate of the caller's
- * current enabler from its records, for repair. Answers how many records were read and how many
- * aggregate items the enabler now has.
+ * POST /dashboard/rebuild (administrators only, no body) answers 202 with the job it queued: every
+ * aggregate of the caller's current enabler recomputed from its records, for repair; 409
+ * ERR_REBUILD_IN_PROGRESS while one of the same enabler is QUEUED or RUNNING. GET
+ * /dashboard/rebuild/{id} answers the job again (200), for the screen to poll; a job of another
+ * enabler, or none, answers 404 ERR_NOT_FOUND.
  */
 export interface DashboardRebuildAnswer {
-  records: number;
-  aggregates: number;
+  job: {
+    id: string;
+    state: DashboardRebuildState;
+    /** Records read so far (all of them once DONE). */
+    records: number;
+    /** Aggregate items the enabler holds once DONE; 0 before. */
+    aggregates: number;
+    createdAt: string;
+    updatedAt: string;
+  };
 }

@@ -87,6 +87,10 @@ export const errorCatalogue = {
   ERR_PLOT_HAS_RECORDS: { status: 409, message: 'The plot has records.' },
   // Operations.
   ERR_MIRROR_IN_PROGRESS: { status: 409, message: 'A mirror refresh is already under way.' },
+  ERR_REBUILD_IN_PROGRESS: {
+    status: 409,
+    message: "A rebuild of this enabler's aggregates is already under way.",
+  },
   // Imports and exports.
   ERR_IMPORT_INVALID_FILE: { status: 400, message: 'The file does not match its schema.' },
   ERR_IMPORT_UPLOAD_NOT_FOUND: { status: 400, message: 'The uploaded file was not found.' },

@@ -74,6 +74,8 @@ export const errorDescriptions = {
   ERR_PLOT_HAS_RECORDS: 'An administrator deletes a plot on which contributions or payouts are recorded.',
   ERR_MIRROR_IN_PROGRESS:
     'An administrator starts a mirror refresh while another one is still processing (POST /admin/mirror).',
+  ERR_REBUILD_IN_PROGRESS:
+    "An administrator starts a rebuild of the dashboard's aggregates (POST /dashboard/rebuild) while one of the same enabler is queued or running; nothing is written or queued.",
   ERR_IMPORT_INVALID_FILE:
     "An import's file does not match the schema of its kind (full or onboarding): the details list the first problems, each with its JSON path, and their count; nothing is written.",
   ERR_IMPORT_UPLOAD_NOT_FOUND:

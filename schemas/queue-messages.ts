@@ -23,3 +23,19 @@ export const dataJobMessageSchema = {
     jobId: { type: 'string', pattern: '^[0-9a-f-]{36}$' },
   },
 } as const satisfies JSONSchema;
+
+/**
+ * A message of the rebuild queue: one step of an enabler's aggregates rebuild. A step reads records
+ * for as long as its Lambda may, saves where it stopped (the job's item names the checkpoint) and
+ * sends the next step, so no rebuild is bounded by 15 minutes.
+ */
+export const rebuildMessageSchema = {
+  $id: 'queue/rebuild-message',
+  type: 'object',
+  required: ['jobId', 'step'],
+  additionalProperties: false,
+  properties: {
+    jobId: { type: 'string', pattern: '^[0-9a-f-]{36}$' },
+    step: { type: 'integer', minimum: 0, maximum: 100000 },
+  },
+} as const satisfies JSONSchema;

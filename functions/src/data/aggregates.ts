@@ -205,26 +205,17 @@ const batchWrite = async (requests: NonNullable<BatchWriteCommandInput['RequestI
   await Promise.all(Array.from({ length: 4 }, writer));
 };
 
-/** Calls `each` with every item of a gsi1 partition, one page (at most 1 MB) at a time. */
-const forEachPage = async (
-  partition: string,
-  each: (items: Record<string, unknown>[]) => void,
-): Promise<void> => {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page: QueryCommandOutput = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    each(page.Items ?? []);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-};
+/** One page (at most 1 MB) of a gsi1 partition, from `startKey`. */
+const gsi1Page = (partition: string, startKey: Record<string, unknown> | undefined) =>
+  dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ExclusiveStartKey: startKey,
+    }),
+  ) as Promise<QueryCommandOutput>;
 
 export interface RebuildResult {
   records: number;
@@ -234,58 +225,112 @@ export interface RebuildResult {
 }
 
 /**
- * Recomputes every aggregate of an enabler from its members, plots and money records, read page by
- * page (memory holds the aggregates, which grow with periods and federations, not with records), then
- * writes the ones that differ and deletes those no record holds any more. Meant for repair: changes
- * made while it runs may be counted twice or not at all, and a second rebuild settles them.
+ * Where a rebuild's reading stands: the partition being read (of rebuildPartitions) and the key its
+ * next page starts from, the counts so far and the sums of the records read. Plain JSON, so that a
+ * queued rebuild saves it at the end of a step and the next step resumes from it.
  */
-export const rebuildAggregates = async (enablerId: string): Promise<RebuildResult> => {
-  const sums = new Map<string, AggregateIncrement>();
-  let records = 0;
-  let malformed = 0;
-  const partitions = [
-    membersOfEnabler(enablerId),
-    ...(['PLOT', 'CONTRIBUTION', 'PAYOUT', 'CASHOUT'] as const).map((type) =>
-      recordsOfEnabler(enablerId, type),
-    ),
-  ];
-  for (const partition of partitions) {
-    await forEachPage(partition, (items) => {
-      for (const item of items) {
-        records += 1;
-        let figures: AggregateIncrement[];
-        try {
-          figures = figuresOf(item as AggregatedRecord, 1);
-        } catch (error) {
-          if (!(error instanceof MalformedRecordError)) throw error;
-          malformed += 1;
-          void logger.warn('Record left out of the aggregates', { pk: item.pk, sk: item.sk, error });
-          continue;
-        }
-        for (const figure of mergeIncrements(figures)) {
-          const key = incrementKey(figure);
-          const sum = sums.get(key);
-          if (sum) sum.amount += figure.amount;
-          else sums.set(key, { ...figure });
-        }
+export interface RebuildProgress {
+  partition: number;
+  startKey?: Record<string, unknown>;
+  records: number;
+  malformed: number;
+  sums: AggregateIncrement[];
+}
+
+export const rebuildStart = (): RebuildProgress => ({ partition: 0, records: 0, malformed: 0, sums: [] });
+
+/** The partitions a rebuild reads, in order: the enabler's members, plots and money records. */
+const rebuildPartitions = (enablerId: string) => [
+  membersOfEnabler(enablerId),
+  ...(['PLOT', 'CONTRIBUTION', 'PAYOUT', 'CASHOUT'] as const).map((type) =>
+    recordsOfEnabler(enablerId, type),
+  ),
+];
+
+/**
+ * Reads the enabler's records page by page from `progress` and adds their figures to its sums (memory
+ * holds the aggregates, which grow with periods and federations, not with records). Stops when every
+ * record is read, or after a page when `pause()` says so: the answer then says where to resume.
+ */
+export const readRebuildPages = async (
+  enablerId: string,
+  from: RebuildProgress,
+  pause: () => boolean = () => false,
+): Promise<RebuildProgress & { finished: boolean }> => {
+  const partitions = rebuildPartitions(enablerId);
+  const sums = new Map(from.sums.map((sum) => [incrementKey(sum), { ...sum }]));
+  let { partition, startKey, records, malformed } = from;
+  while (partition < partitions.length) {
+    const page = await gsi1Page(partitions[partition] as string, startKey);
+    for (const item of page.Items ?? []) {
+      records += 1;
+      let figures: AggregateIncrement[];
+      try {
+        figures = figuresOf(item as AggregatedRecord, 1);
+      } catch (error) {
+        if (!(error instanceof MalformedRecordError)) throw error;
+        malformed += 1;
+        void logger.warn('Record left out of the aggregates', { pk: item.pk, sk: item.sk, error });
+        continue;
       }
-    });
+      for (const figure of mergeIncrements(figures)) {
+        const key = incrementKey(figure);
+        const sum = sums.get(key);
+        if (sum) sum.amount += figure.amount;
+        else sums.set(key, { ...figure });
+      }
+    }
+    startKey = page.LastEvaluatedKey;
+    if (!startKey) partition += 1;
+    if (partition < partitions.length && pause()) break;
   }
-  const wanted = new Map([...sums].filter(([, sum]) => sum.amount !== 0));
+  return {
+    partition,
+    ...(startKey && { startKey }),
+    records,
+    malformed,
+    sums: [...sums.values()],
+    finished: partition >= partitions.length,
+  };
+};
+
+/**
+ * Writes the sums of a finished reading as the enabler's aggregates: the ones that differ, and deletes
+ * those no record holds any more. Absolute values, so writing the same sums twice changes nothing.
+ */
+export const writeRebuiltAggregates = async (
+  enablerId: string,
+  progress: RebuildProgress,
+): Promise<RebuildResult> => {
+  const wanted = new Map(
+    progress.sums.filter((sum) => sum.amount !== 0).map((sum) => [incrementKey(sum), sum] as const),
+  );
+  const aggregates = wanted.size;
   const writes: NonNullable<BatchWriteCommandInput['RequestItems']>[string] = [];
-  await forEachPage(aggregatesOfEnabler(enablerId), (items) => {
-    for (const item of items) {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await gsi1Page(aggregatesOfEnabler(enablerId), startKey);
+    for (const item of page.Items ?? []) {
       const existing = incrementOfItem(item);
       const key = incrementKey(existing);
       const sum = wanted.get(key);
       if (sum && sum.amount === existing.amount) wanted.delete(key);
       else if (!sum) writes.push({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } });
     }
-  });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
   for (const sum of wanted.values()) writes.push({ PutRequest: { Item: aggregateItem(sum) } });
   await batchWrite(writes);
-  return { records, aggregates: [...sums.values()].filter((sum) => sum.amount !== 0).length, malformed };
+  return { records: progress.records, aggregates, malformed: progress.malformed };
 };
+
+/**
+ * Recomputes every aggregate of an enabler from its members, plots and money records in one go (the
+ * script; the administrator's call queues the same work in steps). Meant for repair: changes made
+ * while it runs may be counted twice or not at all, and a second rebuild settles them.
+ */
+export const rebuildAggregates = async (enablerId: string): Promise<RebuildResult> =>
+  writeRebuiltAggregates(enablerId, await readRebuildPages(enablerId, rebuildStart()));
 
 const amountsOf = async (pk: string, from: string, to: string): Promise<Map<string, number>> => {
   const items = await queryAll({

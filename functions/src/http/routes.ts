@@ -315,6 +315,7 @@ export const routes = [
   }),
   // Repair: recomputes the caller's enabler's aggregates from its records (docs/decisions.md).
   route('POST', '/dashboard/rebuild', 'dashboard', 'admin'),
+  route('GET', '/dashboard/rebuild/{id}', 'dashboard', 'admin', jobId),
 ] as const satisfies readonly RouteDefinition[];
 
 /** A route of the table with its literal method, path, resource and access. */

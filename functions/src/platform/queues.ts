@@ -1,4 +1,9 @@
-import { dataJobMessageSchema, mailMessageSchema, mirrorMessageSchema } from '@cpbo/schemas';
+import {
+  dataJobMessageSchema,
+  mailMessageSchema,
+  mirrorMessageSchema,
+  rebuildMessageSchema,
+} from '@cpbo/schemas';
 
 /**
  * The SQS queues, each with a dead-letter queue, a worker under functions/src/workers/<worker> and
@@ -38,6 +43,17 @@ export const queueDefinitions = {
   mirror: {
     worker: 'mirror',
     messageSchema: mirrorMessageSchema,
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 3,
+    batchSize: 1,
+  },
+  /*
+   * One step of an enabler's aggregates rebuild per message, like the mirror: the worker (15 minutes)
+   * saves where it stopped before its time is up and sends the next step.
+   */
+  rebuild: {
+    worker: 'aggregates-rebuild',
+    messageSchema: rebuildMessageSchema,
     visibilityTimeoutSeconds: 5400,
     maxReceiveCount: 3,
     batchSize: 1,

@@ -1,7 +1,15 @@
 import { aggregatedEntityTypes } from '#domain/aggregates.ts';
 
 /** The workers: queue consumers (see platform/queues.ts) and the table stream consumers. */
-export const workers = ['mail', 'aggregates', 'member-directory', 'import', 'export', 'mirror'] as const;
+export const workers = [
+  'mail',
+  'aggregates',
+  'member-directory',
+  'import',
+  'export',
+  'mirror',
+  'aggregates-rebuild',
+] as const;
 export type Worker = (typeof workers)[number];
 
 /** The workers fed by the table's stream, each through its own event source mapping. */

@@ -11,13 +11,7 @@ import {
 } from '@cpbo/schemas';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
-import {
-  rebuildAggregates,
-  seriesAmounts,
-  sumBetween,
-  totalOf,
-  totalsByFederation,
-} from '#data/aggregates.ts';
+import { seriesAmounts, sumBetween, totalOf, totalsByFederation } from '#data/aggregates.ts';
 import {
   ALL_FEDERATIONS,
   coveredPlots,
@@ -27,8 +21,12 @@ import {
   pendingByFederation,
   type Metric,
 } from '#domain/aggregates.ts';
+import { createRebuildJob, finishRebuildJob, getRebuildJob, type RebuildJob } from '#data/rebuild-jobs.ts';
+import { AppError } from '#platform/app-error.ts';
 import { ok, type SessionRequest } from '#platform/http/api-types.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
+import { appLog } from '#platform/logger.ts';
+import { sendToQueue } from '#platform/queue.ts';
 
 interface SeriesQuery {
   timeScale?: DashboardTimeScale;
@@ -122,11 +120,39 @@ const unitsToDisplay = ({ query }: SessionRequest<unknown, never, SeriesQuery>) 
   return Promise.resolve(ok(answer));
 };
 
-/** POST /dashboard/rebuild: the administrator's current enabler, recomputed from its records. */
+const rebuildAnswer = (job: RebuildJob): DashboardRebuildAnswer => ({
+  job: {
+    id: job.id,
+    state: job.state,
+    records: job.records,
+    aggregates: job.aggregates,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+  },
+});
+
+/**
+ * POST /dashboard/rebuild: queues the recomputation of the administrator's current enabler from its
+ * records (the rebuild worker does it in steps) and answers the job (202); refused while one is under way.
+ */
 const rebuild = async ({ session }: SessionRequest) => {
-  const result = await rebuildAggregates(session.enabler);
-  const answer: DashboardRebuildAnswer = { records: result.records, aggregates: result.aggregates };
-  return ok(answer);
+  const job = await createRebuildJob(session.enabler, session.email);
+  try {
+    await sendToQueue('rebuild', { jobId: job.id, step: 0 });
+  } catch (error) {
+    // Not queued: the job ends at once, so that the enabler's lock does not wait for it.
+    await finishRebuildJob(job, 0, 'FAILED');
+    throw error;
+  }
+  await appLog.info(`Aggregates rebuild ${job.id} of ${session.enabler} started by ${session.email}`);
+  return { status: 202, body: rebuildAnswer(job) };
+};
+
+/** GET /dashboard/rebuild/{id}: a job of the caller's current enabler; any other answers ERR_NOT_FOUND. */
+const rebuildStatus = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
+  const job = await getRebuildJob(params.id);
+  if (!job || job.enablerId !== session.enabler) throw new AppError('ERR_NOT_FOUND');
+  return ok(rebuildAnswer(job));
 };
 
 export const handler = httpHandler(
@@ -140,6 +166,7 @@ export const handler = httpHandler(
     'GET /dashboard/federations': federations,
     'GET /dashboard/numberOfUnitsToDisplay': unitsToDisplay,
     'POST /dashboard/rebuild': rebuild,
+    'GET /dashboard/rebuild/{id}': rebuildStatus,
   },
   { validators: () => import('#platform/http/validators/dashboard.generated.ts') },
 );

@@ -38,8 +38,78 @@ var require_ucs2length = __commonJS({
 });
 
 // functions/src/platform/http/ajv-standalone-code.js
-var v872d9a6b67de7ace22010232 = validate10;
+var v6a4c7bfc337f516fbac0d156 = validate10;
+var func2 = require_ucs2length().default;
+var pattern0 = new RegExp("^[0-9a-f-]{36}$", "u");
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "id")) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 36) {
+          const err2 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 36 }, message: "must NOT have more than 36 characters" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data0)) {
+          const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
+}
+var v872d9a6b67de7ace22010232 = validate11;
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -62,13 +132,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate10.errors = vErrors;
+  validate11.errors = vErrors;
   return errors === 0;
 }
-var v8991d1538d7402f17549c40b = validate11;
-var schema12 = { "$id": "query/dashboard-series", "type": "object", "additionalProperties": false, "properties": { "timeScale": { "type": "string", "enum": ["daily", "weekly", "monthly"] }, "federation": { "type": "string", "minLength": 1, "maxLength": 100 } } };
-var func2 = require_ucs2length().default;
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v8991d1538d7402f17549c40b = validate12;
+var schema13 = { "$id": "query/dashboard-series", "type": "object", "additionalProperties": false, "properties": { "timeScale": { "type": "string", "enum": ["daily", "weekly", "monthly"] }, "federation": { "type": "string", "minLength": 1, "maxLength": 100 } } };
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -96,7 +165,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "daily" || data0 === "weekly" || data0 === "monthly")) {
-        const err2 = { instancePath: instancePath + "/timeScale", schemaPath: "#/properties/timeScale/enum", keyword: "enum", params: { allowedValues: schema12.properties.timeScale.enum }, message: "must be equal to one of the allowed values" };
+        const err2 = { instancePath: instancePath + "/timeScale", schemaPath: "#/properties/timeScale/enum", keyword: "enum", params: { allowedValues: schema13.properties.timeScale.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -145,12 +214,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate11.errors = vErrors;
+  validate12.errors = vErrors;
   return errors === 0;
 }
-var v99bb363b7ae5a618ff41bd00 = validate12;
-var schema13 = { "$id": "query/dashboard-units", "type": "object", "additionalProperties": false, "properties": { "timeScale": { "type": "string", "enum": ["daily", "weekly", "monthly"] } } };
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v99bb363b7ae5a618ff41bd00 = validate13;
+var schema14 = { "$id": "query/dashboard-units", "type": "object", "additionalProperties": false, "properties": { "timeScale": { "type": "string", "enum": ["daily", "weekly", "monthly"] } } };
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -178,7 +247,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "daily" || data0 === "weekly" || data0 === "monthly")) {
-        const err2 = { instancePath: instancePath + "/timeScale", schemaPath: "#/properties/timeScale/enum", keyword: "enum", params: { allowedValues: schema13.properties.timeScale.enum }, message: "must be equal to one of the allowed values" };
+        const err2 = { instancePath: instancePath + "/timeScale", schemaPath: "#/properties/timeScale/enum", keyword: "enum", params: { allowedValues: schema14.properties.timeScale.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -196,11 +265,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate12.errors = vErrors;
+  validate13.errors = vErrors;
   return errors === 0;
 }
-var vcf455c036c1d973cf5ab16d6 = validate13;
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vcf455c036c1d973cf5ab16d6 = validate14;
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -256,10 +325,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate13.errors = vErrors;
+  validate14.errors = vErrors;
   return errors === 0;
 }
 export {
+  v6a4c7bfc337f516fbac0d156,
   v872d9a6b67de7ace22010232,
   v8991d1538d7402f17549c40b,
   v99bb363b7ae5a618ff41bd00,

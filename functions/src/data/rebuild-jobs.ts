@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DashboardRebuildState } from '@cpbo/schemas';
+import { dynamo } from '#platform/aws-clients.ts';
+import { AppError } from '#platform/app-error.ts';
+import { queueDefinitions } from '#platform/queues.ts';
+import { epochSeconds, isConditionFailure, nowIso, tableName } from './table.ts';
+
+/*
+ * Keys of the queued aggregates rebuilds:
+ * - REBUILDJOB#<id> / JOB: one job (its enabler, state, step, counts, the S3 key of the checkpoint the
+ *   current step resumes from), removed by the table's TTL REBUILD_JOB_DAYS after it was created;
+ * - REBUILDLOCK#<enablerId> / LOCK: present while a job of the enabler is queued or running, so that a
+ *   second trigger is refused; it names the job and lapses (lockedUntil) if that job was lost.
+ */
+export const rebuildJobKey = (jobId: string) => ({ pk: `REBUILDJOB#${jobId}`, sk: 'JOB' });
+export const rebuildLockKey = (enablerId: string) => ({ pk: `REBUILDLOCK#${enablerId}`, sk: 'LOCK' });
+export const REBUILD_JOB_DAYS = 7;
+
+/** A step may be delivered maxReceiveCount times, each for up to the visibility timeout: a lock lasts that long past its last step. */
+const LOCK_SECONDS =
+  queueDefinitions.rebuild.visibilityTimeoutSeconds * queueDefinitions.rebuild.maxReceiveCount;
+
+export interface RebuildJob {
+  id: string;
+  enablerId: string;
+  createdBy: string;
+  state: DashboardRebuildState;
+  step: number;
+  records: number;
+  aggregates: number;
+  /** Where the current step resumes (written by the step before it); none at step 0. */
+  checkpointKey?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const toRebuildJob = (item: Record<string, unknown>): RebuildJob => ({
+  id: item.id as string,
+  enablerId: item.enablerId as string,
+  createdBy: item.createdBy as string,
+  state: item.state as DashboardRebuildState,
+  step: item.step as number,
+  records: item.records as number,
+  aggregates: item.aggregates as number,
+  ...(typeof item.checkpointKey === 'string' && { checkpointKey: item.checkpointKey }),
+  createdAt: item.createdAt as string,
+  updatedAt: item.updatedAt as string,
+});
+
+/**
+ * Creates a QUEUED job and the enabler's lock in one transaction: while another job of the enabler
+ * holds the lock, ERR_REBUILD_IN_PROGRESS and nothing is written (of two triggers at once, one wins).
+ */
+export const createRebuildJob = async (enablerId: string, createdBy: string, now = new Date()) => {
+  const id = randomUUID();
+  const item = {
+    ...rebuildJobKey(id),
+    entityType: 'REBUILD_JOB',
+    id,
+    enablerId,
+    createdBy,
+    state: 'QUEUED',
+    step: 0,
+    records: 0,
+    aggregates: 0,
+    createdAt: nowIso(now),
+    updatedAt: nowIso(now),
+    expiresAt: epochSeconds(now) + REBUILD_JOB_DAYS * 86_400,
+  };
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...rebuildLockKey(enablerId),
+                entityType: 'REBUILD_LOCK',
+                jobId: id,
+                lockedUntil: epochSeconds(now) + LOCK_SECONDS,
+                expiresAt: epochSeconds(now) + LOCK_SECONDS,
+              },
+              ConditionExpression: 'attribute_not_exists(pk) OR lockedUntil < :now',
+              ExpressionAttributeValues: { ':now': epochSeconds(now) },
+            },
+          },
+          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if (isConditionFailure(error) && reasons?.[0]?.Code === 'ConditionalCheckFailed')
+      throw new AppError('ERR_REBUILD_IN_PROGRESS', { cause: error });
+    throw error;
+  }
+  return toRebuildJob(item);
+};
+
+export const getRebuildJob = async (jobId: string): Promise<RebuildJob | undefined> => {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: rebuildJobKey(jobId), ConsistentRead: true }),
+  );
+  return Item?.entityType === 'REBUILD_JOB' ? toRebuildJob(Item) : undefined;
+};
+
+/** The job still at `step` and not finished: the only state a step may write from. */
+const atStep = (step: number) => ({
+  ConditionExpression: 'step = :step AND #state IN (:queued, :running)',
+  names: { '#state': 'state' },
+  values: { ':step': step, ':queued': 'QUEUED', ':running': 'RUNNING' },
+});
+
+/** Runs a conditional update; false when the condition did not hold (another delivery went first). */
+const updateIfAtStep = async (
+  jobId: string,
+  step: number,
+  set: string,
+  values: Record<string, unknown>,
+): Promise<boolean> => {
+  const { ConditionExpression, names, values: conditionValues } = atStep(step);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: rebuildJobKey(jobId),
+        UpdateExpression: `SET ${set}, updatedAt = :at`,
+        ConditionExpression,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ...conditionValues, ...values, ':at': nowIso() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Marks the job RUNNING at its step (false: the step is over, or the job finished). */
+export const markRebuildRunning = (jobId: string, step: number) =>
+  updateIfAtStep(jobId, step, '#state = :state', { ':state': 'RUNNING' });
+
+/**
+ * Moves the job to the next step, resuming from `checkpointKey`, and extends the enabler's lock. Only
+ * one delivery of a step can do it; the others' checkpoints are never read.
+ */
+export const advanceRebuildStep = async (
+  job: Pick<RebuildJob, 'id' | 'enablerId'>,
+  step: number,
+  records: number,
+  checkpointKey: string,
+): Promise<boolean> => {
+  const advanced = await updateIfAtStep(
+    job.id,
+    step,
+    'step = :next, records = :records, checkpointKey = :checkpoint',
+    { ':next': step + 1, ':records': records, ':checkpoint': checkpointKey },
+  );
+  if (advanced) await extendLock(job);
+  return advanced;
+};
+
+const extendLock = async (job: Pick<RebuildJob, 'id' | 'enablerId'>) => {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: rebuildLockKey(job.enablerId),
+        UpdateExpression: 'SET lockedUntil = :until, expiresAt = :until',
+        ConditionExpression: 'jobId = :jobId',
+        ExpressionAttributeValues: { ':until': epochSeconds() + LOCK_SECONDS, ':jobId': job.id },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};
+
+/** Ends the job (DONE with its counts, or FAILED) and frees its enabler's lock if the job still holds it. */
+export const finishRebuildJob = async (
+  job: Pick<RebuildJob, 'id' | 'enablerId'>,
+  step: number,
+  state: 'DONE' | 'FAILED',
+  counts: { records?: number; aggregates?: number } = {},
+): Promise<boolean> => {
+  const finished = await updateIfAtStep(
+    job.id,
+    step,
+    '#state = :state' +
+      Object.keys(counts)
+        .map((name) => `, ${name} = :${name}`)
+        .join(''),
+    {
+      ':state': state,
+      ...Object.fromEntries(Object.entries(counts).map(([name, value]) => [`:${name}`, value])),
+    },
+  );
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: rebuildLockKey(job.enablerId),
+        ConditionExpression: 'jobId = :jobId',
+        ExpressionAttributeValues: { ':jobId': job.id },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  return finished;
+};

@@ -1,12 +1,77 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Context, SQSEvent } from 'aws-lambda';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { addMonths, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { dashboardUnitsToDisplay } from '@cpbo/schemas';
 import { createMember, createPlot } from '#data/members.ts';
+import { rebuildAggregates } from '#data/aggregates.ts';
 import { changeMoneyRecord } from '#data/money-records.ts';
+import { rebuildLockKey } from '#data/rebuild-jobs.ts';
+import { tableName } from '#data/table.ts';
+import { dynamo } from '#platform/aws-clients.ts';
+import { useQueueTransport } from '#platform/queue.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenEnabler } from '../../testing/fixtures.ts';
 import { signIn } from '../../testing/money-fixtures.ts';
+import { handler as rebuildWorker } from '../../workers/aggregates-rebuild/handler.ts';
 import { handler } from './handler.ts';
+
+/** What the API and the worker queue: delivered to the rebuild worker by runRebuildQueue, as SQS would. */
+const sent: unknown[] = [];
+useQueueTransport({
+  async send(queue, message) {
+    if (queue === 'rebuild') sent.push(message);
+  },
+});
+
+const sqsEvent = (message: unknown, receiveCount = 1): SQSEvent =>
+  ({
+    Records: [
+      {
+        messageId: randomUUID(),
+        body: JSON.stringify(message),
+        attributes: { ApproximateReceiveCount: String(receiveCount) },
+      },
+    ],
+  }) as unknown as SQSEvent;
+
+/**
+ * A Lambda context with plenty of time at the start (middy's look and the step's own), then almost
+ * none: every step reads one page.
+ */
+const shortOfTime = (): Context => {
+  const context = lambdaContext('rebuild-worker', 15 * 60 * 1000);
+  let calls = 0;
+  return { ...context, getRemainingTimeInMillis: () => (calls++ < 2 ? 15 * 60 * 1000 : 1000) };
+};
+
+/** Delivers the queued rebuild steps one after another; answers how many were delivered. */
+const runRebuildQueue = async (context: () => Context = shortOfTime): Promise<number> => {
+  let delivered = 0;
+  while (sent.length) {
+    const answer = await rebuildWorker(sqsEvent(sent.shift()), context());
+    expect(answer.batchItemFailures).toEqual([]);
+    delivered += 1;
+  }
+  return delivered;
+};
+
+/** Every aggregate item of an enabler (their gsi1 partition), sorted. */
+const aggregatesOf = async (enablerId: string) => {
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `ENABLER#${enablerId}#AGG` },
+    }),
+  );
+  return Items.map(({ pk, sk, amount }) => ({ pk, sk, amount })).sort((a, b) =>
+    `${String(a.pk)}|${String(a.sk)}`.localeCompare(`${String(b.pk)}|${String(b.sk)}`),
+  );
+};
 
 const today = isoDateOf(new Date());
 const thisMonth = `${today.slice(0, 7)}-01`;
@@ -106,9 +171,26 @@ describe('the dashboard calls', () => {
       by,
     });
     // The aggregates from the records, as the repair call computes them (the stream is not read here).
-    const rebuilt = await callApi(handler, 'POST', '/dashboard/rebuild', { token: admin });
-    expect(rebuilt.status).toBe(200);
-    expect(rebuilt.body).toEqual({ records: 12, aggregates: expect.any(Number) });
+    const started = await callApi(handler, 'POST', '/dashboard/rebuild', { token: admin });
+    expect(started.status).toBe(202);
+    expect(started.body.job).toMatchObject({ state: 'QUEUED', records: 0, aggregates: 0 });
+    // Members, plots and three money types: one page each, so five steps, each from the last one's checkpoint.
+    expect(await runRebuildQueue()).toBe(5);
+    const done = await callApi(handler, 'GET', `/dashboard/rebuild/${started.body.job.id}`, { token: admin });
+    expect(done.status).toBe(200);
+    expect(done.body.job).toEqual({
+      id: started.body.job.id,
+      state: 'DONE',
+      records: 12,
+      aggregates: expect.any(Number),
+      createdAt: started.body.job.createdAt,
+      updatedAt: expect.any(String),
+    });
+    expect(done.body.job.aggregates).toBe((await aggregatesOf(enablerId)).length);
+  });
+
+  beforeEach(() => {
+    sent.length = 0;
   });
 
   const get = (token: string, path: string, query?: Record<string, string>) =>
@@ -185,12 +267,107 @@ describe('the dashboard calls', () => {
     expect((await callApi(handler, 'GET', '/dashboard/federations')).status).toBe(401);
   });
 
-  it('keep the rebuild to administrators, and a second rebuild changes nothing', async () => {
+  it('answer a queued rebuild that equals the one-go rebuild of the script', async () => {
+    const queued = await aggregatesOf(enablerId);
+    expect(queued.length).toBeGreaterThan(10);
+    await rebuildAggregates(enablerId);
+    expect(await aggregatesOf(enablerId)).toEqual(queued);
+  });
+
+  it('keep the rebuild to administrators, refuse a second one while the first is under way, and a second rebuild changes nothing', async () => {
     const refused = await callApi(handler, 'POST', '/dashboard/rebuild', { token: agent });
     expect(refused.status).toBe(403);
+    expect(sent).toEqual([]);
     const before = await get(agent, 'totalPendingBenefitsByFederation');
-    const again = await callApi(handler, 'POST', '/dashboard/rebuild', { token: admin });
-    expect(again.status).toBe(200);
+    const aggregatesBefore = await aggregatesOf(enablerId);
+
+    const started = await callApi(handler, 'POST', '/dashboard/rebuild', { token: admin });
+    expect(started.status).toBe(202);
+    const lockKey = rebuildLockKey(enablerId);
+    const lock = async () =>
+      (
+        await dynamo().send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': lockKey.pk },
+            ConsistentRead: true,
+          }),
+        )
+      ).Items ?? [];
+    // Two more at the same moment, while it is queued: both refused, nothing more queued or locked.
+    const again = await Promise.all([
+      callApi(handler, 'POST', '/dashboard/rebuild', { token: admin }),
+      callApi(handler, 'POST', '/dashboard/rebuild', { token: admin }),
+    ]);
+    expect(again.map(({ status, body }) => [status, body.code])).toEqual([
+      [409, 'ERR_REBUILD_IN_PROGRESS'],
+      [409, 'ERR_REBUILD_IN_PROGRESS'],
+    ]);
+    expect(sent).toHaveLength(1);
+    expect((await lock()).map((item) => item.jobId)).toEqual([started.body.job.id]);
+
+    // Running (one step done, four to go): still refused.
+    const step = sent.shift();
+    await rebuildWorker(sqsEvent(step), shortOfTime());
+    const running = await callApi(handler, 'GET', `/dashboard/rebuild/${started.body.job.id}`, {
+      token: admin,
+    });
+    expect(running.body.job.state).toBe('RUNNING');
+    expect((await callApi(handler, 'POST', '/dashboard/rebuild', { token: admin })).body.code).toBe(
+      'ERR_REBUILD_IN_PROGRESS',
+    );
+    // The same step delivered again: the job moved on, nothing more is queued.
+    await rebuildWorker(sqsEvent(step, 2), shortOfTime());
+    expect(sent).toHaveLength(1);
+
+    expect(await runRebuildQueue()).toBe(4);
+    expect(
+      (await callApi(handler, 'GET', `/dashboard/rebuild/${started.body.job.id}`, { token: admin })).body.job
+        .state,
+    ).toBe('DONE');
+    expect(await lock()).toEqual([]);
     expect((await get(agent, 'totalPendingBenefitsByFederation')).body).toEqual(before.body);
+    expect(await aggregatesOf(enablerId)).toEqual(aggregatesBefore);
+
+    // Done: the next one starts.
+    expect((await callApi(handler, 'POST', '/dashboard/rebuild', { token: admin })).status).toBe(202);
+    await runRebuildQueue();
+  });
+
+  it("answer a job to its enabler's administrators alone", async () => {
+    const started = await callApi(handler, 'POST', '/dashboard/rebuild', { token: admin });
+    const path = `/dashboard/rebuild/${started.body.job.id}`;
+    const otherAdmin = (await signIn('ADMIN', (await givenEnabler()).id)).token;
+    const other = await callApi(handler, 'GET', path, { token: otherAdmin });
+    expect([other.status, other.body.code]).toEqual([404, 'ERR_NOT_FOUND']);
+    expect((await callApi(handler, 'GET', path, { token: agent })).status).toBe(403);
+    expect((await callApi(handler, 'GET', path)).status).toBe(401);
+    const unknown = await callApi(handler, 'GET', `/dashboard/rebuild/${randomUUID()}`, { token: admin });
+    expect(unknown.status).toBe(404);
+    const malformed = await callApi(handler, 'GET', '/dashboard/rebuild/..%2Fexports', { token: admin });
+    expect(malformed.status).toBe(400);
+    await runRebuildQueue();
+  });
+
+  it('rebuild once in effect when a step is delivered twice at the same moment', async () => {
+    const expected = await aggregatesOf(enablerId);
+    const started = await callApi(handler, 'POST', '/dashboard/rebuild', { token: admin });
+    const step = sent.shift();
+    const full = () => lambdaContext('rebuild-worker', 15 * 60 * 1000);
+    const answers = await Promise.all([
+      rebuildWorker(sqsEvent(step), full()),
+      rebuildWorker(sqsEvent(step, 2), full()),
+    ]);
+    expect(answers.flatMap((answer) => answer.batchItemFailures)).toEqual([]);
+    expect(sent).toEqual([]);
+    const done = await callApi(handler, 'GET', `/dashboard/rebuild/${started.body.job.id}`, { token: admin });
+    expect(done.body.job).toMatchObject({ state: 'DONE', records: 12, aggregates: expected.length });
+    expect(await aggregatesOf(enablerId)).toEqual(expected);
+    // Delivered once more after it is done: nothing is written.
+    await rebuildWorker(sqsEvent(step, 3), full());
+    expect(
+      (await callApi(handler, 'GET', `/dashboard/rebuild/${started.body.job.id}`, { token: admin })).body,
+    ).toEqual(done.body);
   });
 });

@@ -30,10 +30,11 @@ type RebuildMessage = FromSchema<typeof messageSchema>;
 const rebuildValidators = () => import('#platform/http/validators/queue-rebuild.generated.ts');
 
 /**
- * A step stops reading when less than this is left of the Lambda's time: enough to save its checkpoint,
- * or to write the aggregates when the reading is over (they grow with periods and federations only).
+ * A step stops reading when less than this is left of the Lambda's time (a quarter of what it had
+ * at its start, at most 3 minutes): enough to save its checkpoint, or to write the aggregates when the
+ * reading is over (they grow with periods and federations, not with records).
  */
-export const RESERVE_MS = 3 * 60 * 1000;
+const RESERVE_MS = 3 * 60 * 1000;
 
 const loadCheckpoint = async (job: RebuildJob): Promise<RebuildProgress> => {
   if (!job.checkpointKey) return rebuildStart();
@@ -53,10 +54,11 @@ const runStep = async (message: RebuildMessage, context: Context): Promise<void>
   const job = await getRebuildJob(message.jobId);
   if (!job || job.step !== message.step || job.state === 'DONE' || job.state === 'FAILED') return;
   if (!(await markRebuildRunning(job.id, message.step))) return;
+  const reserve = Math.min(RESERVE_MS, context.getRemainingTimeInMillis() / 4);
   const progress = await readRebuildPages(
     job.enablerId,
     await loadCheckpoint(job),
-    () => context.getRemainingTimeInMillis() < RESERVE_MS,
+    () => context.getRemainingTimeInMillis() < reserve,
   );
   if (!progress.finished) {
     const checkpointKey = `rebuilds/${job.id}/step-${message.step + 1}-${randomUUID()}.json`;

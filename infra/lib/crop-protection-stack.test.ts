@@ -199,6 +199,38 @@ describe('the queues', () => {
   });
 });
 
+describe('the aggregates rebuild', () => {
+  it('has its queue and dead-letter queue, and a 15-minute worker fed one step at a time that can save checkpoints and queue the next step', () => {
+    const { template } = demo();
+    const environment = anyFunctionEnvironment(template);
+    const queueId = refOf(environment[queueUrlVariable('rebuild')]);
+    const queue = template.findResources('AWS::SQS::Queue')[queueId];
+    expect(queue?.Properties).toMatchObject({
+      VisibilityTimeout: 5400,
+      RedrivePolicy: { maxReceiveCount: 3 },
+    });
+    const [deadLetterId] = getAttOf(queue?.Properties.RedrivePolicy.deadLetterTargetArn);
+    expect(deadLetterId).not.toBe(queueId);
+    const workerId = functionIdByDescription(template, 'Worker: aggregates-rebuild');
+    const worker = template.findResources('AWS::Lambda::Function')[workerId];
+    expect(worker?.Properties.Timeout).toBe(900);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      FunctionName: { Ref: workerId },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const policies = JSON.stringify(
+      Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+        JSON.stringify(policy.Properties.Roles).includes('aggregatesrebuild'),
+      ),
+    );
+    expect(policies).toContain('sqs:SendMessage');
+    expect(policies).toContain(queueId);
+    expect(policies).toContain('s3:PutObject');
+  });
+});
+
 describe('the stream workers', () => {
   const streamMappings = (template: Template) => {
     const tableId = onlyId(mainTables(template));

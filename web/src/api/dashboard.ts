@@ -62,6 +62,10 @@ export const getCoveredPlots = (federation: string | null, options: Errors = {})
 export const getFederations = (options: Errors = {}) =>
   apiFetch<DashboardFederations>('/dashboard/federations', options);
 
-/** Administrators: recomputes every aggregate of the current enabler from its records. */
+/** Administrators: queues the recomputation of every aggregate of the current enabler from its records. */
 export const rebuildDashboard = () =>
   apiFetch<DashboardRebuildAnswer>('/dashboard/rebuild', { method: 'POST' });
+
+/** A recomputation's job, polled until it is DONE or FAILED. */
+export const getRebuildJob = (id: string) =>
+  apiFetch<DashboardRebuildAnswer>(`/dashboard/rebuild/${encodeURIComponent(id)}`);

@@ -46,5 +46,7 @@ export const queryKeys = {
     pendingBenefits: ['dashboard', 'pending-benefits'] as const,
     coveredPlots: (federation: string | null) => ['dashboard', 'covered-plots', federation] as const,
     federations: ['dashboard', 'federations'] as const,
+    // Outside 'dashboard': refreshing the figures does not read a finished job again.
+    rebuild: (jobId: string) => ['dashboard-rebuild', jobId] as const,
   },
 };

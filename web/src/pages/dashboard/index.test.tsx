@@ -362,15 +362,21 @@ describe('dashboard', { timeout: 30_000 }, () => {
     expect(visibleDialog()).toBeUndefined();
   });
 
-  it('should let an administrator recompute the figures, once confirmed', async () => {
-    let rebuilt = false;
+  it('should let an administrator recompute the figures, once confirmed, showing the job until it is done', async () => {
+    const id = '0f0e0d0c-0b0a-4908-8706-050403020100';
+    const job = (state: string, records: number) => ({
+      body: {
+        job: { id, state, records, aggregates: state === 'DONE' ? 96 : 0, createdAt: 'c', updatedAt: 'u' },
+      },
+    });
+    const polls = [job('RUNNING', 600), job('DONE', 1234)];
+    let reads = 0;
     const api = await openDashboard(
       {
-        'POST /api/dashboard/rebuild': () => {
-          rebuilt = true;
-          return { body: { records: 1234, aggregates: 96 } };
-        },
-        'GET /api/dashboard/numberOfCoveredPlots': () => ({ body: rebuilt ? 43 : 42 }),
+        'POST /api/dashboard/rebuild': () => ({ status: 202, ...job('QUEUED', 0) }),
+        [`GET /api/dashboard/rebuild/${id}`]: () =>
+          polls[Math.min((reads += 1), polls.length) - 1] as FakeAnswer,
+        'GET /api/dashboard/numberOfCoveredPlots': () => ({ body: reads >= 2 ? 43 : 42 }),
       },
       'ADMIN',
     );
@@ -390,10 +396,38 @@ describe('dashboard', { timeout: 30_000 }, () => {
 
     await userEvent.click(recompute);
     await userEvent.click(dialog().getByRole('button', { name: 'Recompute' }));
-    expect(await screen.findByText('The dashboard was recomputed from 1,234 records.')).toBeTruthy();
+    // Running (polled), then done.
+    expect(
+      await screen.findByText('Recomputing the dashboard… 600 records read so far.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(
+      await screen.findByText('The dashboard was recomputed from 1,234 records.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(api.calls().filter((call) => call === 'POST /api/dashboard/rebuild')).toHaveLength(1);
-    await waitFor(() => expect(visibleDialog()).toBeUndefined());
+    expect(reads).toBe(2);
     // Every figure is read again.
     await waitFor(() => expect(figure('activeCovers').value).toBe('43'));
-  });
+  }, 20_000);
+
+  it('should say so when the recomputation failed', async () => {
+    const id = '0f0e0d0c-0b0a-4908-8706-050403020101';
+    const job = (state: string) => ({
+      body: { job: { id, state, records: 0, aggregates: 0, createdAt: 'c', updatedAt: 'u' } },
+    });
+    await openDashboard(
+      {
+        'POST /api/dashboard/rebuild': () => ({ status: 202, ...job('QUEUED') }),
+        [`GET /api/dashboard/rebuild/${id}`]: () => job('FAILED'),
+      },
+      'ADMIN',
+    );
+    await figuresShown();
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Recompute' }))[0] as HTMLElement);
+    await userEvent.click(
+      within(visibleDialog()?.getElement() as HTMLElement).getByRole('button', { name: 'Recompute' }),
+    );
+    expect(
+      await screen.findByText(/The dashboard could not be recomputed/, {}, { timeout: 5000 }),
+    ).toBeTruthy();
+  }, 20_000);
 });

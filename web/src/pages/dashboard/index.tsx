@@ -6,7 +6,7 @@ import Flashbar from '@cloudscape-design/components/flashbar';
 import Grid from '@cloudscape-design/components/grid';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { defaultTimeScale, type DashboardRebuildAnswer } from '../../api/dashboard.ts';
+import { defaultTimeScale } from '../../api/dashboard.ts';
 import { useSignedInSession } from '../../app/session/session-context.ts';
 import { formatCompactAmount, formatCompactNumber, formatNumber } from '../../common/format.ts';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
@@ -16,7 +16,7 @@ import { DashboardFigures, type Figure } from './components/dashboard-figures.ts
 import { DashboardFilters, type DashboardFilterValues } from './components/dashboard-filters.tsx';
 import { PendingChart } from './components/pending-chart.tsx';
 import { totalOf } from './components/periods.ts';
-import { RecomputeAction } from './components/recompute-action.tsx';
+import { RecomputeAction, rebuildUnderWay, type RebuildJob } from './components/recompute-action.tsx';
 import { TimeChart } from './components/time-chart.tsx';
 import {
   useCoveredPlots,
@@ -47,7 +47,7 @@ export function DashboardPage() {
     timeScale: defaultTimeScale,
     federation: null,
   });
-  const [recomputed, setRecomputed] = useState<DashboardRebuildAnswer | null>(null);
+  const [rebuild, setRebuild] = useState<RebuildJob | null>(null);
   const { timeScale, federation } = filters;
 
   const federations = useFederations();
@@ -121,19 +121,32 @@ export function DashboardPage() {
   return (
     <ContentLayout
       notifications={
-        recomputed && (
+        rebuild && (
           <Flashbar
             items={[
               {
-                id: 'recomputed',
-                type: 'success',
-                content: t('dashboard.recompute.done', {
-                  count: recomputed.records,
-                  records: count(recomputed.records),
-                }),
-                dismissible: true,
+                id: 'recompute',
+                ...(rebuildUnderWay(rebuild)
+                  ? {
+                      type: 'info',
+                      loading: true,
+                      content: t('dashboard.recompute.running', {
+                        count: rebuild.records,
+                        records: count(rebuild.records),
+                      }),
+                    }
+                  : rebuild.state === 'DONE'
+                    ? {
+                        type: 'success',
+                        content: t('dashboard.recompute.done', {
+                          count: rebuild.records,
+                          records: count(rebuild.records),
+                        }),
+                        dismissible: true,
+                      }
+                    : { type: 'error', content: t('dashboard.recompute.failed'), dismissible: true }),
                 dismissLabel: t('dashboard.recompute.dismiss'),
-                onDismiss: () => setRecomputed(null),
+                onDismiss: () => setRebuild(null),
               },
             ]}
           />
@@ -144,9 +157,7 @@ export function DashboardPage() {
           variant="h1"
           description={t('dashboard.description', { enabler: enabler?.name ?? user.enablerName ?? '' })}
           actions={
-            user.role === 'ADMIN' && (
-              <RecomputeAction enablerName={enabler?.name ?? ''} onRecomputed={setRecomputed} />
-            )
+            user.role === 'ADMIN' && <RecomputeAction enablerName={enabler?.name ?? ''} onJob={setRebuild} />
           }
         >
           {t('screens.dashboard')}

@@ -1,38 +1,67 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { rebuildDashboard, type DashboardRebuildAnswer } from '../../../api/dashboard.ts';
+import { getRebuildJob, rebuildDashboard, type DashboardRebuildAnswer } from '../../../api/dashboard.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { useWrite } from '../../../api/use-write.ts';
 import { ConfirmDialog } from '../../../common/confirm-dialog.tsx';
+
+export type RebuildJob = DashboardRebuildAnswer['job'];
+
+/** How often a recomputation under way is read again. */
+export const REBUILD_POLL_MS = 2000;
+
+export const rebuildUnderWay = (job: RebuildJob | null | undefined): boolean =>
+  job?.state === 'QUEUED' || job?.state === 'RUNNING';
 
 export interface RecomputeActionProps {
   enablerName: string;
-  onRecomputed: (answer: DashboardRebuildAnswer) => void;
+  /** Each state the job is seen in: queued, then while it runs, then DONE or FAILED. */
+  onJob: (job: RebuildJob) => void;
 }
 
-/** Administrators: recomputes the enabler's figures from its records (a repair), once confirmed. */
-export function RecomputeAction({ enablerName, onRecomputed }: RecomputeActionProps) {
+/**
+ * Administrators: queues the recomputation of the enabler's figures from its records (a repair), once
+ * confirmed, then polls its job until it ends; then every figure is read again.
+ */
+export function RecomputeAction({ enablerName, onJob }: RecomputeActionProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const rebuild = useWrite(rebuildDashboard, [queryKeys.dashboard.all]);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const start = useMutation({ mutationFn: rebuildDashboard });
+  const job = useQuery({
+    queryKey: queryKeys.dashboard.rebuild(jobId ?? ''),
+    queryFn: () => getRebuildJob(jobId as string),
+    enabled: jobId !== null,
+    refetchInterval: ({ state }) => (rebuildUnderWay(state.data?.job) ? REBUILD_POLL_MS : false),
+  });
+  const seen = job.data?.job;
+  const underWay = start.isPending || rebuildUnderWay(seen);
+
+  useEffect(() => {
+    if (!seen) return;
+    onJob(seen);
+    if (!rebuildUnderWay(seen)) void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
+  }, [seen, onJob, queryClient]);
 
   const confirm = () => {
-    rebuild.mutate(undefined, {
+    start.mutate(undefined, {
       onSuccess: (answer) => {
         setConfirming(false);
-        onRecomputed(answer);
+        queryClient.setQueryData(queryKeys.dashboard.rebuild(answer.job.id), answer);
+        setJobId(answer.job.id);
       },
-      // The error dialog says why; the dialog closes so that the screen stays usable.
+      // The error dialog says why (ERR_REBUILD_IN_PROGRESS: another administrator's is under way).
       onError: () => setConfirming(false),
     });
   };
 
   return (
     <>
-      <Button iconName="refresh" onClick={() => setConfirming(true)} loading={rebuild.isPending}>
+      <Button iconName="refresh" onClick={() => setConfirming(true)} loading={underWay}>
         {t('dashboard.recompute.action')}
       </Button>
       <ConfirmDialog
@@ -40,7 +69,7 @@ export function RecomputeAction({ enablerName, onRecomputed }: RecomputeActionPr
         header={t('dashboard.recompute.title')}
         confirmLabel={t('dashboard.recompute.confirm')}
         cancelLabel={t('dashboard.recompute.cancel')}
-        busy={rebuild.isPending}
+        busy={start.isPending}
         onConfirm={confirm}
         onCancel={() => setConfirming(false)}
       >

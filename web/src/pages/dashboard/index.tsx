@@ -130,10 +130,13 @@ export function DashboardPage() {
                   ? {
                       type: 'info',
                       loading: true,
-                      content: t('dashboard.recompute.running', {
-                        count: rebuild.records,
-                        records: count(rebuild.records),
-                      }),
+                      content:
+                        rebuild.state === 'QUEUED'
+                          ? t('dashboard.recompute.queued')
+                          : t('dashboard.recompute.running', {
+                              count: rebuild.records,
+                              records: count(rebuild.records),
+                            }),
                     }
                   : rebuild.state === 'DONE'
                     ? {

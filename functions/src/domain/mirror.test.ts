@@ -94,6 +94,8 @@ describe('isMirrored', () => {
     [{ pk: 'IDEMPOTENCY#a@b.org', sk: 'KEY#k' }, false],
     [{ pk: 'AGGMARK#e', sk: 'MARK' }, false],
     [{ pk: 'DATAJOB#j', sk: 'JOB' }, false],
+    [{ pk: 'REBUILDJOB#j', sk: 'JOB' }, false],
+    [{ pk: 'REBUILDLOCK#e', sk: 'LOCK' }, false],
   ])('%o is copied: %s', (key, copied) => {
     expect(isMirrored(key)).toBe(copied);
   });

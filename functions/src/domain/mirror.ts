@@ -53,12 +53,20 @@ export const pseudonymiseItem = <Item>(item: Item, key: Uint8Array): Item => {
 
 /*
  * The environment's own workings stay out of the copy: its log, the mobile reports, the mirror job,
- * sessions, one-time tokens, idempotency receipts, import and export jobs and the stream workers'
- * markers. Everything else
+ * sessions, one-time tokens, idempotency receipts, import, export and aggregates rebuild jobs (and
+ * their locks) and the stream workers' markers. Everything else
  * (enablers, configs, members, plots, money, audit, users, aggregates) is copied.
  */
 const ownPartitions = new Set(['REPORTS', 'MIRROR']);
-const ownPartitionPrefixes = ['LOG#', 'IDEMPOTENCY#', 'TOKEN#', 'AGGMARK#', 'DATAJOB#'];
+const ownPartitionPrefixes = [
+  'LOG#',
+  'IDEMPOTENCY#',
+  'TOKEN#',
+  'AGGMARK#',
+  'DATAJOB#',
+  'REBUILDJOB#',
+  'REBUILDLOCK#',
+];
 const ownSortKeys = ['SESSION#'];
 
 export const isMirrored = ({ pk, sk }: { pk: unknown; sk: unknown }): boolean =>

@@ -228,6 +228,14 @@ describe('the aggregates rebuild', () => {
     expect(policies).toContain('sqs:SendMessage');
     expect(policies).toContain(queueId);
     expect(policies).toContain('s3:PutObject');
+    // Its checkpoints expire with their job.
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Prefix: 'rebuilds/', ExpirationInDays: 7, Status: 'Enabled' }),
+        ]),
+      },
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tableDefinition } from '@cpbo/functions/data/table-definition.ts';
 import { DATA_JOB_DAYS } from '@cpbo/functions/data/data-jobs.ts';
+import { REBUILD_JOB_DAYS } from '@cpbo/functions/data/rebuild-jobs.ts';
 
 export interface DataStoreProps {
   /** dev, demo, prod…: names the mirror table. */
@@ -77,6 +78,8 @@ export class DataStore extends Construct {
         },
         // Export files and import uploads live as long as their job (DATA_JOB_DAYS).
         ...['exports/', 'imports/'].map((prefix) => ({ prefix, expiration: Duration.days(DATA_JOB_DAYS) })),
+        // The aggregates rebuilds' checkpoints, as long as their job.
+        { prefix: 'rebuilds/', expiration: Duration.days(REBUILD_JOB_DAYS) },
       ],
       // The Data page downloads exports and uploads large imports straight to S3 through presigned
       // URLs, whose signature is the permission: any origin may use one.

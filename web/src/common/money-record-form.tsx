@@ -79,22 +79,44 @@ export function MemberField({ member, fixed, showProblem, onChange }: MemberFiel
   );
 }
 
-export interface PlotFieldProps {
-  memberId: string | undefined;
+export interface MemberAndPlotFieldsProps {
+  member: PickedMember | null;
   plotId: string;
+  /** On edit the record stays the member's: shown, not picked. */
+  memberFixed: boolean;
   showProblem: boolean;
-  onChange: (plotId: string) => void;
+  /** Another member empties the plot: it must be one of theirs. */
+  onChange: (change: { member?: PickedMember | null; plotId: string }) => void;
 }
 
-/** One of the member's plots, required. */
-export function PlotField({ memberId, plotId, showProblem, onChange }: PlotFieldProps) {
+/** The record's member and one of the member's plots, both required. */
+export function MemberAndPlotFields({
+  member,
+  plotId,
+  memberFixed,
+  showProblem,
+  onChange,
+}: MemberAndPlotFieldsProps) {
   const { t } = useTranslation();
   const label = t('adminRecords.columns.plot');
   const missing = showProblem && !plotId;
   return (
-    <FormField label={label} errorText={missing ? t('adminForm.required', { field: label }) : undefined}>
-      <MemberPlotSelect memberId={memberId} plotId={plotId} invalid={missing} onChange={onChange} />
-    </FormField>
+    <>
+      <MemberField
+        member={member}
+        fixed={memberFixed}
+        showProblem={showProblem}
+        onChange={(picked) => onChange({ member: picked, plotId: '' })}
+      />
+      <FormField label={label} errorText={missing ? t('adminForm.required', { field: label }) : undefined}>
+        <MemberPlotSelect
+          memberId={member?.id}
+          plotId={plotId}
+          invalid={missing}
+          onChange={(picked) => onChange({ plotId: picked })}
+        />
+      </FormField>
+    </>
   );
 }
 

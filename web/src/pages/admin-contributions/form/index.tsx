@@ -23,8 +23,7 @@ import {
 } from '../../../common/admin-form.tsx';
 import {
   AmountField,
-  MemberField,
-  PlotField,
+  MemberAndPlotFields,
   useMoneyRecordForm,
   type MoneyRecordValues,
 } from '../../../common/money-record-form.tsx';
@@ -75,17 +74,12 @@ function ContributionForm({ title, initial, editing, send }: ContributionFormPro
       onSubmit={submit}
     >
       <ColumnLayout columns={2}>
-        <MemberField
+        <MemberAndPlotFields
           member={values.member}
-          fixed={editing}
-          showProblem={submitted}
-          onChange={(member) => set({ member, plotId: '' })}
-        />
-        <PlotField
-          memberId={values.member?.id}
           plotId={values.plotId}
+          memberFixed={editing}
           showProblem={submitted}
-          onChange={(plotId) => set({ plotId })}
+          onChange={set}
         />
         <AmountField
           value={values.amount}

@@ -22,8 +22,7 @@ import {
 } from '../../../common/admin-form.tsx';
 import {
   AmountField,
-  MemberField,
-  PlotField,
+  MemberAndPlotFields,
   useMoneyRecordForm,
   type MoneyRecordValues,
 } from '../../../common/money-record-form.tsx';
@@ -112,17 +111,12 @@ function PayoutForm({ title, initial, memberFixed, submitLabel, send }: PayoutFo
       onSubmit={submit}
     >
       <ColumnLayout columns={2}>
-        <MemberField
+        <MemberAndPlotFields
           member={values.member}
-          fixed={memberFixed}
-          showProblem={submitted}
-          onChange={(member) => set({ member, plotId: '' })}
-        />
-        <PlotField
-          memberId={values.member?.id}
           plotId={values.plotId}
+          memberFixed={memberFixed}
           showProblem={submitted}
-          onChange={(plotId) => set({ plotId })}
+          onChange={set}
         />
         <AmountField
           value={values.amount}

@@ -328,6 +328,23 @@ export type PlotChanges = Pick<
   | 'isIrrigated'
 >;
 
+/** The SET clause of a plot's details (PlotChanges), shared by the agent's and the administrator's edits. */
+const plotDetailsUpdate = (changes: PlotChanges) => ({
+  clause:
+    '#name = :name, latitude = :latitude, longitude = :longitude, droughtMonthlyContribCents = :drought, ' +
+    'excessRainMonthlyContribCents = :excessRain, cropDescription = :crop, isIrrigated = :irrigated',
+  names: { '#name': 'name' },
+  values: {
+    ':name': changes.name,
+    ':latitude': changes.latitude,
+    ':longitude': changes.longitude,
+    ':drought': changes.droughtMonthlyContribCents,
+    ':excessRain': changes.excessRainMonthlyContribCents,
+    ':crop': changes.cropDescription,
+    ':irrigated': changes.isIrrigated,
+  },
+});
+
 /** Changes a plot's details and protection; its coverage dates and config version stay as created. */
 export const updatePlot = async (
   member: Pick<Member, 'id' | 'enablerId'>,
@@ -338,25 +355,18 @@ export const updatePlot = async (
   const at = nowIso(now);
   const touch = touchMember(member.id, at);
   const enabler = inEnabler(member.enablerId);
+  const details = plotDetailsUpdate(changes);
   await transact(
     [
       {
         Update: {
           TableName: tableName(),
           Key: { pk: memberPartition(member.id), sk: plotSortKey(plotId) },
-          UpdateExpression:
-            'SET #name = :name, latitude = :latitude, longitude = :longitude, droughtMonthlyContribCents = :drought, ' +
-            'excessRainMonthlyContribCents = :excessRain, cropDescription = :crop, isIrrigated = :irrigated, updatedAt = :at',
+          UpdateExpression: `SET ${details.clause}, updatedAt = :at`,
           ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
-          ExpressionAttributeNames: { '#name': 'name' },
+          ExpressionAttributeNames: details.names,
           ExpressionAttributeValues: {
-            ':name': changes.name,
-            ':latitude': changes.latitude,
-            ':longitude': changes.longitude,
-            ':drought': changes.droughtMonthlyContribCents,
-            ':excessRain': changes.excessRainMonthlyContribCents,
-            ':crop': changes.cropDescription,
-            ':irrigated': changes.isIrrigated,
+            ...details.values,
             ':at': at,
             ...enabler.values,
           },
@@ -628,6 +638,7 @@ export const adminUpdatePlot = async (
   const at = nowIso(now);
   const touch = touchMember(plot.memberId, at);
   const enabler = inEnabler(plot.enablerId);
+  const details = plotDetailsUpdate(changes);
   await transact(
     [
       {
@@ -635,20 +646,12 @@ export const adminUpdatePlot = async (
           TableName: tableName(),
           Key: { pk: memberPartition(plot.memberId), sk: plotSortKey(plot.id) },
           UpdateExpression:
-            'SET #name = :name, latitude = :latitude, longitude = :longitude, droughtMonthlyContribCents = :drought, ' +
-            'excessRainMonthlyContribCents = :excessRain, cropDescription = :crop, isIrrigated = :irrigated, ' +
-            'startCoverageDate = :start, endOfSeasonDate = :endOfSeason, endCoverageDate = :endCoverage, ' +
-            'enablerConfig = :config, gsi1sk = :listKey, updatedAt = :at',
+            `SET ${details.clause}, startCoverageDate = :start, endOfSeasonDate = :endOfSeason, ` +
+            'endCoverageDate = :endCoverage, enablerConfig = :config, gsi1sk = :listKey, updatedAt = :at',
           ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
-          ExpressionAttributeNames: { '#name': 'name' },
+          ExpressionAttributeNames: details.names,
           ExpressionAttributeValues: {
-            ':name': changes.name,
-            ':latitude': changes.latitude,
-            ':longitude': changes.longitude,
-            ':drought': changes.droughtMonthlyContribCents,
-            ':excessRain': changes.excessRainMonthlyContribCents,
-            ':crop': changes.cropDescription,
-            ':irrigated': changes.isIrrigated,
+            ...details.values,
             ':start': changes.startCoverageDate,
             ':endOfSeason': changes.endOfSeasonDate,
             ':endCoverage': changes.endCoverageDate,

@@ -3,9 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
@@ -14,12 +12,10 @@ import { listLogs, type LogLine } from '../../api/operations.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { formatDateTime } from '../../common/format.ts';
 import { TableEmptyState } from '../../common/table-states.tsx';
+import { useNumberedPages } from '../../common/numbered-pages.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 import { shortMessage } from './long-message.ts';
 
-/** Spec section 9: the page sizes of the administration tables. */
-const pageSizes = [5, 10, 25] as const;
-const defaultPageSize = 10;
 /** Spec: the log opens on warn. */
 const defaultLevel: LogLevel = 'warn';
 /** The radio lists the levels from the default, as the spec names them: warn, error, info, debug. */
@@ -48,8 +44,8 @@ export function AdminLogsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.adminLogs'));
   const [level, setLevel] = useState<LogLevel>(defaultLevel);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(defaultPageSize);
+  const paging = useNumberedPages((size) => t('adminLogs.pageSize', { size }));
+  const { page, pageSize } = paging;
   const query = { level, page, pageSize };
   // A failure is shown by the error dialog; the table keeps the page it showed.
   const logs = useQuery({
@@ -113,35 +109,13 @@ export function AdminLogsPage() {
             onChange={({ detail }) => {
               if (!isLevel(detail.value)) return;
               setLevel(detail.value);
-              setPage(1);
+              paging.toFirstPage();
             }}
           />
         </Box>
       }
-      pagination={
-        <Pagination
-          currentPageIndex={page}
-          pagesCount={Math.max(1, Math.ceil(count / pageSize))}
-          onChange={({ detail }) => setPage(detail.currentPageIndex)}
-          ariaLabels={{
-            nextPageLabel: t('adminLogs.pagination.next'),
-            previousPageLabel: t('adminLogs.pagination.previous'),
-            pageLabel: (pageNumber) => t('adminLogs.pagination.page', { page: pageNumber }),
-          }}
-        />
-      }
-      preferences={
-        <CollectionPreferences
-          preferences={{ pageSize }}
-          pageSizePreference={{
-            options: pageSizes.map((size) => ({ value: size, label: t('adminLogs.pageSize', { size }) })),
-          }}
-          onConfirm={({ detail }) => {
-            setPageSize(detail.pageSize ?? defaultPageSize);
-            setPage(1);
-          }}
-        />
-      }
+      pagination={paging.pagination(count)}
+      preferences={paging.preferences}
     />
   );
 }

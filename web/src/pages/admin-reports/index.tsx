@@ -1,29 +1,25 @@
-import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
-import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { listReports, type MobileReport } from '../../api/operations.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { formatDateTime } from '../../common/format.ts';
 import { saveJsonFile } from '../../common/save-json-file.ts';
 import { TableEmptyState } from '../../common/table-states.tsx';
+import { useNumberedPages } from '../../common/numbered-pages.tsx';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
 
-/** Spec section 9: the page sizes of the administration tables, and the name of a downloaded report. */
-const pageSizes = [5, 10, 25] as const;
-const defaultPageSize = 10;
+/** Spec section 9: the name of a downloaded report. */
 export const REPORT_FILE_NAME = 'report.json';
 
 /** The mobile app's reports, newest first, paged by the server; each one downloads as report.json. */
 export function AdminReportsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.adminReports'));
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(defaultPageSize);
+  const paging = useNumberedPages((size) => t('adminReports.pageSize', { size }));
+  const { page, pageSize } = paging;
   const query = { page, pageSize };
   const reports = useQuery({
     queryKey: queryKeys.reports.page(query),
@@ -97,30 +93,8 @@ export function AdminReportsPage() {
           {t('screens.adminReports')}
         </Header>
       }
-      pagination={
-        <Pagination
-          currentPageIndex={page}
-          pagesCount={Math.max(1, Math.ceil(count / pageSize))}
-          onChange={({ detail }) => setPage(detail.currentPageIndex)}
-          ariaLabels={{
-            nextPageLabel: t('adminLogs.pagination.next'),
-            previousPageLabel: t('adminLogs.pagination.previous'),
-            pageLabel: (pageNumber) => t('adminLogs.pagination.page', { page: pageNumber }),
-          }}
-        />
-      }
-      preferences={
-        <CollectionPreferences
-          preferences={{ pageSize }}
-          pageSizePreference={{
-            options: pageSizes.map((size) => ({ value: size, label: t('adminReports.pageSize', { size }) })),
-          }}
-          onConfirm={({ detail }) => {
-            setPageSize(detail.pageSize ?? defaultPageSize);
-            setPage(1);
-          }}
-        />
-      }
+      pagination={paging.pagination(count)}
+      preferences={paging.preferences}
     />
   );
 }

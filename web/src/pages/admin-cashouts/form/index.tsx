@@ -1,11 +1,7 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
 import {
   createAdminCashout,
   getAdminCashout,
@@ -21,15 +17,15 @@ import {
   dayTextOf,
   readDay,
 } from '../../../common/admin-form.tsx';
-import { readAmount } from '../../../common/amount-input.ts';
-import { MemberPicker, memberLabel, type PickedMember } from '../../../common/member-picker.tsx';
-import { useAdminSave } from '../../../common/use-admin-save.ts';
+import {
+  AmountField,
+  MemberField,
+  useMoneyRecordForm,
+  type MoneyRecordValues,
+} from '../../../common/money-record-form.tsx';
 import { useDocumentTitle } from '../../../common/use-document-title.ts';
-import { useMemberFormats } from '../../../common/use-member-formats.ts';
 
-interface CashoutValues {
-  member: PickedMember | null;
-  amount: string;
+interface CashoutValues extends MoneyRecordValues {
   /** Only on edit (spec section 5): a new cashout is dated today by the server. */
   cashoutDate: string;
 }
@@ -50,33 +46,20 @@ interface CashoutFormProps {
 /** Spec section 5: member and amount required; the date only on edit. */
 function CashoutForm({ title, initial, editing, send }: CashoutFormProps) {
   const { t } = useTranslation();
-  const formats = useMemberFormats();
-  const [values, setValues] = useState(initial);
-  const [submitted, setSubmitted] = useState(false);
-  const { saving, save } = useAdminSave(send, paths.adminCashouts);
-  const set = (change: Partial<CashoutValues>) => setValues((current) => ({ ...current, ...change }));
-
-  const amount = readAmount(values.amount, formats.amountDecimals);
+  const form = useMoneyRecordForm(initial, send, paths.adminCashouts);
+  const { values, set, submitted, amount } = form;
   const cashoutDate = readDay(values.cashoutDate);
-  const required = (label: string) => t('adminForm.required', { field: label });
-  const show = (problem: string | undefined) => (submitted ? problem : undefined);
-  const amountProblem =
-    'problem' in amount
-      ? amount.problem === 'required'
-        ? required(t('adminRecords.columns.amount'))
-        : t(`members.member.amount.${amount.problem}`, { decimals: formats.amountDecimals })
-      : undefined;
 
-  const submit = () => {
-    setSubmitted(true);
-    if (!values.member || !('amount' in amount)) return;
-    if (editing && !('seconds' in cashoutDate)) return;
-    void save({
-      memberId: values.member.id,
-      amount: amount.amount,
-      ...('seconds' in cashoutDate ? { cashoutDate: cashoutDate.seconds } : {}),
-    });
-  };
+  const submit = () =>
+    form.submit(
+      values.member && 'amount' in amount && (!editing || 'seconds' in cashoutDate)
+        ? {
+            memberId: values.member.id,
+            amount: amount.amount,
+            ...('seconds' in cashoutDate ? { cashoutDate: cashoutDate.seconds } : {}),
+          }
+        : undefined,
+    );
 
   return (
     <AdminFormLayout
@@ -84,33 +67,21 @@ function CashoutForm({ title, initial, editing, send }: CashoutFormProps) {
       description={t('adminRecords.cashouts.formDescription')}
       backHref={paths.adminCashouts}
       submitLabel={editing ? t('adminForm.save') : t('adminForm.create')}
-      saving={saving}
+      saving={form.saving}
       onSubmit={submit}
     >
       <ColumnLayout columns={2}>
-        <FormField
-          label={t('adminRecords.columns.member')}
-          errorText={show(values.member ? undefined : required(t('adminRecords.columns.member')))}
-        >
-          {editing && values.member ? (
-            <Box>{memberLabel(t, values.member)}</Box>
-          ) : (
-            <MemberPicker
-              value={values.member}
-              invalid={submitted && !values.member}
-              onChange={(member) => set({ member })}
-            />
-          )}
-        </FormField>
-        <FormField label={t('adminRecords.columns.amount')} errorText={show(amountProblem)}>
-          <Input
-            name="amount"
-            inputMode="decimal"
-            value={values.amount}
-            invalid={submitted && amountProblem !== undefined}
-            onChange={({ detail }) => set({ amount: detail.value })}
-          />
-        </FormField>
+        <MemberField
+          member={values.member}
+          fixed={editing}
+          showProblem={submitted}
+          onChange={(member) => set({ member })}
+        />
+        <AmountField
+          value={values.amount}
+          problem={form.show(form.amountProblem)}
+          onChange={(value) => set({ amount: value })}
+        />
         {editing && (
           <DayField
             name="cashoutDate"

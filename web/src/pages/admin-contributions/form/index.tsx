@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import {
   createAdminContribution,
@@ -24,20 +21,19 @@ import {
   dayTextOf,
   readDay,
 } from '../../../common/admin-form.tsx';
-import { readAmount } from '../../../common/amount-input.ts';
-import { MemberPicker, memberLabel, type PickedMember } from '../../../common/member-picker.tsx';
-import { MemberPlotSelect } from '../../../common/member-plot-select.tsx';
-import { useAdminSave } from '../../../common/use-admin-save.ts';
+import {
+  AmountField,
+  MemberAndPlotFields,
+  useMoneyRecordForm,
+  type MoneyRecordValues,
+} from '../../../common/money-record-form.tsx';
 import { useDocumentTitle } from '../../../common/use-document-title.ts';
-import { useMemberFormats } from '../../../common/use-member-formats.ts';
 
 // Spec section 4: excess-rain cover exists but is not offered in the interface yet.
 const offeredProtectionTypes: readonly ProtectionType[] = ['DROUGHT'];
 
-interface ContributionValues {
-  member: PickedMember | null;
+interface ContributionValues extends MoneyRecordValues {
   plotId: string;
-  amount: string;
   contributionDate: string;
   protectionType: ProtectionType;
 }
@@ -52,33 +48,21 @@ interface ContributionFormProps {
 /** Spec section 5: member, plot, amount and date required; drought protection. */
 function ContributionForm({ title, initial, editing, send }: ContributionFormProps) {
   const { t } = useTranslation();
-  const formats = useMemberFormats();
-  const [values, setValues] = useState(initial);
-  const [submitted, setSubmitted] = useState(false);
-  const { saving, save } = useAdminSave(send, paths.adminContributions);
-  const set = (change: Partial<ContributionValues>) => setValues((current) => ({ ...current, ...change }));
-
-  const amount = readAmount(values.amount, formats.amountDecimals);
+  const form = useMoneyRecordForm(initial, send, paths.adminContributions);
+  const { values, set, submitted, amount } = form;
   const date = readDay(values.contributionDate);
-  const required = (label: string) => t('adminForm.required', { field: label });
-  const show = (problem: string | undefined) => (submitted ? problem : undefined);
-  const amountProblem =
-    'problem' in amount
-      ? amount.problem === 'required'
-        ? required(t('adminRecords.columns.amount'))
-        : t(`members.member.amount.${amount.problem}`, { decimals: formats.amountDecimals })
-      : undefined;
 
-  const submit = () => {
-    setSubmitted(true);
-    if (!values.member || !values.plotId || !('amount' in amount) || !('seconds' in date)) return;
-    void save({
-      plotId: values.plotId,
-      amount: amount.amount,
-      protectionType: values.protectionType,
-      contributionDate: date.seconds,
-    });
-  };
+  const submit = () =>
+    form.submit(
+      values.member && values.plotId && 'amount' in amount && 'seconds' in date
+        ? {
+            plotId: values.plotId,
+            amount: amount.amount,
+            protectionType: values.protectionType,
+            contributionDate: date.seconds,
+          }
+        : undefined,
+    );
 
   return (
     <AdminFormLayout
@@ -86,44 +70,22 @@ function ContributionForm({ title, initial, editing, send }: ContributionFormPro
       description={t('adminRecords.contributions.formDescription')}
       backHref={paths.adminContributions}
       submitLabel={editing ? t('adminForm.save') : t('adminForm.create')}
-      saving={saving}
+      saving={form.saving}
       onSubmit={submit}
     >
       <ColumnLayout columns={2}>
-        <FormField
-          label={t('adminRecords.columns.member')}
-          errorText={show(values.member ? undefined : required(t('adminRecords.columns.member')))}
-        >
-          {editing && values.member ? (
-            <Box>{memberLabel(t, values.member)}</Box>
-          ) : (
-            <MemberPicker
-              value={values.member}
-              invalid={submitted && !values.member}
-              onChange={(member) => set({ member, plotId: '' })}
-            />
-          )}
-        </FormField>
-        <FormField
-          label={t('adminRecords.columns.plot')}
-          errorText={show(values.plotId ? undefined : required(t('adminRecords.columns.plot')))}
-        >
-          <MemberPlotSelect
-            memberId={values.member?.id}
-            plotId={values.plotId}
-            invalid={submitted && !values.plotId}
-            onChange={(plotId) => set({ plotId })}
-          />
-        </FormField>
-        <FormField label={t('adminRecords.columns.amount')} errorText={show(amountProblem)}>
-          <Input
-            name="amount"
-            inputMode="decimal"
-            value={values.amount}
-            invalid={submitted && amountProblem !== undefined}
-            onChange={({ detail }) => set({ amount: detail.value })}
-          />
-        </FormField>
+        <MemberAndPlotFields
+          member={values.member}
+          plotId={values.plotId}
+          memberFixed={editing}
+          showProblem={submitted}
+          onChange={set}
+        />
+        <AmountField
+          value={values.amount}
+          problem={form.show(form.amountProblem)}
+          onChange={(value) => set({ amount: value })}
+        />
         <DayField
           name="contributionDate"
           label={t('adminRecords.columns.contributionDate')}

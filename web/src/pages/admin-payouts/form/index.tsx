@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { adminNewPayoutRequestSchema } from '@cpbo/schemas';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
@@ -22,19 +20,18 @@ import {
   dayTextOf,
   readDay,
 } from '../../../common/admin-form.tsx';
-import { readAmount } from '../../../common/amount-input.ts';
-import { MemberPicker, memberLabel, type PickedMember } from '../../../common/member-picker.tsx';
-import { MemberPlotSelect } from '../../../common/member-plot-select.tsx';
-import { useAdminSave } from '../../../common/use-admin-save.ts';
+import {
+  AmountField,
+  MemberAndPlotFields,
+  useMoneyRecordForm,
+  type MoneyRecordValues,
+} from '../../../common/money-record-form.tsx';
 import { useDocumentTitle } from '../../../common/use-document-title.ts';
-import { useMemberFormats } from '../../../common/use-member-formats.ts';
 
 const ASSESSMENT_ID_MAX_LENGTH = adminNewPayoutRequestSchema.properties.assessmentId.maxLength;
 
-interface PayoutValues {
-  member: PickedMember | null;
+interface PayoutValues extends MoneyRecordValues {
   plotId: string;
-  amount: string;
   assessmentId: string;
   assessmentDate: string;
   payoutDate: string;
@@ -79,38 +76,30 @@ interface PayoutFormProps {
 /** Spec section 5: member, plot, amount, assessment reference, assessment date and payout date, all required. */
 function PayoutForm({ title, initial, memberFixed, submitLabel, send }: PayoutFormProps) {
   const { t } = useTranslation();
-  const formats = useMemberFormats();
-  const [values, setValues] = useState(initial);
-  const [submitted, setSubmitted] = useState(false);
-  const { saving, save } = useAdminSave(send, paths.adminPayouts);
-  const set = (change: Partial<PayoutValues>) => setValues((current) => ({ ...current, ...change }));
-
-  const amount = readAmount(values.amount, formats.amountDecimals);
+  const form = useMoneyRecordForm(initial, send, paths.adminPayouts);
+  const { values, set, submitted, amount, show, required } = form;
   const assessmentDate = readDay(values.assessmentDate);
   const payoutDate = readDay(values.payoutDate);
   const assessmentId = values.assessmentId.trim();
-  const required = (label: string) => t('adminForm.required', { field: label });
-  const show = (problem: string | undefined) => (submitted ? problem : undefined);
-  const amountProblem =
-    'problem' in amount
-      ? amount.problem === 'required'
-        ? required(t('adminRecords.columns.amount'))
-        : t(`members.member.amount.${amount.problem}`, { decimals: formats.amountDecimals })
-      : undefined;
 
-  const submit = () => {
-    setSubmitted(true);
-    if (!values.member || !values.plotId || !assessmentId) return;
-    if (!('amount' in amount) || !('seconds' in assessmentDate) || !('seconds' in payoutDate)) return;
-    void save({
-      memberId: values.member.id,
-      plotId: values.plotId,
-      amount: amount.amount,
-      assessmentId,
-      assessmentDate: assessmentDate.seconds,
-      payoutDate: payoutDate.seconds,
-    });
-  };
+  const submit = () =>
+    form.submit(
+      values.member &&
+        values.plotId &&
+        assessmentId &&
+        'amount' in amount &&
+        'seconds' in assessmentDate &&
+        'seconds' in payoutDate
+        ? {
+            memberId: values.member.id,
+            plotId: values.plotId,
+            amount: amount.amount,
+            assessmentId,
+            assessmentDate: assessmentDate.seconds,
+            payoutDate: payoutDate.seconds,
+          }
+        : undefined,
+    );
 
   return (
     <AdminFormLayout
@@ -118,44 +107,22 @@ function PayoutForm({ title, initial, memberFixed, submitLabel, send }: PayoutFo
       description={t('adminRecords.payouts.formDescription')}
       backHref={paths.adminPayouts}
       submitLabel={submitLabel}
-      saving={saving}
+      saving={form.saving}
       onSubmit={submit}
     >
       <ColumnLayout columns={2}>
-        <FormField
-          label={t('adminRecords.columns.member')}
-          errorText={show(values.member ? undefined : required(t('adminRecords.columns.member')))}
-        >
-          {memberFixed && values.member ? (
-            <Box>{memberLabel(t, values.member)}</Box>
-          ) : (
-            <MemberPicker
-              value={values.member}
-              invalid={submitted && !values.member}
-              onChange={(member) => set({ member, plotId: '' })}
-            />
-          )}
-        </FormField>
-        <FormField
-          label={t('adminRecords.columns.plot')}
-          errorText={show(values.plotId ? undefined : required(t('adminRecords.columns.plot')))}
-        >
-          <MemberPlotSelect
-            memberId={values.member?.id}
-            plotId={values.plotId}
-            invalid={submitted && !values.plotId}
-            onChange={(plotId) => set({ plotId })}
-          />
-        </FormField>
-        <FormField label={t('adminRecords.columns.amount')} errorText={show(amountProblem)}>
-          <Input
-            name="amount"
-            inputMode="decimal"
-            value={values.amount}
-            invalid={submitted && amountProblem !== undefined}
-            onChange={({ detail }) => set({ amount: detail.value })}
-          />
-        </FormField>
+        <MemberAndPlotFields
+          member={values.member}
+          plotId={values.plotId}
+          memberFixed={memberFixed}
+          showProblem={submitted}
+          onChange={set}
+        />
+        <AmountField
+          value={values.amount}
+          problem={show(form.amountProblem)}
+          onChange={(value) => set({ amount: value })}
+        />
         <FormField
           label={t('adminRecords.columns.assessmentId')}
           errorText={show(assessmentId ? undefined : required(t('adminRecords.columns.assessmentId')))}

@@ -41,14 +41,22 @@ export interface ScreenChunksOptions {
  * page loads nothing more than before); `signed-in` what only the signed-in side needs. Other screens
  * that use some of it load these chunks as well.
  */
-export const screenChunks = ({ root, signedIn, signedOut, priority }: ScreenChunksOptions): ScreenChunkGroup[] => {
+export const screenChunks = ({
+  root,
+  signedIn,
+  signedOut,
+  priority,
+}: ScreenChunksOptions): ScreenChunkGroup[] => {
   const ids = (modules: readonly string[]) => modules.map((module) => resolve(root, module));
   // The graph is the same for every call of one build: each closure is walked once per chunking pass.
   const closures = new WeakMap<ModuleGraph, { signedIn: Set<string>; signedOut: Set<string> }>();
   const closuresOf = (graph: ModuleGraph) => {
     let found = closures.get(graph);
     if (!found) {
-      found = { signedIn: staticClosure(ids(signedIn), graph), signedOut: staticClosure(ids(signedOut), graph) };
+      found = {
+        signedIn: staticClosure(ids(signedIn), graph),
+        signedOut: staticClosure(ids(signedOut), graph),
+      };
       closures.set(graph, found);
     }
     return found;

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { defaultMemberListQuery } from '@cpbo/schemas';
 import {
@@ -27,16 +27,7 @@ export function useMemberList() {
     queryFn: () => listMembers(query),
     placeholderData: keepPreviousData,
   });
-  const { data, isPending, isPlaceholderData, isError } = answer;
-  // A page's rows render as a transition, in slices a phone's main thread can fit between inputs; the
-  // search box and the filters (the query's state) still follow each key at once.
-  const shown = useDeferredValue(
-    useMemo(
-      () => ({ data, isPending, isPlaceholderData, isError }),
-      [data, isPending, isPlaceholderData, isError],
-    ),
-  );
-  const current = shown.isPlaceholderData ? undefined : shown.data;
+  const current = answer.isPlaceholderData ? undefined : answer.data;
 
   useEffect(() => {
     const search = searchText.trim();
@@ -51,13 +42,13 @@ export function useMemberList() {
   return {
     query,
     searchText,
-    loading: shown.isPending || shown.isPlaceholderData,
+    loading: answer.isPending || answer.isPlaceholderData,
     /** The first answer (a page or a failure) has come. */
-    answered: !shown.isPending,
+    answered: !answer.isPending,
     // The error dialog tells what went wrong; the table shows no rows.
-    failed: shown.isError,
+    failed: answer.isError,
     members: current?.members ?? [],
-    count: shown.data?.count ?? 0,
+    count: answer.data?.count ?? 0,
     setSearchText,
     setSort: (field: MemberSortField, direction: SortDirection) =>
       setQuery((current) => ({ ...current, sort: { field, direction }, page: 1 })),

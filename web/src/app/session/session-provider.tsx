@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { setAccessTokenProvider } from '../../api/api-client.ts';
 import { isApiError } from '../../api/api-error.ts';
@@ -50,7 +50,10 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
       try {
         const auth = await tokenKeeper.renew();
         await applyUserLanguage(auth);
-        setState({ status: 'signedIn', session: await loadSignedInSession(auth) });
+        const session = await loadSignedInSession(auth);
+        // The frame and the first screen render in one go, a long task for a phone: as a transition React
+        // renders them in slices, and the page stays responsive meanwhile.
+        startTransition(() => setState({ status: 'signedIn', session }));
       } catch (error) {
         if (isApiError(error) && error.isNetworkFailure) {
           // The server could not be reached: the token may still be good, keep it for the next visit.

@@ -16,7 +16,7 @@ import { useMemberList } from './components/use-member-list.ts';
 import { paths } from '../../app/paths.ts';
 
 // The preferences (with their modal and its drag-and-drop library) are not needed for the first look at the list:
-// they load after it, off the first screen's path.
+// they load after its first page, off the first screen's path.
 const MemberPreferences = lazy(() =>
   import('./components/member-preferences.tsx').then(({ MemberPreferences }) => ({
     default: MemberPreferences,
@@ -36,6 +36,10 @@ export function MembersPage() {
   const filtered =
     query.search !== '' || query.benefits !== 'all' || query.contributions !== 'all' || query.plots !== 'all';
   const pagesCount = Math.max(1, Math.ceil(list.count / query.pageSize));
+  // The trigger's place is kept, so that nothing moves when the preferences arrive.
+  const preferencesPlaceholder = (
+    <Button variant="icon" iconName="settings" disabled ariaLabel={t('members.list.preferences.title')} />
+  );
 
   return (
     <Table
@@ -96,19 +100,14 @@ export function MembersPage() {
         )
       }
       preferences={
-        <Suspense
-          fallback={
-            // The trigger's place is kept, so that nothing moves when the preferences arrive.
-            <Button
-              variant="icon"
-              iconName="settings"
-              disabled
-              ariaLabel={t('members.list.preferences.title')}
-            />
-          }
-        >
-          <MemberPreferences pageSize={query.pageSize} onPageSizeChange={list.setPageSize} />
-        </Suspense>
+        // The preferences are fetched once the first page has come, so that they never delay it.
+        list.answered ? (
+          <Suspense fallback={preferencesPlaceholder}>
+            <MemberPreferences pageSize={query.pageSize} onPageSizeChange={list.setPageSize} />
+          </Suspense>
+        ) : (
+          preferencesPlaceholder
+        )
       }
       empty={
         list.failed ? (

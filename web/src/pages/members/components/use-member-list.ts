@@ -43,6 +43,8 @@ export function useMemberList() {
     query,
     searchText,
     loading: answer.isPending || answer.isPlaceholderData,
+    /** The first answer (a page or a failure) has come. */
+    answered: !answer.isPending,
     // The error dialog tells what went wrong; the table shows no rows.
     failed: answer.isError,
     members: current?.members ?? [],

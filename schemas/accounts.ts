@@ -1,4 +1,4 @@
-import type { JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
 /** Shortest password the product accepts (spec section 9). */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -98,3 +98,36 @@ export const forceRenewRequestSchema = {
   additionalProperties: false,
   properties: { email: emailSchema },
 } as const satisfies JSONSchema;
+
+/*
+ * The answers of the auth routes (route table: `response`); their types are derived from them.
+ */
+
+/** PUT /auth/password: the password changed, and the caller's other sessions were closed. */
+export const passwordChangedAnswerSchema = {
+  $id: 'answer/password-changed',
+  type: 'object',
+  additionalProperties: false,
+  properties: {},
+} as const satisfies JSONSchema;
+export type PasswordChangedAnswer = FromSchema<typeof passwordChangedAnswerSchema>;
+
+/** GET /auth/logoutFromEverywhere: how many of the caller's sessions were closed. */
+export const sessionsRevokedAnswerSchema = {
+  $id: 'answer/sessions-revoked',
+  type: 'object',
+  required: ['revoked'],
+  additionalProperties: false,
+  properties: { revoked: { type: 'integer', minimum: 0 } },
+} as const satisfies JSONSchema;
+export type SessionsRevokedAnswer = FromSchema<typeof sessionsRevokedAnswerSchema>;
+
+/** GET /auth/enablerProfile/{enablerId}: the administrator's session, rotated to work for that enabler. */
+export const enablerProfileAnswerSchema = {
+  $id: 'answer/enabler-profile',
+  type: 'object',
+  required: ['refreshToken'],
+  additionalProperties: false,
+  properties: { refreshToken: { type: 'string', minLength: 1 } },
+} as const satisfies JSONSchema;
+export type EnablerProfileAnswer = FromSchema<typeof enablerProfileAnswerSchema>;

@@ -1,4 +1,5 @@
-import type { JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { currentEnablerObject } from './enablers.ts';
 
 /** Shortest password the product accepts (spec section 9). */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -98,3 +99,78 @@ export const forceRenewRequestSchema = {
   additionalProperties: false,
   properties: { email: emailSchema },
 } as const satisfies JSONSchema;
+
+/**
+ * The answer of POST /auth/login and GET /auth/refresh (spec 7, Auth): the session's tokens and who it
+ * belongs to. enabler and enablerName are '' while the session works for no enabler (an administrator
+ * before the first one); language is null until the user chooses one; currentEnabler is what
+ * GET /me/enabler answers, so that the first screen needs no other call.
+ */
+export const sessionAnswerSchema = {
+  $id: 'answer/session',
+  type: 'object',
+  required: [
+    'refreshToken',
+    'accessToken',
+    'role',
+    'username',
+    'email',
+    'enabler',
+    'enablerName',
+    'language',
+    'currentEnabler',
+  ],
+  additionalProperties: false,
+  properties: {
+    refreshToken: { type: 'string', minLength: 1 },
+    accessToken: { type: 'string', minLength: 1 },
+    role: { type: 'string', enum: userRoles },
+    username: { type: 'string' },
+    email: { type: 'string', minLength: 1 },
+    enabler: { type: 'string' },
+    enablerName: { type: 'string' },
+    language: { type: ['string', 'null'], enum: [...languages, null] },
+    currentEnabler: { anyOf: [currentEnablerObject, { type: 'null' }] },
+  },
+} as const satisfies JSONSchema;
+export type SessionAnswer = FromSchema<typeof sessionAnswerSchema>;
+
+/** GET /auth/enablerProfile/{enablerId}: the session's refresh token, now for that enabler. */
+export const enablerProfileAnswerSchema = {
+  $id: 'answer/enabler-profile',
+  type: 'object',
+  required: ['refreshToken'],
+  additionalProperties: false,
+  properties: { refreshToken: { type: 'string', minLength: 1 } },
+} as const satisfies JSONSchema;
+export type EnablerProfileAnswer = FromSchema<typeof enablerProfileAnswerSchema>;
+
+/** GET /auth/logoutFromEverywhere: how many sessions ended, this one included. */
+export const logoutFromEverywhereAnswerSchema = {
+  $id: 'answer/logout-from-everywhere',
+  type: 'object',
+  required: ['revoked'],
+  additionalProperties: false,
+  properties: { revoked: { type: 'integer', minimum: 0 } },
+} as const satisfies JSONSchema;
+export type LogoutFromEverywhereAnswer = FromSchema<typeof logoutFromEverywhereAnswerSchema>;
+
+/** POST /resetPassword/request: the same sentence whether the address is known or not (spec 7). */
+export const resetRequestAnswerSchema = {
+  $id: 'answer/reset-password-request',
+  type: 'object',
+  required: ['message'],
+  additionalProperties: false,
+  properties: { message: { type: 'string', minLength: 1 } },
+} as const satisfies JSONSchema;
+export type ResetRequestAnswer = FromSchema<typeof resetRequestAnswerSchema>;
+
+/** PUT /me/language: the language now kept with the user. */
+export const languageAnswerSchema = {
+  $id: 'answer/language',
+  type: 'object',
+  required: ['language'],
+  additionalProperties: false,
+  properties: { language: { type: 'string', enum: languages } },
+} as const satisfies JSONSchema;
+export type LanguageAnswer = FromSchema<typeof languageAnswerSchema>;

@@ -13,3 +13,4 @@ export * from './admin-records.ts';
 export * from './dashboard.ts';
 export * from './operations.ts';
 export * from './data-files.ts';
+export * from './data-jobs.ts';

@@ -160,3 +160,4 @@ export const myEnablerAnswerSchema = {
 } as const satisfies JSONSchema;
 export type CurrentEnabler = FromSchema<typeof currentEnablerObject>;
 export type EnablerConfigVersionAnswer = FromSchema<typeof enablerConfigVersionObject>;
+export type MyEnablerAnswer = FromSchema<typeof myEnablerAnswerSchema>;

@@ -100,6 +100,32 @@ export const forceRenewRequestSchema = {
   properties: { email: emailSchema },
 } as const satisfies JSONSchema;
 
+/*
+ * The answers of the auth routes (route table: `response`); their types are derived from them.
+ */
+
+/**
+ * PUT /auth/password, POST /register and POST /resetPassword: the password changed (or set), and the
+ * sessions opened with the old one were closed.
+ */
+export const passwordChangedAnswerSchema = {
+  $id: 'answer/password-changed',
+  type: 'object',
+  additionalProperties: false,
+  properties: {},
+} as const satisfies JSONSchema;
+export type PasswordChangedAnswer = FromSchema<typeof passwordChangedAnswerSchema>;
+
+/** GET /auth/logoutFromEverywhere: how many of the caller's sessions were closed. */
+export const sessionsRevokedAnswerSchema = {
+  $id: 'answer/sessions-revoked',
+  type: 'object',
+  required: ['revoked'],
+  additionalProperties: false,
+  properties: { revoked: { type: 'integer', minimum: 0 } },
+} as const satisfies JSONSchema;
+export type SessionsRevokedAnswer = FromSchema<typeof sessionsRevokedAnswerSchema>;
+
 /**
  * The answer of POST /auth/login and GET /auth/refresh (spec 7, Auth): the session's tokens and who it
  * belongs to. enabler and enablerName are '' while the session works for no enabler (an administrator
@@ -135,7 +161,7 @@ export const sessionAnswerSchema = {
 } as const satisfies JSONSchema;
 export type SessionAnswer = FromSchema<typeof sessionAnswerSchema>;
 
-/** GET /auth/enablerProfile/{enablerId}: the session's refresh token, now for that enabler. */
+/** GET /auth/enablerProfile/{enablerId}: the administrator's session, rotated to work for that enabler. */
 export const enablerProfileAnswerSchema = {
   $id: 'answer/enabler-profile',
   type: 'object',
@@ -144,16 +170,6 @@ export const enablerProfileAnswerSchema = {
   properties: { refreshToken: { type: 'string', minLength: 1 } },
 } as const satisfies JSONSchema;
 export type EnablerProfileAnswer = FromSchema<typeof enablerProfileAnswerSchema>;
-
-/** GET /auth/logoutFromEverywhere: how many sessions ended, this one included. */
-export const logoutFromEverywhereAnswerSchema = {
-  $id: 'answer/logout-from-everywhere',
-  type: 'object',
-  required: ['revoked'],
-  additionalProperties: false,
-  properties: { revoked: { type: 'integer', minimum: 0 } },
-} as const satisfies JSONSchema;
-export type LogoutFromEverywhereAnswer = FromSchema<typeof logoutFromEverywhereAnswerSchema>;
 
 /** POST /resetPassword/request: the same sentence whether the address is known or not (spec 7). */
 export const resetRequestAnswerSchema = {

@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { currentEnablerObject } from './enablers.ts';
 
 /** Shortest password the product accepts (spec section 9). */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -103,7 +104,10 @@ export const forceRenewRequestSchema = {
  * The answers of the auth routes (route table: `response`); their types are derived from them.
  */
 
-/** PUT /auth/password: the password changed, and the caller's other sessions were closed. */
+/**
+ * PUT /auth/password, POST /register and POST /resetPassword: the password changed (or set), and the
+ * sessions opened with the old one were closed.
+ */
 export const passwordChangedAnswerSchema = {
   $id: 'answer/password-changed',
   type: 'object',
@@ -122,6 +126,41 @@ export const sessionsRevokedAnswerSchema = {
 } as const satisfies JSONSchema;
 export type SessionsRevokedAnswer = FromSchema<typeof sessionsRevokedAnswerSchema>;
 
+/**
+ * The answer of POST /auth/login and GET /auth/refresh (spec 7, Auth): the session's tokens and who it
+ * belongs to. enabler and enablerName are '' while the session works for no enabler (an administrator
+ * before the first one); language is null until the user chooses one; currentEnabler is what
+ * GET /me/enabler answers, so that the first screen needs no other call.
+ */
+export const sessionAnswerSchema = {
+  $id: 'answer/session',
+  type: 'object',
+  required: [
+    'refreshToken',
+    'accessToken',
+    'role',
+    'username',
+    'email',
+    'enabler',
+    'enablerName',
+    'language',
+    'currentEnabler',
+  ],
+  additionalProperties: false,
+  properties: {
+    refreshToken: { type: 'string', minLength: 1 },
+    accessToken: { type: 'string', minLength: 1 },
+    role: { type: 'string', enum: userRoles },
+    username: { type: 'string' },
+    email: { type: 'string', minLength: 1 },
+    enabler: { type: 'string' },
+    enablerName: { type: 'string' },
+    language: { type: ['string', 'null'], enum: [...languages, null] },
+    currentEnabler: { anyOf: [currentEnablerObject, { type: 'null' }] },
+  },
+} as const satisfies JSONSchema;
+export type SessionAnswer = FromSchema<typeof sessionAnswerSchema>;
+
 /** GET /auth/enablerProfile/{enablerId}: the administrator's session, rotated to work for that enabler. */
 export const enablerProfileAnswerSchema = {
   $id: 'answer/enabler-profile',
@@ -131,3 +170,23 @@ export const enablerProfileAnswerSchema = {
   properties: { refreshToken: { type: 'string', minLength: 1 } },
 } as const satisfies JSONSchema;
 export type EnablerProfileAnswer = FromSchema<typeof enablerProfileAnswerSchema>;
+
+/** POST /resetPassword/request: the same sentence whether the address is known or not (spec 7). */
+export const resetRequestAnswerSchema = {
+  $id: 'answer/reset-password-request',
+  type: 'object',
+  required: ['message'],
+  additionalProperties: false,
+  properties: { message: { type: 'string', minLength: 1 } },
+} as const satisfies JSONSchema;
+export type ResetRequestAnswer = FromSchema<typeof resetRequestAnswerSchema>;
+
+/** PUT /me/language: the language now kept with the user. */
+export const languageAnswerSchema = {
+  $id: 'answer/language',
+  type: 'object',
+  required: ['language'],
+  additionalProperties: false,
+  properties: { language: { type: 'string', enum: languages } },
+} as const satisfies JSONSchema;
+export type LanguageAnswer = FromSchema<typeof languageAnswerSchema>;

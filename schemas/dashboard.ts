@@ -1,4 +1,5 @@
-import type { JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { isoDaySchema } from './common.ts';
 
 /**
  * The dashboard's calls (spec 7, Dashboard GETs): their query strings and answers. Every call answers
@@ -66,10 +67,13 @@ export const dashboardNoQuerySchema = {
 } as const satisfies JSONSchema;
 
 /** One period of a series: its first day and its amount (covers: a count of plots). */
-export interface DashboardPoint {
-  date: string;
-  amount: number;
-}
+const dashboardPointObject = {
+  type: 'object',
+  required: ['date', 'amount'],
+  additionalProperties: false,
+  properties: { date: isoDaySchema, amount: { type: 'number' } },
+} as const satisfies JSONSchema;
+export type DashboardPoint = FromSchema<typeof dashboardPointObject>;
 
 /**
  * The answer of the three ByDate calls: exactly numberOfUnitsToDisplay points, one per period, oldest
@@ -78,40 +82,77 @@ export interface DashboardPoint {
  * - totalContributionsByDate: the contributions dated (contributionDate) in the period;
  * - totalBenefitsComputedByDate: the benefits (payouts) dated (payoutDate) in the period.
  */
-export type DashboardSeries = DashboardPoint[];
+export const dashboardSeriesAnswerSchema = {
+  $id: 'answer/dashboard-series',
+  type: 'array',
+  // From the fewest periods (monthly) to the most (daily).
+  minItems: dashboardUnitsToDisplay.monthly,
+  maxItems: dashboardUnitsToDisplay.daily,
+  items: dashboardPointObject,
+} as const satisfies JSONSchema;
+export type DashboardSeries = FromSchema<typeof dashboardSeriesAnswerSchema>;
+
+const pendingBenefitObject = {
+  type: 'object',
+  required: ['federation', 'amount'],
+  additionalProperties: false,
+  properties: { federation: { type: ['string', 'null'] }, amount: { type: 'number' } },
+} as const satisfies JSONSchema;
+export type PendingBenefitOfFederation = FromSchema<typeof pendingBenefitObject>;
 
 /**
  * The answer of totalPendingBenefitsByFederation: per federation, the benefits (payouts) less the paid
  * benefits (cashouts) of its members, all dates; `federation: null` gathers the members without one.
  * Federations whose pending benefit is 0 are left out; sorted by federation, null last.
  */
-export interface PendingBenefitOfFederation {
-  federation: string | null;
-  amount: number;
-}
-export type DashboardPendingBenefits = PendingBenefitOfFederation[];
+export const dashboardPendingBenefitsAnswerSchema = {
+  $id: 'answer/dashboard-pending-benefits',
+  type: 'array',
+  items: pendingBenefitObject,
+} as const satisfies JSONSchema;
+export type DashboardPendingBenefits = FromSchema<typeof dashboardPendingBenefitsAnswerSchema>;
 
 /**
  * The answer of numberOfCoveredPlots: the plots covered today, i.e. covers started (startCoverageDate)
  * up to today less covers ended (endCoverageDate) before today.
  */
-export type DashboardCoveredPlots = number;
+export const dashboardCoveredPlotsAnswerSchema = {
+  $id: 'answer/dashboard-covered-plots',
+  type: 'integer',
+  minimum: 0,
+} as const satisfies JSONSchema;
+export type DashboardCoveredPlots = FromSchema<typeof dashboardCoveredPlotsAnswerSchema>;
 
 /**
  * The answer of federations: the federations of the enabler's members and records, sorted, each once
  * (members without a federation are not one); the values the federation filter accepts.
  */
-export type DashboardFederations = string[];
+export const dashboardFederationsAnswerSchema = {
+  $id: 'answer/dashboard-federations',
+  type: 'array',
+  uniqueItems: true,
+  items: { type: 'string', minLength: 1, maxLength: dashboardFederationMaxLength },
+} as const satisfies JSONSchema;
+export type DashboardFederations = FromSchema<typeof dashboardFederationsAnswerSchema>;
 
 /** The answer of numberOfUnitsToDisplay: dashboardUnitsToDisplay[timeScale]. */
-export type DashboardUnitsToDisplay = number;
+export const dashboardUnitsAnswerSchema = {
+  $id: 'answer/dashboard-units',
+  type: 'integer',
+  enum: [dashboardUnitsToDisplay.daily, dashboardUnitsToDisplay.weekly, dashboardUnitsToDisplay.monthly],
+} as const satisfies JSONSchema;
+export type DashboardUnitsToDisplay = FromSchema<typeof dashboardUnitsAnswerSchema>;
 
 /**
  * POST /dashboard/rebuild (administrators only, no body): recomputes every aggregate of the caller's
  * current enabler from its records, for repair. Answers how many records were read and how many
  * aggregate items the enabler now has.
  */
-export interface DashboardRebuildAnswer {
-  records: number;
-  aggregates: number;
-}
+export const dashboardRebuildAnswerSchema = {
+  $id: 'answer/dashboard-rebuild',
+  type: 'object',
+  required: ['records', 'aggregates'],
+  additionalProperties: false,
+  properties: { records: { type: 'integer', minimum: 0 }, aggregates: { type: 'integer', minimum: 0 } },
+} as const satisfies JSONSchema;
+export type DashboardRebuildAnswer = FromSchema<typeof dashboardRebuildAnswerSchema>;

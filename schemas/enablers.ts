@@ -1,4 +1,5 @@
-import type { JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { instantSchema } from './common.ts';
 
 /** Largest logo or banner, decoded (spec section 9: 30 KB). */
 export const MAX_IMAGE_BYTES = 30 * 1024;
@@ -116,3 +117,47 @@ export const enablerImagesProblem = (body: unknown): EnablerImagesProblem | unde
     return 'ERR_FILE_TOO_LONG';
   return undefined;
 };
+
+/**
+ * One stored version of an enabler's config, as the API answers it: the uploaded fields (damageThreshold
+ * absent when the file had none), its id, version number and upload time.
+ */
+export const enablerConfigVersionObject = {
+  type: 'object',
+  required: [...enablerConfigSchema.required, '_id', 'version', 'creationDate'],
+  additionalProperties: false,
+  properties: {
+    _id: { type: 'string', minLength: 1 },
+    version: { type: 'integer', minimum: 1 },
+    ...enablerConfigSchema.properties,
+    creationDate: instantSchema,
+  },
+} as const satisfies JSONSchema;
+
+/**
+ * The enabler a session works for, as every role's screens use it (GET /me/enabler, and carried by the
+ * sign-in and refresh answers): banner, name and the rules of its latest config (null without one).
+ */
+export const currentEnablerObject = {
+  type: 'object',
+  required: ['id', 'name', 'logo', 'banner', 'latestConfigVersion', 'latestConfigDate', 'config'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', minLength: 1 },
+    name: { type: 'string' },
+    logo: { type: ['string', 'null'] },
+    banner: { type: ['string', 'null'] },
+    latestConfigVersion: { type: ['integer', 'null'], minimum: 1 },
+    latestConfigDate: { type: ['string', 'null'], format: 'date-time' },
+    config: { anyOf: [enablerConfigVersionObject, { type: 'null' }] },
+  },
+} as const satisfies JSONSchema;
+
+/** GET /me/enabler: the session's enabler, or null for an administrator who has none yet. */
+export const myEnablerAnswerSchema = {
+  $id: 'answer/my-enabler',
+  anyOf: [currentEnablerObject, { type: 'null' }],
+} as const satisfies JSONSchema;
+export type CurrentEnabler = FromSchema<typeof currentEnablerObject>;
+export type EnablerConfigVersionAnswer = FromSchema<typeof enablerConfigVersionObject>;
+export type MyEnablerAnswer = FromSchema<typeof myEnablerAnswerSchema>;

@@ -226,7 +226,7 @@ const pageEnvelopeProperties = {
 } as const;
 
 /** One page of an admin list (GET /admin/plots, /admin/contributions, ...): rows of one kind. */
-const adminListPage = <Id extends string, Row extends JSONSchema>(id: Id, row: Row) =>
+const adminListPage = <const Id extends string, const Row extends object>(id: Id, row: Row) =>
   ({
     $id: id,
     type: 'object',

@@ -220,7 +220,8 @@ export const adminCashoutRowObject = {
 /** The envelope of an admin list page; its rows are the kind's. */
 const pageEnvelopeProperties = {
   page: { type: 'integer', minimum: 1 },
-  pageSize: { type: 'integer', enum: adminPageSizes.map(Number) },
+  /** adminPageSizes as numbers (admin-records.test.ts checks they stay the same). */
+  pageSize: { type: 'integer', enum: [5, 10, 25, 500] },
   /** The next page's cursor (the query's cursor), or null on the last page. */
   nextCursor: { anyOf: [listProperties.cursor, { type: 'null' }] },
 } as const;

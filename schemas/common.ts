@@ -1,4 +1,4 @@
-import type { JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
 /**
  * Path parameters, checked once decoded: a record's id (UUIDs here; ids brought by an import, such as
@@ -80,3 +80,5 @@ export const emptyAnswerSchema = {
   additionalProperties: false,
   properties: {},
 } as const satisfies JSONSchema;
+export type CreatedIdAnswer = FromSchema<typeof createdIdAnswerSchema>;
+export type EmptyAnswer = FromSchema<typeof emptyAnswerSchema>;

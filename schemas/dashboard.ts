@@ -85,8 +85,9 @@ export type DashboardPoint = FromSchema<typeof dashboardPointObject>;
 export const dashboardSeriesAnswerSchema = {
   $id: 'answer/dashboard-series',
   type: 'array',
-  minItems: Math.min(...Object.values(dashboardUnitsToDisplay)),
-  maxItems: Math.max(...Object.values(dashboardUnitsToDisplay)),
+  // From the fewest periods (monthly) to the most (daily).
+  minItems: dashboardUnitsToDisplay.monthly,
+  maxItems: dashboardUnitsToDisplay.daily,
   items: dashboardPointObject,
 } as const satisfies JSONSchema;
 export type DashboardSeries = FromSchema<typeof dashboardSeriesAnswerSchema>;
@@ -138,7 +139,7 @@ export type DashboardFederations = FromSchema<typeof dashboardFederationsAnswerS
 export const dashboardUnitsAnswerSchema = {
   $id: 'answer/dashboard-units',
   type: 'integer',
-  enum: [...new Set(Object.values(dashboardUnitsToDisplay))],
+  enum: [dashboardUnitsToDisplay.daily, dashboardUnitsToDisplay.weekly, dashboardUnitsToDisplay.monthly],
 } as const satisfies JSONSchema;
 export type DashboardUnitsToDisplay = FromSchema<typeof dashboardUnitsAnswerSchema>;
 

@@ -276,3 +276,4 @@ export const campaignListAnswerSchema = {
 export type EnablerConfigSummary = FromSchema<typeof enablerConfigSummaryObject>;
 export type AdminEnablerAnswer = FromSchema<typeof adminEnablerObject>;
 export type CampaignAnswer = FromSchema<typeof campaignObject>;
+export type MyEnablerAnswer = FromSchema<typeof myEnablerAnswerSchema>;

@@ -14,3 +14,4 @@ export * from './dashboard.ts';
 export * from './operations.ts';
 export * from './data-files.ts';
 export * from './data-jobs.ts';
+export * from './app-config.ts';

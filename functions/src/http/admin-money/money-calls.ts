@@ -86,7 +86,8 @@ export const moneyCalls = <Type extends MoneyType, Row>({
 
   /** GET: one page, by cursor (see data/money-pages.ts for what a page reads). */
   const list = async ({ query, session }: SessionRequest<unknown, never, ListQuery>) => {
-    const pageSize = Number(query.pageSize ?? '10');
+    // The query schema lets only the tables' sizes through (adminPageSizes).
+    const pageSize = Number(query.pageSize ?? '10') as AdminListPage<Row>['pageSize'];
     const page = await listMoneyRecords({
       type,
       enablerId: session.enabler,

@@ -136,7 +136,31 @@ export const sessionAnswerSchema = {
 } as const satisfies JSONSchema;
 export type SessionAnswer = FromSchema<typeof sessionAnswerSchema>;
 
-/** GET /auth/enablerProfile/{enablerId}: the session's refresh token, now for that enabler. */
+
+/*
+ * The answers of the auth routes (route table: `response`); their types are derived from them.
+ */
+
+/** PUT /auth/password: the password changed, and the caller's other sessions were closed. */
+export const passwordChangedAnswerSchema = {
+  $id: 'answer/password-changed',
+  type: 'object',
+  additionalProperties: false,
+  properties: {},
+} as const satisfies JSONSchema;
+export type PasswordChangedAnswer = FromSchema<typeof passwordChangedAnswerSchema>;
+
+/** GET /auth/logoutFromEverywhere: how many of the caller's sessions were closed. */
+export const sessionsRevokedAnswerSchema = {
+  $id: 'answer/sessions-revoked',
+  type: 'object',
+  required: ['revoked'],
+  additionalProperties: false,
+  properties: { revoked: { type: 'integer', minimum: 0 } },
+} as const satisfies JSONSchema;
+export type SessionsRevokedAnswer = FromSchema<typeof sessionsRevokedAnswerSchema>;
+
+/** GET /auth/enablerProfile/{enablerId}: the administrator's session, rotated to work for that enabler. */
 export const enablerProfileAnswerSchema = {
   $id: 'answer/enabler-profile',
   type: 'object',

@@ -15,3 +15,4 @@ export * from './operations.ts';
 export * from './data-files.ts';
 export * from './data-jobs.ts';
 export * from './app-config.ts';
+export * from './api-answers.ts';

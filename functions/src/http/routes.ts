@@ -43,6 +43,9 @@ import {
   dashboardNoQuerySchema,
   dashboardSeriesQuerySchema,
   dashboardUnitsQuerySchema,
+  enablerProfileAnswerSchema,
+  passwordChangedAnswerSchema,
+  sessionsRevokedAnswerSchema,
   type JSONSchema,
 } from '@cpbo/schemas';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
@@ -105,7 +108,27 @@ export interface RouteDefinition {
    * request answers the first answer and writes nothing. Only routes with a session: keys are the caller's.
    */
   idempotent?: true;
+  /**
+   * The success answer: its status and the JSON Schema of its body (none for 204). The HTTP handler
+   * checks every answer against it in the tests (platform/http/answer-check.ts); the OpenAPI
+   * document is generated from it.
+   */
+  response?: AnswerDeclaration;
 }
+
+/**
+ * A success answer: its status and, but for 204, its JSON body's schema (`$id: 'answer/<name>'`, in
+ * the resource's file of schemas/). Every answer of the API is JSON (platform/http/json-response.ts):
+ * no route downloads a file or redirects (an export is a job whose status gives an S3 link).
+ */
+export type AnswerDeclaration = { status: 204 } | { status: 200 | 201 | 202; body: JSONSchema };
+
+/** A JSON answer, 200 unless said. */
+export const answer = (body: JSONSchema, status: 200 | 201 | 202 = 200) => ({
+  response: { status, body } satisfies AnswerDeclaration,
+});
+/** An answer without a body. */
+export const noContent = { response: { status: 204 } satisfies AnswerDeclaration };
 
 /** Every JSON body of the API but the enabler's images and the config file fits in this. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
@@ -133,7 +156,10 @@ const route = <
   path: Path,
   resource: Of,
   access: Who,
-  schemas: Pick<RouteDefinition, 'body' | 'query' | 'params' | 'maxBodyBytes' | 'bodyRules'> = {},
+  schemas: Pick<
+    RouteDefinition,
+    'body' | 'query' | 'params' | 'maxBodyBytes' | 'bodyRules' | 'response'
+  > = {},
 ) => ({ method, path, resource, access, ...schemas });
 
 /** Money and creation calls, which a field agent on a poor connection may send twice. */
@@ -183,10 +209,16 @@ export const routes = [
   // Auth (spec 7, Auth)
   route('POST', '/auth/login', 'auth', 'anonymous', { body: loginRequestSchema }),
   route('GET', '/auth/refresh', 'auth', 'refreshToken'),
-  route('GET', '/auth/enablerProfile/{enablerId}', 'auth', 'admin', enablerIdParams),
-  route('POST', '/auth/logout', 'auth', 'signedIn'),
-  route('GET', '/auth/logoutFromEverywhere', 'auth', 'signedIn'),
-  route('PUT', '/auth/password', 'auth', 'signedIn', { body: changePasswordRequestSchema }),
+  route('GET', '/auth/enablerProfile/{enablerId}', 'auth', 'admin', {
+    ...enablerIdParams,
+    ...answer(enablerProfileAnswerSchema),
+  }),
+  route('POST', '/auth/logout', 'auth', 'signedIn', noContent),
+  route('GET', '/auth/logoutFromEverywhere', 'auth', 'signedIn', answer(sessionsRevokedAnswerSchema)),
+  route('PUT', '/auth/password', 'auth', 'signedIn', {
+    body: changePasswordRequestSchema,
+    ...answer(passwordChangedAnswerSchema),
+  }),
   route('POST', '/register', 'registration', 'anonymous', { body: setPasswordRequestSchema }),
   route('POST', '/resetPassword', 'registration', 'anonymous', { body: setPasswordRequestSchema }),
   route('POST', '/resetPassword/request', 'registration', 'anonymous', { body: resetRequestSchema }),
@@ -329,15 +361,17 @@ export const routeKey = (r: Pick<RouteDefinition, 'method' | 'path'>): string =>
 export const routesOf = (resource: Resource): RouteDefinition[] =>
   routes.filter((r: RouteDefinition) => r.resource === resource);
 
-/** The only object-valued property of a route that is not a JSON Schema. */
-const notASchema: keyof RouteDefinition = 'bodyRules';
+/** The object-valued properties of a route that are not a request's JSON Schema. */
+const notRequestSchemas: readonly (keyof RouteDefinition)[] = ['bodyRules', 'response'];
 
 /**
- * Every JSON Schema a route declares (body, query, and whatever part of a request a route may
- * describe later), named by its property: the validators are generated from this list.
+ * Every JSON Schema of a request a route declares (body, query, params, and whatever part of a request
+ * a route may describe later), named by its property: the validators are generated from this list.
  */
 export const routeSchemas = (route: Partial<RouteDefinition>): [part: string, schema: JSONSchema][] =>
   Object.entries(route).filter(
     (entry): entry is [string, JSONSchema] =>
-      entry[0] !== notASchema && typeof entry[1] === 'object' && entry[1] !== null,
+      !(notRequestSchemas as string[]).includes(entry[0]) &&
+      typeof entry[1] === 'object' &&
+      entry[1] !== null,
   );

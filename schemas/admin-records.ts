@@ -2,7 +2,6 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import {
   adminPageSizes,
   amountSchema,
-  createdIdAnswerSchema,
   instantSchema,
   latitudeSchema,
   longitudeSchema,
@@ -268,6 +267,3 @@ export type AdminPayoutPage = FromSchema<typeof adminPayoutPageAnswerSchema>;
 export type AdminCashoutPage = FromSchema<typeof adminCashoutPageAnswerSchema>;
 /** One page of any kind of row: the envelope of the schemas above around the kind's rows. */
 export type AdminListPage<Row> = Omit<AdminPlotPage, 'items'> & { items: Row[] };
-
-/** What a create answers (201); an edit or a delete answers 204. */
-export type CreatedAnswer = FromSchema<typeof createdIdAnswerSchema>;

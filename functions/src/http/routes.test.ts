@@ -18,15 +18,6 @@ const resourcesAwaitingAnswers: readonly Resource[] = [
   'admin-logs',
   'admin-reports',
   'admin-mirror',
-
-  // i17-admin
-  'admin-enablers',
-  'admin-members',
-  'admin-plots',
-  'admin-contributions',
-  'admin-payouts',
-  'admin-cashouts',
-  'admin-users',
 ];
 
 /** Every call of section 7 of the product spec, transcribed by hand so the route table is checked against it. */

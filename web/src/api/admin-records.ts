@@ -9,7 +9,7 @@ import {
   type AdminPayoutRow,
   type AdminPlotPage,
   type AdminPlotRow,
-  type CreatedAnswer,
+  type CreatedIdAnswer,
   type FromSchema,
   adminContributionRequestSchema,
   adminMemberRequestSchema,
@@ -62,7 +62,7 @@ export const deleteAdminRecord = (kind: AdminRecordKind | 'members', id: string)
   apiFetch<undefined>(`/admin/${kind}/${enc(id)}`, { method: 'DELETE' });
 
 const create = (kind: AdminRecordKind | 'members', body: unknown, options: WriteOptions) =>
-  apiFetch<CreatedAnswer>(`/admin/${kind}`, { method: 'POST', body, ...options });
+  apiFetch<CreatedIdAnswer>(`/admin/${kind}`, { method: 'POST', body, ...options });
 
 const update = (kind: AdminRecordKind | 'members', id: string, body: unknown, options: WriteOptions) =>
   apiFetch<undefined>(`/admin/${kind}/${enc(id)}`, { method: 'POST', body, ...options });

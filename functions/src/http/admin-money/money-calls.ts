@@ -1,4 +1,4 @@
-import type { AdminListPage, CreatedAnswer } from '@cpbo/schemas';
+import type { AdminListPage, CreatedIdAnswer } from '@cpbo/schemas';
 import type { MoneyType } from '#domain/money-changes.ts';
 import { toCents, type Cents } from '@cpbo/schemas/money.ts';
 import { listMoneyRecords, namesOf, type Names } from '#data/money-pages.ts';
@@ -117,7 +117,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({
     return ok(view);
   };
 
-  const recordCreated = (record: MoneyRecords[Type]) => created({ id: record.id } satisfies CreatedAnswer);
+  const recordCreated = (record: MoneyRecords[Type]) => created({ id: record.id } satisfies CreatedIdAnswer);
 
   /** POST: creates the record for a member of the enabler; the key (Idempotency-Key) makes a repeat harmless. */
   const create = async (

@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { instantSchema } from './common.ts';
 import { currentEnablerObject } from './enablers.ts';
 
 /** Shortest password the product accepts (spec section 9). */
@@ -171,6 +172,16 @@ export const enablerProfileAnswerSchema = {
 } as const satisfies JSONSchema;
 export type EnablerProfileAnswer = FromSchema<typeof enablerProfileAnswerSchema>;
 
+/** GET /auth/logoutFromEverywhere: how many sessions ended, this one included. */
+export const logoutFromEverywhereAnswerSchema = {
+  $id: 'answer/logout-from-everywhere',
+  type: 'object',
+  required: ['revoked'],
+  additionalProperties: false,
+  properties: { revoked: { type: 'integer', minimum: 0 } },
+} as const satisfies JSONSchema;
+export type LogoutFromEverywhereAnswer = FromSchema<typeof logoutFromEverywhereAnswerSchema>;
+
 /** POST /resetPassword/request: the same sentence whether the address is known or not (spec 7). */
 export const resetRequestAnswerSchema = {
   $id: 'answer/reset-password-request',
@@ -190,3 +201,53 @@ export const languageAnswerSchema = {
   properties: { language: { type: 'string', enum: languages } },
 } as const satisfies JSONSchema;
 export type LanguageAnswer = FromSchema<typeof languageAnswerSchema>;
+
+/** Why an active user cannot sign in: too many bad passwords, or a renewal forced by an administrator. */
+export const userBlocks = ['BAD_PASSWORDS', 'RENEWAL_FORCED'] as const;
+
+/** A user as the administrators' screens see it (spec 3, User): never the password or its hash. */
+export const managedUserObject = {
+  type: 'object',
+  required: [
+    'email',
+    'username',
+    'role',
+    'active',
+    'blocked',
+    'registered',
+    'defaultFederation',
+    'language',
+    'createdAt',
+    'updatedAt',
+  ],
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', minLength: 1 },
+    username: { type: 'string' },
+    role: { type: 'string', enum: userRoles },
+    active: { type: 'boolean' },
+    blocked: { type: ['string', 'null'], enum: [...userBlocks, null] },
+    /** False until the user has set a password from the registration link. */
+    registered: { type: 'boolean' },
+    defaultFederation: { type: ['string', 'null'] },
+    /** null until the user chooses one. */
+    language: { type: ['string', 'null'], enum: [...languages, null] },
+    createdAt: instantSchema,
+    updatedAt: instantSchema,
+  },
+} as const satisfies JSONSchema;
+
+/** POST /admin/users (201) and POST /admin/users/{id}: the user as saved. */
+export const managedUserAnswerSchema = {
+  $id: 'answer/managed-user',
+  ...managedUserObject,
+} as const satisfies JSONSchema;
+
+/** GET /admin/users: the users of the current enabler and every administrator. */
+export const managedUserListAnswerSchema = {
+  $id: 'answer/managed-user-list',
+  type: 'array',
+  items: managedUserObject,
+} as const satisfies JSONSchema;
+
+export type ManagedUserAnswer = FromSchema<typeof managedUserObject>;

@@ -47,13 +47,28 @@ import {
   openApiAnswerSchema,
   passwordChangedAnswerSchema,
   sessionsRevokedAnswerSchema,
+  adminEnablerListAnswerSchema,
+  adminEnablerAnswerSchema,
+  enablerConfigListAnswerSchema,
+  enablerConfigVersionAnswerSchema,
+  campaignListAnswerSchema,
+  createdIdAnswerSchema,
+  adminPlotPageAnswerSchema,
+  adminContributionPageAnswerSchema,
+  adminContributionAnswerSchema,
+  adminPayoutPageAnswerSchema,
+  adminPayoutAnswerSchema,
+  adminCashoutPageAnswerSchema,
+  adminCashoutAnswerSchema,
+  managedUserListAnswerSchema,
+  managedUserAnswerSchema,
+  emptyAnswerSchema,
   type JSONSchema,
   sessionAnswerSchema,
   resetRequestAnswerSchema,
   myEnablerAnswerSchema,
   languageAnswerSchema,
   memberListAnswerSchema,
-  createdIdAnswerSchema,
   memberDetailAnswerSchema,
   plotAnswerSchema,
   cashoutAnswerSchema,
@@ -308,64 +323,138 @@ export const routes = [
   ),
 
   // Admin: enablers, configs, campaigns
-  route('GET', '/admin/enablers', 'admin-enablers', 'admin'),
-  route('POST', '/admin/enablers', 'admin-enablers', 'admin', enablerBody),
-  route('POST', '/admin/enablers/{id}', 'admin-enablers', 'admin', { ...id, ...enablerBody }),
-  route('DELETE', '/admin/enablers/{id}', 'admin-enablers', 'admin', id),
-  route('GET', '/admin/enablers/{id}/configs', 'admin-enablers', 'admin', id),
-  route('POST', '/admin/enablers/{id}/configs', 'admin-enablers', 'admin', { ...id, ...configBody }),
-  route('GET', '/admin/enablers/{id}/campaigns', 'admin-enablers', 'admin', id),
+  route('GET', '/admin/enablers', 'admin-enablers', 'admin', answer(adminEnablerListAnswerSchema)),
+  route('POST', '/admin/enablers', 'admin-enablers', 'admin', {
+    ...enablerBody,
+    ...answer(adminEnablerAnswerSchema, 201),
+  }),
+  route('POST', '/admin/enablers/{id}', 'admin-enablers', 'admin', {
+    ...id,
+    ...enablerBody,
+    ...answer(adminEnablerAnswerSchema),
+  }),
+  route('DELETE', '/admin/enablers/{id}', 'admin-enablers', 'admin', { ...id, ...noContent }),
+  route('GET', '/admin/enablers/{id}/configs', 'admin-enablers', 'admin', {
+    ...id,
+    ...answer(enablerConfigListAnswerSchema),
+  }),
+  route('POST', '/admin/enablers/{id}/configs', 'admin-enablers', 'admin', {
+    ...id,
+    ...configBody,
+    ...answer(enablerConfigVersionAnswerSchema, 201),
+  }),
+  route('GET', '/admin/enablers/{id}/campaigns', 'admin-enablers', 'admin', {
+    ...id,
+    ...answer(campaignListAnswerSchema),
+  }),
 
   // Admin: members, plots, contributions, payouts, cashouts
-  idempotent(route('POST', '/admin/members', 'admin-members', 'admin', { body: adminMemberRequestSchema })),
-  route('POST', '/admin/members/{id}', 'admin-members', 'admin', { ...id, body: adminMemberRequestSchema }),
-  route('DELETE', '/admin/members/{id}', 'admin-members', 'admin', id),
-  route('GET', '/admin/plots', 'admin-plots', 'admin', { query: adminPlotListQuerySchema }),
-  idempotent(route('POST', '/admin/plots', 'admin-plots', 'admin', { body: adminNewPlotRequestSchema })),
-  route('POST', '/admin/plots/{id}', 'admin-plots', 'admin', { ...id, body: adminUpdatePlotRequestSchema }),
-  route('DELETE', '/admin/plots/{id}', 'admin-plots', 'admin', id),
+  idempotent(
+    route('POST', '/admin/members', 'admin-members', 'admin', {
+      body: adminMemberRequestSchema,
+      ...answer(createdIdAnswerSchema, 201),
+    }),
+  ),
+  route('POST', '/admin/members/{id}', 'admin-members', 'admin', {
+    ...id,
+    body: adminMemberRequestSchema,
+    ...noContent,
+  }),
+  route('DELETE', '/admin/members/{id}', 'admin-members', 'admin', { ...id, ...noContent }),
+  route('GET', '/admin/plots', 'admin-plots', 'admin', {
+    query: adminPlotListQuerySchema,
+    ...answer(adminPlotPageAnswerSchema),
+  }),
+  idempotent(
+    route('POST', '/admin/plots', 'admin-plots', 'admin', {
+      body: adminNewPlotRequestSchema,
+      ...answer(createdIdAnswerSchema, 201),
+    }),
+  ),
+  route('POST', '/admin/plots/{id}', 'admin-plots', 'admin', {
+    ...id,
+    body: adminUpdatePlotRequestSchema,
+    ...noContent,
+  }),
+  route('DELETE', '/admin/plots/{id}', 'admin-plots', 'admin', { ...id, ...noContent }),
   route('GET', '/admin/contributions', 'admin-contributions', 'admin', {
     query: adminContributionListQuerySchema,
+    ...answer(adminContributionPageAnswerSchema),
   }),
   idempotent(
     route('POST', '/admin/contributions', 'admin-contributions', 'admin', {
       body: adminContributionRequestSchema,
+      ...answer(createdIdAnswerSchema, 201),
     }),
   ),
-  route('GET', '/admin/contributions/{id}', 'admin-contributions', 'admin', id),
+  route('GET', '/admin/contributions/{id}', 'admin-contributions', 'admin', {
+    ...id,
+    ...answer(adminContributionAnswerSchema),
+  }),
   route('POST', '/admin/contributions/{id}', 'admin-contributions', 'admin', {
     ...id,
     body: adminContributionRequestSchema,
+    ...noContent,
   }),
-  route('DELETE', '/admin/contributions/{id}', 'admin-contributions', 'admin', id),
-  route('GET', '/admin/payouts', 'admin-payouts', 'admin', { query: adminPayoutListQuerySchema }),
+  route('DELETE', '/admin/contributions/{id}', 'admin-contributions', 'admin', { ...id, ...noContent }),
+  route('GET', '/admin/payouts', 'admin-payouts', 'admin', {
+    query: adminPayoutListQuerySchema,
+    ...answer(adminPayoutPageAnswerSchema),
+  }),
   idempotent(
-    route('POST', '/admin/payouts', 'admin-payouts', 'admin', { body: adminNewPayoutRequestSchema }),
+    route('POST', '/admin/payouts', 'admin-payouts', 'admin', {
+      body: adminNewPayoutRequestSchema,
+      ...answer(createdIdAnswerSchema, 201),
+    }),
   ),
-  route('GET', '/admin/payouts/{id}', 'admin-payouts', 'admin', id),
+  route('GET', '/admin/payouts/{id}', 'admin-payouts', 'admin', {
+    ...id,
+    ...answer(adminPayoutAnswerSchema),
+  }),
   route('POST', '/admin/payouts/{id}', 'admin-payouts', 'admin', {
     ...id,
     body: adminUpdatePayoutRequestSchema,
+    ...noContent,
   }),
-  route('DELETE', '/admin/payouts/{id}', 'admin-payouts', 'admin', id),
-  route('GET', '/admin/cashouts', 'admin-cashouts', 'admin', { query: adminCashoutListQuerySchema }),
+  route('DELETE', '/admin/payouts/{id}', 'admin-payouts', 'admin', { ...id, ...noContent }),
+  route('GET', '/admin/cashouts', 'admin-cashouts', 'admin', {
+    query: adminCashoutListQuerySchema,
+    ...answer(adminCashoutPageAnswerSchema),
+  }),
   // Not in the spec's call list, but its /NewCashout screen needs it (docs/decisions.md).
   idempotent(
-    route('POST', '/admin/cashouts', 'admin-cashouts', 'admin', { body: adminNewCashoutRequestSchema }),
+    route('POST', '/admin/cashouts', 'admin-cashouts', 'admin', {
+      body: adminNewCashoutRequestSchema,
+      ...answer(createdIdAnswerSchema, 201),
+    }),
   ),
-  route('GET', '/admin/cashouts/{id}', 'admin-cashouts', 'admin', id),
+  route('GET', '/admin/cashouts/{id}', 'admin-cashouts', 'admin', {
+    ...id,
+    ...answer(adminCashoutAnswerSchema),
+  }),
   route('POST', '/admin/cashouts/{id}', 'admin-cashouts', 'admin', {
     ...id,
     body: adminUpdateCashoutRequestSchema,
+    ...noContent,
   }),
-  route('DELETE', '/admin/cashouts/{id}', 'admin-cashouts', 'admin', id),
+  route('DELETE', '/admin/cashouts/{id}', 'admin-cashouts', 'admin', { ...id, ...noContent }),
 
   // Admin: users (keyed by email in the routes)
-  route('GET', '/admin/users', 'admin-users', 'admin'),
-  route('POST', '/admin/users', 'admin-users', 'admin', { body: newUserRequestSchema }),
-  route('POST', '/admin/users/forcePasswordRenew', 'admin-users', 'admin', { body: forceRenewRequestSchema }),
-  route('POST', '/admin/users/{id}', 'admin-users', 'admin', { ...userId, body: updateUserRequestSchema }),
-  route('DELETE', '/admin/users/{id}', 'admin-users', 'admin', userId),
+  route('GET', '/admin/users', 'admin-users', 'admin', answer(managedUserListAnswerSchema)),
+  route('POST', '/admin/users', 'admin-users', 'admin', {
+    body: newUserRequestSchema,
+    ...answer(managedUserAnswerSchema, 201),
+  }),
+  route('POST', '/admin/users/forcePasswordRenew', 'admin-users', 'admin', {
+    body: forceRenewRequestSchema,
+    ...answer(emptyAnswerSchema),
+  }),
+  route('POST', '/admin/users/{id}', 'admin-users', 'admin', {
+    ...userId,
+    body: updateUserRequestSchema,
+    ...answer(managedUserAnswerSchema),
+  }),
+  route('DELETE', '/admin/users/{id}', 'admin-users', 'admin', { ...userId, ...noContent }),
 
   // Admin: logs, reports, mirror
   route('GET', '/admin/logs', 'admin-logs', 'admin', {

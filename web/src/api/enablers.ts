@@ -1,4 +1,13 @@
-import type { CurrentEnabler, EnablerConfigVersionAnswer, MyEnablerAnswer } from '@cpbo/schemas';
+import type {
+  AdminEnablerAnswer,
+  CampaignAnswer,
+  CurrentEnabler,
+  EnablerConfigVersionAnswer,
+  enablerConfigSchema,
+  enablerRequestSchema,
+  FromSchema,
+  MyEnablerAnswer,
+} from '@cpbo/schemas';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
 /**
@@ -15,50 +24,18 @@ export type Enabler = Pick<CurrentEnabler, 'id' | 'name'> &
   Partial<Omit<CurrentEnabler, 'id' | 'name' | 'config'>> & { config?: EnablerConfig | null };
 
 /** An enabler as the administration lists it (GET /admin/enablers). */
-export interface AdminEnabler extends Enabler {
-  logo: string | null;
-  banner: string | null;
-  latestConfigVersion: number | null;
-  latestConfigDate: string | null;
-  memberCount: number;
-  creationDate: string;
-  createdBy: string;
-  modificationDate: string | null;
-  modifiedBy: string | null;
-}
+export type AdminEnabler = AdminEnablerAnswer;
 
-/** What the enabler form sends: both images as data URLs (schemas: enablerRequestSchema). */
-export interface EnablerProfile {
-  name: string;
-  logo: string;
-  banner: string;
-}
+/** What the enabler form sends: both images as data URLs. */
+export type EnablerProfile = FromSchema<typeof enablerRequestSchema>;
 
 /** The fields of a config file, as uploaded and as downloaded again. */
-export interface EnablerConfigFields {
-  currency: string;
-  maxCompensationFactor: number;
-  lengthOfSeasonInMonth: number;
-  lengthOfCoverageInMonth: number;
-  damageThreshold?: number | null;
-  benefitFactorsByMonth: number[];
-}
+export type EnablerConfigFields = FromSchema<typeof enablerConfigSchema>;
 
-/** One stored, immutable version of an enabler's config. */
-export interface EnablerConfigVersion extends EnablerConfigFields {
-  _id: string;
-  version: number;
-  /** Absent when the uploaded file had none. */
-  damageThreshold?: number | null;
-  creationDate: string;
-}
+/** One stored, immutable version of an enabler's config (damageThreshold absent when the file had none). */
+export type EnablerConfigVersion = EnablerConfigVersionAnswer;
 
-export interface Campaign {
-  id: string;
-  name: string;
-  /** ISO date of the assessment the campaign reports on. */
-  reportingDate: string;
-}
+export type Campaign = CampaignAnswer;
 
 type Errors = Pick<ApiRequest, 'errors'>;
 

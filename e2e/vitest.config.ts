@@ -11,6 +11,9 @@ export default defineConfig({
     // One browser at a time: the runtime is shared and CI has two cores.
     fileParallelism: false,
     testTimeout: 60_000,
+    // The local runtime's child process inherits it from the global setup (support/global-setup.ts).
+    // Every answer a handler sends is checked against the route table (platform/http/answer-check.ts).
+    env: { CPBO_CHECK_ANSWERS: 'on' },
     hookTimeout: 120_000,
   },
 });

@@ -6,5 +6,7 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     exclude: ['src/**/*.integration.test.ts'],
+    // Every answer a handler sends is checked against the route table (platform/http/answer-check.ts).
+    env: { CPBO_CHECK_ANSWERS: 'on' },
   },
 });

@@ -8,5 +8,7 @@ export default defineConfig({
     // Integration tests run in the integration project, with DynamoDB Local started for them.
     exclude: ['**/node_modules/**', 'cdk.out/**', '**/*.integration.test.ts'],
     testTimeout: 60_000,
+    // Every answer a handler sends is checked against the route table (platform/http/answer-check.ts).
+    env: { CPBO_CHECK_ANSWERS: 'on' },
   },
 });

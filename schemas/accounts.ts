@@ -1,4 +1,6 @@
-import type { JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { instantSchema } from './common.ts';
+import { currentEnablerObject } from './enablers.ts';
 
 /** Shortest password the product accepts (spec section 9). */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -98,3 +100,154 @@ export const forceRenewRequestSchema = {
   additionalProperties: false,
   properties: { email: emailSchema },
 } as const satisfies JSONSchema;
+
+/*
+ * The answers of the auth routes (route table: `response`); their types are derived from them.
+ */
+
+/**
+ * PUT /auth/password, POST /register and POST /resetPassword: the password changed (or set), and the
+ * sessions opened with the old one were closed.
+ */
+export const passwordChangedAnswerSchema = {
+  $id: 'answer/password-changed',
+  type: 'object',
+  additionalProperties: false,
+  properties: {},
+} as const satisfies JSONSchema;
+export type PasswordChangedAnswer = FromSchema<typeof passwordChangedAnswerSchema>;
+
+/** GET /auth/logoutFromEverywhere: how many of the caller's sessions were closed. */
+export const sessionsRevokedAnswerSchema = {
+  $id: 'answer/sessions-revoked',
+  type: 'object',
+  required: ['revoked'],
+  additionalProperties: false,
+  properties: { revoked: { type: 'integer', minimum: 0 } },
+} as const satisfies JSONSchema;
+export type SessionsRevokedAnswer = FromSchema<typeof sessionsRevokedAnswerSchema>;
+
+/**
+ * The answer of POST /auth/login and GET /auth/refresh (spec 7, Auth): the session's tokens and who it
+ * belongs to. enabler and enablerName are '' while the session works for no enabler (an administrator
+ * before the first one); language is null until the user chooses one; currentEnabler is what
+ * GET /me/enabler answers, so that the first screen needs no other call.
+ */
+export const sessionAnswerSchema = {
+  $id: 'answer/session',
+  type: 'object',
+  required: [
+    'refreshToken',
+    'accessToken',
+    'role',
+    'username',
+    'email',
+    'enabler',
+    'enablerName',
+    'language',
+    'currentEnabler',
+  ],
+  additionalProperties: false,
+  properties: {
+    refreshToken: { type: 'string', minLength: 1 },
+    accessToken: { type: 'string', minLength: 1 },
+    role: { type: 'string', enum: userRoles },
+    username: { type: 'string' },
+    email: { type: 'string', minLength: 1 },
+    enabler: { type: 'string' },
+    enablerName: { type: 'string' },
+    language: { type: ['string', 'null'], enum: [...languages, null] },
+    currentEnabler: { anyOf: [currentEnablerObject, { type: 'null' }] },
+  },
+} as const satisfies JSONSchema;
+export type SessionAnswer = FromSchema<typeof sessionAnswerSchema>;
+
+/** GET /auth/enablerProfile/{enablerId}: the administrator's session, rotated to work for that enabler. */
+export const enablerProfileAnswerSchema = {
+  $id: 'answer/enabler-profile',
+  type: 'object',
+  required: ['refreshToken'],
+  additionalProperties: false,
+  properties: { refreshToken: { type: 'string', minLength: 1 } },
+} as const satisfies JSONSchema;
+export type EnablerProfileAnswer = FromSchema<typeof enablerProfileAnswerSchema>;
+
+/** GET /auth/logoutFromEverywhere: how many sessions ended, this one included. */
+export const logoutFromEverywhereAnswerSchema = {
+  $id: 'answer/logout-from-everywhere',
+  type: 'object',
+  required: ['revoked'],
+  additionalProperties: false,
+  properties: { revoked: { type: 'integer', minimum: 0 } },
+} as const satisfies JSONSchema;
+export type LogoutFromEverywhereAnswer = FromSchema<typeof logoutFromEverywhereAnswerSchema>;
+
+/** POST /resetPassword/request: the same sentence whether the address is known or not (spec 7). */
+export const resetRequestAnswerSchema = {
+  $id: 'answer/reset-password-request',
+  type: 'object',
+  required: ['message'],
+  additionalProperties: false,
+  properties: { message: { type: 'string', minLength: 1 } },
+} as const satisfies JSONSchema;
+export type ResetRequestAnswer = FromSchema<typeof resetRequestAnswerSchema>;
+
+/** PUT /me/language: the language now kept with the user. */
+export const languageAnswerSchema = {
+  $id: 'answer/language',
+  type: 'object',
+  required: ['language'],
+  additionalProperties: false,
+  properties: { language: { type: 'string', enum: languages } },
+} as const satisfies JSONSchema;
+export type LanguageAnswer = FromSchema<typeof languageAnswerSchema>;
+
+/** Why an active user cannot sign in: too many bad passwords, or a renewal forced by an administrator. */
+export const userBlocks = ['BAD_PASSWORDS', 'RENEWAL_FORCED'] as const;
+
+/** A user as the administrators' screens see it (spec 3, User): never the password or its hash. */
+export const managedUserObject = {
+  type: 'object',
+  required: [
+    'email',
+    'username',
+    'role',
+    'active',
+    'blocked',
+    'registered',
+    'defaultFederation',
+    'language',
+    'createdAt',
+    'updatedAt',
+  ],
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', minLength: 1 },
+    username: { type: 'string' },
+    role: { type: 'string', enum: userRoles },
+    active: { type: 'boolean' },
+    blocked: { type: ['string', 'null'], enum: [...userBlocks, null] },
+    /** False until the user has set a password from the registration link. */
+    registered: { type: 'boolean' },
+    defaultFederation: { type: ['string', 'null'] },
+    /** null until the user chooses one. */
+    language: { type: ['string', 'null'], enum: [...languages, null] },
+    createdAt: instantSchema,
+    updatedAt: instantSchema,
+  },
+} as const satisfies JSONSchema;
+
+/** POST /admin/users (201) and POST /admin/users/{id}: the user as saved. */
+export const managedUserAnswerSchema = {
+  $id: 'answer/managed-user',
+  ...managedUserObject,
+} as const satisfies JSONSchema;
+
+/** GET /admin/users: the users of the current enabler and every administrator. */
+export const managedUserListAnswerSchema = {
+  $id: 'answer/managed-user-list',
+  type: 'array',
+  items: managedUserObject,
+} as const satisfies JSONSchema;
+
+export type ManagedUserAnswer = FromSchema<typeof managedUserObject>;

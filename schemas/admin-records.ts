@@ -1,7 +1,8 @@
-import type { JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import {
   adminPageSizes,
   amountSchema,
+  instantSchema,
   latitudeSchema,
   longitudeSchema,
   optionalText,
@@ -10,7 +11,14 @@ import {
   text,
   unixSecondsSchema,
 } from './common.ts';
-import { memberFieldsProperties, protectionTypes } from './members.ts';
+import {
+  cashoutObject,
+  contributionObject,
+  memberFieldsProperties,
+  payoutObject,
+  plotObject,
+  protectionTypes,
+} from './members.ts';
 
 /*
  * The administrator's tables (spec sections 3, 5 and 7): plots, contributions, payouts and cashouts of
@@ -176,75 +184,86 @@ export const adminCashoutListQuerySchema = listQuery('query/admin-cashouts', {
   'sort:cashoutDate': sortDirection,
 });
 
-/* Answers. */
-type IsoDay = string;
-type IsoTime = string;
-
-interface OfMember {
-  memberId: string;
-  memberName: string;
-  memberNumber: string;
-}
-
-export interface AdminPlotRow extends OfMember {
-  id: string;
-  _id: string;
-  name: string;
-  latitude: number;
-  longitude: number;
-  cropDescription: string | null;
-  isIrrigated: boolean | null;
-  droughtMonthlyContrib: number;
-  excessRainMonthlyContrib: number;
-  startCoverageDate: IsoDay;
-  endOfSeasonDate: IsoDay;
-  endCoverageDate: IsoDay;
-  enablerConfig: { version: number; _id: string } | null;
-}
+/*
+ * Answers. The rows are the spec's records (section 3) as the member page sends them (members.ts), with
+ * who recorded each money record and who last changed it. Amounts are decimal units; payout and
+ * assessment dates days, contribution and cashout dates instants.
+ */
 
 /** Who recorded a money record and who last changed it (every change of money is recorded). */
-interface Audited {
-  createdAt: IsoTime;
-  createdBy: string;
-  modifiedAt: IsoTime | null;
-  modifiedBy: string | null;
-}
+const auditedProperties = {
+  createdAt: instantSchema,
+  createdBy: { type: 'string' },
+  modifiedAt: { type: ['string', 'null'], format: 'date-time' },
+  modifiedBy: { type: ['string', 'null'] },
+} as const;
 
-export interface AdminContributionRow extends OfMember, Audited {
-  id: string;
-  plotId: string;
-  plotName: string;
-  protectionType: (typeof protectionTypes)[number];
-  amount: number;
-  contributionDate: IsoTime;
-}
+export const adminContributionRowObject = {
+  ...contributionObject,
+  required: [...contributionObject.required, 'createdAt', 'createdBy', 'modifiedAt', 'modifiedBy'],
+  properties: { ...contributionObject.properties, ...auditedProperties },
+} as const satisfies JSONSchema;
 
-export interface AdminPayoutRow extends OfMember, Audited {
-  id: string;
-  plotId: string;
-  plotName: string;
-  amount: number;
-  assessmentId: string;
-  assessmentDate: IsoDay;
-  payoutDate: IsoDay;
-}
+export const adminPayoutRowObject = {
+  ...payoutObject,
+  required: [...payoutObject.required, 'createdAt', 'createdBy', 'modifiedAt', 'modifiedBy'],
+  properties: { ...payoutObject.properties, ...auditedProperties },
+} as const satisfies JSONSchema;
 
-export interface AdminCashoutRow extends OfMember, Audited {
-  id: string;
-  amount: number;
-  cashoutDate: IsoTime;
-}
+export const adminCashoutRowObject = {
+  ...cashoutObject,
+  required: [...cashoutObject.required, 'createdAt', 'createdBy', 'modifiedAt', 'modifiedBy'],
+  properties: { ...cashoutObject.properties, ...auditedProperties },
+} as const satisfies JSONSchema;
 
-/** One page of an admin list. */
-export interface AdminListPage<Row> {
-  items: Row[];
-  page: number;
-  pageSize: number;
-  /** The next page's cursor, or null on the last page. */
-  nextCursor: string | null;
-}
+/** The envelope of an admin list page; its rows are the kind's. */
+const pageEnvelopeProperties = {
+  page: { type: 'integer', minimum: 1 },
+  /** adminPageSizes as numbers (admin-records.test.ts checks they stay the same). */
+  pageSize: { type: 'integer', enum: [5, 10, 25, 500] },
+  /** The next page's cursor (the query's cursor), or null on the last page. */
+  nextCursor: { anyOf: [listProperties.cursor, { type: 'null' }] },
+} as const;
 
-/** What a create answers (201); an edit or a delete answers 204. */
-export interface CreatedAnswer {
-  id: string;
-}
+/** One page of an admin list (GET /admin/plots, /admin/contributions, ...): rows of one kind. */
+const adminListPage = <const Id extends string, const Row extends object>(id: Id, row: Row) =>
+  ({
+    $id: id,
+    type: 'object',
+    required: ['items', 'page', 'pageSize', 'nextCursor'],
+    additionalProperties: false,
+    properties: { items: { type: 'array', items: row }, ...pageEnvelopeProperties },
+  }) as const satisfies JSONSchema;
+
+export const adminPlotPageAnswerSchema = adminListPage('answer/admin-plot-page', plotObject);
+export const adminContributionPageAnswerSchema = adminListPage(
+  'answer/admin-contribution-page',
+  adminContributionRowObject,
+);
+export const adminPayoutPageAnswerSchema = adminListPage('answer/admin-payout-page', adminPayoutRowObject);
+export const adminCashoutPageAnswerSchema = adminListPage('answer/admin-cashout-page', adminCashoutRowObject);
+
+/** GET /admin/contributions/{id}, /admin/payouts/{id}, /admin/cashouts/{id}: one row. */
+export const adminContributionAnswerSchema = {
+  $id: 'answer/admin-contribution',
+  ...adminContributionRowObject,
+} as const satisfies JSONSchema;
+export const adminPayoutAnswerSchema = {
+  $id: 'answer/admin-payout',
+  ...adminPayoutRowObject,
+} as const satisfies JSONSchema;
+export const adminCashoutAnswerSchema = {
+  $id: 'answer/admin-cashout',
+  ...adminCashoutRowObject,
+} as const satisfies JSONSchema;
+
+export type AdminPlotRow = FromSchema<typeof plotObject>;
+export type AdminContributionRow = FromSchema<typeof adminContributionRowObject>;
+export type AdminPayoutRow = FromSchema<typeof adminPayoutRowObject>;
+export type AdminCashoutRow = FromSchema<typeof adminCashoutRowObject>;
+export type AdminPlotPage = FromSchema<typeof adminPlotPageAnswerSchema>;
+export type AdminContributionPage = FromSchema<typeof adminContributionPageAnswerSchema>;
+export type AdminPayoutPage = FromSchema<typeof adminPayoutPageAnswerSchema>;
+export type AdminCashoutPage = FromSchema<typeof adminCashoutPageAnswerSchema>;
+/** One page of any kind of row: the envelope of the schemas above around the kind's rows. */
+export type AdminListPage<Row> = Omit<AdminPlotPage, 'items'> & { items: Row[] };

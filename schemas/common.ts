@@ -1,4 +1,4 @@
-import type { JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
 /**
  * Path parameters, checked once decoded: a record's id (UUIDs here; ids brought by an import, such as
@@ -57,3 +57,28 @@ export const latitudeSchema = { type: 'number', minimum: -90, maximum: 90 } as c
 export const longitudeSchema = { type: 'number', minimum: -180, maximum: 180 } as const;
 /** Unix seconds, from 1970 to the year 3000. */
 export const unixSecondsSchema = { type: 'integer', minimum: 0, maximum: 32503680000 } as const;
+
+/* Building blocks of the answer schemas: dates as the API sends them. */
+/** A calendar day, 'YYYY-MM-DD' (coverage, onboarding, payout and assessment dates, dashboard periods). */
+export const isoDaySchema = { type: 'string', format: 'date' } as const satisfies JSONSchema;
+/** An instant, ISO 8601 with its time zone (creation dates, contribution and cashout dates, log lines). */
+export const instantSchema = { type: 'string', format: 'date-time' } as const satisfies JSONSchema;
+/** A decimal amount of the enabler's currency, as every answer sends money (never cents). */
+export const answerAmountSchema = { type: 'number' } as const satisfies JSONSchema;
+/** The answer of a creation: the new record's id. */
+export const createdIdAnswerSchema = {
+  $id: 'answer/created-id',
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: { type: 'string', minLength: 1 } },
+} as const satisfies JSONSchema;
+/** The answer of a call that has nothing to tell but its success. */
+export const emptyAnswerSchema = {
+  $id: 'answer/empty',
+  type: 'object',
+  additionalProperties: false,
+  properties: {},
+} as const satisfies JSONSchema;
+export type CreatedIdAnswer = FromSchema<typeof createdIdAnswerSchema>;
+export type EmptyAnswer = FromSchema<typeof emptyAnswerSchema>;

@@ -1,4 +1,5 @@
-import type { JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { isoDaySchema } from './common.ts';
 
 /**
  * The dashboard's calls (spec 7, Dashboard GETs): their query strings and answers. Every call answers
@@ -66,10 +67,13 @@ export const dashboardNoQuerySchema = {
 } as const satisfies JSONSchema;
 
 /** One period of a series: its first day and its amount (covers: a count of plots). */
-export interface DashboardPoint {
-  date: string;
-  amount: number;
-}
+const dashboardPointObject = {
+  type: 'object',
+  required: ['date', 'amount'],
+  additionalProperties: false,
+  properties: { date: isoDaySchema, amount: { type: 'number' } },
+} as const satisfies JSONSchema;
+export type DashboardPoint = FromSchema<typeof dashboardPointObject>;
 
 /**
  * The answer of the three ByDate calls: exactly numberOfUnitsToDisplay points, one per period, oldest
@@ -78,36 +82,70 @@ export interface DashboardPoint {
  * - totalContributionsByDate: the contributions dated (contributionDate) in the period;
  * - totalBenefitsComputedByDate: the benefits (payouts) dated (payoutDate) in the period.
  */
-export type DashboardSeries = DashboardPoint[];
+export const dashboardSeriesAnswerSchema = {
+  $id: 'answer/dashboard-series',
+  type: 'array',
+  // From the fewest periods (monthly) to the most (daily).
+  minItems: dashboardUnitsToDisplay.monthly,
+  maxItems: dashboardUnitsToDisplay.daily,
+  items: dashboardPointObject,
+} as const satisfies JSONSchema;
+export type DashboardSeries = FromSchema<typeof dashboardSeriesAnswerSchema>;
+
+const pendingBenefitObject = {
+  type: 'object',
+  required: ['federation', 'amount'],
+  additionalProperties: false,
+  properties: { federation: { type: ['string', 'null'] }, amount: { type: 'number' } },
+} as const satisfies JSONSchema;
+export type PendingBenefitOfFederation = FromSchema<typeof pendingBenefitObject>;
 
 /**
  * The answer of totalPendingBenefitsByFederation: per federation, the benefits (payouts) less the paid
  * benefits (cashouts) of its members, all dates; `federation: null` gathers the members without one.
  * Federations whose pending benefit is 0 are left out; sorted by federation, null last.
  */
-export interface PendingBenefitOfFederation {
-  federation: string | null;
-  amount: number;
-}
-export type DashboardPendingBenefits = PendingBenefitOfFederation[];
+export const dashboardPendingBenefitsAnswerSchema = {
+  $id: 'answer/dashboard-pending-benefits',
+  type: 'array',
+  items: pendingBenefitObject,
+} as const satisfies JSONSchema;
+export type DashboardPendingBenefits = FromSchema<typeof dashboardPendingBenefitsAnswerSchema>;
 
 /**
  * The answer of numberOfCoveredPlots: the plots covered today, i.e. covers started (startCoverageDate)
  * up to today less covers ended (endCoverageDate) before today.
  */
-export type DashboardCoveredPlots = number;
+export const dashboardCoveredPlotsAnswerSchema = {
+  $id: 'answer/dashboard-covered-plots',
+  type: 'integer',
+  minimum: 0,
+} as const satisfies JSONSchema;
+export type DashboardCoveredPlots = FromSchema<typeof dashboardCoveredPlotsAnswerSchema>;
 
 /**
  * The answer of federations: the federations of the enabler's members and records, sorted, each once
  * (members without a federation are not one); the values the federation filter accepts.
  */
-export type DashboardFederations = string[];
+export const dashboardFederationsAnswerSchema = {
+  $id: 'answer/dashboard-federations',
+  type: 'array',
+  uniqueItems: true,
+  items: { type: 'string', minLength: 1, maxLength: dashboardFederationMaxLength },
+} as const satisfies JSONSchema;
+export type DashboardFederations = FromSchema<typeof dashboardFederationsAnswerSchema>;
 
 /** The answer of numberOfUnitsToDisplay: dashboardUnitsToDisplay[timeScale]. */
-export type DashboardUnitsToDisplay = number;
+export const dashboardUnitsAnswerSchema = {
+  $id: 'answer/dashboard-units',
+  type: 'integer',
+  enum: [dashboardUnitsToDisplay.daily, dashboardUnitsToDisplay.weekly, dashboardUnitsToDisplay.monthly],
+} as const satisfies JSONSchema;
+export type DashboardUnitsToDisplay = FromSchema<typeof dashboardUnitsAnswerSchema>;
 
 /** QUEUED → RUNNING (one step after another) → DONE; FAILED: its last delivery failed (dead-lettered). */
-export type DashboardRebuildState = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
+export const dashboardRebuildStates = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
+export type DashboardRebuildState = (typeof dashboardRebuildStates)[number];
 
 /**
  * POST /dashboard/rebuild (administrators only, no body) answers 202 with the job it queued: every
@@ -116,15 +154,27 @@ export type DashboardRebuildState = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
  * /dashboard/rebuild/{id} answers the job again (200), for the screen to poll; a job of another
  * enabler, or none, answers 404 ERR_NOT_FOUND.
  */
-export interface DashboardRebuildAnswer {
-  job: {
-    id: string;
-    state: DashboardRebuildState;
-    /** Records read so far (all of them once DONE). */
-    records: number;
-    /** Aggregate items the enabler holds once DONE; 0 before. */
-    aggregates: number;
-    createdAt: string;
-    updatedAt: string;
-  };
-}
+export const dashboardRebuildAnswerSchema = {
+  $id: 'answer/dashboard-rebuild',
+  type: 'object',
+  required: ['job'],
+  additionalProperties: false,
+  properties: {
+    job: {
+      type: 'object',
+      required: ['id', 'state', 'records', 'aggregates', 'createdAt', 'updatedAt'],
+      additionalProperties: false,
+      properties: {
+        id: { type: 'string', minLength: 1 },
+        state: { type: 'string', enum: dashboardRebuildStates },
+        /** Records read so far (all of them once DONE). */
+        records: { type: 'integer', minimum: 0 },
+        /** Aggregate items the enabler holds once DONE; 0 before. */
+        aggregates: { type: 'integer', minimum: 0 },
+        createdAt: { type: 'string', format: 'date-time' },
+        updatedAt: { type: 'string', format: 'date-time' },
+      },
+    },
+  },
+} as const satisfies JSONSchema;
+export type DashboardRebuildAnswer = FromSchema<typeof dashboardRebuildAnswerSchema>;

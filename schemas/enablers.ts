@@ -1,4 +1,5 @@
-import type { JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { instantSchema, isoDaySchema } from './common.ts';
 
 /** Largest logo or banner, decoded (spec section 9: 30 KB). */
 export const MAX_IMAGE_BYTES = 30 * 1024;
@@ -116,3 +117,163 @@ export const enablerImagesProblem = (body: unknown): EnablerImagesProblem | unde
     return 'ERR_FILE_TOO_LONG';
   return undefined;
 };
+
+/**
+ * One stored version of an enabler's config, as the API answers it: the uploaded fields (damageThreshold
+ * absent when the file had none), its id, version number and upload time.
+ */
+export const enablerConfigVersionObject = {
+  type: 'object',
+  required: [...enablerConfigSchema.required, '_id', 'version', 'creationDate'],
+  additionalProperties: false,
+  properties: {
+    _id: { type: 'string', minLength: 1 },
+    version: { type: 'integer', minimum: 1 },
+    ...enablerConfigSchema.properties,
+    creationDate: instantSchema,
+  },
+} as const satisfies JSONSchema;
+
+/**
+ * The enabler a session works for, as every role's screens use it (GET /me/enabler, and carried by the
+ * sign-in and refresh answers): banner, name and the rules of its latest config (null without one).
+ */
+export const currentEnablerObject = {
+  type: 'object',
+  required: ['id', 'name', 'logo', 'banner', 'latestConfigVersion', 'latestConfigDate', 'config'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', minLength: 1 },
+    name: { type: 'string' },
+    logo: { type: ['string', 'null'] },
+    banner: { type: ['string', 'null'] },
+    latestConfigVersion: { type: ['integer', 'null'], minimum: 1 },
+    latestConfigDate: { type: ['string', 'null'], format: 'date-time' },
+    config: { anyOf: [enablerConfigVersionObject, { type: 'null' }] },
+  },
+} as const satisfies JSONSchema;
+
+/** GET /me/enabler: the session's enabler, or null for an administrator who has none yet. */
+export const myEnablerAnswerSchema = {
+  $id: 'answer/my-enabler',
+  anyOf: [currentEnablerObject, { type: 'null' }],
+} as const satisfies JSONSchema;
+export type CurrentEnabler = FromSchema<typeof currentEnablerObject>;
+export type EnablerConfigVersionAnswer = FromSchema<typeof enablerConfigVersionObject>;
+
+/*
+ * The administrator's answers on enablers (spec 3, Enabler, Enabler config, Campaign; spec 7, Admin).
+ */
+
+/** What the enabler list shows of the latest config, kept on the enabler's profile: no factors. */
+export const enablerConfigSummaryObject = {
+  type: 'object',
+  required: [
+    '_id',
+    'version',
+    'date',
+    'currency',
+    'maxCompensationFactor',
+    'lengthOfSeasonInMonth',
+    'lengthOfCoverageInMonth',
+  ],
+  additionalProperties: false,
+  properties: {
+    _id: { type: 'string', minLength: 1 },
+    version: { type: 'integer', minimum: 1 },
+    /** When the version was uploaded (its creationDate). */
+    date: instantSchema,
+    currency: enablerConfigSchema.properties.currency,
+    maxCompensationFactor: enablerConfigSchema.properties.maxCompensationFactor,
+    lengthOfSeasonInMonth: enablerConfigSchema.properties.lengthOfSeasonInMonth,
+    lengthOfCoverageInMonth: enablerConfigSchema.properties.lengthOfCoverageInMonth,
+  },
+} as const satisfies JSONSchema;
+
+/** An enabler as the administration sees it: the profile, its latest config's summary and who changed it. */
+export const adminEnablerObject = {
+  type: 'object',
+  required: [
+    'id',
+    'name',
+    'logo',
+    'banner',
+    'latestConfigVersion',
+    'latestConfigDate',
+    'config',
+    'memberCount',
+    'creationDate',
+    'createdBy',
+    'modificationDate',
+    'modifiedBy',
+  ],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', minLength: 1 },
+    name: { type: 'string' },
+    /** Images as data URLs; null for an enabler brought by an import without them. */
+    logo: { type: ['string', 'null'] },
+    banner: { type: ['string', 'null'] },
+    latestConfigVersion: { type: ['integer', 'null'], minimum: 1 },
+    latestConfigDate: { type: ['string', 'null'], format: 'date-time' },
+    /** null without a config. */
+    config: { anyOf: [enablerConfigSummaryObject, { type: 'null' }] },
+    /** Members registered in the enabler: an enabler with members cannot be deleted. */
+    memberCount: { type: 'integer', minimum: 0 },
+    creationDate: instantSchema,
+    createdBy: { type: 'string' },
+    modificationDate: { type: ['string', 'null'], format: 'date-time' },
+    modifiedBy: { type: ['string', 'null'] },
+  },
+} as const satisfies JSONSchema;
+
+/** POST /admin/enablers (201) and POST /admin/enablers/{id}: the enabler as saved. */
+export const adminEnablerAnswerSchema = {
+  $id: 'answer/admin-enabler',
+  ...adminEnablerObject,
+} as const satisfies JSONSchema;
+
+/** GET /admin/enablers: every enabler. */
+export const adminEnablerListAnswerSchema = {
+  $id: 'answer/admin-enabler-list',
+  type: 'array',
+  items: adminEnablerObject,
+} as const satisfies JSONSchema;
+
+/** POST /admin/enablers/{id}/configs (201): the version stored. */
+export const enablerConfigVersionAnswerSchema = {
+  $id: 'answer/enabler-config-version',
+  ...enablerConfigVersionObject,
+} as const satisfies JSONSchema;
+
+/** GET /admin/enablers/{id}/configs: the enabler's configs, newest first. */
+export const enablerConfigListAnswerSchema = {
+  $id: 'answer/enabler-config-list',
+  type: 'array',
+  items: enablerConfigVersionObject,
+} as const satisfies JSONSchema;
+
+/** A campaign: the index assessment its payouts were computed by (named after it unless renamed). */
+export const campaignObject = {
+  type: 'object',
+  required: ['id', 'name', 'reportingDate'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', minLength: 1 },
+    name: { type: 'string' },
+    /** The day of the assessment the campaign reports on. */
+    reportingDate: isoDaySchema,
+  },
+} as const satisfies JSONSchema;
+
+/** GET /admin/enablers/{id}/campaigns: newest reporting date first. */
+export const campaignListAnswerSchema = {
+  $id: 'answer/campaign-list',
+  type: 'array',
+  items: campaignObject,
+} as const satisfies JSONSchema;
+
+export type EnablerConfigSummary = FromSchema<typeof enablerConfigSummaryObject>;
+export type AdminEnablerAnswer = FromSchema<typeof adminEnablerObject>;
+export type CampaignAnswer = FromSchema<typeof campaignObject>;
+export type MyEnablerAnswer = FromSchema<typeof myEnablerAnswerSchema>;

@@ -13,3 +13,6 @@ export * from './admin-records.ts';
 export * from './dashboard.ts';
 export * from './operations.ts';
 export * from './data-files.ts';
+export * from './data-jobs.ts';
+export * from './app-config.ts';
+export * from './api-answers.ts';

@@ -1,5 +1,5 @@
-import type { JSONSchema } from 'json-schema-to-ts';
-import { adminPageSizes } from './common.ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { adminPageSizes, instantSchema } from './common.ts';
 
 /*
  * The operations calls of the administrators (logs, mobile reports, mirror refresh) and the mobile
@@ -73,15 +73,96 @@ export const mirrorMessageSchema = {
   },
 } as const satisfies JSONSchema;
 
-/** A report the mobile app sent (spec 3, Report), as the API answers it. */
-export interface MobileReport {
-  _id: string;
-  receivedAt: string;
-  user: string;
-  env: string;
-  deviceManufacturer: string;
-  deviceModel: string;
-  version: string;
-  appIdentifier: string;
-  data: unknown;
-}
+/** A line of the application's log (spec 3, Log). */
+const logLineObject = {
+  type: 'object',
+  required: ['timestamp', 'level', 'message'],
+  additionalProperties: false,
+  properties: {
+    timestamp: instantSchema,
+    level: { type: 'string', enum: logLevels },
+    message: { type: 'string' },
+  },
+} as const satisfies JSONSchema;
+export type LogLine = FromSchema<typeof logLineObject>;
+
+/** GET /admin/logs: one page of the lines at or above the level, newest first, and how many there are. */
+export const logListAnswerSchema = {
+  $id: 'answer/admin-logs',
+  type: 'object',
+  required: ['logs', 'count'],
+  additionalProperties: false,
+  properties: {
+    logs: { type: 'array', items: logLineObject },
+    count: { type: 'integer', minimum: 0 },
+  },
+} as const satisfies JSONSchema;
+export type LogListAnswer = FromSchema<typeof logListAnswerSchema>;
+
+/** A report the mobile app sent (spec 3, Report), as the API answers it: its data as sent. */
+const mobileReportObject = {
+  type: 'object',
+  required: [
+    '_id',
+    'receivedAt',
+    'user',
+    'env',
+    'deviceManufacturer',
+    'deviceModel',
+    'version',
+    'appIdentifier',
+    'data',
+  ],
+  additionalProperties: false,
+  properties: {
+    _id: { type: 'string', minLength: 1 },
+    receivedAt: instantSchema,
+    user: { type: 'string' },
+    env: { type: 'string' },
+    deviceManufacturer: { type: 'string' },
+    deviceModel: { type: 'string' },
+    version: { type: 'string' },
+    appIdentifier: { type: 'string' },
+    data: { type: 'object' },
+  },
+} as const satisfies JSONSchema;
+export type MobileReport = FromSchema<typeof mobileReportObject>;
+
+/** GET /admin/reports: one page of the reports, newest first, and how many there are. */
+export const reportListAnswerSchema = {
+  $id: 'answer/admin-reports',
+  type: 'object',
+  required: ['reports', 'count'],
+  additionalProperties: false,
+  properties: {
+    reports: { type: 'array', items: mobileReportObject },
+    count: { type: 'integer', minimum: 0 },
+  },
+} as const satisfies JSONSchema;
+export type ReportListAnswer = FromSchema<typeof reportListAnswerSchema>;
+
+/** POST /reports: the stored report's number, as GET /admin/reports names it. */
+export const reportCreatedAnswerSchema = {
+  $id: 'answer/report-created',
+  type: 'object',
+  required: ['_id'],
+  additionalProperties: false,
+  properties: { _id: { type: 'string', minLength: 1 } },
+} as const satisfies JSONSchema;
+export type ReportCreatedAnswer = FromSchema<typeof reportCreatedAnswerSchema>;
+
+/** GET and POST /admin/mirror: the mirror refresh (spec 3, Mirror job). */
+export const mirrorJobAnswerSchema = {
+  $id: 'answer/mirror-job',
+  type: 'object',
+  required: ['status', 'lastExecutionDate', 'startedAt'],
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: mirrorStatuses },
+    /** When the last refresh ended; null before the first one. */
+    lastExecutionDate: { type: ['string', 'null'], format: 'date-time' },
+    /** When the refresh under way started; null when none is. */
+    startedAt: { type: ['string', 'null'], format: 'date-time' },
+  },
+} as const satisfies JSONSchema;
+export type MirrorJob = FromSchema<typeof mirrorJobAnswerSchema>;

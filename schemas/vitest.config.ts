@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'schemas', environment: 'node', include: ['**/*.test.ts'], exclude: ['**/node_modules/**'] },
+  test: {
+    name: 'schemas',
+    environment: 'node',
+    include: ['**/*.test.ts'],
+    exclude: ['**/node_modules/**'],
+    // Every answer a handler sends is checked against the route table (platform/http/answer-check.ts).
+    env: { CPBO_CHECK_ANSWERS: 'on' },
+  },
 });

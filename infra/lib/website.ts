@@ -7,6 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
+import type { AppConfig } from '@cpbo/schemas/app-config.ts';
 import { API_BASE } from '@cpbo/functions/http/routes.ts';
 import { spaFallbackFunctionCode } from '../../web/src/app/spa-fallback.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
@@ -125,7 +126,9 @@ export class Website extends Construct {
       sources: [
         props.spaContent,
         // Read by the SPA at start-up: the environment label of the header.
-        s3deploy.Source.jsonData('config.json', { environment: props.environmentName }),
+        s3deploy.Source.jsonData('config.json', {
+          environment: props.environmentName,
+        } satisfies AppConfig),
       ],
       destinationBucket: spaBucket,
       exclude: ['assets/*'],

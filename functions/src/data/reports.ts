@@ -49,7 +49,7 @@ export const reportsPage = async (
       deviceModel: String(item.deviceModel),
       version: String(item.version),
       appIdentifier: String(item.appIdentifier),
-      data: JSON.parse(String(item.dataJson)) as unknown,
+      data: JSON.parse(String(item.dataJson)) as MobileReport['data'],
     })),
   };
 };

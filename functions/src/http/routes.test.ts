@@ -76,6 +76,8 @@ const anonymousCalls = [
   'POST /register',
   'POST /resetPassword',
   'POST /resetPassword/request',
+  // The API's contract: public by choice, it holds no secret (docs/decisions.md).
+  'GET /openapi.json',
 ];
 
 describe('route table', () => {
@@ -146,5 +148,20 @@ describe('route table', () => {
         routes.some((r) => r.resource === resource),
         resource,
       ).toBe(true);
+  });
+
+  it('declares each success answer: a status, and a body schema with its answer/ $id unless 204', () => {
+    for (const route of routes as readonly RouteDefinition[]) {
+      if (!route.response) continue;
+      const declared = route.response;
+      const body = 'body' in declared ? declared.body : undefined;
+      expect(body === undefined, routeKey(route)).toBe(declared.status === 204);
+      if (body) expect((body as { $id?: string }).$id, routeKey(route)).toMatch(/^answer\//u);
+    }
+  });
+
+  it('declares the answer of every route', () => {
+    const missing = (routes as readonly RouteDefinition[]).filter((r) => !r.response).map(routeKey);
+    expect(missing).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { pipeline } from 'node:stream/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
+import type { AppConfig } from '@cpbo/schemas/app-config.ts';
 import type { HttpTarget } from '../functions-code.ts';
 import { toApiEvent } from './api-event.ts';
 import { fromApiResult, type HttpAnswer } from './api-result.ts';
@@ -191,7 +192,11 @@ export const createLocalServer = (options: LocalServerOptions): Server =>
       } else if (method !== 'GET' && method !== 'HEAD') {
         send(response, { status: 405, headers: { allow: 'GET, HEAD' }, body: Buffer.alloc(0) });
       } else if (path === '/config.json') {
-        send(response, json(200, { environment: options.environmentName }), method === 'HEAD');
+        send(
+          response,
+          json(200, { environment: options.environmentName } satisfies AppConfig),
+          method === 'HEAD',
+        );
       } else {
         await serveStatic(request, response, path, method, options.webDist);
       }

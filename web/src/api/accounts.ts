@@ -1,4 +1,5 @@
 import type { Language } from '../i18n/languages.ts';
+import type { LanguageAnswer, PasswordChangedAnswer } from '@cpbo/schemas';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
 type Errors = Pick<ApiRequest, 'errors'>;
@@ -13,12 +14,21 @@ export const setPasswordWithLink = (
   password: string,
   options: Errors = {},
 ) =>
-  apiFetch<unknown>(`/${purpose}`, { method: 'POST', body: { password, token }, auth: 'none', ...options });
+  apiFetch<PasswordChangedAnswer>(`/${purpose}`, {
+    method: 'POST',
+    body: { password, token },
+    auth: 'none',
+    ...options,
+  });
 
 /** The server signs out the user's other sessions; this one stays. */
 export const changePassword = (currentPassword: string, newPassword: string, options: Errors = {}) =>
-  apiFetch<unknown>('/auth/password', { method: 'PUT', body: { newPassword, currentPassword }, ...options });
+  apiFetch<PasswordChangedAnswer>('/auth/password', {
+    method: 'PUT',
+    body: { newPassword, currentPassword },
+    ...options,
+  });
 
 /** Kept with the user: the next sign-in, on any device, opens in this language. */
 export const saveLanguage = (language: Language, options: Errors = {}) =>
-  apiFetch<unknown>('/me/language', { method: 'PUT', body: { language }, ...options });
+  apiFetch<LanguageAnswer>('/me/language', { method: 'PUT', body: { language }, ...options });

@@ -1,11 +1,15 @@
 import {
   adminPageSizes,
+  type AdminCashoutPage,
   type AdminCashoutRow,
+  type AdminContributionPage,
   type AdminContributionRow,
   type AdminListPage,
+  type AdminPayoutPage,
   type AdminPayoutRow,
+  type AdminPlotPage,
   type AdminPlotRow,
-  type CreatedAnswer,
+  type CreatedIdAnswer,
   type FromSchema,
   adminContributionRequestSchema,
   adminMemberRequestSchema,
@@ -43,16 +47,22 @@ export type AdminListParameters = Record<string, string | number | undefined>;
 const enc = encodeURIComponent;
 
 /** The administrator's record kinds and their addresses under /admin. */
-export type AdminRecordKind = 'plots' | 'contributions' | 'payouts' | 'cashouts';
+interface AdminPages {
+  plots: AdminPlotPage;
+  contributions: AdminContributionPage;
+  payouts: AdminPayoutPage;
+  cashouts: AdminCashoutPage;
+}
+export type AdminRecordKind = keyof AdminPages;
 
-export const listAdminRecords = <Row>(kind: AdminRecordKind, query: AdminListParameters) =>
-  apiFetch<AdminListPage<Row>>(`/admin/${kind}`, { query });
+export const listAdminRecords = <Kind extends AdminRecordKind>(kind: Kind, query: AdminListParameters) =>
+  apiFetch<AdminPages[Kind]>(`/admin/${kind}`, { query });
 
 export const deleteAdminRecord = (kind: AdminRecordKind | 'members', id: string) =>
   apiFetch<undefined>(`/admin/${kind}/${enc(id)}`, { method: 'DELETE' });
 
 const create = (kind: AdminRecordKind | 'members', body: unknown, options: WriteOptions) =>
-  apiFetch<CreatedAnswer>(`/admin/${kind}`, { method: 'POST', body, ...options });
+  apiFetch<CreatedIdAnswer>(`/admin/${kind}`, { method: 'POST', body, ...options });
 
 const update = (kind: AdminRecordKind | 'members', id: string, body: unknown, options: WriteOptions) =>
   apiFetch<undefined>(`/admin/${kind}/${enc(id)}`, { method: 'POST', body, ...options });

@@ -1,7 +1,6 @@
-/** Deployment facts served beside the app (CloudFront in AWS, the local server on a laptop). */
-export interface AppConfig {
-  environment?: string;
-}
+import type { AppConfig } from '@cpbo/schemas/app-config.ts';
+
+export type { AppConfig };
 
 /** Never fails: without the file the app simply shows no environment label. */
 export async function loadAppConfig(): Promise<AppConfig> {

@@ -1,80 +1,48 @@
+import type {
+  AdminEnablerAnswer,
+  CampaignAnswer,
+  CurrentEnabler,
+  EnablerConfigVersionAnswer,
+  enablerConfigSchema,
+  enablerRequestSchema,
+  FromSchema,
+  MyEnablerAnswer,
+} from '@cpbo/schemas';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
-/** The versioned rules of an enabler; its fields are described by the enabler config schema. */
-export interface EnablerConfig {
-  _id?: string;
-  version?: number;
-  currency?: string;
-  maxCompensationFactor?: number;
-  lengthOfSeasonInMonth?: number;
-  lengthOfCoverageInMonth?: number;
-  damageThreshold?: number | null;
-  benefitFactorsByMonth?: number[];
-}
+/**
+ * What the screens read of an enabler config, whichever call brought it: GET /me/enabler's (every field,
+ * schemas/enablers.ts) or the administrators' list's summary (no factors).
+ */
+export type EnablerConfig = Partial<EnablerConfigVersionAnswer>;
 
-export interface Enabler {
-  id: string;
-  name: string;
-  /** Images as data URLs. */
-  logo?: string | null;
-  banner?: string | null;
-  latestConfigVersion?: number | null;
-  latestConfigDate?: string | number | null;
-  config?: EnablerConfig | null;
-}
+/**
+ * What the session and the screens read of an enabler, whichever call brought it: GET /me/enabler's
+ * CurrentEnabler (schemas/enablers.ts) or a row of the administrators' list.
+ */
+export type Enabler = Pick<CurrentEnabler, 'id' | 'name'> &
+  Partial<Omit<CurrentEnabler, 'id' | 'name' | 'config'>> & { config?: EnablerConfig | null };
 
 /** An enabler as the administration lists it (GET /admin/enablers). */
-export interface AdminEnabler extends Enabler {
-  logo: string | null;
-  banner: string | null;
-  latestConfigVersion: number | null;
-  latestConfigDate: string | null;
-  memberCount: number;
-  creationDate: string;
-  createdBy: string;
-  modificationDate: string | null;
-  modifiedBy: string | null;
-}
+export type AdminEnabler = AdminEnablerAnswer;
 
-/** What the enabler form sends: both images as data URLs (schemas: enablerRequestSchema). */
-export interface EnablerProfile {
-  name: string;
-  logo: string;
-  banner: string;
-}
+/** What the enabler form sends: both images as data URLs. */
+export type EnablerProfile = FromSchema<typeof enablerRequestSchema>;
 
 /** The fields of a config file, as uploaded and as downloaded again. */
-export interface EnablerConfigFields {
-  currency: string;
-  maxCompensationFactor: number;
-  lengthOfSeasonInMonth: number;
-  lengthOfCoverageInMonth: number;
-  damageThreshold?: number | null;
-  benefitFactorsByMonth: number[];
-}
+export type EnablerConfigFields = FromSchema<typeof enablerConfigSchema>;
 
-/** One stored, immutable version of an enabler's config. */
-export interface EnablerConfigVersion extends EnablerConfigFields {
-  _id: string;
-  version: number;
-  /** Absent when the uploaded file had none. */
-  damageThreshold?: number | null;
-  creationDate: string;
-}
+/** One stored, immutable version of an enabler's config (damageThreshold absent when the file had none). */
+export type EnablerConfigVersion = EnablerConfigVersionAnswer;
 
-export interface Campaign {
-  id: string;
-  name: string;
-  /** ISO date of the assessment the campaign reports on. */
-  reportingDate: string;
-}
+export type Campaign = CampaignAnswer;
 
 type Errors = Pick<ApiRequest, 'errors'>;
 
 const enablerPath = (enablerId: string) => `/admin/enablers/${encodeURIComponent(enablerId)}`;
 
-/** The enabler the signed-in session works for. */
-export const getMyEnabler = (options: Errors = {}) => apiFetch<Enabler>('/me/enabler', options);
+/** The enabler the signed-in session works for; null for an administrator who works for none yet. */
+export const getMyEnabler = (options: Errors = {}) => apiFetch<MyEnablerAnswer>('/me/enabler', options);
 
 export const listEnablers = (options: Errors = {}) => apiFetch<AdminEnabler[]>('/admin/enablers', options);
 

@@ -1,23 +1,8 @@
-import type { LogLevel, MirrorStatus, MobileReport } from '@cpbo/schemas/operations.ts';
-
-export type { MobileReport };
+import type { LogLevel, LogListAnswer, MirrorJob, ReportListAnswer } from '@cpbo/schemas/operations.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
-/** A line of the application's log (spec 3, Log). */
-export interface LogLine {
-  timestamp: string;
-  level: LogLevel;
-  message: string;
-}
-
-/** The mirror refresh (spec 3, Mirror job). */
-export interface MirrorJob {
-  status: MirrorStatus;
-  /** When the last refresh ended (ISO time); null before the first one. */
-  lastExecutionDate: string | null;
-  /** When the refresh under way started (ISO time); null when none is. */
-  startedAt: string | null;
-}
+// The answers are the API's own contract (schemas/operations.ts).
+export type { LogLine, MirrorJob, MobileReport } from '@cpbo/schemas/operations.ts';
 
 type Errors = Pick<ApiRequest, 'errors'>;
 
@@ -30,13 +15,13 @@ export const listLogs = (
   { level, page, pageSize }: PageRequest & { level: LogLevel },
   options: Errors = {},
 ) =>
-  apiFetch<{ logs: LogLine[]; count: number }>('/admin/logs', {
+  apiFetch<LogListAnswer>('/admin/logs', {
     query: { level, page, pageSize },
     ...options,
   });
 
 export const listReports = ({ page, pageSize }: PageRequest, options: Errors = {}) =>
-  apiFetch<{ reports: MobileReport[]; count: number }>('/admin/reports', {
+  apiFetch<ReportListAnswer>('/admin/reports', {
     query: { page, pageSize },
     ...options,
   });

@@ -1,39 +1,23 @@
-import type { Language } from '../i18n/languages.ts';
+import type {
+  EmptyAnswer,
+  FromSchema,
+  ManagedUserAnswer,
+  newUserRequestSchema,
+  updateUserRequestSchema,
+  userBlocks,
+} from '@cpbo/schemas';
 import { apiFetch, type ApiRequest } from './api-client.ts';
-import type { Role } from './auth.ts';
 
 /** Why a user cannot sign in although active: too many bad passwords, or a renewal forced by an administrator. */
-export type UserBlock = 'BAD_PASSWORDS' | 'RENEWAL_FORCED';
+export type UserBlock = (typeof userBlocks)[number];
 
 /** A user as the administrators' screens see it. */
-export interface ManagedUser {
-  email: string;
-  username: string;
-  role: Role;
-  active: boolean;
-  blocked: UserBlock | null;
-  /** False until the user has set a password from the registration link. */
-  registered: boolean;
-  defaultFederation: string | null;
-  language: Language | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ManagedUser = ManagedUserAnswer;
 
-export interface NewUser {
-  email: string;
-  username: string;
-  role: Role;
-  defaultFederation: string | null;
-}
+export type NewUser = FromSchema<typeof newUserRequestSchema>;
 
 /** What an edit sends: only the fields the administrator changed (the others stay as they are). */
-export interface UserChanges {
-  username?: string;
-  role?: Role;
-  active?: boolean;
-  defaultFederation?: string | null;
-}
+export type UserChanges = FromSchema<typeof updateUserRequestSchema>;
 
 type Errors = Pick<ApiRequest, 'errors'>;
 
@@ -54,4 +38,8 @@ export const deleteUser = (email: string, options: Errors = {}) =>
 
 /** Blocks the account and mails its owner a link to choose a new password. */
 export const forcePasswordRenew = (email: string, options: Errors = {}) =>
-  apiFetch<unknown>('/admin/users/forcePasswordRenew', { method: 'POST', body: { email }, ...options });
+  apiFetch<EmptyAnswer>('/admin/users/forcePasswordRenew', {
+    method: 'POST',
+    body: { email },
+    ...options,
+  });

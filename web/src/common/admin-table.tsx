@@ -11,7 +11,12 @@ import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import { ALL_PAGE_SIZE, DEFAULT_ADMIN_PAGE_SIZE, adminTablePageSizes } from '../api/admin-records.ts';
+import {
+  ALL_PAGE_SIZE,
+  DEFAULT_ADMIN_PAGE_SIZE,
+  adminTablePageSizes,
+  type AdminListPage,
+} from '../api/admin-records.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { firstPage, goToPage, hasMorePages, pagingFor } from './admin-table-paging.ts';
 import { openInNewTab } from './browser.ts';
@@ -34,11 +39,8 @@ export interface AdminPageRequest {
   sort: AdminTableSort;
 }
 
-export interface AdminPageAnswer<Row> {
-  items: Row[];
-  /** The next page's cursor, or null on the last page. */
-  nextCursor: string | null;
-}
+/** What the table reads of a page: its rows and the next page's cursor (null on the last page). */
+export type AdminPageAnswer<Row> = Pick<AdminListPage<Row>, 'items' | 'nextCursor'>;
 
 /** "All" reads at most this many pages (100,000 rows), so that a runaway cursor cannot loop forever. */
 const MAX_ALL_PAGES = 200;

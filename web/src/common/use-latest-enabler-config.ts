@@ -16,7 +16,7 @@ export function useLatestEnablerConfig(): EnablerConfig | null {
     queryFn: () => getMyEnabler({ errors: 'caller' }),
   });
   // An administrator working for no enabler gets null.
-  return isSuccess ? ((latest as typeof latest | null)?.config ?? null) : (enabler?.config ?? null);
+  return isSuccess ? (latest?.config ?? null) : (enabler?.config ?? null);
 }
 
 /** The lengths that give a plot its coverage dates, when the config has both. */

@@ -1,12 +1,11 @@
 import type { AdminPayoutRow } from '../api/admin-records.ts';
 import type { FakeAnswer } from './fake-api.ts';
 import { coopVerteInRupees, memberRow } from './member-fixtures.ts';
-import { signedInRoutes } from './render-app.tsx';
+import { coopVerte, signedInRoutes } from './render-app.tsx';
 
 /** A signed-in administrator of an enabler paid in rupees. */
 export const adminRoutes = (): Record<string, FakeAnswer> => ({
-  ...signedInRoutes('ADMIN'),
-  'GET /api/me/enabler': { body: coopVerteInRupees },
+  ...signedInRoutes('ADMIN', [coopVerte], coopVerteInRupees),
 });
 
 export const payoutRow = (overrides: Partial<AdminPayoutRow> = {}): AdminPayoutRow => ({

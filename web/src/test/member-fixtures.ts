@@ -1,24 +1,26 @@
-import type { Enabler } from '../api/enablers.ts';
+import type { CurrentEnabler } from '@cpbo/schemas';
 import type { MemberDetail, MemberRow } from '../api/members.ts';
 import type { FakeAnswer } from './fake-api.ts';
 import { coopVerte, signedInRoutes } from './render-app.tsx';
 
 /** The test enabler with a configuration, so that amounts show in its currency. */
-export const coopVerteInRupees: Enabler = {
+export const coopVerteInRupees: CurrentEnabler = {
   ...coopVerte,
   config: {
+    _id: 'config-3',
     version: 3,
     currency: 'INR',
     maxCompensationFactor: 10,
     lengthOfSeasonInMonth: 4,
     lengthOfCoverageInMonth: 6,
+    benefitFactorsByMonth: [1, 1, 1, 1, 1, 1],
+    creationDate: '2025-01-10T00:00:00.000Z',
   },
 };
 
 /** A signed-in field agent working for an enabler paid in rupees. */
 export const agentRoutes = (): Record<string, FakeAnswer> => ({
-  ...signedInRoutes('USER'),
-  'GET /api/me/enabler': { body: coopVerteInRupees },
+  ...signedInRoutes('USER', [coopVerteInRupees], coopVerteInRupees),
 });
 
 export const memberRow = (overrides: Partial<MemberRow> = {}): MemberRow => ({
@@ -56,18 +58,29 @@ export const memberDetail = (overrides: Partial<MemberDetail> = {}): MemberDetai
   plots: [
     {
       id: 'p-1',
+      _id: 'p-1',
       name: 'North field',
+      memberId: 'm-1',
+      memberName: 'Asha Devi',
+      memberNumber: 'F-0042',
       latitude: 10.5,
       longitude: 78.25,
+      cropDescription: null,
+      isIrrigated: null,
       startCoverageDate: '2025-04-01',
       endOfSeasonDate: '2025-08-01',
       endCoverageDate: '2025-10-01',
       droughtMonthlyContrib: 100,
+      excessRainMonthlyContrib: 0,
+      enablerConfig: { version: 3, _id: 'config-3' },
     },
   ],
   contributions: [
     {
       id: 'c-2',
+      memberId: 'm-1',
+      memberName: 'Asha Devi',
+      memberNumber: 'F-0042',
       plotId: 'p-1',
       plotName: 'North field',
       protectionType: 'DROUGHT',
@@ -76,6 +89,9 @@ export const memberDetail = (overrides: Partial<MemberDetail> = {}): MemberDetai
     },
     {
       id: 'c-1',
+      memberId: 'm-1',
+      memberName: 'Asha Devi',
+      memberNumber: 'F-0042',
       plotId: 'p-1',
       plotName: 'North field',
       protectionType: 'DROUGHT',
@@ -86,6 +102,9 @@ export const memberDetail = (overrides: Partial<MemberDetail> = {}): MemberDetai
   payouts: [
     {
       id: 'po-1',
+      memberId: 'm-1',
+      memberName: 'Asha Devi',
+      memberNumber: 'F-0042',
       plotId: 'p-1',
       plotName: 'North field',
       amount: 800,
@@ -94,6 +113,15 @@ export const memberDetail = (overrides: Partial<MemberDetail> = {}): MemberDetai
       payoutDate: '2025-06-30',
     },
   ],
-  cashouts: [{ id: 'co-1', amount: 300, cashoutDate: '2025-07-02T09:30:00.000Z' }],
+  cashouts: [
+    {
+      id: 'co-1',
+      memberId: 'm-1',
+      memberName: 'Asha Devi',
+      memberNumber: 'F-0042',
+      amount: 300,
+      cashoutDate: '2025-07-02T09:30:00.000Z',
+    },
+  ],
   ...overrides,
 });

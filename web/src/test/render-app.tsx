@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import type { AuthSession, Role } from '../api/auth.ts';
+import type { CurrentEnabler } from '@cpbo/schemas';
 import type { Enabler } from '../api/enablers.ts';
 import { AppRoutes } from '../app/app.tsx';
 import { anonymousRoutes, screenRoutesFor } from '../app/routes.tsx';
@@ -43,34 +44,45 @@ export const refreshTokenCookie = (): string | null =>
 export const banner =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-export const coopVerte: Enabler = {
+/** The test enabler, as GET /me/enabler answers it (its config left out where a test needs none). */
+export const coopVerte: CurrentEnabler = {
   id: 'enabler-1',
   name: 'Coop Verte',
+  logo: null,
   banner,
   latestConfigVersion: 3,
   latestConfigDate: '2025-01-10T00:00:00.000Z',
+  config: null,
 };
 
 // Fixed (year 2100) so that two sessions built in a test carry the same token.
 const longLivedAccessToken = fakeAccessTokenUntil(4_102_444_800);
 
-export const authSession = (role: Role, refreshToken = 'refresh-2'): AuthSession => ({
+/** The sign-in and refresh answer, which carries the current enabler (GET /me/enabler's answer). */
+export const authSession = (
+  role: Role,
+  refreshToken = 'refresh-2',
+  currentEnabler: CurrentEnabler = coopVerte,
+): AuthSession => ({
   refreshToken,
   accessToken: longLivedAccessToken,
   role,
   username: role === 'ADMIN' ? 'Ada Admin' : 'Asha Agent',
   email: role === 'ADMIN' ? 'ada@example.org' : 'asha@example.org',
-  enabler: coopVerte.id,
-  enablerName: coopVerte.name,
+  enabler: currentEnabler.id,
+  enablerName: currentEnabler.name,
+  language: null,
+  currentEnabler,
 });
 
 /** The fake API routes of a successful start-up from the refresh-token cookie. */
 export const signedInRoutes = (
   role: Role,
   enablers: Enabler[] = [coopVerte],
+  current: CurrentEnabler = coopVerte,
 ): Record<string, FakeAnswer> => ({
-  'GET /api/auth/refresh': { body: authSession(role) },
-  'GET /api/me/enabler': { body: coopVerte },
+  'GET /api/auth/refresh': { body: authSession(role, 'refresh-2', current) },
+  'GET /api/me/enabler': { body: current },
   'GET /api/admin/enablers': { body: enablers },
 });
 

@@ -1,4 +1,11 @@
-import type { enablerConfigSchema, enablerRequestSchema, FromSchema } from '@cpbo/schemas';
+import type {
+  AdminEnablerAnswer,
+  CampaignAnswer,
+  enablerConfigSchema,
+  EnablerConfigVersionAnswer,
+  enablerRequestSchema,
+  FromSchema,
+} from '@cpbo/schemas';
 import {
   addConfig,
   createEnabler,
@@ -42,15 +49,15 @@ const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
 export const handler = httpHandler(
   'admin-enablers',
   {
-    'GET /admin/enablers': async () => ok(await listEnablers()),
+    'GET /admin/enablers': async () => ok((await listEnablers()) satisfies AdminEnablerAnswer[]),
     'POST /admin/enablers': async ({ body, session }: SessionRequest<EnablerBody>) =>
-      created(await createEnabler(profileOf(body), session.email)),
+      created((await createEnabler(profileOf(body), session.email)) satisfies AdminEnablerAnswer),
     'POST /admin/enablers/{id}': async ({ body, params, session }: SessionRequest<EnablerBody, 'id'>) =>
-      ok(await updateEnabler(params.id, profileOf(body), session.email)),
+      ok((await updateEnabler(params.id, profileOf(body), session.email)) satisfies AdminEnablerAnswer),
     'DELETE /admin/enablers/{id}': remove,
     'GET /admin/enablers/{id}/configs': async ({ params }: SessionRequest<unknown, 'id'>) => {
       await existingEnabler(params.id);
-      return ok(await listConfigs(params.id));
+      return ok((await listConfigs(params.id)) satisfies EnablerConfigVersionAnswer[]);
     },
     'POST /admin/enablers/{id}/configs': async ({
       body,
@@ -58,18 +65,18 @@ export const handler = httpHandler(
       session,
     }: SessionRequest<ConfigBody, 'id'>) =>
       created(
-        await addConfig(
+        (await addConfig(
           params.id,
           {
             ...body,
             benefitFactorsByMonth: [...body.benefitFactorsByMonth],
           },
           session.email,
-        ),
+        )) satisfies EnablerConfigVersionAnswer,
       ),
     'GET /admin/enablers/{id}/campaigns': async ({ params }: SessionRequest<unknown, 'id'>) => {
       await existingEnabler(params.id);
-      return ok(await listCampaigns(params.id));
+      return ok((await listCampaigns(params.id)) satisfies CampaignAnswer[]);
     },
   },
   { validators: () => import('#platform/http/validators/admin-enablers.generated.ts') },

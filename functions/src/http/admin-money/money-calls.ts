@@ -1,4 +1,4 @@
-import type { AdminListPage, CreatedAnswer } from '@cpbo/schemas';
+import type { AdminListPage, CreatedIdAnswer } from '@cpbo/schemas';
 import type { MoneyType } from '#domain/money-changes.ts';
 import { toCents, type Cents } from '@cpbo/schemas/money.ts';
 import { listMoneyRecords, namesOf, type Names } from '#data/money-pages.ts';
@@ -86,7 +86,8 @@ export const moneyCalls = <Type extends MoneyType, Row>({
 
   /** GET: one page, by cursor (see data/money-pages.ts for what a page reads). */
   const list = async ({ query, session }: SessionRequest<unknown, never, ListQuery>) => {
-    const pageSize = Number(query.pageSize ?? '10');
+    // The query schema lets only the tables' sizes through (adminPageSizes).
+    const pageSize = Number(query.pageSize ?? '10') as AdminListPage<Row>['pageSize'];
     const page = await listMoneyRecords({
       type,
       enablerId: session.enabler,
@@ -116,7 +117,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({
     return ok(view);
   };
 
-  const recordCreated = (record: MoneyRecords[Type]) => created({ id: record.id } satisfies CreatedAnswer);
+  const recordCreated = (record: MoneyRecords[Type]) => created({ id: record.id } satisfies CreatedIdAnswer);
 
   /** POST: creates the record for a member of the enabler; the key (Idempotency-Key) makes a repeat harmless. */
   const create = async (

@@ -1,7 +1,8 @@
+import type { ManagedUserAnswer } from '@cpbo/schemas';
 import type { User } from '#data/users.ts';
 
 /** What the administrators' screens see of a user: never the password hash. */
-export const userView = (user: User) => ({
+export const userView = (user: User): ManagedUserAnswer => ({
   email: user.email,
   username: user.username,
   role: user.role,

@@ -1,4 +1,4 @@
-import type { changePasswordRequestSchema, FromSchema } from '@cpbo/schemas';
+import type { changePasswordRequestSchema, FromSchema, PasswordChangedAnswer } from '@cpbo/schemas';
 import { newPasswordProblem } from '#domain/passwords.ts';
 import { deleteSessionsOf } from '#data/sessions.ts';
 import { clearFailedLogins, getUser, replacePasswordHash } from '#data/users.ts';
@@ -31,5 +31,5 @@ export const changePassword = async ({
   );
   if (!changed) throw new AppError('ERR_CONFLICT');
   await deleteSessionsOf(user.email, session.sessionId);
-  return ok({});
+  return ok({} satisfies PasswordChangedAnswer);
 };

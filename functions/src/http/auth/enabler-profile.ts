@@ -1,3 +1,4 @@
+import type { EnablerProfileAnswer } from '@cpbo/schemas';
 import { canSignIn } from '#domain/lockout.ts';
 import {
   formatRefreshToken,
@@ -44,5 +45,8 @@ export const enablerProfile = async ({
   // A refresh of the same session won the race, or the session was revoked meanwhile.
   if (!moved) throw new AppError('ERR_UNAUTHENTICATED');
   await updateUser(user.email, { enablerId: enabler.id });
-  return ok({ refreshToken: formatRefreshToken({ email: user.email, sessionId: caller.sessionId, secret }) });
+  const answer: EnablerProfileAnswer = {
+    refreshToken: formatRefreshToken({ email: user.email, sessionId: caller.sessionId, secret }),
+  };
+  return ok(answer);
 };

@@ -3,7 +3,7 @@ import { SignJWT, base64url } from 'jose';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
-import { routeKey, routes, type TableRoute } from '#http/routes.ts';
+import { answer, routeKey, routes, type TableRoute } from '#http/routes.ts';
 import {
   ACCESS_TOKEN_AUDIENCE,
   ACCESS_TOKEN_ISSUER,
@@ -18,6 +18,14 @@ import { fallbackHandler, httpHandler, routeChain, type RouteImplementations } f
 
 const secret = 'test-secret-of-thirty-two-bytes!!';
 
+const revokedSchema = {
+  $id: 'answer/test-revoked',
+  type: 'object',
+  required: ['revoked'],
+  additionalProperties: false,
+  properties: { revoked: { type: 'integer' } },
+} as const;
+
 const agent: Session = {
   email: 'agent@example.org',
   username: 'Agent',
@@ -31,7 +39,8 @@ const agent: Session = {
 const contributeRoute = routes.find(
   (route) => routeKey(route) === 'POST /members/{id}/contribute',
 ) as Extract<TableRoute, { path: '/members/{id}/contribute' }>;
-const { params: _params, idempotent: _idempotent, ...echoRoute } = contributeRoute;
+// Its answer left out too: the echo answers what it was given.
+const { params: _params, idempotent: _idempotent, response: _response, ...echoRoute } = contributeRoute;
 const ofMembers = { validators: () => import('#platform/http/validators/members.generated.ts') };
 
 const echo = routeChain(
@@ -369,6 +378,60 @@ describe('the route chain', () => {
         error: expect.objectContaining({ message: 'connection string postgres://secret' }),
       }),
     );
+  });
+});
+
+describe('the check of the answers in the tests', () => {
+  const revokedRoute = {
+    ...echoRoute,
+    access: 'anonymous' as const,
+    body: undefined,
+    ...answer(revokedSchema),
+  };
+
+  it('is on in every test project', () => {
+    expect(process.env.CPBO_CHECK_ANSWERS).toBe('on');
+  });
+
+  it('lets an answer that keeps the route’s contract through', async () => {
+    const keeping = routeChain(revokedRoute, async () => ok({ revoked: 2 }));
+    expect(await call(keeping, { method: 'POST', path: '/api/x' })).toMatchObject({
+      status: 200,
+      body: { revoked: 2 },
+    });
+  });
+
+  it('turns an answer that breaks it into a 500, with a line that names the route and the field', async () => {
+    const output = captureOutput();
+    const console = vi.spyOn(globalThis.console, 'error').mockImplementation(() => undefined);
+    const breaking = routeChain(revokedRoute, async () => ok({ revokedCount: 2 }));
+    const response = await call(breaking, { method: 'POST', path: '/api/x' });
+    output.restore();
+    const printed = console.mock.calls.flat();
+    console.mockRestore();
+    expect(response).toMatchObject({ status: 500, body: { code: 'ERR_INTERNAL' } });
+    const broken =
+      "ANSWER CONTRACT BROKEN on POST /members/{id}/contribute: answer 200: body must have required property 'revoked', body must NOT have additional properties";
+    expect(printed).toEqual([broken]);
+    expect(output.lines()).toContainEqual(
+      expect.objectContaining({
+        message: 'Unexpected error',
+        error: expect.objectContaining({ message: broken }),
+      }),
+    );
+  });
+
+  it('turns an error answer outside the catalogue into a failure of the call', async () => {
+    const console = vi.spyOn(globalThis.console, 'error').mockImplementation(() => undefined);
+    const output = captureOutput();
+    const wrongError = routeChain(revokedRoute, async () => {
+      throw Object.assign(new Error('I am a teapot'), { statusCode: 418, expose: true });
+    });
+    const response = await call(wrongError, { method: 'POST', path: '/api/x' });
+    output.restore();
+    console.mockRestore();
+    // Unknown to the catalogue, it is answered 500 ERR_INTERNAL, which keeps the contract.
+    expect(response).toMatchObject({ status: 500, body: { code: 'ERR_INTERNAL' } });
   });
 });
 

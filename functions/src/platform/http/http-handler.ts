@@ -57,6 +57,24 @@ const toRequest = (route: RouteDefinition, event: ApiEvent, context: Context) =>
   ...(route.idempotent ? { idempotency: event.idempotency } : {}),
 });
 
+/**
+ * While the tests run (CPBO_CHECK_ANSWERS=on, set by every vitest project), each answer of a route,
+ * its errors' too, is checked against the route's declared response and the error schema: a broken
+ * contract throws, and the call answers 500. The checker is imported by a computed address, so that
+ * the bundler leaves it, and ajv's compiler, out of the Lambdas.
+ */
+const answerCheck = (route: RouteDefinition): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
+  const check = async (request: middy.Request<ApiEvent, ApiResult, Error, Context>) => {
+    if (!request.response) return;
+    const checker = new URL('./answer-check.ts', import.meta.url).href;
+    const { checkAnswer } = (await import(/* @vite-ignore */ checker)) as typeof import('./answer-check.ts');
+    checkAnswer(route, request.response);
+  };
+  return { after: check, onError: check };
+};
+
+const answersChecked = (): boolean => process.env.CPBO_CHECK_ANSWERS === 'on';
+
 /** One route's chain: errors → JSON body → authentication → validation → idempotency → handler. */
 export const routeChain = <Definition extends RouteDefinition>(
   route: Definition,
@@ -75,6 +93,7 @@ export const routeChain = <Definition extends RouteDefinition>(
     );
   }
   return middy<ApiEvent, ApiResult, Error, Context>()
+    .use(answersChecked() ? [answerCheck(route)] : [])
     .use(errorResponder())
     .use(
       jsonBody({

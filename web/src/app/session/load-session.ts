@@ -7,13 +7,17 @@ export const userOf = (auth: AuthSession): SignedInUser => ({
   role: auth.role,
   username: auth.username,
   email: auth.email,
-  enablerId: auth.enabler,
-  enablerName: auth.enablerName,
+  // The API names no enabler with '' (an administrator of a fresh installation); the screens with null.
+  enablerId: auth.enabler === '' ? null : auth.enabler,
+  enablerName: auth.enabler === '' ? null : auth.enablerName,
 });
 
-const myEnabler = async (auth: Pick<AuthSession, 'role' | 'enabler'>): Promise<Enabler | null> => {
+const myEnabler = async (auth: {
+  role: AuthSession['role'];
+  enabler: string | null;
+}): Promise<Enabler | null> => {
   // An administrator of a fresh installation works for no enabler yet, and must still get in to create one.
-  if (auth.enabler === null || auth.enabler === undefined) return null;
+  if (auth.enabler === null || auth.enabler === '') return null;
   try {
     return await getMyEnabler({ errors: 'caller' });
   } catch (error) {
@@ -29,7 +33,7 @@ const myEnabler = async (auth: Pick<AuthSession, 'role' | 'enabler'>): Promise<E
 export async function loadSignedInSession(auth: AuthSession): Promise<SignedInSession> {
   const [enabler, enablers] = await Promise.all([
     // The sign-in and refresh answers carry it: the first screen does not wait for one more round trip.
-    auth.currentEnabler === undefined ? myEnabler(auth) : auth.currentEnabler,
+    auth.currentEnabler,
     auth.role === 'ADMIN' ? listEnablers({ errors: 'caller' }) : Promise.resolve([]),
   ]);
   return { user: userOf(auth), enabler, enablers };

@@ -35,26 +35,11 @@ describe('session start-up', () => {
     expect(screen.getByText('Loading, please wait...')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Welcome Asha Agent' })).toBeTruthy();
     expect(api.bearerOf('GET /api/auth/refresh')).toBe('Bearer refresh-1');
-    expect(api.bearerOf('GET /api/me/enabler')).toBe(`Bearer ${authSession('USER').accessToken}`);
-    expect(apiCalls(api.calls())).toEqual(['GET /api/auth/refresh', 'GET /api/me/enabler']);
+    // The refresh answer carries the enabler: the first screen does not ask for it again.
+    expect(apiCalls(api.calls())).toEqual(['GET /api/auth/refresh']);
     expect(refreshTokenCookie()).toBe('refresh-2');
     // A user sees the name of their enabler, and the enabler's banner on the home page.
     expect(screen.getByText('Coop Verte')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Banner of Coop Verte' }).getAttribute('src')).toBe(
-      coopVerte.banner,
-    );
-  });
-
-  it('should take the enabler from the refresh answer when it carries it, without asking again', async () => {
-    setRefreshTokenCookie('refresh-1');
-    const api = fakeApi({
-      ...signedInRoutes('USER'),
-      'GET /api/auth/refresh': { body: { ...authSession('USER'), currentEnabler: coopVerte } },
-    });
-    renderApp('/');
-
-    expect(await screen.findByRole('heading', { name: 'Welcome Asha Agent' })).toBeTruthy();
-    expect(apiCalls(api.calls())).toEqual(['GET /api/auth/refresh']);
     expect(screen.getByRole('img', { name: 'Banner of Coop Verte' }).getAttribute('src')).toBe(
       coopVerte.banner,
     );
@@ -66,11 +51,7 @@ describe('session start-up', () => {
     renderApp('/');
 
     expect(await screen.findByRole('heading', { name: 'Welcome Ada Admin' })).toBeTruthy();
-    expect(apiCalls(api.calls()).sort()).toEqual([
-      'GET /api/admin/enablers',
-      'GET /api/auth/refresh',
-      'GET /api/me/enabler',
-    ]);
+    expect(apiCalls(api.calls()).sort()).toEqual(['GET /api/admin/enablers', 'GET /api/auth/refresh']);
   });
 
   it('should remove a refused refresh token and show the login page quietly', async () => {
@@ -103,11 +84,11 @@ describe('session start-up', () => {
     expect(dialogTexts()?.content).toBe('A technical error occured : Failed to fetch');
   });
 
-  it('should remove the refresh token when the enabler cannot be loaded', async () => {
+  it('should remove the refresh token when the enablers cannot be loaded', async () => {
     setRefreshTokenCookie('refresh-1');
     fakeApi({
-      ...signedInRoutes('USER'),
-      'GET /api/me/enabler': { status: 500, body: { code: 'ERR_INTERNAL', message: 'Internal error.' } },
+      ...signedInRoutes('ADMIN'),
+      'GET /api/admin/enablers': { status: 500, body: { code: 'ERR_INTERNAL', message: 'Internal error.' } },
     });
     renderApp('/');
 

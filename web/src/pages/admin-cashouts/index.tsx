@@ -19,7 +19,7 @@ export function AdminCashoutsPage() {
       texts="adminRecords.cashouts"
       title={t('screens.adminCashouts')}
       readPage={({ page, pageSize, cursor, sort }) =>
-        listAdminRecords<AdminCashoutRow>('cashouts', {
+        listAdminRecords('cashouts', {
           page,
           pageSize,
           cursor,

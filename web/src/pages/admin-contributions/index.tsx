@@ -19,7 +19,7 @@ export function AdminContributionsPage() {
       texts="adminRecords.contributions"
       title={t('screens.adminContributions')}
       readPage={({ page, pageSize, cursor, sort }) =>
-        listAdminRecords<AdminContributionRow>('contributions', {
+        listAdminRecords('contributions', {
           page,
           pageSize,
           cursor,

@@ -20,6 +20,7 @@ const enabler = (fields: Partial<AdminEnabler> & Pick<AdminEnabler, 'id' | 'name
   banner,
   latestConfigVersion: null,
   latestConfigDate: null,
+  config: null,
   memberCount: 0,
   creationDate: '2024-01-01T00:00:00.000Z',
   createdBy: 'ada@example.org',

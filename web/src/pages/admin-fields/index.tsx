@@ -21,7 +21,7 @@ export function AdminFieldsPage() {
       texts="adminRecords.fields"
       title={t('screens.adminFields')}
       readPage={({ page, pageSize, cursor, sort }) =>
-        listAdminRecords<AdminPlotRow>('plots', {
+        listAdminRecords('plots', {
           page,
           pageSize,
           cursor,

@@ -19,7 +19,7 @@ export function AdminPayoutsPage() {
       texts="adminRecords.payouts"
       title={t('screens.adminPayouts')}
       readPage={({ page, pageSize, cursor, sort }) =>
-        listAdminRecords<AdminPayoutRow>('payouts', {
+        listAdminRecords('payouts', {
           page,
           pageSize,
           cursor,

@@ -75,8 +75,7 @@ const openDashboard = async (routes: FakeRoutes = {}, role: 'USER' | 'ADMIN' = '
     ...(role === 'USER'
       ? agentRoutes()
       : {
-          ...signedInRoutes('ADMIN', [coopVerteInRupees]),
-          'GET /api/me/enabler': { body: coopVerteInRupees },
+          ...signedInRoutes('ADMIN', [coopVerteInRupees], coopVerteInRupees),
         }),
     ...dashboardRoutes(),
     ...routes,

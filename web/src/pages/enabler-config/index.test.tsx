@@ -20,6 +20,7 @@ const coopVerte: AdminEnabler = {
   banner,
   latestConfigVersion: 2,
   latestConfigDate: '2025-03-04T05:06:00',
+  config: null,
   memberCount: 0,
   creationDate: '2024-01-01T00:00:00.000Z',
   createdBy: 'ada@example.org',

@@ -12,6 +12,7 @@ const enabler = (id: string, name: string): AdminEnabler => ({
   banner,
   latestConfigVersion: null,
   latestConfigDate: null,
+  config: null,
   memberCount: 0,
   creationDate: '2024-01-01T00:00:00.000Z',
   createdBy: 'ada@example.org',

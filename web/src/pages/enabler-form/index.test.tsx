@@ -42,6 +42,7 @@ const coopVerte: AdminEnabler = {
   banner,
   latestConfigVersion: 3,
   latestConfigDate: '2025-01-10T10:00:00.000Z',
+  config: null,
   memberCount: 4,
   creationDate: '2024-01-01T00:00:00.000Z',
   createdBy: 'ada@example.org',

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Enabler, EnablerConfig } from '../../api/enablers.ts';
+import type { CurrentEnabler, EnablerConfigVersionAnswer } from '@cpbo/schemas';
 import type { Plot } from '../../api/plots.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
@@ -14,7 +14,7 @@ import {
   signedInRoutes,
 } from '../../test/render-app.tsx';
 
-const config: EnablerConfig = {
+const config: EnablerConfigVersionAnswer = {
   _id: 'config-3',
   version: 3,
   currency: 'INR',
@@ -22,9 +22,10 @@ const config: EnablerConfig = {
   lengthOfSeasonInMonth: 6,
   lengthOfCoverageInMonth: 12,
   benefitFactorsByMonth: [1, 1, 1],
+  creationDate: '2025-01-10T00:00:00.000Z',
 };
 
-const withConfig = (enablerConfig: EnablerConfig | null): Enabler => ({
+const withConfig = (enablerConfig: EnablerConfigVersionAnswer | null): CurrentEnabler => ({
   ...coopVerte,
   config: enablerConfig,
 });
@@ -50,11 +51,12 @@ const savedPlot: Plot = {
   enablerConfig: { version: 3, _id: 'config-3' },
 };
 
-const openNewPlot = (routes: FakeRoutes = {}) => {
+/** The screen, signed in with the enabler and config known at sign-in. */
+const openNewPlot = (routes: FakeRoutes = {}, atSignIn: EnablerConfigVersionAnswer | null = config) => {
   setRefreshTokenCookie('refresh-1');
+  const enabler = withConfig(atSignIn);
   const api = fakeApi({
-    ...signedInRoutes('USER'),
-    'GET /api/me/enabler': { body: withConfig(config) },
+    ...signedInRoutes('USER', [enabler], enabler),
     [`GET /api/members/${member.id}`]: { body: { ...member, plots: [] } },
     ...routes,
   });
@@ -130,13 +132,8 @@ describe('new plot page', { timeout: 20_000 }, () => {
 
   it("should compute with the enabler's current config, not the one known at sign-in", async () => {
     freezeToday();
-    let calls = 0;
     openNewPlot({
-      'GET /api/me/enabler': () => {
-        calls += 1;
-        const current = calls === 1 ? config : { ...config, version: 4, lengthOfSeasonInMonth: 4 };
-        return { body: withConfig(current) };
-      },
+      'GET /api/me/enabler': { body: withConfig({ ...config, version: 4, lengthOfSeasonInMonth: 4 }) },
     });
     await waitFor(() =>
       expect(pairs()).toEqual({ 'End of season': '31/12/2026', 'End of coverage': '31/08/2027' }),
@@ -234,7 +231,7 @@ describe('new plot page', { timeout: 20_000 }, () => {
   });
 
   it('should not offer to save while the enabler has no config', async () => {
-    const api = openNewPlot({ 'GET /api/me/enabler': { body: withConfig(null) } });
+    const api = openNewPlot({}, null);
     expect(
       await screen.findByText('This enabler has no configuration yet: a plot cannot be added.'),
     ).toBeTruthy();

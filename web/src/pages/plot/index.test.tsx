@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { describe, expect, it } from 'vitest';
-import type { Enabler, EnablerConfig } from '../../api/enablers.ts';
+import type { CurrentEnabler, EnablerConfigVersionAnswer } from '@cpbo/schemas';
 import type { Plot } from '../../api/plots.ts';
 import { formatAmount } from '../../common/format.ts';
 import i18next from '../../i18n/index.ts';
@@ -16,7 +16,7 @@ import {
   signedInRoutes,
 } from '../../test/render-app.tsx';
 
-const config: EnablerConfig = {
+const config: EnablerConfigVersionAnswer = {
   _id: 'config-3',
   version: 3,
   currency: 'INR',
@@ -24,9 +24,10 @@ const config: EnablerConfig = {
   lengthOfSeasonInMonth: 6,
   lengthOfCoverageInMonth: 12,
   benefitFactorsByMonth: [1, 1, 1],
+  creationDate: '2025-01-10T00:00:00.000Z',
 };
 
-const enabler: Enabler = { ...coopVerte, config };
+const enabler: CurrentEnabler = { ...coopVerte, config };
 
 const plot: Plot = {
   id: 'plot-9',
@@ -52,8 +53,7 @@ const plotRoute = `/api/members/${plot.memberId}/plots/${plot.id}`;
 const openPlot = (routes: FakeRoutes = {}) => {
   setRefreshTokenCookie('refresh-1');
   const api = fakeApi({
-    ...signedInRoutes('USER'),
-    'GET /api/me/enabler': { body: enabler },
+    ...signedInRoutes('USER', [enabler], enabler),
     [`GET ${plotRoute}`]: { body: plot },
     ...routes,
   });

@@ -44,6 +44,7 @@ import {
   dashboardSeriesQuerySchema,
   dashboardUnitsQuerySchema,
   enablerProfileAnswerSchema,
+  openApiAnswerSchema,
   passwordChangedAnswerSchema,
   sessionsRevokedAnswerSchema,
   type JSONSchema,
@@ -98,6 +99,7 @@ export const resources = [
   'imports',
   'dashboard',
   'reports',
+  'openapi',
 ] as const;
 export type Resource = (typeof resources)[number];
 
@@ -429,6 +431,9 @@ export const routes = [
   }),
   // Repair: recomputes the caller's enabler's aggregates from its records (docs/decisions.md).
   route('POST', '/dashboard/rebuild', 'dashboard', 'admin', answer(dashboardRebuildAnswerSchema)),
+
+  // The contract itself (docs/openapi.json, generated from this table): anonymous, it holds no secret.
+  route('GET', '/openapi.json', 'openapi', 'anonymous', answer(openApiAnswerSchema)),
 ] as const satisfies readonly RouteDefinition[];
 
 /** A route of the table with its literal method, path, resource and access. */

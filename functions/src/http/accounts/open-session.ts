@@ -11,21 +11,11 @@ import { epochSeconds } from '#data/table.ts';
 import type { User } from '#data/users.ts';
 import { signAccessToken } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
-import { currentEnablerOf, type CurrentEnabler } from './current-enabler.ts';
+import type { SessionAnswer } from '@cpbo/schemas';
+import { currentEnablerOf } from './current-enabler.ts';
 
-/** What login, refresh and the enabler switch answer (spec section 7, Auth). */
-export interface SessionTokens {
-  refreshToken: string;
-  accessToken: string;
-  role: User['role'];
-  username: string;
-  email: string;
-  enabler: string;
-  enablerName: string;
-  language: User['language'];
-  /** What GET /me/enabler answers, so that a screen can show without that call's round trip. */
-  currentEnabler: CurrentEnabler | null;
-}
+/** What login and refresh answer (spec section 7, Auth; schemas/accounts.ts). */
+export type SessionTokens = SessionAnswer;
 
 /** The enabler a session works for, with its latest config (one read, as GET /me/enabler does). */
 export interface SessionEnabler {

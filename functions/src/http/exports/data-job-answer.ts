@@ -1,9 +1,13 @@
+import type { DataJobAnswer } from '@cpbo/schemas';
 import { getDataJob, type DataJob } from '#data/data-jobs.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 
 /** What the Data page polls of a job: its state, counts and first errors (never its file's key). */
-export const dataJobAnswer = (job: DataJob, extra: { url?: string; fileName?: string } = {}) => ({
+export const dataJobAnswer = (
+  job: DataJob,
+  extra: { url?: string; fileName?: string } = {},
+): DataJobAnswer['job'] => ({
   id: job.id,
   kind: job.kind,
   state: job.state,

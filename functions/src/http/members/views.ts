@@ -1,10 +1,18 @@
+import type {
+  CashoutAnswer,
+  ContributionAnswer,
+  MemberDetailAnswer,
+  MemberRowAnswer,
+  PayoutAnswer,
+  PlotAnswer,
+} from '@cpbo/schemas';
 import type { MemberSummary } from '#domain/member-list.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
 import type { Member, MemberPage, Plot } from '#data/members.ts';
 import type { Cashout, Contribution, Payout } from '#data/money-records.ts';
 
 /** The API's shapes of members and their records: amounts in currency units, never cents. */
-export const memberRowView = (summary: MemberSummary) => ({
+export const memberRowView = (summary: MemberSummary): MemberRowAnswer => ({
   id: summary.id,
   name: summary.name,
   village: summary.village,
@@ -16,7 +24,7 @@ export const memberRowView = (summary: MemberSummary) => ({
   plotCount: summary.plotCount,
 });
 
-export const plotView = (plot: Plot, member: Pick<Member, 'name' | 'number'>) => ({
+export const plotView = (plot: Plot, member: Pick<Member, 'name' | 'number'>): PlotAnswer => ({
   id: plot.id,
   _id: plot.id,
   name: plot.name,
@@ -51,7 +59,7 @@ export const contributionView = (
   contribution: Contribution,
   member: Owner,
   plotNames: PlotNames = noPlotNames,
-) => ({
+): ContributionAnswer => ({
   id: contribution.id,
   ...ofMember(contribution, member),
   plotId: contribution.plotId,
@@ -61,7 +69,11 @@ export const contributionView = (
   contributionDate: contribution.contributionDate,
 });
 
-export const payoutView = (payout: Payout, member: Owner, plotNames: PlotNames = noPlotNames) => ({
+export const payoutView = (
+  payout: Payout,
+  member: Owner,
+  plotNames: PlotNames = noPlotNames,
+): PayoutAnswer => ({
   id: payout.id,
   ...ofMember(payout, member),
   plotId: payout.plotId,
@@ -72,7 +84,7 @@ export const payoutView = (payout: Payout, member: Owner, plotNames: PlotNames =
   payoutDate: payout.payoutDate,
 });
 
-export const cashoutView = (cashout: Cashout, member: Owner) => ({
+export const cashoutView = (cashout: Cashout, member: Owner): CashoutAnswer => ({
   id: cashout.id,
   ...ofMember(cashout, member),
   amount: fromCents(cashout.amountCents),
@@ -84,7 +96,13 @@ const newestFirst =
   (a: T, b: T) =>
     date(b).localeCompare(date(a));
 
-export const memberDetailView = ({ member, plots, contributions, payouts, cashouts }: MemberPage) => {
+export const memberDetailView = ({
+  member,
+  plots,
+  contributions,
+  payouts,
+  cashouts,
+}: MemberPage): MemberDetailAnswer => {
   const plotNames: PlotNames = new Map(plots.map((plot) => [plot.id, plot.name]));
   return {
     id: member.id,

@@ -136,7 +136,6 @@ export const sessionAnswerSchema = {
 } as const satisfies JSONSchema;
 export type SessionAnswer = FromSchema<typeof sessionAnswerSchema>;
 
-
 /*
  * The answers of the auth routes (route table: `response`); their types are derived from them.
  */

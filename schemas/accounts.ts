@@ -101,6 +101,32 @@ export const forceRenewRequestSchema = {
   properties: { email: emailSchema },
 } as const satisfies JSONSchema;
 
+/*
+ * The answers of the auth routes (route table: `response`); their types are derived from them.
+ */
+
+/**
+ * PUT /auth/password, POST /register and POST /resetPassword: the password changed (or set), and the
+ * sessions opened with the old one were closed.
+ */
+export const passwordChangedAnswerSchema = {
+  $id: 'answer/password-changed',
+  type: 'object',
+  additionalProperties: false,
+  properties: {},
+} as const satisfies JSONSchema;
+export type PasswordChangedAnswer = FromSchema<typeof passwordChangedAnswerSchema>;
+
+/** GET /auth/logoutFromEverywhere: how many of the caller's sessions were closed. */
+export const sessionsRevokedAnswerSchema = {
+  $id: 'answer/sessions-revoked',
+  type: 'object',
+  required: ['revoked'],
+  additionalProperties: false,
+  properties: { revoked: { type: 'integer', minimum: 0 } },
+} as const satisfies JSONSchema;
+export type SessionsRevokedAnswer = FromSchema<typeof sessionsRevokedAnswerSchema>;
+
 /**
  * The answer of POST /auth/login and GET /auth/refresh (spec 7, Auth): the session's tokens and who it
  * belongs to. enabler and enablerName are '' while the session works for no enabler (an administrator
@@ -136,29 +162,6 @@ export const sessionAnswerSchema = {
 } as const satisfies JSONSchema;
 export type SessionAnswer = FromSchema<typeof sessionAnswerSchema>;
 
-/*
- * The answers of the auth routes (route table: `response`); their types are derived from them.
- */
-
-/** PUT /auth/password: the password changed, and the caller's other sessions were closed. */
-export const passwordChangedAnswerSchema = {
-  $id: 'answer/password-changed',
-  type: 'object',
-  additionalProperties: false,
-  properties: {},
-} as const satisfies JSONSchema;
-export type PasswordChangedAnswer = FromSchema<typeof passwordChangedAnswerSchema>;
-
-/** GET /auth/logoutFromEverywhere: how many of the caller's sessions were closed. */
-export const sessionsRevokedAnswerSchema = {
-  $id: 'answer/sessions-revoked',
-  type: 'object',
-  required: ['revoked'],
-  additionalProperties: false,
-  properties: { revoked: { type: 'integer', minimum: 0 } },
-} as const satisfies JSONSchema;
-export type SessionsRevokedAnswer = FromSchema<typeof sessionsRevokedAnswerSchema>;
-
 /** GET /auth/enablerProfile/{enablerId}: the administrator's session, rotated to work for that enabler. */
 export const enablerProfileAnswerSchema = {
   $id: 'answer/enabler-profile',
@@ -168,16 +171,6 @@ export const enablerProfileAnswerSchema = {
   properties: { refreshToken: { type: 'string', minLength: 1 } },
 } as const satisfies JSONSchema;
 export type EnablerProfileAnswer = FromSchema<typeof enablerProfileAnswerSchema>;
-
-/** GET /auth/logoutFromEverywhere: how many sessions ended, this one included. */
-export const logoutFromEverywhereAnswerSchema = {
-  $id: 'answer/logout-from-everywhere',
-  type: 'object',
-  required: ['revoked'],
-  additionalProperties: false,
-  properties: { revoked: { type: 'integer', minimum: 0 } },
-} as const satisfies JSONSchema;
-export type LogoutFromEverywhereAnswer = FromSchema<typeof logoutFromEverywhereAnswerSchema>;
 
 /** POST /resetPassword/request: the same sentence whether the address is known or not (spec 7). */
 export const resetRequestAnswerSchema = {
@@ -248,3 +241,12 @@ export const managedUserListAnswerSchema = {
 } as const satisfies JSONSchema;
 
 export type ManagedUserAnswer = FromSchema<typeof managedUserObject>;
+
+/** POST /admin/users/forcePasswordRenew: the account is blocked and its owner mailed a link; nothing more to tell. */
+export const renewalForcedAnswerSchema = {
+  $id: 'answer/renewal-forced',
+  type: 'object',
+  additionalProperties: false,
+  properties: {},
+} as const satisfies JSONSchema;
+export type RenewalForcedAnswer = FromSchema<typeof renewalForcedAnswerSchema>;

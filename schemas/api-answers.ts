@@ -24,3 +24,16 @@ export const errorAnswerSchema = {
   },
 } as const satisfies JSONSchema;
 export type ErrorAnswer = FromSchema<typeof errorAnswerSchema>;
+
+/** GET /api/openapi.json: the OpenAPI 3.1 document of the API (docs/openapi.json). */
+export const openApiAnswerSchema = {
+  $id: 'answer/openapi',
+  type: 'object',
+  required: ['openapi', 'info', 'paths', 'components'],
+  properties: {
+    openapi: { const: '3.1.0' },
+    info: { type: 'object' },
+    paths: { type: 'object' },
+    components: { type: 'object' },
+  },
+} as const satisfies JSONSchema;

@@ -44,6 +44,7 @@ import {
   dashboardSeriesQuerySchema,
   dashboardUnitsQuerySchema,
   enablerProfileAnswerSchema,
+  openApiAnswerSchema,
   passwordChangedAnswerSchema,
   sessionsRevokedAnswerSchema,
   adminEnablerListAnswerSchema,
@@ -61,8 +62,30 @@ import {
   adminCashoutAnswerSchema,
   managedUserListAnswerSchema,
   managedUserAnswerSchema,
-  emptyAnswerSchema,
+  renewalForcedAnswerSchema,
   type JSONSchema,
+  sessionAnswerSchema,
+  resetRequestAnswerSchema,
+  myEnablerAnswerSchema,
+  languageAnswerSchema,
+  memberListAnswerSchema,
+  createdIdAnswerSchema,
+  memberDetailAnswerSchema,
+  plotAnswerSchema,
+  cashoutAnswerSchema,
+  contributionAnswerSchema,
+  logListAnswerSchema,
+  reportListAnswerSchema,
+  mirrorJobAnswerSchema,
+  dataJobAnswerSchema,
+  importUploadAnswerSchema,
+  reportCreatedAnswerSchema,
+  dashboardSeriesAnswerSchema,
+  dashboardPendingBenefitsAnswerSchema,
+  dashboardCoveredPlotsAnswerSchema,
+  dashboardFederationsAnswerSchema,
+  dashboardUnitsAnswerSchema,
+  dashboardRebuildAnswerSchema,
 } from '@cpbo/schemas';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 
@@ -92,6 +115,7 @@ export const resources = [
   'imports',
   'dashboard',
   'reports',
+  'openapi',
 ] as const;
 export type Resource = (typeof resources)[number];
 
@@ -223,8 +247,11 @@ const configBody = {
 
 export const routes = [
   // Auth (spec 7, Auth)
-  route('POST', '/auth/login', 'auth', 'anonymous', { body: loginRequestSchema }),
-  route('GET', '/auth/refresh', 'auth', 'refreshToken'),
+  route('POST', '/auth/login', 'auth', 'anonymous', {
+    body: loginRequestSchema,
+    ...answer(sessionAnswerSchema),
+  }),
+  route('GET', '/auth/refresh', 'auth', 'refreshToken', answer(sessionAnswerSchema)),
   route('GET', '/auth/enablerProfile/{enablerId}', 'auth', 'admin', {
     ...enablerIdParams,
     ...answer(enablerProfileAnswerSchema),
@@ -235,34 +262,64 @@ export const routes = [
     body: changePasswordRequestSchema,
     ...answer(passwordChangedAnswerSchema),
   }),
-  route('POST', '/register', 'registration', 'anonymous', { body: setPasswordRequestSchema }),
-  route('POST', '/resetPassword', 'registration', 'anonymous', { body: setPasswordRequestSchema }),
-  route('POST', '/resetPassword/request', 'registration', 'anonymous', { body: resetRequestSchema }),
+  route('POST', '/register', 'registration', 'anonymous', {
+    body: setPasswordRequestSchema,
+    ...answer(passwordChangedAnswerSchema),
+  }),
+  route('POST', '/resetPassword', 'registration', 'anonymous', {
+    body: setPasswordRequestSchema,
+    ...answer(passwordChangedAnswerSchema),
+  }),
+  route('POST', '/resetPassword/request', 'registration', 'anonymous', {
+    body: resetRequestSchema,
+    ...answer(resetRequestAnswerSchema),
+  }),
 
   // User side
-  route('GET', '/me/enabler', 'me', 'signedIn'),
-  route('PUT', '/me/language', 'me', 'signedIn', { body: languageRequestSchema }),
-  route('GET', '/members', 'members', 'signedIn', { query: memberListQuerySchema }),
-  idempotent(route('POST', '/members', 'members', 'signedIn', { body: newMemberRequestSchema })),
-  route('GET', '/members/{id}', 'members', 'signedIn', id),
-  route('GET', '/members/{memberId}/plots/{plotId}', 'members', 'signedIn', memberAndPlot),
+  route('GET', '/me/enabler', 'me', 'signedIn', answer(myEnablerAnswerSchema)),
+  route('PUT', '/me/language', 'me', 'signedIn', {
+    body: languageRequestSchema,
+    ...answer(languageAnswerSchema),
+  }),
+  route('GET', '/members', 'members', 'signedIn', {
+    query: memberListQuerySchema,
+    ...answer(memberListAnswerSchema),
+  }),
+  idempotent(
+    route('POST', '/members', 'members', 'signedIn', {
+      body: newMemberRequestSchema,
+      ...answer(createdIdAnswerSchema, 201),
+    }),
+  ),
+  route('GET', '/members/{id}', 'members', 'signedIn', { ...id, ...answer(memberDetailAnswerSchema) }),
+  route('GET', '/members/{memberId}/plots/{plotId}', 'members', 'signedIn', {
+    ...memberAndPlot,
+    ...answer(plotAnswerSchema),
+  }),
   idempotent(
     route('POST', '/members/{memberId}/plots', 'members', 'signedIn', {
       ...memberId,
       body: newPlotRequestSchema,
+      ...answer(createdIdAnswerSchema, 201),
     }),
   ),
   route('POST', '/members/{memberId}/plots/{plotId}', 'members', 'signedIn', {
     ...memberAndPlot,
     body: updatePlotRequestSchema,
+    ...answer(plotAnswerSchema),
   }),
   idempotent(
-    route('POST', '/members/{id}/cashouts', 'members', 'signedIn', { ...id, body: cashoutRequestSchema }),
+    route('POST', '/members/{id}/cashouts', 'members', 'signedIn', {
+      ...id,
+      body: cashoutRequestSchema,
+      ...answer(cashoutAnswerSchema, 201),
+    }),
   ),
   idempotent(
     route('POST', '/members/{id}/contribute', 'members', 'signedIn', {
       ...id,
       body: contributeRequestSchema,
+      ...answer(contributionAnswerSchema, 201),
     }),
   ),
 
@@ -391,7 +448,7 @@ export const routes = [
   }),
   route('POST', '/admin/users/forcePasswordRenew', 'admin-users', 'admin', {
     body: forceRenewRequestSchema,
-    ...answer(emptyAnswerSchema),
+    ...answer(renewalForcedAnswerSchema),
   }),
   route('POST', '/admin/users/{id}', 'admin-users', 'admin', {
     ...userId,
@@ -401,42 +458,72 @@ export const routes = [
   route('DELETE', '/admin/users/{id}', 'admin-users', 'admin', { ...userId, ...noContent }),
 
   // Admin: logs, reports, mirror
-  route('GET', '/admin/logs', 'admin-logs', 'admin', { query: logListQuerySchema }),
-  route('GET', '/admin/reports', 'admin-reports', 'admin', { query: reportListQuerySchema }),
-  route('GET', '/admin/mirror', 'admin-mirror', 'admin'),
-  route('POST', '/admin/mirror', 'admin-mirror', 'admin'),
+  route('GET', '/admin/logs', 'admin-logs', 'admin', {
+    query: logListQuerySchema,
+    ...answer(logListAnswerSchema),
+  }),
+  route('GET', '/admin/reports', 'admin-reports', 'admin', {
+    query: reportListQuerySchema,
+    ...answer(reportListAnswerSchema),
+  }),
+  route('GET', '/admin/mirror', 'admin-mirror', 'admin', answer(mirrorJobAnswerSchema)),
+  route('POST', '/admin/mirror', 'admin-mirror', 'admin', answer(mirrorJobAnswerSchema, 202)),
 
   // Data
   // Each export or import is a job run by a queue worker; the screen polls its status (docs/contract.md).
-  route('GET', '/exports/members', 'exports', 'admin'),
-  route('GET', '/exports/enablers', 'exports', 'admin'),
-  route('GET', '/exports/all', 'exports', 'admin'),
-  route('GET', '/exports/jobs/{id}', 'exports', 'admin', jobId),
-  route('POST', '/imports/all', 'imports', 'admin', importBody),
-  route('POST', '/imports/onboard', 'imports', 'admin', importBody),
-  route('POST', '/imports/uploads', 'imports', 'admin'),
-  route('GET', '/imports/jobs/{id}', 'imports', 'admin', jobId),
+  route('GET', '/exports/members', 'exports', 'admin', answer(dataJobAnswerSchema, 202)),
+  route('GET', '/exports/enablers', 'exports', 'admin', answer(dataJobAnswerSchema, 202)),
+  route('GET', '/exports/all', 'exports', 'admin', answer(dataJobAnswerSchema, 202)),
+  route('GET', '/exports/jobs/{id}', 'exports', 'admin', { ...jobId, ...answer(dataJobAnswerSchema) }),
+  route('POST', '/imports/all', 'imports', 'admin', { ...importBody, ...answer(dataJobAnswerSchema, 202) }),
+  route('POST', '/imports/onboard', 'imports', 'admin', {
+    ...importBody,
+    ...answer(dataJobAnswerSchema, 202),
+  }),
+  route('POST', '/imports/uploads', 'imports', 'admin', answer(importUploadAnswerSchema, 201)),
+  route('GET', '/imports/jobs/{id}', 'imports', 'admin', { ...jobId, ...answer(dataJobAnswerSchema) }),
 
   // The mobile app's reports (ANDROID_USER and USER, checked by the handler); read with GET /admin/reports.
   route('POST', '/reports', 'reports', 'signedIn', {
     body: reportRequestSchema,
     maxBodyBytes: MAX_REPORT_BYTES,
+    ...answer(reportCreatedAnswerSchema, 201),
   }),
 
   // Dashboard
-  route('GET', '/dashboard/numberOfCoversStartedByDate', 'dashboard', 'signedIn', dashboardSeries),
-  route('GET', '/dashboard/totalContributionsByDate', 'dashboard', 'signedIn', dashboardSeries),
-  route('GET', '/dashboard/totalBenefitsComputedByDate', 'dashboard', 'signedIn', dashboardSeries),
-  route('GET', '/dashboard/totalPendingBenefitsByFederation', 'dashboard', 'signedIn', dashboardNone),
+  route('GET', '/dashboard/numberOfCoversStartedByDate', 'dashboard', 'signedIn', {
+    ...dashboardSeries,
+    ...answer(dashboardSeriesAnswerSchema),
+  }),
+  route('GET', '/dashboard/totalContributionsByDate', 'dashboard', 'signedIn', {
+    ...dashboardSeries,
+    ...answer(dashboardSeriesAnswerSchema),
+  }),
+  route('GET', '/dashboard/totalBenefitsComputedByDate', 'dashboard', 'signedIn', {
+    ...dashboardSeries,
+    ...answer(dashboardSeriesAnswerSchema),
+  }),
+  route('GET', '/dashboard/totalPendingBenefitsByFederation', 'dashboard', 'signedIn', {
+    ...dashboardNone,
+    ...answer(dashboardPendingBenefitsAnswerSchema),
+  }),
   route('GET', '/dashboard/numberOfCoveredPlots', 'dashboard', 'signedIn', {
     query: dashboardFederationQuerySchema,
+    ...answer(dashboardCoveredPlotsAnswerSchema),
   }),
-  route('GET', '/dashboard/federations', 'dashboard', 'signedIn', dashboardNone),
+  route('GET', '/dashboard/federations', 'dashboard', 'signedIn', {
+    ...dashboardNone,
+    ...answer(dashboardFederationsAnswerSchema),
+  }),
   route('GET', '/dashboard/numberOfUnitsToDisplay', 'dashboard', 'signedIn', {
     query: dashboardUnitsQuerySchema,
+    ...answer(dashboardUnitsAnswerSchema),
   }),
   // Repair: recomputes the caller's enabler's aggregates from its records (docs/decisions.md).
-  route('POST', '/dashboard/rebuild', 'dashboard', 'admin'),
+  route('POST', '/dashboard/rebuild', 'dashboard', 'admin', answer(dashboardRebuildAnswerSchema)),
+
+  // The contract itself (docs/openapi.json, generated from this table): anonymous, it holds no secret.
+  route('GET', '/openapi.json', 'openapi', 'anonymous', answer(openApiAnswerSchema)),
 ] as const satisfies readonly RouteDefinition[];
 
 /** A route of the table with its literal method, path, resource and access. */

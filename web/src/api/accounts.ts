@@ -1,5 +1,5 @@
 import type { Language } from '../i18n/languages.ts';
-import type { EmptyAnswer, LanguageAnswer } from '@cpbo/schemas';
+import type { LanguageAnswer, PasswordChangedAnswer } from '@cpbo/schemas';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
 type Errors = Pick<ApiRequest, 'errors'>;
@@ -14,7 +14,7 @@ export const setPasswordWithLink = (
   password: string,
   options: Errors = {},
 ) =>
-  apiFetch<EmptyAnswer>(`/${purpose}`, {
+  apiFetch<PasswordChangedAnswer>(`/${purpose}`, {
     method: 'POST',
     body: { password, token },
     auth: 'none',
@@ -23,7 +23,7 @@ export const setPasswordWithLink = (
 
 /** The server signs out the user's other sessions; this one stays. */
 export const changePassword = (currentPassword: string, newPassword: string, options: Errors = {}) =>
-  apiFetch<EmptyAnswer>('/auth/password', {
+  apiFetch<PasswordChangedAnswer>('/auth/password', {
     method: 'PUT',
     body: { newPassword, currentPassword },
     ...options,

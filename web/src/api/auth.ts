@@ -1,9 +1,9 @@
 import {
   userRoles,
   type EnablerProfileAnswer,
-  type LogoutFromEverywhereAnswer,
   type ResetRequestAnswer,
   type SessionAnswer,
+  type SessionsRevokedAnswer,
 } from '@cpbo/schemas';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
@@ -34,7 +34,7 @@ export const refresh = (refreshToken: string, options: Errors = {}) =>
 export const logout = (accessToken: string) =>
   apiFetch<unknown>('/auth/logout', { method: 'POST', auth: { bearer: accessToken }, errors: 'caller' });
 
-export const logoutFromEverywhere = () => apiFetch<LogoutFromEverywhereAnswer>('/auth/logoutFromEverywhere');
+export const logoutFromEverywhere = () => apiFetch<SessionsRevokedAnswer>('/auth/logoutFromEverywhere');
 
 /** A refresh token for a session working for another enabler (administrators). */
 export const enablerProfile = (enablerId: string) =>

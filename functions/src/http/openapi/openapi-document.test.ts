@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { routes, type RouteDefinition } from '../routes.ts';
+import { openApiDocument } from './openapi-document.ts';
+import { openApiPath, openApiText } from './openapi-text.ts';
+
+const document = openApiDocument();
+const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+);
+const operationOf = (method: string, path: string) =>
+  operations.find((o) => o.method === method.toLowerCase() && o.path === path)?.operation as
+    Record<string, never> | undefined;
+
+describe('the OpenAPI document', () => {
+  it('is the committed docs/openapi.json (run `npm run generate:openapi` when this fails)', async () => {
+    expect(readFileSync(openApiPath, 'utf8')).toBe(await openApiText(document));
+  });
+
+  it('has one operation per route of the table, and each route its operation', () => {
+    expect(operations).toHaveLength(routes.length);
+    for (const route of routes as readonly RouteDefinition[]) {
+      expect(operationOf(route.method, route.path), `${route.method} ${route.path}`).toBeDefined();
+    }
+  });
+
+  it('describes a route’s path parameters, body, access and declared answer', () => {
+    const profile = operationOf('GET', '/auth/enablerProfile/{enablerId}') ?? {};
+    expect(profile).toMatchObject({
+      'x-access': 'admin',
+      security: [{ accessToken: [] }],
+      parameters: [{ name: 'enablerId', in: 'path', required: true }],
+      responses: {
+        200: {
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/answer.enabler-profile' } },
+          },
+        },
+      },
+    });
+    expect(document.components.schemas['answer.enabler-profile']).toMatchObject({
+      required: ['refreshToken'],
+    });
+    expect(operationOf('POST', '/auth/logout')).toMatchObject({
+      responses: { 204: { description: 'Done; no body.' } },
+    });
+    expect(operationOf('POST', '/auth/login')).toMatchObject({
+      security: [],
+      requestBody: {
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/request.login' } } },
+      },
+    });
+  });
+
+  it('lists the error codes a route can answer, by status: generic ones and its resource’s own', () => {
+    const codes = (method: string, path: string, status: number): string[] =>
+      (operationOf(method, path)?.responses as unknown as Record<number, { description: string }>)[
+        status
+      ]?.description.split(', ') ?? [];
+    expect(codes('POST', '/auth/login', 401)).toContain('ERR_LOGIN_INVALID');
+    expect(codes('GET', '/admin/users', 403)).toContain('ERR_FORBIDDEN_USER');
+    expect(codes('POST', '/members/{id}/contribute', 409)).toEqual(
+      expect.arrayContaining(['ERR_NO_PLOTS', 'ERR_IDEMPOTENCY_KEY_IN_PROGRESS']),
+    );
+    expect(codes('POST', '/admin/enablers/{id}/configs', 413)).toContain('ERR_FILE_TOO_LONG');
+    expect(codes('GET', '/members', 500)).toEqual(['ERR_INTERNAL']);
+  });
+});

@@ -69,7 +69,6 @@ import {
   myEnablerAnswerSchema,
   languageAnswerSchema,
   memberListAnswerSchema,
-  createdIdAnswerSchema,
   memberDetailAnswerSchema,
   plotAnswerSchema,
   cashoutAnswerSchema,

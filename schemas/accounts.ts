@@ -172,6 +172,16 @@ export const enablerProfileAnswerSchema = {
 } as const satisfies JSONSchema;
 export type EnablerProfileAnswer = FromSchema<typeof enablerProfileAnswerSchema>;
 
+/** GET /auth/logoutFromEverywhere: how many sessions ended, this one included. */
+export const logoutFromEverywhereAnswerSchema = {
+  $id: 'answer/logout-from-everywhere',
+  type: 'object',
+  required: ['revoked'],
+  additionalProperties: false,
+  properties: { revoked: { type: 'integer', minimum: 0 } },
+} as const satisfies JSONSchema;
+export type LogoutFromEverywhereAnswer = FromSchema<typeof logoutFromEverywhereAnswerSchema>;
+
 /** POST /resetPassword/request: the same sentence whether the address is known or not (spec 7). */
 export const resetRequestAnswerSchema = {
   $id: 'answer/reset-password-request',
@@ -241,12 +251,3 @@ export const managedUserListAnswerSchema = {
 } as const satisfies JSONSchema;
 
 export type ManagedUserAnswer = FromSchema<typeof managedUserObject>;
-
-/** POST /admin/users/forcePasswordRenew: the account is blocked and its owner mailed a link; nothing more to tell. */
-export const renewalForcedAnswerSchema = {
-  $id: 'answer/renewal-forced',
-  type: 'object',
-  additionalProperties: false,
-  properties: {},
-} as const satisfies JSONSchema;
-export type RenewalForcedAnswer = FromSchema<typeof renewalForcedAnswerSchema>;

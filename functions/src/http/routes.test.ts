@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources, routeKey, routes, type Resource, type RouteDefinition } from './routes.ts';
-
-/**
- * Resources whose routes are getting their answers' schemas (issue 17): each is removed once all its
- * routes declare one, then the list, once empty, with this test's allowance.
- */
-const resourcesAwaitingAnswers: readonly Resource[] = [];
+import { resources, routeKey, routes, type RouteDefinition } from './routes.ts';
 
 /** Every call of section 7 of the product spec, transcribed by hand so the route table is checked against it. */
 const specCalls = [
@@ -166,14 +160,8 @@ describe('route table', () => {
     }
   });
 
-  it('declares the answer of every route but those of the resources still being filled', () => {
-    const missing = (routes as readonly RouteDefinition[]).filter((r) => !r.response);
-    const unexpected = missing.filter((r) => !resourcesAwaitingAnswers.includes(r.resource)).map(routeKey);
-    const done = resourcesAwaitingAnswers.filter((resource) => !missing.some((r) => r.resource === resource));
-    expect({ unexpected, done }).toEqual({ unexpected: [], done: [] });
-    // The coordinator's last step: no route left without its answer, and this list gone.
-    console.info(
-      `Routes without a declared answer yet (${missing.length}):\n${missing.map(routeKey).join('\n')}`,
-    );
+  it('declares the answer of every route', () => {
+    const missing = (routes as readonly RouteDefinition[]).filter((r) => !r.response).map(routeKey);
+    expect(missing).toEqual([]);
   });
 });

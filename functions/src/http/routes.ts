@@ -62,7 +62,7 @@ import {
   adminCashoutAnswerSchema,
   managedUserListAnswerSchema,
   managedUserAnswerSchema,
-  renewalForcedAnswerSchema,
+  emptyAnswerSchema,
   type JSONSchema,
   sessionAnswerSchema,
   resetRequestAnswerSchema,
@@ -447,7 +447,7 @@ export const routes = [
   }),
   route('POST', '/admin/users/forcePasswordRenew', 'admin-users', 'admin', {
     body: forceRenewRequestSchema,
-    ...answer(renewalForcedAnswerSchema),
+    ...answer(emptyAnswerSchema),
   }),
   route('POST', '/admin/users/{id}', 'admin-users', 'admin', {
     ...userId,

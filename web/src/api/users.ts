@@ -1,5 +1,5 @@
 import type {
-  RenewalForcedAnswer,
+  EmptyAnswer,
   FromSchema,
   ManagedUserAnswer,
   newUserRequestSchema,
@@ -38,7 +38,7 @@ export const deleteUser = (email: string, options: Errors = {}) =>
 
 /** Blocks the account and mails its owner a link to choose a new password. */
 export const forcePasswordRenew = (email: string, options: Errors = {}) =>
-  apiFetch<RenewalForcedAnswer>('/admin/users/forcePasswordRenew', {
+  apiFetch<EmptyAnswer>('/admin/users/forcePasswordRenew', {
     method: 'POST',
     body: { email },
     ...options,

@@ -172,16 +172,6 @@ export const enablerProfileAnswerSchema = {
 } as const satisfies JSONSchema;
 export type EnablerProfileAnswer = FromSchema<typeof enablerProfileAnswerSchema>;
 
-/** GET /auth/logoutFromEverywhere: how many sessions ended, this one included. */
-export const logoutFromEverywhereAnswerSchema = {
-  $id: 'answer/logout-from-everywhere',
-  type: 'object',
-  required: ['revoked'],
-  additionalProperties: false,
-  properties: { revoked: { type: 'integer', minimum: 0 } },
-} as const satisfies JSONSchema;
-export type LogoutFromEverywhereAnswer = FromSchema<typeof logoutFromEverywhereAnswerSchema>;
-
 /** POST /resetPassword/request: the same sentence whether the address is known or not (spec 7). */
 export const resetRequestAnswerSchema = {
   $id: 'answer/reset-password-request',

@@ -7,6 +7,9 @@ import { instantSchema } from './common.ts';
  * page polls its state (docs/contract.md). A job's file key never travels.
  */
 
+/** A file of up to 5 MB travels in the import call (Lambda takes 6 MB); a larger one is uploaded to S3 first. */
+export const MAX_INLINE_IMPORT_BYTES = 5 * 1024 * 1024;
+
 export const dataJobKinds = [
   'EXPORT_MEMBERS',
   'EXPORT_ENABLERS',

@@ -34,6 +34,7 @@ import {
   importRequestSchema,
   jobIdParameter,
   MAX_IMAGE_BYTES,
+  MAX_INLINE_IMPORT_BYTES,
   MAX_REPORT_BYTES,
   reportListQuerySchema,
   reportRequestSchema,
@@ -218,8 +219,6 @@ const dashboardSeries = { query: dashboardSeriesQuerySchema };
 const dashboardNone = { query: dashboardNoQuerySchema };
 const jobId = { params: pathParameters({ id: jobIdParameter }) };
 
-/** A file of up to 5 MB travels in the body (Lambda takes 6 MB); a larger one is uploaded to S3 first. */
-export const MAX_INLINE_IMPORT_BYTES = 5 * 1024 * 1024;
 const importBody = {
   body: importRequestSchema,
   maxBodyBytes: MAX_INLINE_IMPORT_BYTES,

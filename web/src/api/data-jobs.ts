@@ -1,4 +1,9 @@
-import type { DataJob, DataJobAnswer, ImportUploadAnswer } from '@cpbo/schemas';
+import {
+  MAX_INLINE_IMPORT_BYTES,
+  type DataJob,
+  type DataJobAnswer,
+  type ImportUploadAnswer,
+} from '@cpbo/schemas';
 import { apiFetch } from './api-client.ts';
 
 // What the Data page polls of an export or an import is the API's own contract (schemas/data-jobs.ts).
@@ -6,9 +11,6 @@ export type { DataJob, JobError } from '@cpbo/schemas';
 
 export type ExportKind = 'members' | 'enablers' | 'all';
 export type ImportKind = 'all' | 'onboard';
-
-/** A file of at most this size travels in the import call; a larger one is uploaded to S3 first. */
-export const MAX_INLINE_IMPORT_BYTES = 5 * 1024 * 1024;
 
 export const isFinished = (job: DataJob): boolean => job.state !== 'QUEUED' && job.state !== 'RUNNING';
 

@@ -36,10 +36,10 @@ const WRITERS = 8;
 const BATCH = 25;
 const workerScript = fileURLToPath(new URL('./import-worker-run.ts', import.meta.url));
 
-const benchFile = (): DataFile => {
+const benchFile = (count: number): DataFile => {
   const enablerId = randomUUID();
   const members: ExportedMember[] = [];
-  for (let index = 0; index < MEMBERS; index += 1) {
+  for (let index = 0; index < count; index += 1) {
     const plots = Array.from({ length: PLOTS }, (_, p) => ({
       id: randomUUID(),
       name: `Plot ${p + 1}`,
@@ -143,36 +143,49 @@ const main = async () => {
     const { putS3Object } = await import('@cpbo/functions/platform/s3-object-reads.ts');
     const { createDataJob, getDataJob } = await import('@cpbo/functions/data/data-jobs.ts');
     const { importedMemberItems } = await import('@cpbo/functions/data/data-files.ts');
-    const file = benchFile();
-    const text = JSON.stringify(file);
-    const enabler = file[0] as DataFile[number];
-    const items = enabler.members.flatMap((member) => {
-      const built = importedMemberItems(member, enabler._id, 'bench@example.org', new Date().toISOString());
-      return [...built.claims, ...built.records, built.profile];
-    });
+    /** Imports a bench file of `count` members with the worker in a process of its own. */
+    const importRun = async (count: number) => {
+      const file = benchFile(count);
+      const text = JSON.stringify(file);
+      const enabler = file[0] as DataFile[number];
+      const items = enabler.members.flatMap((member) => {
+        const built = importedMemberItems(member, enabler._id, 'bench@example.org', new Date().toISOString());
+        return [...built.claims, ...built.records, built.profile];
+      });
+      const jobId = randomUUID();
+      const fileKey = `imports/uploads/${jobId}.json`;
+      await putS3Object(localFilesBucket, fileKey, text);
+      await createDataJob({
+        id: jobId,
+        kind: 'IMPORT_ALL',
+        enablerId: enabler._id,
+        createdBy: 'bench@example.org',
+        fileKey,
+      });
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', workerScript], {
+        env: { ...process.env, BENCH_JOB: jobId },
+        maxBuffer: 1 << 20,
+      });
+      const run = JSON.parse(stdout.trim().split('\n').at(-1) as string) as { ms: number; peakRssMb: number };
+      const job = await getDataJob(jobId);
+      if (job?.state !== 'DONE' || job.done !== count || job.errorCount !== 0)
+        throw new Error(`The import did not complete: ${JSON.stringify(job)}`);
+      return { ...run, items, jobId, megabytes: text.length / 1_048_576 };
+    };
+
+    // The worker's memory on a file a twentieth the size, beside the full one's: it must not grow with the file.
+    const smallMembers = Math.max(100, Math.round(MEMBERS / 20));
+    const small = await importRun(smallMembers);
+    const run = await importRun(MEMBERS);
+    const { items, jobId } = run;
     console.log(
       `[bench] ${MEMBERS} members, ${MEMBERS * PLOTS} plots, ${MEMBERS * CONTRIBUTIONS} contributions: ` +
-        `${items.length} items, a file of ${(text.length / 1_048_576).toFixed(1)} MB`,
+        `${items.length} items, a file of ${run.megabytes.toFixed(1)} MB`,
     );
-
-    const jobId = randomUUID();
-    const fileKey = `imports/uploads/${jobId}.json`;
-    await putS3Object(localFilesBucket, fileKey, text);
-    await createDataJob({
-      id: jobId,
-      kind: 'IMPORT_ALL',
-      enablerId: enabler._id,
-      createdBy: 'bench@example.org',
-      fileKey,
-    });
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', workerScript], {
-      env: { ...process.env, BENCH_JOB: jobId },
-      maxBuffer: 1 << 20,
-    });
-    const run = JSON.parse(stdout.trim().split('\n').at(-1) as string) as { ms: number; peakRssMb: number };
-    const job = await getDataJob(jobId);
-    if (job?.state !== 'DONE' || job.done !== MEMBERS || job.errorCount !== 0)
-      throw new Error(`The import did not complete: ${JSON.stringify(job)}`);
+    console.log(
+      `[bench] worker peak RSS: ${small.peakRssMb} MB for ${smallMembers} members (${small.megabytes.toFixed(1)} MB), ` +
+        `${run.peakRssMb} MB for ${MEMBERS} members (${run.megabytes.toFixed(1)} MB)`,
+    );
 
     const importRate = items.length / (run.ms / 1000);
     console.log(

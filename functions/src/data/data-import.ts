@@ -119,7 +119,7 @@ const existingProfiles = async (memberIds: string[]): Promise<Map<string, string
 };
 
 /** By-id look-ups in flight at once. */
-const PARALLEL_LOOKUPS = 16;
+const PARALLEL_LOOKUPS = 8;
 
 /**
  * The records of these items whose id is already held by another item (the by-id index, gsi3): a

@@ -169,7 +169,11 @@ const main = async () => {
         env: { ...process.env, BENCH_JOB: jobId },
         maxBuffer: 1 << 20,
       });
-      const run = JSON.parse(stdout.trim().split('\n').at(-1) as string) as { ms: number; peakRssMb: number };
+      const run = JSON.parse(stdout.trim().split('\n').at(-1) as string) as {
+        ms: number;
+        peakRssMb: number;
+        deliveries: number;
+      };
       const job = await getDataJob(jobId);
       if (job?.state !== 'DONE' || job.done !== enabler.members.length || job.errorCount !== 0)
         throw new Error(`The import did not complete: ${JSON.stringify(job)}`);
@@ -209,7 +213,8 @@ const main = async () => {
     const run = await importRun(file);
     const importRate = items.length / (run.ms / 1000);
     console.log(
-      `[bench] import worker: ${(run.ms / 1000).toFixed(1)} s, ${Math.round(importRate)} items/s, peak RSS ${run.peakRssMb} MB`,
+      `[bench] import worker: ${(run.ms / 1000).toFixed(1)} s, ${Math.round(importRate)} items/s, peak RSS ${run.peakRssMb} MB, ` +
+        `${run.deliveries} deliveries (small file: ${small.deliveries})`,
     );
     console.log(
       `[bench] worker peak RSS: ${small.peakRssMb} MB for ${smallMembers} members (a ${small.megabytes.toFixed(1)} MB file), ` +

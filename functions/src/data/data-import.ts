@@ -83,7 +83,9 @@ const putAll = async (puts: Put[]): Promise<Put[]> => {
             chunk = chunk.filter((put) => !out.includes(put));
             continue;
           }
+          // InternalServerError: a 500 (on DynamoDB Local, a lock waited for too long under load).
           const retryable =
+            (error as Error).name === 'InternalServerError' ||
             (error as Error).name === 'TransactionCanceledException' ||
             (error as Error).name === 'TransactionConflictException' ||
             (error as Error).name === 'ThrottlingException' ||

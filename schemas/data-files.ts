@@ -98,7 +98,7 @@ const cashoutSchema = {
   properties: { id, amount: positiveAmount, cashoutDate: instant },
 } as const satisfies JSONSchema;
 
-const exportedMemberSchema = {
+export const exportedMemberSchema = {
   type: 'object',
   required: [
     'id',

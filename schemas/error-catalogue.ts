@@ -93,8 +93,9 @@ export const errorCatalogue = {
   },
   // Imports and exports.
   ERR_IMPORT_INVALID_FILE: { status: 400, message: 'The file does not match its schema.' },
-  ERR_IMPORT_UPLOAD_NOT_FOUND: { status: 400, message: 'The uploaded file was not found.' },
+  ERR_IMPORT_UPLOAD_NOT_FOUND: { status: 404, message: 'The uploaded file was not found.' },
   ERR_IMPORT_RECORD_INVALID: { status: 400, message: 'A record of the file is not consistent.' },
+  ERR_IMPORT_ID_TAKEN: { status: 409, message: 'An id of the file is already used by another record.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

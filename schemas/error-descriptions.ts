@@ -79,9 +79,11 @@ export const errorDescriptions = {
   ERR_IMPORT_INVALID_FILE:
     "An import's file does not match the schema of its kind (full or onboarding): the details list the first problems, each with its JSON path, and their count; nothing is written.",
   ERR_IMPORT_UPLOAD_NOT_FOUND:
-    'An import names an upload that was never made, has expired or is not valid JSON; nothing is written.',
+    "An import names an upload that was never made, has expired, is another user's or is not valid JSON; nothing is written.",
   ERR_IMPORT_RECORD_INVALID:
     "In an import's report only: a member whose records do not hold together (a record on a plot the member does not have, an amount with more than two decimals, a config version the enabler lacks); that member is skipped.",
+  ERR_IMPORT_ID_TAKEN:
+    "In an import's report only: a member whose id is another enabler's member's, or one of whose records has an id another record already holds; that member is skipped and nothing is overwritten.",
 } as const satisfies Record<ErrorCode, string>;
 
 /** The codes of the product spec (section 8); the others were added by this project. */

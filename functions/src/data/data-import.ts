@@ -7,7 +7,12 @@ import {
   QueryCommand,
   type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
-import type { DataFile, ExportedMember, OnboardingFile } from '@cpbo/schemas/data-files.ts';
+import type {
+  DataFile,
+  ExportedEnabler,
+  ExportedMember,
+  OnboardingMember,
+} from '@cpbo/schemas/data-files.ts';
 import { errorCatalogue, type ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { dynamo } from '#platform/aws-clients.ts';
@@ -78,7 +83,9 @@ const putAll = async (puts: Put[]): Promise<Put[]> => {
             chunk = chunk.filter((put) => !out.includes(put));
             continue;
           }
+          // InternalServerError: a 500 (on DynamoDB Local, a lock waited for too long under load).
           const retryable =
+            (error as Error).name === 'InternalServerError' ||
             (error as Error).name === 'TransactionCanceledException' ||
             (error as Error).name === 'TransactionConflictException' ||
             (error as Error).name === 'ThrottlingException' ||
@@ -95,21 +102,61 @@ const putAll = async (puts: Put[]): Promise<Put[]> => {
 
 const absent = 'attribute_not_exists(pk)';
 
-/** The profiles of these members that are already in the table: those members were imported whole. */
-const existingProfiles = async (memberIds: string[]): Promise<Set<string>> => {
-  const found = new Set<string>();
+/** The profiles of these members that are already in the table (id → enabler): imported whole, or another's. */
+const existingProfiles = async (memberIds: string[]): Promise<Map<string, string>> => {
+  const found = new Map<string, string>();
   let request: BatchGetCommandOutput['UnprocessedKeys'] = {
     [tableName()]: {
       Keys: memberIds.map((id) => ({ pk: memberPartition(id), sk: MEMBER_PROFILE })),
-      ProjectionExpression: 'id',
+      ProjectionExpression: 'id, enablerId',
     },
   };
   while (request && Object.keys(request).length > 0) {
     const answer: BatchGetCommandOutput = await dynamo().send(new BatchGetCommand({ RequestItems: request }));
-    for (const item of answer.Responses?.[tableName()] ?? []) found.add(item.id as string);
+    for (const item of answer.Responses?.[tableName()] ?? [])
+      found.set(item.id as string, item.enablerId as string);
     request = answer.UnprocessedKeys;
   }
   return found;
+};
+
+/** By-id look-ups in flight at once. */
+const PARALLEL_LOOKUPS = 8;
+
+/**
+ * The records of these items whose id is already held by another item (the by-id index, gsi3): a
+ * record of another member, or the same id under another key. The very item (a resumed import) is not.
+ */
+const takenRecordIds = async (items: Item[]): Promise<Set<string>> => {
+  const taken = new Set<string>();
+  let next = 0;
+  const reader = async () => {
+    while (next < items.length) {
+      const item = items[next] as Item;
+      next += 1;
+      const { Items = [] }: QueryCommandOutput = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi3',
+          KeyConditionExpression: 'gsi3pk = :id AND gsi3sk = :record',
+          ExpressionAttributeValues: { ':id': item.gsi3pk, ':record': 'RECORD' },
+          ProjectionExpression: 'pk, sk',
+        }),
+      );
+      if (Items.some((found) => found.pk !== item.pk || found.sk !== item.sk)) taken.add(item.id as string);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_LOOKUPS }, reader));
+  return taken;
+};
+
+/** Where a record id is in a member of the file (`/plots/0/id`…). */
+const recordPath = (member: ExportedMember, id: string): string => {
+  for (const list of ['plots', 'contributions', 'payouts', 'cashouts'] as const) {
+    const index = member[list].findIndex((record) => record.id === id);
+    if (index >= 0) return `/${list}/${index}/id`;
+  }
+  return '/id';
 };
 
 const jobError = (where: string, code: ErrorCode): JobError => ({
@@ -126,7 +173,8 @@ export interface MemberToImport {
 }
 
 /**
- * Imports one batch of members: claims first (a number or name+village taken by another member
+ * Imports one batch of members: a member id held by another enabler's member, or a record id held by
+ * another record (the by-id index), refuses the member (ERR_IMPORT_ID_TAKEN); then claims first (a number or name+village taken by another member
  * makes that member ERR_DUPLICATE_MEMBER), then plots and records, then the profile with its
  * totals, each put only where absent. A member whose profile exists was imported whole (the profile
  * is written last) and is left as it is, so importing again, or resuming, changes nothing.
@@ -139,9 +187,20 @@ export const importMemberBatch = async (
   const errors: JobError[] = [];
   const existing = await existingProfiles(batch.map(({ member }) => member.id));
   const claimed = new Map<string, string>();
-  const accepted: { claims: Item[]; records: Item[]; profile: Item; where: string }[] = [];
+  const candidates: {
+    claims: Item[];
+    records: Item[];
+    profile: Item;
+    where: string;
+    member: ExportedMember;
+  }[] = [];
   for (const { member, enablerId, where } of batch) {
-    if (existing.has(member.id)) continue;
+    const holder = existing.get(member.id);
+    if (holder !== undefined) {
+      // The same member imported before is left as it is; another enabler's member is never touched.
+      if (holder !== enablerId) errors.push(jobError(`${where}/id`, 'ERR_IMPORT_ID_TAKEN'));
+      continue;
+    }
     const problem = memberRecordProblem(member);
     if (problem !== undefined) {
       errors.push(jobError(`${where}${problem}`, 'ERR_IMPORT_RECORD_INVALID'));
@@ -155,8 +214,19 @@ export const importMemberBatch = async (
       continue;
     }
     keys.forEach((key) => claimed.set(key, member.id));
-    accepted.push({ ...items, where });
+    candidates.push({ ...items, where, member });
   }
+  // A record id held elsewhere (another member's record, of any enabler) refuses its whole member.
+  const taken = await takenRecordIds(candidates.flatMap(({ records }) => records));
+  // Two members of one batch with a record id in common: the first is written, the second refused.
+  const inBatch = new Set<string>();
+  const accepted = candidates.filter(({ records, member, where }) => {
+    const held = records.find((record) => taken.has(record.id as string) || inBatch.has(record.id as string));
+    if (held)
+      errors.push(jobError(`${where}${recordPath(member, held.id as string)}`, 'ERR_IMPORT_ID_TAKEN'));
+    else for (const record of records) inBatch.add(record.id as string);
+    return !held;
+  });
   const refusedClaims = await putAll(
     accepted.flatMap(({ claims }) =>
       claims.map((item) => ({
@@ -214,9 +284,14 @@ export const recountMembers = async (enablerId: string): Promise<number> => {
 /**
  * The enablers of a full import, with their configs, where absent; an enabler already here keeps its
  * profile and gets the file's configs it lacks (its current config moves to the file's latest when newer).
+ * `campaigns` are the assessments the enabler's payouts name (id → date), created as recording the
+ * payouts one by one creates them.
  */
-export const importEnablers = async (file: DataFile, importedBy: string): Promise<void> => {
-  for (const enabler of file) {
+export const importEnablers = async (
+  enablers: { head: Omit<ExportedEnabler, 'members'>; campaigns: Map<string, string> }[],
+  importedBy: string,
+): Promise<void> => {
+  for (const { head: enabler, campaigns } of enablers) {
     const { profile, configs } = importedEnablerItems(enabler, importedBy);
     await putAll([profile, ...configs].map((item) => ({ item, condition: absent })));
     const latest = [...enabler.configs].sort((a, b) => b.version - a.version)[0];
@@ -241,21 +316,10 @@ export const importEnablers = async (file: DataFile, importedBy: string): Promis
           if (error.name !== 'ConditionalCheckFailedException') throw error;
         });
     }
-    // The campaigns the file's payouts name, as recording the payouts one by one creates them.
-    const campaigns = new Map<string, string>();
-    for (const member of enabler.members)
-      for (const payout of member.payouts)
-        if (!campaigns.has(payout.assessmentId)) campaigns.set(payout.assessmentId, payout.assessmentDate);
     for (const [id, reportingDate] of campaigns)
       await recordCampaign(enabler._id, { id, name: id, reportingDate });
   }
 };
-
-/** The members of a full import, in file order, each with its enabler and path. */
-export const membersOfDataFile = (file: DataFile): MemberToImport[] =>
-  file.flatMap((enabler, e) =>
-    enabler.members.map((member, m) => ({ member, enablerId: enabler._id, where: `/${e}/members/${m}` })),
-  );
 
 /** Problems of a whole file that its schema cannot say: an enabler or member id given twice. */
 export const dataFileProblems = (file: DataFile): JobError[] => {
@@ -279,21 +343,21 @@ const onboardingMemberId = (jobId: string, index: number): string => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 };
 
-/** The members of an onboarding file, created in the job's enabler (onboarded on the import day unless dated). */
-export const membersOfOnboardingFile = (
-  file: OnboardingFile,
+/** A member of an onboarding file, created in the job's enabler (onboarded on the import day unless dated). */
+export const onboardingMemberToImport = (
+  member: OnboardingMember,
+  index: number,
   job: Pick<DataJob, 'id' | 'enablerId' | 'createdAt'>,
-): MemberToImport[] =>
-  file.map((member, index) => ({
-    member: {
-      ...member,
-      id: onboardingMemberId(job.id, index),
-      onboardingDate: member.onboardingDate ?? isoDateOf(new Date(job.createdAt)),
-      plots: [],
-      contributions: [],
-      payouts: [],
-      cashouts: [],
-    },
-    enablerId: job.enablerId,
-    where: `/${index}`,
-  }));
+): MemberToImport => ({
+  member: {
+    ...member,
+    id: onboardingMemberId(job.id, index),
+    onboardingDate: member.onboardingDate ?? isoDateOf(new Date(job.createdAt)),
+    plots: [],
+    contributions: [],
+    payouts: [],
+    cashouts: [],
+  },
+  enablerId: job.enablerId,
+  where: `/${index}`,
+});

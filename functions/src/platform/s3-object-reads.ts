@@ -85,6 +85,19 @@ export const getS3Object = async (bucket: string, key: string): Promise<S3Object
   return { body: new Uint8Array(await response.arrayBuffer()), metadata: metadataOf(response.headers) };
 };
 
+/**
+ * The object's body as a stream of chunks (the import worker parses a file of any size as it comes),
+ * or undefined when there is no such object.
+ */
+export const getS3ObjectStream = async (
+  bucket: string,
+  key: string,
+): Promise<AsyncIterable<Uint8Array> | undefined> => {
+  const response = await send('GET', bucket, key);
+  if (!response?.body) return undefined;
+  return response.body;
+};
+
 /** The object's metadata, or undefined when there is no such object. */
 export const headS3Object = async (
   bucket: string,

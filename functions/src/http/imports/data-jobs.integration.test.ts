@@ -3,7 +3,7 @@ import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
-import type { DataFile } from '@cpbo/schemas/data-files.ts';
+import type { DataFile, ExportedMember } from '@cpbo/schemas/data-files.ts';
 import { createDataJob, getDataJob } from '#data/data-jobs.ts';
 import { getEnabler, listCampaigns } from '#data/enablers.ts';
 import { recordCashout, recordContribution, recordPayout } from '#data/money-records.ts';
@@ -295,6 +295,85 @@ describe('exports and imports', () => {
       expect.objectContaining({ where: '/0/members/3', code: 'ERR_DUPLICATE_MEMBER' }),
     ]);
     expect((await getEnabler(source.enablerId))?.memberCount).toBe(2);
+  });
+
+  it('never writes over a member or record id held elsewhere: the member is refused with ERR_IMPORT_ID_TAKEN', async () => {
+    // An administrator of another enabler imports the source's ids under their own enabler.
+    const other = await givenAdministeredEnabler();
+    const file = structuredClone(JSON.parse(exported)) as DataFile;
+    const head = file[0] as DataFile[number];
+    head._id = other.enablerId;
+    const [sameMember, sameRecords] = head.members as [ExportedMember, ExportedMember];
+    sameMember.number = `X-${randomUUID().slice(0, 8)}`;
+    // New member and plot ids, but the source's contribution, payout and cashout ids.
+    sameRecords.id = randomUUID();
+    sameRecords.number = `X-${randomUUID().slice(0, 8)}`;
+    const plotIds = new Map(sameRecords.plots.map((plot) => [plot.id, randomUUID()]));
+    sameRecords.plots = sameRecords.plots.map((plot) => ({ ...plot, id: plotIds.get(plot.id) as string }));
+    sameRecords.contributions = sameRecords.contributions.map((record) => ({
+      ...record,
+      plotId: plotIds.get(record.plotId) as string,
+    }));
+    sameRecords.payouts = sameRecords.payouts.map((record) => ({
+      ...record,
+      plotId: plotIds.get(record.plotId) as string,
+    }));
+    head.members = [sameMember, sameRecords];
+    const sourceBefore = (await scanAll()).filter((item) => item.enablerId === source.enablerId);
+    const started = await importFile(other.admin.token, file);
+    expect(started.status).toBe(202);
+    expect(await runQueued()).toEqual([]);
+    const done = await callApi(importsApi, 'GET', `/imports/jobs/${started.body.job.id}`, {
+      token: other.admin.token,
+    });
+    expect(done.body.job).toMatchObject({ state: 'DONE', done: 2, errorCount: 2 });
+    expect(done.body.job.errors).toEqual([
+      expect.objectContaining({ where: '/0/members/0/id', code: 'ERR_IMPORT_ID_TAKEN' }),
+      expect.objectContaining({ where: '/0/members/1/contributions/0/id', code: 'ERR_IMPORT_ID_TAKEN' }),
+    ]);
+    const after = await scanAll();
+    expect(after.filter((item) => item.enablerId === source.enablerId)).toEqual(sourceBefore);
+    // Nothing of either member was written under the other enabler, not even a claim or a plot.
+    expect(after.filter((item) => item.memberId === sameRecords.id || item.id === sameRecords.id)).toEqual(
+      [],
+    );
+    expect((await getEnabler(other.enablerId))?.memberCount).toBe(0);
+    expect((await exportFile(source.admin.token, 'members')).text).toBe(exported);
+  });
+
+  it("refuses another administrator's upload as not found, whoever names it", async () => {
+    const owner = await signIn('ADMIN', source.enablerId);
+    const upload = await callApi(importsApi, 'POST', '/imports/uploads', { token: owner.token });
+    const put = await fetch(upload.body.url, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: exported,
+    });
+    expect(put.status).toBe(200);
+    sent.length = 0;
+    const sameEnabler = await signIn('ADMIN', source.enablerId);
+    const otherEnabler = await signIn('ADMIN', (await givenEnabler()).id);
+    for (const attacker of [sameEnabler, otherEnabler])
+      for (const kind of ['all', 'onboard'] as const) {
+        const answer = await callApi(importsApi, 'POST', `/imports/${kind}`, {
+          token: attacker.token,
+          body: { upload: upload.body.upload },
+        });
+        expect(answer.status).toBe(404);
+        expect(answer.body.code).toBe('ERR_IMPORT_UPLOAD_NOT_FOUND');
+      }
+    const user = await signIn('USER', source.enablerId);
+    const asUser = await callApi(importsApi, 'POST', '/imports/all', {
+      token: user.token,
+      body: { upload: upload.body.upload },
+    });
+    expect(asUser.status).toBe(403);
+    expect(sent).toEqual([]);
+    const own = await callApi(importsApi, 'POST', '/imports/all', {
+      token: owner.token,
+      body: { upload: upload.body.upload },
+    });
+    expect(own.status).toBe(202);
   });
 
   it('onboards new members in the current enabler, and reports them as duplicates the second time', async () => {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   dataFileSchema,
   onboardingFileSchema,
@@ -25,7 +25,12 @@ const importValidators = () => import('#platform/http/validators/imports.generat
 
 /** An upload link lives this long. */
 const UPLOAD_URL_SECONDS = 900;
-const uploadKey = (upload: string): string => `imports/uploads/${upload}.json`;
+/**
+ * An upload's key names its user: an upload id only leads to a file of the user who asked for it,
+ * so no other administrator can import it (for them it is not found).
+ */
+const uploadKey = (upload: string, email: string): string =>
+  `imports/uploads/${createHash('sha256').update(email).digest('hex').slice(0, 32)}/${upload}.json`;
 
 /** The file's problems, by its schema then (full import) its ids; ERR_IMPORT_INVALID_FILE lists them. */
 const assertValidFile = async (kind: ImportKind, file: unknown): Promise<void> => {
@@ -53,7 +58,7 @@ const start =
       fileKey = `imports/${id}.json`;
       await putS3Object(readEnvironment('filesBucket'), fileKey, JSON.stringify(body.file));
     } else {
-      fileKey = uploadKey(body.upload as string);
+      fileKey = uploadKey(body.upload as string, session.email);
       if (!(await headS3Object(readEnvironment('filesBucket'), fileKey)))
         throw new AppError('ERR_IMPORT_UPLOAD_NOT_FOUND');
     }
@@ -70,9 +75,9 @@ const start =
   };
 
 /** POST /imports/uploads: where to PUT a file too large for a request body (then name it in the import). */
-const newUpload = async () => {
+const newUpload = async ({ session }: SessionRequest) => {
   const upload = randomUUID();
-  const url = await presignS3Url('PUT', readEnvironment('filesBucket'), uploadKey(upload), {
+  const url = await presignS3Url('PUT', readEnvironment('filesBucket'), uploadKey(upload, session.email), {
     expiresInSeconds: UPLOAD_URL_SECONDS,
   });
   return { status: 201, body: { upload, url } };

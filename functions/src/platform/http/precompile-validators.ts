@@ -3,7 +3,14 @@ import { Ajv, _, type Options } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 import { buildSync } from 'esbuild';
-import { dataFileSchema, onboardingFileSchema, type JSONSchema } from '@cpbo/schemas';
+import {
+  dataFileSchema,
+  exportedEnablerSchema,
+  exportedMemberSchema,
+  onboardingFileSchema,
+  onboardingMemberSchema,
+  type JSONSchema,
+} from '@cpbo/schemas';
 import { resources, routesOf, routeSchemas } from '#http/routes.ts';
 import { queueDefinitions, queueNames } from '../queues.ts';
 import { validatorName } from './validator-name.ts';
@@ -49,6 +56,12 @@ const header = (of: string) => `// @ts-nocheck
 
 /** The import files' schemas: the imports call and the import worker check whole files against them. */
 const importFileSchemas: JSONSchema[] = [dataFileSchema, onboardingFileSchema];
+/** The import worker streams a file and checks it an enabler and a member at a time. */
+const importStreamSchemas: JSONSchema[] = [
+  exportedEnablerSchema,
+  exportedMemberSchema,
+  onboardingMemberSchema,
+];
 
 /**
  * The generated modules: each resource's (the schemas of its routes) and each queue's; none for a
@@ -67,7 +80,7 @@ export const validatorsModules = (): ValidatorsModule[] =>
     ...queueNames.map((name) => ({
       file: `queue-${name}${generatedSuffix}`,
       of: `the message schema of the ${name} queue`,
-      schemas: [queueDefinitions[name].messageSchema, ...(name === 'import' ? importFileSchemas : [])],
+      schemas: [queueDefinitions[name].messageSchema, ...(name === 'import' ? importStreamSchemas : [])],
     })),
   ].filter(({ schemas }) => schemas.length > 0);
 

@@ -1,90 +1,177 @@
 import {
-  dataFileSchema,
-  onboardingFileSchema,
-  type DataFile,
-  type OnboardingFile,
+  DATA_FILE_LIMITS,
+  exportedEnablerSchema,
+  exportedMemberSchema,
+  onboardingMemberSchema,
+  type ExportedEnabler,
+  type ExportedMember,
+  type OnboardingMember,
 } from '@cpbo/schemas/data-files.ts';
 import {
-  dataFileProblems,
   IMPORT_BATCH_MEMBERS,
   importEnablers,
   importMemberBatch,
-  membersOfDataFile,
-  membersOfOnboardingFile,
+  onboardingMemberToImport,
   recountMembers,
+  type MemberToImport,
 } from '#data/data-import.ts';
-import { addJobErrors, saveDataJob, type DataJob } from '#data/data-jobs.ts';
+import { addJobErrors, saveDataJob, type DataJob, type JobError } from '#data/data-jobs.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { fileSchemaErrors } from '#platform/http/file-errors.ts';
 import { loadValidators } from '#platform/http/validator.ts';
 import { appLog } from '#platform/logger.ts';
-import { getS3Object } from '#platform/s3-object-reads.ts';
+import { getS3ObjectStream } from '#platform/s3-object-reads.ts';
 import { dataJobHandler } from '../data-job-runner.ts';
+import { readImportFile, type FileReadProblem } from './file-stream.ts';
 
-const readFile = async (key: string): Promise<unknown> => {
-  const object = await getS3Object(readEnvironment('filesBucket'), key);
-  if (!object) return undefined;
-  try {
-    return JSON.parse(Buffer.from(object.body).toString('utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
+const importValidators = () => import('#platform/http/validators/queue-import.generated.ts');
+
+type Head = Omit<ExportedEnabler, 'members'>;
+
+const fileError = (where: string, message: string): JobError => ({
+  where,
+  code: 'ERR_IMPORT_INVALID_FILE',
+  message,
+});
+
+const readProblem = (problem: FileReadProblem): JobError =>
+  problem === 'not-a-list'
+    ? fileError('/', 'must be array')
+    : { where: '', code: 'ERR_IMPORT_UPLOAD_NOT_FOUND', message: 'The file is not valid JSON.' };
+
+/** The file's chunks, read from the files bucket at each pass (undefined when there is no such file). */
+const chunksOf = (job: DataJob) => getS3ObjectStream(readEnvironment('filesBucket'), job.fileKey);
+
+/**
+ * The first pass: every member and enabler checked against its schema as it streams by (nothing is
+ * written), the ids given twice found, the list bounds counted. Keeps the enablers' heads, the
+ * campaigns their payouts name and the member count, and only the member ids (to find repeats).
+ */
+const checkFile = async (job: DataJob, onboarding: boolean) => {
+  const validators = await loadValidators(importValidators);
+  const report = { errors: [] as JobError[], errorCount: 0 };
+  const heads: { head: Head; campaigns: Map<string, string> }[] = [];
+  const campaigns = new Map<number, Map<string, string>>();
+  const memberIds = new Set<string>();
+  const perEnabler = new Map<number, number>();
+  let members = 0;
+  const check = (schema: object, value: unknown, where: string) => {
+    const found = fileSchemaErrors(validators, schema, value);
+    if (found.count === 0) return true;
+    const errors = found.errors.map((error) => ({
+      ...error,
+      where: `${where}${error.where === '/' ? '' : error.where}` || '/',
+    }));
+    addJobErrors(report, errors);
+    report.errorCount += found.count - errors.length;
+    return false;
+  };
+  const chunks = await chunksOf(job);
+  const problem = chunks
+    ? await readImportFile(chunks, onboarding, {
+        member: (value, index, enabler) => {
+          members += 1;
+          if (onboarding) {
+            check(onboardingMemberSchema, value, `/${index}`);
+            return;
+          }
+          perEnabler.set(enabler, (perEnabler.get(enabler) ?? 0) + 1);
+          const where = `/${enabler}/members/${index}`;
+          if (!check(exportedMemberSchema, value, where)) return;
+          const member = value as ExportedMember;
+          if (memberIds.size === memberIds.add(member.id).size)
+            addJobErrors(report, [fileError(`${where}/id`, 'the same member id is given twice')]);
+          const named = campaigns.get(enabler) ?? new Map<string, string>();
+          campaigns.set(enabler, named);
+          for (const payout of member.payouts)
+            if (!named.has(payout.assessmentId)) named.set(payout.assessmentId, payout.assessmentDate);
+        },
+        head: (value, enabler) => {
+          if (!check(exportedEnablerSchema, value, `/${enabler}`)) return;
+          const head = value as Head;
+          if (heads.some((known) => known.head._id === head._id))
+            addJobErrors(report, [fileError(`/${enabler}/_id`, 'the same enabler id is given twice')]);
+          heads.push({ head, campaigns: campaigns.get(enabler) ?? new Map() });
+        },
+      })
+    : 'not-json';
+  if (problem) addJobErrors(report, [readProblem(problem)]);
+  if (onboarding && members > DATA_FILE_LIMITS.onboardingMembers)
+    addJobErrors(report, [
+      fileError('/', `must NOT have more than ${DATA_FILE_LIMITS.onboardingMembers} items`),
+    ]);
+  if (!onboarding && heads.length > DATA_FILE_LIMITS.enablers)
+    addJobErrors(report, [fileError('/', `must NOT have more than ${DATA_FILE_LIMITS.enablers} items`)]);
+  for (const [enabler, count] of perEnabler)
+    if (count > DATA_FILE_LIMITS.membersPerEnabler)
+      addJobErrors(report, [
+        fileError(
+          `/${enabler}/members`,
+          `must NOT have more than ${DATA_FILE_LIMITS.membersPerEnabler} items`,
+        ),
+      ]);
+  return { ...report, heads, members };
 };
 
 /**
- * Imports a file: checked whole against its schema first (an invalid file writes nothing, the job
- * is INVALID with its errors), then written in batches of members, the progress saved after each
- * batch so that a retried job resumes after the last batch written.
+ * Imports a file in two streaming passes over the upload, so that a file of any size takes the same
+ * memory: the first checks the whole file (an invalid file writes nothing, the job is INVALID with
+ * its errors); the second writes its members in batches, the progress saved after each batch so that
+ * a retried job resumes after the last batch written.
  */
-const importValidators = () => import('#platform/http/validators/queue-import.generated.ts');
-
 export const handler = dataJobHandler('import', importValidators, async (job: DataJob) => {
   const onboarding = job.kind === 'IMPORT_ONBOARD';
-  const file = await readFile(job.fileKey);
-  const validators = await loadValidators(importValidators);
-  const schemaErrors =
-    file === undefined
-      ? {
-          errors: [
-            {
-              where: '',
-              code: 'ERR_IMPORT_UPLOAD_NOT_FOUND' as const,
-              message: 'The file is not valid JSON.',
-            },
-          ],
-          count: 1,
-        }
-      : fileSchemaErrors(validators, onboarding ? onboardingFileSchema : dataFileSchema, file);
-  const fileErrors =
-    schemaErrors.count === 0 && !onboarding
-      ? { errors: dataFileProblems(file as DataFile), count: 0 }
-      : schemaErrors;
-  if (fileErrors.errors.length > 0) {
-    const invalid = { ...job, state: 'INVALID' as const, errors: [], errorCount: 0 };
-    addJobErrors(invalid, fileErrors.errors);
-    invalid.errorCount = Math.max(invalid.errorCount, fileErrors.count);
-    await saveDataJob(invalid);
+  const checked = await checkFile(job, onboarding);
+  if (checked.errorCount > 0) {
+    await saveDataJob({ ...job, state: 'INVALID', errors: checked.errors, errorCount: checked.errorCount });
     await appLog.warn(
-      `Import ${job.id} (${job.kind}) refused: the file does not match its schema (${invalid.errorCount} errors)`,
+      `Import ${job.id} (${job.kind}) refused: the file does not match its schema (${checked.errorCount} errors)`,
     );
     return;
   }
-  const members = onboarding
-    ? membersOfOnboardingFile(file as OnboardingFile, job)
-    : membersOfDataFile(file as DataFile);
-  if (!onboarding) await importEnablers(file as DataFile, job.createdBy);
-  const progress = { ...job, state: 'RUNNING' as const, total: members.length };
+  if (!onboarding) await importEnablers(checked.heads, job.createdBy);
+  const progress = { ...job, state: 'RUNNING' as const, total: checked.members };
   await saveDataJob(progress);
-  for (let index = job.done; index < members.length; index += IMPORT_BATCH_MEMBERS) {
-    const batch = members.slice(index, index + IMPORT_BATCH_MEMBERS);
-    addJobErrors(progress, await importMemberBatch(batch, job.createdBy));
-    progress.done = index + batch.length;
-    await saveDataJob(progress);
-  }
-  const enablerIds = onboarding ? [job.enablerId] : (file as DataFile).map((enabler) => enabler._id);
+  let seen = 0;
+  let pending: MemberToImport[] = [];
+  const write = async (all: boolean) => {
+    while (pending.length >= IMPORT_BATCH_MEMBERS || (all && pending.length > 0)) {
+      const batch = pending.slice(0, IMPORT_BATCH_MEMBERS);
+      pending = pending.slice(IMPORT_BATCH_MEMBERS);
+      addJobErrors(progress, await importMemberBatch(batch, job.createdBy));
+      progress.done += batch.length;
+      await saveDataJob(progress);
+    }
+  };
+  const chunks = await chunksOf(job);
+  if (!chunks) throw new Error(`The file of import ${job.id} is gone`);
+  const problem = await readImportFile(
+    chunks,
+    onboarding,
+    {
+      member: (value, index, enabler) => {
+        seen += 1;
+        // Members written before a redelivery are passed over (their batches were saved).
+        if (seen <= job.done) return;
+        pending.push(
+          onboarding
+            ? onboardingMemberToImport(value as OnboardingMember, index, job)
+            : {
+                member: value as ExportedMember,
+                enablerId: checked.heads[enabler]?.head._id ?? '',
+                where: `/${enabler}/members/${index}`,
+              },
+        );
+      },
+    },
+    () => write(false),
+  );
+  if (problem) throw new Error(`The file of import ${job.id} changed between its passes`);
+  await write(true);
+  const enablerIds = onboarding ? [job.enablerId] : checked.heads.map(({ head }) => head._id);
   for (const enablerId of enablerIds) await recountMembers(enablerId);
   await saveDataJob({ ...progress, state: 'DONE' });
   await appLog.info(
-    `Import ${job.id} (${job.kind}) done: ${members.length} members, ${progress.errorCount} errors`,
+    `Import ${job.id} (${job.kind}) done: ${checked.members} members, ${progress.errorCount} errors`,
   );
 });

@@ -14,6 +14,14 @@ const noFunctionsImport = {
   message: 'The SPA does not depend on functions: take shared pieces from @cpbo/schemas.',
 };
 
+// The schemas' index re-exports every module: a value taken from it puts every schema in the first
+// screen's chunk (the login page's budget, e2e/first-screen.test.ts). Types are erased, so they may.
+const noSchemasIndexValue = {
+  regex: '^@cpbo/schemas$',
+  allowTypeImports: true,
+  message: "Take a value from its module (@cpbo/schemas/<module>.ts); only types come from '@cpbo/schemas'.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,7 +47,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [noFunctionsImport] }],
+      'no-restricted-imports': ['error', { patterns: [noFunctionsImport, noSchemasIndexValue] }],
     },
   },
   // A page folder imports only its own files, and what pages share from api/, app/ and common/: two
@@ -52,6 +60,7 @@ export default tseslint.config(
         {
           patterns: [
             noFunctionsImport,
+            noSchemasIndexValue,
             {
               regex: `^(?:\\.\\./)+(?:pages/)?(?!${page}/)(?:${pageFolders.join('|')})(?:/|$)|^@/pages/(?!${page}/)`,
               message: 'A page does not import from another page: move what they share to web/src/common/.',

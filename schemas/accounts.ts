@@ -1,11 +1,9 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { instantSchema } from './common.ts';
 import { currentEnablerObject } from './enablers.ts';
+import { MAX_PASSWORD_LENGTH, languages, userRoles } from './account-rules.ts';
 
-/** Shortest password the product accepts (spec section 9). */
-export const MIN_PASSWORD_LENGTH = 8;
-/** Argon2 hashes any length, but an unbounded one is a cheap denial of service. */
-export const MAX_PASSWORD_LENGTH = 256;
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, languages, userRoles } from './account-rules.ts';
 
 export const emailSchema = {
   type: 'string',
@@ -20,9 +18,6 @@ const passwordSchema = {
   minLength: 1,
   maxLength: MAX_PASSWORD_LENGTH,
 } as const satisfies JSONSchema;
-
-export const languages = ['en', 'fr'] as const;
-export const userRoles = ['ADMIN', 'USER', 'ANDROID_USER'] as const;
 
 export const loginRequestSchema = {
   $id: 'request/login',

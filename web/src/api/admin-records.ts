@@ -1,16 +1,17 @@
+import type {
+  AdminCashoutPage,
+  AdminCashoutRow,
+  AdminContributionPage,
+  AdminContributionRow,
+  AdminListPage,
+  AdminPayoutPage,
+  AdminPayoutRow,
+  AdminPlotPage,
+  AdminPlotRow,
+  CreatedIdAnswer,
+  FromSchema,
+} from '@cpbo/schemas';
 import {
-  adminPageSizes,
-  type AdminCashoutPage,
-  type AdminCashoutRow,
-  type AdminContributionPage,
-  type AdminContributionRow,
-  type AdminListPage,
-  type AdminPayoutPage,
-  type AdminPayoutRow,
-  type AdminPlotPage,
-  type AdminPlotRow,
-  type CreatedIdAnswer,
-  type FromSchema,
   adminContributionRequestSchema,
   adminMemberRequestSchema,
   adminNewCashoutRequestSchema,
@@ -19,7 +20,8 @@ import {
   adminUpdateCashoutRequestSchema,
   adminUpdatePayoutRequestSchema,
   adminUpdatePlotRequestSchema,
-} from '@cpbo/schemas';
+} from '@cpbo/schemas/admin-records.ts';
+import { adminPageSizes } from '@cpbo/schemas/common.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
 export type { AdminCashoutRow, AdminContributionRow, AdminListPage, AdminPayoutRow, AdminPlotRow };

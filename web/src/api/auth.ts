@@ -1,10 +1,10 @@
-import {
-  userRoles,
-  type EnablerProfileAnswer,
-  type ResetRequestAnswer,
-  type SessionAnswer,
-  type SessionsRevokedAnswer,
+import type {
+  EnablerProfileAnswer,
+  ResetRequestAnswer,
+  SessionAnswer,
+  SessionsRevokedAnswer,
 } from '@cpbo/schemas';
+import { userRoles } from '@cpbo/schemas/account-rules.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
 export const roles = userRoles;

@@ -1,13 +1,12 @@
-import {
-  dashboardTimeScales,
-  defaultDashboardTimeScale,
-  type DashboardCoveredPlots,
-  type DashboardFederations,
-  type DashboardPendingBenefits,
-  type DashboardRebuildAnswer,
-  type DashboardSeries,
-  type DashboardTimeScale,
+import type {
+  DashboardCoveredPlots,
+  DashboardFederations,
+  DashboardPendingBenefits,
+  DashboardRebuildAnswer,
+  DashboardSeries,
+  DashboardTimeScale,
 } from '@cpbo/schemas';
+import { dashboardTimeScales, defaultDashboardTimeScale } from '@cpbo/schemas/dashboard.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
 type Errors = Pick<ApiRequest, 'errors'>;

@@ -1,9 +1,5 @@
-import {
-  MAX_INLINE_IMPORT_BYTES,
-  type DataJob,
-  type DataJobAnswer,
-  type ImportUploadAnswer,
-} from '@cpbo/schemas';
+import type { DataJob, DataJobAnswer, ImportUploadAnswer } from '@cpbo/schemas';
+import { MAX_INLINE_IMPORT_BYTES } from '@cpbo/schemas/data-jobs.ts';
 import { apiFetch } from './api-client.ts';
 
 // What the Data page polls of an export or an import is the API's own contract (schemas/data-jobs.ts).

@@ -1,21 +1,19 @@
-import {
-  encodeMemberListQuery,
-  type CashoutAnswer,
-  type CreatedIdAnswer,
-  type contributeRequestSchema,
-  type ContributionAnswer,
-  type FromSchema,
-  type MemberDetailAnswer,
-  type MemberListAnswer,
-  type MemberRowAnswer,
-  type newMemberRequestSchema,
-  type PayoutAnswer,
-  type PlotAnswer,
-  memberFieldsProperties,
-  memberListPageSizes,
-  protectionTypes,
-  type MemberListRequest,
+import type {
+  CashoutAnswer,
+  CreatedIdAnswer,
+  contributeRequestSchema,
+  ContributionAnswer,
+  FromSchema,
+  MemberDetailAnswer,
+  MemberListAnswer,
+  MemberRowAnswer,
+  newMemberRequestSchema,
+  PayoutAnswer,
+  PlotAnswer,
+  MemberListRequest,
 } from '@cpbo/schemas';
+import { encodeMemberListQuery, memberListPageSizes } from '@cpbo/schemas/member-list-query.ts';
+import { memberFieldsProperties, protectionTypes } from '@cpbo/schemas/members.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
 type Errors = Pick<ApiRequest, 'errors'>;
@@ -34,7 +32,7 @@ export {
   type MemberSortField,
   type PlotsFilter,
   type SortDirection,
-} from '@cpbo/schemas';
+} from '@cpbo/schemas/member-list-query.ts';
 export const memberPageSizes: readonly number[] = memberListPageSizes.map(Number);
 export type ProtectionType = (typeof protectionTypes)[number];
 export { protectionTypes };

@@ -1,4 +1,4 @@
-import { cashoutRequestSchema } from '@cpbo/schemas';
+import { cashoutRequestSchema } from '@cpbo/schemas/members.ts';
 
 /** The largest amount the API takes in one record. */
 export const MAX_AMOUNT = cashoutRequestSchema.properties.amount.maximum;

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '@cpbo/schemas';
+import { MIN_PASSWORD_LENGTH } from '@cpbo/schemas/account-rules.ts';
 
 export { MIN_PASSWORD_LENGTH };
 

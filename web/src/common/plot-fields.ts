@@ -1,4 +1,4 @@
-import { newPlotRequestSchema, updatePlotRequestSchema } from '@cpbo/schemas';
+import { newPlotRequestSchema, updatePlotRequestSchema } from '@cpbo/schemas/members.ts';
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import { toCents } from '@cpbo/schemas/money.ts';
 import type { TFunction } from 'i18next';

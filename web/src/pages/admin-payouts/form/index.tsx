@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminNewPayoutRequestSchema } from '@cpbo/schemas';
+import { adminNewPayoutRequestSchema } from '@cpbo/schemas/admin-records.ts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import ColumnLayout from '@cloudscape-design/components/column-layout';

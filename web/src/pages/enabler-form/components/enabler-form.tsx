@@ -6,7 +6,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { enablerImagesProblem } from '@cpbo/schemas';
+import { enablerImagesProblem } from '@cpbo/schemas/enablers.ts';
 import type { AdminEnabler, EnablerProfile } from '../../../api/enablers.ts';
 import { FormActions } from '../../../common/form-actions.tsx';
 import { useSubmission } from '../../../common/use-submission.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { dataUrlBytes, enablerRequestSchema, MAX_IMAGE_BYTES } from '@cpbo/schemas';
+import { dataUrlBytes, enablerRequestSchema, MAX_IMAGE_BYTES } from '@cpbo/schemas/enablers.ts';
 import { formatNumber } from '../../../common/format.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
 import './image-picker.css';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { defaultMemberListQuery } from '@cpbo/schemas';
+import { defaultMemberListQuery } from '@cpbo/schemas/member-list-query.ts';
 import {
   listMembers,
   type MemberListQuery,

@@ -50,6 +50,19 @@ export function formatMonth(value: DateInput | null | undefined): string {
 
 const localeOf = (language: string): Language => supportedLanguage(language) ?? fallbackLanguage;
 
+// Building an Intl.NumberFormat costs far more than using one (locale data is resolved each time), and a
+// table page formats two amounts per row: one formatter per language and options, built on first use.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const numberFormat = (locale: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat => {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+};
+
 /**
  * An amount in the enabler's currency (ISO 4217 code) written the way the language writes money:
  * en '₹1,234.50', fr '1 234,50 ₹'. An unknown currency code falls back to the plain number and code.
@@ -63,7 +76,7 @@ export function formatAmount(
   const locale = localeOf(language);
   if (currency) {
     try {
-      return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+      return numberFormat(locale, { style: 'currency', currency }).format(amount);
     } catch {
       // RangeError: not an ISO currency code (a configuration typo must not break the page).
       return `${formatNumber(amount, language)} ${currency}`;
@@ -75,7 +88,7 @@ export function formatAmount(
 /** A number with the language's separators (en 1,234.5; fr 1 234,5). */
 export function formatNumber(value: number | null | undefined, language: string): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
-  return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2 }).format(value);
+  return numberFormat(localeOf(language), { maximumFractionDigits: 2 }).format(value);
 }
 
 /** A number written short, for a chart's axis: en 12K, 1.5M; fr 12 k, 1,5 M. */

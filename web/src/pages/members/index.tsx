@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
@@ -32,6 +32,9 @@ export function MembersPage() {
   const list = useMemberList();
   const { query } = list;
   useDocumentTitle(t('screens.members'));
+  // The same definitions between renders (each keystroke in the search, each page): the table's own work
+  // derived from them (visible columns, their widths) is memoised on their identity.
+  const columnDefinitions = useMemo(() => memberColumns(t, formats), [t, formats]);
 
   const filtered =
     query.search !== '' || query.benefits !== 'all' || query.contributions !== 'all' || query.plots !== 'all';
@@ -46,7 +49,7 @@ export function MembersPage() {
       variant="full-page"
       trackBy="id"
       items={list.members}
-      columnDefinitions={memberColumns(t, formats)}
+      columnDefinitions={columnDefinitions}
       loading={list.loading}
       loadingText={t('members.list.loading')}
       sortingColumn={{ sortingField: query.sort.field }}

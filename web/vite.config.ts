@@ -3,12 +3,13 @@ import react from '@vitejs/plugin-react';
 import { extractFonts } from './build/extract-fonts.ts';
 import { precompress } from './build/precompress.ts';
 import { screenChunks } from './build/screen-chunks.ts';
+import { redocOffline } from './build/redoc-offline.ts';
 
 // The local server (npm start) answers /api and /config.json on port 3000; the dev server forwards to it.
 const localServer = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), extractFonts(), precompress()],
+  plugins: [react(), redocOffline(), extractFonts(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

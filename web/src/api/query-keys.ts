@@ -5,6 +5,8 @@
  */
 export const queryKeys = {
   appConfig: ['app-config'] as const,
+  /** The API's OpenAPI document (the API reference page). */
+  openApi: ['openapi'] as const,
   myEnabler: ['my-enabler'] as const,
   members: {
     all: ['members'] as const,

@@ -35,6 +35,7 @@ const loaders = {
   adminCashouts: async () => (await import('../pages/admin-cashouts/index.tsx')).AdminCashoutsPage,
   newCashout: async () => (await import('../pages/admin-cashouts/form/index.tsx')).NewCashoutPage,
   updateCashout: async () => (await import('../pages/admin-cashouts/form/index.tsx')).UpdateCashoutPage,
+  apiReference: async () => (await import('../pages/api-reference/index.tsx')).ApiReferencePage,
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type AdminScreen = keyof typeof loaders;

@@ -44,4 +44,5 @@ export const paths = {
   adminCashouts: pathTo('adminCashouts'),
   newCashout: pathTo('newCashout'),
   updateCashout: (id: string) => pathTo('updateCashout', { id }),
+  apiReference: pathTo('apiReference'),
 };

@@ -40,6 +40,8 @@ const specAdminPaths = [
   '/UpdatePayout/:id',
   '/NewCashout',
   '/UpdateCashout/:id',
+  // Issue 17: the API's reference, rendered from its OpenAPI document.
+  '/ApiReference',
 ];
 
 describe('route sets', () => {

@@ -78,6 +78,7 @@ const pages: Partial<Record<ScreenId, LazyPage>> = {
   adminCashouts: adminPage('adminCashouts'),
   newCashout: adminPage('newCashout'),
   updateCashout: adminPage('updateCashout'),
+  apiReference: adminPage('apiReference'),
 };
 
 export interface ScreenRoute {

@@ -62,6 +62,7 @@ export const screens = [
   { id: 'updatePayout', path: '/UpdatePayout/:id', access: 'admin' },
   { id: 'newCashout', path: '/NewCashout', access: 'admin' },
   { id: 'updateCashout', path: '/UpdateCashout/:id', access: 'admin' },
+  { id: 'apiReference', path: '/ApiReference', access: 'admin' },
 ] as const satisfies readonly Screen[];
 
 type ListedScreen = (typeof screens)[number];

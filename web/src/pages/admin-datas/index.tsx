@@ -3,12 +3,13 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { ApiReferenceSection } from './components/api-reference-section.tsx';
 import { ExportSection } from './components/export-section.tsx';
 import { ImportSection } from './components/import-section.tsx';
 import { MirrorSection } from './components/mirror-section.tsx';
 import { SchemaDocumentation } from './components/schema-documentation.tsx';
 
-/** Spec section 2, Data: exports, the full and onboarding imports, the mirror, and the files' documentation. */
+/** Spec section 2, Data: exports, the full and onboarding imports, the mirror, the files' documentation, and the way to the API's reference. */
 export function AdminDatasPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.adminDatas'));
@@ -26,6 +27,7 @@ export function AdminDatasPage() {
         <ImportSection kind="onboard" />
         <MirrorSection />
         <SchemaDocumentation />
+        <ApiReferenceSection />
       </SpaceBetween>
     </ContentLayout>
   );

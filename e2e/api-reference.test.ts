@@ -1,0 +1,83 @@
+import type { Page } from 'playwright-core';
+import { contentSecurityPolicy } from '../infra/lib/content-security-policy.ts';
+import { defaultLogins } from '../infra/local/seed/index.ts';
+import { AdminDatasPage } from './pages/admin-datas-page.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { describe, expect, test } from './support/test.ts';
+
+const signIn = async (page: Page, email: string, password: string) => {
+  const login = await new LoginPage(page).shown();
+  await login.emailField.fill(email);
+  await login.passwordField.fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { name: /^Welcome / }).waitFor();
+};
+
+/**
+ * The local server sends no Content-Security-Policy: the app's pages get the one CloudFront sends, so
+ * that what the reference needs (styles, workers, images) meets the policy of AWS.
+ */
+const withProductionPolicy = async (page: Page) => {
+  const appHost = new URL(page.url()).host;
+  await page.context().route(
+    (url) => url.host === appHost && !url.pathname.startsWith('/api/') && !/\.\w+$/.test(url.pathname),
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'content-security-policy': contentSecurityPolicy },
+      });
+    },
+  );
+};
+
+/**
+ * Fails every request to another host than the application's, and keeps their addresses, with the
+ * console's complaints (a refused Content-Security-Policy): the reference must work without internet.
+ */
+const offline = async (page: Page) => {
+  const outside: string[] = [];
+  const complaints: string[] = [];
+  const appHost = new URL(page.url()).host;
+  await page.context().route(
+    (url) => url.host !== appHost && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    async (route) => {
+      outside.push(route.request().url());
+      await route.abort('internetdisconnected');
+    },
+  );
+  page.on('console', (message) => {
+    if (message.type() === 'error') complaints.push(message.text());
+  });
+  return { outside, complaints };
+};
+
+describe('API reference', () => {
+  test('should open from the Data page for an administrator and show the operations of the document, offline', async ({
+    openApp,
+  }) => {
+    const page = await openApp({ locale: 'en-US' });
+    await withProductionPolicy(page);
+    const { outside, complaints } = await offline(page);
+    await signIn(page, defaultLogins.adminEmail, defaultLogins.adminPassword);
+    await new AdminDatasPage(page).open();
+
+    await page.getByRole('link', { name: 'API reference', exact: true }).click();
+    await page.getByRole('heading', { name: 'API reference', level: 1, exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/ApiReference');
+    // The document's title, then the sign-in operation's own heading (after its anchor's label).
+    await page.getByRole('heading', { name: /^Crop protection back office API/ }).waitFor();
+    await page.getByRole('heading', { name: /\bPOST \/auth\/login$/ }).waitFor();
+
+    expect(outside).toEqual([]);
+    expect(complaints.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+  });
+
+  test('should not open for a field agent', async ({ openApp }) => {
+    const page = await openApp({ locale: 'en-US' });
+    await signIn(page, defaultLogins.userEmail, defaultLogins.userPassword);
+    await page.goto('/ApiReference');
+    await page.getByRole('heading', { name: 'Page not authorized' }).waitFor();
+    expect(await page.getByRole('heading', { name: /POST \/auth\/login/ }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,50 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { getOpenApiDocument } from '../../api/openapi.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import { useDocumentTitle } from '../../common/use-document-title.ts';
+
+// The renderer is the heaviest library of the SPA: its own chunk, fetched once the document is here.
+const RedocView = lazy(() => import('./redoc-view.tsx'));
+
+/** Issue 17: the API's reference, rendered from its OpenAPI document (GET /api/openapi.json). */
+export function ApiReferencePage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('screens.apiReference'));
+  const document = useQuery({ queryKey: queryKeys.openApi, queryFn: getOpenApiDocument, retry: false });
+  const loading = <StatusIndicator type="loading">{t('apiReference.loading')}</StatusIndicator>;
+
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" description={t('apiReference.description')}>
+          {t('screens.apiReference')}
+        </Header>
+      }
+    >
+      {document.isError ? (
+        <Alert
+          type="error"
+          action={<Button onClick={() => void document.refetch()}>{t('apiReference.retry')}</Button>}
+        >
+          {t('apiReference.error')}
+        </Alert>
+      ) : document.data ? (
+        <Container disableContentPaddings>
+          <Suspense fallback={loading}>
+            <RedocView document={document.data} />
+          </Suspense>
+        </Container>
+      ) : (
+        loading
+      )}
+    </ContentLayout>
+  );
+}

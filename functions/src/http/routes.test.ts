@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerOf } from './route-answers.ts';
 import { resources, routeKey, routes, type RouteDefinition } from './routes.ts';
 
 /** Every call of section 7 of the product spec, transcribed by hand so the route table is checked against it. */
@@ -152,8 +153,8 @@ describe('route table', () => {
 
   it('declares each success answer: a status, and a body schema with its answer/ $id unless 204', () => {
     for (const route of routes as readonly RouteDefinition[]) {
-      if (!route.response) continue;
-      const declared = route.response;
+      const declared = answerOf(route);
+      if (!declared) continue;
       const body = 'body' in declared ? declared.body : undefined;
       expect(body === undefined, routeKey(route)).toBe(declared.status === 204);
       if (body) expect((body as { $id?: string }).$id, routeKey(route)).toMatch(/^answer\//u);
@@ -161,7 +162,7 @@ describe('route table', () => {
   });
 
   it('declares the answer of every route', () => {
-    const missing = (routes as readonly RouteDefinition[]).filter((r) => !r.response).map(routeKey);
+    const missing = (routes as readonly RouteDefinition[]).filter((r) => !answerOf(r)).map(routeKey);
     expect(missing).toEqual([]);
   });
 });

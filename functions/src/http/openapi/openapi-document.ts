@@ -12,6 +12,7 @@ import {
   type RouteDefinition,
   type Resource,
 } from '../routes.ts';
+import { answerOf } from '../route-answers.ts';
 
 /*
  * Build-time only (`npm run generate:openapi` and its drift test): the OpenAPI 3.1 document of the API,
@@ -184,7 +185,7 @@ export const openApiDocument = (): OpenApiDocument => {
     }
 
     const responses: Record<string, Json> = {};
-    const declared = route.response;
+    const declared = answerOf(route);
     if (!declared) responses['2XX'] = { description: 'Success (its answer’s schema is not declared yet).' };
     else if (!('body' in declared)) responses[String(declared.status)] = { description: 'Done; no body.' };
     else {

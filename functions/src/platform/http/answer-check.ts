@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import { errorAnswerSchema, type JSONSchema } from '@cpbo/schemas';
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
 import { routeKey, type RouteDefinition } from '#http/routes.ts';
+import { answerOf } from '#http/route-answers.ts';
 import type { ApiResult } from './api-types.ts';
 
 /*
@@ -56,7 +57,7 @@ export const answerProblem = (route: RouteDefinition, result: ApiResult): string
     const expected = errorCatalogue[code].status;
     return expected === status ? undefined : `${code} answered ${status}, the catalogue says ${expected}`;
   }
-  const declared = route.response;
+  const declared = answerOf(route);
   if (!declared) return undefined;
   if (status !== declared.status) return `answered ${status}, the route declares ${declared.status}`;
   if (!('body' in declared)) {

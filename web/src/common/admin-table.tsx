@@ -17,6 +17,7 @@ import {
   adminTablePageSizes,
   type AdminListPage,
 } from '../api/admin-records.ts';
+import { paginationLabels, preferencesLabels } from './table-labels.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { firstPage, goToPage, hasMorePages, pagingFor } from './admin-table-paging.ts';
 import { openInNewTab } from './browser.ts';
@@ -239,19 +240,13 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
                 openEnd={hasMorePages(paging, nextCursor)}
                 disabled={loading}
                 onChange={({ detail }) => setPaging(goToPage(paging, detail.currentPageIndex, nextCursor))}
-                ariaLabels={{
-                  nextPageLabel: t('adminTable.pagination.next'),
-                  previousPageLabel: t('adminTable.pagination.previous'),
-                  pageLabel: (page) => t('adminTable.pagination.page', { page }),
-                }}
+                ariaLabels={paginationLabels(t)}
               />
             )
           }
           preferences={
             <CollectionPreferences
-              title={t('adminTable.preferences.title')}
-              confirmLabel={t('adminTable.preferences.confirm')}
-              cancelLabel={t('adminTable.preferences.cancel')}
+              {...preferencesLabels(t)}
               preferences={{ pageSize }}
               pageSizePreference={{
                 title: t('adminTable.preferences.pageSize'),

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
 import Pagination from '@cloudscape-design/components/pagination';
+import { paginationLabels, preferencesLabels } from './table-labels.ts';
 
 /** Spec section 9: the page sizes of the administration tables the server pages by number (logs, reports). */
 const pageSizes = [5, 10, 25] as const;
@@ -24,18 +25,12 @@ export function useNumberedPages(sizeLabel: (size: number) => string) {
         currentPageIndex={page}
         pagesCount={Math.max(1, Math.ceil(count / pageSize))}
         onChange={({ detail }) => setPage(detail.currentPageIndex)}
-        ariaLabels={{
-          nextPageLabel: t('adminTable.pagination.next'),
-          previousPageLabel: t('adminTable.pagination.previous'),
-          pageLabel: (pageNumber) => t('adminTable.pagination.page', { page: pageNumber }),
-        }}
+        ariaLabels={paginationLabels(t)}
       />
     ),
     preferences: (
       <CollectionPreferences
-        title={t('adminTable.preferences.title')}
-        confirmLabel={t('adminTable.preferences.confirm')}
-        cancelLabel={t('adminTable.preferences.cancel')}
+        {...preferencesLabels(t)}
         preferences={{ pageSize }}
         pageSizePreference={{
           title: t('adminTable.preferences.pageSize'),

@@ -73,12 +73,4 @@ export const createdIdAnswerSchema = {
   additionalProperties: false,
   properties: { id: { type: 'string', minLength: 1 } },
 } as const satisfies JSONSchema;
-/** The answer of a call that has nothing to tell but its success. */
-export const emptyAnswerSchema = {
-  $id: 'answer/empty',
-  type: 'object',
-  additionalProperties: false,
-  properties: {},
-} as const satisfies JSONSchema;
 export type CreatedIdAnswer = FromSchema<typeof createdIdAnswerSchema>;
-export type EmptyAnswer = FromSchema<typeof emptyAnswerSchema>;

@@ -1,5 +1,4 @@
 import type {
-  EmptyAnswer,
   FromSchema,
   ManagedUserAnswer,
   newUserRequestSchema,
@@ -38,7 +37,7 @@ export const deleteUser = (email: string, options: Errors = {}) =>
 
 /** Blocks the account and mails its owner a link to choose a new password. */
 export const forcePasswordRenew = (email: string, options: Errors = {}) =>
-  apiFetch<EmptyAnswer>('/admin/users/forcePasswordRenew', {
+  apiFetch<unknown>('/admin/users/forcePasswordRenew', {
     method: 'POST',
     body: { email },
     ...options,

@@ -232,7 +232,7 @@ describe('user administration', () => {
       token: adminToken,
       body: { email: agent.email },
     });
-    expect(forced.status).toBe(200);
+    expect(forced.status).toBe(204);
     expect((await login(agent.email, agent.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
     expect((await refresh(session.refreshToken)).status).toBe(401);
     const token = outbox.linkTo(agent.email, 'resetPassword') as string;

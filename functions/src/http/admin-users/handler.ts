@@ -77,7 +77,7 @@ const forcePasswordRenew = async ({
   await blockUser(user.email, 'RENEWAL_FORCED');
   await deleteSessionsOf(user.email);
   await mailOneTimeLink(user, 'RESET');
-  return ok({});
+  return noContent();
 };
 
 export const handler = httpHandler(

@@ -185,7 +185,7 @@ describe('users page', { timeout: 30_000 }, () => {
   });
 
   it('should ask before forcing a password renewal, then force it', async () => {
-    const api = await openUsers({ 'POST /api/admin/users/forcePasswordRenew': { body: {} } });
+    const api = await openUsers({ 'POST /api/admin/users/forcePasswordRenew': { status: 204 } });
     await chooseAction('asha@example.org', 'Force password renewal');
 
     expect(dialogTexts()?.content).toBe(

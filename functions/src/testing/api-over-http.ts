@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -73,29 +74,41 @@ export const startApiOverHttp = async (): Promise<ApiOverHttp> => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const call = async ({
-    method,
-    path,
-    token,
-    body,
-    rawBody,
-    headers = {},
-  }: HttpCall): Promise<HttpAnswer> => {
+  // node:http rather than fetch: a malformed request may carry a body on a GET.
+  const call = ({ method, path, token, body, rawBody, headers = {} }: HttpCall): Promise<HttpAnswer> => {
     const payload = rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
-    const response = await fetch(`${url}/api${path}`, {
-      method,
-      headers: {
-        ...(payload === undefined || rawBody !== undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      body: payload,
+    return new Promise((resolve, reject) => {
+      const sending = request(
+        `${url}/api${path}`,
+        {
+          method,
+          headers: {
+            ...(payload === undefined || rawBody !== undefined ? {} : { 'content-type': 'application/json' }),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            // Node sends a GET's body unframed without it: the server would read it as the next request.
+            ...(payload === undefined ? {} : { 'content-length': String(Buffer.byteLength(payload)) }),
+            ...headers,
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const contentType = response.headers['content-type'] ?? null;
+            resolve({
+              status: response.statusCode ?? 0,
+              contentType,
+              body:
+                text && contentType?.startsWith('application/json') ? JSON.parse(text) : text || undefined,
+            });
+          });
+        },
+      );
+      sending.on('error', reject);
+      sending.end(payload);
     });
-    const text = await response.text();
-    const contentType = response.headers.get('content-type');
-    let parsed: unknown = text || undefined;
-    if (text && contentType?.startsWith('application/json')) parsed = JSON.parse(text);
-    return { status: response.status, contentType, body: parsed };
   };
 
   const scan = async () => {

@@ -147,8 +147,8 @@ export const adminUpdateCashoutRequestSchema = {
  * (the index order), ascending or descending; a search picks a member, which then filters by memberId.
  */
 const sortDirection = { type: 'string', enum: ['asc', 'desc'] } as const;
-/** 'YYYY-MM-DD', inclusive. */
-const day = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
+/** 'YYYY-MM-DD', inclusive: a day of the calendar (the format refuses 2026-02-30). */
+const day = { type: 'string', format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
 const listProperties = {
   page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
   pageSize: { type: 'string', enum: adminPageSizes },

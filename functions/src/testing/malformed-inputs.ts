@@ -6,8 +6,9 @@ import type { JSONSchema } from '@cpbo/schemas';
  * Malformed requests generated from a route's own schemas (body, query, path parameters): a valid
  * instance of each schema, then each of its fields made wrong in one way at a time. ajv checks both:
  * the instance must be valid, and a field mutant is kept only when the schema refuses it, so that
- * every mutant is bad input whatever the schema allows. Money amounts with more than two decimals are
- * the one exception: the schemas let them through, the product refuses them (schemas/money.ts).
+ * every mutant is bad input whatever the schema allows. Two exceptions, which the schemas let through
+ * and the product must refuse: money amounts with more than two decimals (schemas/money.ts), and days
+ * of the right shape that no calendar has (2026-02-30).
  */
 
 // The generator reads any JSON Schema keyword it knows; the others are left alone.
@@ -222,8 +223,18 @@ export const textMapMutants = (schema: JSONSchema | undefined, base: Record<stri
     }
   }
   mutants.push({ what: 'an unknown parameter', value: { ...base, unexpected: '1' } });
-  return mutants.filter(({ value }) => !validate(value));
+  for (const [name, property] of Object.entries((schema as Schema | undefined)?.properties ?? {})) {
+    const pattern = property.pattern ? new RegExp(property.pattern) : undefined;
+    if (!pattern?.test('2026-01-01') || pattern.test('abc')) continue;
+    for (const text of impossibleDates) {
+      mutants.push({ what: `${name}=${text} (no such day)`, value: { ...base, [name]: text } });
+    }
+  }
+  return mutants.filter(({ what, value }) => !validate(value) || what.endsWith('(no such day)'));
 };
+
+/** Days of the right shape that no calendar has: a pattern lets them through, the product must not. */
+const impossibleDates = ['2026-13-01', '2026-02-30', '2026-00-10', '0000-00-00'];
 
 /** A fixed-seed shuffle (mulberry32), so that a failing sample is the same at every run. */
 export const seededShuffle = <Item>(items: Item[], seed: number): Item[] => {

@@ -114,7 +114,7 @@ const unique = () => randomUUID().slice(0, 8);
 
 const signIn = async (email: string, password: string): Promise<Caller> => {
   const answer = await api.call({ method: 'POST', path: '/auth/login', body: { username: email, password } });
-  expect(answer.status, `sign-in of ${email}`).toBe(200);
+  expect(answer.status, `sign-in of ${email}: ${JSON.stringify(answer.body)}`).toBe(200);
   return { email, password, token: answer.body.accessToken, refreshToken: answer.body.refreshToken };
 };
 
@@ -840,5 +840,52 @@ describe("the administrator's enabler switch", () => {
     expect(outcomeOf(await api.call({ method: 'GET', path: '/me/enabler', token: admin.token }))).toBe(
       UNAUTHENTICATED,
     );
+  });
+});
+
+describe('an administrator without an enabler (the first one, before any enabler exists)', () => {
+  it('gets an answer of the catalogue, never a 5xx, from every route', async () => {
+    const newAdmin = async () => {
+      const user = await givenUser({ role: 'ADMIN', enablerId: '' });
+      return signIn(user.email, user.password);
+    };
+    const shared = await newAdmin();
+    for (const route of routes) {
+      const key = routeKey(route);
+      const row = matrix[key];
+      if (!row) continue;
+      const caller = row.freshCaller ? await newAdmin() : shared;
+      const request = await row.request({ variant: 'own', role: 'ADMIN', caller, tenant: a, home: a });
+      const answer = await api.call({
+        method: request.method ?? route.method,
+        path: request.path,
+        body: request.body,
+        token: request.token ?? caller.token,
+      });
+      const code = answer.body?.code as keyof typeof errorCatalogue | undefined;
+      expect
+        .soft(answer.status < 500, `${key}: ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 200)}`)
+        .toBe(true);
+      if (answer.status >= 400) expect.soft(code && errorCatalogue[code]?.status, key).toBe(answer.status);
+    }
+  });
+
+  it('creates administrators only: an agent of no enabler would be bound to nothing', async () => {
+    const user = await givenUser({ role: 'ADMIN', enablerId: '' });
+    const { token } = await signIn(user.email, user.password);
+    for (const role of ['USER', 'ANDROID_USER'] as const) {
+      const email = uniqueEmail('orphan');
+      const body = { email, username: 'Orphan', role };
+      expect(outcomeOf(await api.call({ method: 'POST', path: '/admin/users', token, body }))).toBe(
+        NOT_FOUND,
+      );
+      expect(
+        outcomeOf(
+          await api.call({ method: 'POST', path: '/auth/login', body: { username: email, password: 'x' } }),
+        ),
+      ).toBe('401 ERR_LOGIN_INVALID');
+    }
+    const body = { email: uniqueEmail('admin'), username: 'Second administrator', role: 'ADMIN' };
+    expect(outcomeOf(await api.call({ method: 'POST', path: '/admin/users', token, body }))).toBe('201');
   });
 });

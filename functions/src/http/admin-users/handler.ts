@@ -13,6 +13,7 @@ import { mailOneTimeLink } from '../accounts/account-mails.ts';
 import { isVisibleFrom, managedUser, refuseOwnAccount } from './managed-user.ts';
 import { userView } from './user-view.ts';
 import { appLog } from '#platform/logger.ts';
+import { AppError } from '#platform/app-error.ts';
 
 /** GET /admin/users: the users of the current enabler and every administrator. */
 const list = async ({ session }: SessionRequest) => {
@@ -20,8 +21,12 @@ const list = async ({ session }: SessionRequest) => {
   return ok(users.map(userView));
 };
 
-/** POST /admin/users: creates the user in the current enabler and mails the registration link. */
+/**
+ * POST /admin/users: creates the user in the current enabler and mails the registration link. An agent
+ * works for one enabler: an administrator who has none yet (the first one) creates administrators only.
+ */
 const add = async ({ body, session }: SessionRequest<FromSchema<typeof newUserRequestSchema>>) => {
+  if (body.role !== 'ADMIN' && !session.enabler) throw new AppError('ERR_NOT_FOUND');
   const user = await createUser({
     email: normalizeEmail(body.email),
     username: body.username.trim(),

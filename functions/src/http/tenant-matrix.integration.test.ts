@@ -769,14 +769,12 @@ describe('the tenant and role matrix', () => {
       const row = matrix[key];
       expect(row, `no row for ${key}`).toBeDefined();
       if (!row) return;
-      const variants: [Case['variant'], Cells | undefined, Tenant][] =
+      type Run = [Case['variant'], Cells | undefined, Tenant];
+      const mixed: Run[] = row.mixed ? [['mixed', row.mixed, b]] : [];
+      const variants: Run[] =
         row.tenants === 'none'
           ? [['none', row.own, a]]
-          : [
-              ['own', row.own, a],
-              ['other', row.other, b],
-              ...(row.mixed ? ([['mixed', row.mixed, b]] as const) : []),
-            ];
+          : [['own', row.own, a], ['other', row.other, b], ...mixed];
       for (const [variant, cells, tenant] of variants) {
         expect(cells, `${key}: no ${variant} cells`).toBeDefined();
         if (!cells) continue;

@@ -4,10 +4,13 @@ import { instantSchema, isoDaySchema } from './common.ts';
 /** Largest logo or banner, decoded (spec section 9: 30 KB). */
 export const MAX_IMAGE_BYTES = 30 * 1024;
 
-/** Images travel as data URLs; the size rule is checked on the decoded bytes (see enablerImagesProblem). */
+/**
+ * Images travel as data URLs, PNG or JPEG only (an SVG can carry script); the size and the bytes'
+ * type are checked on the decoded bytes (see enablerImagesProblem).
+ */
 const imageSchema = {
   type: 'string',
-  pattern: '^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$',
+  pattern: '^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$',
 } as const satisfies JSONSchema;
 
 export const enablerRequestSchema = {
@@ -106,15 +109,41 @@ export const dataUrlBytes = (dataUrl: string): number => {
   return Math.floor((payload.length * 3) / 4) - padding;
 };
 
-export type EnablerImagesProblem = 'ERR_NO_ENABLER_LOGO' | 'ERR_NO_ENABLER_BANNER' | 'ERR_FILE_TOO_LONG';
+/** The first bytes of each accepted image type's files (PNG's signature, JPEG's start-of-image marker). */
+const imageSignatures = {
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpeg: [0xff, 0xd8, 0xff],
+} as const;
 
-/** The enabler form's image rules, on both sides: both images present, each at most 30 KB. */
+const imageDataUrl = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/]{12})/;
+
+/**
+ * Whether a data URL is a PNG or a JPEG by its declared type AND its bytes: a type that says PNG
+ * over an SVG's (or any other file's) bytes is refused, as the browser would sniff them.
+ */
+export const isPngOrJpegDataUrl = (dataUrl: string): boolean => {
+  const match = imageDataUrl.exec(dataUrl);
+  if (!match) return false;
+  const head = atob(match[2] as string);
+  return imageSignatures[match[1] as keyof typeof imageSignatures].every(
+    (byte, index) => head.charCodeAt(index) === byte,
+  );
+};
+
+export type EnablerImagesProblem =
+  'ERR_NO_ENABLER_LOGO' | 'ERR_NO_ENABLER_BANNER' | 'ERR_FILE_TOO_LONG' | 'ERR_IMAGE_NOT_PNG_OR_JPEG';
+
+/**
+ * The enabler form's image rules, on both sides: both images present, each at most 30 KB, each a PNG
+ * or a JPEG by its type and its bytes.
+ */
 export const enablerImagesProblem = (body: unknown): EnablerImagesProblem | undefined => {
   const { logo, banner } = (body ?? {}) as { logo?: unknown; banner?: unknown };
   if (typeof logo !== 'string' || logo === '') return 'ERR_NO_ENABLER_LOGO';
   if (typeof banner !== 'string' || banner === '') return 'ERR_NO_ENABLER_BANNER';
   if (dataUrlBytes(logo) > MAX_IMAGE_BYTES || dataUrlBytes(banner) > MAX_IMAGE_BYTES)
     return 'ERR_FILE_TOO_LONG';
+  if (!isPngOrJpegDataUrl(logo) || !isPngOrJpegDataUrl(banner)) return 'ERR_IMAGE_NOT_PNG_OR_JPEG';
   return undefined;
 };
 

@@ -53,12 +53,16 @@ const fault = {
   counts: (_call: string): boolean => false,
   calls: 0,
   killed: false,
+  dies: true,
+  /** The Lambdas killed since the fault was armed. */
+  kills: 0,
   /** The calls every invocation made that counted (how far a sweep must go). */
   seen: 0,
 };
 
-const arm = (killAt: number, counts: (call: string) => boolean) => {
-  Object.assign(fault, { killAt, counts, calls: 0, killed: false, seen: 0 });
+/** Kills the Lambda at the killAt-th counted call; or, with `dies` false, only fails that call. */
+const arm = (killAt: number, counts: (call: string) => boolean, dies = true) => {
+  Object.assign(fault, { killAt, counts, dies, calls: 0, killed: false, seen: 0, kills: 0 });
 };
 const disarm = () => arm(Number.POSITIVE_INFINITY, () => false);
 
@@ -68,10 +72,11 @@ const step = (call: string) => {
   if (!fault.counts(call)) return;
   fault.calls += 1;
   fault.seen += 1;
-  if (fault.calls === fault.killAt) {
-    fault.killed = true;
-    throw new LambdaKilled();
-  }
+  if (fault.calls !== fault.killAt) return;
+  if (!fault.dies) throw new Error(`${call} failed`);
+  fault.killed = true;
+  fault.kills += 1;
+  throw new LambdaKilled();
 };
 
 const FAULTS_MIDDLEWARE = 'worker-faults';
@@ -103,9 +108,9 @@ const dying =
       if (fault.killed) throw new LambdaKilled();
       return answer;
     } finally {
-      fault.killed = false;
-      fault.killAt = Number.POSITIVE_INFINITY;
-      fault.calls = 0;
+      // A new Lambda takes the next delivery: the fault struck once. The count goes on over the
+      // invocations of a job of several steps, so that a later step can be the one killed.
+      if (fault.killed) Object.assign(fault, { killed: false, killAt: Number.POSITIVE_INFINITY });
     }
   };
 
@@ -293,5 +298,250 @@ describe('the aggregates stream worker', () => {
     }
     // One write at least per record: every record's application was cut short in one round.
     expect(killAt).toBeGreaterThan(6);
+  });
+});
+
+describe('the aggregates rebuild worker', () => {
+  it('writes the aggregates of a clean rebuild when killed at any write of its step and delivered again', async () => {
+    let killAt = 1;
+    for (; ; killAt += 1) {
+      const enablerId = randomUUID();
+      await givenContributions(enablerId, 6);
+      const job = await createRebuildJob(enablerId, 'admin@example.org');
+      arm(killAt, isWrite);
+      const dead = await run('rebuild', dying(rebuildWorker), { jobId: job.id, step: 0 });
+      const kills = fault.kills;
+      disarm();
+      expect(dead).toEqual([]);
+      expect(await getRebuildJob(job.id)).toMatchObject({ state: 'DONE', records: 6 });
+      const rebuilt = await aggregatesOf(enablerId);
+      expect(Object.keys(rebuilt).length).toBeGreaterThan(0);
+      await rebuildAggregates(enablerId);
+      expect(await aggregatesOf(enablerId), `killed at write ${killAt}`).toEqual(rebuilt);
+      if (kills === 0) break;
+    }
+    // The job's marks, the aggregates' writes and the lock's release were each cut short once.
+    expect(killAt).toBeGreaterThan(3);
+  });
+
+  it('dead-letters a poisoned step after its receive count', async () => {
+    // Also tested there with a step whose checkpoint is gone (its job FAILED, its enabler freed).
+    const dead = await run('rebuild', rebuildWorker, { jobId: 'not-a-job', step: -1 });
+    expect(dead.map((letter) => letter.receiveCount)).toEqual([queueDefinitions.rebuild.maxReceiveCount]);
+  });
+});
+
+/** An enabler with three members, their plots and contributions, created as the API would. */
+const givenEnablerWithMembers = async () => {
+  const { enablerId } = await givenAdministeredEnabler();
+  for (let index = 0; index < 3; index += 1) {
+    const { member, plotIds } = await givenMember(
+      enablerId,
+      2,
+      `Member ${index} ${randomUUID().slice(0, 6)}`,
+    );
+    for (const month of ['02', '03'])
+      await recordContribution(
+        member,
+        { id: plotIds[0] as string, name: 'Field 1' },
+        { amountCents: 1250, protectionType: 'DROUGHT', contributionDate: `2026-${month}-01T10:00:00.000Z` },
+        'agent@example.org',
+      );
+  }
+  return enablerId;
+};
+
+/**
+ * Runs an export job of the enabler's members through the export queue (the fault armed once the job
+ * is created, for the worker's calls only, disarmed after); answers the file.
+ */
+const exportMembers = async (
+  enablerId: string,
+  worker: WorkerHandler<SQSEvent> = exportWorker,
+  armed = disarm,
+) => {
+  const id = randomUUID();
+  const fileKey = `exports/${id}.json`;
+  await createDataJob({ id, kind: 'EXPORT_MEMBERS', enablerId, createdBy: 'admin@example.org', fileKey });
+  armed();
+  const dead = await run('export', worker, { jobId: id });
+  const kills = fault.kills;
+  disarm();
+  const job = await getDataJob(id);
+  const file = await getS3Object(readEnvironment('filesBucket'), fileKey);
+  return { dead, kills, job, text: file && new TextDecoder().decode(file.body) };
+};
+
+describe('the export worker', () => {
+  it('writes the same file when killed at any call of its job and delivered again', async () => {
+    const enablerId = await givenEnablerWithMembers();
+    const clean = await exportMembers(enablerId);
+    expect(clean.job).toMatchObject({ state: 'DONE', done: 3 });
+    let killAt = 1;
+    for (; ; killAt += 1) {
+      const again = await exportMembers(enablerId, dying(exportWorker), () => arm(killAt, () => true));
+      const { kills } = again;
+      expect(again.dead).toEqual([]);
+      expect(again.job, `killed at call ${killAt}`).toMatchObject({ state: 'DONE', done: 3, total: 3 });
+      expect(again.text, `killed at call ${killAt}`).toBe(clean.text);
+      if (kills === 0) break;
+    }
+    // Every read of the members and the file's upload were cut short once.
+    expect(killAt).toBeGreaterThan(5);
+  });
+
+  it('dead-letters a poisoned message after its receive count', async () => {
+    const dead = await run('export', exportWorker, { jobId: 'not-a-uuid', extra: true });
+    expect(dead.map((letter) => letter.receiveCount)).toEqual([queueDefinitions.export.maxReceiveCount]);
+  });
+
+  it('ends a job whose every delivery fails FAILED, its message dead-lettered, no file written', async () => {
+    const enablerId = await givenEnablerWithMembers();
+    // The upload fails at each delivery (the Lambda lives on): the fault is armed again for every one.
+    const failingUpload: WorkerHandler<SQSEvent> = async (event, context) => {
+      arm(1, (call) => call === 'PutObjectCommand' || call === 'CreateMultipartUploadCommand', false);
+      return exportWorker(event, context);
+    };
+    const { dead, job, text } = await exportMembers(enablerId, failingUpload);
+    expect(dead.map((letter) => letter.receiveCount)).toEqual([queueDefinitions.export.maxReceiveCount]);
+    expect(job?.state).toBe('FAILED');
+    expect(text).toBeUndefined();
+  });
+});
+
+describe('the import worker', () => {
+  const originalTable = process.env[environmentVariables.tableName] as string;
+  afterEach(() => {
+    process.env[environmentVariables.tableName] = originalTable;
+  });
+
+  it('imports a file as one clean run does when killed at any write and delivered again', async () => {
+    const enablerId = await givenEnablerWithMembers();
+    const exported = (await exportMembers(enablerId)).text as string;
+    let killAt = 1;
+    for (; ; killAt += 1) {
+      process.env[environmentVariables.tableName] = await newEmptyTable('import-faults');
+      const id = randomUUID();
+      const fileKey = `imports/${id}.json`;
+      await putS3Object(readEnvironment('filesBucket'), fileKey, exported);
+      await createDataJob({ id, kind: 'IMPORT_ALL', enablerId, createdBy: 'importer@example.org', fileKey });
+      arm(killAt, isWrite);
+      const dead = await run('import', dying(importWorker), { jobId: id });
+      const kills = fault.kills;
+      disarm();
+      expect(dead).toEqual([]);
+      expect(await getDataJob(id), `killed at write ${killAt}`).toMatchObject({
+        state: 'DONE',
+        done: 3,
+        errorCount: 0,
+      });
+      // What was imported exports as the file imported: nothing twice, nothing missing.
+      expect((await exportMembers(enablerId)).text, `killed at write ${killAt}`).toBe(exported);
+      process.env[environmentVariables.tableName] = originalTable;
+      if (kills === 0) break;
+    }
+    expect(killAt).toBeGreaterThan(5);
+  }, 120_000);
+
+  it('dead-letters a poisoned message after its receive count, writing nothing', async () => {
+    process.env[environmentVariables.tableName] = await newEmptyTable('import-poison');
+    const dead = await run('import', importWorker, '{"jobId": 12}', 'not json');
+    expect(dead.map((letter) => letter.receiveCount)).toEqual([
+      queueDefinitions.import.maxReceiveCount,
+      queueDefinitions.import.maxReceiveCount,
+    ]);
+    const { Items } = await dynamo().send(new ScanCommand({ TableName: tableName(), ConsistentRead: true }));
+    expect(Items).toEqual([]);
+  });
+});
+
+describe('the mirror worker', () => {
+  const originalTables = {
+    source: process.env[environmentVariables.tableName] as string,
+    mirror: process.env[environmentVariables.mirrorTableName] as string,
+  };
+  const tag = randomUUID();
+
+  beforeAll(async () => {
+    process.env[environmentVariables.tableName] = await newEmptyTable('mirror-faults-source');
+    process.env[environmentVariables.mirrorTableName] = await newEmptyTable('mirror-faults-target');
+    // Over one scan page (1 000 items), with people's details to pseudonymise and a session left out.
+    const items = [
+      ...Array.from({ length: 1100 }, (_, index) => ({
+        pk: `MEMBER#faults-${tag}-${index}`,
+        sk: 'PROFILE',
+        entityType: 'MIRROR_TEST',
+        name: `Member ${index}`,
+        phone: `+91 98765 ${String(43000 + index)}`,
+      })),
+      { pk: `USER#faults-${tag}@example.org`, sk: `SESSION#${tag}`, entityType: 'SESSION' },
+    ];
+    for (let index = 0; index < items.length; index += 25)
+      await dynamo().send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [tableName()]: items.slice(index, index + 25).map((Item) => ({ PutRequest: { Item } })),
+          },
+        }),
+      );
+  }, 120_000);
+  afterAll(() => {
+    process.env[environmentVariables.tableName] = originalTables.source;
+    process.env[environmentVariables.mirrorTableName] = originalTables.mirror;
+  });
+
+  const scanAll = async (table: string) => {
+    const items: Record<string, unknown>[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamo().send(
+        new ScanCommand({ TableName: table, ExclusiveStartKey: startKey, ConsistentRead: true }),
+      );
+      items.push(...(page.Items ?? []));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return items.sort((a, b) =>
+      `${String(a.pk)}|${String(a.sk)}`.localeCompare(`${String(b.pk)}|${String(b.sk)}`),
+    );
+  };
+
+  const refresh = async (worker: WorkerHandler<SQSEvent>, armed = disarm) => {
+    const jobId = await startMirrorJob('admin@example.org');
+    armed();
+    const dead = await run('mirror', worker, { jobId, step: 0, phase: 'clear' });
+    const { kills, seen } = fault;
+    disarm();
+    return { dead, kills, seen, job: await mirrorJob() };
+  };
+
+  it('leaves the mirror of a clean refresh when killed at a write of a step and delivered again', async () => {
+    expect((await refresh(mirrorWorker)).job.status).toBe('DONE');
+    const clean = await scanAll(mirrorTableName());
+    expect(clean.length).toBe(1100);
+    expect(clean.every((item) => isMirrored({ pk: item.pk, sk: item.sk }))).toBe(true);
+    // A clean refresh's writes (over a mirror already full: its clearing too), then kill points over them.
+    const { kills, seen: writes } = await refresh(mirrorWorker, () => arm(Number.POSITIVE_INFINITY, isWrite));
+    expect({ kills, writes: writes > 40 }).toEqual({ kills: 0, writes: true });
+    const points = [1, 2, 0.25, 0.5, 0.75, 0.9].map((at) => (at < 1 ? Math.round(writes * at) : at));
+    let killed = 0;
+    for (const killAt of [...points, writes - 1]) {
+      // Something stale in the mirror, which the refresh must remove.
+      await dynamo().send(
+        new PutCommand({ TableName: mirrorTableName(), Item: { pk: `STALE#${killAt}`, sk: 'OLD' } }),
+      );
+      const { dead, kills, seen, job } = await refresh(dying(mirrorWorker), () => arm(killAt, isWrite));
+      // A refresh's writes vary a little with what the mirror held: a point past them kills nothing.
+      expect(kills, `killed at write ${killAt} of ${seen}`).toBe(killAt <= seen ? 1 : 0);
+      killed += kills;
+      expect(dead).toEqual([]);
+      expect(job.status, `killed at write ${killAt}`).toBe('DONE');
+      expect(await scanAll(mirrorTableName()), `killed at write ${killAt}`).toEqual(clean);
+    }
+    expect(killed).toBeGreaterThanOrEqual(5);
+  }, 120_000);
+
+  it('dead-letters a poisoned step after its receive count', async () => {
+    const dead = await run('mirror', mirrorWorker, { jobId: 'x', step: 'first' });
+    expect(dead.map((letter) => letter.receiveCount)).toEqual([queueDefinitions.mirror.maxReceiveCount]);
   });
 });

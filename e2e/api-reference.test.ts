@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { contentSecurityPolicy } from '../infra/lib/content-security-policy.ts';
+import { securityHeaders } from '../infra/lib/security-headers.ts';
 import { defaultLogins } from '../infra/local/seed/index.ts';
 import { AdminDatasPage } from './pages/admin-datas-page.ts';
 import { LoginPage } from './pages/login-page.ts';
@@ -11,24 +11,6 @@ const signIn = async (page: Page, email: string, password: string) => {
   await login.passwordField.fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: /^Welcome / }).waitFor();
-};
-
-/**
- * The local server sends no Content-Security-Policy: the app's pages get the one CloudFront sends, so
- * that what the reference needs (styles, workers, images) meets the policy of AWS.
- */
-const withProductionPolicy = async (page: Page) => {
-  const appHost = new URL(page.url()).host;
-  await page.context().route(
-    (url) => url.host === appHost && !url.pathname.startsWith('/api/') && !/\.\w+$/.test(url.pathname),
-    async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({
-        response,
-        headers: { ...response.headers(), 'content-security-policy': contentSecurityPolicy },
-      });
-    },
-  );
 };
 
 /**
@@ -57,7 +39,6 @@ describe('API reference', () => {
     openApp,
   }) => {
     const page = await openApp({ locale: 'en-US' });
-    await withProductionPolicy(page);
     const { outside, complaints } = await offline(page);
     await signIn(page, defaultLogins.adminEmail, defaultLogins.adminPassword);
     await new AdminDatasPage(page).open();
@@ -65,6 +46,9 @@ describe('API reference', () => {
     await page.getByRole('link', { name: 'API reference', exact: true }).click();
     await page.getByRole('heading', { name: 'API reference', level: 1, exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/ApiReference');
+    // The local server sends CloudFront's headers: the reference met the policy of AWS.
+    const shell = await page.request.get('/ApiReference');
+    expect(shell.headers()['content-security-policy']).toBe(securityHeaders['content-security-policy']);
     // The document's title, then the sign-in operation's own heading (after its anchor's label).
     await page.getByRole('heading', { name: /^Crop protection back office API/ }).waitFor();
     await page.getByRole('heading', { name: /\bPOST \/auth\/login$/ }).waitFor();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { defaultLogins } from '../infra/local/seed/index.ts';
+import { bannerPng } from '../infra/local/seed/png.ts';
 import { AdminEnablersPage } from './pages/admin-enablers-page.ts';
 import { EnablerConfigPage } from './pages/enabler-config-page.ts';
 import { EnablerConfigsPage } from './pages/enabler-configs-page.ts';
@@ -14,15 +15,13 @@ import { NewEnablerConfigPage } from './pages/new-enabler-config-page.ts';
 import { callApi, signIn } from './support/api.ts';
 import { describe, expect, test } from './support/test.ts';
 
-// A 1×1 PNG and a small SVG: real images, far under the 30 KB limit.
+// A 1×1 PNG and a 600×120 one: real images, far under the 30 KB limit.
 const logoPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const bannerSvg = (text: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="120" viewBox="0 0 600 120">` +
-  `<rect width="600" height="120" fill="#2e7d32"/>` +
-  `<text x="24" y="76" font-family="sans-serif" font-size="40" fill="#ffffff">${text}</text></svg>`;
+// PNG and JPEG are the only images accepted (an SVG can carry script).
+const banner = bannerPng('#2e7d32', 600, 120);
 
 let folder = '';
 const file = (name: string) => join(folder, name);
@@ -87,13 +86,12 @@ describe('enablers and their configurations', () => {
     const page = await openApp();
     await signInAsAdmin(page);
     const name = uniqueName('E2E Growers');
-    const banner = bannerSvg(name);
-    await writeFile(file('banner.svg'), banner);
+    await writeFile(file('banner.png'), banner);
     const enablerSwitch = new EnablerSwitch(page);
     // The administrator's choice is kept for their next sign-in: it is put back at the end for the other tests.
     const workedFor = (await enablerSwitch.selector.textContent())?.trim() ?? '';
 
-    const list = await createEnabler(page, name, file('banner.svg'));
+    const list = await createEnabler(page, name, file('banner.png'));
     // Without a config it cannot be worked for yet: the list says so, the selector does not offer it.
     expect(await list.noConfigMessage(name).isVisible()).toBe(true);
     expect(await enablerSwitch.offeredEnablers()).not.toContain(name);
@@ -114,9 +112,7 @@ describe('enablers and their configurations', () => {
     await enablerSwitch.switchTo(name);
     const homeBanner = enablerSwitch.homeBanner(name);
     await homeBanner.waitFor();
-    expect(await homeBanner.getAttribute('src')).toBe(
-      `data:image/svg+xml;base64,${Buffer.from(banner).toString('base64')}`,
-    );
+    expect(await homeBanner.getAttribute('src')).toBe(`data:image/png;base64,${banner.toString('base64')}`);
     expect(await enablerSwitch.selector.textContent()).toContain(name);
 
     await enablerSwitch.switchTo(workedFor);
@@ -129,8 +125,8 @@ describe('enablers and their configurations', () => {
     const page = await openApp();
     await signInAsAdmin(page);
     const name = uniqueName('E2E Round Trip');
-    await writeFile(file('round-trip-banner.svg'), bannerSvg(name));
-    await createEnabler(page, name, file('round-trip-banner.svg'));
+    await writeFile(file('round-trip-banner.png'), banner);
+    await createEnabler(page, name, file('round-trip-banner.png'));
 
     const withThreshold = {
       currency: 'INR',

@@ -28,7 +28,12 @@ const instant = { type: 'string', format: 'date-time', description: 'ISO 8601 da
 const amount = { type: 'number', minimum: 0, maximum: 1_000_000_000 } as const;
 const positiveAmount = { ...amount, exclusiveMinimum: 0 } as const;
 const email = { type: 'string', minLength: 1, maxLength: 254 } as const;
-const image = { type: ['string', 'null'], maxLength: 64 * 1024, pattern: '^data:image/' } as const;
+// PNG or JPEG only, as the enabler form (an SVG can carry script); the bytes are checked on import.
+const image = {
+  type: ['string', 'null'],
+  maxLength: 64 * 1024,
+  pattern: '^data:image/(png|jpeg);base64,',
+} as const;
 
 const plotSchema = {
   type: 'object',

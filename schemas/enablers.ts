@@ -4,10 +4,13 @@ import { instantSchema, isoDaySchema } from './common.ts';
 /** Largest logo or banner, decoded (spec section 9: 30 KB). */
 export const MAX_IMAGE_BYTES = 30 * 1024;
 
-/** Images travel as data URLs; the size rule is checked on the decoded bytes (see enablerImagesProblem). */
+/**
+ * Images travel as data URLs, PNG or JPEG only (an SVG can carry script); the size and the bytes'
+ * type are checked on the decoded bytes (see enablerImagesProblem).
+ */
 const imageSchema = {
   type: 'string',
-  pattern: '^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$',
+  pattern: '^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$',
 } as const satisfies JSONSchema;
 
 export const enablerRequestSchema = {
@@ -106,15 +109,31 @@ export const dataUrlBytes = (dataUrl: string): number => {
   return Math.floor((payload.length * 3) / 4) - padding;
 };
 
-export type EnablerImagesProblem = 'ERR_NO_ENABLER_LOGO' | 'ERR_NO_ENABLER_BANNER' | 'ERR_FILE_TOO_LONG';
+/**
+ * A PNG or JPEG data URL by its declared type AND its bytes: the base64 text must begin with the
+ * encoding of the type's signature (PNG: 89 50 4E 47 0D 0A 1A 0A then the IHDR chunk's length, whose
+ * first byte is 0, "iVBORw0KGgo"; JPEG: FF D8 FF, "/9j/"). Base64 encodes each 3 bytes as 4 characters,
+ * so these prefixes are exactly those bytes: an SVG said to be a PNG, which the browser would sniff
+ * as an SVG, is refused. A regular expression rather than a decoder, as every API function carries it.
+ */
+const pngOrJpegDataUrl = /^data:image\/(?:png;base64,iVBORw0KGgo|jpeg;base64,\/9j\/)/;
 
-/** The enabler form's image rules, on both sides: both images present, each at most 30 KB. */
+export const isPngOrJpegDataUrl = (dataUrl: string): boolean => pngOrJpegDataUrl.test(dataUrl);
+
+export type EnablerImagesProblem =
+  'ERR_NO_ENABLER_LOGO' | 'ERR_NO_ENABLER_BANNER' | 'ERR_FILE_TOO_LONG' | 'ERR_IMAGE_NOT_PNG_OR_JPEG';
+
+/**
+ * The enabler form's image rules, on both sides: both images present, each at most 30 KB, each a PNG
+ * or a JPEG by its type and its bytes.
+ */
 export const enablerImagesProblem = (body: unknown): EnablerImagesProblem | undefined => {
   const { logo, banner } = (body ?? {}) as { logo?: unknown; banner?: unknown };
   if (typeof logo !== 'string' || logo === '') return 'ERR_NO_ENABLER_LOGO';
   if (typeof banner !== 'string' || banner === '') return 'ERR_NO_ENABLER_BANNER';
   if (dataUrlBytes(logo) > MAX_IMAGE_BYTES || dataUrlBytes(banner) > MAX_IMAGE_BYTES)
     return 'ERR_FILE_TOO_LONG';
+  if (!isPngOrJpegDataUrl(logo) || !isPngOrJpegDataUrl(banner)) return 'ERR_IMAGE_NOT_PNG_OR_JPEG';
   return undefined;
 };
 

@@ -96,6 +96,8 @@ export const errorCatalogue = {
   ERR_IMPORT_UPLOAD_NOT_FOUND: { status: 404, message: 'The uploaded file was not found.' },
   ERR_IMPORT_RECORD_INVALID: { status: 400, message: 'A record of the file is not consistent.' },
   ERR_IMPORT_ID_TAKEN: { status: 409, message: 'An id of the file is already used by another record.' },
+  // Uploads.
+  ERR_IMAGE_NOT_PNG_OR_JPEG: { status: 400, message: 'An image must be a PNG or JPEG file.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

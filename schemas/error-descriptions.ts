@@ -84,6 +84,8 @@ export const errorDescriptions = {
     "In an import's report only: a member whose records do not hold together (a record on a plot the member does not have, an amount with more than two decimals, a config version the enabler lacks); that member is skipped.",
   ERR_IMPORT_ID_TAKEN:
     "In an import's report only: a member whose id is another enabler's member's, or one of whose records has an id another record already holds; that member is skipped and nothing is overwritten.",
+  ERR_IMAGE_NOT_PNG_OR_JPEG:
+    "An enabler's logo or banner (in the enabler form or in an imported file) that is not a PNG or JPEG data URL whose bytes begin as its type says (an SVG, which can carry script, a GIF, a renamed file).",
 } as const satisfies Record<ErrorCode, string>;
 
 /** The codes of the product spec (section 8); the others were added by this project. */

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { inject, test as base } from 'vitest';
+import { expect, inject, test as base } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import './provided-context.ts';
 
@@ -33,6 +33,7 @@ export const test = base
   })
   .extend('openApp', async ({ browser, task }, { onCleanup }) => {
     const pages: Page[] = [];
+    const violations: string[] = [];
     onCleanup(async () => {
       if (task.result?.state === 'fail') {
         await mkdir(resultsDir, { recursive: true });
@@ -46,10 +47,16 @@ export const test = base
         );
       }
       await Promise.all(pages.map((page) => page.context().close()));
+      expect(violations, 'refused by the Content-Security-Policy').toEqual([]);
     });
     return async ({ locale = 'en-US', path = '/' }: OpenAppOptions = {}): Promise<Page> => {
       const context = await browser.newContext({ locale, baseURL: inject('appUrl') });
       const page = await context.newPage();
+      // The local server sends CloudFront's Content-Security-Policy: whatever it refuses fails the test.
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+          violations.push(`${page.url()}: ${message.text()}`);
+      });
       pages.push(page);
       await page.goto(path);
       return page;

@@ -10,7 +10,7 @@ import { Construct } from 'constructs';
 import type { AppConfig } from '@cpbo/schemas/app-config.ts';
 import { API_BASE } from '@cpbo/functions/http/routes.ts';
 import { spaFallbackFunctionCode } from '../../web/src/app/spa-fallback.ts';
-import { contentSecurityPolicy } from './content-security-policy.ts';
+import { securityHeaderSettings } from './security-headers.ts';
 
 /** A custom address for the SPA; the certificate must be in us-east-1, as CloudFront requires. */
 export interface CustomDomain {
@@ -55,17 +55,23 @@ export class Website extends Construct {
       comment: 'Security headers of the crop protection back office',
       securityHeadersBehavior: {
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
+          accessControlMaxAge: Duration.seconds(securityHeaderSettings.hstsMaxAgeSeconds),
+          includeSubdomains: securityHeaderSettings.hstsIncludeSubdomains,
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        frameOptions: {
+          frameOption: cloudfront.HeadersFrameOption[securityHeaderSettings.frameOption],
           override: true,
         },
-        contentSecurityPolicy: { contentSecurityPolicy, override: true },
+        referrerPolicy: {
+          referrerPolicy: securityHeaderSettings.referrerPolicy as cloudfront.HeadersReferrerPolicy,
+          override: true,
+        },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: securityHeaderSettings.contentSecurityPolicy,
+          override: true,
+        },
       },
     });
 

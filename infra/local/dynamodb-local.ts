@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { localClientConfig } from './aws-environment.ts';
@@ -28,6 +29,9 @@ const emulatorDirectory = (): string =>
     dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')),
     'emulator',
   );
+
+/** Starts DynamoDB Local bound to 127.0.0.1 (LoopbackDynamoDbLocal.java). */
+const loopbackLauncher = fileURLToPath(new URL('./LoopbackDynamoDbLocal.java', import.meta.url));
 
 /**
  * On Linux, setpriv makes the kernel kill java when this process dies, even by SIGKILL or a crash,
@@ -73,8 +77,10 @@ export const startDynamoDbLocal = async (options: DynamoDbLocalOptions): Promise
       '-XX:CICompilerCount=1',
       '-XX:+UseSerialGC',
       `-Djava.library.path=${join(emulator, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      join(emulator, 'DynamoDBLocal.jar'),
+      '-cp',
+      [join(emulator, 'DynamoDBLocal.jar'), join(emulator, 'DynamoDBLocal_lib', '*')].join(delimiter),
+      // Java runs it from its source: the jar itself would listen on every interface.
+      loopbackLauncher,
       '-port',
       String(port),
       '-sharedDb',

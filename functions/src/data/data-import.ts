@@ -15,6 +15,7 @@ import type {
 } from '@cpbo/schemas/data-files.ts';
 import { errorCatalogue, type ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
+import { isPngOrJpegDataUrl } from '@cpbo/schemas/enablers.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { importedEnablerItems, importedMemberItems, memberRecordProblem } from './data-files.ts';
 import type { DataJob, JobError } from './data-jobs.ts';
@@ -321,12 +322,31 @@ export const importEnablers = async (
   }
 };
 
-/** Problems of a whole file that its schema cannot say: an enabler or member id given twice. */
+/**
+ * An imported enabler's images that are not PNG or JPEG by their bytes (the file's schema took their
+ * declared type): an SVG said to be a PNG would otherwise reach every screen that shows the enabler.
+ */
+export const enablerImageProblems = (
+  enabler: { logo?: string | null; banner?: string | null },
+  where: string,
+): JobError[] =>
+  (['logo', 'banner'] as const)
+    .filter((field) => {
+      const image = enabler[field];
+      return typeof image === 'string' && !isPngOrJpegDataUrl(image);
+    })
+    .map((field) => jobError(`${where}/${field}`, 'ERR_IMAGE_NOT_PNG_OR_JPEG'));
+
+/**
+ * Problems of a whole file that its schema cannot say: an enabler or member id given twice, an image
+ * whose bytes are not a PNG's or a JPEG's.
+ */
 export const dataFileProblems = (file: DataFile): JobError[] => {
   const problems: JobError[] = [];
   const enablers = new Set<string>();
   const members = new Set<string>();
   file.forEach((enabler, e) => {
+    problems.push(...enablerImageProblems(enabler, `/${e}`));
     if (enablers.size === enablers.add(enabler._id).size)
       problems.push(jobError(`/${e}/_id`, 'ERR_IMPORT_INVALID_FILE'));
     enabler.members.forEach((member, m) => {

@@ -54,7 +54,7 @@ export const pseudonymiseItem = <Item>(item: Item, key: Uint8Array): Item => {
 /*
  * The environment's own workings stay out of the copy: its log, the mobile reports, the mirror job,
  * sessions, one-time tokens, idempotency receipts, import, export and aggregates rebuild jobs (and
- * their locks) and the stream workers' markers. Everything else
+ * their locks), the stream workers' markers and the mail worker's. Everything else
  * (enablers, configs, members, plots, money, audit, users, aggregates) is copied.
  */
 const ownPartitions = new Set(['REPORTS', 'MIRROR']);
@@ -66,6 +66,7 @@ const ownPartitionPrefixes = [
   'DATAJOB#',
   'REBUILDJOB#',
   'REBUILDLOCK#',
+  'MAILSENT#',
 ];
 const ownSortKeys = ['SESSION#'];
 

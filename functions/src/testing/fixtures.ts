@@ -5,7 +5,9 @@ import type { MailMessage } from '#platform/mail.ts';
 import { hashPassword } from '#platform/password-hashing.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 
-export const tinyImage = `data:image/png;base64,${Buffer.from('tiny image').toString('base64')}`;
+/** A 1×1 PNG: the enablers' images must be PNG or JPEG by their bytes too. */
+export const tinyImage =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 export const demoConfig = {
   currency: 'XOF',

@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
 import type { AppConfig } from '@cpbo/schemas/app-config.ts';
+import { securityHeaders } from '../../lib/security-headers.ts';
 import type { HttpTarget } from '../functions-code.ts';
 import { toApiEvent } from './api-event.ts';
 import { fromApiResult, type HttpAnswer } from './api-result.ts';
@@ -48,8 +49,17 @@ const json = (status: number, body: unknown): HttpAnswer => ({
   body: Buffer.from(JSON.stringify(body)),
 });
 
+/** CloudFront's response headers policy overrides what the origin sent: so do these. */
+const withSecurityHeaders = (headers: OutgoingHttpHeaders): OutgoingHttpHeaders => ({
+  ...headers,
+  ...securityHeaders,
+});
+
 const send = (response: ServerResponse, answer: HttpAnswer, headOnly = false): void => {
-  response.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });
+  response.writeHead(
+    answer.status,
+    withSecurityHeaders({ ...answer.headers, 'content-length': answer.body.length }),
+  );
   response.end(headOnly ? undefined : answer.body);
 };
 
@@ -142,7 +152,6 @@ const serveStatic = async (
   const headers: OutgoingHttpHeaders = {
     'content-type': file.contentType,
     'cache-control': file.cacheControl,
-    'x-content-type-options': 'nosniff',
   };
   const acceptEncoding = request.headers['accept-encoding'];
   let source = file.file;
@@ -161,7 +170,7 @@ const serveStatic = async (
     if (coding) headers['content-encoding'] = coding;
   }
   if (!coding) headers['content-length'] = file.size;
-  response.writeHead(200, headers);
+  response.writeHead(200, withSecurityHeaders(headers));
   if (method === 'HEAD') {
     response.end();
     return;

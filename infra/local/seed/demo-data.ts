@@ -24,6 +24,7 @@ import { createUser } from '@cpbo/functions/data/users.ts';
 import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
 import { hashPassword } from '@cpbo/functions/platform/password-hashing.ts';
 import type { SeedDemoDataOptions } from './index.ts';
+import { bannerPng, logoPng, pngDataUrl } from './png.ts';
 
 /** A small deterministic generator, so every fresh start shows the same demo. */
 const generator = (seed: number) => {
@@ -39,19 +40,10 @@ const generator = (seed: number) => {
   };
 };
 
-const svgDataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+// PNG, as the product accepts PNG and JPEG only (the name is on the page beside them).
+const logoOf = (colour: string) => pngDataUrl(logoPng(colour));
 
-const logoOf = (initials: string, colour: string) =>
-  svgDataUrl(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><rect width="96" height="96" rx="16" fill="${colour}"/>` +
-      `<text x="48" y="60" font-family="sans-serif" font-size="36" fill="#fff" text-anchor="middle">${initials}</text></svg>`,
-  );
-
-const bannerOf = (name: string, colour: string) =>
-  svgDataUrl(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="160"><rect width="960" height="160" fill="${colour}"/>` +
-      `<text x="32" y="96" font-family="sans-serif" font-size="48" fill="#fff">${name}</text></svg>`,
-  );
+const bannerOf = (colour: string) => pngDataUrl(bannerPng(colour));
 
 interface DemoEnabler {
   name: string;
@@ -294,8 +286,8 @@ export const seedDemoData = async ({ log, logins, scale = 1 }: SeedDemoDataOptio
       const enabler = await createEnabler(
         {
           name: demo.name,
-          logo: logoOf(demo.initials, demo.colour),
-          banner: bannerOf(demo.name, demo.colour),
+          logo: logoOf(demo.colour),
+          banner: bannerOf(demo.colour),
         },
         logins.adminEmail,
       );

@@ -7,7 +7,12 @@ import { handler as auth } from '../auth/handler.ts';
 import { handler as members } from '../members/handler.ts';
 import { handler as enablers } from './handler.ts';
 
-const imageOf = (bytes: number) => `data:image/png;base64,${Buffer.alloc(bytes, 1).toString('base64')}`;
+/** A data URL of `bytes` bytes that begin with PNG's signature. */
+const imageOf = (bytes: number) => {
+  const content = Buffer.alloc(bytes, 1);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(content);
+  return `data:image/png;base64,${content.toString('base64')}`;
+};
 
 let admin: string;
 
@@ -58,8 +63,39 @@ describe('enablers', () => {
       201,
     );
     expect((await post({ logo: 'data:text/html;base64,PGI+', banner: tinyImage })).body.code).toBe(
-      'ERR_INVALID_DATA_FORMAT',
+      'ERR_IMAGE_NOT_PNG_OR_JPEG',
     );
+  });
+
+  it('take PNG and JPEG images only, by their type and their bytes, and write nothing otherwise', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const jpeg = `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1]).toString('base64')}`;
+    const before = (await callApi(enablers, 'GET', '/admin/enablers', { token: admin })).body;
+    for (const image of [
+      `data:image/svg+xml;base64,${svg.toString('base64')}`,
+      `data:image/png;base64,${svg.toString('base64')}`,
+      `data:image/jpeg;base64,${svg.toString('base64')}`,
+      `data:image/gif;base64,${Buffer.from('GIF89a, then its pixels').toString('base64')}`,
+    ]) {
+      for (const body of [
+        { name: 'Svg', logo: image, banner: tinyImage },
+        { name: 'Svg', logo: tinyImage, banner: image },
+      ]) {
+        const created = await callApi(enablers, 'POST', '/admin/enablers', { token: admin, body });
+        expect(created).toMatchObject({ status: 400, body: { code: 'ERR_IMAGE_NOT_PNG_OR_JPEG' } });
+        const edited = await callApi(enablers, 'POST', `/admin/enablers/${before[0].id}`, {
+          token: admin,
+          body,
+        });
+        expect(edited).toMatchObject({ status: 400, body: { code: 'ERR_IMAGE_NOT_PNG_OR_JPEG' } });
+      }
+    }
+    expect((await callApi(enablers, 'GET', '/admin/enablers', { token: admin })).body).toEqual(before);
+    const accepted = await callApi(enablers, 'POST', '/admin/enablers', {
+      token: admin,
+      body: { name: 'Jpeg', logo: jpeg, banner: tinyImage },
+    });
+    expect(accepted.status).toBe(201);
   });
 
   it('cannot be deleted while they have members, and take their configs with them otherwise', async () => {

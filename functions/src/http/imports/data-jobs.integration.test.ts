@@ -244,6 +244,33 @@ describe('exports and imports', () => {
     expect(sent).toEqual([]);
   });
 
+  it('refuses an enabler image that is not a PNG or JPEG by its bytes, in the body and through the worker', async () => {
+    await useEmptyTable();
+    const admin = await signIn('ADMIN', (await givenEnabler()).id);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const file = structuredClone(JSON.parse(exported)) as DataFile;
+    (file[0] as { logo: string | null }).logo = `data:image/png;base64,${svg.toString('base64')}`;
+    const before = await scanAll();
+    const answer = await importFile(admin.token, file);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      code: 'ERR_IMPORT_INVALID_FILE',
+      details: { count: 1, errors: [{ where: '/0/logo', code: 'ERR_IMAGE_NOT_PNG_OR_JPEG' }] },
+    });
+    expect(await scanAll()).toEqual(before);
+    // A file uploaded aside is checked by the worker, which refuses it the same way.
+    const jobId = await importDirectly(JSON.stringify(file), source.enablerId);
+    expect(await runQueued()).toEqual([]);
+    expect(await getDataJob(jobId)).toMatchObject({
+      state: 'INVALID',
+      errorCount: 1,
+      errors: [{ where: '/0/logo', code: 'ERR_IMAGE_NOT_PNG_OR_JPEG' }],
+    });
+    const svgTyped = structuredClone(file);
+    (svgTyped[0] as { logo: string | null }).logo = `data:image/svg+xml;base64,${svg.toString('base64')}`;
+    expect((await importFile(admin.token, svgTyped)).body).toMatchObject({ code: 'ERR_IMPORT_INVALID_FILE' });
+  });
+
   it('resumes an import cut short by a failure without duplicating anything', async () => {
     await useEmptyTable();
     const jobId = await importDirectly(exported, source.enablerId);

@@ -8,6 +8,7 @@ import {
   type OnboardingMember,
 } from '@cpbo/schemas/data-files.ts';
 import {
+  enablerImageProblems,
   IMPORT_BATCH_MEMBERS,
   importEnablers,
   importMemberBatch,
@@ -89,6 +90,7 @@ const checkFile = async (job: DataJob, onboarding: boolean) => {
         head: (value, enabler) => {
           if (!check(exportedEnablerSchema, value, `/${enabler}`)) return;
           const head = value as Head;
+          addJobErrors(report, enablerImageProblems(head, `/${enabler}`));
           if (heads.some((known) => known.head._id === head._id))
             addJobErrors(report, [fileError(`/${enabler}/_id`, 'the same enabler id is given twice')]);
           heads.push({ head, campaigns: campaigns.get(enabler) ?? new Map() });

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
 import type { FromSchema } from '@cpbo/schemas';
+import { markMailDelivered, wasMailDelivered } from '#data/mail-deliveries.ts';
 import { assertMatches, loadValidators } from '#platform/http/validator.ts';
 import { logger } from '#platform/logger.ts';
 import { deliverMail } from '#platform/mail.ts';
@@ -15,11 +16,17 @@ type MailMessage = FromSchema<typeof messageSchema>;
 
 const mailValidators = () => import('#platform/http/validators/queue-mail.generated.ts');
 
+/**
+ * Sends a mail once per message: a message delivered again (its batch failed after the mail went out)
+ * is passed over. Only a failure between SES's acceptance and the mark can still send it twice.
+ */
 const deliver = async (record: SQSRecord): Promise<void> => {
   const message: unknown = JSON.parse(record.body);
   assertMatches(await loadValidators(mailValidators), messageSchema, message, 'message');
   const mail = message as MailMessage;
+  if (await wasMailDelivered(record.messageId)) return;
   await deliverMail({ to: [...mail.to], subject: mail.subject, text: mail.text });
+  await markMailDelivered(record.messageId);
 };
 
 // The message id only: the mail's text holds its one-time link.
@@ -32,7 +39,11 @@ const deliverRecord = async (record: SQSRecord): Promise<void> => {
   }
 };
 
-/** Delivers the mails of the mail queue; a mail that fails is retried alone, then dead-lettered. */
+/**
+ * Delivers the mails of the mail queue; a mail that fails is retried alone, then dead-lettered. One
+ * after the other: a Lambda that dies mid-batch has then sent at most one mail it had not marked yet
+ * (in parallel, every mail in flight could reach its recipient again with the batch's redelivery).
+ */
 export const handler = middy(async (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, deliverRecord, processor, { context }),
+  processPartialResponse(event, deliverRecord, processor, { context, processInParallel: false }),
 ).use(observability());

@@ -33,7 +33,6 @@ const pngBytes = Uint8Array.from(atob(banner.slice(banner.indexOf(',') + 1)), (c
 const svgText =
   '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="2"><rect width="8" height="2"/></svg>';
 const pngFile = (name = 'logo.png') => new File([pngBytes], name, { type: 'image/png' });
-const svgFile = (name = 'banner.svg') => new File([svgText], name, { type: 'image/svg+xml' });
 
 const coopVerte: AdminEnabler = {
   id: 'e-2',
@@ -93,12 +92,25 @@ describe('enabler form', { timeout: 30_000 }, () => {
     expect(writes(api.calls())).toEqual([]);
   });
 
+  it('should refuse an SVG image, even one named and typed as a PNG, before any call', async () => {
+    const api = await openForm('/NewEnabler');
+    await userEvent.type(screen.getByLabelText('Name'), 'Deccan Growers');
+    // The picker offers PNG and JPEG files only: these are SVGs under a PNG's and a JPEG's name and type.
+    await userEvent.upload(imageInput(0), new File([svgText], 'logo.png', { type: 'image/png' }));
+    await userEvent.upload(imageInput(1), new File([svgText], 'banner.jpg', { type: 'image/jpeg' }));
+
+    const refused = 'An image must be a PNG or JPEG file.';
+    await eventually(() => expect(fieldErrors()).toEqual([refused, refused]));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(writes(api.calls())).toEqual([]);
+  });
+
   it('should refuse an image over 30 KB before any call', async () => {
     const api = await openForm('/NewEnabler');
     await userEvent.type(screen.getByLabelText('Name'), 'Deccan Growers');
     const tooBig = new File([new Uint8Array(31 * 1024)], 'huge.png', { type: 'image/png' });
     await userEvent.upload(imageInput(0), tooBig);
-    await userEvent.upload(imageInput(1), svgFile());
+    await userEvent.upload(imageInput(1), pngFile('banner.png'));
     await eventually(() => screen.getByRole('img', { name: 'Preview of the banner' }));
 
     await eventually(() => expect(fieldErrors()).toEqual(['The file is too large (30 KB maximum).']));
@@ -114,7 +126,7 @@ describe('enabler form', { timeout: 30_000 }, () => {
     });
     await userEvent.type(screen.getByLabelText('Name'), '  Deccan Growers ');
     await userEvent.upload(imageInput(0), pngFile());
-    await userEvent.upload(imageInput(1), svgFile());
+    await userEvent.upload(imageInput(1), pngFile('banner.png'));
     await eventually(() => screen.getByRole('img', { name: 'Preview of the banner' }));
     const listLoadsBefore = api.calls().filter((call) => call === 'GET /api/admin/enablers').length;
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -123,7 +135,7 @@ describe('enabler form', { timeout: 30_000 }, () => {
     expect(api.requestTo('POST /api/admin/enablers')?.body).toEqual({
       name: 'Deccan Growers',
       logo: banner,
-      banner: `data:image/svg+xml;base64,${btoa(svgText)}`,
+      banner,
     });
     // The page's own list and the top bar's selector both ask again.
     await eventually(() =>

@@ -38,10 +38,10 @@ var require_ucs2length = __commonJS({
 });
 
 // functions/src/platform/http/ajv-standalone-code.js
-var v0bfd1e9ed5f6e4d860520a12 = validate10;
+var v25c6ad1660b6c0bf0fcd3792 = validate10;
 var func2 = require_ucs2length().default;
 var pattern0 = new RegExp("\\S", "u");
-var pattern1 = new RegExp("^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$", "u");
+var pattern1 = new RegExp("^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$", "u");
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -129,7 +129,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.logo;
       if (typeof data1 === "string") {
         if (!pattern1.test(data1)) {
-          const err8 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$"' };
+          const err8 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
           if (vErrors === null) {
             vErrors = [err8];
           } else {
@@ -151,7 +151,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data2 = data.banner;
       if (typeof data2 === "string") {
         if (!pattern1.test(data2)) {
-          const err10 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$"' };
+          const err10 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
           if (vErrors === null) {
             vErrors = [err10];
           } else {
@@ -539,7 +539,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 export {
-  v0bfd1e9ed5f6e4d860520a12,
+  v25c6ad1660b6c0bf0fcd3792,
   v9427f640899e32175cd417b2,
   vde8901c282ab63b62e0e17db
 };

@@ -241,17 +241,98 @@ var require_formats = __commonJS({
 });
 
 // functions/src/platform/http/ajv-standalone-code.js
-var v0b9f6d29a3f1585ee9d9efc0 = validate10;
-var schema11 = { "$id": "file/data", "title": "Export and import file", "type": "array", "maxItems": 200, "items": { "type": "object", "required": ["_id", "name", "creationDate", "createdBy", "configs", "members"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S" }, "logo": { "type": ["string", "null"], "maxLength": 65536, "pattern": "^data:image/" }, "banner": { "type": ["string", "null"], "maxLength": 65536, "pattern": "^data:image/" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "createdBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "modificationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "modifiedBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "configs": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth", "_id", "version", "creationDate"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64 }, "version": { "type": "integer", "minimum": 1, "maximum": 999999 }, "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } }, "description": "Versions 1, 2, 3\u2026 in order" }, "members": { "type": "array", "maxItems": 2e5, "items": { "type": "object", "required": ["id", "name", "village", "number", "onboardingDate", "plots", "contributions", "payouts", "cashouts"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "plots": { "type": "array", "maxItems": 50, "items": { "type": "object", "required": ["id", "name", "latitude", "longitude", "droughtMonthlyContrib", "startCoverageDate", "endOfSeasonDate", "endCoverageDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endOfSeasonDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "enablerConfig": { "type": ["object", "null"], "required": ["version", "_id"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1 }, "_id": { "type": "string", "maxLength": 64 } } } } } }, "contributions": { "type": "array", "maxItems": 2e3, "items": { "type": "object", "required": ["id", "plotId", "amount", "protectionType", "contributionDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } }, "payouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "plotId", "amount", "assessmentId", "assessmentDate", "payoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "description": "The campaign" }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "payoutDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" } } } }, "cashouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "amount", "cashoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "cashoutDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } } } } } } } };
+var v1c1ab95f92fad5b7c69a264c = validate10;
+var pattern0 = new RegExp("^[0-9a-f-]{36}$", "u");
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (Object.keys(data).length > 1) {
+      const err0 = { instancePath, schemaPath: "#/maxProperties", keyword: "maxProperties", params: { limit: 1 }, message: "must NOT have more than 1 properties" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (Object.keys(data).length < 1) {
+      const err1 = { instancePath, schemaPath: "#/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "file" || key0 === "upload")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.file !== void 0) {
+      if (!Array.isArray(data.file)) {
+        const err3 = { instancePath: instancePath + "/file", schemaPath: "#/properties/file/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.upload !== void 0) {
+      let data1 = data.upload;
+      if (typeof data1 === "string") {
+        if (!pattern0.test(data1)) {
+          const err4 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
+}
+var v43c27469df2cbbe80f05aaf5 = validate11;
+var schema12 = { "$id": "file/data", "title": "Export and import file", "type": "array", "maxItems": 200, "items": { "type": "object", "required": ["_id", "name", "creationDate", "createdBy", "configs", "members"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S" }, "logo": { "type": ["string", "null"], "maxLength": 65536, "pattern": "^data:image/(png|jpeg);base64," }, "banner": { "type": ["string", "null"], "maxLength": 65536, "pattern": "^data:image/(png|jpeg);base64," }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "createdBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "modificationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "modifiedBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "configs": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth", "_id", "version", "creationDate"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64 }, "version": { "type": "integer", "minimum": 1, "maximum": 999999 }, "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } }, "description": "Versions 1, 2, 3\u2026 in order" }, "members": { "type": "array", "maxItems": 2e5, "items": { "type": "object", "required": ["id", "name", "village", "number", "onboardingDate", "plots", "contributions", "payouts", "cashouts"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "plots": { "type": "array", "maxItems": 50, "items": { "type": "object", "required": ["id", "name", "latitude", "longitude", "droughtMonthlyContrib", "startCoverageDate", "endOfSeasonDate", "endCoverageDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endOfSeasonDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "enablerConfig": { "type": ["object", "null"], "required": ["version", "_id"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1 }, "_id": { "type": "string", "maxLength": 64 } } } } } }, "contributions": { "type": "array", "maxItems": 2e3, "items": { "type": "object", "required": ["id", "plotId", "amount", "protectionType", "contributionDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } }, "payouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "plotId", "amount", "assessmentId", "assessmentDate", "payoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "description": "The campaign" }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "payoutDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" } } } }, "cashouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "amount", "cashoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "cashoutDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } } } } } } } };
 var func2 = Object.prototype.hasOwnProperty;
 var func3 = require_ucs2length().default;
-var pattern0 = new RegExp("^[A-Za-z0-9_-]+$", "u");
-var pattern1 = new RegExp("\\S", "u");
-var pattern2 = new RegExp("^data:image/", "u");
-var pattern4 = new RegExp("^[A-Z]{3}$", "u");
+var pattern1 = new RegExp("^[A-Za-z0-9_-]+$", "u");
+var pattern2 = new RegExp("\\S", "u");
+var pattern3 = new RegExp("^data:image/(png|jpeg);base64,", "u");
+var pattern5 = new RegExp("^[A-Z]{3}$", "u");
 var formats0 = require_formats().fullFormats["date-time"];
 var formats6 = require_formats().fullFormats.date;
-function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -324,7 +405,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         for (const key0 in data0) {
-          if (!func2.call(schema11.items.properties, key0)) {
+          if (!func2.call(schema12.items.properties, key0)) {
             const err7 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
             if (vErrors === null) {
               vErrors = [err7];
@@ -355,7 +436,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern0.test(data1)) {
+            if (!pattern1.test(data1)) {
               const err10 = { instancePath: instancePath + "/" + i0 + "/_id", schemaPath: "#/items/properties/_id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
               if (vErrors === null) {
                 vErrors = [err10];
@@ -395,7 +476,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern1.test(data2)) {
+            if (!pattern2.test(data2)) {
               const err14 = { instancePath: instancePath + "/" + i0 + "/name", schemaPath: "#/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
               if (vErrors === null) {
                 vErrors = [err14];
@@ -417,7 +498,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         if (data0.logo !== void 0) {
           let data3 = data0.logo;
           if (typeof data3 !== "string" && data3 !== null) {
-            const err16 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/type", keyword: "type", params: { type: schema11.items.properties.logo.type }, message: "must be string,null" };
+            const err16 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/type", keyword: "type", params: { type: schema12.items.properties.logo.type }, message: "must be string,null" };
             if (vErrors === null) {
               vErrors = [err16];
             } else {
@@ -435,8 +516,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern2.test(data3)) {
-              const err18 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/" }, message: 'must match pattern "^data:image/"' };
+            if (!pattern3.test(data3)) {
+              const err18 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64," }, message: 'must match pattern "^data:image/(png|jpeg);base64,"' };
               if (vErrors === null) {
                 vErrors = [err18];
               } else {
@@ -449,7 +530,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         if (data0.banner !== void 0) {
           let data4 = data0.banner;
           if (typeof data4 !== "string" && data4 !== null) {
-            const err19 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/type", keyword: "type", params: { type: schema11.items.properties.banner.type }, message: "must be string,null" };
+            const err19 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/type", keyword: "type", params: { type: schema12.items.properties.banner.type }, message: "must be string,null" };
             if (vErrors === null) {
               vErrors = [err19];
             } else {
@@ -467,8 +548,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern2.test(data4)) {
-              const err21 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/" }, message: 'must match pattern "^data:image/"' };
+            if (!pattern3.test(data4)) {
+              const err21 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64," }, message: 'must match pattern "^data:image/(png|jpeg);base64,"' };
               if (vErrors === null) {
                 vErrors = [err21];
               } else {
@@ -673,7 +754,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
                 for (const key1 in data10) {
-                  if (!func2.call(schema11.items.properties.configs.items.properties, key1)) {
+                  if (!func2.call(schema12.items.properties.configs.items.properties, key1)) {
                     const err41 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1, schemaPath: "#/items/properties/configs/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
                     if (vErrors === null) {
                       vErrors = [err41];
@@ -749,7 +830,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data10.currency !== void 0) {
                   let data13 = data10.currency;
                   if (typeof data13 === "string") {
-                    if (!pattern4.test(data13)) {
+                    if (!pattern5.test(data13)) {
                       const err48 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/currency", schemaPath: "#/items/properties/configs/items/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
                       if (vErrors === null) {
                         vErrors = [err48];
@@ -866,7 +947,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data10.damageThreshold !== void 0) {
                   let data17 = data10.damageThreshold;
                   if (!(typeof data17 == "number" && isFinite(data17)) && data17 !== null) {
-                    const err59 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/damageThreshold", schemaPath: "#/items/properties/configs/items/properties/damageThreshold/type", keyword: "type", params: { type: schema11.items.properties.configs.items.properties.damageThreshold.type }, message: "must be number,null" };
+                    const err59 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/damageThreshold", schemaPath: "#/items/properties/configs/items/properties/damageThreshold/type", keyword: "type", params: { type: schema12.items.properties.configs.items.properties.damageThreshold.type }, message: "must be number,null" };
                     if (vErrors === null) {
                       vErrors = [err59];
                     } else {
@@ -1089,7 +1170,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
                 for (const key2 in data22) {
-                  if (!func2.call(schema11.items.properties.members.items.properties, key2)) {
+                  if (!func2.call(schema12.items.properties.members.items.properties, key2)) {
                     const err81 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
                     if (vErrors === null) {
                       vErrors = [err81];
@@ -1120,7 +1201,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (!pattern0.test(data23)) {
+                    if (!pattern1.test(data23)) {
                       const err84 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/id", schemaPath: "#/items/properties/members/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                       if (vErrors === null) {
                         vErrors = [err84];
@@ -1160,7 +1241,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (!pattern1.test(data24)) {
+                    if (!pattern2.test(data24)) {
                       const err88 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/name", schemaPath: "#/items/properties/members/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
                       if (vErrors === null) {
                         vErrors = [err88];
@@ -1200,7 +1281,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (!pattern1.test(data25)) {
+                    if (!pattern2.test(data25)) {
                       const err92 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/village", schemaPath: "#/items/properties/members/items/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
                       if (vErrors === null) {
                         vErrors = [err92];
@@ -1240,7 +1321,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (!pattern1.test(data26)) {
+                    if (!pattern2.test(data26)) {
                       const err96 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/number", schemaPath: "#/items/properties/members/items/properties/number/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
                       if (vErrors === null) {
                         vErrors = [err96];
@@ -1262,7 +1343,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data22.federation !== void 0) {
                   let data27 = data22.federation;
                   if (typeof data27 !== "string" && data27 !== null) {
-                    const err98 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/federation", schemaPath: "#/items/properties/members/items/properties/federation/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.federation.type }, message: "must be string,null" };
+                    const err98 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/federation", schemaPath: "#/items/properties/members/items/properties/federation/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.federation.type }, message: "must be string,null" };
                     if (vErrors === null) {
                       vErrors = [err98];
                     } else {
@@ -1285,7 +1366,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data22.gender !== void 0) {
                   let data28 = data22.gender;
                   if (typeof data28 !== "boolean" && data28 !== null) {
-                    const err100 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/gender", schemaPath: "#/items/properties/members/items/properties/gender/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.gender.type }, message: "must be boolean,null" };
+                    const err100 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/gender", schemaPath: "#/items/properties/members/items/properties/gender/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.gender.type }, message: "must be boolean,null" };
                     if (vErrors === null) {
                       vErrors = [err100];
                     } else {
@@ -1297,7 +1378,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data22.phone !== void 0) {
                   let data29 = data22.phone;
                   if (typeof data29 !== "string" && data29 !== null) {
-                    const err101 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/phone", schemaPath: "#/items/properties/members/items/properties/phone/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.phone.type }, message: "must be string,null" };
+                    const err101 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/phone", schemaPath: "#/items/properties/members/items/properties/phone/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.phone.type }, message: "must be string,null" };
                     if (vErrors === null) {
                       vErrors = [err101];
                     } else {
@@ -1320,7 +1401,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data22.bankName !== void 0) {
                   let data30 = data22.bankName;
                   if (typeof data30 !== "string" && data30 !== null) {
-                    const err103 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankName", schemaPath: "#/items/properties/members/items/properties/bankName/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.bankName.type }, message: "must be string,null" };
+                    const err103 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankName", schemaPath: "#/items/properties/members/items/properties/bankName/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.bankName.type }, message: "must be string,null" };
                     if (vErrors === null) {
                       vErrors = [err103];
                     } else {
@@ -1343,7 +1424,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data22.bankBranchName !== void 0) {
                   let data31 = data22.bankBranchName;
                   if (typeof data31 !== "string" && data31 !== null) {
-                    const err105 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankBranchName", schemaPath: "#/items/properties/members/items/properties/bankBranchName/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.bankBranchName.type }, message: "must be string,null" };
+                    const err105 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankBranchName", schemaPath: "#/items/properties/members/items/properties/bankBranchName/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.bankBranchName.type }, message: "must be string,null" };
                     if (vErrors === null) {
                       vErrors = [err105];
                     } else {
@@ -1366,7 +1447,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data22.bankIFSC !== void 0) {
                   let data32 = data22.bankIFSC;
                   if (typeof data32 !== "string" && data32 !== null) {
-                    const err107 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankIFSC", schemaPath: "#/items/properties/members/items/properties/bankIFSC/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.bankIFSC.type }, message: "must be string,null" };
+                    const err107 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankIFSC", schemaPath: "#/items/properties/members/items/properties/bankIFSC/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.bankIFSC.type }, message: "must be string,null" };
                     if (vErrors === null) {
                       vErrors = [err107];
                     } else {
@@ -1389,7 +1470,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data22.bankAccount !== void 0) {
                   let data33 = data22.bankAccount;
                   if (typeof data33 !== "string" && data33 !== null) {
-                    const err109 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankAccount", schemaPath: "#/items/properties/members/items/properties/bankAccount/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.bankAccount.type }, message: "must be string,null" };
+                    const err109 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankAccount", schemaPath: "#/items/properties/members/items/properties/bankAccount/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.bankAccount.type }, message: "must be string,null" };
                     if (vErrors === null) {
                       vErrors = [err109];
                     } else {
@@ -1520,7 +1601,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           errors++;
                         }
                         for (const key3 in data36) {
-                          if (!func2.call(schema11.items.properties.members.items.properties.plots.items.properties, key3)) {
+                          if (!func2.call(schema12.items.properties.members.items.properties.plots.items.properties, key3)) {
                             const err122 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
                             if (vErrors === null) {
                               vErrors = [err122];
@@ -1551,7 +1632,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                            if (!pattern0.test(data37)) {
+                            if (!pattern1.test(data37)) {
                               const err125 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                               if (vErrors === null) {
                                 vErrors = [err125];
@@ -1591,7 +1672,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                            if (!pattern1.test(data38)) {
+                            if (!pattern2.test(data38)) {
                               const err129 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/name", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
                               if (vErrors === null) {
                                 vErrors = [err129];
@@ -1675,7 +1756,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         if (data36.cropDescription !== void 0) {
                           let data41 = data36.cropDescription;
                           if (typeof data41 !== "string" && data41 !== null) {
-                            const err137 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/cropDescription", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/cropDescription/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.plots.items.properties.cropDescription.type }, message: "must be string,null" };
+                            const err137 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/cropDescription", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/cropDescription/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.plots.items.properties.cropDescription.type }, message: "must be string,null" };
                             if (vErrors === null) {
                               vErrors = [err137];
                             } else {
@@ -1698,7 +1779,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         if (data36.isIrrigated !== void 0) {
                           let data42 = data36.isIrrigated;
                           if (typeof data42 !== "boolean" && data42 !== null) {
-                            const err139 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/isIrrigated", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/isIrrigated/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.plots.items.properties.isIrrigated.type }, message: "must be boolean,null" };
+                            const err139 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/isIrrigated", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/isIrrigated/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.plots.items.properties.isIrrigated.type }, message: "must be boolean,null" };
                             if (vErrors === null) {
                               vErrors = [err139];
                             } else {
@@ -1838,7 +1919,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         if (data36.enablerConfig !== void 0) {
                           let data48 = data36.enablerConfig;
                           if (!(data48 && typeof data48 == "object" && !Array.isArray(data48)) && data48 !== null) {
-                            const err152 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.plots.items.properties.enablerConfig.type }, message: "must be object,null" };
+                            const err152 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.plots.items.properties.enablerConfig.type }, message: "must be object,null" };
                             if (vErrors === null) {
                               vErrors = [err152];
                             } else {
@@ -2036,7 +2117,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                            if (!pattern0.test(data53)) {
+                            if (!pattern1.test(data53)) {
                               const err171 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                               if (vErrors === null) {
                                 vErrors = [err171];
@@ -2076,7 +2157,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                            if (!pattern0.test(data54)) {
+                            if (!pattern1.test(data54)) {
                               const err175 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                               if (vErrors === null) {
                                 vErrors = [err175];
@@ -2147,7 +2228,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                           if (!(data56 === "DROUGHT" || data56 === "EXCESS_RAIN")) {
-                            const err182 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/protectionType", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema11.items.properties.members.items.properties.contributions.items.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+                            const err182 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/protectionType", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema12.items.properties.members.items.properties.contributions.items.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
                             if (vErrors === null) {
                               vErrors = [err182];
                             } else {
@@ -2300,7 +2381,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                            if (!pattern0.test(data60)) {
+                            if (!pattern1.test(data60)) {
                               const err197 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                               if (vErrors === null) {
                                 vErrors = [err197];
@@ -2340,7 +2421,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                            if (!pattern0.test(data61)) {
+                            if (!pattern1.test(data61)) {
                               const err201 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                               if (vErrors === null) {
                                 vErrors = [err201];
@@ -2569,7 +2650,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                            if (!pattern0.test(data68)) {
+                            if (!pattern1.test(data68)) {
                               const err223 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                               if (vErrors === null) {
                                 vErrors = [err223];
@@ -2709,87 +2790,6 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate10.errors = vErrors;
-  return errors === 0;
-}
-var v1c1ab95f92fad5b7c69a264c = validate11;
-var pattern16 = new RegExp("^[0-9a-f-]{36}$", "u");
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (Object.keys(data).length > 1) {
-      const err0 = { instancePath, schemaPath: "#/maxProperties", keyword: "maxProperties", params: { limit: 1 }, message: "must NOT have more than 1 properties" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (Object.keys(data).length < 1) {
-      const err1 = { instancePath, schemaPath: "#/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "file" || key0 === "upload")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.file !== void 0) {
-      if (!Array.isArray(data.file)) {
-        const err3 = { instancePath: instancePath + "/file", schemaPath: "#/properties/file/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.upload !== void 0) {
-      let data1 = data.upload;
-      if (typeof data1 === "string") {
-        if (!pattern16.test(data1)) {
-          const err4 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
   validate11.errors = vErrors;
   return errors === 0;
 }
@@ -2830,7 +2830,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern16.test(data0)) {
+        if (!pattern0.test(data0)) {
           const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err3];
@@ -2940,7 +2940,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern1.test(data1)) {
+            if (!pattern2.test(data1)) {
               const err7 = { instancePath: instancePath + "/" + i0 + "/name", schemaPath: "#/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
               if (vErrors === null) {
                 vErrors = [err7];
@@ -2980,7 +2980,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern1.test(data2)) {
+            if (!pattern2.test(data2)) {
               const err11 = { instancePath: instancePath + "/" + i0 + "/village", schemaPath: "#/items/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
               if (vErrors === null) {
                 vErrors = [err11];
@@ -3020,7 +3020,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern1.test(data3)) {
+            if (!pattern2.test(data3)) {
               const err15 = { instancePath: instancePath + "/" + i0 + "/number", schemaPath: "#/items/properties/number/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
               if (vErrors === null) {
                 vErrors = [err15];
@@ -3234,8 +3234,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 export {
-  v0b9f6d29a3f1585ee9d9efc0,
   v1c1ab95f92fad5b7c69a264c,
+  v43c27469df2cbbe80f05aaf5,
   v6a4c7bfc337f516fbac0d156,
   ve71225136a4cf1fa3105e58b
 };

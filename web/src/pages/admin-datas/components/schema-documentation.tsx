@@ -44,7 +44,7 @@ function useDescribeType() {
     if (node.enum) text = t('datas.doc.type.enum', { values: node.enum.join(', ') });
     else if (type === 'string' && node.format === 'date') text = t('datas.doc.type.date');
     else if (type === 'string' && node.format === 'date-time') text = t('datas.doc.type.dateTime');
-    else if (type === 'string' && node.pattern === '^data:image/') text = t('datas.doc.type.image');
+    else if (type === 'string' && node.pattern?.startsWith('^data:image/')) text = t('datas.doc.type.image');
     else if (type === 'string') text = t('datas.doc.type.text', { max: node.maxLength });
     else if (type === 'number' || type === 'integer')
       text = t(`datas.doc.type.${type}`, {

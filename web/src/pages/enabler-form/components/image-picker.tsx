@@ -3,16 +3,15 @@ import { useTranslation } from 'react-i18next';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { dataUrlBytes, enablerRequestSchema, MAX_IMAGE_BYTES } from '@cpbo/schemas/enablers.ts';
+import { dataUrlBytes, isPngOrJpegDataUrl, MAX_IMAGE_BYTES } from '@cpbo/schemas/enablers.ts';
 import { formatNumber } from '../../../common/format.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
 import './image-picker.css';
 
-/** What the server accepts as an image (the request schema's own pattern, not a copy of it). */
-const acceptedImage = new RegExp(enablerRequestSchema.properties.logo.pattern);
-const acceptedTypes = 'image/png,image/jpeg,image/gif,image/webp,image/svg+xml';
+/** PNG and JPEG only: the server checks the same (isPngOrJpegDataUrl, by type and bytes). */
+const acceptedTypes = 'image/png,image/jpeg';
 
-export type ImageProblem = 'ERR_FILE_TOO_LONG' | 'ERR_INVALID_DATA_FORMAT';
+export type ImageProblem = 'ERR_FILE_TOO_LONG' | 'ERR_IMAGE_NOT_PNG_OR_JPEG';
 
 /** One image of the form: the picked file (if any), the image to send as a data URL, or why the file is refused. */
 export interface ImageChoice {
@@ -33,8 +32,8 @@ export const readAsDataUrl = (file: File): Promise<string> =>
 export async function imageChoiceOf(file: File): Promise<ImageChoice> {
   if (file.size > MAX_IMAGE_BYTES) return { files: [file], dataUrl: null, problem: 'ERR_FILE_TOO_LONG' };
   const dataUrl = await readAsDataUrl(file);
-  if (!acceptedImage.test(dataUrl))
-    return { files: [file], dataUrl: null, problem: 'ERR_INVALID_DATA_FORMAT' };
+  if (!isPngOrJpegDataUrl(dataUrl))
+    return { files: [file], dataUrl: null, problem: 'ERR_IMAGE_NOT_PNG_OR_JPEG' };
   if (dataUrlBytes(dataUrl) > MAX_IMAGE_BYTES)
     return { files: [file], dataUrl: null, problem: 'ERR_FILE_TOO_LONG' };
   return { files: [file], dataUrl };

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ArnFormat, AssetHashType, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AssetHashType, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -25,6 +25,12 @@ import {
   type Worker,
 } from '@cpbo/functions/workers/workers.ts';
 import { bundleFunction, functionNodeOptions, handlerSetting, lambdaRuntime } from './function-bundling.ts';
+import {
+  functionAccess,
+  grantFunctionAccess,
+  type AccessTargets,
+  type FunctionName,
+} from './function-permissions.ts';
 import { shipNativeModules, type PrebuildPlatform } from './native-modules.ts';
 import { newDeadLetterQueue, type WorkQueues } from './work-queues.ts';
 
@@ -90,27 +96,12 @@ export class BackendFunctions extends Construct {
   constructor(scope: Construct, id: string, props: BackendFunctionsProps) {
     super(scope, id);
     const { table, filesBucket, workQueues, retainData } = props;
-    const stack = Stack.of(this);
 
     const tokenSigningSecret = new secretsmanager.Secret(this, 'TokenSigningSecret', {
       description: `Signs the access tokens of the crop protection back office (${props.environmentName})`,
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-    // Granted by name, not through the parameter construct: referencing it would tie every function to
-    // the CloudFront distribution, which itself depends on the API and so on the functions.
-    const readAppUrl = new iam.PolicyStatement({
-      actions: ['ssm:GetParameter'],
-      resources: [
-        stack.formatArn({
-          service: 'ssm',
-          resource: 'parameter',
-          resourceName: props.appUrlParameterName.replace(/^\//, ''),
-          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-        }),
-      ],
-    });
-
     const environment: Record<string, string> = {
       [environmentVariables.tableName]: table.tableName,
       [environmentVariables.mirrorTableName]: props.mirrorTable.tableName,
@@ -127,6 +118,17 @@ export class BackendFunctions extends Construct {
       ),
     };
 
+    const accessTargets: AccessTargets = {
+      table,
+      mirrorTable: props.mirrorTable,
+      filesBucket,
+      memberDirectoryBucket: props.memberDirectoryBucket,
+      tokenSecret: tokenSigningSecret,
+      queues: workQueues.queues,
+      appUrlParameterName: props.appUrlParameterName,
+      mailFrom: props.mailFrom,
+    };
+
     const architecture = lambda.Architecture.ARM_64;
     const runtime = new lambda.Runtime(lambdaRuntime.name, lambda.RuntimeFamily.NODEJS, {
       supportsInlineCode: true,
@@ -137,6 +139,16 @@ export class BackendFunctions extends Construct {
       entry: string,
       sizing: Pick<lambda.FunctionOptions, 'memorySize' | 'timeout' | 'description'>,
     ): lambda.Function => {
+      const logGroup = new logs.LogGroup(this, `${name}-logs`, {
+        retention: logs.RetentionDays.ONE_MONTH,
+        removalPolicy: retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      });
+      // A role of its own instead of the managed basic execution policy, which may write every log group.
+      const role = new iam.Role(this, `${name}-role`, {
+        assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+        description: `The ${name} function's rights (function-permissions.ts)`,
+      });
+      logGroup.grantWrite(role);
       const fn = new lambda.Function(this, `${name}-function`, {
         ...sizing,
         code: functionCode(join(functionsRoot, entry), runtime, architecture),
@@ -144,16 +156,10 @@ export class BackendFunctions extends Construct {
         runtime,
         architecture,
         environment,
-        logGroup: new logs.LogGroup(this, `${name}-logs`, {
-          retention: logs.RetentionDays.ONE_MONTH,
-          removalPolicy: retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-        }),
+        role,
+        logGroup,
       });
-      table.grantReadWriteData(fn);
-      filesBucket.grantReadWrite(fn);
-      for (const name of queueNames) workQueues.queues[name].grantSendMessages(fn);
-      tokenSigningSecret.grantRead(fn);
-      fn.addToRolePolicy(readAppUrl);
+      grantFunctionAccess(fn, functionAccess[name as FunctionName], accessTargets);
       return fn;
     };
 
@@ -181,11 +187,6 @@ export class BackendFunctions extends Construct {
         }),
       ]),
     ) as Record<Worker, lambda.Function>;
-
-    // The member list starts from the snapshots that the member-directory worker writes.
-    props.memberDirectoryBucket.grantRead(this.api.members);
-    props.memberDirectoryBucket.grantReadWrite(this.workers['member-directory']);
-    props.mirrorTable.grantReadWriteData(this.workers.mirror);
 
     for (const name of queueNames) {
       const definition = queueDefinitions[name];
@@ -237,15 +238,6 @@ export class BackendFunctions extends Construct {
       schedule: events.Schedule.rate(Duration.hours(6)),
       targets: [new targets.LambdaFunction(this.workers['member-directory'], { retryAttempts: 2 })],
     });
-
-    // The sender identity is fixed by MAIL_FROM: the worker cannot send as anyone else.
-    this.workers.mail.addToRolePolicy(
-      new iam.PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
-        conditions: { StringEquals: { 'ses:FromAddress': props.mailFrom } },
-      }),
-    );
   }
 }
 

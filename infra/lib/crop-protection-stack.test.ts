@@ -333,7 +333,7 @@ describe('the member directory', () => {
           ),
         )
         .flatMap((policy) => (policy.Properties.Roles as { Ref: string }[]).map(refOf));
-    expect(rolesAllowed('s3:GetObject*').toSorted()).toEqual(
+    expect(rolesAllowed('s3:GetObject').toSorted()).toEqual(
       [roleOf('API resource: members'), roleOf('Worker: member-directory')].toSorted(),
     );
     expect(rolesAllowed('s3:PutObject')).toEqual([roleOf('Worker: member-directory')]);

@@ -6,6 +6,10 @@ import { tableDefinition } from '@cpbo/functions/data/table-definition.ts';
 import { DATA_JOB_DAYS } from '@cpbo/functions/data/data-jobs.ts';
 import { REBUILD_JOB_DAYS } from '@cpbo/functions/data/rebuild-jobs.ts';
 
+/** The files bucket's areas (key prefixes), as the handlers write them; the functions' rights follow them. */
+export const fileAreas = { exports: 'exports/', imports: 'imports/', rebuilds: 'rebuilds/' } as const;
+export type FileArea = keyof typeof fileAreas;
+
 export interface DataStoreProps {
   /** dev, demo, prod…: names the mirror table. */
   readonly environmentName: string;
@@ -77,9 +81,12 @@ export class DataStore extends Construct {
           abortIncompleteMultipartUploadAfter: Duration.days(7),
         },
         // Export files and import uploads live as long as their job (DATA_JOB_DAYS).
-        ...['exports/', 'imports/'].map((prefix) => ({ prefix, expiration: Duration.days(DATA_JOB_DAYS) })),
+        ...[fileAreas.exports, fileAreas.imports].map((prefix) => ({
+          prefix,
+          expiration: Duration.days(DATA_JOB_DAYS),
+        })),
         // The aggregates rebuilds' checkpoints, as long as their job.
-        { prefix: 'rebuilds/', expiration: Duration.days(REBUILD_JOB_DAYS) },
+        { prefix: fileAreas.rebuilds, expiration: Duration.days(REBUILD_JOB_DAYS) },
       ],
       // The Data page downloads exports and uploads large imports straight to S3 through presigned
       // URLs, whose signature is the permission: any origin may use one.

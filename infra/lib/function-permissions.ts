@@ -191,14 +191,14 @@ export const grantFunctionAccess = (
     fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources, conditions }));
   const stack = Stack.of(fn);
   const { table } = access;
-  const tableArns = (t: dynamodb.ITable, indexes = false) => [
-    t.tableArn,
-    ...(indexes ? [`${t.tableArn}/index/*`] : []),
-  ];
-  if (table?.read?.length) allow(dynamoActions(table.read), tableArns(targets.table, table.indexes));
+  if (table?.read?.length) allow(dynamoActions(table.read), [targets.table.tableArn]);
+  // Only a Query reads an index.
+  if (table?.indexes && table.read?.includes('Query'))
+    allow(dynamoActions(['Query']), [`${targets.table.tableArn}/index/*`]);
   if (table?.write?.length) allow(dynamoActions(table.write), [targets.table.tableArn]);
-  if (access.appLog) {
-    allow(dynamoActions(['PutItem', 'UpdateItem']), [targets.table.tableArn], {
+  const logWrites = (['PutItem', 'UpdateItem'] as const).filter((action) => !table?.write?.includes(action));
+  if (access.appLog && logWrites.length > 0) {
+    allow(dynamoActions(logWrites), [targets.table.tableArn], {
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${LOG_PARTITION_PREFIX}*`] },
     });
   }

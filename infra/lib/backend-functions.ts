@@ -10,6 +10,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { handlerEntry } from '@cpbo/functions/http/handlers.ts';
 import { resources, type Resource } from '@cpbo/functions/http/routes.ts';
@@ -92,6 +93,8 @@ export interface BackendFunctionsProps {
 export class BackendFunctions extends Construct {
   readonly api: Readonly<Record<ApiFunctionName, lambda.Function>>;
   readonly workers: Readonly<Record<Worker, lambda.Function>>;
+  /** Where each stream worker's failed records go. */
+  readonly streamDeadLetterQueues: Readonly<Record<StreamWorker, sqs.Queue>>;
 
   constructor(scope: Construct, id: string, props: BackendFunctionsProps) {
     super(scope, id);
@@ -198,8 +201,14 @@ export class BackendFunctions extends Construct {
       );
     }
 
+    const streamDeadLetterQueues: Partial<Record<StreamWorker, sqs.Queue>> = {};
     for (const worker of streamWorkers) {
       const entityTypes = streamEntityTypes[worker];
+      const deadLetters = newDeadLetterQueue(
+        this,
+        worker === 'aggregates' ? 'stream-dead-letters' : `${worker}-stream-dead-letters`,
+      );
+      streamDeadLetterQueues[worker] = deadLetters;
       this.workers[worker].addEventSource(
         new DynamoEventSource(table, {
           startingPosition: lambda.StartingPosition.TRIM_HORIZON,
@@ -209,12 +218,7 @@ export class BackendFunctions extends Construct {
           // recorded in the dead-letter queue so the shard keeps moving.
           bisectBatchOnError: true,
           retryAttempts: 5,
-          onFailure: new SqsDlq(
-            newDeadLetterQueue(
-              this,
-              worker === 'aggregates' ? 'stream-dead-letters' : `${worker}-stream-dead-letters`,
-            ),
-          ),
+          onFailure: new SqsDlq(deadLetters),
           // Patterns are alternatives: a deletion has only an old image.
           ...(entityTypes && {
             filters: [
@@ -231,6 +235,8 @@ export class BackendFunctions extends Construct {
         }),
       );
     }
+
+    this.streamDeadLetterQueues = streamDeadLetterQueues as Record<StreamWorker, sqs.Queue>;
 
     // Builds missing snapshots (a new deployment) and rebuilds old ones where no member changed.
     new events.Rule(this, 'member-directory-schedule', {

@@ -96,6 +96,7 @@ export const errorCatalogue = {
   ERR_IMPORT_UPLOAD_NOT_FOUND: { status: 404, message: 'The uploaded file was not found.' },
   ERR_IMPORT_RECORD_INVALID: { status: 400, message: 'A record of the file is not consistent.' },
   ERR_IMPORT_ID_TAKEN: { status: 409, message: 'An id of the file is already used by another record.' },
+  ERR_TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts; wait a few minutes.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -84,6 +84,8 @@ export const errorDescriptions = {
     "In an import's report only: a member whose records do not hold together (a record on a plot the member does not have, an amount with more than two decimals, a config version the enabler lacks); that member is skipped.",
   ERR_IMPORT_ID_TAKEN:
     "In an import's report only: a member whose id is another enabler's member's, or one of whose records has an id another record already holds; that member is skipped and nothing is overwritten.",
+  ERR_TOO_MANY_REQUESTS:
+    'Answered by the WAF in front of CloudFront, not by a function: one client sent more sign-in, registration or password-reset calls in 5 minutes than the environment allows.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** The codes of the product spec (section 8); the others were added by this project. */

@@ -25,6 +25,10 @@ export interface WebsiteProps {
   readonly environmentName: string;
   readonly appUrlParameterName: string;
   readonly customDomain?: CustomDomain;
+  /** The WAF web ACL (scope CLOUDFRONT) that filters every request; none in tests and local synths. */
+  readonly webAclArn?: string;
+  /** The header CloudFront adds to the API's requests, which the API's authorizer checks. */
+  readonly originVerifyHeader: { name: string; value: string };
 }
 
 /**
@@ -82,6 +86,7 @@ export class Website extends Construct {
       comment: `Crop protection back office (${props.environmentName})`,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      webAclId: props.webAclArn,
       // Only a custom certificate can raise the TLS floor: the default *.cloudfront.net one is fixed at TLSv1.
       ...(customDomain && {
         domainNames: [customDomain.domainName],
@@ -102,6 +107,7 @@ export class Website extends Construct {
           origin: new origins.HttpOrigin(Fn.parseDomainName(props.httpApi.apiEndpoint), {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            customHeaders: { [props.originVerifyHeader.name]: props.originVerifyHeader.value },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,

@@ -33,6 +33,7 @@ import {
   type FunctionName,
 } from './function-permissions.ts';
 import { shipNativeModules, type PrebuildPlatform } from './native-modules.ts';
+import { acknowledge } from './nag.ts';
 import { newDeadLetterQueue, type WorkQueues } from './work-queues.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -105,6 +106,11 @@ export class BackendFunctions extends Construct {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    acknowledge(
+      tokenSigningSecret,
+      'SMG4',
+      'Rotated by hand (docs/operations.md): a rotation ends every session, so it is not scheduled',
+    );
     const environment: Record<string, string> = {
       [environmentVariables.tableName]: table.tableName,
       [environmentVariables.mirrorTableName]: props.mirrorTable.tableName,
@@ -163,6 +169,7 @@ export class BackendFunctions extends Construct {
         logGroup,
       });
       grantFunctionAccess(fn, functionAccess[name as FunctionName], accessTargets);
+      acknowledge(fn, 'L1', RUNTIME_REASON);
       return fn;
     };
 
@@ -209,6 +216,18 @@ export class BackendFunctions extends Construct {
         worker === 'aggregates' ? 'stream-dead-letters' : `${worker}-stream-dead-letters`,
       );
       streamDeadLetterQueues[worker] = deadLetters;
+      acknowledge(
+        deadLetters,
+        'SQS3',
+        'It is a dead-letter queue itself: the stream mapping sends failed records here',
+      );
+      // The event source mapping's read of the stream: ListStreams takes no resource.
+      acknowledge(
+        this.workers[worker].role ?? this.workers[worker],
+        'IAM5',
+        'dynamodb:ListStreams has no resource scope',
+        ['Resource::*'],
+      );
       this.workers[worker].addEventSource(
         new DynamoEventSource(table, {
           startingPosition: lambda.StartingPosition.TRIM_HORIZON,
@@ -253,6 +272,10 @@ export class BackendFunctions extends Construct {
  * cold load (decompressing and reading the snapshot) uses.
  */
 const MEMBER_LIST_MEMORY_MB = 1769;
+
+/** Why the functions stay on their runtime when a newer one exists. */
+export const RUNTIME_REASON =
+  'The runtime the bundles are compiled and measured for (function-bundling.ts lambdaRuntime); moved deliberately';
 /** The worker holds a whole enabler's summaries while it rebuilds a snapshot from the table. */
 const MEMBER_SNAPSHOT_MEMORY_MB = 2048;
 /** The import worker parses the whole file before writing (its schema is checked on the whole). */

@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { acknowledge } from './nag.ts';
 import { tableDefinition } from '@cpbo/functions/data/table-definition.ts';
 import { DATA_JOB_DAYS } from '@cpbo/functions/data/data-jobs.ts';
 import { REBUILD_JOB_DAYS } from '@cpbo/functions/data/rebuild-jobs.ts';
@@ -59,6 +60,11 @@ export class DataStore extends Construct {
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    acknowledge(
+      this.mirrorTable,
+      'DDB3',
+      'A pseudonymised copy that every mirror refresh rebuilds from the table',
+    );
     for (const index of tableDefinition.globalIndexes) {
       this.mirrorTable.addGlobalSecondaryIndex({
         indexName: index.name,
@@ -102,6 +108,12 @@ export class DataStore extends Construct {
       autoDeleteObjects: !retainData,
     });
 
+    acknowledge(
+      this.filesBucket,
+      'S1',
+      'Reached only through the functions and presigned URLs they issue, which the functions log; CloudTrail data events are the account-level audit',
+    );
+
     // Snapshots are rebuilt from the table at any time: no versions, and they go with the stack.
     this.memberDirectoryBucket = new s3.Bucket(this, 'MemberDirectoryBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -111,5 +123,10 @@ export class DataStore extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
+    acknowledge(
+      this.memberDirectoryBucket,
+      'S1',
+      'Snapshots rebuilt from the table, read and written by two functions only',
+    );
   }
 }

@@ -335,7 +335,8 @@ const expectedRights: Record<FunctionName, string[]> = {
   'mail-worker': [
     ...LOG_WRITES,
     ...logsOf('mail-worker'),
-    'ses:SendEmail arn:AWS::Partition:ses:AWS::Region:AWS::AccountId:identity/* if {"StringEquals":{"ses:FromAddress":"no-reply@example.org"}}',
+    'ses:SendEmail arn:AWS::Partition:ses:AWS::Region:AWS::AccountId:identity/no-reply@example.org if {"StringEquals":{"ses:FromAddress":"no-reply@example.org"}}',
+    'ses:SendEmail arn:AWS::Partition:ses:AWS::Region:AWS::AccountId:identity/example.org if {"StringEquals":{"ses:FromAddress":"no-reply@example.org"}}',
     'sqs:ChangeMessageVisibility queue:mail.Arn',
     'sqs:DeleteMessage queue:mail.Arn',
     'sqs:GetQueueAttributes queue:mail.Arn',

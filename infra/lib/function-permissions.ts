@@ -10,6 +10,7 @@ import { LOG_PARTITION_PREFIX } from '@cpbo/functions/data/app-logs.ts';
 import type { QueueName } from '@cpbo/functions/platform/queues.ts';
 import type { Worker } from '@cpbo/functions/workers/workers.ts';
 import { fileAreas, type FileArea } from './data-store.ts';
+import { acknowledge, nagArnOf } from './nag.ts';
 
 /*
  * What each Lambda may do, in one place: derived from the calls its handler and the data modules it
@@ -241,10 +242,35 @@ export const grantFunctionAccess = (
       ],
     );
   }
-  // The sender identity is fixed by MAIL_FROM: the worker cannot send as anyone else.
+  // The sender identity is fixed by MAIL_FROM: the worker cannot send as anyone else. SES checks the
+  // identity verified for it, the address itself or its domain.
   if (access.sendsMail) {
-    allow(['ses:SendEmail'], [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })], {
-      StringEquals: { 'ses:FromAddress': targets.mailFrom },
-    });
+    const domain = targets.mailFrom.slice(targets.mailFrom.lastIndexOf('@') + 1);
+    allow(
+      ['ses:SendEmail'],
+      [targets.mailFrom, domain].map((identity) =>
+        stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+      ),
+      { StringEquals: { 'ses:FromAddress': targets.mailFrom } },
+    );
+  }
+
+  // The wildcards that remain are key prefixes and the indexes of the table, each named above.
+  const wildcards = [
+    ...(table?.indexes && table.read?.includes('Query') ? [`${nagArnOf(targets.table)}/index/*`] : []),
+    ...[...(files?.read ?? []), ...(files?.write ?? []), ...(files?.abortUploads ?? [])].map(
+      (area) => `${nagArnOf(targets.filesBucket)}/${fileAreas[area]}*`,
+    ),
+    ...(memberDirectory?.read || memberDirectory?.write
+      ? [`${nagArnOf(targets.memberDirectoryBucket)}/*`]
+      : []),
+  ];
+  if (fn.role && wildcards.length > 0) {
+    acknowledge(
+      fn.role,
+      'IAM5',
+      "Objects under the key prefix of the function's own area, or the table's indexes (Query only)",
+      [...new Set(wildcards)].map((resource) => `Resource::${resource}`),
+    );
   }
 };

@@ -5,7 +5,9 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { RUNTIME_REASON } from './backend-functions.ts';
 import { lambdaRuntime } from './function-bundling.ts';
+import { acknowledge } from './nag.ts';
 
 /** The header CloudFront adds to every request it sends to the API (a viewer's own is replaced). */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
@@ -90,6 +92,12 @@ export class OriginVerify extends Construct {
       role,
       logGroup,
     });
+    acknowledge(fn, 'L1', RUNTIME_REASON);
+    acknowledge(
+      this.secret,
+      'SMG4',
+      'Rotated by hand with a deployment: CloudFront takes the value at deployment',
+    );
     this.authorizer = new HttpLambdaAuthorizer('origin-verify', fn, {
       responseTypes: [HttpLambdaResponseType.SIMPLE],
       identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],

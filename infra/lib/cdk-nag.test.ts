@@ -23,7 +23,7 @@ const edge = new EdgeProtectionStack(app, 'CropProtection-prod-edge', {
   crossRegionReferences: true,
   environmentName: 'prod',
 });
-const stack = new CropProtectionStack(app, 'CropProtection-prod', {
+new CropProtectionStack(app, 'CropProtection-prod', {
   env,
   crossRegionReferences: true,
   environmentName: 'prod',

@@ -40,7 +40,8 @@ const edge = new EdgeProtectionStack(app, `CropProtection-${environmentName}-edg
   signInRateLimit: settings.signInRateLimit,
 });
 
-const stack = new CropProtectionStack(app, `CropProtection-${environmentName}`, {
+// The cross-region reference makes it depend on the edge stack, which is deployed first.
+new CropProtectionStack(app, `CropProtection-${environmentName}`, {
   env: { account, region },
   crossRegionReferences: true,
   description: `Crop protection back office (${environmentName})`,
@@ -54,4 +55,3 @@ const stack = new CropProtectionStack(app, `CropProtection-${environmentName}`, 
   apiThrottle: settings.apiThrottle,
   webAclArn: edge.webAcl.attrArn,
 });
-stack.addDependency(edge);

@@ -73,9 +73,19 @@ export class Alarms extends Construct {
         `Messages are waiting in the ${name} dead-letter queue`,
       );
     }
+    // One alarm per function for both (the stack is bounded at 500 resources); its description says which.
     for (const [name, fn] of Object.entries(props.functions)) {
-      alarm(`${name}-errors`, fn.metricErrors({ period }), 0, `The ${name} function failed`);
-      alarm(`${name}-throttles`, fn.metricThrottles({ period }), 0, `The ${name} function was throttled`);
+      alarm(
+        `${name}-errors-throttles`,
+        new cloudwatch.MathExpression({
+          expression: 'errors + throttles',
+          usingMetrics: { errors: fn.metricErrors({ period }), throttles: fn.metricThrottles({ period }) },
+          period,
+          label: 'Errors and throttles',
+        }),
+        0,
+        `The ${name} function failed or was throttled (its Errors and Throttles metrics say which)`,
+      );
     }
     for (const [name, fn] of Object.entries(props.streamConsumers)) {
       alarm(

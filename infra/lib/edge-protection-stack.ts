@@ -61,7 +61,8 @@ export class EdgeProtectionStack extends Stack {
     });
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       name: `crop-protection-${props.environmentName}`,
-      description: `Crop protection back office (${props.environmentName}): sign-in rate per client, AWS managed rules`,
+      // CloudFormation allows no parentheses here.
+      description: `Crop protection back office ${props.environmentName}: sign-in rate per client, AWS managed rules`,
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('web-acl'),

@@ -58,15 +58,22 @@ describe('the alarms', () => {
     const all = alarms(demo);
     const functionCount = resources.length + 1 + workers.length;
     const deadLetterCount = queueNames.length + streamWorkers.length;
-    expect(all).toHaveLength(deadLetterCount + 2 * functionCount + streamWorkers.length + 1);
+    expect(all).toHaveLength(deadLetterCount + functionCount + streamWorkers.length + 1);
     for (const alarm of all) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
     const byMetric = (name: string) => all.filter((alarm) => alarm.Properties.MetricName === name);
     expect(byMetric('ApproximateNumberOfMessagesVisible')).toHaveLength(deadLetterCount);
     for (const alarm of byMetric('ApproximateNumberOfMessagesVisible')) {
       expect(alarm.Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
     }
-    expect(byMetric('Errors')).toHaveLength(functionCount);
-    expect(byMetric('Throttles')).toHaveLength(functionCount);
+    const perFunction = all.filter((alarm) =>
+      JSON.stringify(alarm.Properties).includes('errors + throttles'),
+    );
+    expect(perFunction).toHaveLength(functionCount);
+    for (const alarm of perFunction) {
+      const metrics = JSON.stringify(alarm.Properties);
+      expect(metrics).toContain('"MetricName":"Errors"');
+      expect(metrics).toContain('"MetricName":"Throttles"');
+    }
     expect(byMetric('IteratorAge')).toHaveLength(streamWorkers.length);
     for (const alarm of byMetric('IteratorAge')) {
       expect(alarm.Properties.Threshold).toBe(ITERATOR_AGE_THRESHOLD.toMilliseconds());

@@ -56,7 +56,9 @@ nameById('AWS::S3::Bucket', (id) =>
       ? 'MemberDirectoryBucket'
       : undefined,
 );
-nameById('AWS::SecretsManager::Secret', () => 'TokenSecret');
+nameById('AWS::SecretsManager::Secret', (id) =>
+  id.startsWith('OriginVerify') ? 'OriginVerifySecret' : 'TokenSecret',
+);
 nameById('AWS::SQS::Queue', (id) => {
   const dead = /deadletters/i.test(id);
   for (const name of queueNames)
@@ -80,11 +82,20 @@ const render = (value: unknown): string => {
   return JSON.stringify(value);
 };
 
+/** The API's origin check (origin-verify.ts): its role's logical id. */
+let originCheckRole: string | undefined;
 /** The function's construct name ('auth', 'mail-worker') by its role's logical id. */
 const functionByRole = new Map<string, FunctionName>();
 for (const resource of Object.values(resourcesOf)) {
   if (resource.Type !== 'AWS::Lambda::Function') continue;
   const description = String(resource.Properties.Description ?? '');
+  if (description === 'Checks that a call to the API came through CloudFront') {
+    originCheckRole = (resource.Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+    friendlyNames.set(
+      (resource.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref,
+      'logs:origin-check',
+    );
+  }
   const name = /^API resource: (.+)$/.exec(description)?.[1] ?? /^Worker: (.+)$/.exec(description)?.[1];
   if (!name) continue;
   const role = (resource.Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
@@ -102,12 +113,12 @@ interface Statement {
 }
 
 /** Each function's rights: "action resource" lines, and the condition when there is one. */
-const rightsByFunction = (): Map<FunctionName, string[]> => {
-  const rights = new Map<FunctionName, string[]>();
+const rightsByFunction = (): Map<FunctionName | 'origin-check', string[]> => {
+  const rights = new Map<FunctionName | 'origin-check', string[]>();
   for (const resource of Object.values(resourcesOf)) {
     if (resource.Type !== 'AWS::IAM::Policy') continue;
     for (const { Ref: role } of resource.Properties.Roles as { Ref: string }[]) {
-      const name = functionByRole.get(role);
+      const name = role === originCheckRole ? 'origin-check' : functionByRole.get(role);
       if (!name) continue;
       const lines = rights.get(name) ?? [];
       for (const statement of (resource.Properties.PolicyDocument as { Statement: Statement[] }).Statement) {
@@ -447,6 +458,18 @@ describe("each function's role", () => {
     expect([...functionByRole.values()].toSorted()).toEqual(functionNames.toSorted());
     for (const role of functionByRole.keys())
       expect(resourcesOf[role]?.Properties.ManagedPolicyArns).toBeUndefined();
+  });
+
+  it("lets the API's origin check read its own secret alone", () => {
+    expect(originCheckRole).toBeDefined();
+    expect(resourcesOf[originCheckRole as string]?.Properties.ManagedPolicyArns).toBeUndefined();
+    expect(rightsByFunction().get('origin-check')).toEqual(
+      [
+        'logs:CreateLogStream logs:origin-check.Arn',
+        'logs:PutLogEvents logs:origin-check.Arn',
+        'secretsmanager:GetSecretValue OriginVerifySecret',
+      ].toSorted(),
+    );
   });
 
   it('allows exactly the actions, on exactly the resources, that the function uses', () => {

@@ -98,6 +98,7 @@ export const errorCatalogue = {
   ERR_IMPORT_ID_TAKEN: { status: 409, message: 'An id of the file is already used by another record.' },
   // Uploads.
   ERR_IMAGE_NOT_PNG_OR_JPEG: { status: 400, message: 'An image must be a PNG or JPEG file.' },
+  ERR_TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts; wait a few minutes.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -86,6 +86,8 @@ export const errorDescriptions = {
     "In an import's report only: a member whose id is another enabler's member's, or one of whose records has an id another record already holds; that member is skipped and nothing is overwritten.",
   ERR_IMAGE_NOT_PNG_OR_JPEG:
     "An enabler's logo or banner (in the enabler form or in an imported file) that is not a PNG or JPEG data URL whose bytes begin as its type says (an SVG, which can carry script, a GIF, a renamed file).",
+  ERR_TOO_MANY_REQUESTS:
+    'Answered by the WAF in front of CloudFront, not by a function: one client sent more sign-in, registration or password-reset calls in 5 minutes than the environment allows.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** The codes of the product spec (section 8); the others were added by this project. */

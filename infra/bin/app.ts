@@ -3,21 +3,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { CropProtectionStack } from '../lib/crop-protection-stack.ts';
+import { EdgeProtectionStack } from '../lib/edge-protection-stack.ts';
+import { environmentSettings } from '../lib/environment-settings.ts';
 import { spaContentFrom } from '../lib/website.ts';
 
 /**
- * One stack per environment: `cdk deploy -c env=<name>` (default demo). Optional context: mailFrom
- * (the SES sender), domainName with certificateArn (a us-east-1 ACM certificate) for a custom address.
+ * One environment: `cdk deploy --all -c env=<name>` (default demo) deploys its WAF web ACL in us-east-1
+ * (CropProtection-<env>-edge) and its stack (CropProtection-<env>). The settings (-c) are read and
+ * checked by environment-settings.ts; docs/operations.md lists them.
  */
 const app = new App();
-
-const contextString = (key: string): string | undefined => {
-  const value: unknown = app.node.tryGetContext(key);
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value === '')
-    throw new Error(`Context "${key}" must be a non-empty string`);
-  return value;
-};
+const settings = environmentSettings((key) => app.node.tryGetContext(key));
 
 const spaDirectory = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 if (!existsSync(join(spaDirectory, 'index.html'))) {
@@ -25,24 +21,37 @@ if (!existsSync(join(spaDirectory, 'index.html'))) {
   process.exit(1);
 }
 
-const environmentName = contextString('env') ?? 'demo';
-const domainName = contextString('domainName');
-const certificateArn = contextString('certificateArn');
-const logRetentionDays = contextString('logRetentionDays');
-if (logRetentionDays !== undefined && !/^[1-9][0-9]{0,3}$/.test(logRetentionDays)) {
-  throw new Error('Context "logRetentionDays" must be a whole number of days');
+// A CLOUDFRONT web ACL lives in us-east-1: its ARN crosses regions, which needs both stacks' account and region.
+const account = process.env.CDK_DEFAULT_ACCOUNT;
+const region = process.env.CDK_DEFAULT_REGION;
+if (!account || !region) {
+  console.error('No AWS account or region: set AWS credentials and AWS_REGION (or AWS_PROFILE) first.');
+  process.exit(1);
 }
-if (Boolean(domainName) !== Boolean(certificateArn)) {
-  throw new Error('Context "domainName" and "certificateArn" go together');
-}
+const { environmentName } = settings;
+const tags = { project: 'crop-protection-back-office', environment: environmentName };
 
-new CropProtectionStack(app, `CropProtection-${environmentName}`, {
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-  description: `Crop protection back office (${environmentName})`,
-  tags: { project: 'crop-protection-back-office', environment: environmentName },
+const edge = new EdgeProtectionStack(app, `CropProtection-${environmentName}-edge`, {
+  env: { account, region: 'us-east-1' },
+  crossRegionReferences: true,
+  description: `Crop protection back office (${environmentName}): the WAF web ACL of CloudFront`,
+  tags,
   environmentName,
-  mailFrom: contextString('mailFrom') ?? 'no-reply@example.org',
+  signInRateLimit: settings.signInRateLimit,
+});
+
+// The cross-region reference makes it depend on the edge stack, which is deployed first.
+new CropProtectionStack(app, `CropProtection-${environmentName}`, {
+  env: { account, region },
+  crossRegionReferences: true,
+  description: `Crop protection back office (${environmentName})`,
+  tags,
+  environmentName,
+  mailFrom: settings.mailFrom,
   spaContent: spaContentFrom(spaDirectory),
-  customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
-  logRetentionDays: logRetentionDays === undefined ? undefined : Number(logRetentionDays),
+  customDomain: settings.customDomain,
+  logRetentionDays: settings.logRetentionDays,
+  alarmEmail: settings.alarmEmail,
+  apiThrottle: settings.apiThrottle,
+  webAclArn: edge.webAcl.attrArn,
 });

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ArnFormat, AssetHashType, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AssetHashType, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -10,6 +10,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { handlerEntry } from '@cpbo/functions/http/handlers.ts';
 import { resources, type Resource } from '@cpbo/functions/http/routes.ts';
@@ -25,7 +26,14 @@ import {
   type Worker,
 } from '@cpbo/functions/workers/workers.ts';
 import { bundleFunction, functionNodeOptions, handlerSetting, lambdaRuntime } from './function-bundling.ts';
+import {
+  functionAccess,
+  grantFunctionAccess,
+  type AccessTargets,
+  type FunctionName,
+} from './function-permissions.ts';
 import { shipNativeModules, type PrebuildPlatform } from './native-modules.ts';
+import { acknowledge } from './nag.ts';
 import { newDeadLetterQueue, type WorkQueues } from './work-queues.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -86,31 +94,23 @@ export interface BackendFunctionsProps {
 export class BackendFunctions extends Construct {
   readonly api: Readonly<Record<ApiFunctionName, lambda.Function>>;
   readonly workers: Readonly<Record<Worker, lambda.Function>>;
+  /** Where each stream worker's failed records go. */
+  readonly streamDeadLetterQueues: Readonly<Record<StreamWorker, sqs.Queue>>;
 
   constructor(scope: Construct, id: string, props: BackendFunctionsProps) {
     super(scope, id);
     const { table, filesBucket, workQueues, retainData } = props;
-    const stack = Stack.of(this);
 
     const tokenSigningSecret = new secretsmanager.Secret(this, 'TokenSigningSecret', {
       description: `Signs the access tokens of the crop protection back office (${props.environmentName})`,
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-    // Granted by name, not through the parameter construct: referencing it would tie every function to
-    // the CloudFront distribution, which itself depends on the API and so on the functions.
-    const readAppUrl = new iam.PolicyStatement({
-      actions: ['ssm:GetParameter'],
-      resources: [
-        stack.formatArn({
-          service: 'ssm',
-          resource: 'parameter',
-          resourceName: props.appUrlParameterName.replace(/^\//, ''),
-          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-        }),
-      ],
-    });
-
+    acknowledge(
+      tokenSigningSecret,
+      'SMG4',
+      'Rotated by hand (docs/operations.md): a rotation ends every session, so it is not scheduled',
+    );
     const environment: Record<string, string> = {
       [environmentVariables.tableName]: table.tableName,
       [environmentVariables.mirrorTableName]: props.mirrorTable.tableName,
@@ -127,6 +127,17 @@ export class BackendFunctions extends Construct {
       ),
     };
 
+    const accessTargets: AccessTargets = {
+      table,
+      mirrorTable: props.mirrorTable,
+      filesBucket,
+      memberDirectoryBucket: props.memberDirectoryBucket,
+      tokenSecret: tokenSigningSecret,
+      queues: workQueues.queues,
+      appUrlParameterName: props.appUrlParameterName,
+      mailFrom: props.mailFrom,
+    };
+
     const architecture = lambda.Architecture.ARM_64;
     const runtime = new lambda.Runtime(lambdaRuntime.name, lambda.RuntimeFamily.NODEJS, {
       supportsInlineCode: true,
@@ -137,6 +148,16 @@ export class BackendFunctions extends Construct {
       entry: string,
       sizing: Pick<lambda.FunctionOptions, 'memorySize' | 'timeout' | 'description'>,
     ): lambda.Function => {
+      const logGroup = new logs.LogGroup(this, `${name}-logs`, {
+        retention: logs.RetentionDays.ONE_MONTH,
+        removalPolicy: retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      });
+      // A role of its own instead of the managed basic execution policy, which may write every log group.
+      const role = new iam.Role(this, `${name}-role`, {
+        assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+        description: `The ${name} function's rights (function-permissions.ts)`,
+      });
+      logGroup.grantWrite(role);
       const fn = new lambda.Function(this, `${name}-function`, {
         ...sizing,
         code: functionCode(join(functionsRoot, entry), runtime, architecture),
@@ -144,16 +165,11 @@ export class BackendFunctions extends Construct {
         runtime,
         architecture,
         environment,
-        logGroup: new logs.LogGroup(this, `${name}-logs`, {
-          retention: logs.RetentionDays.ONE_MONTH,
-          removalPolicy: retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-        }),
+        role,
+        logGroup,
       });
-      table.grantReadWriteData(fn);
-      filesBucket.grantReadWrite(fn);
-      for (const name of queueNames) workQueues.queues[name].grantSendMessages(fn);
-      tokenSigningSecret.grantRead(fn);
-      fn.addToRolePolicy(readAppUrl);
+      grantFunctionAccess(fn, functionAccess[name as FunctionName], accessTargets);
+      acknowledge(fn, 'L1', RUNTIME_REASON);
       return fn;
     };
 
@@ -182,11 +198,6 @@ export class BackendFunctions extends Construct {
       ]),
     ) as Record<Worker, lambda.Function>;
 
-    // The member list starts from the snapshots that the member-directory worker writes.
-    props.memberDirectoryBucket.grantRead(this.api.members);
-    props.memberDirectoryBucket.grantReadWrite(this.workers['member-directory']);
-    props.mirrorTable.grantReadWriteData(this.workers.mirror);
-
     for (const name of queueNames) {
       const definition = queueDefinitions[name];
       this.workers[definition.worker].addEventSource(
@@ -197,8 +208,26 @@ export class BackendFunctions extends Construct {
       );
     }
 
+    const streamDeadLetterQueues: Partial<Record<StreamWorker, sqs.Queue>> = {};
     for (const worker of streamWorkers) {
       const entityTypes = streamEntityTypes[worker];
+      const deadLetters = newDeadLetterQueue(
+        this,
+        worker === 'aggregates' ? 'stream-dead-letters' : `${worker}-stream-dead-letters`,
+      );
+      streamDeadLetterQueues[worker] = deadLetters;
+      acknowledge(
+        deadLetters,
+        'SQS3',
+        'It is a dead-letter queue itself: the stream mapping sends failed records here',
+      );
+      // The event source mapping's read of the stream: ListStreams takes no resource.
+      acknowledge(
+        this.workers[worker].role ?? this.workers[worker],
+        'IAM5',
+        'dynamodb:ListStreams has no resource scope',
+        ['Resource::*'],
+      );
       this.workers[worker].addEventSource(
         new DynamoEventSource(table, {
           startingPosition: lambda.StartingPosition.TRIM_HORIZON,
@@ -208,12 +237,7 @@ export class BackendFunctions extends Construct {
           // recorded in the dead-letter queue so the shard keeps moving.
           bisectBatchOnError: true,
           retryAttempts: 5,
-          onFailure: new SqsDlq(
-            newDeadLetterQueue(
-              this,
-              worker === 'aggregates' ? 'stream-dead-letters' : `${worker}-stream-dead-letters`,
-            ),
-          ),
+          onFailure: new SqsDlq(deadLetters),
           // Patterns are alternatives: a deletion has only an old image.
           ...(entityTypes && {
             filters: [
@@ -231,21 +255,14 @@ export class BackendFunctions extends Construct {
       );
     }
 
+    this.streamDeadLetterQueues = streamDeadLetterQueues as Record<StreamWorker, sqs.Queue>;
+
     // Builds missing snapshots (a new deployment) and rebuilds old ones where no member changed.
     new events.Rule(this, 'member-directory-schedule', {
       description: 'Refreshes the member directory snapshot of every enabler',
       schedule: events.Schedule.rate(Duration.hours(6)),
       targets: [new targets.LambdaFunction(this.workers['member-directory'], { retryAttempts: 2 })],
     });
-
-    // The sender identity is fixed by MAIL_FROM: the worker cannot send as anyone else.
-    this.workers.mail.addToRolePolicy(
-      new iam.PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
-        conditions: { StringEquals: { 'ses:FromAddress': props.mailFrom } },
-      }),
-    );
   }
 }
 
@@ -255,6 +272,10 @@ export class BackendFunctions extends Construct {
  * cold load (decompressing and reading the snapshot) uses.
  */
 const MEMBER_LIST_MEMORY_MB = 1769;
+
+/** Why the functions stay on their runtime when a newer one exists. */
+export const RUNTIME_REASON =
+  'The runtime the bundles are compiled and measured for (function-bundling.ts lambdaRuntime); moved deliberately';
 /** The worker holds a whole enabler's summaries while it rebuilds a snapshot from the table. */
 const MEMBER_SNAPSHOT_MEMORY_MB = 2048;
 /** The import worker parses the whole file before writing (its schema is checked on the whole). */

@@ -20,6 +20,7 @@ import { queueDefinitions, queueNames, queueUrlVariable } from '@cpbo/functions/
 import { streamEntityTypes, streamWorkers, workers } from '@cpbo/functions/workers/workers.ts';
 import { spaFallbackFunctionCode } from '../../web/src/app/spa-fallback.ts';
 import { CropProtectionStack, type CropProtectionStackProps } from './crop-protection-stack.ts';
+import { ORIGIN_VERIFY_HEADER } from './origin-verify.ts';
 import { spaContentFrom } from './website.ts';
 
 // The feature flags of cdk.json, so the tests see the template `cdk synth` produces.
@@ -333,7 +334,7 @@ describe('the member directory', () => {
           ),
         )
         .flatMap((policy) => (policy.Properties.Roles as { Ref: string }[]).map(refOf));
-    expect(rolesAllowed('s3:GetObject*').toSorted()).toEqual(
+    expect(rolesAllowed('s3:GetObject').toSorted()).toEqual(
       [roleOf('API resource: members'), roleOf('Worker: member-directory')].toSorted(),
     );
     expect(rolesAllowed('s3:PutObject')).toEqual([roleOf('Worker: member-directory')]);
@@ -372,13 +373,15 @@ describe('the HTTP API', () => {
     expect(routeKeys.toSorted()).toEqual(expected.toSorted());
   });
 
-  it("sends each route to its resource's function with payload format 2.0, without an authorizer", () => {
+  it("sends each route to its resource's function with payload format 2.0, behind the origin check alone", () => {
     const { template } = demo();
+    const authorizerId = onlyId(template.findResources('AWS::ApiGatewayV2::Authorizer'));
     const integrations = template.findResources('AWS::ApiGatewayV2::Integration');
     const functions = template.findResources('AWS::Lambda::Function');
     const descriptionByRouteKey = new Map(
       Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((route) => {
-        expect(route.Properties.AuthorizationType).toBe('NONE');
+        expect(route.Properties.AuthorizationType).toBe('CUSTOM');
+        expect(route.Properties.AuthorizerId).toEqual({ Ref: authorizerId });
         const integrationId = refOf(route.Properties.Target['Fn::Join'][1][1]);
         const integration = integrations[integrationId]?.Properties;
         expect(integration?.PayloadFormatVersion).toBe('2.0');
@@ -392,7 +395,32 @@ describe('the HTTP API', () => {
       );
     }
     expect(descriptionByRouteKey.get(`ANY ${API_BASE}/{proxy+}`)).toBe('API resource: not-found');
-    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
+  });
+
+  it('answers only calls carrying the header CloudFront adds, whose value is a secret of the stack', () => {
+    const { template } = demo();
+    const authorizer = only(Object.values(template.findResources('AWS::ApiGatewayV2::Authorizer')));
+    expect(authorizer.Properties).toMatchObject({
+      AuthorizerType: 'REQUEST',
+      EnableSimpleResponses: true,
+      IdentitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+      AuthorizerPayloadFormatVersion: '2.0',
+    });
+    const secretId = onlyId(
+      template.findResources('AWS::SecretsManager::Secret', {
+        Properties: { Description: Match.stringLikeRegexp("CloudFront's header") },
+      }),
+    );
+    const distribution = only(Object.values(template.findResources('AWS::CloudFront::Distribution')));
+    const apiOrigin = (
+      distribution.Properties.DistributionConfig.Origins as {
+        CustomOriginConfig?: unknown;
+        OriginCustomHeaders?: unknown;
+      }[]
+    ).find((origin) => origin.CustomOriginConfig);
+    expect(JSON.stringify(apiOrigin?.OriginCustomHeaders)).toContain(ORIGIN_VERIFY_HEADER);
+    expect(JSON.stringify(apiOrigin?.OriginCustomHeaders)).toContain(`{"Ref":"${secretId}"}`);
+    expect(JSON.stringify(apiOrigin?.OriginCustomHeaders)).toContain('{{resolve:secretsmanager:');
   });
 
   it('throttles its stage', () => {
@@ -426,7 +454,11 @@ describe('the functions', () => {
   it('all get the table, the files bucket, the queues, the token secret, the app URL parameter and the mail sender', () => {
     const { template } = demo();
     const tableId = onlyId(mainTables(template));
-    const secretId = onlyId(template.findResources('AWS::SecretsManager::Secret'));
+    const secretId = onlyId(
+      template.findResources('AWS::SecretsManager::Secret', {
+        Properties: { Description: Match.stringLikeRegexp('Signs the access tokens') },
+      }),
+    );
     const parameter = only(Object.values(template.findResources('AWS::SSM::Parameter')));
     const filesBucketId = onlyId(
       template.findResources('AWS::S3::Bucket', {

@@ -4,7 +4,10 @@ import type { Construct } from 'constructs';
 import { DEFAULT_LOG_RETENTION_DAYS } from '@cpbo/functions/domain/numbered-pages.ts';
 import { BackendFunctions } from './backend-functions.ts';
 import { DataStore } from './data-store.ts';
-import { BackOfficeApi } from './http-api.ts';
+import { streamWorkers } from '@cpbo/functions/workers/workers.ts';
+import { Alarms } from './alarms.ts';
+import { BackOfficeApi, type ApiThrottle } from './http-api.ts';
+import { OriginVerify, ORIGIN_VERIFY_HEADER } from './origin-verify.ts';
 import { Website, type CustomDomain } from './website.ts';
 import { WorkQueues } from './work-queues.ts';
 
@@ -18,6 +21,12 @@ export interface CropProtectionStackProps extends StackProps {
   readonly customDomain?: CustomDomain;
   /** Days the application's log lines are kept (GET /admin/logs); 90 unless set. */
   readonly logRetentionDays?: number;
+  /** Who is mailed the alarms (optional: the topic can be subscribed to later). */
+  readonly alarmEmail?: string;
+  /** The API stage's limits; DEFAULT_API_THROTTLE unless set. */
+  readonly apiThrottle?: ApiThrottle;
+  /** The WAF web ACL (scope CLOUDFRONT, in us-east-1: EdgeProtectionStack) in front of the distribution. */
+  readonly webAclArn?: string;
 }
 
 /** The environment whose data may be thrown away with the stack. */
@@ -49,20 +58,58 @@ export class CropProtectionStack extends Stack {
       retainData,
       logRetentionDays: props.logRetentionDays ?? DEFAULT_LOG_RETENTION_DAYS,
     });
-    const api = new BackOfficeApi(this, 'Api', { functions, retainData });
+    const originVerify = new OriginVerify(this, 'OriginVerify', { environmentName, retainData });
+    const api = new BackOfficeApi(this, 'Api', {
+      functions,
+      retainData,
+      throttle: props.apiThrottle,
+      originCheck: originVerify.authorizer,
+    });
     const website = new Website(this, 'Website', {
       httpApi: api.httpApi,
       spaContent: props.spaContent,
       environmentName,
       appUrlParameterName,
       customDomain: props.customDomain,
+      webAclArn: props.webAclArn,
+      originVerifyHeader: { name: ORIGIN_VERIFY_HEADER, value: originVerify.headerValue() },
+    });
+
+    const alarms = new Alarms(this, 'Alarms', {
+      environmentName,
+      alarmEmail: props.alarmEmail,
+      deadLetterQueues: {
+        ...workQueues.deadLetterQueues,
+        ...Object.fromEntries(
+          Object.entries(functions.streamDeadLetterQueues).map(([worker, queue]) => [
+            `${worker}-stream`,
+            queue,
+          ]),
+        ),
+      },
+      functions: {
+        ...functions.api,
+        ...Object.fromEntries(
+          Object.entries(functions.workers).map(([worker, fn]) => [`${worker}-worker`, fn]),
+        ),
+      },
+      streamConsumers: Object.fromEntries(streamWorkers.map((worker) => [worker, functions.workers[worker]])),
+      httpApi: api.httpApi,
+      stage: api.stage,
     });
 
     new CfnOutput(this, 'DistributionUrl', {
       description: 'The back office (CloudFront)',
       value: `https://${website.distribution.distributionDomainName}`,
     });
-    new CfnOutput(this, 'ApiUrl', { description: 'The HTTP API, without CloudFront', value: api.stage.url });
+    new CfnOutput(this, 'ApiUrl', {
+      description: 'The HTTP API (answers only CloudFront: its authorizer checks the origin header)',
+      value: api.stage.url,
+    });
     new CfnOutput(this, 'TableName', { value: dataStore.table.tableName });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      description: 'The SNS topic of the alarms: subscribe to it',
+      value: alarms.topic.topicArn,
+    });
   }
 }

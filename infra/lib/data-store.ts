@@ -2,9 +2,14 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { acknowledge } from './nag.ts';
 import { tableDefinition } from '@cpbo/functions/data/table-definition.ts';
 import { DATA_JOB_DAYS } from '@cpbo/functions/data/data-jobs.ts';
 import { REBUILD_JOB_DAYS } from '@cpbo/functions/data/rebuild-jobs.ts';
+
+/** The files bucket's areas (key prefixes), as the handlers write them; the functions' rights follow them. */
+export const fileAreas = { exports: 'exports/', imports: 'imports/', rebuilds: 'rebuilds/' } as const;
+export type FileArea = keyof typeof fileAreas;
 
 export interface DataStoreProps {
   /** dev, demo, prod…: names the mirror table. */
@@ -55,6 +60,11 @@ export class DataStore extends Construct {
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    acknowledge(
+      this.mirrorTable,
+      'DDB3',
+      'A pseudonymised copy that every mirror refresh rebuilds from the table',
+    );
     for (const index of tableDefinition.globalIndexes) {
       this.mirrorTable.addGlobalSecondaryIndex({
         indexName: index.name,
@@ -77,9 +87,12 @@ export class DataStore extends Construct {
           abortIncompleteMultipartUploadAfter: Duration.days(7),
         },
         // Export files and import uploads live as long as their job (DATA_JOB_DAYS).
-        ...['exports/', 'imports/'].map((prefix) => ({ prefix, expiration: Duration.days(DATA_JOB_DAYS) })),
+        ...[fileAreas.exports, fileAreas.imports].map((prefix) => ({
+          prefix,
+          expiration: Duration.days(DATA_JOB_DAYS),
+        })),
         // The aggregates rebuilds' checkpoints, as long as their job.
-        { prefix: 'rebuilds/', expiration: Duration.days(REBUILD_JOB_DAYS) },
+        { prefix: fileAreas.rebuilds, expiration: Duration.days(REBUILD_JOB_DAYS) },
       ],
       // The Data page downloads exports and uploads large imports straight to S3 through presigned
       // URLs, whose signature is the permission: any origin may use one.
@@ -95,6 +108,12 @@ export class DataStore extends Construct {
       autoDeleteObjects: !retainData,
     });
 
+    acknowledge(
+      this.filesBucket,
+      'S1',
+      'Reached only through the functions and presigned URLs they issue, which the functions log; CloudTrail data events are the account-level audit',
+    );
+
     // Snapshots are rebuilt from the table at any time: no versions, and they go with the stack.
     this.memberDirectoryBucket = new s3.Bucket(this, 'MemberDirectoryBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -104,5 +123,10 @@ export class DataStore extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
+    acknowledge(
+      this.memberDirectoryBucket,
+      'S1',
+      'Snapshots rebuilt from the table, read and written by two functions only',
+    );
   }
 }

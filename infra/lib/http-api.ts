@@ -6,30 +6,47 @@ import { Construct } from 'constructs';
 import { API_BASE, routes } from '@cpbo/functions/http/routes.ts';
 import type { ApiFunctionName, BackendFunctions } from './backend-functions.ts';
 
+/** The stage's limits: requests per second in the steady state, and the burst above it. */
+export interface ApiThrottle {
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+}
+
+/** A back office used by a few hundred field agents: this bounds runaway clients, not normal use. */
+export const DEFAULT_API_THROTTLE: ApiThrottle = { rateLimit: 100, burstLimit: 200 };
+
 export interface BackOfficeApiProps {
   readonly functions: BackendFunctions;
   readonly retainData: boolean;
+  readonly throttle?: ApiThrottle;
+  /** On every route: the check that the call came through CloudFront (origin-verify.ts). */
+  readonly originCheck: apigwv2.IHttpRouteAuthorizer;
 }
 
 /**
  * The HTTP API: one route per entry of the route table, and a catch-all answering our JSON 404.
- * No authorizer: each function checks the token itself, with the access rule of its route.
+ * Its one authorizer checks that the call came through CloudFront; each function checks the token
+ * itself, with the access rule of its route.
  */
 export class BackOfficeApi extends Construct {
   readonly httpApi: apigwv2.HttpApi;
   readonly stage: apigwv2.HttpStage;
 
-  constructor(scope: Construct, id: string, { functions, retainData }: BackOfficeApiProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    { functions, retainData, throttle, originCheck }: BackOfficeApiProps,
+  ) {
     super(scope, id);
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
       description: 'Crop protection back office API',
       createDefaultStage: false,
+      defaultAuthorizer: originCheck,
     });
     this.stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
-      // A back office used by a few hundred field agents: this bounds runaway clients, not normal use.
-      throttle: { rateLimit: 100, burstLimit: 200 },
+      throttle: throttle ?? DEFAULT_API_THROTTLE,
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(
           new logs.LogGroup(this, 'AccessLogs', {

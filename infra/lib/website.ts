@@ -1,4 +1,4 @@
-import { Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
+import { DefaultStackSynthesizer, Duration, Fn, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -11,6 +11,7 @@ import type { AppConfig } from '@cpbo/schemas/app-config.ts';
 import { API_BASE } from '@cpbo/functions/http/routes.ts';
 import { spaFallbackFunctionCode } from '../../web/src/app/spa-fallback.ts';
 import { securityHeaderSettings } from './security-headers.ts';
+import { acknowledge, nagArnOf } from './nag.ts';
 
 /** A custom address for the SPA; the certificate must be in us-east-1, as CloudFront requires. */
 export interface CustomDomain {
@@ -25,6 +26,10 @@ export interface WebsiteProps {
   readonly environmentName: string;
   readonly appUrlParameterName: string;
   readonly customDomain?: CustomDomain;
+  /** The WAF web ACL (scope CLOUDFRONT) that filters every request; none in tests and local synths. */
+  readonly webAclArn?: string;
+  /** The header CloudFront adds to the API's requests, which the API's authorizer checks. */
+  readonly originVerifyHeader: { name: string; value: string };
 }
 
 /**
@@ -50,6 +55,8 @@ export class Website extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
+
+    acknowledge(spaBucket, 'S1', 'Built files only, read by CloudFront alone through origin access control');
 
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Security headers of the crop protection back office',
@@ -88,6 +95,7 @@ export class Website extends Construct {
       comment: `Crop protection back office (${props.environmentName})`,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      webAclId: props.webAclArn,
       // Only a custom certificate can raise the TLS floor: the default *.cloudfront.net one is fixed at TLSv1.
       ...(customDomain && {
         domainNames: [customDomain.domainName],
@@ -108,6 +116,7 @@ export class Website extends Construct {
           origin: new origins.HttpOrigin(Fn.parseDomainName(props.httpApi.apiEndpoint), {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            customHeaders: { [props.originVerifyHeader.name]: props.originVerifyHeader.value },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -118,6 +127,17 @@ export class Website extends Construct {
         },
       },
     });
+    acknowledge(
+      this.distribution,
+      'CFR1',
+      "The programme's field agents work from several countries: no geographic restriction",
+    );
+    acknowledge(
+      this.distribution,
+      'CFR3',
+      "The API's access log (API Gateway) and the WAF's sampled requests and metrics record the calls; the SPA's files are public",
+    );
+
     // Vite writes content-hashed files under assets/: cached for a year. The rest (index.html,
     // config.json, public files) is revalidated on every load so a deployment shows at once.
     const hashedAssets = new s3deploy.BucketDeployment(this, 'HashedAssets', {
@@ -145,6 +165,38 @@ export class Website extends Construct {
     });
     // The new index.html must not be served before the files it references exist.
     shell.node.addDependency(hashedAssets);
+
+    // CDK's own provider of the deployments (one per stack), with the policy CDK writes for it.
+    const deploymentProvider = Stack.of(this).node.children.find((child) =>
+      child.node.id.startsWith('Custom::CDKBucketDeployment'),
+    );
+    if (deploymentProvider) {
+      acknowledge(deploymentProvider, 'L1', "CDK's BucketDeployment provider: its runtime is CDK's choice");
+      acknowledge(
+        deploymentProvider,
+        'IAM4',
+        "CDK's BucketDeployment provider: the basic execution role CDK gives it",
+        ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'],
+      );
+      const stack = Stack.of(this);
+      const named = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<${pseudo}>` : value);
+      const assetBucket =
+        `arn:${named(stack.partition, 'AWS::Partition')}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-` +
+        `${named(stack.account, 'AWS::AccountId')}-${named(stack.region, 'AWS::Region')}/*`;
+      acknowledge(
+        deploymentProvider,
+        'IAM5',
+        "CDK's BucketDeployment provider: reads CDK's asset bucket and replaces the SPA bucket's files",
+        [
+          ...['s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:Abort*', 's3:DeleteObject*'].map(
+            (action) => `Action::${action}`,
+          ),
+          `Resource::${assetBucket}`,
+          `Resource::${nagArnOf(spaBucket)}/*`,
+          'Resource::*',
+        ],
+      );
+    }
 
     new ssm.StringParameter(this, 'AppUrl', {
       parameterName: props.appUrlParameterName,

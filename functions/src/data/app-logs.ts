@@ -17,7 +17,10 @@ export interface LogLine {
   message: string;
 }
 
-const logList = (view: LogLevel) => `LOG#${view}`;
+/** Every partition of the log starts so (its lines, counters and days); CDK scopes the log writers' grant by it. */
+export const LOG_PARTITION_PREFIX = 'LOG#';
+
+const logList = (view: LogLevel) => `${LOG_PARTITION_PREFIX}${view}`;
 
 const retentionDays = () => retentionDaysOf(readOptionalEnvironment('logRetentionDays'));
 

@@ -10,7 +10,13 @@ import { readEnvironment } from '#platform/environment.ts';
  */
 const KEEP_SECONDS = 24 * 60 * 60;
 
-const deliveryKey = (messageId: string) => ({ pk: `MAILSENT#${messageId}`, sk: 'MAIL' });
+/** The partitions of these marks: the mail worker's role may read and write these alone. */
+export const MAIL_DELIVERY_PARTITION_PREFIX = 'MAILSENT#';
+
+const deliveryKey = (messageId: string) => ({
+  pk: `${MAIL_DELIVERY_PARTITION_PREFIX}${messageId}`,
+  sk: 'MAIL',
+});
 
 export const wasMailDelivered = async (messageId: string): Promise<boolean> => {
   const { Item } = await dynamo().send(

@@ -1,0 +1,486 @@
+import { readFileSync } from 'node:fs';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { describe, expect, it } from 'vitest';
+import { resources } from '@cpbo/functions/http/routes.ts';
+import { queueNames } from '@cpbo/functions/platform/queues.ts';
+import { workers } from '@cpbo/functions/workers/workers.ts';
+import { CropProtectionStack } from './crop-protection-stack.ts';
+import type { FunctionName } from './function-permissions.ts';
+
+/*
+ * Every right of every function's role, written out: a right added to function-permissions.ts (or by
+ * a grant anywhere else) without this table changing fails the test. Resources are shown by the
+ * logical names of the stack's resources ("Table.Arn/index/*", "queue:mail.Arn").
+ */
+
+const { context: cdkContext } = JSON.parse(
+  readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'),
+) as { context: Record<string, unknown> };
+
+const app = new App({
+  builtinCloudFormationValidation: false,
+  context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] },
+});
+const stack = new CropProtectionStack(app, 'CropProtection-demo', {
+  environmentName: 'demo',
+  mailFrom: 'no-reply@example.org',
+  spaContent: Source.data('index.html', '<!doctype html><title>Back office</title>'),
+});
+const template = Template.fromStack(stack);
+const resourcesOf = template.toJSON().Resources as Record<
+  string,
+  { Type: string; Properties: Record<string, unknown> }
+>;
+
+/** Readable names for the logical ids that rights point at. */
+const friendlyNames = new Map<string, string>();
+const nameById = (
+  type: string,
+  match: (id: string, properties: Record<string, unknown>) => string | undefined,
+) => {
+  for (const [id, resource] of Object.entries(resourcesOf)) {
+    if (resource.Type !== type) continue;
+    const name = match(id, resource.Properties);
+    if (name) friendlyNames.set(id, name);
+  }
+};
+nameById('AWS::DynamoDB::Table', (_, properties) =>
+  properties.StreamSpecification ? 'Table' : 'MirrorTable',
+);
+nameById('AWS::S3::Bucket', (id) =>
+  id.includes('FilesBucket')
+    ? 'FilesBucket'
+    : id.includes('MemberDirectoryBucket')
+      ? 'MemberDirectoryBucket'
+      : undefined,
+);
+nameById('AWS::SecretsManager::Secret', (id) =>
+  id.startsWith('OriginVerify') ? 'OriginVerifySecret' : 'TokenSecret',
+);
+nameById('AWS::SQS::Queue', (id) => {
+  const dead = /deadletters/i.test(id);
+  for (const name of queueNames)
+    if (id.startsWith(`WorkQueues${name}`)) return `${dead ? 'dlq' : 'queue'}:${name}`;
+  const stream = /Functions(.*)streamdeadletters/i.exec(id);
+  return stream ? `stream-dlq:${stream[1] || 'aggregates'}` : undefined;
+});
+
+const render = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  const object = value as Record<string, unknown>;
+  if ('Ref' in object) return friendlyNames.get(object.Ref as string) ?? String(object.Ref);
+  if ('Fn::GetAtt' in object) {
+    const [id, attribute] = object['Fn::GetAtt'] as [string, string];
+    return `${friendlyNames.get(id) ?? id}.${attribute}`;
+  }
+  if ('Fn::Join' in object) {
+    const [separator, parts] = object['Fn::Join'] as [string, unknown[]];
+    return parts.map(render).join(separator);
+  }
+  return JSON.stringify(value);
+};
+
+/** The API's origin check (origin-verify.ts): its role's logical id. */
+let originCheckRole: string | undefined;
+/** The function's construct name ('auth', 'mail-worker') by its role's logical id. */
+const functionByRole = new Map<string, FunctionName>();
+for (const resource of Object.values(resourcesOf)) {
+  if (resource.Type !== 'AWS::Lambda::Function') continue;
+  const description = String(resource.Properties.Description ?? '');
+  if (description === 'Checks that a call to the API came through CloudFront') {
+    originCheckRole = (resource.Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+    friendlyNames.set(
+      (resource.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref,
+      'logs:origin-check',
+    );
+  }
+  const name = /^API resource: (.+)$/.exec(description)?.[1] ?? /^Worker: (.+)$/.exec(description)?.[1];
+  if (!name) continue;
+  const role = (resource.Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+  const functionName = (description.startsWith('Worker') ? `${name}-worker` : name) as FunctionName;
+  functionByRole.set(role, functionName);
+  const logGroup = (resource.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+  friendlyNames.set(logGroup, `logs:${functionName}`);
+}
+
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: unknown;
+}
+
+/** Each function's rights: "action resource" lines, and the condition when there is one. */
+const rightsByFunction = (): Map<FunctionName | 'origin-check', string[]> => {
+  const rights = new Map<FunctionName | 'origin-check', string[]>();
+  for (const resource of Object.values(resourcesOf)) {
+    if (resource.Type !== 'AWS::IAM::Policy') continue;
+    for (const { Ref: role } of resource.Properties.Roles as { Ref: string }[]) {
+      const name = role === originCheckRole ? 'origin-check' : functionByRole.get(role);
+      if (!name) continue;
+      const lines = rights.get(name) ?? [];
+      for (const statement of (resource.Properties.PolicyDocument as { Statement: Statement[] }).Statement) {
+        expect(statement.Effect).toBe('Allow');
+        const condition = statement.Condition ? ` if ${JSON.stringify(statement.Condition)}` : '';
+        for (const action of [statement.Action].flat())
+          for (const target of [statement.Resource].flat())
+            lines.push(`${action} ${render(target)}${condition}`);
+      }
+      rights.set(name, lines);
+    }
+  }
+  for (const [name, lines] of rights) rights.set(name, [...new Set(lines)].toSorted());
+  return rights;
+};
+
+/** The application's log lines, for the functions that write nothing else there. */
+const logCondition = '{"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["LOG#*"]}}';
+const LOG_PUT = `dynamodb:PutItem Table.Arn if ${logCondition}`;
+const LOG_UPDATE = `dynamodb:UpdateItem Table.Arn if ${logCondition}`;
+const LOG_WRITES = [LOG_PUT, LOG_UPDATE];
+/** Every function writes its own log group. */
+const logsOf = (name: string) => [
+  `logs:CreateLogStream logs:${name}.Arn`,
+  `logs:PutLogEvents logs:${name}.Arn`,
+];
+
+const expectedRights: Record<FunctionName, string[]> = {
+  auth: [
+    ...logsOf('auth'),
+    'dynamodb:BatchWriteItem Table.Arn',
+    'dynamodb:ConditionCheckItem Table.Arn',
+    'dynamodb:DeleteItem Table.Arn',
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
+    'dynamodb:UpdateItem Table.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+    'sqs:SendMessage queue:mail.Arn',
+  ],
+  registration: [
+    ...logsOf('registration'),
+    'dynamodb:BatchWriteItem Table.Arn',
+    'dynamodb:ConditionCheckItem Table.Arn',
+    'dynamodb:DeleteItem Table.Arn',
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    'dynamodb:UpdateItem Table.Arn',
+    'sqs:SendMessage queue:mail.Arn',
+    'ssm:GetParameter arn:AWS::Partition:ssm:AWS::Region:AWS::AccountId:parameter/crop-protection/demo/app-url',
+  ],
+  me: [
+    ...logsOf('me'),
+    'dynamodb:GetItem Table.Arn',
+    LOG_PUT,
+    'dynamodb:Query Table.Arn',
+    'dynamodb:UpdateItem Table.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+  ],
+  members: [
+    ...logsOf('members'),
+    'dynamodb:ConditionCheckItem Table.Arn',
+    'dynamodb:DeleteItem Table.Arn',
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
+    'dynamodb:UpdateItem Table.Arn',
+    's3:GetObject MemberDirectoryBucket.Arn/*',
+    's3:ListBucket MemberDirectoryBucket.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+  ],
+  'admin-enablers': [
+    ...logsOf('admin-enablers'),
+    'dynamodb:BatchGetItem Table.Arn',
+    'dynamodb:BatchWriteItem Table.Arn',
+    'dynamodb:ConditionCheckItem Table.Arn',
+    'dynamodb:DeleteItem Table.Arn',
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
+    'dynamodb:UpdateItem Table.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+  ],
+  'admin-members': [
+    ...logsOf('admin-members'),
+    'dynamodb:ConditionCheckItem Table.Arn',
+    'dynamodb:DeleteItem Table.Arn',
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    'dynamodb:UpdateItem Table.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+  ],
+  'admin-plots': [
+    ...logsOf('admin-plots'),
+    'dynamodb:BatchGetItem Table.Arn',
+    'dynamodb:ConditionCheckItem Table.Arn',
+    'dynamodb:DeleteItem Table.Arn',
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
+    'dynamodb:UpdateItem Table.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+  ],
+  'admin-contributions': [
+    ...logsOf('admin-contributions'),
+    'dynamodb:BatchGetItem Table.Arn',
+    'dynamodb:ConditionCheckItem Table.Arn',
+    'dynamodb:DeleteItem Table.Arn',
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
+    'dynamodb:UpdateItem Table.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+  ],
+  'admin-payouts': [
+    ...logsOf('admin-payouts'),
+    'dynamodb:BatchGetItem Table.Arn',
+    'dynamodb:ConditionCheckItem Table.Arn',
+    'dynamodb:DeleteItem Table.Arn',
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
+    'dynamodb:UpdateItem Table.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+  ],
+  'admin-cashouts': [
+    ...logsOf('admin-cashouts'),
+    'dynamodb:BatchGetItem Table.Arn',
+    'dynamodb:ConditionCheckItem Table.Arn',
+    'dynamodb:DeleteItem Table.Arn',
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
+    'dynamodb:UpdateItem Table.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+  ],
+  'admin-users': [
+    ...logsOf('admin-users'),
+    'dynamodb:BatchWriteItem Table.Arn',
+    'dynamodb:ConditionCheckItem Table.Arn',
+    'dynamodb:DeleteItem Table.Arn',
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
+    'dynamodb:UpdateItem Table.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+    'sqs:SendMessage queue:mail.Arn',
+    'ssm:GetParameter arn:AWS::Partition:ssm:AWS::Region:AWS::AccountId:parameter/crop-protection/demo/app-url',
+  ],
+  'admin-logs': [
+    ...LOG_WRITES,
+    ...logsOf('admin-logs'),
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+  ],
+  'admin-reports': [
+    ...LOG_WRITES,
+    ...logsOf('admin-reports'),
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+  ],
+  'admin-mirror': [
+    ...logsOf('admin-mirror'),
+    'dynamodb:GetItem Table.Arn',
+    LOG_PUT,
+    'dynamodb:Query Table.Arn',
+    'dynamodb:UpdateItem Table.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+    'sqs:SendMessage queue:mirror.Arn',
+  ],
+  exports: [
+    ...logsOf('exports'),
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    LOG_UPDATE,
+    's3:GetObject FilesBucket.Arn/exports/*',
+    'secretsmanager:GetSecretValue TokenSecret',
+    'sqs:SendMessage queue:export.Arn',
+  ],
+  imports: [
+    ...logsOf('imports'),
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    LOG_UPDATE,
+    's3:GetObject FilesBucket.Arn/imports/*',
+    's3:ListBucket FilesBucket.Arn',
+    's3:PutObject FilesBucket.Arn/imports/*',
+    'secretsmanager:GetSecretValue TokenSecret',
+    'sqs:SendMessage queue:import.Arn',
+  ],
+  dashboard: [
+    ...logsOf('dashboard'),
+    'dynamodb:DeleteItem Table.Arn',
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    'dynamodb:UpdateItem Table.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+    'sqs:SendMessage queue:rebuild.Arn',
+  ],
+  reports: [
+    ...logsOf('reports'),
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    'dynamodb:UpdateItem Table.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+  ],
+  openapi: [...logsOf('openapi')],
+  'not-found': [...logsOf('not-found')],
+  'mail-worker': [
+    ...LOG_WRITES,
+    'dynamodb:GetItem Table.Arn if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["MAILSENT#*"]}}',
+    'dynamodb:PutItem Table.Arn if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["MAILSENT#*"]}}',
+    ...logsOf('mail-worker'),
+    'ses:SendEmail arn:AWS::Partition:ses:AWS::Region:AWS::AccountId:identity/no-reply@example.org if {"StringEquals":{"ses:FromAddress":"no-reply@example.org"}}',
+    'ses:SendEmail arn:AWS::Partition:ses:AWS::Region:AWS::AccountId:identity/example.org if {"StringEquals":{"ses:FromAddress":"no-reply@example.org"}}',
+    'sqs:ChangeMessageVisibility queue:mail.Arn',
+    'sqs:DeleteMessage queue:mail.Arn',
+    'sqs:GetQueueAttributes queue:mail.Arn',
+    'sqs:GetQueueUrl queue:mail.Arn',
+    'sqs:ReceiveMessage queue:mail.Arn',
+  ],
+  'aggregates-worker': [
+    ...logsOf('aggregates-worker'),
+    'dynamodb:DescribeStream Table.StreamArn',
+    'dynamodb:GetRecords Table.StreamArn',
+    'dynamodb:GetShardIterator Table.StreamArn',
+    'dynamodb:ListStreams *',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:UpdateItem Table.Arn',
+    'sqs:GetQueueAttributes stream-dlq:aggregates.Arn',
+    'sqs:GetQueueUrl stream-dlq:aggregates.Arn',
+    'sqs:SendMessage stream-dlq:aggregates.Arn',
+  ],
+  'member-directory-worker': [
+    ...LOG_WRITES,
+    ...logsOf('member-directory-worker'),
+    'dynamodb:BatchGetItem Table.Arn',
+    'dynamodb:DescribeStream Table.StreamArn',
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:GetRecords Table.StreamArn',
+    'dynamodb:GetShardIterator Table.StreamArn',
+    'dynamodb:ListStreams *',
+    'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
+    's3:GetObject MemberDirectoryBucket.Arn/*',
+    's3:ListBucket MemberDirectoryBucket.Arn',
+    's3:PutObject MemberDirectoryBucket.Arn/*',
+    'sqs:GetQueueAttributes stream-dlq:memberdirectory.Arn',
+    'sqs:GetQueueUrl stream-dlq:memberdirectory.Arn',
+    'sqs:SendMessage stream-dlq:memberdirectory.Arn',
+  ],
+  'import-worker': [
+    ...logsOf('import-worker'),
+    'dynamodb:BatchGetItem Table.Arn',
+    'dynamodb:GetItem Table.Arn',
+    'dynamodb:PutItem Table.Arn',
+    'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
+    'dynamodb:UpdateItem Table.Arn',
+    's3:GetObject FilesBucket.Arn/imports/*',
+    'sqs:ChangeMessageVisibility queue:import.Arn',
+    'sqs:DeleteMessage queue:import.Arn',
+    'sqs:GetQueueAttributes queue:import.Arn',
+    'sqs:GetQueueUrl queue:import.Arn',
+    'sqs:ReceiveMessage queue:import.Arn',
+  ],
+  'export-worker': [
+    ...logsOf('export-worker'),
+    'dynamodb:BatchGetItem Table.Arn',
+    'dynamodb:GetItem Table.Arn',
+    LOG_PUT,
+    'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
+    'dynamodb:UpdateItem Table.Arn',
+    's3:AbortMultipartUpload FilesBucket.Arn/exports/*',
+    's3:PutObject FilesBucket.Arn/exports/*',
+    'sqs:ChangeMessageVisibility queue:export.Arn',
+    'sqs:DeleteMessage queue:export.Arn',
+    'sqs:GetQueueAttributes queue:export.Arn',
+    'sqs:GetQueueUrl queue:export.Arn',
+    'sqs:ReceiveMessage queue:export.Arn',
+  ],
+  'mirror-worker': [
+    ...logsOf('mirror-worker'),
+    'dynamodb:BatchWriteItem MirrorTable.Arn',
+    'dynamodb:GetItem Table.Arn',
+    LOG_PUT,
+    'dynamodb:Query Table.Arn',
+    'dynamodb:Scan MirrorTable.Arn',
+    'dynamodb:Scan Table.Arn',
+    'dynamodb:UpdateItem Table.Arn',
+    'secretsmanager:GetSecretValue TokenSecret',
+    'sqs:ChangeMessageVisibility queue:mirror.Arn',
+    'sqs:DeleteMessage queue:mirror.Arn',
+    'sqs:GetQueueAttributes queue:mirror.Arn',
+    'sqs:GetQueueUrl queue:mirror.Arn',
+    'sqs:ReceiveMessage queue:mirror.Arn',
+    'sqs:SendMessage queue:mirror.Arn',
+  ],
+  'aggregates-rebuild-worker': [
+    ...logsOf('aggregates-rebuild-worker'),
+    'dynamodb:BatchWriteItem Table.Arn',
+    'dynamodb:DeleteItem Table.Arn',
+    'dynamodb:GetItem Table.Arn',
+    LOG_PUT,
+    'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
+    'dynamodb:UpdateItem Table.Arn',
+    's3:GetObject FilesBucket.Arn/rebuilds/*',
+    's3:PutObject FilesBucket.Arn/rebuilds/*',
+    'sqs:ChangeMessageVisibility queue:rebuild.Arn',
+    'sqs:DeleteMessage queue:rebuild.Arn',
+    'sqs:GetQueueAttributes queue:rebuild.Arn',
+    'sqs:GetQueueUrl queue:rebuild.Arn',
+    'sqs:ReceiveMessage queue:rebuild.Arn',
+    'sqs:SendMessage queue:rebuild.Arn',
+  ],
+};
+
+describe("each function's role", () => {
+  it('is one per function, with no managed policy', () => {
+    const functionNames = [...resources, 'not-found', ...workers.map((worker) => `${worker}-worker`)];
+    expect([...functionByRole.values()].toSorted()).toEqual(functionNames.toSorted());
+    for (const role of functionByRole.keys())
+      expect(resourcesOf[role]?.Properties.ManagedPolicyArns).toBeUndefined();
+  });
+
+  it("lets the API's origin check read its own secret alone", () => {
+    expect(originCheckRole).toBeDefined();
+    expect(resourcesOf[originCheckRole as string]?.Properties.ManagedPolicyArns).toBeUndefined();
+    expect(rightsByFunction().get('origin-check')).toEqual(
+      [
+        'logs:CreateLogStream logs:origin-check.Arn',
+        'logs:PutLogEvents logs:origin-check.Arn',
+        'secretsmanager:GetSecretValue OriginVerifySecret',
+      ].toSorted(),
+    );
+  });
+
+  it('allows exactly the actions, on exactly the resources, that the function uses', () => {
+    const rights = rightsByFunction();
+    for (const name of functionByRole.values()) {
+      expect({ name, rights: rights.get(name) ?? [] }).toEqual({
+        name,
+        rights: expectedRights[name].toSorted(),
+      });
+    }
+  });
+});

@@ -1,0 +1,285 @@
+import { ArnFormat, Stack } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Resource } from '@cpbo/functions/http/routes.ts';
+import { LOG_PARTITION_PREFIX } from '@cpbo/functions/data/app-logs.ts';
+import { MAIL_DELIVERY_PARTITION_PREFIX } from '@cpbo/functions/data/mail-deliveries.ts';
+import type { QueueName } from '@cpbo/functions/platform/queues.ts';
+import type { Worker } from '@cpbo/functions/workers/workers.ts';
+import { fileAreas, type FileArea } from './data-store.ts';
+import { acknowledge, nagArnOf } from './nag.ts';
+
+/*
+ * What each Lambda may do, in one place: derived from the calls its handler and the data modules it
+ * imports make (docs/operations.md, "Permissions"). A function gets nothing else; the event sources
+ * (queues, the table's stream) add their own read rights. The CDK tests compare every role with a
+ * table of its own, so a right added here without that table changing fails them.
+ */
+
+export type FunctionName = Resource | 'not-found' | `${Worker}-worker`;
+
+/** Reads of the table; Query covers its global indexes only where `indexes` is set. */
+type TableRead = 'GetItem' | 'BatchGetItem' | 'Query' | 'Scan';
+/** Writes; a transaction needs the right of each kind of item it holds (ConditionCheckItem for checks). */
+type TableWrite = 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem';
+
+export interface FunctionAccess {
+  readonly table?: { read?: TableRead[]; write?: TableWrite[]; indexes?: boolean };
+  /**
+   * Appends lines to the application's log (a 403 answered, an administrator's deletion…): PutItem and
+   * UpdateItem on the log's partitions only, for the functions that otherwise write nothing there.
+   */
+  readonly appLog?: boolean;
+  /** Reads and writes the marks of the mails handed to SES (GetItem, PutItem on their partitions only). */
+  readonly mailMarks?: boolean;
+  /** The mirror environment's table: emptied and refilled by the mirror refresh. */
+  readonly mirrorTable?: { read?: TableRead[]; write?: TableWrite[] };
+  /** Objects of the files bucket by area (key prefix); `find` lets a missing object answer 404, not 403. */
+  readonly files?: { read?: FileArea[]; write?: FileArea[]; abortUploads?: FileArea[]; find?: boolean };
+  /** The member list's snapshots (one object per enabler). */
+  readonly memberDirectory?: { read?: boolean; write?: boolean };
+  /** Verifies or signs access tokens (every route but the anonymous ones), or derives pseudonyms from it. */
+  readonly tokenSecret?: boolean;
+  readonly sendsTo?: QueueName[];
+  /** Reads the application's address (SSM) for links in mails. */
+  readonly appUrl?: boolean;
+  readonly sendsMail?: boolean;
+}
+
+const WRITE_ALL: TableWrite[] = ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'];
+/** A money resource: its pages (batch reads of the members), its records' transactions. */
+const MONEY: FunctionAccess = {
+  table: { read: ['GetItem', 'BatchGetItem', 'Query'], write: WRITE_ALL, indexes: true },
+  tokenSecret: true,
+};
+
+export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
+  // Login, refresh, logout (the sessions' deletion in batches), a password change, the lockout's mail.
+  auth: {
+    table: { read: ['GetItem', 'Query'], write: [...WRITE_ALL, 'BatchWriteItem'], indexes: true },
+    tokenSecret: true,
+    sendsTo: ['mail'],
+  },
+  // Anonymous routes: one-time links (hashed without the secret) and a new password closing every session.
+  registration: {
+    table: { read: ['GetItem', 'Query'], write: [...WRITE_ALL, 'BatchWriteItem'] },
+    sendsTo: ['mail'],
+    appUrl: true,
+  },
+  me: { table: { read: ['GetItem', 'Query'], write: ['UpdateItem'] }, appLog: true, tokenSecret: true },
+  members: {
+    table: { read: ['GetItem', 'Query'], write: WRITE_ALL, indexes: true },
+    memberDirectory: { read: true },
+    tokenSecret: true,
+  },
+  'admin-enablers': {
+    table: {
+      read: ['GetItem', 'BatchGetItem', 'Query'],
+      write: [...WRITE_ALL, 'BatchWriteItem'],
+      indexes: true,
+    },
+    tokenSecret: true,
+  },
+  'admin-members': { table: { read: ['GetItem', 'Query'], write: WRITE_ALL }, tokenSecret: true },
+  'admin-plots': MONEY,
+  'admin-contributions': MONEY,
+  'admin-payouts': MONEY,
+  'admin-cashouts': MONEY,
+  'admin-users': {
+    table: { read: ['GetItem', 'Query'], write: [...WRITE_ALL, 'BatchWriteItem'], indexes: true },
+    tokenSecret: true,
+    sendsTo: ['mail'],
+    appUrl: true,
+  },
+  'admin-logs': { table: { read: ['GetItem', 'Query'] }, appLog: true, tokenSecret: true },
+  'admin-reports': { table: { read: ['GetItem', 'Query'] }, appLog: true, tokenSecret: true },
+  // The mirror job's state; the refresh itself is the worker's.
+  'admin-mirror': {
+    table: { read: ['GetItem', 'Query'], write: ['UpdateItem'] },
+    appLog: true,
+    tokenSecret: true,
+    sendsTo: ['mirror'],
+  },
+  exports: {
+    table: { read: ['GetItem', 'Query'], write: ['PutItem'] },
+    appLog: true,
+    files: { read: ['exports'] },
+    tokenSecret: true,
+    sendsTo: ['export'],
+  },
+  // A small file is written by the function, a large one uploaded by a presigned URL and then checked.
+  imports: {
+    table: { read: ['GetItem', 'Query'], write: ['PutItem'] },
+    appLog: true,
+    files: { read: ['imports'], write: ['imports'], find: true },
+    tokenSecret: true,
+    sendsTo: ['import'],
+  },
+  // The dashboard's reads, and a rebuild job's creation (a transaction of two puts) and removal.
+  dashboard: {
+    table: { read: ['GetItem', 'Query'], write: ['PutItem', 'UpdateItem', 'DeleteItem'] },
+    tokenSecret: true,
+    sendsTo: ['rebuild'],
+  },
+  // The mobile reports: one numbered list.
+  reports: { table: { read: ['GetItem', 'Query'], write: ['PutItem', 'UpdateItem'] }, tokenSecret: true },
+  // Anonymous, the document is in the bundle.
+  openapi: {},
+  'not-found': {},
+  // A mail already handed to SES is passed over when its batch comes back (its mark).
+  'mail-worker': { appLog: true, mailMarks: true, sendsMail: true },
+  // Each stream record's figures, added in one transaction with the record's marker (no reads).
+  'aggregates-worker': { table: { write: ['PutItem', 'UpdateItem'] }, appLog: true },
+  'member-directory-worker': {
+    table: { read: ['GetItem', 'BatchGetItem', 'Query'], indexes: true },
+    appLog: true,
+    memberDirectory: { read: true, write: true },
+  },
+  'import-worker': {
+    table: {
+      read: ['GetItem', 'BatchGetItem', 'Query'],
+      write: ['PutItem', 'UpdateItem'],
+      indexes: true,
+    },
+    appLog: true,
+    files: { read: ['imports'] },
+  },
+  'export-worker': {
+    table: { read: ['GetItem', 'BatchGetItem', 'Query'], write: ['UpdateItem'], indexes: true },
+    appLog: true,
+    files: { write: ['exports'], abortUploads: ['exports'] },
+  },
+  // Copies the table, pseudonymised with a key derived from the token secret, a page per step.
+  'mirror-worker': {
+    table: { read: ['GetItem', 'Query', 'Scan'], write: ['UpdateItem'] },
+    appLog: true,
+    mirrorTable: { read: ['Scan'], write: ['BatchWriteItem'] },
+    tokenSecret: true,
+    sendsTo: ['mirror'],
+  },
+  'aggregates-rebuild-worker': {
+    table: {
+      read: ['GetItem', 'Query'],
+      write: ['UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+      indexes: true,
+    },
+    appLog: true,
+    files: { read: ['rebuilds'], write: ['rebuilds'] },
+    sendsTo: ['rebuild'],
+  },
+};
+
+export interface AccessTargets {
+  readonly table: dynamodb.ITable;
+  readonly mirrorTable: dynamodb.ITable;
+  readonly filesBucket: s3.IBucket;
+  readonly memberDirectoryBucket: s3.IBucket;
+  readonly tokenSecret: secretsmanager.ISecret;
+  readonly queues: Readonly<Record<QueueName, sqs.IQueue>>;
+  readonly appUrlParameterName: string;
+  readonly mailFrom: string;
+}
+
+const dynamoActions = (actions: readonly string[]) => actions.map((action) => `dynamodb:${action}`);
+
+/** Adds to the function's role the statements of its access, and nothing else. */
+export const grantFunctionAccess = (
+  fn: lambda.Function,
+  access: FunctionAccess,
+  targets: AccessTargets,
+): void => {
+  const allow = (actions: string[], resources: string[], conditions?: Record<string, unknown>) =>
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources, conditions }));
+  const stack = Stack.of(fn);
+  const { table } = access;
+  if (table?.read?.length) allow(dynamoActions(table.read), [targets.table.tableArn]);
+  // Only a Query reads an index.
+  if (table?.indexes && table.read?.includes('Query'))
+    allow(dynamoActions(['Query']), [`${targets.table.tableArn}/index/*`]);
+  if (table?.write?.length) allow(dynamoActions(table.write), [targets.table.tableArn]);
+  const logWrites = (['PutItem', 'UpdateItem'] as const).filter((action) => !table?.write?.includes(action));
+  if (access.appLog && logWrites.length > 0) {
+    allow(dynamoActions(logWrites), [targets.table.tableArn], {
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${LOG_PARTITION_PREFIX}*`] },
+    });
+  }
+  if (access.mailMarks) {
+    allow(dynamoActions(['GetItem', 'PutItem']), [targets.table.tableArn], {
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${MAIL_DELIVERY_PARTITION_PREFIX}*`] },
+    });
+  }
+  const { mirrorTable } = access;
+  if (mirrorTable?.read?.length) allow(dynamoActions(mirrorTable.read), [targets.mirrorTable.tableArn]);
+  if (mirrorTable?.write?.length) allow(dynamoActions(mirrorTable.write), [targets.mirrorTable.tableArn]);
+
+  const objectsIn = (bucket: s3.IBucket, areas: readonly FileArea[]) =>
+    areas.map((area) => bucket.arnForObjects(`${fileAreas[area]}*`));
+  const { files } = access;
+  if (files?.read?.length) allow(['s3:GetObject'], objectsIn(targets.filesBucket, files.read));
+  if (files?.write?.length) allow(['s3:PutObject'], objectsIn(targets.filesBucket, files.write));
+  if (files?.abortUploads?.length)
+    allow(['s3:AbortMultipartUpload'], objectsIn(targets.filesBucket, files.abortUploads));
+  // Without it S3 answers 403 for a missing object, which the code reads as a failure, not as absent.
+  if (files?.find) allow(['s3:ListBucket'], [targets.filesBucket.bucketArn]);
+  const { memberDirectory } = access;
+  const snapshots = targets.memberDirectoryBucket.arnForObjects('*');
+  if (memberDirectory?.read) {
+    allow(['s3:GetObject'], [snapshots]);
+    // A missing snapshot (a new enabler, a new deployment) must read as absent, not as refused.
+    allow(['s3:ListBucket'], [targets.memberDirectoryBucket.bucketArn]);
+  }
+  if (memberDirectory?.write) allow(['s3:PutObject'], [snapshots]);
+
+  if (access.tokenSecret) allow(['secretsmanager:GetSecretValue'], [targets.tokenSecret.secretArn]);
+  for (const queue of access.sendsTo ?? []) allow(['sqs:SendMessage'], [targets.queues[queue].queueArn]);
+  if (access.appUrl) {
+    // By name, not through the parameter construct: referencing it would tie every function to the
+    // CloudFront distribution, which itself depends on the API and so on the functions.
+    allow(
+      ['ssm:GetParameter'],
+      [
+        stack.formatArn({
+          service: 'ssm',
+          resource: 'parameter',
+          resourceName: targets.appUrlParameterName.replace(/^\//, ''),
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+        }),
+      ],
+    );
+  }
+  // The sender identity is fixed by MAIL_FROM: the worker cannot send as anyone else. SES checks the
+  // identity verified for it, the address itself or its domain.
+  if (access.sendsMail) {
+    const domain = targets.mailFrom.slice(targets.mailFrom.lastIndexOf('@') + 1);
+    allow(
+      ['ses:SendEmail'],
+      [targets.mailFrom, domain].map((identity) =>
+        stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+      ),
+      { StringEquals: { 'ses:FromAddress': targets.mailFrom } },
+    );
+  }
+
+  // The wildcards that remain are key prefixes and the indexes of the table, each named above.
+  const wildcards = [
+    ...(table?.indexes && table.read?.includes('Query') ? [`${nagArnOf(targets.table)}/index/*`] : []),
+    ...[...(files?.read ?? []), ...(files?.write ?? []), ...(files?.abortUploads ?? [])].map(
+      (area) => `${nagArnOf(targets.filesBucket)}/${fileAreas[area]}*`,
+    ),
+    ...(memberDirectory?.read || memberDirectory?.write
+      ? [`${nagArnOf(targets.memberDirectoryBucket)}/*`]
+      : []),
+  ];
+  if (fn.role && wildcards.length > 0) {
+    acknowledge(
+      fn.role,
+      'IAM5',
+      "Objects under the key prefix of the function's own area, or the table's indexes (Query only)",
+      [...new Set(wildcards)].map((resource) => `Resource::${resource}`),
+    );
+  }
+};

@@ -10,6 +10,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalServer } from '../local/http/server.ts';
 import { securityHeaders } from './security-headers.ts';
+import { ORIGIN_VERIFY_HEADER } from './origin-verify.ts';
 import { Website } from './website.ts';
 
 type Config = Record<string, Record<string, unknown>>;
@@ -58,6 +59,7 @@ const synthesizeWebsite = () => {
     spaContent: s3deploy.Source.data('index.html', '<h1>app</h1>'),
     environmentName: 'test',
     appUrlParameterName: '/crop-protection/test/app-url',
+    originVerifyHeader: { name: ORIGIN_VERIFY_HEADER, value: 'test-origin-secret' },
   });
   return Template.fromStack(stack);
 };

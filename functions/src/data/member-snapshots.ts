@@ -8,7 +8,7 @@ import {
   type MemberSnapshot,
   type MemberSnapshotToWrite,
 } from '#domain/member-snapshot.ts';
-import { s3 } from '#platform/aws-clients.ts';
+import { s3 } from '#platform/s3-client.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { getS3Object, headS3Object } from '#platform/s3-object-reads.ts';
 

@@ -5,7 +5,7 @@ import {
   PutObjectCommand,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { s3 } from './aws-clients.ts';
+import { s3 } from './s3-client.ts';
 
 /** S3 takes parts of at least 5 MiB (but the last); 8 MiB keeps a 10 000-part upload under 80 GB. */
 const PART_BYTES = 8 * 1024 * 1024;

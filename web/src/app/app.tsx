@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useMemo, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
@@ -69,10 +69,15 @@ function CloudscapeTexts({ children }: { children: ReactNode }) {
   useTranslation();
   const language = currentLanguage();
   const { cloudscape } = use(loadCatalogue(language));
-  return (
-    <I18nProvider locale={language} messages={[cloudscape]}>
-      {children}
-    </I18nProvider>
+  // Cloudscape's provider merges every message and gives every component a new formatter each time it renders:
+  // it renders again only when the language (or what it wraps) changes.
+  return useMemo(
+    () => (
+      <I18nProvider locale={language} messages={[cloudscape]}>
+        {children}
+      </I18nProvider>
+    ),
+    [language, cloudscape, children],
   );
 }
 

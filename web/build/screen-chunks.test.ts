@@ -4,9 +4,11 @@ import { screenChunks, staticClosure, type ModuleGraph } from './screen-chunks.t
 // A small app: the login page and the member list share a form field; the member list and the frame use a
 // table; the member list loads its preferences lazily (not a static import, so not in its closure).
 const imports: Record<string, string[]> = {
-  '/web/src/pages/login/index.tsx': ['/web/cs/form-field.js', '/web/cs/input.js'],
+  '/web/src/app/start.tsx': ['/web/react.js'],
+  '/web/react.js': [],
+  '/web/src/pages/login/index.tsx': ['/web/cs/form-field.js', '/web/cs/input.js', '/web/react.js'],
   '/web/src/app/shell/app-shell.tsx': ['/web/cs/side-navigation.js', '/web/cs/link.js'],
-  '/web/src/pages/members/index.tsx': ['/web/cs/table.js', '/web/cs/form-field.js'],
+  '/web/src/pages/members/index.tsx': ['/web/cs/table.js', '/web/cs/form-field.js', '/web/react.js'],
   '/web/cs/table.js': ['/web/cs/internal.js'],
   '/web/cs/side-navigation.js': ['/web/cs/internal.js'],
   '/web/cs/form-field.js': ['/web/cs/label.js'],
@@ -23,6 +25,7 @@ const graph: ModuleGraph = {
 
 const groups = screenChunks({
   root: '/web',
+  app: ['src/app/start.tsx'],
   signedIn: ['src/app/shell/app-shell.tsx', 'src/pages/members/index.tsx'],
   signedOut: ['src/pages/login/index.tsx'],
   priority: 1,
@@ -37,6 +40,7 @@ describe('screenChunks', () => {
       '/web/cs/internal.js',
       '/web/cs/label.js',
       '/web/cs/table.js',
+      '/web/react.js',
       '/web/src/pages/members/index.tsx',
     ]);
   });
@@ -71,7 +75,15 @@ describe('screenChunks', () => {
   });
 
   it('should take the shared modules first, before the signed-in group could pull them in', () => {
-    const [shared, signedIn] = groups;
+    const [, shared, signedIn] = groups;
     expect(shared?.priority).toBeGreaterThan(signedIn?.priority ?? Infinity);
+  });
+
+  it("should put the app's code in a chunk of its own, taken before the screens' groups", () => {
+    expect(chunkOf('/web/src/app/start.tsx')).toEqual(['app']);
+    // The login page imports it too: the app's chunk takes it first.
+    expect(chunkOf('/web/react.js')).toEqual(['app', 'shared']);
+    const [app, ...screens] = groups;
+    for (const group of screens) expect(app?.priority).toBeGreaterThan(group.priority);
   });
 });

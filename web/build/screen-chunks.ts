@@ -26,6 +26,8 @@ export const staticClosure = (roots: readonly string[], graph: ModuleGraph): Set
 export interface ScreenChunksOptions {
   /** The web workspace's folder; the module paths below are relative to it. */
   root: string;
+  /** The app's code that the page's small first module fetches (React, the router, the session, i18next). */
+  app: readonly string[];
   /** The lazily loaded modules of the signed-in first screen (the frame and the screen). */
   signedIn: readonly string[];
   /** The lazily loaded modules of the signed-out first screen (the login page). */
@@ -35,7 +37,8 @@ export interface ScreenChunksOptions {
 }
 
 /**
- * Two chunks for the signed-in first screen instead of the dozens that automatic splitting makes of
+ * One chunk for the app's code, fetched by the page's first module, which stays small (its own modules
+ * are the entry's, above these groups). Then two chunks for the signed-in first screen instead of the dozens that automatic splitting makes of
  * Cloudscape's small shared modules: each costs a round trip, six at a time over HTTP/1.1 (the local
  * server; Lighthouse simulates the same). `shared` holds what the login page needs too (so the login
  * page loads nothing more than before); `signed-in` what only the signed-in side needs. Other screens
@@ -43,17 +46,22 @@ export interface ScreenChunksOptions {
  */
 export const screenChunks = ({
   root,
+  app,
   signedIn,
   signedOut,
   priority,
 }: ScreenChunksOptions): ScreenChunkGroup[] => {
   const ids = (modules: readonly string[]) => modules.map((module) => resolve(root, module));
   // The graph is the same for every call of one build: each closure is walked once per chunking pass.
-  const closures = new WeakMap<ModuleGraph, { signedIn: Set<string>; signedOut: Set<string> }>();
+  const closures = new WeakMap<
+    ModuleGraph,
+    { app: Set<string>; signedIn: Set<string>; signedOut: Set<string> }
+  >();
   const closuresOf = (graph: ModuleGraph) => {
     let found = closures.get(graph);
     if (!found) {
       found = {
+        app: staticClosure(ids(app), graph),
         signedIn: staticClosure(ids(signedIn), graph),
         signedOut: staticClosure(ids(signedOut), graph),
       };
@@ -62,6 +70,10 @@ export const screenChunks = ({
     return found;
   };
   return [
+    {
+      priority: priority + 2,
+      name: (moduleId, graph) => (closuresOf(graph).app.has(moduleId) ? 'app' : null),
+    },
     {
       // Higher: its modules are taken before the signed-in group could pull them in as dependencies.
       priority: priority + 1,

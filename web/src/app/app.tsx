@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useMemo, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
@@ -9,13 +9,13 @@ import { createQueryClient } from '../api/query-client.ts';
 import { currentLanguage, loadCatalogue } from '../i18n/index.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { routesFor } from './routes.tsx';
+import { loadAppShell } from './screen-code.ts';
 import { SessionProvider } from './session/session-provider.tsx';
 import { useSession } from './session/session-context.ts';
 import { AnonymousLayout } from './shell/anonymous-layout.tsx';
 
 // The signed-in frame (top bar with its menus and selectors, side navigation) is a heavy part of the bundle and a
 // signed-out visitor does not need it: it loads on its own, while the session is being restored.
-export const loadAppShell = () => import('./shell/app-shell.tsx');
 const AppShell = lazy(() => loadAppShell().then(({ AppShell }) => ({ default: AppShell })));
 
 /** A new cache whenever the key changes (sign-in, sign-out, another enabler). */
@@ -69,10 +69,15 @@ function CloudscapeTexts({ children }: { children: ReactNode }) {
   useTranslation();
   const language = currentLanguage();
   const { cloudscape } = use(loadCatalogue(language));
-  return (
-    <I18nProvider locale={language} messages={[cloudscape]}>
-      {children}
-    </I18nProvider>
+  // Cloudscape's provider merges every message and gives every component a new formatter each time it renders:
+  // it renders again only when the language (or what it wraps) changes.
+  return useMemo(
+    () => (
+      <I18nProvider locale={language} messages={[cloudscape]}>
+        {children}
+      </I18nProvider>
+    ),
+    [language, cloudscape, children],
   );
 }
 

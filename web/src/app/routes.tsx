@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router-dom';
-import { matchPath } from 'react-router-dom';
 import type { Role } from '../api/auth.ts';
 import { ErrorPage } from '../pages/error/index.tsx';
 import type { AdminScreen } from './admin-pages.ts';
 import { lazyPage, type LazyPage } from './lazy-page.ts';
+import { screenCode } from './screen-code.ts';
 import { loadAdminTexts } from '../i18n/index.ts';
 import type { ComponentType } from 'react';
 
@@ -12,27 +12,15 @@ const adminLazyPage = (load: () => Promise<ComponentType>) =>
   lazyPage(async () => (await Promise.all([load(), loadAdminTexts()]))[0]);
 import { screens, type ScreenAccess, type ScreenId } from './screens.ts';
 
-const AccountPage = lazyPage(async () => (await import('../pages/account/index.tsx')).AccountPage);
 /** An administrator's screen, through the one module that holds their lazy imports (admin-pages.ts). */
 const adminPage = (screen: AdminScreen) =>
   adminLazyPage(async () => (await import('./admin-pages.ts')).loadAdminPage(screen));
-const DashboardPage = lazyPage(async () => (await import('../pages/dashboard/index.tsx')).DashboardPage);
-const HomePage = lazyPage(async () => (await import('../pages/home/index.tsx')).HomePage);
-const LoginPage = lazyPage(async () => (await import('../pages/login/index.tsx')).LoginPage);
-const MemberPage = lazyPage(async () => (await import('../pages/member/index.tsx')).MemberPage);
-const MembersPage = lazyPage(async () => (await import('../pages/members/index.tsx')).MembersPage);
-const NewPlotPage = lazyPage(async () => (await import('../pages/new-plot/index.tsx')).NewPlotPage);
+const LoginPage = lazyPage(screenCode.login);
 const NotAuthorizedPage = lazyPage(
   async () => (await import('../pages/not-authorized/index.tsx')).NotAuthorizedPage,
 );
 const NotAvailablePage = lazyPage(
   async () => (await import('../pages/not-available/index.tsx')).NotAvailablePage,
-);
-const OnboardingPage = lazyPage(async () => (await import('../pages/onboarding/index.tsx')).OnboardingPage);
-const PlotPage = lazyPage(async () => (await import('../pages/plot/index.tsx')).PlotPage);
-const RegisterPage = lazyPage(async () => (await import('../pages/set-password/index.tsx')).RegisterPage);
-const ResetPasswordPage = lazyPage(
-  async () => (await import('../pages/set-password/index.tsx')).ResetPasswordPage,
 );
 
 /** One lazy page for both enabler forms, so switching between them keeps it. */
@@ -41,16 +29,16 @@ const enablerFormPage = adminPage('enablerForm');
 /** The built screens' pages; the others show the shared "not available yet" page. */
 const pages: Partial<Record<ScreenId, LazyPage>> = {
   login: LoginPage,
-  register: RegisterPage,
-  resetPassword: ResetPasswordPage,
-  home: HomePage,
-  dashboard: DashboardPage,
-  members: MembersPage,
-  onboarding: OnboardingPage,
-  member: MemberPage,
-  newPlot: NewPlotPage,
-  plot: PlotPage,
-  account: AccountPage,
+  register: lazyPage(screenCode.register),
+  resetPassword: lazyPage(screenCode.resetPassword),
+  home: lazyPage(screenCode.home),
+  dashboard: lazyPage(screenCode.dashboard),
+  members: lazyPage(screenCode.members),
+  onboarding: lazyPage(screenCode.onboarding),
+  member: lazyPage(screenCode.member),
+  newPlot: lazyPage(screenCode.newPlot),
+  plot: lazyPage(screenCode.plot),
+  account: lazyPage(screenCode.account),
   adminEnablers: adminPage('adminEnablers'),
   adminUsers: adminPage('adminUsers'),
   adminLogs: adminPage('adminLogs'),
@@ -126,16 +114,4 @@ export function routesFor(role: Role | null): RouteObject[] {
     { path: '/error', element: <ErrorPage /> },
     { path: '*', element: <NotAuthorizedPage /> },
   ];
-}
-
-/**
- * Starts fetching the screen an address will show, while the rest of the start-up runs (the language's
- * texts, the session). A visitor with a session may be an administrator: admin screens load on demand.
- */
-export function preloadScreenAt(pathname: string, signedIn: boolean): void {
-  const routes = signedIn ? signedInRoutes : anonymousRoutes;
-  const route = routes.find(({ path }) => matchPath(path, pathname));
-  const page = route ? route.page : signedIn ? undefined : LoginPage;
-  // A failure shows when the screen renders; here it would only be an unhandled rejection.
-  page?.preload().catch(() => undefined);
 }

@@ -1,38 +1,17 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Catalogue } from './catalogues/catalogue.ts';
+import { initialLanguage, languageStorageKey, loadCatalogue } from './catalogue-loader.ts';
 import { fallbackLanguage, languages, supportedLanguage, type Language } from './languages.ts';
 
 export { fallbackLanguage, isLanguage, languages, type Language } from './languages.ts';
-
-// The choice is remembered because an enabler switch reloads the page.
-const storageKey = 'language';
-
-const storedLanguage = (): string | null => {
-  try {
-    return window.localStorage.getItem(storageKey);
-  } catch {
-    // Storage can be disabled (privacy settings): the browser language still applies.
-    return null;
-  }
-};
-
-/** The user's earlier choice, else the browser's language, else English. */
-export function initialLanguage(): Language {
-  const candidates = [storedLanguage(), ...(navigator.languages ?? []), navigator.language];
-  for (const candidate of candidates) {
-    const language = supportedLanguage(candidate);
-    if (language) return language;
-  }
-  return fallbackLanguage;
-}
+export { initialLanguage, loadCatalogue } from './catalogue-loader.ts';
 
 export const currentLanguage = (): Language =>
   supportedLanguage(i18next.resolvedLanguage) ?? fallbackLanguage;
 
 export async function changeLanguage(language: Language): Promise<void> {
   try {
-    window.localStorage.setItem(storageKey, language);
+    window.localStorage.setItem(languageStorageKey, language);
   } catch {
     // Not remembered across reloads; the switch itself still works.
   }
@@ -44,23 +23,6 @@ export async function changeLanguage(language: Language): Promise<void> {
 i18next.on('languageChanged', (language) => {
   document.documentElement.lang = supportedLanguage(language) ?? fallbackLanguage;
 });
-
-const catalogueLoaders: Record<Language, () => Promise<Catalogue>> = {
-  en: async () => (await import('./catalogues/en.ts')).catalogue,
-  fr: async () => (await import('./catalogues/fr.ts')).catalogue,
-};
-const catalogues = new Map<Language, Promise<Catalogue>>();
-
-/** A language's texts, fetched the first time they are needed (and again after a failed fetch). */
-export function loadCatalogue(language: Language): Promise<Catalogue> {
-  let catalogue = catalogues.get(language);
-  if (!catalogue) {
-    catalogue = catalogueLoaders[language]();
-    catalogues.set(language, catalogue);
-    catalogue.catch(() => catalogues.delete(language));
-  }
-  return catalogue;
-}
 
 const adminCatalogueLoaders: Record<Language, () => Promise<Record<string, unknown>>> = {
   en: async () => (await import('./catalogues/en-admin.ts')).adminCatalogue,

@@ -48,7 +48,7 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
     restoreStarted.current = true;
     const restore = async () => {
       try {
-        const auth = await tokenKeeper.renew();
+        const auth = await tokenKeeper.restore();
         await applyUserLanguage(auth);
         const session = await loadSignedInSession(auth);
         // The frame and the first screen render in one go, a long task for a phone: as a transition React

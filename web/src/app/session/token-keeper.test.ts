@@ -50,6 +50,19 @@ describe('TokenKeeper', () => {
     expect(refreshTokenCookie()).toBe('refresh-2');
   });
 
+  it('should restore once at start-up: a later call gets the same answer without a second refresh', async () => {
+    const restored = { ...authSession('USER', 'refresh-2'), accessToken: fakeAccessToken(900) };
+    const api = fakeApi({ 'GET /api/auth/refresh': { body: restored } });
+    setRefreshTokenCookie('refresh-1');
+    const keeper = new TokenKeeper();
+    const early = keeper.restore();
+    expect(await early).toEqual(restored);
+    // The session provider takes it after the early start has finished: the rotated token is not spent.
+    expect(await keeper.restore()).toEqual(restored);
+    expect(api.calls()).toEqual(['GET /api/auth/refresh']);
+    expect(refreshTokenCookie()).toBe('refresh-2');
+  });
+
   it('should end the session when the server refuses the renewal', async () => {
     fakeApi({
       'GET /api/auth/refresh': { status: 401, body: { code: 'ERR_UNAUTHENTICATED', message: 'x' } },

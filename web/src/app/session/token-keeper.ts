@@ -14,6 +14,8 @@ export class TokenKeeper {
   // One renewal at a time: the refresh token rotates, and presenting a rotated one twice would be
   // taken by the server as a stolen token (it revokes the whole family).
   private renewal: Promise<AuthSession> | null = null;
+  // The start-up renewal, begun by the page's first module and taken by the session's restore.
+  private restoration: Promise<AuthSession> | null = null;
   private readonly lostListeners = new Set<SessionLostListener>();
 
   store(tokens: Pick<AuthSession, 'accessToken' | 'refreshToken'>): void {
@@ -59,6 +61,15 @@ export class TokenKeeper {
       this.renewal = null;
     });
     return this.renewal;
+  }
+
+  /**
+   * The start-up restore: the first call renews, later calls get the same answer, so that the restore can
+   * be started before the app's code has arrived and taken once it has, without a second refresh call.
+   */
+  restore(): Promise<AuthSession> {
+    this.restoration ??= this.renew();
+    return this.restoration;
   }
 
   /**

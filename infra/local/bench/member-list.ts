@@ -143,7 +143,13 @@ const coldRuns = async (enablerId: string, token: string): Promise<ColdRun[]> =>
 const main = async () => {
   const substitutes = await startAwsSubstitutes({ inMemory: true });
   try {
-    Object.assign(process.env, substitutes.environment, { JWT_SECRET: newJwtSecret(), LOG_LEVEL: 'warn' });
+    // The sign-in's metrics read the environment's name (dashboard.ts does the same).
+    Object.assign(process.env, substitutes.environment, {
+      JWT_SECRET: newJwtSecret(),
+      LOG_LEVEL: 'warn',
+      ENVIRONMENT_NAME: 'bench',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    });
     const client = DynamoDBDocumentClient.from(
       new DynamoDBClient(localClientConfig(substitutes.dynamoEndpoint)),
       {

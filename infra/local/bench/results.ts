@@ -91,8 +91,13 @@ export const recordBench = (
   return entry;
 };
 
+// 149.8 KB against a bound of 150 must not read "150".
 const number = (value: number): string =>
-  Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(2);
+  Number.isInteger(value) || Math.abs(value) >= 1000
+    ? value.toFixed(0)
+    : Math.abs(value) >= 10
+      ? value.toFixed(1)
+      : value.toFixed(2);
 const measured = ({ value, unit }: Measure): string => `${number(value)} ${unit}`;
 
 const targetText = ({ target, unit }: BenchFigure): string => {

@@ -166,7 +166,7 @@ const states: readonly State[] = [
       await page.getByRole('menuitem').first().waitFor({ state: 'visible' });
       // The other language's name is spoken in that language (WCAG 3.1.2).
       const other = language === 'en' ? 'fr' : 'en';
-      await page.locator(`[role="menuitem"][lang="${other}"], [lang="${other}"] [role="menuitem"]`).waitFor();
+      await page.locator(`[role="menuitem"][lang="${other}"], [role="menuitem"] [lang="${other}"]`).waitFor();
     },
   },
   {
@@ -259,6 +259,18 @@ describe('accessibility', () => {
     for (const language of Object.keys(languages) as Language[]) {
       const { locale } = languages[language];
       const anonymous = await openApp({ locale });
+      if (language === 'en') {
+        // The check itself finds what it must: an image without text and a button without a name.
+        const probe = await anonymous.context().newPage();
+        await probe.setContent(
+          '<html lang="en"><head><title>Probe</title></head><body><main><img src="data:,"><button></button></main></body></html>',
+        );
+        expect((await check(probe, 'probe')).map(({ rule }) => rule).sort()).toEqual([
+          'button-name',
+          'image-alt',
+        ]);
+        await probe.close();
+      }
       for (const screen of screensOf(['anonymous'])) {
         await open(anonymous, language, screen);
         await run(anonymous, `${screen.id} (${language})`);

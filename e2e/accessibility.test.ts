@@ -115,6 +115,12 @@ interface Finding {
 
 /** Runs axe on the page as it is; returns its serious and critical violations. */
 const check = async (page: Page, screen: string): Promise<Finding[]> => {
+  // What a user sees once it has settled: a message fading in, measured half-way, fails color-contrast.
+  await page.evaluate(
+    `Promise.all(document.getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined))).then(() => true)`,
+  );
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
   const results = await page.evaluate(
     (exclude) =>
@@ -280,6 +286,14 @@ describe('accessibility', () => {
       await new LoginPage(anonymous, language).passwordField.press('Enter');
       await anonymous.getByText(languages[language].texts.login.emailRequired).waitFor();
       await run(anonymous, `login, form errors (${language})`);
+      // Switched in the page: the document's language follows (the agent and administrator start anew).
+      const other: Language = language === 'en' ? 'fr' : 'en';
+      const { label } = languages[language].texts.language;
+      await anonymous.getByRole('button', { name: new RegExp(`^${escapeRegExp(label)}:`) }).click();
+      await anonymous.locator(`button[lang="${other}"]`).click();
+      await anonymous.locator(`html[lang="${other}"]`).waitFor({ state: 'attached' });
+      await new LoginPage(anonymous, other).shown();
+      await run(anonymous, `login, switched from ${language} to ${other}`);
 
       // An agent's screens show no administration menu nor enabler choice: checked apart.
       const agent = await openApp({ locale });

@@ -19,6 +19,7 @@ import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { startAwsSubstitutes } from '../aws-substitutes.ts';
 import { localClientConfig, localTableName } from '../aws-environment.ts';
 import { newJwtSecret } from '../jwt-secret.ts';
+import { recordBench } from './results.ts';
 
 const SMALL = Number(process.env.BENCH_SMALL_CONTRIBUTIONS ?? 1_000);
 const LARGE = Number(process.env.BENCH_LARGE_CONTRIBUTIONS ?? 100_000);
@@ -287,6 +288,21 @@ const main = async () => {
     console.log(
       `bare DynamoDB Query p50 (one page of 12 aggregates), same run: ${percentile(bare, 50).toFixed(1)} ms`,
     );
+    recordBench('dashboard', { small: SMALL, large: LARGE, rounds: ROUNDS }, [
+      {
+        name: `p50 of the dashboard calls, ${LARGE} contributions`,
+        value: largeP50,
+        unit: 'ms',
+        reference: { name: `the same, ${SMALL} contributions`, value: smallP50, unit: 'ms' },
+        target: { op: '<', value: 1.5, timesReference: true },
+      },
+      {
+        name: `p50 of the dashboard calls, ${SMALL} contributions`,
+        value: smallP50,
+        unit: 'ms',
+        reference: { name: 'bare DynamoDB Query', value: percentile(bare, 50), unit: 'ms' },
+      },
+    ]);
     client.destroy();
   } finally {
     await substitutes.stop();

@@ -26,6 +26,7 @@ import type { DataFile, ExportedMember } from '@cpbo/schemas/data-files.ts';
 import { startAwsSubstitutes } from '../aws-substitutes.ts';
 import { localClientConfig, localFilesBucket } from '../aws-environment.ts';
 import { createTableInput } from '../table.ts';
+import { recordBench } from './results.ts';
 
 const MEMBERS = Number(process.env.BENCH_IMPORT_MEMBERS ?? 10_000);
 const PLOTS = 2;
@@ -221,6 +222,21 @@ const main = async () => {
         `${run.peakRssMb} MB for ${MEMBERS} members (a ${run.megabytes.toFixed(1)} MB file)`,
     );
     console.log(`[bench] import / bare: ${Math.round((importRate / bareRate) * 100)} % (target ≥ 70 %)`);
+    recordBench('import', { members: MEMBERS, items: items.length }, [
+      {
+        name: `import of ${MEMBERS} members (${items.length} items)`,
+        value: importRate,
+        unit: 'items/s',
+        reference: { name: 'bare BatchWriteItem loop', value: bareRate, unit: 'items/s' },
+        target: { op: '≥', value: 0.7, timesReference: true },
+      },
+      {
+        name: `import worker's peak memory, ${MEMBERS} members`,
+        value: run.peakRssMb,
+        unit: 'MB',
+        reference: { name: `${smallMembers} members`, value: small.peakRssMb, unit: 'MB' },
+      },
+    ]);
   } finally {
     await substitutes.stop();
   }

@@ -7,7 +7,7 @@
  * The CPU time of the same imports is printed too: on a shared machine it moves less than the
  * elapsed time, which is what the target is about (a Lambda has its CPU to itself).
  *
- *   --runs N        fresh processes per bundle (default 15)
+ *   --runs N        fresh processes per bundle (default BENCH_LAMBDA_RUNS, else 15)
  *   --sdk external  leave the AWS SDK out of the bundles, loaded from node_modules as Lambda would
  *                   load the runtime's copy: a comparison, not what is deployed
  */
@@ -31,9 +31,13 @@ import {
   functionNodeOptions,
   lambdaRuntime,
 } from '../../lib/function-bundling.ts';
+import { recordBench } from './results.ts';
 
 const { values: options } = parseArgs({
-  options: { runs: { type: 'string', default: '15' }, sdk: { type: 'string', default: 'bundled' } },
+  options: {
+    runs: { type: 'string', default: process.env.BENCH_LAMBDA_RUNS ?? '15' },
+    sdk: { type: 'string', default: 'bundled' },
+  },
 });
 const runs = Number(options.runs);
 const sdkBundled = options.sdk !== 'external';
@@ -242,6 +246,33 @@ const main = () => {
     `bundles (all their files): largest ${largest.gzipped.toFixed(1)} KB gzipped (${largest.target.name}); target < 150 KB: ${largest.gzipped < 150 ? 'met' : 'NOT met'}`,
   );
   console.log(`load average at the end: ${(loadavg()[0] ?? 0).toFixed(2)}`);
+  if (!sdkBundled) return;
+  const minimal = { name: 'minimal handler', value: reference.elapsed, unit: 'ms' };
+  recordBench(
+    'lambda',
+    { runs },
+    rows
+      .filter((row) => row.target.kind !== 'reference')
+      .flatMap((row) => [
+        {
+          name: `${row.target.name}: bundle gzipped`,
+          value: row.gzipped,
+          unit: 'KB',
+          target: { op: '<', value: 150 },
+        },
+        ...(row.target.kind === 'api'
+          ? [
+              {
+                name: `${row.target.name}: module load`,
+                value: row.load.elapsed,
+                unit: 'ms',
+                reference: minimal,
+                target: { op: '≤', value: 1.5, timesReference: true },
+              } as const,
+            ]
+          : []),
+      ]),
+  );
 };
 
 main();

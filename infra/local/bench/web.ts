@@ -16,12 +16,14 @@ import { chromePath, runLighthouse, type LighthouseFigures } from './lighthouse.
 import {
   fileSizes,
   firstScreens as pages,
+  loginPageScriptBudget,
   pageFiles,
   totalSizes,
   type FileSizes,
   type FirstScreen,
   type ViteManifest,
 } from './page-assets.ts';
+import { recordBench } from './results.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const REPORTS = process.env.BENCH_REPORTS;
@@ -168,6 +170,36 @@ const main = async (): Promise<void> => {
       console.log('Notes:');
       for (const line of mismatches) console.log(`  ${line}`);
     }
+    recordBench('web', { runs: RUNS }, [
+      ...pages.flatMap((page, index) => {
+        const { js, css } = weights[index] as PageWeight;
+        return [
+          {
+            name: `${page.name}: JS gzipped`,
+            value: js.gzip / 1024,
+            unit: 'KB',
+            ...(page.path === '/'
+              ? { target: { op: '≤', value: loginPageScriptBudget / 1024 } as const }
+              : {}),
+          },
+          { name: `${page.name}: CSS gzipped`, value: css.gzip / 1024, unit: 'KB' },
+        ];
+      }),
+      ...results.flatMap(({ page, runs }) => [
+        {
+          name: `${page.name}: Lighthouse performance`,
+          value: median(runs.map((f) => f.performance)),
+          unit: 'score',
+          target: { op: '≥', value: 90 } as const,
+        },
+        {
+          name: `${page.name}: Lighthouse accessibility`,
+          value: median(runs.map((f) => f.accessibility)),
+          unit: 'score',
+          target: { op: '≥', value: 100 } as const,
+        },
+      ]),
+    ]);
   } finally {
     await runtime.stop();
   }

@@ -16,7 +16,8 @@ export function LanguageSelector({ onChosen }: LanguageSelectorProps) {
     <ButtonDropdown
       variant="normal"
       ariaLabel={`${t('language.label')}: ${name}`}
-      items={languages.map((id) => ({ id, text: t(`language.${id}`), disabled: id === language }))}
+      // Each name carries its language, so that a screen reader speaks "Français" in French (WCAG 3.1.2).
+      items={languages.map((id) => ({ id, lang: id, text: t(`language.${id}`), disabled: id === language }))}
       onItemClick={({ detail }) => {
         if (!isLanguage(detail.id)) return;
         void changeLanguage(detail.id);

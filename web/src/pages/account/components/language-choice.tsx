@@ -42,8 +42,13 @@ export function LanguageChoice() {
       <FormField label={t('account.language.label')} description={t('account.language.description')}>
         <RadioGroup
           value={pending ?? language}
-          // Each language is named in itself, so that a user lost in the other one finds their own.
-          items={languages.map((id) => ({ value: id, label: t(`language.${id}`), disabled: saving }))}
+          // Each language is named in itself, so that a user lost in the other one finds their own, and
+          // marked as such, so that a screen reader speaks it in that language (WCAG 3.1.2).
+          items={languages.map((id) => ({
+            value: id,
+            label: <span lang={id}>{t(`language.${id}`)}</span>,
+            disabled: saving,
+          }))}
           onChange={({ detail }) => {
             if (isLanguage(detail.value)) void choose(detail.value);
           }}

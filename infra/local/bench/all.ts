@@ -1,0 +1,79 @@
+/**
+ * npm run bench — every benchmark, one after the other (`npm run bench:<name>`, each printing what it
+ * prints alone and recording its figures in bench/results.json), then one table of all their figures.
+ * A bench that fails does not stop the others; the run then exits non-zero.
+ *
+ * The sizes are the issue's by default. BENCH_QUICK=1 picks small ones, for a check that every bench
+ * runs (each size variable set explicitly still wins):
+ *   members 5 000 (BENCH_MEMBERS) and none large (BENCH_LARGE_MEMBERS), 50 calls (BENCH_CALLS), 1 cold run
+ *   (BENCH_COLD_RUNS); dashboard 200 and 5 000 contributions (BENCH_SMALL_CONTRIBUTIONS,
+ *   BENCH_LARGE_CONTRIBUTIONS), 5 rounds (BENCH_ROUNDS); import 500 members (BENCH_IMPORT_MEMBERS);
+ *   web 1 Lighthouse run per page (BENCH_RUNS); lambda 5 processes per bundle (BENCH_LAMBDA_RUNS).
+ * BENCH_ONLY=members,web runs only those.
+ */
+import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { benchNames, readResults, resultsTable, type BenchName } from './results.ts';
+
+const quickSizes: Record<string, string> = {
+  BENCH_MEMBERS: '5000',
+  BENCH_LARGE_MEMBERS: '0',
+  BENCH_CALLS: '50',
+  BENCH_COLD_RUNS: '1',
+  BENCH_SMALL_CONTRIBUTIONS: '200',
+  BENCH_LARGE_CONTRIBUTIONS: '5000',
+  BENCH_ROUNDS: '5',
+  BENCH_IMPORT_MEMBERS: '500',
+  BENCH_RUNS: '1',
+  BENCH_LAMBDA_RUNS: '5',
+};
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+
+const quick = process.env.BENCH_QUICK === '1';
+const env = quick ? { ...quickSizes, ...process.env } : process.env;
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const unknown = only?.filter((name) => !(benchNames as readonly string[]).includes(name)) ?? [];
+if (unknown.length)
+  throw new Error(`BENCH_ONLY names no bench: ${unknown.join(', ')} (${benchNames.join(', ')})`);
+const chosen = benchNames.filter((name) => !only || only.includes(name));
+
+const startedAt = new Date();
+console.log(
+  `[bench] ${chosen.join(', ')} with ${quick ? 'small sizes (BENCH_QUICK=1)' : "the issue's sizes"}; load average ${load()}`,
+);
+const failed: BenchName[] = [];
+const durations = new Map<BenchName, number>();
+for (const name of chosen) {
+  console.log(`\n[bench] npm run bench:${name}`);
+  const started = Date.now();
+  const run = spawnSync('npm', ['run', `bench:${name}`], { stdio: 'inherit', env });
+  durations.set(name, (Date.now() - started) / 1000);
+  if (run.status !== 0) failed.push(name);
+}
+
+// Only this run's entries: an older one would pass for a figure measured now.
+const entries = readResults().filter(
+  ({ bench, recordedAt }) => chosen.includes(bench) && new Date(recordedAt) >= startedAt,
+);
+const missing = chosen.filter((name) => !entries.some(({ bench }) => bench === name));
+const minutes = (Date.now() - startedAt.getTime()) / 60_000;
+console.log('');
+console.log(
+  `[bench] ${minutes.toFixed(1)} min (${chosen.map((name) => `${name} ${durations.get(name)?.toFixed(0)} s`).join(', ')}); load average at the end ${load()}`,
+);
+console.log('');
+console.log(resultsTable(entries));
+const notMet = entries.flatMap(({ figures }) => figures).filter(({ met }) => met === false).length;
+console.log('');
+console.log(
+  `[bench] ${entries.reduce((sum, { figures }) => sum + figures.length, 0)} figures, ${notMet} targets not met` +
+    (missing.length ? `; no figures from ${missing.join(', ')}` : ''),
+);
+if (failed.length) {
+  console.error(`[bench] failed: ${failed.join(', ')}`);
+  process.exitCode = 1;
+}

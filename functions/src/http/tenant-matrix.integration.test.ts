@@ -886,4 +886,18 @@ describe('an administrator without an enabler (the first one, before any enabler
     const body = { email: uniqueEmail('admin'), username: 'Second administrator', role: 'ADMIN' };
     expect(outcomeOf(await api.call({ method: 'POST', path: '/admin/users', token, body }))).toBe('201');
   });
+
+  it('starts no job for no enabler: its export, onboarding and rebuild are not found', async () => {
+    const user = await givenUser({ role: 'ADMIN', enablerId: '' });
+    const { token } = await signIn(user.email, user.password);
+    const calls = [
+      { method: 'GET', path: '/exports/members' },
+      { method: 'POST', path: '/imports/onboard', body: { file: [] } },
+      { method: 'POST', path: '/dashboard/rebuild' },
+    ] as const;
+    for (const call of calls)
+      expect(outcomeOf(await api.call({ ...call, token })), call.path).toBe(NOT_FOUND);
+    // Every enabler's files do not need one.
+    expect(outcomeOf(await api.call({ method: 'GET', path: '/exports/all', token }))).toBe('202');
+  });
 });

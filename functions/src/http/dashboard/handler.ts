@@ -25,6 +25,7 @@ import { createRebuildJob, finishRebuildJob, getRebuildJob, type RebuildJob } fr
 import { AppError } from '#platform/app-error.ts';
 import { ok, type SessionRequest } from '#platform/http/api-types.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
+import { currentEnabler } from '#platform/http/session-enabler.ts';
 import { appLog } from '#platform/logger.ts';
 import { sendToQueue } from '#platform/queue.ts';
 
@@ -136,7 +137,7 @@ const rebuildAnswer = (job: RebuildJob): DashboardRebuildAnswer => ({
  * records (the rebuild worker does it in steps) and answers the job (202); refused while one is under way.
  */
 const rebuild = async ({ session }: SessionRequest) => {
-  const job = await createRebuildJob(session.enabler, session.email);
+  const job = await createRebuildJob(currentEnabler(session), session.email);
   try {
     await sendToQueue('rebuild', { jobId: job.id, step: 0 });
   } catch (error) {

@@ -5,6 +5,7 @@ import type { SessionRequest } from '#platform/http/api-types.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
 import { appLog } from '#platform/logger.ts';
 import { sendToQueue } from '#platform/queue.ts';
+import { currentEnabler } from '#platform/http/session-enabler.ts';
 import { presignS3Url } from '#platform/s3-object-reads.ts';
 import { dataJobAnswer, ownDataJob } from './data-job-answer.ts';
 
@@ -25,7 +26,8 @@ const start =
     const job = await createDataJob({
       id,
       kind: `EXPORT_${kind.toUpperCase() as Uppercase<ExportKind>}`,
-      enablerId: session.enabler,
+      // members.json is the current enabler's; the other two are every enabler's.
+      enablerId: kind === 'members' ? currentEnabler(session) : session.enabler,
       createdBy: session.email,
       fileKey: `exports/${id}/${exportFileName(kind)}`,
     });

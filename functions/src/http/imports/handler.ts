@@ -13,6 +13,7 @@ import { readEnvironment } from '#platform/environment.ts';
 import type { SessionRequest } from '#platform/http/api-types.ts';
 import { fileSchemaErrors } from '#platform/http/file-errors.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
+import { currentEnabler } from '#platform/http/session-enabler.ts';
 import { loadValidators } from '#platform/http/validator.ts';
 import { appLog } from '#platform/logger.ts';
 import { sendToQueue } from '#platform/queue.ts';
@@ -51,6 +52,8 @@ const assertValidFile = async (kind: ImportKind, file: unknown): Promise<void> =
 const start =
   (kind: ImportKind) =>
   async ({ body, session }: SessionRequest<ImportBody>) => {
+    // An onboarding file's members join the current enabler; a full file names its enablers.
+    const enablerId = kind === 'onboard' ? currentEnabler(session) : session.enabler;
     const id = randomUUID();
     let fileKey: string;
     if (body.file !== undefined) {
@@ -65,7 +68,7 @@ const start =
     const job = await createDataJob({
       id,
       kind: `IMPORT_${kind.toUpperCase() as Uppercase<ImportKind>}`,
-      enablerId: session.enabler,
+      enablerId,
       createdBy: session.email,
       fileKey,
     });

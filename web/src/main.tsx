@@ -2,20 +2,51 @@ import '@cloudscape-design/global-styles/index.css';
 import './app/app.css';
 import { loadAppShell, preloadScreenAt } from './app/screen-code.ts';
 import { tokenKeeper } from './app/session/token-keeper.ts';
+import { buildOutline, catalogueText, outlineAt, outlineFaces } from './app/shell/outline.ts';
 import { initialLanguage, loadCatalogue } from './i18n/catalogue-loader.ts';
-
-// The page's first module is small and only starts what the first screen waits for, side by side: the app's
-// code, the screen's, the signed-in frame's, the language's texts and the session's restore (the refresh
-// call). Fetched from the app's code instead, each would wait until that large file had run.
-const signedIn = tokenKeeper.hasRefreshToken();
-if (signedIn) {
-  // The session provider takes this answer (or failure) and handles it.
-  tokenKeeper.restore().catch(() => undefined);
-  loadAppShell().catch(() => undefined);
-}
-preloadScreenAt(window.location.pathname, signedIn);
-loadCatalogue(initialLanguage()).catch(() => undefined);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-void import('./app/start.tsx').then(({ start }) => start(root));
+
+/** Resolves once the browser has painted what is on the page (or soon, in a tab that paints nothing). */
+const painted = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+
+// The page's first module is small and only starts what the first screen waits for, side by side: the language's
+// texts, the session's restore (the refresh call), the app's code, the screen's and the signed-in frame's.
+// Fetched from the app's code instead, each would wait until that large file had run.
+const signedIn = tokenKeeper.hasRefreshToken();
+// The session provider takes this answer (or failure) and handles it.
+if (signedIn) tokenKeeper.restore().catch(() => undefined);
+const catalogue = loadCatalogue(initialLanguage());
+catalogue.catch(() => undefined);
+
+// A screen with an outline (shell/outline.ts) draws it as soon as its texts and fonts are here, and only then
+// fetches the code: on a slow link the two would share the bandwidth anyway, and the outline shows about a
+// second sooner. React then draws the same outline until the frame and the screen are ready.
+const outline = signedIn ? outlineAt(window.location.pathname) : undefined;
+const outlineDrawn = outline
+  ? Promise.all([catalogue, ...outlineFaces.map((face) => document.fonts.load(face))])
+      .then(([{ app }]) => {
+        const text = (key: string) => catalogueText(app, key);
+        root.replaceChildren(
+          buildOutline({
+            heading: text(outline.heading),
+            search: text(outline.search),
+            loading: text(outline.loading),
+          }),
+        );
+        return painted();
+      })
+      // Without its texts or fonts the page waits for React, as other screens do.
+      .catch(() => undefined)
+  : Promise.resolve();
+
+void outlineDrawn.then(() => {
+  if (signedIn) loadAppShell().catch(() => undefined);
+  preloadScreenAt(window.location.pathname, signedIn);
+  return import('./app/start.tsx').then(({ start }) => start(root));
+});

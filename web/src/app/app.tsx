@@ -13,6 +13,8 @@ import { loadAppShell } from './screen-code.ts';
 import { SessionProvider } from './session/session-provider.tsx';
 import { useSession } from './session/session-context.ts';
 import { AnonymousLayout } from './shell/anonymous-layout.tsx';
+import { outlineAt } from './shell/outline.ts';
+import { ScreenOutline } from './shell/screen-outline.tsx';
 
 // The signed-in frame (top bar with its menus and selectors, side navigation) is a heavy part of the bundle and a
 // signed-out visitor does not need it: it loads on its own, while the session is being restored.
@@ -39,10 +41,13 @@ export function AppRoutes() {
       ? `${session.session.user.email}|${session.session.user.enablerId ?? ''}`
       : session.status;
   const queryClient = useQueryClientFor(sessionKey);
+  // Until the frame shows: its outline with the screen's heading and loading state, where the screen has one.
+  const outline = session.status === 'anonymous' ? undefined : outlineAt(pathname);
+  const frameFallback = outline ? <ScreenOutline keys={outline} /> : <LoadingScreen />;
 
   if (session.status === 'loading') {
     void loadAppShell();
-    return <LoadingScreen />;
+    return frameFallback;
   }
   // Each screen's code is fetched when it first shows (routes.tsx).
   const content = (
@@ -53,7 +58,7 @@ export function AppRoutes() {
   return (
     <QueryClientProvider client={queryClient}>
       {session.status === 'signedIn' ? (
-        <Suspense fallback={<LoadingScreen />}>
+        <Suspense fallback={frameFallback}>
           <AppShell>{content}</AppShell>
         </Suspense>
       ) : (

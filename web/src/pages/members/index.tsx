@@ -14,6 +14,7 @@ import { MemberFilters } from './components/member-filters.tsx';
 import { useMemberFormats } from '../../common/use-member-formats.ts';
 import { useMemberList } from './components/use-member-list.ts';
 import { paths } from '../../app/paths.ts';
+import { membersOutline } from './heading.ts';
 
 // The preferences (with their modal and its drag-and-drop library) are not needed for the first look at the list:
 // they load after its first page, off the first screen's path.
@@ -51,7 +52,7 @@ export function MembersPage() {
       items={list.members}
       columnDefinitions={columnDefinitions}
       loading={list.loading}
-      loadingText={t('members.list.loading')}
+      loadingText={t(membersOutline.loading)}
       sortingColumn={{ sortingField: query.sort.field }}
       sortingDescending={query.sort.direction === 'desc'}
       onSortingChange={({ detail }) =>
@@ -65,14 +66,15 @@ export function MembersPage() {
       header={
         <Header
           variant="awsui-h1-sticky"
-          counter={`(${list.count})`}
+          // No count before the first answer: "(0)" would be untrue while it loads.
+          counter={list.answered ? `(${list.count})` : undefined}
           actions={
             <Button variant="primary" iconName="add-plus" href={paths.onboarding} onFollow={follow}>
               {t('members.list.add')}
             </Button>
           }
         >
-          {t('members.list.title')}
+          {t(membersOutline.heading)}
         </Header>
       }
       filter={

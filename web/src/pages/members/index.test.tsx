@@ -66,6 +66,31 @@ const chooseFilter = async (label: string, option: string) => {
 
 // Each test clicks through a full Cloudscape table in jsdom: slow on a busy machine.
 describe('member list', { timeout: 30_000 }, () => {
+  it('should show its outline while the session is restored, then the list, with no count before the first page', async () => {
+    setRefreshTokenCookie('refresh-1');
+    let answer: (page: MemberListPage) => void = () => undefined;
+    fakeApi({
+      ...agentRoutes(),
+      'GET /api/members': () =>
+        new Promise((resolve) => {
+          answer = (page) => resolve({ body: page });
+        }),
+    });
+    renderApp('/Members');
+
+    // The outline: the heading (drawn only), the search field (disabled) and the loading status.
+    expect(screen.getByRole('status').textContent).toBe('Loading members');
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.getByText('Members').getAttribute('aria-hidden')).toBe('true');
+    // The screen: its own heading, without a count until the first page has come.
+    const heading = await screen.findByRole('heading', { level: 1 });
+    await screen.findByText('Loading members');
+    expect(heading.textContent).toBe('Members');
+    answer(firstPage);
+    await screen.findByText('Asha Devi');
+    expect(screen.getByRole('heading', { level: 1 }).textContent?.replace(/\s/g, '')).toBe('Members(37)');
+  });
+
   it('should ask for the first page of 10 sorted by name and show the rows with their totals', async () => {
     const { listRequests } = await openList();
 

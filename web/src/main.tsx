@@ -24,29 +24,32 @@ if (signedIn) tokenKeeper.restore().catch(() => undefined);
 const catalogue = loadCatalogue(initialLanguage());
 catalogue.catch(() => undefined);
 
+const startApp = () => {
+  if (signedIn) loadAppShell().catch(() => undefined);
+  preloadScreenAt(window.location.pathname, signedIn);
+  void import('./app/start.tsx').then(({ start }) => start(root));
+};
+
 // A screen with an outline (shell/outline.ts) draws it as soon as its texts and fonts are here, and only then
 // fetches the code: on a slow link the two would share the bandwidth anyway, and the outline shows about a
 // second sooner. React then draws the same outline until the frame and the screen are ready.
 const outline = signedIn ? outlineAt(window.location.pathname) : undefined;
-const outlineDrawn = outline
-  ? Promise.all([catalogue, ...outlineFaces.map((face) => document.fonts.load(face))])
-      .then(([{ app }]) => {
-        const text = (key: string) => catalogueText(app, key);
-        root.replaceChildren(
-          buildOutline({
-            heading: text(outline.heading),
-            search: text(outline.search),
-            loading: text(outline.loading),
-          }),
-        );
-        return painted();
-      })
-      // Without its texts or fonts the page waits for React, as other screens do.
-      .catch(() => undefined)
-  : Promise.resolve();
-
-void outlineDrawn.then(() => {
-  if (signedIn) loadAppShell().catch(() => undefined);
-  preloadScreenAt(window.location.pathname, signedIn);
-  return import('./app/start.tsx').then(({ start }) => start(root));
-});
+if (outline) {
+  Promise.all([catalogue, ...outlineFaces.map((face) => document.fonts.load(face))])
+    .then(([{ app }]) => {
+      const text = (key: string) => catalogueText(app, key);
+      root.replaceChildren(
+        buildOutline({
+          heading: text(outline.heading),
+          search: text(outline.search),
+          loading: text(outline.loading),
+        }),
+      );
+      return painted();
+    })
+    // Without its texts or fonts the page waits for React, as other screens do.
+    .catch(() => undefined)
+    .finally(startApp);
+} else {
+  startApp();
+}

@@ -1,12 +1,9 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import {
-  BatchWriteCommand,
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
-  type BatchWriteCommandInput,
-  type BatchWriteCommandOutput,
   type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -28,7 +25,15 @@ import {
 import { dynamo } from '#platform/aws-clients.ts';
 import { logger } from '#platform/logger.ts';
 import { MEMBER_PROFILE, memberPartition, membersOfEnabler, recordsOfEnabler } from './member-keys.ts';
-import { epochSeconds, ifConditionHeld, isConditionFailure, queryAll, tableName } from './table.ts';
+import {
+  batchWriteAll,
+  epochSeconds,
+  ifConditionHeld,
+  isConditionFailure,
+  queryAll,
+  tableName,
+  type WriteRequest,
+} from './table.ts';
 
 const imageOf = (image: Record<string, unknown> | undefined): AggregatedRecord | undefined =>
   image ? (unmarshall(image as Record<string, AttributeValue>) as AggregatedRecord) : undefined;
@@ -186,25 +191,6 @@ export const propagateFederation = async (memberId: string): Promise<number> => 
   return moved;
 };
 
-/** Sends batch writes 25 at a time, a few requests at once, again for what DynamoDB leaves unprocessed. */
-const batchWrite = async (requests: NonNullable<BatchWriteCommandInput['RequestItems']>[string]) => {
-  let next = 0;
-  const writer = async () => {
-    while (next < requests.length) {
-      const chunk = requests.slice(next, next + 25);
-      next += 25;
-      let pending: BatchWriteCommandInput['RequestItems'] = { [tableName()]: chunk };
-      while (pending && Object.keys(pending).length > 0) {
-        const result: BatchWriteCommandOutput = await dynamo().send(
-          new BatchWriteCommand({ RequestItems: pending }),
-        );
-        pending = result.UnprocessedItems;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, writer));
-};
-
 /** One page (at most 1 MB) of a gsi1 partition, from `startKey`. */
 const gsi1Page = (partition: string, startKey: Record<string, unknown> | undefined) =>
   dynamo().send(
@@ -306,7 +292,7 @@ export const writeRebuiltAggregates = async (
     progress.sums.filter((sum) => sum.amount !== 0).map((sum) => [incrementKey(sum), sum] as const),
   );
   const aggregates = wanted.size;
-  const writes: NonNullable<BatchWriteCommandInput['RequestItems']>[string] = [];
+  const writes: WriteRequest[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await gsi1Page(aggregatesOfEnabler(enablerId), startKey);
@@ -320,7 +306,7 @@ export const writeRebuiltAggregates = async (
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   for (const sum of wanted.values()) writes.push({ PutRequest: { Item: aggregateItem(sum) } });
-  await batchWrite(writes);
+  await batchWriteAll(writes, 4);
   return { records: progress.records, aggregates, malformed: progress.malformed };
 };
 

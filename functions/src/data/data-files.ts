@@ -3,7 +3,7 @@ import { fromCents, toCents } from '@cpbo/schemas/money.ts';
 import { memberTotals, type MoneyMovement } from '#domain/member-totals.ts';
 import { plotTotals } from '#domain/money-changes.ts';
 import { configSummaryOf, enablerProfileItem, type Enabler, type EnablerConfig } from './enablers.ts';
-import { MEMBER_PROFILE } from './member-keys.ts';
+import { MEMBER_PROFILE, recordIdClaimItem } from './member-keys.ts';
 import { memberClaimItems, memberItem, plotItem, toMember, toPlot } from './members.ts';
 import { figuresOf, moneyItem, toCashout, toContribution, toPayout } from './money-records.ts';
 import { configItem } from './enablers.ts';
@@ -168,15 +168,15 @@ export const memberRecordProblem = (member: ExportedMember): string | undefined 
 const cents = (amount: number): number => toCents(amount) as number;
 
 /**
- * The items of an imported member (memberRecordProblem first): claims, plots and money records, and
- * its profile with the totals summed from those records in one pass (as the demo seed writes them).
+ * The items of an imported member (memberRecordProblem first): claims, plots and money records with
+ * the claims of their ids, and its profile with the totals summed from those records in one pass (as the demo seed writes them).
  */
 export const importedMemberItems = (
   member: ExportedMember,
   enablerId: string,
   importedBy: string,
   at: string,
-): { claims: Item[]; records: Item[]; profile: Item } => {
+): { claims: Item[]; records: Item[]; recordIdClaims: Item[]; profile: Item } => {
   const fields = {
     enablerId,
     name: member.name,
@@ -283,6 +283,9 @@ export const importedMemberItems = (
   return {
     claims: memberClaimItems(fields, member.id),
     records: [...plots, ...money],
+    recordIdClaims: [...member.plots, ...member.contributions, ...member.payouts, ...member.cashouts].map(
+      (record) => recordIdClaimItem(record.id, member.id),
+    ),
     profile: { ...memberItem(fields, member.id, at), ...totals },
   };
 };

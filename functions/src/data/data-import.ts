@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
+  PutCommand,
   TransactWriteCommand,
   UpdateCommand,
   QueryCommand,
@@ -21,21 +22,21 @@ import { importedEnablerItems, importedMemberItems, memberRecordProblem } from '
 import type { DataJob, JobError } from './data-jobs.ts';
 import { configSummaryOf, enablerPartition, ENABLER_PROFILE, recordCampaign } from './enablers.ts';
 import { MEMBER_PROFILE, memberPartition, membersOfEnabler } from './member-keys.ts';
-import { nowIso, tableName } from './table.ts';
+import { recordIdHolders } from './record-id-claims.ts';
+import { batchWriteAll, nowIso, tableName } from './table.ts';
 
 type Item = Record<string, unknown>;
 
 /** Members handled per step: their profiles are read in one BatchGetItem (100 keys at most). */
 export const IMPORT_BATCH_MEMBERS = 100;
-/** Items per TransactWriteItems (its most), and transactions in flight. */
-const CHUNK = 100;
-const PARALLEL_WRITES = 8;
+/** Writes in flight: each is one member's claims (a transaction of a few items) or one item. */
+const PARALLEL_WRITES = 32;
+/** BatchWriteItem requests (25 items each) in flight. */
+const PARALLEL_BATCH_WRITES = 32;
 const RETRIES = 8;
 
 interface Put {
   item: Item;
-  /** The member the put belongs to: when one of a member's claims is refused, none of them is written. */
-  owner?: string;
   condition: string;
   values?: Record<string, unknown>;
 }
@@ -45,60 +46,67 @@ type CancellationReason = { Code?: string };
 const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.random() * 50));
 
+/** Errors after which the same write is sent again. */
+const transient = new Set([
+  // A 500 (on DynamoDB Local, a lock waited for too long under load).
+  'InternalServerError',
+  'TransactionConflictException',
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+]);
+
+const putOf = (put: Put) => ({
+  TableName: tableName(),
+  Item: put.item,
+  ConditionExpression: put.condition,
+  ...(put.values && { ExpressionAttributeValues: put.values }),
+});
+
 /**
- * Puts items 100 per transaction, several transactions at once. A put whose condition fails is left
- * out (with the other puts of its owner) and the rest is sent again: the answer is the refused owners
- * (or items). Transactions that collide or are throttled are sent again after a pause.
+ * Writes one group of puts, all or nothing: false when one of their conditions failed. One put is a
+ * conditional PutItem (cheaper than a transaction); transient failures are sent again after a pause.
  */
-const putAll = async (puts: Put[]): Promise<Put[]> => {
-  const refused: Put[] = [];
+const putGroup = async (group: Put[]): Promise<boolean> => {
+  const [only] = group;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if (group.length === 1 && only) await dynamo().send(new PutCommand(putOf(only)));
+      else
+        await dynamo().send(
+          new TransactWriteCommand({ TransactItems: group.map((put) => ({ Put: putOf(put) })) }),
+        );
+      return true;
+    } catch (error) {
+      const reasons = (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons;
+      if (
+        (error as Error).name === 'ConditionalCheckFailedException' ||
+        reasons?.some((reason) => reason.Code === 'ConditionalCheckFailed')
+      )
+        return false;
+      // Cancelled for another reason (a conflict with another write): sent again.
+      const again = transient.has((error as Error).name) || reasons !== undefined;
+      if (!again || attempt >= RETRIES) throw error;
+      await pause(attempt);
+    }
+  }
+};
+
+/**
+ * Writes groups of puts, each all or nothing, many groups at once: the answer is, for each group,
+ * whether it was written (false: one of its conditions failed).
+ */
+const putGroups = async (groups: Put[][]): Promise<boolean[]> => {
+  const written: boolean[] = [];
   let next = 0;
   const writer = async () => {
-    while (next < puts.length) {
-      let chunk = puts.slice(next, next + CHUNK);
-      next += CHUNK;
-      for (let attempt = 1; chunk.length > 0; attempt += 1) {
-        try {
-          await dynamo().send(
-            new TransactWriteCommand({
-              TransactItems: chunk.map((put) => ({
-                Put: {
-                  TableName: tableName(),
-                  Item: put.item,
-                  ConditionExpression: put.condition,
-                  ...(put.values && { ExpressionAttributeValues: put.values }),
-                },
-              })),
-            }),
-          );
-          break;
-        } catch (error) {
-          const reasons = (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons;
-          const failed = reasons
-            ? chunk.filter((_, index) => reasons[index]?.Code === 'ConditionalCheckFailed')
-            : [];
-          if (failed.length > 0) {
-            const owners = new Set(failed.map((put) => put.owner).filter(Boolean));
-            const out = chunk.filter((put) => failed.includes(put) || (put.owner && owners.has(put.owner)));
-            refused.push(...failed);
-            chunk = chunk.filter((put) => !out.includes(put));
-            continue;
-          }
-          // InternalServerError: a 500 (on DynamoDB Local, a lock waited for too long under load).
-          const retryable =
-            (error as Error).name === 'InternalServerError' ||
-            (error as Error).name === 'TransactionCanceledException' ||
-            (error as Error).name === 'TransactionConflictException' ||
-            (error as Error).name === 'ThrottlingException' ||
-            (error as Error).name === 'ProvisionedThroughputExceededException';
-          if (!retryable || attempt >= RETRIES) throw error;
-          await pause(attempt);
-        }
-      }
+    while (next < groups.length) {
+      const index = next;
+      next += 1;
+      written[index] = await putGroup(groups[index] as Put[]);
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_WRITES }, writer));
-  return refused;
+  return written;
 };
 
 const absent = 'attribute_not_exists(pk)';
@@ -119,36 +127,6 @@ const existingProfiles = async (memberIds: string[]): Promise<Map<string, string
     request = answer.UnprocessedKeys;
   }
   return found;
-};
-
-/** By-id look-ups in flight at once. */
-const PARALLEL_LOOKUPS = 8;
-
-/**
- * The records of these items whose id is already held by another item (the by-id index, gsi3): a
- * record of another member, or the same id under another key. The very item (a resumed import) is not.
- */
-const takenRecordIds = async (items: Item[]): Promise<Set<string>> => {
-  const taken = new Set<string>();
-  let next = 0;
-  const reader = async () => {
-    while (next < items.length) {
-      const item = items[next] as Item;
-      next += 1;
-      const { Items = [] }: QueryCommandOutput = await dynamo().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi3',
-          KeyConditionExpression: 'gsi3pk = :id AND gsi3sk = :record',
-          ExpressionAttributeValues: { ':id': item.gsi3pk, ':record': 'RECORD' },
-          ProjectionExpression: 'pk, sk',
-        }),
-      );
-      if (Items.some((found) => found.pk !== item.pk || found.sk !== item.sk)) taken.add(item.id as string);
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL_LOOKUPS }, reader));
-  return taken;
 };
 
 /** Where a record id is in a member of the file (`/plots/0/id`…). */
@@ -174,11 +152,15 @@ export interface MemberToImport {
 }
 
 /**
- * Imports one batch of members: a member id held by another enabler's member, or a record id held by
- * another record (the by-id index), refuses the member (ERR_IMPORT_ID_TAKEN); then claims first (a number or name+village taken by another member
- * makes that member ERR_DUPLICATE_MEMBER), then plots and records, then the profile with its
- * totals, each put only where absent. A member whose profile exists was imported whole (the profile
- * is written last) and is left as it is, so importing again, or resuming, changes nothing.
+ * Imports one batch of members, the import lock held (import-lock.ts). A member id held by another
+ * enabler's member, or a record id claimed for another member (RECORDID claims, read in batches),
+ * refuses the member (ERR_IMPORT_ID_TAKEN). Then its number and name+village claims, each put only
+ * where absent (a number or name+village taken by another member makes that member
+ * ERR_DUPLICATE_MEMBER; agents may register members meanwhile); then its records and their id claims
+ * with batch writes (no one else writes those ids while the lock is held; a resumed batch writes the
+ * same items again); then the profile with its totals, only where absent. A member whose profile exists
+ * was imported whole (the profile is written last) and is left as it is, so importing again, or
+ * resuming, changes nothing.
  */
 export const importMemberBatch = async (
   batch: MemberToImport[],
@@ -187,10 +169,11 @@ export const importMemberBatch = async (
 ): Promise<JobError[]> => {
   const errors: JobError[] = [];
   const existing = await existingProfiles(batch.map(({ member }) => member.id));
-  const claimed = new Map<string, string>();
+  const claimOwners = new Map<string, string>();
   const candidates: {
     claims: Item[];
     records: Item[];
+    recordIdClaims: Item[];
     profile: Item;
     where: string;
     member: ExportedMember;
@@ -209,45 +192,54 @@ export const importMemberBatch = async (
     }
     const items = importedMemberItems(member, enablerId, importedBy, at);
     const keys = items.claims.map((claim) => `${String(claim.pk)}`);
-    // One transaction may not put one item twice: a second member of the batch with the same claim is a duplicate.
-    if (keys.some((key) => claimed.has(key) && claimed.get(key) !== member.id)) {
+    // A second member of the batch with the same claim is a duplicate (written at once, either could win).
+    if (keys.some((key) => claimOwners.has(key) && claimOwners.get(key) !== member.id)) {
       errors.push(jobError(where, 'ERR_DUPLICATE_MEMBER'));
       continue;
     }
-    keys.forEach((key) => claimed.set(key, member.id));
+    keys.forEach((key) => claimOwners.set(key, member.id));
     candidates.push({ ...items, where, member });
   }
-  // A record id held elsewhere (another member's record, of any enabler) refuses its whole member.
-  const taken = await takenRecordIds(candidates.flatMap(({ records }) => records));
+  // A record id claimed for another member (of any enabler) refuses its whole member.
+  const holders = await recordIdHolders(
+    candidates.flatMap(({ recordIdClaims }) => recordIdClaims.map((claim) => claim.id as string)),
+  );
   // Two members of one batch with a record id in common: the first is written, the second refused.
   const inBatch = new Set<string>();
-  const accepted = candidates.filter(({ records, member, where }) => {
-    const held = records.find((record) => taken.has(record.id as string) || inBatch.has(record.id as string));
+  const accepted = candidates.filter(({ recordIdClaims, member, where }) => {
+    const held = recordIdClaims.find(({ id }) => {
+      const holder = holders.get(id as string);
+      return (holder !== undefined && holder !== member.id) || inBatch.has(id as string);
+    });
     if (held)
       errors.push(jobError(`${where}${recordPath(member, held.id as string)}`, 'ERR_IMPORT_ID_TAKEN'));
-    else for (const record of records) inBatch.add(record.id as string);
+    else for (const { id } of recordIdClaims) inBatch.add(id as string);
     return !held;
   });
-  const refusedClaims = await putAll(
-    accepted.flatMap(({ claims }) =>
+  // Each member's claims in one transaction: a number or name+village taken refuses the whole member.
+  const claimed = await putGroups(
+    accepted.map(({ claims }) =>
       claims.map((item) => ({
         item,
-        owner: item.memberId as string,
         // A claim this member already holds (an import resumed) is not a duplicate.
         condition: `${absent} OR memberId = :memberId`,
         values: { ':memberId': item.memberId },
       })),
     ),
   );
-  const duplicates = new Set(refusedClaims.map((put) => put.owner));
-  const imported = accepted.filter(({ profile }) => !duplicates.has(profile.id as string));
+  const imported = accepted.filter((_, index) => claimed[index]);
   errors.push(
     ...accepted
-      .filter(({ profile }) => duplicates.has(profile.id as string))
+      .filter((_, index) => !claimed[index])
       .map(({ where }) => jobError(where, 'ERR_DUPLICATE_MEMBER')),
   );
-  await putAll(imported.flatMap(({ records }) => records.map((item) => ({ item, condition: absent }))));
-  await putAll(imported.map(({ profile }) => ({ item: profile, condition: absent })));
+  await batchWriteAll(
+    imported.flatMap(({ records, recordIdClaims }) =>
+      [...recordIdClaims, ...records].map((Item) => ({ PutRequest: { Item } })),
+    ),
+    PARALLEL_BATCH_WRITES,
+  );
+  await putGroups(imported.map(({ profile }) => [{ item: profile, condition: absent }]));
   return errors;
 };
 
@@ -294,7 +286,7 @@ export const importEnablers = async (
 ): Promise<void> => {
   for (const { head: enabler, campaigns } of enablers) {
     const { profile, configs } = importedEnablerItems(enabler, importedBy);
-    await putAll([profile, ...configs].map((item) => ({ item, condition: absent })));
+    await putGroups([profile, ...configs].map((item) => [{ item, condition: absent }]));
     const latest = [...enabler.configs].sort((a, b) => b.version - a.version)[0];
     if (latest) {
       await dynamo()

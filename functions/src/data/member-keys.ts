@@ -8,6 +8,9 @@ import { claimValuesOf } from '#domain/member-edits.ts';
  *   A removed member leaves a tombstone there, MEMBERREMOVED#<id> / REMOVED, kept MEMBER_TOMBSTONE_DAYS.
  * - gsi1 ENABLER#<id>#<TYPE> / <date>#<id>: an enabler's plots, contributions, payouts, cashouts (admin tables).
  * - gsi3 RECORD#<id> / RECORD: a plot or money record by its id alone (admin edit and delete).
+ * - RECORDID#<id> / CLAIM: a plot's or money record's id claimed for its member, in the transaction
+ *   that creates the record, and kept when the record is deleted: an id never passes to another
+ *   member. An import reads these claims (BatchGetItem) where a by-id query per record would cost more.
  * - ENABLER#<id>#MEMBERNUMBER#<number> and ENABLER#<id>#MEMBERNAME#<name>|<village> / UNIQUE: the
  *   duplicate-member rule, enforced by the transaction that creates the member.
  */
@@ -43,6 +46,13 @@ export const MEMBER_TOMBSTONE_DAYS = 30;
 export const recordsOfEnabler = (enablerId: string, type: RecordType): string =>
   `ENABLER#${enablerId}#${recordTypes[type]}`;
 export const recordById = (id: string): string => `RECORD#${id}`;
+export const recordIdClaimKey = (id: string) => ({ pk: `RECORDID#${id}`, sk: 'CLAIM' });
+export const recordIdClaimItem = (id: string, memberId: string) => ({
+  ...recordIdClaimKey(id),
+  entityType: 'RECORD_CLAIM',
+  id,
+  memberId,
+});
 
 export const memberNumberClaim = (enablerId: string, number: string) => ({
   pk: `ENABLER#${enablerId}#MEMBERNUMBER#${claimValuesOf({ name: '', village: '', number }).number}`,

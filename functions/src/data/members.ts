@@ -22,6 +22,7 @@ import {
   touchMember,
 } from './member-keys.ts';
 import { memberTombstoneItem, summaryOfProfile } from './member-timeline.ts';
+import { recordIdClaimPut } from './record-id-claims.ts';
 import {
   toCashout,
   toContribution,
@@ -310,8 +311,9 @@ export const createPlot = async (
           ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
         },
       },
+      recordIdClaimPut(item),
     ],
-    ['ERR_CONFLICT', unlessOtherEnabler(plot.enablerId, 'ERR_NOT_FOUND')],
+    ['ERR_CONFLICT', unlessOtherEnabler(plot.enablerId, 'ERR_NOT_FOUND'), 'ERR_CONFLICT'],
     receipt?.(record),
   );
   return record;

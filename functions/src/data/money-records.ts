@@ -25,6 +25,7 @@ import {
   touchMember,
 } from './member-keys.ts';
 import type { Member, Plot } from './members.ts';
+import { recordIdClaimPut } from './record-id-claims.ts';
 import {
   inEnabler,
   nowIso,
@@ -336,11 +337,13 @@ export const recordContribution = async (
           },
         },
         audit('CREATE', null, item, createdBy, at),
+        recordIdClaimPut(item),
       ],
       [
         'ERR_CONFLICT',
         unlessOtherEnabler(member.enablerId, 'ERR_NO_PLOTS'),
         fieldFailure(member.enablerId, 'ERR_NO_PLOTS', true),
+        'ERR_CONFLICT',
         'ERR_CONFLICT',
       ],
       receipt?.(record),
@@ -397,8 +400,14 @@ export const recordCashout = async (
         },
       },
       audit('CREATE', null, item, createdBy, at),
+      recordIdClaimPut(item),
     ],
-    ['ERR_CONFLICT', unlessOtherEnabler(member.enablerId, 'ERR_BALANCE_TOO_LOW'), 'ERR_CONFLICT'],
+    [
+      'ERR_CONFLICT',
+      unlessOtherEnabler(member.enablerId, 'ERR_BALANCE_TOO_LOW'),
+      'ERR_CONFLICT',
+      'ERR_CONFLICT',
+    ],
     receipt?.(record),
   );
   return record;
@@ -457,12 +466,14 @@ export const recordPayout = async (
         },
         campaignUpsert(member.enablerId, payout.assessmentId, payout.assessmentDate),
         audit('CREATE', null, item, createdBy, at),
+        recordIdClaimPut(item),
       ],
       [
         'ERR_CONFLICT',
         unlessOtherEnabler(member.enablerId, 'ERR_NOT_FOUND'),
         fieldFailure(member.enablerId, 'ERR_NOT_FOUND', false),
         undefined,
+        'ERR_CONFLICT',
         'ERR_CONFLICT',
       ],
     );
@@ -636,6 +647,10 @@ const tryChange = async <Type extends MoneyType>({
         ConditionExpression: before && after.sk === before.sk ? existing : 'attribute_not_exists(pk)',
       },
     });
+    recordCodes.push('ERR_CONFLICT');
+  }
+  if (after && !before) {
+    recordWrites.push(recordIdClaimPut(after));
     recordCodes.push('ERR_CONFLICT');
   }
 

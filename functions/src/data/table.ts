@@ -74,6 +74,27 @@ export const queryAll = async (
   return items;
 };
 
+export type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
+
+/** Sends batch writes 25 at a time, `parallel` requests at once, again for what DynamoDB leaves unprocessed. */
+export const batchWriteAll = async (requests: WriteRequest[], parallel: number): Promise<void> => {
+  let next = 0;
+  const writer = async () => {
+    while (next < requests.length) {
+      const chunk = requests.slice(next, next + 25);
+      next += 25;
+      let pending: BatchWriteCommandInput['RequestItems'] = { [tableName()]: chunk };
+      while (pending && Object.keys(pending).length > 0) {
+        const result: BatchWriteCommandOutput = await dynamo().send(
+          new BatchWriteCommand({ RequestItems: pending }),
+        );
+        pending = result.UnprocessedItems;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, writer));
+};
+
 /** Deletes items by key, 25 at a time, sending again what DynamoDB leaves unprocessed under load. */
 export const deleteKeys = async (keys: Record<string, unknown>[]): Promise<void> => {
   for (let index = 0; index < keys.length; index += 25) {

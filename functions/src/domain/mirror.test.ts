@@ -96,6 +96,8 @@ describe('isMirrored', () => {
     [{ pk: 'DATAJOB#j', sk: 'JOB' }, false],
     [{ pk: 'REBUILDJOB#j', sk: 'JOB' }, false],
     [{ pk: 'REBUILDLOCK#e', sk: 'LOCK' }, false],
+    [{ pk: 'IMPORTLOCK', sk: 'LOCK' }, false],
+    [{ pk: 'RECORDID#r', sk: 'CLAIM' }, true],
   ])('%o is copied: %s', (key, copied) => {
     expect(isMirrored(key)).toBe(copied);
   });

@@ -57,7 +57,7 @@ export const pseudonymiseItem = <Item>(item: Item, key: Uint8Array): Item => {
  * their locks), the stream workers' markers and the mail worker's. Everything else
  * (enablers, configs, members, plots, money, audit, users, aggregates) is copied.
  */
-const ownPartitions = new Set(['REPORTS', 'MIRROR']);
+const ownPartitions = new Set(['REPORTS', 'MIRROR', 'IMPORTLOCK']);
 const ownPartitionPrefixes = [
   'LOG#',
   'IDEMPOTENCY#',

@@ -17,6 +17,7 @@ import {
 } from '@cpbo/functions/data/enablers.ts';
 import { refreshMemberSnapshot } from '@cpbo/functions/data/member-directory.ts';
 import { memberClaimItems, memberItem, plotItem } from '@cpbo/functions/data/members.ts';
+import { recordIdClaimItem } from '@cpbo/functions/data/member-keys.ts';
 import { figuresOf, moneyItem } from '@cpbo/functions/data/money-records.ts';
 import { plotTotals } from '@cpbo/functions/domain/money-changes.ts';
 import { nowIso, tableName } from '@cpbo/functions/data/table.ts';
@@ -225,6 +226,7 @@ const demoMembers = (
       ...plots.map((plot) => ({ ...plot, ...plotTotals(money, plot.id) })),
       ...memberClaimItems(fields, id),
       ...records,
+      ...[...plots, ...records].map((record) => recordIdClaimItem(record.id as string, id)),
     );
   }
   return items;

@@ -6,7 +6,7 @@ import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import type { DataFile, ExportedMember } from '@cpbo/schemas/data-files.ts';
 import { createDataJob, getDataJob } from '#data/data-jobs.ts';
 import { getEnabler, listCampaigns } from '#data/enablers.ts';
-import { recordCashout, recordContribution, recordPayout } from '#data/money-records.ts';
+import { changeMoneyRecord, recordCashout, recordContribution, recordPayout } from '#data/money-records.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { environmentVariables, readEnvironment } from '#platform/environment.ts';
@@ -121,6 +121,20 @@ const importDirectly = async (text: string, enablerId: string) => {
 const importFile = async (token: string, file: unknown, kind: 'all' | 'onboard' = 'all') => {
   const started = await callApi(importsApi, 'POST', `/imports/${kind}`, { token, body: { file } });
   return started;
+};
+
+/** A copy of a member with a new id, number and plot ids; its money records keep their ids. */
+const withNewMemberAndPlotIds = (member: ExportedMember): ExportedMember => {
+  const plotIds = new Map(member.plots.map((plot) => [plot.id, randomUUID()]));
+  const newPlotId = (record: { plotId: string }) => ({ plotId: plotIds.get(record.plotId) as string });
+  return {
+    ...structuredClone(member),
+    id: randomUUID(),
+    number: `X-${randomUUID().slice(0, 8)}`,
+    plots: member.plots.map((plot) => ({ ...plot, id: plotIds.get(plot.id) as string })),
+    contributions: member.contributions.map((record) => ({ ...record, ...newPlotId(record) })),
+    payouts: member.payouts.map((record) => ({ ...record, ...newPlotId(record) })),
+  };
 };
 
 /** An enabler with three members: plots, contributions, payouts (two campaigns) and cashouts. */
@@ -276,10 +290,10 @@ describe('exports and imports', () => {
     const jobId = await importDirectly(exported, source.enablerId);
     const client = dynamo();
     const send = client.send.bind(client);
-    let transactions = 0;
-    // The worker dies at its fourth transaction: after the claims and part of the records.
+    let batchWrites = 0;
+    // The worker dies at its second batch write: after the members' claims and part of their records.
     vi.spyOn(client, 'send').mockImplementation((async (command: { constructor: { name: string } }) => {
-      if (command.constructor.name === 'TransactWriteCommand' && ++transactions === 4)
+      if (command.constructor.name === 'BatchWriteCommand' && ++batchWrites === 2)
         throw new Error('Lambda killed');
       return send(command as never);
     }) as never);
@@ -330,21 +344,10 @@ describe('exports and imports', () => {
     const file = structuredClone(JSON.parse(exported)) as DataFile;
     const head = file[0] as DataFile[number];
     head._id = other.enablerId;
-    const [sameMember, sameRecords] = head.members as [ExportedMember, ExportedMember];
+    const [sameMember, original] = head.members as [ExportedMember, ExportedMember];
     sameMember.number = `X-${randomUUID().slice(0, 8)}`;
     // New member and plot ids, but the source's contribution, payout and cashout ids.
-    sameRecords.id = randomUUID();
-    sameRecords.number = `X-${randomUUID().slice(0, 8)}`;
-    const plotIds = new Map(sameRecords.plots.map((plot) => [plot.id, randomUUID()]));
-    sameRecords.plots = sameRecords.plots.map((plot) => ({ ...plot, id: plotIds.get(plot.id) as string }));
-    sameRecords.contributions = sameRecords.contributions.map((record) => ({
-      ...record,
-      plotId: plotIds.get(record.plotId) as string,
-    }));
-    sameRecords.payouts = sameRecords.payouts.map((record) => ({
-      ...record,
-      plotId: plotIds.get(record.plotId) as string,
-    }));
+    const sameRecords = withNewMemberAndPlotIds(original);
     head.members = [sameMember, sameRecords];
     const sourceBefore = (await scanAll()).filter((item) => item.enablerId === source.enablerId);
     const started = await importFile(other.admin.token, file);
@@ -366,6 +369,45 @@ describe('exports and imports', () => {
     );
     expect((await getEnabler(other.enablerId))?.memberCount).toBe(0);
     expect((await exportFile(source.admin.token, 'members')).text).toBe(exported);
+  });
+
+  it("never gives a deleted record's id to another member: importing it is refused", async () => {
+    const owner = await givenAdministeredEnabler();
+    const { member, plotIds } = await givenMember(owner.enablerId, 1, `Owner ${randomUUID().slice(0, 6)}`);
+    const deleted = await recordContribution(
+      member,
+      { id: plotIds[0] as string, name: 'Field 1' },
+      { amountCents: 500, protectionType: 'DROUGHT', contributionDate: '2026-02-01T10:00:00.000Z' },
+      'agent@example.org',
+    );
+    await changeMoneyRecord({
+      type: 'CONTRIBUTION',
+      enablerId: owner.enablerId,
+      memberId: member.id,
+      recordId: deleted.id,
+      values: null,
+      by: owner.admin.email,
+    });
+    const other = await givenAdministeredEnabler();
+    const file = structuredClone(JSON.parse(exported)) as DataFile;
+    const head = file[0] as DataFile[number];
+    head._id = other.enablerId;
+    const reusing = withNewMemberAndPlotIds(head.members[2] as ExportedMember);
+    // Every record id new but the deleted contribution's.
+    for (const list of [reusing.contributions, reusing.payouts, reusing.cashouts])
+      for (const record of list) record.id = randomUUID();
+    (reusing.contributions[0] as { id: string }).id = deleted.id;
+    head.members = [reusing];
+    const started = await importFile(other.admin.token, file);
+    expect(await runQueued()).toEqual([]);
+    const done = await callApi(importsApi, 'GET', `/imports/jobs/${started.body.job.id}`, {
+      token: other.admin.token,
+    });
+    expect(done.body.job).toMatchObject({ state: 'DONE', done: 1, errorCount: 1 });
+    expect(done.body.job.errors).toEqual([
+      expect.objectContaining({ where: '/0/members/0/contributions/0/id', code: 'ERR_IMPORT_ID_TAKEN' }),
+    ]);
+    expect((await scanAll()).filter((item) => item.memberId === reusing.id)).toEqual([]);
   });
 
   it("refuses another administrator's upload as not found, whoever names it", async () => {

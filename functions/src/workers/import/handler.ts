@@ -17,6 +17,7 @@ import {
   type MemberToImport,
 } from '#data/data-import.ts';
 import { addJobErrors, saveDataJob, type DataJob, type JobError } from '#data/data-jobs.ts';
+import { acquireImportLock, extendImportLock, releaseImportLock } from '#data/import-lock.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { fileSchemaErrors } from '#platform/http/file-errors.ts';
 import { loadValidators } from '#platform/http/validator.ts';
@@ -118,8 +119,8 @@ const checkFile = async (job: DataJob, onboarding: boolean) => {
 /**
  * Imports a file in two streaming passes over the upload, so that a file of any size takes the same
  * memory: the first checks the whole file (an invalid file writes nothing, the job is INVALID with
- * its errors); the second writes its members in batches, the progress saved after each batch so that
- * a retried job resumes after the last batch written.
+ * its errors); the second, the import lock held, writes its members in batches, the progress saved
+ * after each batch so that a retried job resumes after the last batch written.
  */
 export const handler = dataJobHandler('import', importValidators, async (job: DataJob) => {
   const onboarding = job.kind === 'IMPORT_ONBOARD';
@@ -131,6 +132,8 @@ export const handler = dataJobHandler('import', importValidators, async (job: Da
     );
     return;
   }
+  if (!(await acquireImportLock(job.id)))
+    throw new Error(`Import ${job.id} waited too long for another import to finish`);
   if (!onboarding) await importEnablers(checked.heads, job.createdBy);
   const progress = { ...job, state: 'RUNNING' as const, total: checked.members };
   await saveDataJob(progress);
@@ -142,6 +145,7 @@ export const handler = dataJobHandler('import', importValidators, async (job: Da
       pending = pending.slice(IMPORT_BATCH_MEMBERS);
       addJobErrors(progress, await importMemberBatch(batch, job.createdBy));
       progress.done += batch.length;
+      await extendImportLock(job.id);
       await saveDataJob(progress);
     }
   };
@@ -173,6 +177,7 @@ export const handler = dataJobHandler('import', importValidators, async (job: Da
   const enablerIds = onboarding ? [job.enablerId] : checked.heads.map(({ head }) => head._id);
   for (const enablerId of enablerIds) await recountMembers(enablerId);
   await saveDataJob({ ...progress, state: 'DONE' });
+  await releaseImportLock(job.id);
   await appLog.info(
     `Import ${job.id} (${job.kind}) done: ${checked.members} members, ${progress.errorCount} errors`,
   );

@@ -1,0 +1,92 @@
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#platform/aws-clients.ts';
+import { epochSeconds, isConditionFailure, tableName } from './table.ts';
+
+/*
+ * IMPORTLOCK / LOCK: the import job that is writing (jobId), until lockedUntil (epoch seconds). One
+ * import writes at a time in an environment, so that the record ids an import has checked as free stay
+ * free until it has written them with unconditional batch writes. The job's own redelivery takes the
+ * lock again at once; another job waits for it. A lock its job lost lapses (and the TTL removes it).
+ */
+const importLockKey = { pk: 'IMPORTLOCK', sk: 'LOCK' };
+/** Longer than a worker's 15 minutes: extended after every batch, it lapses only when its job is gone. */
+export const IMPORT_LOCK_SECONDS = 20 * 60;
+/** How long a job waits for the lock in one delivery; then SQS delivers it again later. */
+export const IMPORT_LOCK_WAIT_MS = 10 * 60 * 1000;
+const POLL_MS = 2000;
+
+export class ImportLockLost extends Error {
+  override name = 'ImportLockLost';
+}
+
+const take = async (jobId: string): Promise<boolean> => {
+  const now = epochSeconds();
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...importLockKey,
+          entityType: 'IMPORT_LOCK',
+          jobId,
+          lockedUntil: now + IMPORT_LOCK_SECONDS,
+          expiresAt: now + IMPORT_LOCK_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(pk) OR lockedUntil < :now OR jobId = :jobId',
+        ExpressionAttributeValues: { ':now': now, ':jobId': jobId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Takes the lock for the job, waiting while another job holds it: false when the wait ran out. */
+export const acquireImportLock = async (
+  jobId: string,
+  { waitMs = IMPORT_LOCK_WAIT_MS, pollMs = POLL_MS } = {},
+): Promise<boolean> => {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    if (await take(jobId)) return true;
+    if (Date.now() + pollMs > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+};
+
+/** Extends the job's lock; ImportLockLost when another job holds it now (this one must stop writing). */
+export const extendImportLock = async (jobId: string): Promise<void> => {
+  const until = epochSeconds() + IMPORT_LOCK_SECONDS;
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: importLockKey,
+        UpdateExpression: 'SET lockedUntil = :until, expiresAt = :until',
+        ConditionExpression: 'jobId = :jobId',
+        ExpressionAttributeValues: { ':until': until, ':jobId': jobId },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ImportLockLost(`Import ${jobId} lost the import lock`);
+    throw error;
+  }
+};
+
+/** Frees the lock if the job still holds it. */
+export const releaseImportLock = async (jobId: string): Promise<void> => {
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: importLockKey,
+        ConditionExpression: 'jobId = :jobId',
+        ExpressionAttributeValues: { ':jobId': jobId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};

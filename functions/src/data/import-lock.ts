@@ -1,6 +1,6 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#platform/aws-clients.ts';
-import { epochSeconds, isConditionFailure, tableName } from './table.ts';
+import { epochSeconds, ifConditionHeld, tableName, updateItem, written } from './table.ts';
 
 /*
  * IMPORTLOCK / LOCK: the import job that is writing (jobId), until lockedUntil (epoch seconds). One
@@ -19,10 +19,10 @@ export class ImportLockLost extends Error {
   override name = 'ImportLockLost';
 }
 
-const take = async (jobId: string): Promise<boolean> => {
+const take = (jobId: string): Promise<boolean> => {
   const now = epochSeconds();
-  try {
-    await dynamo().send(
+  return written(
+    dynamo().send(
       new PutCommand({
         TableName: tableName(),
         Item: {
@@ -35,12 +35,8 @@ const take = async (jobId: string): Promise<boolean> => {
         ConditionExpression: 'attribute_not_exists(pk) OR lockedUntil < :now OR jobId = :jobId',
         ExpressionAttributeValues: { ':now': now, ':jobId': jobId },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /** Takes the lock for the job, waiting while another job holds it: false when the wait ran out. */
@@ -59,34 +55,27 @@ export const acquireImportLock = async (
 /** Extends the job's lock; ImportLockLost when another job holds it now (this one must stop writing). */
 export const extendImportLock = async (jobId: string): Promise<void> => {
   const until = epochSeconds() + IMPORT_LOCK_SECONDS;
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: importLockKey,
-        UpdateExpression: 'SET lockedUntil = :until, expiresAt = :until',
-        ConditionExpression: 'jobId = :jobId',
-        ExpressionAttributeValues: { ':until': until, ':jobId': jobId },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new ImportLockLost(`Import ${jobId} lost the import lock`);
-    throw error;
-  }
+  const extended = await written(
+    updateItem({
+      Key: importLockKey,
+      UpdateExpression: 'SET lockedUntil = :until, expiresAt = :until',
+      ConditionExpression: 'jobId = :jobId',
+      ExpressionAttributeValues: { ':until': until, ':jobId': jobId },
+    }),
+  );
+  if (!extended) throw new ImportLockLost(`Import ${jobId} lost the import lock`);
 };
 
 /** Frees the lock if the job still holds it. */
 export const releaseImportLock = async (jobId: string): Promise<void> => {
-  try {
-    await dynamo().send(
+  await ifConditionHeld(
+    dynamo().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: importLockKey,
         ConditionExpression: 'jobId = :jobId',
         ExpressionAttributeValues: { ':jobId': jobId },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 };

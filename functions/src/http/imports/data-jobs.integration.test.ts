@@ -123,6 +123,14 @@ const importFile = async (token: string, file: unknown, kind: 'all' | 'onboard' 
   return started;
 };
 
+/** Imports a file through the API and its worker: the job as its administrator then reads it. */
+const importedJob = async (token: string, file: unknown) => {
+  const started = await importFile(token, file);
+  expect(started.status).toBe(202);
+  expect(await runQueued()).toEqual([]);
+  return (await callApi(importsApi, 'GET', `/imports/jobs/${started.body.job.id}`, { token })).body.job;
+};
+
 /** A copy of a member with a new id, number and plot ids; its money records keep their ids. */
 const withNewMemberAndPlotIds = (member: ExportedMember): ExportedMember => {
   const plotIds = new Map(member.plots.map((plot) => [plot.id, randomUUID()]));
@@ -350,14 +358,9 @@ describe('exports and imports', () => {
     const sameRecords = withNewMemberAndPlotIds(original);
     head.members = [sameMember, sameRecords];
     const sourceBefore = (await scanAll()).filter((item) => item.enablerId === source.enablerId);
-    const started = await importFile(other.admin.token, file);
-    expect(started.status).toBe(202);
-    expect(await runQueued()).toEqual([]);
-    const done = await callApi(importsApi, 'GET', `/imports/jobs/${started.body.job.id}`, {
-      token: other.admin.token,
-    });
-    expect(done.body.job).toMatchObject({ state: 'DONE', done: 2, errorCount: 2 });
-    expect(done.body.job.errors).toEqual([
+    const job = await importedJob(other.admin.token, file);
+    expect(job).toMatchObject({ state: 'DONE', done: 2, errorCount: 2 });
+    expect(job.errors).toEqual([
       expect.objectContaining({ where: '/0/members/0/id', code: 'ERR_IMPORT_ID_TAKEN' }),
       expect.objectContaining({ where: '/0/members/1/contributions/0/id', code: 'ERR_IMPORT_ID_TAKEN' }),
     ]);
@@ -398,13 +401,9 @@ describe('exports and imports', () => {
       for (const record of list) record.id = randomUUID();
     (reusing.contributions[0] as { id: string }).id = deleted.id;
     head.members = [reusing];
-    const started = await importFile(other.admin.token, file);
-    expect(await runQueued()).toEqual([]);
-    const done = await callApi(importsApi, 'GET', `/imports/jobs/${started.body.job.id}`, {
-      token: other.admin.token,
-    });
-    expect(done.body.job).toMatchObject({ state: 'DONE', done: 1, errorCount: 1 });
-    expect(done.body.job.errors).toEqual([
+    const job = await importedJob(other.admin.token, file);
+    expect(job).toMatchObject({ state: 'DONE', done: 1, errorCount: 1 });
+    expect(job.errors).toEqual([
       expect.objectContaining({ where: '/0/members/0/contributions/0/id', code: 'ERR_IMPORT_ID_TAKEN' }),
     ]);
     expect((await scanAll()).filter((item) => item.memberId === reusing.id)).toEqual([]);

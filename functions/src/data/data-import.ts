@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
   PutCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -23,7 +21,7 @@ import type { DataJob, JobError } from './data-jobs.ts';
 import { configSummaryOf, enablerPartition, ENABLER_PROFILE, recordCampaign } from './enablers.ts';
 import { MEMBER_PROFILE, memberPartition, membersOfEnabler } from './member-keys.ts';
 import { recordIdHolders } from './record-id-claims.ts';
-import { batchWriteAll, nowIso, tableName } from './table.ts';
+import { batchWriteAll, getAll, nowIso, tableName } from './table.ts';
 
 type Item = Record<string, unknown>;
 
@@ -113,20 +111,11 @@ const absent = 'attribute_not_exists(pk)';
 
 /** The profiles of these members that are already in the table (id → enabler): imported whole, or another's. */
 const existingProfiles = async (memberIds: string[]): Promise<Map<string, string>> => {
-  const found = new Map<string, string>();
-  let request: BatchGetCommandOutput['UnprocessedKeys'] = {
-    [tableName()]: {
-      Keys: memberIds.map((id) => ({ pk: memberPartition(id), sk: MEMBER_PROFILE })),
-      ProjectionExpression: 'id, enablerId',
-    },
-  };
-  while (request && Object.keys(request).length > 0) {
-    const answer: BatchGetCommandOutput = await dynamo().send(new BatchGetCommand({ RequestItems: request }));
-    for (const item of answer.Responses?.[tableName()] ?? [])
-      found.set(item.id as string, item.enablerId as string);
-    request = answer.UnprocessedKeys;
-  }
-  return found;
+  const profiles = await getAll(
+    memberIds.map((id) => ({ pk: memberPartition(id), sk: MEMBER_PROFILE })),
+    { ProjectionExpression: 'id, enablerId' },
+  );
+  return new Map(profiles.map((profile) => [profile.id as string, profile.enablerId as string]));
 };
 
 /** Where a record id is in a member of the file (`/plots/0/id`…). */

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import {
   deleteKeys,
+  getAll,
   nowIso,
   queryAll,
   tableName,
@@ -139,38 +134,21 @@ export const configSummaryOf = (config: EnablerConfig): EnablerConfigSummary => 
   lengthOfCoverageInMonth: config.lengthOfCoverageInMonth,
 });
 
-/** BatchGetItem takes at most this many keys per request. */
-const BATCH_GET_KEYS = 100;
-
 /**
  * The latest configs of profiles written before the summary was kept on them: read by key, 100 per
  * request and only the summary's attributes, never one Query per enabler.
  */
 const latestConfigsOf = async (enablers: Enabler[]): Promise<Map<string, EnablerConfigSummary>> => {
-  const summaries = new Map<string, EnablerConfigSummary>();
   const keys = enablers.flatMap((enabler) =>
     enabler.latestConfigVersion === null
       ? []
       : [{ pk: enablerPartition(enabler.id), sk: configSortKey(enabler.latestConfigVersion) }],
   );
-  for (let index = 0; index < keys.length; index += BATCH_GET_KEYS) {
-    let request: BatchGetCommandOutput['UnprocessedKeys'] = {
-      [tableName()]: {
-        Keys: keys.slice(index, index + BATCH_GET_KEYS),
-        ProjectionExpression:
-          'enablerId, configId, version, creationDate, currency, maxCompensationFactor, lengthOfSeasonInMonth, lengthOfCoverageInMonth',
-      },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const answer: BatchGetCommandOutput = await dynamo().send(
-        new BatchGetCommand({ RequestItems: request }),
-      );
-      for (const item of answer.Responses?.[tableName()] ?? [])
-        summaries.set(item.enablerId as string, configSummaryOf(toEnablerConfig(item)));
-      request = answer.UnprocessedKeys;
-    }
-  }
-  return summaries;
+  const configs = await getAll(keys, {
+    ProjectionExpression:
+      'enablerId, configId, version, creationDate, currency, maxCompensationFactor, lengthOfSeasonInMonth, lengthOfCoverageInMonth',
+  });
+  return new Map(configs.map((item) => [item.enablerId as string, configSummaryOf(toEnablerConfig(item))]));
 };
 
 /** Every enabler with its current config's summary: one Query of the listing (and no read per enabler). */

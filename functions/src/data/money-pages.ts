@@ -1,4 +1,4 @@
-import { BatchGetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { MoneyType } from '#domain/money-changes.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
@@ -11,7 +11,7 @@ import {
 } from './member-keys.ts';
 import { cursorPosition, pageAsked, pageOf, type CursorKey, type CursorScope } from './list-cursor.ts';
 import { findPlotOwner, toMoneyRecord, type MoneyRecords } from './money-records.ts';
-import { tableName } from './table.ts';
+import { getAll, tableName } from './table.ts';
 
 /*
  * An enabler's contributions, payouts or cashouts, a page at a time (the admin tables).
@@ -212,8 +212,6 @@ export interface Names {
   plots: Map<string, string>;
 }
 
-const BATCH_GET_LIMIT = 100;
-
 /**
  * The current names of the members and plots a page shows, read at once (BatchGet, only the name
  * attributes): a renamed member or plot shows its new name. Another enabler's items are left out.
@@ -222,35 +220,16 @@ export const namesOf = async (
   enablerId: string,
   records: readonly { memberId: string; plotId?: string }[],
 ): Promise<Names> => {
-  const keys = new Map<string, CursorKey>();
-  for (const record of records) {
-    const member = { pk: memberPartition(record.memberId), sk: MEMBER_PROFILE };
-    keys.set(`${member.pk}|${member.sk}`, member);
-    if (record.plotId !== undefined) {
-      const plot = { pk: memberPartition(record.memberId), sk: plotSortKey(record.plotId) };
-      keys.set(`${plot.pk}|${plot.sk}`, plot);
-    }
-  }
-  const all = [...keys.values()];
-  const found: Record<string, unknown>[] = [];
-  for (let index = 0; index < all.length; index += BATCH_GET_LIMIT) {
-    let request: CursorKey[] | undefined = all.slice(index, index + BATCH_GET_LIMIT);
-    while (request && request.length > 0) {
-      const result = await dynamo().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [tableName()]: {
-              Keys: request,
-              ProjectionExpression: 'id, entityType, enablerId, #name, #number',
-              ExpressionAttributeNames: { '#name': 'name', '#number': 'number' },
-            },
-          },
-        }),
-      );
-      found.push(...(result.Responses?.[tableName()] ?? []));
-      request = result.UnprocessedKeys?.[tableName()]?.Keys as CursorKey[] | undefined;
-    }
-  }
+  const keys = records.flatMap((record) => [
+    { pk: memberPartition(record.memberId), sk: MEMBER_PROFILE },
+    ...(record.plotId === undefined
+      ? []
+      : [{ pk: memberPartition(record.memberId), sk: plotSortKey(record.plotId) }]),
+  ]);
+  const found = await getAll(keys, {
+    ProjectionExpression: 'id, entityType, enablerId, #name, #number',
+    ExpressionAttributeNames: { '#name': 'name', '#number': 'number' },
+  });
   const names: Names = { members: new Map(), plots: new Map() };
   for (const item of found) {
     if (item.enablerId !== enablerId) continue;

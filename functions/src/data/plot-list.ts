@@ -1,10 +1,10 @@
-import { BatchGetCommand, type BatchGetCommandOutput, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { cursorPosition, pageOf, type CursorScope } from './list-cursor.ts';
 import { MEMBER_PROFILE, memberPartition, plotSortKey, recordsOfEnabler } from './member-keys.ts';
 import { toPlot, type Plot } from './members.ts';
-import { tableName } from './table.ts';
+import { getAll, tableName } from './table.ts';
 
 /*
  * The administrators' plot list: an enabler's plots by start of coverage (gsi1
@@ -61,38 +61,25 @@ const memberScope = (query: PlotListQuery, memberId: string): CursorScope => ({
   inRange: (key) => inDays(query, key.gsi1sk ?? ''),
 });
 
-const BATCH_GET_KEYS = 100;
-
 /** Names and numbers of members, by key and only those two attributes (and the enabler, to check it). */
 const memberNames = async (
   enablerId: string,
   memberIds: string[],
 ): Promise<Map<string, { name: string; number: string }>> => {
-  const names = new Map<string, { name: string; number: string }>();
-  const chunks = Array.from({ length: Math.ceil(memberIds.length / BATCH_GET_KEYS) }, (_, index) =>
-    memberIds.slice(index * BATCH_GET_KEYS, (index + 1) * BATCH_GET_KEYS),
+  const profiles = await getAll(
+    memberIds.map((id) => ({ pk: memberPartition(id), sk: MEMBER_PROFILE })),
+    {
+      ProjectionExpression: 'id, #name, #number, enablerId',
+      ExpressionAttributeNames: { '#name': 'name', '#number': 'number' },
+    },
+    // Every request at once: a page names at most a few hundred members.
+    Math.max(1, Math.ceil(memberIds.length / 100)),
   );
-  await Promise.all(
-    chunks.map(async (ids) => {
-      let request: BatchGetCommandOutput['UnprocessedKeys'] = {
-        [tableName()]: {
-          Keys: ids.map((id) => ({ pk: memberPartition(id), sk: MEMBER_PROFILE })),
-          ProjectionExpression: 'id, #name, #number, enablerId',
-          ExpressionAttributeNames: { '#name': 'name', '#number': 'number' },
-        },
-      };
-      while (request && Object.keys(request).length > 0) {
-        const answer: BatchGetCommandOutput = await dynamo().send(
-          new BatchGetCommand({ RequestItems: request }),
-        );
-        for (const item of answer.Responses?.[tableName()] ?? [])
-          if (item.enablerId === enablerId)
-            names.set(item.id as string, { name: item.name as string, number: item.number as string });
-        request = answer.UnprocessedKeys;
-      }
-    }),
+  return new Map(
+    profiles
+      .filter((item) => item.enablerId === enablerId)
+      .map((item) => [item.id as string, { name: item.name as string, number: item.number as string }]),
   );
-  return names;
 };
 
 const withMembers = async (enablerId: string, plots: Plot[]): Promise<PlotRow[]> => {

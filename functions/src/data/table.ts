@@ -1,4 +1,6 @@
 import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
   BatchWriteCommand,
   TransactWriteCommand,
   type BatchWriteCommandInput,
@@ -9,6 +11,7 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import type { KeysAndAttributes } from '@aws-sdk/client-dynamodb';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { readEnvironment } from '#platform/environment.ts';
@@ -95,21 +98,47 @@ export const batchWriteAll = async (requests: WriteRequest[], parallel: number):
   await Promise.all(Array.from({ length: parallel }, writer));
 };
 
-/** Deletes items by key, 25 at a time, sending again what DynamoDB leaves unprocessed under load. */
-export const deleteKeys = async (keys: Record<string, unknown>[]): Promise<void> => {
-  for (let index = 0; index < keys.length; index += 25) {
-    let requests: BatchWriteCommandInput['RequestItems'] = {
-      [tableName()]: keys
-        .slice(index, index + 25)
-        .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } })),
-    };
-    while (requests && Object.keys(requests).length > 0) {
-      const result: BatchWriteCommandOutput = await dynamo().send(
-        new BatchWriteCommand({ RequestItems: requests }),
-      );
-      requests = result.UnprocessedItems;
+/** Deletes items by key, sending again what DynamoDB leaves unprocessed under load. */
+export const deleteKeys = (keys: Record<string, unknown>[]): Promise<void> =>
+  batchWriteAll(
+    keys.map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } })),
+    1,
+  );
+
+/** BatchGetItem's most keys per request. */
+const BATCH_GET_KEYS = 100;
+
+/**
+ * The items of these keys that exist (in no given order): BatchGetItem requests of 100 keys,
+ * `parallel` at once, each sent again for the keys DynamoDB leaves unprocessed. A key given twice is
+ * read once (BatchGetItem refuses a request that names one twice).
+ */
+export const getAll = async (
+  given: { pk: unknown; sk: unknown }[],
+  projection: Pick<KeysAndAttributes, 'ProjectionExpression' | 'ExpressionAttributeNames'>,
+  parallel = 1,
+): Promise<Record<string, unknown>[]> => {
+  const keys = [...new Map(given.map((key) => [`${String(key.pk)}|${String(key.sk)}`, key])).values()];
+  const items: Record<string, unknown>[] = [];
+  let next = 0;
+  const reader = async () => {
+    while (next < keys.length) {
+      const chunk = keys.slice(next, next + BATCH_GET_KEYS);
+      next += BATCH_GET_KEYS;
+      let request: BatchGetCommandOutput['UnprocessedKeys'] = {
+        [tableName()]: { Keys: chunk, ...projection },
+      };
+      while (request && Object.keys(request).length > 0) {
+        const answer: BatchGetCommandOutput = await dynamo().send(
+          new BatchGetCommand({ RequestItems: request }),
+        );
+        items.push(...(answer.Responses?.[tableName()] ?? []));
+        request = answer.UnprocessedKeys;
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: parallel }, reader));
+  return items;
 };
 
 /** An item as a failed condition returns it (ALL_OLD, not unmarshalled); undefined when it does not exist. */

@@ -2,7 +2,6 @@ import middy from '@middy/core';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { getDataJob, saveDataJob, type DataJob } from '#data/data-jobs.ts';
-import { releaseImportLock } from '#data/import-lock.ts';
 import { assertMatches, loadValidators, type ValidatorsLoader } from '#platform/http/validator.ts';
 import { appLog, logger } from '#platform/logger.ts';
 import { observability } from '#platform/observability.ts';
@@ -34,7 +33,6 @@ export const dataJobHandler = (
         await appLog.error(`The ${queue} job ${job.id} (${job.kind}) failed: ${(error as Error).message}`);
         const latest = (await getDataJob(job.id)) ?? job;
         await saveDataJob({ ...latest, state: 'FAILED' });
-        if (queue === 'import') await releaseImportLock(job.id);
       }
       throw error;
     }

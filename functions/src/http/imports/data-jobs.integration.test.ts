@@ -307,7 +307,10 @@ describe('exports and imports', () => {
     }) as never);
     expect(await runQueued(1)).toHaveLength(1);
     vi.restoreAllMocks();
+    // The failed delivery freed the import lock: another import need not wait for its lease to lapse.
+    expect((await scanAll()).filter((item) => item.pk === 'IMPORTLOCK')).toEqual([]);
     expect(await runQueued(2)).toEqual([]);
+    expect((await scanAll()).filter((item) => item.pk === 'IMPORTLOCK')).toEqual([]);
     expect(await getDataJob(jobId)).toMatchObject({ state: 'DONE', done: 3, errorCount: 0 });
     const admin = await signIn('ADMIN', source.enablerId);
     expect((await exportFile(admin.token, 'members')).text).toBe(exported);
@@ -407,6 +410,22 @@ describe('exports and imports', () => {
       expect.objectContaining({ where: '/0/members/0/contributions/0/id', code: 'ERR_IMPORT_ID_TAKEN' }),
     ]);
     expect((await scanAll()).filter((item) => item.memberId === reusing.id)).toEqual([]);
+  });
+
+  it('refuses the second of two members of a file that share a record id, and imports the first', async () => {
+    await useEmptyTable();
+    const admin = await signIn('ADMIN', (await givenEnabler()).id);
+    const file = structuredClone(JSON.parse(exported)) as DataFile;
+    const head = file[0] as DataFile[number];
+    const [first, second] = head.members as [ExportedMember, ExportedMember];
+    (second.cashouts[0] as { id: string }).id = (first.cashouts[0] as { id: string }).id;
+    head.members = [first, second];
+    const job = await importedJob(admin.token, file);
+    expect(job).toMatchObject({ state: 'DONE', done: 2, errorCount: 1 });
+    expect(job.errors).toEqual([
+      expect.objectContaining({ where: '/0/members/1/cashouts/0/id', code: 'ERR_IMPORT_ID_TAKEN' }),
+    ]);
+    expect((await getEnabler(source.enablerId))?.memberCount).toBe(1);
   });
 
   it("refuses another administrator's upload as not found, whoever names it", async () => {

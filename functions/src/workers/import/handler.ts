@@ -116,24 +116,9 @@ const checkFile = async (job: DataJob, onboarding: boolean) => {
   return { ...report, heads, members };
 };
 
-/**
- * Imports a file in two streaming passes over the upload, so that a file of any size takes the same
- * memory: the first checks the whole file (an invalid file writes nothing, the job is INVALID with
- * its errors); the second, the import lock held, writes its members in batches, the progress saved
- * after each batch so that a retried job resumes after the last batch written.
- */
-export const handler = dataJobHandler('import', importValidators, async (job: DataJob) => {
+/** The second pass: the checked file's members written in batches, the progress saved after each. */
+const writeMembers = async (job: DataJob, checked: Awaited<ReturnType<typeof checkFile>>) => {
   const onboarding = job.kind === 'IMPORT_ONBOARD';
-  const checked = await checkFile(job, onboarding);
-  if (checked.errorCount > 0) {
-    await saveDataJob({ ...job, state: 'INVALID', errors: checked.errors, errorCount: checked.errorCount });
-    await appLog.warn(
-      `Import ${job.id} (${job.kind}) refused: the file does not match its schema (${checked.errorCount} errors)`,
-    );
-    return;
-  }
-  if (!(await acquireImportLock(job.id)))
-    throw new Error(`Import ${job.id} waited too long for another import to finish`);
   if (!onboarding) await importEnablers(checked.heads, job.createdBy);
   const progress = { ...job, state: 'RUNNING' as const, total: checked.members };
   await saveDataJob(progress);
@@ -177,8 +162,32 @@ export const handler = dataJobHandler('import', importValidators, async (job: Da
   const enablerIds = onboarding ? [job.enablerId] : checked.heads.map(({ head }) => head._id);
   for (const enablerId of enablerIds) await recountMembers(enablerId);
   await saveDataJob({ ...progress, state: 'DONE' });
-  await releaseImportLock(job.id);
-  await appLog.info(
-    `Import ${job.id} (${job.kind}) done: ${checked.members} members, ${progress.errorCount} errors`,
-  );
+  return progress.errorCount;
+};
+
+/**
+ * Imports a file in two streaming passes over the upload, so that a file of any size takes the same
+ * memory: the first checks the whole file (an invalid file writes nothing, the job is INVALID with
+ * its errors); the second, the import lock held (freed when it ends or fails; a killed worker's lapses
+ * or passes to its redelivery), writes its members in batches, the progress saved after each batch so
+ * that a retried job resumes after the last batch written.
+ */
+export const handler = dataJobHandler('import', importValidators, async (job: DataJob) => {
+  const checked = await checkFile(job, job.kind === 'IMPORT_ONBOARD');
+  if (checked.errorCount > 0) {
+    await saveDataJob({ ...job, state: 'INVALID', errors: checked.errors, errorCount: checked.errorCount });
+    await appLog.warn(
+      `Import ${job.id} (${job.kind}) refused: the file does not match its schema (${checked.errorCount} errors)`,
+    );
+    return;
+  }
+  if (!(await acquireImportLock(job.id)))
+    throw new Error(`Import ${job.id} waited too long for another import to finish`);
+  let errorCount: number;
+  try {
+    errorCount = await writeMembers(job, checked);
+  } finally {
+    await releaseImportLock(job.id);
+  }
+  await appLog.info(`Import ${job.id} (${job.kind}) done: ${checked.members} members, ${errorCount} errors`);
 });

@@ -428,6 +428,32 @@ describe('exports and imports', () => {
     expect((await getEnabler(source.enablerId))?.memberCount).toBe(1);
   });
 
+  it('lets two imports of the same ids under two enablers run at once: one imports them, the other is refused', async () => {
+    await useEmptyTable();
+    const jobs = [];
+    for (const enablerId of [randomUUID(), randomUUID()]) {
+      const file = structuredClone(JSON.parse(exported)) as DataFile;
+      (file[0] as DataFile[number])._id = enablerId;
+      jobs.push({ enablerId, id: await importDirectly(JSON.stringify(file), enablerId) });
+    }
+    sent.length = 0;
+    // Both workers at the same moment, as two Lambda instances would run them.
+    const answers = await Promise.all(
+      jobs.map(({ id }) => importWorker(sqsEvent({ jobId: id }), lambdaContext('import-worker'))),
+    );
+    expect(answers.flatMap((answer) => answer.batchItemFailures)).toEqual([]);
+    const done = await Promise.all(jobs.map(({ id }) => getDataJob(id)));
+    expect(done.map((job) => job?.state)).toEqual(['DONE', 'DONE']);
+    // Whichever ran first imported the three members; the other was refused each of them.
+    expect(done.map((job) => job?.errorCount).sort()).toEqual([0, 3]);
+    const refused = done.find((job) => job?.errorCount === 3);
+    expect(new Set(refused?.errors.map((error) => error.code))).toEqual(new Set(['ERR_IMPORT_ID_TAKEN']));
+    const counts = await Promise.all(jobs.map(({ enablerId }) => getEnabler(enablerId)));
+    expect(counts.map((enabler) => enabler?.memberCount).sort()).toEqual([0, 3]);
+    const members = (await scanAll()).filter((item) => item.entityType === 'MEMBER');
+    expect(members).toHaveLength(3);
+  });
+
   it("refuses another administrator's upload as not found, whoever names it", async () => {
     const owner = await signIn('ADMIN', source.enablerId);
     const upload = await callApi(importsApi, 'POST', '/imports/uploads', { token: owner.token });

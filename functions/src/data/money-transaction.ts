@@ -94,23 +94,23 @@ export const datesAppended = (record: Item): DateClauses => {
   };
 };
 
-/** ADD clauses and values of a delta's figures: every figure, so no writer can leave one out. */
-const added = (figures: object) => {
-  const entries = Object.entries(figures).filter(([field]) => field !== 'plotId');
+/** The ADD clause and values of a delta's figures: every figure, so no writer can leave one out. */
+const added = (figures: Record<string, number>) => {
+  const entries = Object.entries(figures);
   return {
     clause: `ADD ${entries.map(([field]) => `${field} :${field}`).join(', ')}`,
-    values: Object.fromEntries(entries.map(([field, value]) => [`:${field}`, value as number])),
+    values: Object.fromEntries(entries.map(([field, value]) => [`:${field}`, value])),
   };
 };
 
 /** The update of a plot's counts and sums by a change (the plot must still be in the enabler). */
-const plotUpdate = (write: MoneyWrite, delta: PlotDelta): TransactItem => {
+const plotUpdate = (write: MoneyWrite, { plotId, ...figures }: PlotDelta): TransactItem => {
   const enabler = inEnabler(write.enablerId);
-  const sums = added(delta);
+  const sums = added({ ...figures });
   return {
     Update: {
       TableName: tableName(),
-      Key: { pk: memberPartition(write.memberId), sk: plotSortKey(delta.plotId) },
+      Key: { pk: memberPartition(write.memberId), sk: plotSortKey(plotId) },
       UpdateExpression: sums.clause,
       ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
       ExpressionAttributeValues: { ...sums.values, ...enabler.values },

@@ -24,7 +24,7 @@ import {
 } from '#domain/aggregates.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { logger } from '#platform/logger.ts';
-import { MEMBER_PROFILE, memberPartition, membersOfEnabler, recordsOfEnabler } from './member-keys.ts';
+import { MEMBER_PROFILE, membersOfEnabler, recordsOfEnabler } from './member-keys.ts';
 import {
   batchWriteAll,
   epochSeconds,
@@ -34,6 +34,7 @@ import {
   tableName,
   type WriteRequest,
 } from './table.ts';
+import { readMemberPartition } from './member-page.ts';
 
 const imageOf = (image: Record<string, unknown> | undefined): AggregatedRecord | undefined =>
   image ? (unmarshall(image as Record<string, AttributeValue>) as AggregatedRecord) : undefined;
@@ -157,12 +158,7 @@ const applyOnce = async (eventId: string, increments: AggregateIncrement[]): Pro
  * write holds only if the copy is still as read; a record changed meanwhile carries its own change.
  */
 export const propagateFederation = async (memberId: string): Promise<number> => {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': memberPartition(memberId) },
-    ConsistentRead: true,
-  });
+  const items = await readMemberPartition(memberId);
   const profile = items.find((item) => item.sk === MEMBER_PROFILE);
   if (!profile) return 0;
   const federation = (profile.federation as string | null | undefined) || null;

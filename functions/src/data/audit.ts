@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TransactItem } from './idempotency.ts';
+import type { TransactItem } from './transaction-items.ts';
 import { queryAll, tableName } from './table.ts';
 
 /*

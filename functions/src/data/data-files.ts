@@ -1,12 +1,17 @@
 import type { ExportedConfig, ExportedEnabler, ExportedMember } from '@cpbo/schemas/data-files.ts';
 import { fromCents, toCents } from '@cpbo/schemas/money.ts';
-import { memberTotals, type MoneyMovement } from '#domain/member-totals.ts';
-import { plotTotals } from '#domain/money-changes.ts';
-import { configSummaryOf, enablerProfileItem, type Enabler, type EnablerConfig } from './enablers.ts';
-import { MEMBER_PROFILE, recordIdClaimItem } from './member-keys.ts';
-import { memberClaimItems, memberItem, plotItem, toMember, toPlot } from './members.ts';
-import { figuresOf, moneyItem, toCashout, toContribution, toPayout } from './money-records.ts';
-import { configItem } from './enablers.ts';
+import {
+  configItem,
+  configSummaryOf,
+  enablerProfileItem,
+  type Enabler,
+  type EnablerConfig,
+} from './enablers.ts';
+import { toMember } from './member-items.ts';
+import { MEMBER_PROFILE } from './member-keys.ts';
+import { moneyItem, toCashout, toContribution, toPayout } from './money-items.ts';
+import { plotItem, toPlot } from './plot-items.ts';
+import { wholeMemberItems } from './whole-member-items.ts';
 
 /*
  * The export file's shape (schemas/data-files.ts) from the table's items, and back: exporting,
@@ -169,7 +174,7 @@ const cents = (amount: number): number => toCents(amount) as number;
 
 /**
  * The items of an imported member (memberRecordProblem first): claims, plots and money records with
- * the claims of their ids, and its profile with the totals summed from those records in one pass (as the demo seed writes them).
+ * the claims of their ids, and its profile, the totals summed from its records (wholeMemberItems).
  */
 export const importedMemberItems = (
   member: ExportedMember,
@@ -194,7 +199,6 @@ export const importedMemberItems = (
   const owner = { id: member.id, enablerId, federation: fields.federation };
   const plotNames = new Map(member.plots.map((plot) => [plot.id, plot.name]));
   const money: Item[] = [];
-  const movements: MoneyMovement[] = [];
   for (const record of member.contributions) {
     const amountCents = cents(record.amount);
     money.push(
@@ -214,7 +218,6 @@ export const importedMemberItems = (
         record.id,
       ),
     );
-    movements.push({ type: 'CONTRIBUTION', amountCents, date: record.contributionDate });
   }
   for (const record of member.payouts) {
     const amountCents = cents(record.amount);
@@ -236,7 +239,6 @@ export const importedMemberItems = (
         record.id,
       ),
     );
-    movements.push({ type: 'PAYOUT', amountCents, date: record.payoutDate });
   }
   for (const record of member.cashouts) {
     const amountCents = cents(record.amount);
@@ -251,11 +253,9 @@ export const importedMemberItems = (
         record.id,
       ),
     );
-    movements.push({ type: 'CASHOUT', amountCents, date: record.cashoutDate });
   }
-  const figures = money.map(figuresOf);
-  const plots = member.plots.map((plot) => {
-    const item = plotItem(
+  const plots = member.plots.map((plot) =>
+    plotItem(
       {
         memberId: member.id,
         enablerId,
@@ -274,18 +274,13 @@ export const importedMemberItems = (
       },
       plot.id,
       at,
-    );
-    return { ...item, ...plotTotals(figures, plot.id) };
-  });
-  const totals = Object.fromEntries(
-    Object.entries(memberTotals(member.plots.length, movements)).filter(([, value]) => value !== null),
-  );
-  return {
-    claims: memberClaimItems(fields, member.id),
-    records: [...plots, ...money],
-    recordIdClaims: [...member.plots, ...member.contributions, ...member.payouts, ...member.cashouts].map(
-      (record) => recordIdClaimItem(record.id, member.id),
     ),
-    profile: { ...memberItem(fields, member.id, at), ...totals },
+  );
+  const whole = wholeMemberItems(fields, member.id, at, { plots, records: money });
+  return {
+    claims: whole.claims,
+    records: [...whole.plots, ...whole.records],
+    recordIdClaims: whole.recordIdClaims,
+    profile: whole.profile,
   };
 };

@@ -16,12 +16,14 @@ import { errorCatalogue, type ErrorCode } from '@cpbo/schemas/error-catalogue.ts
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { isPngOrJpegDataUrl } from '@cpbo/schemas/enablers.ts';
 import { dynamo } from '#platform/aws-clients.ts';
+import { withRetries, type RetryPolicy } from '#platform/retry.ts';
 import { importedEnablerItems, importedMemberItems, memberRecordProblem } from './data-files.ts';
 import type { DataJob, JobError } from './data-jobs.ts';
-import { configSummaryOf, enablerPartition, ENABLER_PROFILE, recordCampaign } from './enablers.ts';
+import { configSummaryOf, enablerPartition, ENABLER_PROFILE } from './enablers.ts';
+import { recordPayoutCampaigns } from './campaigns.ts';
 import { MEMBER_PROFILE, memberPartition, membersOfEnabler } from './member-keys.ts';
 import { recordIdHolders } from './record-id-claims.ts';
-import { batchWriteAll, getAll, nowIso, tableName } from './table.ts';
+import { batchWriteAll, cancellationReasons, getAll, nowIso, tableName } from './table.ts';
 
 type Item = Record<string, unknown>;
 
@@ -31,18 +33,12 @@ export const IMPORT_BATCH_MEMBERS = 100;
 const PARALLEL_WRITES = 32;
 /** BatchWriteItem requests (25 items each) in flight. */
 const PARALLEL_BATCH_WRITES = 32;
-const RETRIES = 8;
 
 interface Put {
   item: Item;
   condition: string;
   values?: Record<string, unknown>;
 }
-
-type CancellationReason = { Code?: string };
-
-const pause = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.random() * 50));
 
 /** Errors after which the same write is sent again. */
 const transient = new Set([
@@ -52,6 +48,15 @@ const transient = new Set([
   'ThrottlingException',
   'ProvisionedThroughputExceededException',
 ]);
+
+/** A write that failed for a reason other than its conditions (a conflict, throttling) is sent again. */
+const IMPORT_WRITES: RetryPolicy = {
+  attempts: 8,
+  stepMs: 25,
+  jitterMs: 50,
+  // A cancelled transaction whose conditions held lost a race with another write.
+  retryable: (error) => transient.has((error as Error).name) || cancellationReasons(error) !== undefined,
+};
 
 const putOf = (put: Put) => ({
   TableName: tableName(),
@@ -64,9 +69,9 @@ const putOf = (put: Put) => ({
  * Writes one group of puts, all or nothing: false when one of their conditions failed. One put is a
  * conditional PutItem (cheaper than a transaction); transient failures are sent again after a pause.
  */
-const putGroup = async (group: Put[]): Promise<boolean> => {
-  const [only] = group;
-  for (let attempt = 1; ; attempt += 1) {
+const putGroup = (group: Put[]): Promise<boolean> =>
+  withRetries(IMPORT_WRITES, async () => {
+    const [only] = group;
     try {
       if (group.length === 1 && only) await dynamo().send(new PutCommand(putOf(only)));
       else
@@ -75,19 +80,14 @@ const putGroup = async (group: Put[]): Promise<boolean> => {
         );
       return true;
     } catch (error) {
-      const reasons = (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons;
       if (
         (error as Error).name === 'ConditionalCheckFailedException' ||
-        reasons?.some((reason) => reason.Code === 'ConditionalCheckFailed')
+        cancellationReasons(error)?.some((reason) => reason.Code === 'ConditionalCheckFailed')
       )
         return false;
-      // Cancelled for another reason (a conflict with another write): sent again.
-      const again = transient.has((error as Error).name) || reasons !== undefined;
-      if (!again || attempt >= RETRIES) throw error;
-      await pause(attempt);
+      throw error;
     }
-  }
-};
+  });
 
 /**
  * Writes groups of puts, each all or nothing, many groups at once: the answer is, for each group,
@@ -298,8 +298,10 @@ export const importEnablers = async (
           if (error.name !== 'ConditionalCheckFailedException') throw error;
         });
     }
-    for (const [id, reportingDate] of campaigns)
-      await recordCampaign(enabler._id, { id, name: id, reportingDate });
+    await recordPayoutCampaigns(
+      enabler._id,
+      [...campaigns].map(([assessmentId, assessmentDate]) => ({ assessmentId, assessmentDate })),
+    );
   }
 };
 

@@ -12,12 +12,11 @@ import {
   enablerPartition,
   getEnabler,
   getEnablerWithLatestConfig,
-  listCampaigns,
   listConfigs,
   listEnablers,
-  recordCampaign,
   updateEnabler,
 } from './enablers.ts';
+import { listCampaigns, recordCampaign } from './campaigns.ts';
 import { tableName } from './table.ts';
 
 const profile = (name = `Enabler ${randomUUID().slice(0, 8)}`) => ({

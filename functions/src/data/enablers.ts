@@ -2,17 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import {
-  deleteKeys,
-  getAll,
-  nowIso,
-  queryAll,
-  tableName,
-  transact,
-  updateItem,
-  written,
-  writtenOr,
-} from './table.ts';
+import { deleteKeys, getAll, nowIso, queryAll, tableName, transact, updateItem, writtenOr } from './table.ts';
 
 export interface EnablerConfig {
   _id: string;
@@ -54,13 +44,6 @@ export interface Enabler {
   createdBy: string;
   modificationDate: string | null;
   modifiedBy: string | null;
-}
-
-export interface Campaign {
-  id: string;
-  name: string;
-  /** ISO date of the assessment the campaign reports on. */
-  reportingDate: string;
 }
 
 // Access patterns: an enabler's profile, configs (newest first) and campaigns share the partition ENABLER#<id>;
@@ -365,38 +348,4 @@ export const addConfig = async (
     ['ERR_CONFLICT', 'ERR_CONFLICT'],
   );
   return toEnablerConfig(item);
-};
-
-/** An enabler's campaigns, newest reporting date first. */
-export const listCampaigns = async (enablerId: string): Promise<Campaign[]> => {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :campaigns)',
-    ExpressionAttributeValues: { ':pk': enablerPartition(enablerId), ':campaigns': 'CAMPAIGN#' },
-  });
-  return items
-    .map((item) => ({
-      id: item.id as string,
-      name: item.name as string,
-      reportingDate: item.reportingDate as string,
-    }))
-    .sort((a, b) => b.reportingDate.localeCompare(a.reportingDate) || a.id.localeCompare(b.id));
-};
-
-/** Records a campaign once (payouts of one assessment, or an import, name it again and again). */
-export const recordCampaign = async (enablerId: string, campaign: Campaign): Promise<void> => {
-  await written(
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          pk: enablerPartition(enablerId),
-          sk: campaignSortKey(campaign.id),
-          entityType: 'CAMPAIGN',
-          ...campaign,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    ),
-  );
 };

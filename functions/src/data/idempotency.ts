@@ -1,6 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#platform/aws-clients.ts';
 import { epochSeconds, isConditionFailure, tableName } from './table.ts';
+import type { TransactItem } from './transaction-items.ts';
 
 /*
  * Idempotency keys: IDEMPOTENCY#<caller's e-mail> / KEY#<key>, one item per key a caller sent, gone
@@ -8,11 +9,6 @@ import { epochSeconds, isConditionFailure, tableName } from './table.ts';
  * id) before the write it guards, and completed (COMPLETED, with the answer) by an item of the write's
  * own transaction, so the write and its answer are stored together or not at all.
  */
-
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/** Builds, from the record a write is about to store, an item written in the same transaction. */
-export type Receipt<Written> = (record: Written) => TransactItem;
 
 /** Whose key: the caller's e-mail and the Idempotency-Key. */
 export interface KeyOwner {

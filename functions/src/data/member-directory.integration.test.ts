@@ -22,8 +22,10 @@ import {
 import { MEMBER_PROFILE, memberPartition } from './member-keys.ts';
 import { readMemberSnapshot, writeMemberSnapshot } from './member-snapshots.ts';
 import { allMembersOf, memberTombstoneItem } from './member-timeline.ts';
-import { createMember, createPlot, getMember, type NewMember } from './members.ts';
-import { recordContribution } from './money-records.ts';
+import { createMember, getMember } from './members.ts';
+import { createPlot } from './plots.ts';
+import type { NewMember } from './member-items.ts';
+import { createMoneyRecord } from './money-create.ts';
 import { nowIso, tableName } from './table.ts';
 
 const today = isoDateOf(new Date());
@@ -69,12 +71,13 @@ const givenPlotAndContribution = async (memberId: string) => {
     endCoverageDate: today,
     enablerConfig: null,
   });
-  await recordContribution(
+  await createMoneyRecord({
+    type: 'CONTRIBUTION',
     member,
     plot,
-    { amountCents: 1500, protectionType: 'DROUGHT', contributionDate: new Date().toISOString() },
-    'test',
-  );
+    values: { amountCents: 1500, protectionType: 'DROUGHT', contributionDate: new Date().toISOString() },
+    by: 'test',
+  });
 };
 
 /** What deleting a member must write (the administrators' delete comes with issue 13): profile out, tombstone in. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summaryOfProfile, timelineProjection } from './member-timeline.ts';
-import { memberItem, memberSummaryOf, toMember } from './members.ts';
+import { memberItem, memberSummaryOf, toMember } from './member-items.ts';
 
 describe('the member timeline projection', () => {
   it('reads every field a member summary needs', () => {

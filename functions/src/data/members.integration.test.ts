@@ -5,17 +5,11 @@ import { dynamo } from '#platform/aws-clients.ts';
 import { givenEnabler } from '../testing/fixtures.ts';
 import { getEnabler } from './enablers.ts';
 import { memberPartition } from './member-keys.ts';
-import {
-  createMember,
-  createPlot,
-  deleteMember,
-  deletePlot,
-  getMember,
-  getPlotOfEnabler,
-  updateMember,
-  type NewMember,
-} from './members.ts';
-import { recordContribution } from './money-records.ts';
+import { createMember, deleteMember, getMember, updateMember } from './members.ts';
+import { createPlot, deletePlot } from './plots.ts';
+import { getPlotOfEnabler } from './records-by-id.ts';
+import type { NewMember } from './member-items.ts';
+import { createMoneyRecord } from './money-create.ts';
 import { tableName } from './table.ts';
 
 let enablerId: string;
@@ -95,12 +89,13 @@ describe('deleteMember', () => {
     const count = (await getEnabler(enablerId))?.memberCount;
     beforeFirstTransaction(async () => {
       const current = await getMember(member.id);
-      await recordContribution(
-        current as NonNullable<typeof current>,
+      await createMoneyRecord({
+        type: 'CONTRIBUTION',
+        member: current as NonNullable<typeof current>,
         plot,
-        { amountCents: 100, protectionType: 'DROUGHT', contributionDate: new Date().toISOString() },
-        'test',
-      );
+        values: { amountCents: 100, protectionType: 'DROUGHT', contributionDate: new Date().toISOString() },
+        by: 'test',
+      });
     });
     await expect(deleteMember(enablerId, member.id, 'admin@example.org')).rejects.toMatchObject({
       code: 'ERR_CONFLICT',

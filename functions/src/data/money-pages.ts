@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { MoneyType } from '#domain/money-changes.ts';
+import type { MoneyType } from '#domain/money-totals.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import {
@@ -10,7 +10,8 @@ import {
   recordTypes,
 } from './member-keys.ts';
 import { cursorPosition, pageAsked, pageOf, type CursorKey, type CursorScope } from './list-cursor.ts';
-import { findPlotOwner, toMoneyRecord, type MoneyRecords } from './money-records.ts';
+import { findPlotOwner } from './records-by-id.ts';
+import { toMoneyRecord, type MoneyRecords } from './money-items.ts';
 import { getAll, tableName } from './table.ts';
 
 /*

@@ -3,7 +3,7 @@ import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { cursorPosition, pageOf, type CursorScope } from './list-cursor.ts';
 import { MEMBER_PROFILE, memberPartition, plotSortKey, recordsOfEnabler } from './member-keys.ts';
-import { toPlot, type Plot } from './members.ts';
+import { toPlot, type Plot } from './plot-items.ts';
 import { getAll, tableName } from './table.ts';
 
 /*

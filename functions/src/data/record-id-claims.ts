@@ -1,4 +1,4 @@
-import type { TransactItem } from './idempotency.ts';
+import type { TransactItem } from './transaction-items.ts';
 import { recordIdClaimItem, recordIdClaimKey } from './member-keys.ts';
 import { getAll, tableName } from './table.ts';
 

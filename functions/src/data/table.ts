@@ -15,8 +15,9 @@ import type { KeysAndAttributes } from '@aws-sdk/client-dynamodb';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { readEnvironment } from '#platform/environment.ts';
+import { withRetries, type RetryPolicy } from '#platform/retry.ts';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
-import type { Receipt, TransactItem } from './idempotency.ts';
+import type { TransactItem } from './transaction-items.ts';
 
 /** The table every data module reads and writes (see table-definition.ts for its keys and indexes). */
 export const tableName = (): string => readEnvironment('tableName');
@@ -163,27 +164,32 @@ export const unlessOtherEnabler =
   (item) =>
     item?.enablerId?.S !== undefined && item.enablerId.S !== enablerId ? otherEnabler : code;
 
-/** Transactions that lose a race with another one on the same items are tried again this many times. */
-const CONFLICT_ATTEMPTS = 4;
-
 type CancellationReason = { Code?: string; Item?: FailedItem };
 
-const cancellationReasons = (error: unknown): CancellationReason[] | undefined =>
-  (error as Error).name === 'TransactionCanceledException'
+/** Why each item of a cancelled transaction failed (by position), or undefined for any other error. */
+export const cancellationReasons = (error: unknown): CancellationReason[] | undefined =>
+  error instanceof Error && error.name === 'TransactionCanceledException'
     ? (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons
     : undefined;
 
-/** When and with what receipt (the answer to an idempotency key, data/idempotency.ts) a record is written. */
-export interface WriteOptions<Written> {
-  now?: Date;
-  receipt?: Receipt<Written>;
-}
+/** True for a transaction cancelled because another one was writing the same items at that moment. */
+export const lostTransactionRace = (error: unknown): boolean =>
+  cancellationReasons(error)?.some((reason) => reason.Code === 'TransactionConflict') ?? false;
+
+/** Transactions that lose a race with another one on the same items are tried again (four attempts in all). */
+const TRANSACTION_RACES: RetryPolicy = {
+  attempts: 4,
+  stepMs: 20,
+  jitterMs: 30,
+  retryable: lostTransactionRace,
+};
 
 /**
  * Runs a transaction; when a condition fails, the code of the first failing item (by position) is
  * thrown, so each rule answers its own catalogue code and nothing is half written. A transaction
- * that only collided with a concurrent one (two contributions to one member) is tried again.
- * A receipt is written last, with the records: a write whose key was taken over writes nothing.
+ * that only collided with a concurrent one (two contributions to one member) is tried again, then
+ * answers ERR_CONFLICT. A receipt is written last, with the records: a write whose key was taken over
+ * writes nothing.
  */
 export const transact = async (
   records: TransactItem[],
@@ -192,20 +198,22 @@ export const transact = async (
 ): Promise<void> => {
   const items = receipt ? [...records, receipt] : records;
   const codes = receipt ? [...recordCodes, 'ERR_IDEMPOTENCY_KEY_IN_PROGRESS' as const] : recordCodes;
-  for (let attempt = 1; ; attempt += 1) {
+  const send = async () => {
     try {
       await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
     } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (!reasons) throw error;
+      const reasons = cancellationReasons(error) ?? [];
       const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
       const failure = failed >= 0 ? codes[failed] : undefined;
       const code = typeof failure === 'function' ? failure(reasons[failed]?.Item) : failure;
       if (code) throw new AppError(code, { cause: error });
-      if (!reasons.some((reason) => reason.Code === 'TransactionConflict')) throw error;
-      if (attempt >= CONFLICT_ATTEMPTS) throw new AppError('ERR_CONFLICT', { cause: error });
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+      throw error;
     }
+  };
+  try {
+    await withRetries(TRANSACTION_RACES, send);
+  } catch (error) {
+    if (lostTransactionRace(error)) throw new AppError('ERR_CONFLICT', { cause: error });
+    throw error;
   }
 };

@@ -1,32 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { memberTotals } from './member-totals.ts';
+import { cashout, contribution, moneyFiguresArbitrary, payout } from '../testing/money-figures.ts';
+import { memberDatesAfter, moneyDeltas, pendingBenefitNeeded, refusalOf } from './money-changes.ts';
 import {
-  memberDatesAfter,
-  moneyDeltas,
-  pendingBenefitNeeded,
+  addPlotTotals,
+  addSums,
+  memberTotals,
+  NO_PLOT_TOTALS,
+  NO_SUMS,
   plotTotals,
-  refusalOf,
-  type MoneyFigures,
-} from './money-changes.ts';
-
-const contribution = (amountCents: number, date: string, plotId = 'p1'): MoneyFigures => ({
-  type: 'CONTRIBUTION',
-  amountCents,
-  date,
-  plotId,
-});
-const payout = (amountCents: number, date: string, plotId = 'p1'): MoneyFigures => ({
-  type: 'PAYOUT',
-  amountCents,
-  date,
-  plotId,
-});
-const cashout = (amountCents: number, date: string): MoneyFigures => ({
-  type: 'CASHOUT',
-  amountCents,
-  date,
-  plotId: null,
-});
+  type MemberSums,
+} from './money-totals.ts';
 
 describe('moneyDeltas', () => {
   it('adds a created contribution to the member and its plot', () => {
@@ -177,29 +161,66 @@ describe('memberDatesAfter', () => {
   });
 });
 
-describe('plotTotals', () => {
-  it('sums each plot apart and agrees with the deltas applied one by one', () => {
-    const records = [
-      contribution(100, '2026-01-01', 'p1'),
-      contribution(250, '2026-02-01', 'p2'),
-      payout(900, '2026-02-10', 'p1'),
-      cashout(50, '2026-03-01'),
-    ];
-    expect(plotTotals(records, 'p1')).toEqual({
-      contributionCount: 1,
-      payoutCount: 1,
-      contributionTotalCents: 100,
-      payoutTotalCents: 900,
-    });
-    const stepwise = records
-      .flatMap((record) => moneyDeltas(null, record).plots)
-      .filter((delta) => delta.plotId === 'p2');
-    expect(plotTotals(records, 'p2')).toEqual({
-      contributionCount: stepwise.reduce((sum, delta) => sum + delta.contributionCount, 0),
-      payoutCount: 0,
-      contributionTotalCents: 250,
-      payoutTotalCents: 0,
-    });
-    expect(memberTotals(2, records).contributionTotalCents).toBe(350);
+describe('the deltas and the totals', () => {
+  const plots = ['p1', 'p2', 'p3'];
+  const sumsOf = (totals: MemberSums) => addSums(NO_SUMS, totals);
+
+  it('agree: the totals of the records are their creations’ deltas added up', () => {
+    fc.assert(
+      fc.property(fc.array(moneyFiguresArbitrary, { maxLength: 30 }), (records) => {
+        const deltas = records.map((record) => moneyDeltas(null, record));
+        expect(sumsOf(memberTotals(0, records))).toEqual(
+          deltas.reduce((sums, delta) => addSums(sums, delta.member), NO_SUMS),
+        );
+        for (const plotId of plots)
+          expect(plotTotals(records, plotId)).toEqual(
+            deltas
+              .flatMap((delta) => delta.plots)
+              .filter((delta) => delta.plotId === plotId)
+              .reduce(addPlotTotals, NO_PLOT_TOTALS),
+          );
+      }),
+    );
+  });
+
+  it('agree on any edit or deletion: the totals after are the totals before plus the change’s deltas', () => {
+    fc.assert(
+      fc.property(
+        fc.array(moneyFiguresArbitrary, { minLength: 1, maxLength: 20 }),
+        fc.nat(),
+        moneyFiguresArbitrary,
+        fc.boolean(),
+        (drawn, position, replacement, deleted) => {
+          const records = drawn.map((record, index) => ({ ...record, id: `r${index}` }));
+          const before = records[position % records.length] as (typeof records)[number];
+          const after = deleted
+            ? null
+            : {
+                ...replacement,
+                type: before.type,
+                plotId: before.type === 'CASHOUT' ? null : (replacement.plotId ?? 'p1'),
+              };
+          const kept = records.filter((record) => record.id !== before.id);
+          const changed = after ? [...kept, after] : kept;
+          const deltas = moneyDeltas(before, after);
+          expect(sumsOf(memberTotals(0, changed))).toEqual(
+            addSums(sumsOf(memberTotals(0, records)), deltas.member),
+          );
+          for (const plotId of plots) {
+            const delta = deltas.plots.find((candidate) => candidate.plotId === plotId);
+            expect(plotTotals(changed, plotId)).toEqual(
+              addPlotTotals(plotTotals(records, plotId), delta ?? NO_PLOT_TOTALS),
+            );
+          }
+          const totals = memberTotals(0, changed);
+          expect(memberDatesAfter(records, before.id, after)).toEqual({
+            firstContributionDate: totals.firstContributionDate,
+            lastContributionDate: totals.lastContributionDate,
+            firstPayoutDate: totals.firstPayoutDate,
+            lastPayoutDate: totals.lastPayoutDate,
+          });
+        },
+      ),
+    );
   });
 });

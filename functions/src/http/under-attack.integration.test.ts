@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { createEnabler, updateEnabler } from '#data/enablers.ts';
-import { getMember, getPlots, updatePlot } from '#data/members.ts';
-import { recordCashout, recordContribution, recordPayout } from '#data/money-records.ts';
+import { getMember } from '#data/members.ts';
+import { getPlots, updatePlot } from '#data/plots.ts';
+import { createMoneyRecord } from '#data/money-create.ts';
 import { getUser } from '#data/users.ts';
 import type { AppError } from '#platform/app-error.ts';
 import { callApi } from '../testing/call-api.ts';
@@ -416,42 +417,64 @@ describe('fault 12: writes carry the enabler, not only the reads before them', (
       })
     ).body.id as string;
     const member = (await getMember(memberId)) as NonNullable<Awaited<ReturnType<typeof getMember>>>;
-    await recordPayout(
+    await createMoneyRecord({
+      type: 'PAYOUT',
       member,
-      { id: plotId, name: 'Victim field' },
-      {
+      plot: { id: plotId, name: 'Victim field' },
+      values: {
         amountCents: 5000,
         assessmentId: 'A-1',
         assessmentDate: isoDateOf(new Date()),
         payoutDate: isoDateOf(new Date()),
       },
-      'test',
-    );
+      by: 'test',
+    });
     const before = await getMember(memberId);
 
     // A handler that trusted a stale or forged read would hand the writes the attacker's enabler.
     const forged = { ...member, enablerId };
     const attempts: [string, () => Promise<unknown>][] = [
-      ['cashout', () => recordCashout(forged, 1000, new Date().toISOString(), 'intruder')],
+      [
+        'cashout',
+        () =>
+          createMoneyRecord({
+            type: 'CASHOUT',
+            member: forged,
+            plot: null,
+            values: { amountCents: 1000, cashoutDate: new Date().toISOString() },
+            by: 'intruder',
+          }),
+      ],
       [
         'contribution',
         () =>
-          recordContribution(
-            forged,
-            { id: plotId, name: 'Victim field' },
-            { amountCents: 100, protectionType: 'DROUGHT', contributionDate: new Date().toISOString() },
-            'intruder',
-          ),
+          createMoneyRecord({
+            type: 'CONTRIBUTION',
+            member: forged,
+            plot: { id: plotId, name: 'Victim field' },
+            values: {
+              amountCents: 100,
+              protectionType: 'DROUGHT',
+              contributionDate: new Date().toISOString(),
+            },
+            by: 'intruder',
+          }),
       ],
       [
         'payout',
         () =>
-          recordPayout(
-            forged,
-            { id: plotId, name: 'Victim field' },
-            { amountCents: 100, assessmentId: 'A-2', assessmentDate: '2026-01-01', payoutDate: '2026-01-01' },
-            'intruder',
-          ),
+          createMoneyRecord({
+            type: 'PAYOUT',
+            member: forged,
+            plot: { id: plotId, name: 'Victim field' },
+            values: {
+              amountCents: 100,
+              assessmentId: 'A-2',
+              assessmentDate: '2026-01-01',
+              payoutDate: '2026-01-01',
+            },
+            by: 'intruder',
+          }),
       ],
       [
         'plot update',

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
-import { memberTotals } from '#domain/member-totals.ts';
-import { plotTotals } from '#domain/money-changes.ts';
-import { createMember, createPlot } from '#data/members.ts';
-import { MEMBER_PROFILE, memberPartition } from '#data/member-keys.ts';
-import { figuresOf } from '#data/money-records.ts';
-import { queryAll, tableName } from '#data/table.ts';
+import { memberTotals, plotTotals } from '#domain/money-totals.ts';
+import { createMember } from '#data/members.ts';
+import { createPlot } from '#data/plots.ts';
+import { MEMBER_PROFILE } from '#data/member-keys.ts';
+import { readMemberPartition } from '#data/member-page.ts';
+import { figuresOf } from '#data/money-items.ts';
+import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { handler as auth } from '../http/auth/handler.ts';
 import { callApi } from './call-api.ts';
@@ -67,15 +68,6 @@ export const givenMember = async (enablerId: string, plots = 1, name = `Awa Diop
   return { memberId: member.id, member, plotIds };
 };
 
-/** Every item of a member's partition, read consistently. */
-export const partitionOf = (memberId: string) =>
-  queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': memberPartition(memberId) },
-    ConsistentRead: true,
-  });
-
 const moneyTypes = new Set(['CONTRIBUTION', 'PAYOUT', 'CASHOUT']);
 
 /**
@@ -84,7 +76,7 @@ const moneyTypes = new Set(['CONTRIBUTION', 'PAYOUT', 'CASHOUT']);
  * below zero. Returns the partition's items.
  */
 export const expectTotalsMatchRecords = async (memberId: string) => {
-  const items = await partitionOf(memberId);
+  const items = await readMemberPartition(memberId);
   const records = items.filter((item) => moneyTypes.has(item.entityType as string)).map(figuresOf);
   const plots = items.filter((item) => item.entityType === 'PLOT');
   const profile = items.find((item) => item.sk === MEMBER_PROFILE) as Record<string, unknown>;

@@ -47,8 +47,8 @@ const main = async () => {
       new DynamoDBClient(localClientConfig(substitutes.dynamoEndpoint)),
       { marshallOptions: { removeUndefinedValues: true } },
     );
-    const { plotItem } = await import('@cpbo/functions/data/members.ts');
-    const { moneyItem } = await import('@cpbo/functions/data/money-records.ts');
+    const { plotItem } = await import('@cpbo/functions/data/plot-items.ts');
+    const { moneyItem } = await import('@cpbo/functions/data/money-items.ts');
     const { rebuildAggregates } = await import('@cpbo/functions/data/aggregates.ts');
     const { createEnabler } = await import('@cpbo/functions/data/enablers.ts');
     const { createUser } = await import('@cpbo/functions/data/users.ts');

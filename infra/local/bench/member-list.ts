@@ -158,7 +158,8 @@ const main = async () => {
     );
     const { refreshMemberSnapshot, memberDirectory } =
       await import('@cpbo/functions/data/member-directory.ts');
-    const { createMember, createPlot } = await import('@cpbo/functions/data/members.ts');
+    const { createMember } = await import('@cpbo/functions/data/members.ts');
+    const { createPlot } = await import('@cpbo/functions/data/plots.ts');
     const { memberTombstoneItem } = await import('@cpbo/functions/data/member-timeline.ts');
     const { createEnabler } = await import('@cpbo/functions/data/enablers.ts');
     const { createUser } = await import('@cpbo/functions/data/users.ts');

@@ -10,7 +10,7 @@ import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { rebuildAggregates } from '@cpbo/functions/data/aggregates.ts';
 import { createDataJob, getDataJob } from '@cpbo/functions/data/data-jobs.ts';
 import { mirrorJob, mirrorTableName, startMirrorJob } from '@cpbo/functions/data/mirror.ts';
-import { recordContribution } from '@cpbo/functions/data/money-records.ts';
+import { createMoneyRecord } from '@cpbo/functions/data/money-create.ts';
 import { createRebuildJob, getRebuildJob } from '@cpbo/functions/data/rebuild-jobs.ts';
 import { queryAll, tableName } from '@cpbo/functions/data/table.ts';
 import { isMirrored } from '@cpbo/functions/domain/mirror.ts';
@@ -342,12 +342,17 @@ const givenEnablerWithMembers = async () => {
       `Member ${index} ${randomUUID().slice(0, 6)}`,
     );
     for (const month of ['02', '03'])
-      await recordContribution(
+      await createMoneyRecord({
+        type: 'CONTRIBUTION',
         member,
-        { id: plotIds[0] as string, name: 'Field 1' },
-        { amountCents: 1250, protectionType: 'DROUGHT', contributionDate: `2026-${month}-01T10:00:00.000Z` },
-        'agent@example.org',
-      );
+        plot: { id: plotIds[0] as string, name: 'Field 1' },
+        values: {
+          amountCents: 1250,
+          protectionType: 'DROUGHT',
+          contributionDate: `2026-${month}-01T10:00:00.000Z`,
+        },
+        by: 'agent@example.org',
+      });
   }
   return enablerId;
 };

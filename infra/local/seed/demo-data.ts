@@ -6,20 +6,18 @@ import {
   type AggregateIncrement,
 } from '@cpbo/functions/domain/aggregates.ts';
 import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
-import { memberTotals, type MoneyMovement } from '@cpbo/functions/domain/member-totals.ts';
 import { aggregateItem } from '@cpbo/functions/data/aggregates.ts';
 import {
   addConfig,
   addToMemberCount,
   createEnabler,
-  recordCampaign,
   type EnablerConfig,
 } from '@cpbo/functions/data/enablers.ts';
+import { recordCampaign, recordPayoutCampaigns } from '@cpbo/functions/data/campaigns.ts';
 import { refreshMemberSnapshot } from '@cpbo/functions/data/member-directory.ts';
-import { memberClaimItems, memberItem, plotItem } from '@cpbo/functions/data/members.ts';
-import { recordIdClaimItem } from '@cpbo/functions/data/member-keys.ts';
-import { figuresOf, moneyItem } from '@cpbo/functions/data/money-records.ts';
-import { plotTotals } from '@cpbo/functions/domain/money-changes.ts';
+import { moneyItem, toPayout } from '@cpbo/functions/data/money-items.ts';
+import { plotItem } from '@cpbo/functions/data/plot-items.ts';
+import { wholeMemberItems } from '@cpbo/functions/data/whole-member-items.ts';
 import { nowIso, tableName } from '@cpbo/functions/data/table.ts';
 import { createUser } from '@cpbo/functions/data/users.ts';
 import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
@@ -116,14 +114,10 @@ const enablers: DemoEnabler[] = [
 
 type Item = Record<string, unknown>;
 
-/** Drops the null totals: a member without a payout has no lastPayoutDate at all, as the writes leave it. */
-const present = (fields: Record<string, unknown>): Item =>
-  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
-
 /**
  * The members of one demo enabler with their plots, contributions, payouts and cashouts, as items, in
- * one pass: each member's and plot's totals are summed from its own records (memberTotals,
- * plotTotals), so they match them exactly, as if every record had gone through its transaction.
+ * one pass: each member's and plot's totals are summed from its own records (wholeMemberItems), so
+ * they match them exactly, as if every record had gone through its transaction.
  */
 const demoMembers = (
   demo: DemoEnabler,
@@ -156,7 +150,6 @@ const demoMembers = (
     };
     const member = { id, enablerId, federation: fields.federation };
     const records: Item[] = [];
-    const movements: MoneyMovement[] = [];
     const plotCount = random.pick([0, 1, 1, 1, 2, 3]);
     const plots = [];
     for (let p = 0; p < plotCount; p += 1) {
@@ -197,7 +190,6 @@ const demoMembers = (
         records.push(
           moneyItem('CONTRIBUTION', member, contribution.contributionDate, contribution, 'seed', at),
         );
-        movements.push({ type: 'CONTRIBUTION', amountCents: contribution.amountCents, date: day });
       }
       let pending = 0;
       for (const campaign of campaigns) {
@@ -211,23 +203,15 @@ const demoMembers = (
           payoutDate: campaign.reportingDate,
         };
         records.push(moneyItem('PAYOUT', member, payout.payoutDate, payout, 'seed', at));
-        movements.push({ type: 'PAYOUT', amountCents, date: payout.payoutDate });
         pending += amountCents;
       }
       if (pending > 0 && random.next() < 0.5) {
         const cashout = { amountCents: Math.floor(pending / 2), cashoutDate: `${today}T09:00:00.000Z` };
         records.push(moneyItem('CASHOUT', member, cashout.cashoutDate, cashout, 'seed', at));
-        movements.push({ type: 'CASHOUT', amountCents: cashout.amountCents, date: cashout.cashoutDate });
       }
     }
-    const money = records.map(figuresOf);
-    items.push(
-      { ...memberItem(fields, id, at), ...present({ ...memberTotals(plotCount, movements) }) },
-      ...plots.map((plot) => ({ ...plot, ...plotTotals(money, plot.id) })),
-      ...memberClaimItems(fields, id),
-      ...records,
-      ...[...plots, ...records].map((record) => recordIdClaimItem(record.id as string, id)),
-    );
+    const whole = wholeMemberItems(fields, id, at, { plots, records });
+    items.push(whole.profile, ...whole.plots, ...whole.claims, ...whole.records, ...whole.recordIdClaims);
   }
   return items;
 };
@@ -312,7 +296,12 @@ export const seedDemoData = async ({ log, logins, scale = 1 }: SeedDemoDataOptio
   const firstEnablerId = (seeded[0] as (typeof seeded)[number]).enablerId;
   const [adminHash, agentHash] = await passwordHashes;
   await Promise.all([
-    ...seeded.map(async ({ demo, enablerId, count }) => {
+    ...seeded.map(async ({ demo, enablerId, count, items: itemsOfEnabler }) => {
+      // The demo's campaigns, named beforehand, as their payouts leave them.
+      await recordPayoutCampaigns(
+        enablerId,
+        itemsOfEnabler.filter((item) => item.entityType === 'PAYOUT').map(toPayout),
+      );
       await addToMemberCount(enablerId, count);
       await refreshMemberSnapshot(enablerId);
       log(`[seed] ${demo.name}: ${count} members`);

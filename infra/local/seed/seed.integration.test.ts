@@ -10,7 +10,8 @@ import { forgetMemberDirectories, memberDirectory } from '@cpbo/functions/data/m
 import { memberPartition } from '@cpbo/functions/data/member-keys.ts';
 import { readMemberSnapshot } from '@cpbo/functions/data/member-snapshots.ts';
 import { allMembersOf } from '@cpbo/functions/data/member-timeline.ts';
-import { createMember, toMember } from '@cpbo/functions/data/members.ts';
+import { createMember } from '@cpbo/functions/data/members.ts';
+import { toMember } from '@cpbo/functions/data/member-items.ts';
 import { queryAll, tableName as table } from '@cpbo/functions/data/table.ts';
 import { getUser } from '@cpbo/functions/data/users.ts';
 import { seedDemoData } from './demo-data.ts';

@@ -6,16 +6,10 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { rebuildAggregates } from '@cpbo/functions/data/aggregates.ts';
-import {
-  adminUpdatePlot,
-  createMember,
-  createPlot,
-  deleteMember,
-  deletePlot,
-  getMemberPage,
-  updateMember,
-} from '@cpbo/functions/data/members.ts';
-import { changeMoneyRecord } from '@cpbo/functions/data/money-records.ts';
+import { adminUpdatePlot, createPlot, deletePlot } from '@cpbo/functions/data/plots.ts';
+import { createMember, deleteMember, updateMember } from '@cpbo/functions/data/members.ts';
+import { getMemberPage } from '@cpbo/functions/data/member-page.ts';
+import { changeMoneyRecord } from '@cpbo/functions/data/money-change.ts';
 import { queryAll, tableName } from '@cpbo/functions/data/table.ts';
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
 import { givenEnabler } from '@cpbo/functions/testing/fixtures.ts';

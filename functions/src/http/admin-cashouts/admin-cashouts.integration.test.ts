@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readMemberPartition } from '#data/member-page.ts';
 import { callApi } from '../../testing/call-api.ts';
 import {
   expectTotalsMatchRecords,
   givenAdministeredEnabler,
   givenMember,
-  partitionOf,
 } from '../../testing/money-fixtures.ts';
 import { handler as payouts } from '../admin-payouts/handler.ts';
 import { handler as cashouts } from './handler.ts';
@@ -88,13 +88,13 @@ describe('cashouts of the administrator', () => {
       body: { code: 'ERR_BALANCE_TOO_LOW' },
     });
     const id = (await createCashout(memberId, 30)).body.id as string;
-    const before = await partitionOf(memberId);
+    const before = await readMemberPartition(memberId);
     const raised = await callApi(cashouts, 'POST', `/admin/cashouts/${id}`, {
       token: admin.token,
       body: { amount: 50.01, cashoutDate: unix('2026-07-01T12:00:00Z') },
     });
     expect(raised).toMatchObject({ status: 409, body: { code: 'ERR_PENDING_BENEFIT_NEGATIVE' } });
-    expect(await partitionOf(memberId)).toEqual(before);
+    expect(await readMemberPartition(memberId)).toEqual(before);
   });
 
   it('lets 10 parallel cashouts of one benefit pay at most the benefit', async () => {
@@ -114,7 +114,7 @@ describe('cashouts of the administrator', () => {
     for (let round = 0; round < 5; round += 1) {
       const { memberId } = await memberWithBenefit(100);
       const cashoutId = (await createCashout(memberId, 60)).body.id as string;
-      const payoutId = (await partitionOf(memberId)).find((item) => item.entityType === 'PAYOUT')
+      const payoutId = (await readMemberPartition(memberId)).find((item) => item.entityType === 'PAYOUT')
         ?.id as string;
       const [payout, cashout] = await Promise.all([
         callApi(payouts, 'DELETE', `/admin/payouts/${payoutId}`, { token: admin.token }),

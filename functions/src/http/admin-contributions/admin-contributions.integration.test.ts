@@ -3,15 +3,15 @@ import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynam
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MEMBER_PROFILE, memberPartition } from '#data/member-keys.ts';
 import { MAX_QUERIES_PER_PAGE } from '#data/money-pages.ts';
-import { moneyItem } from '#data/money-records.ts';
+import { moneyItem } from '#data/money-items.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
+import { readMemberPartition } from '#data/member-page.ts';
 import { callApi } from '../../testing/call-api.ts';
 import {
   expectTotalsMatchRecords,
   givenAdministeredEnabler,
   givenMember,
-  partitionOf,
   writeDirectly,
 } from '../../testing/money-fixtures.ts';
 import { handler as contributions } from './handler.ts';
@@ -115,7 +115,7 @@ describe('contributions of the administrator', () => {
   it('refuses a plot that does not exist and a deleted record, writing nothing', async () => {
     const { memberId, plotIds } = await givenMember(enablerId);
     const id = await create(plotIds[0] as string);
-    const before = await partitionOf(memberId);
+    const before = await readMemberPartition(memberId);
     expect(
       await callApi(contributions, 'POST', '/admin/contributions', {
         token: admin.token,
@@ -127,7 +127,7 @@ describe('contributions of the administrator', () => {
       body: contributionBody((await givenMember(enablerId)).plotIds[0] as string),
     });
     expect(moved).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
-    expect(await partitionOf(memberId)).toEqual(before);
+    expect(await readMemberPartition(memberId)).toEqual(before);
     await callApi(contributions, 'DELETE', `/admin/contributions/${id}`, { token: admin.token });
     for (const method of ['GET', 'DELETE'] as const) {
       expect(

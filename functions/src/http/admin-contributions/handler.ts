@@ -1,5 +1,5 @@
 import type { AdminContributionRow, adminContributionRequestSchema, FromSchema } from '@cpbo/schemas';
-import { findPlotOwner } from '#data/money-records.ts';
+import { findPlotOwner } from '#data/records-by-id.ts';
 import { AppError } from '#platform/app-error.ts';
 import type { IdempotentRequest, SessionRequest } from '#platform/http/api-types.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';

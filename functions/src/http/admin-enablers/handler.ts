@@ -11,11 +11,11 @@ import {
   createEnabler,
   deleteEnabler,
   getEnabler,
-  listCampaigns,
   listConfigs,
   listEnablers,
   updateEnabler,
 } from '#data/enablers.ts';
+import { listCampaigns } from '#data/campaigns.ts';
 import { listUsers } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import { created, noContent, ok, type SessionRequest } from '#platform/http/api-types.ts';

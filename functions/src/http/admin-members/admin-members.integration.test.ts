@@ -6,8 +6,9 @@ import { auditOfMonth } from '#data/audit.ts';
 import { getEnabler } from '#data/enablers.ts';
 import { MAX_REMOVABLE_PARTITION_ITEMS } from '#domain/member-edits.ts';
 import { memberNumberClaim, memberPartition, memberTombstoneKey } from '#data/member-keys.ts';
-import { getMember, plotItem } from '#data/members.ts';
-import { recordPayout } from '#data/money-records.ts';
+import { getMember } from '#data/members.ts';
+import { plotItem } from '#data/plot-items.ts';
+import { createMoneyRecord } from '#data/money-create.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { REPLAYED_HEADER } from '#platform/http/idempotency.ts';
@@ -237,12 +238,18 @@ const givenBusyMember = async () => {
       ).status,
     ).toBe(201);
   const member = await getMember(id);
-  await recordPayout(
-    member as NonNullable<typeof member>,
-    { id: plotIds[1] as string, name: 'South' },
-    { amountCents: 5000, assessmentId: 'A-1', assessmentDate: '2026-10-01', payoutDate: '2026-10-02' },
-    'test',
-  );
+  await createMoneyRecord({
+    type: 'PAYOUT',
+    member: member as NonNullable<typeof member>,
+    plot: { id: plotIds[1] as string, name: 'South' },
+    values: {
+      amountCents: 5000,
+      assessmentId: 'A-1',
+      assessmentDate: '2026-10-01',
+      payoutDate: '2026-10-02',
+    },
+    by: 'test',
+  });
   expect(
     (await callApi(members, 'POST', `/members/${id}/cashouts`, { token: admin, body: { amount: 50 } }))
       .status,
@@ -298,12 +305,18 @@ describe('DELETE /admin/members/{id}', () => {
       body: { name: 'North', latitude: 14, longitude: -16 },
     });
     const member = await getMember(id);
-    await recordPayout(
-      member as NonNullable<typeof member>,
-      { id: plot.body.id as string, name: 'North' },
-      { amountCents: 100, assessmentId: 'A-2', assessmentDate: '2026-10-01', payoutDate: '2026-10-02' },
-      'test',
-    );
+    await createMoneyRecord({
+      type: 'PAYOUT',
+      member: member as NonNullable<typeof member>,
+      plot: { id: plot.body.id as string, name: 'North' },
+      values: {
+        amountCents: 100,
+        assessmentId: 'A-2',
+        assessmentDate: '2026-10-01',
+        payoutDate: '2026-10-02',
+      },
+      by: 'test',
+    });
     const before = await stateOf(id, enablerId);
     const answer = await callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin });
     expect(answer).toMatchObject({ status: 409, body: { code: 'ERR_MEMBER_HAS_PENDING_BENEFIT' } });

@@ -1,14 +1,8 @@
 import type { adminMemberRequestSchema, FromSchema } from '@cpbo/schemas';
 import { dateOfUnixSeconds, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { forgetMember, rememberMember } from '#data/member-directory.ts';
-import {
-  createMember,
-  deleteMember,
-  getMember,
-  memberSummaryOf,
-  updateMember,
-  type Member,
-} from '#data/members.ts';
+import { createMember, deleteMember, getMember, updateMember } from '#data/members.ts';
+import { memberSummaryOf, type Member } from '#data/member-items.ts';
 import { created, noContent, type IdempotentRequest, type SessionRequest } from '#platform/http/api-types.ts';
 import { httpHandler } from '#platform/http/http-handler.ts';
 import { idempotency } from '#platform/http/idempotency.ts';

@@ -1,13 +1,10 @@
 import type { AdminListPage, CreatedIdAnswer } from '@cpbo/schemas';
-import type { MoneyType } from '#domain/money-changes.ts';
+import type { MoneyType } from '#domain/money-totals.ts';
 import { toCents, type Cents } from '@cpbo/schemas/money.ts';
 import { listMoneyRecords, namesOf, type Names } from '#data/money-pages.ts';
-import {
-  changeMoneyRecord,
-  findMoneyRecord,
-  type MoneyRecords,
-  type MoneyValues,
-} from '#data/money-records.ts';
+import { changeMoneyRecord } from '#data/money-change.ts';
+import { findMoneyRecord } from '#data/records-by-id.ts';
+import type { MoneyRecords, MoneyValues } from '#data/money-items.ts';
 import { AppError } from '#platform/app-error.ts';
 import {
   created,
@@ -22,7 +19,7 @@ import { appLog } from '#platform/logger.ts';
 /*
  * The administrator's calls on contributions, payouts and cashouts, the same for the three kinds:
  * each works on the administrator's current enabler, where a record, member or plot of another
- * enabler does not exist (ERR_NOT_FOUND). The rules are the data layer's (data/money-records.ts).
+ * enabler does not exist (ERR_NOT_FOUND). The rules are the data layer's (data/money-change.ts).
  */
 
 /** A decimal amount of the body in cents (more than two decimals: 400). */

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditOfMonth } from '#data/audit.ts';
-import { listCampaigns } from '#data/enablers.ts';
+import { listCampaigns } from '#data/campaigns.ts';
+import { readMemberPartition } from '#data/member-page.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { givenAdministeredEnabler, givenMember, partitionOf } from '../../testing/money-fixtures.ts';
+import { givenAdministeredEnabler, givenMember } from '../../testing/money-fixtures.ts';
 import { handler as cashouts } from '../admin-cashouts/handler.ts';
 import { handler as contributions } from '../admin-contributions/handler.ts';
 import { handler as payouts } from '../admin-payouts/handler.ts';
@@ -60,8 +61,8 @@ describe('tenant scoping of the admin money calls', () => {
 
   it('answers another enabler’s records, members and plots as if they did not exist, and writes nothing', async () => {
     const before = {
-      partition: await partitionOf(member.memberId),
-      own: await partitionOf(own.memberId),
+      partition: await readMemberPartition(member.memberId),
+      own: await readMemberPartition(own.memberId),
       audit: await auditOfMonth(victim.enablerId, new Date().toISOString().slice(0, 7)),
       campaigns: await listCampaigns(victim.enablerId),
     };
@@ -118,8 +119,8 @@ describe('tenant scoping of the admin money calls', () => {
       expect(await call(kind, 'POST', `/admin/${kind}/${ownIds[kind]}`, { body })).toMatchObject(notFound);
     }
 
-    expect(await partitionOf(member.memberId)).toEqual(before.partition);
-    expect(await partitionOf(own.memberId)).toEqual(before.own);
+    expect(await readMemberPartition(member.memberId)).toEqual(before.partition);
+    expect(await readMemberPartition(own.memberId)).toEqual(before.own);
     expect(await auditOfMonth(victim.enablerId, new Date().toISOString().slice(0, 7))).toEqual(before.audit);
     expect(await listCampaigns(victim.enablerId)).toEqual(before.campaigns);
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditOfMonth } from '#data/audit.ts';
-import { listCampaigns } from '#data/enablers.ts';
+import { listCampaigns } from '#data/campaigns.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '#platform/http/idempotency.ts';
+import { readMemberPartition } from '#data/member-page.ts';
 import { callApi } from '../../testing/call-api.ts';
 import {
   expectTotalsMatchRecords,
   givenAdministeredEnabler,
   givenMember,
-  partitionOf,
   signIn,
 } from '../../testing/money-fixtures.ts';
 import { handler as cashouts } from '../admin-cashouts/handler.ts';
@@ -147,7 +147,7 @@ describe('payouts of the administrator', () => {
       body: { memberId, amount: 60 },
     });
     expect(cashout.status).toBe(201);
-    const before = await partitionOf(memberId);
+    const before = await readMemberPartition(memberId);
 
     const removed = await callApi(payouts, 'DELETE', `/admin/payouts/${id}`, { token: admin.token });
     expect(removed).toMatchObject({ status: 409, body: { code: 'ERR_PENDING_BENEFIT_NEGATIVE' } });
@@ -156,7 +156,7 @@ describe('payouts of the administrator', () => {
       body: { ...payoutBody(memberId, plotIds[0] as string, { amount: 59.99 }), memberId: undefined },
     });
     expect(lowered).toMatchObject({ status: 409, body: { code: 'ERR_PENDING_BENEFIT_NEGATIVE' } });
-    expect(await partitionOf(memberId)).toEqual(before);
+    expect(await readMemberPartition(memberId)).toEqual(before);
 
     // Down to what was paid out is allowed; then the cashout goes and the payout can go too.
     const toPaid = await callApi(payouts, 'POST', `/admin/payouts/${id}`, {
@@ -181,7 +181,7 @@ describe('payouts of the administrator', () => {
   it('refuses a plot of another member, an unknown member and more than two decimals', async () => {
     const { memberId } = await givenMember(enablerId);
     const other = await givenMember(enablerId);
-    const before = await partitionOf(memberId);
+    const before = await readMemberPartition(memberId);
     const cases = [
       [payoutBody(memberId, other.plotIds[0] as string), 404, 'ERR_NOT_FOUND'],
       [payoutBody(randomUUID(), other.plotIds[0] as string), 404, 'ERR_NOT_FOUND'],
@@ -201,9 +201,11 @@ describe('payouts of the administrator', () => {
       const answer = await callApi(payouts, 'POST', '/admin/payouts', { token: admin.token, body });
       expect(answer, JSON.stringify(body)).toMatchObject({ status, body: { code } });
     }
-    expect(await partitionOf(memberId)).toEqual(before);
+    expect(await readMemberPartition(memberId)).toEqual(before);
     await expectTotalsMatchRecords(other.memberId);
-    expect((await partitionOf(other.memberId)).filter((item) => item.entityType === 'PAYOUT')).toEqual([]);
+    expect(
+      (await readMemberPartition(other.memberId)).filter((item) => item.entityType === 'PAYOUT'),
+    ).toEqual([]);
   });
 
   it('records a repeated creation once with one Idempotency-Key', async () => {

@@ -13,15 +13,11 @@ import {
 import { toCents, type Cents } from '@cpbo/schemas/money.ts';
 import { getConfig, getEnablerWithLatestConfig } from '#data/enablers.ts';
 import { rememberMember } from '#data/member-directory.ts';
-import {
-  adminUpdatePlot,
-  createPlot,
-  deletePlot,
-  getMember,
-  getPlotOfEnabler,
-  memberSummaryOf,
-  type Plot,
-} from '#data/members.ts';
+import { adminUpdatePlot, createPlot, deletePlot } from '#data/plots.ts';
+import { getMember } from '#data/members.ts';
+import { getPlotOfEnabler } from '#data/records-by-id.ts';
+import { memberSummaryOf } from '#data/member-items.ts';
+import type { Plot } from '#data/plot-items.ts';
 import { listPlots } from '#data/plot-list.ts';
 import { AppError } from '#platform/app-error.ts';
 import {

@@ -5,8 +5,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import type { DataFile, ExportedMember } from '@cpbo/schemas/data-files.ts';
 import { createDataJob, getDataJob } from '#data/data-jobs.ts';
-import { getEnabler, listCampaigns } from '#data/enablers.ts';
-import { changeMoneyRecord, recordCashout, recordContribution, recordPayout } from '#data/money-records.ts';
+import { getEnabler } from '#data/enablers.ts';
+import { listCampaigns } from '#data/campaigns.ts';
+import { changeMoneyRecord } from '#data/money-change.ts';
+import { createMoneyRecord } from '#data/money-create.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { environmentVariables, readEnvironment } from '#platform/environment.ts';
@@ -155,30 +157,39 @@ const givenEnablerWithMoney = async () => {
       `Member ${index} ${randomUUID().slice(0, 6)}`,
     );
     const plot = { id: plotIds[0] as string, name: 'Field 1' };
-    await recordContribution(
+    await createMoneyRecord({
+      type: 'CONTRIBUTION',
       member,
       plot,
-      { amountCents: 1250, protectionType: 'DROUGHT', contributionDate: '2026-02-01T10:00:00.000Z' },
-      'agent@example.org',
-    );
-    await recordContribution(
+      values: { amountCents: 1250, protectionType: 'DROUGHT', contributionDate: '2026-02-01T10:00:00.000Z' },
+      by: 'agent@example.org',
+    });
+    await createMoneyRecord({
+      type: 'CONTRIBUTION',
       member,
       plot,
-      { amountCents: 1250, protectionType: 'DROUGHT', contributionDate: '2026-03-01T10:00:00.000Z' },
-      'agent@example.org',
-    );
-    await recordPayout(
+      values: { amountCents: 1250, protectionType: 'DROUGHT', contributionDate: '2026-03-01T10:00:00.000Z' },
+      by: 'agent@example.org',
+    });
+    await createMoneyRecord({
+      type: 'PAYOUT',
       member,
       plot,
-      {
+      values: {
         amountCents: 9000 + index,
         assessmentId: `camp-${index % 2}`,
         assessmentDate: '2026-04-30',
         payoutDate: '2026-05-02',
       },
-      'admin@example.org',
-    );
-    await recordCashout(member, 3000, '2026-05-10T09:00:00.000Z', 'agent@example.org');
+      by: 'admin@example.org',
+    });
+    await createMoneyRecord({
+      type: 'CASHOUT',
+      member,
+      plot: null,
+      values: { amountCents: 3000, cashoutDate: '2026-05-10T09:00:00.000Z' },
+      by: 'agent@example.org',
+    });
   }
   return { enablerId, admin };
 };
@@ -380,12 +391,13 @@ describe('exports and imports', () => {
   it("never gives a deleted record's id to another member: importing it is refused", async () => {
     const owner = await givenAdministeredEnabler();
     const { member, plotIds } = await givenMember(owner.enablerId, 1, `Owner ${randomUUID().slice(0, 6)}`);
-    const deleted = await recordContribution(
+    const deleted = await createMoneyRecord({
+      type: 'CONTRIBUTION',
       member,
-      { id: plotIds[0] as string, name: 'Field 1' },
-      { amountCents: 500, protectionType: 'DROUGHT', contributionDate: '2026-02-01T10:00:00.000Z' },
-      'agent@example.org',
-    );
+      plot: { id: plotIds[0] as string, name: 'Field 1' },
+      values: { amountCents: 500, protectionType: 'DROUGHT', contributionDate: '2026-02-01T10:00:00.000Z' },
+      by: 'agent@example.org',
+    });
     await changeMoneyRecord({
       type: 'CONTRIBUTION',
       enablerId: owner.enablerId,

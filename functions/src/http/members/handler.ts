@@ -11,18 +11,13 @@ import { parseMemberListQuery } from '@cpbo/schemas/member-list-query.ts';
 import { toCents, type Cents } from '@cpbo/schemas/money.ts';
 import { getEnablerWithLatestConfig } from '#data/enablers.ts';
 import { memberDirectory, rememberMember } from '#data/member-directory.ts';
-import {
-  createMember,
-  createPlot,
-  getMember,
-  getMemberPage,
-  getPlots,
-  memberSummaryOf,
-  updatePlot,
-  type Member,
-  type Plot,
-} from '#data/members.ts';
-import { recordCashout, recordContribution, type Cashout, type Contribution } from '#data/money-records.ts';
+import { createMember, getMember } from '#data/members.ts';
+import { createPlot, getPlots, updatePlot } from '#data/plots.ts';
+import { getMemberPage } from '#data/member-page.ts';
+import { memberSummaryOf, type Member } from '#data/member-items.ts';
+import type { Plot } from '#data/plot-items.ts';
+import { createMoneyRecord } from '#data/money-create.ts';
+import type { Cashout, Contribution } from '#data/money-items.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import { created, ok, type IdempotentRequest, type SessionRequest } from '#platform/http/api-types.ts';
@@ -169,7 +164,12 @@ const cashout = async ({
   idempotency,
 }: IdempotentRequest<FromSchema<typeof cashoutRequestSchema>, 'id'>) => {
   const member = await memberInScope(session, params.id);
-  const record = await recordCashout(member, cents(body.amount), new Date().toISOString(), session.email, {
+  const record = await createMoneyRecord({
+    type: 'CASHOUT',
+    member,
+    plot: null,
+    values: { amountCents: cents(body.amount), cashoutDate: new Date().toISOString() },
+    by: session.email,
     receipt: idempotency.receipt(cashoutRecorded(member)),
   });
   countEvent('Cashouts');
@@ -189,17 +189,18 @@ const contribute = async ({
   const plots = (await getPlots(member.id)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const plot = body.plotId ? plots.find((candidate) => candidate.id === body.plotId) : plots[0];
   if (!plot) throw new AppError(body.plotId && plots.length ? 'ERR_NOT_FOUND' : 'ERR_NO_PLOTS');
-  const record = await recordContribution(
+  const record = await createMoneyRecord({
+    type: 'CONTRIBUTION',
     member,
     plot,
-    {
+    values: {
       amountCents,
       protectionType: body.protectionType ?? 'DROUGHT',
       contributionDate: new Date().toISOString(),
     },
-    session.email,
-    { receipt: idempotency.receipt(contributionRecorded(member)) },
-  );
+    by: session.email,
+    receipt: idempotency.receipt(contributionRecorded(member)),
+  });
   countEvent('Contributions');
   await refreshListEntry(session, member.id);
   return contributionRecorded(member)(record);

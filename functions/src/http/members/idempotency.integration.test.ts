@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { claimKey, completeKey, keyHolder } from '#data/idempotency.ts';
-import { getMember, getMemberPage, getPlots } from '#data/members.ts';
-import { recordContribution, recordPayout } from '#data/money-records.ts';
+import { getMember } from '#data/members.ts';
+import { getMemberPage } from '#data/member-page.ts';
+import { getPlots } from '#data/plots.ts';
+import { createMoneyRecord } from '#data/money-create.ts';
 import { epochSeconds } from '#data/table.ts';
 import { AppError } from '#platform/app-error.ts';
 import {
@@ -187,13 +189,14 @@ describe('a contribution sent again with its Idempotency-Key', () => {
     await claimKey(owner(key), staleClaim(memberId, 1500, 'retry', Date.now() + 60_000));
     const member = await getMember(memberId);
     const [plot] = await getPlots(memberId);
-    const slowWrite = recordContribution(
-      member as NonNullable<typeof member>,
-      plot as NonNullable<typeof plot>,
-      { amountCents: 150_000, protectionType: 'DROUGHT', contributionDate: new Date().toISOString() },
-      agent.email,
-      { receipt: () => completeKey(owner(key), 'slow-request', { status: 201, body: '{}' }) },
-    );
+    const slowWrite = createMoneyRecord({
+      type: 'CONTRIBUTION',
+      member: member as NonNullable<typeof member>,
+      plot: plot as NonNullable<typeof plot>,
+      values: { amountCents: 150_000, protectionType: 'DROUGHT', contributionDate: new Date().toISOString() },
+      by: agent.email,
+      receipt: () => completeKey(owner(key), 'slow-request', { status: 201, body: '{}' }),
+    });
     await expect(slowWrite).rejects.toThrow(AppError);
     await expect(slowWrite).rejects.toMatchObject({ code: 'ERR_IDEMPOTENCY_KEY_IN_PROGRESS' });
     expect(await contributionsOf(memberId)).toHaveLength(0);
@@ -233,12 +236,13 @@ describe('the other idempotent calls', () => {
     const member = await getMember(memberId);
     const [plot] = await getPlots(memberId);
     const today = isoDateOf(new Date());
-    await recordPayout(
-      member as NonNullable<typeof member>,
-      plot as NonNullable<typeof plot>,
-      { amountCents, assessmentId: 'A-1', assessmentDate: today, payoutDate: today },
-      'test',
-    );
+    await createMoneyRecord({
+      type: 'PAYOUT',
+      member: member as NonNullable<typeof member>,
+      plot: plot as NonNullable<typeof plot>,
+      values: { amountCents, assessmentId: 'A-1', assessmentDate: today, payoutDate: today },
+      by: 'test',
+    });
   };
   const cashout = (memberId: string, amount: number, key: string) =>
     callApi(members, 'POST', `/members/${memberId}/cashouts`, {

@@ -1,4 +1,5 @@
-import { getMember, type Member } from '#data/members.ts';
+import { getMember } from '#data/members.ts';
+import type { Member } from '#data/member-items.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { createMember, getMember } from '#data/members.ts';
-import { recordPayout } from '#data/money-records.ts';
+import { createMoneyRecord } from '#data/money-create.ts';
 import { allMembersOf } from '#data/member-timeline.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { demoConfig, givenEnabler, givenUser } from '../../testing/fixtures.ts';
@@ -47,17 +47,18 @@ const addPlot = async (memberId: string, token = agent, body: Record<string, unk
 /** A payout, recorded as the assessment would (the administrators' payout screens come later). */
 const givePayout = async (memberId: string, plotId: string, amountCents: number) => {
   const member = await getMember(memberId);
-  await recordPayout(
-    member as NonNullable<typeof member>,
-    { id: plotId, name: 'North field' },
-    {
+  await createMoneyRecord({
+    type: 'PAYOUT',
+    member: member as NonNullable<typeof member>,
+    plot: { id: plotId, name: 'North field' },
+    values: {
       amountCents,
       assessmentId: 'A-1',
       assessmentDate: isoDateOf(new Date()),
       payoutDate: isoDateOf(new Date()),
     },
-    'test',
-  );
+    by: 'test',
+  });
 };
 
 beforeAll(async () => {

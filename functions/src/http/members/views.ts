@@ -8,8 +8,10 @@ import type {
 } from '@cpbo/schemas';
 import type { MemberSummary } from '#domain/member-list.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
-import type { Member, MemberPage, Plot } from '#data/members.ts';
-import type { Cashout, Contribution, Payout } from '#data/money-records.ts';
+import type { Member } from '#data/member-items.ts';
+import type { MemberPage } from '#data/member-page.ts';
+import type { Plot } from '#data/plot-items.ts';
+import type { Cashout, Contribution, Payout } from '#data/money-items.ts';
 
 /** The API's shapes of members and their records: amounts in currency units, never cents. */
 export const memberRowView = (summary: MemberSummary): MemberRowAnswer => ({

@@ -9,9 +9,9 @@ import {
   releaseKey,
   type KeyHolder,
   type KeyOwner,
-  type Receipt,
   type StoredAnswer,
 } from '#data/idempotency.ts';
+import type { Receipt } from '#data/transaction-items.ts';
 import { epochSeconds } from '#data/table.ts';
 import { AppError } from '../app-error.ts';
 import { logger } from '../logger.ts';

@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectTotalsMatchRecords, givenMember } from '../testing/money-fixtures.ts';
 import { givenEnabler } from '../testing/fixtures.ts';
 import { auditOfMonth, auditPartition } from './audit.ts';
-import { listCampaigns } from './enablers.ts';
-import { changeMoneyRecord, recordCashout, recordContribution, recordPayout } from './money-records.ts';
+import { listCampaigns } from './campaigns.ts';
+import { changeMoneyRecord } from './money-change.ts';
+import { createMoneyRecord } from './money-create.ts';
 
 let enablerId: string;
 
@@ -18,24 +19,32 @@ describe('field-side money writes', () => {
     const { member, plotIds } = await givenMember(enablerId, 2);
     const plot = { id: plotIds[1] as string, name: 'Field 2' };
     const today = new Date().toISOString();
-    const contribution = await recordContribution(
+    const contribution = await createMoneyRecord({
+      type: 'CONTRIBUTION',
       member,
       plot,
-      { amountCents: 1500, protectionType: 'DROUGHT', contributionDate: today },
-      'agent@example.org',
-    );
-    const payout = await recordPayout(
+      values: { amountCents: 1500, protectionType: 'DROUGHT', contributionDate: today },
+      by: 'agent@example.org',
+    });
+    const payout = await createMoneyRecord({
+      type: 'PAYOUT',
       member,
       plot,
-      {
+      values: {
         amountCents: 9000,
         assessmentId: 'A-7',
         assessmentDate: '2026-09-01',
         payoutDate: today.slice(0, 10),
       },
-      'assessment@example.org',
-    );
-    const cashout = await recordCashout(member, 4000, today, 'agent@example.org');
+      by: 'assessment@example.org',
+    });
+    const cashout = await createMoneyRecord({
+      type: 'CASHOUT',
+      member,
+      plot: null,
+      values: { amountCents: 4000, cashoutDate: today },
+      by: 'agent@example.org',
+    });
     const state = await expectTotalsMatchRecords(member.id);
     expect(state.plots.find((item) => item.id === plot.id)).toMatchObject({
       contributionCount: 1,
@@ -91,18 +100,25 @@ describe('field-side money writes', () => {
       },
       by: 'admin@example.org',
     });
-    await recordContribution(
+    await createMoneyRecord({
+      type: 'CONTRIBUTION',
       member,
       plot,
-      { amountCents: 200, protectionType: 'DROUGHT', contributionDate: '2026-02-01T00:00:00.000Z' },
-      'agent@example.org',
-    );
-    await recordPayout(
+      values: { amountCents: 200, protectionType: 'DROUGHT', contributionDate: '2026-02-01T00:00:00.000Z' },
+      by: 'agent@example.org',
+    });
+    await createMoneyRecord({
+      type: 'PAYOUT',
       member,
       plot,
-      { amountCents: 300, assessmentId: 'A-8', assessmentDate: '2025-12-01', payoutDate: '2025-12-01' },
-      'assessment@example.org',
-    );
+      values: {
+        amountCents: 300,
+        assessmentId: 'A-8',
+        assessmentDate: '2025-12-01',
+        payoutDate: '2025-12-01',
+      },
+      by: 'assessment@example.org',
+    });
     const state = await expectTotalsMatchRecords(member.id);
     expect(state.profile).toMatchObject({
       firstContributionDate: '2026-02-01',

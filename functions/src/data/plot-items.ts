@@ -1,0 +1,64 @@
+import type { CoverageDates } from '@cpbo/schemas/coverage-dates.ts';
+import type { Cents } from '@cpbo/schemas/money.ts';
+import { memberPartition, plotSortKey, recordById, recordsOfEnabler } from './member-keys.ts';
+
+/* A member's plot: its item in the table and the plot as the API sees it. */
+
+export interface Plot extends CoverageDates {
+  id: string;
+  memberId: string;
+  enablerId: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  cropDescription: string | null;
+  isIrrigated: boolean | null;
+  droughtMonthlyContribCents: Cents;
+  excessRainMonthlyContribCents: Cents;
+  enablerConfig: { version: number; _id: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const orNull = <T>(value: unknown): T | null => (value === undefined ? null : (value as T));
+
+export const toPlot = (item: Record<string, unknown>): Plot => ({
+  id: item.id as string,
+  memberId: item.memberId as string,
+  enablerId: item.enablerId as string,
+  name: item.name as string,
+  latitude: item.latitude as number,
+  longitude: item.longitude as number,
+  cropDescription: orNull(item.cropDescription),
+  isIrrigated: orNull(item.isIrrigated),
+  droughtMonthlyContribCents: (item.droughtMonthlyContribCents as number | undefined) ?? 0,
+  excessRainMonthlyContribCents: (item.excessRainMonthlyContribCents as number | undefined) ?? 0,
+  startCoverageDate: item.startCoverageDate as string,
+  endOfSeasonDate: item.endOfSeasonDate as string,
+  endCoverageDate: item.endCoverageDate as string,
+  enablerConfig: orNull(item.enablerConfig),
+  createdAt: item.createdAt as string,
+  updatedAt: item.updatedAt as string,
+});
+
+/**
+ * A new plot, with its member's federation: the plot keeps a copy, so that the dashboard's covers
+ * (fed by the stream) group by federation; the aggregates worker keeps the copy equal to the member's.
+ */
+export type NewPlot = Omit<Plot, 'id' | 'createdAt' | 'updatedAt'> & { federation: string | null };
+
+/** A plot's item (createPlot; the demo seed). */
+export const plotItem = ({ federation, ...plot }: NewPlot, id: string, at: string) => ({
+  pk: memberPartition(plot.memberId),
+  sk: plotSortKey(id),
+  entityType: 'PLOT',
+  gsi1pk: recordsOfEnabler(plot.enablerId, 'PLOT'),
+  gsi1sk: `${plot.startCoverageDate}#${id}`,
+  gsi3pk: recordById(id),
+  gsi3sk: 'RECORD',
+  id,
+  ...plot,
+  ...(federation ? { federation } : {}),
+  createdAt: at,
+  updatedAt: at,
+});

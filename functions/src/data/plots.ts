@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { CoverageDates } from '@cpbo/schemas/coverage-dates.ts';
+import { dynamo } from '#platform/aws-clients.ts';
+import { missingOrOther } from './admin-scope.ts';
+import { configSortKey, enablerPartition } from './enablers.ts';
+import type { Member } from './member-items.ts';
+import { MEMBER_PROFILE, memberPartition, plotSortKey, touchMember } from './member-keys.ts';
+import { plotItem, toPlot, type NewPlot, type Plot } from './plot-items.ts';
+import { recordIdClaimPut } from './record-id-claims.ts';
+import { inEnabler, nowIso, tableName, transact, unlessOtherEnabler } from './table.ts';
+import type { WriteOptions } from './transaction-items.ts';
+
+/* A member's plots: read, added, edited (by an agent or an administrator) and deleted. */
+
+/** The member's plots alone (a contribution needs them, not the whole page). */
+export const getPlots = async (memberId: string): Promise<Plot[]> => {
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :plots)',
+      ExpressionAttributeValues: { ':pk': memberPartition(memberId), ':plots': plotSortKey('') },
+      ConsistentRead: true,
+    }),
+  );
+  return Items.map(toPlot);
+};
+
+/** Adds a plot and counts it on the member, in one transaction. */
+export const createPlot = async (
+  plot: NewPlot,
+  { now = new Date(), receipt }: WriteOptions<Plot> = {},
+): Promise<Plot> => {
+  const id = randomUUID();
+  const at = nowIso(now);
+  const item = plotItem(plot, id, at);
+  const record = toPlot(item);
+  const touch = touchMember(plot.memberId, at);
+  const enabler = inEnabler(plot.enablerId);
+  await transact(
+    [
+      { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: memberPartition(plot.memberId), sk: MEMBER_PROFILE },
+          UpdateExpression: `ADD plotCount :one SET ${touch.clause}`,
+          ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
+          ExpressionAttributeValues: { ':one': 1, ...enabler.values, ...touch.values },
+          ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
+        },
+      },
+      recordIdClaimPut(item),
+    ],
+    ['ERR_CONFLICT', unlessOtherEnabler(plot.enablerId, 'ERR_NOT_FOUND'), 'ERR_CONFLICT'],
+    receipt?.(record),
+  );
+  return record;
+};
+
+export type PlotChanges = Pick<
+  Plot,
+  | 'name'
+  | 'latitude'
+  | 'longitude'
+  | 'droughtMonthlyContribCents'
+  | 'excessRainMonthlyContribCents'
+  | 'cropDescription'
+  | 'isIrrigated'
+>;
+
+/** The SET clause of a plot's details (PlotChanges), shared by the agent's and the administrator's edits. */
+const plotDetailsUpdate = (changes: PlotChanges) => ({
+  clause:
+    '#name = :name, latitude = :latitude, longitude = :longitude, droughtMonthlyContribCents = :drought, ' +
+    'excessRainMonthlyContribCents = :excessRain, cropDescription = :crop, isIrrigated = :irrigated',
+  names: { '#name': 'name' },
+  values: {
+    ':name': changes.name,
+    ':latitude': changes.latitude,
+    ':longitude': changes.longitude,
+    ':drought': changes.droughtMonthlyContribCents,
+    ':excessRain': changes.excessRainMonthlyContribCents,
+    ':crop': changes.cropDescription,
+    ':irrigated': changes.isIrrigated,
+  },
+});
+
+/** Changes a plot's details and protection; its coverage dates and config version stay as created. */
+export const updatePlot = async (
+  member: Pick<Member, 'id' | 'enablerId'>,
+  plotId: string,
+  changes: PlotChanges,
+  now = new Date(),
+): Promise<void> => {
+  const at = nowIso(now);
+  const touch = touchMember(member.id, at);
+  const enabler = inEnabler(member.enablerId);
+  const details = plotDetailsUpdate(changes);
+  await transact(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: memberPartition(member.id), sk: plotSortKey(plotId) },
+          UpdateExpression: `SET ${details.clause}, updatedAt = :at`,
+          ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
+          ExpressionAttributeNames: details.names,
+          ExpressionAttributeValues: {
+            ...details.values,
+            ':at': at,
+            ...enabler.values,
+          },
+          ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: memberPartition(member.id), sk: MEMBER_PROFILE },
+          UpdateExpression: `SET ${touch.clause}`,
+          ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
+          ExpressionAttributeValues: { ...touch.values, ...enabler.values },
+          ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
+        },
+      },
+    ],
+    [
+      unlessOtherEnabler(member.enablerId, 'ERR_NOT_FOUND'),
+      unlessOtherEnabler(member.enablerId, 'ERR_NOT_FOUND'),
+    ],
+  );
+};
+
+export type AdminPlotChanges = PlotChanges &
+  CoverageDates & { enablerConfig: { version: number; _id: string } };
+
+/**
+ * An administrator's edit of a plot: every field, its coverage dates (a new start moves it in the
+ * enabler's plot list) and the config version it is under, which must exist in the enabler
+ * (ERR_INVALID_DATA_FORMAT otherwise, checked in the same transaction).
+ */
+export const adminUpdatePlot = async (
+  plot: Pick<Plot, 'id' | 'memberId' | 'enablerId'>,
+  changes: AdminPlotChanges,
+  now = new Date(),
+): Promise<void> => {
+  const at = nowIso(now);
+  const touch = touchMember(plot.memberId, at);
+  const enabler = inEnabler(plot.enablerId);
+  const details = plotDetailsUpdate(changes);
+  await transact(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: memberPartition(plot.memberId), sk: plotSortKey(plot.id) },
+          UpdateExpression:
+            `SET ${details.clause}, startCoverageDate = :start, endOfSeasonDate = :endOfSeason, ` +
+            'endCoverageDate = :endCoverage, enablerConfig = :config, gsi1sk = :listKey, updatedAt = :at',
+          ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
+          ExpressionAttributeNames: details.names,
+          ExpressionAttributeValues: {
+            ...details.values,
+            ':start': changes.startCoverageDate,
+            ':endOfSeason': changes.endOfSeasonDate,
+            ':endCoverage': changes.endCoverageDate,
+            ':config': changes.enablerConfig,
+            ':listKey': `${changes.startCoverageDate}#${plot.id}`,
+            ':at': at,
+            ...enabler.values,
+          },
+          ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
+        },
+      },
+      {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: { pk: enablerPartition(plot.enablerId), sk: configSortKey(changes.enablerConfig.version) },
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: memberPartition(plot.memberId), sk: MEMBER_PROFILE },
+          UpdateExpression: `SET ${touch.clause}`,
+          ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
+          ExpressionAttributeValues: { ...touch.values, ...enabler.values },
+          ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
+        },
+      },
+    ],
+    [
+      missingOrOther(plot.enablerId, 'ERR_CONFLICT'),
+      'ERR_INVALID_DATA_FORMAT',
+      missingOrOther(plot.enablerId, 'ERR_CONFLICT'),
+    ],
+  );
+};
+
+/**
+ * Deletes a plot and uncounts it on its member, in one transaction, unless contributions or payouts
+ * were recorded on it (contributionCount, payoutCount: ERR_PLOT_HAS_RECORDS). The counts are a
+ * condition of the delete itself, so a record written at the same moment cannot slip in between.
+ */
+export const deletePlot = async (
+  plot: Pick<Plot, 'id' | 'memberId' | 'enablerId'>,
+  now = new Date(),
+): Promise<void> => {
+  const at = nowIso(now);
+  const touch = touchMember(plot.memberId, at);
+  const enabler = inEnabler(plot.enablerId);
+  await transact(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: { pk: memberPartition(plot.memberId), sk: plotSortKey(plot.id) },
+          ConditionExpression:
+            `attribute_exists(pk) AND ${enabler.condition} AND ` +
+            '(attribute_not_exists(contributionCount) OR contributionCount <= :zero) AND ' +
+            '(attribute_not_exists(payoutCount) OR payoutCount <= :zero)',
+          ExpressionAttributeValues: { ':zero': 0, ...enabler.values },
+          ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: memberPartition(plot.memberId), sk: MEMBER_PROFILE },
+          UpdateExpression: `ADD plotCount :minusOne SET ${touch.clause}`,
+          ConditionExpression: `attribute_exists(pk) AND ${enabler.condition} AND plotCount > :zero`,
+          ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ...enabler.values, ...touch.values },
+          ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
+        },
+      },
+    ],
+    [missingOrOther(plot.enablerId, 'ERR_PLOT_HAS_RECORDS'), missingOrOther(plot.enablerId, 'ERR_CONFLICT')],
+  );
+};

@@ -1,3 +1,4 @@
+import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Access, RouteDefinition } from '#http/routes.ts';
 import type { Session } from '#platform/access-token.ts';
@@ -16,6 +17,9 @@ export interface ApiEvent extends APIGatewayProxyEventV2 {
 }
 
 export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+/** A middleware of the API's chain. */
+export type ApiMiddleware = middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context>;
 
 type QueryParameters = Record<string, string | undefined>;
 

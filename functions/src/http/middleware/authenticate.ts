@@ -1,5 +1,3 @@
-import type middy from '@middy/core';
-import type { Context } from 'aws-lambda';
 import type { Access } from '#http/routes.ts';
 import { acceptsAccessToken } from '#domain/refresh-tokens.ts';
 import { getSessionState } from '#data/sessions.ts';
@@ -7,7 +5,7 @@ import { epochSeconds } from '#data/table.ts';
 import { verifyAccessToken } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import { appendLogKeys } from '#platform/logger.ts';
-import type { ApiEvent, ApiResult } from './api-types.ts';
+import type { ApiEvent, ApiMiddleware } from './api-types.ts';
 
 const bearerOf = (event: ApiEvent): string | undefined => {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
@@ -21,7 +19,7 @@ const bearerOf = (event: ApiEvent): string | undefined => {
  * (one strongly consistent read, so logout, a revocation or a lock answer 401 on the very next
  * request); admin routes an ADMIN one.
  */
-export const authenticate = (access: Access): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => ({
+export const authenticate = (access: Access): ApiMiddleware => ({
   before: async (request) => {
     if (access === 'anonymous') return;
     const token = bearerOf(request.event);

@@ -1,10 +1,8 @@
-import type middy from '@middy/core';
-import type { Context } from 'aws-lambda';
 import { AppError } from '#platform/app-error.ts';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import { logger } from '#platform/logger.ts';
 import { appLog } from '#data/app-log.ts';
-import type { ApiEvent, ApiResult } from './api-types.ts';
+import type { ApiEvent, ApiMiddleware } from './api-types.ts';
 import { jsonResponse } from './json-response.ts';
 
 /** Statuses that middy's own packages raise, and the catalogue code each one becomes. */
@@ -47,9 +45,7 @@ export interface ErrorResponderOptions {
  * Turns every failure into `{ code, message, requestId }` with the catalogue's status.
  * Unexpected errors are logged with the request id and answered 500 without their details.
  */
-export const errorResponder = (
-  options: ErrorResponderOptions = {},
-): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
+export const errorResponder = (options: ErrorResponderOptions = {}): ApiMiddleware => {
   const report = options.report ?? logger.error;
   return {
     onError: async (request) => {

@@ -14,7 +14,7 @@ import {
 } from '#http/routes.ts';
 import { AppError } from '#platform/app-error.ts';
 import { observability } from '#platform/observability.ts';
-import type { ApiEvent, ApiResult, RequestOf, RouteHandler } from './api-types.ts';
+import type { ApiEvent, ApiMiddleware, ApiResult, RequestOf, RouteHandler } from './api-types.ts';
 import { authenticate } from './authenticate.ts';
 import { errorResponder } from './error-responder.ts';
 import { jsonBody } from './json-body.ts';
@@ -36,7 +36,7 @@ export type RouteImplementations<Of extends Resource> = {
  */
 export interface RouteMiddlewares {
   /** For the routes marked idempotent in the route table (idempotency.ts). */
-  idempotency?: (route: RouteDefinition) => middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context>;
+  idempotency?: (route: RouteDefinition) => ApiMiddleware;
   /**
    * The resource's own generated validators, for a resource whose routes declare schemas:
    * `() => import('#generated/validators/<resource>.generated.ts')`.
@@ -63,7 +63,7 @@ const toRequest = (route: RouteDefinition, event: ApiEvent, context: Context) =>
  * contract throws, and the call answers 500. The checker is imported by a computed address, so that
  * the bundler leaves it, and ajv's compiler, out of the Lambdas.
  */
-const answerCheck = (route: RouteDefinition): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
+const answerCheck = (route: RouteDefinition): ApiMiddleware => {
   const check = async (request: middy.Request<ApiEvent, ApiResult, Error, Context>) => {
     if (!request.response) return;
     const checker = new URL('./answer-check.ts', import.meta.url).href;

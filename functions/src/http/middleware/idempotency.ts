@@ -1,6 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type middy from '@middy/core';
-import type { Context } from 'aws-lambda';
 import { routeKey, type RouteDefinition } from '#http/routes.ts';
 import {
   claimKey,
@@ -15,7 +13,7 @@ import {
 import { epochSeconds } from '#data/table.ts';
 import { AppError } from '#platform/app-error.ts';
 import { logger } from '#platform/logger.ts';
-import type { ApiEvent, ApiResponse, ApiResult } from './api-types.ts';
+import type { ApiEvent, ApiMiddleware, ApiResponse, ApiResult } from './api-types.ts';
 import { jsonResponse } from './json-response.ts';
 
 /** The header of the IETF draft "The Idempotency-Key HTTP Header Field" (API Gateway lowercases names). */
@@ -117,9 +115,7 @@ const heldKeys = new WeakMap<object, HeldKey>();
  * - Repeat with anything else: 422 ERR_IDEMPOTENCY_KEY_REUSED.
  * A request without the header runs as before.
  */
-export const idempotency = (
-  route: RouteDefinition,
-): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => ({
+export const idempotency = (route: RouteDefinition): ApiMiddleware => ({
   before: async (request) => {
     const { event, context } = request;
     const key = keyOf(event);

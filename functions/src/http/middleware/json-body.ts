@@ -1,9 +1,7 @@
-import type middy from '@middy/core';
-import type { Context } from 'aws-lambda';
 import { DEFAULT_MAX_BODY_BYTES } from '#http/routes.ts';
 import { AppError } from '#platform/app-error.ts';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
-import type { ApiEvent, ApiResult } from './api-types.ts';
+import type { ApiMiddleware } from './api-types.ts';
 
 export interface JsonBodyOptions {
   /** Largest accepted body in bytes once decoded. */
@@ -36,9 +34,7 @@ const isJsonContentType = (value: string | undefined): boolean =>
  * (400), or the route's own code; a body that declares another content type is
  * ERR_UNSUPPORTED_MEDIA_TYPE (415).
  */
-export const jsonBody = (
-  options: JsonBodyOptions = {},
-): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
+export const jsonBody = (options: JsonBodyOptions = {}): ApiMiddleware => {
   const maxBytes = options.maxBytes ?? defaults.maxBytes;
   const malformedCode = options.malformedCode ?? defaults.malformedCode;
   const tooLargeCode = options.tooLargeCode ?? defaults.tooLargeCode;

@@ -1,8 +1,6 @@
-import type middy from '@middy/core';
-import type { Context } from 'aws-lambda';
 import { routeSchemas, type RouteDefinition } from '#http/routes.ts';
 import { AppError } from '#platform/app-error.ts';
-import type { ApiEvent, ApiResult } from './api-types.ts';
+import type { ApiEvent, ApiMiddleware } from './api-types.ts';
 import { assertMatches, loadValidators, type ValidatorsLoader } from '#platform/validator.ts';
 
 const badPathParameter = (name: string) =>
@@ -31,7 +29,7 @@ const decodedPathParameters = (event: ApiEvent): Record<string, string> =>
 export const validateInput = (
   route: Pick<RouteDefinition, 'body' | 'query' | 'params' | 'bodyRules'>,
   validators?: ValidatorsLoader,
-): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
+): ApiMiddleware => {
   const hasSchemas = routeSchemas(route).length > 0;
   return {
     before: async (request) => {

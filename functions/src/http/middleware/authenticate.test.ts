@@ -5,17 +5,10 @@ import { signAccessToken, type Session } from '#platform/access-token.ts';
 import { logger } from '#platform/logger.ts';
 import { resetTokenSigningKey } from '#platform/secrets.ts';
 import { captureOutput } from '../../testing/log-lines.ts';
+import { agentSession as agent } from '../../testing/sessions.ts';
 import { runMiddleware } from '../../testing/run-middleware.ts';
 import { authenticate } from './authenticate.ts';
 
-const agent: Session = {
-  email: 'agent@example.org',
-  username: 'Agent',
-  role: 'USER',
-  enabler: 'e1',
-  enablerName: 'Enabler one',
-  sessionId: 's1',
-};
 const administrator: Session = { ...agent, email: 'admin@example.org', role: 'ADMIN' };
 
 const table = mockClient(DynamoDBDocumentClient);

@@ -5,15 +5,11 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { answer } from '#http/route-answers.ts';
 import { routeKey, routes, type TableRoute } from '#http/routes.ts';
-import {
-  ACCESS_TOKEN_AUDIENCE,
-  ACCESS_TOKEN_ISSUER,
-  signAccessToken,
-  type Session,
-} from '#platform/access-token.ts';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, signAccessToken } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import { resetTokenSigningKey } from '#platform/secrets.ts';
 import { captureOutput } from '../../testing/log-lines.ts';
+import { agentSession as agent } from '../../testing/sessions.ts';
 import { ok } from './api-types.ts';
 import { fallbackHandler, httpHandler, routeChain, type RouteImplementations } from './http-handler.ts';
 
@@ -26,15 +22,6 @@ const revokedSchema = {
   additionalProperties: false,
   properties: { revoked: { type: 'integer' } },
 } as const;
-
-const agent: Session = {
-  email: 'agent@example.org',
-  username: 'Agent',
-  role: 'USER',
-  enabler: 'e1',
-  enablerName: 'Enabler one',
-  sessionId: 's1',
-};
 
 // A route of the table, so its schemas have precompiled validators; most tests leave its path out.
 const contributeRoute = routes.find(
@@ -98,17 +85,6 @@ describe('the route chain', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ body: { amount: 12.5 }, params: {}, session: agent });
     expect(response.headers?.['cache-control']).toBe('no-store');
-  });
-
-  it('reads the session the token names, strongly consistent, on every request', async () => {
-    const token = await signAccessToken(agent);
-    await call(echo, { method: 'POST', path: '/api/x', headers: bearer(token), body: '{"amount":1}' });
-    const reads = table.commandCalls(GetCommand);
-    expect(reads).toHaveLength(1);
-    expect(reads[0]?.args[0].input).toMatchObject({
-      Key: { pk: 'USER#agent@example.org', sk: 'SESSION#s1' },
-      ConsistentRead: true,
-    });
   });
 
   it('answers 401 when the session of a valid token has ended, expired or moved to another enabler', async () => {

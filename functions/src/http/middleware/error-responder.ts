@@ -1,7 +1,7 @@
-import { AppError } from '#platform/app-error.ts';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
-import { logger } from '#platform/logger.ts';
 import { appLog } from '#data/app-log.ts';
+import { AppError } from '#platform/app-error.ts';
+import { logger } from '#platform/logger.ts';
 import type { ApiEvent, ApiMiddleware } from './api-types.ts';
 import { jsonResponse } from './json-response.ts';
 

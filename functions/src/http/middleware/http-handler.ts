@@ -14,13 +14,13 @@ import {
 } from '#http/routes.ts';
 import { AppError } from '#platform/app-error.ts';
 import { observability } from '#platform/observability.ts';
+import type { ValidatorsLoader } from '#platform/validator.ts';
 import type { ApiEvent, ApiMiddleware, ApiResult, RequestOf, RouteHandler } from './api-types.ts';
 import { authenticate } from './authenticate.ts';
 import { errorResponder } from './error-responder.ts';
 import { jsonBody } from './json-body.ts';
 import { jsonResponse } from './json-response.ts';
 import { validateInput } from './validate-input.ts';
-import type { ValidatorsLoader } from '#platform/validator.ts';
 
 /**
  * The implementations of one resource, keyed like the route table ("POST /auth/login"), each typed

@@ -1,6 +1,6 @@
+import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '#http/routes.ts';
 import { AppError } from '#platform/app-error.ts';
-import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import type { ApiMiddleware } from './api-types.ts';
 
 export interface JsonBodyOptions {

@@ -1,7 +1,7 @@
 import { routeSchemas, type RouteDefinition } from '#http/routes.ts';
 import { AppError } from '#platform/app-error.ts';
-import type { ApiEvent, ApiMiddleware } from './api-types.ts';
 import { assertMatches, loadValidators, type ValidatorsLoader } from '#platform/validator.ts';
+import type { ApiEvent, ApiMiddleware } from './api-types.ts';
 
 const badPathParameter = (name: string) =>
   new AppError('ERR_INVALID_DATA_FORMAT', {

@@ -22,6 +22,36 @@ const noSchemasIndexValue = {
   message: "Take a value from its module (@cpbo/schemas/<module>.ts); only types come from '@cpbo/schemas'.",
 };
 
+/*
+ * The backend's layers point one way (docs/decisions.md): platform/ (what any app needs) ← domain/
+ * (pure rules) ← data/ (items and queries) ← http/ and workers/ (the functions), which do not import
+ * each other; the generated validators are loaded by the functions alone. Each folder names what it
+ * must not import, by alias (#data/…) or by a relative path (../data/…), statically or with import().
+ */
+const layerRules = {
+  platform: {
+    refused: ['domain', 'data', 'http', 'workers', 'generated'],
+    why: 'platform/ is what any app needs: it imports nothing of this app',
+  },
+  domain: {
+    refused: ['data', 'http', 'workers', 'generated'],
+    why: 'domain/ holds pure rules: it imports only platform/',
+  },
+  data: {
+    refused: ['http', 'workers', 'generated'],
+    why: 'data/ imports only domain/ and platform/',
+  },
+  http: {
+    refused: ['workers'],
+    why: 'http/ does not import workers/: move what both use to data/, domain/ or platform/',
+  },
+  workers: {
+    refused: ['http'],
+    why: 'workers/ do not import http/: move what both use to data/, domain/ or platform/',
+  },
+};
+const layerImport = (layers) => `^(?:#|(?:\\.\\./)+)(?:${layers.join('|')})(?:/|$)`;
+
 export default tseslint.config(
   {
     ignores: [
@@ -66,6 +96,21 @@ export default tseslint.config(
               message: 'A page does not import from another page: move what they share to web/src/common/.',
             },
           ],
+        },
+      ],
+    },
+  })),
+  ...Object.entries(layerRules).map(([layer, { refused, why }]) => ({
+    files: [`functions/src/${layer}/**/*.ts`],
+    // An integration test drives a flow across functions (an API call, then the worker it queued).
+    ignores: ['**/*.integration.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: layerImport(refused), message: why }] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `ImportExpression[source.value=/${layerImport(refused).replaceAll('/', '\\/')}/]`,
+          message: why,
         },
       ],
     },

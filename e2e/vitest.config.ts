@@ -12,7 +12,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     // The local runtime's child process inherits it from the global setup (support/global-setup.ts).
-    // Every answer a handler sends is checked against the route table (platform/http/answer-check.ts).
+    // Every answer a handler sends is checked against the route table (http/middleware/answer-check.ts).
     env: { CPBO_CHECK_ANSWERS: 'on' },
     hookTimeout: 120_000,
   },

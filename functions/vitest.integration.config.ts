@@ -12,7 +12,7 @@ export default defineConfig({
     globalSetup: ['../infra/local/testing/global-setup.ts'],
     setupFiles: ['../infra/local/testing/apply-environment.ts'],
     // Thousands of calls would print a metrics line each; the tests about metrics turn them back on.
-    // Every answer a handler sends is checked against the route table (platform/http/answer-check.ts).
+    // Every answer a handler sends is checked against the route table (http/middleware/answer-check.ts).
     env: { POWERTOOLS_METRICS_DISABLED: 'true', CPBO_CHECK_ANSWERS: 'on' },
     testTimeout: 30_000,
     hookTimeout: 60_000,

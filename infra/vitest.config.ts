@@ -8,7 +8,7 @@ export default defineConfig({
     // Integration tests run in the integration project, with DynamoDB Local started for them.
     exclude: ['**/node_modules/**', 'cdk.out/**', '**/*.integration.test.ts'],
     testTimeout: 60_000,
-    // Every answer a handler sends is checked against the route table (platform/http/answer-check.ts).
+    // Every answer a handler sends is checked against the route table (http/middleware/answer-check.ts).
     env: { CPBO_CHECK_ANSWERS: 'on' },
   },
 });

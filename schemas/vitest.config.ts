@@ -6,7 +6,7 @@ export default defineConfig({
     environment: 'node',
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**'],
-    // Every answer a handler sends is checked against the route table (platform/http/answer-check.ts).
+    // Every answer a handler sends is checked against the route table (http/middleware/answer-check.ts).
     env: { CPBO_CHECK_ANSWERS: 'on' },
   },
 });

@@ -8,7 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
-    // Every answer a handler sends is checked against the route table (platform/http/answer-check.ts).
+    // Every answer a handler sends is checked against the route table (http/middleware/answer-check.ts).
     env: { CPBO_CHECK_ANSWERS: 'on' },
     // Cloudscape's ESM imports its own CSS files, which Node cannot load: let Vite transform it.
     server: { deps: { inline: [/@cloudscape-design\//] } },

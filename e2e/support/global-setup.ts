@@ -12,7 +12,7 @@ const builtWeb = fileURLToPath(new URL('../../web/dist/', import.meta.url));
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const webDist = process.env.E2E_WEB_DIST ? resolve(process.env.E2E_WEB_DIST) : builtWeb;
-  // The runtime's process checks every answer against the route table (platform/http/answer-check.ts).
+  // The runtime's process checks every answer against the route table (http/middleware/answer-check.ts).
   process.env.CPBO_CHECK_ANSWERS = 'on';
   const startedAt = Date.now();
   const runtime = await startSeededRuntime(webDist, 'cpbo-e2e-');

@@ -1,14 +1,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  generatedFolderUrl,
-  generatedSources,
-  generatedSuffix,
-} from '../src/platform/http/precompile-validators.ts';
+import { generatedFolderUrl, generatedSources, generatedSuffix } from './precompile-validators.ts';
 
 /**
- * Writes functions/src/platform/http/validators/: one module per /api resource and per queue, from
+ * Writes functions/src/generated/validators/: one module per /api resource and per queue, from
  * the route table and the queue definitions, and removes the generated modules nothing declares.
  */
 const folder = fileURLToPath(generatedFolderUrl);

@@ -15,7 +15,8 @@ import { Construct } from 'constructs';
 import { handlerEntry } from '@cpbo/functions/http/handlers.ts';
 import { resources, type Resource } from '@cpbo/functions/http/routes.ts';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
-import { queueDefinitions, queueNames, queueUrlVariable } from '@cpbo/functions/platform/queues.ts';
+import { queueDefinitions, queueNames } from '@cpbo/functions/domain/queues.ts';
+import { queueUrlVariable } from '@cpbo/functions/platform/queue.ts';
 import {
   streamEntityTypes,
   streamOldImageWorkers,

@@ -4,7 +4,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { describe, expect, it } from 'vitest';
 import { resources } from '@cpbo/functions/http/routes.ts';
-import { queueNames } from '@cpbo/functions/platform/queues.ts';
+import { queueNames } from '@cpbo/functions/domain/queues.ts';
 import { workers } from '@cpbo/functions/workers/workers.ts';
 import { CropProtectionStack } from './crop-protection-stack.ts';
 import type { FunctionName } from './function-permissions.ts';

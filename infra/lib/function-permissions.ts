@@ -8,7 +8,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Resource } from '@cpbo/functions/http/routes.ts';
 import { LOG_PARTITION_PREFIX } from '@cpbo/functions/data/app-logs.ts';
 import { MAIL_DELIVERY_PARTITION_PREFIX } from '@cpbo/functions/data/mail-deliveries.ts';
-import type { QueueName } from '@cpbo/functions/platform/queues.ts';
+import type { QueueName } from '@cpbo/functions/domain/queues.ts';
 import type { Worker } from '@cpbo/functions/workers/workers.ts';
 import { fileAreas, type FileArea } from './data-store.ts';
 import { acknowledge, nagArnOf } from './nag.ts';

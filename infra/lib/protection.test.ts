@@ -5,7 +5,7 @@ import { Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { describe, expect, it } from 'vitest';
 import { ONE_TIME_TOKEN_LIFETIME_SECONDS } from '@cpbo/functions/domain/one-time-tokens.ts';
 import { API_BASE, resources, routes } from '@cpbo/functions/http/routes.ts';
-import { queueNames } from '@cpbo/functions/platform/queues.ts';
+import { queueNames } from '@cpbo/functions/domain/queues.ts';
 import { streamWorkers, workers } from '@cpbo/functions/workers/workers.ts';
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
 import { API_5XX_PERCENT_THRESHOLD, ITERATOR_AGE_THRESHOLD } from './alarms.ts';

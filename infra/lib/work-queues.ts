@@ -2,7 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ONE_TIME_TOKEN_LIFETIME_SECONDS } from '@cpbo/functions/domain/one-time-tokens.ts';
-import { queueDefinitions, queueNames, type QueueName } from '@cpbo/functions/platform/queues.ts';
+import { queueDefinitions, queueNames, type QueueName } from '@cpbo/functions/domain/queues.ts';
 
 /** A dead-letter queue keeps a failed message for the longest time SQS allows, to inspect and redrive it. */
 export const newDeadLetterQueue = (

@@ -1,4 +1,4 @@
-import type { ObjectWriter } from '#platform/s3-upload.ts';
+import type { ObjectWriter } from '#platform/s3.ts';
 import { exportedEnablerOf, exportedMemberOf } from './data-files.ts';
 import type { ExportKind } from './data-jobs.ts';
 import { getEnabler, listConfigs, listEnablers, type Enabler } from './enablers.ts';

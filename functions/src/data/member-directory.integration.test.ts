@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { MemberIndex } from '#domain/member-list.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import { s3 } from '#platform/s3-client.ts';
+import { s3 } from '#platform/s3.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { givenEnabler } from '../testing/fixtures.ts';
 import { everyOrder } from '../testing/member-summaries.ts';
@@ -196,9 +196,7 @@ describe('member directory snapshots', () => {
     await seedMembers(enablerId, 4);
     await expectSameAsFullLoad(enablerId, await coldDirectory(enablerId));
 
-    await (
-      await s3()
-    ).send(
+    await s3().send(
       new PutObjectCommand({
         Bucket: readEnvironment('memberDirectoryBucket'),
         Key: `members/${enablerId}.snapshot.gz`,

@@ -8,9 +8,8 @@ import {
   type MemberSnapshot,
   type MemberSnapshotToWrite,
 } from '#domain/member-snapshot.ts';
-import { s3 } from '#platform/s3-client.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import { getS3Object, headS3Object } from '#platform/s3-object-reads.ts';
+import { getS3Object, headS3Object, s3 } from '#platform/s3.ts';
 
 /** One object per enabler in the member directory bucket, gzip-compressed. */
 const snapshotKey = (enablerId: string): string => `members/${enablerId}.snapshot.gz`;
@@ -47,9 +46,7 @@ export const memberSnapshotRebuiltAt = async (enablerId: string): Promise<string
 /** Stores the snapshot (replacing the enabler's previous one); returns its compressed size in bytes. */
 export const writeMemberSnapshot = async (snapshot: MemberSnapshotToWrite): Promise<number> => {
   const body = await promisify(gzip)(encodeMemberSnapshot(snapshot), { level: 6 });
-  await (
-    await s3()
-  ).send(
+  await s3().send(
     new PutObjectCommand({
       Bucket: readEnvironment('memberDirectoryBucket'),
       Key: snapshotKey(snapshot.enablerId),

@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '
 import type { DashboardRebuildState } from '@cpbo/schemas';
 import { dynamo } from '#platform/aws-clients.ts';
 import { AppError } from '#platform/app-error.ts';
-import { queueDefinitions } from '#platform/queues.ts';
+import { queueDefinitions } from '#domain/queues.ts';
 import { epochSeconds, isConditionFailure, nowIso, tableName } from './table.ts';
 
 /*

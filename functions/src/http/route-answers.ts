@@ -60,7 +60,7 @@ export const noContent: AnswerDeclaration = { status: 204 };
 
 /**
  * The success answer of every route of the table, by its key: the route table's other half. It is
- * read by the tests' check of every answer (platform/http/answer-check.ts), the OpenAPI document and
+ * read by the tests' check of every answer (http/middleware/answer-check.ts), the OpenAPI document and
  * the SPA's types, never by a Lambda: the answers' schemas stay out of the functions' bundles. A route
  * without its answer, or an answer without its route, does not compile.
  */

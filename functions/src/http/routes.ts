@@ -103,7 +103,7 @@ export interface RouteDefinition {
   /** Codes of the product's own rules, answered before the schema's generic ERR_INVALID_DATA_FORMAT. */
   bodyRules?: BodyRules;
   /**
-   * The route honours an Idempotency-Key header (platform/http/idempotency.ts): a repeat of the same
+   * The route honours an Idempotency-Key header (http/middleware/idempotency.ts): a repeat of the same
    * request answers the first answer and writes nothing. Only routes with a session: keys are the caller's.
    */
   idempotent?: true;
@@ -116,7 +116,7 @@ export interface RouteDefinition {
 
 /**
  * A success answer: its status and, but for 204, its JSON body's schema (`$id: 'answer/<name>'`, in
- * the resource's file of schemas/). Every answer of the API is JSON (platform/http/json-response.ts):
+ * the resource's file of schemas/). Every answer of the API is JSON (http/middleware/json-response.ts):
  * no route downloads a file or redirects (an export is a job whose status gives an S3 link).
  */
 export type AnswerDeclaration = { status: 204 } | { status: 200 | 201 | 202; body: JSONSchema };

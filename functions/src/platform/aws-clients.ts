@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 /*
  * Clients are created on first use, once per Lambda instance. Endpoints come from the SDK's own
  * AWS_ENDPOINT_URL_<SERVICE> variables, so the same code talks to DynamoDB Local and s3rver.
- * DynamoDB's client is loaded with the function (nearly every call needs it); S3's is in s3-client.ts.
+ * DynamoDB's client is loaded with the function (nearly every call needs it); S3's is in s3.ts.
  */
 let documentClient: DynamoDBDocumentClient | undefined;
 

@@ -78,23 +78,23 @@ const lineAt =
 /** One JSON line per event, through Powertools' Logger, with the invocation's keys. */
 export const logger = { error: lineAt('error'), warn: lineAt('warn'), info: lineAt('info') };
 
-const storedAt =
-  (level: Level) =>
-  async (message: string, fields: Fields = {}): Promise<void> => {
-    await lineAt(level)(message, fields);
-    try {
-      // Loaded by the first stored line only: most invocations store none.
-      const { storeLogLine } = await import('#data/app-logs.ts');
-      await storeLogLine(level, message);
-    } catch (error) {
-      // The event is in the function's log already; losing its copy must not fail the request.
-      await lineAt('error')('Log line not stored', { error });
-    }
-  };
+/** Keeps a copy of a stored log's line: its level and message alone. */
+export type LogStore = (level: Level, message: string) => Promise<void>;
 
 /**
- * The events the administrators read in the application's log (GET /admin/logs): written like any
- * line, and stored with the message alone, redacted (data/app-logs.ts). The message must say what
- * happened without the fields, which are not stored.
+ * A log whose lines are written like any line and kept by `store` too (an application's own log,
+ * which its users read). Losing the copy does not fail the caller: the line is in the function's log.
  */
-export const appLog = { error: storedAt('error'), warn: storedAt('warn'), info: storedAt('info') };
+export const storedLog = (store: LogStore) => {
+  const storedAt =
+    (level: Level) =>
+    async (message: string, fields: Fields = {}): Promise<void> => {
+      await lineAt(level)(message, fields);
+      try {
+        await store(level, message);
+      } catch (error) {
+        await lineAt('error')('Log line not stored', { error });
+      }
+    };
+  return { error: storedAt('error'), warn: storedAt('warn'), info: storedAt('info') };
+};

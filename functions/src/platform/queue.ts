@@ -1,9 +1,11 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import { queueUrlVariable, type QueueName } from './queues.ts';
 
-/** Sends a message to a queue; SQS in AWS, the in-process queue on a laptop. */
+/** The environment variable that carries a queue's URL to the functions that send to it. */
+export const queueUrlVariable = (queue: string): string => `${queue.toUpperCase()}_QUEUE_URL`;
+
+/** Sends a message to a queue, by its name; SQS in AWS, the in-process queue on a laptop. */
 export interface QueueTransport {
-  send(queue: QueueName, message: unknown): Promise<void>;
+  send(queue: string, message: unknown): Promise<void>;
 }
 
 let sqs: SQSClient | undefined;
@@ -20,8 +22,7 @@ const sqsTransport: QueueTransport = {
 
 let transport: QueueTransport = sqsTransport;
 
-export const sendToQueue = (queue: QueueName, message: unknown): Promise<void> =>
-  transport.send(queue, message);
+export const sendToQueue = (queue: string, message: unknown): Promise<void> => transport.send(queue, message);
 
 /** Replaces SQS (the local runtime and tests). */
 export const useQueueTransport = (replacement: QueueTransport): void => {

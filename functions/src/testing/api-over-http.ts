@@ -9,7 +9,6 @@ import { dynamo } from '#platform/aws-clients.ts';
 import { environmentVariables } from '#platform/environment.ts';
 import type { MailMessage } from '#platform/mail.ts';
 import { useQueueTransport } from '#platform/queue.ts';
-import type { QueueName } from '#platform/queues.ts';
 import { newEmptyTable } from './empty-table.ts';
 
 /*
@@ -43,7 +42,7 @@ export interface ApiOverHttp {
   url: string;
   call(request: HttpCall): Promise<HttpAnswer>;
   /** What the handlers sent to the queues, oldest first. */
-  sent: { queue: QueueName; message: unknown }[];
+  sent: { queue: string; message: unknown }[];
   /** The last link of a kind mailed to an address (its token). */
   mailedToken(email: string, path: 'register' | 'resetPassword'): string | undefined;
   /** Failures the server caught (a function that threw instead of answering). */

@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
-import type { ApiEvent, ApiResult } from '#platform/http/api-types.ts';
+import type { ApiEvent, ApiResult } from '#http/middleware/api-types.ts';
 
 type Handler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
 

@@ -2,10 +2,11 @@ import middy from '@middy/core';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { getDataJob, saveDataJob, type DataJob } from '#data/data-jobs.ts';
-import { assertMatches, loadValidators, type ValidatorsLoader } from '#platform/http/validator.ts';
-import { appLog, logger } from '#platform/logger.ts';
+import { assertMatches, loadValidators, type ValidatorsLoader } from '#platform/validator.ts';
+import { appLog } from '#data/app-log.ts';
+import { logger } from '#platform/logger.ts';
 import { observability } from '#platform/observability.ts';
-import { queueDefinitions, type QueueName } from '#platform/queues.ts';
+import { queueDefinitions, type QueueName } from '#domain/queues.ts';
 
 /**
  * The handler of the export or import queue: one job per message. A job already finished is left

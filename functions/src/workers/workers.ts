@@ -1,6 +1,6 @@
 import { aggregatedEntityTypes } from '#domain/aggregates.ts';
 
-/** The workers: queue consumers (see platform/queues.ts) and the table stream consumers. */
+/** The workers: queue consumers (see domain/queues.ts) and the table stream consumers. */
 export const workers = [
   'mail',
   'aggregates',

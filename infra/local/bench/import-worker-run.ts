@@ -7,7 +7,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 
 const { handler } = await import('@cpbo/functions/workers/import/handler.ts');
-const { queueDefinitions } = await import('@cpbo/functions/platform/queues.ts');
+const { queueDefinitions } = await import('@cpbo/functions/domain/queues.ts');
 const started = performance.now();
 // Delivered as SQS would: a job that fails (DynamoDB Local's lock timeouts under load) is delivered
 // again and resumes from its saved progress, up to the queue's maxReceiveCount.

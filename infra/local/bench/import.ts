@@ -177,7 +177,7 @@ const main = async () => {
       POWERTOOLS_METRICS_DISABLED: 'true',
     });
     // Imported once the environment is set: the functions read it.
-    const { putS3Object } = await import('@cpbo/functions/platform/s3-object-reads.ts');
+    const { putS3Object } = await import('@cpbo/functions/platform/s3.ts');
     const { createDataJob, getDataJob } = await import('@cpbo/functions/data/data-jobs.ts');
     /** Imports a bench file with the worker in a process of its own. */
     const importRun = async (imported: DataFile) => {

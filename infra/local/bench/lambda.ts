@@ -22,7 +22,8 @@ import { buildSync, type Metafile } from 'esbuild';
 import { handlerEntry } from '@cpbo/functions/http/handlers.ts';
 import { resources } from '@cpbo/functions/http/routes.ts';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
-import { queueNames, queueUrlVariable } from '@cpbo/functions/platform/queues.ts';
+import { queueNames } from '@cpbo/functions/domain/queues.ts';
+import { queueUrlVariable } from '@cpbo/functions/platform/queue.ts';
 import { workerEntry, workers } from '@cpbo/functions/workers/workers.ts';
 import {
   bundleFunction,

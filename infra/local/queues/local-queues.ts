@@ -1,5 +1,5 @@
 import type { SQSEvent } from 'aws-lambda';
-import { queueDefinitions, queueNames, type QueueName } from '@cpbo/functions/platform/queues.ts';
+import { queueDefinitions, queueNames, type QueueName } from '@cpbo/functions/domain/queues.ts';
 import type { QueueTransport } from '@cpbo/functions/platform/queue.ts';
 import { loadWorkerHandler } from '../functions-code.ts';
 import { InProcessQueue, type DeadLetter } from './in-process-queue.ts';
@@ -35,7 +35,10 @@ export const startLocalQueues = (options: {
   return {
     transport: {
       send: async (queue, message) => {
-        queues[queue].send(JSON.stringify(message));
+        // As SQS would, a name the definitions lack is refused (its URL variable is never set).
+        const target = (queues as Partial<Record<string, InProcessQueue>>)[queue];
+        if (!target) throw new Error(`There is no queue ${queue}`);
+        target.send(JSON.stringify(message));
       },
     },
     idle: async () => {

@@ -8,7 +8,7 @@ import {
 } from '@cpbo/functions/data/rebuild-jobs.ts';
 import { tableName } from '@cpbo/functions/data/table.ts';
 import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
-import { queueDefinitions } from '@cpbo/functions/platform/queues.ts';
+import { queueDefinitions } from '@cpbo/functions/domain/queues.ts';
 import { handler as rebuildWorker } from '@cpbo/functions/workers/aggregates-rebuild/handler.ts';
 import { InProcessQueue } from './in-process-queue.ts';
 

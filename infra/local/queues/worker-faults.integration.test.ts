@@ -15,12 +15,11 @@ import { createRebuildJob, getRebuildJob } from '@cpbo/functions/data/rebuild-jo
 import { queryAll, tableName } from '@cpbo/functions/data/table.ts';
 import { isMirrored } from '@cpbo/functions/domain/mirror.ts';
 import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
-import { s3 } from '@cpbo/functions/platform/s3-client.ts';
 import { environmentVariables, readEnvironment } from '@cpbo/functions/platform/environment.ts';
 import { useMailTransport, type MailMessage } from '@cpbo/functions/platform/mail.ts';
 import { useQueueTransport } from '@cpbo/functions/platform/queue.ts';
-import { queueDefinitions, type QueueName } from '@cpbo/functions/platform/queues.ts';
-import { getS3Object, putS3Object } from '@cpbo/functions/platform/s3-object-reads.ts';
+import { queueDefinitions, type QueueName } from '@cpbo/functions/domain/queues.ts';
+import { getS3Object, putS3Object, s3 } from '@cpbo/functions/platform/s3.ts';
 import { newEmptyTable } from '@cpbo/functions/testing/empty-table.ts';
 import { givenAdministeredEnabler, givenMember } from '@cpbo/functions/testing/money-fixtures.ts';
 import { handler as rebuildWorker } from '@cpbo/functions/workers/aggregates-rebuild/handler.ts';
@@ -91,7 +90,7 @@ const installFaults = async () => {
       return next(args);
     };
   dynamo().middlewareStack.add(middleware as never, { step: 'initialize', name: FAULTS_MIDDLEWARE });
-  (await s3()).middlewareStack.add(middleware as never, { step: 'initialize', name: FAULTS_MIDDLEWARE });
+  s3().middlewareStack.add(middleware as never, { step: 'initialize', name: FAULTS_MIDDLEWARE });
 };
 
 /**
@@ -126,7 +125,7 @@ const queueOf = (name: QueueName, worker: WorkerHandler<SQSEvent>) =>
   });
 
 /** The queue a worker sends its next step to, delivered by `run` (mirror and rebuild steps). */
-let forward: ((queue: QueueName, message: unknown) => void) | undefined;
+let forward: ((queue: string, message: unknown) => void) | undefined;
 useQueueTransport({
   send: async (queue, message) => {
     if (!forward) throw new Error(`Nothing receives the ${queue} queue here`);
@@ -158,7 +157,7 @@ beforeAll(installFaults);
 afterEach(disarm);
 afterAll(async () => {
   dynamo().middlewareStack.remove(FAULTS_MIDDLEWARE);
-  (await s3()).middlewareStack.remove(FAULTS_MIDDLEWARE);
+  s3().middlewareStack.remove(FAULTS_MIDDLEWARE);
 });
 
 describe('the mail worker', () => {

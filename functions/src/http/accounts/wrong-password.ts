@@ -4,7 +4,7 @@ import { countFailedLogin, lockForBadPasswords } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import { countEvent } from '#platform/metrics.ts';
 import { notifyAdministratorsOfLock } from './account-mails.ts';
-import { appLog } from '#platform/logger.ts';
+import { appLog } from '#data/app-log.ts';
 
 /**
  * A wrong password given for an account, at sign-in or as the current password of a change: it is

@@ -5,9 +5,9 @@ import type {
   FromSchema,
 } from '@cpbo/schemas';
 import { fromCents } from '@cpbo/schemas/money.ts';
-import type { IdempotentRequest, SessionRequest } from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
-import { idempotency } from '#platform/http/idempotency.ts';
+import type { IdempotentRequest, SessionRequest } from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
+import { idempotency } from '#http/middleware/idempotency.ts';
 import { audited, centsOf, isoTimeOfUnixSeconds, moneyCalls, ofMember } from '../admin-money/money-calls.ts';
 
 const calls = moneyCalls({
@@ -45,5 +45,5 @@ export const handler = httpHandler(
     'POST /admin/cashouts/{id}': update,
     'DELETE /admin/cashouts/{id}': calls.remove,
   },
-  { idempotency, validators: () => import('#platform/http/validators/admin-cashouts.generated.ts') },
+  { idempotency, validators: () => import('#generated/validators/admin-cashouts.generated.ts') },
 );

@@ -1,9 +1,9 @@
 import type { AdminContributionRow, adminContributionRequestSchema, FromSchema } from '@cpbo/schemas';
 import { findPlotOwner } from '#data/records-by-id.ts';
 import { AppError } from '#platform/app-error.ts';
-import type { IdempotentRequest, SessionRequest } from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
-import { idempotency } from '#platform/http/idempotency.ts';
+import type { IdempotentRequest, SessionRequest } from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
+import { idempotency } from '#http/middleware/idempotency.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
 import {
   audited,
@@ -57,5 +57,5 @@ export const handler = httpHandler(
     'POST /admin/contributions/{id}': update,
     'DELETE /admin/contributions/{id}': calls.remove,
   },
-  { idempotency, validators: () => import('#platform/http/validators/admin-contributions.generated.ts') },
+  { idempotency, validators: () => import('#generated/validators/admin-contributions.generated.ts') },
 );

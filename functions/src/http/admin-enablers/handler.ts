@@ -18,9 +18,9 @@ import {
 import { listCampaigns } from '#data/campaigns.ts';
 import { listUsers } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
-import { created, noContent, ok, type SessionRequest } from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
-import { appLog } from '#platform/logger.ts';
+import { created, noContent, ok, type SessionRequest } from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
+import { appLog } from '#data/app-log.ts';
 
 type EnablerBody = FromSchema<typeof enablerRequestSchema>;
 type ConfigBody = FromSchema<typeof enablerConfigSchema>;
@@ -79,5 +79,5 @@ export const handler = httpHandler(
       return ok((await listCampaigns(params.id)) satisfies CampaignAnswer[]);
     },
   },
-  { validators: () => import('#platform/http/validators/admin-enablers.generated.ts') },
+  { validators: () => import('#generated/validators/admin-enablers.generated.ts') },
 );

@@ -5,7 +5,7 @@ import { logLevels } from '@cpbo/schemas/operations.ts';
 import { appendNumbered, numberedPage } from '#data/numbered-lists.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import { appLog } from '#platform/logger.ts';
+import { appLog } from '#data/app-log.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { captureOutput } from '../../testing/log-lines.ts';
 import { captureMail, givenEnabler, givenUser } from '../../testing/fixtures.ts';

@@ -1,7 +1,7 @@
 import type { FromSchema, logListQuerySchema } from '@cpbo/schemas';
 import { logsPage } from '#data/app-logs.ts';
-import { ok, type SessionRequest } from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
+import { ok, type SessionRequest } from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
 
 type LogListQuery = FromSchema<typeof logListQuerySchema>;
 
@@ -13,6 +13,6 @@ export const handler = httpHandler(
   'admin-logs',
   { 'GET /admin/logs': list },
   {
-    validators: () => import('#platform/http/validators/admin-logs.generated.ts'),
+    validators: () => import('#generated/validators/admin-logs.generated.ts'),
   },
 );

@@ -11,7 +11,7 @@ import { plotItem } from '#data/plot-items.ts';
 import { createMoneyRecord } from '#data/money-create.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import { REPLAYED_HEADER } from '#platform/http/idempotency.ts';
+import { REPLAYED_HEADER } from '#http/middleware/idempotency.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenEnabler, givenUser } from '../../testing/fixtures.ts';
 import { handler as auth } from '../auth/handler.ts';

@@ -3,12 +3,12 @@ import { dateOfUnixSeconds, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { forgetMember, rememberMember } from '#data/member-directory.ts';
 import { createMember, deleteMember, getMember, updateMember } from '#data/members.ts';
 import { memberSummaryOf, type Member } from '#data/member-items.ts';
-import { created, noContent, type IdempotentRequest, type SessionRequest } from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
-import { idempotency } from '#platform/http/idempotency.ts';
+import { created, noContent, type IdempotentRequest, type SessionRequest } from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
+import { idempotency } from '#http/middleware/idempotency.ts';
 import { memberFieldsOfBody } from '../members/member-fields.ts';
 import { memberOfEnabler } from '../members/member-scope.ts';
-import { appLog } from '#platform/logger.ts';
+import { appLog } from '#data/app-log.ts';
 
 /*
  * The administrator's members, in the administrator's current enabler only: another enabler's member
@@ -62,5 +62,5 @@ export const handler = httpHandler(
     'POST /admin/members/{id}': edit,
     'DELETE /admin/members/{id}': remove,
   },
-  { idempotency, validators: () => import('#platform/http/validators/admin-members.generated.ts') },
+  { idempotency, validators: () => import('#generated/validators/admin-members.generated.ts') },
 );

@@ -1,7 +1,7 @@
 import { finishJob, mirrorJob, startMirrorJob } from '#data/mirror.ts';
-import { ok, type SessionRequest } from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
-import { appLog } from '#platform/logger.ts';
+import { ok, type SessionRequest } from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
+import { appLog } from '#data/app-log.ts';
 import { sendToQueue } from '#platform/queue.ts';
 
 /** GET /admin/mirror: not executed, processing, done (or failed), with the last refresh's date. */

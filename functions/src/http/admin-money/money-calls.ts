@@ -12,9 +12,9 @@ import {
   ok,
   type IdempotentRequest,
   type SessionRequest,
-} from '#platform/http/api-types.ts';
+} from '#http/middleware/api-types.ts';
 import { countEvent } from '#platform/metrics.ts';
-import { appLog } from '#platform/logger.ts';
+import { appLog } from '#data/app-log.ts';
 
 /*
  * The administrator's calls on contributions, payouts and cashouts, the same for the three kinds:

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditOfMonth } from '#data/audit.ts';
 import { listCampaigns } from '#data/campaigns.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '#platform/http/idempotency.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '#http/middleware/idempotency.ts';
 import { readMemberPartition } from '#data/member-page.ts';
 import { callApi } from '../../testing/call-api.ts';
 import {

@@ -6,9 +6,9 @@ import type {
 } from '@cpbo/schemas';
 import { dateOfUnixSeconds } from '@cpbo/schemas/coverage-dates.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
-import type { IdempotentRequest, SessionRequest } from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
-import { idempotency } from '#platform/http/idempotency.ts';
+import type { IdempotentRequest, SessionRequest } from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
+import { idempotency } from '#http/middleware/idempotency.ts';
 import { audited, centsOf, moneyCalls, ofMember, plotNameOf } from '../admin-money/money-calls.ts';
 
 type UpdateBody = FromSchema<typeof adminUpdatePayoutRequestSchema>;
@@ -54,5 +54,5 @@ export const handler = httpHandler(
     'POST /admin/payouts/{id}': update,
     'DELETE /admin/payouts/{id}': calls.remove,
   },
-  { idempotency, validators: () => import('#platform/http/validators/admin-payouts.generated.ts') },
+  { idempotency, validators: () => import('#generated/validators/admin-payouts.generated.ts') },
 );

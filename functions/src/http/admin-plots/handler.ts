@@ -26,12 +26,12 @@ import {
   ok,
   type IdempotentRequest,
   type SessionRequest,
-} from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
-import { idempotency } from '#platform/http/idempotency.ts';
+} from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
+import { idempotency } from '#http/middleware/idempotency.ts';
 import { memberOfEnabler } from '../members/member-scope.ts';
 import { plotView } from '../members/views.ts';
-import { appLog } from '#platform/logger.ts';
+import { appLog } from '#data/app-log.ts';
 
 /*
  * The administrator's plots (the spec's "fields"), in the administrator's current enabler only:
@@ -185,5 +185,5 @@ export const handler = httpHandler(
     'POST /admin/plots/{id}': edit,
     'DELETE /admin/plots/{id}': remove,
   },
-  { idempotency, validators: () => import('#platform/http/validators/admin-plots.generated.ts') },
+  { idempotency, validators: () => import('#generated/validators/admin-plots.generated.ts') },
 );

@@ -1,7 +1,7 @@
 import type { FromSchema, reportListQuerySchema } from '@cpbo/schemas';
 import { reportsPage } from '#data/reports.ts';
-import { ok, type SessionRequest } from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
+import { ok, type SessionRequest } from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
 
 type ReportListQuery = FromSchema<typeof reportListQuerySchema>;
 
@@ -13,6 +13,6 @@ export const handler = httpHandler(
   'admin-reports',
   { 'GET /admin/reports': list },
   {
-    validators: () => import('#platform/http/validators/admin-reports.generated.ts'),
+    validators: () => import('#generated/validators/admin-reports.generated.ts'),
   },
 );

@@ -7,12 +7,12 @@ import type {
 import { normalizeEmail } from '#domain/emails.ts';
 import { deleteSessionsOf } from '#data/sessions.ts';
 import { blockUser, createUser, deleteUser, listUsers, updateUser } from '#data/users.ts';
-import { created, noContent, ok, type SessionRequest } from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
+import { created, noContent, ok, type SessionRequest } from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
 import { mailOneTimeLink } from '../accounts/account-mails.ts';
 import { isVisibleFrom, managedUser, refuseOwnAccount } from './managed-user.ts';
 import { userView } from './user-view.ts';
-import { appLog } from '#platform/logger.ts';
+import { appLog } from '#data/app-log.ts';
 import { AppError } from '#platform/app-error.ts';
 
 /** GET /admin/users: the users of the current enabler and every administrator. */
@@ -94,5 +94,5 @@ export const handler = httpHandler(
     'DELETE /admin/users/{id}': remove,
     'POST /admin/users/forcePasswordRenew': forcePasswordRenew,
   },
-  { validators: () => import('#platform/http/validators/admin-users.generated.ts') },
+  { validators: () => import('#generated/validators/admin-users.generated.ts') },
 );

@@ -3,7 +3,7 @@ import { newPasswordProblem } from '#domain/passwords.ts';
 import { deleteSessionsOf } from '#data/sessions.ts';
 import { clearFailedLogins, getUser, replacePasswordHash } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
-import { ok, type ApiResponse, type SessionRequest } from '#platform/http/api-types.ts';
+import { ok, type ApiResponse, type SessionRequest } from '#http/middleware/api-types.ts';
 import { hashPassword, verifyPassword } from '#platform/password-hashing.ts';
 import { refuseWrongPassword } from '../accounts/wrong-password.ts';
 

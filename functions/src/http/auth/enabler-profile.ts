@@ -12,7 +12,7 @@ import { getSession, rotateSession } from '#data/sessions.ts';
 import { epochSeconds } from '#data/table.ts';
 import { getUser, updateUser } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
-import { ok, type ApiResponse, type SessionRequest } from '#platform/http/api-types.ts';
+import { ok, type ApiResponse, type SessionRequest } from '#http/middleware/api-types.ts';
 
 /**
  * GET /auth/enablerProfile/{enablerId}: an administrator's session moves to another enabler that has a

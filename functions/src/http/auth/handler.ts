@@ -1,4 +1,4 @@
-import { httpHandler } from '#platform/http/http-handler.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
 import { changePassword } from './change-password.ts';
 import { enablerProfile } from './enabler-profile.ts';
 import { login } from './login.ts';
@@ -16,5 +16,5 @@ export const handler = httpHandler(
     'GET /auth/logoutFromEverywhere': logoutFromEverywhere,
     'PUT /auth/password': changePassword,
   },
-  { validators: () => import('#platform/http/validators/auth.generated.ts') },
+  { validators: () => import('#generated/validators/auth.generated.ts') },
 );

@@ -3,7 +3,7 @@ import { normalizeEmail } from '#domain/emails.ts';
 import { canSignIn } from '#domain/lockout.ts';
 import { clearFailedLogins, getUser } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
-import { ok, type AnonymousRequest, type ApiResponse } from '#platform/http/api-types.ts';
+import { ok, type AnonymousRequest, type ApiResponse } from '#http/middleware/api-types.ts';
 import { countEvent } from '#platform/metrics.ts';
 import { verifyAgainstDecoy, verifyPassword } from '#platform/password-hashing.ts';
 import { openSession } from '../accounts/open-session.ts';

@@ -1,6 +1,6 @@
 import type { SessionsRevokedAnswer } from '@cpbo/schemas';
 import { deleteSessionsOf } from '#data/sessions.ts';
-import { ok, type ApiResponse, type SessionRequest } from '#platform/http/api-types.ts';
+import { ok, type ApiResponse, type SessionRequest } from '#http/middleware/api-types.ts';
 
 /** GET /auth/logoutFromEverywhere: every session of the caller ends, this one included. */
 export const logoutFromEverywhere = async ({ session }: SessionRequest): Promise<ApiResponse> => {

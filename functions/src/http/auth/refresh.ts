@@ -11,7 +11,7 @@ import { deleteSession, getSession, rotateSession } from '#data/sessions.ts';
 import { epochSeconds } from '#data/table.ts';
 import { getUser } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
-import { ok, type ApiResponse, type RefreshTokenRequest } from '#platform/http/api-types.ts';
+import { ok, type ApiResponse, type RefreshTokenRequest } from '#http/middleware/api-types.ts';
 import { sessionEnabler, sessionTokens } from '../accounts/open-session.ts';
 
 /**

@@ -23,10 +23,10 @@ import {
 } from '#domain/aggregates.ts';
 import { createRebuildJob, finishRebuildJob, getRebuildJob, type RebuildJob } from '#data/rebuild-jobs.ts';
 import { AppError } from '#platform/app-error.ts';
-import { ok, type SessionRequest } from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
-import { currentEnabler } from '#platform/http/session-enabler.ts';
-import { appLog } from '#platform/logger.ts';
+import { ok, type SessionRequest } from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
+import { currentEnabler } from '#http/session-enabler.ts';
+import { appLog } from '#data/app-log.ts';
 import { sendToQueue } from '#platform/queue.ts';
 
 interface SeriesQuery {
@@ -169,5 +169,5 @@ export const handler = httpHandler(
     'POST /dashboard/rebuild': rebuild,
     'GET /dashboard/rebuild/{id}': rebuildStatus,
   },
-  { validators: () => import('#platform/http/validators/dashboard.generated.ts') },
+  { validators: () => import('#generated/validators/dashboard.generated.ts') },
 );

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createDataJob, type ExportKind } from '#data/data-jobs.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import type { SessionRequest } from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
-import { appLog } from '#platform/logger.ts';
+import type { SessionRequest } from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
+import { appLog } from '#data/app-log.ts';
 import { sendToQueue } from '#platform/queue.ts';
-import { currentEnabler } from '#platform/http/session-enabler.ts';
-import { presignS3Url } from '#platform/s3-object-reads.ts';
+import { currentEnabler } from '#http/session-enabler.ts';
+import { presignS3Url } from '#platform/s3.ts';
 import { dataJobAnswer, ownDataJob } from './data-job-answer.ts';
 
 /** A download link lives this long: enough to start it, not to pass it around. */
@@ -56,5 +56,5 @@ export const handler = httpHandler(
     'GET /exports/all': start('all'),
     'GET /exports/jobs/{id}': status,
   },
-  { validators: () => import('#platform/http/validators/exports.generated.ts') },
+  { validators: () => import('#generated/validators/exports.generated.ts') },
 );

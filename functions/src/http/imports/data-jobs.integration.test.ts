@@ -12,9 +12,8 @@ import { createMoneyRecord } from '#data/money-create.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { environmentVariables, readEnvironment } from '#platform/environment.ts';
-import { putS3Object } from '#platform/s3-object-reads.ts';
+import { putS3Object } from '#platform/s3.ts';
 import { useQueueTransport } from '#platform/queue.ts';
-import type { QueueName } from '#platform/queues.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { newEmptyTable } from '../../testing/empty-table.ts';
 import {
@@ -35,7 +34,7 @@ import { handler as importsApi } from './handler.ts';
  * environment" is a table of its own, created for the test, so that no other test's items count.
  */
 
-const sent: { queue: QueueName; message: unknown }[] = [];
+const sent: { queue: string; message: unknown }[] = [];
 useQueueTransport({ send: async (queue, message) => void sent.push({ queue, message }) });
 
 const sqsEvent = (message: unknown, receiveCount = 1): SQSEvent =>

@@ -10,19 +10,19 @@ import { dataFileProblems } from '#data/data-import.ts';
 import { createDataJob, type ImportKind } from '#data/data-jobs.ts';
 import { AppError } from '#platform/app-error.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import type { SessionRequest } from '#platform/http/api-types.ts';
-import { fileSchemaErrors } from '#platform/http/file-errors.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
-import { currentEnabler } from '#platform/http/session-enabler.ts';
-import { loadValidators } from '#platform/http/validator.ts';
-import { appLog } from '#platform/logger.ts';
+import type { SessionRequest } from '#http/middleware/api-types.ts';
+import { fileSchemaErrors } from '#data/file-schema-errors.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
+import { currentEnabler } from '#http/session-enabler.ts';
+import { loadValidators } from '#platform/validator.ts';
+import { appLog } from '#data/app-log.ts';
 import { sendToQueue } from '#platform/queue.ts';
-import { headS3Object, presignS3Url, putS3Object } from '#platform/s3-object-reads.ts';
+import { headS3Object, presignS3Url, putS3Object } from '#platform/s3.ts';
 import { dataJobAnswer, ownDataJob } from '../exports/data-job-answer.ts';
 
 type ImportBody = FromSchema<typeof importRequestSchema>;
 
-const importValidators = () => import('#platform/http/validators/imports.generated.ts');
+const importValidators = () => import('#generated/validators/imports.generated.ts');
 
 /** An upload link lives this long. */
 const UPLOAD_URL_SECONDS = 900;

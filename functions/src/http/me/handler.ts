@@ -2,8 +2,8 @@ import type { FromSchema, languageRequestSchema } from '@cpbo/schemas';
 import { getEnablerWithLatestConfig } from '#data/enablers.ts';
 import { updateUser } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
-import { ok, type SessionRequest } from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
+import { ok, type SessionRequest } from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
 import { currentEnablerOf } from '../accounts/current-enabler.ts';
 
 /** GET /me/enabler: the session's enabler with its latest config (null for an administrator with none yet). */
@@ -27,5 +27,5 @@ export const handler = httpHandler(
     'GET /me/enabler': currentEnabler,
     'PUT /me/language': saveLanguage,
   },
-  { validators: () => import('#platform/http/validators/me.generated.ts') },
+  { validators: () => import('#generated/validators/me.generated.ts') },
 );

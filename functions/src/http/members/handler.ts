@@ -20,9 +20,9 @@ import { createMoneyRecord } from '#data/money-create.ts';
 import type { Cashout, Contribution } from '#data/money-items.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
-import { created, ok, type IdempotentRequest, type SessionRequest } from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
-import { idempotency } from '#platform/http/idempotency.ts';
+import { created, ok, type IdempotentRequest, type SessionRequest } from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
+import { idempotency } from '#http/middleware/idempotency.ts';
 import { countEvent } from '#platform/metrics.ts';
 import { memberFieldsOfBody } from './member-fields.ts';
 import { memberInScope } from './member-scope.ts';
@@ -218,5 +218,5 @@ export const handler = httpHandler(
     'POST /members/{id}/cashouts': cashout,
     'POST /members/{id}/contribute': contribute,
   },
-  { idempotency, validators: () => import('#platform/http/validators/members.generated.ts') },
+  { idempotency, validators: () => import('#generated/validators/members.generated.ts') },
 );

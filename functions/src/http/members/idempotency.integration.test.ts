@@ -13,7 +13,7 @@ import {
   REPLAYED_HEADER,
   requestFingerprint,
   WAIT_FOR_FIRST_MS,
-} from '#platform/http/idempotency.ts';
+} from '#http/middleware/idempotency.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenEnabler, givenUser } from '../../testing/fixtures.ts';
 import { handler as auth } from '../auth/handler.ts';

@@ -1,3 +1,3 @@
-import { fallbackHandler } from '#platform/http/http-handler.ts';
+import { fallbackHandler } from '#http/middleware/http-handler.ts';
 
 export const handler = fallbackHandler();

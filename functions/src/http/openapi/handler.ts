@@ -1,6 +1,6 @@
 import document from '../../../../docs/openapi.json' with { type: 'json' };
-import { ok } from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
+import { ok } from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
 
 /**
  * GET /api/openapi.json: the committed document, bundled into this function alone (no other Lambda

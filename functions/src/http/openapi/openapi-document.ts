@@ -27,7 +27,7 @@ import { answerOf } from '../route-answers.ts';
 
 const functionsRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const schemasRoot = fileURLToPath(new URL('../../../../schemas/', import.meta.url));
-const platformHttp = resolve(functionsRoot, 'src/platform/http');
+const httpMiddleware = resolve(functionsRoot, 'src/http/middleware');
 
 const codePattern = /\bERR_[A-Z0-9_]+\b/gu;
 const known = new Set<string>(errorCodes);
@@ -72,7 +72,7 @@ const resourceCodes = (resource: Resource): ErrorCode[] => {
   const visit = (file: string): void => {
     if (seen.has(file)) return;
     seen.add(file);
-    if (notRaising.has(file) || file.startsWith(platformHttp)) return;
+    if (notRaising.has(file) || file.startsWith(httpMiddleware)) return;
     codesIn(file).forEach((code) => codes.add(code));
     for (const [, specifier] of readFileSync(file, 'utf8').matchAll(importPattern)) {
       const next = specifier ? resolveImport(file, specifier) : undefined;
@@ -83,7 +83,7 @@ const resourceCodes = (resource: Resource): ErrorCode[] => {
   return [...codes];
 };
 
-const middlewareCodes = (file: string): ErrorCode[] => codesIn(resolve(platformHttp, file));
+const middlewareCodes = (file: string): ErrorCode[] => codesIn(resolve(httpMiddleware, file));
 
 /** What any route's chain can answer, by what the route declares. */
 const genericCodes = (route: RouteDefinition): ErrorCode[] => {

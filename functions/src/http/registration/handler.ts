@@ -1,4 +1,4 @@
-import { httpHandler } from '#platform/http/http-handler.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
 import { requestPasswordReset } from './request-password-reset.ts';
 import { setPasswordWithOneTimeToken } from './set-password-with-token.ts';
 
@@ -9,5 +9,5 @@ export const handler = httpHandler(
     'POST /resetPassword': setPasswordWithOneTimeToken('RESET'),
     'POST /resetPassword/request': requestPasswordReset,
   },
-  { validators: () => import('#platform/http/validators/registration.generated.ts') },
+  { validators: () => import('#generated/validators/registration.generated.ts') },
 );

@@ -1,7 +1,7 @@
 import type { FromSchema, resetRequestSchema } from '@cpbo/schemas';
 import { normalizeEmail } from '#domain/emails.ts';
 import { getUser } from '#data/users.ts';
-import { ok, type AnonymousRequest, type ApiResponse } from '#platform/http/api-types.ts';
+import { ok, type AnonymousRequest, type ApiResponse } from '#http/middleware/api-types.ts';
 import { mailOneTimeLink } from '../accounts/account-mails.ts';
 
 /** Every answer takes at least this long, so its timing does not tell whether the address exists. */

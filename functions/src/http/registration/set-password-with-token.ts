@@ -5,7 +5,7 @@ import { deleteSessionsOf } from '#data/sessions.ts';
 import { epochSeconds } from '#data/table.ts';
 import { getOneTimeToken, setPasswordWithToken } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
-import { ok, type AnonymousRequest, type ApiResponse } from '#platform/http/api-types.ts';
+import { ok, type AnonymousRequest, type ApiResponse } from '#http/middleware/api-types.ts';
 import { hashPassword } from '#platform/password-hashing.ts';
 
 const failure = { REGISTER: 'ERR_REGISTRATION_FAILED', RESET: 'ERR_RENEW_FAILED' } as const;

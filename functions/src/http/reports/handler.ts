@@ -1,8 +1,8 @@
 import { storeReport, type ReportBody } from '#data/reports.ts';
 import { AppError } from '#platform/app-error.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import { created, type SessionRequest } from '#platform/http/api-types.ts';
-import { httpHandler } from '#platform/http/http-handler.ts';
+import { created, type SessionRequest } from '#http/middleware/api-types.ts';
+import { httpHandler } from '#http/middleware/http-handler.ts';
 
 /** The roles of the mobile app's users (spec: ANDROID_USER and USER); an administrator sends none. */
 const reportingRoles = new Set(['ANDROID_USER', 'USER']);
@@ -25,6 +25,6 @@ export const handler = httpHandler(
   'reports',
   { 'POST /reports': send },
   {
-    validators: () => import('#platform/http/validators/reports.generated.ts'),
+    validators: () => import('#generated/validators/reports.generated.ts'),
   },
 );

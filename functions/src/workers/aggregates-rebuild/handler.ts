@@ -17,17 +17,18 @@ import {
   type RebuildJob,
 } from '#data/rebuild-jobs.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import { assertMatches, loadValidators } from '#platform/http/validator.ts';
-import { appLog, logger } from '#platform/logger.ts';
+import { assertMatches, loadValidators } from '#platform/validator.ts';
+import { appLog } from '#data/app-log.ts';
+import { logger } from '#platform/logger.ts';
 import { observability } from '#platform/observability.ts';
 import { sendToQueue } from '#platform/queue.ts';
-import { queueDefinitions } from '#platform/queues.ts';
-import { getS3Object, putS3Object } from '#platform/s3-object-reads.ts';
+import { queueDefinitions } from '#domain/queues.ts';
+import { getS3Object, putS3Object } from '#platform/s3.ts';
 
 const { messageSchema, maxReceiveCount } = queueDefinitions.rebuild;
 type RebuildMessage = FromSchema<typeof messageSchema>;
 
-const rebuildValidators = () => import('#platform/http/validators/queue-rebuild.generated.ts');
+const rebuildValidators = () => import('#generated/validators/queue-rebuild.generated.ts');
 
 /**
  * A step stops reading when less than this is left of the Lambda's time (a quarter of what it had

@@ -19,14 +19,14 @@ import {
 import { addJobErrors, saveDataJob, type DataJob, type JobError } from '#data/data-jobs.ts';
 import { acquireImportLock, extendImportLock, releaseImportLock } from '#data/import-lock.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import { fileSchemaErrors } from '#platform/http/file-errors.ts';
-import { loadValidators } from '#platform/http/validator.ts';
-import { appLog } from '#platform/logger.ts';
-import { getS3ObjectStream } from '#platform/s3-object-reads.ts';
+import { fileSchemaErrors } from '#data/file-schema-errors.ts';
+import { loadValidators } from '#platform/validator.ts';
+import { appLog } from '#data/app-log.ts';
+import { getS3ObjectStream } from '#platform/s3.ts';
 import { dataJobHandler } from '../data-job-runner.ts';
 import { readImportFile, type FileReadProblem } from './file-stream.ts';
 
-const importValidators = () => import('#platform/http/validators/queue-import.generated.ts');
+const importValidators = () => import('#generated/validators/queue-import.generated.ts');
 
 type Head = Omit<ExportedEnabler, 'members'>;
 

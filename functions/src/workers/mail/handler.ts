@@ -3,18 +3,18 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
 import type { FromSchema } from '@cpbo/schemas';
 import { markMailDelivered, wasMailDelivered } from '#data/mail-deliveries.ts';
-import { assertMatches, loadValidators } from '#platform/http/validator.ts';
+import { assertMatches, loadValidators } from '#platform/validator.ts';
 import { logger } from '#platform/logger.ts';
 import { deliverMail } from '#platform/mail.ts';
 import { observability } from '#platform/observability.ts';
-import { queueDefinitions } from '#platform/queues.ts';
+import { queueDefinitions } from '#domain/queues.ts';
 
 const processor = new BatchProcessor(EventType.SQS);
 
 const { messageSchema } = queueDefinitions.mail;
 type MailMessage = FromSchema<typeof messageSchema>;
 
-const mailValidators = () => import('#platform/http/validators/queue-mail.generated.ts');
+const mailValidators = () => import('#generated/validators/queue-mail.generated.ts');
 
 /**
  * Sends a mail once per message: a message delivered again (its batch failed after the mail went out)

@@ -11,16 +11,17 @@ import {
   pseudonymKey,
   type ScanPage,
 } from '#data/mirror.ts';
-import { assertMatches, loadValidators } from '#platform/http/validator.ts';
-import { appLog, logger } from '#platform/logger.ts';
+import { assertMatches, loadValidators } from '#platform/validator.ts';
+import { appLog } from '#data/app-log.ts';
+import { logger } from '#platform/logger.ts';
 import { observability } from '#platform/observability.ts';
 import { sendToQueue } from '#platform/queue.ts';
-import { queueDefinitions } from '#platform/queues.ts';
+import { queueDefinitions } from '#domain/queues.ts';
 
 const { messageSchema, maxReceiveCount } = queueDefinitions.mirror;
 type MirrorMessage = FromSchema<typeof messageSchema>;
 
-const mirrorValidators = () => import('#platform/http/validators/queue-mirror.generated.ts');
+const mirrorValidators = () => import('#generated/validators/queue-mirror.generated.ts');
 
 /** A step stops taking new pages when less than this is left of the Lambda's time. */
 const RESERVE_MS = 2 * 60 * 1000;

@@ -1,0 +1,28 @@
+import type { JSONSchema } from '@cpbo/schemas';
+import { validatorOf, type Validators } from '#platform/validator.ts';
+import { MAX_JOB_ERRORS, type JobError } from './data-jobs.ts';
+
+/**
+ * What is wrong with an import file, by its schema (in the function's generated validators): every
+ * problem with its JSON path, the first MAX_JOB_ERRORS listed, all of them counted.
+ */
+export const fileSchemaErrors = (
+  validators: Validators,
+  schema: JSONSchema,
+  file: unknown,
+): { errors: JobError[]; count: number } => {
+  const validate = validatorOf(validators, schema);
+  if (validate(file)) return { errors: [], count: 0 };
+  const all = validate.errors ?? [];
+  return {
+    count: all.length,
+    errors: all.slice(0, MAX_JOB_ERRORS).map((error) => ({
+      where: error.instancePath || '/',
+      code: 'ERR_IMPORT_INVALID_FILE',
+      message:
+        error.keyword === 'additionalProperties'
+          ? `unknown property '${String((error.params as { additionalProperty?: string }).additionalProperty)}'`
+          : (error.message ?? error.keyword),
+    })),
+  };
+};

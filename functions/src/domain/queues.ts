@@ -1,0 +1,65 @@
+import {
+  dataJobMessageSchema,
+  mailMessageSchema,
+  mirrorMessageSchema,
+  rebuildMessageSchema,
+} from '@cpbo/schemas';
+
+/**
+ * The application's queues, each with a dead-letter queue, a worker under functions/src/workers/<worker>
+ * and the schema its worker checks every message against. CDK creates them from this list; the local
+ * runtime builds its in-process queues from it too. The sending is platform/queue.ts's.
+ */
+export const queueDefinitions = {
+  mail: {
+    worker: 'mail',
+    messageSchema: mailMessageSchema,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    batchSize: 10,
+  },
+  /*
+   * One job per message: a whole import or export, resumable. The worker gets 15 minutes (Lambda's
+   * most, a sixth of the visibility timeout); a job cut short is delivered again and resumes.
+   */
+  import: {
+    worker: 'import',
+    messageSchema: dataJobMessageSchema,
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 3,
+    batchSize: 1,
+  },
+  export: {
+    worker: 'export',
+    messageSchema: dataJobMessageSchema,
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 3,
+    batchSize: 1,
+  },
+  /*
+   * One step of a mirror refresh per message: the worker (15 minutes, a sixth of the visibility
+   * timeout) stops before its time is up and sends the next step, so a refresh has no length limit.
+   */
+  mirror: {
+    worker: 'mirror',
+    messageSchema: mirrorMessageSchema,
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 3,
+    batchSize: 1,
+  },
+  /*
+   * One step of an enabler's aggregates rebuild per message, like the mirror: the worker (15 minutes)
+   * saves where it stopped before its time is up and sends the next step.
+   */
+  rebuild: {
+    worker: 'aggregates-rebuild',
+    messageSchema: rebuildMessageSchema,
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 3,
+    batchSize: 1,
+  },
+} as const;
+
+export type QueueName = keyof typeof queueDefinitions;
+
+export const queueNames = Object.keys(queueDefinitions) as QueueName[];

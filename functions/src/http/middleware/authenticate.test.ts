@@ -1,0 +1,117 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { signAccessToken, type Session } from '#platform/access-token.ts';
+import { logger } from '#platform/logger.ts';
+import { resetTokenSigningKey } from '#platform/secrets.ts';
+import { captureOutput } from '../../testing/log-lines.ts';
+import { agentSession as agent } from '../../testing/sessions.ts';
+import { runMiddleware } from '../../testing/run-middleware.ts';
+import { authenticate } from './authenticate.ts';
+
+const administrator: Session = { ...agent, email: 'admin@example.org', role: 'ADMIN' };
+
+const table = mockClient(DynamoDBDocumentClient);
+const hour = 3600;
+const openSession = () => {
+  const now = Math.floor(Date.now() / 1000);
+  return { Item: { expiresAt: now + hour, endsAt: now + 2 * hour, enablerId: 'e1' } };
+};
+
+const call = (headers: Record<string, string> = {}) => ({ method: 'GET', path: '/api/things', headers });
+const withToken = async (session: Session) =>
+  call({ authorization: `Bearer ${await signAccessToken(session)}` });
+
+let output: ReturnType<typeof captureOutput>;
+
+beforeAll(() => {
+  process.env.JWT_SECRET = 'test-secret-of-thirty-two-bytes!!';
+  process.env.TABLE_NAME = 'test-table';
+  resetTokenSigningKey();
+});
+
+beforeEach(() => {
+  table.reset();
+  table.on(GetCommand).resolves(openSession());
+  output = captureOutput();
+});
+
+afterEach(() => output.restore());
+afterAll(() => table.restore());
+
+describe('authenticate', () => {
+  it('should let an anonymous call through without a token or a read', async () => {
+    const { event, handlerCalls } = await runMiddleware(authenticate('anonymous'), call());
+    expect(handlerCalls).toBe(1);
+    expect(event.session).toBeUndefined();
+    expect(table.calls()).toHaveLength(0);
+  });
+
+  it('should refuse a call without a bearer token with ERR_UNAUTHENTICATED', async () => {
+    for (const access of ['refreshToken', 'signedIn', 'admin'] as const) {
+      const headersTried: Record<string, string>[] = [
+        {},
+        { authorization: 'Basic YTpi' },
+        { authorization: 'Bearer' },
+      ];
+      for (const headers of headersTried) {
+        await expect(runMiddleware(authenticate(access), call(headers)), access).rejects.toMatchObject({
+          code: 'ERR_UNAUTHENTICATED',
+          status: 401,
+        });
+      }
+    }
+  });
+
+  it('should hand a refreshToken call its bearer token, which its handler checks', async () => {
+    const { event } = await runMiddleware(
+      authenticate('refreshToken'),
+      call({ Authorization: 'bearer abc.def' }),
+    );
+    expect(event.bearerToken).toBe('abc.def');
+    expect(event.session).toBeUndefined();
+    expect(table.calls()).toHaveLength(0);
+  });
+
+  it('should set the session of a valid token whose session is open, read strongly consistent', async () => {
+    const { event } = await runMiddleware(authenticate('signedIn'), await withToken(agent));
+    expect(event.session).toEqual(agent);
+    const reads = table.commandCalls(GetCommand);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]?.args[0].input).toMatchObject({
+      Key: { pk: 'USER#agent@example.org', sk: 'SESSION#s1' },
+      ConsistentRead: true,
+    });
+  });
+
+  it('should refuse a valid token whose session has ended, or an invalid token, with ERR_UNAUTHENTICATED', async () => {
+    table.on(GetCommand).resolves({});
+    await expect(runMiddleware(authenticate('signedIn'), await withToken(agent))).rejects.toMatchObject({
+      code: 'ERR_UNAUTHENTICATED',
+    });
+    table.on(GetCommand).resolves(openSession());
+    const forged = call({ authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' });
+    await expect(runMiddleware(authenticate('signedIn'), forged)).rejects.toMatchObject({
+      code: 'ERR_UNAUTHENTICATED',
+    });
+  });
+
+  it('should keep anyone but an administrator off an admin call with ERR_FORBIDDEN_USER', async () => {
+    await expect(runMiddleware(authenticate('admin'), await withToken(agent))).rejects.toMatchObject({
+      code: 'ERR_FORBIDDEN_USER',
+      status: 403,
+    });
+    const { event } = await runMiddleware(authenticate('admin'), await withToken(administrator));
+    expect(event.session).toEqual(administrator);
+  });
+
+  it('should name the caller’s enabler on every later log line of the call', async () => {
+    await runMiddleware(authenticate('signedIn'), await withToken(agent), {
+      handler: async () => {
+        await logger.info('Working');
+        return { statusCode: 200 };
+      },
+    });
+    expect(output.lines().find((line) => line.message === 'Working')).toMatchObject({ enabler: 'e1' });
+  });
+});

@@ -3,7 +3,12 @@ import { dateOfUnixSeconds, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { forgetMember, rememberMember } from '#data/member-directory.ts';
 import { createMember, deleteMember, getMember, updateMember } from '#data/members.ts';
 import { memberSummaryOf, type Member } from '#data/member-items.ts';
-import { created, noContent, type IdempotentRequest, type SessionRequest } from '#http/middleware/api-types.ts';
+import {
+  created,
+  noContent,
+  type IdempotentRequest,
+  type SessionRequest,
+} from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
 import { memberFieldsOfBody } from '../members/member-fields.ts';

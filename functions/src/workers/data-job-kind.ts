@@ -2,14 +2,11 @@ import { dataJobToRun, failDataJob, getDataJob, type DataJob } from '#data/data-
 import type { ValidatorsLoader } from '#platform/http/validator.ts';
 
 /**
- * What the export and import jobs share as job kinds (job-runner/): one message runs a whole job,
- * which resumes from its saved progress when a delivery fails; a job already over is left alone; at
- * its last delivery it is marked FAILED, so the screen stops waiting.
+ * What the export and import jobs share as one-step jobs (job-runner/one-step-job.ts): one message
+ * runs a whole job, which resumes from its saved progress when a delivery fails; a job already over is
+ * left alone; at its last delivery it is marked FAILED, so the screen stops waiting.
  */
-export const dataJobKind = <Queue extends 'import' | 'export'>(
-  queue: Queue,
-  validators: ValidatorsLoader,
-) => ({
+export const dataJobKind = (queue: 'import' | 'export', validators: ValidatorsLoader) => ({
   name: queue,
   queue,
   validators,

@@ -17,7 +17,7 @@ import { readEnvironment } from '#platform/environment.ts';
 import { appLog } from '#platform/logger.ts';
 import { queueDefinitions } from '#platform/queues.ts';
 import { getS3Object, putS3Object } from '#platform/s3-object-reads.ts';
-import { jobRunner } from '../job-runner/job-runner.ts';
+import { steppedJobRunner } from '../job-runner/stepped-job.ts';
 
 type RebuildMessage = FromSchema<typeof queueDefinitions.rebuild.messageSchema>;
 
@@ -45,25 +45,23 @@ const loadCheckpoint = async (job: RebuildJob): Promise<RebuildProgress> => {
  * after its job moved on, or of a finished job, does nothing; one delivered twice at once computes the
  * same aggregates. At its last delivery a failing step ends the job FAILED (the screen stops waiting).
  */
-export const handler = jobRunner({
+export const handler = steppedJobRunner({
   name: 'aggregates rebuild',
   queue: 'rebuild',
   validators: rebuildValidators,
   load: ({ jobId, step }: RebuildMessage) => rebuildJobToRun(jobId, step),
+  reserveMs: (remainingAtStartMs) => Math.min(RESERVE_MS, remainingAtStartMs / 4),
   step: async (job, budget) => {
     const progress = await readRebuildPages(job.enablerId, await loadCheckpoint(job), budget.timeUp);
     const { finished, ...checkpoint } = progress;
     if (!finished) return { done: false, checkpoint };
     return { done: true, result: await writeRebuiltAggregates(job.enablerId, progress) };
   },
-  steps: {
-    reserveMs: (remainingAtStartMs) => Math.min(RESERVE_MS, remainingAtStartMs / 4),
-    save: async (job, checkpoint) => {
-      const checkpointKey = `rebuilds/${job.id}/step-${job.step + 1}-${randomUUID()}.json`;
-      await putS3Object(readEnvironment('filesBucket'), checkpointKey, JSON.stringify(checkpoint));
-      const advanced = await advanceRebuildStep(job, job.step, checkpoint.records, checkpointKey);
-      return advanced ? { jobId: job.id, step: job.step + 1 } : undefined;
-    },
+  save: async (job, checkpoint) => {
+    const checkpointKey = `rebuilds/${job.id}/step-${job.step + 1}-${randomUUID()}.json`;
+    await putS3Object(readEnvironment('filesBucket'), checkpointKey, JSON.stringify(checkpoint));
+    const advanced = await advanceRebuildStep(job, job.step, checkpoint.records, checkpointKey);
+    return advanced ? { jobId: job.id, step: job.step + 1 } : undefined;
   },
   finish: async (job, result) => {
     if (await finishRebuildJob(job, job.step, 'DONE', result))

@@ -4,7 +4,7 @@ import { readEnvironment } from '#platform/environment.ts';
 import { appLog } from '#platform/logger.ts';
 import { s3ObjectWriter } from '#platform/s3-upload.ts';
 import { dataJobKind } from '../data-job-kind.ts';
-import { jobRunner } from '../job-runner/job-runner.ts';
+import { oneStepJobRunner } from '../job-runner/one-step-job.ts';
 
 /** The job's progress is written at most this often (and at the end). */
 const PROGRESS_EVERY_MS = 1000;
@@ -30,7 +30,7 @@ const writeExportFile = async (job: DataJob): Promise<number> => {
   }
 };
 
-export const handler = jobRunner({
+export const handler = oneStepJobRunner({
   ...dataJobKind('export', exportValidators),
   step: writeExportFile,
   finish: async (job, count) => {

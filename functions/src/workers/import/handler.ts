@@ -24,7 +24,7 @@ import { loadValidators } from '#platform/http/validator.ts';
 import { appLog } from '#platform/logger.ts';
 import { getS3ObjectStream } from '#platform/s3-object-reads.ts';
 import { dataJobKind } from '../data-job-kind.ts';
-import { jobRunner } from '../job-runner/job-runner.ts';
+import { oneStepJobRunner } from '../job-runner/one-step-job.ts';
 import { readImportFile, type FileReadProblem } from './file-stream.ts';
 
 const importValidators = () => import('#platform/http/validators/queue-import.generated.ts');
@@ -178,7 +178,7 @@ const writeMembers = async (
  * or passes to its redelivery), writes its members in batches, the progress saved after each batch so
  * that a retried job resumes after the last batch written.
  */
-export const handler = jobRunner({
+export const handler = oneStepJobRunner({
   ...dataJobKind('import', importValidators),
   step: async (job): Promise<DataJob> => {
     const checked = await checkFile(job, job.kind === 'IMPORT_ONBOARD');

@@ -5,7 +5,8 @@ import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { appLog, logger } from '#platform/logger.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { queueDefinitions, type QueueName } from '#platform/queues.ts';
-import { jobRunner } from './job-runner.ts';
+import { oneStepJobRunner } from './one-step-job.ts';
+import { steppedJobRunner } from './stepped-job.ts';
 
 /*
  * The runner with job kinds of plain fakes: jobs in a map, the next steps sent to a list. The fakes'
@@ -38,7 +39,7 @@ const stillAt = (jobId: string, step: number) => {
 /** A job of 5 pages, read one a second of the Lambda's time, in steps on the rebuild queue. */
 const PAGES = 5;
 const steppedKind = (step: (job: FakeJob, timeUp: () => boolean) => Promise<number>) =>
-  jobRunner({
+  steppedJobRunner({
     name: 'fake job',
     queue: 'rebuild',
     validators: () => import('#platform/http/validators/queue-rebuild.generated.ts'),
@@ -46,20 +47,18 @@ const steppedKind = (step: (job: FakeJob, timeUp: () => boolean) => Promise<numb
       const job = stillAt(jobId, step);
       return job && { ...job };
     },
+    reserveMs: (remainingAtStartMs) => remainingAtStartMs / 4,
     step: async (job, budget) => {
       calls.step += 1;
       const pages = await step(job, () => budget.timeUp());
       return pages < PAGES ? { done: false, checkpoint: pages } : { done: true, result: `${pages} pages` };
     },
-    steps: {
-      reserveMs: (remainingAtStartMs) => remainingAtStartMs / 4,
-      save: async (job, pages) => {
-        calls.save += 1;
-        const stored = stillAt(job.id, job.step);
-        if (!stored) return undefined;
-        Object.assign(stored, { step: job.step + 1, pages });
-        return { jobId: job.id, step: job.step + 1 };
-      },
+    save: async (job, pages) => {
+      calls.save += 1;
+      const stored = stillAt(job.id, job.step);
+      if (!stored) return undefined;
+      Object.assign(stored, { step: job.step + 1, pages });
+      return { jobId: job.id, step: job.step + 1 };
     },
     finish: async (job, result) => {
       calls.finish += 1;
@@ -218,21 +217,33 @@ describe('the job runner', () => {
     expect(jobs.get(job.id)?.state).toBe('DONE');
   });
 
-  it('should give a job of one step no budget, and its whole result to finish', async () => {
+  it('should run a job of one step whole at each delivery, and finish it with what its step answers', async () => {
     const finished: unknown[] = [];
-    const worker = jobRunner({
+    const worker = oneStepJobRunner({
       name: 'fake export',
       queue: 'export',
       validators: () => import('#platform/http/validators/queue-export.generated.ts'),
-      load: async ({ jobId }: { jobId: string }) => jobs.get(jobId),
-      step: async (...args: unknown[]) => ({ members: 3, args: args.length }),
-      finish: async (job, result) => void finished.push({ id: job.id, ...result }),
+      load: async ({ jobId }: { jobId: string }) => stillAt(jobId, 0),
+      step: async (job) => {
+        calls.step += 1;
+        return { members: job.pages + 3 };
+      },
+      finish: async (job, result) => {
+        finished.push({ id: job.id, ...result });
+        job.state = 'DONE';
+      },
       fail: async () => undefined,
     });
-    const job = givenJob();
-    expect(await worker(sqsEvent([{ jobId: job.id }]), lambdaContext('fake-worker'))).toEqual({
+    const job = givenJob(2);
+    const message = { jobId: job.id };
+    expect(await worker(sqsEvent([message]), lambdaContext('fake-worker'))).toEqual({
       batchItemFailures: [],
     });
-    expect(finished).toEqual([{ id: job.id, members: 3, args: 1 }]);
+    expect(await worker(sqsEvent([message], 2), lambdaContext('fake-worker'))).toEqual({
+      batchItemFailures: [],
+    });
+    expect(finished).toEqual([{ id: job.id, members: 5 }]);
+    expect(calls.step).toBe(1);
+    expect(sent).toEqual([]);
   });
 });

@@ -4,9 +4,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { assertMatches, loadValidators, type ValidatorsLoader } from '#platform/http/validator.ts';
 import { appLog, logger } from '#platform/logger.ts';
 import { observability } from '#platform/observability.ts';
-import { sendToQueue } from '#platform/queue.ts';
 import { queueDefinitions, type QueueName } from '#platform/queues.ts';
-import { timeBudget, type TimeBudget } from './time-budget.ts';
 
 /*
  * The one runner of the queued jobs: import, export, aggregates rebuild, mirror refresh, and every job
@@ -17,27 +15,29 @@ import { timeBudget, type TimeBudget } from './time-budget.ts';
  *    (there is no job to mark) and ends in the dead-letter queue after its deliveries;
  * 2. `load`s its job: nothing is done, and the message is acknowledged, when the job is finished,
  *    replaced, or already past the message's step (so a message delivered again does nothing twice);
- * 3. runs one `step`. A job in steps gets a time budget from the Lambda's context: its step stops taking
- *    new work once `budget.timeUp()` (less than the kind's reserve is left of the Lambda's time);
- * 4. a step that answers `{ done: true, result }` is ended by `finish`; one that answers
- *    `{ done: false, checkpoint }` is given to `steps.save`, which saves the checkpoint and moves the job
- *    from its step to the next with a conditional write (data/job-steps.ts): only one delivery of a step
- *    answers the next step's message, and the runner queues it;
- * 5. a step that throws is logged and delivered again by SQS. At the queue's last delivery
+ * 3. runs one step of it:
+ *    - a job of one step (one-step-job.ts: import, export) runs whole at each delivery, resuming from the
+ *      progress its item holds, and `finish` ends it with what its `step` answers;
+ *    - a job in steps (stepped-job.ts: rebuild, mirror) gets a time budget from the Lambda's context:
+ *      its `step` stops taking new work once `budget.timeUp()` (less than its `reserveMs` is left) and
+ *      answers `{ done: true, result }`, ended by `finish`, or `{ done: false, checkpoint }`, given to
+ *      `save`, which stores the checkpoint and moves the job from its step to the next with a
+ *      conditional write (data/job-steps.ts): only one delivery of a step answers the next step's
+ *      message, and the runner queues it;
+ * 4. a step that throws is logged and delivered again by SQS. At the queue's last delivery
  *    (ApproximateReceiveCount ≥ maxReceiveCount) `fail` marks the job FAILED, the application's log says
  *    why, and the error goes on so that SQS moves the message to the dead-letter queue.
  *
- * A job of one step (import, export) gives no `steps`: its step runs the whole job, resuming from the
- * progress its item holds, and answers what `finish` needs. A job in steps, e.g. a benefit run writing
- * its payouts (its item, at `benefitRunAt(run)` in its data module, holds `step` and `written`, which
- * the screen shows; `load` reads the approved payouts):
+ * A job in steps, e.g. a benefit run writing its payouts (its item, at `benefitRunAt(run)` in its data
+ * module, holds `step` and `written`, which the screen shows; `load` reads the approved payouts):
  *
  * ```ts
- * export const handler = jobRunner({
+ * export const handler = steppedJobRunner({
  *   name: 'benefit run',
  *   queue: 'benefit-run', // platform/queues.ts; its messages are { jobId, step }
  *   validators: () => import('#platform/http/validators/queue-benefit-run.generated.ts'),
  *   load: ({ jobId, step }: BenefitRunMessage) => benefitRunToRun(jobId, step),
+ *   reserveMs: () => 60_000,
  *   step: async (run, budget) => {
  *     let { written } = run;
  *     while (written < run.payouts.length) {
@@ -48,11 +48,8 @@ import { timeBudget, type TimeBudget } from './time-budget.ts';
  *     }
  *     return { done: true, result: written };
  *   },
- *   steps: {
- *     reserveMs: () => 60_000,
- *     save: async (run, written) =>
- *       (await advanceJob(benefitRunAt(run), { written })) ? { jobId: run.id, step: run.step + 1 } : undefined,
- *   },
+ *   save: async (run, written) =>
+ *     (await advanceJob(benefitRunAt(run), { written })) ? { jobId: run.id, step: run.step + 1 } : undefined,
  *   finish: async (run, written) => {
  *     if (await updateJobAt(benefitRunAt(run), { state: 'DONE', written }))
  *       await appLog.info(`Benefit run ${run.id} done: ${written} payouts`);
@@ -69,11 +66,8 @@ export interface JobMessage {
   step?: number;
 }
 
-/** What a step answers: the job is done, with what `finish` needs, or goes on from a checkpoint. */
-export type StepOutcome<Result, Checkpoint> =
-  { done: true; result: Result } | { done: false; checkpoint: Checkpoint };
-
-interface JobKindParts<Message extends JobMessage, Job, Result> {
+/** What every kind of job gives the runner. */
+export interface JobKind<Message extends JobMessage, Job, Result> {
   /** The job's name in the function's log: "The <name> step failed". */
   name: string;
   /** The queue of its messages: their schema, their deliveries, where the next step goes. */
@@ -88,59 +82,19 @@ interface JobKindParts<Message extends JobMessage, Job, Result> {
   fail(message: Message): Promise<string | undefined>;
 }
 
-/** A job that one message runs whole, resuming from the progress its item holds. */
-export interface OneStepJob<Message extends JobMessage, Job, Result> extends JobKindParts<
-  Message,
-  Job,
-  Result
-> {
-  /** The whole job's work: what `finish` needs. */
-  step(job: Job): Promise<Result>;
-  steps?: undefined;
-}
-
-/** A job in steps, one per message, each from the checkpoint the step before saved. */
-export interface SteppedJob<Message extends JobMessage, Job, Result, Checkpoint> extends JobKindParts<
-  Message,
-  Job,
-  Result
-> {
-  /** One step's work: from where the job's checkpoint says, until the job is done or the time is up. */
-  step(job: Job, budget: TimeBudget): Promise<StepOutcome<Result, Checkpoint>>;
-  steps: {
-    /** How much of the Lambda's time a step keeps back, given what it had at its start. */
-    reserveMs(remainingAtStartMs: number): number;
-    /**
-     * Saves the checkpoint where the next step reads it and moves the job from its step to the next:
-     * the next step's message, or undefined when another delivery of the step moved it first.
-     */
-    save(job: Job, checkpoint: Checkpoint): Promise<Message | undefined>;
-  };
-}
-
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 type JobHandler = MiddyfiedHandler<SQSEvent, SQSBatchResponse, Error, Context>;
 
-/** The Lambda handler of a job queue: runs the step each message asks for. */
-export function jobRunner<Message extends JobMessage, Job, Result, Checkpoint>(
-  kind: SteppedJob<Message, Job, Result, Checkpoint>,
-): JobHandler;
-export function jobRunner<Message extends JobMessage, Job, Result>(
-  kind: OneStepJob<Message, Job, Result>,
-): JobHandler;
-export function jobRunner<Message extends JobMessage, Job, Result, Checkpoint>(
-  kind: OneStepJob<Message, Job, Result> | SteppedJob<Message, Job, Result, Checkpoint>,
-): JobHandler {
+/**
+ * The Lambda handler of a job queue: `runStep` runs the step of a job that a message asks for (a job of
+ * one step and a job in steps each have theirs, beside this module).
+ */
+export const jobRunner = <Message extends JobMessage, Job, Result>(
+  kind: JobKind<Message, Job, Result>,
+  runStep: (job: Job, context: Context) => Promise<void>,
+): JobHandler => {
   const { messageSchema, maxReceiveCount } = queueDefinitions[kind.queue];
-
-  const runStep = async (job: Job, context: Context): Promise<void> => {
-    if (!kind.steps) return kind.finish(job, await kind.step(job));
-    const outcome = await kind.step(job, timeBudget(context, kind.steps.reserveMs));
-    if (outcome.done) return kind.finish(job, outcome.result);
-    const next = await kind.steps.save(job, outcome.checkpoint);
-    if (next !== undefined) await sendToQueue(kind.queue, next);
-  };
 
   const runRecord = async (record: SQSRecord, context: Context): Promise<void> => {
     const body: unknown = JSON.parse(record.body);
@@ -170,4 +124,4 @@ export function jobRunner<Message extends JobMessage, Job, Result, Checkpoint>(
       { context, throwOnFullBatchFailure: false },
     ),
   ).use(observability());
-}
+};

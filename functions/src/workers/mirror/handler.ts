@@ -11,7 +11,7 @@ import {
 } from '#data/mirror.ts';
 import { appLog } from '#platform/logger.ts';
 import { queueDefinitions } from '#platform/queues.ts';
-import { jobRunner } from '../job-runner/job-runner.ts';
+import { steppedJobRunner } from '../job-runner/stepped-job.ts';
 
 type MirrorMessage = FromSchema<typeof queueDefinitions.mirror.messageSchema>;
 
@@ -21,7 +21,7 @@ const mirrorValidators = () => import('#platform/http/validators/queue-mirror.ge
 const RESERVE_MS = 2 * 60 * 1000;
 
 /** Where a step of the refresh starts (its message says) and the items copied before it. */
-type MirrorPosition = Pick<MirrorMessage, 'phase'> & { startKey?: Record<string, string>; copied: number };
+type MirrorPosition = Pick<MirrorMessage, 'phase' | 'startKey'> & { copied: number };
 
 /**
  * A refresh in steps: it empties the mirror table, then copies this one into it, page by page, from
@@ -29,7 +29,7 @@ type MirrorPosition = Pick<MirrorMessage, 'phase'> & { startKey?: Record<string,
  * says where it stopped. A step delivered twice, or of a refresh that was replaced, does nothing; the
  * last delivery of a failing step marks the refresh failed, so that a new one can start at once.
  */
-export const handler = jobRunner({
+export const handler = steppedJobRunner({
   name: 'mirror refresh',
   queue: 'mirror',
   validators: mirrorValidators,
@@ -37,6 +37,7 @@ export const handler = jobRunner({
     const job = await currentStep(jobId, step);
     return job && { jobId, step, phase, ...(startKey && { startKey }), copied: job.copied ?? 0 };
   },
+  reserveMs: () => RESERVE_MS,
   step: async (at, budget) => {
     const started = Date.now();
     const key = await pseudonymKey();
@@ -53,13 +54,10 @@ export const handler = jobRunner({
         return { done: false, checkpoint: { phase, ...(startKey && { startKey }), copied } };
     }
   },
-  steps: {
-    reserveMs: () => RESERVE_MS,
-    save: async (at, { copied, ...position }: MirrorPosition) =>
-      (await advanceStep(at.jobId, at.step, copied))
-        ? { jobId: at.jobId, step: at.step + 1, ...position }
-        : undefined,
-  },
+  save: async (at, { copied, ...position }: MirrorPosition) =>
+    (await advanceStep(at.jobId, at.step, copied))
+      ? { jobId: at.jobId, step: at.step + 1, ...position }
+      : undefined,
   finish: async (at, { copied, seconds }) => {
     if (await finishJob(at.jobId, 'DONE', copied))
       await appLog.info(

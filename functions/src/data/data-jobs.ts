@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import { dynamo } from '#platform/aws-clients.ts';
+import { updateJobAt } from './job-steps.ts';
 import { epochSeconds, nowIso, tableName } from './table.ts';
 
 /*
@@ -22,6 +23,8 @@ export type ImportKind = (typeof importKinds)[number];
 export type DataJobKind = `EXPORT_${Uppercase<ExportKind>}` | `IMPORT_${Uppercase<ImportKind>}`;
 /** QUEUED → RUNNING → DONE; INVALID: the file failed its schema (nothing written); FAILED: dead-lettered. */
 export type DataJobState = 'QUEUED' | 'RUNNING' | 'DONE' | 'INVALID' | 'FAILED';
+/** The states of a job not over yet: its worker may still run it. */
+const runningStates: readonly DataJobState[] = ['QUEUED', 'RUNNING'];
 
 export interface JobError {
   /** The JSON path in the file (e.g. /0/members/12), or '' for the whole file. */
@@ -92,6 +95,19 @@ export const getDataJob = async (jobId: string): Promise<DataJob | undefined> =>
   );
   return Item?.entityType === 'DATA_JOB' ? toDataJob(Item) : undefined;
 };
+
+/** The job, unless it is over (DONE, INVALID or FAILED): a message delivered again then does nothing. */
+export const dataJobToRun = async (jobId: string): Promise<DataJob | undefined> => {
+  const job = await getDataJob(jobId);
+  return job && runningStates.includes(job.state) ? job : undefined;
+};
+
+/** Marks the job FAILED unless it is over already (false then). */
+export const failDataJob = (jobId: string): Promise<boolean> =>
+  updateJobAt(
+    { key: dataJobKey(jobId), state: { attribute: 'state', running: runningStates } },
+    { state: 'FAILED' },
+  );
 
 /** What a worker writes as it goes: its state, counts and errors (the errors kept are bounded). */
 export const saveDataJob = async (

@@ -1,6 +1,4 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#platform/aws-clients.ts';
-import { epochSeconds, ifConditionHeld, tableName, updateItem, written } from './table.ts';
+import { extendLease, releaseLease, takeLease } from './job-leases.ts';
 
 /*
  * IMPORTLOCK / LOCK: the import job that is writing (jobId), until lockedUntil (epoch seconds). One
@@ -19,26 +17,6 @@ export class ImportLockLost extends Error {
   override name = 'ImportLockLost';
 }
 
-const take = (jobId: string): Promise<boolean> => {
-  const now = epochSeconds();
-  return written(
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...importLockKey,
-          entityType: 'IMPORT_LOCK',
-          jobId,
-          lockedUntil: now + IMPORT_LOCK_SECONDS,
-          expiresAt: now + IMPORT_LOCK_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(pk) OR lockedUntil < :now OR jobId = :jobId',
-        ExpressionAttributeValues: { ':now': now, ':jobId': jobId },
-      }),
-    ),
-  );
-};
-
 /** Takes the lock for the job, waiting while another job holds it: false when the wait ran out. */
 export const acquireImportLock = async (
   jobId: string,
@@ -46,7 +24,7 @@ export const acquireImportLock = async (
 ): Promise<boolean> => {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    if (await take(jobId)) return true;
+    if (await takeLease(importLockKey, 'IMPORT_LOCK', jobId, IMPORT_LOCK_SECONDS)) return true;
     if (Date.now() + pollMs > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
@@ -54,28 +32,9 @@ export const acquireImportLock = async (
 
 /** Extends the job's lock; ImportLockLost when another job holds it now (this one must stop writing). */
 export const extendImportLock = async (jobId: string): Promise<void> => {
-  const until = epochSeconds() + IMPORT_LOCK_SECONDS;
-  const extended = await written(
-    updateItem({
-      Key: importLockKey,
-      UpdateExpression: 'SET lockedUntil = :until, expiresAt = :until',
-      ConditionExpression: 'jobId = :jobId',
-      ExpressionAttributeValues: { ':until': until, ':jobId': jobId },
-    }),
-  );
-  if (!extended) throw new ImportLockLost(`Import ${jobId} lost the import lock`);
+  if (!(await extendLease(importLockKey, jobId, IMPORT_LOCK_SECONDS)))
+    throw new ImportLockLost(`Import ${jobId} lost the import lock`);
 };
 
 /** Frees the lock if the job still holds it. */
-export const releaseImportLock = async (jobId: string): Promise<void> => {
-  await ifConditionHeld(
-    dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: importLockKey,
-        ConditionExpression: 'jobId = :jobId',
-        ExpressionAttributeValues: { ':jobId': jobId },
-      }),
-    ),
-  );
-};
+export const releaseImportLock = (jobId: string): Promise<void> => releaseLease(importLockKey, jobId);

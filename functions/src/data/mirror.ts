@@ -14,7 +14,8 @@ import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { tokenSigningKey } from '#platform/secrets.ts';
-import { isConditionFailure, tableName } from './table.ts';
+import { advanceJob, updateJobAt } from './job-steps.ts';
+import { isConditionFailure, nowIso, tableName } from './table.ts';
 
 /*
  * The mirror refresh (spec 3, Mirror job): one item MIRROR / JOB in this environment's table says
@@ -102,69 +103,36 @@ export const currentStep = async (jobId: string, step: number): Promise<StoredJo
   return job && job.jobId === jobId && job.step === step && job.status === 'PROCESSING' ? job : undefined;
 };
 
-const jobCondition = (jobId: string, step: number) => ({
-  ConditionExpression: 'jobId = :jobId AND step = :step AND #status = :processing',
-  values: { ':jobId': jobId, ':step': step, ':processing': 'PROCESSING' },
+/** The refresh `jobId` while it is processing: where its deliveries may write. */
+const mirrorJobAt = (jobId: string) => ({
+  key: jobKey,
+  state: { attribute: 'status', running: ['PROCESSING'] },
+  jobId,
 });
 
 /** Moves the job to the next step (false when another delivery of the same step did it first). */
-export const advanceStep = async (jobId: string, step: number, copied: number, now = new Date()) => {
-  const { ConditionExpression, values } = jobCondition(jobId, step);
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: jobKey,
-        UpdateExpression: 'SET step = :next, updatedAt = :now, copied = :copied',
-        ConditionExpression,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ...values,
-          ':next': step + 1,
-          ':now': now.toISOString(),
-          ':copied': copied,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+export const advanceStep = (
+  jobId: string,
+  step: number,
+  copied: number,
+  now = new Date(),
+): Promise<boolean> => advanceJob({ ...mirrorJobAt(jobId), step }, { copied }, now);
 
-/** Ends the refresh: DONE with its date, or FAILED (the last execution date stays the last success's). */
-export const finishJob = async (
+/**
+ * Ends the refresh: DONE with its date, or FAILED (the last execution date stays the last success's).
+ * False when it is not processing any more, or a newer refresh took over (this one was stale).
+ */
+export const finishJob = (
   jobId: string,
   status: 'DONE' | 'FAILED',
   copied: number,
   now = new Date(),
-): Promise<void> => {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: jobKey,
-        UpdateExpression:
-          status === 'DONE'
-            ? 'SET #status = :status, updatedAt = :now, copied = :copied, lastExecutionDate = :now'
-            : 'SET #status = :status, updatedAt = :now, copied = :copied',
-        ConditionExpression: 'jobId = :jobId AND #status = :processing',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':status': status,
-          ':now': now.toISOString(),
-          ':copied': copied,
-          ':jobId': jobId,
-          ':processing': 'PROCESSING',
-        },
-      }),
-    );
-  } catch (error) {
-    // A newer refresh took over (this one was stale): it owns the job item now.
-    if (!isConditionFailure(error)) throw error;
-  }
-};
+): Promise<boolean> =>
+  updateJobAt(
+    mirrorJobAt(jobId),
+    { status, copied, ...(status === 'DONE' && { lastExecutionDate: nowIso(now) }) },
+    now,
+  );
 
 /**
  * The key of the pseudonyms: derived from the environment's token signing secret, so it is secret,

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DashboardRebuildState } from '@cpbo/schemas';
 import { dynamo } from '#platform/aws-clients.ts';
 import { AppError } from '#platform/app-error.ts';
 import { queueDefinitions } from '#domain/queues.ts';
+import { extendLease, leasePut, releaseLease } from './job-leases.ts';
+import { advanceJob, updateJobAt } from './job-steps.ts';
 import { epochSeconds, isConditionFailure, nowIso, tableName } from './table.ts';
 
 /*
@@ -72,20 +74,7 @@ export const createRebuildJob = async (enablerId: string, createdBy: string, now
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...rebuildLockKey(enablerId),
-                entityType: 'REBUILD_LOCK',
-                jobId: id,
-                lockedUntil: epochSeconds(now) + LOCK_SECONDS,
-                expiresAt: epochSeconds(now) + LOCK_SECONDS,
-              },
-              ConditionExpression: 'attribute_not_exists(pk) OR lockedUntil < :now',
-              ExpressionAttributeValues: { ':now': epochSeconds(now) },
-            },
-          },
+          { Put: leasePut(rebuildLockKey(enablerId), 'REBUILD_LOCK', id, LOCK_SECONDS, now) },
           { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
         ],
       }),
@@ -99,6 +88,13 @@ export const createRebuildJob = async (enablerId: string, createdBy: string, now
   return toRebuildJob(item);
 };
 
+/** The job at a step, queued or running: where a step's delivery may write. */
+const rebuildJobAt = (jobId: string, step: number) => ({
+  key: rebuildJobKey(jobId),
+  state: { attribute: 'state', running: ['QUEUED', 'RUNNING'] },
+  step,
+});
+
 export const getRebuildJob = async (jobId: string): Promise<RebuildJob | undefined> => {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: rebuildJobKey(jobId), ConsistentRead: true }),
@@ -106,42 +102,15 @@ export const getRebuildJob = async (jobId: string): Promise<RebuildJob | undefin
   return Item?.entityType === 'REBUILD_JOB' ? toRebuildJob(Item) : undefined;
 };
 
-/** The job still at `step` and not finished: the only state a step may write from. */
-const atStep = (step: number) => ({
-  ConditionExpression: 'step = :step AND #state IN (:queued, :running)',
-  names: { '#state': 'state' },
-  values: { ':step': step, ':queued': 'QUEUED', ':running': 'RUNNING' },
-});
-
-/** Runs a conditional update; false when the condition did not hold (another delivery went first). */
-const updateIfAtStep = async (
-  jobId: string,
-  step: number,
-  set: string,
-  values: Record<string, unknown>,
-): Promise<boolean> => {
-  const { ConditionExpression, names, values: conditionValues } = atStep(step);
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: rebuildJobKey(jobId),
-        UpdateExpression: `SET ${set}, updatedAt = :at`,
-        ConditionExpression,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ...conditionValues, ...values, ':at': nowIso() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+/**
+ * The job at `step`, marked RUNNING: the step a message asks for, still to run. Undefined for an unknown
+ * job, one that moved past the step (the message was delivered again) or one that is finished.
+ */
+export const rebuildJobToRun = async (jobId: string, step: number): Promise<RebuildJob | undefined> => {
+  const job = await getRebuildJob(jobId);
+  if (!job || job.step !== step || job.state === 'DONE' || job.state === 'FAILED') return undefined;
+  return (await updateJobAt(rebuildJobAt(jobId, step), { state: 'RUNNING' })) ? job : undefined;
 };
-
-/** Marks the job RUNNING at its step (false: the step is over, or the job finished). */
-export const markRebuildRunning = (jobId: string, step: number) =>
-  updateIfAtStep(jobId, step, '#state = :state', { ':state': 'RUNNING' });
 
 /**
  * Moves the job to the next step, resuming from `checkpointKey`, and extends the enabler's lock. Only
@@ -153,30 +122,9 @@ export const advanceRebuildStep = async (
   records: number,
   checkpointKey: string,
 ): Promise<boolean> => {
-  const advanced = await updateIfAtStep(
-    job.id,
-    step,
-    'step = :next, records = :records, checkpointKey = :checkpoint',
-    { ':next': step + 1, ':records': records, ':checkpoint': checkpointKey },
-  );
-  if (advanced) await extendLock(job);
+  const advanced = await advanceJob(rebuildJobAt(job.id, step), { records, checkpointKey });
+  if (advanced) await extendLease(rebuildLockKey(job.enablerId), job.id, LOCK_SECONDS);
   return advanced;
-};
-
-const extendLock = async (job: Pick<RebuildJob, 'id' | 'enablerId'>) => {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: rebuildLockKey(job.enablerId),
-        UpdateExpression: 'SET lockedUntil = :until, expiresAt = :until',
-        ConditionExpression: 'jobId = :jobId',
-        ExpressionAttributeValues: { ':until': epochSeconds() + LOCK_SECONDS, ':jobId': job.id },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
 };
 
 /** Ends the job (DONE with its counts, or FAILED) and frees its enabler's lock if the job still holds it. */
@@ -186,29 +134,7 @@ export const finishRebuildJob = async (
   state: 'DONE' | 'FAILED',
   counts: { records?: number; aggregates?: number } = {},
 ): Promise<boolean> => {
-  const finished = await updateIfAtStep(
-    job.id,
-    step,
-    '#state = :state' +
-      Object.keys(counts)
-        .map((name) => `, ${name} = :${name}`)
-        .join(''),
-    {
-      ':state': state,
-      ...Object.fromEntries(Object.entries(counts).map(([name, value]) => [`:${name}`, value])),
-    },
-  );
-  try {
-    await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: rebuildLockKey(job.enablerId),
-        ConditionExpression: 'jobId = :jobId',
-        ExpressionAttributeValues: { ':jobId': job.id },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  const finished = await updateJobAt(rebuildJobAt(job.id, step), { state, ...counts });
+  await releaseLease(rebuildLockKey(job.enablerId), job.id);
   return finished;
 };

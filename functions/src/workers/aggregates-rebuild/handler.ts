@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import middy from '@middy/core';
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { FromSchema } from '@cpbo/schemas';
 import {
   readRebuildPages,
@@ -13,20 +10,16 @@ import {
   advanceRebuildStep,
   finishRebuildJob,
   getRebuildJob,
-  markRebuildRunning,
+  rebuildJobToRun,
   type RebuildJob,
 } from '#data/rebuild-jobs.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import { assertMatches, loadValidators } from '#platform/validator.ts';
 import { appLog } from '#data/app-log.ts';
-import { logger } from '#platform/logger.ts';
-import { observability } from '#platform/observability.ts';
-import { sendToQueue } from '#platform/queue.ts';
 import { queueDefinitions } from '#domain/queues.ts';
 import { getS3Object, putS3Object } from '#platform/s3.ts';
+import { steppedJobRunner } from '../job-runner/stepped-job.ts';
 
-const { messageSchema, maxReceiveCount } = queueDefinitions.rebuild;
-type RebuildMessage = FromSchema<typeof messageSchema>;
+type RebuildMessage = FromSchema<typeof queueDefinitions.rebuild.messageSchema>;
 
 const rebuildValidators = () => import('#generated/validators/queue-rebuild.generated.ts');
 
@@ -45,58 +38,41 @@ const loadCheckpoint = async (job: RebuildJob): Promise<RebuildProgress> => {
 };
 
 /**
- * One step of a rebuild: reads from where the step before stopped until the records are all read or
- * time runs short. Short: the progress goes to an S3 checkpoint of this delivery's own, the job moves
- * to the next step (one delivery only can) and a message asks for it. All read: the aggregates are
- * written (absolute values) and the job is DONE. A step delivered again after its job moved on, or
- * of a finished job, does nothing; one delivered twice at once computes the same aggregates.
+ * An enabler's aggregates rebuilt in steps. A step reads from where the step before stopped until the
+ * records are all read or time runs short. Short: the progress goes to an S3 checkpoint of this
+ * delivery's own, the job moves to the next step (one delivery only can) and a message asks for it.
+ * All read: the aggregates are written (absolute values) and the job is DONE. A step delivered again
+ * after its job moved on, or of a finished job, does nothing; one delivered twice at once computes the
+ * same aggregates. At its last delivery a failing step ends the job FAILED (the screen stops waiting).
  */
-const runStep = async (message: RebuildMessage, context: Context): Promise<void> => {
-  const job = await getRebuildJob(message.jobId);
-  if (!job || job.step !== message.step || job.state === 'DONE' || job.state === 'FAILED') return;
-  if (!(await markRebuildRunning(job.id, message.step))) return;
-  const reserve = Math.min(RESERVE_MS, context.getRemainingTimeInMillis() / 4);
-  const progress = await readRebuildPages(
-    job.enablerId,
-    await loadCheckpoint(job),
-    () => context.getRemainingTimeInMillis() < reserve,
-  );
-  if (!progress.finished) {
-    const checkpointKey = `rebuilds/${job.id}/step-${message.step + 1}-${randomUUID()}.json`;
-    const { finished: _finished, ...saved } = progress;
-    await putS3Object(readEnvironment('filesBucket'), checkpointKey, JSON.stringify(saved));
-    if (await advanceRebuildStep(job, message.step, progress.records, checkpointKey))
-      await sendToQueue('rebuild', { jobId: job.id, step: message.step + 1 } satisfies RebuildMessage);
-    return;
-  }
-  const result = await writeRebuiltAggregates(job.enablerId, progress);
-  if (await finishRebuildJob(job, message.step, 'DONE', result))
-    await appLog.info(
-      `Aggregates rebuild ${job.id} of ${job.enablerId} done in ${message.step + 1} steps: ` +
-        `${result.records} records read, ${result.aggregates} aggregates` +
-        (result.malformed ? `, ${result.malformed} malformed records left out (logged)` : ''),
-    );
-};
-
-const processor = new BatchProcessor(EventType.SQS);
-
-/** At its last delivery a failing step ends the job FAILED (the screen stops waiting) and goes to the DLQ. */
-const runRecord = async (record: SQSRecord, context: Context): Promise<void> => {
-  const message: unknown = JSON.parse(record.body);
-  assertMatches(await loadValidators(rebuildValidators), messageSchema, message, 'message');
-  const step = message as RebuildMessage;
-  try {
-    await runStep(step, context);
-  } catch (error) {
-    const last = Number(record.attributes.ApproximateReceiveCount) >= maxReceiveCount;
-    await logger.error('The aggregates rebuild step failed', { ...step, last, error });
-    const job = last ? await getRebuildJob(step.jobId) : undefined;
-    if (job && (await finishRebuildJob(job, step.step, 'FAILED')))
-      await appLog.error(`Aggregates rebuild ${job.id} failed: ${(error as Error).message}`);
-    throw error;
-  }
-};
-
-export const handler = middy(async (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, (record: SQSRecord) => runRecord(record, context), processor, { context }),
-).use(observability());
+export const handler = steppedJobRunner({
+  name: 'aggregates rebuild',
+  queue: 'rebuild',
+  validators: rebuildValidators,
+  load: ({ jobId, step }: RebuildMessage) => rebuildJobToRun(jobId, step),
+  reserveMs: (remainingAtStartMs) => Math.min(RESERVE_MS, remainingAtStartMs / 4),
+  step: async (job, budget) => {
+    const progress = await readRebuildPages(job.enablerId, await loadCheckpoint(job), budget.timeUp);
+    const { finished, ...checkpoint } = progress;
+    if (!finished) return { done: false, checkpoint };
+    return { done: true, result: await writeRebuiltAggregates(job.enablerId, progress) };
+  },
+  save: async (job, checkpoint) => {
+    const checkpointKey = `rebuilds/${job.id}/step-${job.step + 1}-${randomUUID()}.json`;
+    await putS3Object(readEnvironment('filesBucket'), checkpointKey, JSON.stringify(checkpoint));
+    const advanced = await advanceRebuildStep(job, job.step, checkpoint.records, checkpointKey);
+    return advanced ? { jobId: job.id, step: job.step + 1 } : undefined;
+  },
+  finish: async (job, result) => {
+    if (await finishRebuildJob(job, job.step, 'DONE', result))
+      await appLog.info(
+        `Aggregates rebuild ${job.id} of ${job.enablerId} done in ${job.step + 1} steps: ` +
+          `${result.records} records read, ${result.aggregates} aggregates` +
+          (result.malformed ? `, ${result.malformed} malformed records left out (logged)` : ''),
+      );
+  },
+  fail: async ({ jobId, step }) => {
+    const job = await getRebuildJob(jobId);
+    return job && (await finishRebuildJob(job, step, 'FAILED')) ? `Aggregates rebuild ${job.id}` : undefined;
+  },
+});

@@ -1,17 +1,18 @@
 import { writeExport } from '#data/data-export.ts';
-import { saveDataJob, type ExportKind } from '#data/data-jobs.ts';
+import { saveDataJob, type DataJob, type ExportKind } from '#data/data-jobs.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { appLog } from '#data/app-log.ts';
 import { s3ObjectWriter } from '#platform/s3.ts';
-import { dataJobHandler } from '../data-job-runner.ts';
+import { dataJobKind } from '../data-job-kind.ts';
+import { oneStepJobRunner } from '../job-runner/one-step-job.ts';
 
 /** The job's progress is written at most this often (and at the end). */
 const PROGRESS_EVERY_MS = 1000;
 
-/** Writes an export's file to the files bucket, streaming (one window of members in memory). */
 const exportValidators = () => import('#generated/validators/queue-export.generated.ts');
 
-export const handler = dataJobHandler('export', exportValidators, async (job) => {
+/** Writes an export's file to the files bucket, streaming (one window of members in memory): its member count. */
+const writeExportFile = async (job: DataJob): Promise<number> => {
   const kind = job.kind.slice('EXPORT_'.length).toLowerCase() as ExportKind;
   const out = s3ObjectWriter(readEnvironment('filesBucket'), job.fileKey);
   let savedAt = 0;
@@ -22,10 +23,18 @@ export const handler = dataJobHandler('export', exportValidators, async (job) =>
       await saveDataJob({ ...job, state: 'RUNNING', done, total });
     });
     await out.close();
-    await saveDataJob({ ...job, state: 'DONE', done: count, total: count });
-    await appLog.info(`Export ${job.id} (${job.kind}) written: ${count} members`);
+    return count;
   } catch (error) {
     await out.abort();
     throw error;
   }
+};
+
+export const handler = oneStepJobRunner({
+  ...dataJobKind('export', exportValidators),
+  step: writeExportFile,
+  finish: async (job, count) => {
+    await saveDataJob({ ...job, state: 'DONE', done: count, total: count });
+    await appLog.info(`Export ${job.id} (${job.kind}) written: ${count} members`);
+  },
 });

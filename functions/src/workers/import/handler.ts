@@ -23,7 +23,8 @@ import { fileSchemaErrors } from '#data/file-schema-errors.ts';
 import { loadValidators } from '#platform/validator.ts';
 import { appLog } from '#data/app-log.ts';
 import { getS3ObjectStream } from '#platform/s3.ts';
-import { dataJobHandler } from '../data-job-runner.ts';
+import { dataJobKind } from '../data-job-kind.ts';
+import { oneStepJobRunner } from '../job-runner/one-step-job.ts';
 import { readImportFile, type FileReadProblem } from './file-stream.ts';
 
 const importValidators = () => import('#generated/validators/queue-import.generated.ts');
@@ -116,8 +117,14 @@ const checkFile = async (job: DataJob, onboarding: boolean) => {
   return { ...report, heads, members };
 };
 
-/** The second pass: the checked file's members written in batches, the progress saved after each. */
-const writeMembers = async (job: DataJob, checked: Awaited<ReturnType<typeof checkFile>>) => {
+/**
+ * The second pass: the checked file's members written in batches, the progress saved after each.
+ * Answers the job as it ends.
+ */
+const writeMembers = async (
+  job: DataJob,
+  checked: Awaited<ReturnType<typeof checkFile>>,
+): Promise<DataJob> => {
   const onboarding = job.kind === 'IMPORT_ONBOARD';
   if (!onboarding) await importEnablers(checked.heads, job.createdBy);
   const progress = { ...job, state: 'RUNNING' as const, total: checked.members };
@@ -161,8 +168,7 @@ const writeMembers = async (job: DataJob, checked: Awaited<ReturnType<typeof che
   await write(true);
   const enablerIds = onboarding ? [job.enablerId] : checked.heads.map(({ head }) => head._id);
   for (const enablerId of enablerIds) await recountMembers(enablerId);
-  await saveDataJob({ ...progress, state: 'DONE' });
-  return progress.errorCount;
+  return { ...progress, state: 'DONE' };
 };
 
 /**
@@ -172,22 +178,31 @@ const writeMembers = async (job: DataJob, checked: Awaited<ReturnType<typeof che
  * or passes to its redelivery), writes its members in batches, the progress saved after each batch so
  * that a retried job resumes after the last batch written.
  */
-export const handler = dataJobHandler('import', importValidators, async (job: DataJob) => {
-  const checked = await checkFile(job, job.kind === 'IMPORT_ONBOARD');
-  if (checked.errorCount > 0) {
-    await saveDataJob({ ...job, state: 'INVALID', errors: checked.errors, errorCount: checked.errorCount });
-    await appLog.warn(
-      `Import ${job.id} (${job.kind}) refused: the file does not match its schema (${checked.errorCount} errors)`,
-    );
-    return;
-  }
-  if (!(await acquireImportLock(job.id)))
-    throw new Error(`Import ${job.id} waited too long for another import to finish`);
-  let errorCount: number;
-  try {
-    errorCount = await writeMembers(job, checked);
-  } finally {
-    await releaseImportLock(job.id);
-  }
-  await appLog.info(`Import ${job.id} (${job.kind}) done: ${checked.members} members, ${errorCount} errors`);
+export const handler = oneStepJobRunner({
+  ...dataJobKind('import', importValidators),
+  step: async (job): Promise<DataJob> => {
+    const checked = await checkFile(job, job.kind === 'IMPORT_ONBOARD');
+    if (checked.errorCount > 0) {
+      const { errors, errorCount } = checked;
+      return { ...job, state: 'INVALID', errors, errorCount };
+    }
+    if (!(await acquireImportLock(job.id)))
+      throw new Error(`Import ${job.id} waited too long for another import to finish`);
+    try {
+      return await writeMembers(job, checked);
+    } finally {
+      await releaseImportLock(job.id);
+    }
+  },
+  finish: async (job, ended) => {
+    await saveDataJob(ended);
+    if (ended.state === 'INVALID')
+      await appLog.warn(
+        `Import ${job.id} (${job.kind}) refused: the file does not match its schema (${ended.errorCount} errors)`,
+      );
+    else
+      await appLog.info(
+        `Import ${job.id} (${job.kind}) done: ${ended.total} members, ${ended.errorCount} errors`,
+      );
+  },
 });

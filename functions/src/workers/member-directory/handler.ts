@@ -1,4 +1,5 @@
-import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
 import { listEnablers } from '#data/enablers.ts';
 import { refreshMemberSnapshot } from '#data/member-directory.ts';
 import { logger } from '#platform/logger.ts';
@@ -12,46 +13,48 @@ const enablerOf = (record: DynamoDBRecord): string | undefined => {
   return image?.entityType?.S && memberTypes.has(image.entityType.S) ? image.enablerId?.S : undefined;
 };
 
-const refresh = async (enablerId: string): Promise<boolean> => {
+const refresh = async (enablerId: string): Promise<void> => {
   const started = Date.now();
   try {
     const result = await refreshMemberSnapshot(enablerId);
     await logger.info('member snapshot refreshed', { enablerId, ...result, ms: Date.now() - started });
-    return true;
   } catch (error) {
     await logger.error('member snapshot refresh failed', { enablerId, error });
-    return false;
+    throw error;
   }
 };
 
 /**
- * Keeps each enabler's member snapshot current: a stream batch refreshes once every enabler whose
- * members it changed (a failed enabler's records are reported, so the batch is retried from them); the
- * schedule refreshes every enabler, which builds missing snapshots and rebuilds old ones.
+ * A stream batch refreshes once every enabler whose members it changed, one after the other (a
+ * refresh reads an enabler's whole directory); a failed enabler's records are reported, so that the
+ * batch is retried from them.
  */
-export const handler = async (
-  event: DynamoDBStreamEvent | ScheduledEvent,
-): Promise<DynamoDBBatchResponse | undefined> => {
-  if (!('Records' in event)) {
-    const enablers = await listEnablers();
-    const failed = [];
-    for (const enabler of enablers) if (!(await refresh(enabler.id))) failed.push(enabler.id);
-    if (failed.length)
-      throw new Error(`Member snapshots of ${failed.length} enabler(s) failed: ${failed.join(', ')}`);
-    return undefined;
-  }
-  const recordsByEnabler = new Map<string, DynamoDBRecord[]>();
-  for (const record of event.Records) {
-    const enablerId = enablerOf(record);
-    if (!enablerId) continue;
-    const records = recordsByEnabler.get(enablerId) ?? [];
-    records.push(record);
-    recordsByEnabler.set(enablerId, records);
-  }
-  const batchItemFailures = [];
-  for (const [enablerId, records] of recordsByEnabler)
-    if (!(await refresh(enablerId)))
-      for (const record of records)
-        batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber as string });
-  return { batchItemFailures };
+const refreshChangedEnablers = (event: DynamoDBStreamEvent, context?: Context) => {
+  const refreshes = new Map<string, Promise<void>>();
+  const refreshOnce = (enablerId: string): Promise<void> => {
+    const started = refreshes.get(enablerId) ?? refresh(enablerId);
+    refreshes.set(enablerId, started);
+    return started;
+  };
+  return processPartialResponse(
+    event,
+    async (record: DynamoDBRecord) => {
+      const enablerId = enablerOf(record);
+      if (enablerId) await refreshOnce(enablerId);
+    },
+    new BatchProcessor(EventType.DynamoDBStreams),
+    { context, processInParallel: false, throwOnFullBatchFailure: false },
+  );
 };
+
+/** The schedule refreshes every enabler, which builds missing snapshots and rebuilds old ones. */
+const refreshEveryEnabler = async (): Promise<void> => {
+  const failed: string[] = [];
+  for (const enabler of await listEnablers()) await refresh(enabler.id).catch(() => failed.push(enabler.id));
+  if (failed.length)
+    throw new Error(`Member snapshots of ${failed.length} enabler(s) failed: ${failed.join(', ')}`);
+};
+
+/** Keeps each enabler's member snapshot current, fed by the table's stream and by a schedule. */
+export const handler = async (event: DynamoDBStreamEvent | ScheduledEvent, context?: Context) =>
+  'Records' in event ? refreshChangedEnablers(event, context) : refreshEveryEnabler();

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CoverageRule } from '@cpbo/schemas/coverage-dates.ts';
 import { getMyEnabler, type EnablerConfig } from '../api/enablers.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import { useSignedInSession } from '../app/session/session-context.ts';
+import { useSignedInSession } from '../session/session-context.ts';
 
 /**
  * The enabler's latest config, the one the server applies to a new plot: the session's copy at once,

@@ -10,10 +10,10 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { logLevels, type LogLevel } from '@cpbo/schemas/operations.ts';
 import { listLogs, type LogLine } from '../../api/operations.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { formatDateTime } from '../../common/format.ts';
-import { TableEmptyState } from '../../common/table-states.tsx';
-import { useNumberedPages } from '../../common/numbered-pages.tsx';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { formatDateTime } from '../../common/format/format.ts';
+import { TableEmptyState } from '../../common/ui/table-states.tsx';
+import { useNumberedPages } from '../../common/admin-table/numbered-pages.tsx';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { shortMessage } from './long-message.ts';
 
 /** Spec: the log opens on warn. */

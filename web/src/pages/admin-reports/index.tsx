@@ -5,11 +5,11 @@ import Header from '@cloudscape-design/components/header';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { listReports, type MobileReport } from '../../api/operations.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { formatDateTime } from '../../common/format.ts';
-import { saveJsonFile } from '../../common/save-json-file.ts';
-import { TableEmptyState } from '../../common/table-states.tsx';
-import { useNumberedPages } from '../../common/numbered-pages.tsx';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { formatDateTime } from '../../common/format/format.ts';
+import { saveJsonFile } from '../../common/browser/save-json-file.ts';
+import { TableEmptyState } from '../../common/ui/table-states.tsx';
+import { useNumberedPages } from '../../common/admin-table/numbered-pages.tsx';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 
 /** Spec section 9: the name of a downloaded report. */
 export const REPORT_FILE_NAME = 'report.json';

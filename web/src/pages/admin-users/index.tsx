@@ -6,9 +6,9 @@ import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flas
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { queryKeys } from '../../api/query-keys.ts';
 import { deleteUser, forcePasswordRenew, listUsers, type ManagedUser } from '../../api/users.ts';
-import { useSignedInSession } from '../../app/session/session-context.ts';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { ConfirmDialog } from '../../common/confirm-dialog.tsx';
+import { useSignedInSession } from '../../session/session-context.ts';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { ConfirmDialog } from '../../common/ui/confirm-dialog.tsx';
 import { UsersTable } from './components/users-table.tsx';
 import { isUsersPageState } from './users-page-state.ts';
 

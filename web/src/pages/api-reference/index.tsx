@@ -9,7 +9,7 @@ import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { getOpenApiDocument } from '../../api/openapi.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 
 // The renderer is the heaviest library of the SPA: its own chunk, fetched once the document is here.
 const RedocView = lazy(() => import('./redoc-view.tsx'));

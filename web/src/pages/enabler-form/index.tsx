@@ -9,11 +9,11 @@ import {
   type EnablerProfile,
 } from '../../api/enablers.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { EnablerLoadState } from '../../common/enabler-load-state.tsx';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { useEnablerWrite } from '../../common/use-enabler-write.ts';
+import { EnablerLoadState } from '../../common/enablers/enabler-load-state.tsx';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useEnablerWrite } from '../../common/enablers/use-enabler-write.ts';
 import { EnablerForm } from './components/enabler-form.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../navigation/paths.ts';
 
 /** /NewEnabler and /UpdateEnabler/:id: saving goes back to the enabler list. */
 export function EnablerFormPage() {

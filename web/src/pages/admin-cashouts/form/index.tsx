@@ -9,21 +9,21 @@ import {
   type AdminCashoutRow,
 } from '../../../api/admin-records.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../navigation/paths.ts';
 import {
   AdminFormLayout,
   AdminRecordLoad,
   DayField,
   dayTextOf,
   readDay,
-} from '../../../common/admin-form.tsx';
+} from '../../../common/admin-form/admin-form.tsx';
 import {
   AmountField,
   MemberField,
   useMoneyRecordForm,
   type MoneyRecordValues,
-} from '../../../common/money-record-form.tsx';
-import { useDocumentTitle } from '../../../common/use-document-title.ts';
+} from '../../admin-money-form/components/member-and-amount-fields.tsx';
+import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
 
 interface CashoutValues extends MoneyRecordValues {
   /** Only on edit (spec section 5): a new cashout is dated today by the server. */

@@ -13,21 +13,21 @@ import {
 } from '../../../api/admin-records.ts';
 import { protectionTypes, type ProtectionType } from '../../../api/members.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../navigation/paths.ts';
 import {
   AdminFormLayout,
   AdminRecordLoad,
   DayField,
   dayTextOf,
   readDay,
-} from '../../../common/admin-form.tsx';
+} from '../../../common/admin-form/admin-form.tsx';
 import {
   AmountField,
   MemberAndPlotFields,
   useMoneyRecordForm,
   type MoneyRecordValues,
-} from '../../../common/money-record-form.tsx';
-import { useDocumentTitle } from '../../../common/use-document-title.ts';
+} from '../../admin-money-form/components/member-and-amount-fields.tsx';
+import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
 
 // Spec section 4: excess-rain cover exists but is not offered in the interface yet.
 const offeredProtectionTypes: readonly ProtectionType[] = ['DROUGHT'];

@@ -11,8 +11,8 @@ import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/c
 import type { MirrorStatus } from '@cpbo/schemas/operations.ts';
 import { getMirrorJob, startMirrorRefresh } from '../../../api/operations.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { ConfirmDialog } from '../../../common/confirm-dialog.tsx';
-import { formatDateTime } from '../../../common/format.ts';
+import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
+import { formatDateTime } from '../../../common/format/format.ts';
 
 /** How often the status is read again while a refresh is processing. */
 export const MIRROR_POLL_MS = 5000;

@@ -6,8 +6,8 @@ import Modal from '@cloudscape-design/components/modal';
 import Table from '@cloudscape-design/components/table';
 import { listCampaigns, type AdminEnabler, type Campaign } from '../../../api/enablers.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { formatMonth } from '../../../common/format.ts';
-import { TableEmptyState } from '../../../common/table-states.tsx';
+import { formatMonth } from '../../../common/format/format.ts';
+import { TableEmptyState } from '../../../common/ui/table-states.tsx';
 
 export interface CampaignsDialogProps {
   /** The enabler whose campaigns to show; null keeps the dialog closed. */

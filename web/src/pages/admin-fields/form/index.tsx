@@ -17,20 +17,25 @@ import {
 import type { EnablerConfig } from '../../../api/enablers.ts';
 import { getPlot, type Plot } from '../../../api/plots.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { paths } from '../../../app/paths.ts';
-import { AdminFormLayout, AdminRecordLoad } from '../../../common/admin-form.tsx';
-import { CoverageEndDates } from '../../../common/coverage-end-dates.tsx';
-import { MemberPicker, memberLabel, type PickedMember } from '../../../common/member-picker.tsx';
+import { paths } from '../../../navigation/paths.ts';
+import { AdminFormLayout, AdminRecordLoad } from '../../../common/admin-form/admin-form.tsx';
+import { CoverageEndDates } from '../../../common/plots/coverage-end-dates.tsx';
+import { MemberPicker, memberLabel, type PickedMember } from '../../../common/members/member-picker.tsx';
 import {
   newPlotDefaults,
   newPlotOf,
   newPlotProblems,
   type NewPlotField,
   type NewPlotValues,
-} from '../../../common/new-plot-values.ts';
-import { formatIsoDate, parseDayMonthYear, problemMessage, todayIso } from '../../../common/plot-fields.ts';
-import { useAdminSave } from '../../../common/use-admin-save.ts';
-import { useDocumentTitle } from '../../../common/use-document-title.ts';
+} from '../../../common/plots/new-plot-values.ts';
+import {
+  formatIsoDate,
+  parseDayMonthYear,
+  problemMessage,
+  todayIso,
+} from '../../../common/plots/plot-fields.ts';
+import { useAdminSave } from '../../../common/admin-form/use-admin-save.ts';
+import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
 import { coverageRuleOf, useLatestEnablerConfig } from '../../../common/use-latest-enabler-config.ts';
 
 interface FieldValues extends NewPlotValues {

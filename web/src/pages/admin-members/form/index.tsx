@@ -6,17 +6,17 @@ import Header from '@cloudscape-design/components/header';
 import { createAdminMember, updateAdminMember, type AdminMemberBody } from '../../../api/admin-records.ts';
 import { getMember } from '../../../api/members.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { paths } from '../../../app/paths.ts';
-import { AdminRecordLoad } from '../../../common/admin-form.tsx';
+import { paths } from '../../../navigation/paths.ts';
+import { AdminRecordLoad } from '../../../common/admin-form/admin-form.tsx';
 import {
   adminMemberOf,
   emptyMemberForm,
   MemberForm,
   memberFormValuesOf,
   type MemberFormValues,
-} from '../../../common/member-form.tsx';
-import { useAdminSave } from '../../../common/use-admin-save.ts';
-import { useDocumentTitle } from '../../../common/use-document-title.ts';
+} from '../../../common/members/member-form.tsx';
+import { useAdminSave } from '../../../common/admin-form/use-admin-save.ts';
+import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
 
 interface AdminMemberFormProps {
   title: string;

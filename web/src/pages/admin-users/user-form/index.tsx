@@ -7,13 +7,13 @@ import Header from '@cloudscape-design/components/header';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { useWrite } from '../../../api/use-write.ts';
 import { createUser, listUsers, updateUser, type ManagedUser, type UserChanges } from '../../../api/users.ts';
-import { useSignedInSession } from '../../../app/session/session-context.ts';
-import { LoadState } from '../../../common/load-state.tsx';
-import { useDocumentTitle } from '../../../common/use-document-title.ts';
-import { useFollow } from '../../../common/use-follow.ts';
+import { useSignedInSession } from '../../../session/session-context.ts';
+import { LoadState } from '../../../common/ui/load-state.tsx';
+import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
+import { useFollow } from '../../../common/browser/use-follow.ts';
 import type { UsersPageState } from '../users-page-state.ts';
 import { UserForm, type UserFormValues } from './components/user-form.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../navigation/paths.ts';
 
 /** Saving goes back to the list, which says what was done. */
 function useBackToList() {

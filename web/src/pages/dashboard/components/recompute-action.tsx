@@ -6,7 +6,7 @@ import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { getRebuildJob, rebuildDashboard, type DashboardRebuildAnswer } from '../../../api/dashboard.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { ConfirmDialog } from '../../../common/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
 
 export type RebuildJob = DashboardRebuildAnswer['job'];
 

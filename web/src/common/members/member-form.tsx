@@ -11,7 +11,7 @@ import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { AdminMemberBody } from '../../api/admin-records.ts';
 import { memberFieldMaxLength, type MemberDetail, type NewMember } from '../../api/members.ts';
-import { DayField, readDay } from '../admin-form/admin-form.tsx';
+import { DayField, readDay } from '../admin-form/day-field.tsx';
 import { formatIsoDate } from '../plots/plot-fields.ts';
 
 type TextField = Exclude<keyof NewMember, 'gender'>;

@@ -2,13 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import FormField from '@cloudscape-design/components/form-field';
-import RadioGroup from '@cloudscape-design/components/radio-group';
 import Select from '@cloudscape-design/components/select';
-import { contribute, protectionTypes, type ProtectionType } from '../../api/members.ts';
+import { contribute, type ProtectionType } from '../../api/members.ts';
 import { MoneyForm } from './money-form.tsx';
-
-// Spec section 4: excess-rain cover exists but is not offered in the interface yet.
-const offeredProtectionTypes: readonly ProtectionType[] = ['DROUGHT'];
+import { ProtectionTypeField } from './protection-type-field.tsx';
 
 export interface ContributionFormProps {
   member: { id: string; name: string };
@@ -55,17 +52,12 @@ export function ContributionForm({ member, plots, onCollected }: ContributionFor
           />
         </FormField>
       )}
-      <FormField label={t('members.member.contribution.protectionType')}>
-        <RadioGroup
-          value={protectionType}
-          onChange={({ detail }) => setProtectionType(detail.value as ProtectionType)}
-          items={protectionTypes.map((type) => ({
-            value: type,
-            label: t(`members.protectionTypes.${type}`),
-            disabled: !offeredProtectionTypes.includes(type) || !plot,
-          }))}
-        />
-      </FormField>
+      <ProtectionTypeField
+        label={t('members.member.contribution.protectionType')}
+        value={protectionType}
+        onChange={setProtectionType}
+        disabled={!plot}
+      />
     </MoneyForm>
   );
 }

@@ -18,7 +18,8 @@ import type { EnablerConfig } from '../../../api/enablers.ts';
 import { getPlot, type Plot } from '../../../api/plots.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { paths } from '../../../navigation/paths.ts';
-import { AdminFormLayout, AdminRecordLoad } from '../../../common/admin-form/admin-form.tsx';
+import { AdminFormLayout } from '../../../common/admin-form/admin-form-layout.tsx';
+import { AdminRecordLoad } from '../../../common/admin-form/admin-record-load.tsx';
 import { CoverageEndDates } from '../../../common/plots/coverage-end-dates.tsx';
 import { MemberPicker, memberLabel, type PickedMember } from '../../../common/members/member-picker.tsx';
 import {

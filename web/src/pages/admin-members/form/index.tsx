@@ -7,7 +7,7 @@ import { createAdminMember, updateAdminMember, type AdminMemberBody } from '../.
 import { getMember } from '../../../api/members.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { paths } from '../../../navigation/paths.ts';
-import { AdminRecordLoad } from '../../../common/admin-form/admin-form.tsx';
+import { AdminRecordLoad } from '../../../common/admin-form/admin-record-load.tsx';
 import {
   adminMemberOf,
   emptyMemberForm,

@@ -22,9 +22,7 @@ import {
   adminUpdatePlotRequestSchema,
 } from '@cpbo/schemas/admin-records.ts';
 import { adminPageSizes } from '@cpbo/schemas/common.ts';
-import { useQuery } from '@tanstack/react-query';
 import { apiFetch, type ApiRequest } from './api-client.ts';
-import { queryKeys } from './query-keys.ts';
 
 export type { AdminCashoutRow, AdminContributionRow, AdminListPage, AdminPayoutRow, AdminPlotRow };
 
@@ -95,10 +93,6 @@ export type AdminMoneyUpdateBody<Kind extends AdminMoneyKind> = AdminMoneyRecord
 // An edit form's record: the form says itself that it is not found or could not be read.
 export const getAdminMoneyRecord = <Kind extends AdminMoneyKind>(kind: Kind, id: string) =>
   apiFetch<AdminMoneyRow<Kind>>(`/admin/${kind}/${enc(id)}`, { errors: 'caller' });
-
-/** The money record an edit form changes. */
-export const useAdminMoneyRecord = <Kind extends AdminMoneyKind>(kind: Kind, id: string) =>
-  useQuery({ queryKey: queryKeys.admin.record(kind, id), queryFn: () => getAdminMoneyRecord(kind, id) });
 
 export const createAdminMoneyRecord = <Kind extends AdminMoneyKind>(
   kind: Kind,

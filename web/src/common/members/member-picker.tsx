@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
-import { listMembers, memberSearchMaxLength, type MemberRow } from '../../api/members.ts';
-import { queryKeys } from '../../api/query-keys.ts';
+import { useMemberSearch } from '../../api/members-queries.ts';
+import { memberSearchMaxLength, type MemberRow } from '../../api/members.ts';
 import { useDebounced } from '../ui/use-debounced.ts';
 
 /** The member a picker shows as chosen: enough to name it without reading it again. */
@@ -14,20 +13,9 @@ export interface PickedMember {
   number: string;
 }
 
-/** Spec section 5: a picker asks for the first page of ten members sorted by name. */
-export const MEMBER_PICKER_PAGE_SIZE = 10;
-
 /** A member as the tables name it: name and number. */
 export const memberLabel = (t: TFunction, member: PickedMember) =>
   t('adminRecords.memberValue', { name: member.name, number: member.number });
-
-export const searchMembers = (search: string) =>
-  listMembers({
-    page: 1,
-    pageSize: MEMBER_PICKER_PAGE_SIZE,
-    sort: { field: 'name', direction: 'asc' },
-    search: search.slice(0, memberSearchMaxLength),
-  });
 
 export interface MemberPickerProps {
   value: PickedMember | null;
@@ -55,12 +43,7 @@ export function MemberPicker({
   const [open, setOpen] = useState(false);
   const search = useDebounced(searchText.trim());
   // Asked only once the list is open: a form showing a picker costs no call until it is used.
-  const answer = useQuery({
-    queryKey: queryKeys.memberSearch(search),
-    queryFn: () => searchMembers(search),
-    enabled: open,
-    placeholderData: keepPreviousData,
-  });
+  const answer = useMemberSearch(search, open);
   const members: MemberRow[] = answer.data?.members ?? [];
   const waiting = searchText.trim() !== search || answer.isFetching;
 

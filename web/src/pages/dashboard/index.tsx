@@ -6,7 +6,7 @@ import Flashbar from '@cloudscape-design/components/flashbar';
 import Grid from '@cloudscape-design/components/grid';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { defaultTimeScale } from '../../api/dashboard.ts';
+import { defaultTimeScale, rebuildUnderWay, type RebuildJob } from '../../api/dashboard.ts';
 import { useSignedInSession } from '../../session/session-context.ts';
 import { formatCompactAmount, formatCompactNumber, formatNumber } from '../../common/format/format.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
@@ -16,14 +16,14 @@ import { DashboardFigures, type Figure } from './components/dashboard-figures.ts
 import { DashboardFilters, type DashboardFilterValues } from './components/dashboard-filters.tsx';
 import { PendingChart } from './components/pending-chart.tsx';
 import { totalOf } from './components/periods.ts';
-import { RecomputeAction, rebuildUnderWay, type RebuildJob } from './components/recompute-action.tsx';
+import { RecomputeAction } from './components/recompute-action.tsx';
 import { TimeChart } from './components/time-chart.tsx';
 import {
   useCoveredPlots,
   useFederations,
   usePendingBenefits,
   useSeries,
-} from './components/use-dashboard.ts';
+} from '../../api/dashboard-queries.ts';
 import { dashboardCatalogue } from './texts.ts';
 import './dashboard.css';
 

@@ -8,7 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { LoadState } from '../../common/ui/load-state.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useFollow } from '../../common/browser/use-follow.ts';
-import { useEnablerConfigs } from '../../common/use-enabler-configs.ts';
+import { useEnablerConfigs } from '../../api/enablers-queries.ts';
 import { ConfigDetails } from './components/config-details.tsx';
 import { saveJsonFile } from '../../common/browser/save-json-file.ts';
 import { configFileContent, configFileName } from './config-file.ts';

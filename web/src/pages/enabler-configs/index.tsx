@@ -9,7 +9,7 @@ import { TableEmptyState } from '../../common/ui/table-states.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useFollow } from '../../common/browser/use-follow.ts';
 import { configColumns } from './components/config-columns.tsx';
-import { useEnablerConfigs } from '../../common/use-enabler-configs.ts';
+import { useEnablerConfigs } from '../../api/enablers-queries.ts';
 import { paths } from '../../navigation/paths.ts';
 
 /** The versions of one enabler's config, newest first, with a way back and a way to upload the next one. */

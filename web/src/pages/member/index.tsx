@@ -8,6 +8,7 @@ import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flas
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
+import { useMember } from '../../api/members-queries.ts';
 import { screenTitleKey } from '../../navigation/screens.ts';
 import { LoadState } from '../../common/ui/load-state.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
@@ -18,7 +19,6 @@ import { ContributionsTab } from './components/contributions-tab.tsx';
 import { MemberDetails } from './components/member-details.tsx';
 import { MemberPlots } from './components/member-plots.tsx';
 import { StatusCards } from './components/status-cards.tsx';
-import { useMember } from './components/use-member.ts';
 
 /** One member: status, details, plots, payments and contributions (Overview), and the records. */
 export function MemberPage() {

@@ -4,9 +4,9 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { PlotBreadcrumbs } from '../../common/plots/plot-breadcrumbs.tsx';
-import { useLatestEnablerConfig } from '../../common/use-latest-enabler-config.ts';
+import { useLatestEnablerConfig } from '../../api/enablers-queries.ts';
 import { NewPlotForm } from './components/new-plot-form.tsx';
-import { usePlotOwner } from './use-plot-owner.ts';
+import { usePlotOwner } from '../../api/plots-queries.ts';
 import { paths } from '../../navigation/paths.ts';
 
 /** /Member/{memberId}/Field: records a plot of a member, with its coverage dates computed. */

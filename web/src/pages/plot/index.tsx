@@ -15,8 +15,8 @@ import { PlotCoverageDates } from './components/plot-coverage-dates.tsx';
 import { PlotDetails } from './components/plot-details.tsx';
 import { PlotLocation } from './components/plot-location.tsx';
 import { ProtectionForm } from './components/protection-form.tsx';
-import { useLatestEnablerConfig } from '../../common/use-latest-enabler-config.ts';
-import { usePlot } from './use-plot.ts';
+import { useLatestEnablerConfig } from '../../api/enablers-queries.ts';
+import { usePlot } from '../../api/plots-queries.ts';
 import { paths } from '../../navigation/paths.ts';
 
 /**

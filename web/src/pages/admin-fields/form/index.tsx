@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
@@ -14,9 +13,10 @@ import {
   type AdminNewPlotBody,
   type AdminUpdatePlotBody,
 } from '../../../api/admin-records.ts';
+import { useLatestEnablerConfig } from '../../../api/enablers-queries.ts';
 import type { EnablerConfig } from '../../../api/enablers.ts';
-import { getPlot, type Plot } from '../../../api/plots.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
+import { usePlot } from '../../../api/plots-queries.ts';
+import type { Plot } from '../../../api/plots.ts';
 import { paths } from '../../../navigation/paths.ts';
 import { AdminFormLayout } from '../../../common/admin-form/admin-form-layout.tsx';
 import { AdminRecordLoad } from '../../../common/admin-form/admin-record-load.tsx';
@@ -37,7 +37,7 @@ import {
 } from '../../../common/plots/plot-fields.ts';
 import { useAdminSave } from '../../../common/admin-form/use-admin-save.ts';
 import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
-import { coverageRuleOf, useLatestEnablerConfig } from '../../../common/use-latest-enabler-config.ts';
+import { coverageRuleOf } from '../../../common/plots/coverage-rule.ts';
 
 interface FieldValues extends NewPlotValues {
   member: PickedMember | null;
@@ -204,10 +204,7 @@ export function UpdateFieldPage() {
   const { memberId = '', id = '' } = useParams();
   const latest = useLatestEnablerConfig();
   useDocumentTitle(t('screens.updateField'));
-  const plot = useQuery({
-    queryKey: queryKeys.members.plot(memberId, id),
-    queryFn: () => getPlot(memberId, id, { errors: 'caller' }),
-  });
+  const plot = usePlot(memberId, id, { errors: 'caller' });
   return (
     <AdminRecordLoad title={t('screens.updateField')} backHref={paths.adminFields} query={plot}>
       {(data) => (

@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import { createAdminMember, updateAdminMember, type AdminMemberBody } from '../../../api/admin-records.ts';
-import { getMember } from '../../../api/members.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
+import { useMember } from '../../../api/members-queries.ts';
 import { paths } from '../../../navigation/paths.ts';
 import { AdminRecordLoad } from '../../../common/admin-form/admin-record-load.tsx';
 import {
@@ -69,10 +67,7 @@ export function UpdateMemberPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   useDocumentTitle(t('screens.updateMember'));
-  const member = useQuery({
-    queryKey: queryKeys.members.detail(id),
-    queryFn: () => getMember(id, { errors: 'caller' }),
-  });
+  const member = useMember(id, { errors: 'caller' });
   return (
     <AdminRecordLoad title={t('screens.updateMember')} backHref={paths.adminMembers} query={member}>
       {(data) => (

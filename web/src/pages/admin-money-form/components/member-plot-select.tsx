@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
-import { getMember } from '../../../api/members.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
+import { useMember } from '../../../api/members-queries.ts';
 
 export interface MemberPlotSelectProps {
   /** No member chosen yet: the select waits for one. */
@@ -15,11 +13,7 @@ export interface MemberPlotSelectProps {
 /** One plot of a chosen member (its plots come with the member's page data). */
 export function MemberPlotSelect({ memberId, plotId, onChange, invalid }: MemberPlotSelectProps) {
   const { t } = useTranslation();
-  const member = useQuery({
-    queryKey: queryKeys.members.detail(memberId ?? ''),
-    queryFn: () => getMember(memberId ?? ''),
-    enabled: memberId !== undefined,
-  });
+  const member = useMember(memberId);
   const plots = member.data?.plots ?? [];
   const options: SelectProps.Option[] = plots.map((plot) => ({ value: plot.id, label: plot.name }));
   const selected = options.find((option) => option.value === plotId) ?? null;

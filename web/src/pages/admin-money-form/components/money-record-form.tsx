@@ -5,10 +5,10 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import {
   createAdminMoneyRecord,
   updateAdminMoneyRecord,
-  useAdminMoneyRecord,
   type AdminMoneyKind,
   type AdminMoneyRow,
 } from '../../../api/admin-records.ts';
+import { useAdminMoneyRecord } from '../../../api/admin-records-queries.ts';
 import { AdminFormLayout } from '../../../common/admin-form/admin-form-layout.tsx';
 import { AdminRecordLoad } from '../../../common/admin-form/admin-record-load.tsx';
 import { useAdminSave } from '../../../common/admin-form/use-admin-save.ts';

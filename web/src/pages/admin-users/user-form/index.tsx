@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
@@ -6,7 +5,8 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { useWrite } from '../../../api/use-write.ts';
-import { createUser, listUsers, updateUser, type ManagedUser, type UserChanges } from '../../../api/users.ts';
+import { useUsers } from '../../../api/users-queries.ts';
+import { createUser, updateUser, type ManagedUser, type UserChanges } from '../../../api/users.ts';
 import { useSignedInSession } from '../../../session/session-context.ts';
 import { LoadState } from '../../../common/ui/load-state.tsx';
 import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
@@ -68,7 +68,7 @@ export function UpdateUserPage() {
   const follow = useFollow();
   const { email = '' } = useParams();
   const backToList = useBackToList();
-  const users = useQuery({ queryKey: queryKeys.users.all, queryFn: () => listUsers() });
+  const users = useUsers();
   const update = useWrite(
     ({ user, changes }: { user: ManagedUser; changes: UserChanges }) => updateUser(user.email, changes),
     [queryKeys.users.all],

@@ -17,7 +17,7 @@ import { useWrite } from '../../../api/use-write.ts';
 import { useActionKey } from '../../../api/use-action-key.ts';
 import { useFollow } from '../../../common/browser/use-follow.ts';
 import { parseDayMonthYear, problemMessage, todayIso } from '../../../common/plots/plot-fields.ts';
-import { coverageRuleOf } from '../../../common/use-latest-enabler-config.ts';
+import { coverageRuleOf } from '../../../common/plots/coverage-rule.ts';
 import {
   newPlotDefaults,
   newPlotOf,

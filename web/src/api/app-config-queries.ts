@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { loadAppConfig } from '../../api/app-config.ts';
-import { queryKeys } from '../../api/query-keys.ts';
+import { loadAppConfig } from './app-config.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** The deployment's environment name ('demo'…) from /config.json; null while unknown or absent. */
 export function useEnvironmentLabel(): string | null {

@@ -1,14 +1,16 @@
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ApiRequest } from '../../../api/api-client.ts';
+import type { ApiRequest } from './api-client.ts';
 import {
   getCoveredPlots,
   getFederations,
   getPendingBenefits,
+  getRebuildJob,
   getSeries,
+  rebuildUnderWay,
   type SeriesName,
   type SeriesQuery,
-} from '../../../api/dashboard.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
+} from './dashboard.ts';
+import { queryKeys } from './query-keys.ts';
 
 /**
  * The aggregates follow the records a moment after they are written (the table's stream): while the
@@ -50,3 +52,15 @@ export const useCoveredPlots = (federation: string | null) =>
 
 /** The federations the filter offers. */
 export const useFederations = () => useDashboardRead(queryKeys.dashboard.federations, getFederations);
+
+/** How often a recomputation under way is read again. */
+const REBUILD_POLL_MS = 2000;
+
+/** A recomputation's job, read again while it is under way; nothing is asked before one started. */
+export const useRebuildJob = (jobId: string | null) =>
+  useQuery({
+    queryKey: queryKeys.dashboard.rebuild(jobId ?? ''),
+    queryFn: () => getRebuildJob(jobId ?? ''),
+    enabled: jobId !== null,
+    refetchInterval: ({ state }) => (rebuildUnderWay(state.data?.job) ? REBUILD_POLL_MS : false),
+  });

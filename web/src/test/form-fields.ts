@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react';
 import { cloudscape } from './render-app.tsx';
 
-/** The error texts the page's form fields show, in the page's order. */
+/** The error texts under the form fields, in the page's order (Cloudscape also repeats them in a live region). */
 export const fieldErrors = () =>
   cloudscape()
     .findAllFormFields()
@@ -14,7 +14,7 @@ export const inputNamed = (name: string) =>
     .findAllInputs()
     .find((candidate) => candidate.findNativeInput().getElement().name === name);
 
-/** Types a value into the input of this name, as the user would. */
+/** Types over an input at once (typing key by key is slow on a busy machine). */
 export const typeInto = async (name: string, value: string) => {
   await act(async () => inputNamed(name)?.setInputValue(value));
 };

@@ -1,4 +1,4 @@
 import userEventDefault from '@testing-library/user-event';
 
-/** A user whose key presses and clicks follow each other without pauses: jsdom needs none. */
+/** A user without pauses between keys: typing key by key is slow in jsdom, and the tests have their time. */
 export const userEvent = userEventDefault.setup({ delay: null });

@@ -1,4 +1,5 @@
-import { DayField, dayTextOf, readDay } from '../../../common/admin-form/day-field.tsx';
+import { dayTextOf, readDay } from '../../../common/admin-form/day-field.tsx';
+import { kindDayField } from './kind-day-field.tsx';
 import type { MoneyFieldSet } from './money-field-set.ts';
 
 interface CashoutFields {
@@ -12,19 +13,7 @@ export const cashoutFieldSet: MoneyFieldSet<'cashouts', CashoutFields> = {
   withPlot: false,
   empty: { cashoutDate: '' },
   fieldsOf: (cashout) => ({ cashoutDate: dayTextOf(cashout.cashoutDate) }),
-  fields: ({ t, values, onChange, showProblems, editing }) =>
-    editing
-      ? [
-          <DayField
-            key="cashoutDate"
-            name="cashoutDate"
-            label={t('adminRecords.columns.cashoutDate')}
-            value={values.cashoutDate}
-            showProblem={showProblems}
-            onChange={(cashoutDate) => onChange({ cashoutDate })}
-          />,
-        ]
-      : [],
+  fields: (props) => (props.editing ? [kindDayField('cashoutDate', props)] : []),
   newBody: ({ member, amount }) => ({ memberId: member.id, amount }),
   updateBody: ({ amount }, { cashoutDate }) => {
     const date = readDay(cashoutDate);

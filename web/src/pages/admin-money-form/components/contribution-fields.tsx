@@ -1,6 +1,7 @@
 import type { ProtectionType } from '../../../api/members.ts';
-import { DayField, dayTextOf, readDay } from '../../../common/admin-form/day-field.tsx';
+import { dayTextOf, readDay } from '../../../common/admin-form/day-field.tsx';
 import { ProtectionTypeField } from '../../../common/money/protection-type-field.tsx';
+import { kindDayField } from './kind-day-field.tsx';
 import type { MoneyFieldSet, MoneyRecordBase } from './money-field-set.ts';
 
 interface ContributionFields {
@@ -25,20 +26,13 @@ export const contributionFieldSet: MoneyFieldSet<'contributions', ContributionFi
     contributionDate: dayTextOf(contribution.contributionDate),
     protectionType: contribution.protectionType,
   }),
-  fields: ({ t, values, onChange, showProblems }) => [
-    <DayField
-      key="contributionDate"
-      name="contributionDate"
-      label={t('adminRecords.columns.contributionDate')}
-      value={values.contributionDate}
-      showProblem={showProblems}
-      onChange={(contributionDate) => onChange({ contributionDate })}
-    />,
+  fields: (props) => [
+    kindDayField('contributionDate', props),
     <ProtectionTypeField
       key="protectionType"
-      label={t('adminRecords.columns.protectionType')}
-      value={values.protectionType}
-      onChange={(protectionType) => onChange({ protectionType })}
+      label={props.t('adminRecords.columns.protectionType')}
+      value={props.values.protectionType}
+      onChange={(protectionType) => props.onChange({ protectionType })}
     />,
   ],
   newBody: contributionBody,

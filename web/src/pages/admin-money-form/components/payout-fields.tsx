@@ -1,7 +1,8 @@
 import { adminNewPayoutRequestSchema } from '@cpbo/schemas/admin-records.ts';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
-import { DayField, dayTextOf, readDay } from '../../../common/admin-form/day-field.tsx';
+import { dayTextOf, readDay } from '../../../common/admin-form/day-field.tsx';
+import { kindDayField } from './kind-day-field.tsx';
 import type { MoneyFieldSet, MoneyRecordBase } from './money-field-set.ts';
 
 const ASSESSMENT_ID_MAX_LENGTH = adminNewPayoutRequestSchema.properties.assessmentId.maxLength;
@@ -38,7 +39,8 @@ export const payoutFieldSet: MoneyFieldSet<'payouts', PayoutFields> = {
     assessmentDate: dayTextOf(payout.assessmentDate),
     payoutDate: dayTextOf(payout.payoutDate),
   }),
-  fields: ({ t, values, onChange, showProblems }) => {
+  fields: (props) => {
+    const { t, values, onChange, showProblems } = props;
     const assessmentIdLabel = t('adminRecords.columns.assessmentId');
     const assessmentIdMissing = showProblems && !values.assessmentId.trim();
     return [
@@ -55,22 +57,8 @@ export const payoutFieldSet: MoneyFieldSet<'payouts', PayoutFields> = {
           onChange={({ detail }) => onChange({ assessmentId: detail.value })}
         />
       </FormField>,
-      <DayField
-        key="assessmentDate"
-        name="assessmentDate"
-        label={t('adminRecords.columns.assessmentDate')}
-        value={values.assessmentDate}
-        showProblem={showProblems}
-        onChange={(assessmentDate) => onChange({ assessmentDate })}
-      />,
-      <DayField
-        key="payoutDate"
-        name="payoutDate"
-        label={t('adminRecords.columns.payoutDate')}
-        value={values.payoutDate}
-        showProblem={showProblems}
-        onChange={(payoutDate) => onChange({ payoutDate })}
-      />,
+      kindDayField('assessmentDate', props),
+      kindDayField('payoutDate', props),
     ];
   },
   newBody: (base, fields) => {

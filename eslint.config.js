@@ -52,6 +52,52 @@ const layerRules = {
 };
 const layerImport = (layers) => `^(?:#|(?:\\.\\./)+)(?:${layers.join('|')})(?:/|$)`;
 
+/** The web's import rule: the two above for every file, and a folder's own patterns. */
+const webImports = (...patterns) => [
+  'error',
+  { patterns: [noFunctionsImport, noSchemasIndexValue, ...patterns] },
+];
+
+/** A relative import that climbs into one of web/src's top folders. */
+const importInto = (folders, message, options = {}) => ({
+  regex: `^(?:\\.\\./)+(?:${folders.join('|')})(?:/|$)`,
+  message,
+  ...options,
+});
+
+/*
+ * The web's layers, lowest first: navigation/ (paths, the screen list), session/ (the session context) and
+ * i18n/; then api/ and common/; then pages/; then app/ (routes, shell). An import runs down, never up.
+ */
+const webLayers = [
+  {
+    files: ['web/src/{navigation,session,i18n}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': webImports(
+        importInto(
+          ['common', 'pages', 'app'],
+          'navigation/, session/ and i18n/ are the lowest layer: they import nothing above them.',
+        ),
+        // The session's types name the API's (a role, an enabler): types are erased, no module runs back up.
+        importInto(['api'], 'navigation/, session/ and i18n/ take only types from api/.', {
+          allowTypeImports: true,
+        }),
+      ),
+    },
+  },
+  {
+    files: ['web/src/{api,common}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': webImports(
+        importInto(
+          ['pages', 'app'],
+          'api/ and common/ do not import pages/ or app/: what every layer needs goes to navigation/ or session/.',
+        ),
+      ),
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -77,27 +123,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [noFunctionsImport, noSchemasIndexValue] }],
+      'no-restricted-imports': webImports(),
     },
   },
-  // A page folder imports only its own files, and what pages share from api/, app/ and common/: two
-  // pages that need the same piece take it from common/ (issue 12).
+  ...webLayers,
+  // A page folder imports only its own files, and what pages share from the layers below: two pages
+  // that need the same piece take it from common/ (issue 12). app/ is above the pages.
   ...pageFolders.map((page) => ({
     files: [`web/src/pages/${page}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': [
-        'error',
+      'no-restricted-imports': webImports(
         {
-          patterns: [
-            noFunctionsImport,
-            noSchemasIndexValue,
-            {
-              regex: `^(?:\\.\\./)+(?:pages/)?(?!${page}/)(?:${pageFolders.join('|')})(?:/|$)|^@/pages/(?!${page}/)`,
-              message: 'A page does not import from another page: move what they share to web/src/common/.',
-            },
-          ],
+          regex: `^(?:\\.\\./)+(?:pages/)?(?!${page}/)(?:${pageFolders.join('|')})(?:/|$)|^@/pages/(?!${page}/)`,
+          message: 'A page does not import from another page: move what they share to web/src/common/.',
         },
-      ],
+        importInto(['app'], 'A page does not import app/: what pages need goes to navigation/ or session/.'),
+      ),
     },
   })),
   ...Object.entries(layerRules).map(([layer, { refused, why }]) => ({

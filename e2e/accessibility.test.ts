@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { defaultLogins } from '../infra/local/seed/index.ts';
-import { screens, type ScreenId } from '../web/src/app/screens.ts';
+import { screens, type ScreenId } from '../web/src/navigation/screens.ts';
 import en from '../web/src/i18n/en.json' with { type: 'json' };
 import adminEn from '../web/src/i18n/admin/en.json' with { type: 'json' };
 import adminFr from '../web/src/i18n/admin/fr.json' with { type: 'json' };
@@ -11,7 +11,7 @@ import { callApi, signIn } from './support/api.ts';
 import { describe, expect, test } from './support/test.ts';
 
 /**
- * axe-core on every screen of the SPA's screen list (web/src/app/screens.ts), in English and in French:
+ * axe-core on every screen of the SPA's screen list (web/src/navigation/screens.ts), in English and in French:
  * no serious or critical violation. A screen added to the list is visited here without a line of this
  * file, or fails it when its address needs a parameter this file cannot fill.
  */

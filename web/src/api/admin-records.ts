@@ -79,27 +79,29 @@ export const createAdminPlot = (body: AdminNewPlotBody, options: WriteOptions = 
 export const updateAdminPlot = (id: string, body: AdminUpdatePlotBody, options: WriteOptions = {}) =>
   update('plots', id, body, options);
 
+/** The administrator's money records: a record as read, the body of a new one, the body of a change. */
+interface AdminMoneyRecords {
+  contributions: { row: AdminContributionRow; new: AdminContributionBody; update: AdminContributionBody };
+  payouts: { row: AdminPayoutRow; new: AdminNewPayoutBody; update: AdminUpdatePayoutBody };
+  cashouts: { row: AdminCashoutRow; new: AdminNewCashoutBody; update: AdminUpdateCashoutBody };
+}
+export type AdminMoneyKind = keyof AdminMoneyRecords;
+export type AdminMoneyRow<Kind extends AdminMoneyKind> = AdminMoneyRecords[Kind]['row'];
+export type NewAdminMoneyBody<Kind extends AdminMoneyKind> = AdminMoneyRecords[Kind]['new'];
+export type AdminMoneyUpdateBody<Kind extends AdminMoneyKind> = AdminMoneyRecords[Kind]['update'];
+
 // An edit form's record: the form says itself that it is not found or could not be read.
-export const getAdminContribution = (id: string) =>
-  apiFetch<AdminContributionRow>(`/admin/contributions/${enc(id)}`, { errors: 'caller' });
-export const createAdminContribution = (body: AdminContributionBody, options: WriteOptions = {}) =>
-  create('contributions', body, options);
-export const updateAdminContribution = (
-  id: string,
-  body: AdminContributionBody,
+export const getAdminMoneyRecord = <Kind extends AdminMoneyKind>(kind: Kind, id: string) =>
+  apiFetch<AdminMoneyRow<Kind>>(`/admin/${kind}/${enc(id)}`, { errors: 'caller' });
+
+export const createAdminMoneyRecord = <Kind extends AdminMoneyKind>(
+  kind: Kind,
+  body: NewAdminMoneyBody<Kind>,
   options: WriteOptions = {},
-) => update('contributions', id, body, options);
-
-export const getAdminPayout = (id: string) =>
-  apiFetch<AdminPayoutRow>(`/admin/payouts/${enc(id)}`, { errors: 'caller' });
-export const createAdminPayout = (body: AdminNewPayoutBody, options: WriteOptions = {}) =>
-  create('payouts', body, options);
-export const updateAdminPayout = (id: string, body: AdminUpdatePayoutBody, options: WriteOptions = {}) =>
-  update('payouts', id, body, options);
-
-export const getAdminCashout = (id: string) =>
-  apiFetch<AdminCashoutRow>(`/admin/cashouts/${enc(id)}`, { errors: 'caller' });
-export const createAdminCashout = (body: AdminNewCashoutBody, options: WriteOptions = {}) =>
-  create('cashouts', body, options);
-export const updateAdminCashout = (id: string, body: AdminUpdateCashoutBody, options: WriteOptions = {}) =>
-  update('cashouts', id, body, options);
+) => create(kind, body, options);
+export const updateAdminMoneyRecord = <Kind extends AdminMoneyKind>(
+  kind: Kind,
+  id: string,
+  body: AdminMoneyUpdateBody<Kind>,
+  options: WriteOptions = {},
+) => update(kind, id, body, options);

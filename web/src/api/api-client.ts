@@ -1,5 +1,5 @@
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
-import { browser } from '../common/browser.ts';
+import { browser } from '../common/browser/browser.ts';
 import { ApiError } from './api-error.ts';
 import { publishError } from './error-bus.ts';
 
@@ -28,7 +28,7 @@ export interface ApiRequest {
   errors?: 'global' | 'caller';
   /**
    * The Idempotency-Key of a write: the same for every try of one confirmed action, so that the
-   * server records it once (see common/use-action-key.ts). Writes without one get a key of their own.
+   * server records it once (see use-action-key.ts). Writes without one get a key of their own.
    */
   idempotencyKey?: string;
 }

@@ -68,3 +68,8 @@ export const rebuildDashboard = () =>
 /** A recomputation's job, polled until it is DONE or FAILED. */
 export const getRebuildJob = (id: string) =>
   apiFetch<DashboardRebuildAnswer>(`/dashboard/rebuild/${encodeURIComponent(id)}`);
+
+export type RebuildJob = DashboardRebuildAnswer['job'];
+
+export const rebuildUnderWay = (job: RebuildJob | null | undefined): boolean =>
+  job?.state === 'QUEUED' || job?.state === 'RUNNING';

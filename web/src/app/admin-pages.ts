@@ -25,16 +25,15 @@ const loaders = {
   updateField: async () => (await import('../pages/admin-fields/form/index.tsx')).UpdateFieldPage,
   adminContributions: async () =>
     (await import('../pages/admin-contributions/index.tsx')).AdminContributionsPage,
-  newContribution: async () =>
-    (await import('../pages/admin-contributions/form/index.tsx')).NewContributionPage,
+  newContribution: async () => (await import('../pages/admin-money-form/index.tsx')).NewContributionPage,
   updateContribution: async () =>
-    (await import('../pages/admin-contributions/form/index.tsx')).UpdateContributionPage,
+    (await import('../pages/admin-money-form/index.tsx')).UpdateContributionPage,
   adminPayouts: async () => (await import('../pages/admin-payouts/index.tsx')).AdminPayoutsPage,
-  newPayout: async () => (await import('../pages/admin-payouts/form/index.tsx')).NewPayoutPage,
-  updatePayout: async () => (await import('../pages/admin-payouts/form/index.tsx')).UpdatePayoutPage,
+  newPayout: async () => (await import('../pages/admin-money-form/index.tsx')).NewPayoutPage,
+  updatePayout: async () => (await import('../pages/admin-money-form/index.tsx')).UpdatePayoutPage,
   adminCashouts: async () => (await import('../pages/admin-cashouts/index.tsx')).AdminCashoutsPage,
-  newCashout: async () => (await import('../pages/admin-cashouts/form/index.tsx')).NewCashoutPage,
-  updateCashout: async () => (await import('../pages/admin-cashouts/form/index.tsx')).UpdateCashoutPage,
+  newCashout: async () => (await import('../pages/admin-money-form/index.tsx')).NewCashoutPage,
+  updateCashout: async () => (await import('../pages/admin-money-form/index.tsx')).UpdateCashoutPage,
   apiReference: async () => (await import('../pages/api-reference/index.tsx')).ApiReferencePage,
 } satisfies Record<string, () => Promise<ComponentType>>;
 

@@ -10,7 +10,7 @@ import type { ComponentType } from 'react';
 /** An administrator's screen: its code and the administrators' texts (kept off the login page's path). */
 const adminLazyPage = (load: () => Promise<ComponentType>) =>
   lazyPage(async () => (await Promise.all([load(), loadAdminTexts()]))[0]);
-import { screens, type ScreenAccess, type ScreenId } from './screens.ts';
+import { screens, type ScreenAccess, type ScreenId } from '../navigation/screens.ts';
 
 /** An administrator's screen, through the one module that holds their lazy imports (admin-pages.ts). */
 const adminPage = (screen: AdminScreen) =>

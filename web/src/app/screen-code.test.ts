@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { pathFits, screenAt } from './screen-code.ts';
-import { screens } from './screens.ts';
+import { screens } from '../navigation/screens.ts';
 
 // An address for a pattern, each parameter an id as they come (dots, @, encoded characters).
 const addressOf = (pattern: string) => pattern.replace(/:[^/]+/g, 'agent%40example.org');

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { screens, type ScreenAccess, type ScreenId } from './screens.ts';
+import { screens, type ScreenAccess, type ScreenId } from '../navigation/screens.ts';
 
 /** Fetches a screen's code (its own chunk) and gives its page component. */
 export type ScreenCode = () => Promise<ComponentType>;

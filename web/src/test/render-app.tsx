@@ -8,7 +8,7 @@ import { AppRoutes } from '../app/app.tsx';
 import { anonymousRoutes, screenRoutesFor } from '../app/routes.tsx';
 import { SessionProvider } from '../app/session/session-provider.tsx';
 import { TokenKeeper } from '../app/session/token-keeper.ts';
-import { ErrorDialog } from '../common/error-dialog.tsx';
+import { ErrorDialog } from '../common/errors/error-dialog.tsx';
 import { fakeAccessTokenUntil, type FakeAnswer } from './fake-api.ts';
 
 // The app loads its signed-in frame and each screen lazily; loading them all once here keeps each test's

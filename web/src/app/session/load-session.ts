@@ -1,7 +1,7 @@
 import { isApiError } from '../../api/api-error.ts';
 import type { AuthSession } from '../../api/auth.ts';
 import { getMyEnabler, listEnablers, type Enabler } from '../../api/enablers.ts';
-import type { SignedInSession, SignedInUser } from './session-context.ts';
+import type { SignedInSession, SignedInUser } from '../../session/session-context.ts';
 
 export const userOf = (auth: AuthSession): SignedInUser => ({
   role: auth.role,

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { browser } from '../../common/browser.ts';
+import { browser } from '../../common/browser/browser.ts';
 import { fakeApi } from '../../test/fake-api.ts';
 import {
   authSession,

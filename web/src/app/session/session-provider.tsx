@@ -4,17 +4,17 @@ import { setAccessTokenProvider } from '../../api/api-client.ts';
 import { isApiError } from '../../api/api-error.ts';
 import * as authApi from '../../api/auth.ts';
 import { publishError } from '../../api/error-bus.ts';
-import { browser } from '../../common/browser.ts';
+import { browser } from '../../common/browser/browser.ts';
 import { loadSignedInSession, reloadEnablers } from './load-session.ts';
 import {
   SessionContext,
   type SessionActions,
   type SessionContextValue,
   type SessionState,
-} from './session-context.ts';
+} from '../../session/session-context.ts';
 import { tokenKeeper as defaultTokenKeeper, type TokenKeeper } from './token-keeper.ts';
 import { applyUserLanguage } from './user-language.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../navigation/paths.ts';
 
 export interface SessionProviderProps {
   children: ReactNode;

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignedInSession } from '../session/session-context.ts';
+import { useSignedInSession } from '../../session/session-context.ts';
 import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 

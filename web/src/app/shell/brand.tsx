@@ -2,8 +2,8 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Badge from '@cloudscape-design/components/badge';
 import logoUrl from '../../assets/logo.svg';
-import { useEnvironmentLabel } from './use-environment-label.ts';
-import { paths } from '../paths.ts';
+import { useEnvironmentLabel } from '../../api/app-config-queries.ts';
+import { paths } from '../../navigation/paths.ts';
 
 /** Logo, product name and the deployment's environment label, for both top bars. */
 export function Brand({ onHome }: { onHome?: (event: MouseEvent<HTMLAnchorElement>) => void }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import { hasConfig } from '../../api/enablers.ts';
-import { useSignedInSession } from '../session/session-context.ts';
+import { useSignedInSession } from '../../session/session-context.ts';
 
 /**
  * Administrators work for one enabler at a time; only an enabler with a configuration can be chosen

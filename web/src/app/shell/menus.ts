@@ -1,5 +1,5 @@
 import type { Role } from '../../api/auth.ts';
-import { screens, type ScreenId } from '../screens.ts';
+import { screens, type ScreenId } from '../../navigation/screens.ts';
 
 export interface MenuLink {
   href: string;

@@ -1,6 +1,6 @@
 import { membersOutline } from '../../pages/members/heading.ts';
 import { screenAt } from '../screen-code.ts';
-import type { ScreenId } from '../screens.ts';
+import type { ScreenId } from '../../navigation/screens.ts';
 
 /** What a screen shows first, as translation keys: its heading, its search field's placeholder, its loading text. */
 export interface OutlineKeys {

@@ -6,12 +6,12 @@ import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import Icon from '@cloudscape-design/components/icon';
 import TopNavigation from '@cloudscape-design/components/top-navigation';
 import { saveLanguage } from '../../api/accounts.ts';
-import { LanguageSelector } from '../../common/language-selector.tsx';
-import { useSignedInSession } from '../session/session-context.ts';
+import { LanguageSelector } from '../../common/ui/language-selector.tsx';
+import { useSignedInSession } from '../../session/session-context.ts';
 import { Brand } from './brand.tsx';
 import { EnablerSelector } from './enabler-selector.tsx';
 import { TOP_BAR_ID } from './top-bar-id.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../navigation/paths.ts';
 
 export interface TopBarProps {
   menuOpen: boolean;

@@ -1,5 +1,4 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEventDefault from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, type FakeAnswer } from '../../test/fake-api.ts';
 import {
@@ -11,15 +10,8 @@ import {
   setRefreshTokenCookie,
   signedInRoutes,
 } from '../../test/render-app.tsx';
-
-// Typing key by key is slow in jsdom; no pause between keys keeps the tests within their time.
-const userEvent = userEventDefault.setup({ delay: null });
-
-const fieldErrors = () =>
-  cloudscape()
-    .findAllFormFields()
-    .map((field) => field.findError()?.getElement().textContent)
-    .filter(Boolean);
+import { userEvent } from '../../test/user-event.ts';
+import { fieldErrors } from '../../test/form-fields.ts';
 
 const changeButton = () => cloudscape().findForm()?.findActions()?.findButton();
 

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { deleteAdminRecord, listAdminRecords, type AdminCashoutRow } from '../../api/admin-records.ts';
-import { paths } from '../../app/paths.ts';
-import { useAdminFilters } from '../../common/admin-filters.tsx';
-import { amountColumn, dateColumn, memberColumn } from '../../common/admin-record-columns.tsx';
-import { AdminTable } from '../../common/admin-table.tsx';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { useMemberFormats } from '../../common/use-member-formats.ts';
+import { paths } from '../../navigation/paths.ts';
+import { useAdminFilters } from '../../common/admin-table/admin-filters.tsx';
+import { amountColumn, dateColumn, memberColumn } from '../../common/admin-table/admin-record-columns.tsx';
+import { AdminTable } from '../../common/admin-table/admin-table.tsx';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 
 /** The benefits paid to the enabler's members (cashouts): paged by cursor, newest first by default. */
 export function AdminCashoutsPage() {

@@ -1,5 +1,4 @@
 import { screen } from '@testing-library/react';
-import userEventDefault from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataFileSchema, onboardingFileSchema } from '@cpbo/schemas/data-files.ts';
 import type { DataJob } from '../../api/data-jobs.ts';
@@ -16,8 +15,7 @@ import {
   visibleDialog,
 } from '../../test/render-app.tsx';
 import { propertyNames, type SchemaNode } from './components/schema-documentation.tsx';
-
-const userEvent = userEventDefault.setup({ delay: null });
+import { userEvent } from '../../test/user-event.ts';
 
 /** Polls until the check passes (15 s at most: the page polls its jobs every second). */
 const eventually = async <T,>(check: () => T): Promise<T> => {

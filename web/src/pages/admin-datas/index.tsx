@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { ApiReferenceSection } from './components/api-reference-section.tsx';
 import { ExportSection } from './components/export-section.tsx';
 import { ImportSection } from './components/import-section.tsx';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { deleteEnabler, listEnablers, type AdminEnabler } from '../../api/enablers.ts';
+import { useEnablers } from '../../api/enablers-queries.ts';
+import { deleteEnabler, type AdminEnabler } from '../../api/enablers.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useWrite } from '../../api/use-write.ts';
-import { useSignedInSession } from '../../app/session/session-context.ts';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useSignedInSession } from '../../session/session-context.ts';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { CampaignsDialog } from './components/campaigns-dialog.tsx';
 import { DeleteEnablerDialog } from './components/delete-enabler-dialog.tsx';
 import { EnablersTable } from './components/enablers-table.tsx';
@@ -16,7 +16,7 @@ export function AdminEnablersPage() {
   const { refreshEnablers } = useSignedInSession();
   useDocumentTitle(t('screens.adminEnablers'));
   // A failure is shown by the error dialog; the table stays as it was.
-  const enablers = useQuery({ queryKey: queryKeys.enablers.list, queryFn: () => listEnablers() });
+  const enablers = useEnablers();
   const remove = useWrite((enabler: AdminEnabler) => deleteEnabler(enabler.id), [queryKeys.enablers.all]);
   const [toDelete, setToDelete] = useState<AdminEnabler | null>(null);
   const [campaignsOf, setCampaignsOf] = useState<AdminEnabler | null>(null);

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { deleteAdminRecord, listAdminRecords, type AdminPlotRow } from '../../api/admin-records.ts';
-import { paths } from '../../app/paths.ts';
-import { useAdminFilters } from '../../common/admin-filters.tsx';
-import { dateColumn, memberColumn } from '../../common/admin-record-columns.tsx';
-import { AdminTable } from '../../common/admin-table.tsx';
-import { formatNumber } from '../../common/format.ts';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { useMemberFormats } from '../../common/use-member-formats.ts';
+import { paths } from '../../navigation/paths.ts';
+import { useAdminFilters } from '../../common/admin-table/admin-filters.tsx';
+import { dateColumn, memberColumn } from '../../common/admin-table/admin-record-columns.tsx';
+import { AdminTable } from '../../common/admin-table/admin-table.tsx';
+import { formatNumber } from '../../common/format/format.ts';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 
 /** The enabler's plots: paged by cursor, by start of coverage (newest first by default). */
 export function AdminFieldsPage() {

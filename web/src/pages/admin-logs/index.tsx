@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -8,12 +7,12 @@ import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { logLevels, type LogLevel } from '@cpbo/schemas/operations.ts';
-import { listLogs, type LogLine } from '../../api/operations.ts';
-import { queryKeys } from '../../api/query-keys.ts';
-import { formatDateTime } from '../../common/format.ts';
-import { TableEmptyState } from '../../common/table-states.tsx';
-import { useNumberedPages } from '../../common/numbered-pages.tsx';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useLogPage } from '../../api/operations-queries.ts';
+import type { LogLine } from '../../api/operations.ts';
+import { formatDateTime } from '../../common/format/format.ts';
+import { TableEmptyState } from '../../common/ui/table-states.tsx';
+import { useNumberedPages } from '../../common/admin-table/numbered-pages.tsx';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { shortMessage } from './long-message.ts';
 
 /** Spec: the log opens on warn. */
@@ -46,13 +45,8 @@ export function AdminLogsPage() {
   const [level, setLevel] = useState<LogLevel>(defaultLevel);
   const paging = useNumberedPages((size) => t('adminLogs.pageSize', { size }));
   const { page, pageSize } = paging;
-  const query = { level, page, pageSize };
   // A failure is shown by the error dialog; the table keeps the page it showed.
-  const logs = useQuery({
-    queryKey: queryKeys.logs.page(query),
-    queryFn: () => listLogs(query),
-    placeholderData: keepPreviousData,
-  });
+  const logs = useLogPage({ level, page, pageSize });
   const count = logs.data?.count ?? 0;
 
   const columnDefinitions: TableProps.ColumnDefinition<LogLine>[] = [

@@ -1,5 +1,4 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEventDefault from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminRoutes } from '../../test/admin-fixtures.ts';
 import { fakeApi, type FakeRequest, type FakeRoutes } from '../../test/fake-api.ts';
@@ -11,8 +10,8 @@ import {
   setRefreshTokenCookie,
   visibleDialog,
 } from '../../test/render-app.tsx';
-
-const userEvent = userEventDefault.setup({ delay: null });
+import { userEvent } from '../../test/user-event.ts';
+import { inputNamed } from '../../test/form-fields.ts';
 
 const table = () => cloudscape().findTable();
 const names = () =>
@@ -44,11 +43,6 @@ const open = async (path: string, routes: FakeRoutes = {}) => {
   renderApp(path);
   return api;
 };
-
-const input = (name: string) =>
-  cloudscape()
-    .findAllInputs()
-    .find((candidate) => candidate.findNativeInput().getElement().name === name);
 
 describe('admin members', { timeout: 30_000 }, () => {
   it('should page the members by name with the admin page sizes, and search them', async () => {
@@ -95,15 +89,15 @@ describe('admin members', { timeout: 30_000 }, () => {
     });
     await screen.findByRole('button', { name: 'Create' });
     await act(async () => {
-      input('name')?.setInputValue(' Chandra Rao ');
-      input('village')?.setInputValue('Rampur');
-      input('number')?.setInputValue('F-0100');
-      input('onboardingDate')?.setInputValue('32/01/2025');
+      inputNamed('name')?.setInputValue(' Chandra Rao ');
+      inputNamed('village')?.setInputValue('Rampur');
+      inputNamed('number')?.setInputValue('F-0100');
+      inputNamed('onboardingDate')?.setInputValue('32/01/2025');
     });
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(screen.getByText('Type Onboarding date as DD/MM/YYYY.')).toBeTruthy();
     expect(api.calls()).not.toContain('POST /api/admin/members');
-    await act(async () => input('onboardingDate')?.setInputValue('05/01/2025'));
+    await act(async () => inputNamed('onboardingDate')?.setInputValue('05/01/2025'));
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     await screen.findByRole('heading', { name: /Members/, level: 1 });
     expect(api.requestTo('POST /api/admin/members')?.body).toEqual({
@@ -127,9 +121,9 @@ describe('admin members', { timeout: 30_000 }, () => {
       'POST /api/admin/members/m-1': { status: 204 },
     });
     await screen.findByRole('button', { name: 'Save' });
-    expect(input('onboardingDate')?.getInputValue()).toBe('15/03/2025');
-    expect(input('phone')?.getInputValue()).toBe('+91 90000 00000');
-    await act(async () => input('phone')?.setInputValue(''));
+    expect(inputNamed('onboardingDate')?.getInputValue()).toBe('15/03/2025');
+    expect(inputNamed('phone')?.getInputValue()).toBe('+91 90000 00000');
+    await act(async () => inputNamed('phone')?.setInputValue(''));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByRole('heading', { name: /Members/, level: 1 });
     expect(api.requestTo('POST /api/admin/members/m-1')?.body).toMatchObject({

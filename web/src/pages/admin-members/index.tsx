@@ -8,13 +8,13 @@ import {
   type MemberRow,
   type MemberSortField,
 } from '../../api/members.ts';
-import { paths } from '../../app/paths.ts';
-import type { AdminPageRequest } from '../../common/admin-table.tsx';
-import { AdminTable } from '../../common/admin-table.tsx';
-import { RowLink } from '../../common/row-link.tsx';
-import { useDebounced } from '../../common/use-debounced.ts';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { useMemberFormats } from '../../common/use-member-formats.ts';
+import { paths } from '../../navigation/paths.ts';
+import type { AdminPageRequest } from '../../common/admin-table/admin-table.tsx';
+import { AdminTable } from '../../common/admin-table/admin-table.tsx';
+import { RowLink } from '../../common/ui/row-link.tsx';
+import { useDebounced } from '../../common/ui/use-debounced.ts';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 
 /**
  * The member list pages by number and answers the count: the cursor of the next page is its number,

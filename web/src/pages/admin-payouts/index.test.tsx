@@ -1,9 +1,8 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEventDefault from '@testing-library/user-event';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatAmount } from '../../common/format.ts';
-import * as browserModule from '../../common/browser.ts';
+import { formatAmount } from '../../common/format/format.ts';
+import * as browserModule from '../../common/browser/browser.ts';
 import i18next from '../../i18n/index.ts';
 import { adminRoutes, memberSearchAnswer, payoutRow } from '../../test/admin-fixtures.ts';
 import { fakeApi, type FakeRequest, type FakeRoutes } from '../../test/fake-api.ts';
@@ -14,8 +13,7 @@ import {
   setRefreshTokenCookie,
   visibleDialog,
 } from '../../test/render-app.tsx';
-
-const userEvent = userEventDefault.setup({ delay: null });
+import { userEvent } from '../../test/user-event.ts';
 
 const table = () => cloudscape().findTable();
 const rows = () =>

@@ -1,13 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEventDefault from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MobileReport } from '../../api/operations.ts';
 import i18next from '../../i18n/index.ts';
 import { captureDownloads, textOf } from '../../test/downloads.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
 import { cloudscape, renderApp, setRefreshTokenCookie, signedInRoutes } from '../../test/render-app.tsx';
-
-const userEvent = userEventDefault.setup({ delay: null });
+import { userEvent } from '../../test/user-event.ts';
 
 const report = (index: number): MobileReport => ({
   _id: String(100 - index),

@@ -1,15 +1,14 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import { listReports, type MobileReport } from '../../api/operations.ts';
-import { queryKeys } from '../../api/query-keys.ts';
-import { formatDateTime } from '../../common/format.ts';
-import { saveJsonFile } from '../../common/save-json-file.ts';
-import { TableEmptyState } from '../../common/table-states.tsx';
-import { useNumberedPages } from '../../common/numbered-pages.tsx';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useReportPage } from '../../api/operations-queries.ts';
+import type { MobileReport } from '../../api/operations.ts';
+import { formatDateTime } from '../../common/format/format.ts';
+import { saveJsonFile } from '../../common/browser/save-json-file.ts';
+import { TableEmptyState } from '../../common/ui/table-states.tsx';
+import { useNumberedPages } from '../../common/admin-table/numbered-pages.tsx';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 
 /** Spec section 9: the name of a downloaded report. */
 export const REPORT_FILE_NAME = 'report.json';
@@ -20,12 +19,7 @@ export function AdminReportsPage() {
   useDocumentTitle(t('screens.adminReports'));
   const paging = useNumberedPages((size) => t('adminReports.pageSize', { size }));
   const { page, pageSize } = paging;
-  const query = { page, pageSize };
-  const reports = useQuery({
-    queryKey: queryKeys.reports.page(query),
-    queryFn: () => listReports(query),
-    placeholderData: keepPreviousData,
-  });
+  const reports = useReportPage({ page, pageSize });
   const count = reports.data?.count ?? 0;
 
   const columnDefinitions: TableProps.ColumnDefinition<MobileReport>[] = [

@@ -1,5 +1,4 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEventDefault from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
 import {
@@ -12,9 +11,7 @@ import {
 } from '../../test/render-app.tsx';
 import type { ManagedUser } from '../../api/users.ts';
 import { testUsers } from './test-users.ts';
-
-// Typing key by key is slow in jsdom; no pause between keys keeps the tests within their time.
-const userEvent = userEventDefault.setup({ delay: null });
+import { userEvent } from '../../test/user-event.ts';
 
 const table = () => cloudscape().findTable();
 

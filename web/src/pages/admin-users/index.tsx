@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { queryKeys } from '../../api/query-keys.ts';
-import { deleteUser, forcePasswordRenew, listUsers, type ManagedUser } from '../../api/users.ts';
-import { useSignedInSession } from '../../app/session/session-context.ts';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { ConfirmDialog } from '../../common/confirm-dialog.tsx';
+import { useUsers } from '../../api/users-queries.ts';
+import { deleteUser, forcePasswordRenew, type ManagedUser } from '../../api/users.ts';
+import { useSignedInSession } from '../../session/session-context.ts';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { ConfirmDialog } from '../../common/ui/confirm-dialog.tsx';
 import { UsersTable } from './components/users-table.tsx';
 import { isUsersPageState } from './users-page-state.ts';
 
@@ -29,7 +30,7 @@ export function AdminUsersPage() {
 
   const queryClient = useQueryClient();
   // A failure is shown by the error dialog; the table keeps what it showed.
-  const users = useQuery({ queryKey: queryKeys.users.all, queryFn: () => listUsers() });
+  const users = useUsers();
   const [pending, setPending] = useState<PendingAction | null>(null);
   const act = useMutation({
     mutationFn: ({ action, user }: PendingAction) =>

@@ -1,11 +1,9 @@
 import { screen } from '@testing-library/react';
-import userEventDefault from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import adminEn from '../../i18n/admin/en.json';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
 import { renderApp, setRefreshTokenCookie, signedInRoutes } from '../../test/render-app.tsx';
-
-const userEvent = userEventDefault.setup({ delay: null });
+import { userEvent } from '../../test/user-event.ts';
 
 /** A small OpenAPI 3.1 document of the shape docs/openapi.json has. */
 const document = {

@@ -1,15 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { getOpenApiDocument } from '../../api/openapi.ts';
-import { queryKeys } from '../../api/query-keys.ts';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useOpenApiDocument } from '../../api/openapi-queries.ts';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 
 // The renderer is the heaviest library of the SPA: its own chunk, fetched once the document is here.
 const RedocView = lazy(() => import('./redoc-view.tsx'));
@@ -18,7 +16,7 @@ const RedocView = lazy(() => import('./redoc-view.tsx'));
 export function ApiReferencePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.apiReference'));
-  const document = useQuery({ queryKey: queryKeys.openApi, queryFn: getOpenApiDocument, retry: false });
+  const document = useOpenApiDocument();
   const loading = <StatusIndicator type="loading">{t('apiReference.loading')}</StatusIndicator>;
 
   return (

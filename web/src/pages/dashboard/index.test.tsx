@@ -6,7 +6,7 @@ import { subscribeToErrors } from '../../api/error-bus.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeAnswer, type FakeRequest, type FakeRoutes } from '../../test/fake-api.ts';
 import { agentRoutes, coopVerteInRupees } from '../../test/member-fixtures.ts';
-import { DASHBOARD_REFRESH_MS } from './components/use-dashboard.ts';
+import { DASHBOARD_REFRESH_MS } from '../../api/dashboard-queries.ts';
 import {
   cloudscape,
   renderApp,

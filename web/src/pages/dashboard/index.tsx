@@ -6,24 +6,24 @@ import Flashbar from '@cloudscape-design/components/flashbar';
 import Grid from '@cloudscape-design/components/grid';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { defaultTimeScale } from '../../api/dashboard.ts';
-import { useSignedInSession } from '../../app/session/session-context.ts';
-import { formatCompactAmount, formatCompactNumber, formatNumber } from '../../common/format.ts';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { defaultTimeScale, rebuildUnderWay, type RebuildJob } from '../../api/dashboard.ts';
+import { useSignedInSession } from '../../session/session-context.ts';
+import { formatCompactAmount, formatCompactNumber, formatNumber } from '../../common/format/format.ts';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useScreenCatalogue } from '../../i18n/screen-catalogue.ts';
-import { useMemberFormats } from '../../common/use-member-formats.ts';
+import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 import { DashboardFigures, type Figure } from './components/dashboard-figures.tsx';
 import { DashboardFilters, type DashboardFilterValues } from './components/dashboard-filters.tsx';
 import { PendingChart } from './components/pending-chart.tsx';
 import { totalOf } from './components/periods.ts';
-import { RecomputeAction, rebuildUnderWay, type RebuildJob } from './components/recompute-action.tsx';
+import { RecomputeAction } from './components/recompute-action.tsx';
 import { TimeChart } from './components/time-chart.tsx';
 import {
   useCoveredPlots,
   useFederations,
   usePendingBenefits,
   useSeries,
-} from './components/use-dashboard.ts';
+} from '../../api/dashboard-queries.ts';
 import { dashboardCatalogue } from './texts.ts';
 import './dashboard.css';
 

@@ -5,14 +5,14 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { LoadState } from '../../common/load-state.tsx';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { useFollow } from '../../common/use-follow.ts';
-import { useEnablerConfigs } from '../../common/use-enabler-configs.ts';
+import { LoadState } from '../../common/ui/load-state.tsx';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useFollow } from '../../common/browser/use-follow.ts';
+import { useEnablerConfigs } from '../../api/enablers-queries.ts';
 import { ConfigDetails } from './components/config-details.tsx';
-import { saveJsonFile } from '../../common/save-json-file.ts';
+import { saveJsonFile } from '../../common/browser/save-json-file.ts';
 import { configFileContent, configFileName } from './config-file.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../navigation/paths.ts';
 
 /** One config version: all its fields, and a download of the file that was uploaded. */
 export function EnablerConfigPage() {

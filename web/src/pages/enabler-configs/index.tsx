@@ -5,12 +5,12 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { currentLanguage } from '../../i18n/index.ts';
-import { TableEmptyState } from '../../common/table-states.tsx';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { useFollow } from '../../common/use-follow.ts';
+import { TableEmptyState } from '../../common/ui/table-states.tsx';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useFollow } from '../../common/browser/use-follow.ts';
 import { configColumns } from './components/config-columns.tsx';
-import { useEnablerConfigs } from '../../common/use-enabler-configs.ts';
-import { paths } from '../../app/paths.ts';
+import { useEnablerConfigs } from '../../api/enablers-queries.ts';
+import { paths } from '../../navigation/paths.ts';
 
 /** The versions of one enabler's config, newest first, with a way back and a way to upload the next one. */
 export function EnablerConfigsPage() {

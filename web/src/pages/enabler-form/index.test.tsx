@@ -10,6 +10,7 @@ import {
   setRefreshTokenCookie,
   signedInRoutes,
 } from '../../test/render-app.tsx';
+import { fieldErrors } from '../../test/form-fields.ts';
 
 /**
  * Polls until the check passes (10 s at most: a busy machine renders Cloudscape pages slowly). Not waitFor: once a Cloudscape file token is on the page,
@@ -62,11 +63,6 @@ const imageInput = (index: number) => {
   if (!upload) throw new Error(`No file upload #${index}`);
   return upload.findNativeInput().getElement();
 };
-const fieldErrors = () =>
-  cloudscape()
-    .findAllFormFields()
-    .map((field) => field.findError()?.getElement().textContent)
-    .filter(Boolean);
 const formError = () => cloudscape().findForm()?.findError()?.getElement().textContent;
 const writes = (calls: string[]) => calls.filter((call) => call.startsWith('POST /api/admin/enablers'));
 

@@ -1,19 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import {
-  createEnabler,
-  listEnablers,
-  updateEnabler,
-  type AdminEnabler,
-  type EnablerProfile,
-} from '../../api/enablers.ts';
-import { queryKeys } from '../../api/query-keys.ts';
-import { EnablerLoadState } from '../../common/enabler-load-state.tsx';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { useEnablerWrite } from '../../common/use-enabler-write.ts';
+import { createEnabler, updateEnabler, type AdminEnabler, type EnablerProfile } from '../../api/enablers.ts';
+import { useEnablers } from '../../api/enablers-queries.ts';
+import { EnablerLoadState } from '../../common/enablers/enabler-load-state.tsx';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useEnablerWrite } from '../../common/enablers/use-enabler-write.ts';
 import { EnablerForm } from './components/enabler-form.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../navigation/paths.ts';
 
 /** /NewEnabler and /UpdateEnabler/:id: saving goes back to the enabler list. */
 export function EnablerFormPage() {
@@ -21,11 +14,7 @@ export function EnablerFormPage() {
   const navigate = useNavigate();
   const { id } = useParams();
   // There is no GET of one enabler: it is found in the list. A failure is shown by the error dialog.
-  const enablers = useQuery({
-    queryKey: queryKeys.enablers.list,
-    queryFn: () => listEnablers(),
-    enabled: id !== undefined,
-  });
+  const enablers = useEnablers({ enabled: id !== undefined });
   const save = useEnablerWrite(
     (profile: EnablerProfile) =>
       id === undefined

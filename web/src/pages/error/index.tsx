@@ -5,8 +5,8 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { paths } from '../../app/paths.ts';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { paths } from '../../navigation/paths.ts';
 
 /**
  * Shown by the error boundary when a screen fails to render. No router hooks: it may show outside

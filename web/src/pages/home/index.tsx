@@ -5,10 +5,10 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useSignedInSession } from '../../app/session/session-context.ts';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { useFollow } from '../../common/use-follow.ts';
-import { paths } from '../../app/paths.ts';
+import { useSignedInSession } from '../../session/session-context.ts';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useFollow } from '../../common/browser/use-follow.ts';
+import { paths } from '../../navigation/paths.ts';
 
 /** Banner of the enabler, a welcome, and the three most frequent tasks. */
 export function HomePage() {

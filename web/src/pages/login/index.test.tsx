@@ -13,13 +13,7 @@ import {
   renderApp,
   visibleDialog,
 } from '../../test/render-app.tsx';
-
-/** The error texts under the form fields (Cloudscape also repeats them in a live region). */
-const fieldErrors = () =>
-  cloudscape()
-    .findAllFormFields()
-    .map((field) => field.findError()?.getElement().textContent)
-    .filter(Boolean);
+import { fieldErrors } from '../../test/form-fields.ts';
 
 const submitButton = () => cloudscape().findButton('[type="submit"]');
 const spinnerShown = () => submitButton()?.findLoadingIndicator() !== null;

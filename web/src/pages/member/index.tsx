@@ -8,17 +8,17 @@ import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flas
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
-import { screenTitleKey } from '../../app/screens.ts';
-import { LoadState } from '../../common/load-state.tsx';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
+import { useMember } from '../../api/members-queries.ts';
+import { screenTitleKey } from '../../navigation/screens.ts';
+import { LoadState } from '../../common/ui/load-state.tsx';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { BenefitsTab } from './components/benefits-tab.tsx';
 import { CashoutForm } from './components/cashout-form.tsx';
-import { ContributionForm } from '../../common/contribution-form.tsx';
+import { ContributionForm } from '../../common/money/contribution-form.tsx';
 import { ContributionsTab } from './components/contributions-tab.tsx';
 import { MemberDetails } from './components/member-details.tsx';
 import { MemberPlots } from './components/member-plots.tsx';
 import { StatusCards } from './components/status-cards.tsx';
-import { useMember } from './components/use-member.ts';
 
 /** One member: status, details, plots, payments and contributions (Overview), and the records. */
 export function MemberPage() {

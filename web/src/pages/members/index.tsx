@@ -6,14 +6,14 @@ import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import Table from '@cloudscape-design/components/table';
 import type { MemberSortField } from '../../api/members.ts';
-import { TableEmptyState, TableNoMatchState } from '../../common/table-states.tsx';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { useFollow } from '../../common/use-follow.ts';
+import { TableEmptyState, TableNoMatchState } from '../../common/ui/table-states.tsx';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useFollow } from '../../common/browser/use-follow.ts';
 import { memberColumns } from './components/member-columns.tsx';
 import { MemberFilters } from './components/member-filters.tsx';
-import { useMemberFormats } from '../../common/use-member-formats.ts';
+import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 import { useMemberList } from './components/use-member-list.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../navigation/paths.ts';
 import { membersOutline } from './heading.ts';
 
 // The preferences (with their modal and its drag-and-drop library) are not needed for the first look at the list:

@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
+import { useEnablerConfigs } from '../../api/enablers-queries.ts';
 import { addEnablerConfig } from '../../api/enablers.ts';
-import { EnablerLoadState } from '../../common/enabler-load-state.tsx';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { useEnablerConfigs } from '../../common/use-enabler-configs.ts';
-import { useEnablerWrite } from '../../common/use-enabler-write.ts';
+import { EnablerLoadState } from '../../common/enablers/enabler-load-state.tsx';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useEnablerWrite } from '../../common/enablers/use-enabler-write.ts';
 import { ConfigUploadForm } from './components/config-upload-form.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../navigation/paths.ts';
 
 /** Uploads the next config version of an enabler, then shows it. */
 export function NewEnablerConfigPage() {

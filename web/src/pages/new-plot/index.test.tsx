@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CurrentEnabler, EnablerConfigVersionAnswer } from '@cpbo/schemas';
@@ -13,6 +13,7 @@ import {
   setRefreshTokenCookie,
   signedInRoutes,
 } from '../../test/render-app.tsx';
+import { fieldErrors, typeInto } from '../../test/form-fields.ts';
 
 const config: EnablerConfigVersionAnswer = {
   _id: 'config-3',
@@ -83,21 +84,7 @@ const pairs = () =>
       ]),
   );
 
-const fieldErrors = () =>
-  cloudscape()
-    .findAllFormFields()
-    .map((formField) => formField.findError()?.getElement().textContent)
-    .filter(Boolean);
-
 const saveButton = async () => screen.findByRole('button', { name: 'Save' });
-
-/** Types over a field at once (typing key by key is slow on a busy machine). */
-const replaceText = async (name: string, text: string) => {
-  const input = cloudscape()
-    .findAllInputs()
-    .find((candidate) => candidate.findNativeInput().getElement().name === name);
-  await act(async () => input?.setInputValue(text));
-};
 
 // A whole app renders per test: a busy machine needs more than the default five seconds.
 describe('new plot page', { timeout: 20_000 }, () => {
@@ -123,10 +110,10 @@ describe('new plot page', { timeout: 20_000 }, () => {
       expect(pairs()).toEqual({ 'End of season': '28/02/2027', 'End of coverage': '31/08/2027' }),
     );
 
-    await replaceText('startCoverageDate', '15/3/2026');
+    await typeInto('startCoverageDate', '15/3/2026');
     expect(pairs()).toEqual({ 'End of season': '15/09/2026', 'End of coverage': '15/03/2027' });
 
-    await replaceText('startCoverageDate', '31/02/2026');
+    await typeInto('startCoverageDate', '31/02/2026');
     expect(pairs()).toEqual({ 'End of season': '—', 'End of coverage': '—' });
   });
 
@@ -144,7 +131,7 @@ describe('new plot page', { timeout: 20_000 }, () => {
     const api = openNewPlot();
     await saveButton();
     for (const name of ['latitude', 'longitude', 'startCoverageDate', 'droughtMonthlyContrib']) {
-      await replaceText(name, '');
+      await typeInto(name, '');
     }
     await userEvent.click(await saveButton());
 
@@ -161,11 +148,11 @@ describe('new plot page', { timeout: 20_000 }, () => {
   it('should refuse values the server would refuse', async () => {
     const api = openNewPlot();
     await saveButton();
-    await replaceText('name', '   ');
-    await replaceText('latitude', '90.5');
-    await replaceText('longitude', 'east');
-    await replaceText('startCoverageDate', '2026-03-15');
-    await replaceText('droughtMonthlyContrib', '12.345');
+    await typeInto('name', '   ');
+    await typeInto('latitude', '90.5');
+    await typeInto('longitude', 'east');
+    await typeInto('startCoverageDate', '2026-03-15');
+    await typeInto('droughtMonthlyContrib', '12.345');
     await userEvent.click(await saveButton());
 
     expect(fieldErrors()).toEqual([
@@ -181,9 +168,9 @@ describe('new plot page', { timeout: 20_000 }, () => {
   it("should show a field's message once the user leaves it", async () => {
     openNewPlot();
     await saveButton();
-    await replaceText('name', 'North field');
+    await typeInto('name', 'North field');
     await userEvent.click(screen.getByLabelText('Latitude'));
-    await replaceText('latitude', '');
+    await typeInto('latitude', '');
     expect(fieldErrors()).toEqual([]);
     await userEvent.tab();
     expect(fieldErrors()).toEqual(['Latitude is required.']);
@@ -196,9 +183,9 @@ describe('new plot page', { timeout: 20_000 }, () => {
       [`GET /api/members/${member.id}/plots/plot-9`]: { body: savedPlot },
     });
     await saveButton();
-    await replaceText('name', ' North field ');
-    await replaceText('latitude', '12,5');
-    await replaceText('droughtMonthlyContrib', '150.5');
+    await typeInto('name', ' North field ');
+    await typeInto('latitude', '12,5');
+    await typeInto('droughtMonthlyContrib', '150.5');
     await userEvent.click(await saveButton());
 
     expect(await screen.findByRole('heading', { name: 'North field', level: 1 })).toBeTruthy();
@@ -222,7 +209,7 @@ describe('new plot page', { timeout: 20_000 }, () => {
       },
     });
     await saveButton();
-    await replaceText('name', 'North field');
+    await typeInto('name', 'North field');
     await userEvent.click(await saveButton());
 
     await waitFor(() => expect(dialogTexts()?.content).toBe('This enabler has no configuration yet.'));
@@ -266,8 +253,8 @@ describe('new plot page', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(pairs()).toEqual({ 'Fin de la saison': '28/02/2027', 'Fin de la couverture': '31/08/2027' }),
     );
-    await replaceText('name', 'Parcelle nord');
-    await replaceText('droughtMonthlyContrib', '');
+    await typeInto('name', 'Parcelle nord');
+    await typeInto('droughtMonthlyContrib', '');
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(fieldErrors()).toEqual(['La cotisation mensuelle sécheresse est obligatoire.']);
   });

@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { PlotBreadcrumbs } from '../../common/plot-breadcrumbs.tsx';
-import { useLatestEnablerConfig } from '../../common/use-latest-enabler-config.ts';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { PlotBreadcrumbs } from '../../common/plots/plot-breadcrumbs.tsx';
+import { useLatestEnablerConfig } from '../../api/enablers-queries.ts';
 import { NewPlotForm } from './components/new-plot-form.tsx';
-import { usePlotOwner } from './use-plot-owner.ts';
-import { paths } from '../../app/paths.ts';
+import { usePlotOwner } from '../../api/plots-queries.ts';
+import { paths } from '../../navigation/paths.ts';
 
 /** /Member/{memberId}/Field: records a plot of a member, with its coverage dates computed. */
 export function NewPlotPage() {

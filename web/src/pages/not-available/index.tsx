@@ -5,10 +5,10 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { screenTitleKey, type ScreenId } from '../../app/screens.ts';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { useFollow } from '../../common/use-follow.ts';
-import { paths } from '../../app/paths.ts';
+import { screenTitleKey, type ScreenId } from '../../navigation/screens.ts';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useFollow } from '../../common/browser/use-follow.ts';
+import { paths } from '../../navigation/paths.ts';
 
 /** Stands for every screen of the route table that is not built yet, so its address already works. */
 export function NotAvailablePage({ screen }: { screen: ScreenId }) {

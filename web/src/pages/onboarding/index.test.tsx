@@ -5,12 +5,7 @@ import i18next from '../../i18n/index.ts';
 import { fakeApi } from '../../test/fake-api.ts';
 import { cloudscape, dialogTexts, renderApp, setRefreshTokenCookie } from '../../test/render-app.tsx';
 import { agentRoutes, memberDetail } from '../../test/member-fixtures.ts';
-
-const fieldErrors = () =>
-  cloudscape()
-    .findAllFormFields()
-    .map((field) => field.findError()?.getElement().textContent)
-    .filter(Boolean);
+import { fieldErrors } from '../../test/form-fields.ts';
 
 const field = (label: RegExp | string) => screen.getByLabelText(label);
 

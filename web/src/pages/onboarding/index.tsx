@@ -5,10 +5,10 @@ import Header from '@cloudscape-design/components/header';
 import { onboardMember, type NewMember } from '../../api/members.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useWrite } from '../../api/use-write.ts';
-import { useActionKey } from '../../common/use-action-key.ts';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { MemberForm, newMemberOf } from '../../common/member-form.tsx';
-import { paths } from '../../app/paths.ts';
+import { useActionKey } from '../../api/use-action-key.ts';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { MemberForm, newMemberOf } from '../../common/members/member-form.tsx';
+import { paths } from '../../navigation/paths.ts';
 
 /** A field agent registers a farmer; the new member's page opens next (to add a plot). */
 export function OnboardingPage() {

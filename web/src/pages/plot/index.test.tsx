@@ -4,7 +4,7 @@ import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { describe, expect, it } from 'vitest';
 import type { CurrentEnabler, EnablerConfigVersionAnswer } from '@cpbo/schemas';
 import type { Plot } from '../../api/plots.ts';
-import { formatAmount } from '../../common/format.ts';
+import { formatAmount } from '../../common/format/format.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
 import {

@@ -6,18 +6,18 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Flashbar from '@cloudscape-design/components/flashbar';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { ContributionForm } from '../../common/contribution-form.tsx';
-import { LoadState } from '../../common/load-state.tsx';
-import { useDocumentTitle } from '../../common/use-document-title.ts';
-import { useFollow } from '../../common/use-follow.ts';
-import { PlotBreadcrumbs } from '../../common/plot-breadcrumbs.tsx';
+import { ContributionForm } from '../../common/money/contribution-form.tsx';
+import { LoadState } from '../../common/ui/load-state.tsx';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useFollow } from '../../common/browser/use-follow.ts';
+import { PlotBreadcrumbs } from '../../common/plots/plot-breadcrumbs.tsx';
 import { PlotCoverageDates } from './components/plot-coverage-dates.tsx';
 import { PlotDetails } from './components/plot-details.tsx';
 import { PlotLocation } from './components/plot-location.tsx';
 import { ProtectionForm } from './components/protection-form.tsx';
-import { useLatestEnablerConfig } from '../../common/use-latest-enabler-config.ts';
-import { usePlot } from './use-plot.ts';
-import { paths } from '../../app/paths.ts';
+import { useLatestEnablerConfig } from '../../api/enablers-queries.ts';
+import { usePlot } from '../../api/plots-queries.ts';
+import { paths } from '../../navigation/paths.ts';
 
 /**
  * /Member/{memberId}/Field/{plotId}: the plot's details, map and coverage, its protection update and a

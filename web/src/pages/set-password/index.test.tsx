@@ -1,21 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEventDefault from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18next from '../../i18n/index.ts';
 import { fakeApi } from '../../test/fake-api.ts';
 import { cloudscape, dialogTexts, dialogVisible, renderApp, visibleDialog } from '../../test/render-app.tsx';
-
-/** The error texts under the form fields. */
-const fieldErrors = () =>
-  cloudscape()
-    .findAllFormFields()
-    .map((field) => field.findError()?.getElement().textContent)
-    .filter(Boolean);
+import { userEvent } from '../../test/user-event.ts';
+import { fieldErrors } from '../../test/form-fields.ts';
 
 const submitDisabled = () => cloudscape().findForm()?.findActions()?.findButton()?.isDisabled();
 const passwordField = () => screen.getByLabelText('Password');
-// Typing key by key is slow in jsdom; no pause between keys keeps the tests within their time.
-const userEvent = userEventDefault.setup({ delay: null });
 const confirmationField = () => screen.getByLabelText('Password confirmation');
 
 // Cloudscape forms render slowly in jsdom on a busy machine.

@@ -10,8 +10,8 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { changePassword } from '../../../api/accounts.ts';
 import { useWrite } from '../../../api/use-write.ts';
-import { NewPasswordFields, newPasswordValid } from '../../../common/new-password-fields.tsx';
-import { MIN_PASSWORD_LENGTH } from '../../../common/password-rules.ts';
+import { NewPasswordFields, newPasswordValid } from '../../../common/passwords/new-password-fields.tsx';
+import { MIN_PASSWORD_LENGTH } from '../../../common/passwords/password-rules.ts';
 
 /** The current password proves the user; the new one follows the rules of every new password and must differ. */
 export function ChangePasswordForm() {

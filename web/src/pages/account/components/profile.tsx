@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import type { SignedInUser } from '../../../app/session/session-context.ts';
+import type { SignedInUser } from '../../../session/session-context.ts';
 
 export function Profile({ user }: { user: SignedInUser }) {
   const { t } = useTranslation();

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import { paths } from '../../../app/paths.ts';
-import { useFollow } from '../../../common/use-follow.ts';
+import { paths } from '../../../navigation/paths.ts';
+import { useFollow } from '../../../common/browser/use-follow.ts';
 
 /** The way to the API's reference (issue 17), beside the documentation of the data files. */
 export function ApiReferenceSection() {

@@ -20,9 +20,9 @@ import {
 } from '../../../api/data-jobs.ts';
 import { publishError } from '../../../api/error-bus.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { useSignedInSession } from '../../../app/session/session-context.ts';
-import { useEnvironmentLabel } from '../../../app/shell/use-environment-label.ts';
-import { ConfirmDialog } from '../../../common/confirm-dialog.tsx';
+import { useSignedInSession } from '../../../session/session-context.ts';
+import { useEnvironmentLabel } from '../../../api/app-config-queries.ts';
+import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
 import { JobProgress } from './job-progress.tsx';
 import { ReportDialog, type ImportReport } from './report-dialog.tsx';
 import { useDataJob } from './use-data-job.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import type { DataJob } from '../../../api/data-jobs.ts';
-import { formatNumber } from '../../../common/format.ts';
+import { formatNumber } from '../../../common/format/format.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
 
 /** A running job's progress: members done out of the total, once the worker knows it. */

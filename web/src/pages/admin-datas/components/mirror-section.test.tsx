@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEventDefault from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MirrorJob } from '../../../api/operations.ts';
 import i18next from '../../../i18n/index.ts';
@@ -12,8 +11,7 @@ import {
   signedInRoutes,
   visibleDialog,
 } from '../../../test/render-app.tsx';
-
-const userEvent = userEventDefault.setup({ delay: null });
+import { userEvent } from '../../../test/user-event.ts';
 
 const notExecuted: MirrorJob = { status: 'NOT_EXECUTED', lastExecutionDate: null, startedAt: null };
 const processing: MirrorJob = {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -9,13 +9,11 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import type { MirrorStatus } from '@cpbo/schemas/operations.ts';
-import { getMirrorJob, startMirrorRefresh } from '../../../api/operations.ts';
+import { useMirrorJob } from '../../../api/operations-queries.ts';
+import { startMirrorRefresh } from '../../../api/operations.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { ConfirmDialog } from '../../../common/confirm-dialog.tsx';
-import { formatDateTime } from '../../../common/format.ts';
-
-/** How often the status is read again while a refresh is processing. */
-export const MIRROR_POLL_MS = 5000;
+import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
+import { formatDateTime } from '../../../common/format/format.ts';
 
 const indicatorOf: Record<MirrorStatus, StatusIndicatorProps.Type> = {
   NOT_EXECUTED: 'stopped',
@@ -32,11 +30,7 @@ export function MirrorSection() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const job = useQuery({
-    queryKey: queryKeys.mirror,
-    queryFn: () => getMirrorJob(),
-    refetchInterval: (query) => (query.state.data?.status === 'PROCESSING' ? MIRROR_POLL_MS : false),
-  });
+  const job = useMirrorJob();
   const trigger = useMutation({
     mutationFn: () => startMirrorRefresh(),
     // Read again after a refusal too: another administrator's refresh is under way.

@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import Table from '@cloudscape-design/components/table';
-import { listCampaigns, type AdminEnabler, type Campaign } from '../../../api/enablers.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
-import { formatMonth } from '../../../common/format.ts';
-import { TableEmptyState } from '../../../common/table-states.tsx';
+import { useCampaigns } from '../../../api/enablers-queries.ts';
+import type { AdminEnabler, Campaign } from '../../../api/enablers.ts';
+import { formatMonth } from '../../../common/format/format.ts';
+import { TableEmptyState } from '../../../common/ui/table-states.tsx';
 
 export interface CampaignsDialogProps {
   /** The enabler whose campaigns to show; null keeps the dialog closed. */
@@ -35,13 +34,8 @@ export const reportingMonth = (reportingDate: string): string => {
 /** An enabler's campaigns: name, reporting month (MM/YYYY) and id, or a no-data message. */
 export function CampaignsDialog({ enabler, onClose }: CampaignsDialogProps) {
   const { t } = useTranslation();
-  const enablerId = enabler?.id ?? '';
   // A failure is shown by the error dialog: the table says there is nothing to show.
-  const campaigns = useQuery({
-    queryKey: queryKeys.enablers.campaigns(enablerId),
-    queryFn: async () => newestFirst(await listCampaigns(enablerId)),
-    enabled: enabler !== null,
-  });
+  const campaigns = useCampaigns(enabler?.id);
 
   return (
     <Modal
@@ -61,7 +55,7 @@ export function CampaignsDialog({ enabler, onClose }: CampaignsDialogProps) {
         <Table
           variant="embedded"
           trackBy="id"
-          items={campaigns.data ?? []}
+          items={newestFirst(campaigns.data ?? [])}
           loading={campaigns.isPending && !campaigns.isError}
           loadingText={t('enablers.campaigns.loading')}
           ariaLabels={{ tableLabel: t('enablers.campaigns.title', { name: enabler.name }) }}

@@ -3,10 +3,10 @@ import Box from '@cloudscape-design/components/box';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { AdminEnabler } from '../../../api/enablers.ts';
-import { formatDateTime } from '../../../common/format.ts';
-import type { useFollow } from '../../../common/use-follow.ts';
+import { formatDateTime } from '../../../common/format/format.ts';
+import type { useFollow } from '../../../common/browser/use-follow.ts';
 import './enabler-images.css';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../navigation/paths.ts';
 
 export interface EnablerRowActions {
   /** Cloudscape's onFollow for the links (edit, configs): a plain click stays in the app. */

@@ -5,10 +5,10 @@ import Header from '@cloudscape-design/components/header';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { AdminEnabler } from '../../../api/enablers.ts';
-import { TableEmptyState, TableNoMatchState } from '../../../common/table-states.tsx';
-import { useFollow } from '../../../common/use-follow.ts';
+import { TableEmptyState, TableNoMatchState } from '../../../common/ui/table-states.tsx';
+import { useFollow } from '../../../common/browser/use-follow.ts';
 import { enablerColumns } from './enabler-columns.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../navigation/paths.ts';
 
 export interface EnablersTableProps {
   enablers: AdminEnabler[];

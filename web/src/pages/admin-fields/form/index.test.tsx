@@ -1,21 +1,13 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import userEventDefault from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { describe, expect, it } from 'vitest';
 import type { Plot } from '../../../api/plots.ts';
 import { adminRoutes, memberSearchAnswer } from '../../../test/admin-fixtures.ts';
 import { fakeApi, type FakeRoutes } from '../../../test/fake-api.ts';
-import { cloudscape, renderApp, setRefreshTokenCookie } from '../../../test/render-app.tsx';
+import { renderApp, setRefreshTokenCookie } from '../../../test/render-app.tsx';
+import { userEvent } from '../../../test/user-event.ts';
+import { typeInto } from '../../../test/form-fields.ts';
 
-const userEvent = userEventDefault.setup({ delay: null });
-
-const input = (name: string) =>
-  cloudscape()
-    .findAllInputs()
-    .find((candidate) => candidate.findNativeInput().getElement().name === name);
-const type = async (name: string, value: string) => {
-  await act(async () => input(name)?.setInputValue(value));
-};
 const endDates = () =>
   Object.fromEntries(
     (
@@ -60,8 +52,8 @@ const open = async (path: string, routes: FakeRoutes = {}) => {
 describe('admin plot form', { timeout: 30_000 }, () => {
   it('should create a plot for a chosen member, its end dates computed from the latest config', async () => {
     const api = await open('/NewField', { 'POST /api/admin/plots': { status: 201, body: { id: 'p-9' } } });
-    await type('name', ' East field ');
-    await type('startCoverageDate', '01/02/2026');
+    await typeInto('name', ' East field ');
+    await typeInto('startCoverageDate', '01/02/2026');
     // The test enabler's config: a season of 4 months, a coverage of 6.
     expect(endDates()).toEqual({ 'End of season': '01/06/2026', 'End of coverage': '01/08/2026' });
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -95,7 +87,7 @@ describe('admin plot form', { timeout: 30_000 }, () => {
     await screen.findByRole('button', { name: 'Save' });
     expect(screen.getByText('Asha Devi (no. F-0042)')).toBeTruthy();
     expect(endDates()).toEqual({ 'End of season': '01/09/2025', 'End of coverage': '01/04/2026' });
-    await type('droughtMonthlyContrib', '120');
+    await typeInto('droughtMonthlyContrib', '120');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByRole('heading', { name: /Plots/, level: 1 });
     expect(api.requestTo('POST /api/admin/plots/p-1')?.body).toEqual({
@@ -119,7 +111,7 @@ describe('admin plot form', { timeout: 30_000 }, () => {
       'POST /api/admin/plots/p-1': { status: 204 },
     });
     await screen.findByRole('button', { name: 'Save' });
-    await type('startCoverageDate', '01/05/2025');
+    await typeInto('startCoverageDate', '01/05/2025');
     expect(endDates()).toEqual({ 'End of season': '01/09/2025', 'End of coverage': '01/11/2025' });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByRole('heading', { name: /Plots/, level: 1 });

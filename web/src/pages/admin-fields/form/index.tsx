@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
@@ -14,24 +13,31 @@ import {
   type AdminNewPlotBody,
   type AdminUpdatePlotBody,
 } from '../../../api/admin-records.ts';
+import { useLatestEnablerConfig } from '../../../api/enablers-queries.ts';
 import type { EnablerConfig } from '../../../api/enablers.ts';
-import { getPlot, type Plot } from '../../../api/plots.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
-import { paths } from '../../../app/paths.ts';
-import { AdminFormLayout, AdminRecordLoad } from '../../../common/admin-form.tsx';
-import { CoverageEndDates } from '../../../common/coverage-end-dates.tsx';
-import { MemberPicker, memberLabel, type PickedMember } from '../../../common/member-picker.tsx';
+import { usePlot } from '../../../api/plots-queries.ts';
+import type { Plot } from '../../../api/plots.ts';
+import { paths } from '../../../navigation/paths.ts';
+import { AdminFormLayout } from '../../../common/admin-form/admin-form-layout.tsx';
+import { AdminRecordLoad } from '../../../common/admin-form/admin-record-load.tsx';
+import { CoverageEndDates } from '../../../common/plots/coverage-end-dates.tsx';
+import { MemberPicker, memberLabel, type PickedMember } from '../../../common/members/member-picker.tsx';
 import {
   newPlotDefaults,
   newPlotOf,
   newPlotProblems,
   type NewPlotField,
   type NewPlotValues,
-} from '../../../common/new-plot-values.ts';
-import { formatIsoDate, parseDayMonthYear, problemMessage, todayIso } from '../../../common/plot-fields.ts';
-import { useAdminSave } from '../../../common/use-admin-save.ts';
-import { useDocumentTitle } from '../../../common/use-document-title.ts';
-import { coverageRuleOf, useLatestEnablerConfig } from '../../../common/use-latest-enabler-config.ts';
+} from '../../../common/plots/new-plot-values.ts';
+import {
+  formatIsoDate,
+  parseDayMonthYear,
+  problemMessage,
+  todayIso,
+} from '../../../common/plots/plot-fields.ts';
+import { useAdminSave } from '../../../common/admin-form/use-admin-save.ts';
+import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
+import { coverageRuleOf } from '../../../common/plots/coverage-rule.ts';
 
 interface FieldValues extends NewPlotValues {
   member: PickedMember | null;
@@ -198,10 +204,7 @@ export function UpdateFieldPage() {
   const { memberId = '', id = '' } = useParams();
   const latest = useLatestEnablerConfig();
   useDocumentTitle(t('screens.updateField'));
-  const plot = useQuery({
-    queryKey: queryKeys.members.plot(memberId, id),
-    queryFn: () => getPlot(memberId, id, { errors: 'caller' }),
-  });
+  const plot = usePlot(memberId, id, { errors: 'caller' });
   return (
     <AdminRecordLoad title={t('screens.updateField')} backHref={paths.adminFields} query={plot}>
       {(data) => (

@@ -1,22 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import { createAdminMember, updateAdminMember, type AdminMemberBody } from '../../../api/admin-records.ts';
-import { getMember } from '../../../api/members.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
-import { paths } from '../../../app/paths.ts';
-import { AdminRecordLoad } from '../../../common/admin-form.tsx';
+import { useMember } from '../../../api/members-queries.ts';
+import { paths } from '../../../navigation/paths.ts';
+import { AdminRecordLoad } from '../../../common/admin-form/admin-record-load.tsx';
 import {
   adminMemberOf,
   emptyMemberForm,
   MemberForm,
   memberFormValuesOf,
   type MemberFormValues,
-} from '../../../common/member-form.tsx';
-import { useAdminSave } from '../../../common/use-admin-save.ts';
-import { useDocumentTitle } from '../../../common/use-document-title.ts';
+} from '../../../common/members/member-form.tsx';
+import { useAdminSave } from '../../../common/admin-form/use-admin-save.ts';
+import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
 
 interface AdminMemberFormProps {
   title: string;
@@ -69,10 +67,7 @@ export function UpdateMemberPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   useDocumentTitle(t('screens.updateMember'));
-  const member = useQuery({
-    queryKey: queryKeys.members.detail(id),
-    queryFn: () => getMember(id, { errors: 'caller' }),
-  });
+  const member = useMember(id, { errors: 'caller' });
   return (
     <AdminRecordLoad title={t('screens.updateMember')} backHref={paths.adminMembers} query={member}>
       {(data) => (

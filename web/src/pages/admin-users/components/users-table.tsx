@@ -10,10 +10,10 @@ import Pagination from '@cloudscape-design/components/pagination';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { ManagedUser } from '../../../api/users.ts';
-import { TableEmptyState, TableNoMatchState } from '../../../common/table-states.tsx';
-import { useFollow } from '../../../common/use-follow.ts';
+import { TableEmptyState, TableNoMatchState } from '../../../common/ui/table-states.tsx';
+import { useFollow } from '../../../common/browser/use-follow.ts';
 import { statusesOf, statusKey, UserStatusIndicator } from './user-status.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../navigation/paths.ts';
 
 import { ALL_PAGE_SIZE, DEFAULT_ADMIN_PAGE_SIZE, adminTablePageSizes } from '../../../api/admin-records.ts';
 

@@ -1,5 +1,4 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import userEventDefault from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { fakeApi, type FakeRoutes } from '../../../test/fake-api.ts';
@@ -12,15 +11,8 @@ import {
   signedInRoutes,
 } from '../../../test/render-app.tsx';
 import { testUsers } from '../test-users.ts';
-
-// Typing key by key is slow in jsdom; no pause between keys keeps the tests within their time.
-const userEvent = userEventDefault.setup({ delay: null });
-
-const fieldErrors = () =>
-  cloudscape()
-    .findAllFormFields()
-    .map((field) => field.findError()?.getElement().textContent)
-    .filter(Boolean);
+import { userEvent } from '../../../test/user-event.ts';
+import { fieldErrors } from '../../../test/form-fields.ts';
 
 const emailInput = () => screen.getByLabelText('Email') as HTMLInputElement;
 const activeSwitch = () => cloudscape().findToggle();

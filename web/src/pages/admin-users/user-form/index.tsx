@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
@@ -6,14 +5,15 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { useWrite } from '../../../api/use-write.ts';
-import { createUser, listUsers, updateUser, type ManagedUser, type UserChanges } from '../../../api/users.ts';
-import { useSignedInSession } from '../../../app/session/session-context.ts';
-import { LoadState } from '../../../common/load-state.tsx';
-import { useDocumentTitle } from '../../../common/use-document-title.ts';
-import { useFollow } from '../../../common/use-follow.ts';
+import { useUsers } from '../../../api/users-queries.ts';
+import { createUser, updateUser, type ManagedUser, type UserChanges } from '../../../api/users.ts';
+import { useSignedInSession } from '../../../session/session-context.ts';
+import { LoadState } from '../../../common/ui/load-state.tsx';
+import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
+import { useFollow } from '../../../common/browser/use-follow.ts';
 import type { UsersPageState } from '../users-page-state.ts';
 import { UserForm, type UserFormValues } from './components/user-form.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../navigation/paths.ts';
 
 /** Saving goes back to the list, which says what was done. */
 function useBackToList() {
@@ -68,7 +68,7 @@ export function UpdateUserPage() {
   const follow = useFollow();
   const { email = '' } = useParams();
   const backToList = useBackToList();
-  const users = useQuery({ queryKey: queryKeys.users.all, queryFn: () => listUsers() });
+  const users = useUsers();
   const update = useWrite(
     ({ user, changes }: { user: ManagedUser; changes: UserChanges }) => updateUser(user.email, changes),
     [queryKeys.users.all],

@@ -4,8 +4,8 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import { LoadState } from '../../../common/load-state.tsx';
-import { TableEmptyState } from '../../../common/table-states.tsx';
+import { LoadState } from '../../../common/ui/load-state.tsx';
+import { TableEmptyState } from '../../../common/ui/table-states.tsx';
 
 export interface ChartCardProps<Answer> {
   title: string;

@@ -1,5 +1,5 @@
 import type { DashboardPoint, TimeScale } from '../../../api/dashboard.ts';
-import { formatDate, formatMonth } from '../../../common/format.ts';
+import { formatDate, formatMonth } from '../../../common/format/format.ts';
 
 /**
  * A period as the screen names it, from its first day (YYYY-MM-DD): a day or the Monday of a week

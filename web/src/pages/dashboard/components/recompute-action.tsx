@@ -1,20 +1,13 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { getRebuildJob, rebuildDashboard, type DashboardRebuildAnswer } from '../../../api/dashboard.ts';
+import { useRebuildJob } from '../../../api/dashboard-queries.ts';
+import { rebuildDashboard, rebuildUnderWay, type RebuildJob } from '../../../api/dashboard.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { ConfirmDialog } from '../../../common/confirm-dialog.tsx';
-
-export type RebuildJob = DashboardRebuildAnswer['job'];
-
-/** How often a recomputation under way is read again. */
-export const REBUILD_POLL_MS = 2000;
-
-export const rebuildUnderWay = (job: RebuildJob | null | undefined): boolean =>
-  job?.state === 'QUEUED' || job?.state === 'RUNNING';
+import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
 
 export interface RecomputeActionProps {
   enablerName: string;
@@ -32,12 +25,7 @@ export function RecomputeAction({ enablerName, onJob }: RecomputeActionProps) {
   const [confirming, setConfirming] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useMutation({ mutationFn: rebuildDashboard });
-  const job = useQuery({
-    queryKey: queryKeys.dashboard.rebuild(jobId ?? ''),
-    queryFn: () => getRebuildJob(jobId as string),
-    enabled: jobId !== null,
-    refetchInterval: ({ state }) => (rebuildUnderWay(state.data?.job) ? REBUILD_POLL_MS : false),
-  });
+  const job = useRebuildJob(jobId);
   const seen = job.data?.job;
   const underWay = start.isPending || rebuildUnderWay(seen);
 

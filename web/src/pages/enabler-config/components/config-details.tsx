@@ -5,7 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Table from '@cloudscape-design/components/table';
 import type { EnablerConfigVersion } from '../../../api/enablers.ts';
-import { formatDateTime, formatNumber } from '../../../common/format.ts';
+import { formatDateTime, formatNumber } from '../../../common/format/format.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
 
 interface BenefitFactor {

@@ -2,8 +2,8 @@ import type { TFunction } from 'i18next';
 import Link, { type LinkProps } from '@cloudscape-design/components/link';
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { EnablerConfigVersion } from '../../../api/enablers.ts';
-import { formatDateTime, formatNumber } from '../../../common/format.ts';
-import { paths } from '../../../app/paths.ts';
+import { formatDateTime, formatNumber } from '../../../common/format/format.ts';
+import { paths } from '../../../navigation/paths.ts';
 
 export interface ConfigColumnsOptions {
   enablerId: string;

@@ -8,8 +8,8 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { enablerImagesProblem } from '@cpbo/schemas/enablers.ts';
 import type { AdminEnabler, EnablerProfile } from '../../../api/enablers.ts';
-import { FormActions } from '../../../common/form-actions.tsx';
-import { useSubmission } from '../../../common/use-submission.ts';
+import { FormActions } from '../../../common/ui/form-actions.tsx';
+import { useSubmission } from '../../../common/errors/use-submission.ts';
 import { ImagePicker, type ImageChoice } from './image-picker.tsx';
 
 export interface EnablerFormProps {

@@ -4,7 +4,7 @@ import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { dataUrlBytes, isPngOrJpegDataUrl, MAX_IMAGE_BYTES } from '@cpbo/schemas/enablers.ts';
-import { formatNumber } from '../../../common/format.ts';
+import { formatNumber } from '../../../common/format/format.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
 import './image-picker.css';
 

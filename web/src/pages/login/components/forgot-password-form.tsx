@@ -9,7 +9,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { requestPasswordReset } from '../../../api/auth.ts';
 import { useWrite } from '../../../api/use-write.ts';
-import { failureMessage } from '../../../common/error-message.ts';
+import { failureMessage } from '../../../common/errors/error-message.ts';
 import { EmailField } from './email-field.tsx';
 
 export interface ForgotPasswordFormProps {

@@ -8,8 +8,8 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useSession } from '../../../app/session/session-context.ts';
-import { failureMessage } from '../../../common/error-message.ts';
+import { useSession } from '../../../session/session-context.ts';
+import { failureMessage } from '../../../common/errors/error-message.ts';
 import { EmailField } from './email-field.tsx';
 
 export interface LoginFormProps {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { Cashout, MemberDetail, Payout } from '../../../api/members.ts';
-import { useMemberFormats } from '../../../common/use-member-formats.ts';
+import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
 import { RecordTable } from './record-table.tsx';
 
 /** The benefits computed for the member's plots, and the benefits paid to the member. */

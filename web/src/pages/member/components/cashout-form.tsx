@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { cashout, type MemberDetail } from '../../../api/members.ts';
-import { useMemberFormats } from '../../../common/use-member-formats.ts';
-import { centsOf } from '../../../common/amount-input.ts';
-import { MoneyForm } from '../../../common/money-form.tsx';
+import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
+import { centsOf } from '../../../common/money/amount-input.ts';
+import { MoneyForm } from '../../../common/money/money-form.tsx';
 
 export interface CashoutFormProps {
   member: Pick<MemberDetail, 'id' | 'name' | 'cashoutBalance'>;

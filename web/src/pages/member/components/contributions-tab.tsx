@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Contribution, MemberDetail } from '../../../api/members.ts';
-import { RowLink } from '../../../common/row-link.tsx';
-import { useMemberFormats } from '../../../common/use-member-formats.ts';
+import { RowLink } from '../../../common/ui/row-link.tsx';
+import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
 import { RecordTable } from './record-table.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../navigation/paths.ts';
 
 /** The member's contributions; a row opens the plot it was paid for. */
 export function ContributionsTab({ member }: { member: Pick<MemberDetail, 'id' | 'contributions'> }) {

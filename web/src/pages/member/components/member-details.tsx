@@ -3,7 +3,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import type { MemberDetail } from '../../../api/members.ts';
-import { useMemberFormats } from '../../../common/use-member-formats.ts';
+import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
 
 const orDash = (value: string | null | undefined) => (value ? value : '-');
 

@@ -5,10 +5,10 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Table from '@cloudscape-design/components/table';
 import type { MemberDetail } from '../../../api/members.ts';
-import { useFollow } from '../../../common/use-follow.ts';
-import { RowLink } from '../../../common/row-link.tsx';
-import { useMemberFormats } from '../../../common/use-member-formats.ts';
-import { paths } from '../../../app/paths.ts';
+import { useFollow } from '../../../common/browser/use-follow.ts';
+import { RowLink } from '../../../common/ui/row-link.tsx';
+import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
+import { paths } from '../../../navigation/paths.ts';
 
 /** The member's plots, each opening its page, and the way to add one. */
 export function MemberPlots({ member }: { member: Pick<MemberDetail, 'id' | 'plots'> }) {

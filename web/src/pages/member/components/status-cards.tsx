@@ -3,8 +3,8 @@ import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import type { MemberDetail } from '../../../api/members.ts';
-import { toDate } from '../../../common/format.ts';
-import { useMemberFormats } from '../../../common/use-member-formats.ts';
+import { toDate } from '../../../common/format/format.ts';
+import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
 
 /** Whole months from a day to another (a month is complete on the same day of the month). */
 export function monthsBetween(from: Date, to: Date): number {

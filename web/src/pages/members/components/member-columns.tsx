@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { MemberRow, MemberSortField } from '../../../api/members.ts';
-import { RowLink } from '../../../common/row-link.tsx';
-import type { MemberFormats } from '../../../common/use-member-formats.ts';
-import { paths } from '../../../app/paths.ts';
+import { RowLink } from '../../../common/ui/row-link.tsx';
+import type { MemberFormats } from '../../../common/format/use-member-formats.ts';
+import { paths } from '../../../navigation/paths.ts';
 
 type MemberColumn = TableProps.ColumnDefinition<MemberRow> & { sortingField?: MemberSortField };
 

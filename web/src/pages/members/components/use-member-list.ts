@@ -1,13 +1,7 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { defaultMemberListQuery } from '@cpbo/schemas/member-list-query.ts';
-import {
-  listMembers,
-  type MemberListQuery,
-  type MemberSortField,
-  type SortDirection,
-} from '../../../api/members.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
+import { useMemberListPage } from '../../../api/member-list-queries.ts';
+import type { MemberListQuery, MemberSortField, SortDirection } from '../../../api/members.ts';
 import type { MemberFilterValues } from './member-filters.tsx';
 
 /** Spec section 9: the search waits for the user to stop typing this long. */
@@ -22,11 +16,7 @@ export function useMemberList() {
   const [query, setQuery] = useState<MemberListQuery>(defaultMemberListQuery);
   const [searchText, setSearchText] = useState('');
   // The last page received gives the count and the pages while the next one loads; its rows do not show.
-  const answer = useQuery({
-    queryKey: queryKeys.members.list(query),
-    queryFn: () => listMembers(query),
-    placeholderData: keepPreviousData,
-  });
+  const answer = useMemberListPage(query);
   const current = answer.isPlaceholderData ? undefined : answer.data;
 
   useEffect(() => {

@@ -12,9 +12,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { EnablerConfigProblem } from '@cpbo/schemas';
 import { parseEnablerConfigFile } from '@cpbo/schemas/enablers.ts';
 import type { AdminEnabler } from '../../../api/enablers.ts';
-import { FormActions } from '../../../common/form-actions.tsx';
-import { formatDateTime, formatNumber } from '../../../common/format.ts';
-import { useSubmission } from '../../../common/use-submission.ts';
+import { FormActions } from '../../../common/ui/form-actions.tsx';
+import { formatDateTime, formatNumber } from '../../../common/format/format.ts';
+import { useSubmission } from '../../../common/errors/use-submission.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
 
 export interface ConfigUploadFormProps {

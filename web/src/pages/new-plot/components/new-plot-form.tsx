@@ -14,19 +14,19 @@ import type { EnablerConfig } from '../../../api/enablers.ts';
 import { createPlot, type NewPlot } from '../../../api/plots.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { useWrite } from '../../../api/use-write.ts';
-import { useActionKey } from '../../../common/use-action-key.ts';
-import { useFollow } from '../../../common/use-follow.ts';
-import { parseDayMonthYear, problemMessage, todayIso } from '../../../common/plot-fields.ts';
-import { coverageRuleOf } from '../../../common/use-latest-enabler-config.ts';
+import { useActionKey } from '../../../api/use-action-key.ts';
+import { useFollow } from '../../../common/browser/use-follow.ts';
+import { parseDayMonthYear, problemMessage, todayIso } from '../../../common/plots/plot-fields.ts';
+import { coverageRuleOf } from '../../../common/plots/coverage-rule.ts';
 import {
   newPlotDefaults,
   newPlotOf,
   newPlotProblems,
   type NewPlotField,
   type NewPlotValues,
-} from '../../../common/new-plot-values.ts';
-import { CoverageEndDates } from '../../../common/coverage-end-dates.tsx';
-import { paths } from '../../../app/paths.ts';
+} from '../../../common/plots/new-plot-values.ts';
+import { CoverageEndDates } from '../../../common/plots/coverage-end-dates.tsx';
+import { paths } from '../../../navigation/paths.ts';
 
 export interface NewPlotFormProps {
   memberId: string;

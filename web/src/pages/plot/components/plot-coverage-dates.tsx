@@ -3,7 +3,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import type { Plot } from '../../../api/plots.ts';
-import { formatIsoDate } from '../../../common/plot-fields.ts';
+import { formatIsoDate } from '../../../common/plots/plot-fields.ts';
 
 /** Start, end of season and end of coverage, as the server computed them at the plot's creation. */
 export function PlotCoverageDates({ plot }: { plot: Plot }) {

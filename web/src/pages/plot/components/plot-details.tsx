@@ -5,8 +5,8 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import type { Plot } from '../../../api/plots.ts';
 import { formatCoordinate } from '../../../common/plot-map/coordinates.ts';
-import { useFollow } from '../../../common/use-follow.ts';
-import { paths } from '../../../app/paths.ts';
+import { useFollow } from '../../../common/browser/use-follow.ts';
+import { paths } from '../../../navigation/paths.ts';
 
 const NOT_SET = '—';
 

@@ -14,8 +14,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { EnablerConfig } from '../../../api/enablers.ts';
 import { updatePlot, type Plot } from '../../../api/plots.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { formatAmount, formatNumber } from '../../../common/format.ts';
-import { amountProblem, parseDecimal, problemMessage } from '../../../common/plot-fields.ts';
+import { formatAmount, formatNumber } from '../../../common/format/format.ts';
+import { amountProblem, parseDecimal, problemMessage } from '../../../common/plots/plot-fields.ts';
 
 export interface ProtectionFormProps {
   plot: Plot;

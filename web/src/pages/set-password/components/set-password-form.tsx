@@ -9,11 +9,11 @@ import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { setPasswordWithLink, type PasswordLinkPurpose } from '../../../api/accounts.ts';
-import { screenTitleKey } from '../../../app/screens.ts';
+import { screenTitleKey } from '../../../navigation/screens.ts';
 import { useWrite } from '../../../api/use-write.ts';
-import { NewPasswordFields, newPasswordValid } from '../../../common/new-password-fields.tsx';
-import { MIN_PASSWORD_LENGTH } from '../../../common/password-rules.ts';
-import { paths } from '../../../app/paths.ts';
+import { NewPasswordFields, newPasswordValid } from '../../../common/passwords/new-password-fields.tsx';
+import { MIN_PASSWORD_LENGTH } from '../../../common/passwords/password-rules.ts';
+import { paths } from '../../../navigation/paths.ts';
 
 export interface SetPasswordFormProps {
   purpose: PasswordLinkPurpose;

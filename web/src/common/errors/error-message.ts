@@ -1,0 +1,17 @@
+import type { TFunction } from 'i18next';
+import { isApiError, isErrorCode } from '../../api/api-error.ts';
+
+export interface DisplayableError {
+  code?: string | undefined;
+  message: string;
+}
+
+/** The catalogue's message for a known code, else the technical message (spec section 8). */
+export function errorMessage(t: TFunction, error: DisplayableError): string {
+  if (isErrorCode(error.code)) return t(`errors.${error.code}`);
+  return t('errorDialog.technical', { message: error.message });
+}
+
+/** The message of any failure a form shows itself (an ApiError, or anything else thrown). */
+export const failureMessage = (t: TFunction, error: unknown): string =>
+  errorMessage(t, isApiError(error) ? error : { message: String(error) });

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import FormField from '@cloudscape-design/components/form-field';
+import Select from '@cloudscape-design/components/select';
+import { contribute, type ProtectionType } from '../../api/members.ts';
+import { MoneyForm } from './money-form.tsx';
+import { ProtectionTypeField } from './protection-type-field.tsx';
+
+export interface ContributionFormProps {
+  member: { id: string; name: string };
+  /** The plots it may be for: the member's (oldest first, the first chosen) or the one plot of its page. */
+  plots: readonly { id: string; name: string }[];
+  /** After the contribution was recorded, with the message to show. */
+  onCollected: (message: string) => void;
+}
+
+/** Collects a monthly contribution for a plot the agent chooses, after a confirmation. */
+export function ContributionForm({ member, plots, onCollected }: ContributionFormProps) {
+  const { t } = useTranslation();
+  const [protectionType, setProtectionType] = useState<ProtectionType>('DROUGHT');
+  const [chosenId, setChosenId] = useState<string | undefined>(undefined);
+  // The first plot until the agent chooses another (and again if the chosen one is gone).
+  const plot = plots.find((candidate) => candidate.id === chosenId) ?? plots[0];
+  const options = plots.map(({ id, name }) => ({ value: id, label: name }));
+  return (
+    <MoneyForm
+      kind="contribution"
+      memberId={member.id}
+      inputName="contributionAmount"
+      disabled={!plot}
+      notice={!plot && <Alert type="info">{t('members.member.add.contributions.message')}</Alert>}
+      constraintText={
+        plot && plots.length === 1 ? t('members.member.contribution.forPlot', { plot: plot.name }) : undefined
+      }
+      messageValues={{
+        member: member.name,
+        protection: t(`members.protectionTypes.${protectionType}`),
+        plot: plot?.name ?? '',
+      }}
+      bodyOf={(amount) => ({ amount, protectionType, plotId: plot?.id })}
+      // ERR_NO_PLOTS or ERR_NOT_FOUND if the plots changed meanwhile.
+      send={(body, idempotencyKey) => contribute(member.id, body, { idempotencyKey })}
+      onRecorded={onCollected}
+    >
+      {plots.length > 1 && plot && (
+        <FormField label={t('members.member.contribution.plot')}>
+          <Select
+            selectedOption={options.find((option) => option.value === plot.id) ?? null}
+            options={options}
+            onChange={({ detail }) => setChosenId(detail.selectedOption.value)}
+          />
+        </FormField>
+      )}
+      <ProtectionTypeField
+        label={t('members.member.contribution.protectionType')}
+        value={protectionType}
+        onChange={setProtectionType}
+        disabled={!plot}
+      />
+    </MoneyForm>
+  );
+}

@@ -88,6 +88,22 @@ export const errorDescriptions = {
     "An enabler's logo or banner (in the enabler form or in an imported file) that is not a PNG or JPEG data URL whose bytes begin as its type says (an SVG, which can carry script, a GIF, a renamed file).",
   ERR_TOO_MANY_REQUESTS:
     'Answered by the WAF in front of CloudFront, not by a function: one client sent more sign-in, registration or password-reset calls in 5 minutes than the environment allows.',
+  ERR_ENABLERCONFIG_UNKNOWN_FIELD:
+    'Uploading an enabler configuration with a field a configuration does not have (a misspelt name, a field of another file); details.field names it.',
+  ERR_ENABLERCONFIG_INVALID_CURRENCY:
+    'Uploading an enabler configuration whose currency is not three capital letters (lowercase, four letters, a number).',
+  ERR_ENABLERCONFIG_INVALID_MAXCOMPFACTOR:
+    'Uploading an enabler configuration whose maxCompensationFactor is not a number above 0 and within its maximum (details.max).',
+  ERR_ENABLERCONFIG_INVALID_LENGTHSEASON:
+    'Uploading an enabler configuration whose lengthOfSeasonInMonth is not a whole number of months within its bounds (details.min, details.max).',
+  ERR_ENABLERCONFIG_INVALID_LENGTHCOVERAGE:
+    'Uploading an enabler configuration whose lengthOfCoverageInMonth is not a whole number of months within its bounds (details.min, details.max).',
+  ERR_ENABLERCONFIG_INVALID_DAMAGETHRESHOLD:
+    'Uploading an enabler configuration whose damageThreshold is neither null nor a number from 0 to 1.',
+  ERR_ENABLERCONFIG_TOO_MANY_FACTORS:
+    'Uploading an enabler configuration with more factors in benefitFactorsByMonth than its maximum (details.max).',
+  ERR_ENABLERCONFIG_INVALID_FACTOR:
+    'Uploading an enabler configuration one of whose benefitFactorsByMonth is not a number within its bounds; details.position is the first (from 1).',
 } as const satisfies Record<ErrorCode, string>;
 
 /** The codes of the product spec (section 8); the others were added by this project. */

@@ -259,8 +259,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
   validate11.errors = vErrors;
   return errors === 0;
 }
-var vde8901c282ab63b62e0e17db = validate12;
-var schema13 = { "$id": "enabler-config", "title": "Enabler configuration", "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth"], "additionalProperties": false, "properties": { "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" } } };
+var vf919c33a0097180196713fd8 = validate12;
+var schema13 = { "$id": "enabler-config", "title": "Enabler configuration", "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth"], "additionalProperties": false, "properties": { "currency": { "type": "string", "maxLength": 3, "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" } } };
 var pattern4 = new RegExp("^[A-Z]{3}$", "u");
 function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
@@ -326,8 +326,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.currency !== void 0) {
       let data0 = data.currency;
       if (typeof data0 === "string") {
-        if (!pattern4.test(data0)) {
-          const err6 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
+        if (func2(data0) > 3) {
+          const err6 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/maxLength", keyword: "maxLength", params: { limit: 3 }, message: "must NOT have more than 3 characters" };
           if (vErrors === null) {
             vErrors = [err6];
           } else {
@@ -335,12 +335,21 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (!pattern4.test(data0)) {
+          const err7 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
       } else {
-        const err7 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err8 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err8];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err8);
         }
         errors++;
       }
@@ -349,16 +358,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.maxCompensationFactor;
       if (typeof data1 == "number" && isFinite(data1)) {
         if (data1 > 1e3 || isNaN(data1)) {
-          const err8 = { instancePath: instancePath + "/maxCompensationFactor", schemaPath: "#/properties/maxCompensationFactor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-        if (data1 <= 0 || isNaN(data1)) {
-          const err9 = { instancePath: instancePath + "/maxCompensationFactor", schemaPath: "#/properties/maxCompensationFactor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+          const err9 = { instancePath: instancePath + "/maxCompensationFactor", schemaPath: "#/properties/maxCompensationFactor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
           if (vErrors === null) {
             vErrors = [err9];
           } else {
@@ -366,20 +366,17 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      } else {
-        const err10 = { instancePath: instancePath + "/maxCompensationFactor", schemaPath: "#/properties/maxCompensationFactor/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
+        if (data1 <= 0 || isNaN(data1)) {
+          const err10 = { instancePath: instancePath + "/maxCompensationFactor", schemaPath: "#/properties/maxCompensationFactor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.lengthOfSeasonInMonth !== void 0) {
-      let data2 = data.lengthOfSeasonInMonth;
-      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-        const err11 = { instancePath: instancePath + "/lengthOfSeasonInMonth", schemaPath: "#/properties/lengthOfSeasonInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+      } else {
+        const err11 = { instancePath: instancePath + "/maxCompensationFactor", schemaPath: "#/properties/maxCompensationFactor/type", keyword: "type", params: { type: "number" }, message: "must be number" };
         if (vErrors === null) {
           vErrors = [err11];
         } else {
@@ -387,22 +384,34 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+    }
+    if (data.lengthOfSeasonInMonth !== void 0) {
+      let data2 = data.lengthOfSeasonInMonth;
+      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+        const err12 = { instancePath: instancePath + "/lengthOfSeasonInMonth", schemaPath: "#/properties/lengthOfSeasonInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
       if (typeof data2 == "number" && isFinite(data2)) {
         if (data2 > 24 || isNaN(data2)) {
-          const err12 = { instancePath: instancePath + "/lengthOfSeasonInMonth", schemaPath: "#/properties/lengthOfSeasonInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 24 }, message: "must be <= 24" };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        if (data2 < 1 || isNaN(data2)) {
-          const err13 = { instancePath: instancePath + "/lengthOfSeasonInMonth", schemaPath: "#/properties/lengthOfSeasonInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          const err13 = { instancePath: instancePath + "/lengthOfSeasonInMonth", schemaPath: "#/properties/lengthOfSeasonInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 24 }, message: "must be <= 24" };
           if (vErrors === null) {
             vErrors = [err13];
           } else {
             vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (data2 < 1 || isNaN(data2)) {
+          const err14 = { instancePath: instancePath + "/lengthOfSeasonInMonth", schemaPath: "#/properties/lengthOfSeasonInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
           }
           errors++;
         }
@@ -411,30 +420,30 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.lengthOfCoverageInMonth !== void 0) {
       let data3 = data.lengthOfCoverageInMonth;
       if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
-        const err14 = { instancePath: instancePath + "/lengthOfCoverageInMonth", schemaPath: "#/properties/lengthOfCoverageInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        const err15 = { instancePath: instancePath + "/lengthOfCoverageInMonth", schemaPath: "#/properties/lengthOfCoverageInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err15];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err15);
         }
         errors++;
       }
       if (typeof data3 == "number" && isFinite(data3)) {
         if (data3 > 36 || isNaN(data3)) {
-          const err15 = { instancePath: instancePath + "/lengthOfCoverageInMonth", schemaPath: "#/properties/lengthOfCoverageInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 36 }, message: "must be <= 36" };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-        if (data3 < 1 || isNaN(data3)) {
-          const err16 = { instancePath: instancePath + "/lengthOfCoverageInMonth", schemaPath: "#/properties/lengthOfCoverageInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          const err16 = { instancePath: instancePath + "/lengthOfCoverageInMonth", schemaPath: "#/properties/lengthOfCoverageInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 36 }, message: "must be <= 36" };
           if (vErrors === null) {
             vErrors = [err16];
           } else {
             vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (data3 < 1 || isNaN(data3)) {
+          const err17 = { instancePath: instancePath + "/lengthOfCoverageInMonth", schemaPath: "#/properties/lengthOfCoverageInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
           }
           errors++;
         }
@@ -443,30 +452,30 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.damageThreshold !== void 0) {
       let data4 = data.damageThreshold;
       if (!(typeof data4 == "number" && isFinite(data4)) && data4 !== null) {
-        const err17 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/type", keyword: "type", params: { type: schema13.properties.damageThreshold.type }, message: "must be number,null" };
+        const err18 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/type", keyword: "type", params: { type: schema13.properties.damageThreshold.type }, message: "must be number,null" };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err18];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err18);
         }
         errors++;
       }
       if (typeof data4 == "number" && isFinite(data4)) {
         if (data4 > 1 || isNaN(data4)) {
-          const err18 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-        if (data4 < 0 || isNaN(data4)) {
-          const err19 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          const err19 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
           if (vErrors === null) {
             vErrors = [err19];
           } else {
             vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err20 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
           }
           errors++;
         }
@@ -476,11 +485,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data5 = data.benefitFactorsByMonth;
       if (Array.isArray(data5)) {
         if (data5.length > 36) {
-          const err20 = { instancePath: instancePath + "/benefitFactorsByMonth", schemaPath: "#/properties/benefitFactorsByMonth/maxItems", keyword: "maxItems", params: { limit: 36 }, message: "must NOT have more than 36 items" };
+          const err21 = { instancePath: instancePath + "/benefitFactorsByMonth", schemaPath: "#/properties/benefitFactorsByMonth/maxItems", keyword: "maxItems", params: { limit: 36 }, message: "must NOT have more than 36 items" };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err21];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err21);
           }
           errors++;
         }
@@ -489,16 +498,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           let data6 = data5[i0];
           if (typeof data6 == "number" && isFinite(data6)) {
             if (data6 > 1e3 || isNaN(data6)) {
-              const err21 = { instancePath: instancePath + "/benefitFactorsByMonth/" + i0, schemaPath: "#/properties/benefitFactorsByMonth/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
-              if (vErrors === null) {
-                vErrors = [err21];
-              } else {
-                vErrors.push(err21);
-              }
-              errors++;
-            }
-            if (data6 < 0 || isNaN(data6)) {
-              const err22 = { instancePath: instancePath + "/benefitFactorsByMonth/" + i0, schemaPath: "#/properties/benefitFactorsByMonth/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              const err22 = { instancePath: instancePath + "/benefitFactorsByMonth/" + i0, schemaPath: "#/properties/benefitFactorsByMonth/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
               if (vErrors === null) {
                 vErrors = [err22];
               } else {
@@ -506,32 +506,41 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data6 < 0 || isNaN(data6)) {
+              const err23 = { instancePath: instancePath + "/benefitFactorsByMonth/" + i0, schemaPath: "#/properties/benefitFactorsByMonth/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              if (vErrors === null) {
+                vErrors = [err23];
+              } else {
+                vErrors.push(err23);
+              }
+              errors++;
+            }
           } else {
-            const err23 = { instancePath: instancePath + "/benefitFactorsByMonth/" + i0, schemaPath: "#/properties/benefitFactorsByMonth/items/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            const err24 = { instancePath: instancePath + "/benefitFactorsByMonth/" + i0, schemaPath: "#/properties/benefitFactorsByMonth/items/type", keyword: "type", params: { type: "number" }, message: "must be number" };
             if (vErrors === null) {
-              vErrors = [err23];
+              vErrors = [err24];
             } else {
-              vErrors.push(err23);
+              vErrors.push(err24);
             }
             errors++;
           }
         }
       } else {
-        const err24 = { instancePath: instancePath + "/benefitFactorsByMonth", schemaPath: "#/properties/benefitFactorsByMonth/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err25 = { instancePath: instancePath + "/benefitFactorsByMonth", schemaPath: "#/properties/benefitFactorsByMonth/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err24];
+          vErrors = [err25];
         } else {
-          vErrors.push(err24);
+          vErrors.push(err25);
         }
         errors++;
       }
     }
   } else {
-    const err25 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err25];
+      vErrors = [err26];
     } else {
-      vErrors.push(err25);
+      vErrors.push(err26);
     }
     errors++;
   }
@@ -541,5 +550,5 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
 export {
   v25c6ad1660b6c0bf0fcd3792,
   v9427f640899e32175cd417b2,
-  vde8901c282ab63b62e0e17db
+  vf919c33a0097180196713fd8
 };

@@ -8,8 +8,10 @@ export const MAX_IMAGE_BYTES = 30 * 1024;
  * Images travel as data URLs, PNG or JPEG only (an SVG can carry script); the size and the bytes'
  * type are checked on the decoded bytes (see enablerImagesProblem).
  */
-const imageSchema = {
+export const imageSchema = {
   type: 'string',
+  // The data URL of the largest image: the longer prefix (JPEG's), then 4 characters per 3 bytes.
+  maxLength: 'data:image/jpeg;base64,'.length + Math.ceil(MAX_IMAGE_BYTES / 3) * 4,
   pattern: '^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$',
 } as const satisfies JSONSchema;
 

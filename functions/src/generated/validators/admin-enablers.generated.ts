@@ -38,11 +38,89 @@ var require_ucs2length = __commonJS({
 });
 
 // functions/src/generated/validators/ajv-standalone-code.js
-var v25c6ad1660b6c0bf0fcd3792 = validate10;
+var v9427f640899e32175cd417b2 = validate10;
 var func2 = require_ucs2length().default;
-var pattern0 = new RegExp("\\S", "u");
-var pattern1 = new RegExp("^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$", "u");
+var pattern0 = new RegExp("^[A-Za-z0-9_-]+$", "u");
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "id")) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 64) {
+          const err2 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data0)) {
+          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
+}
+var ve18b9840667fcd41b894920c = validate11;
+var pattern1 = new RegExp("\\S", "u");
+var pattern2 = new RegExp("^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$", "u");
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -106,7 +184,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern0.test(data0)) {
+        if (!pattern1.test(data0)) {
           const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
           if (vErrors === null) {
             vErrors = [err6];
@@ -128,8 +206,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.logo !== void 0) {
       let data1 = data.logo;
       if (typeof data1 === "string") {
-        if (!pattern1.test(data1)) {
-          const err8 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
+        if (func2(data1) > 40983) {
+          const err8 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/maxLength", keyword: "maxLength", params: { limit: 40983 }, message: "must NOT have more than 40983 characters" };
           if (vErrors === null) {
             vErrors = [err8];
           } else {
@@ -137,12 +215,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (!pattern2.test(data1)) {
+          const err9 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
       } else {
-        const err9 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err10 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err10];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -150,109 +237,40 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.banner !== void 0) {
       let data2 = data.banner;
       if (typeof data2 === "string") {
-        if (!pattern1.test(data2)) {
-          const err10 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
+        if (func2(data2) > 40983) {
+          const err11 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/maxLength", keyword: "maxLength", params: { limit: 40983 }, message: "must NOT have more than 40983 characters" };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err11];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (!pattern2.test(data2)) {
+          const err12 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
           }
           errors++;
         }
       } else {
-        const err11 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err13 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err13];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err13);
         }
         errors++;
       }
     }
   } else {
-    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err12];
+      vErrors = [err14];
     } else {
-      vErrors.push(err12);
-    }
-    errors++;
-  }
-  validate10.errors = vErrors;
-  return errors === 0;
-}
-var v9427f640899e32175cd417b2 = validate11;
-var pattern3 = new RegExp("^[A-Za-z0-9_-]+$", "u");
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "id")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === "string") {
-        if (func2(data0) > 64) {
-          const err2 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (func2(data0) < 1) {
-          const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (!pattern3.test(data0)) {
-          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -548,7 +566,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 export {
-  v25c6ad1660b6c0bf0fcd3792,
   v9427f640899e32175cd417b2,
+  ve18b9840667fcd41b894920c,
   vf919c33a0097180196713fd8
 };

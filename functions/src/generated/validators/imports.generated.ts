@@ -241,13 +241,13 @@ var require_formats = __commonJS({
 });
 
 // functions/src/generated/validators/ajv-standalone-code.js
-var v03f11222ef8e48f703e25ba2 = validate10;
-var schema11 = { "$id": "file/data", "title": "Export and import file", "type": "array", "maxItems": 200, "items": { "type": "object", "required": ["_id", "name", "creationDate", "createdBy", "configs", "members"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S" }, "logo": { "type": ["string", "null"], "maxLength": 65536, "pattern": "^data:image/(png|jpeg);base64," }, "banner": { "type": ["string", "null"], "maxLength": 65536, "pattern": "^data:image/(png|jpeg);base64," }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "createdBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "modificationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "modifiedBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "configs": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth", "_id", "version", "creationDate"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64 }, "version": { "type": "integer", "minimum": 1, "maximum": 999999 }, "currency": { "type": "string", "maxLength": 3, "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } }, "description": "Versions 1, 2, 3\u2026 in order" }, "members": { "type": "array", "maxItems": 2e5, "items": { "type": "object", "required": ["id", "name", "village", "number", "onboardingDate", "plots", "contributions", "payouts", "cashouts"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "plots": { "type": "array", "maxItems": 50, "items": { "type": "object", "required": ["id", "name", "latitude", "longitude", "droughtMonthlyContrib", "startCoverageDate", "endOfSeasonDate", "endCoverageDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endOfSeasonDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "enablerConfig": { "type": ["object", "null"], "required": ["version", "_id"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1 }, "_id": { "type": "string", "maxLength": 64 } } } } } }, "contributions": { "type": "array", "maxItems": 2e3, "items": { "type": "object", "required": ["id", "plotId", "amount", "protectionType", "contributionDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } }, "payouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "plotId", "amount", "assessmentId", "assessmentDate", "payoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "description": "The campaign" }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "payoutDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" } } } }, "cashouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "amount", "cashoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "cashoutDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } } } } } } } };
+var v637606cd04636f4cd98e83eb = validate10;
+var schema11 = { "$id": "file/data", "title": "Export and import file", "type": "array", "maxItems": 200, "items": { "type": "object", "required": ["_id", "name", "creationDate", "createdBy", "configs", "members"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S" }, "logo": { "type": ["string", "null"], "maxLength": 40983, "pattern": "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, "banner": { "type": ["string", "null"], "maxLength": 40983, "pattern": "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "createdBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "modificationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "modifiedBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "configs": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth", "_id", "version", "creationDate"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64 }, "version": { "type": "integer", "minimum": 1, "maximum": 1e5 }, "currency": { "type": "string", "maxLength": 3, "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } }, "description": "Versions 1, 2, 3\u2026 in order" }, "members": { "type": "array", "maxItems": 2e5, "items": { "type": "object", "required": ["id", "name", "village", "number", "onboardingDate", "plots", "contributions", "payouts", "cashouts"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "plots": { "type": "array", "maxItems": 50, "items": { "type": "object", "required": ["id", "name", "latitude", "longitude", "droughtMonthlyContrib", "startCoverageDate", "endOfSeasonDate", "endCoverageDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "startCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endOfSeasonDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "enablerConfig": { "type": ["object", "null"], "required": ["version", "_id"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1, "maximum": 1e5 }, "_id": { "type": "string", "minLength": 1, "maxLength": 64 } } } } } }, "contributions": { "type": "array", "maxItems": 2e3, "items": { "type": "object", "required": ["id", "plotId", "amount", "protectionType", "contributionDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } }, "payouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "plotId", "amount", "assessmentId", "assessmentDate", "payoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "assessmentId": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S", "description": "The campaign" }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "payoutDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" } } } }, "cashouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "amount", "cashoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "cashoutDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } } } } } } } };
 var func2 = Object.prototype.hasOwnProperty;
 var func3 = require_ucs2length().default;
 var pattern0 = new RegExp("^[A-Za-z0-9_-]+$", "u");
 var pattern1 = new RegExp("\\S", "u");
-var pattern2 = new RegExp("^data:image/(png|jpeg);base64,", "u");
+var pattern2 = new RegExp("^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$", "u");
 var pattern4 = new RegExp("^[A-Z]{3}$", "u");
 var formats0 = require_formats().fullFormats["date-time"];
 var formats6 = require_formats().fullFormats.date;
@@ -426,8 +426,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data3 === "string") {
-            if (func3(data3) > 65536) {
-              const err17 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters" };
+            if (func3(data3) > 40983) {
+              const err17 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/maxLength", keyword: "maxLength", params: { limit: 40983 }, message: "must NOT have more than 40983 characters" };
               if (vErrors === null) {
                 vErrors = [err17];
               } else {
@@ -436,7 +436,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
             if (!pattern2.test(data3)) {
-              const err18 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64," }, message: 'must match pattern "^data:image/(png|jpeg);base64,"' };
+              const err18 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
               if (vErrors === null) {
                 vErrors = [err18];
               } else {
@@ -458,8 +458,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data4 === "string") {
-            if (func3(data4) > 65536) {
-              const err20 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters" };
+            if (func3(data4) > 40983) {
+              const err20 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/maxLength", keyword: "maxLength", params: { limit: 40983 }, message: "must NOT have more than 40983 characters" };
               if (vErrors === null) {
                 vErrors = [err20];
               } else {
@@ -468,7 +468,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
             if (!pattern2.test(data4)) {
-              const err21 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64," }, message: 'must match pattern "^data:image/(png|jpeg);base64,"' };
+              const err21 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
               if (vErrors === null) {
                 vErrors = [err21];
               } else {
@@ -726,8 +726,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                   if (typeof data12 == "number" && isFinite(data12)) {
-                    if (data12 > 999999 || isNaN(data12)) {
-                      const err46 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/version", schemaPath: "#/items/properties/configs/items/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 999999 }, message: "must be <= 999999" };
+                    if (data12 > 1e5 || isNaN(data12)) {
+                      const err46 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/version", schemaPath: "#/items/properties/configs/items/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" };
                       if (vErrors === null) {
                         vErrors = [err46];
                       } else {
@@ -1681,20 +1681,20 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                         }
-                        if (data36.cropDescription !== void 0) {
-                          let data41 = data36.cropDescription;
-                          if (typeof data41 !== "string" && data41 !== null) {
-                            const err138 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/cropDescription", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/cropDescription/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.plots.items.properties.cropDescription.type }, message: "must be string,null" };
-                            if (vErrors === null) {
-                              vErrors = [err138];
-                            } else {
-                              vErrors.push(err138);
+                        if (data36.droughtMonthlyContrib !== void 0) {
+                          let data41 = data36.droughtMonthlyContrib;
+                          if (typeof data41 == "number" && isFinite(data41)) {
+                            if (data41 > 1e9 || isNaN(data41)) {
+                              const err138 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/droughtMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                              if (vErrors === null) {
+                                vErrors = [err138];
+                              } else {
+                                vErrors.push(err138);
+                              }
+                              errors++;
                             }
-                            errors++;
-                          }
-                          if (typeof data41 === "string") {
-                            if (func3(data41) > 200) {
-                              const err139 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/cropDescription", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                            if (data41 < 0 || isNaN(data41)) {
+                              const err139 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/droughtMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                               if (vErrors === null) {
                                 vErrors = [err139];
                               } else {
@@ -1702,12 +1702,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                          }
-                        }
-                        if (data36.isIrrigated !== void 0) {
-                          let data42 = data36.isIrrigated;
-                          if (typeof data42 !== "boolean" && data42 !== null) {
-                            const err140 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/isIrrigated", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/isIrrigated/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.plots.items.properties.isIrrigated.type }, message: "must be boolean,null" };
+                          } else {
+                            const err140 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/droughtMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                             if (vErrors === null) {
                               vErrors = [err140];
                             } else {
@@ -1716,11 +1712,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                         }
-                        if (data36.droughtMonthlyContrib !== void 0) {
-                          let data43 = data36.droughtMonthlyContrib;
-                          if (typeof data43 == "number" && isFinite(data43)) {
-                            if (data43 > 1e9 || isNaN(data43)) {
-                              const err141 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/droughtMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                        if (data36.excessRainMonthlyContrib !== void 0) {
+                          let data42 = data36.excessRainMonthlyContrib;
+                          if (typeof data42 == "number" && isFinite(data42)) {
+                            if (data42 > 1e9 || isNaN(data42)) {
+                              const err141 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/excessRainMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                               if (vErrors === null) {
                                 vErrors = [err141];
                               } else {
@@ -1728,8 +1724,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                            if (data43 < 0 || isNaN(data43)) {
-                              const err142 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/droughtMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                            if (data42 < 0 || isNaN(data42)) {
+                              const err142 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/excessRainMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                               if (vErrors === null) {
                                 vErrors = [err142];
                               } else {
@@ -1738,7 +1734,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               errors++;
                             }
                           } else {
-                            const err143 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/droughtMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                            const err143 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/excessRainMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                             if (vErrors === null) {
                               vErrors = [err143];
                             } else {
@@ -1747,20 +1743,20 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                         }
-                        if (data36.excessRainMonthlyContrib !== void 0) {
-                          let data44 = data36.excessRainMonthlyContrib;
-                          if (typeof data44 == "number" && isFinite(data44)) {
-                            if (data44 > 1e9 || isNaN(data44)) {
-                              const err144 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/excessRainMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                              if (vErrors === null) {
-                                vErrors = [err144];
-                              } else {
-                                vErrors.push(err144);
-                              }
-                              errors++;
+                        if (data36.cropDescription !== void 0) {
+                          let data43 = data36.cropDescription;
+                          if (typeof data43 !== "string" && data43 !== null) {
+                            const err144 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/cropDescription", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/cropDescription/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.plots.items.properties.cropDescription.type }, message: "must be string,null" };
+                            if (vErrors === null) {
+                              vErrors = [err144];
+                            } else {
+                              vErrors.push(err144);
                             }
-                            if (data44 < 0 || isNaN(data44)) {
-                              const err145 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/excessRainMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                            errors++;
+                          }
+                          if (typeof data43 === "string") {
+                            if (func3(data43) > 200) {
+                              const err145 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/cropDescription", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
                               if (vErrors === null) {
                                 vErrors = [err145];
                               } else {
@@ -1768,8 +1764,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                          } else {
-                            const err146 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/excessRainMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                          }
+                        }
+                        if (data36.isIrrigated !== void 0) {
+                          let data44 = data36.isIrrigated;
+                          if (typeof data44 !== "boolean" && data44 !== null) {
+                            const err146 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/isIrrigated", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/isIrrigated/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.plots.items.properties.isIrrigated.type }, message: "must be boolean,null" };
                             if (vErrors === null) {
                               vErrors = [err146];
                             } else {
@@ -1897,12 +1897,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 errors++;
                               }
                               if (typeof data49 == "number" && isFinite(data49)) {
-                                if (data49 < 1 || isNaN(data49)) {
-                                  const err158 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/version", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                                if (data49 > 1e5 || isNaN(data49)) {
+                                  const err158 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/version", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" };
                                   if (vErrors === null) {
                                     vErrors = [err158];
                                   } else {
                                     vErrors.push(err158);
+                                  }
+                                  errors++;
+                                }
+                                if (data49 < 1 || isNaN(data49)) {
+                                  const err159 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/version", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                                  if (vErrors === null) {
+                                    vErrors = [err159];
+                                  } else {
+                                    vErrors.push(err159);
                                   }
                                   errors++;
                                 }
@@ -1912,20 +1921,29 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               let data50 = data48._id;
                               if (typeof data50 === "string") {
                                 if (func3(data50) > 64) {
-                                  const err159 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/_id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                                  const err160 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/_id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                                   if (vErrors === null) {
-                                    vErrors = [err159];
+                                    vErrors = [err160];
                                   } else {
-                                    vErrors.push(err159);
+                                    vErrors.push(err160);
+                                  }
+                                  errors++;
+                                }
+                                if (func3(data50) < 1) {
+                                  const err161 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/_id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                                  if (vErrors === null) {
+                                    vErrors = [err161];
+                                  } else {
+                                    vErrors.push(err161);
                                   }
                                   errors++;
                                 }
                               } else {
-                                const err160 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/_id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                                const err162 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/_id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                                 if (vErrors === null) {
-                                  vErrors = [err160];
+                                  vErrors = [err162];
                                 } else {
-                                  vErrors.push(err160);
+                                  vErrors.push(err162);
                                 }
                                 errors++;
                               }
@@ -1933,21 +1951,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                         }
                       } else {
-                        const err161 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        const err163 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                         if (vErrors === null) {
-                          vErrors = [err161];
+                          vErrors = [err163];
                         } else {
-                          vErrors.push(err161);
+                          vErrors.push(err163);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err162 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots", schemaPath: "#/items/properties/members/items/properties/plots/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    const err164 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots", schemaPath: "#/items/properties/members/items/properties/plots/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
-                      vErrors = [err162];
+                      vErrors = [err164];
                     } else {
-                      vErrors.push(err162);
+                      vErrors.push(err164);
                     }
                     errors++;
                   }
@@ -1956,11 +1974,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                   let data51 = data22.contributions;
                   if (Array.isArray(data51)) {
                     if (data51.length > 2e3) {
-                      const err163 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions", schemaPath: "#/items/properties/members/items/properties/contributions/maxItems", keyword: "maxItems", params: { limit: 2e3 }, message: "must NOT have more than 2000 items" };
+                      const err165 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions", schemaPath: "#/items/properties/members/items/properties/contributions/maxItems", keyword: "maxItems", params: { limit: 2e3 }, message: "must NOT have more than 2000 items" };
                       if (vErrors === null) {
-                        vErrors = [err163];
+                        vErrors = [err165];
                       } else {
-                        vErrors.push(err163);
+                        vErrors.push(err165);
                       }
                       errors++;
                     }
@@ -1969,25 +1987,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       let data52 = data51[i5];
                       if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
                         if (data52.id === void 0) {
-                          const err164 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                          if (vErrors === null) {
-                            vErrors = [err164];
-                          } else {
-                            vErrors.push(err164);
-                          }
-                          errors++;
-                        }
-                        if (data52.plotId === void 0) {
-                          const err165 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
-                          if (vErrors === null) {
-                            vErrors = [err165];
-                          } else {
-                            vErrors.push(err165);
-                          }
-                          errors++;
-                        }
-                        if (data52.amount === void 0) {
-                          const err166 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+                          const err166 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
                           if (vErrors === null) {
                             vErrors = [err166];
                           } else {
@@ -1995,8 +1995,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data52.protectionType === void 0) {
-                          const err167 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "protectionType" }, message: "must have required property 'protectionType'" };
+                        if (data52.plotId === void 0) {
+                          const err167 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
                           if (vErrors === null) {
                             vErrors = [err167];
                           } else {
@@ -2004,8 +2004,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data52.contributionDate === void 0) {
-                          const err168 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "contributionDate" }, message: "must have required property 'contributionDate'" };
+                        if (data52.amount === void 0) {
+                          const err168 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
                           if (vErrors === null) {
                             vErrors = [err168];
                           } else {
@@ -2013,13 +2013,31 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
+                        if (data52.protectionType === void 0) {
+                          const err169 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "protectionType" }, message: "must have required property 'protectionType'" };
+                          if (vErrors === null) {
+                            vErrors = [err169];
+                          } else {
+                            vErrors.push(err169);
+                          }
+                          errors++;
+                        }
+                        if (data52.contributionDate === void 0) {
+                          const err170 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "contributionDate" }, message: "must have required property 'contributionDate'" };
+                          if (vErrors === null) {
+                            vErrors = [err170];
+                          } else {
+                            vErrors.push(err170);
+                          }
+                          errors++;
+                        }
                         for (const key5 in data52) {
                           if (!(key5 === "id" || key5 === "plotId" || key5 === "amount" || key5 === "protectionType" || key5 === "contributionDate")) {
-                            const err169 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
+                            const err171 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
                             if (vErrors === null) {
-                              vErrors = [err169];
+                              vErrors = [err171];
                             } else {
-                              vErrors.push(err169);
+                              vErrors.push(err171);
                             }
                             errors++;
                           }
@@ -2028,25 +2046,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           let data53 = data52.id;
                           if (typeof data53 === "string") {
                             if (func3(data53) > 64) {
-                              const err170 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err170];
-                              } else {
-                                vErrors.push(err170);
-                              }
-                              errors++;
-                            }
-                            if (func3(data53) < 1) {
-                              const err171 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err171];
-                              } else {
-                                vErrors.push(err171);
-                              }
-                              errors++;
-                            }
-                            if (!pattern0.test(data53)) {
-                              const err172 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                              const err172 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                               if (vErrors === null) {
                                 vErrors = [err172];
                               } else {
@@ -2054,12 +2054,30 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
+                            if (func3(data53) < 1) {
+                              const err173 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                              if (vErrors === null) {
+                                vErrors = [err173];
+                              } else {
+                                vErrors.push(err173);
+                              }
+                              errors++;
+                            }
+                            if (!pattern0.test(data53)) {
+                              const err174 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                              if (vErrors === null) {
+                                vErrors = [err174];
+                              } else {
+                                vErrors.push(err174);
+                              }
+                              errors++;
+                            }
                           } else {
-                            const err173 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err175 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err173];
+                              vErrors = [err175];
                             } else {
-                              vErrors.push(err173);
+                              vErrors.push(err175);
                             }
                             errors++;
                           }
@@ -2068,25 +2086,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           let data54 = data52.plotId;
                           if (typeof data54 === "string") {
                             if (func3(data54) > 64) {
-                              const err174 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err174];
-                              } else {
-                                vErrors.push(err174);
-                              }
-                              errors++;
-                            }
-                            if (func3(data54) < 1) {
-                              const err175 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err175];
-                              } else {
-                                vErrors.push(err175);
-                              }
-                              errors++;
-                            }
-                            if (!pattern0.test(data54)) {
-                              const err176 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                              const err176 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                               if (vErrors === null) {
                                 vErrors = [err176];
                               } else {
@@ -2094,12 +2094,30 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
+                            if (func3(data54) < 1) {
+                              const err177 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                              if (vErrors === null) {
+                                vErrors = [err177];
+                              } else {
+                                vErrors.push(err177);
+                              }
+                              errors++;
+                            }
+                            if (!pattern0.test(data54)) {
+                              const err178 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                              if (vErrors === null) {
+                                vErrors = [err178];
+                              } else {
+                                vErrors.push(err178);
+                              }
+                              errors++;
+                            }
                           } else {
-                            const err177 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err179 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err177];
+                              vErrors = [err179];
                             } else {
-                              vErrors.push(err177);
+                              vErrors.push(err179);
                             }
                             errors++;
                           }
@@ -2108,25 +2126,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           let data55 = data52.amount;
                           if (typeof data55 == "number" && isFinite(data55)) {
                             if (data55 > 1e9 || isNaN(data55)) {
-                              const err178 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                              if (vErrors === null) {
-                                vErrors = [err178];
-                              } else {
-                                vErrors.push(err178);
-                              }
-                              errors++;
-                            }
-                            if (data55 < 0 || isNaN(data55)) {
-                              const err179 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                              if (vErrors === null) {
-                                vErrors = [err179];
-                              } else {
-                                vErrors.push(err179);
-                              }
-                              errors++;
-                            }
-                            if (data55 <= 0 || isNaN(data55)) {
-                              const err180 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                              const err180 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                               if (vErrors === null) {
                                 vErrors = [err180];
                               } else {
@@ -2134,29 +2134,26 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
+                            if (data55 < 0 || isNaN(data55)) {
+                              const err181 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                              if (vErrors === null) {
+                                vErrors = [err181];
+                              } else {
+                                vErrors.push(err181);
+                              }
+                              errors++;
+                            }
+                            if (data55 <= 0 || isNaN(data55)) {
+                              const err182 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                              if (vErrors === null) {
+                                vErrors = [err182];
+                              } else {
+                                vErrors.push(err182);
+                              }
+                              errors++;
+                            }
                           } else {
-                            const err181 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                            if (vErrors === null) {
-                              vErrors = [err181];
-                            } else {
-                              vErrors.push(err181);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data52.protectionType !== void 0) {
-                          let data56 = data52.protectionType;
-                          if (typeof data56 !== "string") {
-                            const err182 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/protectionType", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err182];
-                            } else {
-                              vErrors.push(err182);
-                            }
-                            errors++;
-                          }
-                          if (!(data56 === "DROUGHT" || data56 === "EXCESS_RAIN")) {
-                            const err183 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/protectionType", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema11.items.properties.members.items.properties.contributions.items.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+                            const err183 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                             if (vErrors === null) {
                               vErrors = [err183];
                             } else {
@@ -2165,20 +2162,19 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                         }
-                        if (data52.contributionDate !== void 0) {
-                          let data57 = data52.contributionDate;
-                          if (typeof data57 === "string") {
-                            if (!formats0.validate(data57)) {
-                              const err184 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/contributionDate", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/contributionDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-                              if (vErrors === null) {
-                                vErrors = [err184];
-                              } else {
-                                vErrors.push(err184);
-                              }
-                              errors++;
+                        if (data52.protectionType !== void 0) {
+                          let data56 = data52.protectionType;
+                          if (typeof data56 !== "string") {
+                            const err184 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/protectionType", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err184];
+                            } else {
+                              vErrors.push(err184);
                             }
-                          } else {
-                            const err185 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/contributionDate", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/contributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            errors++;
+                          }
+                          if (!(data56 === "DROUGHT" || data56 === "EXCESS_RAIN")) {
+                            const err185 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/protectionType", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema11.items.properties.members.items.properties.contributions.items.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
                             if (vErrors === null) {
                               vErrors = [err185];
                             } else {
@@ -2187,22 +2183,44 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                         }
+                        if (data52.contributionDate !== void 0) {
+                          let data57 = data52.contributionDate;
+                          if (typeof data57 === "string") {
+                            if (!formats0.validate(data57)) {
+                              const err186 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/contributionDate", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/contributionDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                              if (vErrors === null) {
+                                vErrors = [err186];
+                              } else {
+                                vErrors.push(err186);
+                              }
+                              errors++;
+                            }
+                          } else {
+                            const err187 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/contributionDate", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/contributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err187];
+                            } else {
+                              vErrors.push(err187);
+                            }
+                            errors++;
+                          }
+                        }
                       } else {
-                        const err186 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        const err188 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                         if (vErrors === null) {
-                          vErrors = [err186];
+                          vErrors = [err188];
                         } else {
-                          vErrors.push(err186);
+                          vErrors.push(err188);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err187 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions", schemaPath: "#/items/properties/members/items/properties/contributions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    const err189 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions", schemaPath: "#/items/properties/members/items/properties/contributions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
-                      vErrors = [err187];
+                      vErrors = [err189];
                     } else {
-                      vErrors.push(err187);
+                      vErrors.push(err189);
                     }
                     errors++;
                   }
@@ -2211,11 +2229,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                   let data58 = data22.payouts;
                   if (Array.isArray(data58)) {
                     if (data58.length > 500) {
-                      const err188 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts", schemaPath: "#/items/properties/members/items/properties/payouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
+                      const err190 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts", schemaPath: "#/items/properties/members/items/properties/payouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
                       if (vErrors === null) {
-                        vErrors = [err188];
+                        vErrors = [err190];
                       } else {
-                        vErrors.push(err188);
+                        vErrors.push(err190);
                       }
                       errors++;
                     }
@@ -2224,25 +2242,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       let data59 = data58[i6];
                       if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
                         if (data59.id === void 0) {
-                          const err189 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                          if (vErrors === null) {
-                            vErrors = [err189];
-                          } else {
-                            vErrors.push(err189);
-                          }
-                          errors++;
-                        }
-                        if (data59.plotId === void 0) {
-                          const err190 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
-                          if (vErrors === null) {
-                            vErrors = [err190];
-                          } else {
-                            vErrors.push(err190);
-                          }
-                          errors++;
-                        }
-                        if (data59.amount === void 0) {
-                          const err191 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+                          const err191 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
                           if (vErrors === null) {
                             vErrors = [err191];
                           } else {
@@ -2250,8 +2250,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data59.assessmentId === void 0) {
-                          const err192 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
+                        if (data59.plotId === void 0) {
+                          const err192 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
                           if (vErrors === null) {
                             vErrors = [err192];
                           } else {
@@ -2259,8 +2259,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data59.assessmentDate === void 0) {
-                          const err193 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+                        if (data59.amount === void 0) {
+                          const err193 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
                           if (vErrors === null) {
                             vErrors = [err193];
                           } else {
@@ -2268,8 +2268,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data59.payoutDate === void 0) {
-                          const err194 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "payoutDate" }, message: "must have required property 'payoutDate'" };
+                        if (data59.assessmentId === void 0) {
+                          const err194 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
                           if (vErrors === null) {
                             vErrors = [err194];
                           } else {
@@ -2277,13 +2277,31 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
+                        if (data59.assessmentDate === void 0) {
+                          const err195 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+                          if (vErrors === null) {
+                            vErrors = [err195];
+                          } else {
+                            vErrors.push(err195);
+                          }
+                          errors++;
+                        }
+                        if (data59.payoutDate === void 0) {
+                          const err196 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "payoutDate" }, message: "must have required property 'payoutDate'" };
+                          if (vErrors === null) {
+                            vErrors = [err196];
+                          } else {
+                            vErrors.push(err196);
+                          }
+                          errors++;
+                        }
                         for (const key6 in data59) {
                           if (!(key6 === "id" || key6 === "plotId" || key6 === "amount" || key6 === "assessmentId" || key6 === "assessmentDate" || key6 === "payoutDate")) {
-                            const err195 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" };
+                            const err197 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" };
                             if (vErrors === null) {
-                              vErrors = [err195];
+                              vErrors = [err197];
                             } else {
-                              vErrors.push(err195);
+                              vErrors.push(err197);
                             }
                             errors++;
                           }
@@ -2292,25 +2310,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           let data60 = data59.id;
                           if (typeof data60 === "string") {
                             if (func3(data60) > 64) {
-                              const err196 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err196];
-                              } else {
-                                vErrors.push(err196);
-                              }
-                              errors++;
-                            }
-                            if (func3(data60) < 1) {
-                              const err197 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err197];
-                              } else {
-                                vErrors.push(err197);
-                              }
-                              errors++;
-                            }
-                            if (!pattern0.test(data60)) {
-                              const err198 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                              const err198 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                               if (vErrors === null) {
                                 vErrors = [err198];
                               } else {
@@ -2318,12 +2318,30 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
+                            if (func3(data60) < 1) {
+                              const err199 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                              if (vErrors === null) {
+                                vErrors = [err199];
+                              } else {
+                                vErrors.push(err199);
+                              }
+                              errors++;
+                            }
+                            if (!pattern0.test(data60)) {
+                              const err200 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                              if (vErrors === null) {
+                                vErrors = [err200];
+                              } else {
+                                vErrors.push(err200);
+                              }
+                              errors++;
+                            }
                           } else {
-                            const err199 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err201 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err199];
+                              vErrors = [err201];
                             } else {
-                              vErrors.push(err199);
+                              vErrors.push(err201);
                             }
                             errors++;
                           }
@@ -2332,25 +2350,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           let data61 = data59.plotId;
                           if (typeof data61 === "string") {
                             if (func3(data61) > 64) {
-                              const err200 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err200];
-                              } else {
-                                vErrors.push(err200);
-                              }
-                              errors++;
-                            }
-                            if (func3(data61) < 1) {
-                              const err201 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err201];
-                              } else {
-                                vErrors.push(err201);
-                              }
-                              errors++;
-                            }
-                            if (!pattern0.test(data61)) {
-                              const err202 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                              const err202 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                               if (vErrors === null) {
                                 vErrors = [err202];
                               } else {
@@ -2358,12 +2358,30 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
+                            if (func3(data61) < 1) {
+                              const err203 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                              if (vErrors === null) {
+                                vErrors = [err203];
+                              } else {
+                                vErrors.push(err203);
+                              }
+                              errors++;
+                            }
+                            if (!pattern0.test(data61)) {
+                              const err204 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                              if (vErrors === null) {
+                                vErrors = [err204];
+                              } else {
+                                vErrors.push(err204);
+                              }
+                              errors++;
+                            }
                           } else {
-                            const err203 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err205 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err203];
+                              vErrors = [err205];
                             } else {
-                              vErrors.push(err203);
+                              vErrors.push(err205);
                             }
                             errors++;
                           }
@@ -2372,25 +2390,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           let data62 = data59.amount;
                           if (typeof data62 == "number" && isFinite(data62)) {
                             if (data62 > 1e9 || isNaN(data62)) {
-                              const err204 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                              if (vErrors === null) {
-                                vErrors = [err204];
-                              } else {
-                                vErrors.push(err204);
-                              }
-                              errors++;
-                            }
-                            if (data62 < 0 || isNaN(data62)) {
-                              const err205 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                              if (vErrors === null) {
-                                vErrors = [err205];
-                              } else {
-                                vErrors.push(err205);
-                              }
-                              errors++;
-                            }
-                            if (data62 <= 0 || isNaN(data62)) {
-                              const err206 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                              const err206 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                               if (vErrors === null) {
                                 vErrors = [err206];
                               } else {
@@ -2398,21 +2398,17 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                          } else {
-                            const err207 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                            if (vErrors === null) {
-                              vErrors = [err207];
-                            } else {
-                              vErrors.push(err207);
+                            if (data62 < 0 || isNaN(data62)) {
+                              const err207 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                              if (vErrors === null) {
+                                vErrors = [err207];
+                              } else {
+                                vErrors.push(err207);
+                              }
+                              errors++;
                             }
-                            errors++;
-                          }
-                        }
-                        if (data59.assessmentId !== void 0) {
-                          let data63 = data59.assessmentId;
-                          if (typeof data63 === "string") {
-                            if (func3(data63) > 64) {
-                              const err208 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                            if (data62 <= 0 || isNaN(data62)) {
+                              const err208 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
                               if (vErrors === null) {
                                 vErrors = [err208];
                               } else {
@@ -2420,21 +2416,52 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                            if (func3(data63) < 1) {
-                              const err209 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          } else {
+                            const err209 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                            if (vErrors === null) {
+                              vErrors = [err209];
+                            } else {
+                              vErrors.push(err209);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data59.assessmentId !== void 0) {
+                          let data63 = data59.assessmentId;
+                          if (typeof data63 === "string") {
+                            if (func3(data63) > 100) {
+                              const err210 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
                               if (vErrors === null) {
-                                vErrors = [err209];
+                                vErrors = [err210];
                               } else {
-                                vErrors.push(err209);
+                                vErrors.push(err210);
+                              }
+                              errors++;
+                            }
+                            if (func3(data63) < 1) {
+                              const err211 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                              if (vErrors === null) {
+                                vErrors = [err211];
+                              } else {
+                                vErrors.push(err211);
+                              }
+                              errors++;
+                            }
+                            if (!pattern1.test(data63)) {
+                              const err212 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                              if (vErrors === null) {
+                                vErrors = [err212];
+                              } else {
+                                vErrors.push(err212);
                               }
                               errors++;
                             }
                           } else {
-                            const err210 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err213 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err210];
+                              vErrors = [err213];
                             } else {
-                              vErrors.push(err210);
+                              vErrors.push(err213);
                             }
                             errors++;
                           }
@@ -2443,20 +2470,20 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           let data64 = data59.assessmentDate;
                           if (typeof data64 === "string") {
                             if (!formats6.validate(data64)) {
-                              const err211 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                              const err214 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
                               if (vErrors === null) {
-                                vErrors = [err211];
+                                vErrors = [err214];
                               } else {
-                                vErrors.push(err211);
+                                vErrors.push(err214);
                               }
                               errors++;
                             }
                           } else {
-                            const err212 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err215 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err212];
+                              vErrors = [err215];
                             } else {
-                              vErrors.push(err212);
+                              vErrors.push(err215);
                             }
                             errors++;
                           }
@@ -2465,40 +2492,40 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           let data65 = data59.payoutDate;
                           if (typeof data65 === "string") {
                             if (!formats6.validate(data65)) {
-                              const err213 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/payoutDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/payoutDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                              const err216 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/payoutDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/payoutDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
                               if (vErrors === null) {
-                                vErrors = [err213];
+                                vErrors = [err216];
                               } else {
-                                vErrors.push(err213);
+                                vErrors.push(err216);
                               }
                               errors++;
                             }
                           } else {
-                            const err214 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/payoutDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/payoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err217 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/payoutDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/payoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err214];
+                              vErrors = [err217];
                             } else {
-                              vErrors.push(err214);
+                              vErrors.push(err217);
                             }
                             errors++;
                           }
                         }
                       } else {
-                        const err215 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        const err218 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                         if (vErrors === null) {
-                          vErrors = [err215];
+                          vErrors = [err218];
                         } else {
-                          vErrors.push(err215);
+                          vErrors.push(err218);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err216 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts", schemaPath: "#/items/properties/members/items/properties/payouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    const err219 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts", schemaPath: "#/items/properties/members/items/properties/payouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
-                      vErrors = [err216];
+                      vErrors = [err219];
                     } else {
-                      vErrors.push(err216);
+                      vErrors.push(err219);
                     }
                     errors++;
                   }
@@ -2507,11 +2534,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                   let data66 = data22.cashouts;
                   if (Array.isArray(data66)) {
                     if (data66.length > 500) {
-                      const err217 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts", schemaPath: "#/items/properties/members/items/properties/cashouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
+                      const err220 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts", schemaPath: "#/items/properties/members/items/properties/cashouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
                       if (vErrors === null) {
-                        vErrors = [err217];
+                        vErrors = [err220];
                       } else {
-                        vErrors.push(err217);
+                        vErrors.push(err220);
                       }
                       errors++;
                     }
@@ -2520,39 +2547,39 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       let data67 = data66[i7];
                       if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
                         if (data67.id === void 0) {
-                          const err218 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+                          const err221 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
                           if (vErrors === null) {
-                            vErrors = [err218];
+                            vErrors = [err221];
                           } else {
-                            vErrors.push(err218);
+                            vErrors.push(err221);
                           }
                           errors++;
                         }
                         if (data67.amount === void 0) {
-                          const err219 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+                          const err222 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
                           if (vErrors === null) {
-                            vErrors = [err219];
+                            vErrors = [err222];
                           } else {
-                            vErrors.push(err219);
+                            vErrors.push(err222);
                           }
                           errors++;
                         }
                         if (data67.cashoutDate === void 0) {
-                          const err220 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "cashoutDate" }, message: "must have required property 'cashoutDate'" };
+                          const err223 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "cashoutDate" }, message: "must have required property 'cashoutDate'" };
                           if (vErrors === null) {
-                            vErrors = [err220];
+                            vErrors = [err223];
                           } else {
-                            vErrors.push(err220);
+                            vErrors.push(err223);
                           }
                           errors++;
                         }
                         for (const key7 in data67) {
                           if (!(key7 === "id" || key7 === "amount" || key7 === "cashoutDate")) {
-                            const err221 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" };
+                            const err224 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" };
                             if (vErrors === null) {
-                              vErrors = [err221];
+                              vErrors = [err224];
                             } else {
-                              vErrors.push(err221);
+                              vErrors.push(err224);
                             }
                             errors++;
                           }
@@ -2561,38 +2588,38 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           let data68 = data67.id;
                           if (typeof data68 === "string") {
                             if (func3(data68) > 64) {
-                              const err222 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                              const err225 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                               if (vErrors === null) {
-                                vErrors = [err222];
+                                vErrors = [err225];
                               } else {
-                                vErrors.push(err222);
+                                vErrors.push(err225);
                               }
                               errors++;
                             }
                             if (func3(data68) < 1) {
-                              const err223 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                              const err226 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                               if (vErrors === null) {
-                                vErrors = [err223];
+                                vErrors = [err226];
                               } else {
-                                vErrors.push(err223);
+                                vErrors.push(err226);
                               }
                               errors++;
                             }
                             if (!pattern0.test(data68)) {
-                              const err224 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                              const err227 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                               if (vErrors === null) {
-                                vErrors = [err224];
+                                vErrors = [err227];
                               } else {
-                                vErrors.push(err224);
+                                vErrors.push(err227);
                               }
                               errors++;
                             }
                           } else {
-                            const err225 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err228 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err225];
+                              vErrors = [err228];
                             } else {
-                              vErrors.push(err225);
+                              vErrors.push(err228);
                             }
                             errors++;
                           }
@@ -2601,38 +2628,38 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           let data69 = data67.amount;
                           if (typeof data69 == "number" && isFinite(data69)) {
                             if (data69 > 1e9 || isNaN(data69)) {
-                              const err226 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                              const err229 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                               if (vErrors === null) {
-                                vErrors = [err226];
+                                vErrors = [err229];
                               } else {
-                                vErrors.push(err226);
+                                vErrors.push(err229);
                               }
                               errors++;
                             }
                             if (data69 < 0 || isNaN(data69)) {
-                              const err227 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                              const err230 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                               if (vErrors === null) {
-                                vErrors = [err227];
+                                vErrors = [err230];
                               } else {
-                                vErrors.push(err227);
+                                vErrors.push(err230);
                               }
                               errors++;
                             }
                             if (data69 <= 0 || isNaN(data69)) {
-                              const err228 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                              const err231 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
                               if (vErrors === null) {
-                                vErrors = [err228];
+                                vErrors = [err231];
                               } else {
-                                vErrors.push(err228);
+                                vErrors.push(err231);
                               }
                               errors++;
                             }
                           } else {
-                            const err229 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                            const err232 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                             if (vErrors === null) {
-                              vErrors = [err229];
+                              vErrors = [err232];
                             } else {
-                              vErrors.push(err229);
+                              vErrors.push(err232);
                             }
                             errors++;
                           }
@@ -2641,169 +2668,89 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                           let data70 = data67.cashoutDate;
                           if (typeof data70 === "string") {
                             if (!formats0.validate(data70)) {
-                              const err230 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/cashoutDate", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/cashoutDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                              const err233 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/cashoutDate", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/cashoutDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
                               if (vErrors === null) {
-                                vErrors = [err230];
+                                vErrors = [err233];
                               } else {
-                                vErrors.push(err230);
+                                vErrors.push(err233);
                               }
                               errors++;
                             }
                           } else {
-                            const err231 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/cashoutDate", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/cashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err234 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/cashoutDate", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/cashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err231];
+                              vErrors = [err234];
                             } else {
-                              vErrors.push(err231);
+                              vErrors.push(err234);
                             }
                             errors++;
                           }
                         }
                       } else {
-                        const err232 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        const err235 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                         if (vErrors === null) {
-                          vErrors = [err232];
+                          vErrors = [err235];
                         } else {
-                          vErrors.push(err232);
+                          vErrors.push(err235);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err233 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts", schemaPath: "#/items/properties/members/items/properties/cashouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    const err236 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts", schemaPath: "#/items/properties/members/items/properties/cashouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
-                      vErrors = [err233];
+                      vErrors = [err236];
                     } else {
-                      vErrors.push(err233);
+                      vErrors.push(err236);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err234 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err237 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err234];
+                  vErrors = [err237];
                 } else {
-                  vErrors.push(err234);
+                  vErrors.push(err237);
                 }
                 errors++;
               }
             }
           } else {
-            const err235 = { instancePath: instancePath + "/" + i0 + "/members", schemaPath: "#/items/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err238 = { instancePath: instancePath + "/" + i0 + "/members", schemaPath: "#/items/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err235];
+              vErrors = [err238];
             } else {
-              vErrors.push(err235);
+              vErrors.push(err238);
             }
             errors++;
           }
         }
       } else {
-        const err236 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err239 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err236];
+          vErrors = [err239];
         } else {
-          vErrors.push(err236);
+          vErrors.push(err239);
         }
         errors++;
       }
     }
   } else {
-    const err237 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+    const err240 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" };
     if (vErrors === null) {
-      vErrors = [err237];
+      vErrors = [err240];
     } else {
-      vErrors.push(err237);
+      vErrors.push(err240);
     }
     errors++;
   }
   validate10.errors = vErrors;
   return errors === 0;
 }
-var v1c1ab95f92fad5b7c69a264c = validate11;
-var pattern16 = new RegExp("^[0-9a-f-]{36}$", "u");
+var v6a4c7bfc337f516fbac0d156 = validate11;
+var pattern17 = new RegExp("^[0-9a-f-]{36}$", "u");
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (Object.keys(data).length > 1) {
-      const err0 = { instancePath, schemaPath: "#/maxProperties", keyword: "maxProperties", params: { limit: 1 }, message: "must NOT have more than 1 properties" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (Object.keys(data).length < 1) {
-      const err1 = { instancePath, schemaPath: "#/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "file" || key0 === "upload")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.file !== void 0) {
-      if (!Array.isArray(data.file)) {
-        const err3 = { instancePath: instancePath + "/file", schemaPath: "#/properties/file/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.upload !== void 0) {
-      let data1 = data.upload;
-      if (typeof data1 === "string") {
-        if (!pattern16.test(data1)) {
-          const err4 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate11.errors = vErrors;
-  return errors === 0;
-}
-var v6a4c7bfc337f516fbac0d156 = validate12;
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2839,7 +2786,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern16.test(data0)) {
+        if (!pattern17.test(data0)) {
           const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err3];
@@ -2864,6 +2811,106 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors = [err5];
     } else {
       vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate11.errors = vErrors;
+  return errors === 0;
+}
+var v7f2d637103332373685fe67e = validate12;
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (Object.keys(data).length > 1) {
+      const err0 = { instancePath, schemaPath: "#/maxProperties", keyword: "maxProperties", params: { limit: 1 }, message: "must NOT have more than 1 properties" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (Object.keys(data).length < 1) {
+      const err1 = { instancePath, schemaPath: "#/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "file" || key0 === "upload")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.file !== void 0) {
+      let data0 = data.file;
+      if (Array.isArray(data0)) {
+        if (data0.length > 1e5) {
+          const err3 = { instancePath: instancePath + "/file", schemaPath: "#/properties/file/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/file", schemaPath: "#/properties/file/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.upload !== void 0) {
+      let data1 = data.upload;
+      if (typeof data1 === "string") {
+        if (func3(data1) > 36) {
+          const err5 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/maxLength", keyword: "maxLength", params: { limit: 36 }, message: "must NOT have more than 36 characters" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (!pattern17.test(data1)) {
+          const err6 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
     }
     errors++;
   }
@@ -3243,8 +3290,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 export {
-  v03f11222ef8e48f703e25ba2,
-  v1c1ab95f92fad5b7c69a264c,
+  v637606cd04636f4cd98e83eb,
   v6a4c7bfc337f516fbac0d156,
+  v7f2d637103332373685fe67e,
   ve71225136a4cf1fa3105e58b
 };

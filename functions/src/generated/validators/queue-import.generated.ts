@@ -654,8 +654,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
   validate11.errors = vErrors;
   return errors === 0;
 }
-var v90a7b904bdecd76dea7ca986 = validate12;
-var schema13 = { "type": "object", "required": ["id", "name", "village", "number", "onboardingDate", "plots", "contributions", "payouts", "cashouts"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "plots": { "type": "array", "maxItems": 50, "items": { "type": "object", "required": ["id", "name", "latitude", "longitude", "droughtMonthlyContrib", "startCoverageDate", "endOfSeasonDate", "endCoverageDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endOfSeasonDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "enablerConfig": { "type": ["object", "null"], "required": ["version", "_id"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1 }, "_id": { "type": "string", "maxLength": 64 } } } } } }, "contributions": { "type": "array", "maxItems": 2e3, "items": { "type": "object", "required": ["id", "plotId", "amount", "protectionType", "contributionDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } }, "payouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "plotId", "amount", "assessmentId", "assessmentDate", "payoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "description": "The campaign" }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "payoutDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" } } } }, "cashouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "amount", "cashoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "cashoutDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } } } };
+var v3e39bda496a844609251691e = validate12;
+var schema13 = { "type": "object", "required": ["id", "name", "village", "number", "onboardingDate", "plots", "contributions", "payouts", "cashouts"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "plots": { "type": "array", "maxItems": 50, "items": { "type": "object", "required": ["id", "name", "latitude", "longitude", "droughtMonthlyContrib", "startCoverageDate", "endOfSeasonDate", "endCoverageDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "startCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endOfSeasonDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "enablerConfig": { "type": ["object", "null"], "required": ["version", "_id"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1, "maximum": 1e5 }, "_id": { "type": "string", "minLength": 1, "maxLength": 64 } } } } } }, "contributions": { "type": "array", "maxItems": 2e3, "items": { "type": "object", "required": ["id", "plotId", "amount", "protectionType", "contributionDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } }, "payouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "plotId", "amount", "assessmentId", "assessmentDate", "payoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "assessmentId": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S", "description": "The campaign" }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "payoutDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" } } } }, "cashouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "amount", "cashoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "cashoutDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } } } };
 var pattern4 = new RegExp("^[A-Za-z0-9_-]+$", "u");
 var formats10 = require_formats().fullFormats["date-time"];
 function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -1327,20 +1327,20 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data13.cropDescription !== void 0) {
-              let data18 = data13.cropDescription;
-              if (typeof data18 !== "string" && data18 !== null) {
-                const err65 = { instancePath: instancePath + "/plots/" + i0 + "/cropDescription", schemaPath: "#/properties/plots/items/properties/cropDescription/type", keyword: "type", params: { type: schema13.properties.plots.items.properties.cropDescription.type }, message: "must be string,null" };
-                if (vErrors === null) {
-                  vErrors = [err65];
-                } else {
-                  vErrors.push(err65);
+            if (data13.droughtMonthlyContrib !== void 0) {
+              let data18 = data13.droughtMonthlyContrib;
+              if (typeof data18 == "number" && isFinite(data18)) {
+                if (data18 > 1e9 || isNaN(data18)) {
+                  const err65 = { instancePath: instancePath + "/plots/" + i0 + "/droughtMonthlyContrib", schemaPath: "#/properties/plots/items/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                  if (vErrors === null) {
+                    vErrors = [err65];
+                  } else {
+                    vErrors.push(err65);
+                  }
+                  errors++;
                 }
-                errors++;
-              }
-              if (typeof data18 === "string") {
-                if (func3(data18) > 200) {
-                  const err66 = { instancePath: instancePath + "/plots/" + i0 + "/cropDescription", schemaPath: "#/properties/plots/items/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                if (data18 < 0 || isNaN(data18)) {
+                  const err66 = { instancePath: instancePath + "/plots/" + i0 + "/droughtMonthlyContrib", schemaPath: "#/properties/plots/items/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                   if (vErrors === null) {
                     vErrors = [err66];
                   } else {
@@ -1348,12 +1348,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-              }
-            }
-            if (data13.isIrrigated !== void 0) {
-              let data19 = data13.isIrrigated;
-              if (typeof data19 !== "boolean" && data19 !== null) {
-                const err67 = { instancePath: instancePath + "/plots/" + i0 + "/isIrrigated", schemaPath: "#/properties/plots/items/properties/isIrrigated/type", keyword: "type", params: { type: schema13.properties.plots.items.properties.isIrrigated.type }, message: "must be boolean,null" };
+              } else {
+                const err67 = { instancePath: instancePath + "/plots/" + i0 + "/droughtMonthlyContrib", schemaPath: "#/properties/plots/items/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                 if (vErrors === null) {
                   vErrors = [err67];
                 } else {
@@ -1362,11 +1358,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data13.droughtMonthlyContrib !== void 0) {
-              let data20 = data13.droughtMonthlyContrib;
-              if (typeof data20 == "number" && isFinite(data20)) {
-                if (data20 > 1e9 || isNaN(data20)) {
-                  const err68 = { instancePath: instancePath + "/plots/" + i0 + "/droughtMonthlyContrib", schemaPath: "#/properties/plots/items/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+            if (data13.excessRainMonthlyContrib !== void 0) {
+              let data19 = data13.excessRainMonthlyContrib;
+              if (typeof data19 == "number" && isFinite(data19)) {
+                if (data19 > 1e9 || isNaN(data19)) {
+                  const err68 = { instancePath: instancePath + "/plots/" + i0 + "/excessRainMonthlyContrib", schemaPath: "#/properties/plots/items/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                   if (vErrors === null) {
                     vErrors = [err68];
                   } else {
@@ -1374,8 +1370,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data20 < 0 || isNaN(data20)) {
-                  const err69 = { instancePath: instancePath + "/plots/" + i0 + "/droughtMonthlyContrib", schemaPath: "#/properties/plots/items/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                if (data19 < 0 || isNaN(data19)) {
+                  const err69 = { instancePath: instancePath + "/plots/" + i0 + "/excessRainMonthlyContrib", schemaPath: "#/properties/plots/items/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                   if (vErrors === null) {
                     vErrors = [err69];
                   } else {
@@ -1384,7 +1380,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err70 = { instancePath: instancePath + "/plots/" + i0 + "/droughtMonthlyContrib", schemaPath: "#/properties/plots/items/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                const err70 = { instancePath: instancePath + "/plots/" + i0 + "/excessRainMonthlyContrib", schemaPath: "#/properties/plots/items/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                 if (vErrors === null) {
                   vErrors = [err70];
                 } else {
@@ -1393,20 +1389,20 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data13.excessRainMonthlyContrib !== void 0) {
-              let data21 = data13.excessRainMonthlyContrib;
-              if (typeof data21 == "number" && isFinite(data21)) {
-                if (data21 > 1e9 || isNaN(data21)) {
-                  const err71 = { instancePath: instancePath + "/plots/" + i0 + "/excessRainMonthlyContrib", schemaPath: "#/properties/plots/items/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                  if (vErrors === null) {
-                    vErrors = [err71];
-                  } else {
-                    vErrors.push(err71);
-                  }
-                  errors++;
+            if (data13.cropDescription !== void 0) {
+              let data20 = data13.cropDescription;
+              if (typeof data20 !== "string" && data20 !== null) {
+                const err71 = { instancePath: instancePath + "/plots/" + i0 + "/cropDescription", schemaPath: "#/properties/plots/items/properties/cropDescription/type", keyword: "type", params: { type: schema13.properties.plots.items.properties.cropDescription.type }, message: "must be string,null" };
+                if (vErrors === null) {
+                  vErrors = [err71];
+                } else {
+                  vErrors.push(err71);
                 }
-                if (data21 < 0 || isNaN(data21)) {
-                  const err72 = { instancePath: instancePath + "/plots/" + i0 + "/excessRainMonthlyContrib", schemaPath: "#/properties/plots/items/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                errors++;
+              }
+              if (typeof data20 === "string") {
+                if (func3(data20) > 200) {
+                  const err72 = { instancePath: instancePath + "/plots/" + i0 + "/cropDescription", schemaPath: "#/properties/plots/items/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
                   if (vErrors === null) {
                     vErrors = [err72];
                   } else {
@@ -1414,8 +1410,12 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-              } else {
-                const err73 = { instancePath: instancePath + "/plots/" + i0 + "/excessRainMonthlyContrib", schemaPath: "#/properties/plots/items/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+              }
+            }
+            if (data13.isIrrigated !== void 0) {
+              let data21 = data13.isIrrigated;
+              if (typeof data21 !== "boolean" && data21 !== null) {
+                const err73 = { instancePath: instancePath + "/plots/" + i0 + "/isIrrigated", schemaPath: "#/properties/plots/items/properties/isIrrigated/type", keyword: "type", params: { type: schema13.properties.plots.items.properties.isIrrigated.type }, message: "must be boolean,null" };
                 if (vErrors === null) {
                   vErrors = [err73];
                 } else {
@@ -1543,12 +1543,21 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                   if (typeof data26 == "number" && isFinite(data26)) {
-                    if (data26 < 1 || isNaN(data26)) {
-                      const err85 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/version", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                    if (data26 > 1e5 || isNaN(data26)) {
+                      const err85 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/version", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" };
                       if (vErrors === null) {
                         vErrors = [err85];
                       } else {
                         vErrors.push(err85);
+                      }
+                      errors++;
+                    }
+                    if (data26 < 1 || isNaN(data26)) {
+                      const err86 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/version", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                      if (vErrors === null) {
+                        vErrors = [err86];
+                      } else {
+                        vErrors.push(err86);
                       }
                       errors++;
                     }
@@ -1558,20 +1567,29 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                   let data27 = data25._id;
                   if (typeof data27 === "string") {
                     if (func3(data27) > 64) {
-                      const err86 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/_id", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                      const err87 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/_id", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                       if (vErrors === null) {
-                        vErrors = [err86];
+                        vErrors = [err87];
                       } else {
-                        vErrors.push(err86);
+                        vErrors.push(err87);
+                      }
+                      errors++;
+                    }
+                    if (func3(data27) < 1) {
+                      const err88 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/_id", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                      if (vErrors === null) {
+                        vErrors = [err88];
+                      } else {
+                        vErrors.push(err88);
                       }
                       errors++;
                     }
                   } else {
-                    const err87 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/_id", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err89 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/_id", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err87];
+                      vErrors = [err89];
                     } else {
-                      vErrors.push(err87);
+                      vErrors.push(err89);
                     }
                     errors++;
                   }
@@ -1579,21 +1597,21 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           } else {
-            const err88 = { instancePath: instancePath + "/plots/" + i0, schemaPath: "#/properties/plots/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err90 = { instancePath: instancePath + "/plots/" + i0, schemaPath: "#/properties/plots/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err88];
+              vErrors = [err90];
             } else {
-              vErrors.push(err88);
+              vErrors.push(err90);
             }
             errors++;
           }
         }
       } else {
-        const err89 = { instancePath: instancePath + "/plots", schemaPath: "#/properties/plots/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err91 = { instancePath: instancePath + "/plots", schemaPath: "#/properties/plots/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err89];
+          vErrors = [err91];
         } else {
-          vErrors.push(err89);
+          vErrors.push(err91);
         }
         errors++;
       }
@@ -1602,11 +1620,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data28 = data.contributions;
       if (Array.isArray(data28)) {
         if (data28.length > 2e3) {
-          const err90 = { instancePath: instancePath + "/contributions", schemaPath: "#/properties/contributions/maxItems", keyword: "maxItems", params: { limit: 2e3 }, message: "must NOT have more than 2000 items" };
+          const err92 = { instancePath: instancePath + "/contributions", schemaPath: "#/properties/contributions/maxItems", keyword: "maxItems", params: { limit: 2e3 }, message: "must NOT have more than 2000 items" };
           if (vErrors === null) {
-            vErrors = [err90];
+            vErrors = [err92];
           } else {
-            vErrors.push(err90);
+            vErrors.push(err92);
           }
           errors++;
         }
@@ -1615,25 +1633,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           let data29 = data28[i1];
           if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
             if (data29.id === void 0) {
-              const err91 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err91];
-              } else {
-                vErrors.push(err91);
-              }
-              errors++;
-            }
-            if (data29.plotId === void 0) {
-              const err92 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
-              if (vErrors === null) {
-                vErrors = [err92];
-              } else {
-                vErrors.push(err92);
-              }
-              errors++;
-            }
-            if (data29.amount === void 0) {
-              const err93 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+              const err93 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
                 vErrors = [err93];
               } else {
@@ -1641,8 +1641,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data29.protectionType === void 0) {
-              const err94 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "protectionType" }, message: "must have required property 'protectionType'" };
+            if (data29.plotId === void 0) {
+              const err94 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
               if (vErrors === null) {
                 vErrors = [err94];
               } else {
@@ -1650,8 +1650,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data29.contributionDate === void 0) {
-              const err95 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "contributionDate" }, message: "must have required property 'contributionDate'" };
+            if (data29.amount === void 0) {
+              const err95 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
               if (vErrors === null) {
                 vErrors = [err95];
               } else {
@@ -1659,13 +1659,31 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data29.protectionType === void 0) {
+              const err96 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "protectionType" }, message: "must have required property 'protectionType'" };
+              if (vErrors === null) {
+                vErrors = [err96];
+              } else {
+                vErrors.push(err96);
+              }
+              errors++;
+            }
+            if (data29.contributionDate === void 0) {
+              const err97 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "contributionDate" }, message: "must have required property 'contributionDate'" };
+              if (vErrors === null) {
+                vErrors = [err97];
+              } else {
+                vErrors.push(err97);
+              }
+              errors++;
+            }
             for (const key3 in data29) {
               if (!(key3 === "id" || key3 === "plotId" || key3 === "amount" || key3 === "protectionType" || key3 === "contributionDate")) {
-                const err96 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
+                const err98 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
-                  vErrors = [err96];
+                  vErrors = [err98];
                 } else {
-                  vErrors.push(err96);
+                  vErrors.push(err98);
                 }
                 errors++;
               }
@@ -1674,25 +1692,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               let data30 = data29.id;
               if (typeof data30 === "string") {
                 if (func3(data30) > 64) {
-                  const err97 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err97];
-                  } else {
-                    vErrors.push(err97);
-                  }
-                  errors++;
-                }
-                if (func3(data30) < 1) {
-                  const err98 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err98];
-                  } else {
-                    vErrors.push(err98);
-                  }
-                  errors++;
-                }
-                if (!pattern4.test(data30)) {
-                  const err99 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  const err99 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                   if (vErrors === null) {
                     vErrors = [err99];
                   } else {
@@ -1700,12 +1700,30 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+                if (func3(data30) < 1) {
+                  const err100 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err100];
+                  } else {
+                    vErrors.push(err100);
+                  }
+                  errors++;
+                }
+                if (!pattern4.test(data30)) {
+                  const err101 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  if (vErrors === null) {
+                    vErrors = [err101];
+                  } else {
+                    vErrors.push(err101);
+                  }
+                  errors++;
+                }
               } else {
-                const err100 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err102 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err100];
+                  vErrors = [err102];
                 } else {
-                  vErrors.push(err100);
+                  vErrors.push(err102);
                 }
                 errors++;
               }
@@ -1714,25 +1732,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               let data31 = data29.plotId;
               if (typeof data31 === "string") {
                 if (func3(data31) > 64) {
-                  const err101 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err101];
-                  } else {
-                    vErrors.push(err101);
-                  }
-                  errors++;
-                }
-                if (func3(data31) < 1) {
-                  const err102 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err102];
-                  } else {
-                    vErrors.push(err102);
-                  }
-                  errors++;
-                }
-                if (!pattern4.test(data31)) {
-                  const err103 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  const err103 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                   if (vErrors === null) {
                     vErrors = [err103];
                   } else {
@@ -1740,12 +1740,30 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+                if (func3(data31) < 1) {
+                  const err104 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err104];
+                  } else {
+                    vErrors.push(err104);
+                  }
+                  errors++;
+                }
+                if (!pattern4.test(data31)) {
+                  const err105 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  if (vErrors === null) {
+                    vErrors = [err105];
+                  } else {
+                    vErrors.push(err105);
+                  }
+                  errors++;
+                }
               } else {
-                const err104 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err106 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err104];
+                  vErrors = [err106];
                 } else {
-                  vErrors.push(err104);
+                  vErrors.push(err106);
                 }
                 errors++;
               }
@@ -1754,25 +1772,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               let data32 = data29.amount;
               if (typeof data32 == "number" && isFinite(data32)) {
                 if (data32 > 1e9 || isNaN(data32)) {
-                  const err105 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                  if (vErrors === null) {
-                    vErrors = [err105];
-                  } else {
-                    vErrors.push(err105);
-                  }
-                  errors++;
-                }
-                if (data32 < 0 || isNaN(data32)) {
-                  const err106 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err106];
-                  } else {
-                    vErrors.push(err106);
-                  }
-                  errors++;
-                }
-                if (data32 <= 0 || isNaN(data32)) {
-                  const err107 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                  const err107 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                   if (vErrors === null) {
                     vErrors = [err107];
                   } else {
@@ -1780,29 +1780,26 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+                if (data32 < 0 || isNaN(data32)) {
+                  const err108 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                  if (vErrors === null) {
+                    vErrors = [err108];
+                  } else {
+                    vErrors.push(err108);
+                  }
+                  errors++;
+                }
+                if (data32 <= 0 || isNaN(data32)) {
+                  const err109 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                  if (vErrors === null) {
+                    vErrors = [err109];
+                  } else {
+                    vErrors.push(err109);
+                  }
+                  errors++;
+                }
               } else {
-                const err108 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                if (vErrors === null) {
-                  vErrors = [err108];
-                } else {
-                  vErrors.push(err108);
-                }
-                errors++;
-              }
-            }
-            if (data29.protectionType !== void 0) {
-              let data33 = data29.protectionType;
-              if (typeof data33 !== "string") {
-                const err109 = { instancePath: instancePath + "/contributions/" + i1 + "/protectionType", schemaPath: "#/properties/contributions/items/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err109];
-                } else {
-                  vErrors.push(err109);
-                }
-                errors++;
-              }
-              if (!(data33 === "DROUGHT" || data33 === "EXCESS_RAIN")) {
-                const err110 = { instancePath: instancePath + "/contributions/" + i1 + "/protectionType", schemaPath: "#/properties/contributions/items/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema13.properties.contributions.items.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+                const err110 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                 if (vErrors === null) {
                   vErrors = [err110];
                 } else {
@@ -1811,20 +1808,19 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data29.contributionDate !== void 0) {
-              let data34 = data29.contributionDate;
-              if (typeof data34 === "string") {
-                if (!formats10.validate(data34)) {
-                  const err111 = { instancePath: instancePath + "/contributions/" + i1 + "/contributionDate", schemaPath: "#/properties/contributions/items/properties/contributionDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-                  if (vErrors === null) {
-                    vErrors = [err111];
-                  } else {
-                    vErrors.push(err111);
-                  }
-                  errors++;
+            if (data29.protectionType !== void 0) {
+              let data33 = data29.protectionType;
+              if (typeof data33 !== "string") {
+                const err111 = { instancePath: instancePath + "/contributions/" + i1 + "/protectionType", schemaPath: "#/properties/contributions/items/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err111];
+                } else {
+                  vErrors.push(err111);
                 }
-              } else {
-                const err112 = { instancePath: instancePath + "/contributions/" + i1 + "/contributionDate", schemaPath: "#/properties/contributions/items/properties/contributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                errors++;
+              }
+              if (!(data33 === "DROUGHT" || data33 === "EXCESS_RAIN")) {
+                const err112 = { instancePath: instancePath + "/contributions/" + i1 + "/protectionType", schemaPath: "#/properties/contributions/items/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema13.properties.contributions.items.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
                 if (vErrors === null) {
                   vErrors = [err112];
                 } else {
@@ -1833,22 +1829,44 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data29.contributionDate !== void 0) {
+              let data34 = data29.contributionDate;
+              if (typeof data34 === "string") {
+                if (!formats10.validate(data34)) {
+                  const err113 = { instancePath: instancePath + "/contributions/" + i1 + "/contributionDate", schemaPath: "#/properties/contributions/items/properties/contributionDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                  if (vErrors === null) {
+                    vErrors = [err113];
+                  } else {
+                    vErrors.push(err113);
+                  }
+                  errors++;
+                }
+              } else {
+                const err114 = { instancePath: instancePath + "/contributions/" + i1 + "/contributionDate", schemaPath: "#/properties/contributions/items/properties/contributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err114];
+                } else {
+                  vErrors.push(err114);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err113 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err115 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err113];
+              vErrors = [err115];
             } else {
-              vErrors.push(err113);
+              vErrors.push(err115);
             }
             errors++;
           }
         }
       } else {
-        const err114 = { instancePath: instancePath + "/contributions", schemaPath: "#/properties/contributions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err116 = { instancePath: instancePath + "/contributions", schemaPath: "#/properties/contributions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err114];
+          vErrors = [err116];
         } else {
-          vErrors.push(err114);
+          vErrors.push(err116);
         }
         errors++;
       }
@@ -1857,11 +1875,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data35 = data.payouts;
       if (Array.isArray(data35)) {
         if (data35.length > 500) {
-          const err115 = { instancePath: instancePath + "/payouts", schemaPath: "#/properties/payouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
+          const err117 = { instancePath: instancePath + "/payouts", schemaPath: "#/properties/payouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
           if (vErrors === null) {
-            vErrors = [err115];
+            vErrors = [err117];
           } else {
-            vErrors.push(err115);
+            vErrors.push(err117);
           }
           errors++;
         }
@@ -1870,25 +1888,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           let data36 = data35[i2];
           if (data36 && typeof data36 == "object" && !Array.isArray(data36)) {
             if (data36.id === void 0) {
-              const err116 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err116];
-              } else {
-                vErrors.push(err116);
-              }
-              errors++;
-            }
-            if (data36.plotId === void 0) {
-              const err117 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
-              if (vErrors === null) {
-                vErrors = [err117];
-              } else {
-                vErrors.push(err117);
-              }
-              errors++;
-            }
-            if (data36.amount === void 0) {
-              const err118 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+              const err118 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
                 vErrors = [err118];
               } else {
@@ -1896,8 +1896,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data36.assessmentId === void 0) {
-              const err119 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
+            if (data36.plotId === void 0) {
+              const err119 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
               if (vErrors === null) {
                 vErrors = [err119];
               } else {
@@ -1905,8 +1905,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data36.assessmentDate === void 0) {
-              const err120 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+            if (data36.amount === void 0) {
+              const err120 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
               if (vErrors === null) {
                 vErrors = [err120];
               } else {
@@ -1914,8 +1914,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data36.payoutDate === void 0) {
-              const err121 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "payoutDate" }, message: "must have required property 'payoutDate'" };
+            if (data36.assessmentId === void 0) {
+              const err121 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
               if (vErrors === null) {
                 vErrors = [err121];
               } else {
@@ -1923,13 +1923,31 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data36.assessmentDate === void 0) {
+              const err122 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+              if (vErrors === null) {
+                vErrors = [err122];
+              } else {
+                vErrors.push(err122);
+              }
+              errors++;
+            }
+            if (data36.payoutDate === void 0) {
+              const err123 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "payoutDate" }, message: "must have required property 'payoutDate'" };
+              if (vErrors === null) {
+                vErrors = [err123];
+              } else {
+                vErrors.push(err123);
+              }
+              errors++;
+            }
             for (const key4 in data36) {
               if (!(key4 === "id" || key4 === "plotId" || key4 === "amount" || key4 === "assessmentId" || key4 === "assessmentDate" || key4 === "payoutDate")) {
-                const err122 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" };
+                const err124 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
-                  vErrors = [err122];
+                  vErrors = [err124];
                 } else {
-                  vErrors.push(err122);
+                  vErrors.push(err124);
                 }
                 errors++;
               }
@@ -1938,25 +1956,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               let data37 = data36.id;
               if (typeof data37 === "string") {
                 if (func3(data37) > 64) {
-                  const err123 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err123];
-                  } else {
-                    vErrors.push(err123);
-                  }
-                  errors++;
-                }
-                if (func3(data37) < 1) {
-                  const err124 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err124];
-                  } else {
-                    vErrors.push(err124);
-                  }
-                  errors++;
-                }
-                if (!pattern4.test(data37)) {
-                  const err125 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  const err125 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                   if (vErrors === null) {
                     vErrors = [err125];
                   } else {
@@ -1964,12 +1964,30 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+                if (func3(data37) < 1) {
+                  const err126 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err126];
+                  } else {
+                    vErrors.push(err126);
+                  }
+                  errors++;
+                }
+                if (!pattern4.test(data37)) {
+                  const err127 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  if (vErrors === null) {
+                    vErrors = [err127];
+                  } else {
+                    vErrors.push(err127);
+                  }
+                  errors++;
+                }
               } else {
-                const err126 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err128 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err126];
+                  vErrors = [err128];
                 } else {
-                  vErrors.push(err126);
+                  vErrors.push(err128);
                 }
                 errors++;
               }
@@ -1978,25 +1996,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               let data38 = data36.plotId;
               if (typeof data38 === "string") {
                 if (func3(data38) > 64) {
-                  const err127 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err127];
-                  } else {
-                    vErrors.push(err127);
-                  }
-                  errors++;
-                }
-                if (func3(data38) < 1) {
-                  const err128 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err128];
-                  } else {
-                    vErrors.push(err128);
-                  }
-                  errors++;
-                }
-                if (!pattern4.test(data38)) {
-                  const err129 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  const err129 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                   if (vErrors === null) {
                     vErrors = [err129];
                   } else {
@@ -2004,12 +2004,30 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+                if (func3(data38) < 1) {
+                  const err130 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err130];
+                  } else {
+                    vErrors.push(err130);
+                  }
+                  errors++;
+                }
+                if (!pattern4.test(data38)) {
+                  const err131 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  if (vErrors === null) {
+                    vErrors = [err131];
+                  } else {
+                    vErrors.push(err131);
+                  }
+                  errors++;
+                }
               } else {
-                const err130 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err132 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err130];
+                  vErrors = [err132];
                 } else {
-                  vErrors.push(err130);
+                  vErrors.push(err132);
                 }
                 errors++;
               }
@@ -2018,25 +2036,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               let data39 = data36.amount;
               if (typeof data39 == "number" && isFinite(data39)) {
                 if (data39 > 1e9 || isNaN(data39)) {
-                  const err131 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                  if (vErrors === null) {
-                    vErrors = [err131];
-                  } else {
-                    vErrors.push(err131);
-                  }
-                  errors++;
-                }
-                if (data39 < 0 || isNaN(data39)) {
-                  const err132 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err132];
-                  } else {
-                    vErrors.push(err132);
-                  }
-                  errors++;
-                }
-                if (data39 <= 0 || isNaN(data39)) {
-                  const err133 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                  const err133 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                   if (vErrors === null) {
                     vErrors = [err133];
                   } else {
@@ -2044,21 +2044,17 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-              } else {
-                const err134 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                if (vErrors === null) {
-                  vErrors = [err134];
-                } else {
-                  vErrors.push(err134);
+                if (data39 < 0 || isNaN(data39)) {
+                  const err134 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                  if (vErrors === null) {
+                    vErrors = [err134];
+                  } else {
+                    vErrors.push(err134);
+                  }
+                  errors++;
                 }
-                errors++;
-              }
-            }
-            if (data36.assessmentId !== void 0) {
-              let data40 = data36.assessmentId;
-              if (typeof data40 === "string") {
-                if (func3(data40) > 64) {
-                  const err135 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentId", schemaPath: "#/properties/payouts/items/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                if (data39 <= 0 || isNaN(data39)) {
+                  const err135 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
                   if (vErrors === null) {
                     vErrors = [err135];
                   } else {
@@ -2066,21 +2062,52 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (func3(data40) < 1) {
-                  const err136 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentId", schemaPath: "#/properties/payouts/items/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              } else {
+                const err136 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                if (vErrors === null) {
+                  vErrors = [err136];
+                } else {
+                  vErrors.push(err136);
+                }
+                errors++;
+              }
+            }
+            if (data36.assessmentId !== void 0) {
+              let data40 = data36.assessmentId;
+              if (typeof data40 === "string") {
+                if (func3(data40) > 100) {
+                  const err137 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentId", schemaPath: "#/properties/payouts/items/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
                   if (vErrors === null) {
-                    vErrors = [err136];
+                    vErrors = [err137];
                   } else {
-                    vErrors.push(err136);
+                    vErrors.push(err137);
+                  }
+                  errors++;
+                }
+                if (func3(data40) < 1) {
+                  const err138 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentId", schemaPath: "#/properties/payouts/items/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err138];
+                  } else {
+                    vErrors.push(err138);
+                  }
+                  errors++;
+                }
+                if (!pattern0.test(data40)) {
+                  const err139 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentId", schemaPath: "#/properties/payouts/items/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                  if (vErrors === null) {
+                    vErrors = [err139];
+                  } else {
+                    vErrors.push(err139);
                   }
                   errors++;
                 }
               } else {
-                const err137 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentId", schemaPath: "#/properties/payouts/items/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err140 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentId", schemaPath: "#/properties/payouts/items/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err137];
+                  vErrors = [err140];
                 } else {
-                  vErrors.push(err137);
+                  vErrors.push(err140);
                 }
                 errors++;
               }
@@ -2089,20 +2116,20 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               let data41 = data36.assessmentDate;
               if (typeof data41 === "string") {
                 if (!formats0.validate(data41)) {
-                  const err138 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentDate", schemaPath: "#/properties/payouts/items/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                  const err141 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentDate", schemaPath: "#/properties/payouts/items/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
                   if (vErrors === null) {
-                    vErrors = [err138];
+                    vErrors = [err141];
                   } else {
-                    vErrors.push(err138);
+                    vErrors.push(err141);
                   }
                   errors++;
                 }
               } else {
-                const err139 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentDate", schemaPath: "#/properties/payouts/items/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err142 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentDate", schemaPath: "#/properties/payouts/items/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err139];
+                  vErrors = [err142];
                 } else {
-                  vErrors.push(err139);
+                  vErrors.push(err142);
                 }
                 errors++;
               }
@@ -2111,40 +2138,40 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               let data42 = data36.payoutDate;
               if (typeof data42 === "string") {
                 if (!formats0.validate(data42)) {
-                  const err140 = { instancePath: instancePath + "/payouts/" + i2 + "/payoutDate", schemaPath: "#/properties/payouts/items/properties/payoutDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                  const err143 = { instancePath: instancePath + "/payouts/" + i2 + "/payoutDate", schemaPath: "#/properties/payouts/items/properties/payoutDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
                   if (vErrors === null) {
-                    vErrors = [err140];
+                    vErrors = [err143];
                   } else {
-                    vErrors.push(err140);
+                    vErrors.push(err143);
                   }
                   errors++;
                 }
               } else {
-                const err141 = { instancePath: instancePath + "/payouts/" + i2 + "/payoutDate", schemaPath: "#/properties/payouts/items/properties/payoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err144 = { instancePath: instancePath + "/payouts/" + i2 + "/payoutDate", schemaPath: "#/properties/payouts/items/properties/payoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err141];
+                  vErrors = [err144];
                 } else {
-                  vErrors.push(err141);
+                  vErrors.push(err144);
                 }
                 errors++;
               }
             }
           } else {
-            const err142 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err145 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err142];
+              vErrors = [err145];
             } else {
-              vErrors.push(err142);
+              vErrors.push(err145);
             }
             errors++;
           }
         }
       } else {
-        const err143 = { instancePath: instancePath + "/payouts", schemaPath: "#/properties/payouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err146 = { instancePath: instancePath + "/payouts", schemaPath: "#/properties/payouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err143];
+          vErrors = [err146];
         } else {
-          vErrors.push(err143);
+          vErrors.push(err146);
         }
         errors++;
       }
@@ -2153,11 +2180,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data43 = data.cashouts;
       if (Array.isArray(data43)) {
         if (data43.length > 500) {
-          const err144 = { instancePath: instancePath + "/cashouts", schemaPath: "#/properties/cashouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
+          const err147 = { instancePath: instancePath + "/cashouts", schemaPath: "#/properties/cashouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
           if (vErrors === null) {
-            vErrors = [err144];
+            vErrors = [err147];
           } else {
-            vErrors.push(err144);
+            vErrors.push(err147);
           }
           errors++;
         }
@@ -2166,39 +2193,39 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           let data44 = data43[i3];
           if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
             if (data44.id === void 0) {
-              const err145 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+              const err148 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
-                vErrors = [err145];
+                vErrors = [err148];
               } else {
-                vErrors.push(err145);
+                vErrors.push(err148);
               }
               errors++;
             }
             if (data44.amount === void 0) {
-              const err146 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+              const err149 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
               if (vErrors === null) {
-                vErrors = [err146];
+                vErrors = [err149];
               } else {
-                vErrors.push(err146);
+                vErrors.push(err149);
               }
               errors++;
             }
             if (data44.cashoutDate === void 0) {
-              const err147 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "cashoutDate" }, message: "must have required property 'cashoutDate'" };
+              const err150 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "cashoutDate" }, message: "must have required property 'cashoutDate'" };
               if (vErrors === null) {
-                vErrors = [err147];
+                vErrors = [err150];
               } else {
-                vErrors.push(err147);
+                vErrors.push(err150);
               }
               errors++;
             }
             for (const key5 in data44) {
               if (!(key5 === "id" || key5 === "amount" || key5 === "cashoutDate")) {
-                const err148 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
+                const err151 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
-                  vErrors = [err148];
+                  vErrors = [err151];
                 } else {
-                  vErrors.push(err148);
+                  vErrors.push(err151);
                 }
                 errors++;
               }
@@ -2207,38 +2234,38 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               let data45 = data44.id;
               if (typeof data45 === "string") {
                 if (func3(data45) > 64) {
-                  const err149 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                  const err152 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                   if (vErrors === null) {
-                    vErrors = [err149];
+                    vErrors = [err152];
                   } else {
-                    vErrors.push(err149);
+                    vErrors.push(err152);
                   }
                   errors++;
                 }
                 if (func3(data45) < 1) {
-                  const err150 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  const err153 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                   if (vErrors === null) {
-                    vErrors = [err150];
+                    vErrors = [err153];
                   } else {
-                    vErrors.push(err150);
+                    vErrors.push(err153);
                   }
                   errors++;
                 }
                 if (!pattern4.test(data45)) {
-                  const err151 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  const err154 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                   if (vErrors === null) {
-                    vErrors = [err151];
+                    vErrors = [err154];
                   } else {
-                    vErrors.push(err151);
+                    vErrors.push(err154);
                   }
                   errors++;
                 }
               } else {
-                const err152 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err155 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err152];
+                  vErrors = [err155];
                 } else {
-                  vErrors.push(err152);
+                  vErrors.push(err155);
                 }
                 errors++;
               }
@@ -2247,38 +2274,38 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               let data46 = data44.amount;
               if (typeof data46 == "number" && isFinite(data46)) {
                 if (data46 > 1e9 || isNaN(data46)) {
-                  const err153 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                  const err156 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                   if (vErrors === null) {
-                    vErrors = [err153];
+                    vErrors = [err156];
                   } else {
-                    vErrors.push(err153);
+                    vErrors.push(err156);
                   }
                   errors++;
                 }
                 if (data46 < 0 || isNaN(data46)) {
-                  const err154 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                  const err157 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                   if (vErrors === null) {
-                    vErrors = [err154];
+                    vErrors = [err157];
                   } else {
-                    vErrors.push(err154);
+                    vErrors.push(err157);
                   }
                   errors++;
                 }
                 if (data46 <= 0 || isNaN(data46)) {
-                  const err155 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                  const err158 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
                   if (vErrors === null) {
-                    vErrors = [err155];
+                    vErrors = [err158];
                   } else {
-                    vErrors.push(err155);
+                    vErrors.push(err158);
                   }
                   errors++;
                 }
               } else {
-                const err156 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                const err159 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                 if (vErrors === null) {
-                  vErrors = [err156];
+                  vErrors = [err159];
                 } else {
-                  vErrors.push(err156);
+                  vErrors.push(err159);
                 }
                 errors++;
               }
@@ -2287,60 +2314,60 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               let data47 = data44.cashoutDate;
               if (typeof data47 === "string") {
                 if (!formats10.validate(data47)) {
-                  const err157 = { instancePath: instancePath + "/cashouts/" + i3 + "/cashoutDate", schemaPath: "#/properties/cashouts/items/properties/cashoutDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                  const err160 = { instancePath: instancePath + "/cashouts/" + i3 + "/cashoutDate", schemaPath: "#/properties/cashouts/items/properties/cashoutDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
                   if (vErrors === null) {
-                    vErrors = [err157];
+                    vErrors = [err160];
                   } else {
-                    vErrors.push(err157);
+                    vErrors.push(err160);
                   }
                   errors++;
                 }
               } else {
-                const err158 = { instancePath: instancePath + "/cashouts/" + i3 + "/cashoutDate", schemaPath: "#/properties/cashouts/items/properties/cashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err161 = { instancePath: instancePath + "/cashouts/" + i3 + "/cashoutDate", schemaPath: "#/properties/cashouts/items/properties/cashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err158];
+                  vErrors = [err161];
                 } else {
-                  vErrors.push(err158);
+                  vErrors.push(err161);
                 }
                 errors++;
               }
             }
           } else {
-            const err159 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err162 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err159];
+              vErrors = [err162];
             } else {
-              vErrors.push(err159);
+              vErrors.push(err162);
             }
             errors++;
           }
         }
       } else {
-        const err160 = { instancePath: instancePath + "/cashouts", schemaPath: "#/properties/cashouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err163 = { instancePath: instancePath + "/cashouts", schemaPath: "#/properties/cashouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err160];
+          vErrors = [err163];
         } else {
-          vErrors.push(err160);
+          vErrors.push(err163);
         }
         errors++;
       }
     }
   } else {
-    const err161 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err164 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err161];
+      vErrors = [err164];
     } else {
-      vErrors.push(err161);
+      vErrors.push(err164);
     }
     errors++;
   }
   validate12.errors = vErrors;
   return errors === 0;
 }
-var vd7d181d8534d0f84b1267245 = validate13;
-var schema14 = { "type": "object", "required": ["_id", "name", "creationDate", "createdBy", "configs", "members"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S" }, "logo": { "type": ["string", "null"], "maxLength": 65536, "pattern": "^data:image/(png|jpeg);base64," }, "banner": { "type": ["string", "null"], "maxLength": 65536, "pattern": "^data:image/(png|jpeg);base64," }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "createdBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "modificationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "modifiedBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "configs": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth", "_id", "version", "creationDate"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64 }, "version": { "type": "integer", "minimum": 1, "maximum": 999999 }, "currency": { "type": "string", "maxLength": 3, "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } }, "description": "Versions 1, 2, 3\u2026 in order" }, "members": { "type": "array", "maxItems": 2e5, "items": { "type": "object", "required": ["id", "name", "village", "number", "onboardingDate", "plots", "contributions", "payouts", "cashouts"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "plots": { "type": "array", "maxItems": 50, "items": { "type": "object", "required": ["id", "name", "latitude", "longitude", "droughtMonthlyContrib", "startCoverageDate", "endOfSeasonDate", "endCoverageDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endOfSeasonDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "enablerConfig": { "type": ["object", "null"], "required": ["version", "_id"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1 }, "_id": { "type": "string", "maxLength": 64 } } } } } }, "contributions": { "type": "array", "maxItems": 2e3, "items": { "type": "object", "required": ["id", "plotId", "amount", "protectionType", "contributionDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } }, "payouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "plotId", "amount", "assessmentId", "assessmentDate", "payoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "description": "The campaign" }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "payoutDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" } } } }, "cashouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "amount", "cashoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "cashoutDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } } } } } } };
-var pattern17 = new RegExp("^data:image/(png|jpeg);base64,", "u");
-var pattern19 = new RegExp("^[A-Z]{3}$", "u");
+var vac013582d435d26e7edeef62 = validate13;
+var schema14 = { "type": "object", "required": ["_id", "name", "creationDate", "createdBy", "configs", "members"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S" }, "logo": { "type": ["string", "null"], "maxLength": 40983, "pattern": "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, "banner": { "type": ["string", "null"], "maxLength": 40983, "pattern": "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "createdBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "modificationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "modifiedBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "configs": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth", "_id", "version", "creationDate"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64 }, "version": { "type": "integer", "minimum": 1, "maximum": 1e5 }, "currency": { "type": "string", "maxLength": 3, "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } }, "description": "Versions 1, 2, 3\u2026 in order" }, "members": { "type": "array", "maxItems": 2e5, "items": { "type": "object", "required": ["id", "name", "village", "number", "onboardingDate", "plots", "contributions", "payouts", "cashouts"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "plots": { "type": "array", "maxItems": 50, "items": { "type": "object", "required": ["id", "name", "latitude", "longitude", "droughtMonthlyContrib", "startCoverageDate", "endOfSeasonDate", "endCoverageDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "startCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endOfSeasonDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "enablerConfig": { "type": ["object", "null"], "required": ["version", "_id"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1, "maximum": 1e5 }, "_id": { "type": "string", "minLength": 1, "maxLength": 64 } } } } } }, "contributions": { "type": "array", "maxItems": 2e3, "items": { "type": "object", "required": ["id", "plotId", "amount", "protectionType", "contributionDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } }, "payouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "plotId", "amount", "assessmentId", "assessmentDate", "payoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "assessmentId": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S", "description": "The campaign" }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "payoutDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" } } } }, "cashouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "amount", "cashoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "cashoutDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } } } } } } };
+var pattern18 = new RegExp("^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$", "u");
+var pattern20 = new RegExp("^[A-Z]{3}$", "u");
 function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -2502,8 +2529,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (typeof data2 === "string") {
-        if (func3(data2) > 65536) {
-          const err16 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters" };
+        if (func3(data2) > 40983) {
+          const err16 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/maxLength", keyword: "maxLength", params: { limit: 40983 }, message: "must NOT have more than 40983 characters" };
           if (vErrors === null) {
             vErrors = [err16];
           } else {
@@ -2511,8 +2538,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern17.test(data2)) {
-          const err17 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64," }, message: 'must match pattern "^data:image/(png|jpeg);base64,"' };
+        if (!pattern18.test(data2)) {
+          const err17 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
           if (vErrors === null) {
             vErrors = [err17];
           } else {
@@ -2534,8 +2561,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (typeof data3 === "string") {
-        if (func3(data3) > 65536) {
-          const err19 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters" };
+        if (func3(data3) > 40983) {
+          const err19 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/maxLength", keyword: "maxLength", params: { limit: 40983 }, message: "must NOT have more than 40983 characters" };
           if (vErrors === null) {
             vErrors = [err19];
           } else {
@@ -2543,8 +2570,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern17.test(data3)) {
-          const err20 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64," }, message: 'must match pattern "^data:image/(png|jpeg);base64,"' };
+        if (!pattern18.test(data3)) {
+          const err20 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
           if (vErrors === null) {
             vErrors = [err20];
           } else {
@@ -2802,8 +2829,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (typeof data11 == "number" && isFinite(data11)) {
-                if (data11 > 999999 || isNaN(data11)) {
-                  const err45 = { instancePath: instancePath + "/configs/" + i0 + "/version", schemaPath: "#/properties/configs/items/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 999999 }, message: "must be <= 999999" };
+                if (data11 > 1e5 || isNaN(data11)) {
+                  const err45 = { instancePath: instancePath + "/configs/" + i0 + "/version", schemaPath: "#/properties/configs/items/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" };
                   if (vErrors === null) {
                     vErrors = [err45];
                   } else {
@@ -2834,7 +2861,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (!pattern19.test(data12)) {
+                if (!pattern20.test(data12)) {
                   const err48 = { instancePath: instancePath + "/configs/" + i0 + "/currency", schemaPath: "#/properties/configs/items/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
                   if (vErrors === null) {
                     vErrors = [err48];
@@ -3757,20 +3784,20 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data35.cropDescription !== void 0) {
-                      let data40 = data35.cropDescription;
-                      if (typeof data40 !== "string" && data40 !== null) {
-                        const err137 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/cropDescription", schemaPath: "#/properties/members/items/properties/plots/items/properties/cropDescription/type", keyword: "type", params: { type: schema14.properties.members.items.properties.plots.items.properties.cropDescription.type }, message: "must be string,null" };
-                        if (vErrors === null) {
-                          vErrors = [err137];
-                        } else {
-                          vErrors.push(err137);
+                    if (data35.droughtMonthlyContrib !== void 0) {
+                      let data40 = data35.droughtMonthlyContrib;
+                      if (typeof data40 == "number" && isFinite(data40)) {
+                        if (data40 > 1e9 || isNaN(data40)) {
+                          const err137 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/droughtMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                          if (vErrors === null) {
+                            vErrors = [err137];
+                          } else {
+                            vErrors.push(err137);
+                          }
+                          errors++;
                         }
-                        errors++;
-                      }
-                      if (typeof data40 === "string") {
-                        if (func3(data40) > 200) {
-                          const err138 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/cropDescription", schemaPath: "#/properties/members/items/properties/plots/items/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                        if (data40 < 0 || isNaN(data40)) {
+                          const err138 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/droughtMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                           if (vErrors === null) {
                             vErrors = [err138];
                           } else {
@@ -3778,12 +3805,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                      }
-                    }
-                    if (data35.isIrrigated !== void 0) {
-                      let data41 = data35.isIrrigated;
-                      if (typeof data41 !== "boolean" && data41 !== null) {
-                        const err139 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/isIrrigated", schemaPath: "#/properties/members/items/properties/plots/items/properties/isIrrigated/type", keyword: "type", params: { type: schema14.properties.members.items.properties.plots.items.properties.isIrrigated.type }, message: "must be boolean,null" };
+                      } else {
+                        const err139 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/droughtMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                         if (vErrors === null) {
                           vErrors = [err139];
                         } else {
@@ -3792,11 +3815,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data35.droughtMonthlyContrib !== void 0) {
-                      let data42 = data35.droughtMonthlyContrib;
-                      if (typeof data42 == "number" && isFinite(data42)) {
-                        if (data42 > 1e9 || isNaN(data42)) {
-                          const err140 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/droughtMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                    if (data35.excessRainMonthlyContrib !== void 0) {
+                      let data41 = data35.excessRainMonthlyContrib;
+                      if (typeof data41 == "number" && isFinite(data41)) {
+                        if (data41 > 1e9 || isNaN(data41)) {
+                          const err140 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/excessRainMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                           if (vErrors === null) {
                             vErrors = [err140];
                           } else {
@@ -3804,8 +3827,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data42 < 0 || isNaN(data42)) {
-                          const err141 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/droughtMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                        if (data41 < 0 || isNaN(data41)) {
+                          const err141 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/excessRainMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                           if (vErrors === null) {
                             vErrors = [err141];
                           } else {
@@ -3814,7 +3837,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                           errors++;
                         }
                       } else {
-                        const err142 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/droughtMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                        const err142 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/excessRainMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                         if (vErrors === null) {
                           vErrors = [err142];
                         } else {
@@ -3823,20 +3846,20 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data35.excessRainMonthlyContrib !== void 0) {
-                      let data43 = data35.excessRainMonthlyContrib;
-                      if (typeof data43 == "number" && isFinite(data43)) {
-                        if (data43 > 1e9 || isNaN(data43)) {
-                          const err143 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/excessRainMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                          if (vErrors === null) {
-                            vErrors = [err143];
-                          } else {
-                            vErrors.push(err143);
-                          }
-                          errors++;
+                    if (data35.cropDescription !== void 0) {
+                      let data42 = data35.cropDescription;
+                      if (typeof data42 !== "string" && data42 !== null) {
+                        const err143 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/cropDescription", schemaPath: "#/properties/members/items/properties/plots/items/properties/cropDescription/type", keyword: "type", params: { type: schema14.properties.members.items.properties.plots.items.properties.cropDescription.type }, message: "must be string,null" };
+                        if (vErrors === null) {
+                          vErrors = [err143];
+                        } else {
+                          vErrors.push(err143);
                         }
-                        if (data43 < 0 || isNaN(data43)) {
-                          const err144 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/excessRainMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                        errors++;
+                      }
+                      if (typeof data42 === "string") {
+                        if (func3(data42) > 200) {
+                          const err144 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/cropDescription", schemaPath: "#/properties/members/items/properties/plots/items/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
                           if (vErrors === null) {
                             vErrors = [err144];
                           } else {
@@ -3844,8 +3867,12 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                      } else {
-                        const err145 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/excessRainMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                      }
+                    }
+                    if (data35.isIrrigated !== void 0) {
+                      let data43 = data35.isIrrigated;
+                      if (typeof data43 !== "boolean" && data43 !== null) {
+                        const err145 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/isIrrigated", schemaPath: "#/properties/members/items/properties/plots/items/properties/isIrrigated/type", keyword: "type", params: { type: schema14.properties.members.items.properties.plots.items.properties.isIrrigated.type }, message: "must be boolean,null" };
                         if (vErrors === null) {
                           vErrors = [err145];
                         } else {
@@ -3973,12 +4000,21 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                           if (typeof data48 == "number" && isFinite(data48)) {
-                            if (data48 < 1 || isNaN(data48)) {
-                              const err157 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/version", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                            if (data48 > 1e5 || isNaN(data48)) {
+                              const err157 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/version", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" };
                               if (vErrors === null) {
                                 vErrors = [err157];
                               } else {
                                 vErrors.push(err157);
+                              }
+                              errors++;
+                            }
+                            if (data48 < 1 || isNaN(data48)) {
+                              const err158 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/version", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                              if (vErrors === null) {
+                                vErrors = [err158];
+                              } else {
+                                vErrors.push(err158);
                               }
                               errors++;
                             }
@@ -3988,20 +4024,29 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                           let data49 = data47._id;
                           if (typeof data49 === "string") {
                             if (func3(data49) > 64) {
-                              const err158 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/_id", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                              const err159 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/_id", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                               if (vErrors === null) {
-                                vErrors = [err158];
+                                vErrors = [err159];
                               } else {
-                                vErrors.push(err158);
+                                vErrors.push(err159);
+                              }
+                              errors++;
+                            }
+                            if (func3(data49) < 1) {
+                              const err160 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/_id", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                              if (vErrors === null) {
+                                vErrors = [err160];
+                              } else {
+                                vErrors.push(err160);
                               }
                               errors++;
                             }
                           } else {
-                            const err159 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/_id", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err161 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/_id", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err159];
+                              vErrors = [err161];
                             } else {
-                              vErrors.push(err159);
+                              vErrors.push(err161);
                             }
                             errors++;
                           }
@@ -4009,21 +4054,21 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                     }
                   } else {
-                    const err160 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    const err162 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
-                      vErrors = [err160];
+                      vErrors = [err162];
                     } else {
-                      vErrors.push(err160);
+                      vErrors.push(err162);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err161 = { instancePath: instancePath + "/members/" + i2 + "/plots", schemaPath: "#/properties/members/items/properties/plots/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                const err163 = { instancePath: instancePath + "/members/" + i2 + "/plots", schemaPath: "#/properties/members/items/properties/plots/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                 if (vErrors === null) {
-                  vErrors = [err161];
+                  vErrors = [err163];
                 } else {
-                  vErrors.push(err161);
+                  vErrors.push(err163);
                 }
                 errors++;
               }
@@ -4032,11 +4077,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               let data50 = data21.contributions;
               if (Array.isArray(data50)) {
                 if (data50.length > 2e3) {
-                  const err162 = { instancePath: instancePath + "/members/" + i2 + "/contributions", schemaPath: "#/properties/members/items/properties/contributions/maxItems", keyword: "maxItems", params: { limit: 2e3 }, message: "must NOT have more than 2000 items" };
+                  const err164 = { instancePath: instancePath + "/members/" + i2 + "/contributions", schemaPath: "#/properties/members/items/properties/contributions/maxItems", keyword: "maxItems", params: { limit: 2e3 }, message: "must NOT have more than 2000 items" };
                   if (vErrors === null) {
-                    vErrors = [err162];
+                    vErrors = [err164];
                   } else {
-                    vErrors.push(err162);
+                    vErrors.push(err164);
                   }
                   errors++;
                 }
@@ -4045,25 +4090,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   let data51 = data50[i4];
                   if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
                     if (data51.id === void 0) {
-                      const err163 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                      if (vErrors === null) {
-                        vErrors = [err163];
-                      } else {
-                        vErrors.push(err163);
-                      }
-                      errors++;
-                    }
-                    if (data51.plotId === void 0) {
-                      const err164 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
-                      if (vErrors === null) {
-                        vErrors = [err164];
-                      } else {
-                        vErrors.push(err164);
-                      }
-                      errors++;
-                    }
-                    if (data51.amount === void 0) {
-                      const err165 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+                      const err165 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
                       if (vErrors === null) {
                         vErrors = [err165];
                       } else {
@@ -4071,8 +4098,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (data51.protectionType === void 0) {
-                      const err166 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "protectionType" }, message: "must have required property 'protectionType'" };
+                    if (data51.plotId === void 0) {
+                      const err166 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
                       if (vErrors === null) {
                         vErrors = [err166];
                       } else {
@@ -4080,8 +4107,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (data51.contributionDate === void 0) {
-                      const err167 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "contributionDate" }, message: "must have required property 'contributionDate'" };
+                    if (data51.amount === void 0) {
+                      const err167 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
                       if (vErrors === null) {
                         vErrors = [err167];
                       } else {
@@ -4089,13 +4116,31 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
+                    if (data51.protectionType === void 0) {
+                      const err168 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "protectionType" }, message: "must have required property 'protectionType'" };
+                      if (vErrors === null) {
+                        vErrors = [err168];
+                      } else {
+                        vErrors.push(err168);
+                      }
+                      errors++;
+                    }
+                    if (data51.contributionDate === void 0) {
+                      const err169 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "contributionDate" }, message: "must have required property 'contributionDate'" };
+                      if (vErrors === null) {
+                        vErrors = [err169];
+                      } else {
+                        vErrors.push(err169);
+                      }
+                      errors++;
+                    }
                     for (const key5 in data51) {
                       if (!(key5 === "id" || key5 === "plotId" || key5 === "amount" || key5 === "protectionType" || key5 === "contributionDate")) {
-                        const err168 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
+                        const err170 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
                         if (vErrors === null) {
-                          vErrors = [err168];
+                          vErrors = [err170];
                         } else {
-                          vErrors.push(err168);
+                          vErrors.push(err170);
                         }
                         errors++;
                       }
@@ -4104,25 +4149,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       let data52 = data51.id;
                       if (typeof data52 === "string") {
                         if (func3(data52) > 64) {
-                          const err169 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err169];
-                          } else {
-                            vErrors.push(err169);
-                          }
-                          errors++;
-                        }
-                        if (func3(data52) < 1) {
-                          const err170 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err170];
-                          } else {
-                            vErrors.push(err170);
-                          }
-                          errors++;
-                        }
-                        if (!pattern4.test(data52)) {
-                          const err171 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                          const err171 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                           if (vErrors === null) {
                             vErrors = [err171];
                           } else {
@@ -4130,12 +4157,30 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
+                        if (func3(data52) < 1) {
+                          const err172 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err172];
+                          } else {
+                            vErrors.push(err172);
+                          }
+                          errors++;
+                        }
+                        if (!pattern4.test(data52)) {
+                          const err173 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                          if (vErrors === null) {
+                            vErrors = [err173];
+                          } else {
+                            vErrors.push(err173);
+                          }
+                          errors++;
+                        }
                       } else {
-                        const err172 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        const err174 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                         if (vErrors === null) {
-                          vErrors = [err172];
+                          vErrors = [err174];
                         } else {
-                          vErrors.push(err172);
+                          vErrors.push(err174);
                         }
                         errors++;
                       }
@@ -4144,25 +4189,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       let data53 = data51.plotId;
                       if (typeof data53 === "string") {
                         if (func3(data53) > 64) {
-                          const err173 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err173];
-                          } else {
-                            vErrors.push(err173);
-                          }
-                          errors++;
-                        }
-                        if (func3(data53) < 1) {
-                          const err174 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err174];
-                          } else {
-                            vErrors.push(err174);
-                          }
-                          errors++;
-                        }
-                        if (!pattern4.test(data53)) {
-                          const err175 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                          const err175 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                           if (vErrors === null) {
                             vErrors = [err175];
                           } else {
@@ -4170,12 +4197,30 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
+                        if (func3(data53) < 1) {
+                          const err176 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err176];
+                          } else {
+                            vErrors.push(err176);
+                          }
+                          errors++;
+                        }
+                        if (!pattern4.test(data53)) {
+                          const err177 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                          if (vErrors === null) {
+                            vErrors = [err177];
+                          } else {
+                            vErrors.push(err177);
+                          }
+                          errors++;
+                        }
                       } else {
-                        const err176 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        const err178 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                         if (vErrors === null) {
-                          vErrors = [err176];
+                          vErrors = [err178];
                         } else {
-                          vErrors.push(err176);
+                          vErrors.push(err178);
                         }
                         errors++;
                       }
@@ -4184,25 +4229,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       let data54 = data51.amount;
                       if (typeof data54 == "number" && isFinite(data54)) {
                         if (data54 > 1e9 || isNaN(data54)) {
-                          const err177 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                          if (vErrors === null) {
-                            vErrors = [err177];
-                          } else {
-                            vErrors.push(err177);
-                          }
-                          errors++;
-                        }
-                        if (data54 < 0 || isNaN(data54)) {
-                          const err178 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                          if (vErrors === null) {
-                            vErrors = [err178];
-                          } else {
-                            vErrors.push(err178);
-                          }
-                          errors++;
-                        }
-                        if (data54 <= 0 || isNaN(data54)) {
-                          const err179 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                          const err179 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                           if (vErrors === null) {
                             vErrors = [err179];
                           } else {
@@ -4210,29 +4237,26 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
+                        if (data54 < 0 || isNaN(data54)) {
+                          const err180 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                          if (vErrors === null) {
+                            vErrors = [err180];
+                          } else {
+                            vErrors.push(err180);
+                          }
+                          errors++;
+                        }
+                        if (data54 <= 0 || isNaN(data54)) {
+                          const err181 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                          if (vErrors === null) {
+                            vErrors = [err181];
+                          } else {
+                            vErrors.push(err181);
+                          }
+                          errors++;
+                        }
                       } else {
-                        const err180 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                        if (vErrors === null) {
-                          vErrors = [err180];
-                        } else {
-                          vErrors.push(err180);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data51.protectionType !== void 0) {
-                      let data55 = data51.protectionType;
-                      if (typeof data55 !== "string") {
-                        const err181 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/protectionType", schemaPath: "#/properties/members/items/properties/contributions/items/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err181];
-                        } else {
-                          vErrors.push(err181);
-                        }
-                        errors++;
-                      }
-                      if (!(data55 === "DROUGHT" || data55 === "EXCESS_RAIN")) {
-                        const err182 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/protectionType", schemaPath: "#/properties/members/items/properties/contributions/items/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema14.properties.members.items.properties.contributions.items.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+                        const err182 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                         if (vErrors === null) {
                           vErrors = [err182];
                         } else {
@@ -4241,20 +4265,19 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data51.contributionDate !== void 0) {
-                      let data56 = data51.contributionDate;
-                      if (typeof data56 === "string") {
-                        if (!formats10.validate(data56)) {
-                          const err183 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/contributionDate", schemaPath: "#/properties/members/items/properties/contributions/items/properties/contributionDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-                          if (vErrors === null) {
-                            vErrors = [err183];
-                          } else {
-                            vErrors.push(err183);
-                          }
-                          errors++;
+                    if (data51.protectionType !== void 0) {
+                      let data55 = data51.protectionType;
+                      if (typeof data55 !== "string") {
+                        const err183 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/protectionType", schemaPath: "#/properties/members/items/properties/contributions/items/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err183];
+                        } else {
+                          vErrors.push(err183);
                         }
-                      } else {
-                        const err184 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/contributionDate", schemaPath: "#/properties/members/items/properties/contributions/items/properties/contributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        errors++;
+                      }
+                      if (!(data55 === "DROUGHT" || data55 === "EXCESS_RAIN")) {
+                        const err184 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/protectionType", schemaPath: "#/properties/members/items/properties/contributions/items/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema14.properties.members.items.properties.contributions.items.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
                         if (vErrors === null) {
                           vErrors = [err184];
                         } else {
@@ -4263,22 +4286,44 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
+                    if (data51.contributionDate !== void 0) {
+                      let data56 = data51.contributionDate;
+                      if (typeof data56 === "string") {
+                        if (!formats10.validate(data56)) {
+                          const err185 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/contributionDate", schemaPath: "#/properties/members/items/properties/contributions/items/properties/contributionDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                          if (vErrors === null) {
+                            vErrors = [err185];
+                          } else {
+                            vErrors.push(err185);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err186 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/contributionDate", schemaPath: "#/properties/members/items/properties/contributions/items/properties/contributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err186];
+                        } else {
+                          vErrors.push(err186);
+                        }
+                        errors++;
+                      }
+                    }
                   } else {
-                    const err185 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    const err187 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
-                      vErrors = [err185];
+                      vErrors = [err187];
                     } else {
-                      vErrors.push(err185);
+                      vErrors.push(err187);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err186 = { instancePath: instancePath + "/members/" + i2 + "/contributions", schemaPath: "#/properties/members/items/properties/contributions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                const err188 = { instancePath: instancePath + "/members/" + i2 + "/contributions", schemaPath: "#/properties/members/items/properties/contributions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                 if (vErrors === null) {
-                  vErrors = [err186];
+                  vErrors = [err188];
                 } else {
-                  vErrors.push(err186);
+                  vErrors.push(err188);
                 }
                 errors++;
               }
@@ -4287,11 +4332,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               let data57 = data21.payouts;
               if (Array.isArray(data57)) {
                 if (data57.length > 500) {
-                  const err187 = { instancePath: instancePath + "/members/" + i2 + "/payouts", schemaPath: "#/properties/members/items/properties/payouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
+                  const err189 = { instancePath: instancePath + "/members/" + i2 + "/payouts", schemaPath: "#/properties/members/items/properties/payouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
                   if (vErrors === null) {
-                    vErrors = [err187];
+                    vErrors = [err189];
                   } else {
-                    vErrors.push(err187);
+                    vErrors.push(err189);
                   }
                   errors++;
                 }
@@ -4300,25 +4345,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   let data58 = data57[i5];
                   if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
                     if (data58.id === void 0) {
-                      const err188 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                      if (vErrors === null) {
-                        vErrors = [err188];
-                      } else {
-                        vErrors.push(err188);
-                      }
-                      errors++;
-                    }
-                    if (data58.plotId === void 0) {
-                      const err189 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
-                      if (vErrors === null) {
-                        vErrors = [err189];
-                      } else {
-                        vErrors.push(err189);
-                      }
-                      errors++;
-                    }
-                    if (data58.amount === void 0) {
-                      const err190 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+                      const err190 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
                       if (vErrors === null) {
                         vErrors = [err190];
                       } else {
@@ -4326,8 +4353,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (data58.assessmentId === void 0) {
-                      const err191 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
+                    if (data58.plotId === void 0) {
+                      const err191 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
                       if (vErrors === null) {
                         vErrors = [err191];
                       } else {
@@ -4335,8 +4362,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (data58.assessmentDate === void 0) {
-                      const err192 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+                    if (data58.amount === void 0) {
+                      const err192 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
                       if (vErrors === null) {
                         vErrors = [err192];
                       } else {
@@ -4344,8 +4371,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (data58.payoutDate === void 0) {
-                      const err193 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "payoutDate" }, message: "must have required property 'payoutDate'" };
+                    if (data58.assessmentId === void 0) {
+                      const err193 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
                       if (vErrors === null) {
                         vErrors = [err193];
                       } else {
@@ -4353,13 +4380,31 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
+                    if (data58.assessmentDate === void 0) {
+                      const err194 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+                      if (vErrors === null) {
+                        vErrors = [err194];
+                      } else {
+                        vErrors.push(err194);
+                      }
+                      errors++;
+                    }
+                    if (data58.payoutDate === void 0) {
+                      const err195 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "payoutDate" }, message: "must have required property 'payoutDate'" };
+                      if (vErrors === null) {
+                        vErrors = [err195];
+                      } else {
+                        vErrors.push(err195);
+                      }
+                      errors++;
+                    }
                     for (const key6 in data58) {
                       if (!(key6 === "id" || key6 === "plotId" || key6 === "amount" || key6 === "assessmentId" || key6 === "assessmentDate" || key6 === "payoutDate")) {
-                        const err194 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" };
+                        const err196 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" };
                         if (vErrors === null) {
-                          vErrors = [err194];
+                          vErrors = [err196];
                         } else {
-                          vErrors.push(err194);
+                          vErrors.push(err196);
                         }
                         errors++;
                       }
@@ -4368,25 +4413,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       let data59 = data58.id;
                       if (typeof data59 === "string") {
                         if (func3(data59) > 64) {
-                          const err195 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err195];
-                          } else {
-                            vErrors.push(err195);
-                          }
-                          errors++;
-                        }
-                        if (func3(data59) < 1) {
-                          const err196 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err196];
-                          } else {
-                            vErrors.push(err196);
-                          }
-                          errors++;
-                        }
-                        if (!pattern4.test(data59)) {
-                          const err197 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                          const err197 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                           if (vErrors === null) {
                             vErrors = [err197];
                           } else {
@@ -4394,12 +4421,30 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
+                        if (func3(data59) < 1) {
+                          const err198 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err198];
+                          } else {
+                            vErrors.push(err198);
+                          }
+                          errors++;
+                        }
+                        if (!pattern4.test(data59)) {
+                          const err199 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                          if (vErrors === null) {
+                            vErrors = [err199];
+                          } else {
+                            vErrors.push(err199);
+                          }
+                          errors++;
+                        }
                       } else {
-                        const err198 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        const err200 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                         if (vErrors === null) {
-                          vErrors = [err198];
+                          vErrors = [err200];
                         } else {
-                          vErrors.push(err198);
+                          vErrors.push(err200);
                         }
                         errors++;
                       }
@@ -4408,25 +4453,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       let data60 = data58.plotId;
                       if (typeof data60 === "string") {
                         if (func3(data60) > 64) {
-                          const err199 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err199];
-                          } else {
-                            vErrors.push(err199);
-                          }
-                          errors++;
-                        }
-                        if (func3(data60) < 1) {
-                          const err200 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err200];
-                          } else {
-                            vErrors.push(err200);
-                          }
-                          errors++;
-                        }
-                        if (!pattern4.test(data60)) {
-                          const err201 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                          const err201 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                           if (vErrors === null) {
                             vErrors = [err201];
                           } else {
@@ -4434,12 +4461,30 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
+                        if (func3(data60) < 1) {
+                          const err202 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err202];
+                          } else {
+                            vErrors.push(err202);
+                          }
+                          errors++;
+                        }
+                        if (!pattern4.test(data60)) {
+                          const err203 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                          if (vErrors === null) {
+                            vErrors = [err203];
+                          } else {
+                            vErrors.push(err203);
+                          }
+                          errors++;
+                        }
                       } else {
-                        const err202 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        const err204 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                         if (vErrors === null) {
-                          vErrors = [err202];
+                          vErrors = [err204];
                         } else {
-                          vErrors.push(err202);
+                          vErrors.push(err204);
                         }
                         errors++;
                       }
@@ -4448,25 +4493,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       let data61 = data58.amount;
                       if (typeof data61 == "number" && isFinite(data61)) {
                         if (data61 > 1e9 || isNaN(data61)) {
-                          const err203 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                          if (vErrors === null) {
-                            vErrors = [err203];
-                          } else {
-                            vErrors.push(err203);
-                          }
-                          errors++;
-                        }
-                        if (data61 < 0 || isNaN(data61)) {
-                          const err204 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                          if (vErrors === null) {
-                            vErrors = [err204];
-                          } else {
-                            vErrors.push(err204);
-                          }
-                          errors++;
-                        }
-                        if (data61 <= 0 || isNaN(data61)) {
-                          const err205 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                          const err205 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                           if (vErrors === null) {
                             vErrors = [err205];
                           } else {
@@ -4474,21 +4501,17 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                      } else {
-                        const err206 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                        if (vErrors === null) {
-                          vErrors = [err206];
-                        } else {
-                          vErrors.push(err206);
+                        if (data61 < 0 || isNaN(data61)) {
+                          const err206 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                          if (vErrors === null) {
+                            vErrors = [err206];
+                          } else {
+                            vErrors.push(err206);
+                          }
+                          errors++;
                         }
-                        errors++;
-                      }
-                    }
-                    if (data58.assessmentId !== void 0) {
-                      let data62 = data58.assessmentId;
-                      if (typeof data62 === "string") {
-                        if (func3(data62) > 64) {
-                          const err207 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                        if (data61 <= 0 || isNaN(data61)) {
+                          const err207 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
                           if (vErrors === null) {
                             vErrors = [err207];
                           } else {
@@ -4496,21 +4519,52 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (func3(data62) < 1) {
-                          const err208 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                      } else {
+                        const err208 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                        if (vErrors === null) {
+                          vErrors = [err208];
+                        } else {
+                          vErrors.push(err208);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data58.assessmentId !== void 0) {
+                      let data62 = data58.assessmentId;
+                      if (typeof data62 === "string") {
+                        if (func3(data62) > 100) {
+                          const err209 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
                           if (vErrors === null) {
-                            vErrors = [err208];
+                            vErrors = [err209];
                           } else {
-                            vErrors.push(err208);
+                            vErrors.push(err209);
+                          }
+                          errors++;
+                        }
+                        if (func3(data62) < 1) {
+                          const err210 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err210];
+                          } else {
+                            vErrors.push(err210);
+                          }
+                          errors++;
+                        }
+                        if (!pattern0.test(data62)) {
+                          const err211 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                          if (vErrors === null) {
+                            vErrors = [err211];
+                          } else {
+                            vErrors.push(err211);
                           }
                           errors++;
                         }
                       } else {
-                        const err209 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        const err212 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                         if (vErrors === null) {
-                          vErrors = [err209];
+                          vErrors = [err212];
                         } else {
-                          vErrors.push(err209);
+                          vErrors.push(err212);
                         }
                         errors++;
                       }
@@ -4519,20 +4573,20 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       let data63 = data58.assessmentDate;
                       if (typeof data63 === "string") {
                         if (!formats0.validate(data63)) {
-                          const err210 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                          const err213 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
                           if (vErrors === null) {
-                            vErrors = [err210];
+                            vErrors = [err213];
                           } else {
-                            vErrors.push(err210);
+                            vErrors.push(err213);
                           }
                           errors++;
                         }
                       } else {
-                        const err211 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        const err214 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                         if (vErrors === null) {
-                          vErrors = [err211];
+                          vErrors = [err214];
                         } else {
-                          vErrors.push(err211);
+                          vErrors.push(err214);
                         }
                         errors++;
                       }
@@ -4541,40 +4595,40 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       let data64 = data58.payoutDate;
                       if (typeof data64 === "string") {
                         if (!formats0.validate(data64)) {
-                          const err212 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/payoutDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/payoutDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                          const err215 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/payoutDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/payoutDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
                           if (vErrors === null) {
-                            vErrors = [err212];
+                            vErrors = [err215];
                           } else {
-                            vErrors.push(err212);
+                            vErrors.push(err215);
                           }
                           errors++;
                         }
                       } else {
-                        const err213 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/payoutDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/payoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        const err216 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/payoutDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/payoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                         if (vErrors === null) {
-                          vErrors = [err213];
+                          vErrors = [err216];
                         } else {
-                          vErrors.push(err213);
+                          vErrors.push(err216);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err214 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    const err217 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
-                      vErrors = [err214];
+                      vErrors = [err217];
                     } else {
-                      vErrors.push(err214);
+                      vErrors.push(err217);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err215 = { instancePath: instancePath + "/members/" + i2 + "/payouts", schemaPath: "#/properties/members/items/properties/payouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                const err218 = { instancePath: instancePath + "/members/" + i2 + "/payouts", schemaPath: "#/properties/members/items/properties/payouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                 if (vErrors === null) {
-                  vErrors = [err215];
+                  vErrors = [err218];
                 } else {
-                  vErrors.push(err215);
+                  vErrors.push(err218);
                 }
                 errors++;
               }
@@ -4583,11 +4637,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               let data65 = data21.cashouts;
               if (Array.isArray(data65)) {
                 if (data65.length > 500) {
-                  const err216 = { instancePath: instancePath + "/members/" + i2 + "/cashouts", schemaPath: "#/properties/members/items/properties/cashouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
+                  const err219 = { instancePath: instancePath + "/members/" + i2 + "/cashouts", schemaPath: "#/properties/members/items/properties/cashouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
                   if (vErrors === null) {
-                    vErrors = [err216];
+                    vErrors = [err219];
                   } else {
-                    vErrors.push(err216);
+                    vErrors.push(err219);
                   }
                   errors++;
                 }
@@ -4596,39 +4650,39 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   let data66 = data65[i6];
                   if (data66 && typeof data66 == "object" && !Array.isArray(data66)) {
                     if (data66.id === void 0) {
-                      const err217 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+                      const err220 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
                       if (vErrors === null) {
-                        vErrors = [err217];
+                        vErrors = [err220];
                       } else {
-                        vErrors.push(err217);
+                        vErrors.push(err220);
                       }
                       errors++;
                     }
                     if (data66.amount === void 0) {
-                      const err218 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+                      const err221 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
                       if (vErrors === null) {
-                        vErrors = [err218];
+                        vErrors = [err221];
                       } else {
-                        vErrors.push(err218);
+                        vErrors.push(err221);
                       }
                       errors++;
                     }
                     if (data66.cashoutDate === void 0) {
-                      const err219 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "cashoutDate" }, message: "must have required property 'cashoutDate'" };
+                      const err222 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "cashoutDate" }, message: "must have required property 'cashoutDate'" };
                       if (vErrors === null) {
-                        vErrors = [err219];
+                        vErrors = [err222];
                       } else {
-                        vErrors.push(err219);
+                        vErrors.push(err222);
                       }
                       errors++;
                     }
                     for (const key7 in data66) {
                       if (!(key7 === "id" || key7 === "amount" || key7 === "cashoutDate")) {
-                        const err220 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" };
+                        const err223 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" };
                         if (vErrors === null) {
-                          vErrors = [err220];
+                          vErrors = [err223];
                         } else {
-                          vErrors.push(err220);
+                          vErrors.push(err223);
                         }
                         errors++;
                       }
@@ -4637,38 +4691,38 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       let data67 = data66.id;
                       if (typeof data67 === "string") {
                         if (func3(data67) > 64) {
-                          const err221 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                          const err224 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                           if (vErrors === null) {
-                            vErrors = [err221];
+                            vErrors = [err224];
                           } else {
-                            vErrors.push(err221);
+                            vErrors.push(err224);
                           }
                           errors++;
                         }
                         if (func3(data67) < 1) {
-                          const err222 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          const err225 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                           if (vErrors === null) {
-                            vErrors = [err222];
+                            vErrors = [err225];
                           } else {
-                            vErrors.push(err222);
+                            vErrors.push(err225);
                           }
                           errors++;
                         }
                         if (!pattern4.test(data67)) {
-                          const err223 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                          const err226 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                           if (vErrors === null) {
-                            vErrors = [err223];
+                            vErrors = [err226];
                           } else {
-                            vErrors.push(err223);
+                            vErrors.push(err226);
                           }
                           errors++;
                         }
                       } else {
-                        const err224 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        const err227 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                         if (vErrors === null) {
-                          vErrors = [err224];
+                          vErrors = [err227];
                         } else {
-                          vErrors.push(err224);
+                          vErrors.push(err227);
                         }
                         errors++;
                       }
@@ -4677,38 +4731,38 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       let data68 = data66.amount;
                       if (typeof data68 == "number" && isFinite(data68)) {
                         if (data68 > 1e9 || isNaN(data68)) {
-                          const err225 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                          const err228 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                           if (vErrors === null) {
-                            vErrors = [err225];
+                            vErrors = [err228];
                           } else {
-                            vErrors.push(err225);
+                            vErrors.push(err228);
                           }
                           errors++;
                         }
                         if (data68 < 0 || isNaN(data68)) {
-                          const err226 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                          const err229 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                           if (vErrors === null) {
-                            vErrors = [err226];
+                            vErrors = [err229];
                           } else {
-                            vErrors.push(err226);
+                            vErrors.push(err229);
                           }
                           errors++;
                         }
                         if (data68 <= 0 || isNaN(data68)) {
-                          const err227 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                          const err230 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
                           if (vErrors === null) {
-                            vErrors = [err227];
+                            vErrors = [err230];
                           } else {
-                            vErrors.push(err227);
+                            vErrors.push(err230);
                           }
                           errors++;
                         }
                       } else {
-                        const err228 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                        const err231 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                         if (vErrors === null) {
-                          vErrors = [err228];
+                          vErrors = [err231];
                         } else {
-                          vErrors.push(err228);
+                          vErrors.push(err231);
                         }
                         errors++;
                       }
@@ -4717,70 +4771,70 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       let data69 = data66.cashoutDate;
                       if (typeof data69 === "string") {
                         if (!formats10.validate(data69)) {
-                          const err229 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/cashoutDate", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/cashoutDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                          const err232 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/cashoutDate", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/cashoutDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
                           if (vErrors === null) {
-                            vErrors = [err229];
+                            vErrors = [err232];
                           } else {
-                            vErrors.push(err229);
+                            vErrors.push(err232);
                           }
                           errors++;
                         }
                       } else {
-                        const err230 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/cashoutDate", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/cashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        const err233 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/cashoutDate", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/cashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                         if (vErrors === null) {
-                          vErrors = [err230];
+                          vErrors = [err233];
                         } else {
-                          vErrors.push(err230);
+                          vErrors.push(err233);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err231 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    const err234 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
-                      vErrors = [err231];
+                      vErrors = [err234];
                     } else {
-                      vErrors.push(err231);
+                      vErrors.push(err234);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err232 = { instancePath: instancePath + "/members/" + i2 + "/cashouts", schemaPath: "#/properties/members/items/properties/cashouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                const err235 = { instancePath: instancePath + "/members/" + i2 + "/cashouts", schemaPath: "#/properties/members/items/properties/cashouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                 if (vErrors === null) {
-                  vErrors = [err232];
+                  vErrors = [err235];
                 } else {
-                  vErrors.push(err232);
+                  vErrors.push(err235);
                 }
                 errors++;
               }
             }
           } else {
-            const err233 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err236 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err233];
+              vErrors = [err236];
             } else {
-              vErrors.push(err233);
+              vErrors.push(err236);
             }
             errors++;
           }
         }
       } else {
-        const err234 = { instancePath: instancePath + "/members", schemaPath: "#/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err237 = { instancePath: instancePath + "/members", schemaPath: "#/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err234];
+          vErrors = [err237];
         } else {
-          vErrors.push(err234);
+          vErrors.push(err237);
         }
         errors++;
       }
     }
   } else {
-    const err235 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err238 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err235];
+      vErrors = [err238];
     } else {
-      vErrors.push(err235);
+      vErrors.push(err238);
     }
     errors++;
   }
@@ -4790,6 +4844,6 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
 export {
   v0801639840ca4d449a4f96b5,
   v29e99adda3e96513d45a9c74,
-  v90a7b904bdecd76dea7ca986,
-  vd7d181d8534d0f84b1267245
+  v3e39bda496a844609251691e,
+  vac013582d435d26e7edeef62
 };

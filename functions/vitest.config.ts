@@ -6,7 +6,7 @@ export default defineConfig({
     environment: 'node',
     // The generators' code is in scripts/, tested beside it.
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-    exclude: ['src/**/*.integration.test.ts'],
+    exclude: ['src/**/*.integration.test.ts', 'src/**/*.contract.test.ts'],
     // Every answer a handler sends is checked against the route table (http/middleware/answer-check.ts).
     env: { CPBO_CHECK_ANSWERS: 'on' },
   },

@@ -8,9 +8,8 @@ import { enablerConfigLimits as limits, enablerConfigSchema } from './enablers.t
  * (section 5: a file, JSON, the five fields, an array of factors), then each field's bounds.
  */
 
-/** The spec's codes (sections 5 and 8): the rule of the structure, a file of JSON with its five fields. */
+/** The spec's codes (sections 5 and 8, in its order): the rule of the structure, a file of JSON with its five fields. */
 export const enablerConfigShapeCodes = [
-  'ERR_ENABLERCONFIG_NO_FILE',
   'ERR_ENABLERCONFIG_INVALID_JSON',
   'ERR_ENABLERCONFIG_MISSING_CURRENCY',
   'ERR_ENABLERCONFIG_MISSING_MAXCOMPFACTOR',
@@ -18,6 +17,7 @@ export const enablerConfigShapeCodes = [
   'ERR_ENABLERCONFIG_MISSING_LENGTHCOVERAGE',
   'ERR_ENABLERCONFIG_MISSING_FACTORS',
   'ERR_ENABLERCONFIG_NOTARRAY_FACTORS',
+  'ERR_ENABLERCONFIG_NO_FILE',
 ] as const;
 
 /** This project's codes, for the fields' bounds that the spec does not name. */

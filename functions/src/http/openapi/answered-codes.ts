@@ -7,7 +7,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 
 /*
@@ -57,13 +57,13 @@ export const recordAnsweredCode = (route: string, code: string): void => {
 
 const markerFile = (directory: string): string => join(directory, 'run.json');
 
-/** Writes what the run is; a whole run makes the earlier runs' folders useless, so they go. */
+/** Writes what the run is; a whole run makes the earlier runs' folders (its siblings) useless, so they go. */
 export const markRun = (directory: string, marker: RunMarker): void => {
   mkdirSync(directory, { recursive: true });
   writeFileSync(markerFile(directory), JSON.stringify(marker));
   if (!marker.whole) return;
-  for (const other of readdirSync(answeredCodesRoot.pathname)) {
-    const path = join(answeredCodesRoot.pathname, other);
+  for (const other of readdirSync(dirname(directory))) {
+    const path = join(dirname(directory), other);
     if (path !== directory) rmSync(path, { recursive: true, force: true });
   }
 };
@@ -93,12 +93,12 @@ export const answeredCodes = (directory: string): CodesByRoute => {
 };
 
 /** The newest whole run's folder, if any run was whole. */
-export const newestWholeRun = (): string | undefined => {
-  if (!existsSync(answeredCodesRoot.pathname)) return undefined;
-  return readdirSync(answeredCodesRoot.pathname)
+export const newestWholeRun = (root = answeredCodesRoot.pathname): string | undefined => {
+  if (!existsSync(root)) return undefined;
+  return readdirSync(root)
     .sort()
     .reverse()
-    .map((name) => join(answeredCodesRoot.pathname, name))
+    .map((name) => join(root, name))
     .find((directory) => runMarker(directory)?.whole === true);
 };
 

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PLACEHOLDER_CONTEXT_KEY, PLACEHOLDER_ENVIRONMENT, deploymentTarget } from '../lib/deployment-target.ts';
+import {
+  PLACEHOLDER_CONTEXT_KEY,
+  PLACEHOLDER_ENVIRONMENT,
+  deploymentTarget,
+} from '../lib/deployment-target.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const outdirs: string[] = [];

@@ -2,15 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JSONSchema } from '@cpbo/schemas';
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
 import { startApiOverHttp, type ApiOverHttp, type HttpCall } from '../testing/api-over-http.ts';
-import { givenEnabler, givenUser } from '../testing/fixtures.ts';
+import { givenEnabler, givenUser } from '@cpbo/functions/testing/fixtures.ts';
 import {
   objectMutants,
   sampleOf,
   seededShuffle,
   textMapMutants,
   validatorOf,
-} from '../testing/malformed-inputs.ts';
-import { DEFAULT_MAX_BODY_BYTES, routeKey, routes, type RouteDefinition } from './routes.ts';
+} from '@cpbo/functions/testing/malformed-inputs.ts';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  routeKey,
+  routes,
+  type RouteDefinition,
+} from '@cpbo/functions/http/routes.ts';
 
 /*
  * Bad input on every route (docs/security.md, "How the tests prove it"): malformed bodies, queries and

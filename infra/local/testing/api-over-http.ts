@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
-import { loadHttpHandler } from '@cpbo/infra/local/functions-code.ts';
-import { createLocalServer } from '@cpbo/infra/local/http/server.ts';
-import { dynamo } from '#platform/aws-clients.ts';
-import { environmentVariables } from '#platform/environment.ts';
-import type { MailMessage } from '#platform/mail.ts';
-import { useQueueTransport } from '#platform/queue.ts';
-import { newEmptyTable } from './empty-table.ts';
+import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
+import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
+import type { MailMessage } from '@cpbo/functions/platform/mail.ts';
+import { useQueueTransport } from '@cpbo/functions/platform/queue.ts';
+import { newEmptyTable } from '@cpbo/functions/testing/empty-table.ts';
+import { loadHttpHandler } from '../functions-code.ts';
+import { createLocalServer } from '../http/server.ts';
 
 /*
  * The API as the local runtime serves it (its HTTP server, API Gateway's events, the Lambda handlers

@@ -2,9 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
 import { startApiOverHttp, type ApiOverHttp, type HttpAnswer } from '../testing/api-over-http.ts';
-import { demoConfig, givenEnabler, givenUser, tinyImage, uniqueEmail } from '../testing/fixtures.ts';
-import { givenMember } from '../testing/money-fixtures.ts';
-import { routeKey, routes } from './routes.ts';
+import {
+  demoConfig,
+  givenEnabler,
+  givenUser,
+  tinyImage,
+  uniqueEmail,
+} from '@cpbo/functions/testing/fixtures.ts';
+import { givenMember } from '@cpbo/functions/testing/money-fixtures.ts';
+import { routeKey, routes } from '@cpbo/functions/http/routes.ts';
 
 /*
  * The tenant and role matrix (docs/security.md, "How the tests prove it"): every route of the route

@@ -9,3 +9,9 @@ export const agentSession: Session = {
   enablerName: 'Enabler one',
   sessionId: 's1',
 };
+
+/** The stored session an access token names, as the table answers its GetItem: open for an hour more. */
+export const openSessionItem = (enablerId = 'e1') => {
+  const now = Math.floor(Date.now() / 1000);
+  return { Item: { expiresAt: now + 3600, endsAt: now + 2 * 3600, enablerId } };
+};

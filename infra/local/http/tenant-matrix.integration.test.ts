@@ -9,7 +9,8 @@ import {
   tinyImage,
   uniqueEmail,
 } from '@cpbo/functions/testing/fixtures.ts';
-import { givenMember } from '@cpbo/functions/testing/money-fixtures.ts';
+import { givenMember } from '@cpbo/functions/testing/member-fixtures.ts';
+import { unixSecondsOfDay } from '@cpbo/functions/testing/unix-seconds.ts';
 import { routeKey, routes } from '@cpbo/functions/http/routes.ts';
 
 /*
@@ -115,7 +116,6 @@ let a: Tenant;
 let b: Tenant;
 const callers = {} as Record<Exclude<Role, 'anonymous'>, Caller>;
 
-const unix = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / 1000);
 const unique = () => randomUUID().slice(0, 8);
 
 const signIn = async (email: string, password: string): Promise<Caller> => {
@@ -143,14 +143,14 @@ const newMember = async (tenant: Tenant) => {
 const contributionBody = (plotId: string) => ({
   plotId,
   amount: 10,
-  contributionDate: unix('2026-03-01'),
+  contributionDate: unixSecondsOfDay('2026-03-01'),
 });
 const payoutBody = (plotId: string) => ({
   plotId,
   amount: 50,
   assessmentId: 'A-1',
-  assessmentDate: unix('2026-06-01'),
-  payoutDate: unix('2026-06-01'),
+  assessmentDate: unixSecondsOfDay('2026-06-01'),
+  payoutDate: unixSecondsOfDay('2026-06-01'),
 });
 const newContribution = async (tenant: Tenant) =>
   (await prepared(tenant.admin.token, 'POST', '/admin/contributions', contributionBody(tenant.member.plotId)))
@@ -396,7 +396,7 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: ({ tenant }) => ({
       path: '/admin/plots',
-      body: { memberId: tenant.member.id, ...plotBody, startCoverageDate: unix('2026-01-01') },
+      body: { memberId: tenant.member.id, ...plotBody, startCoverageDate: unixSecondsOfDay('2026-01-01') },
     }),
     own: adminOnly('201'),
     other: adminOnly(NOT_FOUND),
@@ -405,7 +405,7 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: async ({ tenant }) => ({
       path: `/admin/plots/${(await newMember(tenant)).plotId}`,
-      body: { ...plotBody, startCoverageDate: unix('2026-01-01') },
+      body: { ...plotBody, startCoverageDate: unixSecondsOfDay('2026-01-01') },
     }),
     own: adminOnly('204'),
     other: adminOnly(NOT_FOUND),
@@ -518,7 +518,7 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: async ({ tenant }) => ({
       path: `/admin/cashouts/${await newCashout(tenant)}`,
-      body: { amount: 1, cashoutDate: unix('2026-07-01') },
+      body: { amount: 1, cashoutDate: unixSecondsOfDay('2026-07-01') },
     }),
     own: adminOnly('204'),
     other: adminOnly(NOT_FOUND),

@@ -15,7 +15,7 @@ import { dynamo } from '#platform/aws-clients.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenEnabler } from '../../testing/fixtures.ts';
-import { signIn } from '../../testing/money-fixtures.ts';
+import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { handler as rebuildWorker } from '../../workers/aggregates-rebuild/handler.ts';
 import { handler } from './handler.ts';
 
@@ -148,9 +148,9 @@ describe('the dashboard calls', () => {
 
   beforeAll(async () => {
     enablerId = (await givenEnabler()).id;
-    admin = (await signIn('ADMIN', enablerId)).token;
-    agent = (await signIn('USER', enablerId)).token;
-    otherAgent = (await signIn('USER', (await givenEnabler()).id)).token;
+    admin = (await givenSignedInUser('ADMIN', enablerId)).token;
+    agent = (await givenSignedInUser('USER', enablerId)).token;
+    otherAgent = (await givenSignedInUser('USER', (await givenEnabler()).id)).token;
 
     const kaolack = await member(enablerId, 'Kaolack');
     const fatick = await member(enablerId, 'Fatick');
@@ -339,7 +339,7 @@ describe('the dashboard calls', () => {
   it("answer a job to its enabler's administrators alone", async () => {
     const started = await callApi(handler, 'POST', '/dashboard/rebuild', { token: admin });
     const path = `/dashboard/rebuild/${started.body.job.id}`;
-    const otherAdmin = (await signIn('ADMIN', (await givenEnabler()).id)).token;
+    const otherAdmin = (await givenSignedInUser('ADMIN', (await givenEnabler()).id)).token;
     const other = await callApi(handler, 'GET', path, { token: otherAdmin });
     expect([other.status, other.body.code]).toEqual([404, 'ERR_NOT_FOUND']);
     expect((await callApi(handler, 'GET', path, { token: agent })).status).toBe(403);

@@ -16,12 +16,9 @@ import { putS3Object } from '#platform/s3.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { newEmptyTable } from '../../testing/empty-table.ts';
-import {
-  givenAdministeredEnabler,
-  givenMember,
-  expectTotalsMatchRecords,
-  signIn,
-} from '../../testing/money-fixtures.ts';
+import { givenMember } from '../../testing/member-fixtures.ts';
+import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
+import { givenAdministeredEnabler, givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { givenEnabler } from '../../testing/fixtures.ts';
 import { handler as exportWorker } from '../../workers/export/handler.ts';
 import { handler as importWorker } from '../../workers/import/handler.ts';
@@ -226,7 +223,7 @@ describe('exports and imports', () => {
       errorCount: 0,
       errors: [],
     });
-    const admin = await signIn('ADMIN', source.enablerId);
+    const admin = await givenSignedInUser('ADMIN', source.enablerId);
     expect((await exportFile(admin.token, 'members')).text).toBe(exported);
     expect((await getEnabler(source.enablerId))?.memberCount).toBe(3);
     expect((await listCampaigns(source.enablerId)).map((campaign) => campaign.id).sort()).toEqual([
@@ -241,7 +238,7 @@ describe('exports and imports', () => {
     await useEmptyTable();
     await importDirectly(exported, source.enablerId);
     await runQueued();
-    const admin = await signIn('ADMIN', source.enablerId);
+    const admin = await givenSignedInUser('ADMIN', source.enablerId);
     const before = await scanAll();
     const again = await importFile(admin.token, JSON.parse(exported));
     expect(await runQueued()).toEqual([]);
@@ -258,7 +255,7 @@ describe('exports and imports', () => {
 
   it('refuses an invalid file with every error and its path, and writes nothing', async () => {
     await useEmptyTable();
-    const admin = await signIn('ADMIN', (await givenEnabler()).id);
+    const admin = await givenSignedInUser('ADMIN', (await givenEnabler()).id);
     const file = JSON.parse(exported) as DataFile;
     const broken = structuredClone(file) as unknown as Record<string, unknown>[];
     const members = (broken[0] as { members: Record<string, unknown>[] }).members;
@@ -278,7 +275,7 @@ describe('exports and imports', () => {
 
   it('refuses an enabler image that is not a PNG or JPEG by its bytes, in the body and through the worker', async () => {
     await useEmptyTable();
-    const admin = await signIn('ADMIN', (await givenEnabler()).id);
+    const admin = await givenSignedInUser('ADMIN', (await givenEnabler()).id);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const file = structuredClone(JSON.parse(exported)) as DataFile;
     (file[0] as { logo: string | null }).logo = `data:image/png;base64,${svg.toString('base64')}`;
@@ -322,7 +319,7 @@ describe('exports and imports', () => {
     expect(await runQueued(2)).toEqual([]);
     expect((await scanAll()).filter((item) => item.pk === 'IMPORTLOCK')).toEqual([]);
     expect(await getDataJob(jobId)).toMatchObject({ state: 'DONE', done: 3, errorCount: 0 });
-    const admin = await signIn('ADMIN', source.enablerId);
+    const admin = await givenSignedInUser('ADMIN', source.enablerId);
     expect((await exportFile(admin.token, 'members')).text).toBe(exported);
     expect((await getEnabler(source.enablerId))?.memberCount).toBe(3);
     for (const member of (JSON.parse(exported) as DataFile)[0]?.members ?? [])
@@ -331,7 +328,7 @@ describe('exports and imports', () => {
 
   it('imports the valid members of a file and reports the others (a record on a missing plot, a duplicate)', async () => {
     await useEmptyTable();
-    const admin = await signIn('ADMIN', (await givenEnabler()).id);
+    const admin = await givenSignedInUser('ADMIN', (await givenEnabler()).id);
     const file = structuredClone(JSON.parse(exported)) as DataFile;
     const members = file[0]?.members as DataFile[number]['members'][number][];
     (members[0]?.contributions[0] as { plotId: string }).plotId = 'not-a-plot';
@@ -425,7 +422,7 @@ describe('exports and imports', () => {
 
   it('refuses the second of two members of a file that share a record id, and imports the first', async () => {
     await useEmptyTable();
-    const admin = await signIn('ADMIN', (await givenEnabler()).id);
+    const admin = await givenSignedInUser('ADMIN', (await givenEnabler()).id);
     const file = structuredClone(JSON.parse(exported)) as DataFile;
     const head = file[0] as DataFile[number];
     const [first, second] = head.members as [ExportedMember, ExportedMember];
@@ -466,7 +463,7 @@ describe('exports and imports', () => {
   });
 
   it("refuses another administrator's upload as not found, whoever names it", async () => {
-    const owner = await signIn('ADMIN', source.enablerId);
+    const owner = await givenSignedInUser('ADMIN', source.enablerId);
     const upload = await callApi(importsApi, 'POST', '/imports/uploads', { token: owner.token });
     const put = await fetch(upload.body.url, {
       method: 'PUT',
@@ -475,8 +472,8 @@ describe('exports and imports', () => {
     });
     expect(put.status).toBe(200);
     sent.length = 0;
-    const sameEnabler = await signIn('ADMIN', source.enablerId);
-    const otherEnabler = await signIn('ADMIN', (await givenEnabler()).id);
+    const sameEnabler = await givenSignedInUser('ADMIN', source.enablerId);
+    const otherEnabler = await givenSignedInUser('ADMIN', (await givenEnabler()).id);
     for (const attacker of [sameEnabler, otherEnabler])
       for (const kind of ['all', 'onboard'] as const) {
         const answer = await callApi(importsApi, 'POST', `/imports/${kind}`, {
@@ -486,7 +483,7 @@ describe('exports and imports', () => {
         expect(answer.status).toBe(404);
         expect(answer.body.code).toBe('ERR_IMPORT_UPLOAD_NOT_FOUND');
       }
-    const user = await signIn('USER', source.enablerId);
+    const user = await givenSignedInUser('USER', source.enablerId);
     const asUser = await callApi(importsApi, 'POST', '/imports/all', {
       token: user.token,
       body: { upload: upload.body.upload },
@@ -502,7 +499,7 @@ describe('exports and imports', () => {
 
   it('onboards new members in the current enabler, and reports them as duplicates the second time', async () => {
     const enabler = await givenEnabler();
-    const admin = await signIn('ADMIN', enabler.id);
+    const admin = await givenSignedInUser('ADMIN', enabler.id);
     const file = [
       { name: 'Awa Sarr', village: 'Fissel', number: 'ON-1' },
       { name: 'Moussa Ba', village: 'Fissel', number: 'ON-2', onboardingDate: '2026-01-15', gender: false },
@@ -521,7 +518,7 @@ describe('exports and imports', () => {
   });
 
   it("lets no administrator read another's job, and imports an upload made through its presigned URL", async () => {
-    const other = await signIn('ADMIN', source.enablerId);
+    const other = await givenSignedInUser('ADMIN', source.enablerId);
     const started = await callApi(exportsApi, 'GET', '/exports/enablers', { token: source.admin.token });
     expect(
       (await callApi(exportsApi, 'GET', `/exports/jobs/${started.body.job.id}`, { token: other.token }))

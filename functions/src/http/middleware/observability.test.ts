@@ -6,6 +6,7 @@ import { signAccessToken, type Session } from '#platform/access-token.ts';
 import { countEvent } from '#platform/metrics.ts';
 import { resetTokenSigningKey } from '#platform/secrets.ts';
 import { captureOutput } from '../../testing/log-lines.ts';
+import { openSessionItem } from '../../testing/sessions.ts';
 import { ok } from './api-types.ts';
 import { httpHandler, type RouteImplementations } from './http-handler.ts';
 
@@ -38,10 +39,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   table.reset();
-  const now = Math.floor(Date.now() / 1000);
-  table
-    .on(GetCommand)
-    .resolves({ Item: { expiresAt: now + 3600, endsAt: now + 7200, enablerId: 'enabler-7' } });
+  table.on(GetCommand).resolves(openSessionItem('enabler-7'));
   output = captureOutput();
 });
 

@@ -5,7 +5,7 @@ import { callApi } from './call-api.ts';
 import { givenEnabler, givenUser } from './fixtures.ts';
 
 /** Signs in through the auth function, as the app does; answers the API's answer, whatever it is. */
-export const logIn = (email: string, password: string) =>
+export const signIn = (email: string, password: string) =>
   callApi(auth, 'POST', '/auth/login', { body: { username: email, password } });
 
 /** Opens a new access token with a refresh token, as the app does; answers the API's answer. */
@@ -15,7 +15,7 @@ export const refreshSession = (refreshToken: string) =>
 /** A new user of the role in the enabler, signed in: the user (with its password) and its tokens. */
 export const givenSignedInUser = async (role: Role, enablerId: string) => {
   const user = await givenUser({ role, enablerId });
-  const answer = await logIn(user.email, user.password);
+  const answer = await signIn(user.email, user.password);
   expect(answer.status, `sign-in of ${user.email}: ${JSON.stringify(answer.body)}`).toBe(200);
   return {
     ...user,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { auditOfMonth } from '#data/audit.ts';
@@ -13,17 +13,12 @@ import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { REPLAYED_HEADER } from '#http/middleware/idempotency.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { givenEnabler, givenUser } from '../../testing/fixtures.ts';
-import { handler as auth } from '../auth/handler.ts';
+import { givenEnabler } from '../../testing/fixtures.ts';
+import { newPlotFields } from '../../testing/member-fixtures.ts';
+import { givenSignedInUser } from '../../testing/signed-in-users.ts';
+import { writeItems } from '../../testing/table-items.ts';
 import { handler as members } from '../members/handler.ts';
 import { handler as adminMembers } from './handler.ts';
-
-const signIn = async (role: 'USER' | 'ADMIN', enablerId: string) => {
-  const user = await givenUser({ role, enablerId });
-  return (
-    await callApi(auth, 'POST', '/auth/login', { body: { username: user.email, password: user.password } })
-  ).body.accessToken as string;
-};
 
 let counter = 0;
 const memberBody = (fields: Record<string, unknown> = {}) => {
@@ -74,9 +69,9 @@ const listed = async (id: string, token = admin) => {
 
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
-  admin = await signIn('ADMIN', enablerId);
+  admin = (await givenSignedInUser('ADMIN', enablerId)).token;
   otherEnablerId = (await givenEnabler()).id;
-  otherAdmin = await signIn('ADMIN', otherEnablerId);
+  otherAdmin = (await givenSignedInUser('ADMIN', otherEnablerId)).token;
 });
 
 describe('POST /admin/members', () => {
@@ -129,7 +124,7 @@ describe('POST /admin/members', () => {
   });
 
   it('is for administrators only', async () => {
-    const agent = await signIn('USER', enablerId);
+    const agent = (await givenSignedInUser('USER', enablerId)).token;
     const answer = await callApi(adminMembers, 'POST', '/admin/members', {
       token: agent,
       body: memberBody(),
@@ -324,38 +319,16 @@ describe('DELETE /admin/members/{id}', () => {
   });
 
   /** Adds plots straight to the table (as an import would), without moving plotCount. */
-  const addRawPlots = async (memberId: string, count: number) => {
-    const items = Array.from({ length: count }, (_, index) =>
-      plotItem(
-        {
-          memberId,
-          enablerId,
-          federation: null,
-          name: `Plot ${index}`,
-          latitude: 1,
-          longitude: 1,
-          cropDescription: null,
-          isIrrigated: null,
-          droughtMonthlyContribCents: 0,
-          excessRainMonthlyContribCents: 0,
-          startCoverageDate: '2026-01-01',
-          endOfSeasonDate: '2026-05-01',
-          endCoverageDate: '2026-07-01',
-          enablerConfig: null,
-        },
-        randomUUID(),
-        new Date().toISOString(),
+  const addRawPlots = (memberId: string, count: number) =>
+    writeItems(
+      Array.from({ length: count }, (_, index) =>
+        plotItem(
+          newPlotFields({ id: memberId, enablerId }, { name: `Plot ${index}` }),
+          randomUUID(),
+          new Date().toISOString(),
+        ),
       ),
     );
-    for (let index = 0; index < items.length; index += 25)
-      await dynamo().send(
-        new BatchWriteCommand({
-          RequestItems: {
-            [tableName()]: items.slice(index, index + 25).map((Item) => ({ PutRequest: { Item } })),
-          },
-        }),
-      );
-  };
 
   it('removes a member at the bound: a transaction of exactly 100 items', async () => {
     const id = await addMember();

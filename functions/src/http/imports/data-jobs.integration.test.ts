@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { SQSEvent } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import type { DataFile, ExportedMember } from '@cpbo/schemas/data-files.ts';
@@ -9,7 +7,6 @@ import { getEnabler } from '#data/enablers.ts';
 import { listCampaigns } from '#data/campaigns.ts';
 import { changeMoneyRecord } from '#data/money-change.ts';
 import { createMoneyRecord } from '#data/money-create.ts';
-import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { environmentVariables, readEnvironment } from '#platform/environment.ts';
 import { putS3Object } from '#platform/s3.ts';
@@ -18,7 +15,9 @@ import { callApi } from '../../testing/call-api.ts';
 import { newEmptyTable } from '../../testing/empty-table.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';
 import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
+import { sqsEventOf } from '../../testing/queue-events.ts';
 import { givenAdministeredEnabler, givenSignedInUser } from '../../testing/signed-in-users.ts';
+import { scanTable } from '../../testing/table-items.ts';
 import { givenEnabler } from '../../testing/fixtures.ts';
 import { handler as exportWorker } from '../../workers/export/handler.ts';
 import { handler as importWorker } from '../../workers/import/handler.ts';
@@ -34,24 +33,13 @@ import { handler as importsApi } from './handler.ts';
 const sent: { queue: string; message: unknown }[] = [];
 useQueueTransport({ send: async (queue, message) => void sent.push({ queue, message }) });
 
-const sqsEvent = (message: unknown, receiveCount = 1): SQSEvent =>
-  ({
-    Records: [
-      {
-        messageId: randomUUID(),
-        body: JSON.stringify(message),
-        attributes: { ApproximateReceiveCount: String(receiveCount) },
-      },
-    ],
-  }) as unknown as SQSEvent;
-
 /** Delivers the queued messages to their workers; answers the ids the workers reported failed. */
 const runQueued = async (receiveCount = 1): Promise<string[]> => {
   const failed: string[] = [];
   while (sent.length) {
     const { queue, message } = sent.shift() as (typeof sent)[number];
     const worker = queue === 'export' ? exportWorker : importWorker;
-    const event = sqsEvent(message, receiveCount);
+    const event = sqsEventOf(message, receiveCount);
     // A batch whose every message failed is thrown (Lambda then retries it whole).
     const answer = await worker(event, lambdaContext(`${queue}-worker`)).catch(() => ({
       batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })),
@@ -79,19 +67,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   sent.length = 0;
 });
-
-const scanAll = async (): Promise<Record<string, unknown>[]> => {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page: ScanCommandOutput = await dynamo().send(
-      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: startKey, ConsistentRead: true }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items.sort((a, b) => `${a.pk}|${a.sk}`.localeCompare(`${b.pk}|${b.sk}`));
-};
 
 /** Exports through the API and its worker, and downloads the file from its presigned URL. */
 const exportFile = async (token: string, kind: 'members' | 'enablers' | 'all') => {
@@ -239,10 +214,10 @@ describe('exports and imports', () => {
     await importDirectly(exported, source.enablerId);
     await runQueued();
     const admin = await givenSignedInUser('ADMIN', source.enablerId);
-    const before = await scanAll();
+    const before = await scanTable();
     const again = await importFile(admin.token, JSON.parse(exported));
     expect(await runQueued()).toEqual([]);
-    const after = await scanAll();
+    const after = await scanTable();
     // The job and the application log's lines about it (LOG#…) are the only writes.
     const withoutJobs = (items: Record<string, unknown>[]) =>
       items.filter((item) => item.entityType !== 'DATA_JOB' && !String(item.pk).startsWith('LOG#'));
@@ -261,7 +236,7 @@ describe('exports and imports', () => {
     const members = (broken[0] as { members: Record<string, unknown>[] }).members;
     delete members[1]?.village;
     (members[2] as Record<string, unknown>).plots = 'none';
-    const before = await scanAll();
+    const before = await scanTable();
     const answer = await importFile(admin.token, broken);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'ERR_IMPORT_INVALID_FILE', details: { count: 2 } });
@@ -269,7 +244,7 @@ describe('exports and imports', () => {
       '/0/members/1',
       '/0/members/2/plots',
     ]);
-    expect(await scanAll()).toEqual(before);
+    expect(await scanTable()).toEqual(before);
     expect(sent).toEqual([]);
   });
 
@@ -279,14 +254,14 @@ describe('exports and imports', () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const file = structuredClone(JSON.parse(exported)) as DataFile;
     (file[0] as { logo: string | null }).logo = `data:image/png;base64,${svg.toString('base64')}`;
-    const before = await scanAll();
+    const before = await scanTable();
     const answer = await importFile(admin.token, file);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({
       code: 'ERR_IMPORT_INVALID_FILE',
       details: { count: 1, errors: [{ where: '/0/logo', code: 'ERR_IMAGE_NOT_PNG_OR_JPEG' }] },
     });
-    expect(await scanAll()).toEqual(before);
+    expect(await scanTable()).toEqual(before);
     // A file uploaded aside is checked by the worker, which refuses it the same way.
     const jobId = await importDirectly(JSON.stringify(file), source.enablerId);
     expect(await runQueued()).toEqual([]);
@@ -315,9 +290,9 @@ describe('exports and imports', () => {
     expect(await runQueued(1)).toHaveLength(1);
     vi.restoreAllMocks();
     // The failed delivery freed the import lock: another import need not wait for its lease to lapse.
-    expect((await scanAll()).filter((item) => item.pk === 'IMPORTLOCK')).toEqual([]);
+    expect((await scanTable()).filter((item) => item.pk === 'IMPORTLOCK')).toEqual([]);
     expect(await runQueued(2)).toEqual([]);
-    expect((await scanAll()).filter((item) => item.pk === 'IMPORTLOCK')).toEqual([]);
+    expect((await scanTable()).filter((item) => item.pk === 'IMPORTLOCK')).toEqual([]);
     expect(await getDataJob(jobId)).toMatchObject({ state: 'DONE', done: 3, errorCount: 0 });
     const admin = await givenSignedInUser('ADMIN', source.enablerId);
     expect((await exportFile(admin.token, 'members')).text).toBe(exported);
@@ -367,14 +342,14 @@ describe('exports and imports', () => {
     // New member and plot ids, but the source's contribution, payout and cashout ids.
     const sameRecords = withNewMemberAndPlotIds(original);
     head.members = [sameMember, sameRecords];
-    const sourceBefore = (await scanAll()).filter((item) => item.enablerId === source.enablerId);
+    const sourceBefore = (await scanTable()).filter((item) => item.enablerId === source.enablerId);
     const job = await importedJob(other.admin.token, file);
     expect(job).toMatchObject({ state: 'DONE', done: 2, errorCount: 2 });
     expect(job.errors).toEqual([
       expect.objectContaining({ where: '/0/members/0/id', code: 'ERR_IMPORT_ID_TAKEN' }),
       expect.objectContaining({ where: '/0/members/1/contributions/0/id', code: 'ERR_IMPORT_ID_TAKEN' }),
     ]);
-    const after = await scanAll();
+    const after = await scanTable();
     expect(after.filter((item) => item.enablerId === source.enablerId)).toEqual(sourceBefore);
     // Nothing of either member was written under the other enabler, not even a claim or a plot.
     expect(after.filter((item) => item.memberId === sameRecords.id || item.id === sameRecords.id)).toEqual(
@@ -417,7 +392,7 @@ describe('exports and imports', () => {
     expect(job.errors).toEqual([
       expect.objectContaining({ where: '/0/members/0/contributions/0/id', code: 'ERR_IMPORT_ID_TAKEN' }),
     ]);
-    expect((await scanAll()).filter((item) => item.memberId === reusing.id)).toEqual([]);
+    expect((await scanTable()).filter((item) => item.memberId === reusing.id)).toEqual([]);
   });
 
   it('refuses the second of two members of a file that share a record id, and imports the first', async () => {
@@ -447,7 +422,7 @@ describe('exports and imports', () => {
     sent.length = 0;
     // Both workers at the same moment, as two Lambda instances would run them.
     const answers = await Promise.all(
-      jobs.map(({ id }) => importWorker(sqsEvent({ jobId: id }), lambdaContext('import-worker'))),
+      jobs.map(({ id }) => importWorker(sqsEventOf({ jobId: id }), lambdaContext('import-worker'))),
     );
     expect(answers.flatMap((answer) => answer.batchItemFailures)).toEqual([]);
     const done = await Promise.all(jobs.map(({ id }) => getDataJob(id)));
@@ -458,7 +433,7 @@ describe('exports and imports', () => {
     expect(new Set(refused?.errors.map((error) => error.code))).toEqual(new Set(['ERR_IMPORT_ID_TAKEN']));
     const counts = await Promise.all(jobs.map(({ enablerId }) => getEnabler(enablerId)));
     expect(counts.map((enabler) => enabler?.memberCount).sort()).toEqual([0, 3]);
-    const members = (await scanAll()).filter((item) => item.entityType === 'MEMBER');
+    const members = (await scanTable()).filter((item) => item.entityType === 'MEMBER');
     expect(members).toHaveLength(3);
   });
 

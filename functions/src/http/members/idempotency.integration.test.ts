@@ -15,17 +15,9 @@ import {
   WAIT_FOR_FIRST_MS,
 } from '#http/middleware/idempotency.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { givenEnabler, givenUser } from '../../testing/fixtures.ts';
-import { handler as auth } from '../auth/handler.ts';
+import { givenEnabler } from '../../testing/fixtures.ts';
+import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { handler as members } from './handler.ts';
-
-const signIn = async (enablerId: string) => {
-  const user = await givenUser({ role: 'USER', enablerId });
-  const answer = await callApi(auth, 'POST', '/auth/login', {
-    body: { username: user.email, password: user.password },
-  });
-  return { email: user.email, token: answer.body.accessToken as string };
-};
 
 let enablerId: string;
 let agent: { email: string; token: string };
@@ -79,7 +71,7 @@ const contributionsOf = async (memberId: string) => (await getMemberPage(memberI
 
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
-  agent = await signIn(enablerId);
+  agent = await givenSignedInUser('USER', enablerId);
 });
 
 describe('a contribution sent again with its Idempotency-Key', () => {
@@ -137,7 +129,7 @@ describe('a contribution sent again with its Idempotency-Key', () => {
 
   it('belongs to its caller: another agent’s same key is another action', async () => {
     const memberId = await memberWithPlot();
-    const colleague = await signIn(enablerId);
+    const colleague = await givenSignedInUser('USER', enablerId);
     const key = newKey();
     const mine = await contribute(memberId, 500, key);
     const theirs = await contribute(memberId, 500, key, colleague.token);

@@ -4,16 +4,10 @@ import { createMember, getMember } from '#data/members.ts';
 import { createMoneyRecord } from '#data/money-create.ts';
 import { allMembersOf } from '#data/member-timeline.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { demoConfig, givenEnabler, givenUser } from '../../testing/fixtures.ts';
-import { handler as auth } from '../auth/handler.ts';
+import { demoConfig, givenEnabler } from '../../testing/fixtures.ts';
+import { newMemberFields } from '../../testing/member-fixtures.ts';
+import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { handler as members } from './handler.ts';
-
-const signIn = async (role: 'USER' | 'ADMIN', enablerId: string) => {
-  const user = await givenUser({ role, enablerId });
-  return (
-    await callApi(auth, 'POST', '/auth/login', { body: { username: user.email, password: user.password } })
-  ).body.accessToken as string;
-};
 
 let counter = 0;
 const newMemberBody = (fields: Record<string, unknown> = {}) => {
@@ -63,7 +57,7 @@ const givePayout = async (memberId: string, plotId: string, amountCents: number)
 
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
-  agent = await signIn('USER', enablerId);
+  agent = (await givenSignedInUser('USER', enablerId)).token;
 });
 
 describe('onboarding', () => {
@@ -95,7 +89,7 @@ describe('onboarding', () => {
       body: { ...newMemberBody(), name: first.name.toUpperCase(), village: 'fissel' },
     });
     expect(sameName.body.code).toBe('ERR_DUPLICATE_MEMBER');
-    const otherEnabler = await signIn('USER', (await givenEnabler()).id);
+    const otherEnabler = (await givenSignedInUser('USER', (await givenEnabler()).id)).token;
     expect((await callApi(members, 'POST', '/members', { token: otherEnabler, body: first })).status).toBe(
       201,
     );
@@ -169,7 +163,7 @@ describe('plots', () => {
 
   it('cannot be added without a config', async () => {
     const bare = await givenEnabler({ withConfig: false });
-    const token = await signIn('USER', bare.id);
+    const token = (await givenSignedInUser('USER', bare.id)).token;
     const memberId = await onboard(token);
     const answer = await callApi(members, 'POST', `/members/${memberId}/plots`, {
       token,
@@ -294,21 +288,9 @@ describe('loading a whole enabler', () => {
     const created = [];
     for (let index = 0; index < 40; index += 1) {
       const when = new Date(Date.UTC(2024, 0, 1) + index * index * 86_400_000 * 7 + (index % 3));
-      const member = await createMember(
-        {
-          ...newMemberBody(),
-          enablerId: enabler.id,
-          federation: null,
-          gender: null,
-          phone: null,
-          bankName: null,
-          bankBranchName: null,
-          bankIFSC: null,
-          bankAccount: null,
-          onboardingDate: '2024-01-01',
-        },
-        { now: when },
-      );
+      const member = await createMember(newMemberFields(enabler.id, { onboardingDate: '2024-01-01' }), {
+        now: when,
+      });
       created.push(member.id);
     }
     const loaded = (await allMembersOf(enabler.id)).map((member) => member.id);
@@ -323,8 +305,8 @@ describe('tenant isolation', () => {
     const memberId = await onboard();
     const plotId = await addPlot(memberId);
     const otherEnabler = (await givenEnabler()).id;
-    const outsider = await signIn('USER', otherEnabler);
-    const outsiderAdmin = await signIn('ADMIN', otherEnabler);
+    const outsider = (await givenSignedInUser('USER', otherEnabler)).token;
+    const outsiderAdmin = (await givenSignedInUser('ADMIN', otherEnabler)).token;
     const calls: [string, string, unknown][] = [
       ['GET', `/members/${memberId}`, undefined],
       ['GET', `/members/${memberId}/plots/${plotId}`, undefined],

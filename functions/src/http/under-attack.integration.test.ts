@@ -31,13 +31,6 @@ const requestReset = (email: string) =>
 const resetWith = (token: string, password: string) =>
   callApi(registration, 'POST', '/resetPassword', { body: { token, password } });
 
-/** Every link mailed to an address, oldest first. */
-const linksTo = (email: string, path: 'register' | 'resetPassword') =>
-  outbox
-    .to(email)
-    .map((mail) => new RegExp(`/${path}/([A-Za-z0-9_-]+)`).exec(mail.text)?.[1])
-    .filter((token): token is string => token !== undefined);
-
 const lockMailsAbout = (email: string, administrator: string) =>
   outbox.to(administrator).filter((mail) => mail.text.includes(email));
 
@@ -230,7 +223,7 @@ describe('fault 6: only the newest link of an account works', () => {
     const user = await givenUser({ role: 'USER', enablerId });
     await requestReset(user.email);
     await requestReset(user.email);
-    const [older, newer] = linksTo(user.email, 'resetPassword') as [string, string];
+    const [older, newer] = outbox.linksTo(user.email, 'resetPassword') as [string, string];
     expect((await resetWith(older, 'password from the old link')).body.code).toBe('ERR_RENEW_FAILED');
     expect((await resetWith(newer, 'password from the new link')).status).toBe(200);
     expect((await resetWith(older, 'password from the old link')).body.code).toBe('ERR_RENEW_FAILED');
@@ -240,7 +233,7 @@ describe('fault 6: only the newest link of an account works', () => {
   it('voids an outstanding link when the password is changed', async () => {
     const { user, session } = await signedIn();
     await requestReset(user.email);
-    const [link] = linksTo(user.email, 'resetPassword') as [string];
+    const [link] = outbox.linksTo(user.email, 'resetPassword') as [string];
     await callApi(auth, 'PUT', '/auth/password', {
       token: session.accessToken,
       body: { currentPassword: user.password, newPassword: 'changed on purpose' },
@@ -257,13 +250,13 @@ describe('fault 6: only the newest link of an account works', () => {
         body: { email, username: 'Reused address', role: 'USER' },
       });
     expect((await create()).status).toBe(201);
-    const [first] = linksTo(email, 'register') as [string];
+    const [first] = outbox.linksTo(email, 'register') as [string];
     await callApi(adminUsers, 'DELETE', userPath(email), { token: adminToken });
     expect((await create()).status).toBe(201);
     const register = (token: string) =>
       callApi(registration, 'POST', '/register', { body: { token, password: 'chosen by whoever' } });
     expect((await register(first)).body.code).toBe('ERR_REGISTRATION_FAILED');
-    const second = linksTo(email, 'register').at(-1) as string;
+    const second = outbox.linksTo(email, 'register').at(-1) as string;
     expect((await register(second)).status).toBe(200);
   });
 });
@@ -512,6 +505,6 @@ describe('fault 12: writes carry the enabler, not only the reads before them', (
     });
     expect(created).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
     expect(await getUser(email)).toBeUndefined();
-    expect(linksTo(email, 'register')).toEqual([]);
+    expect(outbox.linksTo(email, 'register')).toEqual([]);
   });
 });

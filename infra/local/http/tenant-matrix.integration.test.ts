@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
-import { startApiOverHttp, type ApiOverHttp, type HttpAnswer } from '../testing/api-over-http.ts';
+import { routeKey, routes } from '@cpbo/functions/http/routes.ts';
 import {
   demoConfig,
   givenEnabler,
@@ -11,7 +11,12 @@ import {
 } from '@cpbo/functions/testing/fixtures.ts';
 import { givenMember } from '@cpbo/functions/testing/member-fixtures.ts';
 import { unixSecondsOfDay } from '@cpbo/functions/testing/unix-seconds.ts';
-import { routeKey, routes } from '@cpbo/functions/http/routes.ts';
+import {
+  startApiOverHttp,
+  type ApiOverHttp,
+  type HttpAnswer,
+  type SignedIn,
+} from '../testing/api-over-http.ts';
 
 /*
  * The tenant and role matrix (docs/security.md, "How the tests prove it"): every route of the route
@@ -56,17 +61,10 @@ const otherEnablersMember: Cells = {
   anonymous: UNAUTHENTICATED,
 };
 
-interface Caller {
-  email: string;
-  password: string;
-  token: string;
-  refreshToken: string;
-}
-
 /** What one enabler holds: an administrator, an agent, a member with a plot and one record of each kind. */
 interface Tenant {
   enablerId: string;
-  admin: Caller;
+  admin: SignedIn;
   agentEmail: string;
   member: { id: string; plotId: string; name: string; number: string };
   contributionId: string;
@@ -88,7 +86,7 @@ interface Request {
 interface Context {
   variant: Variant | 'none';
   role: Role;
-  caller: Caller | undefined;
+  caller: SignedIn | undefined;
   /** The enabler whose resources the request names. */
   tenant: Tenant;
   /** The caller's enabler (A), for requests that mix it with another's ids. */
@@ -114,19 +112,13 @@ interface Row {
 let api: ApiOverHttp;
 let a: Tenant;
 let b: Tenant;
-const callers = {} as Record<Exclude<Role, 'anonymous'>, Caller>;
+const callers = {} as Record<Exclude<Role, 'anonymous'>, SignedIn>;
 
 const unique = () => randomUUID().slice(0, 8);
 
-const signIn = async (email: string, password: string): Promise<Caller> => {
-  const answer = await api.call({ method: 'POST', path: '/auth/login', body: { username: email, password } });
-  expect(answer.status, `sign-in of ${email}: ${JSON.stringify(answer.body)}`).toBe(200);
-  return { email, password, token: answer.body.accessToken, refreshToken: answer.body.refreshToken };
-};
-
 const newCaller = async (role: Exclude<Role, 'anonymous'>, enablerId: string) => {
   const user = await givenUser({ role, enablerId });
-  return signIn(user.email, user.password);
+  return api.signIn(user.email, user.password);
 };
 
 /** A call that must succeed, as part of a case's preparation. */
@@ -851,7 +843,7 @@ describe('an administrator without an enabler (the first one, before any enabler
   it('gets an answer of the catalogue, never a 5xx, from every route', async () => {
     const newAdmin = async () => {
       const user = await givenUser({ role: 'ADMIN', enablerId: '' });
-      return signIn(user.email, user.password);
+      return api.signIn(user.email, user.password);
     };
     const shared = await newAdmin();
     for (const route of routes) {
@@ -876,7 +868,7 @@ describe('an administrator without an enabler (the first one, before any enabler
 
   it('creates administrators only: an agent of no enabler would be bound to nothing', async () => {
     const user = await givenUser({ role: 'ADMIN', enablerId: '' });
-    const { token } = await signIn(user.email, user.password);
+    const { token } = await api.signIn(user.email, user.password);
     for (const role of ['USER', 'ANDROID_USER'] as const) {
       const email = uniqueEmail('orphan');
       const body = { email, username: 'Orphan', role };
@@ -895,7 +887,7 @@ describe('an administrator without an enabler (the first one, before any enabler
 
   it('starts no job for no enabler: its export, onboarding and rebuild are not found', async () => {
     const user = await givenUser({ role: 'ADMIN', enablerId: '' });
-    const { token } = await signIn(user.email, user.password);
+    const { token } = await api.signIn(user.email, user.password);
     const calls = [
       { method: 'GET', path: '/exports/members' },
       { method: 'POST', path: '/imports/onboard', body: { file: [] } },

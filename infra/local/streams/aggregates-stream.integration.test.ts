@@ -13,6 +13,8 @@ import { changeMoneyRecord } from '@cpbo/functions/data/money-change.ts';
 import { queryAll, tableName } from '@cpbo/functions/data/table.ts';
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
 import { givenEnabler } from '@cpbo/functions/testing/fixtures.ts';
+import { newMemberFields, newPlotFields } from '@cpbo/functions/testing/member-fixtures.ts';
+import { storedAggregatesOf } from '@cpbo/functions/testing/stored-aggregates.ts';
 import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/handler.ts';
 import type { DeadLetter } from '../queues/in-process-queue.ts';
 import { startStreamPoller, streamDeadLetter, type StreamPoller } from './stream-poller.ts';
@@ -105,22 +107,6 @@ const settled = async (enablerId: string) => {
   }
 };
 
-const aggregatesOf = async (enablerId: string) => {
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': `ENABLER#${enablerId}#AGG` },
-    ConsistentRead: false,
-  });
-  return Object.fromEntries(
-    items
-      .filter((item) => item.amount !== 0)
-      .map((item) => [`${item.pk}|${item.sk}`, item.amount as number])
-      .sort(([a], [b]) => (a as string).localeCompare(b as string)),
-  );
-};
-
 /** A small seeded generator (mulberry32), so that a failing sequence can be replayed from its seed. */
 const generator = (seed: number) => {
   let state = seed >>> 0;
@@ -149,20 +135,9 @@ const randomSequence = async (seed: number, steps: number) => {
     addMonths(today, random.int(-14, 3)).slice(0, 8) + String(random.int(1, 28)).padStart(2, '0');
   const by = 'property@example.org';
   const newMember = async () => {
-    const member = await createMember({
-      enablerId,
-      name: `Member ${randomUUID()}`,
-      village: 'Fissel',
-      number: randomUUID(),
-      federation: random.pick(federations),
-      gender: null,
-      phone: null,
-      bankName: null,
-      bankBranchName: null,
-      bankIFSC: null,
-      bankAccount: null,
-      onboardingDate: today,
-    });
+    const member = await createMember(
+      newMemberFields(enablerId, { federation: random.pick(federations), onboardingDate: today }),
+    );
     memberIds.push(member.id);
   };
   await newMember();
@@ -206,20 +181,15 @@ const randomSequence = async (seed: number, steps: number) => {
         case 'member':
           return newMember();
         case 'plot':
-          return createPlot({
-            memberId,
-            enablerId,
-            federation: member.federation,
-            name: 'Field',
-            latitude: 14,
-            longitude: -16,
-            cropDescription: null,
-            isIrrigated: null,
-            droughtMonthlyContribCents: 1000,
-            excessRainMonthlyContribCents: 0,
-            ...coverageDates(day(), { lengthOfSeasonInMonth: 4, lengthOfCoverageInMonth: random.int(1, 8) }),
-            enablerConfig: { version: 1, _id: 'c1' },
-          });
+          return createPlot(
+            newPlotFields(member, {
+              ...coverageDates(day(), {
+                lengthOfSeasonInMonth: 4,
+                lengthOfCoverageInMonth: random.int(1, 8),
+              }),
+              enablerConfig: { version: 1, _id: 'c1' },
+            }),
+          );
         case 'contribution':
           if (!plot) return undefined;
           return changeMoneyRecord({
@@ -349,7 +319,7 @@ describe('the aggregates kept from the stream', () => {
       const { enablerId, memberIds, counts } = await randomSequence(seed, 45);
       expect(counts.federation).toBeGreaterThan(0);
       await settled(enablerId);
-      const incremental = await aggregatesOf(enablerId);
+      const incremental = await storedAggregatesOf(enablerId);
       expect(Object.keys(incremental).length).toBeGreaterThan(0);
 
       // Every plot and money record carries its member's federation again.
@@ -368,7 +338,7 @@ describe('the aggregates kept from the stream', () => {
 
       const rebuilt = await rebuildAggregates(enablerId);
       expect(rebuilt.malformed).toBe(0);
-      expect(await aggregatesOf(enablerId)).toEqual(incremental);
+      expect(await storedAggregatesOf(enablerId)).toEqual(incremental);
     },
     120_000,
   );
@@ -406,7 +376,7 @@ describe('the aggregates kept from the stream', () => {
       requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: 3 },
       DDBStreamBatchInfo: { batchSize: 1, eventName: 'INSERT' },
     });
-    const aggregates = await aggregatesOf(enabler.id);
+    const aggregates = await storedAggregatesOf(enabler.id);
     expect(aggregates[`ENABLER#${enabler.id}#AGG#contributions#monthly#ALL|2026-11-01`]).toBe(125);
   });
 });

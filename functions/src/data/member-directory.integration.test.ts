@@ -11,6 +11,7 @@ import { readEnvironment } from '#platform/environment.ts';
 import { givenEnabler } from '../testing/fixtures.ts';
 import { everyOrder } from '../testing/member-summaries.ts';
 import { newMemberFields, newPlotFields } from '../testing/member-fixtures.ts';
+import { givenContribution } from '../testing/money-fixtures.ts';
 import { handler as directoryWorker } from '../workers/member-directory/handler.ts';
 import {
   forgetMember,
@@ -26,7 +27,6 @@ import { allMembersOf, memberTombstoneItem } from './member-timeline.ts';
 import { createMember, getMember } from './members.ts';
 import { createPlot } from './plots.ts';
 import type { NewMember } from './member-items.ts';
-import { createMoneyRecord } from './money-create.ts';
 import { nowIso, tableName } from './table.ts';
 
 const today = isoDateOf(new Date());
@@ -56,13 +56,7 @@ const givenPlotAndContribution = async (memberId: string) => {
       endCoverageDate: today,
     }),
   );
-  await createMoneyRecord({
-    type: 'CONTRIBUTION',
-    member,
-    plot,
-    values: { amountCents: 1500, protectionType: 'DROUGHT', contributionDate: new Date().toISOString() },
-    by: 'test',
-  });
+  await givenContribution(memberId, 1500, { plotId: plot.id });
 };
 
 /** What deleting a member must write (the administrators' delete comes with issue 13): profile out, tombstone in. */

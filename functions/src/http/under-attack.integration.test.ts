@@ -1,5 +1,4 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { createEnabler, updateEnabler } from '#data/enablers.ts';
 import { getMember } from '#data/members.ts';
 import { getPlots, updatePlot } from '#data/plots.ts';
@@ -8,6 +7,7 @@ import { getUser } from '#data/users.ts';
 import type { AppError } from '#platform/app-error.ts';
 import { callApi } from '../testing/call-api.ts';
 import { captureMail, givenEnabler, givenUser, tinyImage, uniqueEmail } from '../testing/fixtures.ts';
+import { givenPayout } from '../testing/money-fixtures.ts';
 import { refreshSession, signIn } from '../testing/signed-in-users.ts';
 import { handler as adminEnablers } from './admin-enablers/handler.ts';
 import { handler as adminUsers } from './admin-users/handler.ts';
@@ -408,18 +408,7 @@ describe('fault 12: writes carry the enabler, not only the reads before them', (
       })
     ).body.id as string;
     const member = (await getMember(memberId)) as NonNullable<Awaited<ReturnType<typeof getMember>>>;
-    await createMoneyRecord({
-      type: 'PAYOUT',
-      member,
-      plot: { id: plotId, name: 'Victim field' },
-      values: {
-        amountCents: 5000,
-        assessmentId: 'A-1',
-        assessmentDate: isoDateOf(new Date()),
-        payoutDate: isoDateOf(new Date()),
-      },
-      by: 'test',
-    });
+    await givenPayout(memberId, 5000, { plotId });
     const before = await getMember(memberId);
 
     // A handler that trusted a stale or forged read would hand the writes the attacker's enabler.

@@ -8,13 +8,13 @@ import { MAX_REMOVABLE_PARTITION_ITEMS } from '#domain/member-edits.ts';
 import { memberNumberClaim, memberPartition, memberTombstoneKey } from '#data/member-keys.ts';
 import { getMember } from '#data/members.ts';
 import { plotItem } from '#data/plot-items.ts';
-import { createMoneyRecord } from '#data/money-create.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { REPLAYED_HEADER } from '#http/middleware/idempotency.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenEnabler } from '../../testing/fixtures.ts';
 import { newPlotFields } from '../../testing/member-fixtures.ts';
+import { givenPayout } from '../../testing/money-fixtures.ts';
 import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { writeItems } from '../../testing/table-items.ts';
 import { handler as members } from '../members/handler.ts';
@@ -232,19 +232,7 @@ const givenBusyMember = async () => {
         })
       ).status,
     ).toBe(201);
-  const member = await getMember(id);
-  await createMoneyRecord({
-    type: 'PAYOUT',
-    member: member as NonNullable<typeof member>,
-    plot: { id: plotIds[1] as string, name: 'South' },
-    values: {
-      amountCents: 5000,
-      assessmentId: 'A-1',
-      assessmentDate: '2026-10-01',
-      payoutDate: '2026-10-02',
-    },
-    by: 'test',
-  });
+  await givenPayout(id, 5000, { plotId: plotIds[1], assessmentDate: '2026-10-01', payoutDate: '2026-10-02' });
   expect(
     (await callApi(members, 'POST', `/members/${id}/cashouts`, { token: admin, body: { amount: 50 } }))
       .status,
@@ -299,18 +287,11 @@ describe('DELETE /admin/members/{id}', () => {
       token: admin,
       body: { name: 'North', latitude: 14, longitude: -16 },
     });
-    const member = await getMember(id);
-    await createMoneyRecord({
-      type: 'PAYOUT',
-      member: member as NonNullable<typeof member>,
-      plot: { id: plot.body.id as string, name: 'North' },
-      values: {
-        amountCents: 100,
-        assessmentId: 'A-2',
-        assessmentDate: '2026-10-01',
-        payoutDate: '2026-10-02',
-      },
-      by: 'test',
+    await givenPayout(id, 100, {
+      plotId: plot.body.id,
+      assessmentId: 'A-2',
+      assessmentDate: '2026-10-01',
+      payoutDate: '2026-10-02',
     });
     const before = await stateOf(id, enablerId);
     const answer = await callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin });

@@ -14,6 +14,7 @@ import { useQueueTransport } from '#platform/queue.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { newEmptyTable } from '../../testing/empty-table.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';
+import { givenContribution, givenPayout } from '../../testing/money-fixtures.ts';
 import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
 import { sqsEventOf } from '../../testing/queue-events.ts';
 import { givenAdministeredEnabler, givenSignedInUser } from '../../testing/signed-in-users.ts';
@@ -127,31 +128,18 @@ const givenEnablerWithMoney = async () => {
       2,
       `Member ${index} ${randomUUID().slice(0, 6)}`,
     );
-    const plot = { id: plotIds[0] as string, name: 'Field 1' };
-    await createMoneyRecord({
-      type: 'CONTRIBUTION',
-      member,
-      plot,
-      values: { amountCents: 1250, protectionType: 'DROUGHT', contributionDate: '2026-02-01T10:00:00.000Z' },
-      by: 'agent@example.org',
-    });
-    await createMoneyRecord({
-      type: 'CONTRIBUTION',
-      member,
-      plot,
-      values: { amountCents: 1250, protectionType: 'DROUGHT', contributionDate: '2026-03-01T10:00:00.000Z' },
-      by: 'agent@example.org',
-    });
-    await createMoneyRecord({
-      type: 'PAYOUT',
-      member,
-      plot,
-      values: {
-        amountCents: 9000 + index,
-        assessmentId: `camp-${index % 2}`,
-        assessmentDate: '2026-04-30',
-        payoutDate: '2026-05-02',
-      },
+    const plotId = plotIds[0];
+    for (const month of ['02', '03'])
+      await givenContribution(member.id, 1250, {
+        plotId,
+        contributionDate: `2026-${month}-01T10:00:00.000Z`,
+        by: 'agent@example.org',
+      });
+    await givenPayout(member.id, 9000 + index, {
+      plotId,
+      assessmentId: `camp-${index % 2}`,
+      assessmentDate: '2026-04-30',
+      payoutDate: '2026-05-02',
       by: 'admin@example.org',
     });
     await createMoneyRecord({

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { claimKey, completeKey, keyHolder } from '#data/idempotency.ts';
 import { getMember } from '#data/members.ts';
 import { getMemberPage } from '#data/member-page.ts';
@@ -16,6 +15,7 @@ import {
 } from '#http/middleware/idempotency.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenEnabler } from '../../testing/fixtures.ts';
+import { givenPayout } from '../../testing/money-fixtures.ts';
 import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { handler as members } from './handler.ts';
 
@@ -224,18 +224,6 @@ describe('a contribution sent again with its Idempotency-Key', () => {
 });
 
 describe('the other idempotent calls', () => {
-  const givePayout = async (memberId: string, amountCents: number) => {
-    const member = await getMember(memberId);
-    const [plot] = await getPlots(memberId);
-    const today = isoDateOf(new Date());
-    await createMoneyRecord({
-      type: 'PAYOUT',
-      member: member as NonNullable<typeof member>,
-      plot: plot as NonNullable<typeof plot>,
-      values: { amountCents, assessmentId: 'A-1', assessmentDate: today, payoutDate: today },
-      by: 'test',
-    });
-  };
   const cashout = (memberId: string, amount: number, key: string) =>
     callApi(members, 'POST', `/members/${memberId}/cashouts`, {
       token: agent.token,
@@ -245,7 +233,7 @@ describe('the other idempotent calls', () => {
 
   it('a cashout sent twice pays once; one refused for the balance can be sent again once it is covered', async () => {
     const memberId = await memberWithPlot();
-    await givePayout(memberId, 5_000);
+    await givenPayout(memberId, 5_000);
     const key = newKey();
     const first = await cashout(memberId, 20, key);
     const repeat = await cashout(memberId, 20, key);
@@ -255,7 +243,7 @@ describe('the other idempotent calls', () => {
 
     const tooMuch = newKey();
     expect((await cashout(memberId, 50, tooMuch)).body.code).toBe('ERR_BALANCE_TOO_LOW');
-    await givePayout(memberId, 5_000);
+    await givenPayout(memberId, 5_000);
     expect((await cashout(memberId, 50, tooMuch)).status).toBe(201);
     expect((await cashout(memberId, 50, tooMuch)).headers[REPLAYED_HEADER]).toBe('true');
     expect(await getMember(memberId)).toMatchObject({ cashoutBalanceCents: 3_000, cashoutTotalCents: 7_000 });

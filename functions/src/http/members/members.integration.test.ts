@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { createMember, getMember } from '#data/members.ts';
-import { createMoneyRecord } from '#data/money-create.ts';
 import { allMembersOf } from '#data/member-timeline.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { demoConfig, givenEnabler } from '../../testing/fixtures.ts';
 import { newMemberFields } from '../../testing/member-fixtures.ts';
+import { givenPayout } from '../../testing/money-fixtures.ts';
 import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { handler as members } from './handler.ts';
 
@@ -36,23 +36,6 @@ const addPlot = async (memberId: string, token = agent, body: Record<string, unk
   });
   expect(answer.status).toBe(201);
   return answer.body.id as string;
-};
-
-/** A payout, recorded as the assessment would (the administrators' payout screens come later). */
-const givePayout = async (memberId: string, plotId: string, amountCents: number) => {
-  const member = await getMember(memberId);
-  await createMoneyRecord({
-    type: 'PAYOUT',
-    member: member as NonNullable<typeof member>,
-    plot: { id: plotId, name: 'North field' },
-    values: {
-      amountCents,
-      assessmentId: 'A-1',
-      assessmentDate: isoDateOf(new Date()),
-      payoutDate: isoDateOf(new Date()),
-    },
-    by: 'test',
-  });
 };
 
 beforeAll(async () => {
@@ -215,7 +198,7 @@ describe('money', () => {
   it('pays out part of the pending benefit, never more than it', async () => {
     const memberId = await onboard();
     const plotId = await addPlot(memberId);
-    await givePayout(memberId, plotId, 10_000);
+    await givenPayout(memberId, 10_000, { plotId: plotId });
     const cashout = (amount: number) =>
       callApi(members, 'POST', `/members/${memberId}/cashouts`, { token: agent, body: { amount } });
     expect((await cashout(40)).status).toBe(201);
@@ -229,7 +212,7 @@ describe('money', () => {
   it('lets 50 simultaneous cashouts take no more than the balance', async () => {
     const memberId = await onboard();
     const plotId = await addPlot(memberId);
-    await givePayout(memberId, plotId, 100_000);
+    await givenPayout(memberId, 100_000, { plotId: plotId });
     const amounts = Array.from({ length: 50 }, (_, index) => 10 + (index % 7) * 5);
     const answers = await Promise.all(
       amounts.map((amount) =>

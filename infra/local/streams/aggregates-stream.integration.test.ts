@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DescribeTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { DynamoDBStreamsClient, type _Record } from '@aws-sdk/client-dynamodb-streams';
+import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
@@ -17,7 +17,8 @@ import { newMemberFields, newPlotFields } from '@cpbo/functions/testing/member-f
 import { storedAggregatesOf } from '@cpbo/functions/testing/stored-aggregates.ts';
 import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/handler.ts';
 import type { DeadLetter } from '../queues/in-process-queue.ts';
-import { startStreamPoller, streamDeadLetter, type StreamPoller } from './stream-poller.ts';
+import { pollTableStream, type TableStreamPoller } from '../testing/table-stream.ts';
+import { streamDeadLetter } from './stream-poller.ts';
 
 /**
  * The aggregates worker behind the local stream poller, as on a laptop and in AWS: every batch is
@@ -27,14 +28,13 @@ import { startStreamPoller, streamDeadLetter, type StreamPoller } from './stream
  */
 
 const dynamo = new DynamoDBClient({});
-const streams = new DynamoDBStreamsClient({ endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB });
 const figureTypes = new Set(['MEMBER', 'PLOT', 'CONTRIBUTION', 'PAYOUT', 'CASHOUT', 'SENTINEL']);
 const seenSentinels = new Set<string>();
 const deadLetters: DeadLetter[] = [];
 const copyTypes = new Set(['PLOT', 'CONTRIBUTION', 'PAYOUT', 'CASHOUT']);
 const ours = new Set<string>();
 const poisonRun = randomUUID();
-let poller: StreamPoller;
+let poller: TableStreamPoller;
 let lastActivity = Date.now();
 let delivering = 0;
 
@@ -44,16 +44,10 @@ const typeOf = (record: _Record) =>
   record.dynamodb?.NewImage?.entityType?.S ?? record.dynamodb?.OldImage?.entityType?.S ?? '';
 
 beforeAll(async () => {
-  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName() }));
-  poller = await startStreamPoller({
-    client: streams,
-    streamArn: Table?.LatestStreamArn as string,
-    log: () => undefined,
-    idleDelayMs: 50,
-    retryDelayMs: 10,
+  poller = await pollTableStream({
     maxAttempts: 3,
     onDeadLetter: (record, attempts) =>
-      deadLetters.push(streamDeadLetter('aggregates', record, Table?.LatestStreamArn as string, attempts)),
+      deadLetters.push(streamDeadLetter('aggregates', record, poller.streamArn, attempts)),
     // Only this file's enablers, and only the records that carry figures (the others would be no-ops).
     filter: (record) => ours.has(enablerOf(record)) && figureTypes.has(typeOf(record)),
     handler: async (event: DynamoDBStreamEvent, context) => {
@@ -77,7 +71,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await poller.stop();
   dynamo.destroy();
-  streams.destroy();
 });
 
 /**

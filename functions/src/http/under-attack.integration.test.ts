@@ -8,12 +8,12 @@ import type { AppError } from '#platform/app-error.ts';
 import { callApi } from '../testing/call-api.ts';
 import { captureMail, givenEnabler, givenUser, tinyImage, uniqueEmail } from '../testing/fixtures.ts';
 import { givenPayout } from '../testing/money-fixtures.ts';
+import { addPlotOfMember, onboardMember } from '../testing/member-requests.ts';
 import { refreshSession, signIn } from '../testing/signed-in-users.ts';
 import { handler as adminEnablers } from './admin-enablers/handler.ts';
 import { handler as adminUsers } from './admin-users/handler.ts';
 import { handler as auth } from './auth/handler.ts';
 import { handler as me } from './me/handler.ts';
-import { handler as members } from './members/handler.ts';
 import { handler as registration } from './registration/handler.ts';
 import { routes, type Resource } from './routes.ts';
 
@@ -395,18 +395,8 @@ describe('fault 12: writes carry the enabler, not only the reads before them', (
   it('refuses money and plot writes for another enabler’s member, writing nothing', async () => {
     const victimEnabler = await givenEnabler();
     const victimAgent = (await signedIn('USER', victimEnabler.id)).session.accessToken;
-    const memberId = (
-      await callApi(members, 'POST', '/members', {
-        token: victimAgent,
-        body: { name: `Victim ${Date.now()}`, village: 'Fissel', number: `V-${Date.now()}` },
-      })
-    ).body.id as string;
-    const plotId = (
-      await callApi(members, 'POST', `/members/${memberId}/plots`, {
-        token: victimAgent,
-        body: { name: 'Victim field', latitude: 14, longitude: -16, droughtMonthlyContrib: 10 },
-      })
-    ).body.id as string;
+    const memberId = await onboardMember(victimAgent);
+    const plotId = await addPlotOfMember(victimAgent, memberId, { name: 'Victim field' });
     const member = (await getMember(memberId)) as NonNullable<Awaited<ReturnType<typeof getMember>>>;
     await givenPayout(memberId, 5000, { plotId });
     const before = await getMember(memberId);

@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from '@cpbo/functions/testing/fixtures.ts';
 import { givenMember } from '@cpbo/functions/testing/member-fixtures.ts';
+import { newMemberBody } from '@cpbo/functions/testing/member-requests.ts';
 import { unixSecondsOfDay } from '@cpbo/functions/testing/unix-seconds.ts';
 import {
   startApiOverHttp,
@@ -159,7 +160,6 @@ const newCashout = async (tenant: Tenant) =>
     .id as string;
 const newUser = async (tenant: Tenant) =>
   (await givenUser({ role: 'USER', enablerId: tenant.enablerId })).email;
-const memberBody = () => ({ name: `Awa ${unique()}`, village: 'Fissel', number: `N-${unique()}` });
 const plotBody = { name: 'Field', latitude: 14, longitude: -16 };
 const userPath = (email: string) => `/admin/users/${encodeURIComponent(email)}`;
 
@@ -251,7 +251,7 @@ const matrix: Record<string, Row> = {
   },
   'POST /members': {
     tenants: 'none',
-    request: () => ({ path: '/members', body: memberBody() }),
+    request: () => ({ path: '/members', body: newMemberBody() }),
     own: signedIn('201'),
   },
   'GET /members/{id}': {
@@ -357,14 +357,14 @@ const matrix: Record<string, Row> = {
   // An administrator's members, plots and money work in its current enabler: another's is not found.
   'POST /admin/members': {
     tenants: 'none',
-    request: () => ({ path: '/admin/members', body: memberBody() }),
+    request: () => ({ path: '/admin/members', body: newMemberBody() }),
     own: adminOnly('201'),
   },
   'POST /admin/members/{id}': {
     tenants: 'both',
     request: async ({ tenant }) => ({
       path: `/admin/members/${(await newMember(tenant)).id}`,
-      body: memberBody(),
+      body: newMemberBody(),
     }),
     own: adminOnly('204'),
     other: adminOnly(NOT_FOUND),

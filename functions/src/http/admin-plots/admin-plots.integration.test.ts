@@ -12,26 +12,16 @@ import { dynamo } from '#platform/aws-clients.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { demoConfig, givenEnabler } from '../../testing/fixtures.ts';
 import { newMemberFields, newPlotFields } from '../../testing/member-fixtures.ts';
+import { addMemberAsAdmin } from '../../testing/member-requests.ts';
 import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { writeItems } from '../../testing/table-items.ts';
 import { unixSecondsOfDay } from '../../testing/unix-seconds.ts';
-import { handler as adminMembers } from '../admin-members/handler.ts';
 import { handler as adminPlots } from './handler.ts';
 
 let enablerId: string;
 let admin: string;
 let otherEnablerId: string;
 let otherAdmin: string;
-
-const addMember = async (token = admin) => {
-  const unique = randomUUID();
-  const answer = await callApi(adminMembers, 'POST', '/admin/members', {
-    token,
-    body: { name: `Member ${unique}`, village: 'Fissel', number: unique },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.id as string;
-};
 
 const plotBody = (memberId: string, fields: Record<string, unknown> = {}) => ({
   memberId,
@@ -80,7 +70,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('POST /admin/plots', () => {
   it('computes the ends from the latest config, keeps its version, and counts the plot on the member', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId, { droughtMonthlyContrib: 12.5, cropDescription: ' Millet ' });
     const { plot, member } = await stateOf(memberId, plotId);
     expect(plot).toMatchObject({
@@ -96,7 +86,7 @@ describe('POST /admin/plots', () => {
   });
 
   it('keeps the ends it is given, and refuses an end before the start', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId, {
       endOfSeasonDate: unixSecondsOfDay('2026-03-01'),
       endCoverageDate: unixSecondsOfDay('2026-12-31'),
@@ -114,7 +104,7 @@ describe('POST /admin/plots', () => {
   });
 
   it('refuses missing fields and more than two decimals', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     for (const body of [
       { memberId, name: 'No start', latitude: 1, longitude: 1 },
       plotBody(memberId, { latitude: 91 }),
@@ -127,7 +117,7 @@ describe('POST /admin/plots', () => {
   });
 
   it('answers ERR_NOT_FOUND for another enabler’s member, writing nothing', async () => {
-    const theirs = await addMember(otherAdmin);
+    const theirs = await addMemberAsAdmin(otherAdmin);
     const answer = await callApi(adminPlots, 'POST', '/admin/plots', {
       token: admin,
       body: plotBody(theirs),
@@ -139,7 +129,7 @@ describe('POST /admin/plots', () => {
 
 describe('POST /admin/plots/{id}', () => {
   it('changes every field and the dates; a new start moves the plot in the list', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId);
     const answer = await callApi(adminPlots, 'POST', `/admin/plots/${plotId}`, {
       token: admin,
@@ -175,7 +165,7 @@ describe('POST /admin/plots/{id}', () => {
   it('puts the plot under another config version that exists, and refuses one that does not', async () => {
     const enabler = await givenEnabler();
     const token = (await givenSignedInUser('ADMIN', enabler.id)).token;
-    const memberId = await addMember(token);
+    const memberId = await addMemberAsAdmin(token);
     await addConfig(
       enabler.id,
       { ...demoConfig, lengthOfSeasonInMonth: 2, lengthOfCoverageInMonth: 3 },
@@ -210,7 +200,7 @@ describe('POST /admin/plots/{id}', () => {
   });
 
   it('answers ERR_NOT_FOUND for another enabler’s plot or none, writing nothing', async () => {
-    const theirMember = await addMember(otherAdmin);
+    const theirMember = await addMemberAsAdmin(otherAdmin);
     const theirs = await addPlot(theirMember, {}, otherAdmin);
     const before = await stateOf(theirMember, theirs);
     for (const id of [theirs, randomUUID()]) {
@@ -245,7 +235,7 @@ describe('DELETE /admin/plots/{id}', () => {
     );
 
   it('is refused while the plot has contributions or payouts, writing nothing', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId);
     for (const counts of [
       { contributionCount: 1, payoutCount: 0 },
@@ -264,7 +254,7 @@ describe('DELETE /admin/plots/{id}', () => {
   });
 
   it('deletes a plot without records and counts it down on the member, once', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId);
     await addPlot(memberId);
     const answers = await Promise.all(
@@ -277,7 +267,7 @@ describe('DELETE /admin/plots/{id}', () => {
   });
 
   it('answers ERR_NOT_FOUND for another enabler’s plot, writing nothing', async () => {
-    const theirMember = await addMember(otherAdmin);
+    const theirMember = await addMemberAsAdmin(otherAdmin);
     const theirs = await addPlot(theirMember, {}, otherAdmin);
     const before = await stateOf(theirMember, theirs);
     const answer = await callApi(adminPlots, 'DELETE', `/admin/plots/${theirs}`, { token: admin });

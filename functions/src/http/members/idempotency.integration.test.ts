@@ -16,6 +16,7 @@ import {
 import { callApi } from '../../testing/call-api.ts';
 import { givenEnabler } from '../../testing/fixtures.ts';
 import { givenPayout } from '../../testing/money-fixtures.ts';
+import { addPlotOfMember, onboardMember } from '../../testing/member-requests.ts';
 import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { handler as members } from './handler.ts';
 
@@ -25,23 +26,10 @@ let agent: { email: string; token: string };
 const newKey = () => randomUUID();
 const withKey = (key: string) => ({ [IDEMPOTENCY_KEY_HEADER]: key });
 
-const onboard = async () => {
-  const answer = await callApi(members, 'POST', '/members', {
-    token: agent.token,
-    body: { name: `Awa Diop ${randomUUID()}`, village: 'Fissel', number: `N-${randomUUID()}` },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.id as string;
-};
-
 /** A member with one plot, ready for contributions. */
 const memberWithPlot = async () => {
-  const memberId = await onboard();
-  const plot = await callApi(members, 'POST', `/members/${memberId}/plots`, {
-    token: agent.token,
-    body: { name: 'North field', latitude: 14.2, longitude: -16.3, droughtMonthlyContrib: 1500 },
-  });
-  expect(plot.status).toBe(201);
+  const memberId = await onboardMember(agent.token);
+  await addPlotOfMember(agent.token, memberId);
   return memberId;
 };
 
@@ -140,7 +128,7 @@ describe('a contribution sent again with its Idempotency-Key', () => {
   });
 
   it('runs again after a failure, which stored no answer', async () => {
-    const memberId = await onboard();
+    const memberId = await onboardMember(agent.token);
     const key = newKey();
     const noPlot = await contribute(memberId, 1500, key);
     expect(noPlot).toMatchObject({ status: 409, body: { code: 'ERR_NO_PLOTS' } });
@@ -268,7 +256,7 @@ describe('the other idempotent calls', () => {
   });
 
   it('a plot added twice with one key is one plot', async () => {
-    const memberId = await onboard();
+    const memberId = await onboardMember(agent.token);
     const key = newKey();
     const send = () =>
       callApi(members, 'POST', `/members/${memberId}/plots`, {

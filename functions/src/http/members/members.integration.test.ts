@@ -5,38 +5,13 @@ import { allMembersOf } from '#data/member-timeline.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { demoConfig, givenEnabler } from '../../testing/fixtures.ts';
 import { newMemberFields } from '../../testing/member-fixtures.ts';
+import { addPlotOfMember, newMemberBody, onboardMember } from '../../testing/member-requests.ts';
 import { givenPayout } from '../../testing/money-fixtures.ts';
 import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { handler as members } from './handler.ts';
 
-let counter = 0;
-const newMemberBody = (fields: Record<string, unknown> = {}) => {
-  counter += 1;
-  return {
-    name: `Awa Diop ${Date.now()}-${counter}`,
-    village: 'Fissel',
-    number: `N-${Date.now()}-${counter}`,
-    ...fields,
-  };
-};
-
 let enablerId: string;
 let agent: string;
-
-const onboard = async (token = agent, fields: Record<string, unknown> = {}) => {
-  const answer = await callApi(members, 'POST', '/members', { token, body: newMemberBody(fields) });
-  expect(answer.status).toBe(201);
-  return answer.body.id as string;
-};
-
-const addPlot = async (memberId: string, token = agent, body: Record<string, unknown> = {}) => {
-  const answer = await callApi(members, 'POST', `/members/${memberId}/plots`, {
-    token,
-    body: { name: 'North field', latitude: 14.2, longitude: -16.3, droughtMonthlyContrib: 1500, ...body },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.id as string;
-};
 
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
@@ -45,7 +20,11 @@ beforeAll(async () => {
 
 describe('onboarding', () => {
   it('registers a member dated today, in the agent’s enabler', async () => {
-    const id = await onboard(agent, { federation: 'Kaolack', gender: true, phone: '+221 77 000 00 00' });
+    const id = await onboardMember(agent, {
+      federation: 'Kaolack',
+      gender: true,
+      phone: '+221 77 000 00 00',
+    });
     const { body } = await callApi(members, 'GET', `/members/${id}`, { token: agent });
     expect(body).toMatchObject({
       id,
@@ -94,9 +73,9 @@ describe('onboarding', () => {
 
 describe('plots', () => {
   it('take their coverage dates from the latest config and keep its version', async () => {
-    const memberId = await onboard();
+    const memberId = await onboardMember(agent);
     const start = Date.UTC(2026, 0, 31) / 1000;
-    const plotId = await addPlot(memberId, agent, { startCoverageDate: start });
+    const plotId = await addPlotOfMember(agent, memberId, { startCoverageDate: start });
     const { body } = await callApi(members, 'GET', `/members/${memberId}/plots/${plotId}`, { token: agent });
     expect(body).toMatchObject({
       name: 'North field',
@@ -110,8 +89,8 @@ describe('plots', () => {
   });
 
   it('start today by default and can change their protection', async () => {
-    const memberId = await onboard();
-    const plotId = await addPlot(memberId);
+    const memberId = await onboardMember(agent);
+    const plotId = await addPlotOfMember(agent, memberId);
     const changed = await callApi(members, 'POST', `/members/${memberId}/plots/${plotId}`, {
       token: agent,
       body: { name: 'South field', latitude: 10, longitude: 10, droughtMonthlyContrib: 2000 },
@@ -147,7 +126,7 @@ describe('plots', () => {
   it('cannot be added without a config', async () => {
     const bare = await givenEnabler({ withConfig: false });
     const token = (await givenSignedInUser('USER', bare.id)).token;
-    const memberId = await onboard(token);
+    const memberId = await onboardMember(token);
     const answer = await callApi(members, 'POST', `/members/${memberId}/plots`, {
       token,
       body: { name: 'Field', latitude: 10, longitude: 10 },
@@ -158,7 +137,7 @@ describe('plots', () => {
 
 describe('money', () => {
   it('needs a plot before a contribution', async () => {
-    const memberId = await onboard();
+    const memberId = await onboardMember(agent);
     const answer = await callApi(members, 'POST', `/members/${memberId}/contribute`, {
       token: agent,
       body: { amount: 100 },
@@ -168,8 +147,8 @@ describe('money', () => {
   });
 
   it('adds contributions exactly: a thousand of 0.1 make 100', async () => {
-    const memberId = await onboard();
-    await addPlot(memberId);
+    const memberId = await onboardMember(agent);
+    await addPlotOfMember(agent, memberId);
     for (let batch = 0; batch < 20; batch += 1) {
       await Promise.all(
         Array.from({ length: 50 }, () =>
@@ -186,8 +165,8 @@ describe('money', () => {
   }, 120_000);
 
   it('refuses amounts with more than two decimals', async () => {
-    const memberId = await onboard();
-    await addPlot(memberId);
+    const memberId = await onboardMember(agent);
+    await addPlotOfMember(agent, memberId);
     const answer = await callApi(members, 'POST', `/members/${memberId}/contribute`, {
       token: agent,
       body: { amount: 1.005 },
@@ -196,8 +175,8 @@ describe('money', () => {
   });
 
   it('pays out part of the pending benefit, never more than it', async () => {
-    const memberId = await onboard();
-    const plotId = await addPlot(memberId);
+    const memberId = await onboardMember(agent);
+    const plotId = await addPlotOfMember(agent, memberId);
     await givenPayout(memberId, 10_000, { plotId: plotId });
     const cashout = (amount: number) =>
       callApi(members, 'POST', `/members/${memberId}/cashouts`, { token: agent, body: { amount } });
@@ -210,8 +189,8 @@ describe('money', () => {
   });
 
   it('lets 50 simultaneous cashouts take no more than the balance', async () => {
-    const memberId = await onboard();
-    const plotId = await addPlot(memberId);
+    const memberId = await onboardMember(agent);
+    const plotId = await addPlotOfMember(agent, memberId);
     await givenPayout(memberId, 100_000, { plotId: plotId });
     const amounts = Array.from({ length: 50 }, (_, index) => 10 + (index % 7) * 5);
     const answers = await Promise.all(
@@ -234,8 +213,8 @@ describe('money', () => {
 
 describe('the member list', () => {
   it('shows a new member at once, with totals after a contribution', async () => {
-    const memberId = await onboard(agent, { name: `Zz list check ${Date.now()}` });
-    await addPlot(memberId);
+    const memberId = await onboardMember(agent, { name: `Zz list check ${Date.now()}` });
+    await addPlotOfMember(agent, memberId);
     await callApi(members, 'POST', `/members/${memberId}/contribute`, {
       token: agent,
       body: { amount: 250 },
@@ -285,8 +264,8 @@ describe('loading a whole enabler', () => {
 
 describe('tenant isolation', () => {
   it('keeps every member call inside the session’s enabler', async () => {
-    const memberId = await onboard();
-    const plotId = await addPlot(memberId);
+    const memberId = await onboardMember(agent);
+    const plotId = await addPlotOfMember(agent, memberId);
     const otherEnabler = (await givenEnabler()).id;
     const outsider = (await givenSignedInUser('USER', otherEnabler)).token;
     const outsiderAdmin = (await givenSignedInUser('ADMIN', otherEnabler)).token;

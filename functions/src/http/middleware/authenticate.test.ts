@@ -3,9 +3,8 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { signAccessToken, type Session } from '#platform/access-token.ts';
 import { logger } from '#platform/logger.ts';
-import { resetTokenSigningKey } from '#platform/secrets.ts';
 import { captureOutput } from '../../testing/log-lines.ts';
-import { agentSession as agent, openSessionItem } from '../../testing/sessions.ts';
+import { agentSession as agent, openSessionItem, useTestSigningKey } from '../../testing/sessions.ts';
 import { runMiddleware } from '../../testing/run-middleware.ts';
 import { authenticate } from './authenticate.ts';
 
@@ -19,11 +18,7 @@ const withToken = async (session: Session) =>
 
 let output: ReturnType<typeof captureOutput>;
 
-beforeAll(() => {
-  process.env.JWT_SECRET = 'test-secret-of-thirty-two-bytes!!';
-  process.env.TABLE_NAME = 'test-table';
-  resetTokenSigningKey();
-});
+beforeAll(useTestSigningKey);
 
 beforeEach(() => {
   table.reset();

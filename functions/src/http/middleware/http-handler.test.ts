@@ -7,13 +7,10 @@ import { answer } from '#http/route-answers.ts';
 import { routeKey, routes, type TableRoute } from '#http/routes.ts';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, signAccessToken } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
-import { resetTokenSigningKey } from '#platform/secrets.ts';
 import { captureOutput } from '../../testing/log-lines.ts';
-import { agentSession as agent, openSessionItem } from '../../testing/sessions.ts';
+import { agentSession as agent, openSessionItem, useTestSigningKey } from '../../testing/sessions.ts';
 import { ok } from './api-types.ts';
 import { fallbackHandler, httpHandler, routeChain, type RouteImplementations } from './http-handler.ts';
-
-const secret = 'test-secret-of-thirty-two-bytes!!';
 
 const revokedSchema = {
   $id: 'answer/test-revoked',
@@ -52,11 +49,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'content-
 // The session each access token names, as the table would hold it (one GetItem per request).
 const table = mockClient(DynamoDBDocumentClient);
 
-beforeAll(() => {
-  process.env.JWT_SECRET = secret;
-  process.env.TABLE_NAME = 'test-table';
-  resetTokenSigningKey();
-});
+beforeAll(useTestSigningKey);
 
 beforeEach(() => {
   table.reset();

@@ -9,9 +9,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { describe, expect, it } from 'vitest';
 import { keyAttributes, tableDefinition } from '@cpbo/functions/data/table-definition.ts';
 import { API_BASE, resources, routes } from '@cpbo/functions/http/routes.ts';
@@ -23,11 +21,7 @@ import { spaFallbackFunctionCode } from '../../web/src/app/spa-fallback.ts';
 import { CropProtectionStack, type CropProtectionStackProps } from './crop-protection-stack.ts';
 import { ORIGIN_VERIFY_HEADER } from './origin-verify.ts';
 import { spaContentFrom } from './website.ts';
-
-// The feature flags of cdk.json, so the tests see the template `cdk synth` produces.
-const { context: cdkContext } = JSON.parse(
-  readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'),
-) as { context: Record<string, unknown> };
+import { stackProps, templateApp } from './testing/stacks-under-test.ts';
 
 interface Synthesized {
   template: Template;
@@ -35,17 +29,8 @@ interface Synthesized {
 }
 
 const synthesize = (props: Partial<CropProtectionStackProps> & { environmentName: string }): Synthesized => {
-  // No bundling and no CloudFormation validation: the assertions are about the template, bundling costs
-  // seconds per function and loading the validation rules ten seconds more; `cdk synth` does both.
-  const app = new App({
-    builtinCloudFormationValidation: false,
-    context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] },
-  });
-  const stack = new CropProtectionStack(app, `CropProtection-${props.environmentName}`, {
-    mailFrom: 'no-reply@example.org',
-    spaContent: Source.data('index.html', '<!doctype html><title>Back office</title>'),
-    ...props,
-  });
+  const app = templateApp();
+  const stack = new CropProtectionStack(app, `CropProtection-${props.environmentName}`, stackProps(props));
   return { template: Template.fromStack(stack), outdir: app.outdir };
 };
 

@@ -1,3 +1,4 @@
+import { parseSetCookie, type BrowserCookie } from '@cpbo/infra/local/browser-sign-in.ts';
 import { VIEWER_HOST_HEADER } from '#http/middleware/session-cookie.ts';
 
 /** The application's host in the tests, as CloudFront's function names it to the API. */
@@ -15,45 +16,21 @@ export const spaHeaders = (origin = APP_ORIGIN): Record<string, string> => ({
   'sec-fetch-site': origin === APP_ORIGIN ? 'same-origin' : 'cross-site',
 });
 
-export interface StoredCookie {
-  name: string;
-  value: string;
-  path: string;
-  httpOnly: boolean;
-  secure: boolean;
-  sameSite?: string;
-}
-
 /** A browser's cookies for the application: Set-Cookie stores or removes each, by name and path. */
 export class CookieJar {
-  private readonly stored = new Map<string, StoredCookie>();
+  private readonly stored = new Map<string, BrowserCookie>();
 
   take(setCookies: readonly string[]): void {
-    for (const line of setCookies) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const separator = pair.indexOf('=');
-      const named = Object.fromEntries(
-        attributes.map((attribute) => {
-          const [key = '', value = ''] = attribute.split('=');
-          return [key.toLowerCase(), value];
-        }),
-      );
-      const cookie: StoredCookie = {
-        name: pair.slice(0, separator),
-        value: pair.slice(separator + 1),
-        path: named.path ?? '/',
-        httpOnly: 'httponly' in named,
-        secure: 'secure' in named,
-        sameSite: named.samesite,
-      };
+    const now = Math.floor(Date.now() / 1000);
+    for (const cookie of setCookies.map((line) => parseSetCookie(line, now))) {
       const key = `${cookie.name} ${cookie.path}`;
-      if (named['max-age'] === '0') this.stored.delete(key);
-      else this.stored.set(key, cookie);
+      if (cookie.expires > now) this.stored.set(key, cookie);
+      else this.stored.delete(key);
     }
   }
 
   /** The cookie of that name and path, if the browser keeps one. */
-  get(name: string, path: string): StoredCookie | undefined {
+  get(name: string, path: string): BrowserCookie | undefined {
     return this.stored.get(`${name} ${path}`);
   }
 

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { httpApiEvent, lambdaContext, type HttpApiEventInput } from '@cpbo/events/http-api-event.ts';
 import { AppError } from '#platform/app-error.ts';
+import { APP_HOST, spaHeaders as spaHeadersFor } from '../../testing/browser-cookies.ts';
 import { captureOutput } from '../../testing/log-lines.ts';
 import { ok, noContent, type RefreshTokenRequest } from './api-types.ts';
 import { routeChain } from './http-handler.ts';
@@ -24,28 +25,20 @@ const clearing = routeChain(
   async () => noContent(),
 );
 
-// A refusal (403) goes to the application's log, in the table.
+// A refusal (403) is logged, and the application's log stores its line in the table.
 const table = mockClient(DynamoDBDocumentClient);
 let output: ReturnType<typeof captureOutput>;
-beforeAll(() => {
-  process.env.TABLE_NAME = 'test-table';
-});
 beforeEach(() => {
-  table.reset();
-  table.onAnyCommand().resolves({});
+  process.env.TABLE_NAME = 'test-table';
+  table.reset().onAnyCommand().resolves({});
   output = captureOutput();
 });
 afterEach(() => output.restore());
 afterAll(() => table.restore());
 
-const host = 'app.example.org';
+const host = APP_HOST;
 /** What Chromium sends with the SPA's fetch, once CloudFront's function named the viewer's host. */
-const spaHeaders = {
-  'x-session-cookie': '1',
-  [VIEWER_HOST_HEADER]: host,
-  origin: `https://${host}`,
-  'sec-fetch-site': 'same-origin',
-};
+const spaHeaders = spaHeadersFor();
 
 const call = async (handler: typeof issuing, input: Partial<HttpApiEventInput>) => {
   const result = await handler(
@@ -121,6 +114,7 @@ describe('the session cookie', () => {
       // A refused call leaves the cookie as it is.
       expect(answer.cookies).toEqual([]);
     }
+    expect(output.text()).toContain('Permission refused: ERR_CROSS_ORIGIN on GET /api/auth/issue');
   });
 
   it('takes a same-origin GET without Origin, as browsers send it', async () => {

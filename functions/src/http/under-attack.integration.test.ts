@@ -520,6 +520,8 @@ describe('fault 12: writes carry the enabler, not only the reads before them', (
 });
 
 describe('fault 13: a script in the page walks away with the refresh token', () => {
+  /** An API client's refresh, with a token as Bearer (a thief's copy). */
+  const refreshWith = (token: string) => callApi(auth, 'GET', '/auth/refresh', { token });
   /** The SPA in one browser: its auth calls carry its header and the cookies the API set. */
   const browser = () => {
     const jar = new CookieJar();
@@ -584,7 +586,7 @@ describe('fault 13: a script in the page walks away with the refresh token', () 
     expect((await spa.refresh()).status).toBe(200);
 
     // The thief's copy, after the browser's rotation: the whole family ends, for both.
-    expect((await refresh(copied)).status).toBe(401);
+    expect((await refreshWith(copied)).status).toBe(401);
     const owner = await spa.refresh();
     expect(owner.status).toBe(401);
     expect(spa.refreshToken()).toBeUndefined();
@@ -606,7 +608,7 @@ describe('fault 13: a script in the page walks away with the refresh token', () 
       expect((await end(spa, accessToken)).status).toBeLessThan(300);
       expect(spa.refreshToken()).toBeUndefined();
       expect(spa.jar.get('signedIn', '/')).toBeUndefined();
-      expect((await refresh(held)).status).toBe(401);
+      expect((await refreshWith(held)).status).toBe(401);
       expect((await myEnabler(accessToken)).status).toBe(401);
     }
 
@@ -631,6 +633,6 @@ describe('fault 13: a script in the page walks away with the refresh token', () 
     expect((await myEnabler(switched.body.accessToken)).body).toMatchObject({ id: target.id });
     expect((await admin.refresh()).body).toMatchObject({ enabler: target.id });
     // The cookie of before the switch is a rotated one.
-    expect((await refresh(beforeSwitch)).status).toBe(401);
+    expect((await refreshWith(beforeSwitch)).status).toBe(401);
   });
 });

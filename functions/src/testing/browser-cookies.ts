@@ -1,4 +1,3 @@
-import { parseSetCookie, type BrowserCookie } from '@cpbo/infra/local/browser-sign-in.ts';
 import { VIEWER_HOST_HEADER } from '#http/middleware/session-cookie.ts';
 
 /** The application's host in the tests, as CloudFront's function names it to the API. */
@@ -15,6 +14,39 @@ export const spaHeaders = (origin = APP_ORIGIN): Record<string, string> => ({
   origin,
   'sec-fetch-site': origin === APP_ORIGIN ? 'same-origin' : 'cross-site',
 });
+
+/** A cookie the API set, as a browser keeps it. */
+export interface BrowserCookie {
+  name: string;
+  value: string;
+  path: string;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite?: string;
+  /** Epoch seconds; not after now for a cookie the line removes. */
+  expires: number;
+}
+
+/** One Set-Cookie line, as a browser reads it (the attributes the API writes). */
+export const parseSetCookie = (line: string, nowSeconds = Math.floor(Date.now() / 1000)): BrowserCookie => {
+  const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+  const separator = pair.indexOf('=');
+  const named = new Map(
+    attributes.map((attribute) => {
+      const [key = '', value = ''] = attribute.split('=');
+      return [key.toLowerCase(), value] as const;
+    }),
+  );
+  return {
+    name: pair.slice(0, separator),
+    value: pair.slice(separator + 1),
+    path: named.get('path') ?? '/',
+    httpOnly: named.has('httponly'),
+    secure: named.has('secure'),
+    sameSite: named.get('samesite'),
+    expires: nowSeconds + Number(named.get('max-age') ?? 0),
+  };
+};
 
 /** A browser's cookies for the application: Set-Cookie stores or removes each, by name and path. */
 export class CookieJar {

@@ -5,7 +5,8 @@ import { getPlots, updatePlot } from '#data/plots.ts';
 import { createMoneyRecord } from '#data/money-create.ts';
 import { getUser } from '#data/users.ts';
 import type { AppError } from '#platform/app-error.ts';
-import { callApi } from '../testing/call-api.ts';
+import { CookieJar, spaHeaders } from '../testing/browser-cookies.ts';
+import { callApi, type CallOptions } from '../testing/call-api.ts';
 import { captureMail, givenEnabler, givenUser, tinyImage, uniqueEmail } from '../testing/fixtures.ts';
 import { givenPayout } from '../testing/money-fixtures.ts';
 import { addPlotOfMember, onboardMember } from '../testing/member-requests.ts';
@@ -485,5 +486,123 @@ describe('fault 12: writes carry the enabler, not only the reads before them', (
     expect(created).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
     expect(await getUser(email)).toBeUndefined();
     expect(outbox.linksTo(email, 'register')).toEqual([]);
+  });
+});
+
+describe('fault 13: a script in the page walks away with the refresh token', () => {
+  /** An API client's refresh, with a token as Bearer (a thief's copy). */
+  const refreshWith = (token: string) => callApi(auth, 'GET', '/auth/refresh', { token });
+  /** The SPA in one browser: its auth calls carry its header and the cookies the API set. */
+  const browser = () => {
+    const jar = new CookieJar();
+    const call = async (method: string, path: string, options: CallOptions = {}, origin?: string) => {
+      const answer = await callApi(auth, method, path, {
+        ...options,
+        headers: spaHeaders(origin),
+        cookies: jar.sentTo(`/api${path}`),
+      });
+      jar.take(answer.cookies);
+      return answer;
+    };
+    return {
+      jar,
+      call,
+      refreshToken: () => jar.get('refreshToken', '/api/auth')?.value,
+      login: (email: string, password: string) =>
+        call('POST', '/auth/login', { body: { username: email, password } }),
+      refresh: () => call('GET', '/auth/refresh'),
+    };
+  };
+
+  it('keeps it in an HttpOnly cookie that no answer repeats and only its own origin can use', async () => {
+    const user = await givenUser({ role: 'USER', enablerId });
+    const spa = browser();
+    const signedIn = await spa.login(user.email, user.password);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.accessToken).toBeTruthy();
+    expect(signedIn.body).not.toHaveProperty('refreshToken');
+    const first = spa.refreshToken() as string;
+    expect(spa.jar.get('refreshToken', '/api/auth')).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+    });
+    // What the page can read says only that a session may be restored.
+    expect(spa.jar.get('signedIn', '/')).toMatchObject({ value: '1', httpOnly: false });
+
+    const renewed = await spa.refresh();
+    expect(renewed.status).toBe(200);
+    expect(renewed.body).not.toHaveProperty('refreshToken');
+    expect(spa.refreshToken()).not.toBe(first);
+
+    // The cookie without the SPA's header, as a form, an image or a page's plain fetch sends it.
+    const bare = await callApi(auth, 'GET', '/auth/refresh', {
+      cookies: spa.jar.sentTo('/api/auth/refresh'),
+    });
+    expect(bare).toMatchObject({ status: 401, cookies: [] });
+    expect(bare.body).not.toHaveProperty('refreshToken');
+    // Another origin, with the header (a browser would not even send it after the CORS preflight).
+    const elsewhere = await spa.call('GET', '/auth/refresh', {}, 'https://attacker.example');
+    expect(elsewhere).toMatchObject({ status: 403, body: { code: 'ERR_CROSS_ORIGIN' }, cookies: [] });
+    // Neither touched the session.
+    expect((await spa.refresh()).status).toBe(200);
+  });
+
+  it('revokes the session when a rotated cookie comes back, as it does a rotated Bearer', async () => {
+    const user = await givenUser({ role: 'USER', enablerId });
+    const spa = browser();
+    await spa.login(user.email, user.password);
+    const copied = spa.refreshToken() as string;
+    expect((await spa.refresh()).status).toBe(200);
+
+    // The thief's copy, after the browser's rotation: the whole family ends, for both.
+    expect((await refreshWith(copied)).status).toBe(401);
+    const owner = await spa.refresh();
+    expect(owner.status).toBe(401);
+    expect(spa.refreshToken()).toBeUndefined();
+    expect(spa.jar.get('signedIn', '/')).toBeUndefined();
+  });
+
+  it('still ends or moves the session at once: logout, logout everywhere, deactivation, enabler switch', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const ended = [
+      async (spa: ReturnType<typeof browser>, accessToken: string) =>
+        spa.call('POST', '/auth/logout', { token: accessToken }),
+      async (spa: ReturnType<typeof browser>, accessToken: string) =>
+        spa.call('GET', '/auth/logoutFromEverywhere', { token: accessToken }),
+    ];
+    for (const end of ended) {
+      const spa = browser();
+      const { accessToken } = (await spa.login(agent.email, agent.password)).body;
+      const held = spa.refreshToken() as string;
+      expect((await end(spa, accessToken)).status).toBeLessThan(300);
+      expect(spa.refreshToken()).toBeUndefined();
+      expect(spa.jar.get('signedIn', '/')).toBeUndefined();
+      expect((await refreshWith(held)).status).toBe(401);
+      expect((await myEnabler(accessToken)).status).toBe(401);
+    }
+
+    const deactivated = browser();
+    await deactivated.login(agent.email, agent.password);
+    await callApi(adminUsers, 'POST', userPath(agent.email), { token: adminToken, body: { active: false } });
+    expect((await deactivated.refresh()).status).toBe(401);
+    expect(deactivated.refreshToken()).toBeUndefined();
+
+    const target = await givenEnabler();
+    const administrator = await givenUser({ role: 'ADMIN', enablerId });
+    const admin = browser();
+    const before = (await admin.login(administrator.email, administrator.password)).body;
+    const beforeSwitch = admin.refreshToken() as string;
+    const switched = await admin.call('GET', `/auth/enablerProfile/${target.id}`, {
+      token: before.accessToken,
+    });
+    expect(switched.status).toBe(200);
+    expect(switched.body).toMatchObject({ enabler: target.id, enablerName: target.name });
+    expect(switched.body).not.toHaveProperty('refreshToken');
+    expect((await myEnabler(before.accessToken)).status).toBe(401);
+    expect((await myEnabler(switched.body.accessToken)).body).toMatchObject({ id: target.id });
+    expect((await admin.refresh()).body).toMatchObject({ enabler: target.id });
+    // The cookie of before the switch is a rotated one.
+    expect((await refreshWith(beforeSwitch)).status).toBe(401);
   });
 });

@@ -58,9 +58,22 @@ describe('authenticate', () => {
       authenticate('refreshToken'),
       call({ Authorization: 'bearer abc.def' }),
     );
-    expect(event.bearerToken).toBe('abc.def');
+    expect(event.refreshToken).toBe('abc.def');
     expect(event.session).toBeUndefined();
     expect(table.calls()).toHaveLength(0);
+  });
+
+  it("should take the SPA's refresh token from its session cookie only, never from a bearer", async () => {
+    const viewer = { origin: 'https://app.example.org', secure: true };
+    const fromCookie = await runMiddleware(authenticate('refreshToken'), call(), {
+      extra: { browserSession: { viewer, refreshToken: 'cookie.token' } },
+    });
+    expect(fromCookie.event.refreshToken).toBe('cookie.token');
+    await expect(
+      runMiddleware(authenticate('refreshToken'), call({ authorization: 'Bearer abc.def' }), {
+        extra: { browserSession: { viewer } },
+      }),
+    ).rejects.toMatchObject({ code: 'ERR_UNAUTHENTICATED' });
   });
 
   it('should set the session of a valid token whose session is open, read strongly consistent', async () => {

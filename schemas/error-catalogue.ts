@@ -101,6 +101,8 @@ export const errorCatalogue = {
   // Uploads.
   ERR_IMAGE_NOT_PNG_OR_JPEG: { status: 400, message: 'An image must be a PNG or JPEG file.' },
   ERR_TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts; wait a few minutes.' },
+  // The browser's session cookie.
+  ERR_CROSS_ORIGIN: { status: 403, message: "This call must come from the application's own pages." },
   // Enabler config uploads: the bounds the spec's codes do not name (details.field names the field).
   ERR_ENABLERCONFIG_UNKNOWN_FIELD: {
     status: 400,

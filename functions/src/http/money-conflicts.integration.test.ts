@@ -2,7 +2,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMoneyRecord } from '#data/money-create.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { callApi } from '../testing/call-api.ts';
-import { givenAdministeredEnabler, givenMember } from '../testing/money-fixtures.ts';
+import { givenMember } from '../testing/member-fixtures.ts';
+import { givenContribution, givenPayout } from '../testing/money-fixtures.ts';
+import { givenAdministeredEnabler } from '../testing/signed-in-users.ts';
 import { handler as adminCashouts } from './admin-cashouts/handler.ts';
 import { handler as adminContributions } from './admin-contributions/handler.ts';
 import { handler as adminPayouts } from './admin-payouts/handler.ts';
@@ -43,28 +45,16 @@ describe('a money write whose every transaction collides', () => {
     const { member, plotIds } = await givenMember(enablerId, 1);
     memberId = member.id;
     plotId = plotIds[0] as string;
-    const plot = { id: plotId, name: 'Field 1' };
     const by = 'admin@example.org';
     ids.contribution = (
-      await createMoneyRecord({
-        type: 'CONTRIBUTION',
-        member,
-        plot,
-        values: { amountCents: 500, protectionType: 'DROUGHT', contributionDate: '2026-02-01T10:00:00.000Z' },
-        by,
-      })
+      await givenContribution(memberId, 500, { plotId, contributionDate: '2026-02-01T10:00:00.000Z', by })
     ).id;
     ids.payout = (
-      await createMoneyRecord({
-        type: 'PAYOUT',
-        member,
-        plot,
-        values: {
-          amountCents: 9000,
-          assessmentId: 'camp-1',
-          assessmentDate: '2026-04-30',
-          payoutDate: '2026-05-02',
-        },
+      await givenPayout(memberId, 9000, {
+        plotId,
+        assessmentId: 'camp-1',
+        assessmentDate: '2026-04-30',
+        payoutDate: '2026-05-02',
         by,
       })
     ).id;

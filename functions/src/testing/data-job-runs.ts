@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { SQSEvent } from 'aws-lambda';
 import { expect } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { createDataJob } from '#data/data-jobs.ts';
-import { tableName } from '#data/table.ts';
-import { dynamo } from '#platform/aws-clients.ts';
 import { environmentVariables, readEnvironment } from '#platform/environment.ts';
 import { putS3Object } from '#platform/s3.ts';
 import { useQueueTransport } from '#platform/queue.ts';
@@ -15,6 +11,7 @@ import { handler as exportWorker } from '../workers/export/handler.ts';
 import { handler as importWorker } from '../workers/import/handler.ts';
 import { callApi } from './call-api.ts';
 import { newEmptyTable } from './empty-table.ts';
+import { sqsEventOf } from './queue-events.ts';
 
 /*
  * Exports and imports end to end, for the integration tests: the API starts a job, the queue's worker
@@ -26,24 +23,13 @@ import { newEmptyTable } from './empty-table.ts';
 export const sent: { queue: string; message: unknown }[] = [];
 useQueueTransport({ send: async (queue, message) => void sent.push({ queue, message }) });
 
-export const sqsEvent = (message: unknown, receiveCount = 1): SQSEvent =>
-  ({
-    Records: [
-      {
-        messageId: randomUUID(),
-        body: JSON.stringify(message),
-        attributes: { ApproximateReceiveCount: String(receiveCount) },
-      },
-    ],
-  }) as unknown as SQSEvent;
-
 /** Delivers the queued messages to their workers; answers the ids the workers reported failed. */
 export const runQueued = async (receiveCount = 1): Promise<string[]> => {
   const failed: string[] = [];
   while (sent.length) {
     const { queue, message } = sent.shift() as (typeof sent)[number];
     const worker = queue === 'export' ? exportWorker : importWorker;
-    const event = sqsEvent(message, receiveCount);
+    const event = sqsEventOf(message, receiveCount);
     // A batch whose every message failed is thrown (Lambda then retries it whole).
     const answer = await worker(event, lambdaContext(`${queue}-worker`)).catch(() => ({
       batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })),
@@ -70,19 +56,6 @@ export const useEmptyTable = async (): Promise<string> => {
 export const resetDataJobRuns = (): void => {
   process.env[environmentVariables.tableName] = originalTable;
   sent.length = 0;
-};
-
-export const scanAll = async (): Promise<Record<string, unknown>[]> => {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page: ScanCommandOutput = await dynamo().send(
-      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: startKey, ConsistentRead: true }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items.sort((a, b) => `${a.pk}|${a.sk}`.localeCompare(`${b.pk}|${b.sk}`));
 };
 
 /** Exports through the API and its worker, and downloads the file from its presigned URL. */

@@ -18,7 +18,7 @@ import {
   runQueued,
   useEmptyTable,
 } from '../../testing/data-job-runs.ts';
-import { givenAdministeredEnabler, signIn } from '../../testing/money-fixtures.ts';
+import { givenAdministeredEnabler, givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { handler as cashouts } from '../admin-cashouts/handler.ts';
 import { handler as contributions } from '../admin-contributions/handler.ts';
 import { handler as enablers } from '../admin-enablers/handler.ts';
@@ -225,7 +225,7 @@ describe('an export imported into an empty environment', () => {
           const jobId = await importDirectly(exported, enablerId);
           expect(await runQueued()).toEqual([]);
           expect(await getDataJob(jobId)).toMatchObject({ state: 'DONE', errorCount: 0, errors: [] });
-          const importer = await signIn('ADMIN', enablerId);
+          const importer = await givenSignedInUser('ADMIN', enablerId);
           expect((await exportFile(importer.token, 'members')).text).toBe(exported);
         },
       ),

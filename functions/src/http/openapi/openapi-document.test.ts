@@ -30,17 +30,17 @@ describe('the OpenAPI document', () => {
     expect(profile).toMatchObject({
       'x-access': 'admin',
       security: [{ adminAccessToken: [] }],
-      parameters: [{ name: 'enablerId', in: 'path', required: true }],
+      parameters: [
+        { name: 'enablerId', in: 'path', required: true },
+        { name: 'X-Session-Cookie', in: 'header', required: false },
+      ],
       responses: {
         200: {
           content: {
-            'application/json': { schema: { $ref: '#/components/schemas/answer.enabler-profile' } },
+            'application/json': { schema: { $ref: '#/components/schemas/answer.signed-in' } },
           },
         },
       },
-    });
-    expect(document.components.schemas['answer.enabler-profile']).toMatchObject({
-      required: ['refreshToken'],
     });
     expect(operationOf('POST', '/auth/logout')).toMatchObject({
       responses: { 204: { description: 'Done; no body.' } },
@@ -53,17 +53,55 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('describes both ways of a session: the refresh token in the body, or in the SPA’s HttpOnly cookie', () => {
+    expect(document.components.schemas['answer.signed-in']).toEqual({
+      oneOf: [
+        { $ref: '#/components/schemas/answer.session' },
+        { $ref: '#/components/schemas/answer.browser-session' },
+      ],
+    });
+    expect(document.components.schemas['answer.session']).toMatchObject({
+      required: expect.arrayContaining(['refreshToken', 'accessToken']),
+    });
+    const browser = document.components.schemas['answer.browser-session'] as { properties: object };
+    expect(Object.keys(browser.properties)).not.toContain('refreshToken');
+    expect(document.components.securitySchemes.sessionCookie).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'refreshToken',
+    });
+    expect(operationOf('GET', '/auth/refresh')).toMatchObject({
+      security: [{ refreshToken: [] }, { sessionCookie: [] }],
+      parameters: [{ name: 'X-Session-Cookie', in: 'header', required: false }],
+      responses: { 200: { headers: { 'Set-Cookie': { schema: { type: 'string' } } } } },
+    });
+    for (const [method, path] of [
+      ['POST', '/auth/login'],
+      ['GET', '/auth/enablerProfile/{enablerId}'],
+      ['POST', '/auth/logout'],
+      ['GET', '/auth/logoutFromEverywhere'],
+    ] as const) {
+      const operation = operationOf(method, path) as unknown as { parameters: { name: string }[] };
+      expect(
+        operation.parameters.map(({ name }) => name),
+        path,
+      ).toContain('X-Session-Cookie');
+    }
+    expect(operationOf('PUT', '/auth/password')).not.toHaveProperty('parameters');
+  });
+
   it('lists, by status, the codes a route answered in the tests, and ERR_INTERNAL and the stage’s 429 on every route', () => {
     const codes = (method: string, path: string, status: number): string[] =>
       (operationOf(method, path)?.responses as unknown as Record<number, { description: string }>)[
         status
       ]?.description.split(', ') ?? [];
-    for (const [route, answered] of Object.entries(documentedCodes)) {
-      const [method = '', path = ''] = route.split(' ');
+    for (const route of routes as readonly RouteDefinition[]) {
+      const { method, path } = route;
       const listed = Object.keys(operationOf(method, path)?.responses ?? {})
         .filter((status) => status !== '429' && Number(status) >= 400)
         .flatMap((status) => codes(method, path, Number(status)));
-      expect(listed.sort(), route).toEqual([...answered, 'ERR_INTERNAL'].sort());
+      const answered = documentedCodes[routeKey(route)] ?? [];
+      expect(listed.sort(), routeKey(route)).toEqual([...answered, 'ERR_INTERNAL'].sort());
     }
     expect(codes('POST', '/admin/enablers/{id}/configs', 400)).toEqual(
       expect.arrayContaining([
@@ -73,6 +111,8 @@ describe('the OpenAPI document', () => {
       ]),
     );
     expect(codes('GET', '/members', 500)).toEqual(['ERR_INTERNAL']);
+    expect(codes('GET', '/auth/refresh', 403)).toContain('ERR_CROSS_ORIGIN');
+    expect(codes('PUT', '/auth/password', 403)).not.toContain('ERR_CROSS_ORIGIN');
     for (const route of routes as readonly RouteDefinition[]) {
       expect(operationOf(route.method, route.path)?.responses, routeKey(route)).toHaveProperty('429');
     }

@@ -1,6 +1,12 @@
 import { errorAnswerSchema, type JSONSchema } from '@cpbo/schemas';
 import { errorCatalogue, type ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
+import {
+  REFRESH_TOKEN_COOKIE,
+  SESSION_COOKIE_HEADER,
+  SESSION_MARKER_COOKIE,
+} from '@cpbo/schemas/session-cookie.ts';
 import { ACCESS_TOKEN_ALGORITHM } from '#platform/access-token.ts';
+import { REFRESH_TOKEN_PATH } from '../middleware/session-cookie.ts';
 import {
   API_BASE,
   DEFAULT_MAX_BODY_BYTES,
@@ -39,7 +45,9 @@ export interface OpenApiDocument {
 
 const accessText: Record<RouteDefinition['access'], string> = {
   anonymous: 'Anonymous: no token.',
-  refreshToken: 'The refresh token as Bearer (login or refresh gave it); the handler checks it.',
+  refreshToken:
+    'The refresh token as Bearer (login, refresh or the enabler switch gave it), or, with the ' +
+    `${SESSION_COOKIE_HEADER} header, the ${REFRESH_TOKEN_COOKIE} cookie; the handler checks it.`,
   signedIn:
     'Signed in: an access token of any role (ADMIN, USER, ANDROID_USER), whose session is open; ' +
     'the data are those of the session’s enabler.',
@@ -82,6 +90,30 @@ const resourceText: Record<(typeof resources)[number], string> = {
   openapi: 'This document',
 };
 
+/** The two ways of a route that issues or ends a session: the spec's, and the SPA's cookie. */
+const sessionCookieText: Record<NonNullable<RouteDefinition['sessionCookie']>, string> = {
+  set:
+    'Its refresh token goes in the body (`answer.session`). With the ' +
+    `${SESSION_COOKIE_HEADER} header (the SPA) it goes instead in an HttpOnly, SameSite=Strict ` +
+    `\`${REFRESH_TOKEN_COOKIE}\` cookie of path ${REFRESH_TOKEN_PATH}, beside a \`${SESSION_MARKER_COOKIE}\` ` +
+    'cookie the page can read, and the body has none (`answer.browser-session`).',
+  clear:
+    `With the ${SESSION_COOKIE_HEADER} header (the SPA), the answer also removes the ` +
+    `\`${REFRESH_TOKEN_COOKIE}\` and \`${SESSION_MARKER_COOKIE}\` cookies.`,
+};
+
+/** The header of the SPA's calls, on the routes of the session cookie. */
+const sessionCookieHeader: Json = {
+  name: SESSION_COOKIE_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Sent by the SPA: the refresh token travels in an HttpOnly cookie, not in the body. The call must ' +
+    'come from the application’s own origin (Origin and Sec-Fetch-Site, when sent, say so), else 403 ' +
+    'ERR_CROSS_ORIGIN. A 401 answer to such a call removes the cookies.',
+  schema: { type: 'string', const: '1' },
+};
+
 /** The document, from the route table as it is. */
 export const openApiDocument = (): OpenApiDocument => {
   const bearer = { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } as const;
@@ -104,14 +136,28 @@ export const openApiDocument = (): OpenApiDocument => {
         type: 'http',
         scheme: 'bearer',
         description:
-          'The refresh token of POST /auth/login or GET /auth/refresh (only GET /auth/refresh): an opaque ' +
-          'random value, rotated at each use.',
+          'The refresh token of POST /auth/login, GET /auth/refresh or the enabler switch (only GET ' +
+          '/auth/refresh): an opaque random value, rotated at each use.',
+      },
+      sessionCookie: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: REFRESH_TOKEN_COOKIE,
+        description:
+          `The SPA's HttpOnly refresh token cookie, with the ${SESSION_COOKIE_HEADER} header (only GET ` +
+          '/auth/refresh).',
       },
     },
   };
-  /** A schema with an $id becomes a component (once), others stay inline; integers get their format. */
+  /**
+   * A schema with an $id becomes a component (once), others stay inline; so do a oneOf's choices.
+   * Integers get their format.
+   */
   const schemaRef = (schema: JSONSchema): Json => {
-    const { $id, ...rest } = withIntegerFormats(schema) as Json & { $id?: string };
+    const { $id, ...own } = withIntegerFormats(schema) as Json & { $id?: string };
+    const rest = Array.isArray(own.oneOf)
+      ? { ...own, oneOf: (own.oneOf as JSONSchema[]).map(schemaRef) }
+      : own;
     if (typeof $id !== 'string') return rest;
     const name = componentName($id);
     components.schemas[name] ??= rest;
@@ -175,6 +221,7 @@ export const openApiDocument = (): OpenApiDocument => {
         schema: { type: 'string', minLength: 1, maxLength: 200 },
       });
     }
+    if (route.sessionCookie) parameters.push(sessionCookieHeader);
 
     const responses: Record<string, Json> = {};
     const declared = answerOf(route);
@@ -184,6 +231,14 @@ export const openApiDocument = (): OpenApiDocument => {
       responses[String(declared.status)] = {
         description: 'Success.',
         content: { 'application/json': { schema: schemaRef(declared.body) } },
+      };
+    }
+    if (route.sessionCookie && declared) {
+      (responses[String(declared.status)] as Json).headers = {
+        'Set-Cookie': {
+          description: `Only with the ${SESSION_COOKIE_HEADER} header: ${sessionCookieText[route.sessionCookie]}`,
+          schema: { type: 'string' },
+        },
       };
     }
     const codes = [...(documentedCodes[routeKey(route)] ?? []), ...platformCodes].sort() as ErrorCode[];
@@ -202,9 +257,16 @@ export const openApiDocument = (): OpenApiDocument => {
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/gu, '').replace(/\/(.)/gu, (_, c: string) => c.toUpperCase())}`,
       summary: routeKey(route),
       tags: [route.resource],
-      description: `${accessText[route.access]} Largest body: ${route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES} bytes.`,
+      description: [
+        accessText[route.access],
+        ...(route.sessionCookie ? [sessionCookieText[route.sessionCookie]] : []),
+        `Largest body: ${route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES} bytes.`,
+      ].join(' '),
       'x-access': route.access,
-      security: scheme ? [{ [scheme]: [] }] : [],
+      // The refresh token comes as Bearer, or, from the SPA, in its session cookie.
+      security: scheme
+        ? [{ [scheme]: [] }, ...(route.access === 'refreshToken' ? [{ sessionCookie: [] }] : [])]
+        : [],
       ...(parameters.length ? { parameters } : {}),
       ...(route.body
         ? {

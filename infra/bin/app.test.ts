@@ -63,6 +63,14 @@ describe('the CDK app without AWS credentials', () => {
     expect(run.stderr).toContain('No AWS account or region: set AWS credentials');
     expect(existsSync(join(run.outdir, 'manifest.json'))).toBe(false);
   }, 120_000);
+
+  it('is given the placeholder key by `npm run synth` only, never by `npm run deploy`', () => {
+    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.synth).toContain(`-c ${PLACEHOLDER_CONTEXT_KEY}=true`);
+    expect(scripts.deploy).not.toContain(PLACEHOLDER_CONTEXT_KEY);
+  });
 });
 
 describe('deploymentTarget', () => {

@@ -9,7 +9,7 @@
 /** The `-c` key that lets a synth without credentials use the placeholder (package.json's synth script). */
 export const PLACEHOLDER_CONTEXT_KEY = 'placeholderWithoutCredentials';
 
-/** 000000000000 is no AWS account's id; the region is a real one, as the CDK's region facts need one. */
+/** 000000000000 is no AWS account's id and xx-placeholder-1 no AWS region's name: neither passes for a real one. */
 export const PLACEHOLDER_ENVIRONMENT = { account: '000000000000', region: 'xx-placeholder-1' } as const;
 
 export type DeploymentTarget =

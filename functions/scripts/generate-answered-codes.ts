@@ -1,25 +1,75 @@
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { routeKey, routes, type RouteDefinition } from '../src/http/routes.ts';
-import { answeredCodes, newestWholeRun } from '../src/http/openapi/answered-codes.ts';
+import {
+  ANSWERED_CODES_DIR_VARIABLE,
+  answeredCodes,
+  codesMissingFrom,
+  ofRoutes,
+  type CodesByRoute,
+} from '../src/http/openapi/answered-codes.ts';
 
 /**
- * Writes functions/src/http/openapi/answered-error-codes.json from the newest whole test run (`npm
- * test`): the codes each route of the table answered. Then `npm run generate:openapi` lists them.
+ * `npm run generate:answered-codes [-- <vitest options>]`: runs every test file of the projects whose
+ * tests call the handlers through the answer checker (the unit tests, the integration tests and the
+ * end-to-end tests, against the SPA that the npm script builds first; not the contract project, whose
+ * tests check the document this writes), in a run folder of its own,
+ * then writes the codes each route of the table answered into answered-error-codes.json, says what
+ * changed, and regenerates docs/openapi.json. If a test fails, its answers may be missing: nothing is
+ * written. The vitest options go to the run (`--no-file-parallelism` for one file at a time,
+ * `--retry=2` on a loaded machine).
  */
-const run = newestWholeRun();
-if (!run) {
-  console.error('No whole test run recorded its answers yet: run `npm test` first.');
+const answeringProjects = ['functions', 'integration', 'e2e'];
+// Options that change how the files run, never which: a filter would write a partial list.
+const allowedOptions = ['--no-file-parallelism', '--retry=', '--maxWorkers=', '--reporter=', '--silent'];
+const options = process.argv.slice(2);
+const refused = options.filter((option) => !allowedOptions.some((allowed) => option.startsWith(allowed)));
+if (refused.length) {
+  console.error(`Not taken: ${refused.join(' ')} (every file runs; options: ${allowedOptions.join(' ')}).`);
   process.exit(1);
 }
-const answered = answeredCodes(run);
-const codes = Object.fromEntries(
-  (routes as readonly RouteDefinition[])
-    .map(routeKey)
-    .sort()
-    .flatMap((route) => (answered[route] ? [[route, answered[route]]] : [])),
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const codesPath = fileURLToPath(new URL('../src/http/openapi/answered-error-codes.json', import.meta.url));
+const directory = mkdtempSync(join(tmpdir(), 'cpbo-answered-codes-'));
+const startedAt = Date.now();
+const run = spawnSync(
+  process.execPath,
+  [
+    join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    ...answeringProjects.flatMap((project) => ['--project', project]),
+    ...options,
+  ],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, [ANSWERED_CODES_DIR_VARIABLE]: directory } },
 );
-const path = fileURLToPath(new URL('../src/http/openapi/answered-error-codes.json', import.meta.url));
-writeFileSync(path, await format(JSON.stringify(codes), { ...(await resolveConfig(path)), filepath: path }));
-console.log(`wrote ${path} from ${run}`);
+const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
+if (run.status !== 0) {
+  rmSync(directory, { recursive: true, force: true });
+  console.error(`A test failed (${minutes} min): its answers may be missing, so nothing was written.`);
+  process.exit(1);
+}
+
+const codes = ofRoutes(answeredCodes(directory), (routes as readonly RouteDefinition[]).map(routeKey));
+rmSync(directory, { recursive: true, force: true });
+const before = JSON.parse(readFileSync(codesPath, 'utf8')) as CodesByRoute;
+const changes = [
+  ...codesMissingFrom(before, codes).map((line) => `+ ${line}`),
+  ...codesMissingFrom(codes, before).map((line) => `- ${line}`),
+];
+writeFileSync(
+  codesPath,
+  await format(JSON.stringify(codes), { ...(await resolveConfig(codesPath)), filepath: codesPath }),
+);
+console.log(
+  `wrote ${codesPath} after ${minutes} min: ${Object.keys(codes).length} routes, ` +
+    `${Object.values(codes).flat().length} codes; ${changes.length ? 'changed:' : 'no change'}`,
+);
+if (changes.length) console.log(changes.join('\n'));
+
+const openapi = spawnSync('npm', ['run', '--silent', 'generate:openapi'], { cwd: root, stdio: 'inherit' });
+process.exit(openapi.status ?? 1);

@@ -4,8 +4,8 @@ import {
   ANSWERED_CODES_DIR_VARIABLE,
   answeredCodes,
   codesMissingFrom,
+  ofRoutes,
   runMarker,
-  type CodesByRoute,
 } from './answered-codes.ts';
 import { documentedCodes } from './documented-codes.ts';
 
@@ -17,14 +17,14 @@ import { documentedCodes } from './documented-codes.ts';
 
 const directory = process.env[ANSWERED_CODES_DIR_VARIABLE] ?? '';
 const whole = (directory && runMarker(directory)?.whole) === true;
-const tableRoutes = new Set((routes as readonly RouteDefinition[]).map(routeKey));
 /** The table's routes only: a test's own routes (an echo route, say) are no part of the contract. */
-const answered: CodesByRoute = Object.fromEntries(
-  Object.entries(directory ? answeredCodes(directory) : {}).filter(([route]) => tableRoutes.has(route)),
+const answered = ofRoutes(
+  directory ? answeredCodes(directory) : {},
+  (routes as readonly RouteDefinition[]).map(routeKey),
 );
 const regenerate =
-  'after a whole `npm test`, `npm run generate:answered-codes` takes its codes into ' +
-  'functions/src/http/openapi/answered-error-codes.json and docs/openapi.json';
+  '`npm run generate:answered-codes` runs the projects that answer and takes their codes into ' +
+  'functions/src/http/openapi/answered-error-codes.json and docs/openapi.json (docs/contract.md, "Error codes")';
 
 describe('the error codes of the contract', () => {
   it('document every code a route answered in this run', () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,9 +6,12 @@ import {
   ANSWERED_CODES_DIR_VARIABLE,
   answeredCodes,
   codesMissingFrom,
+  isTestRunDirectory,
   markRun,
-  newestWholeRun,
+  newRunDirectory,
+  ofRoutes,
   recordAnsweredCode,
+  runMarker,
 } from './answered-codes.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'answered-codes-'));
@@ -41,15 +44,21 @@ describe('the answered codes of a run', () => {
     expect(codesMissingFrom(answered, documented)).toEqual(['GET /members: ERR_UNAUTHENTICATED']);
   });
 
-  it('should keep partial runs beside the last whole one, and clear them all at the next whole run', () => {
-    const partial = join(root, '2026-01-01-b');
-    markRun(partial, { whole: false });
-    expect(newestWholeRun(root)).toBeUndefined();
-    const whole = join(root, '2026-01-01-c');
-    markRun(whole, { whole: true });
-    expect(newestWholeRun(root)).toBe(whole);
-    expect(existsSync(partial)).toBe(false);
-    markRun(join(root, '2026-01-01-d'), { whole: false });
-    expect(newestWholeRun(root)).toBe(whole);
+  it('should keep a table route’s codes only', () => {
+    const answered = { 'POST /members': ['ERR_NO_PLOTS'], 'GET /echo': ['ERR_NOT_FOUND'] };
+    expect(ofRoutes(answered, ['POST /members', 'GET /members'])).toEqual({
+      'POST /members': ['ERR_NO_PLOTS'],
+    });
+  });
+
+  it('should say whether a run is whole, and remove only the folders the root config made', () => {
+    const run = join(root, '2026-01-01-b');
+    markRun(run, { whole: false });
+    expect(runMarker(run)).toEqual({ whole: false });
+    markRun(run, { whole: true });
+    expect(runMarker(run)).toEqual({ whole: true });
+    expect(runMarker(join(root, 'never-ran'))).toBeUndefined();
+    expect(isTestRunDirectory(newRunDirectory())).toBe(true);
+    expect(isTestRunDirectory(run)).toBe(false);
   });
 });

@@ -1,13 +1,5 @@
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { dirname, join } from 'node:path';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 
 /*
@@ -15,9 +7,11 @@ import { threadId } from 'node:worker_threads';
  * tests run. The answer checker (http/middleware/answer-check.ts), which every vitest project runs,
  * records each code a route answers into the run's folder, one file per process (the test workers and
  * the end-to-end runtime's child alike); the root vitest config names that folder, its global setup
- * says whether the run is the whole suite. answered-codes.contract.test.ts, which runs after every other
- * project, compares what was answered with answered-error-codes.json, from which docs/openapi.json lists
- * each operation's codes; `npm run generate:answered-codes` takes a whole run's codes into it.
+ * says whether the run is the whole suite and removes the folder at the end.
+ * answered-codes.contract.test.ts, which runs after every other project, compares what was answered
+ * with answered-error-codes.json, from which docs/openapi.json lists each operation's codes.
+ * `npm run generate:answered-codes` runs the projects that answer in a folder of its own and writes
+ * their codes into answered-error-codes.json, then docs/openapi.json.
  */
 
 /** The variable that names the run's folder (set by the root vitest.config.ts, inherited by every process). */
@@ -39,7 +33,7 @@ export interface RunMarker {
   whole: boolean;
 }
 
-/** A new run's folder: its start time first, so the newest sorts last. */
+/** A new run's folder, under the git-ignored .local/ (its start time first, then the process). */
 export const newRunDirectory = (): string =>
   join(answeredCodesRoot.pathname, `${new Date().toISOString().replace(/[:.]/gu, '-')}-${process.pid}`);
 
@@ -57,16 +51,15 @@ export const recordAnsweredCode = (route: string, code: string): void => {
 
 const markerFile = (directory: string): string => join(directory, 'run.json');
 
-/** Writes what the run is; a whole run makes the earlier runs' folders (its siblings) useless, so they go. */
+/** Writes what the run is, for the contract test. */
 export const markRun = (directory: string, marker: RunMarker): void => {
   mkdirSync(directory, { recursive: true });
   writeFileSync(markerFile(directory), JSON.stringify(marker));
-  if (!marker.whole) return;
-  for (const other of readdirSync(dirname(directory))) {
-    const path = join(dirname(directory), other);
-    if (path !== directory) rmSync(path, { recursive: true, force: true });
-  }
 };
+
+/** A run's folder made by the root config (not one a caller named): removed once the run is over. */
+export const isTestRunDirectory = (directory: string): boolean =>
+  directory.startsWith(answeredCodesRoot.pathname);
 
 export const runMarker = (directory: string): RunMarker | undefined =>
   existsSync(markerFile(directory))
@@ -92,15 +85,9 @@ export const answeredCodes = (directory: string): CodesByRoute => {
   );
 };
 
-/** The newest whole run's folder, if any run was whole. */
-export const newestWholeRun = (root = answeredCodesRoot.pathname): string | undefined => {
-  if (!existsSync(root)) return undefined;
-  return readdirSync(root)
-    .sort()
-    .reverse()
-    .map((name) => join(root, name))
-    .find((directory) => runMarker(directory)?.whole === true);
-};
+/** The codes of the named routes only (a test's own routes, an echo route say, are no part of the contract). */
+export const ofRoutes = (codes: CodesByRoute, routeKeys: readonly string[]): CodesByRoute =>
+  Object.fromEntries([...routeKeys].sort().flatMap((route) => (codes[route] ? [[route, codes[route]]] : [])));
 
 /** The codes of `answered` that `documented` lacks, as "ROUTE: CODE" lines. */
 export const codesMissingFrom = (documented: CodesByRoute, answered: CodesByRoute): string[] =>

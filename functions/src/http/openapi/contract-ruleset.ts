@@ -67,6 +67,12 @@ export const acceptedOnAnswers: Record<string, string> = {
     'The counts, totals, progress figures and config versions left grow with the data (members, ' +
     'records, uploads): no bound is enforced that the answer could promise. Page numbers and sizes, ' +
     'which the queries bound, are bounded.',
+  'owasp:api8:2023-define-cors-origin':
+    'The API shares the SPA’s origin (CloudFront serves it at /api) and sends no CORS header, so no ' +
+    'browser lets another site read an answer, and the calls of the session cookie refuse another ' +
+    'origin outright (403 ERR_CROSS_ORIGIN). The rule asks for Access-Control-Allow-Origin wherever an ' +
+    'answer documents a header (here the session cookie’s Set-Cookie): it would describe a header no ' +
+    'answer carries.',
   'owasp:api4:2023-array-limit':
     'The lists left are whole collections (an enabler’s configs, campaigns, users, a member’s records, ' +
     'the dashboard’s federations) that no rule caps; every paged list is capped by its largest page.',

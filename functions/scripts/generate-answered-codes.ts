@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,15 +17,16 @@ import {
  * `npm run generate:answered-codes [-- <vitest options>]`: runs every test file of the projects whose
  * tests call the handlers through the answer checker (the unit tests, the integration tests and the
  * end-to-end tests, against the SPA that the npm script builds first; not the contract project, whose
- * tests check the document this writes), in a run folder of its own,
- * then writes the codes each route of the table answered into answered-error-codes.json, says what
- * changed, and regenerates docs/openapi.json. If a test fails, its answers may be missing: nothing is
- * written. The vitest options go to the run (`--no-file-parallelism` for one file at a time,
- * `--retry=2` on a loaded machine).
+ * tests check the document this writes), all recording in one folder of its own. The files that fail
+ * (a timeout on a loaded machine) run again, alone, up to twice. Once every file has passed, it writes
+ * the codes each route of the table answered into answered-error-codes.json, says which came and went,
+ * and regenerates docs/openapi.json; if a file still fails, its answers may be missing: nothing is
+ * written. The vitest options go to every run (`--no-file-parallelism` for one file at a time).
  */
 const answeringProjects = ['functions', 'integration', 'e2e'];
+const RERUNS = 2;
 // Options that change how the files run, never which: a filter would write a partial list.
-const allowedOptions = ['--no-file-parallelism', '--retry=', '--maxWorkers=', '--reporter=', '--silent'];
+const allowedOptions = ['--no-file-parallelism', '--retry=', '--maxWorkers=', '--silent'];
 const options = process.argv.slice(2);
 const refused = options.filter((option) => !allowedOptions.some((allowed) => option.startsWith(allowed)));
 if (refused.length) {
@@ -37,20 +38,44 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const codesPath = fileURLToPath(new URL('../src/http/openapi/answered-error-codes.json', import.meta.url));
 const directory = mkdtempSync(join(tmpdir(), 'cpbo-answered-codes-'));
 const startedAt = Date.now();
-const run = spawnSync(
-  process.execPath,
-  [
-    join(root, 'node_modules/vitest/vitest.mjs'),
-    'run',
-    ...answeringProjects.flatMap((project) => ['--project', project]),
-    ...options,
-  ],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, [ANSWERED_CODES_DIR_VARIABLE]: directory } },
-);
-const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
-if (run.status !== 0) {
+const minutes = () => `${((Date.now() - startedAt) / 60_000).toFixed(1)} min`;
+
+/** Runs the files (all of the projects' when none is named); answers the files that failed, or undefined if vitest gave no report. */
+const runFiles = (files: readonly string[]): string[] | undefined => {
+  const report = join(directory, 'report.json');
+  rmSync(report, { force: true });
+  spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      ...answeringProjects.flatMap((project) => ['--project', project]),
+      ...options,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...files,
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, [ANSWERED_CODES_DIR_VARIABLE]: directory } },
+  );
+  if (!existsSync(report)) return undefined;
+  const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as {
+    testResults: { name: string; status: string }[];
+  };
+  return testResults.filter(({ status }) => status === 'failed').map(({ name }) => name);
+};
+
+let failed = runFiles([]);
+for (let rerun = 1; rerun <= RERUNS && failed?.length; rerun += 1) {
+  console.log(`\n${minutes()}: running again, alone (${rerun} of ${RERUNS}): ${failed.join(' ')}\n`);
+  failed = failed.flatMap((file) => runFiles([file]) ?? [file]);
+}
+if (failed === undefined || failed.length) {
   rmSync(directory, { recursive: true, force: true });
-  console.error(`A test failed (${minutes} min): its answers may be missing, so nothing was written.`);
+  console.error(
+    `${failed ? `Still failing after ${minutes()}: ${failed.join(' ')}` : 'The run gave no report'}. ` +
+      'Their answers may be missing, so nothing was written.',
+  );
   process.exit(1);
 }
 
@@ -66,7 +91,7 @@ writeFileSync(
   await format(JSON.stringify(codes), { ...(await resolveConfig(codesPath)), filepath: codesPath }),
 );
 console.log(
-  `wrote ${codesPath} after ${minutes} min: ${Object.keys(codes).length} routes, ` +
+  `wrote ${codesPath} after ${minutes()}: ${Object.keys(codes).length} routes, ` +
     `${Object.values(codes).flat().length} codes; ${changes.length ? 'changed:' : 'no change'}`,
 );
 if (changes.length) console.log(changes.join('\n'));

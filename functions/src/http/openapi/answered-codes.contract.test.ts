@@ -24,7 +24,7 @@ const answered = ofRoutes(
 );
 const regenerate =
   '`npm run generate:answered-codes` runs the projects that answer and takes their codes into ' +
-  'functions/src/http/openapi/answered-error-codes.json and docs/openapi.json (docs/contract.md, "Error codes")';
+  'functions/src/http/openapi/answered-error-codes.json and docs/openapi.json (docs/contract.md, "Error codes of the calls")';
 
 describe('the error codes of the contract', () => {
   it('document every code a route answered in this run', () => {

@@ -1,3 +1,5 @@
+import { enablerConfigLimits as configLimits } from './enablers.ts';
+
 /**
  * The error catalogue: every code the API can answer, with its HTTP status and an English fallback
  * message. The web's translation files carry the user-facing text for each code (a test checks that
@@ -101,6 +103,39 @@ export const errorCatalogue = {
   ERR_TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts; wait a few minutes.' },
   // The browser's session cookie.
   ERR_CROSS_ORIGIN: { status: 403, message: "This call must come from the application's own pages." },
+  // Enabler config uploads: the bounds the spec's codes do not name (details.field names the field).
+  ERR_ENABLERCONFIG_UNKNOWN_FIELD: {
+    status: 400,
+    message: 'The configuration has a field that a configuration does not have.',
+  },
+  ERR_ENABLERCONFIG_INVALID_CURRENCY: {
+    status: 400,
+    message: 'currency must be an ISO 4217 code of three capital letters, such as XOF.',
+  },
+  ERR_ENABLERCONFIG_INVALID_MAXCOMPFACTOR: {
+    status: 400,
+    message: `maxCompensationFactor must be a number above 0 and at most ${configLimits.maxCompensationFactor.max}.`,
+  },
+  ERR_ENABLERCONFIG_INVALID_LENGTHSEASON: {
+    status: 400,
+    message: `lengthOfSeasonInMonth must be a whole number of months from ${configLimits.lengthOfSeasonInMonth.min} to ${configLimits.lengthOfSeasonInMonth.max}.`,
+  },
+  ERR_ENABLERCONFIG_INVALID_LENGTHCOVERAGE: {
+    status: 400,
+    message: `lengthOfCoverageInMonth must be a whole number of months from ${configLimits.lengthOfCoverageInMonth.min} to ${configLimits.lengthOfCoverageInMonth.max}.`,
+  },
+  ERR_ENABLERCONFIG_INVALID_DAMAGETHRESHOLD: {
+    status: 400,
+    message: `damageThreshold must be a number from ${configLimits.damageThreshold.min} to ${configLimits.damageThreshold.max}, or null.`,
+  },
+  ERR_ENABLERCONFIG_TOO_MANY_FACTORS: {
+    status: 400,
+    message: `benefitFactorsByMonth must have at most ${configLimits.benefitFactorsByMonth.maxCount} factors.`,
+  },
+  ERR_ENABLERCONFIG_INVALID_FACTOR: {
+    status: 400,
+    message: `Every factor of benefitFactorsByMonth must be a number from ${configLimits.benefitFactorsByMonth.min} to ${configLimits.benefitFactorsByMonth.max} (details.position is the first that is not).`,
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,3 +1,4 @@
+import { enablerConfigShapeCodes } from './enabler-config-rules.ts';
 import type { ErrorCode } from './error-catalogue.ts';
 
 /**
@@ -90,6 +91,22 @@ export const errorDescriptions = {
     'Answered by the WAF in front of CloudFront, not by a function: one client sent more sign-in, registration or password-reset calls in 5 minutes than the environment allows.',
   ERR_CROSS_ORIGIN:
     "An auth call sent with the X-Session-Cookie header (the SPA's, which keeps the refresh token in an HttpOnly cookie) from another origin than the application's: its Origin is another site's, its Sec-Fetch-Site is not same-origin, or it came over plain HTTP from elsewhere than localhost; nothing is read or written.",
+  ERR_ENABLERCONFIG_UNKNOWN_FIELD:
+    'Uploading an enabler configuration with a field a configuration does not have (a misspelt name, a field of another file); details.field names it.',
+  ERR_ENABLERCONFIG_INVALID_CURRENCY:
+    'Uploading an enabler configuration whose currency is not three capital letters (lowercase, four letters, a number).',
+  ERR_ENABLERCONFIG_INVALID_MAXCOMPFACTOR:
+    'Uploading an enabler configuration whose maxCompensationFactor is not a number above 0 and within its maximum (details.max).',
+  ERR_ENABLERCONFIG_INVALID_LENGTHSEASON:
+    'Uploading an enabler configuration whose lengthOfSeasonInMonth is not a whole number of months within its bounds (details.min, details.max).',
+  ERR_ENABLERCONFIG_INVALID_LENGTHCOVERAGE:
+    'Uploading an enabler configuration whose lengthOfCoverageInMonth is not a whole number of months within its bounds (details.min, details.max).',
+  ERR_ENABLERCONFIG_INVALID_DAMAGETHRESHOLD:
+    'Uploading an enabler configuration whose damageThreshold is neither null nor a number from 0 to 1.',
+  ERR_ENABLERCONFIG_TOO_MANY_FACTORS:
+    'Uploading an enabler configuration with more factors in benefitFactorsByMonth than its maximum (details.max).',
+  ERR_ENABLERCONFIG_INVALID_FACTOR:
+    'Uploading an enabler configuration one of whose benefitFactorsByMonth is not a number within its bounds; details.position is the first (from 1).',
 } as const satisfies Record<ErrorCode, string>;
 
 /** The codes of the product spec (section 8); the others were added by this project. */
@@ -104,14 +121,7 @@ export const specErrorCodes = [
   'ERR_DUPLICATE_USER',
   'ERR_FILE_TOO_LONG',
   'ERR_NO_ENABLER_LOGO',
-  'ERR_ENABLERCONFIG_INVALID_JSON',
-  'ERR_ENABLERCONFIG_MISSING_CURRENCY',
-  'ERR_ENABLERCONFIG_MISSING_MAXCOMPFACTOR',
-  'ERR_ENABLERCONFIG_MISSING_LENGTHSEASON',
-  'ERR_ENABLERCONFIG_MISSING_LENGTHCOVERAGE',
-  'ERR_ENABLERCONFIG_MISSING_FACTORS',
-  'ERR_ENABLERCONFIG_NOTARRAY_FACTORS',
-  'ERR_ENABLERCONFIG_NO_FILE',
+  ...enablerConfigShapeCodes,
   'ERR_REGISTRATION_FAILED',
   'ERR_RENEW_FAILED',
   'ERR_ACCOUNT_JUST_LOCKED',

@@ -7,6 +7,7 @@ export * from './common.ts';
 export * from './queue-messages.ts';
 export * from './accounts.ts';
 export * from './enablers.ts';
+export * from './enabler-config-rules.ts';
 export * from './members.ts';
 export * from './member-list-query.ts';
 export * from './admin-records.ts';

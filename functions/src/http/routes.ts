@@ -15,7 +15,7 @@ import {
   newPlotRequestSchema,
   updatePlotRequestSchema,
   enablerConfigSchema,
-  enablerConfigShapeProblem,
+  enablerConfigProblem,
   enablerImagesProblem,
   enablerRequestSchema,
   forceRenewRequestSchema,
@@ -138,8 +138,8 @@ export interface BodyRules {
   missing?: ErrorCode;
   /** The body is over the route's size limit (ERR_PAYLOAD_TOO_LARGE otherwise). */
   tooLarge?: ErrorCode;
-  /** A rule of the product with its own code (checked before the schema). */
-  check?: (body: unknown) => ErrorCode | undefined;
+  /** A rule of the product with its own code, and what its message names (checked before the schema). */
+  check?: (body: unknown) => ErrorCode | { code: ErrorCode; details?: unknown } | undefined;
 }
 
 // The literal types of each route are kept, so that a handler's request is typed by its route
@@ -197,7 +197,7 @@ const configBody = {
     malformed: 'ERR_ENABLERCONFIG_INVALID_JSON',
     missing: 'ERR_ENABLERCONFIG_NO_FILE',
     tooLarge: 'ERR_FILE_TOO_LONG',
-    check: enablerConfigShapeProblem,
+    check: enablerConfigProblem,
   },
 } satisfies Pick<RouteDefinition, 'body' | 'maxBodyBytes' | 'bodyRules'>;
 

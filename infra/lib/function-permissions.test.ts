@@ -6,11 +6,15 @@ import { workers } from '@cpbo/functions/workers/workers.ts';
 import { CropProtectionStack } from './crop-protection-stack.ts';
 import type { FunctionName } from './function-permissions.ts';
 import { stackProps, templateApp } from './testing/stacks-under-test.ts';
+import { backendFunctionsOf, rolePoliciesOf } from './testing/template-functions.ts';
 
 /*
  * Every right of every function's role, written out: a right added to function-permissions.ts (or by
- * a grant anywhere else) without this table changing fails the test. Resources are shown by the
- * logical names of the stack's resources ("Table.Arn/index/*", "queue:mail.Arn").
+ * a grant anywhere else) without this table changing fails the test, and so does a right widened to
+ * more resources or looser conditions, which the check of the recorded calls cannot see (a wider
+ * right still allows them: local/testing/aws-calls/function-roles.permissions.test.ts proves that
+ * each right is needed and enough). Resources are shown by the logical names of the stack's
+ * resources ("Table.Arn/index/*", "queue:mail.Arn").
  */
 
 const stack = new CropProtectionStack(
@@ -74,54 +78,42 @@ const render = (value: unknown): string => {
 
 /** The API's origin check (origin-verify.ts): its role's logical id. */
 let originCheckRole: string | undefined;
-/** The function's construct name ('auth', 'mail-worker') by its role's logical id. */
-const functionByRole = new Map<string, FunctionName>();
 for (const resource of Object.values(resourcesOf)) {
   if (resource.Type !== 'AWS::Lambda::Function') continue;
-  const description = String(resource.Properties.Description ?? '');
-  if (description === 'Checks that a call to the API came through CloudFront') {
-    originCheckRole = (resource.Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
-    friendlyNames.set(
-      (resource.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref,
-      'logs:origin-check',
-    );
-  }
-  const name = /^API resource: (.+)$/.exec(description)?.[1] ?? /^Worker: (.+)$/.exec(description)?.[1];
-  if (!name) continue;
-  const role = (resource.Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
-  const functionName = (description.startsWith('Worker') ? `${name}-worker` : name) as FunctionName;
-  functionByRole.set(role, functionName);
-  const logGroup = (resource.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
-  friendlyNames.set(logGroup, `logs:${functionName}`);
+  if (resource.Properties.Description !== 'Checks that a call to the API came through CloudFront') continue;
+  originCheckRole = (resource.Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+  friendlyNames.set(
+    (resource.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref,
+    'logs:origin-check',
+  );
 }
-
-interface Statement {
-  Effect: string;
-  Action: string | string[];
-  Resource: unknown;
-  Condition?: unknown;
+/** The function's construct name ('auth', 'mail-worker') by its role's logical id. */
+const functionByRole = new Map<string, FunctionName>();
+for (const { name, roleId, logGroupId } of backendFunctionsOf(resourcesOf)) {
+  functionByRole.set(roleId, name);
+  friendlyNames.set(logGroupId, `logs:${name}`);
 }
 
 /** Each function's rights: "action resource" lines, and the condition when there is one. */
 const rightsByFunction = (): Map<FunctionName | 'origin-check', string[]> => {
   const rights = new Map<FunctionName | 'origin-check', string[]>();
-  for (const resource of Object.values(resourcesOf)) {
-    if (resource.Type !== 'AWS::IAM::Policy') continue;
-    for (const { Ref: role } of resource.Properties.Roles as { Ref: string }[]) {
-      const name = role === originCheckRole ? 'origin-check' : functionByRole.get(role);
-      if (!name) continue;
-      const lines = rights.get(name) ?? [];
-      for (const statement of (resource.Properties.PolicyDocument as { Statement: Statement[] }).Statement) {
+  const roles: [FunctionName | 'origin-check', string][] = [
+    ...[...functionByRole].map(([role, name]) => [name, role] as [FunctionName, string]),
+    ...(originCheckRole ? [['origin-check', originCheckRole] as ['origin-check', string]] : []),
+  ];
+  for (const [name, role] of roles) {
+    const lines: string[] = [];
+    for (const { document } of rolePoliciesOf(resourcesOf, role)) {
+      for (const statement of document.Statement) {
         expect(statement.Effect).toBe('Allow');
         const condition = statement.Condition ? ` if ${JSON.stringify(statement.Condition)}` : '';
         for (const action of [statement.Action].flat())
           for (const target of [statement.Resource].flat())
             lines.push(`${action} ${render(target)}${condition}`);
       }
-      rights.set(name, lines);
     }
+    if (lines.length > 0) rights.set(name, [...new Set(lines)].toSorted());
   }
-  for (const [name, lines] of rights) rights.set(name, [...new Set(lines)].toSorted());
   return rights;
 };
 
@@ -379,6 +371,7 @@ const expectedRights: Record<FunctionName, string[]> = {
   'import-worker': [
     ...logsOf('import-worker'),
     'dynamodb:BatchGetItem Table.Arn',
+    'dynamodb:DeleteItem Table.Arn',
     'dynamodb:GetItem Table.Arn',
     'dynamodb:PutItem Table.Arn',
     'dynamodb:Query Table.Arn',

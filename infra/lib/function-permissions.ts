@@ -139,10 +139,11 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     appLog: true,
     memberDirectory: { read: true, write: true },
   },
+  // The import lock is released by a deletion (data/import-lock.ts).
   'import-worker': {
     table: {
       read: ['GetItem', 'BatchGetItem', 'Query'],
-      write: ['PutItem', 'UpdateItem'],
+      write: ['PutItem', 'UpdateItem', 'DeleteItem'],
       indexes: true,
     },
     appLog: true,

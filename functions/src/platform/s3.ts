@@ -8,6 +8,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { SignatureV4, type SignatureV4Init } from '@smithy/signature-v4';
+import { noteAwsCall, observedClient } from './aws-call-observer.ts';
 import { dynamo } from './aws-clients.ts';
 
 /*
@@ -26,7 +27,7 @@ let s3Client: S3Client | undefined;
 /** The S3 client, created on first use, once per Lambda instance. */
 export const s3 = (): S3Client =>
   // s3rver only understands path-style addressing.
-  (s3Client ??= new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) }));
+  (s3Client ??= observedClient(new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) })));
 
 type SourceData = string | ArrayBuffer | ArrayBufferView;
 
@@ -112,6 +113,13 @@ const signing = async (
   return { url, signer, request };
 };
 
+/** A signed request, named as the S3 client's command (the IAM check's record, aws-call-observer.ts). */
+const objectCall = (method: 'GET' | 'HEAD' | 'PUT', bucket: string, key: string) => ({
+  clientName: 'S3Client',
+  commandName: { GET: 'GetObjectCommand', HEAD: 'HeadObjectCommand', PUT: 'PutObjectCommand' }[method],
+  input: { Bucket: bucket, Key: key },
+});
+
 const metadataOf = (headers: Headers): Record<string, string> =>
   Object.fromEntries(
     [...headers.entries()]
@@ -123,6 +131,7 @@ const send = async (method: 'GET' | 'HEAD', bucket: string, key: string): Promis
   const { url, signer, request } = await signing(method, bucket, key);
   const signed = await signer.sign(request);
   const response = await fetch(url, { method, headers: signed.headers });
+  noteAwsCall({ ...objectCall(method, bucket, key), status: response.status });
   if (response.status === 404) return undefined;
   if (!response.ok) throw new S3ReadError(`S3 ${method} ${key} answered ${response.status}`);
   return response;
@@ -164,6 +173,7 @@ export const putS3Object = async (bucket: string, key: string, body: string): Pr
   });
   const signed = await signer.sign(request);
   const response = await fetch(url, { method: 'PUT', headers: signed.headers, body });
+  noteAwsCall({ ...objectCall('PUT', bucket, key), status: response.status });
   if (!response.ok) throw new S3ReadError(`S3 PUT ${key} answered ${response.status}`);
 };
 
@@ -186,6 +196,8 @@ export const presignS3Url = async (
     expiresIn: expiresInSeconds,
     unsignableHeaders: new Set(['content-type']),
   });
+  // The browser's call is made with the function's rights.
+  noteAwsCall(objectCall(method, bucket, key));
   const answer = new URL(url.toString());
   for (const [name, value] of Object.entries(signed.query ?? {}))
     answer.searchParams.set(name, Array.isArray(value) ? value.join(',') : String(value));

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { ANSWERED_CODES_DIR_VARIABLE } from '@cpbo/functions/http/openapi/answered-codes.ts';
+import {
+  observeAwsCalls,
+  type AwsCall,
+  type ObservableClient,
+} from '@cpbo/functions/platform/aws-call-observer.ts';
+import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
+import { runningFunction } from '../../function-scope.ts';
+import { iamRequestsOf, type IamRequest } from './iam-requests.ts';
+
+/*
+ * Test mode: every AWS call a function makes, as the IAM requests it needs, written to the run's
+ * folder for the role check (infra/lib/function-roles.permissions.test.ts), which runs after every
+ * other project. Each process writes its own files: each distinct request once (a .ndjson line) and
+ * how many calls it recorded (a .count file). The calls a test makes itself, outside any function
+ * (its fixtures), are no function's and are left out.
+ */
+
+/** A request of a function's call. */
+export interface AwsCallRecord extends IamRequest {
+  function: string;
+}
+
+/**
+ * The calls go beside the error codes each route answered (answered-codes.ts), in the run's folder
+ * that the root vitest config names: the same marker says whether the whole suite ran, and the same
+ * teardown removes them.
+ */
+export const awsCallsDirectory = (): string | undefined => {
+  const run = process.env[ANSWERED_CODES_DIR_VARIABLE];
+  return run ? join(run, 'aws-calls') : undefined;
+};
+
+/** The variables that name the tables and buckets: a call's table or bucket is the one whose name it has. */
+const resourceVariables = (
+  ['tableName', 'mirrorTableName', 'filesBucket', 'memberDirectoryBucket'] as const
+).map((key) => environmentVariables[key]);
+const variableOf = (name: string) => resourceVariables.find((variable) => process.env[variable] === name);
+
+const RECORDER_MIDDLEWARE = 'aws-call-recorder';
+
+interface MiddlewareStack {
+  add(
+    middleware: (
+      next: (args: { input: object }) => Promise<{ response: unknown }>,
+      context: { clientName?: string; commandName?: string },
+    ) => (args: { input: object }) => Promise<{ response: unknown }>,
+    options: { step: 'serialize'; priority: 'high'; name: string },
+  ): void;
+}
+
+/** Starts recording into the folder: the calls of this process's functions from now on. */
+export const recordAwsCalls = (directory: string): void => {
+  mkdirSync(directory, { recursive: true });
+  // One name per recorder: a test worker runs several files, each with its own modules.
+  const files = join(directory, `${process.pid}-${randomUUID()}`);
+  const counter = openSync(`${files}.count`, 'w');
+  const seen = new Set<string>();
+  let calls = 0;
+  const record = (call: AwsCall) => {
+    const name = runningFunction();
+    if (!name) return;
+    calls += 1;
+    // In place, at a fixed width: the count is right whenever the process stops.
+    writeSync(counter, String(calls).padStart(12), 0);
+    for (const request of iamRequestsOf(call, variableOf)) {
+      const line = JSON.stringify({ function: name, ...request } satisfies AwsCallRecord);
+      if (seen.has(line)) continue;
+      seen.add(line);
+      appendFileSync(`${files}.ndjson`, `${line}\n`);
+    }
+  };
+  observeAwsCalls({
+    client: (client: ObservableClient) =>
+      // After every middleware a test adds to the client (a fault that stops the call before it goes out).
+      (client.middlewareStack as MiddlewareStack).add(
+        (next, context) => async (args) => {
+          let status: number | undefined;
+          try {
+            const output = await next(args);
+            status = (output.response as { statusCode?: number }).statusCode;
+            return output;
+          } catch (error) {
+            status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+            throw error;
+          } finally {
+            record({
+              clientName: context.clientName ?? '',
+              commandName: context.commandName ?? '',
+              input: args.input as Record<string, unknown>,
+              status,
+            });
+          }
+        },
+        { step: 'serialize', priority: 'high', name: RECORDER_MIDDLEWARE },
+      ),
+    call: record,
+  });
+};
+
+let recording = false;
+
+/**
+ * Records when the run has a folder for it (the test projects, and the runtime they start), once per
+ * process (an integration test may start the runtime too); else nothing. True when it records.
+ */
+export const recordAwsCallsOfTheRun = (): boolean => {
+  const directory = awsCallsDirectory();
+  if (directory && !recording) recordAwsCalls(directory);
+  recording ||= directory !== undefined;
+  return recording;
+};
+
+export interface RecordedCalls {
+  /** Each distinct request once. */
+  records: AwsCallRecord[];
+  /** The calls made, all processes together. */
+  calls: number;
+}
+
+/** What the run's processes recorded. */
+export const readAwsCalls = (directory: string): RecordedCalls => {
+  const names = existsSync(directory) ? readdirSync(directory) : [];
+  const text = (suffix: string) =>
+    names.filter((name) => name.endsWith(suffix)).map((name) => readFileSync(join(directory, name), 'utf8'));
+  const lines = new Set(text('.ndjson').flatMap((file) => file.split('\n').filter(Boolean)));
+  return {
+    records: [...lines].map((line) => JSON.parse(line) as AwsCallRecord),
+    calls: text('.count').reduce((sum, count) => sum + Number(count.trim() || 0), 0),
+  };
+};

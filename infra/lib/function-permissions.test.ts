@@ -371,6 +371,7 @@ const expectedRights: Record<FunctionName, string[]> = {
   'import-worker': [
     ...logsOf('import-worker'),
     'dynamodb:BatchGetItem Table.Arn',
+    'dynamodb:BatchWriteItem Table.Arn',
     'dynamodb:DeleteItem Table.Arn',
     'dynamodb:GetItem Table.Arn',
     'dynamodb:PutItem Table.Arn',

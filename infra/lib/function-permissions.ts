@@ -139,11 +139,11 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     appLog: true,
     memberDirectory: { read: true, write: true },
   },
-  // The import lock is released by a deletion (data/import-lock.ts).
+  // Records and their id claims in batches (data/data-import.ts); the lock released by a deletion.
   'import-worker': {
     table: {
       read: ['GetItem', 'BatchGetItem', 'Query'],
-      write: ['PutItem', 'UpdateItem', 'DeleteItem'],
+      write: ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
       indexes: true,
     },
     appLog: true,

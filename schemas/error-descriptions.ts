@@ -16,7 +16,7 @@ export const errorDescriptions = {
   ERR_LOGIN_INACTIVE: 'Signing in to an account that is deactivated, locked, or has no password yet.',
   ERR_NO_PLOTS: 'Recording a contribution for a member who has no plot.',
   ERR_FORBIDDEN_ADMIN:
-    'An administrator opens a member or a user of another enabler than the one they are viewing; changing the view to that enabler opens it.',
+    "An administrator calls on a member, plot, contribution, payout, cashout or user of another enabler than the one they are viewing: the details name that enabler (`enablerId`, `enablerName`) and changing the view to it opens the resource. An id that exists in no enabler is ERR_NOT_FOUND.",
   ERR_FORBIDDEN_USER:
     "A field agent calls an administrator's route, or opens a member or a plot of another enabler.",
   ERR_DUPLICATE_USER: 'Creating a user with an e-mail address that already has an account.',

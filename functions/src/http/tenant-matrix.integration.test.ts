@@ -49,6 +49,12 @@ const otherEnablersMember: Cells = {
   anonymous: UNAUTHENTICATED,
 };
 
+/**
+ * An administrator's call on another enabler's record: "change the view", to the enabler the answer's
+ * details name (checked for every such answer below).
+ */
+const otherEnablersRecord = adminOnly('403 ERR_FORBIDDEN_ADMIN');
+
 interface Caller {
   email: string;
   password: string;
@@ -59,6 +65,7 @@ interface Caller {
 /** What one enabler holds: an administrator, an agent, a member with a plot and one record of each kind. */
 interface Tenant {
   enablerId: string;
+  enablerName: string;
   admin: Caller;
   agentEmail: string;
   member: { id: string; plotId: string; name: string; number: string };
@@ -356,7 +363,7 @@ const matrix: Record<string, Row> = {
     other: adminOnly('200'),
   },
 
-  // An administrator's members, plots and money work in its current enabler: another's is not found.
+  // An administrator's members, plots and money work in its current enabler: another's says whose it is.
   'POST /admin/members': {
     tenants: 'none',
     request: () => ({ path: '/admin/members', body: memberBody() }),
@@ -369,7 +376,7 @@ const matrix: Record<string, Row> = {
       body: memberBody(),
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'DELETE /admin/members/{id}': {
     tenants: 'both',
@@ -378,7 +385,7 @@ const matrix: Record<string, Row> = {
       path: `/admin/members/${(await newMember(tenant)).id}`,
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/plots': {
     tenants: 'both',
@@ -393,7 +400,7 @@ const matrix: Record<string, Row> = {
       body: { memberId: tenant.member.id, ...plotBody, startCoverageDate: unix('2026-01-01') },
     }),
     own: adminOnly('201'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'POST /admin/plots/{id}': {
     tenants: 'both',
@@ -402,7 +409,7 @@ const matrix: Record<string, Row> = {
       body: { ...plotBody, startCoverageDate: unix('2026-01-01') },
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'DELETE /admin/plots/{id}': {
     tenants: 'both',
@@ -411,7 +418,7 @@ const matrix: Record<string, Row> = {
       path: `/admin/plots/${(await newMember(tenant)).plotId}`,
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/contributions': {
     tenants: 'both',
@@ -423,13 +430,13 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: ({ tenant }) => ({ path: '/admin/contributions', body: contributionBody(tenant.member.plotId) }),
     own: adminOnly('201'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/contributions/{id}': {
     tenants: 'both',
     request: ({ tenant }) => ({ path: `/admin/contributions/${tenant.contributionId}` }),
     own: adminOnly('200'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'POST /admin/contributions/{id}': {
     tenants: 'both',
@@ -438,7 +445,7 @@ const matrix: Record<string, Row> = {
       body: contributionBody(context.tenant.member.plotId),
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
     // The caller's contribution moved to another enabler's plot.
     mixed: adminOnly(NOT_FOUND),
   },
@@ -449,7 +456,7 @@ const matrix: Record<string, Row> = {
       path: `/admin/contributions/${await newContribution(tenant)}`,
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/payouts': {
     tenants: 'both',
@@ -464,7 +471,7 @@ const matrix: Record<string, Row> = {
       body: { memberId: pathTenant(context).member.id, ...payoutBody(context.tenant.member.plotId) },
     }),
     own: adminOnly('201'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
     // The caller's member with another enabler's plot.
     mixed: adminOnly(NOT_FOUND),
   },
@@ -472,7 +479,7 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: ({ tenant }) => ({ path: `/admin/payouts/${tenant.payoutId}` }),
     own: adminOnly('200'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'POST /admin/payouts/{id}': {
     tenants: 'both',
@@ -481,14 +488,14 @@ const matrix: Record<string, Row> = {
       body: payoutBody(context.tenant.member.plotId),
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
     mixed: adminOnly(NOT_FOUND),
   },
   'DELETE /admin/payouts/{id}': {
     tenants: 'both',
     request: async ({ tenant }) => ({ method: 'DELETE', path: `/admin/payouts/${await newPayout(tenant)}` }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/cashouts': {
     tenants: 'both',
@@ -500,13 +507,13 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: ({ tenant }) => ({ path: '/admin/cashouts', body: { memberId: tenant.member.id, amount: 1 } }),
     own: adminOnly('201'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/cashouts/{id}': {
     tenants: 'both',
     request: ({ tenant }) => ({ path: `/admin/cashouts/${tenant.cashoutId}` }),
     own: adminOnly('200'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'POST /admin/cashouts/{id}': {
     tenants: 'both',
@@ -515,7 +522,7 @@ const matrix: Record<string, Row> = {
       body: { amount: 1, cashoutDate: unix('2026-07-01') },
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'DELETE /admin/cashouts/{id}': {
     tenants: 'both',
@@ -524,7 +531,7 @@ const matrix: Record<string, Row> = {
       path: `/admin/cashouts/${await newCashout(tenant)}`,
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
 
   // Users: administrators are shared; another enabler's agents are reached from that enabler's view only.
@@ -544,19 +551,19 @@ const matrix: Record<string, Row> = {
       body: { email: await newUser(tenant) },
     }),
     own: adminOnly('204'),
-    other: adminOnly('403 ERR_FORBIDDEN_ADMIN'),
+    other: otherEnablersRecord,
   },
   'POST /admin/users/{id}': {
     tenants: 'both',
     request: async ({ tenant }) => ({ path: userPath(await newUser(tenant)), body: { username: 'Renamed' } }),
     own: adminOnly('200'),
-    other: adminOnly('403 ERR_FORBIDDEN_ADMIN'),
+    other: otherEnablersRecord,
   },
   'DELETE /admin/users/{id}': {
     tenants: 'both',
     request: async ({ tenant }) => ({ method: 'DELETE', path: userPath(await newUser(tenant)) }),
     own: adminOnly('204'),
-    other: adminOnly('403 ERR_FORBIDDEN_ADMIN'),
+    other: otherEnablersRecord,
   },
 
   'GET /admin/logs': {
@@ -686,7 +693,7 @@ const matrix: Record<string, Row> = {
 };
 
 const givenTenant = async (): Promise<Tenant> => {
-  const enablerId = (await givenEnabler()).id;
+  const { id: enablerId, name: enablerName } = await givenEnabler();
   const admin = await newCaller('ADMIN', enablerId);
   const agent = await givenUser({ role: 'USER', enablerId });
   const given = await givenMember(enablerId);
@@ -696,7 +703,7 @@ const givenTenant = async (): Promise<Tenant> => {
     name: given.member.name,
     number: given.member.number,
   };
-  const tenant = { enablerId, admin, agentEmail: agent.email, member } as Tenant;
+  const tenant = { enablerId, enablerName, admin, agentEmail: agent.email, member } as Tenant;
   tenant.contributionId = await newContribution(tenant);
   tenant.payoutId = await newPayout(tenant);
   tenant.cashoutId = await newCashout(tenant);
@@ -795,6 +802,13 @@ describe('the tenant and role matrix', () => {
           cases.push({ key, variant, role, expected: cells[role], actual });
           const where = `${key} as ${role} on ${variant === 'none' ? 'its' : variant} enabler's resource`;
           expect.soft(actual, `${where}: ${JSON.stringify(answer.body)?.slice(0, 300)}`).toBe(cells[role]);
+          // "Change the view" names the enabler to change to; a refusal or a not found names none.
+          if (answer.body?.code === 'ERR_FORBIDDEN_ADMIN')
+            expect
+              .soft(answer.body.details, `${where}: the enabler to change to`)
+              .toEqual({ enablerId: tenant.enablerId, enablerName: tenant.enablerName });
+          else if (answer.status === 403 || answer.status === 404)
+            expect.soft(answer.body?.details, `${where}: details of ${actual}`).toBeUndefined();
           if (answer.status < 300 && answer.body !== undefined) {
             const text = JSON.stringify(answer.body);
             const leaked = secretsOf(b).filter((secret) => text.includes(secret));
@@ -829,7 +843,7 @@ describe("the administrator's enabler switch", () => {
       '403 ERR_FORBIDDEN_ADMIN',
     );
     expect(outcomeOf(await api.call({ method: 'GET', path: `/admin/payouts/${a.payoutId}`, token }))).toBe(
-      NOT_FOUND,
+      '403 ERR_FORBIDDEN_ADMIN',
     );
     expect(outcomeOf(await api.call({ method: 'GET', path: `/admin/payouts/${b.payoutId}`, token }))).toBe(
       '200',
@@ -838,6 +852,42 @@ describe("the administrator's enabler switch", () => {
     expect(outcomeOf(await api.call({ method: 'GET', path: '/me/enabler', token: admin.token }))).toBe(
       UNAUTHENTICATED,
     );
+  });
+});
+
+describe('an id that exists in no enabler', () => {
+  it('is not found, with nothing more: "change the view" is only for what exists', async () => {
+    const nowhere = randomUUID();
+    const start = { startCoverageDate: unix('2026-01-01') };
+    const calls: Request[] = [
+      { method: 'GET', path: `/members/${nowhere}` },
+      { path: `/admin/members/${nowhere}`, body: memberBody() },
+      { method: 'DELETE', path: `/admin/members/${nowhere}` },
+      { path: '/admin/plots', body: { memberId: nowhere, ...plotBody, ...start } },
+      { path: `/admin/plots/${nowhere}`, body: { ...plotBody, ...start } },
+      { method: 'DELETE', path: `/admin/plots/${nowhere}` },
+      { path: '/admin/contributions', body: contributionBody(nowhere) },
+      { path: '/admin/payouts', body: { memberId: nowhere, ...payoutBody(nowhere) } },
+      { path: '/admin/cashouts', body: { memberId: nowhere, amount: 1 } },
+      { path: `/admin/users/${encodeURIComponent(uniqueEmail('nobody'))}`, body: { username: 'Nobody' } },
+      ...(['contributions', 'payouts', 'cashouts'] as const).flatMap((kind): Request[] => [
+        { method: 'GET', path: `/admin/${kind}/${nowhere}` },
+        { method: 'DELETE', path: `/admin/${kind}/${nowhere}` },
+      ]),
+      { path: `/admin/contributions/${nowhere}`, body: contributionBody(a.member.plotId) },
+      { path: `/admin/payouts/${nowhere}`, body: payoutBody(a.member.plotId) },
+      { path: `/admin/cashouts/${nowhere}`, body: { amount: 1, cashoutDate: unix('2026-07-01') } },
+    ];
+    for (const call of calls) {
+      const answer = await api.call({
+        method: call.method ?? 'POST',
+        path: call.path,
+        body: call.body,
+        token: a.admin.token,
+      });
+      expect.soft(outcomeOf(answer), `${call.method ?? 'POST'} ${call.path}`).toBe(NOT_FOUND);
+      expect.soft(answer.body?.details, call.path).toBeUndefined();
+    }
   });
 });
 

@@ -28,7 +28,7 @@ export const signIn = async (role: 'USER' | 'ADMIN', enablerId: string) => {
 /** An enabler with its administrator. */
 export const givenAdministeredEnabler = async () => {
   const enabler = await givenEnabler();
-  return { enablerId: enabler.id, admin: await signIn('ADMIN', enabler.id) };
+  return { enablerId: enabler.id, enablerName: enabler.name, admin: await signIn('ADMIN', enabler.id) };
 };
 
 /** A member of the enabler with `plots` plots (created as the API would). */

@@ -13,7 +13,7 @@ import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { REPLAYED_HEADER } from '#http/middleware/idempotency.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { givenEnabler, givenUser } from '../../testing/fixtures.ts';
+import { forbiddenAdminAnswer, givenEnabler, givenUser } from '../../testing/fixtures.ts';
 import { handler as auth } from '../auth/handler.ts';
 import { handler as members } from '../members/handler.ts';
 import { handler as adminMembers } from './handler.ts';
@@ -35,6 +35,8 @@ const memberBody = (fields: Record<string, unknown> = {}) => {
 let enablerId: string;
 let admin: string;
 let otherEnablerId: string;
+let otherEnablerName: string;
+const otherEnablers = () => forbiddenAdminAnswer({ id: otherEnablerId, name: otherEnablerName });
 let otherAdmin: string;
 
 const addMember = async (body: Record<string, unknown> = memberBody(), token = admin) => {
@@ -75,7 +77,7 @@ const listed = async (id: string, token = admin) => {
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
   admin = await signIn('ADMIN', enablerId);
-  otherEnablerId = (await givenEnabler()).id;
+  ({ id: otherEnablerId, name: otherEnablerName } = await givenEnabler());
   otherAdmin = await signIn('ADMIN', otherEnablerId);
 });
 
@@ -199,14 +201,14 @@ describe('POST /admin/members/{id}', () => {
     expect(await stateOf(id, enablerId)).toEqual(before);
   });
 
-  it('answers ERR_NOT_FOUND for another enabler’s member or none, writing nothing', async () => {
+  it('answers another enabler’s member with the switch to it and none as not found, writing nothing', async () => {
     const theirs = await addMember(memberBody(), otherAdmin);
     const before = await stateOf(theirs, otherEnablerId);
     const answer = await callApi(adminMembers, 'POST', `/admin/members/${theirs}`, {
       token: admin,
       body: memberBody(),
     });
-    expect(answer).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
+    expect(answer).toMatchObject(otherEnablers());
     expect(await stateOf(theirs, otherEnablerId)).toEqual(before);
     const none = await callApi(adminMembers, 'POST', `/admin/members/${randomUUID()}`, {
       token: admin,
@@ -377,11 +379,11 @@ describe('DELETE /admin/members/{id}', () => {
     expect(await listed(id)).toBe(true);
   });
 
-  it('answers ERR_NOT_FOUND for another enabler’s member, writing nothing', async () => {
+  it('answers ERR_FORBIDDEN_ADMIN with the enabler for another enabler’s member, writing nothing', async () => {
     const theirs = await addMember(memberBody(), otherAdmin);
     const before = await stateOf(theirs, otherEnablerId);
     const answer = await callApi(adminMembers, 'DELETE', `/admin/members/${theirs}`, { token: admin });
-    expect(answer).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
+    expect(answer).toMatchObject(otherEnablers());
     expect(await stateOf(theirs, otherEnablerId)).toEqual(before);
   });
 

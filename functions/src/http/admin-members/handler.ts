@@ -12,12 +12,13 @@ import {
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
 import { memberFieldsOfBody } from '../members/member-fields.ts';
-import { memberOfEnabler } from '../members/member-scope.ts';
+import { memberInScope } from '../members/member-scope.ts';
 import { appLog } from '#data/app-log.ts';
 
 /*
  * The administrator's members, in the administrator's current enabler only: another enabler's member
- * answers ERR_NOT_FOUND, as if it did not exist. The list and the detail are the user side's calls.
+ * answers ERR_FORBIDDEN_ADMIN with that enabler (change the view). The list and the detail are the user
+ * side's calls.
  */
 
 type AdminMemberBody = FromSchema<typeof adminMemberRequestSchema>;
@@ -41,7 +42,7 @@ const add = async ({ body, session, idempotency }: IdempotentRequest<AdminMember
 
 /** POST /admin/members/{id}: every field; the onboarding date keeps its value when absent. */
 const edit = async ({ body, params, session }: SessionRequest<AdminMemberBody, 'id'>) => {
-  const member = await memberOfEnabler(session.enabler, params.id);
+  const member = await memberInScope(session, params.id);
   await updateMember(member, {
     ...memberFieldsOfBody(body),
     onboardingDate:

@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { setAccessTokenProvider } from '../../api/api-client.ts';
 import { isApiError } from '../../api/api-error.ts';
 import * as authApi from '../../api/auth.ts';
@@ -25,6 +25,12 @@ export interface SessionProviderProps {
 /** Owns the session: start-up restore from the refresh-token cookie, login, logouts, enabler switch. */
 export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: SessionProviderProps) {
   const navigate = useNavigate();
+  // The screen shown, for a switch that comes back to it; a ref keeps the actions the same across screens.
+  const location = useLocation();
+  const shown = useRef(location);
+  useEffect(() => {
+    shown.current = location;
+  }, [location]);
   const [state, setState] = useState<SessionState>(() =>
     tokenKeeper.hasRefreshToken() ? { status: 'loading' } : { status: 'anonymous' },
   );
@@ -105,7 +111,8 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
   }, [tokenKeeper, signedOut]);
 
   const switchEnabler = useCallback(
-    async (enablerId: string) => {
+    async (enablerId: string, landing: 'home' | 'here' = 'home') => {
+      const { pathname, search, hash } = shown.current;
       const { refreshToken } = await authApi.enablerProfile(enablerId);
       tokenKeeper.replaceRefreshToken(refreshToken);
       try {
@@ -113,7 +120,7 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
       } finally {
         // The reloaded app restores the session for the new enabler from the cookie, or shows the
         // login page if the token was refused.
-        browser.load(paths.home);
+        browser.load(landing === 'home' ? paths.home : `${pathname}${search}${hash}`);
       }
     },
     [tokenKeeper],

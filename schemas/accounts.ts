@@ -141,6 +141,7 @@ export const sessionAnswerSchema = {
     'enablerName',
     'language',
     'currentEnabler',
+    'defaultFederation',
   ],
   additionalProperties: false,
   properties: {
@@ -153,6 +154,8 @@ export const sessionAnswerSchema = {
     enablerName: { type: 'string' },
     language: { type: ['string', 'null'], enum: [...languages, null] },
     currentEnabler: { anyOf: [currentEnablerObject, { type: 'null' }] },
+    /** The federation the user's dashboard and new members start with (null: none). */
+    defaultFederation: { type: ['string', 'null'] },
   },
 } as const satisfies JSONSchema;
 export type SessionAnswer = FromSchema<typeof sessionAnswerSchema>;

@@ -39,3 +39,18 @@ export const rebuildMessageSchema = {
     step: { type: 'integer', minimum: 0, maximum: 100000 },
   },
 } as const satisfies JSONSchema;
+
+/**
+ * A message of the member deletion queue: one step of deleting the records of a member removed with
+ * more than one transaction holds (its job's item holds the member and the progress).
+ */
+export const memberDeletionMessageSchema = {
+  $id: 'queue/member-deletion-message',
+  type: 'object',
+  required: ['jobId', 'step'],
+  additionalProperties: false,
+  properties: {
+    jobId: { type: 'string', pattern: '^[0-9a-f-]{36}$' },
+    step: { type: 'integer', minimum: 0, maximum: 100000 },
+  },
+} as const satisfies JSONSchema;

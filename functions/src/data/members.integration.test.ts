@@ -7,7 +7,7 @@ import { getEnabler } from './enablers.ts';
 import { memberPartition } from './member-keys.ts';
 import { createMember, deleteMember, getMember, updateMember } from './members.ts';
 import { createPlot, deletePlot } from './plots.ts';
-import { getPlotOfEnabler } from './records-by-id.ts';
+import { getPlotById } from './records-by-id.ts';
 import type { NewMember } from './member-items.ts';
 import { createMoneyRecord } from './money-create.ts';
 import { tableName } from './table.ts';
@@ -140,7 +140,7 @@ describe('deletePlot', () => {
   it('is refused (ERR_PLOT_HAS_RECORDS) when a contribution is counted between its read and its transaction', async () => {
     const member = await createMember(newMember());
     const created = await plotOf(member.id);
-    const plot = await getPlotOfEnabler(enablerId, created.id);
+    const plot = await getPlotById(created.id);
     beforeFirstTransaction(() =>
       dynamo().send(
         new TransactWriteCommand({
@@ -161,14 +161,14 @@ describe('deletePlot', () => {
       code: 'ERR_PLOT_HAS_RECORDS',
     });
     vi.restoreAllMocks();
-    expect(await getPlotOfEnabler(enablerId, created.id)).toBeDefined();
+    expect(await getPlotById(created.id)).toBeDefined();
     expect((await getMember(member.id))?.plotCount).toBe(1);
   });
 
-  it('finds plots of its own enabler only', async () => {
+  it('finds a plot by its id with its enabler, and none for an id that exists nowhere', async () => {
     const member = await createMember(newMember());
     const plot = await plotOf(member.id);
-    expect(await getPlotOfEnabler((await givenEnabler()).id, plot.id)).toBeUndefined();
-    expect((await getPlotOfEnabler(enablerId, plot.id))?.id).toBe(plot.id);
+    expect(await getPlotById(plot.id)).toMatchObject({ id: plot.id, enablerId });
+    expect(await getPlotById(randomUUID())).toBeUndefined();
   });
 });

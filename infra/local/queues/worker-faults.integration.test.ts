@@ -11,6 +11,8 @@ import { rebuildAggregates } from '@cpbo/functions/data/aggregates.ts';
 import { createDataJob, getDataJob } from '@cpbo/functions/data/data-jobs.ts';
 import { mirrorJob, mirrorTableName, startMirrorJob } from '@cpbo/functions/data/mirror.ts';
 import { createMoneyRecord } from '@cpbo/functions/data/money-create.ts';
+import { getMemberDeletion } from '@cpbo/functions/data/member-deletions.ts';
+import { deleteMember } from '@cpbo/functions/data/members.ts';
 import { createRebuildJob, getRebuildJob } from '@cpbo/functions/data/rebuild-jobs.ts';
 import { queryAll, tableName } from '@cpbo/functions/data/table.ts';
 import { isMirrored } from '@cpbo/functions/domain/mirror.ts';
@@ -21,12 +23,14 @@ import { useQueueTransport } from '@cpbo/functions/platform/queue.ts';
 import { queueDefinitions, type QueueName } from '@cpbo/functions/domain/queues.ts';
 import { getS3Object, putS3Object, s3 } from '@cpbo/functions/platform/s3.ts';
 import { newEmptyTable } from '@cpbo/functions/testing/empty-table.ts';
+import { givenEnabler } from '@cpbo/functions/testing/fixtures.ts';
 import { givenAdministeredEnabler, givenMember } from '@cpbo/functions/testing/money-fixtures.ts';
 import { handler as rebuildWorker } from '@cpbo/functions/workers/aggregates-rebuild/handler.ts';
 import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/handler.ts';
 import { handler as exportWorker } from '@cpbo/functions/workers/export/handler.ts';
 import { handler as importWorker } from '@cpbo/functions/workers/import/handler.ts';
 import { handler as mailWorker } from '@cpbo/functions/workers/mail/handler.ts';
+import { handler as memberDeletionWorker } from '@cpbo/functions/workers/member-deletion/handler.ts';
 import { handler as mirrorWorker } from '@cpbo/functions/workers/mirror/handler.ts';
 import type { WorkerHandler } from '../functions-code.ts';
 import { outboxTransport, readOutbox } from '../mail/outbox.ts';
@@ -218,10 +222,13 @@ describe('the mail worker', () => {
   });
 });
 
-/** Contribution records of an enabler written straight to the table, and their INSERT stream records. */
-const givenContributions = async (enablerId: string, count: number) => {
+/**
+ * Contribution records of an enabler written straight to the table (each of a member of its own, or
+ * all of one member), and their INSERT stream records.
+ */
+const givenContributions = async (enablerId: string, count: number, ofMember?: string) => {
   const items = Array.from({ length: count }, (_, index) => {
-    const memberId = randomUUID();
+    const memberId = ofMember ?? randomUUID();
     const day = `2026-${String((index % 9) + 1).padStart(2, '0')}-1${index % 10}`;
     const id = randomUUID();
     return {
@@ -376,6 +383,71 @@ const exportMembers = async (
   const file = await getS3Object(readEnvironment('filesBucket'), fileKey);
   return { dead, kills, job, text: file && new TextDecoder().decode(file.body) };
 };
+
+describe('the member deletion worker', () => {
+  /** A member of `records` contributions removed: the member at once, its records left to a job. */
+  const givenRemovedMember = async (records: number) => {
+    const enablerId = (await givenEnabler()).id;
+    const { memberId } = await givenMember(enablerId, 0);
+    await givenContributions(enablerId, records, memberId);
+    const { deletion } = await deleteMember(enablerId, memberId, 'admin@example.org');
+    expect(deletion).toMatchObject({ state: 'QUEUED', total: records });
+    return deletion;
+  };
+  const partitionOf = (memberId: string) =>
+    queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `MEMBER#${memberId}` },
+      ConsistentRead: true,
+    });
+  /** Each step short of time after one page: a job of several steps, each of which can be killed. */
+  const pageAStep = (event: SQSEvent, context: Context) => {
+    let looks = 0;
+    const remaining = context.getRemainingTimeInMillis();
+    return memberDeletionWorker(event, {
+      ...context,
+      getRemainingTimeInMillis: () => (looks++ < 2 ? remaining : 1000),
+    });
+  };
+
+  it('deletes every record once when killed at any write of any step and delivered again', async () => {
+    let killAt = 1;
+    for (; ; killAt += 1) {
+      const deletion = await givenRemovedMember(250);
+      arm(killAt, isWrite);
+      const dead = await run('memberDeletion', dying(pageAStep), { jobId: deletion.id, step: 0 });
+      const kills = fault.kills;
+      disarm();
+      expect(dead, `killed at write ${killAt}`).toEqual([]);
+      expect(await getMemberDeletion(deletion.id)).toMatchObject({ state: 'DONE', total: 250, deleted: 250 });
+      expect(await partitionOf(deletion.memberId)).toEqual([]);
+      if (kills === 0) break;
+    }
+    // Three pages and the last look: the marks, the batches and the moves of four steps were each cut short.
+    expect(killAt).toBeGreaterThan(15);
+  });
+
+  it('deletes a member of 2 000 records in steps, killed in the middle of one', async () => {
+    const deletion = await givenRemovedMember(2_000);
+    arm(40, isWrite);
+    const dead = await run('memberDeletion', dying(pageAStep), { jobId: deletion.id, step: 0 });
+    expect(fault.kills).toBe(1);
+    disarm();
+    expect(dead).toEqual([]);
+    const done = await getMemberDeletion(deletion.id);
+    expect(done).toMatchObject({ state: 'DONE', total: 2_000, deleted: 2_000 });
+    expect(done?.step).toBeGreaterThanOrEqual(20);
+    expect(await partitionOf(deletion.memberId)).toEqual([]);
+  }, 120_000);
+
+  it('dead-letters a poisoned step after its receive count', async () => {
+    const dead = await run('memberDeletion', memberDeletionWorker, { jobId: 'not-a-job', step: -1 });
+    expect(dead.map((letter) => letter.receiveCount)).toEqual([
+      queueDefinitions.memberDeletion.maxReceiveCount,
+    ]);
+  });
+});
 
 describe('the export worker', () => {
   it('writes the same file when killed at any call of its job and delivered again', async () => {

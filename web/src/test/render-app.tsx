@@ -73,6 +73,7 @@ export const authSession = (
   enablerName: currentEnabler.name,
   language: null,
   currentEnabler,
+  defaultFederation: null,
 });
 
 /** The fake API routes of a successful start-up from the refresh-token cookie. */

@@ -54,6 +54,7 @@ export const sessionTokens = async (
     enablerName,
     language: user.language,
     currentEnabler: found ? currentEnablerOf(found) : null,
+    defaultFederation: user.defaultFederation,
   };
 };
 

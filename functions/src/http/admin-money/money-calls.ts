@@ -84,6 +84,8 @@ export const moneyCalls = <Type extends MoneyType, Row>({
     const record = await findMoneyRecord(type, id);
     if (!record) throw new AppError('ERR_NOT_FOUND');
     await assertSessionEnabler(session, record.enablerId);
+    // A record of a deleted member, until the member's deletion reaches it.
+    await memberInScope(session, record.memberId);
     return record;
   };
 

@@ -104,6 +104,8 @@ const plotInScope = async (session: Session, plotId: string): Promise<Plot> => {
   const plot = await getPlotById(plotId);
   if (!plot) throw new AppError('ERR_NOT_FOUND');
   await assertSessionEnabler(session, plot.enablerId);
+  // A plot of a deleted member, until the member's deletion reaches it.
+  await memberInScope(session, plot.memberId);
   return plot;
 };
 

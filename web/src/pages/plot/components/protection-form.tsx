@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -12,10 +11,10 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { EnablerConfig } from '../../../api/enablers.ts';
-import { updatePlot, type Plot } from '../../../api/plots.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
+import type { Plot } from '../../../api/plots.ts';
 import { formatAmount, formatNumber } from '../../../common/format/format.ts';
 import { amountProblem, parseDecimal, problemMessage } from '../../../common/plots/plot-fields.ts';
+import { usePlotUpdate } from './use-plot-update.ts';
 
 export interface ProtectionFormProps {
   plot: Plot;
@@ -41,29 +40,10 @@ export function maximumOf(
 /** Changes the plot's drought monthly contribution; excess rain is shown, not offered. */
 export function ProtectionForm({ plot, config }: ProtectionFormProps) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const [contribution, setContribution] = useState(() => String(plot.droughtMonthlyContrib));
   const [submitted, setSubmitted] = useState(false);
   const [saved, setSaved] = useState(false);
-  const update = useMutation({
-    // The update rewrites every field of the plot: the others travel unchanged.
-    mutationFn: (droughtMonthlyContrib: number) =>
-      updatePlot(plot.memberId, plot.id, {
-        name: plot.name,
-        latitude: plot.latitude,
-        longitude: plot.longitude,
-        cropDescription: plot.cropDescription,
-        isIrrigated: plot.isIrrigated,
-        excessRainMonthlyContrib: plot.excessRainMonthlyContrib,
-        droughtMonthlyContrib,
-      }),
-    onSuccess: (savedPlot) => {
-      // The screen shows the plot as the server saved it; the member's page and list are read again.
-      queryClient.setQueryData(queryKeys.members.plot(savedPlot.memberId, savedPlot.id), savedPlot);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.members.detail(savedPlot.memberId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.members.lists });
-    },
-  });
+  const update = usePlotUpdate(plot);
   const saving = update.isPending;
 
   const language = i18n.resolvedLanguage ?? 'en';
@@ -80,7 +60,7 @@ export function ProtectionForm({ plot, config }: ProtectionFormProps) {
     if (problem || amount === undefined || saving) return;
     setSaved(false);
     try {
-      const savedPlot = await update.mutateAsync(amount);
+      const savedPlot = await update.mutateAsync({ droughtMonthlyContrib: amount });
       setContribution(String(savedPlot.droughtMonthlyContrib));
       setSubmitted(false);
       setSaved(true);

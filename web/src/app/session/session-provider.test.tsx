@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../../common/browser/browser.ts';
@@ -13,7 +13,10 @@ import {
   renderApp,
   setRefreshTokenCookie,
   signedInRoutes,
+  visibleDialog,
 } from '../../test/render-app.tsx';
+
+const visibleDialogElement = () => visibleDialog()?.getElement() as HTMLElement;
 
 const apiCalls = (calls: string[]) => calls.filter((call) => call.includes(' /api/'));
 
@@ -204,6 +207,35 @@ describe('signed-in session', () => {
       'Bearer refresh-for-agri-nord',
     ]);
     expect(refreshTokenCookie()).toBe('refresh-2');
+  });
+});
+
+describe("an administrator refused another enabler's record", () => {
+  it('should be offered the switch to that enabler, back on the same screen', async () => {
+    setRefreshTokenCookie('refresh-1');
+    const api = fakeApi({
+      ...signedInRoutes('ADMIN'),
+      'GET /api/admin/contributions/c-1': {
+        status: 403,
+        body: {
+          code: 'ERR_FORBIDDEN_ADMIN',
+          message: 'This resource belongs to another enabler; change the view.',
+          details: { enablerId: 'enabler-3', enablerName: 'Agri Nord' },
+        },
+      },
+      'GET /api/auth/enablerProfile/enabler-3': { body: { refreshToken: 'refresh-for-agri-nord' } },
+    });
+    const load = vi.spyOn(browser, 'load').mockImplementation(() => undefined);
+    renderApp('/UpdateContribution/c-1');
+
+    await waitFor(() => expect(dialogVisible()).toBe(true));
+    expect(dialogTexts()?.content).toContain('This resource belongs to another enabler');
+    await userEvent.click(
+      within(visibleDialogElement()).getByRole('button', { name: 'Switch to Agri Nord' }),
+    );
+
+    await waitFor(() => expect(load).toHaveBeenCalledWith('/UpdateContribution/c-1'));
+    expect(api.calls()).toContain('GET /api/auth/enablerProfile/enabler-3');
   });
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BatchWriteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBRecord, SQSEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,9 +12,9 @@ import { createDataJob, getDataJob } from '@cpbo/functions/data/data-jobs.ts';
 import { mirrorJob, mirrorTableName, startMirrorJob } from '@cpbo/functions/data/mirror.ts';
 import { createMoneyRecord } from '@cpbo/functions/data/money-create.ts';
 import { getMemberDeletion } from '@cpbo/functions/data/member-deletions.ts';
+import { readMemberPartition } from '@cpbo/functions/data/member-page.ts';
 import { deleteMember } from '@cpbo/functions/data/members.ts';
 import { createRebuildJob, getRebuildJob } from '@cpbo/functions/data/rebuild-jobs.ts';
-import { queryAll, tableName } from '@cpbo/functions/data/table.ts';
 import { isMirrored } from '@cpbo/functions/domain/mirror.ts';
 import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
 import { environmentVariables, readEnvironment } from '@cpbo/functions/platform/environment.ts';
@@ -24,7 +24,10 @@ import { queueDefinitions, type QueueName } from '@cpbo/functions/domain/queues.
 import { getS3Object, putS3Object, s3 } from '@cpbo/functions/platform/s3.ts';
 import { newEmptyTable } from '@cpbo/functions/testing/empty-table.ts';
 import { givenEnabler } from '@cpbo/functions/testing/fixtures.ts';
-import { givenAdministeredEnabler, givenMember } from '@cpbo/functions/testing/money-fixtures.ts';
+import { givenMember } from '@cpbo/functions/testing/member-fixtures.ts';
+import { givenAdministeredEnabler } from '@cpbo/functions/testing/signed-in-users.ts';
+import { storedAggregatesOf } from '@cpbo/functions/testing/stored-aggregates.ts';
+import { scanTable, writeItems } from '@cpbo/functions/testing/table-items.ts';
 import { handler as rebuildWorker } from '@cpbo/functions/workers/aggregates-rebuild/handler.ts';
 import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/handler.ts';
 import { handler as exportWorker } from '@cpbo/functions/workers/export/handler.ts';
@@ -245,14 +248,7 @@ const givenContributions = async (enablerId: string, count: number, ofMember?: s
       contributionDate: `${day}T10:00:00.000Z`,
     };
   });
-  for (let index = 0; index < items.length; index += 25)
-    await dynamo().send(
-      new BatchWriteCommand({
-        RequestItems: {
-          [tableName()]: items.slice(index, index + 25).map((Item) => ({ PutRequest: { Item } })),
-        },
-      }),
-    );
+  await writeItems(items);
   const records: DynamoDBRecord[] = items.map((item, index) => ({
     eventID: randomUUID(),
     eventName: 'INSERT',
@@ -262,19 +258,6 @@ const givenContributions = async (enablerId: string, count: number, ofMember?: s
     },
   }));
   return records;
-};
-
-/** Every aggregate of an enabler, as `pk|sk` → amount, zeros left out. */
-const aggregatesOf = async (enablerId: string) => {
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': `ENABLER#${enablerId}#AGG` },
-  });
-  return Object.fromEntries(
-    items.filter((item) => item.amount !== 0).map((item) => [`${item.pk}|${item.sk}`, item.amount]),
-  );
 };
 
 describe('the aggregates stream worker', () => {
@@ -298,10 +281,10 @@ describe('the aggregates stream worker', () => {
       expect(await deliver({ Records: records }, lambdaContext('aggregates'))).toEqual({
         batchItemFailures: [],
       });
-      const kept = await aggregatesOf(enablerId);
+      const kept = await storedAggregatesOf(enablerId);
       expect(Object.keys(kept).length).toBeGreaterThan(0);
       await rebuildAggregates(enablerId);
-      expect(await aggregatesOf(enablerId), `killed at write ${killAt}`).toEqual(kept);
+      expect(await storedAggregatesOf(enablerId), `killed at write ${killAt}`).toEqual(kept);
     }
     // One write at least per record: every record's application was cut short in one round.
     expect(killAt).toBeGreaterThan(6);
@@ -321,10 +304,10 @@ describe('the aggregates rebuild worker', () => {
       disarm();
       expect(dead).toEqual([]);
       expect(await getRebuildJob(job.id)).toMatchObject({ state: 'DONE', records: 6 });
-      const rebuilt = await aggregatesOf(enablerId);
+      const rebuilt = await storedAggregatesOf(enablerId);
       expect(Object.keys(rebuilt).length).toBeGreaterThan(0);
       await rebuildAggregates(enablerId);
-      expect(await aggregatesOf(enablerId), `killed at write ${killAt}`).toEqual(rebuilt);
+      expect(await storedAggregatesOf(enablerId), `killed at write ${killAt}`).toEqual(rebuilt);
       if (kills === 0) break;
     }
     // The job's marks, the aggregates' writes and the lock's release were each cut short once.
@@ -394,13 +377,6 @@ describe('the member deletion worker', () => {
     expect(deletion).toMatchObject({ state: 'QUEUED', total: records });
     return deletion;
   };
-  const partitionOf = (memberId: string) =>
-    queryAll({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `MEMBER#${memberId}` },
-      ConsistentRead: true,
-    });
   /** Each step short of time after one page: a job of several steps, each of which can be killed. */
   const pageAStep = (event: SQSEvent, context: Context) => {
     let looks = 0;
@@ -421,7 +397,7 @@ describe('the member deletion worker', () => {
       disarm();
       expect(dead, `killed at write ${killAt}`).toEqual([]);
       expect(await getMemberDeletion(deletion.id)).toMatchObject({ state: 'DONE', total: 150, deleted: 150 });
-      expect(await partitionOf(deletion.memberId)).toEqual([]);
+      expect(await readMemberPartition(deletion.memberId)).toEqual([]);
       if (kills === 0) break;
     }
     // Two pages and the last look: the marks, the batches and the moves of three steps were each cut short.
@@ -438,7 +414,7 @@ describe('the member deletion worker', () => {
     const done = await getMemberDeletion(deletion.id);
     expect(done).toMatchObject({ state: 'DONE', total: 2_000, deleted: 2_000 });
     expect(done?.step).toBeGreaterThanOrEqual(20);
-    expect(await partitionOf(deletion.memberId)).toEqual([]);
+    expect(await readMemberPartition(deletion.memberId)).toEqual([]);
   }, 120_000);
 
   it('dead-letters a poisoned step after its receive count', async () => {
@@ -527,8 +503,7 @@ describe('the import worker', () => {
       queueDefinitions.import.maxReceiveCount,
       queueDefinitions.import.maxReceiveCount,
     ]);
-    const { Items } = await dynamo().send(new ScanCommand({ TableName: tableName(), ConsistentRead: true }));
-    expect(Items).toEqual([]);
+    expect(await scanTable()).toEqual([]);
   });
 });
 
@@ -553,34 +528,12 @@ describe('the mirror worker', () => {
       })),
       { pk: `USER#faults-${tag}@example.org`, sk: `SESSION#${tag}`, entityType: 'SESSION' },
     ];
-    for (let index = 0; index < items.length; index += 25)
-      await dynamo().send(
-        new BatchWriteCommand({
-          RequestItems: {
-            [tableName()]: items.slice(index, index + 25).map((Item) => ({ PutRequest: { Item } })),
-          },
-        }),
-      );
+    await writeItems(items);
   }, 120_000);
   afterAll(() => {
     process.env[environmentVariables.tableName] = originalTables.source;
     process.env[environmentVariables.mirrorTableName] = originalTables.mirror;
   });
-
-  const scanAll = async (table: string) => {
-    const items: Record<string, unknown>[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamo().send(
-        new ScanCommand({ TableName: table, ExclusiveStartKey: startKey, ConsistentRead: true }),
-      );
-      items.push(...(page.Items ?? []));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return items.sort((a, b) =>
-      `${String(a.pk)}|${String(a.sk)}`.localeCompare(`${String(b.pk)}|${String(b.sk)}`),
-    );
-  };
 
   const refresh = async (worker: WorkerHandler<SQSEvent>, armed = disarm) => {
     const jobId = await startMirrorJob('admin@example.org');
@@ -593,7 +546,7 @@ describe('the mirror worker', () => {
 
   it('leaves the mirror of a clean refresh when killed at a write of a step and delivered again', async () => {
     expect((await refresh(mirrorWorker)).job.status).toBe('DONE');
-    const clean = await scanAll(mirrorTableName());
+    const clean = await scanTable(mirrorTableName());
     expect(clean.length).toBe(1100);
     expect(clean.every((item) => isMirrored({ pk: item.pk, sk: item.sk }))).toBe(true);
     // A clean refresh's writes (over a mirror already full: its clearing too), then kill points over them.
@@ -612,7 +565,7 @@ describe('the mirror worker', () => {
       killed += kills;
       expect(dead).toEqual([]);
       expect(job.status, `killed at write ${killAt}`).toBe('DONE');
-      expect(await scanAll(mirrorTableName()), `killed at write ${killAt}`).toEqual(clean);
+      expect(await scanTable(mirrorTableName()), `killed at write ${killAt}`).toEqual(clean);
     }
     expect(killed).toBeGreaterThanOrEqual(5);
   }, 120_000);

@@ -22,7 +22,7 @@ export interface SessionProviderProps {
   tokenKeeper?: TokenKeeper;
 }
 
-/** Owns the session: start-up restore from the refresh-token cookie, login, logouts, enabler switch. */
+/** Owns the session: start-up restore from the API's session cookie, login, logouts, enabler switch. */
 export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: SessionProviderProps) {
   const navigate = useNavigate();
   // The screen shown, for a switch that comes back to it; a ref keeps the actions the same across screens.
@@ -32,7 +32,7 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
     shown.current = location;
   }, [location]);
   const [state, setState] = useState<SessionState>(() =>
-    tokenKeeper.hasRefreshToken() ? { status: 'loading' } : { status: 'anonymous' },
+    tokenKeeper.hasSession() ? { status: 'loading' } : { status: 'anonymous' },
   );
   // React runs effects twice in development: the restore must run once (the refresh token rotates).
   const restoreStarted = useRef(false);
@@ -50,7 +50,7 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
   }, [tokenKeeper]);
 
   useEffect(() => {
-    if (restoreStarted.current || !tokenKeeper.hasRefreshToken()) return;
+    if (restoreStarted.current || !tokenKeeper.hasSession()) return;
     restoreStarted.current = true;
     const restore = async () => {
       try {
@@ -62,7 +62,7 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
         startTransition(() => setState({ status: 'signedIn', session }));
       } catch (error) {
         if (isApiError(error) && error.isNetworkFailure) {
-          // The server could not be reached: the token may still be good, keep it for the next visit.
+          // The server could not be reached: the session may still be good, keep it for the next visit.
           publishError(error);
         } else {
           tokenKeeper.clear();
@@ -97,8 +97,8 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
   }, [navigate]);
 
   const logout = useCallback(async () => {
-    // The server ends the session, so a copied refresh token is worthless; the browser forgets the
-    // tokens even when the server cannot be told.
+    // The server ends the session and removes its cookie; the browser forgets the access token and the
+    // marker even when the server cannot be told.
     await tokenKeeper.signOut((accessToken) => authApi.logout(accessToken));
     signedOut();
   }, [tokenKeeper, signedOut]);
@@ -113,15 +113,10 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
   const switchEnabler = useCallback(
     async (enablerId: string, landing: 'home' | 'here' = 'home') => {
       const { pathname, search, hash } = shown.current;
-      const { refreshToken } = await authApi.enablerProfile(enablerId);
-      tokenKeeper.replaceRefreshToken(refreshToken);
-      try {
-        await tokenKeeper.renew();
-      } finally {
-        // The reloaded app restores the session for the new enabler from the cookie, or shows the
-        // login page if the token was refused.
-        browser.load(landing === 'home' ? paths.home : `${pathname}${search}${hash}`);
-      }
+      // The session moved at once: the previous access token no longer works, the cookie holds the
+      // rotated refresh token, and the reloaded app restores the session for the new enabler from it.
+      tokenKeeper.store(await authApi.enablerProfile(enablerId));
+      browser.load(landing === 'home' ? paths.home : `${pathname}${search}${hash}`);
     },
     [tokenKeeper],
   );

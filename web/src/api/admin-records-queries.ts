@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getAdminMoneyRecord, getMemberDeletion, type AdminMoneyKind } from './admin-records.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -8,11 +8,25 @@ export const useAdminMoneyRecord = <Kind extends AdminMoneyKind>(kind: Kind, id:
 
 const DELETION_POLL_MS = 1_000;
 
-/** A member's deletion, read again every second until its job is over. */
-export const useMemberDeletion = (jobId: string) =>
-  useQuery({
-    queryKey: queryKeys.admin.memberDeletion(jobId),
-    queryFn: () => getMemberDeletion(jobId),
-    refetchInterval: ({ state }) =>
-      state.data?.job.state === 'DONE' || state.data?.job.state === 'FAILED' ? false : DELETION_POLL_MS,
+/**
+ * A member's deletion, read again every second until its job is over. A first read that fails shows
+ * in the error dialog and stops the polling; a later one keeps the progress shown, quietly (a dialog
+ * every second would make the screen unusable), and the next read tries again.
+ */
+export const useMemberDeletion = (jobId: string) => {
+  const queryClient = useQueryClient();
+  const queryKey = queryKeys.admin.memberDeletion(jobId);
+  return useQuery({
+    queryKey,
+    queryFn: () =>
+      getMemberDeletion(jobId, {
+        errors: queryClient.getQueryData(queryKey) === undefined ? 'global' : 'caller',
+      }),
+    refetchInterval: ({ state }) => {
+      const jobState = state.data?.job.state;
+      return jobState === undefined || jobState === 'DONE' || jobState === 'FAILED'
+        ? false
+        : DELETION_POLL_MS;
+    },
   });
+};

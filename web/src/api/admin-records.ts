@@ -61,7 +61,7 @@ export type AdminRecordKind = keyof AdminPages;
 export const listAdminRecords = <Kind extends AdminRecordKind>(kind: Kind, query: AdminListParameters) =>
   apiFetch<AdminPages[Kind]>(`/admin/${kind}`, { query });
 
-export const deleteAdminRecord = (kind: AdminRecordKind | 'members', id: string) =>
+export const deleteAdminRecord = (kind: AdminRecordKind, id: string) =>
   apiFetch<undefined>(`/admin/${kind}/${enc(id)}`, { method: 'DELETE' });
 
 /**
@@ -71,8 +71,8 @@ export const deleteAdminRecord = (kind: AdminRecordKind | 'members', id: string)
 export const deleteAdminMember = (id: string) =>
   apiFetch<MemberDeletionAnswer>(`/admin/members/${enc(id)}`, { method: 'DELETE' });
 
-export const getMemberDeletion = (jobId: string) =>
-  apiFetch<MemberDeletionAnswer>(`/admin/members/deletions/${enc(jobId)}`);
+export const getMemberDeletion = (jobId: string, options: Pick<ApiRequest, 'errors'> = {}) =>
+  apiFetch<MemberDeletionAnswer>(`/admin/members/deletions/${enc(jobId)}`, options);
 
 const create = (kind: AdminRecordKind | 'members', body: unknown, options: WriteOptions) =>
   apiFetch<CreatedIdAnswer>(`/admin/${kind}`, { method: 'POST', body, ...options });

@@ -219,31 +219,53 @@ describe('signed-in session', () => {
 });
 
 describe("an administrator refused another enabler's record", () => {
-  it('should be offered the switch to that enabler, back on the same screen', async () => {
-    setRefreshTokenCookie('refresh-1');
+  const otherEnablers = {
+    status: 403,
+    body: {
+      code: 'ERR_FORBIDDEN_ADMIN',
+      message: 'This resource belongs to another enabler; change the view.',
+      details: { enablerId: 'enabler-3', enablerName: 'Agri Nord' },
+    },
+  };
+  const moved = { ...authSession('ADMIN'), accessToken: fakeAccessToken(900, 'agri-nord') };
+
+  it('should be offered the switch to that enabler in the error dialog, back on the same screen', async () => {
+    setSessionMarker();
     const api = fakeApi({
       ...signedInRoutes('ADMIN'),
-      'GET /api/admin/contributions/c-1': {
-        status: 403,
-        body: {
-          code: 'ERR_FORBIDDEN_ADMIN',
-          message: 'This resource belongs to another enabler; change the view.',
-          details: { enablerId: 'enabler-3', enablerName: 'Agri Nord' },
-        },
-      },
-      'GET /api/auth/enablerProfile/enabler-3': { body: { refreshToken: 'refresh-for-agri-nord' } },
+      'GET /api/members/m-9': otherEnablers,
+      'GET /api/auth/enablerProfile/enabler-3': { body: moved },
     });
     const load = vi.spyOn(browser, 'load').mockImplementation(() => undefined);
-    renderApp('/UpdateContribution/c-1');
+    const { tokenKeeper } = renderApp('/Member/m-9');
 
     await waitFor(() => expect(dialogVisible()).toBe(true));
-    expect(dialogTexts()?.content).toContain('This resource belongs to another enabler');
+    expect(dialogTexts()?.content).toBe(
+      'This resource belongs to another enabler. Change the view to that enabler to open it.',
+    );
     await userEvent.click(
       within(visibleDialogElement()).getByRole('button', { name: 'Switch to Agri Nord' }),
     );
 
+    await waitFor(() => expect(load).toHaveBeenCalledWith('/Member/m-9'));
+    expect(viaSessionCookie(api, 'GET /api/auth/enablerProfile/enabler-3')).toBe('1');
+    expect(await tokenKeeper.validAccessToken()).toBe(moved.accessToken);
+  });
+
+  it('should be offered the switch on an edit form whose record is of that enabler', async () => {
+    setSessionMarker();
+    fakeApi({
+      ...signedInRoutes('ADMIN'),
+      'GET /api/admin/contributions/c-1': otherEnablers,
+      'GET /api/auth/enablerProfile/enabler-3': { body: moved },
+    });
+    const load = vi.spyOn(browser, 'load').mockImplementation(() => undefined);
+    renderApp('/UpdateContribution/c-1');
+
+    // The form explains it in place: no dialog on top.
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch to Agri Nord' }));
+    expect(dialogVisible()).toBe(false);
     await waitFor(() => expect(load).toHaveBeenCalledWith('/UpdateContribution/c-1'));
-    expect(api.calls()).toContain('GET /api/auth/enablerProfile/enabler-3');
   });
 });
 

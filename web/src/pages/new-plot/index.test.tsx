@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CurrentEnabler, EnablerConfigVersionAnswer } from '@cpbo/schemas';
@@ -13,7 +13,7 @@ import {
   setSessionMarker,
   signedInRoutes,
 } from '../../test/render-app.tsx';
-import { fieldErrors, typeInto } from '../../test/form-fields.ts';
+import { chooseIn, fieldErrors, typeInto } from '../../test/form-fields.ts';
 
 const config: EnablerConfigVersionAnswer = {
   _id: 'config-3',
@@ -211,9 +211,7 @@ describe('new plot page', { timeout: 20_000 }, () => {
     await saveButton();
     await typeInto('name', 'North field');
     await typeInto('cropDescription', ' Millet ');
-    const select = cloudscape().findSelect();
-    act(() => select?.openDropdown());
-    act(() => select?.selectOptionByValue('yes'));
+    chooseIn('Irrigated', 'yes');
     await userEvent.click(await saveButton());
     await screen.findByRole('heading', { name: 'North field', level: 1 });
     expect(api.requestTo(`POST /api/members/${member.id}/plots`)?.body).toMatchObject({

@@ -4,6 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import { useMemberDeletion } from '../../../api/admin-records-queries.ts';
+import { formatNumber } from '../../../common/format/format.ts';
 
 export interface MemberDeletionDialogProps {
   jobId: string;
@@ -17,7 +18,8 @@ export interface MemberDeletionDialogProps {
  * job, whose progress shows here until it is over. Closing the dialog leaves the job running.
  */
 export function MemberDeletionDialog({ jobId, member, onDismiss }: MemberDeletionDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const count = (value: number) => formatNumber(value, i18n.resolvedLanguage ?? i18n.language);
   const { data } = useMemberDeletion(jobId);
   const job = data?.job;
   const percent = job && job.total > 0 ? Math.round((job.deleted / job.total) * 100) : 0;
@@ -42,13 +44,16 @@ export function MemberDeletionDialog({ jobId, member, onDismiss }: MemberDeletio
         description={t('adminRecords.members.deletion.description')}
         additionalInfo={
           job
-            ? t('adminRecords.members.deletion.progress', { deleted: job.deleted, total: job.total })
+            ? t('adminRecords.members.deletion.progress', {
+                deleted: count(job.deleted),
+                total: count(job.total),
+              })
             : undefined
         }
         resultText={
           job?.state === 'FAILED'
             ? t('adminRecords.members.deletion.failed')
-            : t('adminRecords.members.deletion.done', { total: job?.total ?? 0 })
+            : t('adminRecords.members.deletion.done', { total: count(job?.total ?? 0) })
         }
       />
     </Modal>

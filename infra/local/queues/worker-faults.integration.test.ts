@@ -390,18 +390,18 @@ describe('the member deletion worker', () => {
   it('deletes every record once when killed at any write of any step and delivered again', async () => {
     let killAt = 1;
     for (; ; killAt += 1) {
-      const deletion = await givenRemovedMember(150);
+      const deletion = await givenRemovedMember(250);
       arm(killAt, isWrite);
       const dead = await run('memberDeletion', dying(pageAStep), { jobId: deletion.id, step: 0 });
       const kills = fault.kills;
       disarm();
       expect(dead, `killed at write ${killAt}`).toEqual([]);
-      expect(await getMemberDeletion(deletion.id)).toMatchObject({ state: 'DONE', total: 150, deleted: 150 });
+      expect(await getMemberDeletion(deletion.id)).toMatchObject({ state: 'DONE', total: 250, deleted: 250 });
       expect(await readMemberPartition(deletion.memberId)).toEqual([]);
       if (kills === 0) break;
     }
-    // Two pages and the last look: the marks, the batches and the moves of three steps were each cut short.
-    expect(killAt).toBeGreaterThan(12);
+    // Three pages and the last look: the marks, the batches and the moves of four steps were each cut short.
+    expect(killAt).toBeGreaterThan(15);
   }, 300_000);
 
   it('deletes a member of 2 000 records in steps, killed in the middle of one', async () => {

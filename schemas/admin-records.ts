@@ -8,6 +8,7 @@ import {
   optionalText,
   positiveAmountSchema,
   recordIdParameter,
+  steppedJobStates,
   text,
   unixSecondsSchema,
 } from './common.ts';
@@ -268,8 +269,7 @@ export type AdminCashoutPage = FromSchema<typeof adminCashoutPageAnswerSchema>;
 /** One page of any kind of row: the envelope of the schemas above around the kind's rows. */
 export type AdminListPage<Row> = Omit<AdminPlotPage, 'items'> & { items: Row[] };
 
-/** QUEUED → RUNNING (one step after another) → DONE; FAILED: its last delivery failed (dead-lettered). */
-export const memberDeletionStates = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
+export const memberDeletionStates = steppedJobStates;
 export type MemberDeletionState = (typeof memberDeletionStates)[number];
 
 /**

@@ -1,39 +1,19 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdminPlotRow } from '../../api/admin-records.ts';
 import i18next from '../../i18n/index.ts';
 import { adminRoutes } from '../../test/admin-fixtures.ts';
 import { fakeApi } from '../../test/fake-api.ts';
+import { plotDetail } from '../../test/member-fixtures.ts';
 import { cloudscape, renderApp, setSessionMarker } from '../../test/render-app.tsx';
 
-const plotRow = (overrides: Partial<AdminPlotRow>): AdminPlotRow => ({
-  id: 'p-1',
-  _id: 'p-1',
-  name: 'North field',
-  memberId: 'm-1',
-  memberName: 'Asha Devi',
-  memberNumber: 'F-0042',
-  latitude: 10.5,
-  longitude: 78.25,
-  cropDescription: null,
-  isIrrigated: null,
-  droughtMonthlyContrib: 100,
-  excessRainMonthlyContrib: 0,
-  startCoverageDate: '2025-04-01',
-  endOfSeasonDate: '2025-09-01',
-  endCoverageDate: '2026-04-01',
-  enablerConfig: { version: 2, _id: 'config-2' },
-  ...overrides,
-});
-
 const plots = [
-  plotRow({ id: 'p-1', cropDescription: 'Millet', isIrrigated: true }),
-  plotRow({ id: 'p-2', name: 'South field', cropDescription: 'Maize', isIrrigated: false }),
-  plotRow({ id: 'p-3', name: 'East field' }),
+  plotDetail({ id: 'p-1', cropDescription: 'Millet', isIrrigated: true }),
+  plotDetail({ id: 'p-2', name: 'South field', cropDescription: 'Maize', isIrrigated: false }),
+  plotDetail({ id: 'p-3', name: 'East field' }),
 ];
 
 const table = () => cloudscape().findTable();
-/** Each column's header and its cells, by column. */
+/** The cells of the column with this header, row by row. */
 const column = (header: string) => {
   const headers = (table()?.findColumnHeaders() ?? []).map((cell) => cell.getElement().textContent);
   const index = headers.indexOf(header);

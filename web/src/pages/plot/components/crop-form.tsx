@@ -1,12 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@cloudscape-design/components/alert';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import Container from '@cloudscape-design/components/container';
-import Form from '@cloudscape-design/components/form';
-import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { Plot } from '../../../api/plots.ts';
 import { cropFields, type CropValues } from '../../../common/plots/crop-fields.tsx';
 import {
@@ -16,6 +10,7 @@ import {
   isIrrigatedOf,
   problemMessage,
 } from '../../../common/plots/plot-fields.ts';
+import { PlotUpdateSection } from './plot-update-section.tsx';
 import { usePlotUpdate } from './use-plot-update.ts';
 
 const valuesOf = (plot: Plot): CropValues => ({
@@ -49,41 +44,26 @@ export function CropForm({ plot }: { plot: Plot }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Form
-        actions={
-          <Button variant="primary" formAction="submit" loading={update.isPending}>
-            {t('plots.crop.save')}
-          </Button>
-        }
-      >
-        <Container
-          header={
-            <Header variant="h2" description={t('plots.crop.description')}>
-              {t('plots.crop.title')}
-            </Header>
-          }
-        >
-          <SpaceBetween size="l">
-            <ColumnLayout columns={2}>
-              {cropFields({
-                t,
-                values,
-                onChange: (change) => {
-                  setValues((previous) => ({ ...previous, ...change }));
-                  setSaved(false);
-                },
-                cropError,
-              })}
-            </ColumnLayout>
-            {saved && (
-              <Alert type="success" dismissible onDismiss={() => setSaved(false)}>
-                {t('plots.crop.saved')}
-              </Alert>
-            )}
-          </SpaceBetween>
-        </Container>
-      </Form>
-    </form>
+    <PlotUpdateSection
+      title={t('plots.crop.title')}
+      description={t('plots.crop.description')}
+      saveLabel={t('plots.crop.save')}
+      saving={update.isPending}
+      onSubmit={submit}
+      savedText={saved ? t('plots.crop.saved') : null}
+      onDismissSaved={() => setSaved(false)}
+    >
+      <ColumnLayout columns={2}>
+        {cropFields({
+          t,
+          values,
+          onChange: (change) => {
+            setValues((previous) => ({ ...previous, ...change }));
+            setSaved(false);
+          },
+          cropError,
+        })}
+      </ColumnLayout>
+    </PlotUpdateSection>
   );
 }

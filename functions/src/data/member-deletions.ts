@@ -84,6 +84,13 @@ export const memberDeletionToRun = async (
   return (await updateJobAt(deletionAt(jobId, step), { state: 'RUNNING' })) ? job : undefined;
 };
 
+/**
+ * The job's progress within its step, for the screen: how many records are deleted so far. Written
+ * while the job is at the step, so a late delivery cannot move it back.
+ */
+export const recordMemberDeletionProgress = (job: MemberDeletion, deleted: number): Promise<boolean> =>
+  updateJobAt(deletionAt(job.id, job.step), { deleted });
+
 /** Moves the job to its next step with its progress: only one delivery of a step can. */
 export const advanceMemberDeletion = (job: MemberDeletion, deleted: number): Promise<boolean> =>
   advanceJob(deletionAt(job.id, job.step), { deleted });
@@ -101,13 +108,15 @@ const PAGE_ITEMS = 100;
 
 /**
  * Deletes the items left in a removed member's partition, a page at a time, until there are none or
- * `timeUp` says stop: how many it deleted and whether the partition is empty. A page deleted twice
- * (two deliveries at once, or a step run again after a crash) deletes nothing the second time; each
- * record's delete reaches the dashboard's aggregates through the table's stream, as any record's does.
+ * `timeUp` says stop: how many it deleted and whether the partition is empty. `deletedSoFar` hears the
+ * count after each page but the last. A page deleted twice (two deliveries at once, or a step run
+ * again after a crash) deletes nothing the second time; each record's delete reaches the dashboard's
+ * aggregates through the table's stream, as any record's does.
  */
 export const deleteMemberRecords = async (
   memberId: string,
   timeUp: () => boolean,
+  deletedSoFar: (deleted: number) => Promise<unknown>,
 ): Promise<{ deleted: number; finished: boolean }> => {
   let deleted = 0;
   for (;;) {
@@ -128,5 +137,7 @@ export const deleteMemberRecords = async (
     );
     deleted += Items.length;
     if (timeUp()) return { deleted, finished: false };
+    // A page short of a full one was the last: the next look finds the partition empty.
+    if (Items.length === PAGE_ITEMS) await deletedSoFar(deleted);
   }
 };

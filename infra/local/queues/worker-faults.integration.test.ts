@@ -387,21 +387,30 @@ describe('the member deletion worker', () => {
     });
   };
 
-  it('deletes every record once when killed at any write of any step and delivered again', async () => {
+  /** Kills the worker at its 1st, 2nd… write of a removed member's deletion: the last kill point reached. */
+  const killedAtEachWrite = async (worker: WorkerHandler<SQSEvent>) => {
     let killAt = 1;
     for (; ; killAt += 1) {
       const deletion = await givenRemovedMember(250);
       arm(killAt, isWrite);
-      const dead = await run('memberDeletion', dying(pageAStep), { jobId: deletion.id, step: 0 });
+      const dead = await run('memberDeletion', dying(worker), { jobId: deletion.id, step: 0 });
       const kills = fault.kills;
       disarm();
       expect(dead, `killed at write ${killAt}`).toEqual([]);
       expect(await getMemberDeletion(deletion.id)).toMatchObject({ state: 'DONE', total: 250, deleted: 250 });
       expect(await readMemberPartition(deletion.memberId)).toEqual([]);
-      if (kills === 0) break;
+      if (kills === 0) return killAt;
     }
+  };
+
+  it('deletes every record once when killed at any write of any step and delivered again', async () => {
     // Three pages and the last look: the marks, the batches and the moves of four steps were each cut short.
-    expect(killAt).toBeGreaterThan(15);
+    expect(await killedAtEachWrite(pageAStep)).toBeGreaterThan(15);
+  }, 300_000);
+
+  it('deletes every record once when killed at any write of a step that shows its progress', async () => {
+    // One step of three pages: its mark, its batches, its progress after each full page and its end.
+    expect(await killedAtEachWrite(memberDeletionWorker)).toBeGreaterThan(12);
   }, 300_000);
 
   it('deletes a member of 2 000 records in steps, killed in the middle of one', async () => {

@@ -5,6 +5,7 @@ import {
   finishMemberDeletion,
   getMemberDeletion,
   memberDeletionToRun,
+  recordMemberDeletionProgress,
 } from '#data/member-deletions.ts';
 import { appLog } from '#data/app-log.ts';
 import { queueDefinitions } from '#domain/queues.ts';
@@ -17,11 +18,12 @@ const RESERVE_MS = 30_000;
 
 /**
  * The records of a removed member deleted in steps (the member itself went in the transaction of
- * DELETE /admin/members/{id}, data/members.ts). A step deletes its partition page after page until it
- * is empty (DONE) or the time runs short: the count goes to the job, which moves to the next step (one
- * delivery only can) and a message asks for it. What is left is read again at each step, so a step run
- * again after a crash, or twice at once, deletes each record once. At its last delivery a failing step
- * ends the job FAILED (the screen stops waiting).
+ * DELETE /admin/members/{id}, data/members.ts). A step deletes its partition page after page, its
+ * count on the job after each page for the screen, until it is empty (DONE) or the time runs short:
+ * the count goes to the job, which moves to the next step (one delivery only can) and a message asks
+ * for it. What is left is read again at each step, so a step run again after a crash, or twice at
+ * once, deletes each record once. At its last delivery a failing step ends the job FAILED (the screen
+ * stops waiting).
  */
 export const handler = steppedJobRunner({
   name: 'member deletion',
@@ -30,7 +32,9 @@ export const handler = steppedJobRunner({
   load: ({ jobId, step }: MemberDeletionMessage) => memberDeletionToRun(jobId, step),
   reserveMs: (remainingAtStartMs) => Math.min(RESERVE_MS, remainingAtStartMs / 4),
   step: async (job, budget) => {
-    const { deleted, finished } = await deleteMemberRecords(job.memberId, budget.timeUp);
+    const { deleted, finished } = await deleteMemberRecords(job.memberId, budget.timeUp, (soFar) =>
+      recordMemberDeletionProgress(job, job.deleted + soFar),
+    );
     return finished ? { done: true, result: undefined } : { done: false, checkpoint: job.deleted + deleted };
   },
   save: async (job, deleted) =>

@@ -41,9 +41,10 @@ export function MemberDeletionDialog({ jobId, member, onDismiss }: MemberDeletio
         value={job?.state === 'DONE' ? 100 : percent}
         status={status}
         label={t('adminRecords.members.deletion.records')}
-        description={t('adminRecords.members.deletion.description')}
+        // While the job runs: what is happening and how far; once over, its result says it all.
+        description={status === 'in-progress' ? t('adminRecords.members.deletion.description') : undefined}
         additionalInfo={
-          job
+          job && status === 'in-progress'
             ? t('adminRecords.members.deletion.progress', {
                 deleted: count(job.deleted),
                 total: count(job.total),

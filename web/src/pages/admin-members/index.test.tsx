@@ -140,6 +140,7 @@ describe('admin members', { timeout: 30_000 }, () => {
       { timeout: 3000 },
     );
     // Over: the result alone, no "being deleted" left.
+    expect(visibleDialog()?.getElement().textContent).not.toContain('being deleted');
     expect(bar()?.findAdditionalInfo()).toBeNull();
     const polls = api.calls().filter((call) => call === 'GET /api/admin/members/deletions/job-1').length;
     await new Promise((resolve) => setTimeout(resolve, 1500));

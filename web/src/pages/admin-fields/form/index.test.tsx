@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { describe, expect, it } from 'vitest';
-import type { Plot } from '../../../api/plots.ts';
 import { adminRoutes, memberSearchAnswer } from '../../../test/admin-fixtures.ts';
 import { fakeApi, type FakeRoutes } from '../../../test/fake-api.ts';
+import { plotDetail } from '../../../test/member-fixtures.ts';
 import { renderApp, setSessionMarker } from '../../../test/render-app.tsx';
 import { userEvent } from '../../../test/user-event.ts';
 import { chooseIn, chosenIn, inputNamed, typeInto } from '../../../test/form-fields.ts';
@@ -17,24 +17,13 @@ const endDates = () =>
     ).map((item) => [item.findLabel()?.getElement().textContent, item.findValue()?.getElement().textContent]),
   );
 
-const plot: Plot = {
-  id: 'p-1',
-  _id: 'p-1',
-  name: 'North field',
-  memberId: 'm-1',
-  memberName: 'Asha Devi',
-  memberNumber: 'F-0042',
-  latitude: 10.5,
-  longitude: 78.25,
+const plot = plotDetail({
   cropDescription: 'Maize',
   isIrrigated: false,
-  droughtMonthlyContrib: 100,
-  excessRainMonthlyContrib: 0,
-  startCoverageDate: '2025-04-01',
   endOfSeasonDate: '2025-09-01',
   endCoverageDate: '2026-04-01',
   enablerConfig: { version: 2, _id: 'config-2' },
-};
+});
 
 const open = async (path: string, routes: FakeRoutes = {}) => {
   setSessionMarker();

@@ -84,7 +84,7 @@ export const errorCatalogue = {
   ERR_NOT_IMPLEMENTED: { status: 501, message: 'This call is not available yet.' },
   ERR_INTERNAL: { status: 500, message: 'Internal error.' },
   // Administrators' members and plots.
-  ERR_MEMBER_TOO_MANY_RECORDS: { status: 409, message: 'Too many records to delete at once.' },
+  ERR_MEMBER_DELETED: { status: 410, message: 'This member has been deleted.' },
   ERR_MEMBER_HAS_PENDING_BENEFIT: { status: 409, message: 'A benefit is still pending.' },
   ERR_PLOT_HAS_RECORDS: { status: 409, message: 'The plot has records.' },
   // Operations.

@@ -24,13 +24,8 @@ export const dataJobMessageSchema = {
   },
 } as const satisfies JSONSchema;
 
-/**
- * A message of the rebuild queue: one step of an enabler's aggregates rebuild. A step reads records
- * for as long as its Lambda may, saves where it stopped (the job's item names the checkpoint) and
- * sends the next step, so no rebuild is bounded by 15 minutes.
- */
-export const rebuildMessageSchema = {
-  $id: 'queue/rebuild-message',
+/** A step of a stepped job (rebuild, member deletion): the job, and the step it asks for. */
+const jobStepMessage = {
   type: 'object',
   required: ['jobId', 'step'],
   additionalProperties: false,
@@ -38,4 +33,23 @@ export const rebuildMessageSchema = {
     jobId: { type: 'string', pattern: '^[0-9a-f-]{36}$' },
     step: { type: 'integer', minimum: 0, maximum: 100000 },
   },
+} as const satisfies JSONSchema;
+
+/**
+ * A message of the rebuild queue: one step of an enabler's aggregates rebuild. A step reads records
+ * for as long as its Lambda may, saves where it stopped (the job's item names the checkpoint) and
+ * sends the next step, so no rebuild is bounded by 15 minutes.
+ */
+export const rebuildMessageSchema = {
+  $id: 'queue/rebuild-message',
+  ...jobStepMessage,
+} as const satisfies JSONSchema;
+
+/**
+ * A message of the member deletion queue: one step of deleting the records of a member removed with
+ * more than one transaction holds (its job's item holds the member and the progress).
+ */
+export const memberDeletionMessageSchema = {
+  $id: 'queue/member-deletion-message',
+  ...jobStepMessage,
 } as const satisfies JSONSchema;

@@ -205,6 +205,7 @@ const expectedRights: Record<FunctionName, string[]> = {
     'dynamodb:Query Table.Arn',
     'dynamodb:UpdateItem Table.Arn',
     'secretsmanager:GetSecretValue TokenSecret',
+    'sqs:SendMessage queue:memberDeletion.Arn',
   ],
   'admin-plots': [
     ...logsOf('admin-plots'),
@@ -441,6 +442,20 @@ const expectedRights: Record<FunctionName, string[]> = {
     'sqs:GetQueueUrl queue:rebuild.Arn',
     'sqs:ReceiveMessage queue:rebuild.Arn',
     'sqs:SendMessage queue:rebuild.Arn',
+  ],
+  'member-deletion-worker': [
+    ...logsOf('member-deletion-worker'),
+    'dynamodb:BatchWriteItem Table.Arn',
+    'dynamodb:GetItem Table.Arn',
+    LOG_PUT,
+    'dynamodb:Query Table.Arn',
+    'dynamodb:UpdateItem Table.Arn',
+    'sqs:ChangeMessageVisibility queue:memberDeletion.Arn',
+    'sqs:DeleteMessage queue:memberDeletion.Arn',
+    'sqs:GetQueueAttributes queue:memberDeletion.Arn',
+    'sqs:GetQueueUrl queue:memberDeletion.Arn',
+    'sqs:ReceiveMessage queue:memberDeletion.Arn',
+    'sqs:SendMessage queue:memberDeletion.Arn',
   ],
 };
 

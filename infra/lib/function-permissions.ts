@@ -84,7 +84,12 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     },
     tokenSecret: true,
   },
-  'admin-members': { table: { read: ['GetItem', 'Query'], write: WRITE_ALL }, tokenSecret: true },
+  // A member's removal (one transaction) and its deletion's job: queued when its records are too many.
+  'admin-members': {
+    table: { read: ['GetItem', 'Query'], write: WRITE_ALL },
+    tokenSecret: true,
+    sendsTo: ['memberDeletion'],
+  },
   'admin-plots': MONEY,
   'admin-contributions': MONEY,
   'admin-payouts': MONEY,
@@ -170,6 +175,12 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     appLog: true,
     files: { read: ['rebuilds'], write: ['rebuilds'] },
     sendsTo: ['rebuild'],
+  },
+  // A removed member's records, deleted a page at a time; its job's marks; the next step.
+  'member-deletion-worker': {
+    table: { read: ['GetItem', 'Query'], write: ['UpdateItem', 'BatchWriteItem'] },
+    appLog: true,
+    sendsTo: ['memberDeletion'],
   },
 };
 

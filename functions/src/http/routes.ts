@@ -299,6 +299,8 @@ export const routes = [
     body: adminMemberRequestSchema,
   }),
   route('DELETE', '/admin/members/{id}', 'admin-members', 'admin', id),
+  // A member's deletion whose records a job deletes after it (docs/decisions.md).
+  route('GET', '/admin/members/deletions/{id}', 'admin-members', 'admin', jobId),
   route('GET', '/admin/plots', 'admin-plots', 'admin', {
     query: adminPlotListQuerySchema,
   }),

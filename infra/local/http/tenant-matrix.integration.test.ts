@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
+import { getEnabler } from '@cpbo/functions/data/enablers.ts';
 import { routeKey, routes } from '@cpbo/functions/http/routes.ts';
 import {
   demoConfig,
@@ -62,6 +63,12 @@ const otherEnablersMember: Cells = {
   anonymous: UNAUTHENTICATED,
 };
 
+/**
+ * An administrator's call on another enabler's record: "change the view", to the enabler the answer's
+ * details name (checked for every such answer below).
+ */
+const otherEnablersRecord = adminOnly('403 ERR_FORBIDDEN_ADMIN');
+
 /** What one enabler holds: an administrator, an agent, a member with a plot and one record of each kind. */
 interface Tenant {
   enablerId: string;
@@ -74,6 +81,7 @@ interface Tenant {
   exportJobId: string;
   importJobId: string;
   rebuildJobId: string;
+  memberDeletionJobId: string;
 }
 
 interface Request {
@@ -354,7 +362,7 @@ const matrix: Record<string, Row> = {
     other: adminOnly('200'),
   },
 
-  // An administrator's members, plots and money work in its current enabler: another's is not found.
+  // An administrator's members, plots and money work in its current enabler: another's says whose it is.
   'POST /admin/members': {
     tenants: 'none',
     request: () => ({ path: '/admin/members', body: newMemberBody() }),
@@ -367,7 +375,7 @@ const matrix: Record<string, Row> = {
       body: newMemberBody(),
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'DELETE /admin/members/{id}': {
     tenants: 'both',
@@ -375,9 +383,17 @@ const matrix: Record<string, Row> = {
       method: 'DELETE',
       path: `/admin/members/${(await newMember(tenant)).id}`,
     }),
-    own: adminOnly('204'),
+    own: adminOnly('202'),
+    other: otherEnablersRecord,
+  },
+  'GET /admin/members/deletions/{id}': {
+    tenants: 'both',
+    request: ({ tenant }) => ({ path: `/admin/members/deletions/${tenant.memberDeletionJobId}` }),
+    own: adminOnly('200'),
+    // A job, not a record: another enabler's is not found, as the other jobs.
     other: adminOnly(NOT_FOUND),
   },
+
   'GET /admin/plots': {
     tenants: 'both',
     request: ({ tenant }) => ({ path: `/admin/plots?filter:memberId=${tenant.member.id}` }),
@@ -391,7 +407,7 @@ const matrix: Record<string, Row> = {
       body: { memberId: tenant.member.id, ...plotBody, startCoverageDate: unixSecondsOfDay('2026-01-01') },
     }),
     own: adminOnly('201'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'POST /admin/plots/{id}': {
     tenants: 'both',
@@ -400,7 +416,7 @@ const matrix: Record<string, Row> = {
       body: { ...plotBody, startCoverageDate: unixSecondsOfDay('2026-01-01') },
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'DELETE /admin/plots/{id}': {
     tenants: 'both',
@@ -409,7 +425,7 @@ const matrix: Record<string, Row> = {
       path: `/admin/plots/${(await newMember(tenant)).plotId}`,
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/contributions': {
     tenants: 'both',
@@ -421,13 +437,13 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: ({ tenant }) => ({ path: '/admin/contributions', body: contributionBody(tenant.member.plotId) }),
     own: adminOnly('201'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/contributions/{id}': {
     tenants: 'both',
     request: ({ tenant }) => ({ path: `/admin/contributions/${tenant.contributionId}` }),
     own: adminOnly('200'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'POST /admin/contributions/{id}': {
     tenants: 'both',
@@ -436,7 +452,7 @@ const matrix: Record<string, Row> = {
       body: contributionBody(context.tenant.member.plotId),
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
     // The caller's contribution moved to another enabler's plot.
     mixed: adminOnly(NOT_FOUND),
   },
@@ -447,7 +463,7 @@ const matrix: Record<string, Row> = {
       path: `/admin/contributions/${await newContribution(tenant)}`,
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/payouts': {
     tenants: 'both',
@@ -462,7 +478,7 @@ const matrix: Record<string, Row> = {
       body: { memberId: pathTenant(context).member.id, ...payoutBody(context.tenant.member.plotId) },
     }),
     own: adminOnly('201'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
     // The caller's member with another enabler's plot.
     mixed: adminOnly(NOT_FOUND),
   },
@@ -470,7 +486,7 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: ({ tenant }) => ({ path: `/admin/payouts/${tenant.payoutId}` }),
     own: adminOnly('200'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'POST /admin/payouts/{id}': {
     tenants: 'both',
@@ -479,14 +495,14 @@ const matrix: Record<string, Row> = {
       body: payoutBody(context.tenant.member.plotId),
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
     mixed: adminOnly(NOT_FOUND),
   },
   'DELETE /admin/payouts/{id}': {
     tenants: 'both',
     request: async ({ tenant }) => ({ method: 'DELETE', path: `/admin/payouts/${await newPayout(tenant)}` }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/cashouts': {
     tenants: 'both',
@@ -498,13 +514,13 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: ({ tenant }) => ({ path: '/admin/cashouts', body: { memberId: tenant.member.id, amount: 1 } }),
     own: adminOnly('201'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/cashouts/{id}': {
     tenants: 'both',
     request: ({ tenant }) => ({ path: `/admin/cashouts/${tenant.cashoutId}` }),
     own: adminOnly('200'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'POST /admin/cashouts/{id}': {
     tenants: 'both',
@@ -513,7 +529,7 @@ const matrix: Record<string, Row> = {
       body: { amount: 1, cashoutDate: unixSecondsOfDay('2026-07-01') },
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'DELETE /admin/cashouts/{id}': {
     tenants: 'both',
@@ -522,7 +538,7 @@ const matrix: Record<string, Row> = {
       path: `/admin/cashouts/${await newCashout(tenant)}`,
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
 
   // Users: administrators are shared; another enabler's agents are reached from that enabler's view only.
@@ -542,19 +558,19 @@ const matrix: Record<string, Row> = {
       body: { email: await newUser(tenant) },
     }),
     own: adminOnly('204'),
-    other: adminOnly('403 ERR_FORBIDDEN_ADMIN'),
+    other: otherEnablersRecord,
   },
   'POST /admin/users/{id}': {
     tenants: 'both',
     request: async ({ tenant }) => ({ path: userPath(await newUser(tenant)), body: { username: 'Renamed' } }),
     own: adminOnly('200'),
-    other: adminOnly('403 ERR_FORBIDDEN_ADMIN'),
+    other: otherEnablersRecord,
   },
   'DELETE /admin/users/{id}': {
     tenants: 'both',
     request: async ({ tenant }) => ({ method: 'DELETE', path: userPath(await newUser(tenant)) }),
     own: adminOnly('204'),
-    other: adminOnly('403 ERR_FORBIDDEN_ADMIN'),
+    other: otherEnablersRecord,
   },
 
   'GET /admin/logs': {
@@ -701,6 +717,9 @@ const givenTenant = async (): Promise<Tenant> => {
   tenant.exportJobId = (await prepared(admin.token, 'GET', '/exports/members')).job.id;
   tenant.importJobId = (await prepared(admin.token, 'POST', '/imports/onboard', { file: [] })).job.id;
   tenant.rebuildJobId = (await prepared(admin.token, 'POST', '/dashboard/rebuild')).job.id;
+  tenant.memberDeletionJobId = (
+    await prepared(admin.token, 'DELETE', `/admin/members/${(await newMember(tenant)).id}`)
+  ).job.id;
   return tenant;
 };
 
@@ -793,6 +812,15 @@ describe('the tenant and role matrix', () => {
           cases.push({ key, variant, role, expected: cells[role], actual });
           const where = `${key} as ${role} on ${variant === 'none' ? 'its' : variant} enabler's resource`;
           expect.soft(actual, `${where}: ${JSON.stringify(answer.body)?.slice(0, 300)}`).toBe(cells[role]);
+          // "Change the view" names the enabler to change to (by its name of now: rows above rename
+          // it); a refusal or a not found names none.
+          if (answer.body?.code === 'ERR_FORBIDDEN_ADMIN')
+            expect.soft(answer.body.details, `${where}: the enabler to change to`).toEqual({
+              enablerId: tenant.enablerId,
+              enablerName: (await getEnabler(tenant.enablerId))?.name,
+            });
+          else if (answer.status === 403 || answer.status === 404)
+            expect.soft(answer.body?.details, `${where}: details of ${actual}`).toBeUndefined();
           if (answer.status < 300 && answer.body !== undefined) {
             const text = JSON.stringify(answer.body);
             const leaked = secretsOf(b).filter((secret) => text.includes(secret));
@@ -827,7 +855,7 @@ describe("the administrator's enabler switch", () => {
       '403 ERR_FORBIDDEN_ADMIN',
     );
     expect(outcomeOf(await api.call({ method: 'GET', path: `/admin/payouts/${a.payoutId}`, token }))).toBe(
-      NOT_FOUND,
+      '403 ERR_FORBIDDEN_ADMIN',
     );
     expect(outcomeOf(await api.call({ method: 'GET', path: `/admin/payouts/${b.payoutId}`, token }))).toBe(
       '200',
@@ -836,6 +864,45 @@ describe("the administrator's enabler switch", () => {
     expect(outcomeOf(await api.call({ method: 'GET', path: '/me/enabler', token: admin.token }))).toBe(
       UNAUTHENTICATED,
     );
+  });
+});
+
+describe('an id that exists in no enabler', () => {
+  it('is not found, with nothing more: "change the view" is only for what exists', async () => {
+    const nowhere = randomUUID();
+    const start = { startCoverageDate: unixSecondsOfDay('2026-01-01') };
+    const calls: Request[] = [
+      { method: 'GET', path: `/members/${nowhere}` },
+      { path: `/admin/members/${nowhere}`, body: newMemberBody() },
+      { method: 'DELETE', path: `/admin/members/${nowhere}` },
+      { path: '/admin/plots', body: { memberId: nowhere, ...plotBody, ...start } },
+      { path: `/admin/plots/${nowhere}`, body: { ...plotBody, ...start } },
+      { method: 'DELETE', path: `/admin/plots/${nowhere}` },
+      { path: '/admin/contributions', body: contributionBody(nowhere) },
+      { path: '/admin/payouts', body: { memberId: nowhere, ...payoutBody(nowhere) } },
+      { path: '/admin/cashouts', body: { memberId: nowhere, amount: 1 } },
+      { path: `/admin/users/${encodeURIComponent(uniqueEmail('nobody'))}`, body: { username: 'Nobody' } },
+      ...(['contributions', 'payouts', 'cashouts'] as const).flatMap((kind): Request[] => [
+        { method: 'GET', path: `/admin/${kind}/${nowhere}` },
+        { method: 'DELETE', path: `/admin/${kind}/${nowhere}` },
+      ]),
+      { path: `/admin/contributions/${nowhere}`, body: contributionBody(a.member.plotId) },
+      { path: `/admin/payouts/${nowhere}`, body: payoutBody(a.member.plotId) },
+      {
+        path: `/admin/cashouts/${nowhere}`,
+        body: { amount: 1, cashoutDate: unixSecondsOfDay('2026-07-01') },
+      },
+    ];
+    for (const call of calls) {
+      const answer = await api.call({
+        method: call.method ?? 'POST',
+        path: call.path,
+        body: call.body,
+        token: a.admin.token,
+      });
+      expect.soft(outcomeOf(answer), `${call.method ?? 'POST'} ${call.path}`).toBe(NOT_FOUND);
+      expect.soft(answer.body?.details, call.path).toBeUndefined();
+    }
   });
 });
 

@@ -11,6 +11,9 @@ import { rebuildAggregates } from '@cpbo/functions/data/aggregates.ts';
 import { createDataJob, getDataJob } from '@cpbo/functions/data/data-jobs.ts';
 import { mirrorJob, mirrorTableName, startMirrorJob } from '@cpbo/functions/data/mirror.ts';
 import { createMoneyRecord } from '@cpbo/functions/data/money-create.ts';
+import { getMemberDeletion } from '@cpbo/functions/data/member-deletions.ts';
+import { readMemberPartition } from '@cpbo/functions/data/member-page.ts';
+import { deleteMember } from '@cpbo/functions/data/members.ts';
 import { createRebuildJob, getRebuildJob } from '@cpbo/functions/data/rebuild-jobs.ts';
 import { isMirrored } from '@cpbo/functions/domain/mirror.ts';
 import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
@@ -20,6 +23,7 @@ import { useQueueTransport } from '@cpbo/functions/platform/queue.ts';
 import { queueDefinitions, type QueueName } from '@cpbo/functions/domain/queues.ts';
 import { getS3Object, putS3Object, s3 } from '@cpbo/functions/platform/s3.ts';
 import { newEmptyTable } from '@cpbo/functions/testing/empty-table.ts';
+import { givenEnabler } from '@cpbo/functions/testing/fixtures.ts';
 import { givenMember } from '@cpbo/functions/testing/member-fixtures.ts';
 import { givenAdministeredEnabler } from '@cpbo/functions/testing/signed-in-users.ts';
 import { storedAggregatesOf } from '@cpbo/functions/testing/stored-aggregates.ts';
@@ -29,6 +33,7 @@ import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/
 import { handler as exportWorker } from '@cpbo/functions/workers/export/handler.ts';
 import { handler as importWorker } from '@cpbo/functions/workers/import/handler.ts';
 import { handler as mailWorker } from '@cpbo/functions/workers/mail/handler.ts';
+import { handler as memberDeletionWorker } from '@cpbo/functions/workers/member-deletion/handler.ts';
 import { handler as mirrorWorker } from '@cpbo/functions/workers/mirror/handler.ts';
 import type { WorkerHandler } from '../functions-code.ts';
 import { outboxTransport, readOutbox } from '../mail/outbox.ts';
@@ -220,10 +225,13 @@ describe('the mail worker', () => {
   });
 });
 
-/** Contribution records of an enabler written straight to the table, and their INSERT stream records. */
-const givenContributions = async (enablerId: string, count: number) => {
+/**
+ * Contribution records of an enabler written straight to the table (each of a member of its own, or
+ * all of one member), and their INSERT stream records.
+ */
+const givenContributions = async (enablerId: string, count: number, ofMember?: string) => {
   const items = Array.from({ length: count }, (_, index) => {
-    const memberId = randomUUID();
+    const memberId = ofMember ?? randomUUID();
     const day = `2026-${String((index % 9) + 1).padStart(2, '0')}-1${index % 10}`;
     const id = randomUUID();
     return {
@@ -358,6 +366,73 @@ const exportMembers = async (
   const file = await getS3Object(readEnvironment('filesBucket'), fileKey);
   return { dead, kills, job, text: file && new TextDecoder().decode(file.body) };
 };
+
+describe('the member deletion worker', () => {
+  /** A member of `records` contributions removed: the member at once, its records left to a job. */
+  const givenRemovedMember = async (records: number) => {
+    const enablerId = (await givenEnabler()).id;
+    const { memberId } = await givenMember(enablerId, 0);
+    await givenContributions(enablerId, records, memberId);
+    const { deletion } = await deleteMember(enablerId, memberId, 'admin@example.org');
+    expect(deletion).toMatchObject({ state: 'QUEUED', total: records });
+    return deletion;
+  };
+  /** Each step short of time after one page: a job of several steps, each of which can be killed. */
+  const pageAStep = (event: SQSEvent, context: Context) => {
+    let looks = 0;
+    const remaining = context.getRemainingTimeInMillis();
+    return memberDeletionWorker(event, {
+      ...context,
+      getRemainingTimeInMillis: () => (looks++ < 2 ? remaining : 1000),
+    });
+  };
+
+  /** Kills the worker at its 1st, 2nd… write of a removed member's deletion: the last kill point reached. */
+  const killedAtEachWrite = async (worker: WorkerHandler<SQSEvent>) => {
+    let killAt = 1;
+    for (; ; killAt += 1) {
+      const deletion = await givenRemovedMember(250);
+      arm(killAt, isWrite);
+      const dead = await run('memberDeletion', dying(worker), { jobId: deletion.id, step: 0 });
+      const kills = fault.kills;
+      disarm();
+      expect(dead, `killed at write ${killAt}`).toEqual([]);
+      expect(await getMemberDeletion(deletion.id)).toMatchObject({ state: 'DONE', total: 250, deleted: 250 });
+      expect(await readMemberPartition(deletion.memberId)).toEqual([]);
+      if (kills === 0) return killAt;
+    }
+  };
+
+  it('deletes every record once when killed at any write of any step and delivered again', async () => {
+    // Three pages and the last look: the marks, the batches and the moves of four steps were each cut short.
+    expect(await killedAtEachWrite(pageAStep)).toBeGreaterThan(15);
+  }, 300_000);
+
+  it('deletes every record once when killed at any write of a step that shows its progress', async () => {
+    // One step of three pages: its mark, its batches, its progress after each full page and its end.
+    expect(await killedAtEachWrite(memberDeletionWorker)).toBeGreaterThan(12);
+  }, 300_000);
+
+  it('deletes a member of 2 000 records in steps, killed in the middle of one', async () => {
+    const deletion = await givenRemovedMember(2_000);
+    arm(40, isWrite);
+    const dead = await run('memberDeletion', dying(pageAStep), { jobId: deletion.id, step: 0 });
+    expect(fault.kills).toBe(1);
+    disarm();
+    expect(dead).toEqual([]);
+    const done = await getMemberDeletion(deletion.id);
+    expect(done).toMatchObject({ state: 'DONE', total: 2_000, deleted: 2_000 });
+    expect(done?.step).toBeGreaterThanOrEqual(20);
+    expect(await readMemberPartition(deletion.memberId)).toEqual([]);
+  }, 120_000);
+
+  it('dead-letters a poisoned step after its receive count', async () => {
+    const dead = await run('memberDeletion', memberDeletionWorker, { jobId: 'not-a-job', step: -1 });
+    expect(dead.map((letter) => letter.receiveCount)).toEqual([
+      queueDefinitions.memberDeletion.maxReceiveCount,
+    ]);
+  });
+});
 
 describe('the export worker', () => {
   it('writes the same file when killed at any call of its job and delivered again', async () => {

@@ -8,15 +8,19 @@ import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-date
 import { rebuildAggregates } from '@cpbo/functions/data/aggregates.ts';
 import { adminUpdatePlot, createPlot, deletePlot } from '@cpbo/functions/data/plots.ts';
 import { createMember, deleteMember, updateMember } from '@cpbo/functions/data/members.ts';
+import { getMemberDeletion } from '@cpbo/functions/data/member-deletions.ts';
 import { getMemberPage } from '@cpbo/functions/data/member-page.ts';
 import { changeMoneyRecord } from '@cpbo/functions/data/money-change.ts';
 import { queryAll, tableName } from '@cpbo/functions/data/table.ts';
+import { queueDefinitions } from '@cpbo/functions/domain/queues.ts';
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
+import { useQueueTransport } from '@cpbo/functions/platform/queue.ts';
 import { givenEnabler } from '@cpbo/functions/testing/fixtures.ts';
 import { newMemberFields, newPlotFields } from '@cpbo/functions/testing/member-fixtures.ts';
 import { storedAggregatesOf } from '@cpbo/functions/testing/stored-aggregates.ts';
 import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/handler.ts';
-import type { DeadLetter } from '../queues/in-process-queue.ts';
+import { handler as memberDeletionWorker } from '@cpbo/functions/workers/member-deletion/handler.ts';
+import { InProcessQueue, type DeadLetter } from '../queues/in-process-queue.ts';
 import { pollTableStream, type TableStreamPoller } from '../testing/table-stream.ts';
 import { streamDeadLetter } from './stream-poller.ts';
 
@@ -335,6 +339,109 @@ describe('the aggregates kept from the stream', () => {
     },
     120_000,
   );
+
+  it('take back every figure of a member whose records a job deleted, equal to a rebuild', async () => {
+    const enabler = await givenEnabler();
+    const enablerId = enabler.id;
+    ours.add(enablerId);
+    const by = 'deletion@example.org';
+    const contribute = (memberId: string, plotId: string, index: number) =>
+      changeMoneyRecord({
+        type: 'CONTRIBUTION',
+        enablerId,
+        memberId,
+        values: {
+          plotId,
+          amountCents: 100 + index,
+          protectionType: 'DROUGHT',
+          contributionDate: `${addMonths(today, -(index % 14)).slice(0, 8)}${String((index % 28) + 1).padStart(2, '0')}T10:00:00.000Z`,
+        },
+        by,
+      });
+    // A member who stays, in the same federation as the one deleted: its figures must stay whole.
+    const stays = await createMember(newMemberFields(enablerId, { federation: 'Kaolack' }));
+    const staysPlot = await createPlot(
+      newPlotFields(stays, {
+        ...coverageDates(today, { lengthOfSeasonInMonth: 4, lengthOfCoverageInMonth: 6 }),
+      }),
+    );
+    for (let index = 0; index < 3; index += 1) await contribute(stays.id, staysPlot.id, index);
+    await settled(enablerId);
+    const before = await storedAggregatesOf(enablerId);
+
+    // A farmer of a few seasons: plots, monthly contributions, benefits paid out in full.
+    const leaves = await createMember(newMemberFields(enablerId, { federation: 'Kaolack' }));
+    const plotIds: string[] = [];
+    for (const months of [-12, -6, 0])
+      plotIds.push(
+        (
+          await createPlot(
+            newPlotFields(leaves, {
+              ...coverageDates(addMonths(today, months), {
+                lengthOfSeasonInMonth: 4,
+                lengthOfCoverageInMonth: 6,
+              }),
+            }),
+          )
+        ).id,
+      );
+    for (let index = 0; index < 120; index += 1)
+      await contribute(leaves.id, plotIds[index % plotIds.length] as string, index);
+    for (const [index, plotId] of plotIds.entries()) {
+      const payoutDate = addMonths(today, -index * 3);
+      await changeMoneyRecord({
+        type: 'PAYOUT',
+        enablerId,
+        memberId: leaves.id,
+        values: {
+          plotId,
+          amountCents: 5000 + index,
+          assessmentId: `A-${index}`,
+          assessmentDate: payoutDate,
+          payoutDate,
+        },
+        by,
+      });
+      await changeMoneyRecord({
+        type: 'CASHOUT',
+        enablerId,
+        memberId: leaves.id,
+        values: { amountCents: 5000 + index, cashoutDate: `${payoutDate}T12:00:00.000Z` },
+        by,
+      });
+    }
+    await settled(enablerId);
+    expect(await storedAggregatesOf(enablerId)).not.toEqual(before);
+
+    const { deletion } = await deleteMember(enablerId, leaves.id, by);
+    expect(deletion).toMatchObject({ state: 'QUEUED', total: 129 });
+    const queue = new InProcessQueue({
+      name: 'memberDeletion',
+      batchSize: queueDefinitions.memberDeletion.batchSize,
+      maxReceiveCount: queueDefinitions.memberDeletion.maxReceiveCount,
+      handler: memberDeletionWorker,
+      log: () => undefined,
+    });
+    useQueueTransport({
+      async send(name, message) {
+        expect(name).toBe('memberDeletion');
+        queue.send(JSON.stringify(message));
+      },
+    });
+    queue.send(JSON.stringify({ jobId: deletion.id, step: 0 }));
+    await queue.idle();
+    queue.stop();
+    expect(queue.deadLetters).toEqual([]);
+    expect(await getMemberDeletion(deletion.id)).toMatchObject({ state: 'DONE', deleted: 129 });
+    await settled(enablerId);
+
+    // The dashboard shows what it showed before that member: each figure taken back exactly, once.
+    const incremental = await storedAggregatesOf(enablerId);
+    expect(incremental).toEqual(before);
+    const rebuilt = await rebuildAggregates(enablerId);
+    expect(rebuilt.malformed).toBe(0);
+    expect(await storedAggregatesOf(enablerId)).toEqual(incremental);
+  }, 180_000);
 
   it('applies the rest of a batch and dead-letters a poisoned record after its retries', async () => {
     const enabler = await givenEnabler();

@@ -39,3 +39,18 @@ export const rebuildMessageSchema = {
     step: { type: 'integer', minimum: 0, maximum: 100000 },
   },
 } as const satisfies JSONSchema;
+
+/**
+ * A message of the benefit-run queue: one step of a run, its preview or a part of its payment. A run
+ * counts its steps over its whole life, so a message delivered again after the run moved on does nothing.
+ */
+export const benefitRunMessageSchema = {
+  $id: 'queue/benefit-run-message',
+  type: 'object',
+  required: ['jobId', 'step'],
+  additionalProperties: false,
+  properties: {
+    jobId: { type: 'string', pattern: '^[0-9a-f-]{36}$' },
+    step: { type: 'integer', minimum: 0, maximum: 100000 },
+  },
+} as const satisfies JSONSchema;

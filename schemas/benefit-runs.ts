@@ -147,12 +147,13 @@ export const benefitPayFailures = ['ALREADY_PAID', 'PLOT_OR_MEMBER_GONE'] as con
 /** The files a run gives to download. */
 export const benefitRunFileKinds = ['PREVIEW', 'DUPLICATES', 'BANK', 'CASH'] as const;
 
-const runId = { type: 'string', pattern: '^[0-9a-f-]{36}$' } as const;
+const runId = { type: 'string', maxLength: 36, pattern: '^[0-9a-f-]{36}$' } as const;
 
 /** Path parameters: a run, and one of its files. */
 export const benefitRunIdParameter = runId;
 export const benefitRunFileParameter = {
   type: 'string',
+  maxLength: 16,
   pattern: '^(preview|duplicates|cash|bank-[0-9]{1,4})$',
 } as const satisfies JSONSchema;
 

@@ -1,6 +1,7 @@
 import type { DuplicateKind } from '@cpbo/schemas/benefit-runs.ts';
 import type { Cents } from '@cpbo/schemas/money.ts';
 import type { PreviewMember } from './benefit-preview.ts';
+import { groupBy } from '#platform/group-by.ts';
 import { squeeze } from './member-edits.ts';
 
 /*
@@ -58,24 +59,12 @@ const similar = (a: string, b: string): boolean => {
   return editDistance(a, b, bound) <= bound;
 };
 
-/** Members by a key of theirs, in their order. */
-const groupedBy = (members: PreviewMember[], key: (member: PreviewMember, index: number) => string) => {
-  const groups = new Map<string, PreviewMember[]>();
-  members.forEach((member, index) => {
-    const value = key(member, index);
-    const group = groups.get(value);
-    if (group) group.push(member);
-    else groups.set(value, [member]);
-  });
-  return groups;
-};
-
 /** Groups of members sharing a key (an empty key shares nothing). */
 const sameKey = (
   members: PreviewMember[],
   key: (member: PreviewMember) => string,
 ): [string, PreviewMember[]][] => {
-  const byKey = groupedBy(members, key);
+  const byKey = groupBy(members, key);
   byKey.delete('');
   return [...byKey].filter(([, group]) => group.length > 1);
 };
@@ -94,7 +83,7 @@ const similarNames = (members: PreviewMember[]): [string, PreviewMember[]][] => 
     for (let a = 0; a < names.length; a += 1)
       for (let b = a + 1; b < names.length; b += 1)
         if (similar(names[a] as string, names[b] as string)) parent[root(b)] = root(a);
-    const linked = groupedBy(inVillage, (_, index) => String(root(index)));
+    const linked = groupBy(inVillage, (_, index) => root(index));
     for (const group of linked.values())
       if (group.length > 1) groups.push([(group[0] as PreviewMember).village, group]);
   }

@@ -1,4 +1,5 @@
 import {
+  benefitRunMessageSchema,
   dataJobMessageSchema,
   mailMessageSchema,
   mirrorMessageSchema,
@@ -54,6 +55,17 @@ export const queueDefinitions = {
   rebuild: {
     worker: 'aggregates-rebuild',
     messageSchema: rebuildMessageSchema,
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 3,
+    batchSize: 1,
+  },
+  /*
+   * One step of a benefit run per message: its preview, or a part of its payment (the worker, 15
+   * minutes, stops paying before its time is up and sends the next step).
+   */
+  'benefit-run': {
+    worker: 'benefit-run',
+    messageSchema: benefitRunMessageSchema,
     visibilityTimeoutSeconds: 5400,
     maxReceiveCount: 3,
     batchSize: 1,

@@ -9,6 +9,7 @@ export const workers = [
   'export',
   'mirror',
   'aggregates-rebuild',
+  'benefit-run',
 ] as const;
 export type Worker = (typeof workers)[number];
 

@@ -1,0 +1,103 @@
+import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
+import type { BenefitRow } from '#domain/benefit-preview.ts';
+import { benefitClaim, claimOf } from '#data/benefit-claims.ts';
+import { readPreview } from '#data/benefit-run-files.ts';
+import { recordPayFailure, saveRunProgress, type BenefitRun } from '#data/benefit-runs.ts';
+import { recordPayoutCampaigns } from '#data/campaigns.ts';
+import { createMoneyRecord } from '#data/money-create.ts';
+import { AppError } from '#platform/app-error.ts';
+import { groupBy } from '#platform/group-by.ts';
+import type { StepOutcome } from '../job-runner/stepped-job.ts';
+import type { TimeBudget } from '../job-runner/time-budget.ts';
+
+/** Members paid at once: each member's payouts one after another (they move its totals). */
+export const PAY_PARALLELISM = 8;
+/** Accepted rows between two saves of the progress (and two looks at the clock). */
+const CHUNK_ROWS = 200;
+
+/** The accepted rows in the payment's order (a member's together), which `written` counts. */
+export const paymentOrder = (rows: BenefitRow[]): BenefitRow[] =>
+  rows
+    .filter((row) => row.status === 'ACCEPTED')
+    .sort(
+      (a, b) =>
+        (a.memberId ?? '').localeCompare(b.memberId ?? '') || (a.plotId ?? '').localeCompare(b.plotId ?? ''),
+    );
+
+/**
+ * One accepted row's payout, through the one money path with the plot's claim in its transaction. A
+ * plot whose claim is taken was paid by this run (an earlier delivery) or by another (reported); a
+ * plot or member gone since the preview is reported; anything else fails the step, which SQS delivers
+ * again and which resumes here.
+ */
+const payRow = async (run: BenefitRun, row: BenefitRow, payoutDate: string, by: string): Promise<void> => {
+  const plotId = row.plotId as string;
+  const memberId = row.memberId as string;
+  try {
+    await createMoneyRecord({
+      type: 'PAYOUT',
+      member: { id: memberId, enablerId: run.enablerId, federation: row.federation },
+      plot: { id: plotId, name: row.plotName as string },
+      values: {
+        amountCents: row.benefitCents,
+        assessmentId: run.assessmentId,
+        assessmentDate: run.assessmentDate,
+        payoutDate,
+      },
+      by,
+      claim: benefitClaim(run),
+      campaignApart: true,
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'ERR_BENEFIT_ALREADY_PAID') {
+      if ((await claimOf(run.enablerId, run.assessmentId, plotId))?.runId === run.id) return;
+      await recordPayFailure(run.id, { plotId, memberId, reason: 'ALREADY_PAID' });
+    } else if (error.code === 'ERR_NOT_FOUND' || error.code === 'ERR_FORBIDDEN_USER')
+      await recordPayFailure(run.id, { plotId, memberId, reason: 'PLOT_OR_MEMBER_GONE' });
+    else throw error;
+  }
+};
+
+/** Pays rows, PAY_PARALLELISM members at once. */
+const payRows = async (run: BenefitRun, rows: BenefitRow[], payoutDate: string, by: string) => {
+  const members = [...groupBy(rows, (row) => row.memberId).values()];
+  let next = 0;
+  const lane = async () => {
+    while (next < members.length) {
+      const own = members[next] as BenefitRow[];
+      next += 1;
+      for (const row of own) await payRow(run, row, payoutDate, by);
+    }
+  };
+  await Promise.all(Array.from({ length: PAY_PARALLELISM }, lane));
+};
+
+/**
+ * A step of a run's payment: its accepted rows from where the step before stopped (`written`), a
+ * chunk at a time, until all are paid (the result: how many) or its time is up (the checkpoint). The
+ * payouts' campaign is recorded first, once per step (the same update a payout makes), rather than in
+ * every payout's transaction, where it would be one item all of them write at once.
+ */
+export const payRun = async (
+  run: BenefitRun,
+  budget: TimeBudget,
+): Promise<StepOutcome<{ written: number }, { written: number; total: number }>> => {
+  if (!run.previewKey || !run.review) throw new Error(`Benefit run ${run.id} has no approved preview`);
+  const accepted = paymentOrder((await readPreview(run.previewKey)).rows);
+  await recordPayoutCampaigns(run.enablerId, [
+    { assessmentId: run.assessmentId, assessmentDate: run.assessmentDate },
+  ]);
+  const payoutDate = isoDateOf(new Date());
+  let { written } = run;
+  while (written < accepted.length) {
+    const chunk = accepted.slice(written, written + CHUNK_ROWS);
+    await payRows(run, chunk, payoutDate, run.review.by);
+    // A member's rows straddling two chunks are paid one chunk after the other: never at once.
+    written += chunk.length;
+    if (written >= accepted.length) break;
+    if (budget.timeUp()) return { done: false, checkpoint: { written, total: accepted.length } };
+    await saveRunProgress(run, { done: written, total: accepted.length });
+  }
+  return { done: true, result: { written } };
+};

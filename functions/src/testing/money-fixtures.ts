@@ -6,6 +6,7 @@ import { memberTotals, plotTotals } from '#domain/money-totals.ts';
 import { createMember } from '#data/members.ts';
 import { createPlot } from '#data/plots.ts';
 import { MEMBER_PROFILE } from '#data/member-keys.ts';
+import type { MemberFields } from '#data/member-items.ts';
 import { readMemberPartition } from '#data/member-page.ts';
 import { figuresOf } from '#data/money-items.ts';
 import { tableName } from '#data/table.ts';
@@ -31,8 +32,13 @@ export const givenAdministeredEnabler = async () => {
   return { enablerId: enabler.id, admin: await signIn('ADMIN', enabler.id) };
 };
 
-/** A member of the enabler with `plots` plots (created as the API would). */
-export const givenMember = async (enablerId: string, plots = 1, name = `Awa Diop ${randomUUID()}`) => {
+/** A member of the enabler with `plots` plots (created as the API would), and any other fields given. */
+export const givenMember = async (
+  enablerId: string,
+  plots = 1,
+  name = `Awa Diop ${randomUUID()}`,
+  fields: Partial<MemberFields> = {},
+) => {
   const member = await createMember({
     enablerId,
     name,
@@ -45,6 +51,7 @@ export const givenMember = async (enablerId: string, plots = 1, name = `Awa Diop
     bankBranchName: null,
     bankIFSC: null,
     bankAccount: null,
+    ...fields,
     onboardingDate: isoDateOf(new Date()),
   });
   const plotIds: string[] = [];

@@ -151,10 +151,11 @@ const runId = { type: 'string', maxLength: 36, pattern: '^[0-9a-f-]{36}$' } as c
 
 /** Path parameters: a run, and one of its files. */
 export const benefitRunIdParameter = runId;
+/** A run's file: preview, duplicates, bank-1, bank-2…, cash (the run lists those it has). */
 export const benefitRunFileParameter = {
   type: 'string',
   maxLength: 16,
-  pattern: '^(preview|duplicates|cash|bank-[0-9]{1,4})$',
+  pattern: '^[a-z0-9-]+$',
 } as const satisfies JSONSchema;
 
 /** POST /admin/benefit-runs: the upload (POST /admin/benefit-runs/uploads, then PUT) and its format. */

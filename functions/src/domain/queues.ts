@@ -63,7 +63,7 @@ export const queueDefinitions = {
    * One step of a benefit run per message: its preview, or a part of its payment (the worker, 15
    * minutes, stops paying before its time is up and sends the next step).
    */
-  'benefit-run': {
+  benefit: {
     worker: 'benefit-run',
     messageSchema: benefitRunMessageSchema,
     visibilityTimeoutSeconds: 5400,

@@ -299,7 +299,7 @@ describe('a benefit run', () => {
       [moussa, 1200],
     ] as const) {
       const { profile } = await expectTotalsMatchRecords(member.memberId);
-      const was = before.get(member.memberId) as Record<string, number>;
+      const was = before.get(member.memberId) as { cashoutBalanceCents: number; payoutTotalCents: number };
       expect(profile.cashoutBalanceCents).toBe(was.cashoutBalanceCents + cents);
       expect(profile.payoutTotalCents).toBe(was.payoutTotalCents + cents);
       const payouts = (await readMemberPartition(member.memberId)).filter(

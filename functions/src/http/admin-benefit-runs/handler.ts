@@ -74,7 +74,7 @@ const start = async ({
     },
     key.receipt(accepted),
   );
-  await sendToQueue('benefit-run', { jobId: id, step: run.step });
+  await sendToQueue('benefit', { jobId: id, step: run.step });
   await appLog.info(
     `Benefit run ${id} (${run.assessmentId}) uploaded by ${session.email}: ${run.fileRows} rows`,
   );
@@ -138,7 +138,7 @@ const review =
       `Benefit run ${run.id} (${run.assessmentId}) ${decision.toLowerCase()} by ${session.email}`,
     );
     if (decision === 'REJECTED') return ok({ run: runAnswer(moved) });
-    await sendToQueue('benefit-run', { jobId: run.id, step: moved.step });
+    await sendToQueue('benefit', { jobId: run.id, step: moved.step });
     return accepted(moved);
   };
 
@@ -184,7 +184,7 @@ const resume = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
           nextStep: true,
         })
       : await moveBenefitRun(run, { to: run.state, by: session.email });
-  await sendToQueue('benefit-run', { jobId: run.id, step: moved.step });
+  await sendToQueue('benefit', { jobId: run.id, step: moved.step });
   await appLog.info(`Benefit run ${run.id} (${run.assessmentId}) resumed by ${session.email}`);
   return accepted(moved);
 };

@@ -14,7 +14,7 @@ import { payRun } from './payment.ts';
 import { paymentReport } from './payment-report.ts';
 import { previewRun } from './preview.ts';
 
-type BenefitRunMessage = FromSchema<(typeof queueDefinitions)['benefit-run']['messageSchema']>;
+type BenefitRunMessage = FromSchema<(typeof queueDefinitions)['benefit']['messageSchema']>;
 
 /**
  * A step stops paying when less than this is left of the Lambda's time (a quarter of what it had at
@@ -33,8 +33,8 @@ type Ended =
  */
 export const handler = steppedJobRunner({
   name: 'benefit run',
-  queue: 'benefit-run',
-  validators: () => import('#generated/validators/queue-benefit-run.generated.ts'),
+  queue: 'benefit',
+  validators: () => import('#generated/validators/queue-benefit.generated.ts'),
   load: ({ jobId, step }: BenefitRunMessage) => benefitRunToRun(jobId, step),
   reserveMs: (remainingAtStartMs) => Math.min(RESERVE_MS, remainingAtStartMs / 4),
   step: async (run, budget) => {

@@ -1,11 +1,18 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { BenefitPayFailure, BenefitRunFileKind, BenefitRunState } from '@cpbo/schemas/benefit-runs.ts';
+import type {
+  AssessmentFile,
+  BenefitPayFailure,
+  BenefitRunFileKind,
+  BenefitRunState,
+} from '@cpbo/schemas/benefit-runs.ts';
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import type { Cents } from '@cpbo/schemas/money.ts';
 import type { PreviewCounts, PreviewSummary } from '#domain/benefit-preview.ts';
+import { cancellable, resumedState, reviewable, type FailedIn } from '#domain/benefit-run-states.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { auditItem, type AuditState } from './audit.ts';
+import { writeAssessment } from './benefit-run-files.ts';
 import { advanceJob, updateJobAt, type JobAt } from './job-steps.ts';
 import { nowIso, queryAll, tableName, transact } from './table.ts';
 import type { TransactItem } from './transaction-items.ts';
@@ -78,7 +85,7 @@ export interface BenefitRun {
   /** Accepted rows (in the payment's order) done by the payment's saved steps. */
   written: number;
   payment: StoredPayment | null;
-  failure: { in: 'PREVIEW' | 'PAYMENT'; at: string } | null;
+  failure: { in: FailedIn; at: string } | null;
   files: RunFile[];
 }
 
@@ -134,7 +141,7 @@ const auditOfStep = (
   });
 
 /** A new run, PREVIEWING at step 0, with its audit entry (and an idempotency key's answer, if any). */
-export const createBenefitRun = async (
+const createBenefitRun = async (
   fields: NewBenefitRun,
   receipt?: (run: BenefitRun) => TransactItem,
   now = new Date(),
@@ -163,6 +170,24 @@ export const createBenefitRun = async (
     receipt?.(run),
   );
   return run;
+};
+
+/** A run of a checked assessment: the assessment kept for its preview, then the run, PREVIEWING at step 0. */
+export const startBenefitRun = async (
+  fields: Omit<NewBenefitRun, 'assessmentId' | 'assessmentDate' | 'fileRows'>,
+  assessment: AssessmentFile,
+  receipt?: (run: BenefitRun) => TransactItem,
+): Promise<BenefitRun> => {
+  await writeAssessment(fields.id, assessment);
+  return createBenefitRun(
+    {
+      ...fields,
+      assessmentId: assessment.assessmentId,
+      assessmentDate: assessment.assessmentDate,
+      fileRows: assessment.rows.length,
+    },
+    receipt,
+  );
 };
 
 export const getBenefitRun = async (runId: string): Promise<BenefitRun | undefined> => {
@@ -246,6 +271,48 @@ export const moveBenefitRun = async (
   return moved;
 };
 
+/**
+ * Another administrator than the uploader approves (its next step is the payment's first) or rejects a
+ * previewed run, with a comment: ERR_BENEFIT_RUN_STATE once it is past that, ERR_BENEFIT_RUN_SELF_REVIEW
+ * for its uploader.
+ */
+export const reviewBenefitRun = (
+  run: BenefitRun,
+  decision: 'APPROVED' | 'REJECTED',
+  by: string,
+  comment: string,
+  now = new Date(),
+): Promise<BenefitRun> => {
+  if (!reviewable(run.state)) throw new AppError('ERR_BENEFIT_RUN_STATE');
+  if (run.createdBy === by) throw new AppError('ERR_BENEFIT_RUN_SELF_REVIEW');
+  const review = { decision, by, at: nowIso(now), comment };
+  return moveBenefitRun(run, { to: decision, by, comment, fields: { review }, nextStep: true }, now);
+};
+
+/** Any administrator withdraws a run before its approval (its preview's messages then do nothing). */
+export const cancelBenefitRun = (
+  run: BenefitRun,
+  by: string,
+  comment: string | null,
+  now = new Date(),
+): Promise<BenefitRun> => {
+  if (!cancellable(run.state, run.failure?.in ?? null)) throw new AppError('ERR_BENEFIT_RUN_STATE');
+  const cancellation = { by, at: nowIso(now), comment };
+  return moveBenefitRun(run, { to: 'CANCELLED', by, comment, fields: { cancellation }, nextStep: true }, now);
+};
+
+/**
+ * Resumes a run (domain: resumedState): a FAILED one goes back to where it failed, at its next step; a
+ * run at work stays at its step. The caller queues the step the run answered is at.
+ */
+export const resumeBenefitRun = (run: BenefitRun, by: string): Promise<BenefitRun> => {
+  const to = resumedState(run.state, run.failure?.in ?? null);
+  if (!to) throw new AppError('ERR_BENEFIT_RUN_STATE');
+  return run.state === 'FAILED'
+    ? moveBenefitRun(run, { to, by, remove: ['failure'], nextStep: true })
+    : moveBenefitRun(run, { to, by });
+};
+
 /** The run where a delivery of its step found it, for the step's writes (data/job-steps.ts). */
 const runAt = (runId: string, step: number): JobAt & { step: number } => ({
   key: benefitRunKey(runId),
@@ -298,7 +365,10 @@ export const endRunPayment = (
 export const failBenefitRun = async (runId: string, step: number): Promise<BenefitRun | undefined> => {
   const run = await getBenefitRun(runId);
   if (!run || !running(run.state)) return undefined;
-  const failure = { in: run.state === 'PREVIEWING' ? 'PREVIEW' : 'PAYMENT', at: nowIso() };
+  const failure: BenefitRun['failure'] = {
+    in: run.state === 'PREVIEWING' ? 'PREVIEW' : 'PAYMENT',
+    at: nowIso(),
+  };
   return (await updateJobAt(runAt(runId, step), { state: 'FAILED', progress: null, failure }))
     ? run
     : undefined;

@@ -8,16 +8,17 @@ import type {
   FromSchema,
 } from '@cpbo/schemas';
 import { appLog } from '#data/app-log.ts';
-import { benefitUploadKey, readPreview, writeAssessment } from '#data/benefit-run-files.ts';
+import { benefitUploadKey, readPreview } from '#data/benefit-run-files.ts';
 import {
-  createBenefitRun,
+  cancelBenefitRun,
   enablersBenefitRun,
   listBenefitRuns,
-  moveBenefitRun,
+  resumeBenefitRun,
+  reviewBenefitRun,
+  startBenefitRun,
   type BenefitRun,
 } from '#data/benefit-runs.ts';
 import { getEnablerWithLatestConfig } from '#data/enablers.ts';
-import { nowIso } from '#data/table.ts';
 import { ok, type IdempotentRequest, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
@@ -38,14 +39,9 @@ const DOWNLOAD_URL_SECONDS = 300;
 
 const accepted = (run: BenefitRun) => ({ status: 202, body: { run: runAnswer(run) } });
 
-/** The run of the caller's current enabler (another's is not found), in one of these states. */
+/** The run of the caller's current enabler (another's is not found). */
 const runOf = async (session: SessionRequest['session'], runId: string) =>
   enablersBenefitRun(runId, currentEnabler(session));
-
-const inState = (run: BenefitRun, states: readonly BenefitRun['state'][]): BenefitRun => {
-  if (!states.includes(run.state)) throw new AppError('ERR_BENEFIT_RUN_STATE');
-  return run;
-};
 
 /**
  * POST /admin/benefit-runs: the upload checked whole (a refused file answers its problems, and no run
@@ -59,19 +55,16 @@ const start = async ({
   const enablerId = currentEnabler(session);
   const assessment = await checkedAssessment(body.upload, session.email, body.format, validators);
   const id = randomUUID();
-  await writeAssessment(id, assessment);
   const latest = await getEnablerWithLatestConfig(enablerId);
-  const run = await createBenefitRun(
+  const run = await startBenefitRun(
     {
       id,
       enablerId,
-      assessmentId: assessment.assessmentId,
-      assessmentDate: assessment.assessmentDate,
       fileName: body.fileName ?? null,
-      fileRows: assessment.rows.length,
       currency: latest?.config?.currency ?? null,
       createdBy: session.email,
     },
+    assessment,
     key.receipt(accepted),
   );
   await sendToQueue('benefit', { jobId: id, step: run.step });
@@ -109,8 +102,8 @@ const duplicates = async ({
   ok(duplicatesPage(await previewOf(session, params.id), query));
 
 /**
- * POST …/approve and …/reject: another administrator than the uploader reviews a PENDING_APPROVAL run,
- * with a comment. An approval queues the payment (202); a rejection ends the run.
+ * POST …/approve and …/reject: another administrator than the uploader reviews a previewed run, with
+ * a comment. An approval queues the payment (202); a rejection ends the run.
  */
 const review =
   (decision: 'APPROVED' | 'REJECTED') =>
@@ -119,21 +112,8 @@ const review =
     body,
     session,
   }: SessionRequest<FromSchema<typeof benefitRunReviewRequestSchema>, 'id'>) => {
-    const run = inState(await runOf(session, params.id), ['PENDING_APPROVAL']);
-    if (run.createdBy === session.email) throw new AppError('ERR_BENEFIT_RUN_SELF_REVIEW');
-    const now = new Date();
-    const comment = body.comment.trim();
-    const moved = await moveBenefitRun(
-      run,
-      {
-        to: decision,
-        by: session.email,
-        comment,
-        fields: { review: { decision, by: session.email, at: nowIso(now), comment } },
-        nextStep: true,
-      },
-      now,
-    );
+    const run = await runOf(session, params.id);
+    const moved = await reviewBenefitRun(run, decision, session.email, body.comment.trim());
     await appLog.info(
       `Benefit run ${run.id} (${run.assessmentId}) ${decision.toLowerCase()} by ${session.email}`,
     );
@@ -149,21 +129,7 @@ const cancel = async ({
   session,
 }: SessionRequest<FromSchema<typeof benefitRunCancelRequestSchema>, 'id'>) => {
   const run = await runOf(session, params.id);
-  if (run.state !== 'PREVIEWING' && run.state !== 'PENDING_APPROVAL' && run.failure?.in !== 'PREVIEW')
-    throw new AppError('ERR_BENEFIT_RUN_STATE');
-  const now = new Date();
-  const comment = body.comment?.trim() ?? null;
-  const moved = await moveBenefitRun(
-    run,
-    {
-      to: 'CANCELLED',
-      by: session.email,
-      comment,
-      fields: { cancellation: { by: session.email, at: nowIso(now), comment } },
-      nextStep: true,
-    },
-    now,
-  );
+  const moved = await cancelBenefitRun(run, session.email, body.comment?.trim() ?? null);
   await appLog.info(`Benefit run ${run.id} (${run.assessmentId}) cancelled by ${session.email}`);
   return ok({ run: runAnswer(moved) });
 };
@@ -174,18 +140,9 @@ const cancel = async ({
  * (a second delivery of a step pays nobody twice).
  */
 const resume = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
-  const run = inState(await runOf(session, params.id), ['FAILED', 'PREVIEWING', 'APPROVED', 'PAYING']);
-  const moved =
-    run.state === 'FAILED'
-      ? await moveBenefitRun(run, {
-          to: run.failure?.in === 'PREVIEW' ? 'PREVIEWING' : 'PAYING',
-          by: session.email,
-          remove: ['failure'],
-          nextStep: true,
-        })
-      : await moveBenefitRun(run, { to: run.state, by: session.email });
-  await sendToQueue('benefit', { jobId: run.id, step: moved.step });
-  await appLog.info(`Benefit run ${run.id} (${run.assessmentId}) resumed by ${session.email}`);
+  const moved = await resumeBenefitRun(await runOf(session, params.id), session.email);
+  await sendToQueue('benefit', { jobId: moved.id, step: moved.step });
+  await appLog.info(`Benefit run ${moved.id} (${moved.assessmentId}) resumed by ${session.email}`);
   return accepted(moved);
 };
 

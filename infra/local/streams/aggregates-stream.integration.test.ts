@@ -14,6 +14,13 @@ import { queryAll, tableName } from '@cpbo/functions/data/table.ts';
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
 import { givenEnabler } from '@cpbo/functions/testing/fixtures.ts';
 import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/handler.ts';
+import { getBenefitRun, reviewBenefitRun, type BenefitRun } from '@cpbo/functions/data/benefit-runs.ts';
+import { createMoneyRecord } from '@cpbo/functions/data/money-create.ts';
+import { benefitStepMessage, givenBenefitRun } from '@cpbo/functions/testing/benefit-runs.ts';
+import { givenMember } from '@cpbo/functions/testing/money-fixtures.ts';
+import { handler as benefitRunWorker } from '@cpbo/functions/workers/benefit-run/handler.ts';
+import { lambdaContext } from '@cpbo/events/http-api-event.ts';
+import type { SQSEvent } from 'aws-lambda';
 import type { DeadLetter } from '../queues/in-process-queue.ts';
 import { startStreamPoller, streamDeadLetter, type StreamPoller } from './stream-poller.ts';
 
@@ -372,6 +379,63 @@ describe('the aggregates kept from the stream', () => {
     },
     120_000,
   );
+
+  it('move by exactly what a benefit run paid, to the figures a rebuild computes', async () => {
+    const enabler = await givenEnabler();
+    ours.add(enabler.id);
+    const members = [
+      await givenMember(enabler.id),
+      await givenMember(enabler.id),
+      await givenMember(enabler.id, 1, `Ousmane Ba ${randomUUID()}`, { federation: null }),
+    ];
+    for (const { member, plotIds } of members)
+      await createMoneyRecord({
+        type: 'CONTRIBUTION',
+        member,
+        plot: { id: plotIds[0] as string, name: 'Field 1' },
+        values: {
+          amountCents: 1250,
+          protectionType: 'DROUGHT',
+          contributionDate: '2026-01-15T10:00:00.000Z',
+        },
+        by: 'agent@example.org',
+      });
+    await settled(enabler.id);
+    const before = await aggregatesOf(enabler.id);
+    // 12.50 × factor 1 (month 1) × 0.8 = 10.00 a member.
+    const step = async (runId: string) => {
+      const ran = (await getBenefitRun(runId)) as BenefitRun;
+      const event = {
+        Records: [
+          {
+            messageId: randomUUID(),
+            body: JSON.stringify(benefitStepMessage(ran)),
+            attributes: { ApproximateReceiveCount: '1' },
+          },
+        ],
+      } as unknown as SQSEvent;
+      expect(
+        (await benefitRunWorker(event, lambdaContext('benefit-run-worker', 600_000))).batchItemFailures,
+      ).toEqual([]);
+      return (await getBenefitRun(runId)) as BenefitRun;
+    };
+    const started = await givenBenefitRun(enabler.id, {
+      assessmentId: 'DRY-AGG',
+      assessmentDate: '2026-02-15',
+      rows: [{ village: 'Fissel', damageIndex: 0.8 }],
+    });
+    await reviewBenefitRun(await step(started.id), 'APPROVED', 'reviewer@example.org', 'Checked');
+    expect((await step(started.id)).payment?.paid).toEqual({ plots: 3, members: 3, amountCents: 3000 });
+    await settled(enabler.id);
+    const after = await aggregatesOf(enabler.id);
+    const pending = (federation: string) => `ENABLER#${enabler.id}#AGG#pendingBenefits#total|${federation}`;
+    expect(
+      [pending('F#Kaolack'), pending('NONE')].map((key) => (after[key] ?? 0) - (before[key] ?? 0)),
+    ).toEqual([2000, 1000]);
+    const rebuilt = await rebuildAggregates(enabler.id);
+    expect(rebuilt.malformed).toBe(0);
+    expect(await aggregatesOf(enabler.id)).toEqual(after);
+  }, 120_000);
 
   it('applies the rest of a batch and dead-letters a poisoned record after its retries', async () => {
     const enabler = await givenEnabler();

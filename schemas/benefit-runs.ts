@@ -263,7 +263,6 @@ export const duplicatesQuerySchema = {
 const nullableText = { type: ['string', 'null'] } as const;
 const nullableNumber = { type: ['number', 'null'] } as const;
 const nullableInteger = { type: ['integer', 'null'] } as const;
-const nullableInstant = { type: ['string', 'null'], format: 'date-time' } as const;
 
 /** A step of the run's review: who, when, and the comment. */
 const reviewObject = {
@@ -434,27 +433,30 @@ export const benefitRunListAnswerSchema = {
   properties: { runs: { type: 'array', items: benefitRunObject } },
 } as const satisfies JSONSchema;
 
+/** A preview row's fields: its answer's, and the columns of its CSV download. */
+export const benefitRowColumns = [
+  'row',
+  'plotId',
+  'plotName',
+  'memberId',
+  'memberName',
+  'memberNumber',
+  'village',
+  'federation',
+  'seasonContributions',
+  'month',
+  'factor',
+  'damageIndex',
+  'givenAmount',
+  'cap',
+  'benefit',
+  'status',
+  'reason',
+] as const;
+
 const benefitRowObject = {
   type: 'object',
-  required: [
-    'row',
-    'plotId',
-    'plotName',
-    'memberId',
-    'memberName',
-    'memberNumber',
-    'village',
-    'federation',
-    'seasonContributions',
-    'month',
-    'factor',
-    'damageIndex',
-    'givenAmount',
-    'cap',
-    'benefit',
-    'status',
-    'reason',
-  ],
+  required: benefitRowColumns,
   additionalProperties: false,
   properties: {
     /** The file's row (1-based; a CSV file's line is row + 1). */
@@ -484,21 +486,24 @@ const benefitRowObject = {
   },
 } as const satisfies JSONSchema;
 
+/** A possible duplicate's fields: its answer's, and the columns of its CSV download. */
+export const duplicateColumns = [
+  'group',
+  'kind',
+  'value',
+  'memberId',
+  'memberName',
+  'memberNumber',
+  'village',
+  'federation',
+  'phone',
+  'bankAccount',
+  'benefit',
+] as const;
+
 const duplicateObject = {
   type: 'object',
-  required: [
-    'group',
-    'kind',
-    'value',
-    'memberId',
-    'memberName',
-    'memberNumber',
-    'village',
-    'federation',
-    'phone',
-    'bankAccount',
-    'benefit',
-  ],
+  required: duplicateColumns,
   additionalProperties: false,
   properties: {
     /** Members of one group share `value` (an account, a phone) or have near-identical names in `value` (a village). */

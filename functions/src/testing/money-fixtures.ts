@@ -6,6 +6,7 @@ import { memberTotals, plotTotals } from '#domain/money-totals.ts';
 import { createMember } from '#data/members.ts';
 import { createPlot } from '#data/plots.ts';
 import { MEMBER_PROFILE } from '#data/member-keys.ts';
+import { createMoneyRecord } from '#data/money-create.ts';
 import type { MemberFields } from '#data/member-items.ts';
 import { readMemberPartition } from '#data/member-page.ts';
 import { figuresOf } from '#data/money-items.ts';
@@ -74,6 +75,21 @@ export const givenMember = async (
   }
   return { memberId: member.id, member, plotIds };
 };
+
+/** A drought contribution of the member to its plot, given at 10:00 on `day`, as an agent records it. */
+export const givenContribution = (
+  member: Awaited<ReturnType<typeof givenMember>>['member'],
+  plotId: string,
+  amountCents: number,
+  day: string,
+) =>
+  createMoneyRecord({
+    type: 'CONTRIBUTION',
+    member,
+    plot: { id: plotId, name: 'Field' },
+    values: { amountCents, protectionType: 'DROUGHT', contributionDate: `${day}T10:00:00.000Z` },
+    by: 'agent@example.org',
+  });
 
 const moneyTypes = new Set(['CONTRIBUTION', 'PAYOUT', 'CASHOUT']);
 

@@ -15,9 +15,8 @@ import { AppError } from '@cpbo/functions/platform/app-error.ts';
 import { givenEnabler } from '@cpbo/functions/testing/fixtures.ts';
 import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/handler.ts';
 import { getBenefitRun, reviewBenefitRun, type BenefitRun } from '@cpbo/functions/data/benefit-runs.ts';
-import { createMoneyRecord } from '@cpbo/functions/data/money-create.ts';
 import { benefitStepMessage, givenBenefitRun } from '@cpbo/functions/testing/benefit-runs.ts';
-import { givenMember } from '@cpbo/functions/testing/money-fixtures.ts';
+import { givenContribution, givenMember } from '@cpbo/functions/testing/money-fixtures.ts';
 import { handler as benefitRunWorker } from '@cpbo/functions/workers/benefit-run/handler.ts';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import type { SQSEvent } from 'aws-lambda';
@@ -389,17 +388,7 @@ describe('the aggregates kept from the stream', () => {
       await givenMember(enabler.id, 1, `Ousmane Ba ${randomUUID()}`, { federation: null }),
     ];
     for (const { member, plotIds } of members)
-      await createMoneyRecord({
-        type: 'CONTRIBUTION',
-        member,
-        plot: { id: plotIds[0] as string, name: 'Field 1' },
-        values: {
-          amountCents: 1250,
-          protectionType: 'DROUGHT',
-          contributionDate: '2026-01-15T10:00:00.000Z',
-        },
-        by: 'agent@example.org',
-      });
+      await givenContribution(member, plotIds[0] as string, 1250, '2026-01-15');
     await settled(enabler.id);
     const before = await aggregatesOf(enabler.id);
     // 12.50 × factor 1 (month 1) × 0.8 = 10.00 a member.

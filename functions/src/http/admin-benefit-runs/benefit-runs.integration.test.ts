@@ -5,7 +5,6 @@ import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { auditOfMonth } from '#data/audit.ts';
 import { benefitUploadKey } from '#data/benefit-run-files.ts';
 import { listCampaigns } from '#data/campaigns.ts';
-import { createMoneyRecord } from '#data/money-create.ts';
 import { readMemberPartition } from '#data/member-page.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { useQueueTransport } from '#platform/queue.ts';
@@ -14,6 +13,7 @@ import { callApi } from '../../testing/call-api.ts';
 import {
   expectTotalsMatchRecords,
   givenAdministeredEnabler,
+  givenContribution,
   givenMember,
   signIn,
 } from '../../testing/money-fixtures.ts';
@@ -86,20 +86,6 @@ const previewed = async (text: string, format: 'csv' | 'json' = 'csv') => {
 const call = (admin: Admin, method: string, path: string, body?: unknown, query?: Record<string, string>) =>
   callApi(api, method, `/admin/benefit-runs${path}`, { token: admin.token, body, query });
 
-const contribute = (
-  member: Awaited<ReturnType<typeof givenMember>>['member'],
-  plotId: string,
-  amountCents: number,
-  day: string,
-) =>
-  createMoneyRecord({
-    type: 'CONTRIBUTION',
-    member,
-    plot: { id: plotId, name: 'Field' },
-    values: { amountCents, protectionType: 'DROUGHT', contributionDate: `${day}T10:00:00.000Z` },
-    by: 'agent@example.org',
-  });
-
 const csv = (assessmentId: string, rows: string[]) =>
   [
     'assessmentId,assessmentDate,plotId,village,damageIndex,benefitAmount',
@@ -127,13 +113,13 @@ beforeAll(async () => {
     bankAccount: 'sn 001',
   });
   fatou = await givenMember(enablerId, 1, 'Fatou Sarr', { village: 'Fissel' });
-  await contribute(awa.member, awa.plotIds[0] as string, 1250, '2026-01-10');
-  await contribute(awa.member, awa.plotIds[0] as string, 1250, '2026-02-10');
+  await givenContribution(awa.member, awa.plotIds[0] as string, 1250, '2026-01-10');
+  await givenContribution(awa.member, awa.plotIds[0] as string, 1250, '2026-02-10');
   // After the assessment date: not in the season that counts.
-  await contribute(awa.member, awa.plotIds[0] as string, 1250, '2026-02-20');
-  await contribute(awaToo.member, awaToo.plotIds[0] as string, 1000, '2026-01-20');
-  await contribute(moussa.member, moussa.plotIds[0] as string, 3000, '2026-02-01');
-  await contribute(fatou.member, fatou.plotIds[0] as string, 1000, '2026-01-05');
+  await givenContribution(awa.member, awa.plotIds[0] as string, 1250, '2026-02-20');
+  await givenContribution(awaToo.member, awaToo.plotIds[0] as string, 1000, '2026-01-20');
+  await givenContribution(moussa.member, moussa.plotIds[0] as string, 3000, '2026-02-01');
+  await givenContribution(fatou.member, fatou.plotIds[0] as string, 1000, '2026-01-05');
 });
 
 describe('a benefit run', () => {

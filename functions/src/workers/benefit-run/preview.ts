@@ -1,4 +1,4 @@
-import type { BenefitRowView } from '@cpbo/schemas/benefit-runs.ts';
+import { benefitRowColumns, duplicateColumns } from '@cpbo/schemas/benefit-runs.ts';
 import { previewRows, previewSummary, type BenefitRow } from '#domain/benefit-preview.ts';
 import { duplicateBeneficiaries } from '#domain/duplicate-beneficiaries.ts';
 import {
@@ -26,25 +26,7 @@ const PREVIEW_PHASES = 5;
 
 const previewCsv = (rows: BenefitRow[]): string =>
   csvText(
-    [
-      'row',
-      'plotId',
-      'plotName',
-      'memberId',
-      'memberName',
-      'memberNumber',
-      'village',
-      'federation',
-      'seasonContributions',
-      'month',
-      'factor',
-      'damageIndex',
-      'givenAmount',
-      'cap',
-      'benefit',
-      'status',
-      'reason',
-    ] satisfies (keyof BenefitRowView)[],
+    benefitRowColumns,
     rows.map((row) => [
       row.row,
       row.plotId,
@@ -68,19 +50,7 @@ const previewCsv = (rows: BenefitRow[]): string =>
 
 const duplicatesCsv = (duplicates: StoredDuplicate[]): string =>
   csvText(
-    [
-      'group',
-      'kind',
-      'value',
-      'memberId',
-      'memberName',
-      'memberNumber',
-      'village',
-      'federation',
-      'phone',
-      'bankAccount',
-      'benefit',
-    ],
+    duplicateColumns,
     duplicates.map((entry) => [
       entry.group,
       entry.kind,

@@ -12,8 +12,8 @@ import type { TimeBudget } from '../job-runner/time-budget.ts';
 
 /** Members paid at once: each member's payouts one after another (they move its totals). */
 export const PAY_PARALLELISM = 8;
-/** Accepted rows between two saves of the progress (and two looks at the clock). */
-const CHUNK_ROWS = 200;
+/** Accepted rows paid between two saves of the progress the screen shows. */
+const PROGRESS_ROWS = 200;
 
 /** The accepted rows in the payment's order (a member's together), which `written` counts. */
 export const paymentOrder = (rows: BenefitRow[]): BenefitRow[] =>
@@ -59,25 +59,14 @@ const payRow = async (run: BenefitRun, row: BenefitRow, payoutDate: string, by: 
   }
 };
 
-/** Pays rows, PAY_PARALLELISM members at once. */
-const payRows = async (run: BenefitRun, rows: BenefitRow[], payoutDate: string, by: string) => {
-  const members = [...groupBy(rows, (row) => row.memberId).values()];
-  let next = 0;
-  const lane = async () => {
-    while (next < members.length) {
-      const own = members[next] as BenefitRow[];
-      next += 1;
-      for (const row of own) await payRow(run, row, payoutDate, by);
-    }
-  };
-  await Promise.all(Array.from({ length: PAY_PARALLELISM }, lane));
-};
-
 /**
  * A step of a run's payment: its accepted rows from where the step before stopped (`written`), a
- * chunk at a time, until all are paid (the result: how many) or its time is up (the checkpoint). The
- * payouts' campaign is recorded first, once per step (the same update a payout makes), rather than in
- * every payout's transaction, where it would be one item all of them write at once.
+ * member at a time in each of PAY_PARALLELISM lanes, none waiting for another, until all are paid
+ * (the result: how many) or its time is up (the checkpoint: the rows of the members taken, all paid
+ * once the lanes stop). Members are taken in order, so the rows done before the first member still
+ * under way are the progress, saved every PROGRESS_ROWS by the lane that moves it. The payouts'
+ * campaign is recorded first, once per step (the same update a payout makes), rather than in every
+ * payout's transaction, where it would be one item all of them write at once.
  */
 export const payRun = async (
   run: BenefitRun,
@@ -89,15 +78,53 @@ export const payRun = async (
     { assessmentId: run.assessmentId, assessmentDate: run.assessmentDate },
   ]);
   const payoutDate = isoDateOf(new Date());
-  let { written } = run;
-  while (written < accepted.length) {
-    const chunk = accepted.slice(written, written + CHUNK_ROWS);
-    await payRows(run, chunk, payoutDate, run.review.by);
-    // A member's rows straddling two chunks are paid one chunk after the other: never at once.
-    written += chunk.length;
-    if (written >= accepted.length) break;
-    if (budget.timeUp()) return { done: false, checkpoint: { written, total: accepted.length } };
-    await saveRunProgress(run, { done: written, total: accepted.length });
-  }
-  return { done: true, result: { written } };
+  const by = run.review.by;
+  const members = [...groupBy(accepted.slice(run.written), (row) => row.memberId).values()];
+  const paid: boolean[] = [];
+  let taken = 0;
+  let stopped = false;
+  let firstUnpaid = 0;
+  let done = run.written;
+  let saved = run.written;
+  let saving = false;
+  const progress = async () => {
+    while (paid[firstUnpaid]) {
+      done += (members[firstUnpaid] as BenefitRow[]).length;
+      firstUnpaid += 1;
+    }
+    if (saving || done - saved < PROGRESS_ROWS) return;
+    saving = true;
+    const reached = done;
+    try {
+      await saveRunProgress(run, { done: reached, total: accepted.length });
+      saved = reached;
+    } finally {
+      saving = false;
+    }
+  };
+  const lane = async () => {
+    // Each step pays one member at least, however late it started: every step moves the run on.
+    while (!stopped && taken < members.length && (taken === 0 || !budget.timeUp())) {
+      const index = taken;
+      taken += 1;
+      for (const row of members[index] as BenefitRow[]) await payRow(run, row, payoutDate, by);
+      paid[index] = true;
+      await progress();
+    }
+  };
+  const lanes = await Promise.allSettled(
+    Array.from({ length: PAY_PARALLELISM }, () =>
+      lane().catch((error: unknown) => {
+        // The others stop taking members: the step fails once they are done, and is delivered again.
+        stopped = true;
+        throw error;
+      }),
+    ),
+  );
+  const failed = lanes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  const written = run.written + members.slice(0, taken).reduce((rows, own) => rows + own.length, 0);
+  return written < accepted.length
+    ? { done: false, checkpoint: { written, total: accepted.length } }
+    : { done: true, result: { written } };
 };

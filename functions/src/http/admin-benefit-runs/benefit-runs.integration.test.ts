@@ -146,6 +146,23 @@ describe('a benefit run', () => {
       count: 1,
       problems: [{ row: 2, line: 3, where: 'damageIndex', message: 'must be <= 1' }],
     });
+    // 150 rows out of bounds: the first 100 listed with their rows and lines, all 150 counted.
+    const many = await upload(
+      uploader,
+      csv(
+        'DRY-BAD',
+        Array.from({ length: 150 }, () => ',Fissel,1.5,'),
+      ),
+    );
+    expect(many.status).toBe(400);
+    expect(many.body.details.count).toBe(150);
+    expect(many.body.details.problems).toHaveLength(100);
+    expect(many.body.details.problems[99]).toEqual({
+      row: 100,
+      line: 101,
+      where: 'damageIndex',
+      message: 'must be <= 1',
+    });
     const rules = await upload(uploader, csv('DRY-BAD', ['x,Ndiaffate,0.4,', `${awa.plotIds[0]},,0.5,12`]));
     expect(
       rules.body.details.problems.map(({ row, line, where }: Record<string, unknown>) => [row, line, where]),

@@ -8,7 +8,7 @@ import { nowIso } from './table.ts';
 
 /**
  * Each warm Lambda keeps the members of the enablers it served in memory, and catches up on every
- * request with one Query of the change timeline since its last look (ARCHITECTURE.md, "Member list at
+ * request with one Query of the change timeline since its last look (docs/architecture.md, "The member list at
  * scale"). A new instance starts from the enabler's snapshot (kept current by the member-directory
  * worker) and catches up from the snapshot's time; without a usable snapshot it reads the table.
  */

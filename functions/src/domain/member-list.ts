@@ -206,7 +206,7 @@ interface SearchKeys {
 /**
  * The members of one enabler in memory, with each sort order kept up to date change by change, so a
  * list request is one pass over a ready order and the recent filtered results are cached (the list
- * at scale, see ARCHITECTURE.md). A changed member gets a new row and its old row dies: a dead row
+ * at scale, see docs/architecture.md). A changed member gets a new row and its old row dies: a dead row
  * keeps its values, so the orders find it by binary search to take it out.
  */
 export class MemberIndex {

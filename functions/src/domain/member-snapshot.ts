@@ -10,7 +10,7 @@ import { memberSortFields } from '@cpbo/schemas/member-list-query.ts';
 
 /**
  * A snapshot of an enabler's member directory: what a new Lambda instance loads instead of reading
- * every member from the table (ARCHITECTURE.md, "Member list at scale"; docs/decisions.md).
+ * every member from the table (docs/architecture.md, "The member list at scale"; docs/decisions.md).
  */
 export interface MemberSnapshot extends MemberIndexData {
   enablerId: string;

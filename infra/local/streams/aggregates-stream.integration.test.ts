@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DescribeTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { DynamoDBStreamsClient, type _Record } from '@aws-sdk/client-dynamodb-streams';
+import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
@@ -13,15 +13,18 @@ import { changeMoneyRecord } from '@cpbo/functions/data/money-change.ts';
 import { queryAll, tableName } from '@cpbo/functions/data/table.ts';
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
 import { givenEnabler } from '@cpbo/functions/testing/fixtures.ts';
+import { givenMember, newMemberFields, newPlotFields } from '@cpbo/functions/testing/member-fixtures.ts';
+import { sqsEventOf } from '@cpbo/functions/testing/queue-events.ts';
+import { storedAggregatesOf } from '@cpbo/functions/testing/stored-aggregates.ts';
 import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/handler.ts';
 import { getBenefitRun, reviewBenefitRun, type BenefitRun } from '@cpbo/functions/data/benefit-runs.ts';
 import { benefitStepMessage, givenBenefitRun } from '@cpbo/functions/testing/benefit-runs.ts';
-import { givenContribution, givenMember } from '@cpbo/functions/testing/money-fixtures.ts';
+import { givenContribution } from '@cpbo/functions/testing/money-fixtures.ts';
 import { handler as benefitRunWorker } from '@cpbo/functions/workers/benefit-run/handler.ts';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
-import type { SQSEvent } from 'aws-lambda';
 import type { DeadLetter } from '../queues/in-process-queue.ts';
-import { startStreamPoller, streamDeadLetter, type StreamPoller } from './stream-poller.ts';
+import { pollTableStream, type TableStreamPoller } from '../testing/table-stream.ts';
+import { streamDeadLetter } from './stream-poller.ts';
 
 /**
  * The aggregates worker behind the local stream poller, as on a laptop and in AWS: every batch is
@@ -31,14 +34,13 @@ import { startStreamPoller, streamDeadLetter, type StreamPoller } from './stream
  */
 
 const dynamo = new DynamoDBClient({});
-const streams = new DynamoDBStreamsClient({ endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB });
 const figureTypes = new Set(['MEMBER', 'PLOT', 'CONTRIBUTION', 'PAYOUT', 'CASHOUT', 'SENTINEL']);
 const seenSentinels = new Set<string>();
 const deadLetters: DeadLetter[] = [];
 const copyTypes = new Set(['PLOT', 'CONTRIBUTION', 'PAYOUT', 'CASHOUT']);
 const ours = new Set<string>();
 const poisonRun = randomUUID();
-let poller: StreamPoller;
+let poller: TableStreamPoller;
 let lastActivity = Date.now();
 let delivering = 0;
 
@@ -48,16 +50,10 @@ const typeOf = (record: _Record) =>
   record.dynamodb?.NewImage?.entityType?.S ?? record.dynamodb?.OldImage?.entityType?.S ?? '';
 
 beforeAll(async () => {
-  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName() }));
-  poller = await startStreamPoller({
-    client: streams,
-    streamArn: Table?.LatestStreamArn as string,
-    log: () => undefined,
-    idleDelayMs: 50,
-    retryDelayMs: 10,
+  poller = await pollTableStream({
     maxAttempts: 3,
     onDeadLetter: (record, attempts) =>
-      deadLetters.push(streamDeadLetter('aggregates', record, Table?.LatestStreamArn as string, attempts)),
+      deadLetters.push(streamDeadLetter('aggregates', record, poller.streamArn, attempts)),
     // Only this file's enablers, and only the records that carry figures (the others would be no-ops).
     filter: (record) => ours.has(enablerOf(record)) && figureTypes.has(typeOf(record)),
     handler: async (event: DynamoDBStreamEvent, context) => {
@@ -81,7 +77,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await poller.stop();
   dynamo.destroy();
-  streams.destroy();
 });
 
 /**
@@ -109,22 +104,6 @@ const settled = async (enablerId: string) => {
     if (Date.now() > deadline) throw new Error('the stream did not settle');
     await sleep(100);
   }
-};
-
-const aggregatesOf = async (enablerId: string) => {
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': `ENABLER#${enablerId}#AGG` },
-    ConsistentRead: false,
-  });
-  return Object.fromEntries(
-    items
-      .filter((item) => item.amount !== 0)
-      .map((item) => [`${item.pk}|${item.sk}`, item.amount as number])
-      .sort(([a], [b]) => (a as string).localeCompare(b as string)),
-  );
 };
 
 /** A small seeded generator (mulberry32), so that a failing sequence can be replayed from its seed. */
@@ -155,20 +134,9 @@ const randomSequence = async (seed: number, steps: number) => {
     addMonths(today, random.int(-14, 3)).slice(0, 8) + String(random.int(1, 28)).padStart(2, '0');
   const by = 'property@example.org';
   const newMember = async () => {
-    const member = await createMember({
-      enablerId,
-      name: `Member ${randomUUID()}`,
-      village: 'Fissel',
-      number: randomUUID(),
-      federation: random.pick(federations),
-      gender: null,
-      phone: null,
-      bankName: null,
-      bankBranchName: null,
-      bankIFSC: null,
-      bankAccount: null,
-      onboardingDate: today,
-    });
+    const member = await createMember(
+      newMemberFields(enablerId, { federation: random.pick(federations), onboardingDate: today }),
+    );
     memberIds.push(member.id);
   };
   await newMember();
@@ -212,20 +180,15 @@ const randomSequence = async (seed: number, steps: number) => {
         case 'member':
           return newMember();
         case 'plot':
-          return createPlot({
-            memberId,
-            enablerId,
-            federation: member.federation,
-            name: 'Field',
-            latitude: 14,
-            longitude: -16,
-            cropDescription: null,
-            isIrrigated: null,
-            droughtMonthlyContribCents: 1000,
-            excessRainMonthlyContribCents: 0,
-            ...coverageDates(day(), { lengthOfSeasonInMonth: 4, lengthOfCoverageInMonth: random.int(1, 8) }),
-            enablerConfig: { version: 1, _id: 'c1' },
-          });
+          return createPlot(
+            newPlotFields(member, {
+              ...coverageDates(day(), {
+                lengthOfSeasonInMonth: 4,
+                lengthOfCoverageInMonth: random.int(1, 8),
+              }),
+              enablerConfig: { version: 1, _id: 'c1' },
+            }),
+          );
         case 'contribution':
           if (!plot) return undefined;
           return changeMoneyRecord({
@@ -355,7 +318,7 @@ describe('the aggregates kept from the stream', () => {
       const { enablerId, memberIds, counts } = await randomSequence(seed, 45);
       expect(counts.federation).toBeGreaterThan(0);
       await settled(enablerId);
-      const incremental = await aggregatesOf(enablerId);
+      const incremental = await storedAggregatesOf(enablerId);
       expect(Object.keys(incremental).length).toBeGreaterThan(0);
 
       // Every plot and money record carries its member's federation again.
@@ -374,7 +337,7 @@ describe('the aggregates kept from the stream', () => {
 
       const rebuilt = await rebuildAggregates(enablerId);
       expect(rebuilt.malformed).toBe(0);
-      expect(await aggregatesOf(enablerId)).toEqual(incremental);
+      expect(await storedAggregatesOf(enablerId)).toEqual(incremental);
     },
     120_000,
   );
@@ -388,23 +351,22 @@ describe('the aggregates kept from the stream', () => {
       await givenMember(enabler.id, 1, `Ousmane Ba ${randomUUID()}`, { federation: null }),
     ];
     for (const { member, plotIds } of members)
-      await givenContribution(member, plotIds[0] as string, 1250, '2026-01-15');
+      await givenContribution(member.id, 1250, {
+        plotId: plotIds[0],
+        contributionDate: '2026-01-15T10:00:00.000Z',
+      });
     await settled(enabler.id);
-    const before = await aggregatesOf(enabler.id);
+    const before = await storedAggregatesOf(enabler.id);
     // 12.50 × factor 1 (month 1) × 0.8 = 10.00 a member.
     const step = async (runId: string) => {
       const ran = (await getBenefitRun(runId)) as BenefitRun;
-      const event = {
-        Records: [
-          {
-            messageId: randomUUID(),
-            body: JSON.stringify(benefitStepMessage(ran)),
-            attributes: { ApproximateReceiveCount: '1' },
-          },
-        ],
-      } as unknown as SQSEvent;
       expect(
-        (await benefitRunWorker(event, lambdaContext('benefit-run-worker', 600_000))).batchItemFailures,
+        (
+          await benefitRunWorker(
+            sqsEventOf(benefitStepMessage(ran)),
+            lambdaContext('benefit-run-worker', 600_000),
+          )
+        ).batchItemFailures,
       ).toEqual([]);
       return (await getBenefitRun(runId)) as BenefitRun;
     };
@@ -416,14 +378,14 @@ describe('the aggregates kept from the stream', () => {
     await reviewBenefitRun(await step(started.id), 'APPROVED', 'reviewer@example.org', 'Checked');
     expect((await step(started.id)).payment?.paid).toEqual({ plots: 3, members: 3, amountCents: 3000 });
     await settled(enabler.id);
-    const after = await aggregatesOf(enabler.id);
+    const after = await storedAggregatesOf(enabler.id);
     const pending = (federation: string) => `ENABLER#${enabler.id}#AGG#pendingBenefits#total|${federation}`;
     expect(
       [pending('F#Kaolack'), pending('NONE')].map((key) => (after[key] ?? 0) - (before[key] ?? 0)),
     ).toEqual([2000, 1000]);
     const rebuilt = await rebuildAggregates(enabler.id);
     expect(rebuilt.malformed).toBe(0);
-    expect(await aggregatesOf(enabler.id)).toEqual(after);
+    expect(await storedAggregatesOf(enabler.id)).toEqual(after);
   }, 120_000);
 
   it('applies the rest of a batch and dead-letters a poisoned record after its retries', async () => {
@@ -459,7 +421,7 @@ describe('the aggregates kept from the stream', () => {
       requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: 3 },
       DDBStreamBatchInfo: { batchSize: 1, eventName: 'INSERT' },
     });
-    const aggregates = await aggregatesOf(enabler.id);
+    const aggregates = await storedAggregatesOf(enabler.id);
     expect(aggregates[`ENABLER#${enabler.id}#AGG#contributions#monthly#ALL|2026-11-01`]).toBe(125);
   });
 });

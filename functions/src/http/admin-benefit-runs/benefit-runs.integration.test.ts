@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { auditOfMonth } from '#data/audit.ts';
@@ -10,13 +9,11 @@ import { readEnvironment } from '#platform/environment.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { putS3Object } from '#platform/s3.ts';
 import { callApi } from '../../testing/call-api.ts';
-import {
-  expectTotalsMatchRecords,
-  givenAdministeredEnabler,
-  givenContribution,
-  givenMember,
-  signIn,
-} from '../../testing/money-fixtures.ts';
+import { givenMember } from '../../testing/member-fixtures.ts';
+import { sqsEventOf } from '../../testing/queue-events.ts';
+import { givenContribution } from '../../testing/money-fixtures.ts';
+import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
+import { givenAdministeredEnabler, givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { handler as worker } from '../../workers/benefit-run/handler.ts';
 import { handler as api } from './handler.ts';
 
@@ -30,23 +27,12 @@ import { handler as api } from './handler.ts';
 const queued: { queue: string; message: unknown }[] = [];
 useQueueTransport({ send: async (queue, message) => void queued.push({ queue, message }) });
 
-const sqsEvent = (message: unknown): SQSEvent =>
-  ({
-    Records: [
-      {
-        messageId: randomUUID(),
-        body: JSON.stringify(message),
-        attributes: { ApproximateReceiveCount: '1' },
-      },
-    ],
-  }) as unknown as SQSEvent;
-
 /** Delivers the queued steps (and the steps they queue) to the worker, `parallel` at once. */
 const runJobs = async () => {
   while (queued.length) {
     const batch = queued.splice(0);
     const answers = await Promise.all(
-      batch.map(({ message }) => worker(sqsEvent(message), lambdaContext('benefit-run-worker', 600_000))),
+      batch.map(({ message }) => worker(sqsEventOf(message), lambdaContext('benefit-run-worker', 600_000))),
     );
     expect(answers.flatMap((answer) => answer.batchItemFailures)).toEqual([]);
   }
@@ -99,7 +85,7 @@ let fatou: Awaited<ReturnType<typeof givenMember>>;
 
 beforeAll(async () => {
   ({ enablerId, admin: uploader } = await givenAdministeredEnabler());
-  reviewer = await signIn('ADMIN', enablerId);
+  reviewer = await givenSignedInUser('ADMIN', enablerId);
   const bank = { bankName: 'CBAO', bankBranchName: 'Kaolack', bankIFSC: 'CBAO01', bankAccount: 'SN-001' };
   awa = await givenMember(enablerId, 1, 'Awa Diop', {
     village: 'Ndiaffate',
@@ -113,13 +99,31 @@ beforeAll(async () => {
     bankAccount: 'sn 001',
   });
   fatou = await givenMember(enablerId, 1, 'Fatou Sarr', { village: 'Fissel' });
-  await givenContribution(awa.member, awa.plotIds[0] as string, 1250, '2026-01-10');
-  await givenContribution(awa.member, awa.plotIds[0] as string, 1250, '2026-02-10');
+  await givenContribution(awa.memberId, 1250, {
+    plotId: awa.plotIds[0],
+    contributionDate: '2026-01-10T10:00:00.000Z',
+  });
+  await givenContribution(awa.memberId, 1250, {
+    plotId: awa.plotIds[0],
+    contributionDate: '2026-02-10T10:00:00.000Z',
+  });
   // After the assessment date: not in the season that counts.
-  await givenContribution(awa.member, awa.plotIds[0] as string, 1250, '2026-02-20');
-  await givenContribution(awaToo.member, awaToo.plotIds[0] as string, 1000, '2026-01-20');
-  await givenContribution(moussa.member, moussa.plotIds[0] as string, 3000, '2026-02-01');
-  await givenContribution(fatou.member, fatou.plotIds[0] as string, 1000, '2026-01-05');
+  await givenContribution(awa.memberId, 1250, {
+    plotId: awa.plotIds[0],
+    contributionDate: '2026-02-20T10:00:00.000Z',
+  });
+  await givenContribution(awaToo.memberId, 1000, {
+    plotId: awaToo.plotIds[0],
+    contributionDate: '2026-01-20T10:00:00.000Z',
+  });
+  await givenContribution(moussa.memberId, 3000, {
+    plotId: moussa.plotIds[0],
+    contributionDate: '2026-02-01T10:00:00.000Z',
+  });
+  await givenContribution(fatou.memberId, 1000, {
+    plotId: fatou.plotIds[0],
+    contributionDate: '2026-01-05T10:00:00.000Z',
+  });
 });
 
 describe('a benefit run', () => {

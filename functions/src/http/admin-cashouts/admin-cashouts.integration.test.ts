@@ -1,15 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readMemberPartition } from '#data/member-page.ts';
 import { callApi } from '../../testing/call-api.ts';
-import {
-  expectTotalsMatchRecords,
-  givenAdministeredEnabler,
-  givenMember,
-} from '../../testing/money-fixtures.ts';
+import { givenMember } from '../../testing/member-fixtures.ts';
+import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
+import { givenAdministeredEnabler } from '../../testing/signed-in-users.ts';
+import { unixSeconds } from '../../testing/unix-seconds.ts';
 import { handler as payouts } from '../admin-payouts/handler.ts';
 import { handler as cashouts } from './handler.ts';
-
-const unix = (isoTime: string) => Math.floor(Date.parse(isoTime) / 1000);
 
 let enablerId: string;
 let admin: { email: string; token: string };
@@ -28,8 +25,8 @@ const memberWithBenefit = async (amount: number) => {
       plotId: given.plotIds[0],
       amount,
       assessmentId: 'A-1',
-      assessmentDate: unix('2026-06-01T00:00:00Z'),
-      payoutDate: unix('2026-06-02T00:00:00Z'),
+      assessmentDate: unixSeconds('2026-06-01T00:00:00Z'),
+      payoutDate: unixSeconds('2026-06-02T00:00:00Z'),
     },
   });
   expect(answer.status).toBe(201);
@@ -64,7 +61,7 @@ describe('cashouts of the administrator', () => {
 
     const edited = await callApi(cashouts, 'POST', `/admin/cashouts/${id}`, {
       token: admin.token,
-      body: { amount: 100, cashoutDate: unix('2026-07-01T12:00:00Z') },
+      body: { amount: 100, cashoutDate: unixSeconds('2026-07-01T12:00:00Z') },
     });
     expect(edited.status).toBe(204);
     state = await expectTotalsMatchRecords(memberId);
@@ -91,7 +88,7 @@ describe('cashouts of the administrator', () => {
     const before = await readMemberPartition(memberId);
     const raised = await callApi(cashouts, 'POST', `/admin/cashouts/${id}`, {
       token: admin.token,
-      body: { amount: 50.01, cashoutDate: unix('2026-07-01T12:00:00Z') },
+      body: { amount: 50.01, cashoutDate: unixSeconds('2026-07-01T12:00:00Z') },
     });
     expect(raised).toMatchObject({ status: 409, body: { code: 'ERR_PENDING_BENEFIT_NEGATIVE' } });
     expect(await readMemberPartition(memberId)).toEqual(before);

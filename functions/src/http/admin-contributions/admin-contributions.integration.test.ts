@@ -8,15 +8,12 @@ import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { readMemberPartition } from '#data/member-page.ts';
 import { callApi } from '../../testing/call-api.ts';
-import {
-  expectTotalsMatchRecords,
-  givenAdministeredEnabler,
-  givenMember,
-  writeDirectly,
-} from '../../testing/money-fixtures.ts';
+import { givenMember } from '../../testing/member-fixtures.ts';
+import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
+import { givenAdministeredEnabler } from '../../testing/signed-in-users.ts';
+import { writeItems } from '../../testing/table-items.ts';
+import { unixSeconds } from '../../testing/unix-seconds.ts';
 import { handler as contributions } from './handler.ts';
-
-const unix = (isoTime: string) => Math.floor(Date.parse(isoTime) / 1000);
 
 let enablerId: string;
 let admin: { email: string; token: string };
@@ -33,7 +30,7 @@ const contributionBody = (plotId: string, fields: Record<string, unknown> = {}) 
   plotId,
   amount: 15,
   protectionType: 'DROUGHT',
-  contributionDate: unix('2026-03-05T10:00:00Z'),
+  contributionDate: unixSeconds('2026-03-05T10:00:00Z'),
   ...fields,
 });
 
@@ -50,9 +47,12 @@ describe('contributions of the administrator', () => {
   it('moves the member’s and the plot’s totals and dates on create, edit and delete', async () => {
     const { memberId, plotIds } = await givenMember(enablerId, 2);
     const [north, south] = plotIds as [string, string];
-    const first = await create(north, { contributionDate: unix('2026-01-10T08:00:00Z') });
-    const middle = await create(north, { amount: 20, contributionDate: unix('2026-02-10T08:00:00Z') });
-    const last = await create(south, { amount: 30.25, contributionDate: unix('2026-03-10T08:00:00Z') });
+    const first = await create(north, { contributionDate: unixSeconds('2026-01-10T08:00:00Z') });
+    const middle = await create(north, { amount: 20, contributionDate: unixSeconds('2026-02-10T08:00:00Z') });
+    const last = await create(south, {
+      amount: 30.25,
+      contributionDate: unixSeconds('2026-03-10T08:00:00Z'),
+    });
     let state = await expectTotalsMatchRecords(memberId);
     expect(state.profile).toMatchObject({
       contributionTotalCents: 6525,
@@ -77,7 +77,7 @@ describe('contributions of the administrator', () => {
       body: contributionBody(north, {
         amount: 5,
         protectionType: 'EXCESS_RAIN',
-        contributionDate: unix('2026-02-01T00:00:00Z'),
+        contributionDate: unixSeconds('2026-02-01T00:00:00Z'),
       }),
     });
     expect(edited.status).toBe(204);
@@ -143,7 +143,7 @@ describe('contributions of the administrator', () => {
       ids.push(
         await create(plotIds[day % 2] as string, {
           amount: day,
-          contributionDate: unix(`2026-04-${String(day).padStart(2, '0')}T09:00:00Z`),
+          contributionDate: unixSeconds(`2026-04-${String(day).padStart(2, '0')}T09:00:00Z`),
         }),
       );
     }
@@ -153,7 +153,7 @@ describe('contributions of the administrator', () => {
           token: admin.token,
           body: contributionBody(plotIds[index % 2 === 0 ? 1 : 0] as string, {
             amount: 100 + index,
-            contributionDate: unix(`2026-05-${String(index + 1).padStart(2, '0')}T09:00:00Z`),
+            contributionDate: unixSeconds(`2026-05-${String(index + 1).padStart(2, '0')}T09:00:00Z`),
           }),
         }),
       ),
@@ -212,7 +212,7 @@ describe('the contribution list', () => {
       items.push(item);
       written.push({ id: item.id, memberId: member.memberId, plotId, date, type: protectionType });
     }
-    await writeDirectly(items);
+    await writeItems(items);
   }, 120_000);
 
   // The index's order: the sort key's characters by code point.

@@ -5,17 +5,13 @@ import { listCampaigns } from '#data/campaigns.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '#http/middleware/idempotency.ts';
 import { readMemberPartition } from '#data/member-page.ts';
 import { callApi } from '../../testing/call-api.ts';
-import {
-  expectTotalsMatchRecords,
-  givenAdministeredEnabler,
-  givenMember,
-  signIn,
-} from '../../testing/money-fixtures.ts';
+import { givenMember } from '../../testing/member-fixtures.ts';
+import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
+import { givenAdministeredEnabler, givenSignedInUser } from '../../testing/signed-in-users.ts';
+import { unixSecondsOfDay } from '../../testing/unix-seconds.ts';
 import { handler as cashouts } from '../admin-cashouts/handler.ts';
 import { handler as members } from '../members/handler.ts';
 import { handler as payouts } from './handler.ts';
-
-const unix = (isoDay: string) => Math.floor(Date.parse(`${isoDay}T00:00:00Z`) / 1000);
 
 let enablerId: string;
 let admin: { email: string; token: string };
@@ -29,8 +25,8 @@ const payoutBody = (memberId: string, plotId: string, fields: Record<string, unk
   plotId,
   amount: 90,
   assessmentId: 'A-2026-1',
-  assessmentDate: unix('2026-09-30'),
-  payoutDate: unix('2026-10-01'),
+  assessmentDate: unixSecondsOfDay('2026-09-30'),
+  payoutDate: unixSecondsOfDay('2026-10-01'),
   ...fields,
 });
 
@@ -75,7 +71,7 @@ describe('payouts of the administrator', () => {
     const edited = await callApi(payouts, 'POST', `/admin/payouts/${id}`, {
       token: admin.token,
       body: {
-        ...payoutBody(memberId, south, { amount: 120.5, payoutDate: unix('2026-11-02') }),
+        ...payoutBody(memberId, south, { amount: 120.5, payoutDate: unixSecondsOfDay('2026-11-02') }),
         memberId: undefined,
       },
     });
@@ -128,13 +124,19 @@ describe('payouts of the administrator', () => {
   it('creates the campaign of the assessment, and moves its date with a later payout of it', async () => {
     const { memberId, plotIds } = await givenMember(enablerId);
     const assessmentId = `A-${randomUUID().slice(0, 8)}`;
-    await createPayout(memberId, plotIds[0] as string, { assessmentId, assessmentDate: unix('2026-08-15') });
+    await createPayout(memberId, plotIds[0] as string, {
+      assessmentId,
+      assessmentDate: unixSecondsOfDay('2026-08-15'),
+    });
     expect((await listCampaigns(enablerId)).find((campaign) => campaign.id === assessmentId)).toEqual({
       id: assessmentId,
       name: assessmentId,
       reportingDate: '2026-08-15',
     });
-    await createPayout(memberId, plotIds[0] as string, { assessmentId, assessmentDate: unix('2026-08-20') });
+    await createPayout(memberId, plotIds[0] as string, {
+      assessmentId,
+      assessmentDate: unixSecondsOfDay('2026-08-20'),
+    });
     const campaigns = (await listCampaigns(enablerId)).filter((campaign) => campaign.id === assessmentId);
     expect(campaigns).toEqual([{ id: assessmentId, name: assessmentId, reportingDate: '2026-08-20' }]);
   });
@@ -226,7 +228,7 @@ describe('payouts of the administrator', () => {
   it('shows the payouts on the member page with the member’s name and number and the plot’s current name', async () => {
     const { memberId, member, plotIds } = await givenMember(enablerId);
     await createPayout(memberId, plotIds[0] as string);
-    const agent = await signIn('USER', enablerId);
+    const agent = await givenSignedInUser('USER', enablerId);
     const page = await callApi(members, 'GET', `/members/${memberId}`, { token: agent.token });
     expect(page.body.payouts[0]).toMatchObject({
       memberId,

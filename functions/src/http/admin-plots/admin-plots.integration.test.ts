@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addMonths } from '@cpbo/schemas/coverage-dates.ts';
 import { addConfig } from '#data/enablers.ts';
@@ -10,41 +10,25 @@ import { plotItem } from '#data/plot-items.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { demoConfig, givenEnabler, givenUser } from '../../testing/fixtures.ts';
-import { handler as adminMembers } from '../admin-members/handler.ts';
-import { handler as auth } from '../auth/handler.ts';
+import { demoConfig, givenEnabler } from '../../testing/fixtures.ts';
+import { newMemberFields, newPlotFields } from '../../testing/member-fixtures.ts';
+import { addMemberAsAdmin } from '../../testing/member-requests.ts';
+import { givenSignedInUser } from '../../testing/signed-in-users.ts';
+import { writeItems } from '../../testing/table-items.ts';
+import { unixSecondsOfDay } from '../../testing/unix-seconds.ts';
 import { handler as adminPlots } from './handler.ts';
-
-const signIn = async (role: 'USER' | 'ADMIN', enablerId: string) => {
-  const user = await givenUser({ role, enablerId });
-  return (
-    await callApi(auth, 'POST', '/auth/login', { body: { username: user.email, password: user.password } })
-  ).body.accessToken as string;
-};
-
-const seconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
 let enablerId: string;
 let admin: string;
 let otherEnablerId: string;
 let otherAdmin: string;
 
-const addMember = async (token = admin) => {
-  const unique = randomUUID();
-  const answer = await callApi(adminMembers, 'POST', '/admin/members', {
-    token,
-    body: { name: `Member ${unique}`, village: 'Fissel', number: unique },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.id as string;
-};
-
 const plotBody = (memberId: string, fields: Record<string, unknown> = {}) => ({
   memberId,
   name: 'North field',
   latitude: 14.2,
   longitude: -16.3,
-  startCoverageDate: seconds('2026-01-31'),
+  startCoverageDate: unixSecondsOfDay('2026-01-31'),
   ...fields,
 });
 
@@ -77,16 +61,16 @@ const list = (query: Record<string, string>, token = admin) =>
 
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
-  admin = await signIn('ADMIN', enablerId);
+  admin = (await givenSignedInUser('ADMIN', enablerId)).token;
   otherEnablerId = (await givenEnabler()).id;
-  otherAdmin = await signIn('ADMIN', otherEnablerId);
+  otherAdmin = (await givenSignedInUser('ADMIN', otherEnablerId)).token;
 });
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('POST /admin/plots', () => {
   it('computes the ends from the latest config, keeps its version, and counts the plot on the member', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId, { droughtMonthlyContrib: 12.5, cropDescription: ' Millet ' });
     const { plot, member } = await stateOf(memberId, plotId);
     expect(plot).toMatchObject({
@@ -102,10 +86,10 @@ describe('POST /admin/plots', () => {
   });
 
   it('keeps the ends it is given, and refuses an end before the start', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId, {
-      endOfSeasonDate: seconds('2026-03-01'),
-      endCoverageDate: seconds('2026-12-31'),
+      endOfSeasonDate: unixSecondsOfDay('2026-03-01'),
+      endCoverageDate: unixSecondsOfDay('2026-12-31'),
     });
     expect((await stateOf(memberId, plotId)).plot).toMatchObject({
       endOfSeasonDate: '2026-03-01',
@@ -113,14 +97,14 @@ describe('POST /admin/plots', () => {
     });
     const refused = await callApi(adminPlots, 'POST', '/admin/plots', {
       token: admin,
-      body: plotBody(memberId, { endCoverageDate: seconds('2026-01-30') }),
+      body: plotBody(memberId, { endCoverageDate: unixSecondsOfDay('2026-01-30') }),
     });
     expect(refused).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
     expect((await getMember(memberId))?.plotCount).toBe(1);
   });
 
   it('refuses missing fields and more than two decimals', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     for (const body of [
       { memberId, name: 'No start', latitude: 1, longitude: 1 },
       plotBody(memberId, { latitude: 91 }),
@@ -133,7 +117,7 @@ describe('POST /admin/plots', () => {
   });
 
   it('answers ERR_NOT_FOUND for another enabler’s member, writing nothing', async () => {
-    const theirs = await addMember(otherAdmin);
+    const theirs = await addMemberAsAdmin(otherAdmin);
     const answer = await callApi(adminPlots, 'POST', '/admin/plots', {
       token: admin,
       body: plotBody(theirs),
@@ -145,7 +129,7 @@ describe('POST /admin/plots', () => {
 
 describe('POST /admin/plots/{id}', () => {
   it('changes every field and the dates; a new start moves the plot in the list', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId);
     const answer = await callApi(adminPlots, 'POST', `/admin/plots/${plotId}`, {
       token: admin,
@@ -153,8 +137,8 @@ describe('POST /admin/plots/{id}', () => {
         name: 'South field',
         latitude: 12,
         longitude: -15,
-        startCoverageDate: seconds('2026-05-10'),
-        endCoverageDate: seconds('2026-12-01'),
+        startCoverageDate: unixSecondsOfDay('2026-05-10'),
+        endCoverageDate: unixSecondsOfDay('2026-12-01'),
         droughtMonthlyContrib: 3,
         excessRainMonthlyContrib: 1,
         cropDescription: 'Maize',
@@ -180,8 +164,8 @@ describe('POST /admin/plots/{id}', () => {
 
   it('puts the plot under another config version that exists, and refuses one that does not', async () => {
     const enabler = await givenEnabler();
-    const token = await signIn('ADMIN', enabler.id);
-    const memberId = await addMember(token);
+    const token = (await givenSignedInUser('ADMIN', enabler.id)).token;
+    const memberId = await addMemberAsAdmin(token);
     await addConfig(
       enabler.id,
       { ...demoConfig, lengthOfSeasonInMonth: 2, lengthOfCoverageInMonth: 3 },
@@ -189,7 +173,12 @@ describe('POST /admin/plots/{id}', () => {
     );
     const plotId = await addPlot(memberId, {}, token);
     expect((await stateOf(memberId, plotId)).plot?.enablerConfig.version).toBe(2);
-    const body = { name: 'North', latitude: 1, longitude: 1, startCoverageDate: seconds('2026-02-01') };
+    const body = {
+      name: 'North',
+      latitude: 1,
+      longitude: 1,
+      startCoverageDate: unixSecondsOfDay('2026-02-01'),
+    };
     const toFirst = await callApi(adminPlots, 'POST', `/admin/plots/${plotId}`, {
       token,
       body: { ...body, enablerConfig: { version: 1 } },
@@ -211,13 +200,18 @@ describe('POST /admin/plots/{id}', () => {
   });
 
   it('answers ERR_NOT_FOUND for another enabler’s plot or none, writing nothing', async () => {
-    const theirMember = await addMember(otherAdmin);
+    const theirMember = await addMemberAsAdmin(otherAdmin);
     const theirs = await addPlot(theirMember, {}, otherAdmin);
     const before = await stateOf(theirMember, theirs);
     for (const id of [theirs, randomUUID()]) {
       const answer = await callApi(adminPlots, 'POST', `/admin/plots/${id}`, {
         token: admin,
-        body: { name: 'Mine now', latitude: 1, longitude: 1, startCoverageDate: seconds('2026-01-01') },
+        body: {
+          name: 'Mine now',
+          latitude: 1,
+          longitude: 1,
+          startCoverageDate: unixSecondsOfDay('2026-01-01'),
+        },
       });
       expect(answer).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
     }
@@ -241,7 +235,7 @@ describe('DELETE /admin/plots/{id}', () => {
     );
 
   it('is refused while the plot has contributions or payouts, writing nothing', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId);
     for (const counts of [
       { contributionCount: 1, payoutCount: 0 },
@@ -260,7 +254,7 @@ describe('DELETE /admin/plots/{id}', () => {
   });
 
   it('deletes a plot without records and counts it down on the member, once', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId);
     await addPlot(memberId);
     const answers = await Promise.all(
@@ -273,7 +267,7 @@ describe('DELETE /admin/plots/{id}', () => {
   });
 
   it('answers ERR_NOT_FOUND for another enabler’s plot, writing nothing', async () => {
-    const theirMember = await addMember(otherAdmin);
+    const theirMember = await addMemberAsAdmin(otherAdmin);
     const theirs = await addPlot(theirMember, {}, otherAdmin);
     const before = await stateOf(theirMember, theirs);
     const answer = await callApi(adminPlots, 'DELETE', `/admin/plots/${theirs}`, { token: admin });
@@ -293,29 +287,12 @@ describe('GET /admin/plots', () => {
 
   beforeAll(async () => {
     bigEnabler = (await givenEnabler()).id;
-    bigAdmin = await signIn('ADMIN', bigEnabler);
+    bigAdmin = (await givenSignedInUser('ADMIN', bigEnabler)).token;
     const at = new Date().toISOString();
     const memberIds = Array.from({ length: MEMBERS }, () => randomUUID());
     memberIds.forEach((id, index) => memberIndex.set(id, index));
     const items: Record<string, unknown>[] = memberIds.map((id, index) =>
-      memberItem(
-        {
-          enablerId: bigEnabler,
-          name: `Member ${index}`,
-          village: 'V',
-          number: `M-${index}`,
-          federation: null,
-          gender: null,
-          phone: null,
-          bankName: null,
-          bankBranchName: null,
-          bankIFSC: null,
-          bankAccount: null,
-          onboardingDate: '2026-01-01',
-        },
-        id,
-        at,
-      ),
+      memberItem(newMemberFields(bigEnabler, { name: `Member ${index}`, number: `M-${index}` }), id, at),
     );
     expected = Array.from({ length: PLOTS }, (_, index) => {
       // Many plots share a day, so the order within a day (by id) is exercised too.
@@ -325,42 +302,20 @@ describe('GET /admin/plots', () => {
     for (const plot of expected)
       items.push(
         plotItem(
-          {
-            memberId: plot.memberId,
-            enablerId: bigEnabler,
-            federation: null,
-            name: `Plot ${plot.id.slice(0, 4)}`,
-            latitude: 1,
-            longitude: 1,
-            cropDescription: null,
-            isIrrigated: null,
-            droughtMonthlyContribCents: 0,
-            excessRainMonthlyContribCents: 0,
-            startCoverageDate: plot.start,
-            endOfSeasonDate: plot.start,
-            endCoverageDate: plot.start,
-            enablerConfig: null,
-          },
+          newPlotFields(
+            { id: plot.memberId, enablerId: bigEnabler },
+            {
+              name: `Plot ${plot.id.slice(0, 4)}`,
+              startCoverageDate: plot.start,
+              endOfSeasonDate: plot.start,
+              endCoverageDate: plot.start,
+            },
+          ),
           plot.id,
           at,
         ),
       );
-    const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, index) =>
-      items.slice(index * 25, index * 25 + 25),
-    );
-    let next = 0;
-    const writer = async () => {
-      for (let batch = batches[next++]; batch; batch = batches[next++]) {
-        let request: Record<string, unknown>[] | undefined = batch.map((Item) => ({ PutRequest: { Item } }));
-        while (request && request.length > 0) {
-          const answer = await dynamo().send(
-            new BatchWriteCommand({ RequestItems: { [tableName()]: request } }),
-          );
-          request = answer.UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: 8 }, writer));
+    await writeItems(items);
     expected.sort((a, b) => (`${a.start}#${a.id}` < `${b.start}#${b.id}` ? -1 : 1));
   }, 120_000);
 

@@ -10,12 +10,10 @@ import {
   type BenefitRun,
 } from '#data/benefit-runs.ts';
 import { givenBenefitRun } from '../../testing/benefit-runs.ts';
-import {
-  expectTotalsMatchRecords,
-  givenAdministeredEnabler,
-  givenContribution,
-  givenMember,
-} from '../../testing/money-fixtures.ts';
+import { givenMember } from '../../testing/member-fixtures.ts';
+import { givenContribution } from '../../testing/money-fixtures.ts';
+import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
+import { givenAdministeredEnabler } from '../../testing/signed-in-users.ts';
 import { payRun } from './payment.ts';
 import { previewRun } from './preview.ts';
 
@@ -29,7 +27,8 @@ const approvedRun = async () => {
   for (let index = 0; index < 6; index += 1) {
     const { member, plotIds } = await givenMember(enablerId, index < 2 ? 2 : 1);
     memberIds.push(member.id);
-    for (const plotId of plotIds) await givenContribution(member, plotId, 1250, '2026-02-01');
+    for (const plotId of plotIds)
+      await givenContribution(member.id, 1250, { plotId, contributionDate: '2026-02-01T10:00:00.000Z' });
   }
   const started = await givenBenefitRun(enablerId, {
     assessmentId: `DRY-${randomUUID().slice(0, 8)}`,

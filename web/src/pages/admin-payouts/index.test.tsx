@@ -10,7 +10,7 @@ import {
   cloudscape,
   dialogTexts,
   renderApp,
-  setRefreshTokenCookie,
+  setSessionMarker,
   visibleDialog,
 } from '../../test/render-app.tsx';
 import { userEvent } from '../../test/user-event.ts';
@@ -45,7 +45,7 @@ const pagedPayouts = (request: FakeRequest) => {
 };
 
 const openPayouts = async (routes: FakeRoutes = {}) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({ ...adminRoutes(), 'GET /api/admin/payouts': pagedPayouts, ...routes });
   renderApp('/AdminPayouts');
   await waitFor(() => expect(rows().length).toBe(1));

@@ -1,13 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
-import { startApiOverHttp, type ApiOverHttp, type HttpAnswer } from '../testing/api-over-http.ts';
-import { demoConfig, givenEnabler, givenUser, tinyImage, uniqueEmail } from '../testing/fixtures.ts';
-import { givenMember } from '../testing/money-fixtures.ts';
-import { handler as benefitRunWorker } from '../workers/benefit-run/handler.ts';
-import { routeKey, routes } from './routes.ts';
+import { routeKey, routes } from '@cpbo/functions/http/routes.ts';
+import {
+  demoConfig,
+  givenEnabler,
+  givenUser,
+  tinyImage,
+  uniqueEmail,
+} from '@cpbo/functions/testing/fixtures.ts';
+import { givenMember } from '@cpbo/functions/testing/member-fixtures.ts';
+import { newMemberBody } from '@cpbo/functions/testing/member-requests.ts';
+import { sqsEventOf } from '@cpbo/functions/testing/queue-events.ts';
+import { unixSecondsOfDay } from '@cpbo/functions/testing/unix-seconds.ts';
+import { handler as benefitRunWorker } from '@cpbo/functions/workers/benefit-run/handler.ts';
+import {
+  startApiOverHttp,
+  type ApiOverHttp,
+  type HttpAnswer,
+  type SignedIn,
+} from '../testing/api-over-http.ts';
 
 /*
  * The tenant and role matrix (docs/security.md, "How the tests prove it"): every route of the route
@@ -52,17 +65,10 @@ const otherEnablersMember: Cells = {
   anonymous: UNAUTHENTICATED,
 };
 
-interface Caller {
-  email: string;
-  password: string;
-  token: string;
-  refreshToken: string;
-}
-
 /** What one enabler holds: an administrator, an agent, a member with a plot and one record of each kind. */
 interface Tenant {
   enablerId: string;
-  admin: Caller;
+  admin: SignedIn;
   agentEmail: string;
   member: { id: string; plotId: string; name: string; number: string };
   contributionId: string;
@@ -72,7 +78,7 @@ interface Tenant {
   importJobId: string;
   rebuildJobId: string;
   /** A second administrator, who uploads the tenant's benefit runs (the first one reviews them). */
-  uploader: Caller;
+  uploader: SignedIn;
   /** A previewed benefit run. */
   benefitRunId: string;
 }
@@ -88,7 +94,7 @@ interface Request {
 interface Context {
   variant: Variant | 'none';
   role: Role;
-  caller: Caller | undefined;
+  caller: SignedIn | undefined;
   /** The enabler whose resources the request names. */
   tenant: Tenant;
   /** The caller's enabler (A), for requests that mix it with another's ids. */
@@ -114,20 +120,13 @@ interface Row {
 let api: ApiOverHttp;
 let a: Tenant;
 let b: Tenant;
-const callers = {} as Record<Exclude<Role, 'anonymous'>, Caller>;
+const callers = {} as Record<Exclude<Role, 'anonymous'>, SignedIn>;
 
-const unix = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / 1000);
 const unique = () => randomUUID().slice(0, 8);
-
-const signIn = async (email: string, password: string): Promise<Caller> => {
-  const answer = await api.call({ method: 'POST', path: '/auth/login', body: { username: email, password } });
-  expect(answer.status, `sign-in of ${email}: ${JSON.stringify(answer.body)}`).toBe(200);
-  return { email, password, token: answer.body.accessToken, refreshToken: answer.body.refreshToken };
-};
 
 const newCaller = async (role: Exclude<Role, 'anonymous'>, enablerId: string) => {
   const user = await givenUser({ role, enablerId });
-  return signIn(user.email, user.password);
+  return api.signIn(user.email, user.password);
 };
 
 /** A call that must succeed, as part of a case's preparation. */
@@ -144,14 +143,14 @@ const newMember = async (tenant: Tenant) => {
 const contributionBody = (plotId: string) => ({
   plotId,
   amount: 10,
-  contributionDate: unix('2026-03-01'),
+  contributionDate: unixSecondsOfDay('2026-03-01'),
 });
 const payoutBody = (plotId: string) => ({
   plotId,
   amount: 50,
   assessmentId: 'A-1',
-  assessmentDate: unix('2026-06-01'),
-  payoutDate: unix('2026-06-01'),
+  assessmentDate: unixSecondsOfDay('2026-06-01'),
+  payoutDate: unixSecondsOfDay('2026-06-01'),
 });
 const newContribution = async (tenant: Tenant) =>
   (await prepared(tenant.admin.token, 'POST', '/admin/contributions', contributionBody(tenant.member.plotId)))
@@ -168,7 +167,6 @@ const newCashout = async (tenant: Tenant) =>
     .id as string;
 const newUser = async (tenant: Tenant) =>
   (await givenUser({ role: 'USER', enablerId: tenant.enablerId })).email;
-const memberBody = () => ({ name: `Awa ${unique()}`, village: 'Fissel', number: `N-${unique()}` });
 const plotBody = { name: 'Field', latitude: 14, longitude: -16 };
 const userPath = (email: string) => `/admin/users/${encodeURIComponent(email)}`;
 
@@ -183,19 +181,11 @@ const benefitUpload = async (token: string) => {
 const newBenefitRun = async (tenant: Tenant, previewed = true) => {
   const body = { upload: await benefitUpload(tenant.uploader.token), format: 'csv' };
   const { run } = await prepared(tenant.uploader.token, 'POST', '/admin/benefit-runs', body);
-  if (previewed) {
-    const message = {
-      messageId: randomUUID(),
-      body: JSON.stringify({ jobId: run.id, step: 0 }),
-      attributes: {},
-    };
-    const event = {
-      Records: [{ ...message, attributes: { ApproximateReceiveCount: '1' } }],
-    } as unknown as SQSEvent;
-    expect((await benefitRunWorker(event, lambdaContext('benefit-run-worker'))).batchItemFailures).toEqual(
-      [],
-    );
-  }
+  if (previewed)
+    expect(
+      (await benefitRunWorker(sqsEventOf({ jobId: run.id, step: 0 }), lambdaContext('benefit-run-worker')))
+        .batchItemFailures,
+    ).toEqual([]);
   return run.id as string;
 };
 const runPath = (tenant: Tenant, then = '') => `/admin/benefit-runs/${tenant.benefitRunId}${then}`;
@@ -288,7 +278,7 @@ const matrix: Record<string, Row> = {
   },
   'POST /members': {
     tenants: 'none',
-    request: () => ({ path: '/members', body: memberBody() }),
+    request: () => ({ path: '/members', body: newMemberBody() }),
     own: signedIn('201'),
   },
   'GET /members/{id}': {
@@ -394,14 +384,14 @@ const matrix: Record<string, Row> = {
   // An administrator's members, plots and money work in its current enabler: another's is not found.
   'POST /admin/members': {
     tenants: 'none',
-    request: () => ({ path: '/admin/members', body: memberBody() }),
+    request: () => ({ path: '/admin/members', body: newMemberBody() }),
     own: adminOnly('201'),
   },
   'POST /admin/members/{id}': {
     tenants: 'both',
     request: async ({ tenant }) => ({
       path: `/admin/members/${(await newMember(tenant)).id}`,
-      body: memberBody(),
+      body: newMemberBody(),
     }),
     own: adminOnly('204'),
     other: adminOnly(NOT_FOUND),
@@ -425,7 +415,7 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: ({ tenant }) => ({
       path: '/admin/plots',
-      body: { memberId: tenant.member.id, ...plotBody, startCoverageDate: unix('2026-01-01') },
+      body: { memberId: tenant.member.id, ...plotBody, startCoverageDate: unixSecondsOfDay('2026-01-01') },
     }),
     own: adminOnly('201'),
     other: adminOnly(NOT_FOUND),
@@ -434,7 +424,7 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: async ({ tenant }) => ({
       path: `/admin/plots/${(await newMember(tenant)).plotId}`,
-      body: { ...plotBody, startCoverageDate: unix('2026-01-01') },
+      body: { ...plotBody, startCoverageDate: unixSecondsOfDay('2026-01-01') },
     }),
     own: adminOnly('204'),
     other: adminOnly(NOT_FOUND),
@@ -547,7 +537,7 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: async ({ tenant }) => ({
       path: `/admin/cashouts/${await newCashout(tenant)}`,
-      body: { amount: 1, cashoutDate: unix('2026-07-01') },
+      body: { amount: 1, cashoutDate: unixSecondsOfDay('2026-07-01') },
     }),
     own: adminOnly('204'),
     other: adminOnly(NOT_FOUND),
@@ -964,7 +954,7 @@ describe('an administrator without an enabler (the first one, before any enabler
   it('gets an answer of the catalogue, never a 5xx, from every route', async () => {
     const newAdmin = async () => {
       const user = await givenUser({ role: 'ADMIN', enablerId: '' });
-      return signIn(user.email, user.password);
+      return api.signIn(user.email, user.password);
     };
     const shared = await newAdmin();
     for (const route of routes) {
@@ -989,7 +979,7 @@ describe('an administrator without an enabler (the first one, before any enabler
 
   it('creates administrators only: an agent of no enabler would be bound to nothing', async () => {
     const user = await givenUser({ role: 'ADMIN', enablerId: '' });
-    const { token } = await signIn(user.email, user.password);
+    const { token } = await api.signIn(user.email, user.password);
     for (const role of ['USER', 'ANDROID_USER'] as const) {
       const email = uniqueEmail('orphan');
       const body = { email, username: 'Orphan', role };
@@ -1008,7 +998,7 @@ describe('an administrator without an enabler (the first one, before any enabler
 
   it('starts no job for no enabler: its export, onboarding and rebuild are not found', async () => {
     const user = await givenUser({ role: 'ADMIN', enablerId: '' });
-    const { token } = await signIn(user.email, user.password);
+    const { token } = await api.signIn(user.email, user.password);
     const calls = [
       { method: 'GET', path: '/exports/members' },
       { method: 'POST', path: '/imports/onboard', body: { file: [] } },

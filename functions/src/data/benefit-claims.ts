@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Cents } from '@cpbo/schemas/money.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import type { Payout } from './money-items.ts';
-import { queryAll, tableName } from './table.ts';
+import { LONG_QUERY_PAGE_ITEMS, queryAll, tableName } from './table.ts';
 import type { ExclusiveClaim } from './transaction-items.ts';
 
 /*
@@ -70,6 +70,7 @@ export const claimsOfAssessment = async (
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': pk },
     ConsistentRead: true,
+    Limit: LONG_QUERY_PAGE_ITEMS,
   });
   return items.map(toClaim);
 };

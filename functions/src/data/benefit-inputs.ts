@@ -6,7 +6,7 @@ import { claimsOfAssessment } from './benefit-claims.ts';
 import { listConfigs } from './enablers.ts';
 import { MEMBER_PROFILE, memberPartition, membersOfEnabler, recordsOfEnabler } from './member-keys.ts';
 import { recordIdHolders } from './record-id-claims.ts';
-import { getAll, queryAll, tableName } from './table.ts';
+import { getAll, LONG_QUERY_PAGE_ITEMS, queryAll, tableName } from './table.ts';
 
 /*
  * What a benefit run's preview reads of its enabler, each in one paged Query of an index (no read per
@@ -27,6 +27,7 @@ const byEnablerIndex = (partition: string) => ({
   IndexName: 'gsi1',
   KeyConditionExpression: 'gsi1pk = :partition',
   ExpressionAttributeValues: { ':partition': partition },
+  Limit: LONG_QUERY_PAGE_ITEMS,
 });
 
 /** The terms of each config version of the enabler, by version. */
@@ -129,6 +130,7 @@ export const seasonContributions = async (
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk BETWEEN :from AND :to',
     FilterExpression: 'protectionType = :drought',
+    Limit: LONG_QUERY_PAGE_ITEMS,
     ProjectionExpression: 'plotId, amountCents, contributionDate',
     ExpressionAttributeValues: {
       ':partition': recordsOfEnabler(enablerId, 'CONTRIBUTION'),

@@ -8,7 +8,7 @@ import {
   recordsOfEnabler,
   recordIdClaimKey,
 } from '@cpbo/functions/data/member-keys.ts';
-import { getAll, queryAll, tableName } from '@cpbo/functions/data/table.ts';
+import { getAll, LONG_QUERY_PAGE_ITEMS, queryAll, tableName } from '@cpbo/functions/data/table.ts';
 
 type Item = Record<string, unknown>;
 
@@ -32,6 +32,7 @@ export const paymentItems = async (run: BenefitRun): Promise<Item[]> => {
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :payouts',
       ExpressionAttributeValues: { ':payouts': recordsOfEnabler(run.enablerId, 'PAYOUT') },
+      Limit: LONG_QUERY_PAGE_ITEMS,
     }),
     read(claims.map((claim) => recordIdClaimKey(claim.payoutId))),
     read(claims.map((claim) => ({ pk: memberPartition(claim.memberId), sk: plotSortKey(claim.plotId) }))),
@@ -47,6 +48,7 @@ export const paymentItems = async (run: BenefitRun): Promise<Item[]> => {
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': auditPartition(run.enablerId, `${month}-01`) },
+    Limit: LONG_QUERY_PAGE_ITEMS,
   }))
     if (payoutIds.has(item.recordId as string)) audits.set(item.recordId as string, item);
   return claims.flatMap((claim) =>

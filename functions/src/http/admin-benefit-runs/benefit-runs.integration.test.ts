@@ -99,31 +99,19 @@ beforeAll(async () => {
     bankAccount: 'sn 001',
   });
   fatou = await givenMember(enablerId, 1, 'Fatou Sarr', { village: 'Fissel' });
-  await givenContribution(awa.memberId, 1250, {
-    plotId: awa.plotIds[0],
-    contributionDate: '2026-01-10T10:00:00.000Z',
-  });
-  await givenContribution(awa.memberId, 1250, {
-    plotId: awa.plotIds[0],
-    contributionDate: '2026-02-10T10:00:00.000Z',
-  });
-  // After the assessment date: not in the season that counts.
-  await givenContribution(awa.memberId, 1250, {
-    plotId: awa.plotIds[0],
-    contributionDate: '2026-02-20T10:00:00.000Z',
-  });
-  await givenContribution(awaToo.memberId, 1000, {
-    plotId: awaToo.plotIds[0],
-    contributionDate: '2026-01-20T10:00:00.000Z',
-  });
-  await givenContribution(moussa.memberId, 3000, {
-    plotId: moussa.plotIds[0],
-    contributionDate: '2026-02-01T10:00:00.000Z',
-  });
-  await givenContribution(fatou.memberId, 1000, {
-    plotId: fatou.plotIds[0],
-    contributionDate: '2026-01-05T10:00:00.000Z',
-  });
+  for (const [given, amountCents, day] of [
+    [awa, 1250, '2026-01-10'],
+    [awa, 1250, '2026-02-10'],
+    // After the assessment date: not in the season that counts.
+    [awa, 1250, '2026-02-20'],
+    [awaToo, 1000, '2026-01-20'],
+    [moussa, 3000, '2026-02-01'],
+    [fatou, 1000, '2026-01-05'],
+  ] as const)
+    await givenContribution(given.memberId, amountCents, {
+      plotId: given.plotIds[0],
+      contributionDate: `${day}T10:00:00.000Z`,
+    });
 });
 
 describe('a benefit run', () => {

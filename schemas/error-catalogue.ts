@@ -136,6 +136,15 @@ export const errorCatalogue = {
     status: 400,
     message: `Every factor of benefitFactorsByMonth must be a number from ${configLimits.benefitFactorsByMonth.min} to ${configLimits.benefitFactorsByMonth.max} (details.position is the first that is not).`,
   },
+  // Benefit runs.
+  ERR_BENEFIT_FILE_INVALID: { status: 400, message: 'The assessment file does not match its format.' },
+  ERR_BENEFIT_FILE_TOO_LARGE: { status: 413, message: 'The assessment file is too large (max 20 MB).' },
+  ERR_BENEFIT_RUN_STATE: { status: 409, message: 'The benefit run is not in a state that allows this.' },
+  ERR_BENEFIT_RUN_SELF_REVIEW: {
+    status: 403,
+    message: 'The administrator who uploaded a benefit run cannot approve or reject it.',
+  },
+  ERR_BENEFIT_ALREADY_PAID: { status: 409, message: 'This plot was already paid for this assessment.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

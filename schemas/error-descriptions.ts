@@ -107,6 +107,16 @@ export const errorDescriptions = {
     'Uploading an enabler configuration with more factors in benefitFactorsByMonth than its maximum (details.max).',
   ERR_ENABLERCONFIG_INVALID_FACTOR:
     'Uploading an enabler configuration one of whose benefitFactorsByMonth is not a number within its bounds; details.position is the first (from 1).',
+  ERR_BENEFIT_FILE_INVALID:
+    'An administrator starts a benefit run with an assessment file (POST /admin/benefit-runs) that does not match its format: the details list the first 100 problems, each with its row, its CSV line and field, and their count; no run is created.',
+  ERR_BENEFIT_FILE_TOO_LARGE:
+    'An assessment file uploaded for a benefit run is larger than 20 MB; no run is created.',
+  ERR_BENEFIT_RUN_STATE:
+    'An administrator approves, rejects or cancels a benefit run that is past that point (approved, paid, rejected, cancelled), resumes one that is not failed or paying, or asks for a file the run does not have yet.',
+  ERR_BENEFIT_RUN_SELF_REVIEW:
+    'The administrator who uploaded a benefit run approves or rejects it: another one must.',
+  ERR_BENEFIT_ALREADY_PAID:
+    "Never answered by a call: a benefit run's payout of a plot already paid for its assessment, which the run reports and leaves unpaid.",
 } as const satisfies Record<ErrorCode, string>;
 
 /** The codes of the product spec (section 8); the others were added by this project. */

@@ -124,6 +124,15 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     tokenSecret: true,
     sendsTo: ['import'],
   },
+  // A benefit run's upload read and checked, its run written with its audit entries (transactions of
+  // puts and updates, an Idempotency-Key's put and release), its preview's files paged and linked.
+  'admin-benefit-runs': {
+    table: { read: ['GetItem', 'Query'], write: ['PutItem', 'UpdateItem', 'DeleteItem'], indexes: true },
+    appLog: true,
+    files: { read: ['benefitRuns'], write: ['benefitRuns'], find: true },
+    tokenSecret: true,
+    sendsTo: ['benefit'],
+  },
   // The dashboard's reads, and a rebuild job's creation (a transaction of two puts) and removal.
   dashboard: {
     table: { read: ['GetItem', 'Query'], write: ['PutItem', 'UpdateItem', 'DeleteItem'] },
@@ -165,6 +174,18 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     mirrorTable: { read: ['Scan'], write: ['BatchWriteItem'] },
     tokenSecret: true,
     sendsTo: ['mirror'],
+  },
+  // A run's preview (paged Queries of the enabler's indexes, claims read by key) and payment: each
+  // payout's transaction of puts and updates (createMoneyRecord), the run's step writes, its files.
+  'benefit-run-worker': {
+    table: {
+      read: ['GetItem', 'BatchGetItem', 'Query'],
+      write: ['PutItem', 'UpdateItem'],
+      indexes: true,
+    },
+    appLog: true,
+    files: { read: ['benefitRuns'], write: ['benefitRuns'] },
+    sendsTo: ['benefit'],
   },
   'aggregates-rebuild-worker': {
     table: {

@@ -11,7 +11,8 @@ export interface ClaimValues {
   nameVillage: string;
 }
 
-const squeeze = (text: string): string => foldText(text.trim().replace(/\s+/g, ' '));
+/** A name or village as compared: trimmed, its spaces squeezed, folded (case and accents). */
+export const squeeze = (text: string): string => foldText(text.trim().replace(/\s+/g, ' '));
 
 export const claimValuesOf = (fields: { name: string; village: string; number: string }): ClaimValues => ({
   number: foldText(fields.number.trim()),

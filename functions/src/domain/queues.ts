@@ -1,4 +1,5 @@
 import {
+  benefitRunMessageSchema,
   dataJobMessageSchema,
   mailMessageSchema,
   memberDeletionMessageSchema,
@@ -66,6 +67,17 @@ export const queueDefinitions = {
   memberDeletion: {
     worker: 'member-deletion',
     messageSchema: memberDeletionMessageSchema,
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 3,
+    batchSize: 1,
+  },
+  /*
+   * One step of a benefit run per message: its preview, or a part of its payment (the worker, 15
+   * minutes, stops paying before its time is up and sends the next step).
+   */
+  benefit: {
+    worker: 'benefit-run',
+    messageSchema: benefitRunMessageSchema,
     visibilityTimeoutSeconds: 5400,
     maxReceiveCount: 3,
     batchSize: 1,

@@ -10,6 +10,7 @@ export const workers = [
   'mirror',
   'aggregates-rebuild',
   'member-deletion',
+  'benefit-run',
 ] as const;
 export type Worker = (typeof workers)[number];
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
 import { getEnabler } from '@cpbo/functions/data/enablers.ts';
 import { routeKey, routes } from '@cpbo/functions/http/routes.ts';
@@ -12,7 +13,9 @@ import {
 } from '@cpbo/functions/testing/fixtures.ts';
 import { givenMember } from '@cpbo/functions/testing/member-fixtures.ts';
 import { newMemberBody } from '@cpbo/functions/testing/member-requests.ts';
+import { sqsEventOf } from '@cpbo/functions/testing/queue-events.ts';
 import { unixSecondsOfDay } from '@cpbo/functions/testing/unix-seconds.ts';
+import { handler as benefitRunWorker } from '@cpbo/functions/workers/benefit-run/handler.ts';
 import {
   startApiOverHttp,
   type ApiOverHttp,
@@ -82,6 +85,10 @@ interface Tenant {
   importJobId: string;
   rebuildJobId: string;
   memberDeletionJobId: string;
+  /** A second administrator, who uploads the tenant's benefit runs (the first one reviews them). */
+  uploader: SignedIn;
+  /** A previewed benefit run. */
+  benefitRunId: string;
 }
 
 interface Request {
@@ -170,6 +177,26 @@ const newUser = async (tenant: Tenant) =>
   (await givenUser({ role: 'USER', enablerId: tenant.enablerId })).email;
 const plotBody = { name: 'Field', latitude: 14, longitude: -16 };
 const userPath = (email: string) => `/admin/users/${encodeURIComponent(email)}`;
+
+/** An assessment of the fixtures' village uploaded with the token's account (its link, then a PUT). */
+const benefitUpload = async (token: string) => {
+  const link = await prepared(token, 'POST', '/admin/benefit-runs/uploads');
+  const text = `assessmentId,assessmentDate,village,damageIndex\r\nA-${unique()},2026-02-15,Fissel,0.5\r\n`;
+  expect((await fetch(link.url, { method: 'PUT', body: text })).status).toBe(200);
+  return link.upload as string;
+};
+/** A benefit run of the tenant, uploaded by its second administrator, PENDING_APPROVAL once previewed. */
+const newBenefitRun = async (tenant: Tenant, previewed = true) => {
+  const body = { upload: await benefitUpload(tenant.uploader.token), format: 'csv' };
+  const { run } = await prepared(tenant.uploader.token, 'POST', '/admin/benefit-runs', body);
+  if (previewed)
+    expect(
+      (await benefitRunWorker(sqsEventOf({ jobId: run.id, step: 0 }), lambdaContext('benefit-run-worker')))
+        .batchItemFailures,
+    ).toEqual([]);
+  return run.id as string;
+};
+const runPath = (tenant: Tenant, then = '') => `/admin/benefit-runs/${tenant.benefitRunId}${then}`;
 
 const matrix: Record<string, Row> = {
   'POST /auth/login': {
@@ -541,6 +568,88 @@ const matrix: Record<string, Row> = {
     other: otherEnablersRecord,
   },
 
+  // Benefit runs: an administrator's current enabler's only; another's are not found.
+  'POST /admin/benefit-runs/uploads': {
+    tenants: 'none',
+    request: () => ({ path: '/admin/benefit-runs/uploads' }),
+    own: adminOnly('201'),
+  },
+  'POST /admin/benefit-runs': {
+    tenants: 'none',
+    request: async ({ role, caller }) => ({
+      path: '/admin/benefit-runs',
+      body: {
+        upload: role === 'ADMIN' && caller ? await benefitUpload(caller.token) : randomUUID(),
+        format: 'csv',
+      },
+    }),
+    own: adminOnly('202'),
+  },
+  'GET /admin/benefit-runs': {
+    tenants: 'none',
+    request: () => ({ path: '/admin/benefit-runs' }),
+    own: adminOnly('200'),
+  },
+  'GET /admin/benefit-runs/{id}': {
+    tenants: 'both',
+    request: ({ tenant }) => ({ path: runPath(tenant) }),
+    own: adminOnly('200'),
+    other: adminOnly(NOT_FOUND),
+  },
+  'GET /admin/benefit-runs/{id}/rows': {
+    tenants: 'both',
+    request: ({ tenant }) => ({ path: runPath(tenant, '/rows?filter:status=ACCEPTED&sort:benefit=desc') }),
+    own: adminOnly('200'),
+    other: adminOnly(NOT_FOUND),
+  },
+  'GET /admin/benefit-runs/{id}/duplicates': {
+    tenants: 'both',
+    request: ({ tenant }) => ({ path: runPath(tenant, '/duplicates') }),
+    own: adminOnly('200'),
+    other: adminOnly(NOT_FOUND),
+  },
+  'POST /admin/benefit-runs/{id}/approve': {
+    tenants: 'both',
+    request: async ({ tenant }) => ({
+      path: `/admin/benefit-runs/${await newBenefitRun(tenant)}/approve`,
+      body: { comment: 'Checked' },
+    }),
+    own: adminOnly('202'),
+    other: adminOnly(NOT_FOUND),
+  },
+  'POST /admin/benefit-runs/{id}/reject': {
+    tenants: 'both',
+    request: async ({ tenant }) => ({
+      path: `/admin/benefit-runs/${await newBenefitRun(tenant)}/reject`,
+      body: { comment: 'Wrong index' },
+    }),
+    own: adminOnly('200'),
+    other: adminOnly(NOT_FOUND),
+  },
+  'POST /admin/benefit-runs/{id}/cancel': {
+    tenants: 'both',
+    request: async ({ tenant }) => ({
+      path: `/admin/benefit-runs/${await newBenefitRun(tenant, false)}/cancel`,
+      body: {},
+    }),
+    own: adminOnly('200'),
+    other: adminOnly(NOT_FOUND),
+  },
+  'POST /admin/benefit-runs/{id}/resume': {
+    tenants: 'both',
+    request: async ({ tenant }) => ({
+      path: `/admin/benefit-runs/${await newBenefitRun(tenant, false)}/resume`,
+    }),
+    own: adminOnly('202'),
+    other: adminOnly(NOT_FOUND),
+  },
+  'GET /admin/benefit-runs/{id}/files/{file}': {
+    tenants: 'both',
+    request: ({ tenant }) => ({ path: runPath(tenant, '/files/preview') }),
+    own: adminOnly('200'),
+    other: adminOnly(NOT_FOUND),
+  },
+
   // Users: administrators are shared; another enabler's agents are reached from that enabler's view only.
   'GET /admin/users': { tenants: 'none', request: () => ({ path: '/admin/users' }), own: adminOnly('200') },
   'POST /admin/users': {
@@ -720,6 +829,8 @@ const givenTenant = async (): Promise<Tenant> => {
   tenant.memberDeletionJobId = (
     await prepared(admin.token, 'DELETE', `/admin/members/${(await newMember(tenant)).id}`)
   ).job.id;
+  tenant.uploader = await newCaller('ADMIN', enablerId);
+  tenant.benefitRunId = await newBenefitRun(tenant);
   return tenant;
 };
 

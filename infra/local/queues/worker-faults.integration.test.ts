@@ -35,6 +35,16 @@ import { handler as importWorker } from '@cpbo/functions/workers/import/handler.
 import { handler as mailWorker } from '@cpbo/functions/workers/mail/handler.ts';
 import { handler as memberDeletionWorker } from '@cpbo/functions/workers/member-deletion/handler.ts';
 import { handler as mirrorWorker } from '@cpbo/functions/workers/mirror/handler.ts';
+import { handler as benefitRunWorker } from '@cpbo/functions/workers/benefit-run/handler.ts';
+import {
+  getBenefitRun,
+  resumeBenefitRun,
+  reviewBenefitRun,
+  type BenefitRun,
+} from '@cpbo/functions/data/benefit-runs.ts';
+import { enablerMembers } from '@cpbo/functions/data/benefit-inputs.ts';
+import { benefitStepMessage, givenBenefitRun } from '@cpbo/functions/testing/benefit-runs.ts';
+import { expectTotalsMatchRecords } from '@cpbo/functions/testing/money-totals-check.ts';
 import type { WorkerHandler } from '../functions-code.ts';
 import { outboxTransport, readOutbox } from '../mail/outbox.ts';
 import { InProcessQueue } from './in-process-queue.ts';
@@ -582,5 +592,105 @@ describe('the mirror worker', () => {
   it('dead-letters a poisoned step after its receive count', async () => {
     const dead = await run('mirror', mirrorWorker, { jobId: 'x', step: 'first' });
     expect(dead.map((letter) => letter.receiveCount)).toEqual([queueDefinitions.mirror.maxReceiveCount]);
+  });
+});
+
+describe('the benefit-run worker', () => {
+  /*
+   * An enabler of three members, each with a plot given 12.50 on 1 February (and 12.50 on 1 March,
+   * after the assessment) and a plot given nothing; a run of their village at an index of 0.5 on
+   * 20 February pays each first plot 12.50 × 1 × 0.5 = 6.25 and refuses the others (nothing to pay).
+   */
+  const givenRun = async (enablerId: string) =>
+    givenBenefitRun(enablerId, {
+      assessmentId: `DRY-${randomUUID().slice(0, 8)}`,
+      assessmentDate: '2026-02-20',
+      rows: [{ village: 'Fissel', damageIndex: 0.5 }],
+    });
+  const previewOf = { accepted: { plots: 3, members: 3, amountCents: 1875 }, refused: 3 };
+
+  const approvedRun = async () => {
+    const enablerId = await givenEnablerWithMembers();
+    const started = await givenRun(enablerId);
+    expect(await run('benefit', benefitRunWorker, benefitStepMessage(started))).toEqual([]);
+    const previewed = (await getBenefitRun(started.id)) as BenefitRun;
+    expect(previewed).toMatchObject({ state: 'PENDING_APPROVAL', preview: previewOf });
+    return reviewBenefitRun(previewed, 'APPROVED', 'reviewer@example.org', 'Checked');
+  };
+
+  /** Each member paid once for its first plot, its totals as its records add up. */
+  const expectPaidOnce = async (ended: BenefitRun, where: string) => {
+    expect(ended, where).toMatchObject({
+      state: 'PAID',
+      payment: { paid: previewOf.accepted, notPaid: 0 },
+      written: 3,
+    });
+    for (const memberId of (await enablerMembers(ended.enablerId)).keys()) {
+      const { records } = await expectTotalsMatchRecords(memberId);
+      const payouts = records.filter((record) => record.type === 'PAYOUT');
+      expect(
+        payouts.map((payout) => payout.amountCents),
+        `${where}: ${memberId}`,
+      ).toEqual([625]);
+    }
+  };
+
+  it('previews as one clean run does when killed at any write and delivered again', async () => {
+    let killAt = 1;
+    for (; ; killAt += 1) {
+      const started = await givenRun(await givenEnablerWithMembers());
+      arm(killAt, isWrite);
+      const dead = await run('benefit', dying(benefitRunWorker), benefitStepMessage(started));
+      const kills = fault.kills;
+      disarm();
+      expect(dead).toEqual([]);
+      expect(await getBenefitRun(started.id), `killed at write ${killAt}`).toMatchObject({
+        state: 'PENDING_APPROVAL',
+        progress: null,
+        preview: previewOf,
+      });
+      if (kills === 0) break;
+    }
+    // Its progress marks and its end were each cut short once.
+    expect(killAt).toBeGreaterThan(5);
+  }, 120_000);
+
+  it('pays each plot once, every total exact, when killed at any write of its payment and delivered again', async () => {
+    let killAt = 1;
+    for (; ; killAt += 1) {
+      const approved = await approvedRun();
+      arm(killAt, isWrite);
+      const dead = await run('benefit', dying(benefitRunWorker), benefitStepMessage(approved));
+      const kills = fault.kills;
+      disarm();
+      expect(dead).toEqual([]);
+      await expectPaidOnce((await getBenefitRun(approved.id)) as BenefitRun, `killed at write ${killAt}`);
+      if (kills === 0) break;
+    }
+    // The move to PAYING, the campaign, each payout's transaction and the run's end were cut short once.
+    expect(killAt).toBeGreaterThan(6);
+  }, 180_000);
+
+  it('ends FAILED when every delivery of a payment step fails, and resumed pays the rest once', async () => {
+    const approved = await approvedRun();
+    // The second payout of each delivery fails (the Lambda lives on): the first is written each time.
+    const failingPayout: WorkerHandler<SQSEvent> = async (event, context) => {
+      arm(2, (call) => call.startsWith('TransactWrite'), false);
+      return benefitRunWorker(event, context);
+    };
+    const dead = await run('benefit', failingPayout, benefitStepMessage(approved));
+    disarm();
+    expect(dead.map((letter) => letter.receiveCount)).toEqual([queueDefinitions.benefit.maxReceiveCount]);
+    const failed = (await getBenefitRun(approved.id)) as BenefitRun;
+    expect(failed).toMatchObject({ state: 'FAILED', failure: { in: 'PAYMENT' }, payment: null });
+    const resumed = await resumeBenefitRun(failed, 'admin@example.org');
+    expect(resumed).toMatchObject({ state: 'PAYING', step: failed.step + 1, failure: null });
+    expect(await run('benefit', benefitRunWorker, benefitStepMessage(resumed))).toEqual([]);
+    await expectPaidOnce((await getBenefitRun(approved.id)) as BenefitRun, 'resumed');
+  }, 60_000);
+
+  it('dead-letters a poisoned step after its receive count', async () => {
+    const dead = await run('benefit', benefitRunWorker, { jobId: 'not-a-run', step: 0 });
+    expect(dead.map((letter) => letter.receiveCount)).toEqual([queueDefinitions.benefit.maxReceiveCount]);
   });
 });

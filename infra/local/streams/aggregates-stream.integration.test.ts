@@ -16,11 +16,17 @@ import { queueDefinitions } from '@cpbo/functions/domain/queues.ts';
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
 import { useQueueTransport } from '@cpbo/functions/platform/queue.ts';
 import { givenEnabler } from '@cpbo/functions/testing/fixtures.ts';
-import { newMemberFields, newPlotFields } from '@cpbo/functions/testing/member-fixtures.ts';
+import { givenMember, newMemberFields, newPlotFields } from '@cpbo/functions/testing/member-fixtures.ts';
+import { sqsEventOf } from '@cpbo/functions/testing/queue-events.ts';
 import { storedAggregatesOf } from '@cpbo/functions/testing/stored-aggregates.ts';
 import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/handler.ts';
 import { handler as memberDeletionWorker } from '@cpbo/functions/workers/member-deletion/handler.ts';
 import { InProcessQueue, type DeadLetter } from '../queues/in-process-queue.ts';
+import { getBenefitRun, reviewBenefitRun, type BenefitRun } from '@cpbo/functions/data/benefit-runs.ts';
+import { benefitStepMessage, givenBenefitRun } from '@cpbo/functions/testing/benefit-runs.ts';
+import { givenContribution } from '@cpbo/functions/testing/money-fixtures.ts';
+import { handler as benefitRunWorker } from '@cpbo/functions/workers/benefit-run/handler.ts';
+import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { pollTableStream, type TableStreamPoller } from '../testing/table-stream.ts';
 import { streamDeadLetter } from './stream-poller.ts';
 
@@ -442,6 +448,51 @@ describe('the aggregates kept from the stream', () => {
     expect(rebuilt.malformed).toBe(0);
     expect(await storedAggregatesOf(enablerId)).toEqual(incremental);
   }, 180_000);
+  it('move by exactly what a benefit run paid, to the figures a rebuild computes', async () => {
+    const enabler = await givenEnabler();
+    ours.add(enabler.id);
+    const members = [
+      await givenMember(enabler.id),
+      await givenMember(enabler.id),
+      await givenMember(enabler.id, 1, `Ousmane Ba ${randomUUID()}`, { federation: null }),
+    ];
+    for (const { member, plotIds } of members)
+      await givenContribution(member.id, 1250, {
+        plotId: plotIds[0],
+        contributionDate: '2026-01-15T10:00:00.000Z',
+      });
+    await settled(enabler.id);
+    const before = await storedAggregatesOf(enabler.id);
+    // 12.50 × factor 1 (month 1) × 0.8 = 10.00 a member.
+    const step = async (runId: string) => {
+      const ran = (await getBenefitRun(runId)) as BenefitRun;
+      expect(
+        (
+          await benefitRunWorker(
+            sqsEventOf(benefitStepMessage(ran)),
+            lambdaContext('benefit-run-worker', 600_000),
+          )
+        ).batchItemFailures,
+      ).toEqual([]);
+      return (await getBenefitRun(runId)) as BenefitRun;
+    };
+    const started = await givenBenefitRun(enabler.id, {
+      assessmentId: 'DRY-AGG',
+      assessmentDate: '2026-02-15',
+      rows: [{ village: 'Fissel', damageIndex: 0.8 }],
+    });
+    await reviewBenefitRun(await step(started.id), 'APPROVED', 'reviewer@example.org', 'Checked');
+    expect((await step(started.id)).payment?.paid).toEqual({ plots: 3, members: 3, amountCents: 3000 });
+    await settled(enabler.id);
+    const after = await storedAggregatesOf(enabler.id);
+    const pending = (federation: string) => `ENABLER#${enabler.id}#AGG#pendingBenefits#total|${federation}`;
+    expect(
+      [pending('F#Kaolack'), pending('NONE')].map((key) => (after[key] ?? 0) - (before[key] ?? 0)),
+    ).toEqual([2000, 1000]);
+    const rebuilt = await rebuildAggregates(enabler.id);
+    expect(rebuilt.malformed).toBe(0);
+    expect(await storedAggregatesOf(enabler.id)).toEqual(after);
+  }, 120_000);
 
   it('applies the rest of a batch and dead-letters a poisoned record after its retries', async () => {
     const enabler = await givenEnabler();

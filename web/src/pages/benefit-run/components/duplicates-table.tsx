@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { duplicateKinds, type DuplicateKind, type DuplicateSortField } from '@cpbo/schemas/benefit-runs.ts';
+import { useDuplicates } from '../../../api/benefit-runs-queries.ts';
+import type { BenefitRun, Duplicate } from '../../../api/benefit-runs.ts';
+import { RowLink } from '../../../common/ui/row-link.tsx';
+import { TableEmptyState, TableNoMatchState } from '../../../common/ui/table-states.tsx';
+import { paths } from '../../../navigation/paths.ts';
+import '../../../common/admin-table/admin-filters.css';
+import { FilterSelect } from './filter-select.tsx';
+import { useRunFormats } from './run-formats.ts';
+import { counterOf, usePreviewPaging } from './use-preview-paging.ts';
+
+const sortable = (field: DuplicateSortField) => ({ id: field, sortingField: field });
+
+/**
+ * The members the preview found may be one beneficiary: the same bank account, the same phone, or
+ * near-identical names in one village; each group numbered, paged and sorted by the server.
+ */
+export function DuplicatesTable({ run }: { run: BenefitRun }) {
+  const { t } = useTranslation();
+  const formats = useRunFormats(run);
+  const paging = usePreviewPaging<DuplicateSortField>({ field: 'group', direction: 'asc' });
+  const [kind, setKind] = useState<DuplicateKind | undefined>();
+  const duplicates = useDuplicates(run, {
+    page: paging.page,
+    pageSize: paging.pageSize,
+    sort: paging.sort,
+    kind,
+  });
+  const kindOptions = [
+    { value: '', label: t('benefitRuns.duplicates.anyKind') },
+    ...duplicateKinds.map((each) => ({ value: each, label: t(`benefitRuns.duplicates.kinds.${each}`) })),
+  ];
+  const columns: TableProps.ColumnDefinition<Duplicate>[] = [
+    {
+      ...sortable('group'),
+      header: t('benefitRuns.duplicates.columns.group'),
+      cell: (entry) => entry.group,
+    },
+    {
+      ...sortable('kind'),
+      header: t('benefitRuns.duplicates.columns.kind'),
+      cell: (entry) => t(`benefitRuns.duplicates.kinds.${entry.kind}`),
+    },
+    {
+      id: 'value',
+      header: t('benefitRuns.duplicates.columns.value'),
+      cell: (entry) => entry.value,
+    },
+    {
+      ...sortable('memberName'),
+      header: t('benefitRuns.duplicates.columns.member'),
+      isRowHeader: true,
+      cell: (entry) => <RowLink href={paths.member(entry.memberId)}>{entry.memberName}</RowLink>,
+    },
+    {
+      ...sortable('memberNumber'),
+      header: t('benefitRuns.duplicates.columns.memberNumber'),
+      cell: (entry) => entry.memberNumber,
+    },
+    {
+      ...sortable('village'),
+      header: t('benefitRuns.duplicates.columns.village'),
+      cell: (entry) => entry.village,
+    },
+    {
+      id: 'phone',
+      header: t('benefitRuns.duplicates.columns.phone'),
+      cell: (entry) => entry.phone ?? '-',
+    },
+    {
+      id: 'bankAccount',
+      header: t('benefitRuns.duplicates.columns.bankAccount'),
+      cell: (entry) => entry.bankAccount ?? '-',
+    },
+    {
+      ...sortable('benefit'),
+      header: t('benefitRuns.duplicates.columns.benefit'),
+      cell: (entry) => formats.amount(entry.benefit),
+    },
+  ];
+  const title = t('benefitRuns.duplicates.title');
+  return (
+    <Table
+      {...paging.sorting}
+      variant="borderless"
+      trackBy={(entry) => `${entry.group}-${entry.memberId}`}
+      items={duplicates.data?.items ?? []}
+      columnDefinitions={columns}
+      loading={duplicates.isPending}
+      loadingText={t('benefitRuns.preview.loading')}
+      ariaLabels={{ tableLabel: title }}
+      header={
+        <Header
+          variant="h2"
+          counter={counterOf(duplicates.data)}
+          description={t('benefitRuns.duplicates.description')}
+        >
+          {title}
+        </Header>
+      }
+      filter={
+        <div className="admin-filters">
+          <FilterSelect
+            label={t('benefitRuns.duplicates.kind')}
+            options={kindOptions}
+            value={kind}
+            onChange={(value) => {
+              setKind(value as DuplicateKind | undefined);
+              paging.toFirstPage();
+            }}
+          />
+        </div>
+      }
+      pagination={paging.pagination(duplicates.data?.count ?? 0)}
+      preferences={paging.preferences}
+      empty={
+        kind ? (
+          <TableNoMatchState
+            title={t('benefitRuns.duplicates.noMatch')}
+            action={<Button onClick={() => setKind(undefined)}>{t('adminTable.noMatch.clear')}</Button>}
+          />
+        ) : (
+          <TableEmptyState title={t('benefitRuns.duplicates.empty')} />
+        )
+      }
+    />
+  );
+}

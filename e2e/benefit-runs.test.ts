@@ -31,11 +31,8 @@ const givenMember = async (
   fields: { name: string; village: string; federation: string; phone: string },
   plot: { startCoverageDate: string; contributions: { day: string; amount: number }[] },
 ) => {
-  const member = await callApi('/admin/members', {
-    method: 'POST',
-    token,
-    body: { ...fields, number: `E2E-${randomUUID().slice(0, 8)}` },
-  });
+  const number = `E2E-${randomUUID().slice(0, 8)}`;
+  const member = await callApi('/admin/members', { method: 'POST', token, body: { ...fields, number } });
   expect(member.status, JSON.stringify(member.body)).toBe(201);
   const memberId = member.body.id as string;
   const created = await callApi('/admin/plots', {
@@ -59,7 +56,8 @@ const givenMember = async (
     });
     expect(contribution.status, JSON.stringify(contribution.body)).toBe(201);
   }
-  return { memberId, plotId, name: fields.name };
+  // As the preview's tables show a member: the name over the number.
+  return { memberId, plotId, name: fields.name, shown: `${fields.name} ${number}` };
 };
 
 describe('benefit runs', () => {
@@ -111,8 +109,8 @@ describe('benefit runs', () => {
         maxCompensationFactor * contributions * 100,
       ) / 100;
     const expected = new Map([
-      [mariama.name, benefitOf(2000)],
-      [ousmane.name, benefitOf(1000)],
+      [mariama.shown, benefitOf(2000)],
+      [ousmane.shown, benefitOf(1000)],
     ]);
     const total = benefitOf(2000) + benefitOf(1000);
 
@@ -151,7 +149,7 @@ describe('benefit runs', () => {
     const rows = await runs.tableTexts('Rows');
     expect(rows).toHaveLength(3);
     const previewed = new Map(
-      rows.filter((row) => row[12] === 'Accepted').map((row) => [row[2] ?? '', row[11] ?? '']),
+      rows.filter((row) => row[7] === 'Accepted').map((row) => [row[2] ?? '', row[8] ?? '']),
     );
     expect(previewed).toEqual(new Map([...expected].map(([name, amount]) => [name, amountText(amount)])));
     await runs.openTab('Refused rows');
@@ -160,8 +158,8 @@ describe('benefit runs', () => {
     await runs.openTab('Possible duplicates');
     const duplicates = await runs.tableTexts('Possible duplicate beneficiaries');
     expect(duplicates.map((row) => [row[1], row[3]]).sort()).toEqual([
-      ['Same phone', mariama.name],
-      ['Same phone', ousmane.name],
+      ['Same phone', mariama.shown],
+      ['Same phone', ousmane.shown],
     ]);
     // What they share: the phone, as compared (its digits).
     expect(phone.replace(/\D/g, '')).toContain(duplicates[0]?.[2]);
@@ -178,9 +176,9 @@ describe('benefit runs', () => {
 
     // The members' pending benefits moved by exactly what the preview showed.
     const member = new MemberPage(reviewerPage, 'en');
-    for (const { memberId, name } of [mariama, ousmane]) {
+    for (const { memberId, shown } of [mariama, ousmane]) {
       await member.goto(memberId);
-      expect(await member.statusCard('pendingBenefits')).toBe(previewed.get(name));
+      expect(await member.statusCard('pendingBenefits')).toBe(previewed.get(shown));
     }
 
     // So did the dashboard: the federation's pending benefit and benefits computed, and every federation's.
@@ -209,9 +207,9 @@ describe('benefit runs', () => {
     await review.review('approve', 'Nothing left to pay');
     await review.waitForState('Paid');
     expect(await review.figureText('Amount paid')).toBe(amountText(0));
-    for (const { memberId, name } of [mariama, ousmane]) {
+    for (const { memberId, shown } of [mariama, ousmane]) {
       await member.goto(memberId);
-      expect(await member.statusCard('pendingBenefits')).toBe(previewed.get(name));
+      expect(await member.statusCard('pendingBenefits')).toBe(previewed.get(shown));
     }
   }, 300_000);
 });

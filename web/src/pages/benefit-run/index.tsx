@@ -14,6 +14,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { useBenefitRun } from '../../api/benefit-runs-queries.ts';
 import { isAtWork, type BenefitRun } from '../../api/benefit-runs.ts';
 import { queryKeys } from '../../api/query-keys.ts';
+import { RunState } from '../../common/benefit-runs/run-state.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useFollow } from '../../common/browser/use-follow.ts';
 import { LoadState } from '../../common/ui/load-state.tsx';
@@ -127,7 +128,12 @@ export function BenefitRunPage() {
       header={
         <Header
           variant="h1"
-          description={t('benefitRuns.run.description', { by: run.createdBy })}
+          description={
+            <SpaceBetween direction="horizontal" size="xs">
+              <RunState state={run.state} />
+              <span>{t('benefitRuns.run.description', { by: run.createdBy })}</span>
+            </SpaceBetween>
+          }
           actions={
             <SpaceBetween direction="horizontal" size="xs">
               {hasPreviewFile && (

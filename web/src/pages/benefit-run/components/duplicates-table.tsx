@@ -6,11 +6,10 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { duplicateKinds, type DuplicateKind, type DuplicateSortField } from '@cpbo/schemas/benefit-runs.ts';
 import { useDuplicates } from '../../../api/benefit-runs-queries.ts';
 import type { BenefitRun, Duplicate } from '../../../api/benefit-runs.ts';
-import { RowLink } from '../../../common/ui/row-link.tsx';
 import { TableEmptyState, TableNoMatchState } from '../../../common/ui/table-states.tsx';
-import { paths } from '../../../navigation/paths.ts';
 import '../../../common/admin-table/admin-filters.css';
 import { FilterSelect } from './filter-select.tsx';
+import { MemberCell } from './member-cell.tsx';
 import { useRunFormats } from './run-formats.ts';
 import { counterOf, usePreviewPaging } from './use-preview-paging.ts';
 
@@ -55,12 +54,9 @@ export function DuplicatesTable({ run }: { run: BenefitRun }) {
       ...sortable('memberName'),
       header: t('benefitRuns.duplicates.columns.member'),
       isRowHeader: true,
-      cell: (entry) => <RowLink href={paths.member(entry.memberId)}>{entry.memberName}</RowLink>,
-    },
-    {
-      ...sortable('memberNumber'),
-      header: t('benefitRuns.duplicates.columns.memberNumber'),
-      cell: (entry) => entry.memberNumber,
+      cell: (entry) => (
+        <MemberCell memberId={entry.memberId} name={entry.memberName} number={entry.memberNumber} />
+      ),
     },
     {
       ...sortable('village'),
@@ -88,6 +84,7 @@ export function DuplicatesTable({ run }: { run: BenefitRun }) {
     <Table
       {...paging.sorting}
       variant="borderless"
+      wrapLines
       trackBy={(entry) => `${entry.group}-${entry.memberId}`}
       items={duplicates.data?.items ?? []}
       columnDefinitions={columns}

@@ -36,14 +36,14 @@ export function PreviewSummary({ run, preview }: { run: BenefitRun; preview: Pre
     >
       <SpaceBetween size="l">
         <KeyValuePairs
-          columns={4}
+          columns={3}
           items={[
             { label: t('benefitRuns.summary.plots'), value: formats.count(preview.accepted.plots) },
             { label: t('benefitRuns.summary.members'), value: formats.count(preview.accepted.members) },
             {
               label: t('benefitRuns.summary.total'),
               value: (
-                <Box variant="awsui-value-large" data-testid="preview-total">
+                <Box fontSize="heading-l" fontWeight="bold">
                   {formats.amount(preview.accepted.amount)}
                 </Box>
               ),

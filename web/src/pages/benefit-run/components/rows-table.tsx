@@ -15,6 +15,7 @@ import { useDebounced } from '../../../common/ui/use-debounced.ts';
 import { paths } from '../../../navigation/paths.ts';
 import '../../../common/admin-table/admin-filters.css';
 import { FilterSelect } from './filter-select.tsx';
+import { MemberCell } from './member-cell.tsx';
 import { useRunFormats, type RunFormats } from './run-formats.ts';
 import { counterOf, usePreviewPaging } from './use-preview-paging.ts';
 
@@ -47,12 +48,11 @@ function useRowColumns(formats: RunFormats): Record<string, Column> {
       ...sortable('memberName'),
       header: t('benefitRuns.rows.columns.member'),
       cell: (row) =>
-        row.memberId ? <RowLink href={paths.member(row.memberId)}>{row.memberName}</RowLink> : '-',
-    },
-    memberNumber: {
-      ...sortable('memberNumber'),
-      header: t('benefitRuns.rows.columns.memberNumber'),
-      cell: (row) => row.memberNumber ?? '-',
+        row.memberId ? (
+          <MemberCell memberId={row.memberId} name={row.memberName ?? ''} number={row.memberNumber} />
+        ) : (
+          '-'
+        ),
     },
     village: {
       ...sortable('village'),
@@ -72,12 +72,13 @@ function useRowColumns(formats: RunFormats): Record<string, Column> {
     month: {
       ...sortable('month'),
       header: t('benefitRuns.rows.columns.month'),
-      cell: (row) => formats.count(row.month),
-    },
-    factor: {
-      ...sortable('factor'),
-      header: t('benefitRuns.rows.columns.factor'),
-      cell: (row) => formats.ratio(row.factor),
+      cell: (row) =>
+        row.month === null
+          ? '-'
+          : t('benefitRuns.rows.monthFactor', {
+              month: formats.count(row.month),
+              factor: formats.ratio(row.factor),
+            }),
     },
     damageIndex: {
       ...sortable('damageIndex'),
@@ -119,16 +120,12 @@ const allRowsColumns = [
   'row',
   'plot',
   'member',
-  'memberNumber',
-  'village',
-  'federation',
   'seasonContributions',
   'month',
-  'factor',
   'damageIndex',
   'cap',
-  'benefit',
   'status',
+  'benefit',
 ];
 const refusedColumns = ['row', 'plot', 'member', 'village', 'reason', 'damageIndex', 'givenAmount', 'cap'];
 
@@ -207,6 +204,8 @@ export function RowsTable({ run, refused = false }: RowsTableProps) {
     <Table
       {...paging.sorting}
       variant="borderless"
+      // The benefit stays in sight on a narrow screen.
+      stickyColumns={{ first: 0, last: refused ? 0 : 1 }}
       trackBy="row"
       items={rows.data?.items ?? []}
       columnDefinitions={(refused ? refusedColumns : allRowsColumns).flatMap((id) => columns[id] ?? [])}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
@@ -71,6 +72,7 @@ export function RunActions({ run, uploader }: { run: BenefitRun; uploader: boole
   };
 
   const accepted = run.preview?.accepted;
+  const duplicates = run.preview?.duplicates ?? 0;
   const message =
     asked === 'approve'
       ? t('benefitRuns.actions.approve.message', {
@@ -113,6 +115,9 @@ export function RunActions({ run, uploader }: { run: BenefitRun; uploader: boole
       >
         <SpaceBetween size="m">
           <Box variant="p">{message}</Box>
+          {asked === 'approve' && duplicates > 0 && (
+            <Alert type="warning">{t('benefitRuns.actions.approve.duplicates', { count: duplicates })}</Alert>
+          )}
           {asked !== 'resume' && (
             <FormField
               label={t('benefitRuns.actions.comment')}

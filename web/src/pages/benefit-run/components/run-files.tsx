@@ -93,13 +93,11 @@ export function RunFiles({ run }: { run: BenefitRun }) {
           cell: (file) => (
             <Button
               iconName="download"
-              variant="inline-link"
+              variant="inline-icon"
               loading={downloading === file.id}
               ariaLabel={t('benefitRuns.files.downloadLabel', { file: file.fileName })}
               onClick={() => void download(file.id)}
-            >
-              {t('benefitRuns.files.download')}
-            </Button>
+            />
           ),
         },
       ]}

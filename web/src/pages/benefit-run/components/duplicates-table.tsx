@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from '@cloudscape-design/components/button';
-import Header from '@cloudscape-design/components/header';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import type { TableProps } from '@cloudscape-design/components/table';
 import { duplicateKinds, type DuplicateKind, type DuplicateSortField } from '@cpbo/schemas/benefit-runs.ts';
 import { useDuplicates } from '../../../api/benefit-runs-queries.ts';
 import type { BenefitRun, Duplicate } from '../../../api/benefit-runs.ts';
-import { TableEmptyState, TableNoMatchState } from '../../../common/ui/table-states.tsx';
-import '../../../common/admin-table/admin-filters.css';
 import { FilterSelect } from './filter-select.tsx';
 import { MemberCell } from './member-cell.tsx';
 import { useRunFormats } from './run-formats.ts';
-import { counterOf, usePreviewPaging } from './use-preview-paging.ts';
+import { PreviewTable } from './preview-table.tsx';
+import { usePreviewPaging } from './use-preview-paging.ts';
 
 const sortable = (field: DuplicateSortField) => ({ id: field, sortingField: field });
 
@@ -30,6 +27,10 @@ export function DuplicatesTable({ run }: { run: BenefitRun }) {
     sort: paging.sort,
     kind,
   });
+  const chooseKind = (value: string | undefined) => {
+    setKind(value as DuplicateKind | undefined);
+    paging.toFirstPage();
+  };
   const kindOptions = [
     { value: '', label: t('benefitRuns.duplicates.anyKind') },
     ...duplicateKinds.map((each) => ({ value: each, label: t(`benefitRuns.duplicates.kinds.${each}`) })),
@@ -79,51 +80,26 @@ export function DuplicatesTable({ run }: { run: BenefitRun }) {
       cell: (entry) => formats.amount(entry.benefit),
     },
   ];
-  const title = t('benefitRuns.duplicates.title');
   return (
-    <Table
-      {...paging.sorting}
-      variant="borderless"
-      wrapLines
+    <PreviewTable
+      title={t('benefitRuns.duplicates.title')}
+      description={t('benefitRuns.duplicates.description')}
+      columns={columns}
       trackBy={(entry) => `${entry.group}-${entry.memberId}`}
-      items={duplicates.data?.items ?? []}
-      columnDefinitions={columns}
-      loading={duplicates.isPending}
-      loadingText={t('benefitRuns.preview.loading')}
-      ariaLabels={{ tableLabel: title }}
-      header={
-        <Header
-          variant="h2"
-          counter={counterOf(duplicates.data)}
-          description={t('benefitRuns.duplicates.description')}
-        >
-          {title}
-        </Header>
-      }
-      filter={
-        <div className="admin-filters">
-          <FilterSelect
-            label={t('benefitRuns.duplicates.kind')}
-            options={kindOptions}
-            value={kind}
-            onChange={(value) => {
-              setKind(value as DuplicateKind | undefined);
-              paging.toFirstPage();
-            }}
-          />
-        </div>
-      }
-      pagination={paging.pagination(duplicates.data?.count ?? 0)}
-      preferences={paging.preferences}
-      empty={
-        kind ? (
-          <TableNoMatchState
-            title={t('benefitRuns.duplicates.noMatch')}
-            action={<Button onClick={() => setKind(undefined)}>{t('adminTable.noMatch.clear')}</Button>}
-          />
-        ) : (
-          <TableEmptyState title={t('benefitRuns.duplicates.empty')} />
-        )
+      page={duplicates.data}
+      paging={paging}
+      wrapLines
+      filtered={kind !== undefined}
+      onClearFilters={() => chooseKind(undefined)}
+      noMatch={t('benefitRuns.duplicates.noMatch')}
+      empty={t('benefitRuns.duplicates.empty')}
+      filters={
+        <FilterSelect
+          label={t('benefitRuns.duplicates.kind')}
+          options={kindOptions}
+          value={kind}
+          onChange={chooseKind}
+        />
       }
     />
   );

@@ -1,23 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
-import Header from '@cloudscape-design/components/header';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import type { TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { benefitRowRefusals, type BenefitRowSortField } from '@cpbo/schemas/benefit-runs.ts';
 import { useBenefitRows } from '../../../api/benefit-runs-queries.ts';
 import type { BenefitRow, BenefitRun, BenefitRowsQuery } from '../../../api/benefit-runs.ts';
 import { RowLink } from '../../../common/ui/row-link.tsx';
-import { TableEmptyState, TableNoMatchState } from '../../../common/ui/table-states.tsx';
 import { useDebounced } from '../../../common/ui/use-debounced.ts';
 import { paths } from '../../../navigation/paths.ts';
-import '../../../common/admin-table/admin-filters.css';
 import { FilterSelect } from './filter-select.tsx';
 import { MemberCell } from './member-cell.tsx';
 import { useRunFormats, type RunFormats } from './run-formats.ts';
-import { counterOf, usePreviewPaging } from './use-preview-paging.ts';
+import { PreviewTable } from './preview-table.tsx';
+import { usePreviewPaging } from './use-preview-paging.ts';
 
 type Column = TableProps.ColumnDefinition<BenefitRow> & { id: string };
 type Status = NonNullable<BenefitRowsQuery['status']>;
@@ -199,30 +196,22 @@ export function RowsTable({ run, refused = false }: RowsTableProps) {
       name === null ? [] : [{ value: name, label: name }],
     ),
   ];
-  const title = refused ? t('benefitRuns.rows.refusedTitle') : t('benefitRuns.rows.title');
   return (
-    <Table
-      {...paging.sorting}
-      variant="borderless"
-      // The benefit stays in sight on a narrow screen.
-      stickyColumns={{ first: 0, last: refused ? 0 : 1 }}
+    <PreviewTable
+      title={refused ? t('benefitRuns.rows.refusedTitle') : t('benefitRuns.rows.title')}
+      description={refused ? t('benefitRuns.rows.refusedDescription') : t('benefitRuns.rows.description')}
+      columns={(refused ? refusedColumns : allRowsColumns).flatMap((id) => columns[id] ?? [])}
       trackBy="row"
-      items={rows.data?.items ?? []}
-      columnDefinitions={(refused ? refusedColumns : allRowsColumns).flatMap((id) => columns[id] ?? [])}
-      loading={rows.isPending}
-      loadingText={t('benefitRuns.preview.loading')}
-      ariaLabels={{ tableLabel: title }}
-      header={
-        <Header
-          variant="h2"
-          counter={counterOf(rows.data)}
-          description={refused ? t('benefitRuns.rows.refusedDescription') : t('benefitRuns.rows.description')}
-        >
-          {title}
-        </Header>
-      }
-      filter={
-        <div className="admin-filters">
+      page={rows.data}
+      paging={paging}
+      // The benefit stays in sight on a narrow screen.
+      stickyLast={refused ? 0 : 1}
+      filtered={filtered}
+      onClearFilters={clearFilters}
+      noMatch={t('benefitRuns.rows.noMatch')}
+      empty={refused ? t('benefitRuns.rows.noneRefused') : t('benefitRuns.rows.empty')}
+      filters={
+        <>
           <FormField label={t('benefitRuns.rows.filters.search')}>
             <TextFilter
               filteringText={searchText}
@@ -256,21 +245,7 @@ export function RowsTable({ run, refused = false }: RowsTableProps) {
             value={federation}
             onChange={choose(setFederation)}
           />
-        </div>
-      }
-      pagination={paging.pagination(rows.data?.count ?? 0)}
-      preferences={paging.preferences}
-      empty={
-        filtered ? (
-          <TableNoMatchState
-            title={t('benefitRuns.rows.noMatch')}
-            action={<Button onClick={clearFilters}>{t('adminTable.noMatch.clear')}</Button>}
-          />
-        ) : (
-          <TableEmptyState
-            title={refused ? t('benefitRuns.rows.noneRefused') : t('benefitRuns.rows.empty')}
-          />
-        )
+        </>
       }
     />
   );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { defaultLogins } from '../infra/local/seed/index.ts';
@@ -8,6 +9,7 @@ import adminFr from '../web/src/i18n/admin/fr.json' with { type: 'json' };
 import fr from '../web/src/i18n/fr.json' with { type: 'json' };
 import { LoginPage, type Language } from './pages/login-page.ts';
 import { callApi, signIn } from './support/api.ts';
+import { previewedRunByApi } from './support/benefit-runs.ts';
 import { describe, expect, test } from './support/test.ts';
 
 /**
@@ -40,6 +42,7 @@ interface SeededIds {
   contributionId: string;
   payoutId: string;
   cashoutId: string;
+  benefitRunId: string;
 }
 
 /** A screen's address parameters, for the screens whose path has some. */
@@ -59,6 +62,7 @@ const parametersOf: Partial<Record<ScreenId, (ids: SeededIds) => Record<string, 
   updateContribution: (ids) => ({ id: ids.contributionId }),
   updatePayout: (ids) => ({ id: ids.payoutId }),
   updateCashout: (ids) => ({ id: ids.cashoutId }),
+  benefitRun: (ids) => ({ id: ids.benefitRunId }),
 };
 
 const addressOf = (screen: (typeof screens)[number], ids: SeededIds): string =>
@@ -91,6 +95,7 @@ const seededIds = async (): Promise<SeededIds> => {
   };
   const enabler = await get('/me/enabler');
   const plot = firstOf((await get('/admin/plots')).items, 'plot');
+  const assessment = `A11Y-${randomUUID().slice(0, 8)},${new Date().toISOString().slice(0, 10)}`;
   const config = firstOf(await get(`/admin/enablers/${enabler.id}/configs`), 'configuration');
   return {
     memberId: firstOf((await get('/members')).members, 'member').id,
@@ -102,6 +107,15 @@ const seededIds = async (): Promise<SeededIds> => {
     contributionId: firstOf((await get('/admin/contributions')).items, 'contribution').id,
     payoutId: firstOf((await get('/admin/payouts')).items, 'payout').id,
     cashoutId: firstOf((await get('/admin/cashouts')).items, 'cashout').id,
+    // A run of a demo village and of a plot nobody has, waiting for approval: its tables are checked.
+    benefitRunId: await previewedRunByApi(
+      token,
+      [
+        'assessmentId,assessmentDate,plotId,village,damageIndex',
+        `${assessment},,Fissel,0.5`,
+        `${assessment},${randomUUID()},,0.5`,
+      ].join('\n'),
+    ),
   };
 };
 
@@ -162,6 +176,16 @@ interface State {
   show: (page: Page, language: Language) => Promise<void>;
 }
 
+/** A screen with its nth tab chosen (the first shows on load). */
+const tabState = (name: string, screen: ScreenId, index: number): State => ({
+  name,
+  screen,
+  show: async (page) => {
+    await page.getByRole('tab').nth(index).click();
+    await page.waitForLoadState('networkidle');
+  },
+});
+
 const states: readonly State[] = [
   {
     name: 'language menu open',
@@ -175,22 +199,8 @@ const states: readonly State[] = [
       await page.locator(`[role="menuitem"][lang="${other}"], [role="menuitem"] [lang="${other}"]`).waitFor();
     },
   },
-  {
-    name: 'second tab',
-    screen: 'member',
-    show: async (page) => {
-      await page.getByRole('tab').nth(1).click();
-      await page.waitForLoadState('networkidle');
-    },
-  },
-  {
-    name: 'third tab',
-    screen: 'member',
-    show: async (page) => {
-      await page.getByRole('tab').nth(2).click();
-      await page.waitForLoadState('networkidle');
-    },
-  },
+  tabState('second tab', 'member', 1),
+  tabState('third tab', 'member', 2),
   {
     name: 'federation list open',
     screen: 'dashboard',
@@ -216,6 +226,29 @@ const states: readonly State[] = [
         .click();
       await page.getByRole('menuitem', { name: actions.delete, exact: true }).click();
       await page.getByRole('dialog').filter({ visible: true }).waitFor();
+    },
+  },
+  tabState('refused rows tab', 'benefitRun', 1),
+  tabState('possible duplicates tab', 'benefitRun', 2),
+  {
+    name: 'cancel confirmation',
+    screen: 'benefitRun',
+    show: async (page, language) => {
+      const { cancel } = languages[language].admin.benefitRuns.actions;
+      await page.getByRole('button', { name: cancel.button, exact: true }).click();
+      await page.getByRole('dialog').filter({ visible: true }).waitFor();
+    },
+  },
+  {
+    name: 'refused file',
+    screen: 'newBenefitRun',
+    show: async (page, language) => {
+      const { upload } = languages[language].admin.benefitRuns;
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('plot\nx\n') });
+      await page.getByRole('button', { name: upload.start, exact: true }).click();
+      await page.getByRole('table', { name: upload.problems.table, exact: true }).waitFor();
     },
   },
   {

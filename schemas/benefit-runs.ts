@@ -31,7 +31,7 @@ export const ASSESSMENT_LIMITS = {
  * A benefit run's assessment reference: a payout's (the campaign its payouts report on), narrowed to what
  * a run's file names and its files' keys may hold.
  */
-const runAssessmentIdSchema = {
+export const runAssessmentIdSchema = {
   ...assessmentIdSchema,
   maxLength: 64,
   pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',

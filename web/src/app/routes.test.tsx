@@ -19,6 +19,8 @@ const specAdminPaths = [
   '/AdminContributions',
   '/AdminPayouts',
   '/AdminCashouts',
+  // Issue 28: benefit runs, their upload and each run.
+  '/AdminBenefitRuns',
   '/AdminUsers',
   '/AdminLogs',
   '/AdminDatas',
@@ -42,6 +44,8 @@ const specAdminPaths = [
   '/UpdateCashout/:id',
   // Issue 17: the API's reference, rendered from its OpenAPI document.
   '/ApiReference',
+  '/NewBenefitRun',
+  '/BenefitRun/:id',
 ];
 
 describe('route sets', () => {

@@ -67,6 +67,9 @@ const pages: Partial<Record<ScreenId, LazyPage>> = {
   newCashout: adminPage('newCashout'),
   updateCashout: adminPage('updateCashout'),
   apiReference: adminPage('apiReference'),
+  adminBenefitRuns: adminPage('adminBenefitRuns'),
+  newBenefitRun: adminPage('newBenefitRun'),
+  benefitRun: adminPage('benefitRun'),
 };
 
 export interface ScreenRoute {

@@ -45,4 +45,7 @@ export const paths = {
   newCashout: pathTo('newCashout'),
   updateCashout: (id: string) => pathTo('updateCashout', { id }),
   apiReference: pathTo('apiReference'),
+  adminBenefitRuns: pathTo('adminBenefitRuns'),
+  newBenefitRun: pathTo('newBenefitRun'),
+  benefitRun: (runId: string) => pathTo('benefitRun', { id: runId }),
 };

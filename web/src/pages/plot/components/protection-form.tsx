@@ -12,7 +12,11 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { EnablerConfig } from '../../../api/enablers.ts';
-import { updatePlot, type Plot } from '../../../api/plots.ts';
+import type { Plot } from '../../../api/plots.ts';
+import { submitFieldWrite } from '../../../api/offline/field-writes.ts';
+import { newLocalId } from '../../../api/offline/queued-writes.ts';
+import { useActionKey } from '../../../api/use-action-key.ts';
+import { OfflineText } from '../../../common/offline/offline-text.tsx';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { formatAmount, formatNumber } from '../../../common/format/format.ts';
 import { amountProblem, parseDecimal, problemMessage } from '../../../common/plots/plot-fields.ts';
@@ -44,11 +48,12 @@ export function ProtectionForm({ plot, config }: ProtectionFormProps) {
   const queryClient = useQueryClient();
   const [contribution, setContribution] = useState(() => String(plot.droughtMonthlyContrib));
   const [submitted, setSubmitted] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<'sent' | 'queued' | null>(null);
+  const actionKey = useActionKey();
   const update = useMutation({
     // The update rewrites every field of the plot: the others travel unchanged.
-    mutationFn: (droughtMonthlyContrib: number) =>
-      updatePlot(plot.memberId, plot.id, {
+    mutationFn: (droughtMonthlyContrib: number) => {
+      const body = {
         name: plot.name,
         latitude: plot.latitude,
         longitude: plot.longitude,
@@ -56,8 +61,22 @@ export function ProtectionForm({ plot, config }: ProtectionFormProps) {
         isIrrigated: plot.isIrrigated,
         excessRainMonthlyContrib: plot.excessRainMonthlyContrib,
         droughtMonthlyContrib,
-      }),
-    onSuccess: (savedPlot) => {
+      };
+      return submitFieldWrite({
+        kind: 'protection',
+        id: newLocalId(),
+        key: actionKey.keyFor({ plotId: plot.id, ...body }),
+        memberId: plot.memberId,
+        memberName: plot.memberName,
+        plotId: plot.id,
+        plotName: plot.name,
+        body,
+      });
+    },
+    onSuccess: (result) => {
+      actionKey.succeeded();
+      if (result.status === 'queued') return;
+      const savedPlot = result.answer;
       // The screen shows the plot as the server saved it; the member's page and list are read again.
       queryClient.setQueryData(queryKeys.members.plot(savedPlot.memberId, savedPlot.id), savedPlot);
       void queryClient.invalidateQueries({ queryKey: queryKeys.members.detail(savedPlot.memberId) });
@@ -78,12 +97,12 @@ export function ProtectionForm({ plot, config }: ProtectionFormProps) {
     setSubmitted(true);
     const amount = parseDecimal(contribution);
     if (problem || amount === undefined || saving) return;
-    setSaved(false);
+    setSaved(null);
     try {
-      const savedPlot = await update.mutateAsync(amount);
-      setContribution(String(savedPlot.droughtMonthlyContrib));
+      const result = await update.mutateAsync(amount);
+      if (result.status === 'sent') setContribution(String(result.answer.droughtMonthlyContrib));
       setSubmitted(false);
-      setSaved(true);
+      setSaved(result.status);
     } catch {
       // The error dialog tells why; the value stays for another try.
     }
@@ -118,7 +137,7 @@ export function ProtectionForm({ plot, config }: ProtectionFormProps) {
                   value={contribution}
                   onChange={({ detail }) => {
                     setContribution(detail.value);
-                    setSaved(false);
+                    setSaved(null);
                   }}
                   invalid={errorText !== undefined}
                 />
@@ -150,8 +169,16 @@ export function ProtectionForm({ plot, config }: ProtectionFormProps) {
               </FormField>
             </ColumnLayout>
             {saved && (
-              <Alert type="success" dismissible onDismiss={() => setSaved(false)}>
-                {t('plots.protection.saved')}
+              <Alert
+                type={saved === 'sent' ? 'success' : 'info'}
+                dismissible
+                onDismiss={() => setSaved(null)}
+              >
+                {saved === 'sent' ? (
+                  t('plots.protection.saved')
+                ) : (
+                  <OfflineText textKey="offline.queued.protection" />
+                )}
               </Alert>
             )}
           </SpaceBetween>

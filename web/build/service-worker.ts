@@ -44,7 +44,9 @@ export const serviceWorker = () =>
       // One file (no importScripts), so the worker's Content-Security-Policy is the page's.
       inlineWorkboxRuntime: true,
       cleanupOutdatedCaches: true,
-      clientsClaim: false,
+      // The first worker takes the open page at once (the screens' code it loads later comes from the
+      // precache, offline too); a new build's worker waits for the agent (skipWaiting false).
+      clientsClaim: true,
       skipWaiting: false,
     },
   });

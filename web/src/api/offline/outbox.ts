@@ -21,6 +21,8 @@ export interface OutboxDependencies {
 
 // Other tabs of the same account read the queue again when one of them changed it.
 const channelName = 'cpbo-outbox';
+/** After a try without an answer, the next one comes this much later, doubling up to the last. */
+export const RETRY_DELAYS_MS = { first: 2_000, last: 60_000 };
 
 const replaced = (record: OutboxRecord, id: string, change: (write: QueuedWrite) => QueuedWrite) => ({
   ...record,
@@ -49,6 +51,8 @@ export class Outbox {
   private pass: Promise<void> | null = null;
   private passAgain = false;
   private channel: BroadcastChannel | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryDelay = RETRY_DELAYS_MS.first;
 
   constructor(private readonly dependencies: OutboxDependencies = { send: trySend, now: Date.now }) {}
 
@@ -96,6 +100,8 @@ export class Outbox {
 
   close(): void {
     this.account = null;
+    clearTimeout(this.retryTimer);
+    this.retryDelay = RETRY_DELAYS_MS.first;
     this.channel?.close();
     this.channel = null;
     this.show(emptyOutbox());
@@ -159,10 +165,13 @@ export class Outbox {
   }
 
   /**
-   * Sends what waits, in order, until the queue is done or the server cannot be reached. A call during
-   * a pass runs one more pass after it (a write added meanwhile is not left behind).
+   * Sends what waits, in order, until the queue is done or the server cannot be reached (then it tries
+   * again later by itself, sooner at first). A call during a pass runs one more pass after it (a write
+   * added meanwhile is not left behind). Nothing is tried while the browser says it is offline.
    */
   send(): Promise<void> {
+    if (typeof navigator !== 'undefined' && !navigator.onLine) return Promise.resolve();
+    clearTimeout(this.retryTimer);
     if (this.pass) {
       this.passAgain = true;
       return this.pass;
@@ -221,6 +230,7 @@ export class Outbox {
             unansweredAt: tried.unansweredAt ?? this.dependencies.now(),
           })),
         );
+        this.retryLater();
         return;
       }
       if ('refused' in outcome) {
@@ -237,7 +247,15 @@ export class Outbox {
     }
   }
 
+  private retryLater(): void {
+    if (this.account === null) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.send(), this.retryDelay);
+    this.retryDelay = Math.min(this.retryDelay * 2, RETRY_DELAYS_MS.last);
+  }
+
   private async recorded(write: QueuedWrite, answer: unknown): Promise<void> {
+    this.retryDelay = RETRY_DELAYS_MS.first;
     const createdId =
       (write.kind === 'member' || write.kind === 'plot') && answer && typeof answer === 'object'
         ? (answer as { id?: unknown }).id

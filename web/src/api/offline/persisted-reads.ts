@@ -1,19 +1,23 @@
-import type { Query, QueryClient } from '@tanstack/react-query';
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { DehydratedState, Query, QueryClient } from '@tanstack/react-query';
 import {
   persistQueryClientRestore,
   persistQueryClientSubscribe,
   type PersistedClient,
+  type Persister,
 } from '@tanstack/query-persist-client-core';
 import { bankFields } from '../members.ts';
 import { queryKeys } from '../query-keys.ts';
-import { deleteDeviceRecord, deviceKeys, readDeviceRecord, writeDeviceRecord } from './device-store.ts';
+import { changeDeviceRecord, deleteDeviceRecord, deviceKeys, readDeviceRecord } from './device-store.ts';
 import { isLocalId } from './queued-writes.ts';
 
 /** Raised when the answers' shapes change: a device's older reads are then dropped, not misread. */
 export const READS_VERSION = '1';
 /** A field agent's session lasts at most 30 days: reads older than that belong to no session left. */
 export const READS_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** The most reads kept (the newest): a few hundred members and list pages, well under a megabyte. */
+export const MAX_KEPT_READS = 400;
+/** At most one write of the reads a second, however many arrive. */
+const SAVE_DELAY_MS = 1000;
 
 /** The reads an agent needs offline: the members (list pages, members, plots), the app's config, the enabler. */
 const keptPrefixes: readonly string[] = [
@@ -42,33 +46,68 @@ export function withoutBankDetails<T>(value: T): T {
   ) as T;
 }
 
+/**
+ * The reads of this page's cache joined to those kept from earlier pages of the session (each page starts
+ * with an empty cache, and a member read yesterday must stay readable offline): the newer of a read kept
+ * twice, none older than `now - READS_MAX_AGE_MS`, at most MAX_KEPT_READS, newest first.
+ */
+export function mergeReads(
+  kept: DehydratedState | undefined,
+  current: DehydratedState,
+  now: number,
+): DehydratedState {
+  const byHash = new Map<string, DehydratedState['queries'][number]>();
+  for (const query of [...(kept?.queries ?? []), ...current.queries]) {
+    const held = byHash.get(query.queryHash);
+    if (!held || query.state.dataUpdatedAt >= held.state.dataUpdatedAt) byHash.set(query.queryHash, query);
+  }
+  const queries = [...byHash.values()]
+    .filter((query) => now - query.state.dataUpdatedAt <= READS_MAX_AGE_MS)
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
+    .slice(0, MAX_KEPT_READS);
+  return { mutations: [], queries };
+}
+
 interface StoredReads {
   account: string;
   client: PersistedClient;
 }
 
 /**
- * The reads of one account, stored without bank details; another account's are dropped, not shown.
- * `keeping` turns false at sign-out: a save the throttle still holds then writes nothing.
+ * The reads of one account in IndexedDB, without bank details, joined to those kept before; another
+ * account's are dropped, never shown. `keeping` turns false at sign-out: a save still waiting writes nothing.
  */
-const persisterFor = (account: string, keeping: () => boolean = () => true) =>
-  createAsyncStoragePersister({
-    storage: {
-      getItem: (key) => readDeviceRecord<string>(key).then((value) => value ?? null),
-      setItem: (key, value: string) => (keeping() ? writeDeviceRecord(key, value) : Promise.resolve()),
-      removeItem: (key) => deleteDeviceRecord(key),
+const persisterFor = (account: string, keeping: () => boolean = () => true): Persister => {
+  let waiting: PersistedClient | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    const client = waiting;
+    waiting = undefined;
+    timer = undefined;
+    if (!client || !keeping()) return Promise.resolve();
+    return changeDeviceRecord<StoredReads | undefined>(deviceKeys.queryCache, (stored) => {
+      const kept =
+        stored?.account === account && stored.client.buster === client.buster ? stored.client : undefined;
+      const clientState = mergeReads(
+        kept?.clientState,
+        withoutBankDetails(client.clientState),
+        client.timestamp,
+      );
+      return { account, client: { ...client, clientState } };
+    }).catch(() => undefined);
+  };
+  return {
+    persistClient: (client) => {
+      waiting = client;
+      timer ??= setTimeout(() => void save(), SAVE_DELAY_MS);
     },
-    key: deviceKeys.queryCache,
-    // One write a second at most, however many reads arrive.
-    throttleTime: 1000,
-    serialize: (client) =>
-      JSON.stringify({ account, client: withoutBankDetails(client) } satisfies StoredReads),
-    deserialize: (text) => {
-      const stored = JSON.parse(text) as StoredReads;
-      if (stored.account !== account) throw new Error('The kept reads are another account’s');
-      return stored.client;
+    restoreClient: async () => {
+      const stored = await readDeviceRecord<StoredReads>(deviceKeys.queryCache);
+      return stored?.account === account ? stored.client : undefined;
     },
-  });
+    removeClient: () => deleteDeviceRecord(deviceKeys.queryCache),
+  };
+};
 
 /** Keeps the account's reads on the device as they arrive; answers the function that stops it. */
 export function keepReads(queryClient: QueryClient, account: string): () => void {

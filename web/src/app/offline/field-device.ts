@@ -1,12 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { outbox } from '../../api/offline/outbox.ts';
 import { accountOf, forgetSession, keepSession } from '../../api/offline/offline-session.ts';
 import { forgetReads, keepReads, restoreReads } from '../../api/offline/persisted-reads.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import type { SignedInSession } from '../../session/session-context.ts';
-
-/** How often a field agent's app tries the queue again while online (answers lost on a weak network). */
-export const RETRY_MS = 30_000;
 
 /**
  * A field agent's device while signed in: the reads kept in IndexedDB (and put back offline), the queue
@@ -16,6 +13,9 @@ export const RETRY_MS = 30_000;
  */
 export function fieldDevice(session: SignedInSession, queryClient: QueryClient) {
   const account = accountOf(session);
+  // The library only hears the online and offline events: a page opened offline must tell it, or its reads
+  // would be tried (and fail loudly) instead of waiting for the network.
+  onlineManager.setOnline(navigator.onLine);
   const stops: (() => void)[] = [];
   const on = (target: Window, event: string, listener: () => void) => {
     target.addEventListener(event, listener);
@@ -27,8 +27,8 @@ export function fieldDevice(session: SignedInSession, queryClient: QueryClient) 
     stops.push(keepReads(queryClient, account));
     // What the previous session of another account kept is not this one's.
     if (session.start !== 'offline') {
-      const { start: _start, ...kept } = session;
-      void keepSession(kept).catch(() => undefined);
+      const { user, enabler, enablers } = session;
+      void keepSession({ user, enabler, enablers }).catch(() => undefined);
     }
     await outbox.open(account, { earlierSession: session.start === 'signIn' });
     stops.push(
@@ -37,11 +37,6 @@ export function fieldDevice(session: SignedInSession, queryClient: QueryClient) 
     on(window, 'online', () => void outbox.send());
     // Offline mid-session: the reads kept from earlier visits join those of this one.
     on(window, 'offline', () => void restoreReads(queryClient, account));
-    const timer = setInterval(() => {
-      if (navigator.onLine && outbox.current().writes.some((write) => write.state === 'waiting'))
-        void outbox.send();
-    }, RETRY_MS);
-    stops.push(() => clearInterval(timer));
     void outbox.send();
   };
 

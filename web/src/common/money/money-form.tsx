@@ -58,6 +58,8 @@ export function MoneyForm<Body extends { amount: number }>(props: MoneyFormProps
   const actionKey = useActionKey();
   const record = useMutation({
     mutationFn: (body: Body) => props.send(body, actionKey.keyFor({ memberId, ...body })),
+    // Kept on the device offline (api/offline/field-writes.ts): the library must not hold it back.
+    networkMode: 'always',
     onSuccess: () => {
       actionKey.succeeded();
       // The member's totals and the member list's columns changed.
@@ -87,7 +89,8 @@ export function MoneyForm<Body extends { amount: number }>(props: MoneyFormProps
     try {
       const { status } = await record.mutateAsync(props.bodyOf(amount));
       setText('');
-      if (status === 'queued') await loadOfflineTexts();
+      // Its message's texts come from the precache offline; the message shows even if they do not.
+      if (status === 'queued') await loadOfflineTexts().catch(() => undefined);
       props.onRecorded(
         t(status === 'queued' ? `offline.queued.${kind}` : `members.member.${kind}.done`, values),
         status,

@@ -38,6 +38,7 @@ export function OnboardingPage() {
         body: member,
       }),
     [queryKeys.members.all],
+    { networkMode: 'always' },
   );
   useDocumentTitle(t('screens.onboarding'));
   const kept = outbox.isOpen() && (!online || hasWaiting(record));

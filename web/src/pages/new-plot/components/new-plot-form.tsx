@@ -61,6 +61,7 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
         coverage: rule ? coverageDates(dateOfUnixSeconds(plot.startCoverageDate), rule) : null,
       }),
     [queryKeys.members.all],
+    { networkMode: 'always' },
   );
   // Still true after the save, while the plot's page opens: the form is not sent twice.
   const saving = create.isPending || create.isSuccess;

@@ -73,6 +73,8 @@ export function ProtectionForm({ plot, config }: ProtectionFormProps) {
         body,
       });
     },
+    // Kept on the device offline (api/offline/field-writes.ts): the library must not hold it back.
+    networkMode: 'always',
     onSuccess: (result) => {
       actionKey.succeeded();
       if (result.status === 'queued') return;

@@ -88,7 +88,7 @@ describe('field work', () => {
     );
   });
 
-  test('a contribution whose answer was lost is retried without being recorded twice', async ({
+  test('a contribution whose answer was lost is kept, sent again with its key and recorded once', async ({
     openApp,
   }) => {
     const token = await signIn(defaultLogins.userEmail, defaultLogins.userPassword);
@@ -113,7 +113,7 @@ describe('field work', () => {
     await signInAsAgent(page);
     // The first contribution reaches the server, which records it; its answer never reaches the browser.
     const serverAnswers: number[] = [];
-    await page.route(
+    await page.context().route(
       `**/api/members/${memberId}/contribute`,
       async (route) => {
         serverAnswers.push((await route.fetch()).status());
@@ -122,19 +122,22 @@ describe('field work', () => {
       { times: 1 },
     );
     const member = await new MemberPage(page, 'en').goto(memberId);
+    const retried = page.waitForResponse(
+      (response) => response.url().endsWith(`/api/members/${memberId}/contribute`) && response.ok(),
+    );
     await member.contribution.request('1500');
     await member.contribution.confirmation.getByRole('button', { name: 'Collect', exact: true }).click();
-    const lost = page.getByRole('dialog').filter({ hasText: 'An error occured' });
-    await lost.waitFor({ state: 'visible' });
+    // Kept on the device, and sent again by itself with the same key: the server answers the first answer.
+    await page.getByText(/^The contribution of .* is kept on this device/).waitFor({ state: 'visible' });
+    expect((await retried).headers()['idempotent-replayed']).toBe('true');
     expect(serverAnswers).toEqual([201]);
-    await lost.getByRole('button', { name: 'OK', exact: true }).click();
-    await lost.waitFor({ state: 'hidden' });
 
-    // The agent tries again: the server answers the first answer and records nothing more.
-    await member.contribution.submit('1500');
-    expect(digits(await member.statusCard('contributionTotal'))).toBe('1500');
+    await expect
+      .poll(async () => (await callApi(`/members/${memberId}`, { token })).body.contributions.length)
+      .toBe(1);
     const after = await callApi(`/members/${memberId}`, { token });
     expect(after.body.contributionTotal).toBe(1500);
-    expect(after.body.contributions).toHaveLength(1);
+    await member.goto(memberId);
+    expect(digits(await member.statusCard('contributionTotal'))).toBe('1500');
   });
 });

@@ -19,7 +19,11 @@ describe('the age of the data shown', () => {
     expect(oldestShownRead(queryClient)).toBeUndefined();
     queryClient.setQueryData(['shown'], 1, { updatedAt: now - 60_000 });
     queryClient.setQueryData(['older', 'not shown'], 1, { updatedAt: now - 3_600_000 });
-    const shown = new QueryObserver(queryClient, { queryKey: ['shown'], enabled: false });
+    const shown = new QueryObserver(queryClient, {
+      queryKey: ['shown'],
+      queryFn: () => 1,
+      staleTime: Infinity,
+    });
     const stop = shown.subscribe(() => undefined);
     expect(oldestShownRead(queryClient)).toBe(now - 60_000);
     stop();

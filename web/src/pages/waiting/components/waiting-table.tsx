@@ -105,10 +105,12 @@ export function WaitingTable({ record, onCorrect, onDiscard }: WaitingTableProps
           header: t('offline.list.columns.queuedAt'),
           cell: (write) => timeOf(write.queuedAt, language),
         },
-        { id: 'state', header: t('offline.list.columns.state'), cell: state },
+        // Wide enough for a refusal's reason to wrap between words, not inside them.
+        { id: 'state', header: t('offline.list.columns.state'), cell: state, minWidth: 240 },
         {
           id: 'actions',
           header: t('offline.list.columns.actions'),
+          minWidth: 120,
           cell: (write) => (
             <SpaceBetween direction="horizontal" size="xs">
               {write.state === 'refused' && (

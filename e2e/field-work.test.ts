@@ -7,6 +7,7 @@ import { MembersPage } from './pages/members-page.ts';
 import { NewPlotPage } from './pages/new-plot-page.ts';
 import { OnboardingPage } from './pages/onboarding-page.ts';
 import { callApi, signIn } from './support/api.ts';
+import { loseNextAnswer, memberWithPlot } from './support/members.ts';
 import { describe, expect, test } from './support/test.ts';
 
 /** Signs the demo agent in through the login form. */
@@ -92,35 +93,12 @@ describe('field work', () => {
     openApp,
   }) => {
     const token = await signIn(defaultLogins.userEmail, defaultLogins.userPassword);
-    const onboarded = await callApi('/members', {
-      method: 'POST',
-      token,
-      body: {
-        name: `Moussa Sarr ${randomUUID().slice(0, 6)}`,
-        village: 'Niakhar',
-        number: `E2E-${randomUUID()}`,
-      },
-    });
-    const memberId = onboarded.body.id as string;
-    const plot = await callApi(`/members/${memberId}/plots`, {
-      method: 'POST',
-      token,
-      body: { name: 'Groundnut field', latitude: 14.3, longitude: -16.4, droughtMonthlyContrib: 1500 },
-    });
-    expect(plot.status).toBe(201);
+    const memberId = await memberWithPlot(token, 'Moussa Sarr', 'Niakhar');
 
     const page = await openApp({ locale: 'en-US' });
     await signInAsAgent(page);
     // The first contribution reaches the server, which records it; its answer never reaches the browser.
-    const serverAnswers: number[] = [];
-    await page.context().route(
-      `**/api/members/${memberId}/contribute`,
-      async (route) => {
-        serverAnswers.push((await route.fetch()).status());
-        await route.abort('connectionreset');
-      },
-      { times: 1 },
-    );
+    const serverAnswers = await loseNextAnswer(page, `/members/${memberId}/contribute`);
     const member = await new MemberPage(page, 'en').goto(memberId);
     const retried = page.waitForResponse(
       (response) => response.url().endsWith(`/api/members/${memberId}/contribute`) && response.ok(),

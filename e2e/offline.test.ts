@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { LoginPage } from './pages/login-page.ts';
 import { MemberPage } from './pages/member-page.ts';
 import { MembersPage } from './pages/members-page.ts';
@@ -8,6 +9,7 @@ import { OnboardingPage } from './pages/onboarding-page.ts';
 import { WaitingPage } from './pages/waiting-page.ts';
 import { registeredAccount } from './support/accounts.ts';
 import { callApi, signIn } from './support/api.ts';
+import { loseNextAnswer, memberWithPlot } from './support/members.ts';
 import { describe, expect, test } from './support/test.ts';
 
 type Account = Awaited<ReturnType<typeof registeredAccount>>;
@@ -51,6 +53,32 @@ const memberWithBenefit = async (token: string) => {
 const digits = (text: string) => text.replace(/[^\d]/g, '');
 
 describe('offline field work', () => {
+  test('the app is installable: its manifest and icons are served, and its worker is always revalidated', async () => {
+    const appUrl = inject('appUrl');
+    const manifest = await fetch(`${appUrl}/manifest.webmanifest`);
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json');
+    const {
+      icons,
+      start_url: startUrl,
+      display,
+    } = (await manifest.json()) as {
+      icons: { src: string; sizes: string }[];
+      start_url: string;
+      display: string;
+    };
+    expect([startUrl, display]).toEqual(['/', 'standalone']);
+    expect(icons.map(({ sizes }) => sizes)).toEqual(['192x192', '512x512']);
+    for (const { src } of icons) {
+      expect((await fetch(`${appUrl}${src}`)).headers.get('content-type'), src).toBe('image/png');
+    }
+    const worker = await fetch(`${appUrl}/sw.js`);
+    expect(worker.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    // A new build's worker is seen at the next visit, whatever the caches between.
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const page = await fetch(`${appUrl}/Members`);
+    expect(await page.text()).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+  });
+
   test('an agent works offline; back online every write arrives once, a cashout above the balance comes back refused', async ({
     openApp,
   }) => {
@@ -150,22 +178,7 @@ describe('offline field work', () => {
   }) => {
     const agent = await registeredAccount('Offline agent');
     const token = await signIn(agent.email, agent.password);
-    const onboarded = await callApi('/members', {
-      method: 'POST',
-      token,
-      body: {
-        name: `Ousmane Diop ${randomUUID().slice(0, 6)}`,
-        village: 'Diourbel',
-        number: `OFF-${randomUUID()}`,
-      },
-    });
-    const memberId = onboarded.body.id as string;
-    const plot = await callApi(`/members/${memberId}/plots`, {
-      method: 'POST',
-      token,
-      body: { name: 'Millet field', latitude: 14.6, longitude: -16.2, droughtMonthlyContrib: 1500 },
-    });
-    expect(plot.status).toBe(201);
+    const memberId = await memberWithPlot(token, 'Ousmane Diop', 'Diourbel');
 
     const page = await openApp();
     await signInThroughForm(page, agent);
@@ -177,15 +190,7 @@ describe('offline field work', () => {
     await page.getByText(/^The contribution of .* is kept on this device/).waitFor({ state: 'visible' });
 
     // The first send reaches the server, which records it; its answer never reaches the browser.
-    const serverAnswers: number[] = [];
-    await page.context().route(
-      `**/api/members/${memberId}/contribute`,
-      async (route) => {
-        serverAnswers.push((await route.fetch()).status());
-        await route.abort('connectionreset');
-      },
-      { times: 1 },
-    );
+    const serverAnswers = await loseNextAnswer(page, `/members/${memberId}/contribute`);
     const sent = page.waitForResponse(
       (response) => response.url().endsWith(`/api/members/${memberId}/contribute`) && response.ok(),
     );

@@ -31,8 +31,8 @@ export const serviceWorker = () =>
       background_color: '#ffffff',
       theme_color: '#0f7b3f',
       icons: [
-        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
       ],
     },
     workbox: {

@@ -93,10 +93,10 @@ describe('offline field work', () => {
     const list = await new MembersPage(page, 'en').goto();
     await serviceWorkerReady(page);
     await new MemberPage(page, 'en').goto(beneficiary.id);
-    await list.goto();
     await expect
       .poll(() => keptReads(page), { timeout: 15_000 })
       .toContain(JSON.stringify(['members', 'detail', beneficiary.id]));
+    await list.goto();
     await page.context().setOffline(true);
 
     // 2. A reload without network opens the app, with what was read and the banner.
@@ -148,9 +148,11 @@ describe('offline field work', () => {
     await page.context().setOffline(false);
     await expect.poll(() => waiting.rows.count(), { timeout: 30_000 }).toBe(1);
     // 5. The payment above the balance stays, with the server's reason.
+    await expect
+      .poll(async () => (await waiting.rowTexts())[0]?.[4], { timeout: 30_000 })
+      .toBe("Refused: The amount is above the member's pending benefit.");
     const [refused] = await waiting.rowTexts();
     expect(refused?.[0]).toBe('Benefit payment');
-    expect(refused?.[4]).toBe("Refused: The amount is above the member's pending benefit.");
     expect(digits(refused?.[2] ?? '')).toBe(String(rest));
 
     // Everything arrived once: read through the API and on another browser's screens.

@@ -67,7 +67,9 @@ describe('reads kept on the device', () => {
     const stop = keepReads(first, account);
     first.setQueryData(queryKeys.members.detail('m-1'), memberDetail());
     const readAt = first.getQueryState(queryKeys.members.detail('m-1'))?.dataUpdatedAt;
-    await expect.poll(() => readDeviceRecord(deviceKeys.queryCache), { timeout: 3000 }).toBeDefined();
+    await expect
+      .poll(async () => JSON.stringify(await readDeviceRecord(deviceKeys.queryCache)), { timeout: 3000 })
+      .toContain('Asha Devi');
     stop();
     expect(JSON.stringify(await readDeviceRecord(deviceKeys.queryCache))).not.toContain('SBIN0001234');
 

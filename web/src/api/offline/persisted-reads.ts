@@ -16,7 +16,7 @@ export const READS_VERSION = '1';
 export const READS_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** The most reads kept (the newest): a few hundred members and list pages, well under a megabyte. */
 export const MAX_KEPT_READS = 400;
-/** At most one write of the reads a second, however many arrive. */
+/** At most one write of the reads a second after the first, however many arrive. */
 const SAVE_DELAY_MS = 1000;
 
 /** The reads an agent needs offline: the members (list pages, members, plots), the app's config, the enabler. */
@@ -77,15 +77,20 @@ interface StoredReads {
  * The reads of one account in IndexedDB, without bank details, joined to those kept before; another
  * account's are dropped, never shown. `keeping` turns false at sign-out: a save still waiting writes nothing.
  */
-const persisterFor = (account: string, keeping: () => boolean = () => true): Persister => {
+const persisterFor = (
+  account: string,
+  keeping: () => boolean = () => true,
+): Persister & { flush: () => void } => {
   let waiting: PersistedClient | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // The cache changes far more often than what it keeps (a fetch starting, an observer added): only a
+  // kept read arriving is worth a write.
+  let savedReads = '';
   const save = () => {
     const client = waiting;
     waiting = undefined;
-    timer = undefined;
-    if (!client || !keeping()) return Promise.resolve();
-    return changeDeviceRecord<StoredReads | undefined>(deviceKeys.queryCache, (stored) => {
+    if (!client || !keeping()) return;
+    void changeDeviceRecord<StoredReads | undefined>(deviceKeys.queryCache, (stored) => {
       const kept =
         stored?.account === account && stored.client.buster === client.buster ? stored.client : undefined;
       const clientState = mergeReads(
@@ -96,30 +101,52 @@ const persisterFor = (account: string, keeping: () => boolean = () => true): Per
       return { account, client: { ...client, clientState } };
     }).catch(() => undefined);
   };
+  // The first change is saved at once (a read just shown survives a reload that follows it); the ones
+  // during the next second wait for its end and are saved together.
+  const rest = () => {
+    timer = undefined;
+    if (waiting) {
+      save();
+      timer = setTimeout(rest, SAVE_DELAY_MS);
+    }
+  };
   return {
     persistClient: (client) => {
+      const reads = client.clientState.queries
+        .map((query) => `${query.queryHash}@${query.state.dataUpdatedAt}`)
+        .join();
+      if (reads === savedReads) return;
+      savedReads = reads;
       waiting = client;
-      timer ??= setTimeout(() => void save(), SAVE_DELAY_MS);
+      if (timer) return;
+      save();
+      timer = setTimeout(rest, SAVE_DELAY_MS);
     },
     restoreClient: async () => {
       const stored = await readDeviceRecord<StoredReads>(deviceKeys.queryCache);
       return stored?.account === account ? stored.client : undefined;
     },
     removeClient: () => deleteDeviceRecord(deviceKeys.queryCache),
+    /** Saves what waits now (the page is going away). */
+    flush: save,
   };
 };
 
 /** Keeps the account's reads on the device as they arrive; answers the function that stops it. */
 export function keepReads(queryClient: QueryClient, account: string): () => void {
   let keeping = true;
+  const persister = persisterFor(account, () => keeping);
   const unsubscribe = persistQueryClientSubscribe({
     queryClient,
-    persister: persisterFor(account, () => keeping),
+    persister,
     buster: READS_VERSION,
     dehydrateOptions: { shouldDehydrateQuery: isKeptRead },
   });
+  // A reload or another address within the second: what waits is saved as the page goes.
+  window.addEventListener('pagehide', persister.flush);
   return () => {
     keeping = false;
+    window.removeEventListener('pagehide', persister.flush);
     unsubscribe();
   };
 }

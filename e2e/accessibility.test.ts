@@ -7,7 +7,10 @@ import en from '../web/src/i18n/en.json' with { type: 'json' };
 import adminEn from '../web/src/i18n/admin/en.json' with { type: 'json' };
 import adminFr from '../web/src/i18n/admin/fr.json' with { type: 'json' };
 import fr from '../web/src/i18n/fr.json' with { type: 'json' };
+import offlineEn from '../web/src/i18n/screens/offline/en.json' with { type: 'json' };
+import offlineFr from '../web/src/i18n/screens/offline/fr.json' with { type: 'json' };
 import { LoginPage, type Language } from './pages/login-page.ts';
+import { registeredAccount } from './support/accounts.ts';
 import { callApi, signIn } from './support/api.ts';
 import { previewedRunByApi } from './support/benefit-runs.ts';
 import { describe, expect, test } from './support/test.ts';
@@ -19,8 +22,8 @@ import { describe, expect, test } from './support/test.ts';
  */
 
 const languages = {
-  en: { locale: 'en-US', texts: en, admin: adminEn },
-  fr: { locale: 'fr-FR', texts: fr, admin: adminFr },
+  en: { locale: 'en-US', texts: en, admin: adminEn, offline: offlineEn.offline },
+  fr: { locale: 'fr-FR', texts: fr, admin: adminFr, offline: offlineFr.offline },
 } as const;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -354,4 +357,75 @@ describe('accessibility', () => {
     console.log(`[a11y] ${checked.length} checks: ${checked.join(', ')}`);
     expect(findings).toEqual([]);
   }, 600_000);
+
+  test('the offline banner, the waiting list, its dialogs and the sign-out warning, in both languages', async ({
+    openApp,
+  }) => {
+    const findings: Finding[] = [];
+    const agent = await registeredAccount('A11y agent');
+    const token = await signIn(agent.email, agent.password);
+    const richest = await callApi('/members?page=1&pageSize=10&sort:pendingBenefits=desc', { token });
+    const member = richest.body.members[0] as { id: string; pendingBenefits: number };
+    for (const language of Object.keys(languages) as Language[]) {
+      const { locale, texts, offline } = languages[language];
+      const page = await openApp({ locale });
+      await signInThroughForm(page, language, agent.email, agent.password);
+      await page.goto(`/Member/${member.id}`);
+      await settled(page);
+      await expect
+        .poll(() => page.evaluate('Boolean(navigator.serviceWorker.controller)'), { timeout: 20_000 })
+        .toBe(true);
+      // A payment of the whole benefit, kept offline; meanwhile 1 is paid elsewhere: it comes back refused.
+      await page.context().setOffline(true);
+      const { cashoutBalance } = (await callApi(`/members/${member.id}`, { token })).body as {
+        cashoutBalance: number;
+      };
+      const cashout = page.locator('form', {
+        has: page.getByRole('heading', { name: texts.members.member.cashout.title, exact: true }),
+      });
+      await cashout
+        .getByLabel(texts.members.member.cashout.amount, { exact: true })
+        .fill(String(Math.floor(cashoutBalance)));
+      await cashout.getByRole('button', { name: texts.members.member.cashout.submit, exact: true }).click();
+      await page
+        .getByRole('dialog')
+        .filter({ visible: true })
+        .getByRole('button', { name: texts.members.member.cashout.confirm, exact: true })
+        .click();
+      await page.getByText(offline.banner.offline, { exact: true }).waitFor();
+      findings.push(...(await check(page, `offline banner (${language})`)));
+      expect(
+        (await callApi(`/members/${member.id}/cashouts`, { method: 'POST', token, body: { amount: 1 } }))
+          .status,
+      ).toBe(201);
+      await page.context().setOffline(false);
+      await page.getByRole('link', { name: offline.banner.waiting.replace('{{count}}', '1') }).click();
+      await page
+        .getByText(offline.list.states.refused.split('{{')[0] ?? '')
+        .first()
+        .waitFor();
+      await page.context().setOffline(true);
+      await page.getByText(offline.banner.offline, { exact: true }).waitFor();
+      findings.push(...(await check(page, `waiting list with a refusal (${language})`)));
+      for (const [action, cancel] of [
+        [offline.list.correct, offline.correct.cancel],
+        [offline.list.discard, offline.discard.cancel],
+      ] as const) {
+        await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(action)}:`) }).click();
+        const dialog = page.getByRole('dialog').filter({ visible: true });
+        await dialog.waitFor();
+        findings.push(...(await check(page, `waiting list, ${action} dialog (${language})`)));
+        await dialog.getByRole('button', { name: cancel, exact: true }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      }
+      await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(texts.header.userMenu)}`) }).click();
+      await page.getByRole('menuitem', { name: texts.header.logout, exact: true }).click();
+      await page.getByRole('dialog').filter({ hasText: offline.signOut.title }).waitFor();
+      findings.push(...(await check(page, `sign-out warning (${language})`)));
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: offline.signOut.confirm, exact: true }).click();
+      await new LoginPage(page, language).shown();
+    }
+    expect(findings).toEqual([]);
+  }, 300_000);
 });

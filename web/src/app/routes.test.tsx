@@ -60,6 +60,8 @@ describe('route sets', () => {
       '/Member/:memberId/Field',
       '/Member/:memberId/Field/:plotId',
       '/Account',
+      // The writes kept on a field agent's device (offline field work).
+      '/Waiting',
     ]);
     expect(paths(adminRoutes)).toEqual(specAdminPaths);
   });

@@ -39,6 +39,7 @@ const pages: Partial<Record<ScreenId, LazyPage>> = {
   newPlot: lazyPage(screenCode.newPlot),
   plot: lazyPage(screenCode.plot),
   account: lazyPage(screenCode.account),
+  waiting: lazyPage(screenCode.waiting),
   adminEnablers: adminPage('adminEnablers'),
   adminUsers: adminPage('adminUsers'),
   adminLogs: adminPage('adminLogs'),

@@ -16,6 +16,7 @@ export const paths = {
   members: pathTo('members'),
   onboarding: pathTo('onboarding'),
   account: pathTo('account'),
+  waiting: pathTo('waiting'),
   dashboard: pathTo('dashboard'),
   member: (memberId: string) => pathTo('member', { id: memberId }),
   newPlot: (memberId: string) => pathTo('newPlot', { memberId }),

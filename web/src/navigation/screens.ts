@@ -34,6 +34,8 @@ export const screens = [
   { id: 'newPlot', path: '/Member/:memberId/Field', access: 'signedIn' },
   { id: 'plot', path: '/Member/:memberId/Field/:plotId', access: 'signedIn' },
   { id: 'account', path: '/Account', access: 'signedIn', menu: 'common' },
+  // A field agent's writes kept on the device (offline field work); reached from the offline banner.
+  { id: 'waiting', path: '/Waiting', access: 'signedIn' },
 
   { id: 'adminMembers', path: '/AdminMembers', access: 'admin', menu: 'admin' },
   { id: 'adminEnablers', path: '/AdminEnablers', access: 'admin', menu: 'admin' },

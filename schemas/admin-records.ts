@@ -8,6 +8,7 @@ import {
   pageNumberParameter,
   positiveAmountSchema,
   recordIdParameter,
+  steppedJobStates,
   text,
   unixSecondsSchema,
 } from './common.ts';
@@ -261,3 +262,38 @@ export type AdminPayoutPage = FromSchema<typeof adminPayoutPageAnswerSchema>;
 export type AdminCashoutPage = FromSchema<typeof adminCashoutPageAnswerSchema>;
 /** One page of any kind of row: the envelope of the schemas above around the kind's rows. */
 export type AdminListPage<Row> = Omit<AdminPlotPage, 'items'> & { items: Row[] };
+
+export const memberDeletionStates = steppedJobStates;
+export type MemberDeletionState = (typeof memberDeletionStates)[number];
+
+/**
+ * DELETE /admin/members/{id} answers 202 with the member's deletion: the member is gone from every
+ * list and read at once, and its records with it (DONE) when one transaction holds them all; otherwise
+ * a job deletes them (QUEUED, RUNNING) and GET /admin/members/deletions/{id} answers its progress
+ * (200) for the screen to poll. A job of another enabler, or none, answers 404 ERR_NOT_FOUND.
+ */
+export const memberDeletionAnswerSchema = {
+  $id: 'answer/member-deletion',
+  type: 'object',
+  required: ['job'],
+  additionalProperties: false,
+  properties: {
+    job: {
+      type: 'object',
+      required: ['id', 'memberId', 'state', 'total', 'deleted', 'createdAt', 'updatedAt'],
+      additionalProperties: false,
+      properties: {
+        id: { type: 'string', minLength: 1 },
+        memberId: { type: 'string', minLength: 1 },
+        state: { type: 'string', enum: memberDeletionStates },
+        /** The member's plots and money records when it was removed. */
+        total: { type: 'integer', minimum: 0 },
+        /** Those deleted so far (all of them once DONE). */
+        deleted: { type: 'integer', minimum: 0 },
+        createdAt: { type: 'string', format: 'date-time' },
+        updatedAt: { type: 'string', format: 'date-time' },
+      },
+    },
+  },
+} as const satisfies JSONSchema;
+export type MemberDeletionAnswer = FromSchema<typeof memberDeletionAnswerSchema>;

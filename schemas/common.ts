@@ -43,6 +43,12 @@ export const dayParameter = {
 } as const satisfies JSONSchema;
 
 /**
+ * A stepped job's states (a rebuild, a member's deletion): QUEUED → RUNNING (one step after another)
+ * → DONE; FAILED: its last delivery failed (dead-lettered).
+ */
+export const steppedJobStates = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
+
+/**
  * Page sizes of the administrator's tables (spec: 5, 10, 25 and All). "All" follows the pages of the
  * largest size, one request after another, so no single answer grows with the table.
  */

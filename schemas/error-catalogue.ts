@@ -84,7 +84,7 @@ export const errorCatalogue = {
   ERR_NOT_IMPLEMENTED: { status: 501, message: 'This call is not available yet.' },
   ERR_INTERNAL: { status: 500, message: 'Internal error.' },
   // Administrators' members and plots.
-  ERR_MEMBER_TOO_MANY_RECORDS: { status: 409, message: 'Too many records to delete at once.' },
+  ERR_MEMBER_DELETED: { status: 410, message: 'This member has been deleted.' },
   ERR_MEMBER_HAS_PENDING_BENEFIT: { status: 409, message: 'A benefit is still pending.' },
   ERR_PLOT_HAS_RECORDS: { status: 409, message: 'The plot has records.' },
   // Operations.
@@ -136,6 +136,15 @@ export const errorCatalogue = {
     status: 400,
     message: `Every factor of benefitFactorsByMonth must be a number from ${configLimits.benefitFactorsByMonth.min} to ${configLimits.benefitFactorsByMonth.max} (details.position is the first that is not).`,
   },
+  // Benefit runs.
+  ERR_BENEFIT_FILE_INVALID: { status: 400, message: 'The assessment file does not match its format.' },
+  ERR_BENEFIT_FILE_TOO_LARGE: { status: 413, message: 'The assessment file is too large (max 20 MB).' },
+  ERR_BENEFIT_RUN_STATE: { status: 409, message: 'The benefit run is not in a state that allows this.' },
+  ERR_BENEFIT_RUN_SELF_REVIEW: {
+    status: 403,
+    message: 'The administrator who uploaded a benefit run cannot approve or reject it.',
+  },
+  ERR_BENEFIT_ALREADY_PAID: { status: 409, message: 'This plot was already paid for this assessment.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -17,7 +17,7 @@ export const errorDescriptions = {
   ERR_LOGIN_INACTIVE: 'Signing in to an account that is deactivated, locked, or has no password yet.',
   ERR_NO_PLOTS: 'Recording a contribution for a member who has no plot.',
   ERR_FORBIDDEN_ADMIN:
-    'An administrator opens a member or a user of another enabler than the one they are viewing; changing the view to that enabler opens it.',
+    'An administrator calls on a member, plot, contribution, payout, cashout or user of another enabler than the one they are viewing: the details name that enabler (`enablerId`, `enablerName`) and changing the view to it opens the resource. An id that exists in no enabler is ERR_NOT_FOUND.',
   ERR_FORBIDDEN_USER:
     "A field agent calls an administrator's route, or opens a member or a plot of another enabler.",
   ERR_DUPLICATE_USER: 'Creating a user with an e-mail address that already has an account.',
@@ -68,8 +68,8 @@ export const errorDescriptions = {
   ERR_NOT_IMPLEMENTED: 'A route of the contract that is not built yet.',
   ERR_INTERNAL:
     'An unexpected failure of the server (never a user mistake); the answer carries the request id.',
-  ERR_MEMBER_TOO_MANY_RECORDS:
-    'An administrator deletes a member whose profile, plots, contributions, payouts and cashouts are more than 95 items: with its claims, tombstone, count and audit they would not fit in one transaction; nothing is deleted.',
+  ERR_MEMBER_DELETED:
+    "A call on a member of the caller's enabler, or on one of its plots or records, after an administrator deleted the member (while its records are being deleted, and for the 30 days its removal is remembered); a member of another enabler, or one removed longer ago, is ERR_NOT_FOUND.",
   ERR_MEMBER_HAS_PENDING_BENEFIT:
     'An administrator deletes a member who still has a pending benefit (payouts not paid out in cash); nothing is deleted.',
   ERR_PLOT_HAS_RECORDS: 'An administrator deletes a plot on which contributions or payouts are recorded.',
@@ -107,6 +107,16 @@ export const errorDescriptions = {
     'Uploading an enabler configuration with more factors in benefitFactorsByMonth than its maximum (details.max).',
   ERR_ENABLERCONFIG_INVALID_FACTOR:
     'Uploading an enabler configuration one of whose benefitFactorsByMonth is not a number within its bounds; details.position is the first (from 1).',
+  ERR_BENEFIT_FILE_INVALID:
+    'An administrator starts a benefit run with an assessment file (POST /admin/benefit-runs) that does not match its format: the details list the first 100 problems, each with its row, its CSV line and field, and their count; no run is created.',
+  ERR_BENEFIT_FILE_TOO_LARGE:
+    'An assessment file uploaded for a benefit run is larger than 20 MB; no run is created.',
+  ERR_BENEFIT_RUN_STATE:
+    'An administrator approves, rejects or cancels a benefit run that is past that point (approved, paid, rejected, cancelled), resumes one that is not failed or paying, or asks for a file the run does not have yet.',
+  ERR_BENEFIT_RUN_SELF_REVIEW:
+    'The administrator who uploaded a benefit run approves or rejects it: another one must.',
+  ERR_BENEFIT_ALREADY_PAID:
+    "Never answered by a call: a benefit run's payout of a plot already paid for its assessment, which the run reports and leaves unpaid.",
 } as const satisfies Record<ErrorCode, string>;
 
 /** The codes of the product spec (section 8); the others were added by this project. */

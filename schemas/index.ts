@@ -17,3 +17,4 @@ export * from './data-files.ts';
 export * from './data-jobs.ts';
 export * from './app-config.ts';
 export * from './api-answers.ts';
+export * from './benefit-runs.ts';

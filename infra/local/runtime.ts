@@ -97,11 +97,13 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     await mkdir(dataDir, { recursive: true });
 
     // Listening first gives the port (APP_URL of the mail links); API calls wait until the functions can run.
+    let filesOrigin = '';
     const server = createLocalServer({
       webDist: options.webDist ?? defaultWebDist,
       environmentName,
       log,
       warn,
+      filesOrigin: () => filesOrigin,
       invoke: async (target, event) => {
         await ready;
         const handler = await loadHttpHandler(target);
@@ -117,6 +119,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
       options.inMemory ? newJwtSecret() : loadOrCreateJwtSecret(join(dataDir, 'jwt-secret')),
     ]);
     teardown.add(() => substitutes.stop());
+    filesOrigin = new URL(substitutes.s3Endpoint).origin;
 
     Object.assign(process.env, {
       ...substitutes.environment,

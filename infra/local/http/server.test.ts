@@ -57,6 +57,7 @@ describe('createLocalServer', () => {
       webDist,
       environmentName: 'demo',
       maxBodyBytes: 1024,
+      filesOrigin: () => 'http://127.0.0.1:4569',
       log: () => undefined,
       warn: () => undefined,
       invoke: async (target, event): Promise<APIGatewayProxyResultV2> => {

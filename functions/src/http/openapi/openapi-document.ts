@@ -79,6 +79,7 @@ const resourceText: Record<(typeof resources)[number], string> = {
   'admin-contributions': "The administrator's contributions",
   'admin-payouts': "The administrator's payouts",
   'admin-cashouts': "The administrator's cashouts",
+  'admin-benefit-runs': 'Benefit runs: an assessment paid as one batch, checked by a second administrator',
   'admin-users': 'Users and their roles',
   'admin-logs': "The application's log",
   'admin-reports': "The mobile app's reports",

@@ -5,6 +5,7 @@ import {
   exportedMemberSchema,
   onboardingMemberSchema,
 } from '@cpbo/schemas/data-files.ts';
+import { MAX_PAGE_SIZE } from '@cpbo/schemas/common.ts';
 import { MAX_REPORT_BYTES } from '@cpbo/schemas/operations.ts';
 import document from '../../../docs/openapi.json' with { type: 'json' };
 import { exportKinds } from '#data/data-jobs.ts';
@@ -55,6 +56,9 @@ const textBytes = new Map([
   ['memberNumber', stored('number')],
   ['enabler', stored('enablerId')],
   ['user', stored('email')],
+  ['by', stored('email')],
+  // A duplicate group's shared value: an account, a phone or a village.
+  ['value', Math.max(stored('bankAccount'), stored('phone'), stored('village'))],
   ['accessToken', (await signAccessToken(longestSession)).length],
   ['refreshToken', formatRefreshToken({ ...longestSession, secret: newSecret() }).length],
   ['fileName', Math.max(...exportKinds.map((kind) => exportFileName(kind).length))],
@@ -65,6 +69,10 @@ const textBytes = new Map([
   // A presigned PUT (ASCII): the bucket's address, a key of two ids and the signature's query.
   ['url', 2048],
 ]);
+
+/** An enabler's federations (the demo has a handful), and the banks its members are paid through. */
+const FEDERATIONS = 100;
+const BANKS = 20;
 
 /** The lists without a page, each at the length argued for it. */
 const growingLists: { route: string; path: string; length: number; why: string }[] = [
@@ -95,10 +103,42 @@ const growingLists: { route: string; path: string; length: number; why: string }
     why: "an enabler's index assessments",
   },
   { route: 'GET /admin/users', path: '$[]', length: 1000, why: 'administrators and field agents' },
+  // A benefit run: its preview's figures by federation, its files (one a bank paid, and the preview's).
+  ...[
+    'POST /admin/benefit-runs',
+    'GET /admin/benefit-runs/{id}',
+    'POST /admin/benefit-runs/{id}/approve',
+    'POST /admin/benefit-runs/{id}/reject',
+    'POST /admin/benefit-runs/{id}/cancel',
+    'POST /admin/benefit-runs/{id}/resume',
+  ].flatMap((route) => [
+    { route, path: '$.run.preview.perFederation[]', length: FEDERATIONS, why: "an enabler's federations" },
+    { route, path: '$.run.files[]', length: BANKS, why: 'the banks a run pays' },
+  ]),
+  {
+    route: 'GET /admin/benefit-runs',
+    path: '$.runs[]',
+    length: 40,
+    why: "an enabler's runs: two a year for twenty years",
+  },
+  {
+    route: 'GET /admin/benefit-runs',
+    path: '$.runs[].preview.perFederation[]',
+    length: FEDERATIONS,
+    why: "an enabler's federations",
+  },
+  { route: 'GET /admin/benefit-runs', path: '$.runs[].files[]', length: BANKS, why: 'the banks a run pays' },
+  // Pages of a run's rows: the handler answers a page of its query's size, 500 at most.
+  ...['GET /admin/benefit-runs/{id}/rows', 'GET /admin/benefit-runs/{id}/duplicates'].map((route) => ({
+    route,
+    path: '$.items[]',
+    length: MAX_PAGE_SIZE,
+    why: 'a page',
+  })),
   ...['GET /dashboard/federations', 'GET /dashboard/totalPendingBenefitsByFederation'].map((route) => ({
     route,
     path: '$[]',
-    length: 1000,
+    length: FEDERATIONS,
     why: "an enabler's federations",
   })),
 ];

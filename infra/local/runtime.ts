@@ -19,6 +19,7 @@ import { outboxTransport } from './mail/outbox.ts';
 import type { DeadLetter } from './queues/in-process-queue.ts';
 import { startLocalQueues } from './queues/local-queues.ts';
 import { defaultLogins, seedOnce, type DemoLogins } from './seed/index.ts';
+import { startFaultMode } from './faults/fault-mode.ts';
 import { startStreamPoller, streamDeadLetter } from './streams/stream-poller.ts';
 
 export interface LocalRuntimeOptions {
@@ -36,6 +37,8 @@ export interface LocalRuntimeOptions {
   /** Share of the demo members seeded (1, the default, is the full demo). */
   demoScale?: number;
   quiet?: boolean;
+  /** The share of the functions' AWS calls answered with a transient error (faults/fault-mode.ts); 0 for none. */
+  faultRate?: number;
 }
 
 export interface LocalRuntime {
@@ -44,6 +47,10 @@ export interface LocalRuntime {
   /** Resolves once the queues have nothing left to deliver. */
   queuesIdle(): Promise<void>;
   deadLetters(): DeadLetter[];
+  /** The AWS stand-ins' variables (DynamoDB Local's and s3rver's own endpoints, the table, the buckets). */
+  awsEnvironment: Record<string, string>;
+  /** The faults injected so far, by service and error (none without a fault rate). */
+  faultsInjected(): Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -115,8 +122,23 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     ]);
     teardown.add(() => substitutes.stop());
 
+    const queues = startLocalQueues({ log: warn });
+    teardown.add(() => queues.stop());
+    const mail = outboxTransport(outboxDir, log);
+    const faultRate = options.faultRate ?? 0;
+    const faults = faultRate
+      ? await startFaultMode({
+          rate: faultRate,
+          s3Endpoint: substitutes.s3Endpoint,
+          queues: queues.transport,
+          mail,
+        })
+      : undefined;
+    if (faults) teardown.add(() => faults.stop());
+
     Object.assign(process.env, {
       ...substitutes.environment,
+      ...faults?.environment,
       [environmentVariables.jwtSecret]: jwtSecret,
       [environmentVariables.appUrl]: url,
       [environmentVariables.mailFrom]: 'no-reply@demo.local',
@@ -124,12 +146,13 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     });
 
     // The adapters are swapped on the functions' own module instances, after the environment is set.
-    const { useQueueTransport } = await import('@cpbo/functions/platform/queue.ts');
-    const { useMailTransport } = await import('@cpbo/functions/platform/mail.ts');
-    const queues = startLocalQueues({ log: warn });
-    teardown.add(() => queues.stop());
-    useQueueTransport(queues.transport);
-    useMailTransport(outboxTransport(outboxDir, log));
+    // In the fault mode the functions send through their SDK clients, which end in the same stand-ins.
+    if (!faults) {
+      const { useQueueTransport } = await import('@cpbo/functions/platform/queue.ts');
+      const { useMailTransport } = await import('@cpbo/functions/platform/mail.ts');
+      useQueueTransport(queues.transport);
+      useMailTransport(mail);
+    }
 
     const dynamo = new DynamoDBClient(localClientConfig(substitutes.dynamoEndpoint));
     teardown.add(() => dynamo.destroy());
@@ -178,6 +201,10 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
       });
       teardown.add(() => poller.stop());
     }
+    if (faults) {
+      faults.arm();
+      log(`[faults] AWS's transient errors in ${faultRate * 100} % of the functions' AWS calls`);
+    }
     markReady();
 
     return {
@@ -185,6 +212,8 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
       outboxDir,
       queuesIdle: () => queues.idle(),
       deadLetters: () => [...queues.deadLetters(), ...streamDeadLetters],
+      awsEnvironment: substitutes.environment,
+      faultsInjected: () => faults?.injected() ?? {},
       stop: async () => {
         // No new calls while the functions' dependencies go away.
         await close(server);

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { SignatureV4, type SignatureV4Init } from '@smithy/signature-v4';
 import { dynamo } from './aws-clients.ts';
+import { plugged } from './client-plugins.ts';
 
 /*
  * S3, two ways. Reads, small writes and presigned links are signed requests: the SDK's own SigV4
@@ -26,7 +27,7 @@ let s3Client: S3Client | undefined;
 /** The S3 client, created on first use, once per Lambda instance. */
 export const s3 = (): S3Client =>
   // s3rver only understands path-style addressing.
-  (s3Client ??= new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) }));
+  (s3Client ??= plugged(new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) })));
 
 type SourceData = string | ArrayBuffer | ArrayBufferView;
 

@@ -21,7 +21,8 @@ const answered: ClientPlugin = {
     stack.addRelativeTo(
       () => async (args: { input: object }) => {
         const body = (args.input as { MessageBody?: string }).MessageBody;
-        const md5 = body === undefined ? {} : { MD5OfMessageBody: createHash('md5').update(body).digest('hex') };
+        const md5 =
+          body === undefined ? {} : { MD5OfMessageBody: createHash('md5').update(body).digest('hex') };
         return { response: { statusCode: 200, headers: {} }, output: { $metadata: {}, ...md5 } };
       },
       { relation: 'after', toMiddleware: 'awsFaults', name: 'answered' },
@@ -45,8 +46,12 @@ const withFaults = <Client extends { middlewareStack: { use(plugin: ClientPlugin
 };
 
 const transactItems = [
-  { ConditionCheck: { TableName: 't', Key: { pk: { S: 'a' } }, ConditionExpression: 'attribute_exists(pk)' } },
-  { ConditionCheck: { TableName: 't', Key: { pk: { S: 'b' } }, ConditionExpression: 'attribute_exists(pk)' } },
+  {
+    ConditionCheck: { TableName: 't', Key: { pk: { S: 'a' } }, ConditionExpression: 'attribute_exists(pk)' },
+  },
+  {
+    ConditionCheck: { TableName: 't', Key: { pk: { S: 'b' } }, ConditionExpression: 'attribute_exists(pk)' },
+  },
 ];
 
 describe('awsFaults', () => {
@@ -82,7 +87,9 @@ describe('awsFaults', () => {
   it("should throttle SQS's SendMessage and SES's SendEmail, which the SDK retries", async () => {
     const seen: InjectedFault[] = [];
     const sqs = withFaults(new SQSClient(config), draws(0, 0), seen);
-    const sent = await sqs.send(new SendMessageCommand({ QueueUrl: `${config.endpoint}/1/q`, MessageBody: '{}' }));
+    const sent = await sqs.send(
+      new SendMessageCommand({ QueueUrl: `${config.endpoint}/1/q`, MessageBody: '{}' }),
+    );
     expect(sent.$metadata.attempts).toBe(2);
     const ses = withFaults(new SESv2Client(config), draws(0, 0), seen);
     const mailed = await ses.send(

@@ -18,6 +18,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const runtime = await startSeededRuntime(webDist, 'cpbo-e2e-');
   console.log(`[e2e] local runtime ready at ${runtime.url} in ${Date.now() - startedAt} ms`);
   project.provide('appUrl', runtime.url);
+  project.provide('apiOriginUrl', runtime.apiOriginUrl);
   project.provide('outboxDir', runtime.outboxDir);
   return () => runtime.stop();
 }

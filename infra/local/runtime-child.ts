@@ -30,8 +30,8 @@ process.on('message', (message: RuntimeParentMessage) => {
   startLocalRuntime(message.options).then(
     (started) => {
       runtime = started;
-      const { url, outboxDir, awsEnvironment } = started;
-      send({ type: 'ready', url, outboxDir, awsEnvironment });
+      const { url, apiOriginUrl, outboxDir, awsEnvironment } = started;
+      send({ type: 'ready', url, apiOriginUrl, outboxDir, awsEnvironment });
     },
     (error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);

@@ -17,7 +17,13 @@ export interface RuntimeSettled {
 
 /** Messages between startRuntimeProcess and runtime-child.ts. */
 export type RuntimeChildMessage =
-  | { type: 'ready'; url: string; outboxDir: string; awsEnvironment: Record<string, string> }
+  | {
+      type: 'ready';
+      url: string;
+      apiOriginUrl: string;
+      outboxDir: string;
+      awsEnvironment: Record<string, string>;
+    }
   | ({ type: 'settled' } & RuntimeSettled)
   | { type: 'failed'; message: string };
 export type RuntimeParentMessage =
@@ -25,6 +31,8 @@ export type RuntimeParentMessage =
 
 export interface RuntimeProcess {
   url: string;
+  /** The API's origin, which refuses a call without CloudFront's secret. */
+  apiOriginUrl: string;
   outboxDir: string;
   /** The AWS stand-ins' variables, to read the table and the buckets from this process. */
   awsEnvironment: Record<string, string>;
@@ -62,8 +70,8 @@ export const startRuntimeProcess = (options: LocalRuntimeOptions): Promise<Runti
       });
     child.on('message', (message: RuntimeChildMessage) => {
       if (message.type === 'ready') {
-        const { url, outboxDir, awsEnvironment } = message;
-        resolve({ url, outboxDir, awsEnvironment, settle, stop });
+        const { url, apiOriginUrl, outboxDir, awsEnvironment } = message;
+        resolve({ url, apiOriginUrl, outboxDir, awsEnvironment, settle, stop });
       } else if (message.type === 'settled') {
         const { deadLetters, faultsInjected } = message;
         const waiting = settling;

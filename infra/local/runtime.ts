@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -5,12 +6,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import type { DynamoDBStreamEvent } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, DynamoDBStreamEvent } from 'aws-lambda';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
 import { streamRecordWanted, streamWorkers } from '@cpbo/functions/workers/workers.ts';
 import { localClientConfig, localTableName } from './aws-environment.ts';
 import { startAwsSubstitutes } from './aws-substitutes.ts';
-import { loadHttpHandler, loadWorkerHandler } from './functions-code.ts';
+import { loadHttpHandler, loadWorkerHandler, type HttpTarget } from './functions-code.ts';
 import { createLocalServer } from './http/server.ts';
 import { assertJavaAvailable } from './java.ts';
 import { loadOrCreateJwtSecret, newJwtSecret } from './jwt-secret.ts';
@@ -43,6 +44,8 @@ export interface LocalRuntimeOptions {
 
 export interface LocalRuntime {
   url: string;
+  /** The API's origin (API Gateway's address in AWS): it refuses a call without CloudFront's secret. */
+  apiOriginUrl: string;
   outboxDir: string;
   /** Resolves once the queues have nothing left to deliver. */
   queuesIdle(): Promise<void>;
@@ -101,20 +104,25 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     await mkdir(dataDir, { recursive: true });
 
     // Listening first gives the port (APP_URL of the mail links); API calls wait until the functions can run.
-    const server = createLocalServer({
+    const serving = {
       webDist: options.webDist ?? defaultWebDist,
       environmentName,
       log,
       warn,
-      invoke: async (target, event) => {
+      invoke: async (target: HttpTarget, event: APIGatewayProxyEventV2) => {
         await ready;
         const handler = await loadHttpHandler(target);
         return handler(event, lambdaContext(`local-${target}`, 30_000));
       },
-    });
+    };
+    const server = createLocalServer(serving);
     const port = await listen(server, options.port ?? 3000);
     teardown.add(() => close(server));
     const url = `http://localhost:${port}`;
+    // The API's own address, as the stack's ApiUrl: it answers the calls that carry CloudFront's secret only.
+    const apiOrigin = createLocalServer({ ...serving, originSecret: randomUUID() });
+    const apiOriginUrl = `http://localhost:${await listen(apiOrigin, 0)}`;
+    teardown.add(() => close(apiOrigin));
 
     const [substitutes, jwtSecret] = await Promise.all([
       startAwsSubstitutes({ dataDir, inMemory: options.inMemory }),
@@ -209,6 +217,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
 
     return {
       url,
+      apiOriginUrl,
       outboxDir,
       queuesIdle: () => queues.idle(),
       deadLetters: () => [...queues.deadLetters(), ...streamDeadLetters],
@@ -216,7 +225,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
       faultsInjected: () => faults?.injected() ?? {},
       stop: async () => {
         // No new calls while the functions' dependencies go away.
-        await close(server);
+        await Promise.all([close(server), close(apiOrigin)]);
         await teardown.run();
       },
     };

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoRetry } from './aws-retry.ts';
 import { plugged } from './client-plugins.ts';
 
 /*
@@ -10,7 +11,7 @@ import { plugged } from './client-plugins.ts';
 let documentClient: DynamoDBDocumentClient | undefined;
 
 export const dynamo = (): DynamoDBDocumentClient => {
-  documentClient ??= DynamoDBDocumentClient.from(plugged(new DynamoDBClient({})), {
+  documentClient ??= DynamoDBDocumentClient.from(plugged(new DynamoDBClient(dynamoRetry)), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return documentClient;

@@ -1,4 +1,5 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
+import { awsRetry } from './aws-retry.ts';
 import { plugged } from './client-plugins.ts';
 
 /** The environment variable that carries a queue's URL to the functions that send to it. */
@@ -16,7 +17,7 @@ const sqsTransport: QueueTransport = {
     const queueUrl = process.env[queueUrlVariable(queue)];
     if (!queueUrl) throw new Error(`${queueUrlVariable(queue)} is not set`);
     const { SendMessageCommand, SQSClient } = await import('./aws/sqs.ts');
-    sqs ??= plugged(new SQSClient({}));
+    sqs ??= plugged(new SQSClient(awsRetry));
     await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
   },
 };

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { SignatureV4, type SignatureV4Init } from '@smithy/signature-v4';
 import { dynamo } from './aws-clients.ts';
+import { awsRetry } from './aws-retry.ts';
 import { plugged } from './client-plugins.ts';
 import { withRetries, type RetryPolicy } from './retry.ts';
 
@@ -28,7 +29,9 @@ let s3Client: S3Client | undefined;
 /** The S3 client, created on first use, once per Lambda instance. */
 export const s3 = (): S3Client =>
   // s3rver only understands path-style addressing.
-  (s3Client ??= plugged(new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) })));
+  (s3Client ??= plugged(
+    new S3Client({ ...awsRetry, forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) }),
+  ));
 
 type SourceData = string | ArrayBuffer | ArrayBufferView;
 
@@ -75,7 +78,7 @@ export class S3ReadError extends Error {
  * the SDK's client does (its standard mode: 3 attempts, growing waits with jitter).
  */
 const S3_TRANSIENT: RetryPolicy = {
-  attempts: 3,
+  attempts: awsRetry.maxAttempts,
   stepMs: 100,
   jitterMs: 100,
   retryable: (error) => error instanceof S3ReadError && [500, 502, 503, 504].includes(error.status),

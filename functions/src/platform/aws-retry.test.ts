@@ -7,9 +7,9 @@ beforeAll(() => {
 });
 
 describe("the functions' SDK clients", () => {
-  it('should retry in the standard mode, 4 attempts for DynamoDB and 3 for S3', async () => {
+  it('should retry in the standard mode, 5 attempts for DynamoDB and 3 for S3', async () => {
     const clients = [
-      { config: dynamo().config, attempts: 4 },
+      { config: dynamo().config, attempts: 5 },
       { config: s3().config, attempts: 3 },
     ];
     for (const { config, attempts } of clients) {

@@ -35,25 +35,29 @@ interface FaultKind {
 
 const kind = (name: string, status: number, make: Make): FaultKind => ({ name, status, make });
 
-const throughput = kind(
+type Metadata = Parameters<Make>[0];
+
+/** A fault that is the service's exception with AWS's status and message, nothing more. */
+const plain = <Name extends string>(
+  Exception: new (options: { $metadata: Metadata; message: string }) => Error & { name: Name },
+  name: Name,
+  status: number,
+  message: string,
+) => kind(name, status, ($metadata) => new Exception({ $metadata, message }));
+
+const throughput = plain(
+  ProvisionedThroughputExceededException,
   'ProvisionedThroughputExceededException',
   400,
-  ($metadata) =>
-    new ProvisionedThroughputExceededException({
-      $metadata,
-      message: 'The level of configured provisioned throughput for the table was exceeded.',
-    }),
+  'The level of configured provisioned throughput for the table was exceeded.',
 );
-const throttling = kind(
+const throttling = plain(
+  ThrottlingException,
   'ThrottlingException',
   400,
-  ($metadata) => new ThrottlingException({ $metadata, message: 'Throughput exceeds the current capacity.' }),
+  'Throughput exceeds the current capacity.',
 );
-const internal = kind(
-  'InternalServerError',
-  500,
-  ($metadata) => new InternalServerError({ $metadata, message: 'Internal server error' }),
-);
+const internal = plain(InternalServerError, 'InternalServerError', 500, 'Internal server error');
 
 /** A transaction that met another one on one of its items: that item's reason is TransactionConflict. */
 const transactionConflict = kind('TransactionCanceledException', 400, ($metadata, input, random) => {
@@ -71,15 +75,12 @@ const transactionConflict = kind('TransactionCanceledException', 400, ($metadata
   });
 });
 
-const sqsThrottled = kind(
-  'RequestThrottled',
-  400,
-  ($metadata) => new RequestThrottled({ $metadata, message: 'Request is throttled.' }),
-);
-const sesThrottled = kind(
+const sqsThrottled = plain(RequestThrottled, 'RequestThrottled', 400, 'Request is throttled.');
+const sesThrottled = plain(
+  TooManyRequestsException,
   'TooManyRequestsException',
   429,
-  ($metadata) => new TooManyRequestsException({ $metadata, message: 'Maximum sending rate exceeded.' }),
+  'Maximum sending rate exceeded.',
 );
 
 const dynamoFaults = [throughput, throttling, internal];

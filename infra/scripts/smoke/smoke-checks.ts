@@ -85,14 +85,13 @@ const missingHeaders = (answer: Answer): string[] =>
     .filter(([name, value]) => answer.headers.get(name) !== value)
     .map(([name]) => `${name}: ${answer.headers.get(name) ?? '(none)'}`);
 
-/** The demo's configuration: what a new enabler needs before an administrator can work in it. */
+/** The smallest configuration there is: what a new enabler needs before an administrator can work in it. */
 const smokeConfig = {
   currency: 'XOF',
-  maxCompensationFactor: 10,
-  lengthOfSeasonInMonth: 4,
-  lengthOfCoverageInMonth: 6,
-  damageThreshold: 0.3,
-  benefitFactorsByMonth: [0.2, 0.4, 0.6, 0.8, 1, 1],
+  maxCompensationFactor: 1,
+  lengthOfSeasonInMonth: 1,
+  lengthOfCoverageInMonth: 1,
+  benefitFactorsByMonth: [1],
 };
 
 /**

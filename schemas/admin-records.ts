@@ -1,21 +1,25 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import {
   adminPageSizes,
-  amountSchema,
+  dayParameter,
   instantSchema,
-  latitudeSchema,
-  longitudeSchema,
-  optionalText,
+  MAX_PAGE_NUMBER,
+  MAX_PAGE_SIZE,
+  pageNumberParameter,
   positiveAmountSchema,
   recordIdParameter,
+  steppedJobStates,
   text,
   unixSecondsSchema,
 } from './common.ts';
 import {
   cashoutObject,
+  configIdSchema,
+  configVersionSchema,
   contributionObject,
   memberFieldsProperties,
   payoutObject,
+  plotFieldsProperties,
   plotObject,
   protectionTypes,
 } from './members.ts';
@@ -29,10 +33,7 @@ import {
 
 const recordId = recordIdParameter;
 const unixSeconds = unixSecondsSchema;
-const amount = amountSchema;
 const positiveAmount = positiveAmountSchema;
-const latitude = latitudeSchema;
-const longitude = longitudeSchema;
 
 /** The member form in admin mode: the member's fields plus the onboarding date. */
 export const adminMemberRequestSchema = {
@@ -44,18 +45,12 @@ export const adminMemberRequestSchema = {
 } as const satisfies JSONSchema;
 
 const plotProperties = {
-  name: text(120),
-  latitude,
-  longitude,
-  droughtMonthlyContrib: amount,
-  excessRainMonthlyContrib: amount,
+  ...plotFieldsProperties,
   startCoverageDate: unixSeconds,
   /** When absent, computed from the start and the enabler's latest config (lengthOfSeasonInMonth). */
   endOfSeasonDate: unixSeconds,
   /** When absent, computed from the start and the enabler's latest config (lengthOfCoverageInMonth). */
   endCoverageDate: unixSeconds,
-  cropDescription: optionalText(200),
-  isIrrigated: { type: ['boolean', 'null'] },
 } as const;
 
 export const adminNewPlotRequestSchema = {
@@ -78,10 +73,7 @@ export const adminUpdatePlotRequestSchema = {
       type: 'object',
       required: ['version'],
       additionalProperties: false,
-      properties: {
-        version: { type: 'integer', minimum: 1, maximum: 100000 },
-        _id: { type: 'string', maxLength: 64 },
-      },
+      properties: { version: configVersionSchema, _id: configIdSchema },
     },
   },
 } as const satisfies JSONSchema;
@@ -99,10 +91,13 @@ export const adminContributionRequestSchema = {
   },
 } as const satisfies JSONSchema;
 
+/** The campaign's reference a payout names: one set of limits for the API, the import file and the form. */
+export const assessmentIdSchema = text(100);
+
 const payoutProperties = {
   plotId: recordId,
   amount: positiveAmount,
-  assessmentId: text(100),
+  assessmentId: assessmentIdSchema,
   assessmentDate: unixSeconds,
   payoutDate: unixSeconds,
 } as const;
@@ -147,10 +142,10 @@ export const adminUpdateCashoutRequestSchema = {
  * (the index order), ascending or descending; a search picks a member, which then filters by memberId.
  */
 const sortDirection = { type: 'string', enum: ['asc', 'desc'] } as const;
-/** 'YYYY-MM-DD', inclusive: a day of the calendar (the format refuses 2026-02-30). */
-const day = { type: 'string', format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
+/** Inclusive. */
+const day = dayParameter;
 const listProperties = {
-  page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
+  page: pageNumberParameter,
   pageSize: { type: 'string', enum: adminPageSizes },
   /** Opaque, from the previous answer's nextCursor. */
   cursor: { type: 'string', minLength: 1, maxLength: 1024, pattern: '^[A-Za-z0-9_-]+$' },
@@ -218,9 +213,9 @@ export const adminCashoutRowObject = {
 
 /** The envelope of an admin list page; its rows are the kind's. */
 const pageEnvelopeProperties = {
-  page: { type: 'integer', minimum: 1 },
+  page: { type: 'integer', minimum: 1, maximum: MAX_PAGE_NUMBER },
   /** adminPageSizes as numbers (admin-records.test.ts checks they stay the same). */
-  pageSize: { type: 'integer', enum: [5, 10, 25, 500] },
+  pageSize: { type: 'integer', enum: [5, 10, 25, 500], minimum: 5, maximum: MAX_PAGE_SIZE },
   /** The next page's cursor (the query's cursor), or null on the last page. */
   nextCursor: { anyOf: [listProperties.cursor, { type: 'null' }] },
 } as const;
@@ -232,7 +227,7 @@ const adminListPage = <const Id extends string, const Row extends object>(id: Id
     type: 'object',
     required: ['items', 'page', 'pageSize', 'nextCursor'],
     additionalProperties: false,
-    properties: { items: { type: 'array', items: row }, ...pageEnvelopeProperties },
+    properties: { items: { type: 'array', maxItems: MAX_PAGE_SIZE, items: row }, ...pageEnvelopeProperties },
   }) as const satisfies JSONSchema;
 
 export const adminPlotPageAnswerSchema = adminListPage('answer/admin-plot-page', plotObject);
@@ -267,3 +262,38 @@ export type AdminPayoutPage = FromSchema<typeof adminPayoutPageAnswerSchema>;
 export type AdminCashoutPage = FromSchema<typeof adminCashoutPageAnswerSchema>;
 /** One page of any kind of row: the envelope of the schemas above around the kind's rows. */
 export type AdminListPage<Row> = Omit<AdminPlotPage, 'items'> & { items: Row[] };
+
+export const memberDeletionStates = steppedJobStates;
+export type MemberDeletionState = (typeof memberDeletionStates)[number];
+
+/**
+ * DELETE /admin/members/{id} answers 202 with the member's deletion: the member is gone from every
+ * list and read at once, and its records with it (DONE) when one transaction holds them all; otherwise
+ * a job deletes them (QUEUED, RUNNING) and GET /admin/members/deletions/{id} answers its progress
+ * (200) for the screen to poll. A job of another enabler, or none, answers 404 ERR_NOT_FOUND.
+ */
+export const memberDeletionAnswerSchema = {
+  $id: 'answer/member-deletion',
+  type: 'object',
+  required: ['job'],
+  additionalProperties: false,
+  properties: {
+    job: {
+      type: 'object',
+      required: ['id', 'memberId', 'state', 'total', 'deleted', 'createdAt', 'updatedAt'],
+      additionalProperties: false,
+      properties: {
+        id: { type: 'string', minLength: 1 },
+        memberId: { type: 'string', minLength: 1 },
+        state: { type: 'string', enum: memberDeletionStates },
+        /** The member's plots and money records when it was removed. */
+        total: { type: 'integer', minimum: 0 },
+        /** Those deleted so far (all of them once DONE). */
+        deleted: { type: 'integer', minimum: 0 },
+        createdAt: { type: 'string', format: 'date-time' },
+        updatedAt: { type: 'string', format: 'date-time' },
+      },
+    },
+  },
+} as const satisfies JSONSchema;
+export type MemberDeletionAnswer = FromSchema<typeof memberDeletionAnswerSchema>;

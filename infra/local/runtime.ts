@@ -104,11 +104,13 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     await mkdir(dataDir, { recursive: true });
 
     // Listening first gives the port (APP_URL of the mail links); API calls wait until the functions can run.
+    let filesOrigin = '';
     const serving = {
       webDist: options.webDist ?? defaultWebDist,
       environmentName,
       log,
       warn,
+      filesOrigin: () => filesOrigin,
       invoke: async (target: HttpTarget, event: APIGatewayProxyEventV2) => {
         await ready;
         const handler = await loadHttpHandler(target);
@@ -143,6 +145,8 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
         })
       : undefined;
     if (faults) teardown.add(() => faults.stop());
+    // The browser's uploads go where the functions' presigned links point: s3rver, or the fault proxy.
+    filesOrigin = new URL(faults?.environment.AWS_ENDPOINT_URL_S3 ?? substitutes.s3Endpoint).origin;
 
     Object.assign(process.env, {
       ...substitutes.environment,

@@ -1,6 +1,9 @@
+import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
+import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, vi } from 'vitest';
 import i18next from './i18n/index.ts';
+import { outbox } from './api/offline/outbox.ts';
 
 // Cloudscape's test utilities fire events outside Testing Library: tell React it runs under test.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -13,8 +16,11 @@ beforeEach(async () => {
   await i18next.changeLanguage('en');
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // What a field agent's device kept (api/offline/device-store.ts) does not pass to the next test.
+  outbox.close();
+  await clear(createStore('cpbo-offline', 'records'));
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();

@@ -148,10 +148,14 @@ export const listMoneyRecords = async <Type extends MoneyType>(
 ): Promise<MoneyPage<Type>> => {
   let memberId = query.memberId;
   if (query.plotId !== undefined) {
-    const owner = await findPlotOwner(query.enablerId, query.plotId);
+    const owner = await findPlotOwner(query.plotId);
     // A plot of another enabler, or of another member than the one asked, holds nothing here. A
     // cursor of it (the plot was deleted since) is of a list that is now empty: its last page.
-    if (!owner || (memberId !== undefined && owner.memberId !== memberId))
+    if (
+      !owner ||
+      owner.enablerId !== query.enablerId ||
+      (memberId !== undefined && owner.memberId !== memberId)
+    )
       return emptyPage(query.cursor === undefined ? pageAsked(query.page) : (query.page ?? 2));
     memberId = owner.memberId;
   }

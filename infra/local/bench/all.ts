@@ -9,7 +9,8 @@
  *   (BENCH_COLD_RUNS); dashboard 200 and 5 000 contributions (BENCH_SMALL_CONTRIBUTIONS,
  *   BENCH_LARGE_CONTRIBUTIONS), 5 rounds (BENCH_ROUNDS); import 500 members (BENCH_IMPORT_MEMBERS);
  *   load 10 s (BENCH_LOAD_SECONDS) and a bare loop of 5 s (BENCH_LOAD_BARE_SECONDS), with and without
- *   faults; web 1 Lighthouse run per page (BENCH_RUNS); lambda 5 processes per bundle (BENCH_LAMBDA_RUNS).
+ *   faults; web 1 Lighthouse run per page (BENCH_RUNS); lambda 5 processes per bundle (BENCH_LAMBDA_RUNS);
+ *   benefit-run 2 000 plots (BENCH_BENEFIT_PLOTS).
  * BENCH_ONLY=members,web runs only those.
  */
 import { spawnSync } from 'node:child_process';
@@ -29,6 +30,7 @@ const quickSizes: Record<string, string> = {
   BENCH_LOAD_BARE_SECONDS: '5',
   BENCH_RUNS: '1',
   BENCH_LAMBDA_RUNS: '5',
+  BENCH_BENEFIT_PLOTS: '2000',
 };
 
 const load = () =>

@@ -57,6 +57,7 @@ describe('createLocalServer', () => {
       webDist,
       environmentName: 'demo',
       maxBodyBytes: 1024,
+      filesOrigin: () => 'http://127.0.0.1:4569',
       log: () => undefined,
       warn: () => undefined,
       invoke: async (target, event): Promise<APIGatewayProxyResultV2> => {
@@ -146,6 +147,7 @@ describe('createLocalServer', () => {
       environmentName: 'demo',
       log: () => undefined,
       warn: () => undefined,
+      filesOrigin: () => 'http://127.0.0.1:4569',
       originSecret: 'cloudfront-secret',
       invoke: async () => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{}' }),
     });

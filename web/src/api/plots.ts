@@ -17,11 +17,9 @@ export type PlotConfigVersion = NonNullable<PlotAnswer['enablerConfig']>;
  * What the new-plot forms send; startCoverageDate: unix seconds of the start day at 00:00 UTC (the server
  * reads the calendar date in UTC).
  */
-export type NewPlot = Required<
-  Omit<FromSchema<typeof newPlotRequestSchema>, 'cropDescription' | 'isIrrigated'>
->;
+export type NewPlot = Required<FromSchema<typeof newPlotRequestSchema>>;
 
-/** The body of the protection update: the server rewrites every field, so all of them travel. */
+/** The body of a plot's update (protection, crop): the server rewrites every field, so all of them travel. */
 export type PlotUpdate = Required<FromSchema<typeof updatePlotRequestSchema>>;
 
 /** What the plot screens show of the member a plot belongs to (breadcrumbs, headers). */
@@ -37,12 +35,16 @@ export const getPlot = (memberId: string, plotId: string, options: Pick<ApiReque
 export const createPlot = (
   memberId: string,
   plot: NewPlot,
-  options: Pick<ApiRequest, 'idempotencyKey'> = {},
+  options: Pick<ApiRequest, 'errors' | 'idempotencyKey'> = {},
 ) => apiFetch<CreatedIdAnswer>(plotsPath(memberId), { method: 'POST', body: plot, ...options });
 
 /** Answers the plot as saved. */
-export const updatePlot = (memberId: string, plotId: string, update: PlotUpdate) =>
-  apiFetch<Plot>(plotPath(memberId, plotId), { method: 'POST', body: update });
+export const updatePlot = (
+  memberId: string,
+  plotId: string,
+  update: PlotUpdate,
+  options: Pick<ApiRequest, 'errors' | 'idempotencyKey'> = {},
+) => apiFetch<Plot>(plotPath(memberId, plotId), { method: 'POST', body: update, ...options });
 
 /** The member page's answer holds much more; the plot screens only need who the member is. */
 export const getPlotOwner = async (

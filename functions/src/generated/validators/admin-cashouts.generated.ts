@@ -241,12 +241,12 @@ var require_formats = __commonJS({
 });
 
 // functions/src/generated/validators/ajv-standalone-code.js
-var v0c0a8df279d7cfa7ad445829 = validate10;
-var schema11 = { "$id": "query/admin-cashouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:cashoutDate": { "type": "string", "enum": ["asc", "desc"] } } };
+var v076bb9f747b59bf1bc11f6aa = validate10;
+var schema11 = { "$id": "query/admin-cashouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "format": "date", "maxLength": 10, "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "format": "date", "maxLength": 10, "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:cashoutDate": { "type": "string", "enum": ["asc", "desc"] } } };
+var func2 = require_ucs2length().default;
 var pattern0 = new RegExp("^[1-9][0-9]{0,5}$", "u");
 var pattern1 = new RegExp("^[A-Za-z0-9_-]+$", "u");
 var pattern3 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
-var func2 = require_ucs2length().default;
 var formats0 = require_formats().fullFormats.date;
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
@@ -267,8 +267,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.page !== void 0) {
       let data0 = data.page;
       if (typeof data0 === "string") {
-        if (!pattern0.test(data0)) {
-          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+        if (func2(data0) > 6) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/maxLength", keyword: "maxLength", params: { limit: 6 }, message: "must NOT have more than 6 characters" };
           if (vErrors === null) {
             vErrors = [err1];
           } else {
@@ -276,20 +276,17 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      } else {
-        const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
+        if (!pattern0.test(data0)) {
+          const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.pageSize !== void 0) {
-      let data1 = data.pageSize;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      } else {
+        const err3 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -297,12 +294,24 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema11.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
           vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+        const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema11.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -311,16 +320,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data2 = data.cursor;
       if (typeof data2 === "string") {
         if (func2(data2) > 1024) {
-          const err5 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters" };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (func2(data2) < 1) {
-          const err6 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err6 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters" };
           if (vErrors === null) {
             vErrors = [err6];
           } else {
@@ -328,8 +328,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern1.test(data2)) {
-          const err7 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+        if (func2(data2) < 1) {
+          const err7 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err7];
           } else {
@@ -337,12 +337,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (!pattern1.test(data2)) {
+          const err8 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
       } else {
-        const err8 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err9 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err9];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err9);
         }
         errors++;
       }
@@ -351,16 +360,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data3 = data["filter:memberId"];
       if (typeof data3 === "string") {
         if (func2(data3) > 64) {
-          const err9 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (func2(data3) < 1) {
-          const err10 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err10 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
           if (vErrors === null) {
             vErrors = [err10];
           } else {
@@ -368,8 +368,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern1.test(data3)) {
-          const err11 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+        if (func2(data3) < 1) {
+          const err11 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err11];
           } else {
@@ -377,12 +377,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (!pattern1.test(data3)) {
+          const err12 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
       } else {
-        const err12 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err13 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err13];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err13);
         }
         errors++;
       }
@@ -390,17 +399,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:from"] !== void 0) {
       let data4 = data["filter:from"];
       if (typeof data4 === "string") {
-        if (!pattern3.test(data4)) {
-          const err13 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-        if (!formats0.validate(data4)) {
-          const err14 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+        if (func2(data4) > 10) {
+          const err14 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           if (vErrors === null) {
             vErrors = [err14];
           } else {
@@ -408,21 +408,17 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      } else {
-        const err15 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
+        if (!pattern3.test(data4)) {
+          const err15 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data["filter:to"] !== void 0) {
-      let data5 = data["filter:to"];
-      if (typeof data5 === "string") {
-        if (!pattern3.test(data5)) {
-          const err16 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+        if (!formats0.validate(data4)) {
+          const err16 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
           if (vErrors === null) {
             vErrors = [err16];
           } else {
@@ -430,21 +426,52 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!formats0.validate(data5)) {
-          const err17 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+      } else {
+        const err17 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:to"] !== void 0) {
+      let data5 = data["filter:to"];
+      if (typeof data5 === "string") {
+        if (func2(data5) > 10) {
+          const err18 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err18];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (!pattern3.test(data5)) {
+          const err19 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data5)) {
+          const err20 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
           }
           errors++;
         }
       } else {
-        const err18 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err21 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err21];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err21);
         }
         errors++;
       }
@@ -452,30 +479,30 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["sort:cashoutDate"] !== void 0) {
       let data6 = data["sort:cashoutDate"];
       if (typeof data6 !== "string") {
-        const err19 = { instancePath: instancePath + "/sort:cashoutDate", schemaPath: "#/properties/sort%3AcashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err22 = { instancePath: instancePath + "/sort:cashoutDate", schemaPath: "#/properties/sort%3AcashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err22];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err22);
         }
         errors++;
       }
       if (!(data6 === "asc" || data6 === "desc")) {
-        const err20 = { instancePath: instancePath + "/sort:cashoutDate", schemaPath: "#/properties/sort%3AcashoutDate/enum", keyword: "enum", params: { allowedValues: schema11.properties["sort:cashoutDate"].enum }, message: "must be equal to one of the allowed values" };
+        const err23 = { instancePath: instancePath + "/sort:cashoutDate", schemaPath: "#/properties/sort%3AcashoutDate/enum", keyword: "enum", params: { allowedValues: schema11.properties["sort:cashoutDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err23];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err23);
         }
         errors++;
       }
     }
   } else {
-    const err21 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err24 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err21];
+      vErrors = [err24];
     } else {
-      vErrors.push(err21);
+      vErrors.push(err24);
     }
     errors++;
   }
@@ -838,7 +865,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 export {
-  v0c0a8df279d7cfa7ad445829,
+  v076bb9f747b59bf1bc11f6aa,
   v4734398fb961a82dd231a8ca,
   v9427f640899e32175cd417b2,
   vd24a5b896bbbd4a1c6d14d3a

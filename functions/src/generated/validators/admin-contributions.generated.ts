@@ -510,8 +510,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
   validate11.errors = vErrors;
   return errors === 0;
 }
-var vda59a30f1928b651d63fbdd3 = validate12;
-var schema13 = { "$id": "query/admin-contributions", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:contributionDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] } } };
+var v9e564354ba04ed1464a3d111 = validate12;
+var schema13 = { "$id": "query/admin-contributions", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "cursor": { "type": "string", "minLength": 1, "maxLength": 1024, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "format": "date", "maxLength": 10, "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "format": "date", "maxLength": 10, "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sort:contributionDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] } } };
 var func6 = Object.prototype.hasOwnProperty;
 var pattern2 = new RegExp("^[1-9][0-9]{0,5}$", "u");
 var pattern5 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
@@ -535,8 +535,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.page !== void 0) {
       let data0 = data.page;
       if (typeof data0 === "string") {
-        if (!pattern2.test(data0)) {
-          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+        if (func2(data0) > 6) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/maxLength", keyword: "maxLength", params: { limit: 6 }, message: "must NOT have more than 6 characters" };
           if (vErrors === null) {
             vErrors = [err1];
           } else {
@@ -544,20 +544,17 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      } else {
-        const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
+        if (!pattern2.test(data0)) {
+          const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.pageSize !== void 0) {
-      let data1 = data.pageSize;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      } else {
+        const err3 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -565,12 +562,24 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema13.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
           vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+        const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema13.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -579,16 +588,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data2 = data.cursor;
       if (typeof data2 === "string") {
         if (func2(data2) > 1024) {
-          const err5 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters" };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (func2(data2) < 1) {
-          const err6 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err6 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters" };
           if (vErrors === null) {
             vErrors = [err6];
           } else {
@@ -596,8 +596,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern0.test(data2)) {
-          const err7 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+        if (func2(data2) < 1) {
+          const err7 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err7];
           } else {
@@ -605,12 +605,21 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (!pattern0.test(data2)) {
+          const err8 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
       } else {
-        const err8 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err9 = { instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err9];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err9);
         }
         errors++;
       }
@@ -619,16 +628,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data3 = data["filter:memberId"];
       if (typeof data3 === "string") {
         if (func2(data3) > 64) {
-          const err9 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (func2(data3) < 1) {
-          const err10 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err10 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
           if (vErrors === null) {
             vErrors = [err10];
           } else {
@@ -636,8 +636,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern0.test(data3)) {
-          const err11 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+        if (func2(data3) < 1) {
+          const err11 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err11];
           } else {
@@ -645,12 +645,21 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (!pattern0.test(data3)) {
+          const err12 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
       } else {
-        const err12 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err13 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err13];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err13);
         }
         errors++;
       }
@@ -658,17 +667,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:from"] !== void 0) {
       let data4 = data["filter:from"];
       if (typeof data4 === "string") {
-        if (!pattern5.test(data4)) {
-          const err13 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-        if (!formats0.validate(data4)) {
-          const err14 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+        if (func2(data4) > 10) {
+          const err14 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           if (vErrors === null) {
             vErrors = [err14];
           } else {
@@ -676,21 +676,17 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      } else {
-        const err15 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
+        if (!pattern5.test(data4)) {
+          const err15 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data["filter:to"] !== void 0) {
-      let data5 = data["filter:to"];
-      if (typeof data5 === "string") {
-        if (!pattern5.test(data5)) {
-          const err16 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+        if (!formats0.validate(data4)) {
+          const err16 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
           if (vErrors === null) {
             vErrors = [err16];
           } else {
@@ -698,21 +694,52 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!formats0.validate(data5)) {
-          const err17 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+      } else {
+        const err17 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:to"] !== void 0) {
+      let data5 = data["filter:to"];
+      if (typeof data5 === "string") {
+        if (func2(data5) > 10) {
+          const err18 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err18];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data5)) {
+          const err19 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data5)) {
+          const err20 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
           }
           errors++;
         }
       } else {
-        const err18 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err21 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err21];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err21);
         }
         errors++;
       }
@@ -720,20 +747,20 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["sort:contributionDate"] !== void 0) {
       let data6 = data["sort:contributionDate"];
       if (typeof data6 !== "string") {
-        const err19 = { instancePath: instancePath + "/sort:contributionDate", schemaPath: "#/properties/sort%3AcontributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err22 = { instancePath: instancePath + "/sort:contributionDate", schemaPath: "#/properties/sort%3AcontributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err22];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err22);
         }
         errors++;
       }
       if (!(data6 === "asc" || data6 === "desc")) {
-        const err20 = { instancePath: instancePath + "/sort:contributionDate", schemaPath: "#/properties/sort%3AcontributionDate/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:contributionDate"].enum }, message: "must be equal to one of the allowed values" };
+        const err23 = { instancePath: instancePath + "/sort:contributionDate", schemaPath: "#/properties/sort%3AcontributionDate/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:contributionDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err23];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err23);
         }
         errors++;
       }
@@ -742,38 +769,38 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data7 = data["filter:plotId"];
       if (typeof data7 === "string") {
         if (func2(data7) > 64) {
-          const err21 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          const err24 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
           if (vErrors === null) {
-            vErrors = [err21];
+            vErrors = [err24];
           } else {
-            vErrors.push(err21);
+            vErrors.push(err24);
           }
           errors++;
         }
         if (func2(data7) < 1) {
-          const err22 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err25 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
-            vErrors = [err22];
+            vErrors = [err25];
           } else {
-            vErrors.push(err22);
+            vErrors.push(err25);
           }
           errors++;
         }
         if (!pattern0.test(data7)) {
-          const err23 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          const err26 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
           if (vErrors === null) {
-            vErrors = [err23];
+            vErrors = [err26];
           } else {
-            vErrors.push(err23);
+            vErrors.push(err26);
           }
           errors++;
         }
       } else {
-        const err24 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err27 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err24];
+          vErrors = [err27];
         } else {
-          vErrors.push(err24);
+          vErrors.push(err27);
         }
         errors++;
       }
@@ -781,30 +808,30 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:protectionType"] !== void 0) {
       let data8 = data["filter:protectionType"];
       if (typeof data8 !== "string") {
-        const err25 = { instancePath: instancePath + "/filter:protectionType", schemaPath: "#/properties/filter%3AprotectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err28 = { instancePath: instancePath + "/filter:protectionType", schemaPath: "#/properties/filter%3AprotectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err25];
+          vErrors = [err28];
         } else {
-          vErrors.push(err25);
+          vErrors.push(err28);
         }
         errors++;
       }
       if (!(data8 === "DROUGHT" || data8 === "EXCESS_RAIN")) {
-        const err26 = { instancePath: instancePath + "/filter:protectionType", schemaPath: "#/properties/filter%3AprotectionType/enum", keyword: "enum", params: { allowedValues: schema13.properties["filter:protectionType"].enum }, message: "must be equal to one of the allowed values" };
+        const err29 = { instancePath: instancePath + "/filter:protectionType", schemaPath: "#/properties/filter%3AprotectionType/enum", keyword: "enum", params: { allowedValues: schema13.properties["filter:protectionType"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
-          vErrors = [err26];
+          vErrors = [err29];
         } else {
-          vErrors.push(err26);
+          vErrors.push(err29);
         }
         errors++;
       }
     }
   } else {
-    const err27 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err27];
+      vErrors = [err30];
     } else {
-      vErrors.push(err27);
+      vErrors.push(err30);
     }
     errors++;
   }
@@ -814,5 +841,5 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
 export {
   v13479047575b7bd64be80380,
   v9427f640899e32175cd417b2,
-  vda59a30f1928b651d63fbdd3
+  v9e564354ba04ed1464a3d111
 };

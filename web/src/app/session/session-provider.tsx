@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { setAccessTokenProvider } from '../../api/api-client.ts';
 import { isApiError } from '../../api/api-error.ts';
 import * as authApi from '../../api/auth.ts';
@@ -25,6 +25,12 @@ export interface SessionProviderProps {
 /** Owns the session: start-up restore from the API's session cookie, login, logouts, enabler switch. */
 export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: SessionProviderProps) {
   const navigate = useNavigate();
+  // The screen shown, for a switch that comes back to it; a ref keeps the actions the same across screens.
+  const location = useLocation();
+  const shown = useRef(location);
+  useEffect(() => {
+    shown.current = location;
+  }, [location]);
   const [state, setState] = useState<SessionState>(() =>
     tokenKeeper.hasSession() ? { status: 'loading' } : { status: 'anonymous' },
   );
@@ -56,7 +62,17 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
         startTransition(() => setState({ status: 'signedIn', session }));
       } catch (error) {
         if (isApiError(error) && error.isNetworkFailure) {
-          // The server could not be reached: the session may still be good, keep it for the next visit.
+          // The server could not be reached: the session may still be good, keep it for the next visit. A
+          // field agent's device opens it from what it kept (its code loads only then, off the login page).
+          const kept = await import('../../api/offline/offline-session.ts')
+            .then(({ keptSession }) => keptSession())
+            .catch(() => undefined);
+          if (kept) {
+            startTransition(() =>
+              setState({ status: 'signedIn', session: { ...kept.session, start: 'offline' } }),
+            );
+            return;
+          }
           publishError(error);
         } else {
           tokenKeeper.clear();
@@ -76,7 +92,7 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
       tokenKeeper.store(auth);
       try {
         await applyUserLanguage(auth);
-        setState({ status: 'signedIn', session: await loadSignedInSession(auth) });
+        setState({ status: 'signedIn', session: { ...(await loadSignedInSession(auth)), start: 'signIn' } });
       } catch (error) {
         tokenKeeper.clear();
         throw error;
@@ -105,11 +121,12 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
   }, [tokenKeeper, signedOut]);
 
   const switchEnabler = useCallback(
-    async (enablerId: string) => {
+    async (enablerId: string, landing: 'home' | 'here' = 'home') => {
+      const { pathname, search, hash } = shown.current;
       // The session moved at once: the previous access token no longer works, the cookie holds the
       // rotated refresh token, and the reloaded app restores the session for the new enabler from it.
       tokenKeeper.store(await authApi.enablerProfile(enablerId));
-      browser.load(paths.home);
+      browser.load(landing === 'home' ? paths.home : `${pathname}${search}${hash}`);
     },
     [tokenKeeper],
   );

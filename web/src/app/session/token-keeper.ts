@@ -69,12 +69,14 @@ export class TokenKeeper {
   }
 
   /**
-   * The access token to send, renewed first when under a minute of life remains; null when signed
-   * out. A renewal the server refuses ends the session (listeners are told) and rejects.
+   * The access token to send, renewed first when under a minute of life remains, or when there is none
+   * yet while the API's marker says a session is set (an agent's app opened offline, now back online);
+   * null when signed out. A renewal the server refuses ends the session (listeners are told) and rejects.
    */
   async validAccessToken(): Promise<string | null> {
     const token = this.accessToken;
-    if (token === null || !needsRenewal(token)) return token;
+    if (token !== null && !needsRenewal(token)) return token;
+    if (token === null && !this.hasSession()) return null;
     try {
       return (await this.renew()).accessToken;
     } catch (error) {

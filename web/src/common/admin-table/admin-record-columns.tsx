@@ -15,6 +15,8 @@ export const memberColumn = <Row extends OfMember>(t: TFunction): TableProps.Col
   id: 'member',
   header: t('adminRecords.columns.member'),
   isRowHeader: true,
+  // A name and number on two lines at most, however many columns the table has.
+  minWidth: 180,
   cell: (row) => (
     <RowLink href={paths.member(row.memberId)}>
       {t('adminRecords.memberValue', { name: row.memberName, number: row.memberNumber })}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { deleteAdminRecord } from '../../api/admin-records.ts';
+import { deleteAdminMember } from '../../api/admin-records.ts';
 import {
   listMembers,
   memberSearchMaxLength,
@@ -15,6 +15,7 @@ import { RowLink } from '../../common/ui/row-link.tsx';
 import { useDebounced } from '../../common/ui/use-debounced.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
+import { MemberDeletionDialog } from './components/member-deletion-dialog.tsx';
 
 /**
  * The member list pages by number and answers the count: the cursor of the next page is its number,
@@ -41,60 +42,70 @@ export function AdminMembersPage() {
   const search = useDebounced(searchText.trim());
   useDocumentTitle(t('screens.adminMembers'));
   const sortable = (field: MemberSortField) => ({ id: field, sortingField: field });
+  const describe = (row: MemberRow) => t('adminRecords.memberValue', { name: row.name, number: row.number });
+  // A member of many records leaves the list at once; the deletion of its records shows its progress.
+  const [deletion, setDeletion] = useState<{ jobId: string; member: string } | null>(null);
+  const deleteRow = async (row: MemberRow) => {
+    const { job } = await deleteAdminMember(row.id);
+    if (job.state !== 'DONE') setDeletion({ jobId: job.id, member: describe(row) });
+  };
   return (
-    <AdminTable<MemberRow>
-      resource="members"
-      texts="adminRecords.members"
-      title={t('screens.adminMembers')}
-      // The cursor is the page's number: paging follows it (the first page has none).
-      readPage={(request) => readMemberPage({ ...request, page: Number(request.cursor ?? 1) }, search)}
-      filterValues={{ search: search || undefined }}
-      filtered={search !== ''}
-      onClearFilters={() => setSearchText('')}
-      filter={
-        <TextFilter
-          filteringText={searchText}
-          filteringPlaceholder={t('members.list.search.placeholder')}
-          filteringAriaLabel={t('members.list.search.label')}
-          filteringClearAriaLabel={t('members.list.search.clear')}
-          onChange={({ detail }) => setSearchText(detail.filteringText.slice(0, memberSearchMaxLength))}
-        />
-      }
-      defaultSort={{ field: 'name', direction: 'asc' }}
-      columns={[
-        {
-          ...sortable('name'),
-          header: t('members.list.columns.name'),
-          isRowHeader: true,
-          cell: (row) => <RowLink href={paths.member(row.id)}>{row.name}</RowLink>,
-        },
-        { ...sortable('number'), header: t('members.list.columns.number'), cell: (row) => row.number },
-        { id: 'village', header: t('members.fields.village'), cell: (row) => row.village },
-        {
-          ...sortable('federation'),
-          header: t('members.list.columns.federation'),
-          cell: (row) => row.federation ?? '-',
-        },
-        {
-          id: 'contributionTotal',
-          header: t('members.list.columns.contributionTotal'),
-          cell: (row) => formats.amount(row.contributionTotal),
-        },
-        {
-          ...sortable('pendingBenefits'),
-          header: t('members.list.columns.pendingBenefits'),
-          cell: (row) => formats.amount(row.pendingBenefits),
-        },
-        {
-          ...sortable('onboardingDate'),
-          header: t('members.list.columns.onboardingDate'),
-          cell: (row) => formats.date(row.onboardingDate),
-        },
-      ]}
-      addHref={paths.newMember}
-      editHref={(row) => paths.updateMember(row.id)}
-      describe={(row) => t('adminRecords.memberValue', { name: row.name, number: row.number })}
-      deleteRow={(row) => deleteAdminRecord('members', row.id)}
-    />
+    <>
+      <AdminTable<MemberRow>
+        resource="members"
+        texts="adminRecords.members"
+        title={t('screens.adminMembers')}
+        // The cursor is the page's number: paging follows it (the first page has none).
+        readPage={(request) => readMemberPage({ ...request, page: Number(request.cursor ?? 1) }, search)}
+        filterValues={{ search: search || undefined }}
+        filtered={search !== ''}
+        onClearFilters={() => setSearchText('')}
+        filter={
+          <TextFilter
+            filteringText={searchText}
+            filteringPlaceholder={t('members.list.search.placeholder')}
+            filteringAriaLabel={t('members.list.search.label')}
+            filteringClearAriaLabel={t('members.list.search.clear')}
+            onChange={({ detail }) => setSearchText(detail.filteringText.slice(0, memberSearchMaxLength))}
+          />
+        }
+        defaultSort={{ field: 'name', direction: 'asc' }}
+        columns={[
+          {
+            ...sortable('name'),
+            header: t('members.list.columns.name'),
+            isRowHeader: true,
+            cell: (row) => <RowLink href={paths.member(row.id)}>{row.name}</RowLink>,
+          },
+          { ...sortable('number'), header: t('members.list.columns.number'), cell: (row) => row.number },
+          { id: 'village', header: t('members.fields.village'), cell: (row) => row.village },
+          {
+            ...sortable('federation'),
+            header: t('members.list.columns.federation'),
+            cell: (row) => row.federation ?? '-',
+          },
+          {
+            id: 'contributionTotal',
+            header: t('members.list.columns.contributionTotal'),
+            cell: (row) => formats.amount(row.contributionTotal),
+          },
+          {
+            ...sortable('pendingBenefits'),
+            header: t('members.list.columns.pendingBenefits'),
+            cell: (row) => formats.amount(row.pendingBenefits),
+          },
+          {
+            ...sortable('onboardingDate'),
+            header: t('members.list.columns.onboardingDate'),
+            cell: (row) => formats.date(row.onboardingDate),
+          },
+        ]}
+        addHref={paths.newMember}
+        editHref={(row) => paths.updateMember(row.id)}
+        describe={describe}
+        deleteRow={deleteRow}
+      />
+      {deletion && <MemberDeletionDialog {...deletion} onDismiss={() => setDeletion(null)} />}
+    </>
   );
 }

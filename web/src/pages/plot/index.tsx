@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import Flashbar from '@cloudscape-design/components/flashbar';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ContributionForm } from '../../common/money/contribution-form.tsx';
 import { LoadState } from '../../common/ui/load-state.tsx';
+import { useRecordedNotice } from '../../common/ui/recorded-notice.tsx';
+import { NotReadOffline } from '../../common/offline/offline-text.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useFollow } from '../../common/browser/use-follow.ts';
 import { PlotBreadcrumbs } from '../../common/plots/plot-breadcrumbs.tsx';
@@ -15,43 +16,41 @@ import { PlotCoverageDates } from './components/plot-coverage-dates.tsx';
 import { PlotDetails } from './components/plot-details.tsx';
 import { PlotLocation } from './components/plot-location.tsx';
 import { ProtectionForm } from './components/protection-form.tsx';
+import { CropForm } from './components/crop-form.tsx';
 import { useLatestEnablerConfig } from '../../api/enablers-queries.ts';
-import { usePlot } from '../../api/plots-queries.ts';
+import { useFieldPlot } from '../../api/offline/field-queries.ts';
 import { paths } from '../../navigation/paths.ts';
 
 /**
- * /Member/{memberId}/Field/{plotId}: the plot's details, map and coverage, its protection update and a
- * contribution for this plot.
+ * /Member/{memberId}/Field/{plotId}: the plot's details, map and coverage, its protection and crop
+ * updates and a contribution for this plot.
  */
 export function PlotPage() {
   const { t } = useTranslation();
   const follow = useFollow();
+  const navigate = useNavigate();
   const { memberId = '', plotId = '' } = useParams();
-  const { data: plot, status } = usePlot(memberId, plotId);
+  const {
+    data: plot,
+    isError,
+    notReadOffline,
+    serverId,
+    memberId: memberServerId,
+  } = useFieldPlot(memberId, plotId);
   const config = useLatestEnablerConfig();
   const title = plot?.name ?? t('screens.plot');
   const memberHref = paths.member(memberId);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notice = useRecordedNotice();
   useDocumentTitle(title);
+
+  // A plot created on the device moves to its own address once the server numbered it (and its member).
+  useEffect(() => {
+    if (serverId) navigate(paths.plot(memberServerId, serverId), { replace: true });
+  }, [serverId, memberServerId, navigate]);
 
   return (
     <ContentLayout
-      notifications={
-        notice ? (
-          <Flashbar
-            items={[
-              {
-                id: 'recorded',
-                type: 'success',
-                content: notice,
-                dismissible: true,
-                dismissLabel: t('members.member.dismiss'),
-                onDismiss: () => setNotice(null),
-              },
-            ]}
-          />
-        ) : undefined
-      }
+      notifications={notice.flashbar}
       breadcrumbs={
         <PlotBreadcrumbs
           memberId={memberId}
@@ -69,8 +68,11 @@ export function PlotPage() {
         </Header>
       }
     >
-      {status === 'pending' && <LoadState status="loading" text={t('plots.detail.loading')} />}
-      {status === 'error' && (
+      {!plot && !isError && !notReadOffline && (
+        <LoadState status="loading" text={t('plots.detail.loading')} />
+      )}
+      {notReadOffline && <NotReadOffline />}
+      {isError && (
         <LoadState
           status="error"
           text={t('plots.detail.loadFailed')}
@@ -87,12 +89,13 @@ export function PlotPage() {
           <PlotLocation plot={plot} />
           <PlotCoverageDates plot={plot} />
           <ProtectionForm key={plot.id} plot={plot} config={config} />
+          <CropForm key={`crop-${plot.id}`} plot={plot} />
           {/* The targeted field contribution (spec section 5): for this plot, with its own confirmation. */}
           <ContributionForm
             key={`contribution-${plot.id}`}
             member={{ id: plot.memberId, name: plot.memberName }}
             plots={[plot]}
-            onCollected={setNotice}
+            onCollected={notice.show}
           />
         </SpaceBetween>
       )}

@@ -5,6 +5,7 @@ import {
   answerAmountSchema,
   instantSchema,
   isoDaySchema,
+  pageNumberParameter,
   recordIdParameter,
   text,
 } from './common.ts';
@@ -222,7 +223,7 @@ export type DuplicateSortField = (typeof duplicateSortFields)[number];
 
 const sortDirection = { type: 'string', enum: sortDirections } as const;
 const pageProperties = {
-  page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
+  page: pageNumberParameter,
   pageSize: { type: 'string', enum: adminPageSizes },
 } as const;
 const search = { type: 'string', maxLength: 100 } as const;

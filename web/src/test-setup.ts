@@ -18,12 +18,13 @@ beforeEach(async () => {
 
 afterEach(async () => {
   cleanup();
+  // Real timers first: fake-indexeddb schedules its work on them, and a test's fake ones would stall it.
+  vi.useRealTimers();
   // What a field agent's device kept (api/offline/device-store.ts) does not pass to the next test.
   outbox.close();
   await clear(createStore('cpbo-offline', 'records'));
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  vi.useRealTimers();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; max-age=0; path=/`;

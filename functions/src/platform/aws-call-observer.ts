@@ -1,7 +1,8 @@
 /*
- * Test mode only: how the test harness and the local runtime see every AWS call the functions make,
- * to check each against the function's role (infra/local/testing/aws-calls/). In Lambda no observer
- * is ever set: a client passes through untouched and a noted call is dropped.
+ * Test mode only: how the test harness and the local runtime see the AWS calls that no SDK client of
+ * the functions makes, to check each against the function's role (infra/local/testing/aws-calls/; the
+ * SDK clients' calls it sees through a client plugin, client-plugins.ts). In Lambda no observer is
+ * ever set, and a noted call is dropped.
  */
 
 /** An AWS call the functions' code makes, named as the SDK names it. */
@@ -19,33 +20,15 @@ export interface AwsCall {
   status?: number;
 }
 
-/** An SDK client, whose middleware stack the observer adds to. */
-export interface ObservableClient {
-  middlewareStack: object;
-}
+let observer: ((call: AwsCall) => void) | undefined;
 
-export interface AwsCallObserver {
-  /** Each SDK client the functions create, as it is created. */
-  client(client: ObservableClient): void;
-  /** A call made without an SDK client (a signed S3 request), or that a local stand-in takes. */
-  call(call: AwsCall): void;
-}
-
-let observer: AwsCallObserver | undefined;
-
-/** Installs (or removes) the observer: before the first client is created. */
-export const observeAwsCalls = (next: AwsCallObserver | undefined): void => {
+/** Installs (or removes) the observer of the noted calls. */
+export const observeAwsCalls = (next: ((call: AwsCall) => void) | undefined): void => {
   observer = next;
 };
 
-/** The client, shown to the observer if there is one. */
-export const observedClient = <Client extends ObservableClient>(client: Client): Client => {
-  observer?.client(client);
-  return client;
-};
-
-/** Tells the observer, if there is one, of a call no SDK client of ours makes. */
-export const noteAwsCall = (call: AwsCall): void => observer?.call(call);
+/** Tells the observer, if there is one, of a call made without an SDK client (a signed S3 request). */
+export const noteAwsCall = (call: AwsCall): void => observer?.(call);
 
 /**
  * Tells the observer of a call that a local stand-in takes (the in-process queues, the outbox, the

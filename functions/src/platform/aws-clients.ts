@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { observedClient } from './aws-call-observer.ts';
+import { dynamoRetry } from './aws-retry.ts';
+import { plugged } from './client-plugins.ts';
 
 /*
  * Clients are created on first use, once per Lambda instance. Endpoints come from the SDK's own
@@ -10,7 +11,7 @@ import { observedClient } from './aws-call-observer.ts';
 let documentClient: DynamoDBDocumentClient | undefined;
 
 export const dynamo = (): DynamoDBDocumentClient => {
-  documentClient ??= DynamoDBDocumentClient.from(observedClient(new DynamoDBClient({})), {
+  documentClient ??= DynamoDBDocumentClient.from(plugged(new DynamoDBClient(dynamoRetry)), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return documentClient;

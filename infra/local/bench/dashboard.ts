@@ -19,6 +19,7 @@ import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { startAwsSubstitutes } from '../aws-substitutes.ts';
 import { localClientConfig, localTableName } from '../aws-environment.ts';
 import { newJwtSecret } from '../jwt-secret.ts';
+import { dashboardCalls } from './dashboard-calls.ts';
 import { recordBench } from './results.ts';
 
 const SMALL = Number(process.env.BENCH_SMALL_CONTRIBUTIONS ?? 1_000);
@@ -201,21 +202,7 @@ const main = async () => {
       enablers.push({ size, enablerId: enabler.id, token: await signIn(enabler.id, size) });
     }
 
-    const shapes: { path: string; query?: Record<string, string> }[] = [
-      ...['daily', 'weekly', 'monthly'].flatMap(
-        (timeScale): { path: string; query: Record<string, string> }[] => [
-          { path: 'numberOfCoversStartedByDate', query: { timeScale } },
-          { path: 'totalContributionsByDate', query: { timeScale } },
-          { path: 'totalContributionsByDate', query: { timeScale, federation: 'Kaolack' } },
-        ],
-      ),
-      { path: 'totalBenefitsComputedByDate', query: { timeScale: 'monthly' } },
-      { path: 'totalPendingBenefitsByFederation' },
-      { path: 'numberOfCoveredPlots' },
-      { path: 'numberOfCoveredPlots', query: { federation: 'Fatick' } },
-      { path: 'federations' },
-      { path: 'numberOfUnitsToDisplay', query: { timeScale: 'weekly' } },
-    ];
+    const shapes = dashboardCalls;
     const call = async (token: string, shape: (typeof shapes)[number]) => {
       const started = performance.now();
       const answer = await dashboard(

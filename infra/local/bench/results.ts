@@ -12,7 +12,16 @@ import { fileURLToPath } from 'node:url';
 export const resultsFile = fileURLToPath(new URL('../../../bench/results.json', import.meta.url));
 
 /** The benches, in the order `npm run bench` runs them (each is `npm run bench:<name>`). */
-export const benchNames = ['members', 'dashboard', 'import', 'web', 'lambda', 'benefit-run'] as const;
+export const benchNames = [
+  'members',
+  'dashboard',
+  'import',
+  'load',
+  'load-faults',
+  'web',
+  'lambda',
+  'benefit-run',
+] as const;
 export type BenchName = (typeof benchNames)[number];
 
 export interface Measure {

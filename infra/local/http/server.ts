@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
 import type { AppConfig } from '@cpbo/schemas/app-config.ts';
+import { ORIGIN_VERIFY_HEADER } from '../../lib/origin-verify-header.ts';
 import { securityHeaders } from '../../lib/security-headers.ts';
 import { withViewerHost } from '../../lib/viewer-host.ts';
 import type { HttpTarget } from '../functions-code.ts';
@@ -47,6 +48,12 @@ export interface LocalServerOptions {
    * known once it runs: asked at each answer).
    */
   filesOrigin: () => string;
+  /**
+   * Serve the API's origin (API Gateway's own address) instead: the API only, to the calls that carry
+   * CloudFront's origin-verify header with this value; the others answered as API Gateway answers for
+   * the authorizer.
+   */
+  originSecret?: string;
 }
 
 type SecurityHeaders = Readonly<Record<string, string>>;
@@ -202,6 +209,17 @@ const serveStatic = async (
   await sending.catch(ignoreClosedByBrowser);
 };
 
+/**
+ * API Gateway's answer to a call that did not come through CloudFront: 401 without the header (the
+ * authorizer's identity source), 403 when the authorizer refuses its value; 404 off the API's routes.
+ */
+const originRefusal = (request: IncomingMessage, path: string, secret: string): HttpAnswer | undefined => {
+  if (!isApiPath(path)) return json(404, { message: 'Not Found' });
+  const given = request.headers[ORIGIN_VERIFY_HEADER];
+  if (given === undefined) return json(401, { message: 'Unauthorized' });
+  return given === secret ? undefined : json(403, { message: 'Forbidden' });
+};
+
 /** The local stand-in for CloudFront + API Gateway: /api to the functions, the rest to the SPA. */
 export const createLocalServer = (options: LocalServerOptions): Server =>
   createServer((request, response) => {
@@ -211,7 +229,11 @@ export const createLocalServer = (options: LocalServerOptions): Server =>
     const method = request.method ?? 'GET';
     const security = securityHeaders(options.filesOrigin());
     const handle = async (): Promise<void> => {
-      if (isApiPath(path)) {
+      const refusal =
+        options.originSecret === undefined ? undefined : originRefusal(request, path, options.originSecret);
+      if (refusal) {
+        send(response, security, refusal, method === 'HEAD');
+      } else if (isApiPath(path)) {
         const answer = await encodeAnswer(
           await callApi(request, url, path, options),
           request.headers['accept-encoding'],

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { AwsCall } from '@cpbo/functions/platform/aws-call-observer.ts';
 import { iamRequestsOf, partitionPrefix } from './iam-requests.ts';
 
-const variables: Record<string, string> = { 'local-table': 'TABLE_NAME', 'local-files': 'FILES_BUCKET' };
+const variables: Record<string, string> = {
+  'local-table': 'TABLE_NAME',
+  'local-files': 'FILES_BUCKET',
+  'https://sqs.local/000000000000/mail': 'MAIL_QUEUE_URL',
+};
 const variableOf = (name: string) => variables[name];
 const dynamo = (commandName: string, input: Record<string, unknown>): AwsCall => ({
   clientName: 'DynamoDBClient',
@@ -127,6 +131,21 @@ describe('the IAM requests of an AWS call', () => {
           commandName: 'SendMessageCommand',
           input: {},
           resourceVariable: 'MAIL_QUEUE_URL',
+        },
+        variableOf,
+      ),
+    ).toEqual([
+      { action: 'sqs:SendMessage', resource: { kind: 'queue', variable: 'MAIL_QUEUE_URL' }, context: {} },
+    ]);
+  });
+
+  it("name the resource of such a call made with the SDK's client by its input's value", () => {
+    expect(
+      iamRequestsOf(
+        {
+          clientName: 'SQSClient',
+          commandName: 'SendMessageCommand',
+          input: { QueueUrl: 'https://sqs.local/000000000000/mail', MessageBody: '{}' },
         },
         variableOf,
       ),

@@ -173,32 +173,40 @@ const s3Requests = (command: string, call: AwsCall, variableOf: VariableOf): Iam
   }
 };
 
-/** The calls a local stand-in takes: by the variable that names their resource. */
-const stoodIn: Record<string, { action: string; kind: ResourceReference['kind'] }> = {
-  'SQSClient.SendMessage': { action: 'sqs:SendMessage', kind: 'queue' },
-  'SESv2Client.SendEmail': { action: 'ses:SendEmail', kind: 'mail-identity' },
-  'SecretsManagerClient.GetSecretValue': { action: 'secretsmanager:GetSecretValue', kind: 'secret' },
-  'SSMClient.GetParameter': { action: 'ssm:GetParameter', kind: 'parameter' },
+/**
+ * The calls a local stand-in usually takes, named by the variable that names their resource; made with
+ * the SDK's client (the local runtime's fault mode sends SQS's and SES's so), by the input's value.
+ */
+const stoodIn: Record<string, { action: string; kind: ResourceReference['kind']; input: string }> = {
+  'SQSClient.SendMessage': { action: 'sqs:SendMessage', kind: 'queue', input: 'QueueUrl' },
+  'SESv2Client.SendEmail': { action: 'ses:SendEmail', kind: 'mail-identity', input: 'FromEmailAddress' },
+  'SecretsManagerClient.GetSecretValue': {
+    action: 'secretsmanager:GetSecretValue',
+    kind: 'secret',
+    input: 'SecretId',
+  },
+  'SSMClient.GetParameter': { action: 'ssm:GetParameter', kind: 'parameter', input: 'Name' },
 };
 
 /** The requests IAM authorizes for the call; one "unmapped:" request when it cannot tell. */
 export const iamRequestsOf = (call: AwsCall, variableOf: VariableOf): IamRequest[] => {
   const command = call.commandName.replace(/Command$/u, '');
   const standIn = stoodIn[`${call.clientName}.${command}`];
-  const requests =
-    standIn && call.resourceVariable
-      ? [
-          {
-            action: standIn.action,
-            resource: { kind: standIn.kind, variable: call.resourceVariable },
-            context: {},
-          },
-        ]
-      : call.clientName === 'DynamoDBClient'
-        ? dynamoRequests(command, call.input, variableOf)
-        : call.clientName === 'S3Client'
-          ? s3Requests(command, call, variableOf)
-          : [];
+  const requests = standIn
+    ? [
+        {
+          action: standIn.action,
+          resource: call.resourceVariable
+            ? { kind: standIn.kind, variable: call.resourceVariable }
+            : named(variableOf, standIn.kind, String(call.input[standIn.input])),
+          context: {},
+        },
+      ]
+    : call.clientName === 'DynamoDBClient'
+      ? dynamoRequests(command, call.input, variableOf)
+      : call.clientName === 'S3Client'
+        ? s3Requests(command, call, variableOf)
+        : [];
   if (requests.length > 0) return requests;
   return [{ action: `unmapped:${call.clientName}.${command}`, context: {} }];
 };

@@ -10,12 +10,11 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { ANSWERED_CODES_DIR_VARIABLE } from '@cpbo/functions/http/openapi/answered-codes.ts';
-import {
-  observeAwsCalls,
-  type AwsCall,
-  type ObservableClient,
-} from '@cpbo/functions/platform/aws-call-observer.ts';
+import { observeAwsCalls, type AwsCall } from '@cpbo/functions/platform/aws-call-observer.ts';
+import { useClientPlugin } from '@cpbo/functions/platform/client-plugins.ts';
+import { queueNames } from '@cpbo/functions/domain/queues.ts';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
+import { queueUrlVariable } from '@cpbo/functions/platform/queue.ts';
 import { runningFunction } from '../../function-scope.ts';
 import { iamRequestsOf, type IamRequest } from './iam-requests.ts';
 
@@ -42,23 +41,16 @@ export const awsCallsDirectory = (): string | undefined => {
   return run ? join(run, 'aws-calls') : undefined;
 };
 
-/** The variables that name the tables and buckets: a call's table or bucket is the one whose name it has. */
-const resourceVariables = (
-  ['tableName', 'mirrorTableName', 'filesBucket', 'memberDirectoryBucket'] as const
-).map((key) => environmentVariables[key]);
+/** The variables that name a resource: a call's table, bucket or queue is the one whose name it has. */
+const resourceVariables = [
+  ...(['tableName', 'mirrorTableName', 'filesBucket', 'memberDirectoryBucket', 'mailFrom'] as const).map(
+    (key) => environmentVariables[key],
+  ),
+  ...queueNames.map(queueUrlVariable),
+];
 const variableOf = (name: string) => resourceVariables.find((variable) => process.env[variable] === name);
 
 const RECORDER_MIDDLEWARE = 'aws-call-recorder';
-
-interface MiddlewareStack {
-  add(
-    middleware: (
-      next: (args: { input: object }) => Promise<{ response: unknown }>,
-      context: { clientName?: string; commandName?: string },
-    ) => (args: { input: object }) => Promise<{ response: unknown }>,
-    options: { step: 'serialize'; priority: 'high'; name: string },
-  ): void;
-}
 
 /** Starts recording into the folder: the calls of this process's functions from now on. */
 export const recordAwsCalls = (directory: string): void => {
@@ -81,10 +73,12 @@ export const recordAwsCalls = (directory: string): void => {
       appendFileSync(`${files}.ndjson`, `${line}\n`);
     }
   };
-  observeAwsCalls({
-    client: (client: ObservableClient) =>
-      // After every middleware a test adds to the client (a fault that stops the call before it goes out).
-      (client.middlewareStack as MiddlewareStack).add(
+  observeAwsCalls(record);
+  // Every SDK client of the functions, made or to be made; at the serialize step, inside the plugins
+  // and middlewares that stop a call before it goes out (a test's killed Lambda) and outside the retries.
+  useClientPlugin({
+    applyToStack: (stack) =>
+      stack.add(
         (next, context) => async (args) => {
           let status: number | undefined;
           try {
@@ -105,7 +99,6 @@ export const recordAwsCalls = (directory: string): void => {
         },
         { step: 'serialize', priority: 'high', name: RECORDER_MIDDLEWARE },
       ),
-    call: record,
   });
 };
 

@@ -48,25 +48,16 @@ const tableWrite = (name: string, action: string, prefix: string) =>
 
 describe("a recorded call against the deployed stack's roles", () => {
   it("finds the call's resource through the deployed function's environment", () => {
-    const sent = deployedRequest(
-      stack,
-      record({
-        function: 'auth',
-        action: 'sqs:SendMessage',
-        resource: { kind: 'queue', variable: 'MAIL_QUEUE_URL' },
-      }),
-    );
+    const requestOf = (name: string, action: string, resource: AwsCallRecord['resource']) =>
+      deployedRequest(stack, record({ function: name, action, resource }));
+    const sent = requestOf('auth', 'sqs:SendMessage', { kind: 'queue', variable: 'MAIL_QUEUE_URL' });
     expect(sent).toMatchObject({
       arns: [expect.stringMatching(/^arn:aws:sqs:xx-placeholder-1:000000000000:WorkQueuesmailqueue/u)],
     });
-    const mailed = deployedRequest(
-      stack,
-      record({
-        function: 'mail-worker',
-        action: 'ses:SendEmail',
-        resource: { kind: 'mail-identity', variable: 'MAIL_FROM' },
-      }),
-    );
+    const mailed = requestOf('mail-worker', 'ses:SendEmail', {
+      kind: 'mail-identity',
+      variable: 'MAIL_FROM',
+    });
     expect(mailed).toMatchObject({
       arns: [
         'arn:aws:ses:xx-placeholder-1:000000000000:identity/no-reply@example.org',

@@ -15,7 +15,7 @@ import { useClientPlugin } from '@cpbo/functions/platform/client-plugins.ts';
 import { queueNames } from '@cpbo/functions/domain/queues.ts';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
 import { queueUrlVariable } from '@cpbo/functions/platform/queue.ts';
-import { runningFunction } from '../../function-scope.ts';
+import { runningInvocation, type Invocation } from '../../function-scope.ts';
 import { iamRequestsOf, type IamRequest } from './iam-requests.ts';
 
 /*
@@ -48,7 +48,21 @@ const resourceVariables = [
   ),
   ...queueNames.map(queueUrlVariable),
 ];
-const variableOf = (name: string) => resourceVariables.find((variable) => process.env[variable] === name);
+/**
+ * A name's variable in the environment now or as the invocation's first call found it: a Lambda's
+ * environment stays for its invocation, but a test may name another table while a worker it started
+ * (a test that timed out) runs on.
+ */
+const environments = new WeakMap<Invocation, Map<string, string | undefined>>();
+const variablesOf = (invocation: Invocation) => {
+  const environment =
+    environments.get(invocation) ?? new Map(resourceVariables.map((name) => [name, process.env[name]]));
+  environments.set(invocation, environment);
+  return (name: string) =>
+    resourceVariables.find(
+      (variable) => process.env[variable] === name || environment.get(variable) === name,
+    );
+};
 
 const RECORDER_MIDDLEWARE = 'aws-call-recorder';
 
@@ -61,13 +75,13 @@ export const recordAwsCalls = (directory: string): void => {
   const seen = new Set<string>();
   let calls = 0;
   const record = (call: AwsCall) => {
-    const name = runningFunction();
-    if (!name) return;
+    const invocation = runningInvocation();
+    if (!invocation) return;
     calls += 1;
     // In place, at a fixed width: the count is right whenever the process stops.
     writeSync(counter, String(calls).padStart(12), 0);
-    for (const request of iamRequestsOf(call, variableOf)) {
-      const line = JSON.stringify({ function: name, ...request } satisfies AwsCallRecord);
+    for (const request of iamRequestsOf(call, variablesOf(invocation))) {
+      const line = JSON.stringify({ function: invocation.functionName, ...request } satisfies AwsCallRecord);
       if (seen.has(line)) continue;
       seen.add(line);
       appendFileSync(`${files}.ndjson`, `${line}\n`);

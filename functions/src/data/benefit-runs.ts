@@ -16,6 +16,7 @@ import { writeAssessment } from './benefit-run-files.ts';
 import { advanceJob, updateJobAt, type JobAt } from './job-steps.ts';
 import { nowIso, queryAll, tableName, transact } from './table.ts';
 import type { TransactItem } from './transaction-items.ts';
+import { orNull } from './item-values.ts';
 
 /*
  * Benefit runs: BENEFITRUN#<id> / RUN, the run (its assessment, state, step, who did what and when,
@@ -88,8 +89,6 @@ export interface BenefitRun {
   failure: { in: FailedIn; at: string } | null;
   files: RunFile[];
 }
-
-const orNull = <T>(value: unknown): T | null => (value === undefined ? null : (value as T));
 
 const toBenefitRun = (item: Record<string, unknown>): BenefitRun => ({
   id: item.id as string,

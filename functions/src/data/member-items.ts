@@ -3,6 +3,7 @@ import type { Cents } from '@cpbo/schemas/money.ts';
 import type { MemberSummary } from '#domain/member-list.ts';
 import { MEMBER_PROFILE, memberChangeKey, memberPartition, membersOfEnabler } from './member-keys.ts';
 import { summaryOfProfile } from './member-timeline.ts';
+import { orNull } from './item-values.ts';
 
 /* A member's profile: its fields, its item in the table and the member as the API sees it. */
 
@@ -36,8 +37,6 @@ export interface Member extends MemberFields {
   createdAt: string;
   updatedAt: string;
 }
-
-const orNull = <T>(value: unknown): T | null => (value === undefined ? null : (value as T));
 
 const memberFieldsOf = (item: Record<string, unknown>): MemberFields => ({
   name: item.name as string,

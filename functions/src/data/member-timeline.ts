@@ -8,6 +8,7 @@ import {
   memberTombstoneKey,
 } from './member-keys.ts';
 import { epochSeconds, queryAll, tableName } from './table.ts';
+import { orNull } from './item-values.ts';
 
 /*
  * The change timeline of an enabler's members (gsi1 ENABLER#<id>#MEMBER, ordered by change time):
@@ -72,8 +73,6 @@ export const timelineProjection = {
   ].join(', '),
   ExpressionAttributeNames: { '#name': 'name', '#number': 'number' },
 };
-
-const orNull = <T>(value: unknown): T | null => (value === undefined ? null : (value as T));
 
 /**
  * A member's summary from its profile's attributes: the projected item the directory reads, or a

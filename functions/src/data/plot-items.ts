@@ -1,6 +1,7 @@
 import type { CoverageDates } from '@cpbo/schemas/coverage-dates.ts';
 import type { Cents } from '@cpbo/schemas/money.ts';
 import { memberPartition, plotSortKey, recordById, recordsOfEnabler } from './member-keys.ts';
+import { orNull } from './item-values.ts';
 
 /* A member's plot: its item in the table and the plot as the API sees it. */
 
@@ -19,8 +20,6 @@ export interface Plot extends CoverageDates {
   createdAt: string;
   updatedAt: string;
 }
-
-const orNull = <T>(value: unknown): T | null => (value === undefined ? null : (value as T));
 
 export const toPlot = (item: Record<string, unknown>): Plot => ({
   id: item.id as string,

@@ -10,6 +10,7 @@ export * from './enablers.ts';
 export * from './members.ts';
 export * from './member-list-query.ts';
 export * from './admin-records.ts';
+export * from './admin-list-query.ts';
 export * from './dashboard.ts';
 export * from './operations.ts';
 export * from './data-files.ts';

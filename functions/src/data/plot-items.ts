@@ -1,6 +1,6 @@
 import type { CoverageDates } from '@cpbo/schemas/coverage-dates.ts';
 import type { Cents } from '@cpbo/schemas/money.ts';
-import { memberPartition, plotSortKey, recordById, recordsOfEnabler } from './member-keys.ts';
+import { changeKey, memberPartition, plotSortKey, recordById, recordsOfEnabler } from './member-keys.ts';
 
 /* A member's plot: its item in the table and the plot as the API sees it. */
 
@@ -52,8 +52,9 @@ export const plotItem = ({ federation, ...plot }: NewPlot, id: string, at: strin
   pk: memberPartition(plot.memberId),
   sk: plotSortKey(id),
   entityType: 'PLOT',
+  // In the enabler's plot timeline under its last change (updatedAt): every edit moves it there.
   gsi1pk: recordsOfEnabler(plot.enablerId, 'PLOT'),
-  gsi1sk: `${plot.startCoverageDate}#${id}`,
+  gsi1sk: changeKey(at, id),
   gsi3pk: recordById(id),
   gsi3sk: 'RECORD',
   id,

@@ -226,6 +226,8 @@ const expectedRights: Record<FunctionName, string[]> = {
     'dynamodb:Query Table.Arn',
     'dynamodb:Query Table.Arn/index/*',
     'dynamodb:UpdateItem Table.Arn',
+    's3:GetObject MemberDirectoryBucket.Arn/*',
+    's3:ListBucket MemberDirectoryBucket.Arn',
     'secretsmanager:GetSecretValue TokenSecret',
   ],
   'admin-contributions': [
@@ -238,6 +240,8 @@ const expectedRights: Record<FunctionName, string[]> = {
     'dynamodb:Query Table.Arn',
     'dynamodb:Query Table.Arn/index/*',
     'dynamodb:UpdateItem Table.Arn',
+    's3:GetObject MemberDirectoryBucket.Arn/*',
+    's3:ListBucket MemberDirectoryBucket.Arn',
     'secretsmanager:GetSecretValue TokenSecret',
   ],
   'admin-payouts': [
@@ -250,6 +254,8 @@ const expectedRights: Record<FunctionName, string[]> = {
     'dynamodb:Query Table.Arn',
     'dynamodb:Query Table.Arn/index/*',
     'dynamodb:UpdateItem Table.Arn',
+    's3:GetObject MemberDirectoryBucket.Arn/*',
+    's3:ListBucket MemberDirectoryBucket.Arn',
     'secretsmanager:GetSecretValue TokenSecret',
   ],
   'admin-cashouts': [
@@ -262,6 +268,8 @@ const expectedRights: Record<FunctionName, string[]> = {
     'dynamodb:Query Table.Arn',
     'dynamodb:Query Table.Arn/index/*',
     'dynamodb:UpdateItem Table.Arn',
+    's3:GetObject MemberDirectoryBucket.Arn/*',
+    's3:ListBucket MemberDirectoryBucket.Arn',
     'secretsmanager:GetSecretValue TokenSecret',
   ],
   'admin-users': [

@@ -51,9 +51,13 @@ export interface FunctionAccess {
 }
 
 const WRITE_ALL: TableWrite[] = ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'];
-/** A money resource: its pages (batch reads of the members), its records' transactions. */
+/**
+ * An administrator's plot or money table: its list in memory (the change timelines, the snapshots), a
+ * record's names (batch reads), its records' transactions.
+ */
 const MONEY: FunctionAccess = {
   table: { read: ['GetItem', 'BatchGetItem', 'Query'], write: WRITE_ALL, indexes: true },
+  memberDirectory: { read: true },
   tokenSecret: true,
 };
 

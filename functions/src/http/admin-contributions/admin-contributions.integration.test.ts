@@ -236,7 +236,11 @@ describe('the contribution list', () => {
 
     // A new instance starts from the snapshot and catches up with what came after it.
     await refreshRecordSnapshot('contributions', listEnabler);
-    await create((members[1] as (typeof members)[number]).plotIds[0] as string, { amount: 1000 }, listAdmin.token);
+    await create(
+      (members[1] as (typeof members)[number]).plotIds[0] as string,
+      { amount: 1000 },
+      listAdmin.token,
+    );
     await renameMember(
       listAdmin.token,
       (members[1] as (typeof members)[number]).memberId,

@@ -1,5 +1,5 @@
 import type { AdminMoneyPage, CreatedIdAnswer } from '@cpbo/schemas';
-import { parseAdminListQuery, type AdminList } from '@cpbo/schemas/admin-list-query.ts';
+import type { AdminList } from '@cpbo/schemas/admin-list-query.ts';
 import type { MoneyType } from '#domain/money-totals.ts';
 import type { ListedRecord, RecordEntries } from '#domain/record-list.ts';
 import { fromCents, toCents, type Cents } from '@cpbo/schemas/money.ts';
@@ -19,6 +19,7 @@ import {
 } from '#http/middleware/api-types.ts';
 import { countEvent } from '#platform/metrics.ts';
 import { appLog } from '#data/app-log.ts';
+import { listQueryOf, type ListParameters } from './list-query.ts';
 import { nowIso } from '#data/table.ts';
 
 /*
@@ -37,8 +38,6 @@ export const centsOf = (amount: number): Cents => {
 };
 
 export const isoTimeOfUnixSeconds = (seconds: number): string => new Date(seconds * 1000).toISOString();
-
-type ListQuery = Record<string, string | undefined>;
 
 /** The list of each kind of money record. */
 type MoneyList = Exclude<AdminList, 'plots'>;
@@ -70,15 +69,6 @@ export const audited = (
   modifiedAt: record.modifiedAt,
   modifiedBy: record.modifiedBy,
 });
-
-/** An invalid list query (the schema let it through: two sorts at once). */
-export const listQueryOf = <List extends AdminList>(list: List, query: ListQuery) => {
-  const parsed = parseAdminListQuery(list, query);
-  if (parsed === 'TWO_SORTS')
-    throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'Sort by one column at a time.' });
-  if (parsed === 'INVALID') throw new AppError('ERR_INVALID_DATA_FORMAT');
-  return parsed;
-};
 
 export const moneyCalls = <Type extends MoneyType, Row>({ type, row }: MoneyCalls<Type, Row>) => {
   const list: ListOf<Type> = listOf[type];
@@ -114,7 +104,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row }: MoneyCall
     );
 
   /** GET: any page of the enabler's records, sorted on any column, filtered, with the count and total. */
-  const list_ = async ({ query, session }: SessionRequest<unknown, never, ListQuery>) => {
+  const list_ = async ({ query, session }: SessionRequest<unknown, never, ListParameters>) => {
     const listQuery = listQueryOf(list, query);
     const index = await recordDirectory(list, session.enabler);
     const page = index.list(listQuery);

@@ -20,7 +20,7 @@ import {
 } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
-import { listQueryOf } from '../admin-money/money-calls.ts';
+import { listQueryOf, type ListParameters } from '../admin-money/list-query.ts';
 import { memberOfEnabler } from '../members/member-scope.ts';
 import { plotView } from '../members/views.ts';
 import { appLog } from '#data/app-log.ts';
@@ -30,7 +30,6 @@ import { appLog } from '#data/app-log.ts';
  * another enabler's plot or member answers ERR_NOT_FOUND, as if it did not exist.
  */
 
-type ListQuery = Record<string, string | undefined>;
 type NewPlotBody = FromSchema<typeof adminNewPlotRequestSchema>;
 type UpdatePlotBody = FromSchema<typeof adminUpdatePlotRequestSchema>;
 
@@ -43,7 +42,7 @@ const cents = (amount: number): Cents => {
 };
 
 /** GET /admin/plots: any page of the enabler's plots, sorted on any column, filtered, with the count. */
-const list = async ({ query, session }: SessionRequest<unknown, never, ListQuery>) => {
+const list = async ({ query, session }: SessionRequest<unknown, never, ListParameters>) => {
   const index = await recordDirectory('plots', session.enabler);
   const page = index.list(listQueryOf('plots', query));
   return ok({

@@ -91,12 +91,20 @@ const refreshChangedSnapshots = (event: DynamoDBStreamEvent, context?: Context) 
   );
 };
 
+/** Enablers the schedule refreshes at once (each one's snapshots one after the other). */
+const SCHEDULE_PARALLEL = 4;
+
 /** The schedule refreshes every snapshot of every enabler, which builds missing ones and rebuilds old ones. */
 const refreshEveryEnabler = async (): Promise<void> => {
   const failed: string[] = [];
-  for (const enabler of await listEnablers())
-    for (const snapshot of ['members', ...adminLists] as const)
-      await refresh(enabler.id, snapshot).catch(() => failed.push(`${enabler.id} ${snapshot}`));
+  const enablers = await listEnablers();
+  let next = 0;
+  const refresher = async () => {
+    for (let enabler = enablers[next++]; enabler; enabler = enablers[next++])
+      for (const snapshot of ['members', ...adminLists] as const)
+        await refresh(enabler.id, snapshot).catch(() => failed.push(`${enabler.id} ${snapshot}`));
+  };
+  await Promise.all(Array.from({ length: SCHEDULE_PARALLEL }, refresher));
   if (failed.length) throw new Error(`${failed.length} snapshot(s) failed: ${failed.join(', ')}`);
 };
 

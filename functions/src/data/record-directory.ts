@@ -2,9 +2,15 @@ import type { AdminList } from '@cpbo/schemas/admin-list-query.ts';
 import { BadSnapshotError } from '#domain/directory-snapshot.ts';
 import { RecordIndex, type RecordEntries } from '#domain/record-list.ts';
 import { decodeRecordSnapshot, encodeRecordSnapshot } from '#domain/record-snapshot.ts';
-import { directoriesOf, type DirectoryKind, type SnapshotRefresh } from './directories.ts';
+import {
+  CATCH_UP_OVERLAP_MS,
+  directoriesOf,
+  type DirectoryKind,
+  type SnapshotRefresh,
+} from './directories.ts';
 import { readSnapshotBytes, snapshotRebuiltAt, writeSnapshotBytes } from './directory-snapshots.ts';
 import { allRecordListChanges, recordListChangesSince } from './record-timeline.ts';
+import { nowIso } from './table.ts';
 
 /**
  * The administrators' tables of plots, contributions, payouts and cashouts of each enabler an instance
@@ -14,6 +20,24 @@ import { allRecordListChanges, recordListChangesSince } from './record-timeline.
 /** One object per enabler and list in the member directory bucket, gzip-compressed. */
 const snapshotKey = (list: AdminList, enablerId: string): string =>
   `records/${enablerId}/${list}.snapshot.gz`;
+
+/**
+ * A list reads the changes of its records at every request, and those of the names it shows (its
+ * members', its plots') at most this often: names change seldom, and one Query per request instead of
+ * two or three keeps a warm page near a bare Query. A rename shows within this, plus the index's lag.
+ */
+export const NAMES_CATCH_UP_MS = 1000;
+
+/** When each list in memory last read its names' changes, and from which instant it has them all. */
+const namesRead = new WeakMap<object, { at: number; seenUpTo: string }>();
+
+/** The instant the names' catch-up reads from: none while the last one is recent. */
+const namesSince = (index: object, since: string, now: number): string | undefined => {
+  const read = namesRead.get(index);
+  if (!read) return since;
+  if (now - read.at < NAMES_CATCH_UP_MS) return undefined;
+  return new Date(Date.parse(read.seenUpTo) - CATCH_UP_OVERLAP_MS).toISOString();
+};
 
 const kindOf = <List extends AdminList>(list: List): DirectoryKind<RecordIndex<List>> => ({
   name: list,
@@ -34,9 +58,13 @@ const kindOf = <List extends AdminList>(list: List): DirectoryKind<RecordIndex<L
     ),
   fromTable: async (enablerId) => RecordIndex.fromChanges(list, await allRecordListChanges(list, enablerId)),
   catchUp: async (enablerId, index, since) => {
+    const now = Date.now();
+    const startedAt = nowIso();
+    const names = namesSince(index, since, now);
     let applied = 0;
-    for (const change of await recordListChangesSince(list, enablerId, since))
+    for (const change of await recordListChangesSince(list, enablerId, since, names))
       if (index.apply(change)) applied += 1;
+    if (names !== undefined) namesRead.set(index, { at: now, seenUpTo: startedAt });
     return applied;
   },
   sizeOf: (index) => index.size,

@@ -146,13 +146,15 @@ const memberChangeOf = <List extends AdminList>(item: Record<string, unknown>): 
 const plotChangeOf = <List extends AdminList>(item: Record<string, unknown>): RecordListChange<List>[] =>
   item.entityType === 'PLOT' ? [{ type: 'plot', entry: nameOf(item) }] : [];
 
-/** The timelines a list reads: its records', its members', and its plots' when its records name one. */
-const timelinesOf = <List extends AdminList>(list: List, enablerId: string) => [
-  {
-    partition: membersOfEnabler(enablerId),
-    projection: memberNames,
-    changeOf: memberChangeOf<List>,
-  },
+interface Timeline<List extends AdminList> {
+  partition: string;
+  projection: TimelineProjection;
+  changeOf: (item: Record<string, unknown>) => RecordListChange<List>[];
+}
+
+/** The timelines of the names a list shows: its members', and its plots' when its records name one. */
+const nameTimelinesOf = <List extends AdminList>(list: List, enablerId: string): Timeline<List>[] => [
+  { partition: membersOfEnabler(enablerId), projection: memberNames, changeOf: memberChangeOf<List> },
   ...(list === 'contributions' || list === 'payouts'
     ? [
         {
@@ -162,12 +164,13 @@ const timelinesOf = <List extends AdminList>(list: List, enablerId: string) => [
         },
       ]
     : []),
-  {
-    partition: recordsOfEnabler(enablerId, recordTypeOf[list]),
-    projection: projections[list],
-    changeOf: recordChangeOf(list),
-  },
 ];
+
+const recordTimelineOf = <List extends AdminList>(list: List, enablerId: string): Timeline<List> => ({
+  partition: recordsOfEnabler(enablerId, recordTypeOf[list]),
+  projection: projections[list],
+  changeOf: recordChangeOf(list),
+});
 
 /** Every change a list is made of: the names first, then the records (their order in each timeline). */
 export const allRecordListChanges = async <List extends AdminList>(
@@ -176,22 +179,32 @@ export const allRecordListChanges = async <List extends AdminList>(
 ): Promise<RecordListChange<List>[]> =>
   (
     await Promise.all(
-      timelinesOf(list, enablerId).map(async ({ partition, projection, changeOf }) =>
-        (await wholeTimeline(partition, projection)).flatMap(changeOf),
+      [...nameTimelinesOf(list, enablerId), recordTimelineOf(list, enablerId)].map(
+        async ({ partition, projection, changeOf }) =>
+          (await wholeTimeline(partition, projection)).flatMap(changeOf),
       ),
     )
   ).flat();
 
-/** The changes of a list's timelines at or after `since`, names first: the catch-up read, one Query each. */
+/**
+ * The changes of a list's records at or after `since`, and of its names at or after `namesSince`
+ * (none without it), names first: the catch-up read, one Query per timeline.
+ */
 export const recordListChangesSince = async <List extends AdminList>(
   list: List,
   enablerId: string,
   since: string,
+  namesSince?: string,
 ): Promise<RecordListChange<List>[]> =>
   (
-    await Promise.all(
-      timelinesOf(list, enablerId).map(async ({ partition, projection, changeOf }) =>
-        (await timelineSince(partition, since, projection)).flatMap(changeOf),
+    await Promise.all([
+      ...(namesSince === undefined ? [] : nameTimelinesOf(list, enablerId)).map(
+        async ({ partition, projection, changeOf }) =>
+          (await timelineSince(partition, namesSince as string, projection)).flatMap(changeOf),
       ),
-    )
+      (async () => {
+        const { partition, projection, changeOf } = recordTimelineOf(list, enablerId);
+        return (await timelineSince(partition, since, projection)).flatMap(changeOf);
+      })(),
+    ])
   ).flat();

@@ -396,13 +396,15 @@ export abstract class DirectoryIndex<
   }
 
   /**
-   * The rows a query selects, in its order: the order itself without a filter; with one, the rows its
-   * flags mark, in that order (cached under `key`, which names the filter).
+   * The rows a query selects, in its order: the order itself without a filter; with one, the rows it
+   * lets through, in that order (cached under `key`, which names the filter). A filter gives flags by
+   * row, or the few rows it matched (a member's records…), which are sorted rather than the whole
+   * order walked.
    */
   protected select(
     field: Field,
     direction: SortDirection,
-    filter?: { key: string; matched: () => Uint8Array },
+    filter?: { key: string; matched: () => Uint8Array | number[] },
   ): Selection {
     const order = this.ordered(field);
     if (!filter) return { rows: order.rows, length: order.length, reversed: direction === 'desc' };
@@ -413,7 +415,10 @@ export abstract class DirectoryIndex<
       // order instead jumps from row to row and is several times slower at 500 000.
       const matched = filter.matched();
       const selected: number[] = [];
-      if (direction === 'asc') {
+      if (Array.isArray(matched)) {
+        selected.push(...matched.sort(this.compareRows(field)));
+        if (direction === 'desc') selected.reverse();
+      } else if (direction === 'asc') {
         for (let position = 0; position < order.length; position += 1) {
           const row = order.rows[position] as number;
           if (matched[row]) selected.push(row);

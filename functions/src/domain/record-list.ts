@@ -406,6 +406,9 @@ export interface RecordListReaders {
   tables: Record<string, Record<string, ColumnValues<unknown>>>;
 }
 
+/** Rows fewer than this share of all are sorted on their own rather than picked out of an order. */
+const FEW_ROWS_SHARE = 64;
+
 /** An index of one list's records of one enabler, with the names it joins. */
 export class RecordIndex<List extends AdminList> extends DirectoryIndex<
   StoredRecord,
@@ -520,7 +523,9 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
     if (!names.upsert(entry)) return false;
     if (before === undefined) return true;
     const after = names.codeOf(entry.id) as number;
-    for (const row of this.rowsOfCode(column, before)) this.upsert({ ...this.rowAt(row), [column]: after });
+    // Read before writing: a write may compact the rows and renumber them.
+    const moved = this.rowsOfCode(column, before).map((row) => this.rowAt(row));
+    for (const stored of moved) this.upsert({ ...stored, [column]: after });
     return true;
   }
 
@@ -529,9 +534,10 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
     const code = this.members.codeOf(memberId);
     this.members.remove(memberId, removedAt);
     if (code === undefined) return false;
-    const rows = this.rowsOfCode('memberCodes', code);
-    for (const row of rows) this.remove(this.columns.ids.get(row), removedAt);
-    return rows.length > 0;
+    // Read before writing: a removal may compact the rows and renumber them.
+    const ids = this.rowsOfCode('memberCodes', code).map((row) => this.columns.ids.get(row));
+    for (const id of ids) this.remove(id, removedAt);
+    return ids.length > 0;
   }
 
   protected compareRows(field: AdminListSortField<List>): (a: number, b: number) => number {
@@ -576,12 +582,12 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
   }
 
   /**
-   * A list's filters as the rows they let through (flags by row, made when the selection is not
-   * cached); 'none' when nothing can match (a member or plot this enabler does not have), undefined
+   * A list's filters as the rows they let through (flags by row, or the rows themselves when they are
+   * few; made when the selection is not cached); 'none' when nothing can match (a member or plot this enabler does not have), undefined
    * without filters. The first filter picks the rows to test cheaply (a member's, a plot's, or a range
    * of the date order); the others test them.
    */
-  private filterOf(filters: AdminListFilterValues): (() => Uint8Array) | 'none' | undefined {
+  private filterOf(filters: AdminListFilterValues): (() => Uint8Array | number[]) | 'none' | undefined {
     const { memberId, plotId, from, to, protectionType } = filters;
     const memberCode = memberId === undefined ? undefined : this.members.codeOf(memberId);
     const plotCode = plotId === undefined ? undefined : this.plots.codeOf(plotId);
@@ -624,11 +630,15 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
       }
       const test = (row: number) => tests.every((passes) => passes(row));
       if (!candidates) return this.liveMatching(test);
-      const matched = new Uint8Array(this.rowCount);
+      const passing: number[] = [];
       for (let index = 0; index < candidates.length; index += 1) {
         const row = candidates[index] as number;
-        if (this.isLive(row) && test(row)) matched[row] = 1;
+        if (this.isLive(row) && test(row)) passing.push(row);
       }
+      // A few rows are sorted on their own; many are picked out of the order by their flags.
+      if (passing.length * FEW_ROWS_SHARE < this.rowCount) return passing;
+      const matched = new Uint8Array(this.rowCount);
+      for (const row of passing) matched[row] = 1;
       return matched;
     };
   }

@@ -9,6 +9,7 @@ import { fromCents } from '@cpbo/schemas/money.ts';
 import { foldText } from '#domain/member-list.ts';
 import { MEMBER_PROFILE } from '#data/member-keys.ts';
 import { readMemberPartition } from '#data/member-page.ts';
+import { NAMES_CATCH_UP_MS } from '#data/record-directory.ts';
 import { handler as adminMembers } from '../http/admin-members/handler.ts';
 import { handler as adminPlots } from '../http/admin-plots/handler.ts';
 import { callApi } from './call-api.ts';
@@ -154,6 +155,8 @@ export const expectListAsRecords = async ({
   memberIds: readonly string[];
   filters?: AdminListFilterValues[];
 }) => {
+  // A rename made through another function shows once the list has read its names again.
+  await new Promise((resolve) => setTimeout(resolve, NAMES_CATCH_UP_MS));
   const rows = await rowsOfRecords(list, memberIds);
   const total = (of: readonly Row[]) => of.reduce((sum, row) => sum + ((row.amountCents as number) ?? 0), 0);
   const expectAnswers = (answers: Record<string, unknown>[], expected: readonly Row[], what: string) => {

@@ -20,8 +20,6 @@ export interface DirectoryKind<Index> {
   readSnapshot: (enablerId: string) => Promise<(SnapshotTimes & { index: Index }) | undefined>;
   /** When the enabler's snapshot was last rebuilt from the table, if there is one. */
   snapshotRebuiltAt: (enablerId: string) => Promise<string | undefined>;
-  /** Stores the snapshot; returns its compressed size. */
-  writeSnapshot: (index: Index, times: SnapshotTimes) => Promise<number>;
   /** Every row of the enabler, read from the table. */
   fromTable: (enablerId: string) => Promise<Index>;
   /** Applies the changes at or after `since`; returns how many changed the index. */
@@ -68,53 +66,61 @@ export interface SnapshotRefresh {
   bytes: number;
 }
 
+const fromTable = async <Index>(
+  kind: DirectoryKind<Index>,
+  enablerId: string,
+  now: number,
+): Promise<Directory<Index>> => {
+  // Changes made while the table is read have later instants: the first catch-up reads them.
+  const startedAt = nowIso();
+  const index = await kind.fromTable(enablerId);
+  return { index, seenUpTo: startedAt, rebuiltAt: startedAt, checkedAt: now };
+};
+
+/** The enabler's snapshot; none when it is missing, unreadable or too old to trust. */
+const usableSnapshot = async <Index>(kind: DirectoryKind<Index>, enablerId: string) => {
+  try {
+    const snapshot = await kind.readSnapshot(enablerId);
+    return snapshot && trusted(snapshot.seenUpTo) ? snapshot : undefined;
+  } catch (error) {
+    // The table is slower to read but always right: a snapshot that fails is passed over, and logged.
+    await logger.warn(`${kind.name} snapshot unusable`, { enablerId, error });
+    return undefined;
+  }
+};
+
+const fromSnapshot = <Index>(snapshot: SnapshotTimes & { index: Index }, now: number): Directory<Index> => ({
+  index: snapshot.index,
+  seenUpTo: snapshot.seenUpTo,
+  rebuiltAt: snapshot.rebuiltAt,
+  checkedAt: now,
+});
+
+/** Applies the changes since the directory's time (less the overlap); returns how many changed it. */
+const catchUp = async <Index>(
+  kind: DirectoryKind<Index>,
+  enablerId: string,
+  directory: Directory<Index>,
+): Promise<number> => {
+  const startedAt = nowIso();
+  const since = new Date(Date.parse(directory.seenUpTo) - CATCH_UP_OVERLAP_MS).toISOString();
+  const applied = await kind.catchUp(enablerId, directory.index, since);
+  if (startedAt > directory.seenUpTo) directory.seenUpTo = startedAt;
+  return applied;
+};
+
 /** The lists of one kind, per enabler, in this instance. */
 export const directoriesOf = <Index>(kind: DirectoryKind<Index>) => {
   const directories = new Map<string, Directory<Index>>();
   /** Loads under way, shared by the requests that arrive meanwhile (the local server runs them at once). */
   const loads = new Map<string, Promise<Directory<Index>>>();
 
-  const fromTable = async (enablerId: string, now: number): Promise<Directory<Index>> => {
-    // Changes made while the table is read have later instants: the first catch-up reads them.
-    const startedAt = nowIso();
-    const index = await kind.fromTable(enablerId);
-    return { index, seenUpTo: startedAt, rebuiltAt: startedAt, checkedAt: now };
-  };
-
-  /** The enabler's snapshot; none when it is missing, unreadable or too old to trust. */
-  const usableSnapshot = async (enablerId: string) => {
-    try {
-      const snapshot = await kind.readSnapshot(enablerId);
-      return snapshot && trusted(snapshot.seenUpTo) ? snapshot : undefined;
-    } catch (error) {
-      // The table is slower to read but always right: a snapshot that fails is passed over, and logged.
-      await logger.warn(`${kind.name} snapshot unusable`, { enablerId, error });
-      return undefined;
-    }
-  };
-
-  const fromSnapshot = (snapshot: SnapshotTimes & { index: Index }, now: number): Directory<Index> => ({
-    index: snapshot.index,
-    seenUpTo: snapshot.seenUpTo,
-    rebuiltAt: snapshot.rebuiltAt,
-    checkedAt: now,
-  });
-
-  /** Applies the changes since the directory's time (less the overlap); returns how many changed it. */
-  const catchUp = async (enablerId: string, directory: Directory<Index>): Promise<number> => {
-    const startedAt = nowIso();
-    const since = new Date(Date.parse(directory.seenUpTo) - CATCH_UP_OVERLAP_MS).toISOString();
-    const applied = await kind.catchUp(enablerId, directory.index, since);
-    if (startedAt > directory.seenUpTo) directory.seenUpTo = startedAt;
-    return applied;
-  };
-
   const load = (enablerId: string, now: number): Promise<Directory<Index>> => {
     let loading = loads.get(enablerId);
     if (!loading) {
       loading = (async () => {
-        const snapshot = await usableSnapshot(enablerId);
-        return snapshot ? fromSnapshot(snapshot, now) : fromTable(enablerId, now);
+        const snapshot = await usableSnapshot(kind, enablerId);
+        return snapshot ? fromSnapshot(snapshot, now) : fromTable(kind, enablerId, now);
       })();
       loads.set(enablerId, loading);
       void loading
@@ -145,7 +151,7 @@ export const directoriesOf = <Index>(kind: DirectoryKind<Index>) => {
     current: async (enablerId: string, now = Date.now()): Promise<Index> => {
       let directory = directories.get(enablerId);
       if (!directory || (await outdated(enablerId, directory, now))) directory = await load(enablerId, now);
-      await catchUp(enablerId, directory);
+      await catchUp(kind, enablerId, directory);
       return directory.index;
     },
 
@@ -157,30 +163,36 @@ export const directoriesOf = <Index>(kind: DirectoryKind<Index>) => {
 
     /** Forgets every list (tests, and the bench's new instances). */
     forgetAll: (): void => directories.clear(),
-
-    /**
-     * Brings the enabler's snapshot up to date: the previous snapshot plus the changes since its time,
-     * or a full read of the table when there is none or its last full read is older than
-     * FULL_REBUILD_MS. Any two runs may overlap: each writes a snapshot that is right as of its own time.
-     */
-    refreshSnapshot: async (enablerId: string, now = Date.now()): Promise<SnapshotRefresh> => {
-      const snapshot = await usableSnapshot(enablerId);
-      const current =
-        snapshot && Date.parse(snapshot.rebuiltAt) > now - FULL_REBUILD_MS
-          ? fromSnapshot(snapshot, now)
-          : undefined;
-      const directory = current ?? (await fromTable(enablerId, now));
-      const applied = await catchUp(enablerId, directory);
-      const rows = kind.sizeOf(directory.index);
-      const changes = current ? applied : rows;
-      if (snapshot && current && applied === 0 && Date.parse(snapshot.seenUpTo) > now - REWRITE_UNCHANGED_MS)
-        return { rows, changes, rebuilt: false, bytes: 0 };
-      const bytes = await kind.writeSnapshot(directory.index, {
-        enablerId,
-        seenUpTo: directory.seenUpTo,
-        rebuiltAt: directory.rebuiltAt,
-      });
-      return { rows, changes, rebuilt: !current, bytes };
-    },
   };
+};
+
+/**
+ * Brings the enabler's snapshot of a list up to date (the member-directory worker): the previous
+ * snapshot plus the changes since its time, or a full read of the table when there is none or its
+ * last full read is older than FULL_REBUILD_MS. Any two runs may overlap: each writes a snapshot that is
+ * right as of its own time. Apart from directoriesOf, so that a list's function bundles no writer.
+ */
+export const refreshSnapshot = async <Index>(
+  kind: DirectoryKind<Index>,
+  writeSnapshot: (index: Index, times: SnapshotTimes) => Promise<number>,
+  enablerId: string,
+  now = Date.now(),
+): Promise<SnapshotRefresh> => {
+  const snapshot = await usableSnapshot(kind, enablerId);
+  const current =
+    snapshot && Date.parse(snapshot.rebuiltAt) > now - FULL_REBUILD_MS
+      ? fromSnapshot(snapshot, now)
+      : undefined;
+  const directory = current ?? (await fromTable(kind, enablerId, now));
+  const applied = await catchUp(kind, enablerId, directory);
+  const rows = kind.sizeOf(directory.index);
+  const changes = current ? applied : rows;
+  if (snapshot && current && applied === 0 && Date.parse(snapshot.seenUpTo) > now - REWRITE_UNCHANGED_MS)
+    return { rows, changes, rebuilt: false, bytes: 0 };
+  const bytes = await writeSnapshot(directory.index, {
+    enablerId,
+    seenUpTo: directory.seenUpTo,
+    rebuiltAt: directory.rebuiltAt,
+  });
+  return { rows, changes, rebuilt: !current, bytes };
 };

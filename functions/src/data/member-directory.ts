@@ -1,5 +1,5 @@
 import { MemberIndex, type MemberSummary } from '#domain/member-list.ts';
-import { directoriesOf, type SnapshotRefresh } from './directories.ts';
+import { directoriesOf, refreshSnapshot, type DirectoryKind, type SnapshotRefresh } from './directories.ts';
 import { memberSnapshotRebuiltAt, readMemberSnapshot, writeMemberSnapshot } from './member-snapshots.ts';
 import { allMembersOf, memberChangesSince } from './member-timeline.ts';
 
@@ -7,14 +7,13 @@ import { allMembersOf, memberChangesSince } from './member-timeline.ts';
  * The member list of each enabler an instance served, in memory (data/directories.ts;
  * docs/architecture.md, "The member list at scale"), from the members' snapshot and change timeline.
  */
-const members = directoriesOf<MemberIndex>({
+const memberKind: DirectoryKind<MemberIndex> = {
   name: 'member',
   readSnapshot: async (enablerId) => {
     const snapshot = await readMemberSnapshot(enablerId);
     return snapshot && { ...snapshot, index: MemberIndex.fromData(snapshot) };
   },
   snapshotRebuiltAt: memberSnapshotRebuiltAt,
-  writeSnapshot: (index, times) => writeMemberSnapshot({ ...times, ...index.toData() }),
   fromTable: async (enablerId) => MemberIndex.fromSummaries(await allMembersOf(enablerId)),
   catchUp: async (enablerId, index, since) => {
     let applied = 0;
@@ -22,7 +21,8 @@ const members = directoriesOf<MemberIndex>({
     return applied;
   },
   sizeOf: (index) => index.size,
-});
+};
+const members = directoriesOf(memberKind);
 
 /** The enabler's members, up to date with the table. */
 export const memberDirectory = (enablerId: string, now = Date.now()): Promise<MemberIndex> =>
@@ -41,4 +41,9 @@ export const forgetMemberDirectories = (): void => members.forgetAll();
 
 /** Brings the enabler's member snapshot up to date (the member-directory worker). */
 export const refreshMemberSnapshot = (enablerId: string, now = Date.now()): Promise<SnapshotRefresh> =>
-  members.refreshSnapshot(enablerId, now);
+  refreshSnapshot(
+    memberKind,
+    (index, times) => writeMemberSnapshot({ ...times, ...index.toData() }),
+    enablerId,
+    now,
+  );

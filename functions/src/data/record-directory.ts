@@ -5,6 +5,7 @@ import { decodeRecordSnapshot, encodeRecordSnapshot } from '#domain/record-snaps
 import {
   CATCH_UP_OVERLAP_MS,
   directoriesOf,
+  refreshSnapshot,
   type DirectoryKind,
   type SnapshotRefresh,
 } from './directories.ts';
@@ -49,13 +50,6 @@ const kindOf = <List extends AdminList>(list: List): DirectoryKind<RecordIndex<L
     return { ...snapshot, index: RecordIndex.fromData(list, snapshot) };
   },
   snapshotRebuiltAt: (enablerId) => snapshotRebuiltAt(snapshotKey(list, enablerId)),
-  writeSnapshot: (index, times) =>
-    writeSnapshotBytes(
-      snapshotKey(list, times.enablerId),
-      encodeRecordSnapshot(list, { ...times, ...index.toListData() }),
-      times,
-      { records: String(index.size) },
-    ),
   fromTable: async (enablerId) => RecordIndex.fromChanges(list, await allRecordListChanges(list, enablerId)),
   catchUp: async (enablerId, index, since) => {
     const now = Date.now();
@@ -70,11 +64,17 @@ const kindOf = <List extends AdminList>(list: List): DirectoryKind<RecordIndex<L
   sizeOf: (index) => index.size,
 });
 
+const kinds = {
+  plots: kindOf('plots'),
+  contributions: kindOf('contributions'),
+  payouts: kindOf('payouts'),
+  cashouts: kindOf('cashouts'),
+};
 const lists = {
-  plots: directoriesOf(kindOf('plots')),
-  contributions: directoriesOf(kindOf('contributions')),
-  payouts: directoriesOf(kindOf('payouts')),
-  cashouts: directoriesOf(kindOf('cashouts')),
+  plots: directoriesOf(kinds.plots),
+  contributions: directoriesOf(kinds.contributions),
+  payouts: directoriesOf(kinds.payouts),
+  cashouts: directoriesOf(kinds.cashouts),
 };
 
 type Directories<List extends AdminList> = ReturnType<typeof directoriesOf<RecordIndex<List>>>;
@@ -104,8 +104,20 @@ export const forgetRecordDirectories = (): void => {
 };
 
 /** Brings the enabler's snapshot of a list up to date (the member-directory worker). */
-export const refreshRecordSnapshot = (
-  list: AdminList,
+export const refreshRecordSnapshot = <List extends AdminList>(
+  list: List,
   enablerId: string,
   now = Date.now(),
-): Promise<SnapshotRefresh> => lists[list].refreshSnapshot(enablerId, now);
+): Promise<SnapshotRefresh> =>
+  refreshSnapshot(
+    kinds[list] as unknown as DirectoryKind<RecordIndex<List>>,
+    (index, times) =>
+      writeSnapshotBytes(
+        snapshotKey(list, times.enablerId),
+        encodeRecordSnapshot(list, { ...times, ...index.toListData() }),
+        times,
+        { records: String(index.size) },
+      ),
+    enablerId,
+    now,
+  );

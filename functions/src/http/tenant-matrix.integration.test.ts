@@ -110,6 +110,9 @@ let b: Tenant;
 const callers = {} as Record<Exclude<Role, 'anonymous'>, Caller>;
 
 const unix = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / 1000);
+/** An admin list's query on a tenant's member, with a sort, a page and a size: none leaks another enabler's rows. */
+const listQuery = (tenant: Tenant, sort: string) =>
+  `filter:memberId=${tenant.member.id}&${sort}=desc&page=1&pageSize=25&filter:from=2020-01-01`;
 const unique = () => randomUUID().slice(0, 8);
 
 const signIn = async (email: string, password: string): Promise<Caller> => {
@@ -382,7 +385,7 @@ const matrix: Record<string, Row> = {
   },
   'GET /admin/plots': {
     tenants: 'both',
-    request: ({ tenant }) => ({ path: `/admin/plots?filter:memberId=${tenant.member.id}` }),
+    request: ({ tenant }) => ({ path: `/admin/plots?${listQuery(tenant, 'sort:memberNumber')}` }),
     own: adminOnly('200'),
     other: adminOnly('200'),
   },
@@ -415,7 +418,9 @@ const matrix: Record<string, Row> = {
   },
   'GET /admin/contributions': {
     tenants: 'both',
-    request: ({ tenant }) => ({ path: `/admin/contributions?filter:memberId=${tenant.member.id}` }),
+    request: ({ tenant }) => ({
+      path: `/admin/contributions?${listQuery(tenant, 'sort:plotName')}&filter:plotId=${tenant.member.plotId}`,
+    }),
     own: adminOnly('200'),
     other: adminOnly('200'),
   },
@@ -453,7 +458,9 @@ const matrix: Record<string, Row> = {
   },
   'GET /admin/payouts': {
     tenants: 'both',
-    request: ({ tenant }) => ({ path: `/admin/payouts?filter:memberId=${tenant.member.id}` }),
+    request: ({ tenant }) => ({
+      path: `/admin/payouts?${listQuery(tenant, 'sort:amount')}&filter:plotId=${tenant.member.plotId}`,
+    }),
     own: adminOnly('200'),
     other: adminOnly('200'),
   },
@@ -492,7 +499,7 @@ const matrix: Record<string, Row> = {
   },
   'GET /admin/cashouts': {
     tenants: 'both',
-    request: ({ tenant }) => ({ path: `/admin/cashouts?filter:memberId=${tenant.member.id}` }),
+    request: ({ tenant }) => ({ path: `/admin/cashouts?${listQuery(tenant, 'sort:memberName')}` }),
     own: adminOnly('200'),
     other: adminOnly('200'),
   },

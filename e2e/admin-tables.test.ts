@@ -86,8 +86,14 @@ describe('admin tables', () => {
     await admin.save('Create', 'Paid benefits');
     expect(await pendingAmount()).toBe(600);
 
-    // The benefit edited to 1,500: 1,100 pending.
+    // The benefits table counts what its filter matches and totals it; any column sorts.
     await admin.openTable('/AdminPayouts', name);
+    expect(await admin.heading.innerText()).toContain('(1)');
+    expect(digits(await admin.total.innerText()) / scale).toBe(1000);
+    await admin.sortBy('Amount');
+    expect(await admin.rows.filter({ hasText: name }).count()).toBe(1);
+
+    // The benefit edited to 1,500: 1,100 pending.
     await admin.rowAction('Edit');
     await admin.field('amount').fill('1500');
     await admin.save('Save', 'Benefits');

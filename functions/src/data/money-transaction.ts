@@ -10,10 +10,10 @@ import {
 } from '#domain/money-totals.ts';
 import { auditItem, type AuditAction, type AuditState } from './audit.ts';
 import { payoutCampaign } from './campaigns.ts';
-import { MEMBER_PROFILE, memberPartition, plotSortKey, touchMember } from './member-keys.ts';
+import { changeKey, MEMBER_PROFILE, memberPartition, plotSortKey, touchMember } from './member-keys.ts';
 import { figuresOf } from './money-items.ts';
 import { recordIdClaimPut } from './record-id-claims.ts';
-import { recordChangeKey, recordTombstoneItem } from './record-timeline.ts';
+import { recordTombstoneItem } from './record-timeline.ts';
 import { inEnabler, tableName, type FailedItem, type FailureCode } from './table.ts';
 import type { TransactItem } from './transaction-items.ts';
 
@@ -214,7 +214,7 @@ const recordWrites = ({ enablerId, before, after, at }: MoneyWrite): TransactIte
     writes.push({
       Put: {
         TableName: tableName(),
-        Item: { ...after, gsi1sk: recordChangeKey(at, after.id as string) },
+        Item: { ...after, gsi1sk: changeKey(at, after.id as string) },
         ConditionExpression: before && after.sk === before.sk ? existing : 'attribute_not_exists(pk)',
       },
     });

@@ -5,10 +5,10 @@ import { dynamo } from '#platform/aws-clients.ts';
 import { missingOrOther } from './admin-scope.ts';
 import { configSortKey, enablerPartition } from './enablers.ts';
 import type { Member } from './member-items.ts';
-import { MEMBER_PROFILE, memberPartition, plotSortKey, touchMember } from './member-keys.ts';
+import { changeKey, MEMBER_PROFILE, memberPartition, plotSortKey, touchMember } from './member-keys.ts';
 import { plotItem, toPlot, type NewPlot, type Plot } from './plot-items.ts';
 import { recordIdClaimPut } from './record-id-claims.ts';
-import { recordChangeKey, recordTombstoneItem } from './record-timeline.ts';
+import { recordTombstoneItem } from './record-timeline.ts';
 import { inEnabler, nowIso, tableName, transact, unlessOtherEnabler } from './table.ts';
 import type { WriteOptions } from './transaction-items.ts';
 
@@ -110,7 +110,7 @@ export const updatePlot = async (
           ExpressionAttributeValues: {
             ...details.values,
             ':at': at,
-            ':changeKey': recordChangeKey(at, plotId),
+            ':changeKey': changeKey(at, plotId),
             ...enabler.values,
           },
           ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
@@ -167,7 +167,7 @@ export const adminUpdatePlot = async (
             ':endOfSeason': changes.endOfSeasonDate,
             ':endCoverage': changes.endCoverageDate,
             ':config': changes.enablerConfig,
-            ':listKey': recordChangeKey(at, plot.id),
+            ':listKey': changeKey(at, plot.id),
             ':at': at,
             ...enabler.values,
           },

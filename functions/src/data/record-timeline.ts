@@ -37,9 +37,6 @@ export const recordTypeOf = {
   cashouts: 'CASHOUT',
 } as const satisfies Record<AdminList, RecordType>;
 
-/** The key a record's item has in its timeline: the time of its change, then its id. */
-export const recordChangeKey = changeKey;
-
 /**
  * The tombstone of a removed plot or money record: the transaction that deletes the record puts it,
  * so that every list learns of the removal from its catch-up read (a deleted item leaves no trace).
@@ -54,7 +51,7 @@ export const recordTombstoneItem = (
   ...recordTombstoneKey(recordId),
   entityType: RECORD_REMOVED,
   gsi1pk: recordsOfEnabler(enablerId, type),
-  gsi1sk: recordChangeKey(removedAt, recordId),
+  gsi1sk: changeKey(removedAt, recordId),
   id: recordId,
   enablerId,
   recordType: type,

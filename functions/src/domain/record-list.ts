@@ -704,12 +704,6 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
     return listed as unknown as ListedRecord<List>;
   }
 
-  /** A listed record by its id, if the list holds it. */
-  find(id: string): ListedRecord<List> | undefined {
-    const row = this.rowOf(id);
-    return row === undefined ? undefined : this.listedAt(row);
-  }
-
   /** The live rows in id order with every order, and the names they hold, re-coded (what a snapshot keeps). */
   toListData(): RecordListData {
     const members = this.members.coded();

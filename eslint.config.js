@@ -98,6 +98,27 @@ const webLayers = [
   },
 ];
 
+// infra builds and runs the functions (its package depends on @cpbo/functions): the functions, their
+// tests and their test helpers never import infra back, or the two packages would form a loop.
+const noInfraImport = {
+  regex: '^(?:@cpbo/infra|(?:\\.\\./)+infra)(?:/|$)',
+  message:
+    'functions/ does not import infra/ (infra depends on functions): move the piece into functions, or the test into infra/local/.',
+};
+
+/** The imports a file of functions/ must not make, by pattern: statically, as a re-export or with import(). */
+const functionsImportRules = (refusals) => ({
+  'no-restricted-imports': ['error', { patterns: refusals }],
+  // no-restricted-imports does not see import().
+  'no-restricted-syntax': [
+    'error',
+    ...refusals.map(({ regex, message }) => ({
+      selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`,
+      message,
+    })),
+  ],
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -141,19 +162,14 @@ export default tseslint.config(
       ),
     },
   })),
+  {
+    files: ['functions/**/*.ts'],
+    rules: functionsImportRules([noInfraImport]),
+  },
   ...Object.entries(layerRules).map(([layer, { refused, why }]) => ({
     files: [`functions/src/${layer}/**/*.ts`],
     // An integration test drives a flow across functions (an API call, then the worker it queued).
     ignores: ['**/*.integration.test.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: layerImport(refused), message: why }] }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: `ImportExpression[source.value=/${layerImport(refused).replaceAll('/', '\\/')}/]`,
-          message: why,
-        },
-      ],
-    },
+    rules: functionsImportRules([noInfraImport, { regex: layerImport(refused), message: why }]),
   })),
 );

@@ -6,7 +6,8 @@ import { AccountPage } from './pages/account-page.ts';
 import { AdminUsersPage } from './pages/admin-users-page.ts';
 import { LoginPage, type Language } from './pages/login-page.ts';
 import { SetPasswordPage } from './pages/set-password-page.ts';
-import { callApi, signIn as signInByApi } from './support/api.ts';
+import { registeredAccount } from './support/accounts.ts';
+import { callApi } from './support/api.ts';
 import { linkIn, mailTo } from './support/outbox.ts';
 import { describe, expect, test } from './support/test.ts';
 
@@ -21,14 +22,7 @@ const signIn = async (
   email: string,
   password: string,
   language: Language = 'en',
-): Promise<void> => {
-  const login = await new LoginPage(page, language).shown();
-  await login.emailField.fill(email);
-  await login.passwordField.fill(password);
-  await page
-    .getByRole('button', { name: language === 'en' ? 'Sign in' : 'Se connecter', exact: true })
-    .click();
-};
+): Promise<void> => (await new LoginPage(page, language).shown()).signIn(email, password);
 
 /** The home page's welcome, once signed in. */
 const welcomeShown = (page: Page, language: Language, username: string) =>
@@ -40,29 +34,11 @@ const refreshTokenOf = async (page: Page): Promise<string> => {
   return decodeURIComponent(cookie.value);
 };
 
-/** A field agent of the demo enabler, created and registered through the API. */
-const newAgent = async (username: string) => {
-  const email = `e2e-${randomUUID().slice(0, 8)}@demo.local`;
-  const password = 'agent-password-2026';
-  const adminToken = await signInByApi(defaultLogins.adminEmail, defaultLogins.adminPassword);
-  const created = await callApi('/admin/users', {
-    method: 'POST',
-    token: adminToken,
-    body: { email, username, role: 'USER' },
-  });
-  expect(created.status).toBe(201);
-  const token = linkIn(await mailTo(email), '/register/')
-    .pathname.split('/')
-    .at(-1);
-  expect((await callApi('/register', { method: 'POST', body: { token, password } })).status).toBe(200);
-  return { email, password, username };
-};
-
 describe('sessions', () => {
   test('should end the session on the server at logout: the old refresh token is refused', async ({
     openApp,
   }) => {
-    const agent = await newAgent('Lamine Logout');
+    const agent = await registeredAccount('Lamine Logout');
     const page = await openApp({ locale: 'en-US' });
     await signIn(page, agent.email, agent.password);
     await welcomeShown(page, 'en', agent.username);
@@ -79,7 +55,7 @@ describe('sessions', () => {
   test('should show the sign-in screen at the next click of a user an administrator deactivated meanwhile', async ({
     openApp,
   }) => {
-    const agent = await newAgent('Dior Deactivated');
+    const agent = await registeredAccount('Dior Deactivated');
     const agentPage = await openApp({ locale: 'en-US' });
     await signIn(agentPage, agent.email, agent.password);
     await welcomeShown(agentPage, 'en', agent.username);

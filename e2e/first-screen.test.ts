@@ -12,8 +12,8 @@ import {
   type FirstScreen,
   type ViteManifest,
 } from '../infra/local/bench/page-assets.ts';
+import { browserSignIn } from '../infra/local/browser-sign-in.ts';
 import { defaultLogins } from '../infra/local/seed/index.ts';
-import { callApi } from './support/api.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { describe, expect, test } from './support/test.ts';
 
@@ -27,14 +27,18 @@ const manifest = (): ViteManifest =>
 const openScreen = async (browser: Browser, screen: FirstScreen): Promise<Page> => {
   const context = await browser.newContext({ locale: 'en-US', baseURL: inject('appUrl') });
   if (screen.signedIn) {
-    const { status, body } = await callApi('/auth/login', {
-      method: 'POST',
-      body: { username: defaultLogins.userEmail, password: defaultLogins.userPassword },
-    });
-    expect(status).toBe(200);
-    await context.addCookies([
-      { name: 'refreshToken', value: encodeURIComponent(body.refreshToken), url: inject('appUrl') },
-    ]);
+    const cookies = await browserSignIn(
+      inject('appUrl'),
+      defaultLogins.userEmail,
+      defaultLogins.userPassword,
+    );
+    await context.addCookies(
+      cookies.map((cookie) => ({
+        ...cookie,
+        domain: new URL(inject('appUrl')).hostname,
+        sameSite: 'Strict',
+      })),
+    );
   }
   return context.newPage();
 };

@@ -6,6 +6,8 @@ export interface HttpApiEventInput {
   /** The full path, /api included. */
   path: string;
   headers?: Record<string, string>;
+  /** `name=value` each, as payload 2.0 gives the Cookie header. */
+  cookies?: string[];
   query?: Record<string, string>;
   body?: string;
   sourceIp?: string;
@@ -23,6 +25,7 @@ export const httpApiEvent = (input: HttpApiEventInput): APIGatewayProxyEventV2 =
     routeKey: '$default',
     rawPath: input.path,
     rawQueryString,
+    ...(input.cookies?.length ? { cookies: input.cookies } : {}),
     headers,
     ...(input.query && Object.keys(input.query).length ? { queryStringParameters: { ...input.query } } : {}),
     requestContext: {

@@ -122,50 +122,62 @@ export const sessionsRevokedAnswerSchema = {
 } as const satisfies JSONSchema;
 export type SessionsRevokedAnswer = FromSchema<typeof sessionsRevokedAnswerSchema>;
 
+/** The fields of a session's answer, but its refresh token. */
+const sessionFields = {
+  accessToken: { type: 'string', minLength: 1 },
+  role: { type: 'string', enum: userRoles },
+  username: { type: 'string' },
+  email: { type: 'string', minLength: 1 },
+  enabler: { type: 'string' },
+  enablerName: { type: 'string' },
+  language: { type: ['string', 'null'], enum: [...languages, null] },
+  currentEnabler: { anyOf: [currentEnablerObject, { type: 'null' }] },
+} as const satisfies Record<string, JSONSchema>;
+const sessionFieldNames = [
+  'accessToken',
+  'role',
+  'username',
+  'email',
+  'enabler',
+  'enablerName',
+  'language',
+  'currentEnabler',
+] as const satisfies readonly (keyof typeof sessionFields)[];
+
 /**
- * The answer of POST /auth/login and GET /auth/refresh (spec 7, Auth): the session's tokens and who it
- * belongs to. enabler and enablerName are '' while the session works for no enabler (an administrator
- * before the first one); language is null until the user chooses one; currentEnabler is what
- * GET /me/enabler answers, so that the first screen needs no other call.
+ * The answer of POST /auth/login, GET /auth/refresh and GET /auth/enablerProfile/{enablerId} to an API
+ * client (spec 7, Auth): the session's tokens and who it belongs to. enabler and enablerName are ''
+ * while the session works for no enabler (an administrator before the first one); language is null
+ * until the user chooses one; currentEnabler is what GET /me/enabler answers, so that the first screen
+ * needs no other call.
  */
 export const sessionAnswerSchema = {
   $id: 'answer/session',
   type: 'object',
-  required: [
-    'refreshToken',
-    'accessToken',
-    'role',
-    'username',
-    'email',
-    'enabler',
-    'enablerName',
-    'language',
-    'currentEnabler',
-  ],
+  required: ['refreshToken', ...sessionFieldNames],
   additionalProperties: false,
-  properties: {
-    refreshToken: { type: 'string', minLength: 1 },
-    accessToken: { type: 'string', minLength: 1 },
-    role: { type: 'string', enum: userRoles },
-    username: { type: 'string' },
-    email: { type: 'string', minLength: 1 },
-    enabler: { type: 'string' },
-    enablerName: { type: 'string' },
-    language: { type: ['string', 'null'], enum: [...languages, null] },
-    currentEnabler: { anyOf: [currentEnablerObject, { type: 'null' }] },
-  },
+  properties: { refreshToken: { type: 'string', minLength: 1 }, ...sessionFields },
 } as const satisfies JSONSchema;
 export type SessionAnswer = FromSchema<typeof sessionAnswerSchema>;
 
-/** GET /auth/enablerProfile/{enablerId}: the administrator's session, rotated to work for that enabler. */
-export const enablerProfileAnswerSchema = {
-  $id: 'answer/enabler-profile',
+/**
+ * The same answer to the SPA, which sends the X-Session-Cookie header (session-cookie.ts): the refresh
+ * token went into an HttpOnly cookie, out of the page scripts' reach, so the body has none.
+ */
+export const browserSessionAnswerSchema = {
+  $id: 'answer/browser-session',
   type: 'object',
-  required: ['refreshToken'],
+  required: sessionFieldNames,
   additionalProperties: false,
-  properties: { refreshToken: { type: 'string', minLength: 1 } },
+  properties: sessionFields,
 } as const satisfies JSONSchema;
-export type EnablerProfileAnswer = FromSchema<typeof enablerProfileAnswerSchema>;
+export type BrowserSessionAnswer = FromSchema<typeof browserSessionAnswerSchema>;
+
+/** What a call that issues a refresh token answers: to an API client, or to the SPA. */
+export const signedInAnswerSchema = {
+  $id: 'answer/signed-in',
+  oneOf: [sessionAnswerSchema, browserSessionAnswerSchema],
+} as const satisfies JSONSchema;
 
 /** POST /resetPassword/request: the same sentence whether the address is known or not (spec 7). */
 export const resetRequestAnswerSchema = {

@@ -99,6 +99,8 @@ export const errorCatalogue = {
   // Uploads.
   ERR_IMAGE_NOT_PNG_OR_JPEG: { status: 400, message: 'An image must be a PNG or JPEG file.' },
   ERR_TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts; wait a few minutes.' },
+  // The browser's session cookie.
+  ERR_CROSS_ORIGIN: { status: 403, message: "This call must come from the application's own pages." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

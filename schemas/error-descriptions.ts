@@ -88,6 +88,8 @@ export const errorDescriptions = {
     "An enabler's logo or banner (in the enabler form or in an imported file) that is not a PNG or JPEG data URL whose bytes begin as its type says (an SVG, which can carry script, a GIF, a renamed file).",
   ERR_TOO_MANY_REQUESTS:
     'Answered by the WAF in front of CloudFront, not by a function: one client sent more sign-in, registration or password-reset calls in 5 minutes than the environment allows.',
+  ERR_CROSS_ORIGIN:
+    "An auth call sent with the X-Session-Cookie header (the SPA's, which keeps the refresh token in an HttpOnly cookie) from another origin than the application's: its Origin is another site's, its Sec-Fetch-Site is not same-origin, or it came over plain HTTP from elsewhere than localhost; nothing is read or written.",
 } as const satisfies Record<ErrorCode, string>;
 
 /** The codes of the product spec (section 8); the others were added by this project. */

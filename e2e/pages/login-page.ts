@@ -2,9 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 
 export type Language = 'en' | 'fr';
 
-const texts: Record<Language, { heading: string; email: string; password: string }> = {
-  en: { heading: 'Sign in', email: 'Email', password: 'Password' },
-  fr: { heading: 'Connexion', email: 'E-mail', password: 'Mot de passe' },
+const texts: Record<Language, { heading: string; email: string; password: string; signIn: string }> = {
+  en: { heading: 'Sign in', email: 'Email', password: 'Password', signIn: 'Sign in' },
+  fr: { heading: 'Connexion', email: 'E-mail', password: 'Mot de passe', signIn: 'Se connecter' },
 };
 
 /** The login screen (/ when signed out). */
@@ -34,5 +34,12 @@ export class LoginPage {
   async shown(): Promise<this> {
     await this.heading.waitFor({ state: 'visible' });
     return this;
+  }
+
+  /** Fills the form and submits it. */
+  async signIn(email: string, password: string): Promise<void> {
+    await this.emailField.fill(email);
+    await this.passwordField.fill(password);
+    await this.page.getByRole('button', { name: this.texts.signIn, exact: true }).click();
   }
 }

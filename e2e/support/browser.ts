@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 /** Debian's chromium; CHROMIUM_PATH for any other build. */
 export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -14,13 +14,29 @@ const chromiumArgs = [
   '--disable-dev-shm-usage',
 ];
 
-export const launchBrowser = async (): Promise<Browser> => {
-  const executablePath = chromiumPath();
-  if (!existsSync(executablePath)) {
+const executablePath = (): string => {
+  const path = chromiumPath();
+  if (!existsSync(path)) {
     throw new Error(
-      `Chromium is not at ${executablePath}. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) ` +
+      `Chromium is not at ${path}. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) ` +
         'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
     );
   }
-  return chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+  return path;
 };
+
+export const launchBrowser = async (): Promise<Browser> =>
+  chromium.launch({ executablePath: executablePath(), headless: true, args: chromiumArgs });
+
+/**
+ * A browser that keeps its profile (cookies included) in a folder, as an installed one does: closed
+ * and launched again on the same folder, it is a browser restart.
+ */
+export const launchPersistentBrowser = async (profileDir: string, baseURL: string): Promise<BrowserContext> =>
+  chromium.launchPersistentContext(profileDir, {
+    executablePath: executablePath(),
+    headless: true,
+    args: chromiumArgs,
+    locale: 'en-US',
+    baseURL,
+  });

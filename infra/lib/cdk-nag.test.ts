@@ -3,39 +3,34 @@ import { join } from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
-import { Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { CropProtectionStack } from './crop-protection-stack.ts';
 import { EdgeProtectionStack } from './edge-protection-stack.ts';
+import { stackProps, templateApp } from './testing/stacks-under-test.ts';
 
-const { context: cdkContext } = JSON.parse(
-  readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'),
-) as { context: Record<string, unknown> };
-
-const app = new App({
-  builtinCloudFormationValidation: false,
-  context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] },
-});
+const app = templateApp();
 const env = { account: '111111111111', region: 'eu-west-1' };
 const edge = new EdgeProtectionStack(app, 'CropProtection-prod-edge', {
   env: { ...env, region: 'us-east-1' },
   crossRegionReferences: true,
   environmentName: 'prod',
 });
-new CropProtectionStack(app, 'CropProtection-prod', {
-  env,
-  crossRegionReferences: true,
-  environmentName: 'prod',
-  mailFrom: 'no-reply@example.org',
-  spaContent: Source.data('index.html', '<!doctype html><title>Back office</title>'),
-  customDomain: {
-    domainName: 'app.example.org',
-    certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/x',
-  },
-  alarmEmail: 'ops@example.org',
-  webAclArn: edge.webAcl.attrArn,
-});
+new CropProtectionStack(
+  app,
+  'CropProtection-prod',
+  stackProps({
+    env,
+    crossRegionReferences: true,
+    environmentName: 'prod',
+    customDomain: {
+      domainName: 'app.example.org',
+      certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/x',
+    },
+    alarmEmail: 'ops@example.org',
+    webAclArn: edge.webAcl.attrArn,
+  }),
+);
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 
 /** Synthesizes with the rules; answers the violations the synthesis stopped on (none: it went through). */

@@ -9,9 +9,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { describe, expect, it } from 'vitest';
 import { keyAttributes, tableDefinition } from '@cpbo/functions/data/table-definition.ts';
 import { API_BASE, resources, routes } from '@cpbo/functions/http/routes.ts';
@@ -20,14 +18,11 @@ import { queueDefinitions, queueNames } from '@cpbo/functions/domain/queues.ts';
 import { queueUrlVariable } from '@cpbo/functions/platform/queue.ts';
 import { streamEntityTypes, streamWorkers, workers } from '@cpbo/functions/workers/workers.ts';
 import { spaFallbackFunctionCode } from '../../web/src/app/spa-fallback.ts';
+import { viewerHostFunctionCode } from './viewer-host.ts';
 import { CropProtectionStack, type CropProtectionStackProps } from './crop-protection-stack.ts';
 import { ORIGIN_VERIFY_HEADER } from './origin-verify.ts';
 import { spaContentFrom } from './website.ts';
-
-// The feature flags of cdk.json, so the tests see the template `cdk synth` produces.
-const { context: cdkContext } = JSON.parse(
-  readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'),
-) as { context: Record<string, unknown> };
+import { stackProps, templateApp } from './testing/stacks-under-test.ts';
 
 interface Synthesized {
   template: Template;
@@ -35,17 +30,8 @@ interface Synthesized {
 }
 
 const synthesize = (props: Partial<CropProtectionStackProps> & { environmentName: string }): Synthesized => {
-  // No bundling and no CloudFormation validation: the assertions are about the template, bundling costs
-  // seconds per function and loading the validation rules ten seconds more; `cdk synth` does both.
-  const app = new App({
-    builtinCloudFormationValidation: false,
-    context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] },
-  });
-  const stack = new CropProtectionStack(app, `CropProtection-${props.environmentName}`, {
-    mailFrom: 'no-reply@example.org',
-    spaContent: Source.data('index.html', '<!doctype html><title>Back office</title>'),
-    ...props,
-  });
+  const app = templateApp();
+  const stack = new CropProtectionStack(app, `CropProtection-${props.environmentName}`, stackProps(props));
   return { template: Template.fromStack(stack), outdir: app.outdir };
 };
 
@@ -560,8 +546,18 @@ describe('the CloudFront distribution', () => {
   const distributionConfig = (template: Template) =>
     only(Object.values(template.findResources('AWS::CloudFront::Distribution'))).Properties
       .DistributionConfig;
+  /** The code of the viewer-request function a behaviour runs. */
+  const viewerRequestCode = (template: Template, behaviour: unknown): string => {
+    const { FunctionAssociations } = behaviour as {
+      FunctionAssociations: { EventType: string; FunctionARN: { 'Fn::GetAtt': string[] } }[];
+    };
+    const association = only(FunctionAssociations);
+    expect(association.EventType).toBe('viewer-request');
+    const id = association.FunctionARN['Fn::GetAtt'][0] as string;
+    return template.findResources('AWS::CloudFront::Function')[id]?.Properties.FunctionCode as string;
+  };
 
-  it('sends /api/* to the HTTP API: every method, no caching, viewer headers but Host', () => {
+  it('sends /api/* to the HTTP API: every method, no caching, viewer headers (cookies too) but Host', () => {
     const { template } = demo();
     const config = distributionConfig(template);
     const api = only(config.CacheBehaviors as { PathPattern: string; TargetOriginId: string }[]);
@@ -578,6 +574,24 @@ describe('the CloudFront distribution', () => {
     const apiId = onlyId(template.findResources('AWS::ApiGatewayV2::Api'));
     expect(JSON.stringify(origin?.DomainName)).toContain(`["${apiId}","ApiEndpoint"]`);
     expect(origin).toMatchObject({ CustomOriginConfig: { OriginProtocolPolicy: 'https-only' } });
+  });
+
+  it('names to the API the host the browser asked for, replacing a viewer’s own value', () => {
+    const { template } = demo();
+    const api = only(distributionConfig(template).CacheBehaviors);
+    const code = viewerRequestCode(template, api);
+    // The function of the local server's rule, written once.
+    expect(code).toBe(viewerHostFunctionCode);
+    const handler = new Function(`${code}\nreturn handler;`)() as (event: {
+      request: { headers: Record<string, { value: string }> };
+    }) => { headers: Record<string, { value: string }> };
+    const forwarded = handler({
+      request: {
+        headers: { host: { value: 'app.example.org' }, 'x-viewer-host': { value: 'attacker.example' } },
+      },
+    });
+    expect(forwarded.headers['x-viewer-host']).toEqual({ value: 'app.example.org' });
+    expect(forwarded.headers.host).toEqual({ value: 'app.example.org' });
   });
 
   it('serves the SPA from S3 through origin access control, routing with a function, not with error pages', () => {
@@ -609,8 +623,8 @@ describe('the CloudFront distribution', () => {
   });
 
   it('answers SPA routes with index.html and leaves files alone', () => {
-    const code = only(Object.values(demo().template.findResources('AWS::CloudFront::Function'))).Properties
-      .FunctionCode as string;
+    const { template } = demo();
+    const code = viewerRequestCode(template, distributionConfig(template).DefaultCacheBehavior);
     // The rule of the local server, written once: the code is built from it.
     expect(code).toBe(spaFallbackFunctionCode);
     const handler = new Function(`${code}\nreturn handler;`)() as (event: { request: { uri: string } }) => {

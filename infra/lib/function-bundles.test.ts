@@ -8,7 +8,6 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpApiEvent } from '@cpbo/events/http-api-event.ts';
 import { resources } from '@cpbo/functions/http/routes.ts';
@@ -17,15 +16,12 @@ import { resetTokenSigningKey } from '@cpbo/functions/platform/secrets.ts';
 import { workers } from '@cpbo/functions/workers/workers.ts';
 import { bundleFileName, functionNodeOptions } from './function-bundling.ts';
 import { CropProtectionStack } from './crop-protection-stack.ts';
+import { cdkContext, stackProps } from './testing/stacks-under-test.ts';
 
 /*
  * One real synth of the stack, bundling included (the other CDK tests skip it): what each function's
  * asset holds is what Lambda will load.
  */
-
-const { context: cdkContext } = JSON.parse(
-  readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'),
-) as { context: Record<string, unknown> };
 
 const execFileAsync = promisify(execFile);
 
@@ -76,11 +72,11 @@ const isBundleFile = (file: string): boolean => /^(index|chunk-[A-Z0-9]+)\.mjs(\
 beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), 'cdk-bundles-'));
   const app = new App({ outdir, builtinCloudFormationValidation: false, context: cdkContext });
-  const stack = new CropProtectionStack(app, 'CropProtection-bundles', {
-    environmentName: 'bundles',
-    mailFrom: 'no-reply@example.org',
-    spaContent: Source.data('index.html', '<!doctype html><title>Back office</title>'),
-  });
+  const stack = new CropProtectionStack(
+    app,
+    'CropProtection-bundles',
+    stackProps({ environmentName: 'bundles' }),
+  );
   const template = Template.fromStack(stack);
   for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) {
     const description = String(fn.Properties.Description ?? '');

@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { describe, expect, it } from 'vitest';
 import { resources } from '@cpbo/functions/http/routes.ts';
 import { queueNames } from '@cpbo/functions/domain/queues.ts';
 import { workers } from '@cpbo/functions/workers/workers.ts';
 import { CropProtectionStack } from './crop-protection-stack.ts';
 import type { FunctionName } from './function-permissions.ts';
+import { stackProps, templateApp } from './testing/stacks-under-test.ts';
 
 /*
  * Every right of every function's role, written out: a right added to function-permissions.ts (or by
@@ -15,19 +13,11 @@ import type { FunctionName } from './function-permissions.ts';
  * logical names of the stack's resources ("Table.Arn/index/*", "queue:mail.Arn").
  */
 
-const { context: cdkContext } = JSON.parse(
-  readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'),
-) as { context: Record<string, unknown> };
-
-const app = new App({
-  builtinCloudFormationValidation: false,
-  context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] },
-});
-const stack = new CropProtectionStack(app, 'CropProtection-demo', {
-  environmentName: 'demo',
-  mailFrom: 'no-reply@example.org',
-  spaContent: Source.data('index.html', '<!doctype html><title>Back office</title>'),
-});
+const stack = new CropProtectionStack(
+  templateApp(),
+  'CropProtection-demo',
+  stackProps({ environmentName: 'demo' }),
+);
 const template = Template.fromStack(stack);
 const resourcesOf = template.toJSON().Resources as Record<
   string,

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { App, Duration } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { describe, expect, it } from 'vitest';
 import { ONE_TIME_TOKEN_LIFETIME_SECONDS } from '@cpbo/functions/domain/one-time-tokens.ts';
 import { API_BASE, resources, routes } from '@cpbo/functions/http/routes.ts';
@@ -13,25 +11,15 @@ import { CropProtectionStack, type CropProtectionStackProps } from './crop-prote
 import { DEFAULT_SIGN_IN_RATE_LIMIT, EdgeProtectionStack, signInPaths } from './edge-protection-stack.ts';
 import { environmentSettings } from './environment-settings.ts';
 import { DEFAULT_API_THROTTLE } from './http-api.ts';
-
-const { context: cdkContext } = JSON.parse(
-  readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'),
-) as { context: Record<string, unknown> };
-
-const newApp = () =>
-  new App({
-    builtinCloudFormationValidation: false,
-    context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] },
-  });
+import { stackProps, templateApp } from './testing/stacks-under-test.ts';
 
 const synthesize = (props: Partial<CropProtectionStackProps> = {}): Template =>
   Template.fromStack(
-    new CropProtectionStack(newApp(), 'CropProtection-demo', {
-      environmentName: 'demo',
-      mailFrom: 'no-reply@example.org',
-      spaContent: Source.data('index.html', '<!doctype html><title>Back office</title>'),
-      ...props,
-    }),
+    new CropProtectionStack(
+      templateApp(),
+      'CropProtection-demo',
+      stackProps({ environmentName: 'demo', ...props }),
+    ),
   );
 const demo = synthesize();
 
@@ -120,7 +108,7 @@ describe('the limits', () => {
 
 describe('the WAF web ACL', () => {
   const edge = Template.fromStack(
-    new EdgeProtectionStack(newApp(), 'CropProtection-demo-edge', {
+    new EdgeProtectionStack(templateApp(), 'CropProtection-demo-edge', {
       env: { account: '111111111111', region: 'us-east-1' },
       environmentName: 'demo',
     }),

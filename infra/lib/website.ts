@@ -11,6 +11,7 @@ import type { AppConfig } from '@cpbo/schemas/app-config.ts';
 import { API_BASE } from '@cpbo/functions/http/routes.ts';
 import { spaFallbackFunctionCode } from '../../web/src/app/spa-fallback.ts';
 import { securityHeaderSettings } from './security-headers.ts';
+import { viewerHostFunctionCode } from './viewer-host.ts';
 import { acknowledge, nagArnOf } from './nag.ts';
 
 /** A custom address for the SPA; the certificate must be in us-east-1, as CloudFront requires. */
@@ -90,6 +91,13 @@ export class Website extends Construct {
       code: cloudfront.FunctionCode.fromInline(spaFallbackFunctionCode),
     });
 
+    // The API checks the SPA's session cookie calls against the host the browser asked for.
+    const viewerHost = new cloudfront.Function(this, 'ViewerHost', {
+      comment: 'Passes the host the browser asked for to the API',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(viewerHostFunctionCode),
+    });
+
     const { customDomain } = props;
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Crop protection back office (${props.environmentName})`,
@@ -120,10 +128,15 @@ export class Website extends Construct {
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          // Nothing is cached: an answer may carry the session cookie (Set-Cookie) or a user's data.
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // Everything but Host, which must stay the API's own; with caching disabled this includes Authorization.
+          // Everything but Host, which must stay the API's own; with caching disabled this includes
+          // Authorization, Origin, Sec-Fetch-Site and every cookie (the SPA's refresh token cookie).
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+          functionAssociations: [
+            { function: viewerHost, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
         },
       },
     });

@@ -18,7 +18,7 @@ const painted = () =>
 // The page's first module is small and only starts what the first screen waits for, side by side: the language's
 // texts, the session's restore (the refresh call), the app's code, the screen's and the signed-in frame's.
 // Fetched from the app's code instead, each would wait until that large file had run.
-const signedIn = tokenKeeper.hasRefreshToken();
+const signedIn = tokenKeeper.hasSession();
 // The session provider takes this answer (or failure) and handles it.
 if (signedIn) tokenKeeper.restore().catch(() => undefined);
 const catalogue = loadCatalogue(initialLanguage());

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { ALL_FEDERATIONS, federationKey, type AggregateIncrement } from '#domain/aggregates.ts';
 import { dynamo } from '#platform/aws-clients.ts';
+import { storedAggregatesOf } from '../testing/stored-aggregates.ts';
 import { handler } from '../workers/aggregates/handler.ts';
 import { aggregateKey, propagateFederation, rebuildAggregates } from './aggregates.ts';
 import { MEMBER_PROFILE, memberPartition } from './member-keys.ts';
@@ -53,19 +54,6 @@ const monthly = (enablerId: string, federation: string, period = '2026-11-01') =
   federation,
 });
 
-/** Every aggregate of an enabler, as `pk|sk` → amount, zeros left out. */
-const aggregatesOf = async (enablerId: string) => {
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': `ENABLER#${enablerId}#AGG` },
-  });
-  return Object.fromEntries(
-    items.filter((item) => item.amount !== 0).map((item) => [`${item.pk}|${item.sk}`, item.amount]),
-  );
-};
-
 describe('the aggregates worker', () => {
   it('changes nothing when a batch is delivered a second time (inserts, edits and deletes)', async () => {
     const enablerId = randomUUID();
@@ -79,9 +67,9 @@ describe('the aggregates worker', () => {
       streamRecord('REMOVE', first, undefined),
     ];
     expect(await deliver(batch)).toEqual({ batchItemFailures: [] });
-    const once = await aggregatesOf(enablerId);
+    const once = await storedAggregatesOf(enablerId);
     expect(await deliver(batch)).toEqual({ batchItemFailures: [] });
-    expect(await aggregatesOf(enablerId)).toEqual(once);
+    expect(await storedAggregatesOf(enablerId)).toEqual(once);
     expect(await amountOf(monthly(enablerId, ALL_FEDERATIONS))).toBe(450);
     expect(await amountOf(monthly(enablerId, federationKey('Kaolack')))).toBe(450);
     expect(await amountOf(monthly(enablerId, federationKey('Fatick')))).toBe(0);
@@ -113,7 +101,7 @@ describe('the aggregates worker', () => {
       streamRecord('INSERT', undefined, { entityType: 'AGGREGATE', enablerId, amount: 5 }),
     ]);
     expect(answer).toEqual({ batchItemFailures: [] });
-    expect(await aggregatesOf(enablerId)).toEqual({});
+    expect(await storedAggregatesOf(enablerId)).toEqual({});
   });
 });
 
@@ -161,12 +149,12 @@ describe('rebuildAggregates', () => {
     };
     await dynamo().send(new PutCommand({ TableName: tableName(), Item: item }));
     await deliver([streamRecord('INSERT', undefined, item)]);
-    const incremental = await aggregatesOf(enablerId);
+    const incremental = await storedAggregatesOf(enablerId);
     // A lost update and a stray figure, as a bug or a hand edit would leave them.
     await deliver([streamRecord('INSERT', undefined, contribution(enablerId, 99, '2026-10-02'))]);
     await deliver([streamRecord('REMOVE', item, undefined)]);
-    expect(await aggregatesOf(enablerId)).not.toEqual(incremental);
+    expect(await storedAggregatesOf(enablerId)).not.toEqual(incremental);
     expect(await rebuildAggregates(enablerId)).toEqual({ records: 1, aggregates: 6, malformed: 0 });
-    expect(await aggregatesOf(enablerId)).toEqual(incremental);
+    expect(await storedAggregatesOf(enablerId)).toEqual(incremental);
   });
 });

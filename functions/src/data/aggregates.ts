@@ -54,7 +54,8 @@ export const aggregateKey = (increment: Omit<AggregateIncrement, 'amount'>) =>
         sk: increment.period as string,
       };
 
-const aggregatesOfEnabler = (enablerId: string) => `ENABLER#${enablerId}#AGG`;
+/** gsi1's partition of every aggregate of an enabler. */
+export const aggregatesOfEnabler = (enablerId: string) => `ENABLER#${enablerId}#AGG`;
 
 /** The attributes of an aggregate item besides its amount. */
 const aggregateAttributes = (increment: Omit<AggregateIncrement, 'amount'>) => {

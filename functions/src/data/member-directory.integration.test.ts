@@ -10,6 +10,8 @@ import { s3 } from '#platform/s3.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { givenEnabler } from '../testing/fixtures.ts';
 import { everyOrder } from '../testing/member-summaries.ts';
+import { newMemberFields, newPlotFields } from '../testing/member-fixtures.ts';
+import { givenContribution } from '../testing/money-fixtures.ts';
 import { handler as directoryWorker } from '../workers/member-directory/handler.ts';
 import { FULL_REBUILD_MS, REBUILD_CHECK_MS } from './directories.ts';
 import {
@@ -24,7 +26,6 @@ import { allMembersOf, memberTombstoneItem } from './member-timeline.ts';
 import { createMember, getMember } from './members.ts';
 import { createPlot } from './plots.ts';
 import type { NewMember } from './member-items.ts';
-import { createMoneyRecord } from './money-create.ts';
 import { nowIso, tableName } from './table.ts';
 
 const today = isoDateOf(new Date());
@@ -32,51 +33,29 @@ const today = isoDateOf(new Date());
 const queries = everyOrder({ pageSize: 1000 });
 
 let counter = 0;
-const newMember = (enablerId: string, fields: Partial<NewMember> = {}): NewMember => {
+/** Members of varied names (accents, case) and federations, for the list's orders. */
+const newMember = (enablerId: string): NewMember => {
   counter += 1;
-  return {
-    enablerId,
+  return newMemberFields(enablerId, {
     name: `${['Awa', 'Élodie', 'Moussa', 'ndèye'][counter % 4]} ${randomUUID().slice(0, 6)}`,
-    village: 'Fissel',
     number: `N-${counter}-${randomUUID().slice(0, 6)}`,
     federation: counter % 3 ? 'Kaolack' : null,
-    gender: null,
-    phone: null,
-    bankName: null,
-    bankBranchName: null,
-    bankIFSC: null,
-    bankAccount: null,
     onboardingDate: '2026-01-15',
-    ...fields,
-  };
+  });
 };
 
 /** A member as the table holds it after a change made by another instance (no read-your-writes here). */
 const givenPlotAndContribution = async (memberId: string) => {
   const member = (await getMember(memberId)) as NonNullable<Awaited<ReturnType<typeof getMember>>>;
-  const plot = await createPlot({
-    memberId,
-    enablerId: member.enablerId,
-    federation: member.federation,
-    name: 'North field',
-    latitude: 14,
-    longitude: -16,
-    cropDescription: null,
-    isIrrigated: null,
-    droughtMonthlyContribCents: 1500,
-    excessRainMonthlyContribCents: 0,
-    startCoverageDate: today,
-    endOfSeasonDate: today,
-    endCoverageDate: today,
-    enablerConfig: null,
-  });
-  await createMoneyRecord({
-    type: 'CONTRIBUTION',
-    member,
-    plot,
-    values: { amountCents: 1500, protectionType: 'DROUGHT', contributionDate: new Date().toISOString() },
-    by: 'test',
-  });
+  const plot = await createPlot(
+    newPlotFields(member, {
+      droughtMonthlyContribCents: 1500,
+      startCoverageDate: today,
+      endOfSeasonDate: today,
+      endCoverageDate: today,
+    }),
+  );
+  await givenContribution(memberId, 1500, { plotId: plot.id });
 };
 
 /** What deleting a member must write (the administrators' delete comes with issue 13): profile out, tombstone in. */

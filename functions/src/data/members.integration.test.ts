@@ -1,66 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dynamo } from '#platform/aws-clients.ts';
 import { givenEnabler } from '../testing/fixtures.ts';
+import { newMemberFields, newPlotFields } from '../testing/member-fixtures.ts';
 import { getEnabler } from './enablers.ts';
 import { memberPartition } from './member-keys.ts';
+import { readMemberPartition } from './member-page.ts';
 import { createMember, deleteMember, getMember, updateMember } from './members.ts';
 import { createPlot, deletePlot } from './plots.ts';
 import { getPlotOfEnabler } from './records-by-id.ts';
-import type { NewMember } from './member-items.ts';
 import { createMoneyRecord } from './money-create.ts';
 import { tableName } from './table.ts';
 
 let enablerId: string;
-
-const newMember = (): NewMember => {
-  const unique = randomUUID();
-  return {
-    enablerId,
-    name: `Awa ${unique}`,
-    village: 'Fissel',
-    number: unique,
-    federation: null,
-    gender: null,
-    phone: null,
-    bankName: null,
-    bankBranchName: null,
-    bankIFSC: null,
-    bankAccount: null,
-    onboardingDate: '2026-01-01',
-  };
-};
-
-const plotOf = (memberId: string) =>
-  createPlot({
-    memberId,
-    enablerId,
-    federation: null,
-    name: 'North',
-    latitude: 1,
-    longitude: 1,
-    cropDescription: null,
-    isIrrigated: null,
-    droughtMonthlyContribCents: 0,
-    excessRainMonthlyContribCents: 0,
-    startCoverageDate: '2026-01-01',
-    endOfSeasonDate: '2026-05-01',
-    endCoverageDate: '2026-07-01',
-    enablerConfig: null,
-  });
-
-const partition = async (memberId: string) =>
-  (
-    await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': memberPartition(memberId) },
-        ConsistentRead: true,
-      }),
-    )
-  ).Items ?? [];
 
 /** Runs `meanwhile` once, just before the first transaction is sent: a write between a read and its transaction. */
 const beforeFirstTransaction = (meanwhile: () => Promise<unknown>) => {
@@ -84,8 +36,8 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('deleteMember', () => {
   it('is refused (ERR_CONFLICT) when a record is written between its read and its transaction, leaving everything', async () => {
-    const member = await createMember(newMember());
-    const plot = await plotOf(member.id);
+    const member = await createMember(newMemberFields(enablerId));
+    const plot = await createPlot(newPlotFields(member));
     const count = (await getEnabler(enablerId))?.memberCount;
     beforeFirstTransaction(async () => {
       const current = await getMember(member.id);
@@ -101,7 +53,7 @@ describe('deleteMember', () => {
       code: 'ERR_CONFLICT',
     });
     vi.restoreAllMocks();
-    expect((await partition(member.id)).map((item) => item.entityType).sort()).toEqual([
+    expect((await readMemberPartition(member.id)).map((item) => item.entityType).sort()).toEqual([
       'CONTRIBUTION',
       'MEMBER',
       'PLOT',
@@ -110,18 +62,18 @@ describe('deleteMember', () => {
   });
 
   it('answers ERR_NOT_FOUND for another enabler’s member', async () => {
-    const member = await createMember(newMember());
+    const member = await createMember(newMemberFields(enablerId));
     const other = (await givenEnabler()).id;
     await expect(deleteMember(other, member.id, 'admin@example.org')).rejects.toMatchObject({
       code: 'ERR_NOT_FOUND',
     });
-    expect(await partition(member.id)).toHaveLength(1);
+    expect(await readMemberPartition(member.id)).toHaveLength(1);
   });
 });
 
 describe('updateMember', () => {
   it('is refused (ERR_CONFLICT) when the number changed since it was read, moving no claim', async () => {
-    const member = await createMember(newMember());
+    const member = await createMember(newMemberFields(enablerId));
     await updateMember(member, { ...member, number: `${member.number}-2` });
     const stale = member;
     await expect(updateMember(stale, { ...stale, number: `${stale.number}-3` })).rejects.toMatchObject({
@@ -129,17 +81,19 @@ describe('updateMember', () => {
     });
     expect((await getMember(member.id))?.number).toBe(`${member.number}-2`);
     // The first edit's claim still holds: another member cannot take that number.
-    await expect(createMember({ ...newMember(), number: `${member.number}-2` })).rejects.toMatchObject({
+    await expect(
+      createMember({ ...newMemberFields(enablerId), number: `${member.number}-2` }),
+    ).rejects.toMatchObject({
       code: 'ERR_DUPLICATE_MEMBER',
     });
-    await createMember({ ...newMember(), number: `${member.number}-3` });
+    await createMember({ ...newMemberFields(enablerId), number: `${member.number}-3` });
   });
 });
 
 describe('deletePlot', () => {
   it('is refused (ERR_PLOT_HAS_RECORDS) when a contribution is counted between its read and its transaction', async () => {
-    const member = await createMember(newMember());
-    const created = await plotOf(member.id);
+    const member = await createMember(newMemberFields(enablerId));
+    const created = await createPlot(newPlotFields(member));
     const plot = await getPlotOfEnabler(enablerId, created.id);
     beforeFirstTransaction(() =>
       dynamo().send(
@@ -166,8 +120,8 @@ describe('deletePlot', () => {
   });
 
   it('finds plots of its own enabler only', async () => {
-    const member = await createMember(newMember());
-    const plot = await plotOf(member.id);
+    const member = await createMember(newMemberFields(enablerId));
+    const plot = await createPlot(newPlotFields(member));
     expect(await getPlotOfEnabler((await givenEnabler()).id, plot.id)).toBeUndefined();
     expect((await getPlotOfEnabler(enablerId, plot.id))?.id).toBe(plot.id);
   });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectTotalsMatchRecords, givenMember } from '../testing/money-fixtures.ts';
+import { givenMember } from '../testing/member-fixtures.ts';
+import { expectTotalsMatchRecords } from '../testing/money-totals-check.ts';
 import { givenEnabler } from '../testing/fixtures.ts';
 import { auditOfMonth, auditPartition } from './audit.ts';
 import { listCampaigns } from './campaigns.ts';

@@ -1,3 +1,5 @@
+import type { CreateTableCommandInput, KeySchemaElement } from '@aws-sdk/client-dynamodb';
+
 /**
  * The single DynamoDB table: keys, global secondary indexes, stream and TTL.
  * CDK (infra/lib) and the local bootstrap (infra/local) both build the table from this.
@@ -46,3 +48,22 @@ export const keyAttributes = (): string[] => [
   tableDefinition.sortKey,
   ...tableDefinition.globalIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
 ];
+
+const keySchema = (partitionKey: string, sortKey: string): KeySchemaElement[] => [
+  { AttributeName: partitionKey, KeyType: 'HASH' },
+  { AttributeName: sortKey, KeyType: 'RANGE' },
+];
+
+/** The CreateTable request for the single table (the local bootstrap's, the tests' tables of their own). */
+export const createTableInput = (tableName: string): CreateTableCommandInput => ({
+  TableName: tableName,
+  BillingMode: 'PAY_PER_REQUEST',
+  AttributeDefinitions: keyAttributes().map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+  KeySchema: keySchema(tableDefinition.partitionKey, tableDefinition.sortKey),
+  GlobalSecondaryIndexes: tableDefinition.globalIndexes.map((index) => ({
+    IndexName: index.name,
+    KeySchema: keySchema(index.partitionKey, index.sortKey),
+    Projection: { ProjectionType: 'ALL' },
+  })),
+  StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.stream },
+});

@@ -7,12 +7,10 @@ import { recordIdHolders } from '#data/record-id-claims.ts';
 import type { MoneyType } from '#domain/money-totals.ts';
 import { AppError } from '#platform/app-error.ts';
 import { callApi } from '../testing/call-api.ts';
-import {
-  expectTotalsMatchRecords,
-  givenAdministeredEnabler,
-  givenMember,
-  signIn,
-} from '../testing/money-fixtures.ts';
+import { givenMember } from '../testing/member-fixtures.ts';
+import { expectTotalsMatchRecords } from '../testing/money-totals-check.ts';
+import { givenAdministeredEnabler, givenSignedInUser } from '../testing/signed-in-users.ts';
+import { unixSecondsOfDay } from '../testing/unix-seconds.ts';
 import { handler as adminCashouts } from './admin-cashouts/handler.ts';
 import { handler as adminContributions } from './admin-contributions/handler.ts';
 import { handler as adminPayouts } from './admin-payouts/handler.ts';
@@ -37,7 +35,7 @@ beforeAll(async () => {
   const given = await givenAdministeredEnabler();
   enablerId = given.enablerId;
   admin.token = given.admin.token;
-  agent.token = (await signIn('USER', enablerId)).token;
+  agent.token = (await givenSignedInUser('USER', enablerId)).token;
 });
 
 interface Operation {
@@ -82,8 +80,8 @@ const scenarioArbitrary = fc.record({
 
 type Scenario = typeof scenarioArbitrary extends fc.Arbitrary<infer T> ? T : never;
 
-const unix = (isoDay: string) => Math.floor(Date.parse(`${isoDay}T00:00:00Z`) / 1000);
-const addDays = (isoDay: string, days: number) => isoDateOf(new Date((unix(isoDay) + days * 86_400) * 1000));
+const addDays = (isoDay: string, days: number) =>
+  isoDateOf(new Date((unixSecondsOfDay(isoDay) + days * 86_400) * 1000));
 
 /** An outcome of a call: written, or one of the refusals the rules allow. */
 type Outcome =
@@ -181,16 +179,16 @@ const runScenario = async (
         plotId,
         amount: operation.amount,
         protectionType: 'EXCESS_RAIN',
-        contributionDate: unix(day) + 3600,
+        contributionDate: unixSecondsOfDay(day) + 3600,
       },
       PAYOUT: {
         plotId,
         amount: operation.amount,
         assessmentId: assessment.id,
-        assessmentDate: unix(assessment.date),
-        payoutDate: unix(day),
+        assessmentDate: unixSecondsOfDay(assessment.date),
+        payoutDate: unixSecondsOfDay(day),
       },
-      CASHOUT: { amount: operation.amount, cashoutDate: unix(day) + 7200 },
+      CASHOUT: { amount: operation.amount, cashoutDate: unixSecondsOfDay(day) + 7200 },
     };
     const body = bodies[operation.type];
     if (operation.action === 'create') {

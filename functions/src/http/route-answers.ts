@@ -21,7 +21,6 @@ import {
   dataJobAnswerSchema,
   enablerConfigListAnswerSchema,
   enablerConfigVersionAnswerSchema,
-  enablerProfileAnswerSchema,
   importUploadAnswerSchema,
   languageAnswerSchema,
   logListAnswerSchema,
@@ -37,8 +36,8 @@ import {
   reportCreatedAnswerSchema,
   reportListAnswerSchema,
   resetRequestAnswerSchema,
-  sessionAnswerSchema,
   sessionsRevokedAnswerSchema,
+  signedInAnswerSchema,
   type JSONSchema,
 } from '@cpbo/schemas';
 import { routeKey, type AnswerDeclaration, type RouteDefinition, type TableRoute } from './routes.ts';
@@ -65,9 +64,9 @@ export const noContent: AnswerDeclaration = { status: 204 };
  * without its answer, or an answer without its route, does not compile.
  */
 export const routeAnswers = {
-  'POST /auth/login': answer(sessionAnswerSchema),
-  'GET /auth/refresh': answer(sessionAnswerSchema),
-  'GET /auth/enablerProfile/{enablerId}': answer(enablerProfileAnswerSchema),
+  'POST /auth/login': answer(signedInAnswerSchema),
+  'GET /auth/refresh': answer(signedInAnswerSchema),
+  'GET /auth/enablerProfile/{enablerId}': answer(signedInAnswerSchema),
   'POST /auth/logout': noContent,
   'GET /auth/logoutFromEverywhere': answer(sessionsRevokedAnswerSchema),
   'PUT /auth/password': answer(passwordChangedAnswerSchema),

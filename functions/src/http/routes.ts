@@ -81,8 +81,8 @@ export type Resource = (typeof resources)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * anonymous: no token; refreshToken: the refresh token as Bearer (checked by the handler);
- * signedIn: any role's access token; admin: an ADMIN access token.
+ * anonymous: no token; refreshToken: the refresh token as Bearer, or the SPA's session cookie (checked
+ * by the handler); signedIn: any role's access token; admin: an ADMIN access token.
  */
 export type Access = 'anonymous' | 'refreshToken' | 'signedIn' | 'admin';
 
@@ -107,6 +107,13 @@ export interface RouteDefinition {
    * request answers the first answer and writes nothing. Only routes with a session: keys are the caller's.
    */
   idempotent?: true;
+  /**
+   * The SPA's session cookie (http/middleware/session-cookie.ts). Called with the X-Session-Cookie
+   * header from the application's own origin, a 'set' route puts the refresh token it issues in an
+   * HttpOnly cookie instead of its body, and a 'clear' route removes that cookie; both remove it on a
+   * 401. Without the header, the spec's contract holds: the refresh token as Bearer and in the body.
+   */
+  sessionCookie?: 'set' | 'clear';
   /**
    * A route made outside the table (a test's) declares its answer here; the table's routes declare
    * theirs in route-answers.ts, which no Lambda imports.
@@ -147,7 +154,10 @@ const route = <
   path: Path,
   resource: Of,
   access: Who,
-  schemas: Pick<RouteDefinition, 'body' | 'query' | 'params' | 'maxBodyBytes' | 'bodyRules'> = {},
+  schemas: Pick<
+    RouteDefinition,
+    'body' | 'query' | 'params' | 'maxBodyBytes' | 'bodyRules' | 'sessionCookie'
+  > = {},
 ) => ({ method, path, resource, access, ...schemas });
 
 /** Money and creation calls, which a field agent on a poor connection may send twice. */
@@ -195,13 +205,15 @@ export const routes = [
   // Auth (spec 7, Auth)
   route('POST', '/auth/login', 'auth', 'anonymous', {
     body: loginRequestSchema,
+    sessionCookie: 'set',
   }),
-  route('GET', '/auth/refresh', 'auth', 'refreshToken'),
+  route('GET', '/auth/refresh', 'auth', 'refreshToken', { sessionCookie: 'set' }),
   route('GET', '/auth/enablerProfile/{enablerId}', 'auth', 'admin', {
     ...enablerIdParams,
+    sessionCookie: 'set',
   }),
-  route('POST', '/auth/logout', 'auth', 'signedIn'),
-  route('GET', '/auth/logoutFromEverywhere', 'auth', 'signedIn'),
+  route('POST', '/auth/logout', 'auth', 'signedIn', { sessionCookie: 'clear' }),
+  route('GET', '/auth/logoutFromEverywhere', 'auth', 'signedIn', { sessionCookie: 'clear' }),
   route('PUT', '/auth/password', 'auth', 'signedIn', {
     body: changePasswordRequestSchema,
   }),

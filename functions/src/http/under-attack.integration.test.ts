@@ -1,18 +1,20 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { createEnabler, updateEnabler } from '#data/enablers.ts';
 import { getMember } from '#data/members.ts';
 import { getPlots, updatePlot } from '#data/plots.ts';
 import { createMoneyRecord } from '#data/money-create.ts';
 import { getUser } from '#data/users.ts';
 import type { AppError } from '#platform/app-error.ts';
-import { callApi } from '../testing/call-api.ts';
+import { CookieJar, spaHeaders } from '../testing/browser-cookies.ts';
+import { callApi, type CallOptions } from '../testing/call-api.ts';
 import { captureMail, givenEnabler, givenUser, tinyImage, uniqueEmail } from '../testing/fixtures.ts';
+import { givenPayout } from '../testing/money-fixtures.ts';
+import { addPlotOfMember, onboardMember } from '../testing/member-requests.ts';
+import { refreshSession, signIn } from '../testing/signed-in-users.ts';
 import { handler as adminEnablers } from './admin-enablers/handler.ts';
 import { handler as adminUsers } from './admin-users/handler.ts';
 import { handler as auth } from './auth/handler.ts';
 import { handler as me } from './me/handler.ts';
-import { handler as members } from './members/handler.ts';
 import { handler as registration } from './registration/handler.ts';
 import { routes, type Resource } from './routes.ts';
 
@@ -23,22 +25,12 @@ import { routes, type Resource } from './routes.ts';
 
 const outbox = captureMail();
 
-const login = (email: string, password: string) =>
-  callApi(auth, 'POST', '/auth/login', { body: { username: email, password } });
-const refresh = (refreshToken: string) => callApi(auth, 'GET', '/auth/refresh', { token: refreshToken });
 const myEnabler = (accessToken: string) => callApi(me, 'GET', '/me/enabler', { token: accessToken });
 const userPath = (email: string) => `/admin/users/${encodeURIComponent(email)}`;
 const requestReset = (email: string) =>
   callApi(registration, 'POST', '/resetPassword/request', { body: { email } });
 const resetWith = (token: string, password: string) =>
   callApi(registration, 'POST', '/resetPassword', { body: { token, password } });
-
-/** Every link mailed to an address, oldest first. */
-const linksTo = (email: string, path: 'register' | 'resetPassword') =>
-  outbox
-    .to(email)
-    .map((mail) => new RegExp(`/${path}/([A-Za-z0-9_-]+)`).exec(mail.text)?.[1])
-    .filter((token): token is string => token !== undefined);
 
 const lockMailsAbout = (email: string, administrator: string) =>
   outbox.to(administrator).filter((mail) => mail.text.includes(email));
@@ -52,20 +44,20 @@ let adminToken: string;
 
 const signedIn = async (role: 'USER' | 'ADMIN' = 'USER', enabler = enablerId) => {
   const user = await givenUser({ role, enablerId: enabler });
-  const session = (await login(user.email, user.password)).body;
+  const session = (await signIn(user.email, user.password)).body;
   expect(session.accessToken).toBeTruthy();
   return { user, session };
 };
 
 const lockByBadPasswords = async (email: string) => {
-  for (let attempt = 0; attempt < 5; attempt += 1) await login(email, `bad password ${attempt}`);
+  for (let attempt = 0; attempt < 5; attempt += 1) await signIn(email, `bad password ${attempt}`);
 };
 
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
   const administrator = await givenUser({ role: 'ADMIN', enablerId });
   adminEmail = administrator.email;
-  adminToken = (await login(administrator.email, administrator.password)).body.accessToken;
+  adminToken = (await signIn(administrator.email, administrator.password)).body.accessToken;
 });
 
 afterEach(() => {
@@ -85,16 +77,16 @@ describe('fault 1: a stolen access token cannot mint sessions', () => {
     expect(minted.body.refreshToken).toBeUndefined();
 
     // A legitimate switch keeps the session: replaying the pre-switch refresh token revokes it all.
-    const current = (await login(user.email, user.password)).body;
+    const current = (await signIn(user.email, user.password)).body;
     const switched = await callApi(auth, 'GET', `/auth/enablerProfile/${target.id}`, {
       token: current.accessToken,
     });
     expect(switched.status).toBe(200);
-    const moved = await refresh(switched.body.refreshToken);
+    const moved = await refreshSession(switched.body.refreshToken);
     expect(moved.body).toMatchObject({ enabler: target.id });
     expect((await myEnabler(current.accessToken)).status).toBe(401);
-    expect((await refresh(current.refreshToken)).status).toBe(401);
-    expect((await refresh(moved.body.refreshToken)).status).toBe(401);
+    expect((await refreshSession(current.refreshToken)).status).toBe(401);
+    expect((await refreshSession(moved.body.refreshToken)).status).toBe(401);
   });
 });
 
@@ -140,7 +132,7 @@ describe('fault 2: an access token dies with its session, on the very next reque
   for (const [what, revoke] of revocations) {
     it(`refuses the stolen token after ${what}`, async () => {
       const { user, session: stolen } = await signedIn();
-      const otherSession = (await login(user.email, user.password)).body.accessToken;
+      const otherSession = (await signIn(user.email, user.password)).body.accessToken;
       expect((await myEnabler(stolen.accessToken)).status).toBe(200);
       await revoke({ email: user.email, password: user.password, otherSession });
       expect(await myEnabler(stolen.accessToken)).toMatchObject({
@@ -167,7 +159,7 @@ describe('fault 3: editing a user changes only what the administrator changed', 
       for (const body of edits) {
         const edited = await callApi(adminUsers, 'POST', userPath(user.email), { token: adminToken, body });
         expect(edited.status).toBe(200);
-        expect((await login(user.email, user.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
+        expect((await signIn(user.email, user.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
       }
       // Off, then on again: the explicit reactivation leaves the lock or renewal to a new password.
       await callApi(adminUsers, 'POST', userPath(user.email), { token: adminToken, body: { active: false } });
@@ -176,7 +168,7 @@ describe('fault 3: editing a user changes only what the administrator changed', 
         body: { active: true },
       });
       expect(on.body).toMatchObject({ active: true, username: 'Renamed again' });
-      expect((await login(user.email, user.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
+      expect((await signIn(user.email, user.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
     }
     const listed = (await callApi(adminUsers, 'GET', '/admin/users', { token: adminToken })).body as {
       email: string;
@@ -191,7 +183,7 @@ describe('fault 4: parallel bad passwords lock once', () => {
   it('answers ERR_ACCOUNT_JUST_LOCKED once, and mails each administrator once, for 20 wrong passwords at once', async () => {
     const victim = await givenUser({ role: 'USER', enablerId });
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => login(victim.email, `guess number ${index}`)),
+      Array.from({ length: 20 }, (_, index) => signIn(victim.email, `guess number ${index}`)),
     );
     const codes = answers.map((answer) => answer.body.code);
     expect(codes.filter((code) => code === 'ERR_ACCOUNT_JUST_LOCKED')).toHaveLength(1);
@@ -221,8 +213,8 @@ describe('fault 5: a session cannot guess the password without limit', () => {
     ]);
     // The lock ended the session the guesses came from.
     expect(codes[5]).toBe('ERR_UNAUTHENTICATED');
-    expect((await refresh(session.refreshToken)).status).toBe(401);
-    expect((await login(user.email, user.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
+    expect((await refreshSession(session.refreshToken)).status).toBe(401);
+    expect((await signIn(user.email, user.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
     expect(lockMailsAbout(user.email, adminEmail)).toHaveLength(1);
   });
 });
@@ -232,23 +224,23 @@ describe('fault 6: only the newest link of an account works', () => {
     const user = await givenUser({ role: 'USER', enablerId });
     await requestReset(user.email);
     await requestReset(user.email);
-    const [older, newer] = linksTo(user.email, 'resetPassword') as [string, string];
+    const [older, newer] = outbox.linksTo(user.email, 'resetPassword') as [string, string];
     expect((await resetWith(older, 'password from the old link')).body.code).toBe('ERR_RENEW_FAILED');
     expect((await resetWith(newer, 'password from the new link')).status).toBe(200);
     expect((await resetWith(older, 'password from the old link')).body.code).toBe('ERR_RENEW_FAILED');
-    expect((await login(user.email, 'password from the new link')).status).toBe(200);
+    expect((await signIn(user.email, 'password from the new link')).status).toBe(200);
   });
 
   it('voids an outstanding link when the password is changed', async () => {
     const { user, session } = await signedIn();
     await requestReset(user.email);
-    const [link] = linksTo(user.email, 'resetPassword') as [string];
+    const [link] = outbox.linksTo(user.email, 'resetPassword') as [string];
     await callApi(auth, 'PUT', '/auth/password', {
       token: session.accessToken,
       body: { currentPassword: user.password, newPassword: 'changed on purpose' },
     });
     expect((await resetWith(link, 'password of the intruder')).body.code).toBe('ERR_RENEW_FAILED');
-    expect((await login(user.email, 'changed on purpose')).status).toBe(200);
+    expect((await signIn(user.email, 'changed on purpose')).status).toBe(200);
   });
 
   it('voids the links of a deleted user, even when the address is given to a new user', async () => {
@@ -259,13 +251,13 @@ describe('fault 6: only the newest link of an account works', () => {
         body: { email, username: 'Reused address', role: 'USER' },
       });
     expect((await create()).status).toBe(201);
-    const [first] = linksTo(email, 'register') as [string];
+    const [first] = outbox.linksTo(email, 'register') as [string];
     await callApi(adminUsers, 'DELETE', userPath(email), { token: adminToken });
     expect((await create()).status).toBe(201);
     const register = (token: string) =>
       callApi(registration, 'POST', '/register', { body: { token, password: 'chosen by whoever' } });
     expect((await register(first)).body.code).toBe('ERR_REGISTRATION_FAILED');
-    const second = linksTo(email, 'register').at(-1) as string;
+    const second = outbox.linksTo(email, 'register').at(-1) as string;
     expect((await register(second)).status).toBe(200);
   });
 });
@@ -273,11 +265,11 @@ describe('fault 6: only the newest link of an account works', () => {
 describe('fault 7: logging out ends the session on the server, and sessions end', () => {
   it('revokes the refresh token and the access token of the session logged out, not the others', async () => {
     const { user, session } = await signedIn();
-    const elsewhere = (await login(user.email, user.password)).body;
+    const elsewhere = (await signIn(user.email, user.password)).body;
     expect((await callApi(auth, 'POST', '/auth/logout', { token: session.accessToken })).status).toBe(204);
-    expect((await refresh(session.refreshToken)).status).toBe(401);
+    expect((await refreshSession(session.refreshToken)).status).toBe(401);
     expect((await myEnabler(session.accessToken)).status).toBe(401);
-    expect((await refresh(elsewhere.refreshToken)).status).toBe(200);
+    expect((await refreshSession(elsewhere.refreshToken)).status).toBe(200);
   });
 
   it('refuses a refresh after the absolute lifetime, however often the session was refreshed', async () => {
@@ -289,15 +281,15 @@ describe('fault 7: logging out ends the session on the server, and sessions end'
     let agentToken = session.refreshToken;
     for (const days of [10, 20]) {
       vi.setSystemTime(start + days * day);
-      const renewed = await refresh(agentToken);
+      const renewed = await refreshSession(agentToken);
       expect(renewed.status).toBe(200);
       agentToken = renewed.body.refreshToken;
     }
     vi.setSystemTime(start + 31 * day);
-    expect((await refresh(agentToken)).status).toBe(401);
+    expect((await refreshSession(agentToken)).status).toBe(401);
 
     vi.setSystemTime(start + 13 * 3_600_000);
-    expect((await refresh(admin.refreshToken)).status).toBe(401);
+    expect((await refreshSession(admin.refreshToken)).status).toBe(401);
   });
 });
 
@@ -379,7 +371,7 @@ describe('fault 11: the account’s state is told only to who knows its password
 
     const timed = async (email: string, password: string) => {
       const started = performance.now();
-      const answer = await login(email, password);
+      const answer = await signIn(email, password);
       return { code: answer.body.code as string, ms: performance.now() - started };
     };
     const disabledWrong = [];
@@ -395,8 +387,8 @@ describe('fault 11: the account’s state is told only to who knows its password
     const unknownMs = median(unknown.map((try_) => try_.ms));
     expect(disabledMs).toBeGreaterThan(unknownMs * 0.6);
 
-    expect((await login(disabled.email, disabled.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
-    expect((await login(locked.email, locked.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
+    expect((await signIn(disabled.email, disabled.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
+    expect((await signIn(locked.email, locked.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
   });
 });
 
@@ -404,31 +396,10 @@ describe('fault 12: writes carry the enabler, not only the reads before them', (
   it('refuses money and plot writes for another enabler’s member, writing nothing', async () => {
     const victimEnabler = await givenEnabler();
     const victimAgent = (await signedIn('USER', victimEnabler.id)).session.accessToken;
-    const memberId = (
-      await callApi(members, 'POST', '/members', {
-        token: victimAgent,
-        body: { name: `Victim ${Date.now()}`, village: 'Fissel', number: `V-${Date.now()}` },
-      })
-    ).body.id as string;
-    const plotId = (
-      await callApi(members, 'POST', `/members/${memberId}/plots`, {
-        token: victimAgent,
-        body: { name: 'Victim field', latitude: 14, longitude: -16, droughtMonthlyContrib: 10 },
-      })
-    ).body.id as string;
+    const memberId = await onboardMember(victimAgent);
+    const plotId = await addPlotOfMember(victimAgent, memberId, { name: 'Victim field' });
     const member = (await getMember(memberId)) as NonNullable<Awaited<ReturnType<typeof getMember>>>;
-    await createMoneyRecord({
-      type: 'PAYOUT',
-      member,
-      plot: { id: plotId, name: 'Victim field' },
-      values: {
-        amountCents: 5000,
-        assessmentId: 'A-1',
-        assessmentDate: isoDateOf(new Date()),
-        payoutDate: isoDateOf(new Date()),
-      },
-      by: 'test',
-    });
+    await givenPayout(memberId, 5000, { plotId });
     const before = await getMember(memberId);
 
     // A handler that trusted a stale or forged read would hand the writes the attacker's enabler.
@@ -514,6 +485,124 @@ describe('fault 12: writes carry the enabler, not only the reads before them', (
     });
     expect(created).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
     expect(await getUser(email)).toBeUndefined();
-    expect(linksTo(email, 'register')).toEqual([]);
+    expect(outbox.linksTo(email, 'register')).toEqual([]);
+  });
+});
+
+describe('fault 13: a script in the page walks away with the refresh token', () => {
+  /** An API client's refresh, with a token as Bearer (a thief's copy). */
+  const refreshWith = (token: string) => callApi(auth, 'GET', '/auth/refresh', { token });
+  /** The SPA in one browser: its auth calls carry its header and the cookies the API set. */
+  const browser = () => {
+    const jar = new CookieJar();
+    const call = async (method: string, path: string, options: CallOptions = {}, origin?: string) => {
+      const answer = await callApi(auth, method, path, {
+        ...options,
+        headers: spaHeaders(origin),
+        cookies: jar.sentTo(`/api${path}`),
+      });
+      jar.take(answer.cookies);
+      return answer;
+    };
+    return {
+      jar,
+      call,
+      refreshToken: () => jar.get('refreshToken', '/api/auth')?.value,
+      login: (email: string, password: string) =>
+        call('POST', '/auth/login', { body: { username: email, password } }),
+      refresh: () => call('GET', '/auth/refresh'),
+    };
+  };
+
+  it('keeps it in an HttpOnly cookie that no answer repeats and only its own origin can use', async () => {
+    const user = await givenUser({ role: 'USER', enablerId });
+    const spa = browser();
+    const signedIn = await spa.login(user.email, user.password);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.accessToken).toBeTruthy();
+    expect(signedIn.body).not.toHaveProperty('refreshToken');
+    const first = spa.refreshToken() as string;
+    expect(spa.jar.get('refreshToken', '/api/auth')).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+    });
+    // What the page can read says only that a session may be restored.
+    expect(spa.jar.get('signedIn', '/')).toMatchObject({ value: '1', httpOnly: false });
+
+    const renewed = await spa.refresh();
+    expect(renewed.status).toBe(200);
+    expect(renewed.body).not.toHaveProperty('refreshToken');
+    expect(spa.refreshToken()).not.toBe(first);
+
+    // The cookie without the SPA's header, as a form, an image or a page's plain fetch sends it.
+    const bare = await callApi(auth, 'GET', '/auth/refresh', {
+      cookies: spa.jar.sentTo('/api/auth/refresh'),
+    });
+    expect(bare).toMatchObject({ status: 401, cookies: [] });
+    expect(bare.body).not.toHaveProperty('refreshToken');
+    // Another origin, with the header (a browser would not even send it after the CORS preflight).
+    const elsewhere = await spa.call('GET', '/auth/refresh', {}, 'https://attacker.example');
+    expect(elsewhere).toMatchObject({ status: 403, body: { code: 'ERR_CROSS_ORIGIN' }, cookies: [] });
+    // Neither touched the session.
+    expect((await spa.refresh()).status).toBe(200);
+  });
+
+  it('revokes the session when a rotated cookie comes back, as it does a rotated Bearer', async () => {
+    const user = await givenUser({ role: 'USER', enablerId });
+    const spa = browser();
+    await spa.login(user.email, user.password);
+    const copied = spa.refreshToken() as string;
+    expect((await spa.refresh()).status).toBe(200);
+
+    // The thief's copy, after the browser's rotation: the whole family ends, for both.
+    expect((await refreshWith(copied)).status).toBe(401);
+    const owner = await spa.refresh();
+    expect(owner.status).toBe(401);
+    expect(spa.refreshToken()).toBeUndefined();
+    expect(spa.jar.get('signedIn', '/')).toBeUndefined();
+  });
+
+  it('still ends or moves the session at once: logout, logout everywhere, deactivation, enabler switch', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const ended = [
+      async (spa: ReturnType<typeof browser>, accessToken: string) =>
+        spa.call('POST', '/auth/logout', { token: accessToken }),
+      async (spa: ReturnType<typeof browser>, accessToken: string) =>
+        spa.call('GET', '/auth/logoutFromEverywhere', { token: accessToken }),
+    ];
+    for (const end of ended) {
+      const spa = browser();
+      const { accessToken } = (await spa.login(agent.email, agent.password)).body;
+      const held = spa.refreshToken() as string;
+      expect((await end(spa, accessToken)).status).toBeLessThan(300);
+      expect(spa.refreshToken()).toBeUndefined();
+      expect(spa.jar.get('signedIn', '/')).toBeUndefined();
+      expect((await refreshWith(held)).status).toBe(401);
+      expect((await myEnabler(accessToken)).status).toBe(401);
+    }
+
+    const deactivated = browser();
+    await deactivated.login(agent.email, agent.password);
+    await callApi(adminUsers, 'POST', userPath(agent.email), { token: adminToken, body: { active: false } });
+    expect((await deactivated.refresh()).status).toBe(401);
+    expect(deactivated.refreshToken()).toBeUndefined();
+
+    const target = await givenEnabler();
+    const administrator = await givenUser({ role: 'ADMIN', enablerId });
+    const admin = browser();
+    const before = (await admin.login(administrator.email, administrator.password)).body;
+    const beforeSwitch = admin.refreshToken() as string;
+    const switched = await admin.call('GET', `/auth/enablerProfile/${target.id}`, {
+      token: before.accessToken,
+    });
+    expect(switched.status).toBe(200);
+    expect(switched.body).toMatchObject({ enabler: target.id, enablerName: target.name });
+    expect(switched.body).not.toHaveProperty('refreshToken');
+    expect((await myEnabler(before.accessToken)).status).toBe(401);
+    expect((await myEnabler(switched.body.accessToken)).body).toMatchObject({ id: target.id });
+    expect((await admin.refresh()).body).toMatchObject({ enabler: target.id });
+    // The cookie of before the switch is a rotated one.
+    expect((await refreshWith(beforeSwitch)).status).toBe(401);
   });
 });

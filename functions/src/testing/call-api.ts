@@ -9,6 +9,8 @@ export interface CallOptions {
   body?: unknown;
   query?: Record<string, string>;
   headers?: Record<string, string>;
+  /** `name=value` each, as API Gateway gives the Cookie header. */
+  cookies?: string[];
 }
 
 /** Calls a resource's Lambda handler as API Gateway would, and reads its JSON answer. */
@@ -17,8 +19,14 @@ export const callApi = async (
   method: string,
   path: string,
   options: CallOptions = {},
+): Promise<{
+  status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any field of the JSON answer
-): Promise<{ status: number; body: any; headers: Record<string, string | number | boolean> }> => {
+  body: any;
+  headers: Record<string, string | number | boolean>;
+  /** The Set-Cookie values of the answer. */
+  cookies: string[];
+}> => {
   const result = await handler(
     httpApiEvent({
       method,
@@ -28,6 +36,7 @@ export const callApi = async (
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...options.headers,
       },
+      cookies: options.cookies,
       query: options.query,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     }),
@@ -37,5 +46,6 @@ export const callApi = async (
     status: result.statusCode ?? 200,
     body: result.body ? JSON.parse(result.body) : undefined,
     headers: result.headers ?? {},
+    cookies: result.cookies ?? [],
   };
 };

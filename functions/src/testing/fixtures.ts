@@ -45,6 +45,10 @@ export const givenUser = async (
   return { ...user, password };
 };
 
+/** The token of a mail's link of a kind (`…/register/<token>`), when it holds one. */
+export const linkTokenOf = (mail: MailMessage | undefined, path: 'register' | 'resetPassword') =>
+  mail && new RegExp(`/${path}/([A-Za-z0-9_-]+)`).exec(mail.text)?.[1];
+
 /** Captures what is sent to the mail queue, instead of SQS. */
 export const captureMail = () => {
   const mails: MailMessage[] = [];
@@ -53,13 +57,16 @@ export const captureMail = () => {
       if (queue === 'mail') mails.push(message as MailMessage);
     },
   });
+  const to = (email: string) => mails.filter((mail) => mail.to.includes(email));
   return {
     mails,
-    to: (email: string) => mails.filter((mail) => mail.to.includes(email)),
-    linkTo: (email: string, path: 'register' | 'resetPassword') => {
-      const text = mails.filter((mail) => mail.to.includes(email)).at(-1)?.text ?? '';
-      const match = new RegExp(`/${path}/([A-Za-z0-9_-]+)`).exec(text);
-      return match?.[1];
-    },
+    to,
+    /** The link of the last mail to the address. */
+    linkTo: (email: string, path: 'register' | 'resetPassword') => linkTokenOf(to(email).at(-1), path),
+    /** Every link mailed to the address, oldest first. */
+    linksTo: (email: string, path: 'register' | 'resetPassword') =>
+      to(email)
+        .map((mail) => linkTokenOf(mail, path))
+        .filter((token): token is string => token !== undefined),
   };
 };

@@ -1,129 +1,55 @@
-import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { expect } from 'vitest';
-import { coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
-import { memberTotals, plotTotals } from '#domain/money-totals.ts';
-import { createMember } from '#data/members.ts';
-import { createPlot } from '#data/plots.ts';
-import { MEMBER_PROFILE } from '#data/member-keys.ts';
-import { readMemberPartition } from '#data/member-page.ts';
-import { figuresOf } from '#data/money-items.ts';
-import { tableName } from '#data/table.ts';
-import { dynamo } from '#platform/aws-clients.ts';
-import { handler as auth } from '../http/auth/handler.ts';
-import { callApi } from './call-api.ts';
-import { demoConfig, givenEnabler, givenUser } from './fixtures.ts';
+import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
+import { getMember } from '#data/members.ts';
+import { createMoneyRecord } from '#data/money-create.ts';
+import { getPlots } from '#data/plots.ts';
 
-/** Fixtures of the admin money tests: an administrator's token, members with plots, the partition as stored. */
+/** A member and one of its plots (its first unless named), as a money record takes them. */
+const memberAndPlot = async (memberId: string, plotId?: string) => {
+  const member = await getMember(memberId);
+  const plots = await getPlots(memberId);
+  const plot = plotId === undefined ? plots[0] : plots.find((candidate) => candidate.id === plotId);
+  if (!member || !plot) throw new Error(`no plot ${plotId ?? ''} of member ${memberId}`);
+  return { member, plot: { id: plot.id, name: plot.name } };
+};
 
-export const signIn = async (role: 'USER' | 'ADMIN', enablerId: string) => {
-  const user = await givenUser({ role, enablerId });
-  const answer = await callApi(auth, 'POST', '/auth/login', {
-    body: { username: user.email, password: user.password },
+/** A payout recorded as the benefit run records it (no API call), assessed and paid today unless told. */
+export const givenPayout = async (
+  memberId: string,
+  amountCents: number,
+  {
+    plotId,
+    assessmentId = 'A-1',
+    assessmentDate = isoDateOf(new Date()),
+    payoutDate = assessmentDate,
+    by = 'test',
+  }: {
+    plotId?: string;
+    assessmentId?: string;
+    assessmentDate?: string;
+    payoutDate?: string;
+    by?: string;
+  } = {},
+) =>
+  createMoneyRecord({
+    type: 'PAYOUT',
+    ...(await memberAndPlot(memberId, plotId)),
+    values: { amountCents, assessmentId, assessmentDate, payoutDate },
+    by,
   });
-  expect(answer.status).toBe(200);
-  return { email: user.email, token: answer.body.accessToken as string };
-};
 
-/** An enabler with its administrator. */
-export const givenAdministeredEnabler = async () => {
-  const enabler = await givenEnabler();
-  return { enablerId: enabler.id, admin: await signIn('ADMIN', enabler.id) };
-};
-
-/** A member of the enabler with `plots` plots (created as the API would). */
-export const givenMember = async (enablerId: string, plots = 1, name = `Awa Diop ${randomUUID()}`) => {
-  const member = await createMember({
-    enablerId,
-    name,
-    village: 'Fissel',
-    number: `N-${randomUUID()}`,
-    federation: 'Kaolack',
-    gender: null,
-    phone: null,
-    bankName: null,
-    bankBranchName: null,
-    bankIFSC: null,
-    bankAccount: null,
-    onboardingDate: isoDateOf(new Date()),
+/** A drought contribution recorded as the field app records it, now unless told. */
+export const givenContribution = async (
+  memberId: string,
+  amountCents: number,
+  {
+    plotId,
+    contributionDate = new Date().toISOString(),
+    by = 'test',
+  }: { plotId?: string; contributionDate?: string; by?: string } = {},
+) =>
+  createMoneyRecord({
+    type: 'CONTRIBUTION',
+    ...(await memberAndPlot(memberId, plotId)),
+    values: { amountCents, protectionType: 'DROUGHT', contributionDate },
+    by,
   });
-  const plotIds: string[] = [];
-  for (let index = 0; index < plots; index += 1) {
-    const plot = await createPlot({
-      memberId: member.id,
-      enablerId,
-      federation: member.federation,
-      name: `Field ${index + 1}`,
-      latitude: 14,
-      longitude: -16,
-      cropDescription: null,
-      isIrrigated: null,
-      droughtMonthlyContribCents: 1000,
-      excessRainMonthlyContribCents: 0,
-      ...coverageDates('2026-01-01', demoConfig),
-      enablerConfig: { version: 1, _id: 'c1' },
-    });
-    plotIds.push(plot.id);
-  }
-  return { memberId: member.id, member, plotIds };
-};
-
-const moneyTypes = new Set(['CONTRIBUTION', 'PAYOUT', 'CASHOUT']);
-
-/**
- * Checks that the member's totals and dates, and each plot's counts and sums, are what its records
- * add up to (as if every record had been recorded one by one), and that the pending benefit is not
- * below zero. Returns the partition's items.
- */
-export const expectTotalsMatchRecords = async (memberId: string) => {
-  const items = await readMemberPartition(memberId);
-  const records = items.filter((item) => moneyTypes.has(item.entityType as string)).map(figuresOf);
-  const plots = items.filter((item) => item.entityType === 'PLOT');
-  const profile = items.find((item) => item.sk === MEMBER_PROFILE) as Record<string, unknown>;
-  const totals = memberTotals(plots.length, records);
-  expect(profile).toMatchObject({
-    contributionTotalCents: totals.contributionTotalCents,
-    payoutTotalCents: totals.payoutTotalCents,
-    cashoutTotalCents: totals.cashoutTotalCents,
-    cashoutBalanceCents: totals.cashoutBalanceCents,
-  });
-  for (const field of [
-    'firstContributionDate',
-    'lastContributionDate',
-    'firstPayoutDate',
-    'lastPayoutDate',
-  ] as const) {
-    expect(profile[field] ?? null, field).toBe(totals[field]);
-  }
-  expect(profile.cashoutBalanceCents as number).toBeGreaterThanOrEqual(0);
-  for (const plot of plots) {
-    const expected = plotTotals(records, plot.id as string);
-    expect({
-      contributionCount: plot.contributionCount ?? 0,
-      payoutCount: plot.payoutCount ?? 0,
-      contributionTotalCents: plot.contributionTotalCents ?? 0,
-      payoutTotalCents: plot.payoutTotalCents ?? 0,
-    }).toEqual(expected);
-  }
-  return { items, profile, records, plots };
-};
-
-/** Writes items straight to the table, 25 a batch, several batches at once (the paging tests' thousands). */
-export const writeDirectly = async (items: Record<string, unknown>[]) => {
-  const batches: Record<string, unknown>[][] = [];
-  for (let index = 0; index < items.length; index += 25) batches.push(items.slice(index, index + 25));
-  const send = async (batch: Record<string, unknown>[]) => {
-    let requests: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-      [tableName()]: batch.map((Item) => ({ PutRequest: { Item } })),
-    };
-    while (requests && Object.keys(requests).length > 0) {
-      const result: BatchWriteCommandOutput = await dynamo().send(
-        new BatchWriteCommand({ RequestItems: requests }),
-      );
-      requests = result.UnprocessedItems as typeof requests;
-    }
-  };
-  for (let index = 0; index < batches.length; index += 8) {
-    await Promise.all(batches.slice(index, index + 8).map(send));
-  }
-};

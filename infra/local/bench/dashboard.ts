@@ -48,6 +48,7 @@ const main = async () => {
       { marshallOptions: { removeUndefinedValues: true } },
     );
     const { plotItem } = await import('@cpbo/functions/data/plot-items.ts');
+    const { newPlotFields } = await import('@cpbo/functions/testing/member-fixtures.ts');
     const { moneyItem } = await import('@cpbo/functions/data/money-items.ts');
     const { rebuildAggregates } = await import('@cpbo/functions/data/aggregates.ts');
     const { createEnabler } = await import('@cpbo/functions/data/enablers.ts');
@@ -85,20 +86,10 @@ const main = async () => {
         };
         const start = addMonths(today, -(index % 24));
         const plot = plotItem(
-          {
-            memberId: id,
-            enablerId,
-            federation,
+          newPlotFields(member, {
             name: 'Bench plot',
-            latitude: 14,
-            longitude: -16,
-            cropDescription: null,
-            isIrrigated: null,
-            droughtMonthlyContribCents: 1000,
-            excessRainMonthlyContribCents: 0,
             ...coverageDates(start, { lengthOfSeasonInMonth: 4, lengthOfCoverageInMonth: 12 }),
-            enablerConfig: null,
-          },
+          }),
           randomUUID(),
           at,
         );

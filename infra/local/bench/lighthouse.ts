@@ -1,5 +1,6 @@
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import type { BrowserCookie } from '../browser-sign-in.ts';
 
 /** Debian's Chromium unless CHROME_PATH names another. */
 export const chromePath = (): string => process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -12,11 +13,6 @@ const chromeFlags = [
   '--disable-background-networking',
   '--disable-component-update',
 ];
-
-export interface Cookie {
-  name: string;
-  value: string;
-}
 
 export interface FetchedFile {
   url: string;
@@ -56,7 +52,10 @@ interface AuditDetails {
  * before the run and Lighthouse keeps the browser's storage (its reset would delete them); the
  * profile is new, so the cache is empty either way.
  */
-export const runLighthouse = async (url: string, cookies: Cookie[] = []): Promise<LighthouseFigures> => {
+export const runLighthouse = async (
+  url: string,
+  cookies: BrowserCookie[] = [],
+): Promise<LighthouseFigures> => {
   const browser = await puppeteer.launch({
     executablePath: chromePath(),
     ignoreDefaultArgs: true,
@@ -67,11 +66,14 @@ export const runLighthouse = async (url: string, cookies: Cookie[] = []): Promis
     const { hostname } = new URL(url);
     if (cookies.length) {
       await browser.setCookie(
-        ...cookies.map(({ name, value }) => ({
+        ...cookies.map(({ name, value, path, httpOnly, secure, expires }) => ({
           name,
           value,
           domain: hostname,
-          path: '/',
+          path,
+          httpOnly,
+          secure,
+          expires,
           sameSite: 'Strict' as const,
         })),
       );

@@ -160,6 +160,7 @@ const main = async () => {
       await import('@cpbo/functions/data/member-directory.ts');
     const { createMember } = await import('@cpbo/functions/data/members.ts');
     const { createPlot } = await import('@cpbo/functions/data/plots.ts');
+    const { newMemberFields, newPlotFields } = await import('@cpbo/functions/testing/member-fixtures.ts');
     const { memberTombstoneItem } = await import('@cpbo/functions/data/member-timeline.ts');
     const { createEnabler } = await import('@cpbo/functions/data/enablers.ts');
     const { createUser } = await import('@cpbo/functions/data/users.ts');
@@ -207,37 +208,29 @@ const main = async () => {
       );
 
       started = performance.now();
-      const fields = {
-        enablerId: enabler.id,
-        village: 'Bench village',
-        federation: 'Kaolack',
-        gender: null,
-        phone: null,
-        bankName: null,
-        bankBranchName: null,
-        bankIFSC: null,
-        bankAccount: null,
-        onboardingDate: new Date().toISOString().slice(0, 10),
-      };
+      const onboardingDate = new Date().toISOString().slice(0, 10);
       for (let i = 0; i < AFTER_SNAPSHOT.created; i += 1)
-        await createMember({ ...fields, name: `Late member ${i}`, number: `LATE-${i}` });
+        await createMember(
+          newMemberFields(enabler.id, {
+            name: `Late member ${i}`,
+            number: `LATE-${i}`,
+            village: 'Bench village',
+            federation: 'Kaolack',
+            onboardingDate,
+          }),
+        );
       for (const memberId of ids.slice(0, AFTER_SNAPSHOT.changed))
-        await createPlot({
-          memberId,
-          enablerId: enabler.id,
-          federation: null,
-          name: 'Bench plot',
-          latitude: 14,
-          longitude: -16,
-          cropDescription: null,
-          isIrrigated: null,
-          droughtMonthlyContribCents: 1000,
-          excessRainMonthlyContribCents: 0,
-          startCoverageDate: fields.onboardingDate,
-          endOfSeasonDate: fields.onboardingDate,
-          endCoverageDate: fields.onboardingDate,
-          enablerConfig: null,
-        });
+        await createPlot(
+          newPlotFields(
+            { id: memberId, enablerId: enabler.id },
+            {
+              name: 'Bench plot',
+              startCoverageDate: onboardingDate,
+              endOfSeasonDate: onboardingDate,
+              endCoverageDate: onboardingDate,
+            },
+          ),
+        );
       // A removal deletes the profile and leaves its tombstone, in one transaction.
       for (const memberId of ids.slice(-AFTER_SNAPSHOT.removed))
         await client.send(

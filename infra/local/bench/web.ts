@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { browserSignIn } from '../browser-sign-in.ts';
 import { startSeededRuntime } from '../runtime-process.ts';
 import { defaultLogins } from '../seed/index.ts';
 import { chromePath, runLighthouse, type LighthouseFigures } from './lighthouse.ts';
@@ -64,19 +65,6 @@ const weigh = (manifest: ViteManifest, page: FirstScreen): PageWeight => {
   };
 };
 
-const signIn = async (url: string): Promise<string> => {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: defaultLogins.userEmail, password: defaultLogins.userPassword }),
-  });
-  const body = (await response.json()) as { refreshToken?: string };
-  if (response.status !== 200 || !body.refreshToken) {
-    throw new Error(`Sign-in of the demo agent failed: ${response.status} ${JSON.stringify(body)}`);
-  }
-  return body.refreshToken;
-};
-
 /** The built JS and CSS the browser fetched beside those the manifest predicts, to catch a stale page list. */
 const compareFetched = (page: FirstScreen, weight: PageWeight, run: LighthouseFigures): string[] => {
   const fetched = run.fetched
@@ -120,7 +108,7 @@ const main = async (): Promise<void> => {
       const runs: LighthouseFigures[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const cookies = page.signedIn
-          ? [{ name: 'refreshToken', value: encodeURIComponent(await signIn(runtime.url)) }]
+          ? await browserSignIn(runtime.url, defaultLogins.userEmail, defaultLogins.userPassword)
           : [];
         const figures = await runLighthouse(`${runtime.url}${page.path}`, cookies);
         if (page.ownCall && !figures.fetched.some(({ url }) => new URL(url).pathname === page.ownCall)) {

@@ -61,6 +61,13 @@ describe('createLocalServer', () => {
       warn: () => undefined,
       invoke: async (target, event): Promise<APIGatewayProxyResultV2> => {
         if (event.rawPath === '/api/boom') throw new Error('the function crashed');
+        if (event.rawPath === '/api/auth/refresh') {
+          invoked.push({ target, event });
+          return {
+            statusCode: 200,
+            cookies: ['refreshToken=next; Path=/api/auth; HttpOnly', 'signedIn=1; Path=/'],
+          };
+        }
         if (event.rawPath === '/api/big') {
           return {
             statusCode: 200,
@@ -92,6 +99,27 @@ describe('createLocalServer', () => {
     expect(invoked.at(-1)?.event).toMatchObject({
       routeKey: 'POST /api/auth/login',
       body: '{"username":"a"}',
+    });
+  });
+
+  it('should pass the session cookie both ways, naming the host the browser asked for as CloudFront does', async () => {
+    const answer = await rawRequest(`${base}/api/auth/refresh`, {
+      cookie: 'refreshToken=current; signedIn=1',
+      'x-session-cookie': '1',
+      // A caller's own values are replaced.
+      'x-viewer-host': 'attacker.example',
+      'x-forwarded-proto': 'https',
+    });
+    expect(answer.headers['set-cookie']).toEqual([
+      'refreshToken=next; Path=/api/auth; HttpOnly',
+      'signedIn=1; Path=/',
+    ]);
+    const { event } = invoked.at(-1) ?? {};
+    expect(event?.cookies).toEqual(['refreshToken=current', 'signedIn=1']);
+    expect(event?.headers).toMatchObject({
+      'x-session-cookie': '1',
+      'x-viewer-host': new URL(base).host,
+      'x-forwarded-proto': 'http',
     });
   });
 

@@ -12,6 +12,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
 import type { AppConfig } from '@cpbo/schemas/app-config.ts';
 import { securityHeaders } from '../../lib/security-headers.ts';
+import { withViewerHost } from '../../lib/viewer-host.ts';
 import type { HttpTarget } from '../functions-code.ts';
 import { toApiEvent } from './api-event.ts';
 import { fromApiResult, type HttpAnswer } from './api-result.ts';
@@ -111,7 +112,9 @@ const callApi = async (
   const event = toApiEvent({
     method,
     url,
-    headers: request.headers,
+    // As CloudFront's function on /api/* names the host the browser asked for, and API Gateway the
+    // protocol the call came by: plain HTTP here.
+    headers: { ...withViewerHost(request.headers), 'x-forwarded-proto': 'http' },
     sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
     body,
     routeKey,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BatchWriteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBRecord, SQSEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,6 @@ import { createDataJob, getDataJob } from '@cpbo/functions/data/data-jobs.ts';
 import { mirrorJob, mirrorTableName, startMirrorJob } from '@cpbo/functions/data/mirror.ts';
 import { createMoneyRecord } from '@cpbo/functions/data/money-create.ts';
 import { createRebuildJob, getRebuildJob } from '@cpbo/functions/data/rebuild-jobs.ts';
-import { queryAll, tableName } from '@cpbo/functions/data/table.ts';
 import { isMirrored } from '@cpbo/functions/domain/mirror.ts';
 import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
 import { environmentVariables, readEnvironment } from '@cpbo/functions/platform/environment.ts';
@@ -21,7 +20,10 @@ import { useQueueTransport } from '@cpbo/functions/platform/queue.ts';
 import { queueDefinitions, type QueueName } from '@cpbo/functions/domain/queues.ts';
 import { getS3Object, putS3Object, s3 } from '@cpbo/functions/platform/s3.ts';
 import { newEmptyTable } from '@cpbo/functions/testing/empty-table.ts';
-import { givenAdministeredEnabler, givenMember } from '@cpbo/functions/testing/money-fixtures.ts';
+import { givenMember } from '@cpbo/functions/testing/member-fixtures.ts';
+import { givenAdministeredEnabler } from '@cpbo/functions/testing/signed-in-users.ts';
+import { storedAggregatesOf } from '@cpbo/functions/testing/stored-aggregates.ts';
+import { scanTable, writeItems } from '@cpbo/functions/testing/table-items.ts';
 import { handler as rebuildWorker } from '@cpbo/functions/workers/aggregates-rebuild/handler.ts';
 import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/handler.ts';
 import { handler as exportWorker } from '@cpbo/functions/workers/export/handler.ts';
@@ -238,14 +240,7 @@ const givenContributions = async (enablerId: string, count: number) => {
       contributionDate: `${day}T10:00:00.000Z`,
     };
   });
-  for (let index = 0; index < items.length; index += 25)
-    await dynamo().send(
-      new BatchWriteCommand({
-        RequestItems: {
-          [tableName()]: items.slice(index, index + 25).map((Item) => ({ PutRequest: { Item } })),
-        },
-      }),
-    );
+  await writeItems(items);
   const records: DynamoDBRecord[] = items.map((item, index) => ({
     eventID: randomUUID(),
     eventName: 'INSERT',
@@ -255,19 +250,6 @@ const givenContributions = async (enablerId: string, count: number) => {
     },
   }));
   return records;
-};
-
-/** Every aggregate of an enabler, as `pk|sk` → amount, zeros left out. */
-const aggregatesOf = async (enablerId: string) => {
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': `ENABLER#${enablerId}#AGG` },
-  });
-  return Object.fromEntries(
-    items.filter((item) => item.amount !== 0).map((item) => [`${item.pk}|${item.sk}`, item.amount]),
-  );
 };
 
 describe('the aggregates stream worker', () => {
@@ -291,10 +273,10 @@ describe('the aggregates stream worker', () => {
       expect(await deliver({ Records: records }, lambdaContext('aggregates'))).toEqual({
         batchItemFailures: [],
       });
-      const kept = await aggregatesOf(enablerId);
+      const kept = await storedAggregatesOf(enablerId);
       expect(Object.keys(kept).length).toBeGreaterThan(0);
       await rebuildAggregates(enablerId);
-      expect(await aggregatesOf(enablerId), `killed at write ${killAt}`).toEqual(kept);
+      expect(await storedAggregatesOf(enablerId), `killed at write ${killAt}`).toEqual(kept);
     }
     // One write at least per record: every record's application was cut short in one round.
     expect(killAt).toBeGreaterThan(6);
@@ -314,10 +296,10 @@ describe('the aggregates rebuild worker', () => {
       disarm();
       expect(dead).toEqual([]);
       expect(await getRebuildJob(job.id)).toMatchObject({ state: 'DONE', records: 6 });
-      const rebuilt = await aggregatesOf(enablerId);
+      const rebuilt = await storedAggregatesOf(enablerId);
       expect(Object.keys(rebuilt).length).toBeGreaterThan(0);
       await rebuildAggregates(enablerId);
-      expect(await aggregatesOf(enablerId), `killed at write ${killAt}`).toEqual(rebuilt);
+      expect(await storedAggregatesOf(enablerId), `killed at write ${killAt}`).toEqual(rebuilt);
       if (kills === 0) break;
     }
     // The job's marks, the aggregates' writes and the lock's release were each cut short once.
@@ -455,8 +437,7 @@ describe('the import worker', () => {
       queueDefinitions.import.maxReceiveCount,
       queueDefinitions.import.maxReceiveCount,
     ]);
-    const { Items } = await dynamo().send(new ScanCommand({ TableName: tableName(), ConsistentRead: true }));
-    expect(Items).toEqual([]);
+    expect(await scanTable()).toEqual([]);
   });
 });
 
@@ -481,34 +462,12 @@ describe('the mirror worker', () => {
       })),
       { pk: `USER#faults-${tag}@example.org`, sk: `SESSION#${tag}`, entityType: 'SESSION' },
     ];
-    for (let index = 0; index < items.length; index += 25)
-      await dynamo().send(
-        new BatchWriteCommand({
-          RequestItems: {
-            [tableName()]: items.slice(index, index + 25).map((Item) => ({ PutRequest: { Item } })),
-          },
-        }),
-      );
+    await writeItems(items);
   }, 120_000);
   afterAll(() => {
     process.env[environmentVariables.tableName] = originalTables.source;
     process.env[environmentVariables.mirrorTableName] = originalTables.mirror;
   });
-
-  const scanAll = async (table: string) => {
-    const items: Record<string, unknown>[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamo().send(
-        new ScanCommand({ TableName: table, ExclusiveStartKey: startKey, ConsistentRead: true }),
-      );
-      items.push(...(page.Items ?? []));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return items.sort((a, b) =>
-      `${String(a.pk)}|${String(a.sk)}`.localeCompare(`${String(b.pk)}|${String(b.sk)}`),
-    );
-  };
 
   const refresh = async (worker: WorkerHandler<SQSEvent>, armed = disarm) => {
     const jobId = await startMirrorJob('admin@example.org');
@@ -521,7 +480,7 @@ describe('the mirror worker', () => {
 
   it('leaves the mirror of a clean refresh when killed at a write of a step and delivered again', async () => {
     expect((await refresh(mirrorWorker)).job.status).toBe('DONE');
-    const clean = await scanAll(mirrorTableName());
+    const clean = await scanTable(mirrorTableName());
     expect(clean.length).toBe(1100);
     expect(clean.every((item) => isMirrored({ pk: item.pk, sk: item.sk }))).toBe(true);
     // A clean refresh's writes (over a mirror already full: its clearing too), then kill points over them.
@@ -540,7 +499,7 @@ describe('the mirror worker', () => {
       killed += kills;
       expect(dead).toEqual([]);
       expect(job.status, `killed at write ${killAt}`).toBe('DONE');
-      expect(await scanAll(mirrorTableName()), `killed at write ${killAt}`).toEqual(clean);
+      expect(await scanTable(mirrorTableName()), `killed at write ${killAt}`).toEqual(clean);
     }
     expect(killed).toBeGreaterThanOrEqual(5);
   }, 120_000);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DescribeTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { DynamoDBStreamsClient, type _Record } from '@aws-sdk/client-dynamodb-streams';
+import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
@@ -13,9 +13,12 @@ import { changeMoneyRecord } from '@cpbo/functions/data/money-change.ts';
 import { queryAll, tableName } from '@cpbo/functions/data/table.ts';
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
 import { givenEnabler } from '@cpbo/functions/testing/fixtures.ts';
+import { newMemberFields, newPlotFields } from '@cpbo/functions/testing/member-fixtures.ts';
+import { storedAggregatesOf } from '@cpbo/functions/testing/stored-aggregates.ts';
 import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/handler.ts';
 import type { DeadLetter } from '../queues/in-process-queue.ts';
-import { startStreamPoller, streamDeadLetter, type StreamPoller } from './stream-poller.ts';
+import { pollTableStream, type TableStreamPoller } from '../testing/table-stream.ts';
+import { streamDeadLetter } from './stream-poller.ts';
 
 /**
  * The aggregates worker behind the local stream poller, as on a laptop and in AWS: every batch is
@@ -25,14 +28,13 @@ import { startStreamPoller, streamDeadLetter, type StreamPoller } from './stream
  */
 
 const dynamo = new DynamoDBClient({});
-const streams = new DynamoDBStreamsClient({ endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB });
 const figureTypes = new Set(['MEMBER', 'PLOT', 'CONTRIBUTION', 'PAYOUT', 'CASHOUT', 'SENTINEL']);
 const seenSentinels = new Set<string>();
 const deadLetters: DeadLetter[] = [];
 const copyTypes = new Set(['PLOT', 'CONTRIBUTION', 'PAYOUT', 'CASHOUT']);
 const ours = new Set<string>();
 const poisonRun = randomUUID();
-let poller: StreamPoller;
+let poller: TableStreamPoller;
 let lastActivity = Date.now();
 let delivering = 0;
 
@@ -42,16 +44,10 @@ const typeOf = (record: _Record) =>
   record.dynamodb?.NewImage?.entityType?.S ?? record.dynamodb?.OldImage?.entityType?.S ?? '';
 
 beforeAll(async () => {
-  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName() }));
-  poller = await startStreamPoller({
-    client: streams,
-    streamArn: Table?.LatestStreamArn as string,
-    log: () => undefined,
-    idleDelayMs: 50,
-    retryDelayMs: 10,
+  poller = await pollTableStream({
     maxAttempts: 3,
     onDeadLetter: (record, attempts) =>
-      deadLetters.push(streamDeadLetter('aggregates', record, Table?.LatestStreamArn as string, attempts)),
+      deadLetters.push(streamDeadLetter('aggregates', record, poller.streamArn, attempts)),
     // Only this file's enablers, and only the records that carry figures (the others would be no-ops).
     filter: (record) => ours.has(enablerOf(record)) && figureTypes.has(typeOf(record)),
     handler: async (event: DynamoDBStreamEvent, context) => {
@@ -75,7 +71,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await poller.stop();
   dynamo.destroy();
-  streams.destroy();
 });
 
 /**
@@ -103,22 +98,6 @@ const settled = async (enablerId: string) => {
     if (Date.now() > deadline) throw new Error('the stream did not settle');
     await sleep(100);
   }
-};
-
-const aggregatesOf = async (enablerId: string) => {
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': `ENABLER#${enablerId}#AGG` },
-    ConsistentRead: false,
-  });
-  return Object.fromEntries(
-    items
-      .filter((item) => item.amount !== 0)
-      .map((item) => [`${item.pk}|${item.sk}`, item.amount as number])
-      .sort(([a], [b]) => (a as string).localeCompare(b as string)),
-  );
 };
 
 /** A small seeded generator (mulberry32), so that a failing sequence can be replayed from its seed. */
@@ -149,20 +128,9 @@ const randomSequence = async (seed: number, steps: number) => {
     addMonths(today, random.int(-14, 3)).slice(0, 8) + String(random.int(1, 28)).padStart(2, '0');
   const by = 'property@example.org';
   const newMember = async () => {
-    const member = await createMember({
-      enablerId,
-      name: `Member ${randomUUID()}`,
-      village: 'Fissel',
-      number: randomUUID(),
-      federation: random.pick(federations),
-      gender: null,
-      phone: null,
-      bankName: null,
-      bankBranchName: null,
-      bankIFSC: null,
-      bankAccount: null,
-      onboardingDate: today,
-    });
+    const member = await createMember(
+      newMemberFields(enablerId, { federation: random.pick(federations), onboardingDate: today }),
+    );
     memberIds.push(member.id);
   };
   await newMember();
@@ -206,20 +174,15 @@ const randomSequence = async (seed: number, steps: number) => {
         case 'member':
           return newMember();
         case 'plot':
-          return createPlot({
-            memberId,
-            enablerId,
-            federation: member.federation,
-            name: 'Field',
-            latitude: 14,
-            longitude: -16,
-            cropDescription: null,
-            isIrrigated: null,
-            droughtMonthlyContribCents: 1000,
-            excessRainMonthlyContribCents: 0,
-            ...coverageDates(day(), { lengthOfSeasonInMonth: 4, lengthOfCoverageInMonth: random.int(1, 8) }),
-            enablerConfig: { version: 1, _id: 'c1' },
-          });
+          return createPlot(
+            newPlotFields(member, {
+              ...coverageDates(day(), {
+                lengthOfSeasonInMonth: 4,
+                lengthOfCoverageInMonth: random.int(1, 8),
+              }),
+              enablerConfig: { version: 1, _id: 'c1' },
+            }),
+          );
         case 'contribution':
           if (!plot) return undefined;
           return changeMoneyRecord({
@@ -349,7 +312,7 @@ describe('the aggregates kept from the stream', () => {
       const { enablerId, memberIds, counts } = await randomSequence(seed, 45);
       expect(counts.federation).toBeGreaterThan(0);
       await settled(enablerId);
-      const incremental = await aggregatesOf(enablerId);
+      const incremental = await storedAggregatesOf(enablerId);
       expect(Object.keys(incremental).length).toBeGreaterThan(0);
 
       // Every plot and money record carries its member's federation again.
@@ -368,7 +331,7 @@ describe('the aggregates kept from the stream', () => {
 
       const rebuilt = await rebuildAggregates(enablerId);
       expect(rebuilt.malformed).toBe(0);
-      expect(await aggregatesOf(enablerId)).toEqual(incremental);
+      expect(await storedAggregatesOf(enablerId)).toEqual(incremental);
     },
     120_000,
   );
@@ -406,7 +369,7 @@ describe('the aggregates kept from the stream', () => {
       requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: 3 },
       DDBStreamBatchInfo: { batchSize: 1, eventName: 'INSERT' },
     });
-    const aggregates = await aggregatesOf(enabler.id);
+    const aggregates = await storedAggregatesOf(enabler.id);
     expect(aggregates[`ENABLER#${enabler.id}#AGG#contributions#monthly#ALL|2026-11-01`]).toBe(125);
   });
 });

@@ -7,14 +7,13 @@ import {
   PutItemCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStreamPoller, type StreamPoller } from './stream-poller.ts';
+import { pollTableStream } from '../testing/table-stream.ts';
+import type { StreamPoller } from './stream-poller.ts';
 
 const tableName = process.env.TABLE_NAME as string;
 const dynamo = new DynamoDBClient({});
-const streams = new DynamoDBStreamsClient({ endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB });
 
 const eventually = async <T>(probe: () => T | undefined, timeoutMs = 10_000): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
@@ -49,13 +48,7 @@ describe('startStreamPoller', () => {
   const runId = randomUUID();
 
   beforeAll(async () => {
-    const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
-    poller = await startStreamPoller({
-      client: streams,
-      streamArn: Table?.LatestStreamArn as string,
-      log: () => undefined,
-      idleDelayMs: 50,
-      retryDelayMs: 10,
+    poller = await pollTableStream({
       // Fails each "flaky" record once and each "broken" record always, like a worker whose dependency is down.
       handler: async (event: DynamoDBStreamEvent) => {
         const failures = [];
@@ -75,7 +68,6 @@ describe('startStreamPoller', () => {
   afterAll(async () => {
     await poller.stop();
     dynamo.destroy();
-    streams.destroy();
   });
 
   it('should hand a new item to the worker as a stream record with its new image', async () => {

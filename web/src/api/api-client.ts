@@ -1,4 +1,5 @@
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
+import { SESSION_COOKIE_HEADER } from '@cpbo/schemas/session-cookie.ts';
 import { browser } from '../common/browser/browser.ts';
 import { ApiError } from './api-error.ts';
 import { publishError } from './error-bus.ts';
@@ -10,7 +11,7 @@ export const JWT_VALIDATION_ERROR = 'JWT validation error';
 
 /**
  * access: the session's access token (renewed first when about to expire); none: anonymous call;
- * { bearer }: an explicit token, e.g. the refresh token for /auth/refresh.
+ * { bearer }: an explicit access token, e.g. one just renewed for the logout.
  */
 export type ApiAuth = 'access' | 'none' | { bearer: string };
 
@@ -31,6 +32,11 @@ export interface ApiRequest {
    * server records it once (see use-action-key.ts). Writes without one get a key of their own.
    */
   idempotencyKey?: string;
+  /**
+   * An auth call of the session: the API keeps the refresh token in its HttpOnly cookie, out of the
+   * page's reach, and reads it from there (docs/security.md).
+   */
+  sessionCookie?: boolean;
 }
 
 type AccessTokenProvider = () => Promise<string | null>;
@@ -90,7 +96,15 @@ const parseBody = <T>(text: string): T => (text ? (JSON.parse(text) as T) : (und
 
 /** Calls the API and resolves with the parsed JSON answer; rejects with an ApiError on any failure. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const { method = 'GET', body, query, auth = 'access', errors = 'global', idempotencyKey } = request;
+  const {
+    method = 'GET',
+    body,
+    query,
+    auth = 'access',
+    errors = 'global',
+    idempotencyKey,
+    sessionCookie = false,
+  } = request;
   const fail = (error: ApiError): never => {
     if (errors === 'global') {
       if (error.message === JWT_VALIDATION_ERROR) {
@@ -106,6 +120,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') headers['Idempotency-Key'] = idempotencyKey ?? crypto.randomUUID();
+  if (sessionCookie) headers[SESSION_COOKIE_HEADER] = '1';
   let bearer: string | null;
   try {
     bearer = await bearerFor(auth);

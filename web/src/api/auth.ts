@@ -1,9 +1,4 @@
-import type {
-  EnablerProfileAnswer,
-  ResetRequestAnswer,
-  SessionAnswer,
-  SessionsRevokedAnswer,
-} from '@cpbo/schemas';
+import type { BrowserSessionAnswer, ResetRequestAnswer, SessionsRevokedAnswer } from '@cpbo/schemas';
 import { userRoles } from '@cpbo/schemas/account-rules.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
@@ -11,10 +6,11 @@ export const roles = userRoles;
 export type Role = (typeof roles)[number];
 
 /**
- * The answer of login and refresh (schemas/accounts.ts): the session's tokens, who it belongs to, the
- * language kept with the user and the enabler it works for ('' and null without one).
+ * The answer of login, refresh and the enabler switch (schemas/accounts.ts): the access token, who the
+ * session belongs to, the language kept with the user and the enabler it works for ('' and null
+ * without one). The refresh token is not in it: the API keeps it in an HttpOnly cookie.
  */
-export type AuthSession = SessionAnswer;
+export type AuthSession = BrowserSessionAnswer;
 
 type Errors = Pick<ApiRequest, 'errors'>;
 
@@ -23,22 +19,29 @@ export const login = (username: string, password: string, options: Errors = {}) 
     method: 'POST',
     body: { username, password },
     auth: 'none',
+    sessionCookie: true,
     ...options,
   });
 
-/** The refresh token rotates: the answer carries the one to use next time. */
-export const refresh = (refreshToken: string, options: Errors = {}) =>
-  apiFetch<AuthSession>('/auth/refresh', { auth: { bearer: refreshToken }, ...options });
+/** The API reads the refresh token from its cookie and rotates it there. */
+export const refresh = (options: Errors = {}) =>
+  apiFetch<AuthSession>('/auth/refresh', { auth: 'none', sessionCookie: true, ...options });
 
-/** Ends this session on the server: its refresh token stops working. The caller decides what a failure means. */
+/** Ends this session on the server, and its cookie. The caller decides what a failure means. */
 export const logout = (accessToken: string) =>
-  apiFetch<unknown>('/auth/logout', { method: 'POST', auth: { bearer: accessToken }, errors: 'caller' });
+  apiFetch<unknown>('/auth/logout', {
+    method: 'POST',
+    auth: { bearer: accessToken },
+    sessionCookie: true,
+    errors: 'caller',
+  });
 
-export const logoutFromEverywhere = () => apiFetch<SessionsRevokedAnswer>('/auth/logoutFromEverywhere');
+export const logoutFromEverywhere = () =>
+  apiFetch<SessionsRevokedAnswer>('/auth/logoutFromEverywhere', { sessionCookie: true });
 
-/** A refresh token for a session working for another enabler (administrators). */
+/** Moves the session to another enabler (administrators): its access token, its cookie rotated. */
 export const enablerProfile = (enablerId: string) =>
-  apiFetch<EnablerProfileAnswer>(`/auth/enablerProfile/${encodeURIComponent(enablerId)}`);
+  apiFetch<AuthSession>(`/auth/enablerProfile/${encodeURIComponent(enablerId)}`, { sessionCookie: true });
 
 /** The answer is neutral on purpose: it does not tell whether the email is known. */
 export const requestPasswordReset = (email: string, options: Errors = {}) =>

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../test/fake-api.ts';
-import { renderApp, setRefreshTokenCookie, signedInRoutes } from '../test/render-app.tsx';
+import { renderApp, setSessionMarker, signedInRoutes } from '../test/render-app.tsx';
 import {
   adminRoutes,
   anonymousRoutes,
@@ -77,7 +77,7 @@ describe('route sets', () => {
 
 describe('routing', () => {
   it('should answer an admin address with "Page not authorized" for a USER', async () => {
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     fakeApi(signedInRoutes('USER'));
     renderApp('/AdminUsers');
 
@@ -86,7 +86,7 @@ describe('routing', () => {
   });
 
   it('should open the same address for an ADMIN', async () => {
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/users': { body: [] } });
     renderApp('/AdminUsers');
 
@@ -95,7 +95,7 @@ describe('routing', () => {
   });
 
   it('should show the admin menu to an ADMIN only', async () => {
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     fakeApi(signedInRoutes('ADMIN'));
     renderApp('/');
     await screen.findByRole('heading', { name: 'Welcome Ada Admin' });
@@ -103,7 +103,7 @@ describe('routing', () => {
   });
 
   it('should not show the admin menu to a USER', async () => {
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     fakeApi(signedInRoutes('USER'));
     renderApp('/');
     await screen.findByRole('heading', { name: 'Welcome Asha Agent' });
@@ -113,7 +113,7 @@ describe('routing', () => {
   });
 
   it('should render a member route with its parameters for every role', async () => {
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     fakeApi(signedInRoutes('ANDROID_USER'));
     renderApp('/Member/m-1/Field/p-2');
     expect(await screen.findByRole('heading', { name: 'Plot' })).toBeTruthy();

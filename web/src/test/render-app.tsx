@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import type { AuthSession, Role } from '../api/auth.ts';
 import type { CurrentEnabler } from '@cpbo/schemas';
+import { SESSION_MARKER_COOKIE } from '@cpbo/schemas/session-cookie.ts';
 import type { Enabler } from '../api/enablers.ts';
 import { AppRoutes } from '../app/app.tsx';
 import { anonymousRoutes, screenRoutesFor } from '../app/routes.tsx';
@@ -34,12 +35,10 @@ export function renderApp(path = '/') {
   return { ...view, tokenKeeper };
 }
 
-export const setRefreshTokenCookie = (token: string) => {
-  document.cookie = `refreshToken=${token}; path=/`;
+/** A browser that signed in earlier: the marker the API set beside its HttpOnly refresh token cookie. */
+export const setSessionMarker = () => {
+  document.cookie = `${SESSION_MARKER_COOKIE}=1; path=/`;
 };
-
-export const refreshTokenCookie = (): string | null =>
-  /(?:^|;\s*)refreshToken=([^;]*)/.exec(document.cookie)?.[1] ?? null;
 
 export const banner =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -58,13 +57,11 @@ export const coopVerte: CurrentEnabler = {
 // Fixed (year 2100) so that two sessions built in a test carry the same token.
 const longLivedAccessToken = fakeAccessTokenUntil(4_102_444_800);
 
-/** The sign-in and refresh answer, which carries the current enabler (GET /me/enabler's answer). */
-export const authSession = (
-  role: Role,
-  refreshToken = 'refresh-2',
-  currentEnabler: CurrentEnabler = coopVerte,
-): AuthSession => ({
-  refreshToken,
+/**
+ * The sign-in and refresh answer to the SPA, which carries the current enabler (GET /me/enabler's
+ * answer); its refresh token went into the API's HttpOnly cookie.
+ */
+export const authSession = (role: Role, currentEnabler: CurrentEnabler = coopVerte): AuthSession => ({
   accessToken: longLivedAccessToken,
   role,
   username: role === 'ADMIN' ? 'Ada Admin' : 'Asha Agent',
@@ -75,13 +72,13 @@ export const authSession = (
   currentEnabler,
 });
 
-/** The fake API routes of a successful start-up from the refresh-token cookie. */
+/** The fake API routes of a successful start-up from the API's session cookie. */
 export const signedInRoutes = (
   role: Role,
   enablers: Enabler[] = [coopVerte],
   current: CurrentEnabler = coopVerte,
 ): Record<string, FakeAnswer> => ({
-  'GET /api/auth/refresh': { body: authSession(role, 'refresh-2', current) },
+  'GET /api/auth/refresh': { body: authSession(role, current) },
   'GET /api/me/enabler': { body: current },
   'GET /api/admin/enablers': { body: enablers },
 });

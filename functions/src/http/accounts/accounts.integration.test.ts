@@ -4,16 +4,13 @@ import { epochSeconds } from '#data/table.ts';
 import { getUser, storeOneTimeToken } from '#data/users.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { captureMail, givenEnabler, givenUser, uniqueEmail } from '../../testing/fixtures.ts';
+import { refreshSession, signIn } from '../../testing/signed-in-users.ts';
 import { handler as admin } from '../admin-users/handler.ts';
 import { handler as auth } from '../auth/handler.ts';
 import { handler as me } from '../me/handler.ts';
 import { handler as registration } from '../registration/handler.ts';
 
 const outbox = captureMail();
-
-const login = (email: string, password: string) =>
-  callApi(auth, 'POST', '/auth/login', { body: { username: email, password } });
-const refresh = (refreshToken: string) => callApi(auth, 'GET', '/auth/refresh', { token: refreshToken });
 
 let enablerId: string;
 let adminToken: string;
@@ -23,13 +20,13 @@ beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
   const administrator = await givenUser({ role: 'ADMIN', enablerId });
   adminEmail = administrator.email;
-  adminToken = (await login(administrator.email, administrator.password)).body.accessToken;
+  adminToken = (await signIn(administrator.email, administrator.password)).body.accessToken;
 });
 
 describe('sign-in', () => {
   it('answers the session fields of the spec', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
-    const { status, body } = await login(`  ${agent.email.toUpperCase()} `, agent.password);
+    const { status, body } = await signIn(`  ${agent.email.toUpperCase()} `, agent.password);
     expect(status).toBe(200);
     expect(body).toMatchObject({
       role: 'USER',
@@ -44,15 +41,15 @@ describe('sign-in', () => {
 
   it('refuses a wrong password or an unknown e-mail alike', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
-    expect((await login(agent.email, 'wrong password')).body.code).toBe('ERR_LOGIN_INVALID');
-    expect((await login(uniqueEmail(), 'whatever password')).body.code).toBe('ERR_LOGIN_INVALID');
+    expect((await signIn(agent.email, 'wrong password')).body.code).toBe('ERR_LOGIN_INVALID');
+    expect((await signIn(uniqueEmail(), 'whatever password')).body.code).toBe('ERR_LOGIN_INVALID');
   });
 
   it('locks the account on the fifth bad password in a row and mails every administrator', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
     const codes = [];
     for (let attempt = 0; attempt < 5; attempt += 1)
-      codes.push((await login(agent.email, `bad ${attempt}`)).body.code);
+      codes.push((await signIn(agent.email, `bad ${attempt}`)).body.code);
     expect(codes).toEqual([
       'ERR_LOGIN_INVALID',
       'ERR_LOGIN_INVALID',
@@ -60,7 +57,7 @@ describe('sign-in', () => {
       'ERR_LOGIN_INVALID',
       'ERR_ACCOUNT_JUST_LOCKED',
     ]);
-    const afterwards = await login(agent.email, agent.password);
+    const afterwards = await signIn(agent.email, agent.password);
     expect(afterwards).toMatchObject({ status: 403, body: { code: 'ERR_LOGIN_INACTIVE' } });
     const lockMails = outbox.to(adminEmail).filter((mail) => mail.text.includes(agent.email));
     expect(lockMails).toHaveLength(1);
@@ -68,55 +65,55 @@ describe('sign-in', () => {
 
   it('forgets bad passwords after a good one', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
-    for (let attempt = 0; attempt < 4; attempt += 1) await login(agent.email, 'bad');
-    expect((await login(agent.email, agent.password)).status).toBe(200);
-    for (let attempt = 0; attempt < 4; attempt += 1) await login(agent.email, 'bad');
-    expect((await login(agent.email, agent.password)).status).toBe(200);
+    for (let attempt = 0; attempt < 4; attempt += 1) await signIn(agent.email, 'bad');
+    expect((await signIn(agent.email, agent.password)).status).toBe(200);
+    for (let attempt = 0; attempt < 4; attempt += 1) await signIn(agent.email, 'bad');
+    expect((await signIn(agent.email, agent.password)).status).toBe(200);
   });
 });
 
 describe('refresh tokens', () => {
   it('rotate on every refresh, and a replayed one revokes the whole session', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
-    const first = (await login(agent.email, agent.password)).body.refreshToken;
-    const second = await refresh(first);
+    const first = (await signIn(agent.email, agent.password)).body.refreshToken;
+    const second = await refreshSession(first);
     expect(second.status).toBe(200);
     expect(second.body.refreshToken).not.toBe(first);
-    const third = await refresh(second.body.refreshToken);
+    const third = await refreshSession(second.body.refreshToken);
     expect(third.status).toBe(200);
 
-    const replay = await refresh(first);
+    const replay = await refreshSession(first);
     expect(replay).toMatchObject({ status: 401, body: { code: 'ERR_UNAUTHENTICATED' } });
-    expect((await refresh(third.body.refreshToken)).status).toBe(401);
+    expect((await refreshSession(third.body.refreshToken)).status).toBe(401);
   });
 
   it('are refused when malformed or unknown', async () => {
-    expect((await refresh('garbage')).status).toBe(401);
-    expect((await refresh('abcdefghijklmnopqrstuvwx.abcdefghijklmnopqrstuvwxyzabcdefghijkl')).status).toBe(
-      401,
-    );
+    expect((await refreshSession('garbage')).status).toBe(401);
+    expect(
+      (await refreshSession('abcdefghijklmnopqrstuvwx.abcdefghijklmnopqrstuvwxyzabcdefghijkl')).status,
+    ).toBe(401);
   });
 
   it('stop working everywhere after logout from everywhere', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
-    const phone = (await login(agent.email, agent.password)).body;
-    const laptop = (await login(agent.email, agent.password)).body;
+    const phone = (await signIn(agent.email, agent.password)).body;
+    const laptop = (await signIn(agent.email, agent.password)).body;
     const out = await callApi(auth, 'GET', '/auth/logoutFromEverywhere', { token: laptop.accessToken });
     expect(out).toMatchObject({ status: 200, body: { revoked: 2 } });
-    expect((await refresh(phone.refreshToken)).status).toBe(401);
-    expect((await refresh(laptop.refreshToken)).status).toBe(401);
+    expect((await refreshSession(phone.refreshToken)).status).toBe(401);
+    expect((await refreshSession(laptop.refreshToken)).status).toBe(401);
   });
 
   it('stop working when the account is switched off', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
-    const session = (await login(agent.email, agent.password)).body;
+    const session = (await signIn(agent.email, agent.password)).body;
     const off = await callApi(admin, 'POST', `/admin/users/${encodeURIComponent(agent.email)}`, {
       token: adminToken,
       body: { username: 'Test user', role: 'USER', active: false },
     });
     expect(off.status).toBe(200);
-    expect((await refresh(session.refreshToken)).status).toBe(401);
-    expect((await login(agent.email, agent.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
+    expect((await refreshSession(session.refreshToken)).status).toBe(401);
+    expect((await signIn(agent.email, agent.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
   });
 });
 
@@ -130,7 +127,7 @@ describe('registration and renewal links', () => {
     expect(created.status).toBe(201);
     const token = outbox.linkTo(email, 'register') as string;
     expect(token).toBeTruthy();
-    expect((await login(email, 'chosen password')).body.code).toBe('ERR_LOGIN_INVALID');
+    expect((await signIn(email, 'chosen password')).body.code).toBe('ERR_LOGIN_INVALID');
 
     const short = await callApi(registration, 'POST', '/register', { body: { token, password: 'short' } });
     expect(short).toMatchObject({ status: 400, body: { code: 'ERR_PASSWORD_TOO_SHORT' } });
@@ -138,7 +135,7 @@ describe('registration and renewal links', () => {
       (await callApi(registration, 'POST', '/register', { body: { token, password: 'chosen password' } }))
         .status,
     ).toBe(200);
-    expect((await login(email, 'chosen password')).status).toBe(200);
+    expect((await signIn(email, 'chosen password')).status).toBe(200);
 
     const again = await callApi(registration, 'POST', '/register', {
       body: { token, password: 'another password' },
@@ -198,7 +195,7 @@ describe('registration and renewal links', () => {
         })
       ).status,
     ).toBe(200);
-    expect((await login(agent.email, 'renewed password')).status).toBe(200);
+    expect((await signIn(agent.email, 'renewed password')).status).toBe(200);
     const reuse = await callApi(registration, 'POST', '/resetPassword', {
       body: { token, password: 'other password' },
     });
@@ -207,11 +204,11 @@ describe('registration and renewal links', () => {
 
   it('unlock a locked account', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
-    for (let attempt = 0; attempt < 5; attempt += 1) await login(agent.email, 'bad');
+    for (let attempt = 0; attempt < 5; attempt += 1) await signIn(agent.email, 'bad');
     await callApi(registration, 'POST', '/resetPassword/request', { body: { email: agent.email } });
     const token = outbox.linkTo(agent.email, 'resetPassword') as string;
     await callApi(registration, 'POST', '/resetPassword', { body: { token, password: 'fresh password' } });
-    expect((await login(agent.email, 'fresh password')).status).toBe(200);
+    expect((await signIn(agent.email, 'fresh password')).status).toBe(200);
   });
 });
 
@@ -227,17 +224,17 @@ describe('user administration', () => {
 
   it('forces a password renewal: the account is blocked until the mailed link is used', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
-    const session = (await login(agent.email, agent.password)).body;
+    const session = (await signIn(agent.email, agent.password)).body;
     const forced = await callApi(admin, 'POST', '/admin/users/forcePasswordRenew', {
       token: adminToken,
       body: { email: agent.email },
     });
     expect(forced.status).toBe(204);
-    expect((await login(agent.email, agent.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
-    expect((await refresh(session.refreshToken)).status).toBe(401);
+    expect((await signIn(agent.email, agent.password)).body.code).toBe('ERR_LOGIN_INACTIVE');
+    expect((await refreshSession(session.refreshToken)).status).toBe(401);
     const token = outbox.linkTo(agent.email, 'resetPassword') as string;
     await callApi(registration, 'POST', '/resetPassword', { body: { token, password: 'renewed password' } });
-    expect((await login(agent.email, 'renewed password')).status).toBe(200);
+    expect((await signIn(agent.email, 'renewed password')).status).toBe(200);
   });
 
   it('lists the enabler’s users and administrators, without password hashes', async () => {
@@ -270,7 +267,7 @@ describe('user administration', () => {
 
   it('deletes a user and ends their sessions', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
-    const session = (await login(agent.email, agent.password)).body;
+    const session = (await signIn(agent.email, agent.password)).body;
     expect(
       (
         await callApi(admin, 'DELETE', `/admin/users/${encodeURIComponent(agent.email)}`, {
@@ -279,12 +276,12 @@ describe('user administration', () => {
       ).status,
     ).toBe(204);
     expect(await getUser(agent.email)).toBeUndefined();
-    expect((await refresh(session.refreshToken)).status).toBe(401);
+    expect((await refreshSession(session.refreshToken)).status).toBe(401);
   });
 
   it('is closed to enabler users', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
-    const token = (await login(agent.email, agent.password)).body.accessToken;
+    const token = (await signIn(agent.email, agent.password)).body.accessToken;
     const answer = await callApi(admin, 'GET', '/admin/users', { token });
     expect(answer).toMatchObject({ status: 403, body: { code: 'ERR_FORBIDDEN_USER' } });
   });
@@ -293,8 +290,8 @@ describe('user administration', () => {
 describe('own account', () => {
   it('changes the password under the rules and signs out the other sessions', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
-    const here = (await login(agent.email, agent.password)).body;
-    const there = (await login(agent.email, agent.password)).body;
+    const here = (await signIn(agent.email, agent.password)).body;
+    const there = (await signIn(agent.email, agent.password)).body;
     const change = (body: object) =>
       callApi(auth, 'PUT', '/auth/password', { token: here.accessToken, body });
     expect((await change({ currentPassword: agent.password, newPassword: 'short' })).body.code).toBe(
@@ -309,19 +306,19 @@ describe('own account', () => {
     expect(
       (await change({ currentPassword: agent.password, newPassword: 'brand new password' })).status,
     ).toBe(200);
-    expect((await refresh(there.refreshToken)).status).toBe(401);
-    expect((await refresh(here.refreshToken)).status).toBe(200);
-    expect((await login(agent.email, 'brand new password')).status).toBe(200);
+    expect((await refreshSession(there.refreshToken)).status).toBe(401);
+    expect((await refreshSession(here.refreshToken)).status).toBe(200);
+    expect((await signIn(agent.email, 'brand new password')).status).toBe(200);
   });
 
   it('keeps the chosen language', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
-    const session = (await login(agent.email, agent.password)).body;
+    const session = (await signIn(agent.email, agent.password)).body;
     expect(
       (await callApi(me, 'PUT', '/me/language', { token: session.accessToken, body: { language: 'fr' } }))
         .status,
     ).toBe(200);
-    expect((await login(agent.email, agent.password)).body.language).toBe('fr');
+    expect((await signIn(agent.email, agent.password)).body.language).toBe('fr');
     expect(
       (await callApi(me, 'PUT', '/me/language', { token: session.accessToken, body: { language: 'de' } }))
         .status,
@@ -330,7 +327,7 @@ describe('own account', () => {
 
   it('reads the current enabler with its latest config', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
-    const session = (await login(agent.email, agent.password)).body;
+    const session = (await signIn(agent.email, agent.password)).body;
     const { body } = await callApi(me, 'GET', '/me/enabler', { token: session.accessToken });
     expect(body).toMatchObject({
       id: enablerId,
@@ -339,14 +336,17 @@ describe('own account', () => {
     });
     // Sign-in and refresh carry the same, so that the first screen does not wait for that call.
     expect(session.currentEnabler).toEqual(body);
-    expect((await refresh(session.refreshToken)).body.currentEnabler).toEqual(body);
+    expect((await refreshSession(session.refreshToken)).body.currentEnabler).toEqual(body);
   });
 
   it('carries no current enabler for an administrator who works for none', async () => {
     const administrator = await givenUser({ role: 'ADMIN', enablerId: '' });
-    const session = (await login(administrator.email, administrator.password)).body;
+    const session = (await signIn(administrator.email, administrator.password)).body;
     expect(session).toMatchObject({ enabler: '', currentEnabler: null });
-    expect((await refresh(session.refreshToken)).body).toMatchObject({ enabler: '', currentEnabler: null });
+    expect((await refreshSession(session.refreshToken)).body).toMatchObject({
+      enabler: '',
+      currentEnabler: null,
+    });
   });
 });
 
@@ -355,7 +355,7 @@ describe('enabler switch', () => {
     const target = await givenEnabler();
     const bare = await givenEnabler({ withConfig: false });
     const administrator = await givenUser({ role: 'ADMIN', enablerId });
-    const session = (await login(administrator.email, administrator.password)).body;
+    const session = (await signIn(administrator.email, administrator.password)).body;
 
     const refused = await callApi(auth, 'GET', `/auth/enablerProfile/${bare.id}`, {
       token: session.accessToken,
@@ -366,14 +366,14 @@ describe('enabler switch', () => {
       token: session.accessToken,
     });
     expect(switched.status).toBe(200);
-    const moved = await refresh(switched.body.refreshToken);
+    const moved = await refreshSession(switched.body.refreshToken);
     expect(moved.body).toMatchObject({ enabler: target.id, enablerName: target.name });
-    expect((await refresh(session.refreshToken)).status).toBe(401);
+    expect((await refreshSession(session.refreshToken)).status).toBe(401);
   });
 
   it('is for administrators only', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
-    const session = (await login(agent.email, agent.password)).body;
+    const session = (await signIn(agent.email, agent.password)).body;
     expect(
       (await callApi(auth, 'GET', `/auth/enablerProfile/${enablerId}`, { token: session.accessToken }))
         .status,

@@ -11,11 +11,9 @@ import { epochSeconds } from '#data/table.ts';
 import type { User } from '#data/users.ts';
 import { signAccessToken } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
-import type { SessionAnswer } from '@cpbo/schemas';
+import { ok, type ApiResponse } from '#http/middleware/api-types.ts';
+import type { BrowserSessionAnswer } from '@cpbo/schemas';
 import { currentEnablerOf } from './current-enabler.ts';
-
-/** What login and refresh answer (spec section 7, Auth; schemas/accounts.ts). */
-export type SessionTokens = SessionAnswer;
 
 /** The enabler a session works for, with its latest config (one read, as GET /me/enabler does). */
 export interface SessionEnabler {
@@ -27,13 +25,23 @@ export interface SessionEnabler {
 export const sessionEnabler = async (enablerId: string): Promise<SessionEnabler | undefined> =>
   enablerId ? await getEnablerWithLatestConfig(enablerId) : undefined;
 
-/** Signs the access token of a session and answers the session's fields. */
-export const sessionTokens = async (
+/** The session's refresh token, and when the session ends unless it is refreshed (epoch seconds). */
+export interface SessionKey {
+  sessionId: string;
+  secret: string;
+  expiresAt: number;
+}
+
+/**
+ * What login, refresh and the enabler switch answer (spec section 7, Auth; schemas/accounts.ts): the
+ * session's fields with a newly signed access token, and its refresh token, which the chain puts in the
+ * body or in the SPA's cookie (http/middleware/session-cookie.ts).
+ */
+export const sessionAnswer = async (
   user: User,
   found: SessionEnabler | undefined,
-  sessionId: string,
-  secret: string,
-): Promise<SessionTokens> => {
+  { sessionId, secret, expiresAt }: SessionKey,
+): Promise<ApiResponse> => {
   const enablerId = found?.enabler.id ?? '';
   const enablerName = found?.enabler.name ?? '';
   const accessToken = await signAccessToken({
@@ -45,15 +53,17 @@ export const sessionTokens = async (
     sessionId,
   });
   return {
-    refreshToken: formatRefreshToken({ email: user.email, sessionId, secret }),
-    accessToken,
-    role: user.role,
-    username: user.username,
-    email: user.email,
-    enabler: enablerId,
-    enablerName,
-    language: user.language,
-    currentEnabler: found ? currentEnablerOf(found) : null,
+    ...ok({
+      accessToken,
+      role: user.role,
+      username: user.username,
+      email: user.email,
+      enabler: enablerId,
+      enablerName,
+      language: user.language,
+      currentEnabler: found ? currentEnablerOf(found) : null,
+    } satisfies BrowserSessionAnswer),
+    refreshToken: { value: formatRefreshToken({ email: user.email, sessionId, secret }), expiresAt },
   };
 };
 
@@ -65,10 +75,11 @@ export const openSession = async (
   user: User & { passwordHash: string },
   enablerId: string,
   now = new Date(),
-): Promise<SessionTokens> => {
+): Promise<ApiResponse> => {
   const found = await sessionEnabler(enablerId);
   const sessionId = newSessionId();
   const secret = newSecret();
+  const times = newSessionTimes(user.role, epochSeconds(now));
   const opened = await createSession(
     {
       sessionId,
@@ -76,11 +87,11 @@ export const openSession = async (
       enablerId: found?.enabler.id ?? '',
       currentHash: hashSecret(secret),
       rotatedHashes: [],
-      ...newSessionTimes(user.role, epochSeconds(now)),
+      ...times,
     },
     { email: user.email, role: user.role, passwordHash: user.passwordHash },
     now,
   );
   if (!opened) throw new AppError('ERR_LOGIN_INVALID');
-  return sessionTokens(user, found, sessionId, secret);
+  return sessionAnswer(user, found, { sessionId, secret, expiresAt: times.expiresAt });
 };

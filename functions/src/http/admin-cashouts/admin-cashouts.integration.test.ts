@@ -3,16 +3,12 @@ import { readMemberPartition } from '#data/member-page.ts';
 import { forgetRecordDirectories, refreshRecordSnapshot } from '#data/record-directory.ts';
 import { expectListAsRecords, renameMember } from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';
-import {
-  expectTotalsMatchRecords,
-  givenAdministeredEnabler,
-  givenMember,
-  signIn,
-} from '../../testing/money-fixtures.ts';
+import { givenMember } from '../../testing/member-fixtures.ts';
+import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
+import { givenAdministeredEnabler, givenSignedInUser } from '../../testing/signed-in-users.ts';
+import { unixSeconds } from '../../testing/unix-seconds.ts';
 import { handler as payouts } from '../admin-payouts/handler.ts';
 import { handler as cashouts } from './handler.ts';
-
-const unix = (isoTime: string) => Math.floor(Date.parse(isoTime) / 1000);
 
 let enablerId: string;
 let admin: { email: string; token: string };
@@ -31,8 +27,8 @@ const memberWithBenefit = async (amount: number) => {
       plotId: given.plotIds[0],
       amount,
       assessmentId: 'A-1',
-      assessmentDate: unix('2026-06-01T00:00:00Z'),
-      payoutDate: unix('2026-06-02T00:00:00Z'),
+      assessmentDate: unixSeconds('2026-06-01T00:00:00Z'),
+      payoutDate: unixSeconds('2026-06-02T00:00:00Z'),
     },
   });
   expect(answer.status).toBe(201);
@@ -67,7 +63,7 @@ describe('cashouts of the administrator', () => {
 
     const edited = await callApi(cashouts, 'POST', `/admin/cashouts/${id}`, {
       token: admin.token,
-      body: { amount: 100, cashoutDate: unix('2026-07-01T12:00:00Z') },
+      body: { amount: 100, cashoutDate: unixSeconds('2026-07-01T12:00:00Z') },
     });
     expect(edited.status).toBe(204);
     state = await expectTotalsMatchRecords(memberId);
@@ -94,7 +90,7 @@ describe('cashouts of the administrator', () => {
     const before = await readMemberPartition(memberId);
     const raised = await callApi(cashouts, 'POST', `/admin/cashouts/${id}`, {
       token: admin.token,
-      body: { amount: 50.01, cashoutDate: unix('2026-07-01T12:00:00Z') },
+      body: { amount: 50.01, cashoutDate: unixSeconds('2026-07-01T12:00:00Z') },
     });
     expect(raised).toMatchObject({ status: 409, body: { code: 'ERR_PENDING_BENEFIT_NEGATIVE' } });
     expect(await readMemberPartition(memberId)).toEqual(before);
@@ -134,7 +130,7 @@ describe('cashouts of the administrator', () => {
 describe('the cashout list', () => {
   it('sorts every column, reaches any page, and counts and totals the records, after creates, edits, deletes and renames', async () => {
     const { enablerId: listEnabler, admin: listAdmin } = await givenAdministeredEnabler();
-    const other = await signIn('ADMIN', listEnabler);
+    const other = await givenSignedInUser('ADMIN', listEnabler);
     const members = [
       await givenMember(listEnabler, 1, 'Mamadou Diouf'),
       await givenMember(listEnabler, 1, 'ibrahima Cissé'),
@@ -149,8 +145,8 @@ describe('the cashout list', () => {
           plotId: member.plotIds[0],
           amount: 10_000,
           assessmentId: 'A-1',
-          assessmentDate: unix('2026-01-01T00:00:00Z'),
-          payoutDate: unix('2026-01-02T00:00:00Z'),
+          assessmentDate: unixSeconds('2026-01-01T00:00:00Z'),
+          payoutDate: unixSeconds('2026-01-02T00:00:00Z'),
         },
       });
       expect(answer.status).toBe(201);
@@ -162,7 +158,7 @@ describe('the cashout list', () => {
         body: {
           memberId: (members[index % members.length] as (typeof members)[number]).memberId,
           amount: 5 + ((index * 11) % 17) + (index % 4) / 4,
-          cashoutDate: unix(`2026-0${2 + (Math.floor(index / 2) % 7)}-1${index % 10}T09:00:00Z`),
+          cashoutDate: unixSeconds(`2026-0${2 + (Math.floor(index / 2) % 7)}-1${index % 10}T09:00:00Z`),
         },
       });
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -171,7 +167,7 @@ describe('the cashout list', () => {
     for (const [index, id] of ids.slice(0, 4).entries()) {
       const answer = await callApi(cashouts, 'POST', `/admin/cashouts/${id}`, {
         token: listAdmin.token,
-        body: { amount: 50 + index, cashoutDate: unix(`2026-10-0${1 + index}T12:00:00Z`) },
+        body: { amount: 50 + index, cashoutDate: unixSeconds(`2026-10-0${1 + index}T12:00:00Z`) },
       });
       expect(answer.status).toBe(204);
     }

@@ -4,15 +4,11 @@ import { forgetRecordDirectories, refreshRecordSnapshot } from '#data/record-dir
 import { readMemberPartition } from '#data/member-page.ts';
 import { expectListAsRecords, renameMember, renamePlot } from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';
-import {
-  expectTotalsMatchRecords,
-  givenAdministeredEnabler,
-  givenMember,
-  signIn,
-} from '../../testing/money-fixtures.ts';
+import { givenMember } from '../../testing/member-fixtures.ts';
+import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
+import { givenAdministeredEnabler, givenSignedInUser } from '../../testing/signed-in-users.ts';
+import { unixSeconds } from '../../testing/unix-seconds.ts';
 import { handler as contributions } from './handler.ts';
-
-const unix = (isoTime: string) => Math.floor(Date.parse(isoTime) / 1000);
 
 let enablerId: string;
 let admin: { email: string; token: string };
@@ -25,7 +21,7 @@ const contributionBody = (plotId: string, fields: Record<string, unknown> = {}) 
   plotId,
   amount: 15,
   protectionType: 'DROUGHT',
-  contributionDate: unix('2026-03-05T10:00:00Z'),
+  contributionDate: unixSeconds('2026-03-05T10:00:00Z'),
   ...fields,
 });
 
@@ -42,9 +38,12 @@ describe('contributions of the administrator', () => {
   it('moves the member’s and the plot’s totals and dates on create, edit and delete', async () => {
     const { memberId, plotIds } = await givenMember(enablerId, 2);
     const [north, south] = plotIds as [string, string];
-    const first = await create(north, { contributionDate: unix('2026-01-10T08:00:00Z') });
-    const middle = await create(north, { amount: 20, contributionDate: unix('2026-02-10T08:00:00Z') });
-    const last = await create(south, { amount: 30.25, contributionDate: unix('2026-03-10T08:00:00Z') });
+    const first = await create(north, { contributionDate: unixSeconds('2026-01-10T08:00:00Z') });
+    const middle = await create(north, { amount: 20, contributionDate: unixSeconds('2026-02-10T08:00:00Z') });
+    const last = await create(south, {
+      amount: 30.25,
+      contributionDate: unixSeconds('2026-03-10T08:00:00Z'),
+    });
     let state = await expectTotalsMatchRecords(memberId);
     expect(state.profile).toMatchObject({
       contributionTotalCents: 6525,
@@ -69,7 +68,7 @@ describe('contributions of the administrator', () => {
       body: contributionBody(north, {
         amount: 5,
         protectionType: 'EXCESS_RAIN',
-        contributionDate: unix('2026-02-01T00:00:00Z'),
+        contributionDate: unixSeconds('2026-02-01T00:00:00Z'),
       }),
     });
     expect(edited.status).toBe(204);
@@ -135,7 +134,7 @@ describe('contributions of the administrator', () => {
       ids.push(
         await create(plotIds[day % 2] as string, {
           amount: day,
-          contributionDate: unix(`2026-04-${String(day).padStart(2, '0')}T09:00:00Z`),
+          contributionDate: unixSeconds(`2026-04-${String(day).padStart(2, '0')}T09:00:00Z`),
         }),
       );
     }
@@ -145,7 +144,7 @@ describe('contributions of the administrator', () => {
           token: admin.token,
           body: contributionBody(plotIds[index % 2 === 0 ? 1 : 0] as string, {
             amount: 100 + index,
-            contributionDate: unix(`2026-05-${String(index + 1).padStart(2, '0')}T09:00:00Z`),
+            contributionDate: unixSeconds(`2026-05-${String(index + 1).padStart(2, '0')}T09:00:00Z`),
           }),
         }),
       ),
@@ -170,7 +169,7 @@ describe('contributions of the administrator', () => {
 describe('the contribution list', () => {
   it('sorts every column, reaches any page, and counts and totals the records, after creates, edits, deletes and renames', async () => {
     const { enablerId: listEnabler, admin: listAdmin } = await givenAdministeredEnabler();
-    const other = await signIn('ADMIN', listEnabler);
+    const other = await givenSignedInUser('ADMIN', listEnabler);
     const members = [
       await givenMember(listEnabler, 2, 'Élodie Sarr'),
       await givenMember(listEnabler, 2, 'awa Diop'),
@@ -186,7 +185,7 @@ describe('the contribution list', () => {
           amount: 5 + ((index * 7) % 23) + (index % 2) / 4,
           protectionType: index % 4 === 0 ? 'EXCESS_RAIN' : 'DROUGHT',
           // Two records share each instant: the order falls back on the id.
-          contributionDate: unix(`2026-0${1 + (Math.floor(index / 2) % 9)}-1${index % 10}T10:00:00Z`),
+          contributionDate: unixSeconds(`2026-0${1 + (Math.floor(index / 2) % 9)}-1${index % 10}T10:00:00Z`),
         },
         index % 5 === 0 ? other.token : listAdmin.token,
       );
@@ -197,7 +196,7 @@ describe('the contribution list', () => {
         token: listAdmin.token,
         body: contributionBody(plotIds.at(-1) as string, {
           amount: 40 + index,
-          contributionDate: unix(`2025-12-0${1 + index}T08:00:00Z`),
+          contributionDate: unixSeconds(`2025-12-0${1 + index}T08:00:00Z`),
         }),
       });
       expect(answer.status).toBe(204);

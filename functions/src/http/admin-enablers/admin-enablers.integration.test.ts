@@ -3,7 +3,7 @@ import { MAX_IMAGE_BYTES } from '@cpbo/schemas';
 import { recordCampaign } from '#data/campaigns.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { demoConfig, givenEnabler, givenUser, tinyImage } from '../../testing/fixtures.ts';
-import { handler as auth } from '../auth/handler.ts';
+import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { handler as members } from '../members/handler.ts';
 import { handler as enablers } from './handler.ts';
 
@@ -16,13 +16,6 @@ const imageOf = (bytes: number) => {
 
 let admin: string;
 
-const signIn = async (role: 'ADMIN' | 'USER', enablerId: string) => {
-  const user = await givenUser({ role, enablerId });
-  return (
-    await callApi(auth, 'POST', '/auth/login', { body: { username: user.email, password: user.password } })
-  ).body.accessToken as string;
-};
-
 const newEnabler = async (name = `Enabler ${Date.now()}`) => {
   const answer = await callApi(enablers, 'POST', '/admin/enablers', {
     token: admin,
@@ -33,7 +26,7 @@ const newEnabler = async (name = `Enabler ${Date.now()}`) => {
 };
 
 beforeAll(async () => {
-  admin = await signIn('ADMIN', (await givenEnabler()).id);
+  admin = (await givenSignedInUser('ADMIN', (await givenEnabler()).id)).token;
 });
 
 describe('enablers', () => {
@@ -100,7 +93,7 @@ describe('enablers', () => {
 
   it('cannot be deleted while they have members, and take their configs with them otherwise', async () => {
     const busy = await givenEnabler();
-    const agent = await signIn('USER', busy.id);
+    const agent = (await givenSignedInUser('USER', busy.id)).token;
     expect(
       (
         await callApi(members, 'POST', '/members', {
@@ -134,7 +127,7 @@ describe('enablers', () => {
   });
 
   it('are for administrators only', async () => {
-    const agent = await signIn('USER', (await givenEnabler()).id);
+    const agent = (await givenSignedInUser('USER', (await givenEnabler()).id)).token;
     expect((await callApi(enablers, 'GET', '/admin/enablers', { token: agent })).body.code).toBe(
       'ERR_FORBIDDEN_USER',
     );

@@ -7,19 +7,13 @@ import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { appLog } from '#data/app-log.ts';
 import { callApi } from '../../testing/call-api.ts';
+import { countDynamoRequests } from '../../testing/dynamo-requests.ts';
 import { captureOutput } from '../../testing/log-lines.ts';
 import { captureMail, givenEnabler, givenUser } from '../../testing/fixtures.ts';
+import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { handler as adminEnablers } from '../admin-enablers/handler.ts';
 import { handler as auth } from '../auth/handler.ts';
 import { handler as adminLogs } from './handler.ts';
-
-const signIn = async (role: 'USER' | 'ADMIN', enablerId: string) => {
-  const user = await givenUser({ role, enablerId });
-  const { body } = await callApi(auth, 'POST', '/auth/login', {
-    body: { username: user.email, password: user.password },
-  });
-  return { ...user, token: body.accessToken as string };
-};
 
 interface Line {
   timestamp: string;
@@ -43,31 +37,12 @@ const linesWith = async (token: string, level: string, marker: string): Promise<
   }
 };
 
-/** Counts the requests sent to DynamoDB while `run` runs. */
-const countRequests = async (run: () => Promise<unknown>): Promise<number> => {
-  let requests = 0;
-  const name = `count-${randomUUID()}`;
-  dynamo().middlewareStack.add(
-    (next) => (args) => {
-      requests += 1;
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  try {
-    await run();
-  } finally {
-    dynamo().middlewareStack.remove(name);
-  }
-  return requests;
-};
-
 let enablerId: string;
-let admin: Awaited<ReturnType<typeof signIn>>;
+let admin: Awaited<ReturnType<typeof givenSignedInUser>>;
 
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
-  admin = await signIn('ADMIN', enablerId);
+  admin = await givenSignedInUser('ADMIN', enablerId);
 });
 
 describe('GET /admin/logs', () => {
@@ -108,15 +83,19 @@ describe('GET /admin/logs', () => {
   });
 
   it('should read three times per page, the first page as the thousandth', async () => {
-    const first = await countRequests(() => logs(admin.token, { level: 'debug', pageSize: '5', page: '1' }));
-    const far = await countRequests(() => logs(admin.token, { level: 'debug', pageSize: '5', page: '1000' }));
+    const first = await countDynamoRequests(() =>
+      logs(admin.token, { level: 'debug', pageSize: '5', page: '1' }),
+    );
+    const far = await countDynamoRequests(() =>
+      logs(admin.token, { level: 'debug', pageSize: '5', page: '1000' }),
+    );
     // Each call also reads the caller's session (one GetItem): 1 + 3.
     expect(first).toBe(4);
     expect(far).toBeLessThanOrEqual(4);
   });
 
   it('should refuse a user, an unknown level and a page size off the list', async () => {
-    const agent = await signIn('USER', enablerId);
+    const agent = await givenSignedInUser('USER', enablerId);
     expect((await logs(agent.token)).status).toBe(403);
     expect((await logs(admin.token, { level: 'fatal' })).status).toBe(400);
     expect((await logs(admin.token, { pageSize: '100000' })).status).toBe(400);
@@ -198,7 +177,7 @@ describe('the logged events', () => {
   });
 
   it('should log a refused permission with who was refused', async () => {
-    const agent = await signIn('USER', enablerId);
+    const agent = await givenSignedInUser('USER', enablerId);
     expect((await callApi(adminEnablers, 'GET', '/admin/enablers', { token: agent.token })).status).toBe(403);
     const lines = await linesWith(admin.token, 'warn', agent.email);
     expect(lines.map((line) => line.message)).toContain(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { auditOfMonth } from '#data/audit.ts';
@@ -8,40 +8,23 @@ import { MAX_REMOVABLE_PARTITION_ITEMS } from '#domain/member-edits.ts';
 import { memberNumberClaim, memberPartition, memberTombstoneKey } from '#data/member-keys.ts';
 import { getMember } from '#data/members.ts';
 import { plotItem } from '#data/plot-items.ts';
-import { createMoneyRecord } from '#data/money-create.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { REPLAYED_HEADER } from '#http/middleware/idempotency.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { givenEnabler, givenUser } from '../../testing/fixtures.ts';
-import { handler as auth } from '../auth/handler.ts';
+import { givenEnabler } from '../../testing/fixtures.ts';
+import { newPlotFields } from '../../testing/member-fixtures.ts';
+import { addMemberAsAdmin, addPlotOfMember, newMemberBody } from '../../testing/member-requests.ts';
+import { givenPayout } from '../../testing/money-fixtures.ts';
+import { givenSignedInUser } from '../../testing/signed-in-users.ts';
+import { writeItems } from '../../testing/table-items.ts';
 import { handler as members } from '../members/handler.ts';
 import { handler as adminMembers } from './handler.ts';
-
-const signIn = async (role: 'USER' | 'ADMIN', enablerId: string) => {
-  const user = await givenUser({ role, enablerId });
-  return (
-    await callApi(auth, 'POST', '/auth/login', { body: { username: user.email, password: user.password } })
-  ).body.accessToken as string;
-};
-
-let counter = 0;
-const memberBody = (fields: Record<string, unknown> = {}) => {
-  counter += 1;
-  const unique = `${Date.now()}-${counter}-${randomUUID().slice(0, 6)}`;
-  return { name: `Awa Diop ${unique}`, village: 'Fissel', number: `N-${unique}`, ...fields };
-};
 
 let enablerId: string;
 let admin: string;
 let otherEnablerId: string;
 let otherAdmin: string;
-
-const addMember = async (body: Record<string, unknown> = memberBody(), token = admin) => {
-  const answer = await callApi(adminMembers, 'POST', '/admin/members', { token, body });
-  expect(answer.status).toBe(201);
-  return answer.body.id as string;
-};
 
 const detail = (id: string, token = admin) => callApi(members, 'GET', `/members/${id}`, { token });
 
@@ -74,31 +57,32 @@ const listed = async (id: string, token = admin) => {
 
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
-  admin = await signIn('ADMIN', enablerId);
+  admin = (await givenSignedInUser('ADMIN', enablerId)).token;
   otherEnablerId = (await givenEnabler()).id;
-  otherAdmin = await signIn('ADMIN', otherEnablerId);
+  otherAdmin = (await givenSignedInUser('ADMIN', otherEnablerId)).token;
 });
 
 describe('POST /admin/members', () => {
   it('registers a member with its onboarding date, or today, counted on the enabler and listed', async () => {
     const before = (await getEnabler(enablerId))?.memberCount ?? 0;
-    const dated = await addMember(
-      memberBody({ onboardingDate: Date.UTC(2025, 2, 14) / 1000, gender: false }),
+    const dated = await addMemberAsAdmin(
+      admin,
+      newMemberBody({ onboardingDate: Date.UTC(2025, 2, 14) / 1000, gender: false }),
     );
     expect((await detail(dated)).body).toMatchObject({ onboardingDate: '2025-03-14', gender: false });
-    const today = await addMember();
+    const today = await addMemberAsAdmin(admin);
     expect((await detail(today)).body.onboardingDate).toBe(isoDateOf(new Date()));
     expect((await getEnabler(enablerId))?.memberCount).toBe(before + 2);
     expect(await listed(dated)).toBe(true);
   });
 
   it('refuses a duplicate number, or name and village, writing nothing', async () => {
-    const first = memberBody();
-    await addMember(first);
+    const first = newMemberBody();
+    await addMemberAsAdmin(admin, first);
     const before = (await getEnabler(enablerId))?.memberCount;
     for (const body of [
-      memberBody({ number: ` ${first.number.toLowerCase()} ` }),
-      memberBody({ name: first.name.toUpperCase(), village: 'fissél' }),
+      newMemberBody({ number: ` ${first.number.toLowerCase()} ` }),
+      newMemberBody({ name: first.name.toUpperCase(), village: 'fissél' }),
     ]) {
       const answer = await callApi(adminMembers, 'POST', '/admin/members', { token: admin, body });
       expect(answer).toMatchObject({ status: 409, body: { code: 'ERR_DUPLICATE_MEMBER' } });
@@ -107,7 +91,7 @@ describe('POST /admin/members', () => {
   });
 
   it('honours an Idempotency-Key: a repeat answers the first id and writes nothing', async () => {
-    const body = memberBody();
+    const body = newMemberBody();
     const headers = { 'idempotency-key': randomUUID() };
     const first = await callApi(adminMembers, 'POST', '/admin/members', { token: admin, body, headers });
     const count = (await getEnabler(enablerId))?.memberCount;
@@ -119,9 +103,9 @@ describe('POST /admin/members', () => {
   it('refuses bad input with 400', async () => {
     for (const body of [
       { name: 'No village', number: 'X' },
-      memberBody({ onboardingDate: -1 }),
-      memberBody({ onboardingDate: '2026-01-01' }),
-      memberBody({ enablerId: otherEnablerId }),
+      newMemberBody({ onboardingDate: -1 }),
+      newMemberBody({ onboardingDate: '2026-01-01' }),
+      newMemberBody({ enablerId: otherEnablerId }),
     ]) {
       const answer = await callApi(adminMembers, 'POST', '/admin/members', { token: admin, body });
       expect(answer).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
@@ -129,10 +113,10 @@ describe('POST /admin/members', () => {
   });
 
   it('is for administrators only', async () => {
-    const agent = await signIn('USER', enablerId);
+    const agent = (await givenSignedInUser('USER', enablerId)).token;
     const answer = await callApi(adminMembers, 'POST', '/admin/members', {
       token: agent,
-      body: memberBody(),
+      body: newMemberBody(),
     });
     expect(answer.status).toBe(403);
   });
@@ -140,9 +124,9 @@ describe('POST /admin/members', () => {
 
 describe('POST /admin/members/{id}', () => {
   it('changes every field, the onboarding date included, and moves the claims', async () => {
-    const body = memberBody();
-    const id = await addMember(body);
-    const changed = memberBody({
+    const body = newMemberBody();
+    const id = await addMemberAsAdmin(admin, body);
+    const changed = newMemberBody({
       federation: 'Kaolack',
       gender: true,
       phone: '+221 1',
@@ -164,18 +148,18 @@ describe('POST /admin/members/{id}', () => {
       onboardingDate: '2024-12-31',
     });
     // The old number and name are free again; the new ones are taken.
-    await addMember(memberBody({ number: body.number }));
-    await addMember(memberBody({ name: body.name, village: body.village }));
+    await addMemberAsAdmin(admin, newMemberBody({ number: body.number }));
+    await addMemberAsAdmin(admin, newMemberBody({ name: body.name, village: body.village }));
     const taken = await callApi(adminMembers, 'POST', '/admin/members', {
       token: admin,
-      body: memberBody({ number: changed.number }),
+      body: newMemberBody({ number: changed.number }),
     });
     expect(taken.body.code).toBe('ERR_DUPLICATE_MEMBER');
   });
 
   it('keeps the onboarding date when absent and the claims when only the case changes', async () => {
-    const body = memberBody({ onboardingDate: Date.UTC(2025, 0, 2) / 1000 });
-    const id = await addMember(body);
+    const body = newMemberBody({ onboardingDate: Date.UTC(2025, 0, 2) / 1000 });
+    const id = await addMemberAsAdmin(admin, body);
     const recased = { ...body, name: body.name.toUpperCase(), onboardingDate: undefined };
     expect(
       (await callApi(adminMembers, 'POST', `/admin/members/${id}`, { token: admin, body: recased })).status,
@@ -185,13 +169,13 @@ describe('POST /admin/members/{id}', () => {
   });
 
   it('refuses a number or name and village held by another member, changing nothing', async () => {
-    const other = memberBody();
-    await addMember(other);
-    const id = await addMember();
+    const other = newMemberBody();
+    await addMemberAsAdmin(admin, other);
+    const id = await addMemberAsAdmin(admin);
     const before = await stateOf(id, enablerId);
     for (const body of [
-      memberBody({ number: other.number }),
-      memberBody({ name: other.name, village: other.village }),
+      newMemberBody({ number: other.number }),
+      newMemberBody({ name: other.name, village: other.village }),
     ]) {
       const answer = await callApi(adminMembers, 'POST', `/admin/members/${id}`, { token: admin, body });
       expect(answer).toMatchObject({ status: 409, body: { code: 'ERR_DUPLICATE_MEMBER' } });
@@ -200,17 +184,17 @@ describe('POST /admin/members/{id}', () => {
   });
 
   it('answers ERR_NOT_FOUND for another enabler’s member or none, writing nothing', async () => {
-    const theirs = await addMember(memberBody(), otherAdmin);
+    const theirs = await addMemberAsAdmin(otherAdmin, newMemberBody());
     const before = await stateOf(theirs, otherEnablerId);
     const answer = await callApi(adminMembers, 'POST', `/admin/members/${theirs}`, {
       token: admin,
-      body: memberBody(),
+      body: newMemberBody(),
     });
     expect(answer).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
     expect(await stateOf(theirs, otherEnablerId)).toEqual(before);
     const none = await callApi(adminMembers, 'POST', `/admin/members/${randomUUID()}`, {
       token: admin,
-      body: memberBody(),
+      body: newMemberBody(),
     });
     expect(none.status).toBe(404);
   });
@@ -218,16 +202,11 @@ describe('POST /admin/members/{id}', () => {
 
 /** A member with two plots, contributions, a payout paid out in full (no pending benefit). */
 const givenBusyMember = async () => {
-  const body = memberBody();
-  const id = await addMember(body);
+  const body = newMemberBody();
+  const id = await addMemberAsAdmin(admin, body);
   const plotIds: string[] = [];
-  for (const name of ['North', 'South']) {
-    const plot = await callApi(members, 'POST', `/members/${id}/plots`, {
-      token: admin,
-      body: { name, latitude: 14, longitude: -16, droughtMonthlyContrib: 10 },
-    });
-    plotIds.push(plot.body.id as string);
-  }
+  for (const name of ['North', 'South'])
+    plotIds.push(await addPlotOfMember(admin, id, { name, droughtMonthlyContrib: 10 }));
   for (const amount of [10, 20])
     expect(
       (
@@ -237,19 +216,7 @@ const givenBusyMember = async () => {
         })
       ).status,
     ).toBe(201);
-  const member = await getMember(id);
-  await createMoneyRecord({
-    type: 'PAYOUT',
-    member: member as NonNullable<typeof member>,
-    plot: { id: plotIds[1] as string, name: 'South' },
-    values: {
-      amountCents: 5000,
-      assessmentId: 'A-1',
-      assessmentDate: '2026-10-01',
-      payoutDate: '2026-10-02',
-    },
-    by: 'test',
-  });
+  await givenPayout(id, 5000, { plotId: plotIds[1], assessmentDate: '2026-10-01', payoutDate: '2026-10-02' });
   expect(
     (await callApi(members, 'POST', `/members/${id}/cashouts`, { token: admin, body: { amount: 50 } }))
       .status,
@@ -294,28 +261,18 @@ describe('DELETE /admin/members/{id}', () => {
       after: null,
     });
     // Its number and name are free again.
-    await addMember(memberBody({ number: body.number }));
-    await addMember(memberBody({ name: body.name, village: body.village }));
+    await addMemberAsAdmin(admin, newMemberBody({ number: body.number }));
+    await addMemberAsAdmin(admin, newMemberBody({ name: body.name, village: body.village }));
   });
 
   it('is refused while a benefit is pending, writing nothing', async () => {
-    const id = await addMember();
-    const plot = await callApi(members, 'POST', `/members/${id}/plots`, {
-      token: admin,
-      body: { name: 'North', latitude: 14, longitude: -16 },
-    });
-    const member = await getMember(id);
-    await createMoneyRecord({
-      type: 'PAYOUT',
-      member: member as NonNullable<typeof member>,
-      plot: { id: plot.body.id as string, name: 'North' },
-      values: {
-        amountCents: 100,
-        assessmentId: 'A-2',
-        assessmentDate: '2026-10-01',
-        payoutDate: '2026-10-02',
-      },
-      by: 'test',
+    const id = await addMemberAsAdmin(admin);
+    const plotId = await addPlotOfMember(admin, id, { name: 'North' });
+    await givenPayout(id, 100, {
+      plotId,
+      assessmentId: 'A-2',
+      assessmentDate: '2026-10-01',
+      payoutDate: '2026-10-02',
     });
     const before = await stateOf(id, enablerId);
     const answer = await callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin });
@@ -324,41 +281,19 @@ describe('DELETE /admin/members/{id}', () => {
   });
 
   /** Adds plots straight to the table (as an import would), without moving plotCount. */
-  const addRawPlots = async (memberId: string, count: number) => {
-    const items = Array.from({ length: count }, (_, index) =>
-      plotItem(
-        {
-          memberId,
-          enablerId,
-          federation: null,
-          name: `Plot ${index}`,
-          latitude: 1,
-          longitude: 1,
-          cropDescription: null,
-          isIrrigated: null,
-          droughtMonthlyContribCents: 0,
-          excessRainMonthlyContribCents: 0,
-          startCoverageDate: '2026-01-01',
-          endOfSeasonDate: '2026-05-01',
-          endCoverageDate: '2026-07-01',
-          enablerConfig: null,
-        },
-        randomUUID(),
-        new Date().toISOString(),
+  const addRawPlots = (memberId: string, count: number) =>
+    writeItems(
+      Array.from({ length: count }, (_, index) =>
+        plotItem(
+          newPlotFields({ id: memberId, enablerId }, { name: `Plot ${index}` }),
+          randomUUID(),
+          new Date().toISOString(),
+        ),
       ),
     );
-    for (let index = 0; index < items.length; index += 25)
-      await dynamo().send(
-        new BatchWriteCommand({
-          RequestItems: {
-            [tableName()]: items.slice(index, index + 25).map((Item) => ({ PutRequest: { Item } })),
-          },
-        }),
-      );
-  };
 
   it('removes a member at the bound: a transaction of exactly 100 items', async () => {
-    const id = await addMember();
+    const id = await addMemberAsAdmin(admin);
     await addRawPlots(id, MAX_REMOVABLE_PARTITION_ITEMS - 1);
     expect((await stateOf(id, enablerId)).items).toHaveLength(MAX_REMOVABLE_PARTITION_ITEMS);
     expect((await callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin })).status).toBe(
@@ -368,7 +303,7 @@ describe('DELETE /admin/members/{id}', () => {
   });
 
   it('is refused with ERR_MEMBER_TOO_MANY_RECORDS one item past the bound, writing nothing', async () => {
-    const id = await addMember();
+    const id = await addMemberAsAdmin(admin);
     await addRawPlots(id, MAX_REMOVABLE_PARTITION_ITEMS);
     const before = await stateOf(id, enablerId);
     const answer = await callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin });
@@ -378,7 +313,7 @@ describe('DELETE /admin/members/{id}', () => {
   });
 
   it('answers ERR_NOT_FOUND for another enabler’s member, writing nothing', async () => {
-    const theirs = await addMember(memberBody(), otherAdmin);
+    const theirs = await addMemberAsAdmin(otherAdmin, newMemberBody());
     const before = await stateOf(theirs, otherEnablerId);
     const answer = await callApi(adminMembers, 'DELETE', `/admin/members/${theirs}`, { token: admin });
     expect(answer).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
@@ -400,7 +335,7 @@ describe('DELETE /admin/members/{id}', () => {
 
   it('is refused (ERR_CONFLICT) when a record was written after the read, leaving it all in place', async () => {
     // A money write moves the member's totals: the removal's condition on them fails.
-    const id = await addMember();
+    const id = await addMemberAsAdmin(admin);
     await callApi(members, 'POST', `/members/${id}/plots`, {
       token: admin,
       body: { name: 'North', latitude: 14, longitude: -16 },

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSEvent } from 'aws-lambda';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { isMirrored, pseudonymiseItem } from '#domain/mirror.ts';
@@ -11,18 +10,13 @@ import { environmentVariables } from '#platform/environment.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { handler as mirrorWorker } from '#workers/mirror/handler.ts';
 import { callApi } from '../../testing/call-api.ts';
+import { recordDynamoWrites } from '../../testing/dynamo-requests.ts';
 import { newEmptyTable } from '../../testing/empty-table.ts';
-import { givenEnabler, givenUser } from '../../testing/fixtures.ts';
-import { handler as auth } from '../auth/handler.ts';
+import { givenEnabler } from '../../testing/fixtures.ts';
+import { sqsEventOf } from '../../testing/queue-events.ts';
+import { givenSignedInUser } from '../../testing/signed-in-users.ts';
+import { scanTable, writeItems } from '../../testing/table-items.ts';
 import { handler as adminMirror } from './handler.ts';
-
-const signIn = async (role: 'USER' | 'ADMIN', enablerId: string) => {
-  const user = await givenUser({ role, enablerId });
-  const { body } = await callApi(auth, 'POST', '/auth/login', {
-    body: { username: user.email, password: user.password },
-  });
-  return { ...user, token: body.accessToken as string };
-};
 
 /** What the handler and the worker send to the mirror queue, delivered by hand. */
 const sent: unknown[] = [];
@@ -32,17 +26,7 @@ const deliveries: number[] = [];
 const runQueue = async (timeoutMs: number) => {
   let steps = 0;
   while (sent.length > 0) {
-    const body = JSON.stringify(sent.shift());
-    const event = {
-      Records: [
-        {
-          messageId: randomUUID(),
-          body,
-          attributes: { ApproximateReceiveCount: '1' },
-        },
-      ],
-    } as unknown as SQSEvent;
-    const answer = await mirrorWorker(event, lambdaContext('mirror-worker', timeoutMs));
+    const answer = await mirrorWorker(sqsEventOf(sent.shift()), lambdaContext('mirror-worker', timeoutMs));
     expect(answer).toEqual({ batchItemFailures: [] });
     steps += 1;
   }
@@ -60,47 +44,6 @@ const queryPartition = async (table: string, pk: string) =>
       }),
     )
   ).Items ?? [];
-
-const scanAll = async (table: string) => {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new ScanCommand({ TableName: table, ExclusiveStartKey: startKey, ConsistentRead: true }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-};
-
-/** Records every write sent to DynamoDB while `run` runs: which command, which table. */
-const recordWrites = async (run: () => Promise<unknown>) => {
-  const writes: { command: string; tables: string[]; keys: unknown[] }[] = [];
-  const name = `writes-${randomUUID()}`;
-  dynamo().middlewareStack.add(
-    (next, context) => (args) => {
-      const input = args.input as Record<string, unknown>;
-      const command = context.commandName ?? '';
-      if (!/^(Get|Query|Scan|BatchGet)/.test(command)) {
-        const requestItems = input.RequestItems as Record<string, unknown> | undefined;
-        writes.push({
-          command,
-          tables: requestItems ? Object.keys(requestItems) : [String(input.TableName)],
-          keys: [input.Key ?? (input.Item as Record<string, unknown> | undefined)?.pk],
-        });
-      }
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  try {
-    await run();
-  } finally {
-    dynamo().middlewareStack.remove(name);
-  }
-  return writes;
-};
 
 const tag = randomUUID();
 const memberPk = (index: number) => `MEMBER#mirror-${tag}-${index}`;
@@ -124,18 +67,8 @@ const filler = Array.from({ length: 1100 }, (_, index) => ({
 }));
 const session = { pk: `USER#mirror-${tag}@example.org`, sk: `SESSION#${tag}`, entityType: 'SESSION' };
 
-const batchPut = async (table: string, items: Record<string, unknown>[]) => {
-  for (let index = 0; index < items.length; index += 25) {
-    await dynamo().send(
-      new BatchWriteCommand({
-        RequestItems: { [table]: items.slice(index, index + 25).map((Item) => ({ PutRequest: { Item } })) },
-      }),
-    );
-  }
-};
-
-let admin: Awaited<ReturnType<typeof signIn>>;
-let agent: Awaited<ReturnType<typeof signIn>>;
+let admin: Awaited<ReturnType<typeof givenSignedInUser>>;
+let agent: Awaited<ReturnType<typeof givenSignedInUser>>;
 
 beforeAll(async () => {
   // Tables of this file alone: the whole source can be compared with the whole mirror, whatever
@@ -143,9 +76,9 @@ beforeAll(async () => {
   process.env[environmentVariables.tableName] = await newEmptyTable('mirror-source');
   process.env[environmentVariables.mirrorTableName] = await newEmptyTable('mirror-target');
   const enablerId = (await givenEnabler()).id;
-  admin = await signIn('ADMIN', enablerId);
-  agent = await signIn('USER', enablerId);
-  await batchPut(tableName(), [...members, ...filler, session]);
+  admin = await givenSignedInUser('ADMIN', enablerId);
+  agent = await givenSignedInUser('USER', enablerId);
+  await writeItems([...members, ...filler, session]);
   // What the mirror held before: gone after a refresh.
   await dynamo().send(
     new PutCommand({ TableName: mirrorTableName(), Item: { pk: `STALE#${tag}`, sk: 'OLD' } }),
@@ -184,7 +117,7 @@ describe('mirror refresh', () => {
     expect(sent).toHaveLength(1);
 
     // Less time left than the worker keeps in reserve: one page per step, each step sending the next.
-    const writes = await recordWrites(() => runQueue(60_000));
+    const writes = await recordDynamoWrites(() => runQueue(60_000));
     expect(deliveries.at(-1)).toBeGreaterThan(2);
 
     const done = await status();
@@ -217,16 +150,13 @@ describe('mirror refresh', () => {
     expect(await queryPartition(mirrorTableName(), `MIRRORFILL#${tag}`)).toHaveLength(filler.length);
 
     // The whole mirror is the whole source, pseudonymised, but for the environment's own workings.
-    const byKey = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-      `${String(a.pk)}|${String(a.sk)}`.localeCompare(`${String(b.pk)}|${String(b.sk)}`);
-    const expected = (await scanAll(tableName()))
+    const expected = (await scanTable(tableName()))
       .filter((item) => isMirrored({ pk: item.pk, sk: item.sk }))
-      .map((item) => pseudonymiseItem(item, key))
-      .sort(byKey);
-    expect((await scanAll(mirrorTableName())).sort(byKey)).toEqual(expected);
+      .map((item) => pseudonymiseItem(item, key));
+    expect(await scanTable(mirrorTableName())).toEqual(expected);
 
     // Nothing else: what was there before is gone, and no session, log or job was copied.
-    const mirror = await scanAll(mirrorTableName());
+    const mirror = await scanTable(mirrorTableName());
     expect(mirror.some((item) => item.pk === `STALE#${tag}`)).toBe(false);
     expect(mirror.filter((item) => !isMirrored({ pk: item.pk, sk: item.sk }))).toEqual([]);
     expect(mirror.some((item) => item.pk === session.pk)).toBe(false);
@@ -252,7 +182,7 @@ describe('mirror refresh', () => {
     const [first] = sent.splice(0);
     const stray = { ...(first as object), jobId: randomUUID() };
     sent.push(stray);
-    const writes = await recordWrites(() => runQueue(15 * 60 * 1000));
+    const writes = await recordDynamoWrites(() => runQueue(15 * 60 * 1000));
     expect(writes).toEqual([]);
     expect((await status()).body.status).toBe('PROCESSING');
     sent.push(first, first);
@@ -266,21 +196,11 @@ describe('mirror refresh', () => {
     const realTable = process.env.MIRROR_TABLE_NAME;
     process.env.MIRROR_TABLE_NAME = `missing-${tag}`;
     try {
-      for (const receiveCount of ['1', '3']) {
-        const answer = await mirrorWorker(
-          {
-            Records: [
-              {
-                messageId: receiveCount,
-                body: JSON.stringify(first),
-                attributes: { ApproximateReceiveCount: receiveCount },
-              },
-            ],
-          } as unknown as SQSEvent,
-          lambdaContext('mirror-worker', 60_000),
-        );
-        expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: receiveCount }] });
-        expect((await status()).body.status).toBe(receiveCount === '1' ? 'PROCESSING' : 'FAILED');
+      for (const receiveCount of [1, 3]) {
+        const event = sqsEventOf(first, receiveCount);
+        const answer = await mirrorWorker(event, lambdaContext('mirror-worker', 60_000));
+        expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: event.Records[0]?.messageId }] });
+        expect((await status()).body.status).toBe(receiveCount === 1 ? 'PROCESSING' : 'FAILED');
       }
     } finally {
       process.env.MIRROR_TABLE_NAME = realTable;

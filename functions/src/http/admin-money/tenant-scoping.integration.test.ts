@@ -3,13 +3,14 @@ import { auditOfMonth } from '#data/audit.ts';
 import { listCampaigns } from '#data/campaigns.ts';
 import { readMemberPartition } from '#data/member-page.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { givenAdministeredEnabler, givenMember } from '../../testing/money-fixtures.ts';
+import { givenMember } from '../../testing/member-fixtures.ts';
+import { givenAdministeredEnabler } from '../../testing/signed-in-users.ts';
+import { unixSeconds } from '../../testing/unix-seconds.ts';
 import { handler as cashouts } from '../admin-cashouts/handler.ts';
 import { handler as contributions } from '../admin-contributions/handler.ts';
 import { handler as payouts } from '../admin-payouts/handler.ts';
 import { routes } from '../routes.ts';
 
-const unix = (isoTime: string) => Math.floor(Date.parse(isoTime) / 1000);
 const handlers = { contributions, payouts, cashouts };
 type Kind = keyof typeof handlers;
 
@@ -24,14 +25,14 @@ describe('tenant scoping of the admin money calls', () => {
   const contributionBody = (plotId: string) => ({
     plotId,
     amount: 10,
-    contributionDate: unix('2026-03-01T10:00:00Z'),
+    contributionDate: unixSeconds('2026-03-01T10:00:00Z'),
   });
   const payoutBody = (plotId: string) => ({
     plotId,
     amount: 50,
     assessmentId: 'A-1',
-    assessmentDate: unix('2026-06-01T00:00:00Z'),
-    payoutDate: unix('2026-06-01T00:00:00Z'),
+    assessmentDate: unixSeconds('2026-06-01T00:00:00Z'),
+    payoutDate: unixSeconds('2026-06-01T00:00:00Z'),
   });
 
   const recordAll = async (token: string, given: Awaited<ReturnType<typeof givenMember>>) => {
@@ -84,7 +85,7 @@ describe('tenant scoping of the admin money calls', () => {
           ? contributionBody(victimPlot)
           : kind === 'payouts'
             ? payoutBody(victimPlot)
-            : { amount: 1, cashoutDate: unix('2026-07-01T00:00:00Z') };
+            : { amount: 1, cashoutDate: unixSeconds('2026-07-01T00:00:00Z') };
       expect(await call(kind, 'POST', `/admin/${kind}/${id}`, { body }), `edit ${kind}`).toMatchObject(
         notFound,
       );

@@ -7,17 +7,13 @@ import { readMemberPartition } from '#data/member-page.ts';
 import { forgetRecordDirectories, refreshRecordSnapshot } from '#data/record-directory.ts';
 import { expectListAsRecords, renameMember, renamePlot } from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';
-import {
-  expectTotalsMatchRecords,
-  givenAdministeredEnabler,
-  givenMember,
-  signIn,
-} from '../../testing/money-fixtures.ts';
+import { givenMember } from '../../testing/member-fixtures.ts';
+import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
+import { givenAdministeredEnabler, givenSignedInUser } from '../../testing/signed-in-users.ts';
+import { unixSecondsOfDay } from '../../testing/unix-seconds.ts';
 import { handler as cashouts } from '../admin-cashouts/handler.ts';
 import { handler as members } from '../members/handler.ts';
 import { handler as payouts } from './handler.ts';
-
-const unix = (isoDay: string) => Math.floor(Date.parse(`${isoDay}T00:00:00Z`) / 1000);
 
 let enablerId: string;
 let admin: { email: string; token: string };
@@ -31,8 +27,8 @@ const payoutBody = (memberId: string, plotId: string, fields: Record<string, unk
   plotId,
   amount: 90,
   assessmentId: 'A-2026-1',
-  assessmentDate: unix('2026-09-30'),
-  payoutDate: unix('2026-10-01'),
+  assessmentDate: unixSecondsOfDay('2026-09-30'),
+  payoutDate: unixSecondsOfDay('2026-10-01'),
   ...fields,
 });
 
@@ -77,7 +73,7 @@ describe('payouts of the administrator', () => {
     const edited = await callApi(payouts, 'POST', `/admin/payouts/${id}`, {
       token: admin.token,
       body: {
-        ...payoutBody(memberId, south, { amount: 120.5, payoutDate: unix('2026-11-02') }),
+        ...payoutBody(memberId, south, { amount: 120.5, payoutDate: unixSecondsOfDay('2026-11-02') }),
         memberId: undefined,
       },
     });
@@ -132,13 +128,19 @@ describe('payouts of the administrator', () => {
   it('creates the campaign of the assessment, and moves its date with a later payout of it', async () => {
     const { memberId, plotIds } = await givenMember(enablerId);
     const assessmentId = `A-${randomUUID().slice(0, 8)}`;
-    await createPayout(memberId, plotIds[0] as string, { assessmentId, assessmentDate: unix('2026-08-15') });
+    await createPayout(memberId, plotIds[0] as string, {
+      assessmentId,
+      assessmentDate: unixSecondsOfDay('2026-08-15'),
+    });
     expect((await listCampaigns(enablerId)).find((campaign) => campaign.id === assessmentId)).toEqual({
       id: assessmentId,
       name: assessmentId,
       reportingDate: '2026-08-15',
     });
-    await createPayout(memberId, plotIds[0] as string, { assessmentId, assessmentDate: unix('2026-08-20') });
+    await createPayout(memberId, plotIds[0] as string, {
+      assessmentId,
+      assessmentDate: unixSecondsOfDay('2026-08-20'),
+    });
     const campaigns = (await listCampaigns(enablerId)).filter((campaign) => campaign.id === assessmentId);
     expect(campaigns).toEqual([{ id: assessmentId, name: assessmentId, reportingDate: '2026-08-20' }]);
   });
@@ -230,7 +232,7 @@ describe('payouts of the administrator', () => {
   it('shows the payouts on the member page with the member’s name and number and the plot’s current name', async () => {
     const { memberId, member, plotIds } = await givenMember(enablerId);
     await createPayout(memberId, plotIds[0] as string);
-    const agent = await signIn('USER', enablerId);
+    const agent = await givenSignedInUser('USER', enablerId);
     const page = await callApi(members, 'GET', `/members/${memberId}`, { token: agent.token });
     expect(page.body.payouts[0]).toMatchObject({
       memberId,
@@ -244,7 +246,7 @@ describe('payouts of the administrator', () => {
 describe('the payout list', () => {
   it('sorts every column, reaches any page, and counts and totals the records, after creates, edits, deletes and renames', async () => {
     const { enablerId: listEnabler, admin: listAdmin } = await givenAdministeredEnabler();
-    const other = await signIn('ADMIN', listEnabler);
+    const other = await givenSignedInUser('ADMIN', listEnabler);
     const members = [
       await givenMember(listEnabler, 2, 'Ndèye Fall'),
       await givenMember(listEnabler, 1, 'cheikh Gueye'),
@@ -259,8 +261,8 @@ describe('the payout list', () => {
         body: payoutBody(member.memberId, member.plotIds[index % member.plotIds.length] as string, {
           amount: 10 + ((index * 13) % 29) + (index % 3) / 2,
           assessmentId: `A-${(index * 7) % 12}`,
-          assessmentDate: unix(`2026-0${1 + (index % 8)}-2${index % 8}`),
-          payoutDate: unix(`2026-0${2 + (Math.floor(index / 2) % 8)}-0${1 + (index % 9)}`),
+          assessmentDate: unixSecondsOfDay(`2026-0${1 + (index % 8)}-2${index % 8}`),
+          payoutDate: unixSecondsOfDay(`2026-0${2 + (Math.floor(index / 2) % 8)}-0${1 + (index % 9)}`),
         }),
       });
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -270,7 +272,7 @@ describe('the payout list', () => {
       const { memberId: _, ...body } = payoutBody(memberId, plotIds.at(-1) as string, {
         amount: 70 + index,
         assessmentId: `B-${index}`,
-        payoutDate: unix(`2025-11-1${index}`),
+        payoutDate: unixSecondsOfDay(`2025-11-1${index}`),
       });
       const answer = await callApi(payouts, 'POST', `/admin/payouts/${id}`, { token: listAdmin.token, body });
       expect(answer.status).toBe(204);

@@ -10,41 +10,23 @@ import { dynamo } from '#platform/aws-clients.ts';
 import { forgetRecordDirectories, refreshRecordSnapshot } from '#data/record-directory.ts';
 import { expectListAsRecords, readEveryPage, renameMember, renamePlot } from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { demoConfig, givenEnabler, givenUser } from '../../testing/fixtures.ts';
-import { handler as adminMembers } from '../admin-members/handler.ts';
-import { handler as auth } from '../auth/handler.ts';
+import { demoConfig, givenEnabler } from '../../testing/fixtures.ts';
+import { addMemberAsAdmin } from '../../testing/member-requests.ts';
+import { givenSignedInUser } from '../../testing/signed-in-users.ts';
+import { unixSecondsOfDay } from '../../testing/unix-seconds.ts';
 import { handler as adminPlots } from './handler.ts';
-
-const signIn = async (role: 'USER' | 'ADMIN', enablerId: string) => {
-  const user = await givenUser({ role, enablerId });
-  return (
-    await callApi(auth, 'POST', '/auth/login', { body: { username: user.email, password: user.password } })
-  ).body.accessToken as string;
-};
-
-const seconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
 let enablerId: string;
 let admin: string;
 let otherEnablerId: string;
 let otherAdmin: string;
 
-const addMember = async (token = admin) => {
-  const unique = randomUUID();
-  const answer = await callApi(adminMembers, 'POST', '/admin/members', {
-    token,
-    body: { name: `Member ${unique}`, village: 'Fissel', number: unique },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.id as string;
-};
-
 const plotBody = (memberId: string, fields: Record<string, unknown> = {}) => ({
   memberId,
   name: 'North field',
   latitude: 14.2,
   longitude: -16.3,
-  startCoverageDate: seconds('2026-01-31'),
+  startCoverageDate: unixSecondsOfDay('2026-01-31'),
   ...fields,
 });
 
@@ -77,14 +59,14 @@ const list = (query: Record<string, string>, token = admin) =>
 
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
-  admin = await signIn('ADMIN', enablerId);
+  admin = (await givenSignedInUser('ADMIN', enablerId)).token;
   otherEnablerId = (await givenEnabler()).id;
-  otherAdmin = await signIn('ADMIN', otherEnablerId);
+  otherAdmin = (await givenSignedInUser('ADMIN', otherEnablerId)).token;
 });
 
 describe('POST /admin/plots', () => {
   it('computes the ends from the latest config, keeps its version, and counts the plot on the member', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId, { droughtMonthlyContrib: 12.5, cropDescription: ' Millet ' });
     const { plot, member } = await stateOf(memberId, plotId);
     expect(plot).toMatchObject({
@@ -101,10 +83,10 @@ describe('POST /admin/plots', () => {
   });
 
   it('keeps the ends it is given, and refuses an end before the start', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId, {
-      endOfSeasonDate: seconds('2026-03-01'),
-      endCoverageDate: seconds('2026-12-31'),
+      endOfSeasonDate: unixSecondsOfDay('2026-03-01'),
+      endCoverageDate: unixSecondsOfDay('2026-12-31'),
     });
     expect((await stateOf(memberId, plotId)).plot).toMatchObject({
       endOfSeasonDate: '2026-03-01',
@@ -112,14 +94,14 @@ describe('POST /admin/plots', () => {
     });
     const refused = await callApi(adminPlots, 'POST', '/admin/plots', {
       token: admin,
-      body: plotBody(memberId, { endCoverageDate: seconds('2026-01-30') }),
+      body: plotBody(memberId, { endCoverageDate: unixSecondsOfDay('2026-01-30') }),
     });
     expect(refused).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
     expect((await getMember(memberId))?.plotCount).toBe(1);
   });
 
   it('refuses missing fields and more than two decimals', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     for (const body of [
       { memberId, name: 'No start', latitude: 1, longitude: 1 },
       plotBody(memberId, { latitude: 91 }),
@@ -132,7 +114,7 @@ describe('POST /admin/plots', () => {
   });
 
   it('answers ERR_NOT_FOUND for another enabler’s member, writing nothing', async () => {
-    const theirs = await addMember(otherAdmin);
+    const theirs = await addMemberAsAdmin(otherAdmin);
     const answer = await callApi(adminPlots, 'POST', '/admin/plots', {
       token: admin,
       body: plotBody(theirs),
@@ -144,7 +126,7 @@ describe('POST /admin/plots', () => {
 
 describe('POST /admin/plots/{id}', () => {
   it('changes every field and the dates, and moves the plot in its list’s change timeline', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId);
     const answer = await callApi(adminPlots, 'POST', `/admin/plots/${plotId}`, {
       token: admin,
@@ -152,8 +134,8 @@ describe('POST /admin/plots/{id}', () => {
         name: 'South field',
         latitude: 12,
         longitude: -15,
-        startCoverageDate: seconds('2026-05-10'),
-        endCoverageDate: seconds('2026-12-01'),
+        startCoverageDate: unixSecondsOfDay('2026-05-10'),
+        endCoverageDate: unixSecondsOfDay('2026-12-01'),
         droughtMonthlyContrib: 3,
         excessRainMonthlyContrib: 1,
         cropDescription: 'Maize',
@@ -179,8 +161,8 @@ describe('POST /admin/plots/{id}', () => {
 
   it('puts the plot under another config version that exists, and refuses one that does not', async () => {
     const enabler = await givenEnabler();
-    const token = await signIn('ADMIN', enabler.id);
-    const memberId = await addMember(token);
+    const token = (await givenSignedInUser('ADMIN', enabler.id)).token;
+    const memberId = await addMemberAsAdmin(token);
     await addConfig(
       enabler.id,
       { ...demoConfig, lengthOfSeasonInMonth: 2, lengthOfCoverageInMonth: 3 },
@@ -188,7 +170,12 @@ describe('POST /admin/plots/{id}', () => {
     );
     const plotId = await addPlot(memberId, {}, token);
     expect((await stateOf(memberId, plotId)).plot?.enablerConfig.version).toBe(2);
-    const body = { name: 'North', latitude: 1, longitude: 1, startCoverageDate: seconds('2026-02-01') };
+    const body = {
+      name: 'North',
+      latitude: 1,
+      longitude: 1,
+      startCoverageDate: unixSecondsOfDay('2026-02-01'),
+    };
     const toFirst = await callApi(adminPlots, 'POST', `/admin/plots/${plotId}`, {
       token,
       body: { ...body, enablerConfig: { version: 1 } },
@@ -210,13 +197,18 @@ describe('POST /admin/plots/{id}', () => {
   });
 
   it('answers ERR_NOT_FOUND for another enabler’s plot or none, writing nothing', async () => {
-    const theirMember = await addMember(otherAdmin);
+    const theirMember = await addMemberAsAdmin(otherAdmin);
     const theirs = await addPlot(theirMember, {}, otherAdmin);
     const before = await stateOf(theirMember, theirs);
     for (const id of [theirs, randomUUID()]) {
       const answer = await callApi(adminPlots, 'POST', `/admin/plots/${id}`, {
         token: admin,
-        body: { name: 'Mine now', latitude: 1, longitude: 1, startCoverageDate: seconds('2026-01-01') },
+        body: {
+          name: 'Mine now',
+          latitude: 1,
+          longitude: 1,
+          startCoverageDate: unixSecondsOfDay('2026-01-01'),
+        },
       });
       expect(answer).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
     }
@@ -240,7 +232,7 @@ describe('DELETE /admin/plots/{id}', () => {
     );
 
   it('is refused while the plot has contributions or payouts, writing nothing', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId);
     for (const counts of [
       { contributionCount: 1, payoutCount: 0 },
@@ -259,7 +251,7 @@ describe('DELETE /admin/plots/{id}', () => {
   });
 
   it('deletes a plot without records and counts it down on the member, once', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId);
     await addPlot(memberId);
     const answers = await Promise.all(
@@ -272,7 +264,7 @@ describe('DELETE /admin/plots/{id}', () => {
   });
 
   it('answers ERR_NOT_FOUND for another enabler’s plot, writing nothing', async () => {
-    const theirMember = await addMember(otherAdmin);
+    const theirMember = await addMemberAsAdmin(otherAdmin);
     const theirs = await addPlot(theirMember, {}, otherAdmin);
     const before = await stateOf(theirMember, theirs);
     const answer = await callApi(adminPlots, 'DELETE', `/admin/plots/${theirs}`, { token: admin });
@@ -284,8 +276,8 @@ describe('DELETE /admin/plots/{id}', () => {
 describe('GET /admin/plots', () => {
   it('sorts every column, reaches any page, and counts the plots, after creates, edits, deletes and renames', async () => {
     const listEnabler = (await givenEnabler()).id;
-    const listAdmin = await signIn('ADMIN', listEnabler);
-    const memberIds = [await addMember(listAdmin), await addMember(listAdmin), await addMember(listAdmin)];
+    const listAdmin = (await givenSignedInUser('ADMIN', listEnabler)).token;
+    const memberIds = [await addMemberAsAdmin(listAdmin), await addMemberAsAdmin(listAdmin), await addMemberAsAdmin(listAdmin)];
     const names = ['Élan field', 'north field', 'Baobab', 'Zone 2', 'zone 10', 'Ña field'];
     const plotIds: string[] = [];
     for (let index = 0; index < 24; index += 1)
@@ -296,7 +288,7 @@ describe('GET /admin/plots', () => {
             name: names[index % names.length],
             latitude: 10 + ((index * 7) % 11),
             droughtMonthlyContrib: (index * 3) % 7,
-            startCoverageDate: seconds(`2026-0${1 + (index % 9)}-1${index % 4}`),
+            startCoverageDate: unixSecondsOfDay(`2026-0${1 + (index % 9)}-1${index % 4}`),
           },
           listAdmin,
         ),
@@ -308,7 +300,7 @@ describe('GET /admin/plots', () => {
           name: `Moved ${index}`,
           latitude: -5,
           longitude: 2,
-          startCoverageDate: seconds('2025-11-02'),
+          startCoverageDate: unixSecondsOfDay('2025-11-02'),
         },
       });
       expect(answer.status).toBe(204);
@@ -338,9 +330,9 @@ describe('GET /admin/plots', () => {
   });
 
   it('answers the page sizes of the admin tables, any page by its number, and refuses another size or day', async () => {
-    const memberId = await addMember();
+    const memberId = await addMemberAsAdmin(admin);
     for (let index = 0; index < 7; index += 1)
-      await addPlot(memberId, { startCoverageDate: seconds(`2026-02-0${index + 1}`) });
+      await addPlot(memberId, { startCoverageDate: unixSecondsOfDay(`2026-02-0${index + 1}`) });
     const third = await list({ pageSize: '5', page: '2', 'filter:memberId': memberId });
     expect(third.body).toMatchObject({ page: 2, pageSize: 5, count: 7 });
     expect(third.body.items.map((row: { startCoverageDate: string }) => row.startCoverageDate)).toEqual([
@@ -353,7 +345,7 @@ describe('GET /admin/plots', () => {
   });
 
   it('shows only the administrator’s current enabler', async () => {
-    const theirs = await addMember(otherAdmin);
+    const theirs = await addMemberAsAdmin(otherAdmin);
     await addPlot(theirs, {}, otherAdmin);
     expect(await list({ pageSize: '500', 'filter:memberId': theirs })).toMatchObject({
       status: 200,

@@ -1,31 +1,26 @@
-import type { EnablerProfileAnswer } from '@cpbo/schemas';
 import { canSignIn } from '#domain/lockout.ts';
-import {
-  formatRefreshToken,
-  hashSecret,
-  idleEndAfterRefresh,
-  newSecret,
-  rotatedHashesAfter,
-} from '#domain/refresh-tokens.ts';
-import { getEnabler } from '#data/enablers.ts';
+import { hashSecret, idleEndAfterRefresh, newSecret, rotatedHashesAfter } from '#domain/refresh-tokens.ts';
 import { getSession, rotateSession } from '#data/sessions.ts';
 import { epochSeconds } from '#data/table.ts';
 import { getUser, updateUser } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
-import { ok, type ApiResponse, type SessionRequest } from '#http/middleware/api-types.ts';
+import type { ApiResponse, SessionRequest } from '#http/middleware/api-types.ts';
+import { sessionAnswer, sessionEnabler } from '../accounts/open-session.ts';
 
 /**
  * GET /auth/enablerProfile/{enablerId}: an administrator's session moves to another enabler that has a
  * configuration. The session stays the same family (same id, same absolute end, its secret rotated):
  * it moves only while it is still open and the account may still sign in, and access tokens issued
- * for the previous enabler stop working. The administrator's next login opens there too.
+ * for the previous enabler stop working. It answers as a refresh does, for the new enabler. The
+ * administrator's next login opens there too.
  */
 export const enablerProfile = async ({
   params,
   session: caller,
 }: SessionRequest<unknown, 'enablerId'>): Promise<ApiResponse> => {
-  const enabler = await getEnabler(params.enablerId);
-  if (!enabler) throw new AppError('ERR_NOT_FOUND');
+  const found = await sessionEnabler(params.enablerId);
+  if (!found) throw new AppError('ERR_NOT_FOUND');
+  const { enabler } = found;
   if (enabler.latestConfigVersion === null || enabler.latestConfigDate === null)
     throw new AppError('ERR_ENABLER_NO_CONFIG');
   const [user, current] = await Promise.all([
@@ -36,17 +31,15 @@ export const enablerProfile = async ({
     throw new AppError('ERR_UNAUTHENTICATED');
 
   const secret = newSecret();
+  const expiresAt = idleEndAfterRefresh(current, epochSeconds());
   const moved = await rotateSession(caller.email, caller.sessionId, current.currentHash, {
     currentHash: hashSecret(secret),
     rotatedHashes: rotatedHashesAfter(current),
-    expiresAt: idleEndAfterRefresh(current, epochSeconds()),
+    expiresAt,
     enablerId: enabler.id,
   });
   // A refresh of the same session won the race, or the session was revoked meanwhile.
   if (!moved) throw new AppError('ERR_UNAUTHENTICATED');
   await updateUser(user.email, { enablerId: enabler.id });
-  const answer: EnablerProfileAnswer = {
-    refreshToken: formatRefreshToken({ email: user.email, sessionId: caller.sessionId, secret }),
-  };
-  return ok(answer);
+  return sessionAnswer(user, found, { sessionId: caller.sessionId, secret, expiresAt });
 };

@@ -3,7 +3,7 @@ import { normalizeEmail } from '#domain/emails.ts';
 import { canSignIn } from '#domain/lockout.ts';
 import { clearFailedLogins, getUser } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
-import { ok, type AnonymousRequest, type ApiResponse } from '#http/middleware/api-types.ts';
+import type { AnonymousRequest, ApiResponse } from '#http/middleware/api-types.ts';
 import { countEvent } from '#platform/metrics.ts';
 import { verifyAgainstDecoy, verifyPassword } from '#platform/password-hashing.ts';
 import { openSession } from '../accounts/open-session.ts';
@@ -28,7 +28,7 @@ export const login = async ({
 
   if (!canSignIn(user)) throw new AppError('ERR_LOGIN_INACTIVE');
   await clearFailedLogins(user.email);
-  const tokens = await openSession({ ...user, passwordHash }, user.enablerId);
+  const answer = await openSession({ ...user, passwordHash }, user.enablerId);
   countEvent('SignIns');
-  return ok(tokens);
+  return answer;
 };

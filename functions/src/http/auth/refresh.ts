@@ -11,16 +11,16 @@ import { deleteSession, getSession, rotateSession } from '#data/sessions.ts';
 import { epochSeconds } from '#data/table.ts';
 import { getUser } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
-import { ok, type ApiResponse, type RefreshTokenRequest } from '#http/middleware/api-types.ts';
-import { sessionEnabler, sessionTokens } from '../accounts/open-session.ts';
+import type { ApiResponse, RefreshTokenRequest } from '#http/middleware/api-types.ts';
+import { sessionAnswer, sessionEnabler } from '../accounts/open-session.ts';
 
 /**
- * GET /auth/refresh with the refresh token as Bearer: rotates the token and signs a new access token.
- * A token that was already rotated is a replay: the whole session family is revoked. A session past
- * its idle or absolute lifetime is refused.
+ * GET /auth/refresh with the refresh token as Bearer or in the SPA's cookie: rotates the token and
+ * signs a new access token. A token that was already rotated is a replay: the whole session family is
+ * revoked. A session past its idle or absolute lifetime is refused.
  */
-export const refresh = async ({ bearerToken }: RefreshTokenRequest): Promise<ApiResponse> => {
-  const token = parseRefreshToken(bearerToken);
+export const refresh = async ({ refreshToken }: RefreshTokenRequest): Promise<ApiResponse> => {
+  const token = parseRefreshToken(refreshToken);
   const session = token ? await getSession(token.email, token.sessionId) : undefined;
   if (!token || !session) throw new AppError('ERR_UNAUTHENTICATED');
 
@@ -38,10 +38,11 @@ export const refresh = async ({ bearerToken }: RefreshTokenRequest): Promise<Api
   // An enabler deleted meanwhile is dropped from the session, so its tokens and its record agree.
   const found = await sessionEnabler(session.enablerId);
   const secret = newSecret();
+  const expiresAt = idleEndAfterRefresh(session, now);
   const rotated = await rotateSession(session.email, session.sessionId, session.currentHash, {
     currentHash: hashSecret(secret),
     rotatedHashes: rotatedHashesAfter(session),
-    expiresAt: idleEndAfterRefresh(session, now),
+    expiresAt,
     enablerId: found?.enabler.id ?? '',
   });
   if (!rotated) {
@@ -49,5 +50,5 @@ export const refresh = async ({ bearerToken }: RefreshTokenRequest): Promise<Api
     await deleteSession(session.email, session.sessionId);
     throw new AppError('ERR_UNAUTHENTICATED');
   }
-  return ok(await sessionTokens(user, found, session.sessionId, secret));
+  return sessionAnswer(user, found, { sessionId: session.sessionId, secret, expiresAt });
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Context, SQSEvent } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { addMonths, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
@@ -15,7 +15,10 @@ import { dynamo } from '#platform/aws-clients.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenEnabler } from '../../testing/fixtures.ts';
-import { signIn } from '../../testing/money-fixtures.ts';
+import { newMemberFields, newPlotFields } from '../../testing/member-fixtures.ts';
+import { sqsEventOf } from '../../testing/queue-events.ts';
+import { givenSignedInUser } from '../../testing/signed-in-users.ts';
+import { storedAggregatesOf } from '../../testing/stored-aggregates.ts';
 import { handler as rebuildWorker } from '../../workers/aggregates-rebuild/handler.ts';
 import { handler } from './handler.ts';
 
@@ -26,17 +29,6 @@ useQueueTransport({
     if (queue === 'rebuild') sent.push(message);
   },
 });
-
-const sqsEvent = (message: unknown, receiveCount = 1): SQSEvent =>
-  ({
-    Records: [
-      {
-        messageId: randomUUID(),
-        body: JSON.stringify(message),
-        attributes: { ApproximateReceiveCount: String(receiveCount) },
-      },
-    ],
-  }) as unknown as SQSEvent;
 
 /**
  * A Lambda context with plenty of time at the start (middy's look and the step's own), then almost
@@ -52,26 +44,11 @@ const shortOfTime = (): Context => {
 const runRebuildQueue = async (context: () => Context = shortOfTime): Promise<number> => {
   let delivered = 0;
   while (sent.length) {
-    const answer = await rebuildWorker(sqsEvent(sent.shift()), context());
+    const answer = await rebuildWorker(sqsEventOf(sent.shift()), context());
     expect(answer.batchItemFailures).toEqual([]);
     delivered += 1;
   }
   return delivered;
-};
-
-/** Every aggregate item of an enabler (their gsi1 partition), sorted. */
-const aggregatesOf = async (enablerId: string) => {
-  const { Items = [] } = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': `ENABLER#${enablerId}#AGG` },
-    }),
-  );
-  return Items.map(({ pk, sk, amount }) => ({ pk, sk, amount })).sort((a, b) =>
-    `${String(a.pk)}|${String(a.sk)}`.localeCompare(`${String(b.pk)}|${String(b.sk)}`),
-  );
 };
 
 const today = isoDateOf(new Date());
@@ -80,42 +57,14 @@ const lastMonth = addMonths(thisMonth, -1);
 const by = 'dashboard@example.org';
 
 const member = (enablerId: string, federation: string | null) =>
-  createMember({
-    enablerId,
-    name: `Member ${Math.random()}`,
-    village: 'Fissel',
-    number: `N-${Math.random()}`,
-    federation,
-    gender: null,
-    phone: null,
-    bankName: null,
-    bankBranchName: null,
-    bankIFSC: null,
-    bankAccount: null,
-    onboardingDate: today,
-  });
+  createMember(newMemberFields(enablerId, { federation, onboardingDate: today }));
 
 const plot = (
   owner: { id: string; enablerId: string; federation: string | null },
   start: string,
   end: string,
 ) =>
-  createPlot({
-    memberId: owner.id,
-    enablerId: owner.enablerId,
-    federation: owner.federation,
-    name: 'Field',
-    latitude: 14,
-    longitude: -16,
-    cropDescription: null,
-    isIrrigated: null,
-    droughtMonthlyContribCents: 1000,
-    excessRainMonthlyContribCents: 0,
-    startCoverageDate: start,
-    endOfSeasonDate: end,
-    endCoverageDate: end,
-    enablerConfig: null,
-  });
+  createPlot(newPlotFields(owner, { startCoverageDate: start, endOfSeasonDate: end, endCoverageDate: end }));
 
 const contribute = (owner: { id: string; enablerId: string }, plotId: string, cents: number, day: string) =>
   changeMoneyRecord({
@@ -148,9 +97,9 @@ describe('the dashboard calls', () => {
 
   beforeAll(async () => {
     enablerId = (await givenEnabler()).id;
-    admin = (await signIn('ADMIN', enablerId)).token;
-    agent = (await signIn('USER', enablerId)).token;
-    otherAgent = (await signIn('USER', (await givenEnabler()).id)).token;
+    admin = (await givenSignedInUser('ADMIN', enablerId)).token;
+    agent = (await givenSignedInUser('USER', enablerId)).token;
+    otherAgent = (await givenSignedInUser('USER', (await givenEnabler()).id)).token;
 
     const kaolack = await member(enablerId, 'Kaolack');
     const fatick = await member(enablerId, 'Fatick');
@@ -187,7 +136,7 @@ describe('the dashboard calls', () => {
       createdAt: started.body.job.createdAt,
       updatedAt: expect.any(String),
     });
-    expect(done.body.job.aggregates).toBe((await aggregatesOf(enablerId)).length);
+    expect(done.body.job.aggregates).toBe(Object.keys(await storedAggregatesOf(enablerId, 'kept')).length);
   });
 
   beforeEach(() => {
@@ -269,10 +218,10 @@ describe('the dashboard calls', () => {
   });
 
   it('answer a queued rebuild that equals the one-go rebuild of the script', async () => {
-    const queued = await aggregatesOf(enablerId);
-    expect(queued.length).toBeGreaterThan(10);
+    const queued = await storedAggregatesOf(enablerId, 'kept');
+    expect(Object.keys(queued).length).toBeGreaterThan(10);
     await rebuildAggregates(enablerId);
-    expect(await aggregatesOf(enablerId)).toEqual(queued);
+    expect(await storedAggregatesOf(enablerId, 'kept')).toEqual(queued);
   });
 
   it('keep the rebuild to administrators, refuse a second one while the first is under way, and a second rebuild changes nothing', async () => {
@@ -280,7 +229,7 @@ describe('the dashboard calls', () => {
     expect(refused.status).toBe(403);
     expect(sent).toEqual([]);
     const before = await get(agent, 'totalPendingBenefitsByFederation');
-    const aggregatesBefore = await aggregatesOf(enablerId);
+    const aggregatesBefore = await storedAggregatesOf(enablerId, 'kept');
 
     const started = await callApi(handler, 'POST', '/dashboard/rebuild', { token: admin });
     expect(started.status).toBe(202);
@@ -310,7 +259,7 @@ describe('the dashboard calls', () => {
 
     // Running (one step done, four to go): still refused.
     const step = sent.shift();
-    await rebuildWorker(sqsEvent(step), shortOfTime());
+    await rebuildWorker(sqsEventOf(step), shortOfTime());
     const running = await callApi(handler, 'GET', `/dashboard/rebuild/${started.body.job.id}`, {
       token: admin,
     });
@@ -319,7 +268,7 @@ describe('the dashboard calls', () => {
       'ERR_REBUILD_IN_PROGRESS',
     );
     // The same step delivered again: the job moved on, nothing more is queued.
-    await rebuildWorker(sqsEvent(step, 2), shortOfTime());
+    await rebuildWorker(sqsEventOf(step, 2), shortOfTime());
     expect(sent).toHaveLength(1);
 
     expect(await runRebuildQueue()).toBe(4);
@@ -329,7 +278,7 @@ describe('the dashboard calls', () => {
     ).toBe('DONE');
     expect(await lock()).toEqual([]);
     expect((await get(agent, 'totalPendingBenefitsByFederation')).body).toEqual(before.body);
-    expect(await aggregatesOf(enablerId)).toEqual(aggregatesBefore);
+    expect(await storedAggregatesOf(enablerId, 'kept')).toEqual(aggregatesBefore);
 
     // Done: the next one starts.
     expect((await callApi(handler, 'POST', '/dashboard/rebuild', { token: admin })).status).toBe(202);
@@ -339,7 +288,7 @@ describe('the dashboard calls', () => {
   it("answer a job to its enabler's administrators alone", async () => {
     const started = await callApi(handler, 'POST', '/dashboard/rebuild', { token: admin });
     const path = `/dashboard/rebuild/${started.body.job.id}`;
-    const otherAdmin = (await signIn('ADMIN', (await givenEnabler()).id)).token;
+    const otherAdmin = (await givenSignedInUser('ADMIN', (await givenEnabler()).id)).token;
     const other = await callApi(handler, 'GET', path, { token: otherAdmin });
     expect([other.status, other.body.code]).toEqual([404, 'ERR_NOT_FOUND']);
     expect((await callApi(handler, 'GET', path, { token: agent })).status).toBe(403);
@@ -352,21 +301,25 @@ describe('the dashboard calls', () => {
   });
 
   it('rebuild once in effect when a step is delivered twice at the same moment', async () => {
-    const expected = await aggregatesOf(enablerId);
+    const expected = await storedAggregatesOf(enablerId, 'kept');
     const started = await callApi(handler, 'POST', '/dashboard/rebuild', { token: admin });
     const step = sent.shift();
     const full = () => lambdaContext('rebuild-worker', 15 * 60 * 1000);
     const answers = await Promise.all([
-      rebuildWorker(sqsEvent(step), full()),
-      rebuildWorker(sqsEvent(step, 2), full()),
+      rebuildWorker(sqsEventOf(step), full()),
+      rebuildWorker(sqsEventOf(step, 2), full()),
     ]);
     expect(answers.flatMap((answer) => answer.batchItemFailures)).toEqual([]);
     expect(sent).toEqual([]);
     const done = await callApi(handler, 'GET', `/dashboard/rebuild/${started.body.job.id}`, { token: admin });
-    expect(done.body.job).toMatchObject({ state: 'DONE', records: 12, aggregates: expected.length });
-    expect(await aggregatesOf(enablerId)).toEqual(expected);
+    expect(done.body.job).toMatchObject({
+      state: 'DONE',
+      records: 12,
+      aggregates: Object.keys(expected).length,
+    });
+    expect(await storedAggregatesOf(enablerId, 'kept')).toEqual(expected);
     // Delivered once more after it is done: nothing is written.
-    await rebuildWorker(sqsEvent(step, 3), full());
+    await rebuildWorker(sqsEventOf(step, 3), full());
     expect(
       (await callApi(handler, 'GET', `/dashboard/rebuild/${started.body.job.id}`, { token: admin })).body,
     ).toEqual(done.body);

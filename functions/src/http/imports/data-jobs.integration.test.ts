@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { SQSEvent } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import type { DataFile, ExportedMember } from '@cpbo/schemas/data-files.ts';
@@ -9,19 +7,18 @@ import { getEnabler } from '#data/enablers.ts';
 import { listCampaigns } from '#data/campaigns.ts';
 import { changeMoneyRecord } from '#data/money-change.ts';
 import { createMoneyRecord } from '#data/money-create.ts';
-import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { environmentVariables, readEnvironment } from '#platform/environment.ts';
 import { putS3Object } from '#platform/s3.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { newEmptyTable } from '../../testing/empty-table.ts';
-import {
-  givenAdministeredEnabler,
-  givenMember,
-  expectTotalsMatchRecords,
-  signIn,
-} from '../../testing/money-fixtures.ts';
+import { givenMember } from '../../testing/member-fixtures.ts';
+import { givenContribution, givenPayout } from '../../testing/money-fixtures.ts';
+import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
+import { sqsEventOf } from '../../testing/queue-events.ts';
+import { givenAdministeredEnabler, givenSignedInUser } from '../../testing/signed-in-users.ts';
+import { scanTable } from '../../testing/table-items.ts';
 import { givenEnabler } from '../../testing/fixtures.ts';
 import { handler as exportWorker } from '../../workers/export/handler.ts';
 import { handler as importWorker } from '../../workers/import/handler.ts';
@@ -37,24 +34,13 @@ import { handler as importsApi } from './handler.ts';
 const sent: { queue: string; message: unknown }[] = [];
 useQueueTransport({ send: async (queue, message) => void sent.push({ queue, message }) });
 
-const sqsEvent = (message: unknown, receiveCount = 1): SQSEvent =>
-  ({
-    Records: [
-      {
-        messageId: randomUUID(),
-        body: JSON.stringify(message),
-        attributes: { ApproximateReceiveCount: String(receiveCount) },
-      },
-    ],
-  }) as unknown as SQSEvent;
-
 /** Delivers the queued messages to their workers; answers the ids the workers reported failed. */
 const runQueued = async (receiveCount = 1): Promise<string[]> => {
   const failed: string[] = [];
   while (sent.length) {
     const { queue, message } = sent.shift() as (typeof sent)[number];
     const worker = queue === 'export' ? exportWorker : importWorker;
-    const event = sqsEvent(message, receiveCount);
+    const event = sqsEventOf(message, receiveCount);
     // A batch whose every message failed is thrown (Lambda then retries it whole).
     const answer = await worker(event, lambdaContext(`${queue}-worker`)).catch(() => ({
       batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })),
@@ -82,19 +68,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   sent.length = 0;
 });
-
-const scanAll = async (): Promise<Record<string, unknown>[]> => {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page: ScanCommandOutput = await dynamo().send(
-      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: startKey, ConsistentRead: true }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items.sort((a, b) => `${a.pk}|${a.sk}`.localeCompare(`${b.pk}|${b.sk}`));
-};
 
 /** Exports through the API and its worker, and downloads the file from its presigned URL. */
 const exportFile = async (token: string, kind: 'members' | 'enablers' | 'all') => {
@@ -155,31 +128,18 @@ const givenEnablerWithMoney = async () => {
       2,
       `Member ${index} ${randomUUID().slice(0, 6)}`,
     );
-    const plot = { id: plotIds[0] as string, name: 'Field 1' };
-    await createMoneyRecord({
-      type: 'CONTRIBUTION',
-      member,
-      plot,
-      values: { amountCents: 1250, protectionType: 'DROUGHT', contributionDate: '2026-02-01T10:00:00.000Z' },
-      by: 'agent@example.org',
-    });
-    await createMoneyRecord({
-      type: 'CONTRIBUTION',
-      member,
-      plot,
-      values: { amountCents: 1250, protectionType: 'DROUGHT', contributionDate: '2026-03-01T10:00:00.000Z' },
-      by: 'agent@example.org',
-    });
-    await createMoneyRecord({
-      type: 'PAYOUT',
-      member,
-      plot,
-      values: {
-        amountCents: 9000 + index,
-        assessmentId: `camp-${index % 2}`,
-        assessmentDate: '2026-04-30',
-        payoutDate: '2026-05-02',
-      },
+    const plotId = plotIds[0];
+    for (const month of ['02', '03'])
+      await givenContribution(member.id, 1250, {
+        plotId,
+        contributionDate: `2026-${month}-01T10:00:00.000Z`,
+        by: 'agent@example.org',
+      });
+    await givenPayout(member.id, 9000 + index, {
+      plotId,
+      assessmentId: `camp-${index % 2}`,
+      assessmentDate: '2026-04-30',
+      payoutDate: '2026-05-02',
       by: 'admin@example.org',
     });
     await createMoneyRecord({
@@ -226,7 +186,7 @@ describe('exports and imports', () => {
       errorCount: 0,
       errors: [],
     });
-    const admin = await signIn('ADMIN', source.enablerId);
+    const admin = await givenSignedInUser('ADMIN', source.enablerId);
     expect((await exportFile(admin.token, 'members')).text).toBe(exported);
     expect((await getEnabler(source.enablerId))?.memberCount).toBe(3);
     expect((await listCampaigns(source.enablerId)).map((campaign) => campaign.id).sort()).toEqual([
@@ -241,11 +201,11 @@ describe('exports and imports', () => {
     await useEmptyTable();
     await importDirectly(exported, source.enablerId);
     await runQueued();
-    const admin = await signIn('ADMIN', source.enablerId);
-    const before = await scanAll();
+    const admin = await givenSignedInUser('ADMIN', source.enablerId);
+    const before = await scanTable();
     const again = await importFile(admin.token, JSON.parse(exported));
     expect(await runQueued()).toEqual([]);
-    const after = await scanAll();
+    const after = await scanTable();
     // The job and the application log's lines about it (LOG#…) are the only writes.
     const withoutJobs = (items: Record<string, unknown>[]) =>
       items.filter((item) => item.entityType !== 'DATA_JOB' && !String(item.pk).startsWith('LOG#'));
@@ -258,13 +218,13 @@ describe('exports and imports', () => {
 
   it('refuses an invalid file with every error and its path, and writes nothing', async () => {
     await useEmptyTable();
-    const admin = await signIn('ADMIN', (await givenEnabler()).id);
+    const admin = await givenSignedInUser('ADMIN', (await givenEnabler()).id);
     const file = JSON.parse(exported) as DataFile;
     const broken = structuredClone(file) as unknown as Record<string, unknown>[];
     const members = (broken[0] as { members: Record<string, unknown>[] }).members;
     delete members[1]?.village;
     (members[2] as Record<string, unknown>).plots = 'none';
-    const before = await scanAll();
+    const before = await scanTable();
     const answer = await importFile(admin.token, broken);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'ERR_IMPORT_INVALID_FILE', details: { count: 2 } });
@@ -272,24 +232,24 @@ describe('exports and imports', () => {
       '/0/members/1',
       '/0/members/2/plots',
     ]);
-    expect(await scanAll()).toEqual(before);
+    expect(await scanTable()).toEqual(before);
     expect(sent).toEqual([]);
   });
 
   it('refuses an enabler image that is not a PNG or JPEG by its bytes, in the body and through the worker', async () => {
     await useEmptyTable();
-    const admin = await signIn('ADMIN', (await givenEnabler()).id);
+    const admin = await givenSignedInUser('ADMIN', (await givenEnabler()).id);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const file = structuredClone(JSON.parse(exported)) as DataFile;
     (file[0] as { logo: string | null }).logo = `data:image/png;base64,${svg.toString('base64')}`;
-    const before = await scanAll();
+    const before = await scanTable();
     const answer = await importFile(admin.token, file);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({
       code: 'ERR_IMPORT_INVALID_FILE',
       details: { count: 1, errors: [{ where: '/0/logo', code: 'ERR_IMAGE_NOT_PNG_OR_JPEG' }] },
     });
-    expect(await scanAll()).toEqual(before);
+    expect(await scanTable()).toEqual(before);
     // A file uploaded aside is checked by the worker, which refuses it the same way.
     const jobId = await importDirectly(JSON.stringify(file), source.enablerId);
     expect(await runQueued()).toEqual([]);
@@ -318,11 +278,11 @@ describe('exports and imports', () => {
     expect(await runQueued(1)).toHaveLength(1);
     vi.restoreAllMocks();
     // The failed delivery freed the import lock: another import need not wait for its lease to lapse.
-    expect((await scanAll()).filter((item) => item.pk === 'IMPORTLOCK')).toEqual([]);
+    expect((await scanTable()).filter((item) => item.pk === 'IMPORTLOCK')).toEqual([]);
     expect(await runQueued(2)).toEqual([]);
-    expect((await scanAll()).filter((item) => item.pk === 'IMPORTLOCK')).toEqual([]);
+    expect((await scanTable()).filter((item) => item.pk === 'IMPORTLOCK')).toEqual([]);
     expect(await getDataJob(jobId)).toMatchObject({ state: 'DONE', done: 3, errorCount: 0 });
-    const admin = await signIn('ADMIN', source.enablerId);
+    const admin = await givenSignedInUser('ADMIN', source.enablerId);
     expect((await exportFile(admin.token, 'members')).text).toBe(exported);
     expect((await getEnabler(source.enablerId))?.memberCount).toBe(3);
     for (const member of (JSON.parse(exported) as DataFile)[0]?.members ?? [])
@@ -331,7 +291,7 @@ describe('exports and imports', () => {
 
   it('imports the valid members of a file and reports the others (a record on a missing plot, a duplicate)', async () => {
     await useEmptyTable();
-    const admin = await signIn('ADMIN', (await givenEnabler()).id);
+    const admin = await givenSignedInUser('ADMIN', (await givenEnabler()).id);
     const file = structuredClone(JSON.parse(exported)) as DataFile;
     const members = file[0]?.members as DataFile[number]['members'][number][];
     (members[0]?.contributions[0] as { plotId: string }).plotId = 'not-a-plot';
@@ -370,14 +330,14 @@ describe('exports and imports', () => {
     // New member and plot ids, but the source's contribution, payout and cashout ids.
     const sameRecords = withNewMemberAndPlotIds(original);
     head.members = [sameMember, sameRecords];
-    const sourceBefore = (await scanAll()).filter((item) => item.enablerId === source.enablerId);
+    const sourceBefore = (await scanTable()).filter((item) => item.enablerId === source.enablerId);
     const job = await importedJob(other.admin.token, file);
     expect(job).toMatchObject({ state: 'DONE', done: 2, errorCount: 2 });
     expect(job.errors).toEqual([
       expect.objectContaining({ where: '/0/members/0/id', code: 'ERR_IMPORT_ID_TAKEN' }),
       expect.objectContaining({ where: '/0/members/1/contributions/0/id', code: 'ERR_IMPORT_ID_TAKEN' }),
     ]);
-    const after = await scanAll();
+    const after = await scanTable();
     expect(after.filter((item) => item.enablerId === source.enablerId)).toEqual(sourceBefore);
     // Nothing of either member was written under the other enabler, not even a claim or a plot.
     expect(after.filter((item) => item.memberId === sameRecords.id || item.id === sameRecords.id)).toEqual(
@@ -420,12 +380,12 @@ describe('exports and imports', () => {
     expect(job.errors).toEqual([
       expect.objectContaining({ where: '/0/members/0/contributions/0/id', code: 'ERR_IMPORT_ID_TAKEN' }),
     ]);
-    expect((await scanAll()).filter((item) => item.memberId === reusing.id)).toEqual([]);
+    expect((await scanTable()).filter((item) => item.memberId === reusing.id)).toEqual([]);
   });
 
   it('refuses the second of two members of a file that share a record id, and imports the first', async () => {
     await useEmptyTable();
-    const admin = await signIn('ADMIN', (await givenEnabler()).id);
+    const admin = await givenSignedInUser('ADMIN', (await givenEnabler()).id);
     const file = structuredClone(JSON.parse(exported)) as DataFile;
     const head = file[0] as DataFile[number];
     const [first, second] = head.members as [ExportedMember, ExportedMember];
@@ -450,7 +410,7 @@ describe('exports and imports', () => {
     sent.length = 0;
     // Both workers at the same moment, as two Lambda instances would run them.
     const answers = await Promise.all(
-      jobs.map(({ id }) => importWorker(sqsEvent({ jobId: id }), lambdaContext('import-worker'))),
+      jobs.map(({ id }) => importWorker(sqsEventOf({ jobId: id }), lambdaContext('import-worker'))),
     );
     expect(answers.flatMap((answer) => answer.batchItemFailures)).toEqual([]);
     const done = await Promise.all(jobs.map(({ id }) => getDataJob(id)));
@@ -461,12 +421,12 @@ describe('exports and imports', () => {
     expect(new Set(refused?.errors.map((error) => error.code))).toEqual(new Set(['ERR_IMPORT_ID_TAKEN']));
     const counts = await Promise.all(jobs.map(({ enablerId }) => getEnabler(enablerId)));
     expect(counts.map((enabler) => enabler?.memberCount).sort()).toEqual([0, 3]);
-    const members = (await scanAll()).filter((item) => item.entityType === 'MEMBER');
+    const members = (await scanTable()).filter((item) => item.entityType === 'MEMBER');
     expect(members).toHaveLength(3);
   });
 
   it("refuses another administrator's upload as not found, whoever names it", async () => {
-    const owner = await signIn('ADMIN', source.enablerId);
+    const owner = await givenSignedInUser('ADMIN', source.enablerId);
     const upload = await callApi(importsApi, 'POST', '/imports/uploads', { token: owner.token });
     const put = await fetch(upload.body.url, {
       method: 'PUT',
@@ -475,8 +435,8 @@ describe('exports and imports', () => {
     });
     expect(put.status).toBe(200);
     sent.length = 0;
-    const sameEnabler = await signIn('ADMIN', source.enablerId);
-    const otherEnabler = await signIn('ADMIN', (await givenEnabler()).id);
+    const sameEnabler = await givenSignedInUser('ADMIN', source.enablerId);
+    const otherEnabler = await givenSignedInUser('ADMIN', (await givenEnabler()).id);
     for (const attacker of [sameEnabler, otherEnabler])
       for (const kind of ['all', 'onboard'] as const) {
         const answer = await callApi(importsApi, 'POST', `/imports/${kind}`, {
@@ -486,7 +446,7 @@ describe('exports and imports', () => {
         expect(answer.status).toBe(404);
         expect(answer.body.code).toBe('ERR_IMPORT_UPLOAD_NOT_FOUND');
       }
-    const user = await signIn('USER', source.enablerId);
+    const user = await givenSignedInUser('USER', source.enablerId);
     const asUser = await callApi(importsApi, 'POST', '/imports/all', {
       token: user.token,
       body: { upload: upload.body.upload },
@@ -502,7 +462,7 @@ describe('exports and imports', () => {
 
   it('onboards new members in the current enabler, and reports them as duplicates the second time', async () => {
     const enabler = await givenEnabler();
-    const admin = await signIn('ADMIN', enabler.id);
+    const admin = await givenSignedInUser('ADMIN', enabler.id);
     const file = [
       { name: 'Awa Sarr', village: 'Fissel', number: 'ON-1' },
       { name: 'Moussa Ba', village: 'Fissel', number: 'ON-2', onboardingDate: '2026-01-15', gender: false },
@@ -521,7 +481,7 @@ describe('exports and imports', () => {
   });
 
   it("lets no administrator read another's job, and imports an upload made through its presigned URL", async () => {
-    const other = await signIn('ADMIN', source.enablerId);
+    const other = await givenSignedInUser('ADMIN', source.enablerId);
     const started = await callApi(exportsApi, 'GET', '/exports/enablers', { token: source.admin.token });
     expect(
       (await callApi(exportsApi, 'GET', `/exports/jobs/${started.body.job.id}`, { token: other.token }))

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { claimKey, completeKey, keyHolder } from '#data/idempotency.ts';
 import { getMember } from '#data/members.ts';
 import { getMemberPage } from '#data/member-page.ts';
@@ -15,17 +14,11 @@ import {
   WAIT_FOR_FIRST_MS,
 } from '#http/middleware/idempotency.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { givenEnabler, givenUser } from '../../testing/fixtures.ts';
-import { handler as auth } from '../auth/handler.ts';
+import { givenEnabler } from '../../testing/fixtures.ts';
+import { givenPayout } from '../../testing/money-fixtures.ts';
+import { addPlotOfMember, onboardMember } from '../../testing/member-requests.ts';
+import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { handler as members } from './handler.ts';
-
-const signIn = async (enablerId: string) => {
-  const user = await givenUser({ role: 'USER', enablerId });
-  const answer = await callApi(auth, 'POST', '/auth/login', {
-    body: { username: user.email, password: user.password },
-  });
-  return { email: user.email, token: answer.body.accessToken as string };
-};
 
 let enablerId: string;
 let agent: { email: string; token: string };
@@ -33,23 +26,10 @@ let agent: { email: string; token: string };
 const newKey = () => randomUUID();
 const withKey = (key: string) => ({ [IDEMPOTENCY_KEY_HEADER]: key });
 
-const onboard = async () => {
-  const answer = await callApi(members, 'POST', '/members', {
-    token: agent.token,
-    body: { name: `Awa Diop ${randomUUID()}`, village: 'Fissel', number: `N-${randomUUID()}` },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.id as string;
-};
-
 /** A member with one plot, ready for contributions. */
 const memberWithPlot = async () => {
-  const memberId = await onboard();
-  const plot = await callApi(members, 'POST', `/members/${memberId}/plots`, {
-    token: agent.token,
-    body: { name: 'North field', latitude: 14.2, longitude: -16.3, droughtMonthlyContrib: 1500 },
-  });
-  expect(plot.status).toBe(201);
+  const memberId = await onboardMember(agent.token);
+  await addPlotOfMember(agent.token, memberId);
   return memberId;
 };
 
@@ -79,7 +59,7 @@ const contributionsOf = async (memberId: string) => (await getMemberPage(memberI
 
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
-  agent = await signIn(enablerId);
+  agent = await givenSignedInUser('USER', enablerId);
 });
 
 describe('a contribution sent again with its Idempotency-Key', () => {
@@ -137,7 +117,7 @@ describe('a contribution sent again with its Idempotency-Key', () => {
 
   it('belongs to its caller: another agent’s same key is another action', async () => {
     const memberId = await memberWithPlot();
-    const colleague = await signIn(enablerId);
+    const colleague = await givenSignedInUser('USER', enablerId);
     const key = newKey();
     const mine = await contribute(memberId, 500, key);
     const theirs = await contribute(memberId, 500, key, colleague.token);
@@ -148,7 +128,7 @@ describe('a contribution sent again with its Idempotency-Key', () => {
   });
 
   it('runs again after a failure, which stored no answer', async () => {
-    const memberId = await onboard();
+    const memberId = await onboardMember(agent.token);
     const key = newKey();
     const noPlot = await contribute(memberId, 1500, key);
     expect(noPlot).toMatchObject({ status: 409, body: { code: 'ERR_NO_PLOTS' } });
@@ -232,18 +212,6 @@ describe('a contribution sent again with its Idempotency-Key', () => {
 });
 
 describe('the other idempotent calls', () => {
-  const givePayout = async (memberId: string, amountCents: number) => {
-    const member = await getMember(memberId);
-    const [plot] = await getPlots(memberId);
-    const today = isoDateOf(new Date());
-    await createMoneyRecord({
-      type: 'PAYOUT',
-      member: member as NonNullable<typeof member>,
-      plot: plot as NonNullable<typeof plot>,
-      values: { amountCents, assessmentId: 'A-1', assessmentDate: today, payoutDate: today },
-      by: 'test',
-    });
-  };
   const cashout = (memberId: string, amount: number, key: string) =>
     callApi(members, 'POST', `/members/${memberId}/cashouts`, {
       token: agent.token,
@@ -253,7 +221,7 @@ describe('the other idempotent calls', () => {
 
   it('a cashout sent twice pays once; one refused for the balance can be sent again once it is covered', async () => {
     const memberId = await memberWithPlot();
-    await givePayout(memberId, 5_000);
+    await givenPayout(memberId, 5_000);
     const key = newKey();
     const first = await cashout(memberId, 20, key);
     const repeat = await cashout(memberId, 20, key);
@@ -263,7 +231,7 @@ describe('the other idempotent calls', () => {
 
     const tooMuch = newKey();
     expect((await cashout(memberId, 50, tooMuch)).body.code).toBe('ERR_BALANCE_TOO_LOW');
-    await givePayout(memberId, 5_000);
+    await givenPayout(memberId, 5_000);
     expect((await cashout(memberId, 50, tooMuch)).status).toBe(201);
     expect((await cashout(memberId, 50, tooMuch)).headers[REPLAYED_HEADER]).toBe('true');
     expect(await getMember(memberId)).toMatchObject({ cashoutBalanceCents: 3_000, cashoutTotalCents: 7_000 });
@@ -288,7 +256,7 @@ describe('the other idempotent calls', () => {
   });
 
   it('a plot added twice with one key is one plot', async () => {
-    const memberId = await onboard();
+    const memberId = await onboardMember(agent.token);
     const key = newKey();
     const send = () =>
       callApi(members, 'POST', `/members/${memberId}/plots`, {

@@ -1,74 +1,30 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { createMember, getMember } from '#data/members.ts';
-import { createMoneyRecord } from '#data/money-create.ts';
 import { allMembersOf } from '#data/member-timeline.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { demoConfig, givenEnabler, givenUser } from '../../testing/fixtures.ts';
-import { handler as auth } from '../auth/handler.ts';
+import { demoConfig, givenEnabler } from '../../testing/fixtures.ts';
+import { newMemberFields } from '../../testing/member-fixtures.ts';
+import { addPlotOfMember, newMemberBody, onboardMember } from '../../testing/member-requests.ts';
+import { givenPayout } from '../../testing/money-fixtures.ts';
+import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { handler as members } from './handler.ts';
-
-const signIn = async (role: 'USER' | 'ADMIN', enablerId: string) => {
-  const user = await givenUser({ role, enablerId });
-  return (
-    await callApi(auth, 'POST', '/auth/login', { body: { username: user.email, password: user.password } })
-  ).body.accessToken as string;
-};
-
-let counter = 0;
-const newMemberBody = (fields: Record<string, unknown> = {}) => {
-  counter += 1;
-  return {
-    name: `Awa Diop ${Date.now()}-${counter}`,
-    village: 'Fissel',
-    number: `N-${Date.now()}-${counter}`,
-    ...fields,
-  };
-};
 
 let enablerId: string;
 let agent: string;
 
-const onboard = async (token = agent, fields: Record<string, unknown> = {}) => {
-  const answer = await callApi(members, 'POST', '/members', { token, body: newMemberBody(fields) });
-  expect(answer.status).toBe(201);
-  return answer.body.id as string;
-};
-
-const addPlot = async (memberId: string, token = agent, body: Record<string, unknown> = {}) => {
-  const answer = await callApi(members, 'POST', `/members/${memberId}/plots`, {
-    token,
-    body: { name: 'North field', latitude: 14.2, longitude: -16.3, droughtMonthlyContrib: 1500, ...body },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.id as string;
-};
-
-/** A payout, recorded as the assessment would (the administrators' payout screens come later). */
-const givePayout = async (memberId: string, plotId: string, amountCents: number) => {
-  const member = await getMember(memberId);
-  await createMoneyRecord({
-    type: 'PAYOUT',
-    member: member as NonNullable<typeof member>,
-    plot: { id: plotId, name: 'North field' },
-    values: {
-      amountCents,
-      assessmentId: 'A-1',
-      assessmentDate: isoDateOf(new Date()),
-      payoutDate: isoDateOf(new Date()),
-    },
-    by: 'test',
-  });
-};
-
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
-  agent = await signIn('USER', enablerId);
+  agent = (await givenSignedInUser('USER', enablerId)).token;
 });
 
 describe('onboarding', () => {
   it('registers a member dated today, in the agent’s enabler', async () => {
-    const id = await onboard(agent, { federation: 'Kaolack', gender: true, phone: '+221 77 000 00 00' });
+    const id = await onboardMember(agent, {
+      federation: 'Kaolack',
+      gender: true,
+      phone: '+221 77 000 00 00',
+    });
     const { body } = await callApi(members, 'GET', `/members/${id}`, { token: agent });
     expect(body).toMatchObject({
       id,
@@ -95,7 +51,7 @@ describe('onboarding', () => {
       body: { ...newMemberBody(), name: first.name.toUpperCase(), village: 'fissel' },
     });
     expect(sameName.body.code).toBe('ERR_DUPLICATE_MEMBER');
-    const otherEnabler = await signIn('USER', (await givenEnabler()).id);
+    const otherEnabler = (await givenSignedInUser('USER', (await givenEnabler()).id)).token;
     expect((await callApi(members, 'POST', '/members', { token: otherEnabler, body: first })).status).toBe(
       201,
     );
@@ -117,9 +73,9 @@ describe('onboarding', () => {
 
 describe('plots', () => {
   it('take their coverage dates from the latest config and keep its version', async () => {
-    const memberId = await onboard();
+    const memberId = await onboardMember(agent);
     const start = Date.UTC(2026, 0, 31) / 1000;
-    const plotId = await addPlot(memberId, agent, { startCoverageDate: start });
+    const plotId = await addPlotOfMember(agent, memberId, { startCoverageDate: start });
     const { body } = await callApi(members, 'GET', `/members/${memberId}/plots/${plotId}`, { token: agent });
     expect(body).toMatchObject({
       name: 'North field',
@@ -133,8 +89,8 @@ describe('plots', () => {
   });
 
   it('start today by default and can change their protection', async () => {
-    const memberId = await onboard();
-    const plotId = await addPlot(memberId);
+    const memberId = await onboardMember(agent);
+    const plotId = await addPlotOfMember(agent, memberId);
     const changed = await callApi(members, 'POST', `/members/${memberId}/plots/${plotId}`, {
       token: agent,
       body: { name: 'South field', latitude: 10, longitude: 10, droughtMonthlyContrib: 2000 },
@@ -169,8 +125,8 @@ describe('plots', () => {
 
   it('cannot be added without a config', async () => {
     const bare = await givenEnabler({ withConfig: false });
-    const token = await signIn('USER', bare.id);
-    const memberId = await onboard(token);
+    const token = (await givenSignedInUser('USER', bare.id)).token;
+    const memberId = await onboardMember(token);
     const answer = await callApi(members, 'POST', `/members/${memberId}/plots`, {
       token,
       body: { name: 'Field', latitude: 10, longitude: 10 },
@@ -181,7 +137,7 @@ describe('plots', () => {
 
 describe('money', () => {
   it('needs a plot before a contribution', async () => {
-    const memberId = await onboard();
+    const memberId = await onboardMember(agent);
     const answer = await callApi(members, 'POST', `/members/${memberId}/contribute`, {
       token: agent,
       body: { amount: 100 },
@@ -191,8 +147,8 @@ describe('money', () => {
   });
 
   it('adds contributions exactly: a thousand of 0.1 make 100', async () => {
-    const memberId = await onboard();
-    await addPlot(memberId);
+    const memberId = await onboardMember(agent);
+    await addPlotOfMember(agent, memberId);
     for (let batch = 0; batch < 20; batch += 1) {
       await Promise.all(
         Array.from({ length: 50 }, () =>
@@ -209,8 +165,8 @@ describe('money', () => {
   }, 120_000);
 
   it('refuses amounts with more than two decimals', async () => {
-    const memberId = await onboard();
-    await addPlot(memberId);
+    const memberId = await onboardMember(agent);
+    await addPlotOfMember(agent, memberId);
     const answer = await callApi(members, 'POST', `/members/${memberId}/contribute`, {
       token: agent,
       body: { amount: 1.005 },
@@ -219,9 +175,9 @@ describe('money', () => {
   });
 
   it('pays out part of the pending benefit, never more than it', async () => {
-    const memberId = await onboard();
-    const plotId = await addPlot(memberId);
-    await givePayout(memberId, plotId, 10_000);
+    const memberId = await onboardMember(agent);
+    const plotId = await addPlotOfMember(agent, memberId);
+    await givenPayout(memberId, 10_000, { plotId: plotId });
     const cashout = (amount: number) =>
       callApi(members, 'POST', `/members/${memberId}/cashouts`, { token: agent, body: { amount } });
     expect((await cashout(40)).status).toBe(201);
@@ -233,9 +189,9 @@ describe('money', () => {
   });
 
   it('lets 50 simultaneous cashouts take no more than the balance', async () => {
-    const memberId = await onboard();
-    const plotId = await addPlot(memberId);
-    await givePayout(memberId, plotId, 100_000);
+    const memberId = await onboardMember(agent);
+    const plotId = await addPlotOfMember(agent, memberId);
+    await givenPayout(memberId, 100_000, { plotId: plotId });
     const amounts = Array.from({ length: 50 }, (_, index) => 10 + (index % 7) * 5);
     const answers = await Promise.all(
       amounts.map((amount) =>
@@ -257,8 +213,8 @@ describe('money', () => {
 
 describe('the member list', () => {
   it('shows a new member at once, with totals after a contribution', async () => {
-    const memberId = await onboard(agent, { name: `Zz list check ${Date.now()}` });
-    await addPlot(memberId);
+    const memberId = await onboardMember(agent, { name: `Zz list check ${Date.now()}` });
+    await addPlotOfMember(agent, memberId);
     await callApi(members, 'POST', `/members/${memberId}/contribute`, {
       token: agent,
       body: { amount: 250 },
@@ -294,21 +250,9 @@ describe('loading a whole enabler', () => {
     const created = [];
     for (let index = 0; index < 40; index += 1) {
       const when = new Date(Date.UTC(2024, 0, 1) + index * index * 86_400_000 * 7 + (index % 3));
-      const member = await createMember(
-        {
-          ...newMemberBody(),
-          enablerId: enabler.id,
-          federation: null,
-          gender: null,
-          phone: null,
-          bankName: null,
-          bankBranchName: null,
-          bankIFSC: null,
-          bankAccount: null,
-          onboardingDate: '2024-01-01',
-        },
-        { now: when },
-      );
+      const member = await createMember(newMemberFields(enabler.id, { onboardingDate: '2024-01-01' }), {
+        now: when,
+      });
       created.push(member.id);
     }
     const loaded = (await allMembersOf(enabler.id)).map((member) => member.id);
@@ -320,11 +264,11 @@ describe('loading a whole enabler', () => {
 
 describe('tenant isolation', () => {
   it('keeps every member call inside the session’s enabler', async () => {
-    const memberId = await onboard();
-    const plotId = await addPlot(memberId);
+    const memberId = await onboardMember(agent);
+    const plotId = await addPlotOfMember(agent, memberId);
     const otherEnabler = (await givenEnabler()).id;
-    const outsider = await signIn('USER', otherEnabler);
-    const outsiderAdmin = await signIn('ADMIN', otherEnabler);
+    const outsider = (await givenSignedInUser('USER', otherEnabler)).token;
+    const outsiderAdmin = (await givenSignedInUser('ADMIN', otherEnabler)).token;
     const calls: [string, string, unknown][] = [
       ['GET', `/members/${memberId}`, undefined],
       ['GET', `/members/${memberId}/plots/${plotId}`, undefined],

@@ -3,6 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { Access, RouteDefinition } from '#http/routes.ts';
 import type { Session } from '#platform/access-token.ts';
 import type { Idempotency } from './idempotency.ts';
+import type { BrowserSession, IssuedRefreshToken } from './session-cookie.ts';
 
 /** The API Gateway event as the middlewares leave it for the route handler. */
 export interface ApiEvent extends APIGatewayProxyEventV2 {
@@ -10,8 +11,10 @@ export interface ApiEvent extends APIGatewayProxyEventV2 {
   parsedBody?: unknown;
   /** The caller, for routes that need an access token. */
   session?: Session;
-  /** The raw bearer token (the refresh token on refreshToken routes). */
-  bearerToken?: string;
+  /** On refreshToken routes: the refresh token presented, as Bearer or in the SPA's cookie. */
+  refreshToken?: string;
+  /** A call of the SPA that keeps its refresh token in the session cookie (session-cookie.ts). */
+  browserSession?: BrowserSession;
   /** On idempotent routes: what ties the request's write to its Idempotency-Key. */
   idempotency?: Idempotency;
 }
@@ -45,8 +48,8 @@ export type AnonymousRequest<
   Query = QueryParameters,
 > = RequestParts<Body, Params, Query>;
 
-/** The request of a refreshToken route: the bearer token, which the handler checks. */
-export type RefreshTokenRequest = RequestParts<unknown, never, QueryParameters> & { bearerToken: string };
+/** The request of a refreshToken route: the refresh token presented, which the handler checks. */
+export type RefreshTokenRequest = RequestParts<unknown, never, QueryParameters> & { refreshToken: string };
 
 /** The request of a signedIn or admin route: the caller's open session. */
 export type SessionRequest<
@@ -64,7 +67,7 @@ export type IdempotentRequest<Body = unknown, Params extends string = never> = S
 type CallerOf<Who extends Access> = Who extends 'signedIn' | 'admin'
   ? { session: Session }
   : Who extends 'refreshToken'
-    ? { bearerToken: string }
+    ? { refreshToken: string }
     : unknown;
 
 /**
@@ -87,6 +90,11 @@ export interface ApiResponse {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * A refresh token this answer issues: the chain puts it in the body for an API client, in the
+   * HttpOnly cookie for the SPA (session-cookie.ts).
+   */
+  refreshToken?: IssuedRefreshToken;
 }
 
 export type RouteHandler<Definition extends RouteDefinition = RouteDefinition> = (

@@ -3,20 +3,14 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { signAccessToken, type Session } from '#platform/access-token.ts';
 import { logger } from '#platform/logger.ts';
-import { resetTokenSigningKey } from '#platform/secrets.ts';
 import { captureOutput } from '../../testing/log-lines.ts';
-import { agentSession as agent } from '../../testing/sessions.ts';
+import { agentSession as agent, openSessionItem, useTestSigningKey } from '../../testing/sessions.ts';
 import { runMiddleware } from '../../testing/run-middleware.ts';
 import { authenticate } from './authenticate.ts';
 
 const administrator: Session = { ...agent, email: 'admin@example.org', role: 'ADMIN' };
 
 const table = mockClient(DynamoDBDocumentClient);
-const hour = 3600;
-const openSession = () => {
-  const now = Math.floor(Date.now() / 1000);
-  return { Item: { expiresAt: now + hour, endsAt: now + 2 * hour, enablerId: 'e1' } };
-};
 
 const call = (headers: Record<string, string> = {}) => ({ method: 'GET', path: '/api/things', headers });
 const withToken = async (session: Session) =>
@@ -24,15 +18,11 @@ const withToken = async (session: Session) =>
 
 let output: ReturnType<typeof captureOutput>;
 
-beforeAll(() => {
-  process.env.JWT_SECRET = 'test-secret-of-thirty-two-bytes!!';
-  process.env.TABLE_NAME = 'test-table';
-  resetTokenSigningKey();
-});
+beforeAll(useTestSigningKey);
 
 beforeEach(() => {
   table.reset();
-  table.on(GetCommand).resolves(openSession());
+  table.on(GetCommand).resolves(openSessionItem());
   output = captureOutput();
 });
 
@@ -68,9 +58,22 @@ describe('authenticate', () => {
       authenticate('refreshToken'),
       call({ Authorization: 'bearer abc.def' }),
     );
-    expect(event.bearerToken).toBe('abc.def');
+    expect(event.refreshToken).toBe('abc.def');
     expect(event.session).toBeUndefined();
     expect(table.calls()).toHaveLength(0);
+  });
+
+  it("should take the SPA's refresh token from its session cookie only, never from a bearer", async () => {
+    const viewer = { origin: 'https://app.example.org', secure: true };
+    const fromCookie = await runMiddleware(authenticate('refreshToken'), call(), {
+      extra: { browserSession: { viewer, refreshToken: 'cookie.token' } },
+    });
+    expect(fromCookie.event.refreshToken).toBe('cookie.token');
+    await expect(
+      runMiddleware(authenticate('refreshToken'), call({ authorization: 'Bearer abc.def' }), {
+        extra: { browserSession: { viewer } },
+      }),
+    ).rejects.toMatchObject({ code: 'ERR_UNAUTHENTICATED' });
   });
 
   it('should set the session of a valid token whose session is open, read strongly consistent', async () => {
@@ -89,7 +92,7 @@ describe('authenticate', () => {
     await expect(runMiddleware(authenticate('signedIn'), await withToken(agent))).rejects.toMatchObject({
       code: 'ERR_UNAUTHENTICATED',
     });
-    table.on(GetCommand).resolves(openSession());
+    table.on(GetCommand).resolves(openSessionItem());
     const forged = call({ authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' });
     await expect(runMiddleware(authenticate('signedIn'), forged)).rejects.toMatchObject({
       code: 'ERR_UNAUTHENTICATED',

@@ -15,17 +15,22 @@ const bearerOf = (event: ApiEvent): string | undefined => {
 
 /**
  * Checks the caller against the route's access: anonymous routes pass; refreshToken routes need a
- * bearer (the handler checks it); signedIn routes a valid access token whose session is still open
+ * refresh token, as Bearer or, for the SPA, in its session cookie (the handler checks it); signedIn
+ * routes a valid access token whose session is still open
  * (one strongly consistent read, so logout, a revocation or a lock answer 401 on the very next
  * request); admin routes an ADMIN one.
  */
 export const authenticate = (access: Access): ApiMiddleware => ({
   before: async (request) => {
     if (access === 'anonymous') return;
-    const token = bearerOf(request.event);
+    const { browserSession } = request.event;
+    const token =
+      access === 'refreshToken' && browserSession ? browserSession.refreshToken : bearerOf(request.event);
     if (!token) throw new AppError('ERR_UNAUTHENTICATED');
-    request.event.bearerToken = token;
-    if (access === 'refreshToken') return;
+    if (access === 'refreshToken') {
+      request.event.refreshToken = token;
+      return;
+    }
     const session = await verifyAccessToken(token);
     const stored = await getSessionState(session.email, session.sessionId);
     if (!acceptsAccessToken(stored, session, epochSeconds())) throw new AppError('ERR_UNAUTHENTICATED');

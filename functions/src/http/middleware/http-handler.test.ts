@@ -7,13 +7,10 @@ import { answer } from '#http/route-answers.ts';
 import { routeKey, routes, type TableRoute } from '#http/routes.ts';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, signAccessToken } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
-import { resetTokenSigningKey } from '#platform/secrets.ts';
 import { captureOutput } from '../../testing/log-lines.ts';
-import { agentSession as agent } from '../../testing/sessions.ts';
+import { agentSession as agent, openSessionItem, useTestSigningKey } from '../../testing/sessions.ts';
 import { ok } from './api-types.ts';
 import { fallbackHandler, httpHandler, routeChain, type RouteImplementations } from './http-handler.ts';
-
-const secret = 'test-secret-of-thirty-two-bytes!!';
 
 const revokedSchema = {
   $id: 'answer/test-revoked',
@@ -51,24 +48,12 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'content-
 
 // The session each access token names, as the table would hold it (one GetItem per request).
 const table = mockClient(DynamoDBDocumentClient);
-const hour = 3600;
-const openSession = (enablerId = 'e1') => ({
-  Item: {
-    expiresAt: Math.floor(Date.now() / 1000) + hour,
-    endsAt: Math.floor(Date.now() / 1000) + 2 * hour,
-    enablerId,
-  },
-});
 
-beforeAll(() => {
-  process.env.JWT_SECRET = secret;
-  process.env.TABLE_NAME = 'test-table';
-  resetTokenSigningKey();
-});
+beforeAll(useTestSigningKey);
 
 beforeEach(() => {
   table.reset();
-  table.on(GetCommand).resolves(openSession());
+  table.on(GetCommand).resolves(openSessionItem());
 });
 
 afterAll(() => table.restore());
@@ -93,11 +78,11 @@ describe('the route chain', () => {
     table.on(GetCommand).resolves({});
     expect((await call(echo, request)).status).toBe(401);
     const past = Math.floor(Date.now() / 1000) - 1;
-    table.on(GetCommand).resolves({ Item: { ...openSession().Item, expiresAt: past } });
+    table.on(GetCommand).resolves({ Item: { ...openSessionItem().Item, expiresAt: past } });
     expect((await call(echo, request)).status).toBe(401);
-    table.on(GetCommand).resolves({ Item: { ...openSession().Item, endsAt: past } });
+    table.on(GetCommand).resolves({ Item: { ...openSessionItem().Item, endsAt: past } });
     expect((await call(echo, request)).status).toBe(401);
-    table.on(GetCommand).resolves(openSession('e2'));
+    table.on(GetCommand).resolves(openSessionItem('e2'));
     expect(await call(echo, request)).toMatchObject({ status: 401, body: { code: 'ERR_UNAUTHENTICATED' } });
   });
 

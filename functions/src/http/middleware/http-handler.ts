@@ -19,7 +19,7 @@ import type { ApiEvent, ApiMiddleware, ApiResult, RequestOf, RouteHandler } from
 import { authenticate } from './authenticate.ts';
 import { errorResponder } from './error-responder.ts';
 import { jsonBody } from './json-body.ts';
-import { jsonResponse } from './json-response.ts';
+import { apiResult, sessionCookie } from './session-cookie.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
@@ -53,7 +53,7 @@ const toRequest = (route: RouteDefinition, event: ApiEvent, context: Context) =>
   requestId: context.awsRequestId,
   headers: event.headers ?? {},
   ...(route.access === 'signedIn' || route.access === 'admin' ? { session: event.session } : {}),
-  ...(route.access === 'refreshToken' ? { bearerToken: event.bearerToken } : {}),
+  ...(route.access === 'refreshToken' ? { refreshToken: event.refreshToken } : {}),
   ...(route.idempotent ? { idempotency: event.idempotency } : {}),
 });
 
@@ -75,7 +75,10 @@ const answerCheck = (route: RouteDefinition): ApiMiddleware => {
 
 const answersChecked = (): boolean => process.env.CPBO_CHECK_ANSWERS === 'on';
 
-/** One route's chain: errors → JSON body → authentication → validation → idempotency → handler. */
+/**
+ * One route's chain: session cookie → errors → JSON body → authentication → validation → idempotency →
+ * handler. The session cookie's middleware is outside the errors' so that it sees refusals' answers.
+ */
 export const routeChain = <Definition extends RouteDefinition>(
   route: Definition,
   implementation: RouteHandler<Definition>,
@@ -94,6 +97,7 @@ export const routeChain = <Definition extends RouteDefinition>(
   }
   return middy<ApiEvent, ApiResult, Error, Context>()
     .use(answersChecked() ? [answerCheck(route)] : [])
+    .use(route.sessionCookie ? [sessionCookie(route)] : [])
     .use(errorResponder())
     .use(
       jsonBody({
@@ -106,9 +110,9 @@ export const routeChain = <Definition extends RouteDefinition>(
     .use(validateInput(route, middlewares.validators))
     .use(route.idempotent && middlewares.idempotency ? [middlewares.idempotency(route)] : [])
     .handler(async (event, context) => {
-      // authenticate set the session (or the bearer) that the route's access promises.
+      // authenticate set the session (or the refresh token) that the route's access promises.
       const response = await implementation(toRequest(route, event, context) as RequestOf<Definition>);
-      return jsonResponse(response.status ?? 200, response.body, response.headers);
+      return apiResult(event, response);
     });
 };
 

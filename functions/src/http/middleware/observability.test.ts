@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { signAccessToken, type Session } from '#platform/access-token.ts';
 import { countEvent } from '#platform/metrics.ts';
-import { resetTokenSigningKey } from '#platform/secrets.ts';
 import { captureOutput } from '../../testing/log-lines.ts';
+import { openSessionItem, useTestSigningKey } from '../../testing/sessions.ts';
 import { ok } from './api-types.ts';
 import { httpHandler, type RouteImplementations } from './http-handler.ts';
 
@@ -30,18 +30,13 @@ const table = mockClient(DynamoDBDocumentClient);
 let output: ReturnType<typeof captureOutput>;
 
 beforeAll(() => {
-  process.env.JWT_SECRET = 'test-secret-of-thirty-two-bytes!!';
-  process.env.TABLE_NAME = 'test-table';
+  useTestSigningKey();
   process.env.ENVIRONMENT_NAME = 'staging';
-  resetTokenSigningKey();
 });
 
 beforeEach(() => {
   table.reset();
-  const now = Math.floor(Date.now() / 1000);
-  table
-    .on(GetCommand)
-    .resolves({ Item: { expiresAt: now + 3600, endsAt: now + 7200, enablerId: 'enabler-7' } });
+  table.on(GetCommand).resolves(openSessionItem('enabler-7'));
   output = captureOutput();
 });
 

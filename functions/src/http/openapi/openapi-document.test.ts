@@ -29,17 +29,17 @@ describe('the OpenAPI document', () => {
     expect(profile).toMatchObject({
       'x-access': 'admin',
       security: [{ accessToken: [] }],
-      parameters: [{ name: 'enablerId', in: 'path', required: true }],
+      parameters: [
+        { name: 'enablerId', in: 'path', required: true },
+        { name: 'X-Session-Cookie', in: 'header', required: false },
+      ],
       responses: {
         200: {
           content: {
-            'application/json': { schema: { $ref: '#/components/schemas/answer.enabler-profile' } },
+            'application/json': { schema: { $ref: '#/components/schemas/answer.signed-in' } },
           },
         },
       },
-    });
-    expect(document.components.schemas['answer.enabler-profile']).toMatchObject({
-      required: ['refreshToken'],
     });
     expect(operationOf('POST', '/auth/logout')).toMatchObject({
       responses: { 204: { description: 'Done; no body.' } },
@@ -50,6 +50,43 @@ describe('the OpenAPI document', () => {
         content: { 'application/json': { schema: { $ref: '#/components/schemas/request.login' } } },
       },
     });
+  });
+
+  it('describes both ways of a session: the refresh token in the body, or in the SPA’s HttpOnly cookie', () => {
+    expect(document.components.schemas['answer.signed-in']).toEqual({
+      oneOf: [
+        { $ref: '#/components/schemas/answer.session' },
+        { $ref: '#/components/schemas/answer.browser-session' },
+      ],
+    });
+    expect(document.components.schemas['answer.session']).toMatchObject({
+      required: expect.arrayContaining(['refreshToken', 'accessToken']),
+    });
+    const browser = document.components.schemas['answer.browser-session'] as { properties: object };
+    expect(Object.keys(browser.properties)).not.toContain('refreshToken');
+    expect(document.components.securitySchemes.sessionCookie).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'refreshToken',
+    });
+    expect(operationOf('GET', '/auth/refresh')).toMatchObject({
+      security: [{ refreshToken: [] }, { sessionCookie: [] }],
+      parameters: [{ name: 'X-Session-Cookie', in: 'header', required: false }],
+      responses: { 200: { headers: { 'Set-Cookie': { schema: { type: 'string' } } } } },
+    });
+    for (const [method, path] of [
+      ['POST', '/auth/login'],
+      ['GET', '/auth/enablerProfile/{enablerId}'],
+      ['POST', '/auth/logout'],
+      ['GET', '/auth/logoutFromEverywhere'],
+    ] as const) {
+      const operation = operationOf(method, path) as unknown as { parameters: { name: string }[] };
+      expect(
+        operation.parameters.map(({ name }) => name),
+        path,
+      ).toContain('X-Session-Cookie');
+    }
+    expect(operationOf('PUT', '/auth/password')).not.toHaveProperty('parameters');
   });
 
   it('lists the error codes a route can answer, by status: generic ones and its resource’s own', () => {
@@ -64,5 +101,7 @@ describe('the OpenAPI document', () => {
     );
     expect(codes('POST', '/admin/enablers/{id}/configs', 413)).toContain('ERR_FILE_TOO_LONG');
     expect(codes('GET', '/members', 500)).toEqual(['ERR_INTERNAL']);
+    expect(codes('GET', '/auth/refresh', 403)).toContain('ERR_CROSS_ORIGIN');
+    expect(codes('PUT', '/auth/password', 403)).not.toContain('ERR_CROSS_ORIGIN');
   });
 });

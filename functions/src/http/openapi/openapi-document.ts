@@ -3,6 +3,12 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { errorAnswerSchema, type JSONSchema } from '@cpbo/schemas';
 import { errorCatalogue, errorCodes, type ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
+import {
+  REFRESH_TOKEN_COOKIE,
+  SESSION_COOKIE_HEADER,
+  SESSION_MARKER_COOKIE,
+} from '@cpbo/schemas/session-cookie.ts';
+import { REFRESH_TOKEN_PATH } from '../middleware/session-cookie.ts';
 import { handlerEntry } from '../handlers.ts';
 import {
   API_BASE,
@@ -100,6 +106,7 @@ const genericCodes = (route: RouteDefinition): ErrorCode[] => {
     codes.push(...named.filter((code) => known.has(code)).map((code) => code as ErrorCode));
   }
   if (route.idempotent) codes.push(...middlewareCodes('idempotency.ts'));
+  if (route.sessionCookie) codes.push(...middlewareCodes('session-cookie.ts'));
   return codes;
 };
 
@@ -118,11 +125,37 @@ export interface OpenApiDocument {
 
 const accessText: Record<RouteDefinition['access'], string> = {
   anonymous: 'Anonymous: no token.',
-  refreshToken: 'The refresh token as Bearer (login or refresh gave it); the handler checks it.',
+  refreshToken:
+    'The refresh token as Bearer (login, refresh or the enabler switch gave it), or, with the ' +
+    `${SESSION_COOKIE_HEADER} header, the ${REFRESH_TOKEN_COOKIE} cookie; the handler checks it.`,
   signedIn:
     'Signed in: an access token of any role (ADMIN, USER, ANDROID_USER), whose session is open; ' +
     'the data are those of the session’s enabler.',
   admin: 'Administrators only: an access token of the ADMIN role (others get 403 ERR_FORBIDDEN_USER).',
+};
+
+/** The two ways of a route that issues or ends a session: the spec's, and the SPA's cookie. */
+const sessionCookieText: Record<NonNullable<RouteDefinition['sessionCookie']>, string> = {
+  set:
+    'Its refresh token goes in the body (`answer.session`). With the ' +
+    `${SESSION_COOKIE_HEADER} header (the SPA) it goes instead in an HttpOnly, SameSite=Strict ` +
+    `\`${REFRESH_TOKEN_COOKIE}\` cookie of path ${REFRESH_TOKEN_PATH}, beside a \`${SESSION_MARKER_COOKIE}\` ` +
+    'cookie the page can read, and the body has none (`answer.browser-session`).',
+  clear:
+    `With the ${SESSION_COOKIE_HEADER} header (the SPA), the answer also removes the ` +
+    `\`${REFRESH_TOKEN_COOKIE}\` and \`${SESSION_MARKER_COOKIE}\` cookies.`,
+};
+
+/** The header of the SPA's calls, on the routes of the session cookie. */
+const sessionCookieHeader: Json = {
+  name: SESSION_COOKIE_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Sent by the SPA: the refresh token travels in an HttpOnly cookie, not in the body. The call must ' +
+    'come from the application’s own origin (Origin and Sec-Fetch-Site, when sent, say so), else 403 ' +
+    'ERR_CROSS_ORIGIN. A 401 answer to such a call removes the cookies.',
+  schema: { type: 'string', const: '1' },
 };
 
 /** The document, from the route table as it is. */
@@ -141,13 +174,26 @@ export const openApiDocument = (): OpenApiDocument => {
       refreshToken: {
         type: 'http',
         scheme: 'bearer',
-        description: 'The refresh token of POST /auth/login or GET /auth/refresh (only GET /auth/refresh).',
+        description:
+          'The refresh token of POST /auth/login, GET /auth/refresh or the enabler switch (only GET ' +
+          '/auth/refresh).',
+      },
+      sessionCookie: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: REFRESH_TOKEN_COOKIE,
+        description:
+          `The SPA's HttpOnly refresh token cookie, with the ${SESSION_COOKIE_HEADER} header (only GET ` +
+          '/auth/refresh).',
       },
     },
   };
-  /** A schema with an $id becomes a component (once), others stay inline. */
+  /** A schema with an $id becomes a component (once), others stay inline; so do a oneOf's choices. */
   const schemaRef = (schema: JSONSchema): Json => {
-    const { $id, ...rest } = schema as Json & { $id?: string };
+    const { $id, ...own } = schema as Json & { $id?: string };
+    const rest = Array.isArray(own.oneOf)
+      ? { ...own, oneOf: (own.oneOf as JSONSchema[]).map(schemaRef) }
+      : own;
     if (typeof $id !== 'string') return rest;
     const name = componentName($id);
     components.schemas[name] ??= rest;
@@ -183,6 +229,7 @@ export const openApiDocument = (): OpenApiDocument => {
         schema: { type: 'string', minLength: 1, maxLength: 200 },
       });
     }
+    if (route.sessionCookie) parameters.push(sessionCookieHeader);
 
     const responses: Record<string, Json> = {};
     const declared = answerOf(route);
@@ -192,6 +239,14 @@ export const openApiDocument = (): OpenApiDocument => {
       responses[String(declared.status)] = {
         description: 'Success.',
         content: { 'application/json': { schema: schemaRef(declared.body) } },
+      };
+    }
+    if (route.sessionCookie && declared) {
+      (responses[String(declared.status)] as Json).headers = {
+        'Set-Cookie': {
+          description: `Only with the ${SESSION_COOKIE_HEADER} header: ${sessionCookieText[route.sessionCookie]}`,
+          schema: { type: 'string' },
+        },
       };
     }
     if (!codesOf.has(route.resource)) codesOf.set(route.resource, resourceCodes(route.resource));
@@ -216,12 +271,18 @@ export const openApiDocument = (): OpenApiDocument => {
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/gu, '').replace(/\/(.)/gu, (_, c: string) => c.toUpperCase())}`,
       summary: routeKey(route),
       tags: [route.resource],
-      description: `${accessText[route.access]} Largest body: ${route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES} bytes.`,
+      description: [
+        accessText[route.access],
+        ...(route.sessionCookie ? [sessionCookieText[route.sessionCookie]] : []),
+        `Largest body: ${route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES} bytes.`,
+      ].join(' '),
       'x-access': route.access,
       security:
         route.access === 'anonymous'
           ? []
-          : [{ [route.access === 'refreshToken' ? 'refreshToken' : 'accessToken']: [] }],
+          : route.access === 'refreshToken'
+            ? [{ refreshToken: [] }, { sessionCookie: [] }]
+            : [{ accessToken: [] }],
       ...(parameters.length ? { parameters } : {}),
       ...(route.body
         ? {

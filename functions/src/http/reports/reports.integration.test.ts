@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REPORT_BYTES } from '@cpbo/schemas/operations.ts';
-import { dynamo } from '#platform/aws-clients.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { givenEnabler, givenUser } from '../../testing/fixtures.ts';
+import { countDynamoRequests } from '../../testing/dynamo-requests.ts';
+import { givenEnabler } from '../../testing/fixtures.ts';
+import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { handler as adminReports } from '../admin-reports/handler.ts';
-import { handler as auth } from '../auth/handler.ts';
 import { handler as reports } from './handler.ts';
-
-const signIn = async (role: 'USER' | 'ADMIN' | 'ANDROID_USER', enablerId: string) => {
-  const user = await givenUser({ role, enablerId });
-  const { body } = await callApi(auth, 'POST', '/auth/login', {
-    body: { username: user.email, password: user.password },
-  });
-  return { ...user, token: body.accessToken as string };
-};
 
 const reportBody = (fields: Record<string, unknown> = {}) => ({
   deviceManufacturer: 'Samsung',
@@ -30,32 +22,14 @@ const send = (token: string | undefined, body: unknown) =>
 const page = (token: string, query: Record<string, string> = {}) =>
   callApi(adminReports, 'GET', '/admin/reports', { token, query });
 
-const countRequests = async (run: () => Promise<unknown>): Promise<number> => {
-  let requests = 0;
-  const name = `count-${randomUUID()}`;
-  dynamo().middlewareStack.add(
-    (next) => (args) => {
-      requests += 1;
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  try {
-    await run();
-  } finally {
-    dynamo().middlewareStack.remove(name);
-  }
-  return requests;
-};
-
 let enablerId: string;
-let admin: Awaited<ReturnType<typeof signIn>>;
-let agent: Awaited<ReturnType<typeof signIn>>;
+let admin: Awaited<ReturnType<typeof givenSignedInUser>>;
+let agent: Awaited<ReturnType<typeof givenSignedInUser>>;
 
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
-  admin = await signIn('ADMIN', enablerId);
-  agent = await signIn('USER', enablerId);
+  admin = await givenSignedInUser('ADMIN', enablerId);
+  agent = await givenSignedInUser('USER', enablerId);
 });
 
 describe('POST /reports', () => {
@@ -77,7 +51,7 @@ describe('POST /reports', () => {
   });
 
   it('should take a report from an Android user, and keep data nested deeper than DynamoDB maps go', async () => {
-    const android = await signIn('ANDROID_USER', enablerId);
+    const android = await givenSignedInUser('ANDROID_USER', enablerId);
     let deep: Record<string, unknown> = { leaf: 'bottom' };
     for (let level = 0; level < 60; level += 1) deep = { level, inner: deep };
     const sent = await send(android.token, reportBody({ data: deep }));
@@ -134,10 +108,10 @@ describe('GET /admin/reports', () => {
 
   it('should read as much for page 1 as for page 1000', async () => {
     // The session, the counter and the page's range.
-    expect(await countRequests(() => page(admin.token, { pageSize: '5', page: '1' }))).toBe(3);
-    expect(await countRequests(() => page(admin.token, { pageSize: '5', page: '1000' }))).toBeLessThanOrEqual(
-      3,
-    );
+    expect(await countDynamoRequests(() => page(admin.token, { pageSize: '5', page: '1' }))).toBe(3);
+    expect(
+      await countDynamoRequests(() => page(admin.token, { pageSize: '5', page: '1000' })),
+    ).toBeLessThanOrEqual(3);
   });
 
   it('should refuse a user, and a page size off the list', async () => {

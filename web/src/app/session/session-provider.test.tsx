@@ -2,23 +2,27 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../../common/browser/browser.ts';
-import { fakeApi } from '../../test/fake-api.ts';
+import { fakeAccessToken, fakeApi, type FakeApi } from '../../test/fake-api.ts';
 import {
   authSession,
   cloudscape,
   coopVerte,
   dialogTexts,
   dialogVisible,
-  refreshTokenCookie,
   renderApp,
-  setRefreshTokenCookie,
+  setSessionMarker,
   signedInRoutes,
 } from '../../test/render-app.tsx';
+import { hasSessionMarker } from './session-marker.ts';
 
 const apiCalls = (calls: string[]) => calls.filter((call) => call.includes(' /api/'));
 
+/** Whether the SPA called the route as the session cookie's own: its header, and no token of its own. */
+const viaSessionCookie = (api: FakeApi, route: string) =>
+  api.requestTo(route)?.headers.get('X-Session-Cookie');
+
 describe('session start-up', () => {
-  it('should show the login page at once when there is no refresh-token cookie', async () => {
+  it('should show the login page at once when the browser holds no session', async () => {
     const api = fakeApi({});
     renderApp('/');
 
@@ -27,17 +31,18 @@ describe('session start-up', () => {
     expect(apiCalls(api.calls())).toEqual([]);
   });
 
-  it('should restore a user session from the cookie, storing the rotated refresh token', async () => {
-    setRefreshTokenCookie('refresh-1');
+  it('should restore a user session with one refresh, which the API answers from its cookie', async () => {
+    setSessionMarker();
     const api = fakeApi(signedInRoutes('USER'));
     renderApp('/');
 
     expect(screen.getByText('Loading, please wait...')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Welcome Asha Agent' })).toBeTruthy();
-    expect(api.bearerOf('GET /api/auth/refresh')).toBe('Bearer refresh-1');
+    // The page holds no refresh token to send: the API reads and rotates its HttpOnly cookie.
+    expect(viaSessionCookie(api, 'GET /api/auth/refresh')).toBe('1');
+    expect(api.bearerOf('GET /api/auth/refresh')).toBeNull();
     // The refresh answer carries the enabler: the first screen does not ask for it again.
     expect(apiCalls(api.calls())).toEqual(['GET /api/auth/refresh']);
-    expect(refreshTokenCookie()).toBe('refresh-2');
     // A user sees the name of their enabler, and the enabler's banner on the home page.
     expect(screen.getByText('Coop Verte')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Banner of Coop Verte' }).getAttribute('src')).toBe(
@@ -46,7 +51,7 @@ describe('session start-up', () => {
   });
 
   it('should also load every enabler for an administrator', async () => {
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     const api = fakeApi(signedInRoutes('ADMIN'));
     renderApp('/');
 
@@ -54,8 +59,8 @@ describe('session start-up', () => {
     expect(apiCalls(api.calls()).sort()).toEqual(['GET /api/admin/enablers', 'GET /api/auth/refresh']);
   });
 
-  it('should remove a refused refresh token and show the login page quietly', async () => {
-    setRefreshTokenCookie('refresh-1');
+  it('should forget a refused session and show the login page quietly', async () => {
+    setSessionMarker();
     const api = fakeApi({
       'GET /api/auth/refresh': {
         status: 401,
@@ -66,26 +71,26 @@ describe('session start-up', () => {
     renderApp('/');
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
-    expect(refreshTokenCookie()).toBeNull();
+    expect(hasSessionMarker()).toBe(false);
     expect(dialogVisible()).toBe(false);
     // A reload would come back here with the same answer: no loop.
     expect(reload).not.toHaveBeenCalled();
     expect(apiCalls(api.calls())).toEqual(['GET /api/auth/refresh']);
   });
 
-  it('should keep the refresh token when the server cannot be reached, and say so', async () => {
-    setRefreshTokenCookie('refresh-1');
+  it('should keep the session when the server cannot be reached, and say so', async () => {
+    setSessionMarker();
     fakeApi({ 'GET /api/auth/refresh': { networkError: true } });
     renderApp('/');
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
-    expect(refreshTokenCookie()).toBe('refresh-1');
+    expect(hasSessionMarker()).toBe(true);
     await waitFor(() => expect(dialogVisible()).toBe(true));
     expect(dialogTexts()?.content).toBe('A technical error occured : Failed to fetch');
   });
 
-  it('should remove the refresh token when the enablers cannot be loaded', async () => {
-    setRefreshTokenCookie('refresh-1');
+  it('should forget the session when the enablers cannot be loaded', async () => {
+    setSessionMarker();
     fakeApi({
       ...signedInRoutes('ADMIN'),
       'GET /api/admin/enablers': { status: 500, body: { code: 'ERR_INTERNAL', message: 'Internal error.' } },
@@ -93,14 +98,14 @@ describe('session start-up', () => {
     renderApp('/');
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
-    expect(refreshTokenCookie()).toBeNull();
+    expect(hasSessionMarker()).toBe(false);
     await waitFor(() => expect(dialogVisible()).toBe(true));
   });
 });
 
 describe('signed-in session', () => {
-  it('should log out: the server ends the session, then tokens and cookie are cleared, login page shown', async () => {
-    setRefreshTokenCookie('refresh-1');
+  it('should log out: the server ends the session and its cookie, the page forgets it, login page shown', async () => {
+    setSessionMarker();
     const api = fakeApi({ ...signedInRoutes('USER'), 'POST /api/auth/logout': { status: 204 } });
     renderApp('/Account');
     await screen.findByRole('heading', { name: 'Account' });
@@ -110,14 +115,15 @@ describe('signed-in session', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(api.bearerOf('POST /api/auth/logout')).toBe(`Bearer ${authSession('USER').accessToken}`);
-    expect(refreshTokenCookie()).toBeNull();
+    expect(viaSessionCookie(api, 'POST /api/auth/logout')).toBe('1');
+    expect(hasSessionMarker()).toBe(false);
   });
 
   it.each([
     ['cannot be reached', { networkError: true as const }],
     ['fails', { status: 500, body: { code: 'ERR_INTERNAL', message: 'x' } }],
   ])('should still log out here, quietly, when the server %s', async (_, answer) => {
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     const api = fakeApi({ ...signedInRoutes('USER'), 'POST /api/auth/logout': answer });
     renderApp('/Account');
     await screen.findByRole('heading', { name: 'Account' });
@@ -127,12 +133,13 @@ describe('signed-in session', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(api.calls()).toContain('POST /api/auth/logout');
-    expect(refreshTokenCookie()).toBeNull();
+    // The next start shows the login page, though only the API can remove its cookie.
+    expect(hasSessionMarker()).toBe(false);
     expect(dialogVisible()).toBe(false);
   });
 
   it('should log out from everywhere only after the server revoked the sessions', async () => {
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     const api = fakeApi({ ...signedInRoutes('USER'), 'GET /api/auth/logoutFromEverywhere': { status: 204 } });
     renderApp('/');
     await screen.findByRole('heading', { name: 'Welcome Asha Agent' });
@@ -144,11 +151,12 @@ describe('signed-in session', () => {
     expect(api.bearerOf('GET /api/auth/logoutFromEverywhere')).toBe(
       `Bearer ${authSession('USER').accessToken}`,
     );
-    expect(refreshTokenCookie()).toBeNull();
+    expect(viaSessionCookie(api, 'GET /api/auth/logoutFromEverywhere')).toBe('1');
+    expect(hasSessionMarker()).toBe(false);
   });
 
   it('should stay signed in when logging out from everywhere fails', async () => {
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     fakeApi({
       ...signedInRoutes('USER'),
       'GET /api/auth/logoutFromEverywhere': { status: 500, body: { code: 'ERR_INTERNAL', message: 'x' } },
@@ -161,7 +169,7 @@ describe('signed-in session', () => {
 
     await waitFor(() => expect(dialogVisible()).toBe(true));
     expect(screen.getByRole('heading', { name: 'Welcome Asha Agent' })).toBeTruthy();
-    expect(refreshTokenCookie()).toBe('refresh-2');
+    expect(hasSessionMarker()).toBe(true);
   });
 
   it('should let an administrator switch to an enabler that has a configuration, then reload on /', async () => {
@@ -177,13 +185,14 @@ describe('signed-in session', () => {
       latestConfigVersion: 1,
       latestConfigDate: '2025-02-01',
     };
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
+    const moved = { ...authSession('ADMIN'), accessToken: fakeAccessToken(900, 'agri-nord') };
     const api = fakeApi({
       ...signedInRoutes('ADMIN', [coopVerte, noConfig, other]),
-      'GET /api/auth/enablerProfile/enabler-3': { body: { refreshToken: 'refresh-for-agri-nord' } },
+      'GET /api/auth/enablerProfile/enabler-3': { body: moved },
     });
     const load = vi.spyOn(browser, 'load').mockImplementation(() => undefined);
-    renderApp('/Account');
+    const { tokenKeeper } = renderApp('/Account');
     await screen.findByRole('heading', { name: 'Account' });
 
     const selector = cloudscape().findSelect('.top-bar__enabler-selector');
@@ -198,18 +207,17 @@ describe('signed-in session', () => {
     act(() => selector?.selectOptionByValue('enabler-3', portal));
 
     await waitFor(() => expect(load).toHaveBeenCalledWith('/'));
-    const refreshes = api.requests.filter((request) => request.path === '/api/auth/refresh');
-    expect(refreshes.map((request) => request.headers.get('Authorization'))).toEqual([
-      'Bearer refresh-1',
-      'Bearer refresh-for-agri-nord',
-    ]);
-    expect(refreshTokenCookie()).toBe('refresh-2');
+    expect(viaSessionCookie(api, 'GET /api/auth/enablerProfile/enabler-3')).toBe('1');
+    // The switch answers the moved session: its access token at once, its refresh token in the cookie,
+    // from which the reloaded app restores it.
+    expect(await tokenKeeper.validAccessToken()).toBe(moved.accessToken);
+    expect(apiCalls(api.calls()).filter((call) => call === 'GET /api/auth/refresh')).toHaveLength(1);
   });
 });
 
 describe('language kept with the user', () => {
   it('should switch to it at start-up', async () => {
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     fakeApi({
       ...signedInRoutes('USER'),
       'GET /api/auth/refresh': { body: { ...authSession('USER'), language: 'fr' } },
@@ -234,7 +242,7 @@ describe('language kept with the user', () => {
   });
 
   it("should keep the browser's language while the user has chosen none", async () => {
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     fakeApi({
       ...signedInRoutes('USER'),
       'GET /api/auth/refresh': { body: { ...authSession('USER'), language: null } },

@@ -22,11 +22,11 @@ export interface SessionProviderProps {
   tokenKeeper?: TokenKeeper;
 }
 
-/** Owns the session: start-up restore from the refresh-token cookie, login, logouts, enabler switch. */
+/** Owns the session: start-up restore from the API's session cookie, login, logouts, enabler switch. */
 export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: SessionProviderProps) {
   const navigate = useNavigate();
   const [state, setState] = useState<SessionState>(() =>
-    tokenKeeper.hasRefreshToken() ? { status: 'loading' } : { status: 'anonymous' },
+    tokenKeeper.hasSession() ? { status: 'loading' } : { status: 'anonymous' },
   );
   // React runs effects twice in development: the restore must run once (the refresh token rotates).
   const restoreStarted = useRef(false);
@@ -44,7 +44,7 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
   }, [tokenKeeper]);
 
   useEffect(() => {
-    if (restoreStarted.current || !tokenKeeper.hasRefreshToken()) return;
+    if (restoreStarted.current || !tokenKeeper.hasSession()) return;
     restoreStarted.current = true;
     const restore = async () => {
       try {
@@ -56,7 +56,7 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
         startTransition(() => setState({ status: 'signedIn', session }));
       } catch (error) {
         if (isApiError(error) && error.isNetworkFailure) {
-          // The server could not be reached: the token may still be good, keep it for the next visit.
+          // The server could not be reached: the session may still be good, keep it for the next visit.
           publishError(error);
         } else {
           tokenKeeper.clear();
@@ -91,8 +91,8 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
   }, [navigate]);
 
   const logout = useCallback(async () => {
-    // The server ends the session, so a copied refresh token is worthless; the browser forgets the
-    // tokens even when the server cannot be told.
+    // The server ends the session and removes its cookie; the browser forgets the access token and the
+    // marker even when the server cannot be told.
     await tokenKeeper.signOut((accessToken) => authApi.logout(accessToken));
     signedOut();
   }, [tokenKeeper, signedOut]);
@@ -106,15 +106,10 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
 
   const switchEnabler = useCallback(
     async (enablerId: string) => {
-      const { refreshToken } = await authApi.enablerProfile(enablerId);
-      tokenKeeper.replaceRefreshToken(refreshToken);
-      try {
-        await tokenKeeper.renew();
-      } finally {
-        // The reloaded app restores the session for the new enabler from the cookie, or shows the
-        // login page if the token was refused.
-        browser.load(paths.home);
-      }
+      // The session moved at once: the previous access token no longer works, the cookie holds the
+      // rotated refresh token, and the reloaded app restores the session for the new enabler from it.
+      tokenKeeper.store(await authApi.enablerProfile(enablerId));
+      browser.load(paths.home);
     },
     [tokenKeeper],
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAccessToken, fakeAccessTokenUntil, fakeApi } from '../../test/fake-api.ts';
-import { authSession, refreshTokenCookie, setRefreshTokenCookie } from '../../test/render-app.tsx';
+import { authSession, setSessionMarker } from '../../test/render-app.tsx';
 import { accessTokenExpiry, needsRenewal } from './access-token.ts';
 import { TokenKeeper } from './token-keeper.ts';
 
@@ -28,107 +28,110 @@ describe('TokenKeeper', () => {
     const api = fakeApi({});
     const keeper = new TokenKeeper();
     const token = fakeAccessToken(600);
-    keeper.store({ accessToken: token, refreshToken: 'refresh-1' });
+    keeper.store({ accessToken: token });
 
     expect(await keeper.validAccessToken()).toBe(token);
     expect(api.calls()).toEqual([]);
-    expect(refreshTokenCookie()).toBe('refresh-1');
   });
 
-  it('should renew an access token with under a minute left, once for concurrent callers', async () => {
-    const renewed = { ...authSession('USER', 'refresh-2'), accessToken: fakeAccessToken(900) };
+  it('should renew an access token with under a minute left through the API’s cookie, once for concurrent callers', async () => {
+    const renewed = { ...authSession('USER'), accessToken: fakeAccessToken(900) };
     const api = fakeApi({ 'GET /api/auth/refresh': { body: renewed } });
     const keeper = new TokenKeeper();
-    keeper.store({ accessToken: fakeAccessToken(30), refreshToken: 'refresh-1' });
+    keeper.store({ accessToken: fakeAccessToken(30) });
 
     const tokens = await Promise.all([keeper.validAccessToken(), keeper.validAccessToken()]);
 
     expect(tokens).toEqual([renewed.accessToken, renewed.accessToken]);
-    // The refresh token rotates: presenting refresh-1 twice would revoke the session family.
+    // The refresh token rotates in the cookie: two refreshes with the same one would revoke the session.
     expect(api.calls()).toEqual(['GET /api/auth/refresh']);
-    expect(api.bearerOf('GET /api/auth/refresh')).toBe('Bearer refresh-1');
-    expect(refreshTokenCookie()).toBe('refresh-2');
+    // The page has no refresh token to send: the API reads its HttpOnly cookie.
+    expect(api.bearerOf('GET /api/auth/refresh')).toBeNull();
+    expect(api.requestTo('GET /api/auth/refresh')?.headers.get('X-Session-Cookie')).toBe('1');
   });
 
   it('should restore once at start-up: a later call gets the same answer without a second refresh', async () => {
-    const restored = { ...authSession('USER', 'refresh-2'), accessToken: fakeAccessToken(900) };
+    const restored = { ...authSession('USER'), accessToken: fakeAccessToken(900) };
     const api = fakeApi({ 'GET /api/auth/refresh': { body: restored } });
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     const keeper = new TokenKeeper();
     const early = keeper.restore();
     expect(await early).toEqual(restored);
     // The session provider takes it after the early start has finished: the rotated token is not spent.
     expect(await keeper.restore()).toEqual(restored);
     expect(api.calls()).toEqual(['GET /api/auth/refresh']);
-    expect(refreshTokenCookie()).toBe('refresh-2');
   });
 
   it('should end the session when the server refuses the renewal', async () => {
     fakeApi({
       'GET /api/auth/refresh': { status: 401, body: { code: 'ERR_UNAUTHENTICATED', message: 'x' } },
     });
+    setSessionMarker();
     const keeper = new TokenKeeper();
     const lost = vi.fn();
     keeper.onSessionLost(lost);
-    keeper.store({ accessToken: fakeAccessToken(10), refreshToken: 'refresh-1' });
+    keeper.store({ accessToken: fakeAccessToken(10) });
 
     await expect(keeper.validAccessToken()).rejects.toMatchObject({ status: 401 });
     expect(lost).toHaveBeenCalledTimes(1);
-    expect(refreshTokenCookie()).toBeNull();
+    expect(keeper.hasSession()).toBe(false);
     expect(await keeper.validAccessToken()).toBeNull();
   });
 
   it('should keep the session when the renewal could not reach the server', async () => {
     fakeApi({ 'GET /api/auth/refresh': { networkError: true } });
+    setSessionMarker();
     const keeper = new TokenKeeper();
     const lost = vi.fn();
     keeper.onSessionLost(lost);
-    keeper.store({ accessToken: fakeAccessToken(10), refreshToken: 'refresh-1' });
+    keeper.store({ accessToken: fakeAccessToken(10) });
 
     await expect(keeper.validAccessToken()).rejects.toMatchObject({ kind: 'network' });
     expect(lost).not.toHaveBeenCalled();
-    expect(refreshTokenCookie()).toBe('refresh-1');
+    expect(keeper.hasSession()).toBe(true);
   });
 
-  it('should refuse to renew without a refresh-token cookie, without calling the server', async () => {
-    const api = fakeApi({});
-    await expect(new TokenKeeper().renew()).rejects.toMatchObject({ code: 'ERR_UNAUTHENTICATED' });
-    expect(api.calls()).toEqual([]);
-  });
-
-  it('should read the cookie written by an earlier page', () => {
-    setRefreshTokenCookie('refresh-from-before');
-    expect(new TokenKeeper().hasRefreshToken()).toBe(true);
+  it('should see the marker the API set beside its cookie, and the cookie the SPA once wrote itself', () => {
+    expect(new TokenKeeper().hasSession()).toBe(false);
+    setSessionMarker();
+    expect(new TokenKeeper().hasSession()).toBe(true);
+    new TokenKeeper().clear();
+    expect(new TokenKeeper().hasSession()).toBe(false);
+    // Until the API replaces it, a refresh token the page wrote before this change restores the session.
+    document.cookie = 'refreshToken=from-before; path=/';
+    expect(new TokenKeeper().hasSession()).toBe(true);
   });
 
   it('should sign out with a renewed access token when the current one is about to expire', async () => {
-    const renewed = { ...authSession('USER', 'refresh-2'), accessToken: fakeAccessToken(900) };
+    const renewed = { ...authSession('USER'), accessToken: fakeAccessToken(900) };
     fakeApi({ 'GET /api/auth/refresh': { body: renewed } });
+    setSessionMarker();
     const keeper = new TokenKeeper();
-    keeper.store({ accessToken: fakeAccessToken(30), refreshToken: 'refresh-1' });
+    keeper.store({ accessToken: fakeAccessToken(30) });
     const revoke = vi.fn(async () => undefined);
 
     await keeper.signOut(revoke);
 
     expect(revoke).toHaveBeenCalledWith(renewed.accessToken);
-    expect(refreshTokenCookie()).toBeNull();
+    expect(keeper.hasSession()).toBe(false);
   });
 
-  it('should forget the tokens even when the session cannot be revoked, without ending it loudly', async () => {
+  it('should forget the session even when it cannot be revoked, without ending it loudly', async () => {
     fakeApi({
       'GET /api/auth/refresh': { status: 401, body: { code: 'ERR_UNAUTHENTICATED', message: 'x' } },
     });
+    setSessionMarker();
     const keeper = new TokenKeeper();
     const lost = vi.fn();
     keeper.onSessionLost(lost);
-    keeper.store({ accessToken: fakeAccessToken(10), refreshToken: 'refresh-1' });
+    keeper.store({ accessToken: fakeAccessToken(10) });
     const revoke = vi.fn(async () => undefined);
 
     await keeper.signOut(revoke);
 
     expect(revoke).not.toHaveBeenCalled();
     expect(lost).not.toHaveBeenCalled();
-    expect(refreshTokenCookie()).toBeNull();
-    expect(keeper.hasRefreshToken()).toBe(false);
+    expect(keeper.hasSession()).toBe(false);
+    expect(await keeper.validAccessToken()).toBeNull();
   });
 });

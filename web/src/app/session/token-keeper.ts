@@ -1,13 +1,14 @@
 import { ApiError } from '../../api/api-error.ts';
 import { refresh, type AuthSession } from '../../api/auth.ts';
 import { needsRenewal } from './access-token.ts';
-import { readRefreshToken, removeRefreshToken, writeRefreshToken } from './refresh-token-cookie.ts';
+import { forgetSessionMarker, hasSessionMarker } from './session-marker.ts';
 
 type SessionLostListener = (error: ApiError) => void;
 
 /**
- * Holds the session's tokens: the access token in memory only, the refresh token in its cookie so a
- * reload can restore the session.
+ * Holds the session's access token, in memory only. The refresh token never reaches the page: the API
+ * keeps it in an HttpOnly cookie, reads it at each renewal and rotates it there, so a reload (or a
+ * browser restart) restores the session with one refresh call.
  */
 export class TokenKeeper {
   private accessToken: string | null = null;
@@ -18,20 +19,14 @@ export class TokenKeeper {
   private restoration: Promise<AuthSession> | null = null;
   private readonly lostListeners = new Set<SessionLostListener>();
 
-  store(tokens: Pick<AuthSession, 'accessToken' | 'refreshToken'>): void {
-    this.accessToken = tokens.accessToken;
-    writeRefreshToken(tokens.refreshToken);
-  }
-
-  /** A refresh token for another session (enabler switch): the current access token no longer applies. */
-  replaceRefreshToken(refreshToken: string): void {
-    this.accessToken = null;
-    writeRefreshToken(refreshToken);
+  store(session: Pick<AuthSession, 'accessToken'>): void {
+    this.accessToken = session.accessToken;
   }
 
   /**
-   * Logout: the server is asked to end the session (`revoke`, with a valid access token, renewed if
-   * need be), then both tokens are forgotten here, whether the server could be told or not.
+   * Logout: the server is asked to end the session and remove its cookie (`revoke`, with a valid access
+   * token, renewed if need be), then the access token and the marker are forgotten here, whether the
+   * server could be told or not.
    */
   async signOut(revoke: (accessToken: string) => Promise<unknown>): Promise<void> {
     try {
@@ -44,18 +39,19 @@ export class TokenKeeper {
     }
   }
 
-  /** Forgets both tokens (logout, refused refresh token). */
+  /** Forgets the session here (logout, refused refresh token). */
   clear(): void {
     this.accessToken = null;
     this.renewal = null;
-    removeRefreshToken();
+    forgetSessionMarker();
   }
 
-  hasRefreshToken(): boolean {
-    return readRefreshToken() !== null;
+  /** Whether a session may be restored at start-up: the API's marker says its cookie is set. */
+  hasSession(): boolean {
+    return hasSessionMarker();
   }
 
-  /** Trades the refresh token of the cookie for fresh tokens; rejects with an ApiError. */
+  /** Trades the refresh token of the API's cookie for a fresh access token; rejects with an ApiError. */
   renew(): Promise<AuthSession> {
     this.renewal ??= this.refreshOnce().finally(() => {
       this.renewal = null;
@@ -98,17 +94,8 @@ export class TokenKeeper {
   }
 
   private async refreshOnce(): Promise<AuthSession> {
-    const refreshToken = readRefreshToken();
-    if (!refreshToken) {
-      throw new ApiError({
-        kind: 'http',
-        status: 401,
-        code: 'ERR_UNAUTHENTICATED',
-        message: 'No refresh token',
-      });
-    }
     // The caller decides what a refused refresh means (quiet login page at start-up).
-    const session = await refresh(refreshToken, { errors: 'caller' });
+    const session = await refresh({ errors: 'caller' });
     this.store(session);
     return session;
   }

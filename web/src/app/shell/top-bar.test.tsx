@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
-import { cloudscape, renderApp, setRefreshTokenCookie, signedInRoutes } from '../../test/render-app.tsx';
+import { cloudscape, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
 
 describe('top bar', { timeout: 30_000 }, () => {
   it('should save the language a signed-in user picks, so it is theirs at the next sign-in', async () => {
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     const api = fakeApi({ ...signedInRoutes('USER'), 'PUT /api/me/language': { body: { language: 'fr' } } });
     renderApp('/Account');
     await screen.findByRole('heading', { name: 'Account', level: 1 });

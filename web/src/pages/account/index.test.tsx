@@ -7,7 +7,7 @@ import {
   dialogTexts,
   dialogVisible,
   renderApp,
-  setRefreshTokenCookie,
+  setSessionMarker,
   signedInRoutes,
 } from '../../test/render-app.tsx';
 import { userEvent } from '../../test/user-event.ts';
@@ -16,7 +16,7 @@ import { fieldErrors } from '../../test/form-fields.ts';
 const changeButton = () => cloudscape().findForm()?.findActions()?.findButton();
 
 const openAccount = async (routes: Record<string, FakeAnswer> = {}) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({ ...signedInRoutes('USER'), ...routes });
   renderApp('/Account');
   await screen.findByRole('heading', { name: 'Account', level: 1 });

@@ -10,7 +10,7 @@ import {
   cloudscape,
   dialogTexts,
   renderApp,
-  setRefreshTokenCookie,
+  setSessionMarker,
   signedInRoutes,
   visibleDialog,
 } from '../../test/render-app.tsx';
@@ -50,7 +50,7 @@ const sequence = (...answers: DataJob[]) => {
 };
 
 const openData = async (routes: FakeRoutes = {}, environment = 'demo') => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({
     ...signedInRoutes('ADMIN'),
     'GET /config.json': { body: { environment } },

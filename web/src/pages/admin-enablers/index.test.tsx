@@ -10,7 +10,7 @@ import {
   cloudscape,
   dialogTexts,
   renderApp,
-  setRefreshTokenCookie,
+  setSessionMarker,
   signedInRoutes,
   visibleDialog,
 } from '../../test/render-app.tsx';
@@ -48,7 +48,7 @@ const enablers = [coopVerte, agriNord, deccan];
 const columns = { name: 2, id: 3, latestConfigVersion: 5, latestConfigDate: 6 };
 
 const openList = async (routes: FakeRoutes = {}) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({ ...signedInRoutes('ADMIN', enablers), ...routes });
   renderApp('/AdminEnablers');
   await screen.findByRole('heading', { name: /^Enablers/ });
@@ -234,7 +234,7 @@ describe('enabler list', { timeout: 30_000 }, () => {
 
   it('should speak French', async () => {
     await i18next.changeLanguage('fr');
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     fakeApi(signedInRoutes('ADMIN', enablers));
     renderApp('/AdminEnablers');
     expect(await screen.findByRole('heading', { name: /^Partenaires/ })).toBeTruthy();

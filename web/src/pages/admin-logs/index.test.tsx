@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LogLine } from '../../api/operations.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
-import { cloudscape, renderApp, setRefreshTokenCookie, signedInRoutes } from '../../test/render-app.tsx';
+import { cloudscape, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
 import { choosePageSize, pageSizeLabels } from '../../test/page-sizes.ts';
 import { userEvent } from '../../test/user-event.ts';
 
@@ -39,7 +39,7 @@ const cells = () =>
   );
 
 const openLogs = async () => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/logs': logsAnswer });
   renderApp('/AdminLogs');
   await waitFor(() => expect(cells().length).toBe(10));
@@ -116,7 +116,7 @@ describe('logs page', { timeout: 30_000 }, () => {
   });
 
   it('should say so when nothing was logged', async () => {
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/logs': { body: { logs: [], count: 0 } } });
     renderApp('/AdminLogs');
     expect(await screen.findByText('No log lines')).toBeTruthy();
@@ -124,7 +124,7 @@ describe('logs page', { timeout: 30_000 }, () => {
 
   it('should show the screen in French', async () => {
     await i18next.changeLanguage('fr');
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/logs': logsAnswer });
     renderApp('/AdminLogs');
     expect(await screen.findByRole('radio', { name: 'Avertissement' })).toBeTruthy();

@@ -7,7 +7,7 @@ import {
   cloudscape,
   dialogTexts,
   renderApp,
-  setRefreshTokenCookie,
+  setSessionMarker,
   visibleDialog,
 } from '../../test/render-app.tsx';
 import { userEvent } from '../../test/user-event.ts';
@@ -38,7 +38,7 @@ const memberPages = (request: FakeRequest) => {
 };
 
 const open = async (path: string, routes: FakeRoutes = {}) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({ ...adminRoutes(), 'GET /api/members': memberPages, ...routes });
   renderApp(path);
   return api;

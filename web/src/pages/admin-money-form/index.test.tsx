@@ -5,7 +5,7 @@ import { adminRoutes, memberSearchAnswer, payoutRow } from '../../test/admin-fix
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
 import { fieldErrors, inputNamed, typeInto } from '../../test/form-fields.ts';
 import { memberDetail } from '../../test/member-fixtures.ts';
-import { renderApp, setRefreshTokenCookie } from '../../test/render-app.tsx';
+import { renderApp, setSessionMarker } from '../../test/render-app.tsx';
 import { userEvent } from '../../test/user-event.ts';
 
 /** The form's selects: the member picker, then the plot (the top bar's enabler select is outside the form). */
@@ -18,7 +18,7 @@ const emptyList = { body: { items: [], page: 1, pageSize: 10, count: 0 } };
 
 /** A money form's address, signed in as an administrator; each kind's table answers an empty page. */
 const open = (path: string, routes: FakeRoutes = {}) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({
     ...adminRoutes(),
     'GET /api/members': memberSearchAnswer(),

@@ -10,7 +10,7 @@ import {
   cloudscape,
   dialogTexts,
   renderApp,
-  setRefreshTokenCookie,
+  setSessionMarker,
   visibleDialog,
 } from '../../test/render-app.tsx';
 import { choosePageSize, pageSizeLabels } from '../../test/page-sizes.ts';
@@ -49,7 +49,7 @@ const pagedPayouts = (request: FakeRequest) => {
 };
 
 const openPayouts = async (routes: FakeRoutes = {}, shown = 10) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({ ...adminRoutes(), 'GET /api/admin/payouts': pagedPayouts, ...routes });
   renderApp('/AdminPayouts');
   await waitFor(() => expect(rows().length).toBe(shown));

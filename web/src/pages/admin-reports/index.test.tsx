@@ -4,7 +4,7 @@ import type { MobileReport } from '../../api/operations.ts';
 import i18next from '../../i18n/index.ts';
 import { captureDownloads, textOf } from '../../test/downloads.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
-import { cloudscape, renderApp, setRefreshTokenCookie, signedInRoutes } from '../../test/render-app.tsx';
+import { cloudscape, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
 import { choosePageSize, pageSizeLabels } from '../../test/page-sizes.ts';
 import { userEvent } from '../../test/user-event.ts';
 
@@ -40,7 +40,7 @@ const cells = () =>
   );
 
 const openReports = async () => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/reports': reportsAnswer });
   renderApp('/AdminReports');
   await waitFor(() => expect(cells().length).toBe(10));
@@ -107,7 +107,7 @@ describe('reports page', { timeout: 30_000 }, () => {
 
   it('should say so when there is no report, in French too', async () => {
     await i18next.changeLanguage('fr');
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/reports': { body: { reports: [], count: 0 } } });
     renderApp('/AdminReports');
     expect(await screen.findByText('Aucun rapport')).toBeTruthy();

@@ -6,7 +6,7 @@ import {
   dialogTexts,
   dialogVisible,
   renderApp,
-  setRefreshTokenCookie,
+  setSessionMarker,
   signedInRoutes,
 } from '../../test/render-app.tsx';
 import type { ManagedUser } from '../../api/users.ts';
@@ -26,7 +26,7 @@ const rows = () =>
 const emails = () => rows().map(([email]) => email);
 
 const openUsers = async (routes: FakeRoutes = {}) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/users': { body: testUsers }, ...routes });
   renderApp('/AdminUsers');
   await waitFor(() => expect(rows().length).toBe(5));
@@ -224,7 +224,7 @@ describe('users page', { timeout: 30_000 }, () => {
       ...testUsers[1],
       email: `user${String(index).padStart(2, '0')}@example.org`,
     })) as ManagedUser[];
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/users': { body: many } });
     const view = renderApp('/AdminUsers');
     await waitFor(() => expect(rows().length).toBe(10));

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import adminEn from '../../i18n/admin/en.json';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
-import { renderApp, setRefreshTokenCookie, signedInRoutes } from '../../test/render-app.tsx';
+import { renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
 import { userEvent } from '../../test/user-event.ts';
 
 /** A small OpenAPI 3.1 document of the shape docs/openapi.json has. */
@@ -37,7 +37,7 @@ const document = {
 };
 
 const openFromData = (routes: FakeRoutes) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({
     ...signedInRoutes('ADMIN'),
     'GET /config.json': { body: { environment: 'demo' } },

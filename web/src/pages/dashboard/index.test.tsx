@@ -10,7 +10,7 @@ import { DASHBOARD_REFRESH_MS } from '../../api/dashboard-queries.ts';
 import {
   cloudscape,
   renderApp,
-  setRefreshTokenCookie,
+  setSessionMarker,
   signedInRoutes,
   visibleDialog,
 } from '../../test/render-app.tsx';
@@ -70,7 +70,7 @@ const dashboardRoutes = (): FakeRoutes => ({
 });
 
 const openDashboard = async (routes: FakeRoutes = {}, role: 'USER' | 'ADMIN' = 'USER') => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({
     ...(role === 'USER'
       ? agentRoutes()

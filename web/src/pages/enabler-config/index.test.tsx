@@ -3,13 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminEnabler, EnablerConfigVersion } from '../../api/enablers.ts';
 import { fakeApi } from '../../test/fake-api.ts';
-import {
-  banner,
-  cloudscape,
-  renderApp,
-  setRefreshTokenCookie,
-  signedInRoutes,
-} from '../../test/render-app.tsx';
+import { banner, cloudscape, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
 import { configFileContent, configFileName } from './config-file.ts';
 import { captureDownloads, textOf } from '../../test/downloads.ts';
 
@@ -50,7 +44,7 @@ const version1: EnablerConfigVersion = {
 };
 
 const openConfig = async (configId: string) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({
     ...signedInRoutes('ADMIN', [coopVerte]),
     'GET /api/admin/enablers/e-2/configs': { body: [version2, version1] },
@@ -127,7 +121,7 @@ describe('enabler config detail', { timeout: 30_000 }, () => {
   });
 
   it('should say so when the config is not one of the enabler', async () => {
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     fakeApi({
       ...signedInRoutes('ADMIN', [coopVerte]),
       'GET /api/admin/enablers/e-2/configs': { body: [version2, version1] },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminEnabler, EnablerConfigVersion } from '../../api/enablers.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi } from '../../test/fake-api.ts';
-import { banner, renderApp, setRefreshTokenCookie, signedInRoutes } from '../../test/render-app.tsx';
+import { banner, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
 
 const enabler = (id: string, name: string): AdminEnabler => ({
   id,
@@ -33,7 +33,7 @@ const config = (version: number, creationDate: string): EnablerConfigVersion => 
 });
 
 const open = async (path: string) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   fakeApi({
     ...signedInRoutes('ADMIN', [enabler('e-2', 'Coop Verte'), enabler('e-4', 'Sahel Mil')]),
     'GET /api/admin/enablers/e-2/configs': {

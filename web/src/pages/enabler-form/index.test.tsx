@@ -3,13 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminEnabler } from '../../api/enablers.ts';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
-import {
-  banner,
-  cloudscape,
-  renderApp,
-  setRefreshTokenCookie,
-  signedInRoutes,
-} from '../../test/render-app.tsx';
+import { banner, cloudscape, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
 import { fieldErrors } from '../../test/form-fields.ts';
 
 /**
@@ -51,7 +45,7 @@ const coopVerte: AdminEnabler = {
 };
 
 const openForm = async (path: string, routes: FakeRoutes = {}) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({ ...signedInRoutes('ADMIN', [coopVerte]), ...routes });
   renderApp(path);
   await eventually(() => screen.getByLabelText('Name'));

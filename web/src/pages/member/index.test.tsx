@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MemberDetail } from '../../api/members.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
-import { cloudscape, renderApp, setRefreshTokenCookie, visibleDialog } from '../../test/render-app.tsx';
+import { cloudscape, renderApp, setSessionMarker, visibleDialog } from '../../test/render-app.tsx';
 import { agentRoutes, memberDetail } from '../../test/member-fixtures.ts';
 
 /** A signed-in agent on a member's page; the member answered is the test's, possibly changed by a write. */
 const openMember = async (member: MemberDetail, routes: Parameters<typeof fakeApi>[0] = {}) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({ ...agentRoutes(), 'GET /api/members/m-1': { body: member }, ...routes });
   renderApp('/Member/m-1');
   await screen.findByRole('heading', { name: member.name, level: 1 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MemberListPage } from '../../api/members.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
-import { cloudscape, renderApp, setRefreshTokenCookie } from '../../test/render-app.tsx';
+import { cloudscape, renderApp, setSessionMarker } from '../../test/render-app.tsx';
 import { agentRoutes, memberDetail, memberRow } from '../../test/member-fixtures.ts';
 
 const firstPage: MemberListPage = {
@@ -28,7 +28,7 @@ const firstPage: MemberListPage = {
 
 /** A signed-in agent on the member list; every list request is kept for the test to read. */
 const openList = async () => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const listRequests: { at: number; query: Record<string, string> }[] = [];
   const api = fakeApi({
     ...agentRoutes(),
@@ -67,7 +67,7 @@ const chooseFilter = async (label: string, option: string) => {
 // Each test clicks through a full Cloudscape table in jsdom: slow on a busy machine.
 describe('member list', { timeout: 30_000 }, () => {
   it('should show its outline while the session is restored, then the list, with no count before the first page', async () => {
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     let answer: (page: MemberListPage) => void = () => undefined;
     fakeApi({
       ...agentRoutes(),

@@ -9,7 +9,7 @@ import {
   cloudscape,
   dialogTexts,
   renderApp,
-  setRefreshTokenCookie,
+  setSessionMarker,
   signedInRoutes,
   visibleDialog,
 } from '../../test/render-app.tsx';
@@ -65,7 +65,7 @@ const required = <T,>(found: T | null | undefined, what: string): T => {
 };
 
 const openUpload = async (routes: FakeRoutes = {}) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({
     ...signedInRoutes('ADMIN', [sahelMil]),
     'GET /api/admin/enablers/e-4/configs': { body: [] },
@@ -192,7 +192,7 @@ describe('config upload', { timeout: 30_000 }, () => {
 
   it('should give the messages in French', async () => {
     await i18next.changeLanguage('fr');
-    setRefreshTokenCookie('refresh-1');
+    setSessionMarker();
     fakeApi({ ...signedInRoutes('ADMIN', [sahelMil]), 'GET /api/admin/enablers/e-4/configs': { body: [] } });
     renderApp('/Enabler/e-4/NewConfig');
     await eventually(() => screen.getByRole('heading', { name: 'Nouvelle configuration de Sahel Mil' }));

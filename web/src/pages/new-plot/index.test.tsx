@@ -10,7 +10,7 @@ import {
   coopVerte,
   dialogTexts,
   renderApp,
-  setRefreshTokenCookie,
+  setSessionMarker,
   signedInRoutes,
 } from '../../test/render-app.tsx';
 import { fieldErrors, typeInto } from '../../test/form-fields.ts';
@@ -54,7 +54,7 @@ const savedPlot: Plot = {
 
 /** The screen, signed in with the enabler and config known at sign-in. */
 const openNewPlot = (routes: FakeRoutes = {}, atSignIn: EnablerConfigVersionAnswer | null = config) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const enabler = withConfig(atSignIn);
   const api = fakeApi({
     ...signedInRoutes('USER', [enabler], enabler),

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18next from '../../i18n/index.ts';
 import { fakeApi } from '../../test/fake-api.ts';
-import { cloudscape, dialogTexts, renderApp, setRefreshTokenCookie } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts, renderApp, setSessionMarker } from '../../test/render-app.tsx';
 import { agentRoutes, memberDetail } from '../../test/member-fixtures.ts';
 import { fieldErrors } from '../../test/form-fields.ts';
 
 const field = (label: RegExp | string) => screen.getByLabelText(label);
 
 const openForm = async (routes: Parameters<typeof fakeApi>[0] = {}, title = 'Add a member') => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({ ...agentRoutes(), ...routes });
   renderApp('/Onboarding');
   await screen.findByRole('heading', { name: title, level: 1 });

@@ -12,7 +12,7 @@ import {
   coopVerte,
   dialogTexts,
   renderApp,
-  setRefreshTokenCookie,
+  setSessionMarker,
   signedInRoutes,
 } from '../../test/render-app.tsx';
 
@@ -51,7 +51,7 @@ const plot: Plot = {
 const plotRoute = `/api/members/${plot.memberId}/plots/${plot.id}`;
 
 const openPlot = (routes: FakeRoutes = {}) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({
     ...signedInRoutes('USER', [enabler], enabler),
     [`GET ${plotRoute}`]: { body: plot },

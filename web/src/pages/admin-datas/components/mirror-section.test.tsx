@@ -7,7 +7,7 @@ import {
   cloudscape,
   dialogTexts,
   renderApp,
-  setRefreshTokenCookie,
+  setSessionMarker,
   signedInRoutes,
   visibleDialog,
 } from '../../../test/render-app.tsx';
@@ -30,7 +30,7 @@ const states = (...answers: MirrorJob[]) => {
 const section = (name = 'Mirror environment') => screen.getByRole('region', { name });
 
 const openData = async (routes: Record<string, unknown>, title = 'Mirror environment') => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({
     ...signedInRoutes('ADMIN'),
     'GET /config.json': { body: { environment: 'demo' } },

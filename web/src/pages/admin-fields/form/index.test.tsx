@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Plot } from '../../../api/plots.ts';
 import { adminRoutes, memberSearchAnswer } from '../../../test/admin-fixtures.ts';
 import { fakeApi, type FakeRoutes } from '../../../test/fake-api.ts';
-import { renderApp, setRefreshTokenCookie } from '../../../test/render-app.tsx';
+import { renderApp, setSessionMarker } from '../../../test/render-app.tsx';
 import { userEvent } from '../../../test/user-event.ts';
 import { typeInto } from '../../../test/form-fields.ts';
 
@@ -37,7 +37,7 @@ const plot: Plot = {
 };
 
 const open = async (path: string, routes: FakeRoutes = {}) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({
     ...adminRoutes(),
     'GET /api/members': memberSearchAnswer(),

@@ -7,7 +7,7 @@ import {
   dialogTexts,
   dialogVisible,
   renderApp,
-  setRefreshTokenCookie,
+  setSessionMarker,
   signedInRoutes,
 } from '../../../test/render-app.tsx';
 import { testUsers } from '../test-users.ts';
@@ -18,7 +18,7 @@ const emailInput = () => screen.getByLabelText('Email') as HTMLInputElement;
 const activeSwitch = () => cloudscape().findToggle();
 
 const openForm = async (path: string, heading: string, routes: FakeRoutes = {}) => {
-  setRefreshTokenCookie('refresh-1');
+  setSessionMarker();
   const api = fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/users': { body: testUsers }, ...routes });
   renderApp(path);
   await screen.findByRole('heading', { name: heading, level: 1 });

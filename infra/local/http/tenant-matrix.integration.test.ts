@@ -1,10 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
-import { startApiOverHttp, type ApiOverHttp, type HttpAnswer } from '../testing/api-over-http.ts';
-import { demoConfig, givenEnabler, givenUser, tinyImage, uniqueEmail } from '../testing/fixtures.ts';
-import { givenMember } from '../testing/money-fixtures.ts';
-import { routeKey, routes } from './routes.ts';
+import { routeKey, routes } from '@cpbo/functions/http/routes.ts';
+import {
+  demoConfig,
+  givenEnabler,
+  givenUser,
+  tinyImage,
+  uniqueEmail,
+} from '@cpbo/functions/testing/fixtures.ts';
+import { givenMember } from '@cpbo/functions/testing/member-fixtures.ts';
+import { newMemberBody } from '@cpbo/functions/testing/member-requests.ts';
+import { unixSecondsOfDay } from '@cpbo/functions/testing/unix-seconds.ts';
+import {
+  startApiOverHttp,
+  type ApiOverHttp,
+  type HttpAnswer,
+  type SignedIn,
+} from '../testing/api-over-http.ts';
 
 /*
  * The tenant and role matrix (docs/security.md, "How the tests prove it"): every route of the route
@@ -49,17 +62,10 @@ const otherEnablersMember: Cells = {
   anonymous: UNAUTHENTICATED,
 };
 
-interface Caller {
-  email: string;
-  password: string;
-  token: string;
-  refreshToken: string;
-}
-
 /** What one enabler holds: an administrator, an agent, a member with a plot and one record of each kind. */
 interface Tenant {
   enablerId: string;
-  admin: Caller;
+  admin: SignedIn;
   agentEmail: string;
   member: { id: string; plotId: string; name: string; number: string };
   contributionId: string;
@@ -81,7 +87,7 @@ interface Request {
 interface Context {
   variant: Variant | 'none';
   role: Role;
-  caller: Caller | undefined;
+  caller: SignedIn | undefined;
   /** The enabler whose resources the request names. */
   tenant: Tenant;
   /** The caller's enabler (A), for requests that mix it with another's ids. */
@@ -107,23 +113,16 @@ interface Row {
 let api: ApiOverHttp;
 let a: Tenant;
 let b: Tenant;
-const callers = {} as Record<Exclude<Role, 'anonymous'>, Caller>;
+const callers = {} as Record<Exclude<Role, 'anonymous'>, SignedIn>;
 
-const unix = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / 1000);
 /** An admin list's query on a tenant's member, with a sort, a page and a size: none leaks another enabler's rows. */
 const listQuery = (tenant: Tenant, sort: string) =>
   `filter:memberId=${tenant.member.id}&${sort}=desc&page=1&pageSize=25&filter:from=2020-01-01`;
 const unique = () => randomUUID().slice(0, 8);
 
-const signIn = async (email: string, password: string): Promise<Caller> => {
-  const answer = await api.call({ method: 'POST', path: '/auth/login', body: { username: email, password } });
-  expect(answer.status, `sign-in of ${email}: ${JSON.stringify(answer.body)}`).toBe(200);
-  return { email, password, token: answer.body.accessToken, refreshToken: answer.body.refreshToken };
-};
-
 const newCaller = async (role: Exclude<Role, 'anonymous'>, enablerId: string) => {
   const user = await givenUser({ role, enablerId });
-  return signIn(user.email, user.password);
+  return api.signIn(user.email, user.password);
 };
 
 /** A call that must succeed, as part of a case's preparation. */
@@ -140,14 +139,14 @@ const newMember = async (tenant: Tenant) => {
 const contributionBody = (plotId: string) => ({
   plotId,
   amount: 10,
-  contributionDate: unix('2026-03-01'),
+  contributionDate: unixSecondsOfDay('2026-03-01'),
 });
 const payoutBody = (plotId: string) => ({
   plotId,
   amount: 50,
   assessmentId: 'A-1',
-  assessmentDate: unix('2026-06-01'),
-  payoutDate: unix('2026-06-01'),
+  assessmentDate: unixSecondsOfDay('2026-06-01'),
+  payoutDate: unixSecondsOfDay('2026-06-01'),
 });
 const newContribution = async (tenant: Tenant) =>
   (await prepared(tenant.admin.token, 'POST', '/admin/contributions', contributionBody(tenant.member.plotId)))
@@ -164,7 +163,6 @@ const newCashout = async (tenant: Tenant) =>
     .id as string;
 const newUser = async (tenant: Tenant) =>
   (await givenUser({ role: 'USER', enablerId: tenant.enablerId })).email;
-const memberBody = () => ({ name: `Awa ${unique()}`, village: 'Fissel', number: `N-${unique()}` });
 const plotBody = { name: 'Field', latitude: 14, longitude: -16 };
 const userPath = (email: string) => `/admin/users/${encodeURIComponent(email)}`;
 
@@ -256,7 +254,7 @@ const matrix: Record<string, Row> = {
   },
   'POST /members': {
     tenants: 'none',
-    request: () => ({ path: '/members', body: memberBody() }),
+    request: () => ({ path: '/members', body: newMemberBody() }),
     own: signedIn('201'),
   },
   'GET /members/{id}': {
@@ -362,14 +360,14 @@ const matrix: Record<string, Row> = {
   // An administrator's members, plots and money work in its current enabler: another's is not found.
   'POST /admin/members': {
     tenants: 'none',
-    request: () => ({ path: '/admin/members', body: memberBody() }),
+    request: () => ({ path: '/admin/members', body: newMemberBody() }),
     own: adminOnly('201'),
   },
   'POST /admin/members/{id}': {
     tenants: 'both',
     request: async ({ tenant }) => ({
       path: `/admin/members/${(await newMember(tenant)).id}`,
-      body: memberBody(),
+      body: newMemberBody(),
     }),
     own: adminOnly('204'),
     other: adminOnly(NOT_FOUND),
@@ -393,7 +391,7 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: ({ tenant }) => ({
       path: '/admin/plots',
-      body: { memberId: tenant.member.id, ...plotBody, startCoverageDate: unix('2026-01-01') },
+      body: { memberId: tenant.member.id, ...plotBody, startCoverageDate: unixSecondsOfDay('2026-01-01') },
     }),
     own: adminOnly('201'),
     other: adminOnly(NOT_FOUND),
@@ -402,7 +400,7 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: async ({ tenant }) => ({
       path: `/admin/plots/${(await newMember(tenant)).plotId}`,
-      body: { ...plotBody, startCoverageDate: unix('2026-01-01') },
+      body: { ...plotBody, startCoverageDate: unixSecondsOfDay('2026-01-01') },
     }),
     own: adminOnly('204'),
     other: adminOnly(NOT_FOUND),
@@ -519,7 +517,7 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: async ({ tenant }) => ({
       path: `/admin/cashouts/${await newCashout(tenant)}`,
-      body: { amount: 1, cashoutDate: unix('2026-07-01') },
+      body: { amount: 1, cashoutDate: unixSecondsOfDay('2026-07-01') },
     }),
     own: adminOnly('204'),
     other: adminOnly(NOT_FOUND),
@@ -852,7 +850,7 @@ describe('an administrator without an enabler (the first one, before any enabler
   it('gets an answer of the catalogue, never a 5xx, from every route', async () => {
     const newAdmin = async () => {
       const user = await givenUser({ role: 'ADMIN', enablerId: '' });
-      return signIn(user.email, user.password);
+      return api.signIn(user.email, user.password);
     };
     const shared = await newAdmin();
     for (const route of routes) {
@@ -877,7 +875,7 @@ describe('an administrator without an enabler (the first one, before any enabler
 
   it('creates administrators only: an agent of no enabler would be bound to nothing', async () => {
     const user = await givenUser({ role: 'ADMIN', enablerId: '' });
-    const { token } = await signIn(user.email, user.password);
+    const { token } = await api.signIn(user.email, user.password);
     for (const role of ['USER', 'ANDROID_USER'] as const) {
       const email = uniqueEmail('orphan');
       const body = { email, username: 'Orphan', role };
@@ -896,7 +894,7 @@ describe('an administrator without an enabler (the first one, before any enabler
 
   it('starts no job for no enabler: its export, onboarding and rebuild are not found', async () => {
     const user = await givenUser({ role: 'ADMIN', enablerId: '' });
-    const { token } = await signIn(user.email, user.password);
+    const { token } = await api.signIn(user.email, user.password);
     const calls = [
       { method: 'GET', path: '/exports/members' },
       { method: 'POST', path: '/imports/onboard', body: { file: [] } },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tableDefinition } from '@cpbo/functions/data/table-definition.ts';
-import { createTableInput } from './table.ts';
+import { createTableInput, tableDefinition } from './table-definition.ts';
 
 describe('createTableInput', () => {
   const input = createTableInput('cpbo-test');

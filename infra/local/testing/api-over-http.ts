@@ -1,15 +1,15 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
-import { loadHttpHandler } from '@cpbo/infra/local/functions-code.ts';
-import { createLocalServer } from '@cpbo/infra/local/http/server.ts';
-import { dynamo } from '#platform/aws-clients.ts';
-import { environmentVariables } from '#platform/environment.ts';
-import type { MailMessage } from '#platform/mail.ts';
-import { useQueueTransport } from '#platform/queue.ts';
-import { newEmptyTable } from './empty-table.ts';
+import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
+import type { MailMessage } from '@cpbo/functions/platform/mail.ts';
+import { useQueueTransport } from '@cpbo/functions/platform/queue.ts';
+import { newEmptyTable } from '@cpbo/functions/testing/empty-table.ts';
+import { linkTokenOf } from '@cpbo/functions/testing/fixtures.ts';
+import { scanTable } from '@cpbo/functions/testing/table-items.ts';
+import { loadHttpHandler } from '../functions-code.ts';
+import { createLocalServer } from '../http/server.ts';
 
 /*
  * The API as the local runtime serves it (its HTTP server, API Gateway's events, the Lambda handlers
@@ -38,6 +38,14 @@ export interface HttpCall {
   headers?: Record<string, string>;
 }
 
+/** An account signed in: its address and password, its access and refresh tokens. */
+export interface SignedIn {
+  email: string;
+  password: string;
+  token: string;
+  refreshToken: string;
+}
+
 export interface ApiOverHttp {
   url: string;
   call(request: HttpCall): Promise<HttpAnswer>;
@@ -47,6 +55,8 @@ export interface ApiOverHttp {
   mailedToken(email: string, path: 'register' | 'resetPassword'): string | undefined;
   /** Failures the server caught (a function that threw instead of answering). */
   failures: string[];
+  /** Signs in over HTTP; rejects unless the answer is 200. */
+  signIn(email: string, password: string): Promise<SignedIn>;
   /** Every item of the table, read consistently. */
   scan(): Promise<Record<string, unknown>[]>;
   stop(): Promise<void>;
@@ -110,21 +120,11 @@ export const startApiOverHttp = async (): Promise<ApiOverHttp> => {
     });
   };
 
-  const scan = async () => {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamo().send(
-        new ScanCommand({
-          TableName: process.env[environmentVariables.tableName],
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items;
+  const signIn = async (email: string, password: string): Promise<SignedIn> => {
+    const answer = await call({ method: 'POST', path: '/auth/login', body: { username: email, password } });
+    if (answer.status !== 200)
+      throw new Error(`sign-in of ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return { email, password, token: answer.body.accessToken, refreshToken: answer.body.refreshToken };
   };
 
   return {
@@ -132,14 +132,17 @@ export const startApiOverHttp = async (): Promise<ApiOverHttp> => {
     call,
     sent,
     failures,
-    scan,
-    mailedToken: (email, path) => {
-      const mails = sent
-        .filter((entry) => entry.queue === 'mail')
-        .map((entry) => entry.message as MailMessage);
-      const text = mails.filter((mail) => mail.to.includes(email)).at(-1)?.text ?? '';
-      return new RegExp(`/${path}/([A-Za-z0-9_-]+)`).exec(text)?.[1];
-    },
+    scan: () => scanTable(),
+    signIn,
+    mailedToken: (email, path) =>
+      linkTokenOf(
+        sent
+          .filter((entry) => entry.queue === 'mail')
+          .map((entry) => entry.message as MailMessage)
+          .filter((mail) => mail.to.includes(email))
+          .at(-1),
+        path,
+      ),
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JSONSchema } from '@cpbo/schemas';
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
-import { startApiOverHttp, type ApiOverHttp, type HttpCall } from '../testing/api-over-http.ts';
-import { givenEnabler, givenUser } from '../testing/fixtures.ts';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  routeKey,
+  routes,
+  type RouteDefinition,
+} from '@cpbo/functions/http/routes.ts';
 import {
   objectMutants,
   sampleOf,
   seededShuffle,
   textMapMutants,
   validatorOf,
-} from '../testing/malformed-inputs.ts';
-import { DEFAULT_MAX_BODY_BYTES, routeKey, routes, type RouteDefinition } from './routes.ts';
+} from '@cpbo/functions/testing/malformed-inputs.ts';
+import { givenEnabler, givenUser } from '@cpbo/functions/testing/fixtures.ts';
+import { startApiOverHttp, type ApiOverHttp, type HttpCall } from '../testing/api-over-http.ts';
 
 /*
  * Bad input on every route (docs/security.md, "How the tests prove it"): malformed bodies, queries and
@@ -163,18 +168,12 @@ beforeAll(async () => {
   const enablerId = (await givenEnabler()).id;
   const signIn = async (role: 'ADMIN' | 'USER') => {
     const user = await givenUser({ role, enablerId });
-    const answer = await api.call({
-      method: 'POST',
-      path: '/auth/login',
-      body: { username: user.email, password: user.password },
-    });
-    expect(answer.status).toBe(200);
-    return answer.body as { accessToken: string; refreshToken: string };
+    return api.signIn(user.email, user.password);
   };
   const admin = await signIn('ADMIN');
   const agent = await signIn('USER');
-  tokens.admin = admin.accessToken;
-  tokens.signedIn = agent.accessToken;
+  tokens.admin = admin.token;
+  tokens.signedIn = agent.token;
   tokens.refreshToken = agent.refreshToken;
   before = await dataOf(api);
   startedAt = Date.now();

@@ -15,7 +15,7 @@ import { readEveryPage } from '../../api/every-page.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { openInNewTab } from '../browser/browser.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { TableEmptyState, TableNoMatchState } from '../ui/table-states.tsx';
+import { TableEmptyState, TableLoadingState, TableNoMatchState } from '../ui/table-states.tsx';
 import { useFollow } from '../browser/use-follow.ts';
 import { useNumberedPages } from './numbered-pages.tsx';
 
@@ -184,8 +184,6 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
           trackBy="id"
           items={items}
           columnDefinitions={[...columns, actionsColumn]}
-          loading={loading}
-          loadingText={t(`${texts}.loading`)}
           sortingColumn={{ sortingField: sort.field }}
           sortingDescending={sort.direction === 'desc'}
           onSortingChange={({ detail }) =>
@@ -211,9 +209,11 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
                 </>
               }
               actions={
-                <Button variant="primary" iconName="add-plus" href={props.addHref} onFollow={follow}>
-                  {t(`${texts}.add`)}
-                </Button>
+                <div className="admin-table-actions">
+                  <Button variant="primary" iconName="add-plus" href={props.addHref} onFollow={follow}>
+                    {t(`${texts}.add`)}
+                  </Button>
+                </div>
               }
             >
               {props.title}
@@ -223,7 +223,9 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
           pagination={paging.pagination(count ?? 0, loading)}
           preferences={paging.preferences}
           empty={
-            answer.isError ? (
+            loading ? (
+              <TableLoadingState text={t(`${texts}.loading`)} />
+            ) : answer.isError ? (
               <TableEmptyState
                 title={t(`${texts}.failed`)}
                 action={<Button onClick={() => void answer.refetch()}>{t('adminTable.retry')}</Button>}

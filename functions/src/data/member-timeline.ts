@@ -81,8 +81,8 @@ const changeOf = (item: Record<string, unknown>): MemberChange | undefined => {
 };
 
 /** Every member of an enabler: the change timeline is cut into slices by time, read in parallel. */
-export const allMembersOf = async (enablerId: string): Promise<MemberSummary[]> =>
-  (await wholeTimeline(membersOfEnabler(enablerId), timelineProjection)).flatMap((item) => {
+export const allMembersOf = (enablerId: string): Promise<MemberSummary[]> =>
+  wholeTimeline(membersOfEnabler(enablerId), timelineProjection, (item) => {
     const change = changeOf(item);
     return change?.type === 'member' ? [change.summary] : [];
   });

@@ -177,8 +177,7 @@ export const allRecordListChanges = async <List extends AdminList>(
   (
     await Promise.all(
       [...nameTimelinesOf(list, enablerId), recordTimelineOf(list, enablerId)].map(
-        async ({ partition, projection, changeOf }) =>
-          (await wholeTimeline(partition, projection)).flatMap(changeOf),
+        ({ partition, projection, changeOf }) => wholeTimeline(partition, projection, changeOf),
       ),
     )
   ).flat();

@@ -53,11 +53,16 @@ const itemsBetween = (
     ...projection,
   });
 
-/** Every item of a timeline: it is cut into slices by time, read in parallel. */
-export const wholeTimeline = async (
+/**
+ * What `entriesOf` makes of every item of a timeline: it is cut into slices by time, read in parallel,
+ * and each slice's items are turned into entries as it arrives, so that the items read (several times
+ * the size of what a list keeps of them) are never all held at once.
+ */
+export const wholeTimeline = async <Entry>(
   partition: string,
   projection: TimelineProjection,
-): Promise<Record<string, unknown>[]> => {
+  entriesOf: (item: Record<string, unknown>) => Entry[],
+): Promise<Entry[]> => {
   const [first, last] = await Promise.all([keyEnd(partition, true), keyEnd(partition, false)]);
   if (!first || !last) return [];
   const from = Date.parse(first.slice(0, first.indexOf('#')));
@@ -69,16 +74,13 @@ export const wholeTimeline = async (
     if (index === count) return `${last}\uffff`;
     return new Date(from + Math.floor((span * index) / count)).toISOString();
   });
-  const slices: Record<string, unknown>[][] = [];
+  const slices: Entry[][] = [];
   let next = 0;
   const reader = async () => {
     for (let slice = next++; slice < count; slice = next++)
-      slices[slice] = await itemsBetween(
-        partition,
-        bounds[slice] as string,
-        bounds[slice + 1] as string,
-        projection,
-      );
+      slices[slice] = (
+        await itemsBetween(partition, bounds[slice] as string, bounds[slice + 1] as string, projection)
+      ).flatMap(entriesOf);
   };
   await Promise.all(Array.from({ length: Math.min(LOAD_PARALLEL, count) }, reader));
   return slices.flat();

@@ -9,7 +9,7 @@ import { fromCents } from '@cpbo/schemas/money.ts';
 import { foldText } from '#domain/member-list.ts';
 import { MEMBER_PROFILE } from '#data/member-keys.ts';
 import { readMemberPartition } from '#data/member-page.ts';
-import { NAMES_CATCH_UP_MS } from '#data/record-directory.ts';
+import { forgetRecordDirectories, NAMES_CATCH_UP_MS, refreshRecordSnapshot } from '#data/record-directory.ts';
 import { handler as adminMembers } from '../http/admin-members/handler.ts';
 import { handler as adminPlots } from '../http/admin-plots/handler.ts';
 import { callApi } from './call-api.ts';
@@ -138,23 +138,19 @@ export const readEveryPage = async (
   }
 };
 
-/**
- * Checks a list against the members' records: every sort field in both directions, page by page,
- * and each filter given, with the count and (for money) the total of every answer.
- */
-export const expectListAsRecords = async ({
-  handler,
-  list,
-  token,
-  memberIds,
-  filters = [],
-}: {
+interface ListCheck {
   handler: Handler;
   list: AdminList;
   token: string;
   memberIds: readonly string[];
   filters?: AdminListFilterValues[];
-}) => {
+}
+
+/**
+ * Checks a list against the members' records: every sort field in both directions, page by page,
+ * and each filter given, with the count and (for money) the total of every answer.
+ */
+export const expectListAsRecords = async ({ handler, list, token, memberIds, filters = [] }: ListCheck) => {
   // A rename made through another function shows once the list has read its names again.
   await new Promise((resolve) => setTimeout(resolve, NAMES_CATCH_UP_MS));
   const rows = await rowsOfRecords(list, memberIds);
@@ -191,6 +187,24 @@ export const expectListAsRecords = async ({
     ).toEqual(expected.map((row) => row.id));
     expectAnswers(read.answers, expected, what);
   }
+  return rows;
+};
+
+/**
+ * Checks a list against the records (expectListAsRecords), then takes its snapshot, makes the later
+ * changes, and checks the list of a new instance, which starts from the snapshot and catches up with
+ * them. Answers the rows of the first check.
+ */
+export const expectListAsRecordsThroughSnapshot = async (
+  enablerId: string,
+  check: ListCheck,
+  laterChanges: () => Promise<void>,
+) => {
+  const rows = await expectListAsRecords(check);
+  await refreshRecordSnapshot(check.list, enablerId);
+  await laterChanges();
+  forgetRecordDirectories();
+  await expectListAsRecords(check);
   return rows;
 };
 

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readMemberPartition } from '#data/member-page.ts';
-import { forgetRecordDirectories, refreshRecordSnapshot } from '#data/record-directory.ts';
-import { expectListAsRecords, renameMember } from '../../testing/admin-lists.ts';
+import { expectListAsRecordsThroughSnapshot, renameMember } from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';
 import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
@@ -185,29 +184,16 @@ describe('the cashout list', () => {
       { memberId: (members[2] as (typeof members)[number]).memberId },
       { from: '2026-03-01', to: '2026-05-31' },
     ];
-    const rows = await expectListAsRecords({
+    const check = {
       handler: cashouts,
-      list: 'cashouts',
+      list: 'cashouts' as const,
       token: listAdmin.token,
       memberIds,
       filters,
-    });
-    expect(rows).toHaveLength(24);
-
-    await refreshRecordSnapshot('cashouts', listEnabler);
-    await renameMember(
-      listAdmin.token,
-      (members[0] as (typeof members)[number]).memberId,
-      'Zeynab Ly',
-      'C-20',
+    };
+    const rows = await expectListAsRecordsThroughSnapshot(listEnabler, check, () =>
+      renameMember(listAdmin.token, (members[0] as (typeof members)[number]).memberId, 'Zeynab Ly', 'C-20'),
     );
-    forgetRecordDirectories();
-    await expectListAsRecords({
-      handler: cashouts,
-      list: 'cashouts',
-      token: listAdmin.token,
-      memberIds,
-      filters,
-    });
+    expect(rows).toHaveLength(24);
   });
 });

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { forgetRecordDirectories, refreshRecordSnapshot } from '#data/record-directory.ts';
 import { readMemberPartition } from '#data/member-page.ts';
-import { expectListAsRecords, renameMember, renamePlot } from '../../testing/admin-lists.ts';
+import { expectListAsRecordsThroughSnapshot, renameMember, renamePlot } from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';
 import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
@@ -223,37 +222,21 @@ describe('the contribution list', () => {
       { protectionType: 'EXCESS_RAIN' as const },
       { memberId: (members[0] as (typeof members)[number]).memberId, from: '2026-03-01' },
     ];
-    const rows = await expectListAsRecords({
+    const check = {
       handler: contributions,
-      list: 'contributions',
+      list: 'contributions' as const,
       token: listAdmin.token,
       memberIds,
       filters,
+    };
+    // A new instance starts from the snapshot and catches up with what came after it.
+    const rows = await expectListAsRecordsThroughSnapshot(listEnabler, check, async () => {
+      const later = members[1] as (typeof members)[number];
+      await create(later.plotIds[0] as string, { amount: 1000 }, listAdmin.token);
+      await renameMember(listAdmin.token, later.memberId, 'Awa Diop-Sow', 'N-1');
     });
     expect(rows).toHaveLength(30);
     expect(rows.filter((row) => row.memberName === 'Aïssatou Ndiaye')).toHaveLength(10);
-
-    // A new instance starts from the snapshot and catches up with what came after it.
-    await refreshRecordSnapshot('contributions', listEnabler);
-    await create(
-      (members[1] as (typeof members)[number]).plotIds[0] as string,
-      { amount: 1000 },
-      listAdmin.token,
-    );
-    await renameMember(
-      listAdmin.token,
-      (members[1] as (typeof members)[number]).memberId,
-      'Awa Diop-Sow',
-      'N-1',
-    );
-    forgetRecordDirectories();
-    await expectListAsRecords({
-      handler: contributions,
-      list: 'contributions',
-      token: listAdmin.token,
-      memberIds,
-      filters,
-    });
   });
 
   it('reaches a page by its number alone, and answers an empty page past the end with the count', async () => {

@@ -4,8 +4,7 @@ import { auditOfMonth } from '#data/audit.ts';
 import { listCampaigns } from '#data/campaigns.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '#http/middleware/idempotency.ts';
 import { readMemberPartition } from '#data/member-page.ts';
-import { forgetRecordDirectories, refreshRecordSnapshot } from '#data/record-directory.ts';
-import { expectListAsRecords, renameMember, renamePlot } from '../../testing/admin-lists.ts';
+import { expectListAsRecordsThroughSnapshot, renameMember, renamePlot } from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';
 import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
@@ -289,28 +288,10 @@ describe('the payout list', () => {
       { plotId: renamed.plotIds[1] as string },
       { from: '2026-03-01', to: '2026-06-30' },
     ];
-    const rows = await expectListAsRecords({
-      handler: payouts,
-      list: 'payouts',
-      token: listAdmin.token,
-      memberIds,
-      filters,
-    });
-    expect(rows).toHaveLength(26);
-
-    await refreshRecordSnapshot('payouts', listEnabler);
-    await renamePlot(
-      listAdmin.token,
-      (members[2] as (typeof members)[number]).plotIds[0] as string,
-      'Zebu park',
+    const check = { handler: payouts, list: 'payouts' as const, token: listAdmin.token, memberIds, filters };
+    const rows = await expectListAsRecordsThroughSnapshot(listEnabler, check, () =>
+      renamePlot(listAdmin.token, (members[2] as (typeof members)[number]).plotIds[0] as string, 'Zebu park'),
     );
-    forgetRecordDirectories();
-    await expectListAsRecords({
-      handler: payouts,
-      list: 'payouts',
-      token: listAdmin.token,
-      memberIds,
-      filters,
-    });
+    expect(rows).toHaveLength(26);
   });
 });

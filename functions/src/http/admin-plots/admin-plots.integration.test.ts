@@ -7,8 +7,12 @@ import { memberPartition, plotSortKey } from '#data/member-keys.ts';
 import { getMember } from '#data/members.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import { forgetRecordDirectories, refreshRecordSnapshot } from '#data/record-directory.ts';
-import { expectListAsRecords, readEveryPage, renameMember, renamePlot } from '../../testing/admin-lists.ts';
+import {
+  expectListAsRecordsThroughSnapshot,
+  readEveryPage,
+  renameMember,
+  renamePlot,
+} from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { demoConfig, givenEnabler } from '../../testing/fixtures.ts';
 import { addMemberAsAdmin } from '../../testing/member-requests.ts';
@@ -277,7 +281,11 @@ describe('GET /admin/plots', () => {
   it('sorts every column, reaches any page, and counts the plots, after creates, edits, deletes and renames', async () => {
     const listEnabler = (await givenEnabler()).id;
     const listAdmin = (await givenSignedInUser('ADMIN', listEnabler)).token;
-    const memberIds = [await addMemberAsAdmin(listAdmin), await addMemberAsAdmin(listAdmin), await addMemberAsAdmin(listAdmin)];
+    const memberIds = [
+      await addMemberAsAdmin(listAdmin),
+      await addMemberAsAdmin(listAdmin),
+      await addMemberAsAdmin(listAdmin),
+    ];
     const names = ['Élan field', 'north field', 'Baobab', 'Zone 2', 'zone 10', 'Ña field'];
     const plotIds: string[] = [];
     for (let index = 0; index < 24; index += 1)
@@ -312,21 +320,13 @@ describe('GET /admin/plots', () => {
     await renameMember(listAdmin, memberIds[1] as string, 'Ousmane Sène', 'M-7');
     await renamePlot(listAdmin, plotIds[5] as string, 'Renamed field');
     const filters = [{ memberId: memberIds[1] as string }, { from: '2026-03-01', to: '2026-06-30' }];
-    const rows = await expectListAsRecords({
-      handler: adminPlots,
-      list: 'plots',
-      token: listAdmin,
-      memberIds,
-      filters,
+    const check = { handler: adminPlots, list: 'plots' as const, token: listAdmin, memberIds, filters };
+    // A new instance starts from the snapshot and catches up with what came after it.
+    const rows = await expectListAsRecordsThroughSnapshot(listEnabler, check, async () => {
+      await addPlot(memberIds[0] as string, { name: 'Late field' }, listAdmin);
+      await renameMember(listAdmin, memberIds[0] as string, 'Awa Ba', 'M-70');
     });
     expect(rows).toHaveLength(20);
-
-    // A new instance starts from the snapshot and catches up with what came after it.
-    await refreshRecordSnapshot('plots', listEnabler);
-    await addPlot(memberIds[0] as string, { name: 'Late field' }, listAdmin);
-    await renameMember(listAdmin, memberIds[0] as string, 'Awa Ba', 'M-70');
-    forgetRecordDirectories();
-    await expectListAsRecords({ handler: adminPlots, list: 'plots', token: listAdmin, memberIds, filters });
   });
 
   it('answers the page sizes of the admin tables, any page by its number, and refuses another size or day', async () => {

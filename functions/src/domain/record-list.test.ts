@@ -5,17 +5,8 @@ import {
   type AdminListQuery,
 } from '@cpbo/schemas/admin-list-query.ts';
 import { RecordIndex, type ContributionEntry, type NameEntry, type RecordListChange } from './record-list.ts';
+import { seededRandom } from '../testing/seeded-random.ts';
 import { decodeRecordSnapshot, encodeRecordSnapshot } from './record-snapshot.ts';
-
-/** A small deterministic generator, so that a failure can be replayed. */
-const generator = (seed: number) => {
-  let state = seed;
-  const next = () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-  return { next, pick: <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T };
-};
 
 type Change = RecordListChange<'contributions'>;
 
@@ -123,7 +114,7 @@ describe('the contribution list in memory', () => {
   });
 
   describe('under changes', () => {
-    const random = generator(11);
+    const random = seededRandom(11);
     const names = ['Awa Diop', 'awa diop', 'Élodie Sarr', 'Moussa Ba', 'Ndèye Fall', 'Zoë', 'line\nbreak'];
     const numbers = ['1', '2', '10', 'N-7', 'n-7', 'N-10'];
     const plotNames = ['North', 'south', 'Éole', 'Zone 2', 'zone 10'];

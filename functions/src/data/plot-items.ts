@@ -1,23 +1,12 @@
-import type { CoverageDates } from '@cpbo/schemas/coverage-dates.ts';
-import type { Cents } from '@cpbo/schemas/money.ts';
+import type { PlotEntry } from '#domain/record-list.ts';
 import { changeKey, memberPartition, plotSortKey, recordById, recordsOfEnabler } from './member-keys.ts';
 
 /* A member's plot: its item in the table and the plot as the API sees it. */
 
-export interface Plot extends CoverageDates {
-  id: string;
-  memberId: string;
+/** The plot as its admin table lists it, with its enabler and creation. */
+export interface Plot extends PlotEntry {
   enablerId: string;
-  name: string;
-  latitude: number;
-  longitude: number;
-  cropDescription: string | null;
-  isIrrigated: boolean | null;
-  droughtMonthlyContribCents: Cents;
-  excessRainMonthlyContribCents: Cents;
-  enablerConfig: { version: number; _id: string } | null;
   createdAt: string;
-  updatedAt: string;
 }
 
 const orNull = <T>(value: unknown): T | null => (value === undefined ? null : (value as T));

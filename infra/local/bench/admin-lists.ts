@@ -20,10 +20,8 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
-  DynamoDBDocumentClient,
   QueryCommand,
   ScanCommand,
   TransactWriteCommand,
@@ -33,9 +31,8 @@ import {
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { adminLists, type AdminList } from '@cpbo/schemas/admin-list-query.ts';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
-import { startAwsSubstitutes } from '../aws-substitutes.ts';
-import { localClientConfig, localTableName } from '../aws-environment.ts';
-import { newJwtSecret } from '../jwt-secret.ts';
+import { localTableName } from '../aws-environment.ts';
+import { benchSignIn, percentile, seconds, startBenchStores } from './bench-setup.ts';
 import { recordBench, type BenchFigure } from './results.ts';
 
 const size = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -52,12 +49,6 @@ const AFTER_SNAPSHOT = { created: 100, removed: 20, renamed: 50 };
 const FUNCTION_MEMORY_MB = 1769;
 const WRITERS = 8;
 const YEAR_MS = 365 * 86_400_000;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-};
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 const firstNames = ['Awa', 'Moussa', 'Fatou', 'Ibrahima', 'Aïssatou', 'Mamadou', 'Khady', 'Ousmane', 'Ndèye'];
 const lastNames = ['Diop', 'Ndiaye', 'Sarr', 'Fall', 'Ba', 'Sène', 'Faye', 'Gueye', 'Diouf', 'Cissé'];
@@ -79,28 +70,16 @@ const instance = async <Result>(env: Record<string, string>): Promise<Result> =>
 };
 
 const main = async () => {
-  const substitutes = await startAwsSubstitutes({ inMemory: true });
+  const { substitutes, client } = await startBenchStores();
   try {
-    Object.assign(process.env, substitutes.environment, {
-      JWT_SECRET: newJwtSecret(),
-      LOG_LEVEL: 'warn',
-      ENVIRONMENT_NAME: 'bench',
-      POWERTOOLS_METRICS_DISABLED: 'true',
-    });
-    const client = DynamoDBDocumentClient.from(
-      new DynamoDBClient(localClientConfig(substitutes.dynamoEndpoint)),
-      { marshallOptions: { removeUndefinedValues: true } },
-    );
     const { memberItem } = await import('@cpbo/functions/data/member-items.ts');
     const { plotItem } = await import('@cpbo/functions/data/plot-items.ts');
+    const { newMemberFields, newPlotFields } = await import('@cpbo/functions/testing/member-fixtures.ts');
     const { moneyItem } = await import('@cpbo/functions/data/money-items.ts');
     const { changeKey } = await import('@cpbo/functions/data/member-keys.ts');
     const { recordTombstoneItem } = await import('@cpbo/functions/data/record-timeline.ts');
     const { refreshRecordSnapshot } = await import('@cpbo/functions/data/record-directory.ts');
     const { createEnabler } = await import('@cpbo/functions/data/enablers.ts');
-    const { createUser } = await import('@cpbo/functions/data/users.ts');
-    const { hashPassword } = await import('@cpbo/functions/platform/password-hashing.ts');
-    const { handler: auth } = await import('@cpbo/functions/http/auth/handler.ts');
 
     const enabler = await createEnabler({ name: 'Bench lists', logo: 'data:,', banner: 'data:,' }, 'bench');
     const enablerId = enabler.id;
@@ -119,42 +98,32 @@ const main = async () => {
     function* items() {
       for (let index = 0; index < MEMBERS; index += 1)
         yield memberItem(
-          {
-            enablerId,
+          newMemberFields(enablerId, {
             name: `${firstNames[index % firstNames.length]} ${lastNames[Math.floor(index / 9) % lastNames.length]} ${index}`,
             village: `Village ${index % 97}`,
             number: `M-${index}`,
-            federation: null,
-            gender: null,
-            phone: null,
-            bankName: null,
-            bankBranchName: null,
-            bankIFSC: null,
-            bankAccount: null,
             onboardingDate: dayOf(index, 700),
-          },
+          }),
           memberIds[index] as string,
           changedAt(index),
         );
       for (let index = 0; index < PLOTS; index += 1) {
         const start = dayOf(index, 500);
         yield plotItem(
-          {
-            memberId: memberOfPlot(index),
-            enablerId,
-            federation: null,
-            name: `Field ${index % 13}`,
-            latitude: 12 + (index % 500) / 100,
-            longitude: -16 + (index % 300) / 100,
-            cropDescription: index % 3 ? 'Millet' : null,
-            isIrrigated: index % 4 ? null : true,
-            droughtMonthlyContribCents: 500 + (index % 20) * 50,
-            excessRainMonthlyContribCents: 0,
-            startCoverageDate: start,
-            endOfSeasonDate: start,
-            endCoverageDate: start,
-            enablerConfig: null,
-          },
+          newPlotFields(
+            { id: memberOfPlot(index), enablerId },
+            {
+              name: `Field ${index % 13}`,
+              latitude: 12 + (index % 500) / 100,
+              longitude: -16 + (index % 300) / 100,
+              cropDescription: index % 3 ? 'Millet' : null,
+              isIrrigated: index % 4 ? null : true,
+              droughtMonthlyContribCents: 500 + (index % 20) * 50,
+              startCoverageDate: start,
+              endOfSeasonDate: start,
+              endCoverageDate: start,
+            },
+          ),
           plotIds[index] as string,
           changedAt(index + 1),
         );
@@ -361,25 +330,7 @@ const main = async () => {
     );
     console.log(`scan of the table: ${seconds(performance.now() - started)}`);
 
-    const admin = { email: 'bench-admin@example.org', password: 'bench password' };
-    await createUser({
-      email: admin.email,
-      username: 'Bench',
-      role: 'ADMIN',
-      enablerId,
-      defaultFederation: null,
-      passwordHash: await hashPassword(admin.password),
-    });
-    const signedIn = await auth(
-      httpApiEvent({
-        method: 'POST',
-        path: '/api/auth/login',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: admin.email, password: admin.password }),
-      }),
-      lambdaContext('auth'),
-    );
-    const token = (JSON.parse(signedIn.body ?? '{}') as { accessToken: string }).accessToken;
+    const token = await benchSignIn('bench-admin@example.org', 'ADMIN', enablerId);
 
     const figures: BenchFigure[] = [];
     const lines: string[] = [];

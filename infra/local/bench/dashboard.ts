@@ -12,13 +12,11 @@
  *    below 1.5: the answers do not grow with the records), beside the bare Query's p50.
  */
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
-import { startAwsSubstitutes } from '../aws-substitutes.ts';
-import { localClientConfig, localTableName } from '../aws-environment.ts';
-import { newJwtSecret } from '../jwt-secret.ts';
+import { localTableName } from '../aws-environment.ts';
+import { benchSignIn, percentile, seconds, startBenchStores } from './bench-setup.ts';
 import { recordBench } from './results.ts';
 
 const SMALL = Number(process.env.BENCH_SMALL_CONTRIBUTIONS ?? 1_000);
@@ -28,33 +26,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const WRITERS = 8;
 const federations = ['Kaolack', 'Thiès', 'Fatick', 'Louga', null];
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-};
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
 const main = async () => {
-  const substitutes = await startAwsSubstitutes({ inMemory: true });
+  const { substitutes, client } = await startBenchStores();
   try {
-    Object.assign(process.env, substitutes.environment, {
-      JWT_SECRET: newJwtSecret(),
-      LOG_LEVEL: 'warn',
-      ENVIRONMENT_NAME: 'bench',
-      POWERTOOLS_METRICS_DISABLED: 'true',
-    });
-    const client = DynamoDBDocumentClient.from(
-      new DynamoDBClient(localClientConfig(substitutes.dynamoEndpoint)),
-      { marshallOptions: { removeUndefinedValues: true } },
-    );
     const { plotItem } = await import('@cpbo/functions/data/plot-items.ts');
     const { newPlotFields } = await import('@cpbo/functions/testing/member-fixtures.ts');
     const { moneyItem } = await import('@cpbo/functions/data/money-items.ts');
     const { rebuildAggregates } = await import('@cpbo/functions/data/aggregates.ts');
     const { createEnabler } = await import('@cpbo/functions/data/enablers.ts');
-    const { createUser } = await import('@cpbo/functions/data/users.ts');
-    const { hashPassword } = await import('@cpbo/functions/platform/password-hashing.ts');
-    const { handler: auth } = await import('@cpbo/functions/http/auth/handler.ts');
     const { handler: dashboard } = await import('@cpbo/functions/http/dashboard/handler.ts');
 
     const today = isoDateOf(new Date());
@@ -160,28 +139,6 @@ const main = async () => {
       return count;
     };
 
-    const signIn = async (enablerId: string, size: number): Promise<string> => {
-      const agent = { email: `bench-${size}@example.org`, password: 'bench password' };
-      await createUser({
-        email: agent.email,
-        username: 'Bench',
-        role: 'USER',
-        enablerId,
-        defaultFederation: null,
-        passwordHash: await hashPassword(agent.password),
-      });
-      const signedIn = await auth(
-        httpApiEvent({
-          method: 'POST',
-          path: '/api/auth/login',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: agent.email, password: agent.password }),
-        }),
-        lambdaContext('auth'),
-      );
-      return (JSON.parse(signedIn.body ?? '{}') as { accessToken: string }).accessToken;
-    };
-
     const sizes = [SMALL, LARGE];
     const enablers: { size: number; enablerId: string; token: string }[] = [];
     for (const size of sizes) {
@@ -198,7 +155,11 @@ const main = async () => {
         `aggregates of ${size}: ${rebuilt.aggregates} items from ${rebuilt.records} records, ` +
           `rebuilt in ${seconds(performance.now() - started)}`,
       );
-      enablers.push({ size, enablerId: enabler.id, token: await signIn(enabler.id, size) });
+      enablers.push({
+        size,
+        enablerId: enabler.id,
+        token: await benchSignIn(`bench-${size}@example.org`, 'USER', enabler.id),
+      });
     }
 
     const shapes: { path: string; query?: Record<string, string> }[] = [

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import './numbered-pages.css';
 import { useTranslation } from 'react-i18next';
 import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
 import Pagination from '@cloudscape-design/components/pagination';
@@ -25,13 +26,15 @@ export function useNumberedPages(sizeLabel: (size: number) => string) {
     /** The numbered pager of `count` rows (none for "All"), held still while a page loads. */
     pagination: (count: number, loading = false) =>
       all ? undefined : (
-        <Pagination
-          currentPageIndex={page}
-          pagesCount={Math.max(1, Math.ceil(count / pageSize))}
-          disabled={loading}
-          onChange={({ detail }) => setPage(detail.currentPageIndex)}
-          ariaLabels={paginationLabels(t)}
-        />
+        <div className="numbered-pages">
+          <Pagination
+            currentPageIndex={page}
+            pagesCount={Math.max(1, Math.ceil(count / pageSize))}
+            disabled={loading}
+            onChange={({ detail }) => setPage(detail.currentPageIndex)}
+            ariaLabels={paginationLabels(t)}
+          />
+        </div>
       ),
     preferences: (
       <CollectionPreferences

@@ -1,9 +1,10 @@
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { createGunzip, gzip } from 'node:zlib';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { BadSnapshotError, type SnapshotTimes } from '#domain/directory-snapshot.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import { getS3Object, headS3Object, s3 } from '#platform/s3.ts';
+import { getS3ObjectStream, headS3Object, s3 } from '#platform/s3.ts';
 
 /*
  * The snapshots of the lists in memory (the member list, the administrators' record tables): one
@@ -14,12 +15,24 @@ import { getS3Object, headS3Object, s3 } from '#platform/s3.ts';
 /** Decompressed in 4 MB steps: the default 16 KB makes a large snapshot several times slower. */
 const GUNZIP_CHUNK = 4 << 20;
 
-/** The snapshot's bytes (decompressed), or undefined when there is none; BadSnapshotError when not gzip. */
+/**
+ * The snapshot's bytes (decompressed), or undefined when there is none; BadSnapshotError when not gzip.
+ * It is inflated as it arrives: the download and the decompression overlap (a new instance's first
+ * answer waits for both), and the compressed body is never held whole.
+ */
 export const readSnapshotBytes = async (key: string): Promise<Buffer | undefined> => {
-  const object = await getS3Object(readEnvironment('memberDirectoryBucket'), key);
-  if (!object) return undefined;
+  const body = await getS3ObjectStream(readEnvironment('memberDirectoryBucket'), key);
+  if (!body) return undefined;
+  const chunks: Buffer[] = [];
   try {
-    return await promisify(gunzip)(object.body, { chunkSize: GUNZIP_CHUNK });
+    await pipeline(
+      body,
+      createGunzip({ chunkSize: GUNZIP_CHUNK }),
+      async (inflated: AsyncIterable<Buffer>) => {
+        for await (const chunk of inflated) chunks.push(chunk);
+      },
+    );
+    return Buffer.concat(chunks);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code?.startsWith('Z_')) throw new BadSnapshotError('not gzip');
     throw error;

@@ -8,18 +8,7 @@
  *   prints its time and the memory used.
  * The parent passes the AWS environment, BENCH_ENABLER and BENCH_TOKEN.
  */
-import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
-
-const megabytes = (bytes: number) => Math.round(bytes / 1_048_576);
-const memory = () => {
-  (globalThis as { gc?: () => void }).gc?.();
-  return {
-    heapMb: megabytes(process.memoryUsage().heapUsed),
-    rssMb: megabytes(process.memoryUsage().rss),
-    // ru_maxrss is in kilobytes on Linux.
-    peakRssMb: megabytes(process.resourceUsage().maxRSS * 1024),
-  };
-};
+import { instanceMemory, measureNewInstance } from './new-instance.ts';
 
 const enablerId = process.env.BENCH_ENABLER as string;
 
@@ -28,36 +17,13 @@ if (process.env.BENCH_MODE === 'rebuild') {
   const started = performance.now();
   // Past the snapshot's full-rebuild age: the worker reads the table in full, as once a day.
   const refresh = await refreshRecordSnapshot('contributions', enablerId, Date.now() + 2 * 86_400_000);
-  console.log(JSON.stringify({ ms: performance.now() - started, ...refresh, ...memory() }));
+  console.log(JSON.stringify({ ms: performance.now() - started, ...refresh, ...instanceMemory() }));
 } else {
-  const started = performance.now();
-  const { handler } = await import('@cpbo/functions/http/admin-contributions/handler.ts');
-  const loaded = performance.now();
-  const list = async () => {
-    const before = performance.now();
-    const result = await handler(
-      httpApiEvent({
-        method: 'GET',
-        path: '/api/admin/contributions',
-        headers: { authorization: `Bearer ${process.env.BENCH_TOKEN}` },
-        query: { page: '1', pageSize: '10' },
-      }),
-      lambdaContext('admin-contributions', 120_000),
-    );
-    if (result.statusCode !== 200) throw new Error(`list answered ${result.statusCode}: ${result.body}`);
-    const { count, totalAmount } = JSON.parse(result.body ?? '{}') as { count: number; totalAmount: number };
-    return { ms: performance.now() - before, count, totalAmount };
-  };
-  const first = await list();
-  const second = await list();
-  console.log(
-    JSON.stringify({
-      moduleMs: loaded - started,
-      firstMs: first.ms,
-      secondMs: second.ms,
-      count: first.count,
-      totalAmount: first.totalAmount,
-      ...memory(),
-    }),
+  const { body, ...measured } = await measureNewInstance<{ count: number; totalAmount: number }>(
+    async () => (await import('@cpbo/functions/http/admin-contributions/handler.ts')).handler,
+    'admin-contributions',
+    '/api/admin/contributions',
+    { page: '1', pageSize: '10' },
   );
+  console.log(JSON.stringify({ ...measured, count: body.count, totalAmount: body.totalAmount }));
 }

@@ -32,7 +32,7 @@ import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { adminLists, type AdminList } from '@cpbo/schemas/admin-list-query.ts';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { localTableName } from '../aws-environment.ts';
-import { benchSignIn, percentile, seconds, startBenchStores } from './bench-setup.ts';
+import { benchSignIn, percentile, seconds, startBenchStores, writeInBatches } from './bench-setup.ts';
 import { recordBench, type BenchFigure } from './results.ts';
 
 const size = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -179,30 +179,10 @@ const main = async () => {
     }
 
     let started = performance.now();
-    const source = items();
-    let written = 0;
-    const writer = async () => {
-      for (;;) {
-        const batch: Record<string, unknown>[] = [];
-        while (batch.length < 25) {
-          const next = source.next();
-          if (next.done) break;
-          batch.push(next.value);
-        }
-        if (!batch.length) return;
-        let requests: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-          [localTableName]: batch.map((Item) => ({ PutRequest: { Item } })),
-        };
-        while (requests && Object.keys(requests).length) {
-          const result = await client.send(new BatchWriteCommand({ RequestItems: requests }));
-          requests = result.UnprocessedItems as typeof requests;
-        }
-        written += batch.length;
-        if (written % 100_000 < 25)
-          console.log(`[bench] ${written} items written (${seconds(performance.now() - started)})`);
-      }
-    };
-    await Promise.all(Array.from({ length: WRITERS }, writer));
+    const written = await writeInBatches(client, items(), WRITERS, (count) => {
+      if (count % 100_000 < 25)
+        console.log(`[bench] ${count} items written (${seconds(performance.now() - started)})`);
+    });
     console.log(
       `seeded ${MEMBERS} members, ${PLOTS} plots, ${CONTRIBUTIONS} contributions, ${PAYOUTS} payouts, ` +
         `${CASHOUTS} cashouts (${written} items) in ${seconds(performance.now() - started)}`,

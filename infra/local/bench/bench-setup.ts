@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { startAwsSubstitutes, type AwsSubstitutes } from '../aws-substitutes.ts';
-import { localClientConfig } from '../aws-environment.ts';
+import { localClientConfig, localTableName } from '../aws-environment.ts';
 import { newJwtSecret } from '../jwt-secret.ts';
 
 /* What the benches that call the functions share: their stores, a signed-in user, their statistics. */
@@ -69,4 +69,39 @@ export const benchSignIn = async (
     lambdaContext('auth'),
   );
   return (JSON.parse(signedIn.body ?? '{}') as { accessToken: string }).accessToken;
+};
+
+/**
+ * Writes the items 25 per BatchWriteItem, `writers` requests at a time (they share the iterator, taken
+ * synchronously); `written` hears the running count after each batch. Answers how many were written.
+ */
+export const writeInBatches = async (
+  client: DynamoDBDocumentClient,
+  items: Iterator<Record<string, unknown>>,
+  writers: number,
+  written?: (count: number) => void,
+): Promise<number> => {
+  let count = 0;
+  const writer = async () => {
+    for (;;) {
+      const batch: Record<string, unknown>[] = [];
+      while (batch.length < 25) {
+        const next = items.next();
+        if (next.done) break;
+        batch.push(next.value);
+      }
+      if (!batch.length) return;
+      let requests: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
+        [localTableName]: batch.map((Item) => ({ PutRequest: { Item } })),
+      };
+      while (requests && Object.keys(requests).length) {
+        const result = await client.send(new BatchWriteCommand({ RequestItems: requests }));
+        requests = result.UnprocessedItems as typeof requests;
+      }
+      count += batch.length;
+      written?.(count);
+    }
+  };
+  await Promise.all(Array.from({ length: writers }, writer));
+  return count;
 };

@@ -12,11 +12,11 @@
  *    below 1.5: the answers do not grow with the records), beside the bare Query's p50.
  */
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { localTableName } from '../aws-environment.ts';
-import { benchSignIn, percentile, seconds, startBenchStores } from './bench-setup.ts';
+import { benchSignIn, percentile, seconds, startBenchStores, writeInBatches } from './bench-setup.ts';
 import { recordBench } from './results.ts';
 
 const SMALL = Number(process.env.BENCH_SMALL_CONTRIBUTIONS ?? 1_000);
@@ -112,33 +112,6 @@ const main = async () => {
       }
     }
 
-    /** Writes the items 25 per BatchWriteItem, WRITERS requests at a time; answers how many. */
-    const seed = async (items: Iterator<Record<string, unknown>>) => {
-      let count = 0;
-      const writer = async () => {
-        for (;;) {
-          // Taken synchronously: the writers share the generator.
-          const batch: Record<string, unknown>[] = [];
-          while (batch.length < 25) {
-            const next = items.next();
-            if (next.done) break;
-            batch.push(next.value);
-          }
-          if (!batch.length) return;
-          count += batch.length;
-          let requests: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-            [localTableName]: batch.map((Item) => ({ PutRequest: { Item } })),
-          };
-          while (requests && Object.keys(requests).length) {
-            const result = await client.send(new BatchWriteCommand({ RequestItems: requests }));
-            requests = result.UnprocessedItems as typeof requests;
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: WRITERS }, writer));
-      return count;
-    };
-
     const sizes = [SMALL, LARGE];
     const enablers: { size: number; enablerId: string; token: string }[] = [];
     for (const size of sizes) {
@@ -147,7 +120,7 @@ const main = async () => {
         'bench',
       );
       let started = performance.now();
-      const items = await seed(itemsOf(enabler.id, size));
+      const items = await writeInBatches(client, itemsOf(enabler.id, size), WRITERS);
       console.log(`seeded ${size} contributions (${items} items) in ${seconds(performance.now() - started)}`);
       started = performance.now();
       const rebuilt = await rebuildAggregates(enabler.id);

@@ -21,12 +21,13 @@ const painted = () =>
 const signedIn = tokenKeeper.hasSession();
 // The session provider takes this answer (or failure) and handles it.
 if (signedIn) tokenKeeper.restore().catch(() => undefined);
-const catalogue = loadCatalogue(initialLanguage());
+const language = initialLanguage();
+const catalogue = loadCatalogue(language);
 catalogue.catch(() => undefined);
 
 const startApp = () => {
   if (signedIn) loadAppShell().catch(() => undefined);
-  preloadScreenAt(window.location.pathname, signedIn);
+  preloadScreenAt(window.location.pathname, signedIn, language);
   void import('./app/start.tsx').then(({ start }) => start(root));
 };
 

@@ -1,6 +1,11 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { initialLanguage, languageStorageKey, loadCatalogue } from './catalogue-loader.ts';
+import {
+  initialLanguage,
+  languageStorageKey,
+  loadAdminCatalogue,
+  loadCatalogue,
+} from './catalogue-loader.ts';
 import { fallbackLanguage, languages, supportedLanguage, type Language } from './languages.ts';
 
 export { fallbackLanguage, isLanguage, languages, type Language } from './languages.ts';
@@ -24,26 +29,11 @@ i18next.on('languageChanged', (language) => {
   document.documentElement.lang = supportedLanguage(language) ?? fallbackLanguage;
 });
 
-const adminCatalogueLoaders: Record<Language, () => Promise<Record<string, unknown>>> = {
-  en: async () => (await import('./catalogues/en-admin.ts')).adminCatalogue,
-  fr: async () => (await import('./catalogues/fr-admin.ts')).adminCatalogue,
-};
-const adminCatalogues = new Map<Language, Promise<Record<string, unknown>>>();
 /** Set by the first administrator's screen: from then on every language comes with the admin texts. */
 let adminTextsWanted = false;
 
-const adminCatalogueOf = (language: Language): Promise<Record<string, unknown>> => {
-  let catalogue = adminCatalogues.get(language);
-  if (!catalogue) {
-    catalogue = adminCatalogueLoaders[language]();
-    adminCatalogues.set(language, catalogue);
-    catalogue.catch(() => adminCatalogues.delete(language));
-  }
-  return catalogue;
-};
-
 async function addAdminTexts(language: Language): Promise<void> {
-  const texts = await adminCatalogueOf(language);
+  const texts = await loadAdminCatalogue(language);
   // A language not read yet gets them with its main texts (the backend below): a bundle added before
   // would make i18next think the language is there and never read its main texts.
   if (i18next.hasResourceBundle(language, 'translation'))
@@ -66,7 +56,7 @@ const catalogueBackend: BackendModule = {
       callback(new Error(`No catalogue for the language ${language}`), false);
       return;
     }
-    Promise.all([loadCatalogue(supported), adminTextsWanted ? adminCatalogueOf(supported) : {}]).then(
+    Promise.all([loadCatalogue(supported), adminTextsWanted ? loadAdminCatalogue(supported) : {}]).then(
       ([{ app }, admin]) => callback(null, { ...app, ...admin }),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );

@@ -1,8 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { ANSWERED_CODES_DIR_VARIABLE, newRunDirectory } from './functions/src/http/openapi/answered-codes.ts';
+
+// The folder where this run's processes record the error codes each route answers (answered-codes.ts):
+// set here, in the main process, so that every worker and the end-to-end runtime's child inherit it.
+process.env[ANSWERED_CODES_DIR_VARIABLE] ??= newRunDirectory();
 
 /** One run for every suite: unit, integration (DynamoDB Local, s3rver), web components and end-to-end. */
 export default defineConfig({
   test: {
+    globalSetup: ['functions/src/http/openapi/answered-codes.global-setup.ts'],
     projects: [
       'schemas/vitest.config.ts',
       'functions/vitest.config.ts',
@@ -10,6 +16,8 @@ export default defineConfig({
       'infra/vitest.config.ts',
       'web/vitest.config.ts',
       'e2e/vitest.config.ts',
+      // After all the others: checks the error codes they answered against the contract.
+      'functions/vitest.contract.config.ts',
     ],
   },
 });

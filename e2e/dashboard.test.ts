@@ -61,6 +61,9 @@ describe('dashboard', () => {
     const page = await openApp({ locale: 'en-US' });
     await signInAsAgent(page);
     const dashboard = await new DashboardPage(page, 'en').goto();
+    // The demo agent's dashboard starts on its default federation (Kaolack) each time it opens: this
+    // test reads them all.
+    await dashboard.chooseFederation('All federations');
     await expect.poll(() => dashboard.charts.count()).toBe(4);
 
     // Every federation's total before, as the API answers it (no other test writes meanwhile: one file at a time).
@@ -74,6 +77,7 @@ describe('dashboard', () => {
     const recordedAt = Date.now();
 
     await dashboard.openFromMenu();
+    await dashboard.chooseFederation('All federations');
     await expect
       .poll(() => dashboard.figure('contributions'), { timeout: SHOWN_WITHIN_MS, interval: 100 })
       .toBe(amountText(totalBefore + 1500));

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { contractDocumentTests } from './vitest.contract.config.ts';
 
 export default defineConfig({
   test: {
@@ -6,7 +7,8 @@ export default defineConfig({
     environment: 'node',
     // The generators' code is in scripts/, tested beside it.
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-    exclude: ['src/**/*.integration.test.ts'],
+    // The contract's own checks run in the contract project (vitest.contract.config.ts).
+    exclude: ['src/**/*.integration.test.ts', 'src/**/*.contract.test.ts', ...contractDocumentTests],
     // Every answer a handler sends is checked against the route table (http/middleware/answer-check.ts).
     env: { CPBO_CHECK_ANSWERS: 'on' },
   },

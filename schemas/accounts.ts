@@ -132,6 +132,8 @@ const sessionFields = {
   enablerName: { type: 'string' },
   language: { type: ['string', 'null'], enum: [...languages, null] },
   currentEnabler: { anyOf: [currentEnablerObject, { type: 'null' }] },
+  /** The federation the user's dashboard and new members start with (null: none). */
+  defaultFederation: { type: ['string', 'null'] },
 } as const satisfies Record<string, JSONSchema>;
 const sessionFieldNames = [
   'accessToken',
@@ -142,6 +144,7 @@ const sessionFieldNames = [
   'enablerName',
   'language',
   'currentEnabler',
+  'defaultFederation',
 ] as const satisfies readonly (keyof typeof sessionFields)[];
 
 /**

@@ -1,5 +1,5 @@
 import type { JSONSchema } from 'json-schema-to-ts';
-import { adminPageSizes, recordIdParameter } from './common.ts';
+import { adminPageSizes, dayParameter, pageNumberParameter, recordIdParameter } from './common.ts';
 import { protectionTypes } from './members.ts';
 import { sortDirections, type SortDirection } from './member-list-query.ts';
 
@@ -81,9 +81,9 @@ export const defaultAdminListSort = <List extends AdminList>(list: List): AdminL
 });
 
 const sortDirection = { type: 'string', enum: sortDirections } as const;
-/** 'YYYY-MM-DD', inclusive: a day of the calendar (the format refuses 2026-02-30). */
-const day = { type: 'string', format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
-const pagePattern = '^[1-9][0-9]{0,5}$';
+/** 'YYYY-MM-DD', inclusive. */
+const day = dayParameter;
+const pagePattern = pageNumberParameter.pattern;
 const filterSchemas = {
   memberId: recordIdParameter,
   plotId: recordIdParameter,
@@ -105,7 +105,7 @@ const listQuerySchema = <const Id extends string, List extends AdminList>(id: Id
     type: 'object',
     additionalProperties: false,
     properties: {
-      page: { type: 'string', pattern: pagePattern },
+      page: pageNumberParameter,
       pageSize: { type: 'string', enum: adminPageSizes },
       ...(Object.fromEntries(
         adminListSortFields[list].map((field) => [`sort:${field}`, sortDirection]),

@@ -1,21 +1,23 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import {
   answerAmountSchema,
-  amountSchema,
   instantSchema,
-  latitudeSchema,
-  longitudeSchema,
-  optionalText,
+  MAX_PAGE_NUMBER,
+  MAX_PAGE_SIZE,
   positiveAmountSchema,
   recordIdParameter,
+  steppedJobStates,
   text,
   unixSecondsSchema,
 } from './common.ts';
 import {
   cashoutObject,
+  configIdSchema,
+  configVersionSchema,
   contributionObject,
   memberFieldsProperties,
   payoutObject,
+  plotFieldsProperties,
   plotObject,
   protectionTypes,
 } from './members.ts';
@@ -29,10 +31,7 @@ import {
 
 const recordId = recordIdParameter;
 const unixSeconds = unixSecondsSchema;
-const amount = amountSchema;
 const positiveAmount = positiveAmountSchema;
-const latitude = latitudeSchema;
-const longitude = longitudeSchema;
 
 /** The member form in admin mode: the member's fields plus the onboarding date. */
 export const adminMemberRequestSchema = {
@@ -44,18 +43,12 @@ export const adminMemberRequestSchema = {
 } as const satisfies JSONSchema;
 
 const plotProperties = {
-  name: text(120),
-  latitude,
-  longitude,
-  droughtMonthlyContrib: amount,
-  excessRainMonthlyContrib: amount,
+  ...plotFieldsProperties,
   startCoverageDate: unixSeconds,
   /** When absent, computed from the start and the enabler's latest config (lengthOfSeasonInMonth). */
   endOfSeasonDate: unixSeconds,
   /** When absent, computed from the start and the enabler's latest config (lengthOfCoverageInMonth). */
   endCoverageDate: unixSeconds,
-  cropDescription: optionalText(200),
-  isIrrigated: { type: ['boolean', 'null'] },
 } as const;
 
 export const adminNewPlotRequestSchema = {
@@ -78,10 +71,7 @@ export const adminUpdatePlotRequestSchema = {
       type: 'object',
       required: ['version'],
       additionalProperties: false,
-      properties: {
-        version: { type: 'integer', minimum: 1, maximum: 100000 },
-        _id: { type: 'string', maxLength: 64 },
-      },
+      properties: { version: configVersionSchema, _id: configIdSchema },
     },
   },
 } as const satisfies JSONSchema;
@@ -99,10 +89,13 @@ export const adminContributionRequestSchema = {
   },
 } as const satisfies JSONSchema;
 
+/** The campaign's reference a payout names: one set of limits for the API, the import file and the form. */
+export const assessmentIdSchema = text(100);
+
 const payoutProperties = {
   plotId: recordId,
   amount: positiveAmount,
-  assessmentId: text(100),
+  assessmentId: assessmentIdSchema,
   assessmentDate: unixSeconds,
   payoutDate: unixSeconds,
 } as const;
@@ -174,9 +167,9 @@ export const adminCashoutRowObject = {
 
 /** The envelope of an admin list page: its number and size, and how many rows the query matches. */
 const pageEnvelopeProperties = {
-  page: { type: 'integer', minimum: 1 },
+  page: { type: 'integer', minimum: 1, maximum: MAX_PAGE_NUMBER },
   /** adminPageSizes as numbers (admin-records.test.ts checks they stay the same). */
-  pageSize: { type: 'integer', enum: [5, 10, 25, 500] },
+  pageSize: { type: 'integer', enum: [5, 10, 25, 500], minimum: 5, maximum: MAX_PAGE_SIZE },
   count: { type: 'integer', minimum: 0 },
 } as const;
 
@@ -187,7 +180,7 @@ const adminListPage = <const Id extends string, const Row extends object>(id: Id
     type: 'object',
     required: ['items', 'page', 'pageSize', 'count'],
     additionalProperties: false,
-    properties: { items: { type: 'array', items: row }, ...pageEnvelopeProperties },
+    properties: { items: { type: 'array', maxItems: MAX_PAGE_SIZE, items: row }, ...pageEnvelopeProperties },
   }) as const satisfies JSONSchema;
 
 /** A page of money records also answers the sum of the amounts the query matches (all its pages). */
@@ -237,3 +230,38 @@ export type AdminCashoutPage = FromSchema<typeof adminCashoutPageAnswerSchema>;
 export type AdminListPage<Row> = Omit<AdminPlotPage, 'items'> & { items: Row[] };
 /** One page of money records, with the total of the amounts the query matches. */
 export type AdminMoneyPage<Row> = AdminListPage<Row> & { totalAmount: number };
+
+export const memberDeletionStates = steppedJobStates;
+export type MemberDeletionState = (typeof memberDeletionStates)[number];
+
+/**
+ * DELETE /admin/members/{id} answers 202 with the member's deletion: the member is gone from every
+ * list and read at once, and its records with it (DONE) when one transaction holds them all; otherwise
+ * a job deletes them (QUEUED, RUNNING) and GET /admin/members/deletions/{id} answers its progress
+ * (200) for the screen to poll. A job of another enabler, or none, answers 404 ERR_NOT_FOUND.
+ */
+export const memberDeletionAnswerSchema = {
+  $id: 'answer/member-deletion',
+  type: 'object',
+  required: ['job'],
+  additionalProperties: false,
+  properties: {
+    job: {
+      type: 'object',
+      required: ['id', 'memberId', 'state', 'total', 'deleted', 'createdAt', 'updatedAt'],
+      additionalProperties: false,
+      properties: {
+        id: { type: 'string', minLength: 1 },
+        memberId: { type: 'string', minLength: 1 },
+        state: { type: 'string', enum: memberDeletionStates },
+        /** The member's plots and money records when it was removed. */
+        total: { type: 'integer', minimum: 0 },
+        /** Those deleted so far (all of them once DONE). */
+        deleted: { type: 'integer', minimum: 0 },
+        createdAt: { type: 'string', format: 'date-time' },
+        updatedAt: { type: 'string', format: 'date-time' },
+      },
+    },
+  },
+} as const satisfies JSONSchema;
+export type MemberDeletionAnswer = FromSchema<typeof memberDeletionAnswerSchema>;

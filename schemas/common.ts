@@ -27,20 +27,37 @@ export const pathParameters = <Names extends string>(properties: Record<Names, J
     properties,
   }) satisfies JSONSchema;
 
-/** Query of a paged list: page (1-based) and pageSize, as query-string strings. */
-export const pageQuerySchema = {
-  type: 'object',
-  properties: {
-    page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
-    pageSize: { type: 'string', pattern: '^[1-9][0-9]{0,3}$' },
-  },
+/** A paged list's page number (1-based), as a query string gives it: at most 6 digits. */
+export const pageNumberParameter = {
+  type: 'string',
+  maxLength: 6,
+  pattern: '^[1-9][0-9]{0,5}$',
 } as const satisfies JSONSchema;
+
+/** A day of the calendar in a query string, 'YYYY-MM-DD' (the format refuses 2026-02-30). */
+export const dayParameter = {
+  type: 'string',
+  format: 'date',
+  maxLength: 10,
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+} as const satisfies JSONSchema;
+
+/**
+ * A stepped job's states (a rebuild, a member's deletion): QUEUED → RUNNING (one step after another)
+ * → DONE; FAILED: its last delivery failed (dead-lettered).
+ */
+export const steppedJobStates = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
 
 /**
  * Page sizes of the administrator's tables (spec: 5, 10, 25 and All). "All" follows the pages of the
  * largest size, one request after another, so no single answer grows with the table.
  */
 export const adminPageSizes = ['5', '10', '25', '500'] as const;
+
+/** The most rows one page of any list answers: the largest page size a list query takes. */
+export const MAX_PAGE_SIZE = Math.max(...adminPageSizes.map(Number));
+/** The largest page number a list query takes (pageNumberParameter's 6 digits). */
+export const MAX_PAGE_NUMBER = 999_999;
 
 /* Building blocks of the request schemas (members.ts, admin-records.ts). */
 export const text = (maxLength: number) =>

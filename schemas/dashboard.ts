@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { isoDaySchema } from './common.ts';
+import { isoDaySchema, steppedJobStates } from './common.ts';
 
 /**
  * The dashboard's calls (spec 7, Dashboard GETs): their query strings and answers. Every call answers
@@ -143,8 +143,7 @@ export const dashboardUnitsAnswerSchema = {
 } as const satisfies JSONSchema;
 export type DashboardUnitsToDisplay = FromSchema<typeof dashboardUnitsAnswerSchema>;
 
-/** QUEUED → RUNNING (one step after another) → DONE; FAILED: its last delivery failed (dead-lettered). */
-export const dashboardRebuildStates = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
+export const dashboardRebuildStates = steppedJobStates;
 export type DashboardRebuildState = (typeof dashboardRebuildStates)[number];
 
 /**

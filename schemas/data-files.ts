@@ -1,7 +1,15 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { recordIdParameter } from './common.ts';
-import { enablerConfigSchema } from './enablers.ts';
-import { memberFieldsProperties, protectionTypes } from './members.ts';
+import { emailSchema } from './accounts.ts';
+import { assessmentIdSchema } from './admin-records.ts';
+import { positiveAmountSchema, recordIdParameter } from './common.ts';
+import { enablerConfigSchema, enablerRequestSchema, imageSchema } from './enablers.ts';
+import {
+  configIdSchema,
+  configVersionSchema,
+  memberFieldsProperties,
+  plotFieldsProperties,
+  protectionTypes,
+} from './members.ts';
 
 /*
  * The files of the Data page (spec section 3, 'Enabler export shape'): members.json, enablers.json and
@@ -25,15 +33,11 @@ export const DATA_FILE_LIMITS = {
 const id = { ...recordIdParameter, description: 'Kept as is: importing the same file twice changes nothing' };
 const isoDate = { type: 'string', format: 'date', description: 'YYYY-MM-DD' } as const;
 const instant = { type: 'string', format: 'date-time', description: 'ISO 8601 date and time' } as const;
-const amount = { type: 'number', minimum: 0, maximum: 1_000_000_000 } as const;
-const positiveAmount = { ...amount, exclusiveMinimum: 0 } as const;
-const email = { type: 'string', minLength: 1, maxLength: 254 } as const;
-// PNG or JPEG only, as the enabler form (an SVG can carry script); the bytes are checked on import.
-const image = {
-  type: ['string', 'null'],
-  maxLength: 64 * 1024,
-  pattern: '^data:image/(png|jpeg);base64,',
-} as const;
+const positiveAmount = positiveAmountSchema;
+// Who created or changed an enabler: a user's address, or the name of what wrote it (an import).
+const email = { type: 'string', minLength: 1, maxLength: emailSchema.maxLength } as const;
+// The enabler form's images (PNG or JPEG only: an SVG can carry script); null when an enabler has none.
+const image = { ...imageSchema, type: ['string', 'null'] } as const;
 
 const plotSchema = {
   type: 'object',
@@ -50,13 +54,7 @@ const plotSchema = {
   additionalProperties: false,
   properties: {
     id,
-    name: { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' },
-    latitude: { type: 'number', minimum: -90, maximum: 90 },
-    longitude: { type: 'number', minimum: -180, maximum: 180 },
-    cropDescription: { type: ['string', 'null'], maxLength: 200 },
-    isIrrigated: { type: ['boolean', 'null'] },
-    droughtMonthlyContrib: amount,
-    excessRainMonthlyContrib: amount,
+    ...plotFieldsProperties,
     startCoverageDate: isoDate,
     endOfSeasonDate: isoDate,
     endCoverageDate: isoDate,
@@ -64,7 +62,7 @@ const plotSchema = {
       type: ['object', 'null'],
       required: ['version', '_id'],
       additionalProperties: false,
-      properties: { version: { type: 'integer', minimum: 1 }, _id: { type: 'string', maxLength: 64 } },
+      properties: { version: configVersionSchema, _id: configIdSchema },
     },
   },
 } as const satisfies JSONSchema;
@@ -90,7 +88,7 @@ const payoutSchema = {
     id,
     plotId: { ...id, description: "One of the member's plots" },
     amount: positiveAmount,
-    assessmentId: { type: 'string', minLength: 1, maxLength: 64, description: 'The campaign' },
+    assessmentId: { ...assessmentIdSchema, description: 'The campaign' },
     assessmentDate: isoDate,
     payoutDate: isoDate,
   },
@@ -137,8 +135,8 @@ const exportedConfigSchema = {
   required: [...enablerConfigSchema.required, '_id', 'version', 'creationDate'],
   additionalProperties: false,
   properties: {
-    _id: { type: 'string', minLength: 1, maxLength: 64 },
-    version: { type: 'integer', minimum: 1, maximum: 999_999 },
+    _id: configIdSchema,
+    version: configVersionSchema,
     ...enablerConfigSchema.properties,
     creationDate: instant,
   },
@@ -151,7 +149,7 @@ export const exportedEnablerSchema = {
   additionalProperties: false,
   properties: {
     _id: id,
-    name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+    name: enablerRequestSchema.properties.name,
     logo: image,
     banner: image,
     creationDate: instant,
@@ -213,8 +211,12 @@ export const importRequestSchema = {
   maxProperties: 1,
   properties: {
     // Checked against its own schema by the handler, which lists every problem with a count.
-    file: { type: 'array' },
-    upload: { type: 'string', pattern: '^[0-9a-f-]{36}$' },
+    file: {
+      type: 'array',
+      maxItems: Math.max(DATA_FILE_LIMITS.enablers, DATA_FILE_LIMITS.onboardingMembers),
+      items: {},
+    },
+    upload: { type: 'string', maxLength: 36, pattern: '^[0-9a-f-]{36}$' },
   },
 } as const satisfies JSONSchema;
 

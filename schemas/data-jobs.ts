@@ -32,6 +32,9 @@ const jobErrorObject = {
   },
 } as const satisfies JSONSchema;
 
+/** A job keeps its first errors (all are counted): a file with many problems keeps a small job. */
+export const MAX_JOB_ERRORS = 100;
+
 /** A job as the Data page polls it: its state, progress, first errors and their count. */
 const dataJobObject = {
   type: 'object',
@@ -43,7 +46,7 @@ const dataJobObject = {
     state: { type: 'string', enum: dataJobStates },
     done: { type: 'integer', minimum: 0 },
     total: { type: 'integer', minimum: 0 },
-    errors: { type: 'array', items: jobErrorObject },
+    errors: { type: 'array', maxItems: MAX_JOB_ERRORS, items: jobErrorObject },
     errorCount: { type: 'integer', minimum: 0 },
     createdAt: instantSchema,
     updatedAt: instantSchema,

@@ -2,24 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { exportedEnablerSchema } from './data-files.ts';
 import {
   dataUrlBytes,
-  enablerConfigShapeProblem,
   enablerImagesProblem,
   enablerRequestSchema,
   isPngOrJpegDataUrl,
   MAX_IMAGE_BYTES,
-  parseEnablerConfigFile,
 } from './enablers.ts';
-
-const validConfig = {
-  currency: 'INR',
-  maxCompensationFactor: 10,
-  lengthOfSeasonInMonth: 4,
-  lengthOfCoverageInMonth: 6,
-  benefitFactorsByMonth: [0.5, 1, 1, 0.5],
-};
-
-const without = (field: keyof typeof validConfig) =>
-  Object.fromEntries(Object.entries(validConfig).filter(([name]) => name !== field));
 
 /** A data URL whose payload decodes to exactly `bytes` bytes. */
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -31,28 +18,6 @@ const imageOf = (bytes: number, start = PNG_SIGNATURE, type = 'png') => {
   Buffer.from(start.slice(0, bytes)).copy(content);
   return `data:image/${type};base64,${content.toString('base64')}`;
 };
-
-describe('enabler config rules (upload screen and server)', () => {
-  it.each([
-    [undefined, 'ERR_ENABLERCONFIG_NO_FILE'],
-    ['"text"', 'ERR_ENABLERCONFIG_INVALID_JSON'],
-    ['{"currency": ', 'ERR_ENABLERCONFIG_INVALID_JSON'],
-    ['[1,2]', 'ERR_ENABLERCONFIG_INVALID_JSON'],
-    [JSON.stringify(without('currency')), 'ERR_ENABLERCONFIG_MISSING_CURRENCY'],
-    [JSON.stringify(without('maxCompensationFactor')), 'ERR_ENABLERCONFIG_MISSING_MAXCOMPFACTOR'],
-    [JSON.stringify(without('lengthOfSeasonInMonth')), 'ERR_ENABLERCONFIG_MISSING_LENGTHSEASON'],
-    [JSON.stringify(without('lengthOfCoverageInMonth')), 'ERR_ENABLERCONFIG_MISSING_LENGTHCOVERAGE'],
-    [JSON.stringify(without('benefitFactorsByMonth')), 'ERR_ENABLERCONFIG_MISSING_FACTORS'],
-    [JSON.stringify({ ...validConfig, benefitFactorsByMonth: '1,2' }), 'ERR_ENABLERCONFIG_NOTARRAY_FACTORS'],
-  ])('file %s gives %s', (text, code) => {
-    expect(parseEnablerConfigFile(text).problem).toBe(code);
-  });
-
-  it('accepts a complete config', () => {
-    expect(parseEnablerConfigFile(JSON.stringify(validConfig))).toEqual({ config: validConfig });
-    expect(enablerConfigShapeProblem(validConfig)).toBeUndefined();
-  });
-});
 
 describe('enabler images', () => {
   it('measure the decoded size of a data URL', () => {

@@ -8,8 +8,10 @@ export const MAX_IMAGE_BYTES = 30 * 1024;
  * Images travel as data URLs, PNG or JPEG only (an SVG can carry script); the size and the bytes'
  * type are checked on the decoded bytes (see enablerImagesProblem).
  */
-const imageSchema = {
+export const imageSchema = {
   type: 'string',
+  // The data URL of the largest image: the longer prefix (JPEG's), then 4 characters per 3 bytes.
+  maxLength: 'data:image/jpeg;base64,'.length + Math.ceil(MAX_IMAGE_BYTES / 3) * 4,
   pattern: '^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$',
 } as const satisfies JSONSchema;
 
@@ -25,6 +27,19 @@ export const enablerRequestSchema = {
   },
 } as const satisfies JSONSchema;
 
+/**
+ * The bounds of an enabler config's fields: its schema, the upload rules (enabler-config-rules.ts) and
+ * their messages read them here.
+ */
+export const enablerConfigLimits = {
+  maxCompensationFactor: { above: 0, max: 1000 },
+  lengthOfSeasonInMonth: { min: 1, max: 24 },
+  lengthOfCoverageInMonth: { min: 1, max: 36 },
+  damageThreshold: { min: 0, max: 1 },
+  benefitFactorsByMonth: { maxCount: 36, min: 0, max: 1000 },
+} as const;
+const limits = enablerConfigLimits;
+
 /** The enabler configuration, as uploaded (a JSON file) and as stored (one immutable version). */
 export const enablerConfigSchema = {
   $id: 'enabler-config',
@@ -39,68 +54,44 @@ export const enablerConfigSchema = {
   ],
   additionalProperties: false,
   properties: {
-    currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, e.g. INR, XOF' },
-    maxCompensationFactor: { type: 'number', exclusiveMinimum: 0, maximum: 1000 },
-    lengthOfSeasonInMonth: { type: 'integer', minimum: 1, maximum: 24 },
-    lengthOfCoverageInMonth: { type: 'integer', minimum: 1, maximum: 36 },
-    damageThreshold: { type: ['number', 'null'], minimum: 0, maximum: 1 },
+    currency: {
+      type: 'string',
+      maxLength: 3,
+      pattern: '^[A-Z]{3}$',
+      description: 'ISO 4217 code, e.g. INR, XOF',
+    },
+    maxCompensationFactor: {
+      type: 'number',
+      exclusiveMinimum: limits.maxCompensationFactor.above,
+      maximum: limits.maxCompensationFactor.max,
+    },
+    lengthOfSeasonInMonth: {
+      type: 'integer',
+      minimum: limits.lengthOfSeasonInMonth.min,
+      maximum: limits.lengthOfSeasonInMonth.max,
+    },
+    lengthOfCoverageInMonth: {
+      type: 'integer',
+      minimum: limits.lengthOfCoverageInMonth.min,
+      maximum: limits.lengthOfCoverageInMonth.max,
+    },
+    damageThreshold: {
+      type: ['number', 'null'],
+      minimum: limits.damageThreshold.min,
+      maximum: limits.damageThreshold.max,
+    },
     benefitFactorsByMonth: {
       type: 'array',
-      maxItems: 36,
-      items: { type: 'number', minimum: 0, maximum: 1000 },
+      maxItems: limits.benefitFactorsByMonth.maxCount,
+      items: {
+        type: 'number',
+        minimum: limits.benefitFactorsByMonth.min,
+        maximum: limits.benefitFactorsByMonth.max,
+      },
       description: 'One compensation factor per month after the coverage start',
     },
   },
 } as const satisfies JSONSchema;
-
-export type EnablerConfigProblem =
-  | 'ERR_ENABLERCONFIG_NO_FILE'
-  | 'ERR_ENABLERCONFIG_INVALID_JSON'
-  | 'ERR_ENABLERCONFIG_MISSING_CURRENCY'
-  | 'ERR_ENABLERCONFIG_MISSING_MAXCOMPFACTOR'
-  | 'ERR_ENABLERCONFIG_MISSING_LENGTHSEASON'
-  | 'ERR_ENABLERCONFIG_MISSING_LENGTHCOVERAGE'
-  | 'ERR_ENABLERCONFIG_MISSING_FACTORS'
-  | 'ERR_ENABLERCONFIG_NOTARRAY_FACTORS';
-
-const requiredFields: [string, EnablerConfigProblem][] = [
-  ['currency', 'ERR_ENABLERCONFIG_MISSING_CURRENCY'],
-  ['maxCompensationFactor', 'ERR_ENABLERCONFIG_MISSING_MAXCOMPFACTOR'],
-  ['lengthOfSeasonInMonth', 'ERR_ENABLERCONFIG_MISSING_LENGTHSEASON'],
-  ['lengthOfCoverageInMonth', 'ERR_ENABLERCONFIG_MISSING_LENGTHCOVERAGE'],
-  ['benefitFactorsByMonth', 'ERR_ENABLERCONFIG_MISSING_FACTORS'],
-];
-
-/**
- * The upload screen's rules, in its order, with its codes; the server applies the same ones before the
- * schema. Undefined when the shape is right (the schema then checks types and ranges).
- */
-export const enablerConfigShapeProblem = (config: unknown): EnablerConfigProblem | undefined => {
-  if (config === undefined) return 'ERR_ENABLERCONFIG_NO_FILE';
-  if (config === null || typeof config !== 'object' || Array.isArray(config))
-    return 'ERR_ENABLERCONFIG_INVALID_JSON';
-  const fields = config as Record<string, unknown>;
-  for (const [field, problem] of requiredFields) {
-    if (fields[field] === undefined || fields[field] === null || fields[field] === '') return problem;
-  }
-  if (!Array.isArray(fields.benefitFactorsByMonth)) return 'ERR_ENABLERCONFIG_NOTARRAY_FACTORS';
-  return undefined;
-};
-
-/** Reads an uploaded file's text as a config: the same codes for an empty or malformed file. */
-export const parseEnablerConfigFile = (
-  text: string | undefined,
-): { config: unknown; problem?: undefined } | { config?: undefined; problem: EnablerConfigProblem } => {
-  if (text === undefined) return { problem: 'ERR_ENABLERCONFIG_NO_FILE' };
-  let config: unknown;
-  try {
-    config = JSON.parse(text);
-  } catch {
-    return { problem: 'ERR_ENABLERCONFIG_INVALID_JSON' };
-  }
-  const problem = enablerConfigShapeProblem(config);
-  return problem ? { problem } : { config };
-};
 
 /** Decoded size of a base64 data URL's payload. */
 export const dataUrlBytes = (dataUrl: string): number => {

@@ -1,3 +1,5 @@
+import { enablerConfigLimits as configLimits } from './enablers.ts';
+
 /**
  * The error catalogue: every code the API can answer, with its HTTP status and an English fallback
  * message. The web's translation files carry the user-facing text for each code (a test checks that
@@ -82,7 +84,7 @@ export const errorCatalogue = {
   ERR_NOT_IMPLEMENTED: { status: 501, message: 'This call is not available yet.' },
   ERR_INTERNAL: { status: 500, message: 'Internal error.' },
   // Administrators' members and plots.
-  ERR_MEMBER_TOO_MANY_RECORDS: { status: 409, message: 'Too many records to delete at once.' },
+  ERR_MEMBER_DELETED: { status: 410, message: 'This member has been deleted.' },
   ERR_MEMBER_HAS_PENDING_BENEFIT: { status: 409, message: 'A benefit is still pending.' },
   ERR_PLOT_HAS_RECORDS: { status: 409, message: 'The plot has records.' },
   // Operations.
@@ -101,6 +103,48 @@ export const errorCatalogue = {
   ERR_TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts; wait a few minutes.' },
   // The browser's session cookie.
   ERR_CROSS_ORIGIN: { status: 403, message: "This call must come from the application's own pages." },
+  // Enabler config uploads: the bounds the spec's codes do not name (details.field names the field).
+  ERR_ENABLERCONFIG_UNKNOWN_FIELD: {
+    status: 400,
+    message: 'The configuration has a field that a configuration does not have.',
+  },
+  ERR_ENABLERCONFIG_INVALID_CURRENCY: {
+    status: 400,
+    message: 'currency must be an ISO 4217 code of three capital letters, such as XOF.',
+  },
+  ERR_ENABLERCONFIG_INVALID_MAXCOMPFACTOR: {
+    status: 400,
+    message: `maxCompensationFactor must be a number above 0 and at most ${configLimits.maxCompensationFactor.max}.`,
+  },
+  ERR_ENABLERCONFIG_INVALID_LENGTHSEASON: {
+    status: 400,
+    message: `lengthOfSeasonInMonth must be a whole number of months from ${configLimits.lengthOfSeasonInMonth.min} to ${configLimits.lengthOfSeasonInMonth.max}.`,
+  },
+  ERR_ENABLERCONFIG_INVALID_LENGTHCOVERAGE: {
+    status: 400,
+    message: `lengthOfCoverageInMonth must be a whole number of months from ${configLimits.lengthOfCoverageInMonth.min} to ${configLimits.lengthOfCoverageInMonth.max}.`,
+  },
+  ERR_ENABLERCONFIG_INVALID_DAMAGETHRESHOLD: {
+    status: 400,
+    message: `damageThreshold must be a number from ${configLimits.damageThreshold.min} to ${configLimits.damageThreshold.max}, or null.`,
+  },
+  ERR_ENABLERCONFIG_TOO_MANY_FACTORS: {
+    status: 400,
+    message: `benefitFactorsByMonth must have at most ${configLimits.benefitFactorsByMonth.maxCount} factors.`,
+  },
+  ERR_ENABLERCONFIG_INVALID_FACTOR: {
+    status: 400,
+    message: `Every factor of benefitFactorsByMonth must be a number from ${configLimits.benefitFactorsByMonth.min} to ${configLimits.benefitFactorsByMonth.max} (details.position is the first that is not).`,
+  },
+  // Benefit runs.
+  ERR_BENEFIT_FILE_INVALID: { status: 400, message: 'The assessment file does not match its format.' },
+  ERR_BENEFIT_FILE_TOO_LARGE: { status: 413, message: 'The assessment file is too large (max 20 MB).' },
+  ERR_BENEFIT_RUN_STATE: { status: 409, message: 'The benefit run is not in a state that allows this.' },
+  ERR_BENEFIT_RUN_SELF_REVIEW: {
+    status: 403,
+    message: 'The administrator who uploaded a benefit run cannot approve or reject it.',
+  },
+  ERR_BENEFIT_ALREADY_PAID: { status: 409, message: 'This plot was already paid for this assessment.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,3 +1,4 @@
+import { enablerConfigShapeCodes } from './enabler-config-rules.ts';
 import type { ErrorCode } from './error-catalogue.ts';
 
 /**
@@ -16,7 +17,7 @@ export const errorDescriptions = {
   ERR_LOGIN_INACTIVE: 'Signing in to an account that is deactivated, locked, or has no password yet.',
   ERR_NO_PLOTS: 'Recording a contribution for a member who has no plot.',
   ERR_FORBIDDEN_ADMIN:
-    'An administrator opens a member or a user of another enabler than the one they are viewing; changing the view to that enabler opens it.',
+    'An administrator calls on a member, plot, contribution, payout, cashout or user of another enabler than the one they are viewing: the details name that enabler (`enablerId`, `enablerName`) and changing the view to it opens the resource. An id that exists in no enabler is ERR_NOT_FOUND.',
   ERR_FORBIDDEN_USER:
     "A field agent calls an administrator's route, or opens a member or a plot of another enabler.",
   ERR_DUPLICATE_USER: 'Creating a user with an e-mail address that already has an account.',
@@ -67,8 +68,8 @@ export const errorDescriptions = {
   ERR_NOT_IMPLEMENTED: 'A route of the contract that is not built yet.',
   ERR_INTERNAL:
     'An unexpected failure of the server (never a user mistake); the answer carries the request id.',
-  ERR_MEMBER_TOO_MANY_RECORDS:
-    'An administrator deletes a member whose profile, plots, contributions, payouts and cashouts are more than 95 items: with its claims, tombstone, count and audit they would not fit in one transaction; nothing is deleted.',
+  ERR_MEMBER_DELETED:
+    "A call on a member of the caller's enabler, or on one of its plots or records, after an administrator deleted the member (while its records are being deleted, and for the 30 days its removal is remembered); a member of another enabler, or one removed longer ago, is ERR_NOT_FOUND.",
   ERR_MEMBER_HAS_PENDING_BENEFIT:
     'An administrator deletes a member who still has a pending benefit (payouts not paid out in cash); nothing is deleted.',
   ERR_PLOT_HAS_RECORDS: 'An administrator deletes a plot on which contributions or payouts are recorded.',
@@ -90,6 +91,32 @@ export const errorDescriptions = {
     'Answered by the WAF in front of CloudFront, not by a function: one client sent more sign-in, registration or password-reset calls in 5 minutes than the environment allows.',
   ERR_CROSS_ORIGIN:
     "An auth call sent with the X-Session-Cookie header (the SPA's, which keeps the refresh token in an HttpOnly cookie) from another origin than the application's: its Origin is another site's, its Sec-Fetch-Site is not same-origin, or it came over plain HTTP from elsewhere than localhost; nothing is read or written.",
+  ERR_ENABLERCONFIG_UNKNOWN_FIELD:
+    'Uploading an enabler configuration with a field a configuration does not have (a misspelt name, a field of another file); details.field names it.',
+  ERR_ENABLERCONFIG_INVALID_CURRENCY:
+    'Uploading an enabler configuration whose currency is not three capital letters (lowercase, four letters, a number).',
+  ERR_ENABLERCONFIG_INVALID_MAXCOMPFACTOR:
+    'Uploading an enabler configuration whose maxCompensationFactor is not a number above 0 and within its maximum (details.max).',
+  ERR_ENABLERCONFIG_INVALID_LENGTHSEASON:
+    'Uploading an enabler configuration whose lengthOfSeasonInMonth is not a whole number of months within its bounds (details.min, details.max).',
+  ERR_ENABLERCONFIG_INVALID_LENGTHCOVERAGE:
+    'Uploading an enabler configuration whose lengthOfCoverageInMonth is not a whole number of months within its bounds (details.min, details.max).',
+  ERR_ENABLERCONFIG_INVALID_DAMAGETHRESHOLD:
+    'Uploading an enabler configuration whose damageThreshold is neither null nor a number from 0 to 1.',
+  ERR_ENABLERCONFIG_TOO_MANY_FACTORS:
+    'Uploading an enabler configuration with more factors in benefitFactorsByMonth than its maximum (details.max).',
+  ERR_ENABLERCONFIG_INVALID_FACTOR:
+    'Uploading an enabler configuration one of whose benefitFactorsByMonth is not a number within its bounds; details.position is the first (from 1).',
+  ERR_BENEFIT_FILE_INVALID:
+    'An administrator starts a benefit run with an assessment file (POST /admin/benefit-runs) that does not match its format: the details list the first 100 problems, each with its row, its CSV line and field, and their count; no run is created.',
+  ERR_BENEFIT_FILE_TOO_LARGE:
+    'An assessment file uploaded for a benefit run is larger than 20 MB; no run is created.',
+  ERR_BENEFIT_RUN_STATE:
+    'An administrator approves, rejects or cancels a benefit run that is past that point (approved, paid, rejected, cancelled), resumes one that is not failed or paying, or asks for a file the run does not have yet.',
+  ERR_BENEFIT_RUN_SELF_REVIEW:
+    'The administrator who uploaded a benefit run approves or rejects it: another one must.',
+  ERR_BENEFIT_ALREADY_PAID:
+    "Never answered by a call: a benefit run's payout of a plot already paid for its assessment, which the run reports and leaves unpaid.",
 } as const satisfies Record<ErrorCode, string>;
 
 /** The codes of the product spec (section 8); the others were added by this project. */
@@ -104,14 +131,7 @@ export const specErrorCodes = [
   'ERR_DUPLICATE_USER',
   'ERR_FILE_TOO_LONG',
   'ERR_NO_ENABLER_LOGO',
-  'ERR_ENABLERCONFIG_INVALID_JSON',
-  'ERR_ENABLERCONFIG_MISSING_CURRENCY',
-  'ERR_ENABLERCONFIG_MISSING_MAXCOMPFACTOR',
-  'ERR_ENABLERCONFIG_MISSING_LENGTHSEASON',
-  'ERR_ENABLERCONFIG_MISSING_LENGTHCOVERAGE',
-  'ERR_ENABLERCONFIG_MISSING_FACTORS',
-  'ERR_ENABLERCONFIG_NOTARRAY_FACTORS',
-  'ERR_ENABLERCONFIG_NO_FILE',
+  ...enablerConfigShapeCodes,
   'ERR_REGISTRATION_FAILED',
   'ERR_RENEW_FAILED',
   'ERR_ACCOUNT_JUST_LOCKED',

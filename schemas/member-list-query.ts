@@ -1,5 +1,5 @@
 import type { JSONSchema } from 'json-schema-to-ts';
-import { adminPageSizes } from './common.ts';
+import { adminPageSizes, pageNumberParameter } from './common.ts';
 
 /**
  * The member list's query, once for both sides: its choices, its schema (checked by the API), the
@@ -45,7 +45,7 @@ export const memberListQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
+    page: pageNumberParameter,
     pageSize: { type: 'string', enum: [...new Set([...memberListPageSizes, ...adminPageSizes])] },
     ...sortProperties,
     'filter:search': { type: 'string', maxLength: memberSearchMaxLength },

@@ -6,8 +6,11 @@ import {
   isoDaySchema,
   latitudeSchema,
   longitudeSchema,
+  MAX_PAGE_NUMBER,
+  MAX_PAGE_SIZE,
   optionalText,
   positiveAmountSchema,
+  recordIdParameter,
   text,
   unixSecondsSchema,
 } from './common.ts';
@@ -34,21 +37,35 @@ export const newMemberRequestSchema = {
   properties: memberFieldsProperties,
 } as const satisfies JSONSchema;
 
+/**
+ * A plot's own fields, with their one set of limits: the field agents' and the administrators' plot
+ * bodies, the import file's plots and the plot forms read them here.
+ */
+export const plotFieldsProperties = {
+  name: text(120),
+  latitude: latitudeSchema,
+  longitude: longitudeSchema,
+  droughtMonthlyContrib: amountSchema,
+  excessRainMonthlyContrib: amountSchema,
+  cropDescription: optionalText(200),
+  /** null: not known. */
+  isIrrigated: { type: ['boolean', 'null'] },
+} as const;
+
+/** The config version a plot is under, as a plot and the import file name it. */
+export const configVersionSchema = { type: 'integer', minimum: 1, maximum: 100_000 } as const;
+/** A config version's id (a record id here; an imported one is kept as it came). */
+export const configIdSchema = { type: 'string', minLength: 1, maxLength: 64 } as const;
+
 export const newPlotRequestSchema = {
   $id: 'request/new-plot',
   type: 'object',
   required: ['name', 'latitude', 'longitude'],
   additionalProperties: false,
   properties: {
-    name: text(120),
-    latitude: latitudeSchema,
-    longitude: longitudeSchema,
-    droughtMonthlyContrib: amountSchema,
-    excessRainMonthlyContrib: amountSchema,
+    ...plotFieldsProperties,
     /** Unix seconds; today when absent. */
     startCoverageDate: unixSecondsSchema,
-    cropDescription: optionalText(200),
-    isIrrigated: { type: ['boolean', 'null'] },
   },
 } as const satisfies JSONSchema;
 
@@ -57,15 +74,7 @@ export const updatePlotRequestSchema = {
   type: 'object',
   required: ['name', 'latitude', 'longitude', 'droughtMonthlyContrib'],
   additionalProperties: false,
-  properties: {
-    name: text(120),
-    latitude: latitudeSchema,
-    longitude: longitudeSchema,
-    droughtMonthlyContrib: amountSchema,
-    excessRainMonthlyContrib: amountSchema,
-    cropDescription: optionalText(200),
-    isIrrigated: { type: ['boolean', 'null'] },
-  },
+  properties: plotFieldsProperties,
 } as const satisfies JSONSchema;
 
 export const cashoutRequestSchema = {
@@ -87,7 +96,7 @@ export const contributeRequestSchema = {
     amount: positiveAmountSchema,
     protectionType: { type: 'string', enum: protectionTypes },
     /** The plot the contribution is for; the member's first plot when absent. */
-    plotId: { type: 'string', minLength: 1, maxLength: 64 },
+    plotId: recordIdParameter,
   },
 } as const satisfies JSONSchema;
 
@@ -140,10 +149,10 @@ export const memberListAnswerSchema = {
   required: ['members', 'count', 'page', 'pageSize'],
   additionalProperties: false,
   properties: {
-    members: { type: 'array', items: memberRowObject },
+    members: { type: 'array', maxItems: MAX_PAGE_SIZE, items: memberRowObject },
     count: { type: 'integer', minimum: 0 },
-    page: { type: 'integer', minimum: 1 },
-    pageSize: { type: 'integer', minimum: 1 },
+    page: { type: 'integer', minimum: 1, maximum: MAX_PAGE_NUMBER },
+    pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
   },
 } as const satisfies JSONSchema;
 

@@ -10,6 +10,15 @@ describe('money', () => {
     expect(toCents(0)).toBe(0);
   });
 
+  it('keeps every amount up to the largest one, whose hundredfold is not exact in floating point', () => {
+    expect(toCents(333333333.34)).toBe(33333333334);
+    expect(toCents(999999999.99)).toBe(99999999999);
+    expect(toCents(1_000_000_000)).toBe(100_000_000_000);
+    expect(toCents(999999999.999)).toBeUndefined();
+    expect(toCents(0.01)).toBe(1);
+    expect(toCents(-12.34)).toBe(-1234);
+  });
+
   it('refuses what is not an amount', () => {
     expect(toCents(Number.NaN)).toBeUndefined();
     expect(toCents(Number.POSITIVE_INFINITY)).toBeUndefined();

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { adminPageSizes, instantSchema } from './common.ts';
+import { adminPageSizes, instantSchema, MAX_PAGE_SIZE, pageNumberParameter } from './common.ts';
 
 /*
  * The operations calls of the administrators (logs, mobile reports, mirror refresh) and the mobile
@@ -11,7 +11,7 @@ import { adminPageSizes, instantSchema } from './common.ts';
 export const logLevels = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
-const page = { type: 'string', pattern: '^[1-9][0-9]{0,5}$' } as const;
+const page = pageNumberParameter;
 const pageSize = { type: 'string', enum: adminPageSizes } as const;
 
 export const logListQuerySchema = {
@@ -93,7 +93,7 @@ export const logListAnswerSchema = {
   required: ['logs', 'count'],
   additionalProperties: false,
   properties: {
-    logs: { type: 'array', items: logLineObject },
+    logs: { type: 'array', maxItems: MAX_PAGE_SIZE, items: logLineObject },
     count: { type: 'integer', minimum: 0 },
   },
 } as const satisfies JSONSchema;
@@ -135,7 +135,7 @@ export const reportListAnswerSchema = {
   required: ['reports', 'count'],
   additionalProperties: false,
   properties: {
-    reports: { type: 'array', items: mobileReportObject },
+    reports: { type: 'array', maxItems: MAX_PAGE_SIZE, items: mobileReportObject },
     count: { type: 'integer', minimum: 0 },
   },
 } as const satisfies JSONSchema;

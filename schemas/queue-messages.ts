@@ -24,18 +24,34 @@ export const dataJobMessageSchema = {
   },
 } as const satisfies JSONSchema;
 
+/** A message of a job in steps: the job, and the step it asks for. */
+const steppedJobMessage = <const Id extends string>(id: Id) =>
+  ({
+    $id: id,
+    type: 'object',
+    required: ['jobId', 'step'],
+    additionalProperties: false,
+    properties: {
+      jobId: { type: 'string', pattern: '^[0-9a-f-]{36}$' },
+      step: { type: 'integer', minimum: 0, maximum: 100000 },
+    },
+  }) as const satisfies JSONSchema;
+
 /**
  * A message of the rebuild queue: one step of an enabler's aggregates rebuild. A step reads records
  * for as long as its Lambda may, saves where it stopped (the job's item names the checkpoint) and
  * sends the next step, so no rebuild is bounded by 15 minutes.
  */
-export const rebuildMessageSchema = {
-  $id: 'queue/rebuild-message',
-  type: 'object',
-  required: ['jobId', 'step'],
-  additionalProperties: false,
-  properties: {
-    jobId: { type: 'string', pattern: '^[0-9a-f-]{36}$' },
-    step: { type: 'integer', minimum: 0, maximum: 100000 },
-  },
-} as const satisfies JSONSchema;
+export const rebuildMessageSchema = steppedJobMessage('queue/rebuild-message');
+
+/**
+ * A message of the benefit queue: one step of a benefit run, its preview or a part of its payment. A run
+ * counts its steps over its whole life, so a message delivered again after the run moved on does nothing.
+ */
+export const benefitRunMessageSchema = steppedJobMessage('queue/benefit-run-message');
+
+/**
+ * A message of the member deletion queue: one step of deleting the records of a member removed with
+ * more than one transaction holds (its job's item holds the member and the progress).
+ */
+export const memberDeletionMessageSchema = steppedJobMessage('queue/member-deletion-message');

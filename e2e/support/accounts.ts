@@ -8,14 +8,18 @@ import { linkIn, mailTo } from './outbox.ts';
  * An account of the demo administrator's current enabler, created and registered through the API (as
  * an administrator and the mailed link would), so that a test may end or move its sessions alone.
  */
-export const registeredAccount = async (username: string, role: 'USER' | 'ADMIN' = 'USER') => {
+export const registeredAccount = async (
+  username: string,
+  role: 'USER' | 'ADMIN' = 'USER',
+  defaultFederation: string | null = null,
+) => {
   const email = `e2e-${randomUUID().slice(0, 8)}@demo.local`;
   const password = 'agent-password-2026';
   const adminToken = await signIn(defaultLogins.adminEmail, defaultLogins.adminPassword);
   const created = await callApi('/admin/users', {
     method: 'POST',
     token: adminToken,
-    body: { email, username, role },
+    body: { email, username, role, defaultFederation },
   });
   expect(created.status).toBe(201);
   const token = linkIn(await mailTo(email), '/register/')

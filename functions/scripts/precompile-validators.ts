@@ -4,6 +4,7 @@ import standalone from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 import { buildSync } from 'esbuild';
 import {
+  assessmentFileSchema,
   dataFileSchema,
   exportedEnablerSchema,
   exportedMemberSchema,
@@ -75,6 +76,7 @@ export const validatorsModules = (): ValidatorsModule[] =>
       schemas: [
         ...routesOf(resource).flatMap((route) => routeSchemas(route).map(([, schema]) => schema)),
         ...(resource === 'imports' ? importFileSchemas : []),
+        ...(resource === 'admin-benefit-runs' ? [assessmentFileSchema] : []),
       ],
     })),
     ...queueNames.map((name) => ({

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { CropProtectionStack } from '../lib/crop-protection-stack.ts';
 import { EdgeProtectionStack } from '../lib/edge-protection-stack.ts';
+import { deploymentTarget, PLACEHOLDER_CONTEXT_KEY } from '../lib/deployment-target.ts';
 import { environmentSettings } from '../lib/environment-settings.ts';
 import { spaContentFrom } from '../lib/website.ts';
 
@@ -22,12 +23,13 @@ if (!existsSync(join(spaDirectory, 'index.html'))) {
 }
 
 // A CLOUDFRONT web ACL lives in us-east-1: its ARN crosses regions, which needs both stacks' account and region.
-const account = process.env.CDK_DEFAULT_ACCOUNT;
-const region = process.env.CDK_DEFAULT_REGION;
-if (!account || !region) {
-  console.error('No AWS account or region: set AWS credentials and AWS_REGION (or AWS_PROFILE) first.');
+const target = deploymentTarget(process.env, app.node.tryGetContext(PLACEHOLDER_CONTEXT_KEY));
+if ('refusal' in target) {
+  console.error(target.refusal);
   process.exit(1);
 }
+if (target.placeholder) console.warn(target.notice);
+const { account, region } = target;
 const { environmentName } = settings;
 const tags = { project: 'crop-protection-back-office', environment: environmentName };
 

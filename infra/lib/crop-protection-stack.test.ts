@@ -293,9 +293,13 @@ describe('the stream workers', () => {
 
 describe('the member directory', () => {
   /** The functions that keep an enabler's list in memory, from its snapshot. */
-  const listsInMemory = ['members', 'admin-plots', 'admin-contributions', 'admin-payouts', 'admin-cashouts'].map(
-    (resource) => `API resource: ${resource}`,
-  );
+  const listsInMemory = [
+    'members',
+    'admin-plots',
+    'admin-contributions',
+    'admin-payouts',
+    'admin-cashouts',
+  ].map((resource) => `API resource: ${resource}`);
   const directoryBucketId = (template: Template) =>
     refOf(anyFunctionEnvironment(template)[environmentVariables.memberDirectoryBucket]);
 

@@ -8,7 +8,12 @@ import { DATA_JOB_DAYS } from '@cpbo/functions/data/data-jobs.ts';
 import { REBUILD_JOB_DAYS } from '@cpbo/functions/data/rebuild-jobs.ts';
 
 /** The files bucket's areas (key prefixes), as the handlers write them; the functions' rights follow them. */
-export const fileAreas = { exports: 'exports/', imports: 'imports/', rebuilds: 'rebuilds/' } as const;
+export const fileAreas = {
+  exports: 'exports/',
+  imports: 'imports/',
+  rebuilds: 'rebuilds/',
+  benefitRuns: 'benefit-runs/',
+} as const;
 export type FileArea = keyof typeof fileAreas;
 
 export interface DataStoreProps {
@@ -93,6 +98,8 @@ export class DataStore extends Construct {
         })),
         // The aggregates rebuilds' checkpoints, as long as their job.
         { prefix: fileAreas.rebuilds, expiration: Duration.days(REBUILD_JOB_DAYS) },
+        // A benefit run's files are records of what was paid, kept; an upload no run took lapses.
+        { prefix: `${fileAreas.benefitRuns}uploads/`, expiration: Duration.days(DATA_JOB_DAYS) },
       ],
       // The Data page downloads exports and uploads large imports straight to S3 through presigned
       // URLs, whose signature is the permission: any origin may use one.

@@ -88,7 +88,12 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     },
     tokenSecret: true,
   },
-  'admin-members': { table: { read: ['GetItem', 'Query'], write: WRITE_ALL }, tokenSecret: true },
+  // A member's removal (one transaction) and its deletion's job: queued when its records are too many.
+  'admin-members': {
+    table: { read: ['GetItem', 'Query'], write: WRITE_ALL },
+    tokenSecret: true,
+    sendsTo: ['memberDeletion'],
+  },
   'admin-plots': MONEY,
   'admin-contributions': MONEY,
   'admin-payouts': MONEY,
@@ -122,6 +127,15 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     files: { read: ['imports'], write: ['imports'], find: true },
     tokenSecret: true,
     sendsTo: ['import'],
+  },
+  // A benefit run's upload read and checked, its run written with its audit entries (transactions of
+  // puts and updates, an Idempotency-Key's put and release), its preview's files paged and linked.
+  'admin-benefit-runs': {
+    table: { read: ['GetItem', 'Query'], write: ['PutItem', 'UpdateItem', 'DeleteItem'], indexes: true },
+    appLog: true,
+    files: { read: ['benefitRuns'], write: ['benefitRuns'], find: true },
+    tokenSecret: true,
+    sendsTo: ['benefit'],
   },
   // The dashboard's reads, and a rebuild job's creation (a transaction of two puts) and removal.
   dashboard: {
@@ -165,6 +179,18 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     tokenSecret: true,
     sendsTo: ['mirror'],
   },
+  // A run's preview (paged Queries of the enabler's indexes, claims read by key) and payment: each
+  // payout's transaction of puts and updates (createMoneyRecord), the run's step writes, its files.
+  'benefit-run-worker': {
+    table: {
+      read: ['GetItem', 'BatchGetItem', 'Query'],
+      write: ['PutItem', 'UpdateItem'],
+      indexes: true,
+    },
+    appLog: true,
+    files: { read: ['benefitRuns'], write: ['benefitRuns'] },
+    sendsTo: ['benefit'],
+  },
   'aggregates-rebuild-worker': {
     table: {
       read: ['GetItem', 'Query'],
@@ -174,6 +200,12 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     appLog: true,
     files: { read: ['rebuilds'], write: ['rebuilds'] },
     sendsTo: ['rebuild'],
+  },
+  // A removed member's records, deleted a page at a time; its job's marks; the next step.
+  'member-deletion-worker': {
+    table: { read: ['GetItem', 'Query'], write: ['UpdateItem', 'BatchWriteItem'] },
+    appLog: true,
+    sendsTo: ['memberDeletion'],
   },
 };
 

@@ -12,8 +12,11 @@ import { queryAll, tableName } from './table.ts';
  */
 
 export type AuditAction = 'CREATE' | 'UPDATE' | 'DELETE';
-/** MEMBER: an administrator's removal of a member (its totals and record counts in `before`). */
-export type AuditedType = 'CONTRIBUTION' | 'PAYOUT' | 'CASHOUT' | 'MEMBER';
+/**
+ * MEMBER: an administrator's removal of a member (its totals and record counts in `before`);
+ * BENEFIT_RUN: a benefit run's upload, review, cancellation or resumption (its state and the comment).
+ */
+export type AuditedType = 'CONTRIBUTION' | 'PAYOUT' | 'CASHOUT' | 'MEMBER' | 'BENEFIT_RUN';
 
 /** What a record was or became: its amount, date and the fields that place it (null when absent). */
 export type AuditState = Record<string, string | number | null>;
@@ -23,7 +26,8 @@ export interface AuditEntry {
   action: AuditAction;
   recordType: AuditedType;
   recordId: string;
-  memberId: string;
+  /** Null for a benefit run, which is the enabler's. */
+  memberId: string | null;
   /** The record before the change; null for a creation. */
   before: AuditState | null;
   /** The record after the change; null for a deletion. */
@@ -64,7 +68,7 @@ export const auditOfMonth = async (enablerId: string, month: string): Promise<Au
     action: item.action as AuditAction,
     recordType: item.recordType as AuditedType,
     recordId: item.recordId as string,
-    memberId: item.memberId as string,
+    memberId: (item.memberId as string | undefined) ?? null,
     before: (item.before as AuditState | null | undefined) ?? null,
     after: (item.after as AuditState | null | undefined) ?? null,
     by: item.by as string,

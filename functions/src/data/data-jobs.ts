@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { MAX_JOB_ERRORS } from '@cpbo/schemas/data-jobs.ts';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { updateJobAt } from './job-steps.ts';
@@ -12,8 +13,6 @@ import { epochSeconds, nowIso, tableName } from './table.ts';
  */
 export const dataJobKey = (jobId: string) => ({ pk: `DATAJOB#${jobId}`, sk: 'JOB' });
 export const DATA_JOB_DAYS = 7;
-/** Errors kept on a job (and shown in the report); the others are only counted. */
-export const MAX_JOB_ERRORS = 100;
 
 export const exportKinds = ['members', 'enablers', 'all'] as const;
 export type ExportKind = (typeof exportKinds)[number];

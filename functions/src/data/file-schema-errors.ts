@@ -1,6 +1,7 @@
 import type { JSONSchema } from '@cpbo/schemas';
 import { validatorOf, type Validators } from '#platform/validator.ts';
-import { MAX_JOB_ERRORS, type JobError } from './data-jobs.ts';
+import { MAX_JOB_ERRORS } from '@cpbo/schemas/data-jobs.ts';
+import type { JobError } from './data-jobs.ts';
 
 /**
  * What is wrong with an import file, by its schema (in the function's generated validators): every

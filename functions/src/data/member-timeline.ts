@@ -1,6 +1,8 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { MemberChange, MemberSummary } from '#domain/member-list.ts';
+import { dynamo } from '#platform/aws-clients.ts';
 import { changeKey, TOMBSTONE_DAYS, membersOfEnabler, memberTombstoneKey } from './member-keys.ts';
-import { epochSeconds } from './table.ts';
+import { epochSeconds, tableName } from './table.ts';
 import { timelineSince, wholeTimeline } from './timelines.ts';
 
 /*
@@ -26,6 +28,22 @@ export const memberTombstoneItem = (enablerId: string, memberId: string, removed
   removedAt,
   expiresAt: epochSeconds(new Date(removedAt)) + TOMBSTONE_DAYS * 86_400,
 });
+
+/**
+ * The enabler of a member removed in the last TOMBSTONE_DAYS (its tombstone, not yet expired):
+ * calls on it answer that it was deleted rather than that it never was.
+ */
+export const removedMemberEnabler = async (
+  memberId: string,
+  now = new Date(),
+): Promise<string | undefined> => {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: memberTombstoneKey(memberId), ConsistentRead: true }),
+  );
+  return Item?.entityType === MEMBER_REMOVED && (Item.expiresAt as number) > epochSeconds(now)
+    ? (Item.enablerId as string)
+    : undefined;
+};
 
 /**
  * What the directory reads of each timeline item: a member's summary fields (summaryOfProfile) or a

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dynamo } from '#platform/aws-clients.ts';
@@ -8,7 +9,7 @@ import { memberPartition } from './member-keys.ts';
 import { readMemberPartition } from './member-page.ts';
 import { createMember, deleteMember, getMember, updateMember } from './members.ts';
 import { createPlot, deletePlot } from './plots.ts';
-import { getPlotOfEnabler } from './records-by-id.ts';
+import { getPlotById } from './records-by-id.ts';
 import { createMoneyRecord } from './money-create.ts';
 import { tableName } from './table.ts';
 
@@ -94,7 +95,7 @@ describe('deletePlot', () => {
   it('is refused (ERR_PLOT_HAS_RECORDS) when a contribution is counted between its read and its transaction', async () => {
     const member = await createMember(newMemberFields(enablerId));
     const created = await createPlot(newPlotFields(member));
-    const plot = await getPlotOfEnabler(enablerId, created.id);
+    const plot = await getPlotById(created.id);
     beforeFirstTransaction(() =>
       dynamo().send(
         new TransactWriteCommand({
@@ -115,14 +116,14 @@ describe('deletePlot', () => {
       code: 'ERR_PLOT_HAS_RECORDS',
     });
     vi.restoreAllMocks();
-    expect(await getPlotOfEnabler(enablerId, created.id)).toBeDefined();
+    expect(await getPlotById(created.id)).toBeDefined();
     expect((await getMember(member.id))?.plotCount).toBe(1);
   });
 
-  it('finds plots of its own enabler only', async () => {
+  it('finds a plot by its id with its enabler, and none for an id that exists nowhere', async () => {
     const member = await createMember(newMemberFields(enablerId));
     const plot = await createPlot(newPlotFields(member));
-    expect(await getPlotOfEnabler((await givenEnabler()).id, plot.id)).toBeUndefined();
-    expect((await getPlotOfEnabler(enablerId, plot.id))?.id).toBe(plot.id);
+    expect(await getPlotById(plot.id)).toMatchObject({ id: plot.id, enablerId });
+    expect(await getPlotById(randomUUID())).toBeUndefined();
   });
 });

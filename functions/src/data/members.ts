@@ -11,9 +11,9 @@ import { claimDelete, claimPut, memberClaimItems } from './member-claims.ts';
 import { memberItem, toMember, type Member, type MemberFields, type NewMember } from './member-items.ts';
 import { MEMBER_PROFILE, memberPartition, touchMember } from './member-keys.ts';
 import { memberTombstoneItem } from './member-timeline.ts';
-import { nowIso, tableName, transact, type FailedItem, type FailureCode } from './table.ts';
+import { nowIso, queryAll, tableName, transact, type FailedItem, type FailureCode } from './table.ts';
 import type { TransactItem, WriteOptions } from './transaction-items.ts';
-import { readMemberPartition } from './member-page.ts';
+import { memberDeletionItem, type MemberDeletion } from './member-deletions.ts';
 
 /* A member's profile: read, registered, edited, removed with everything of its partition. */
 
@@ -144,26 +144,53 @@ const totalAttributes = [
 const numberOf = (item: FailedItem, name: string): number =>
   Number((item?.[name] as { N?: string } | undefined)?.N ?? 0);
 
+/** The keys and types of a member's records (its partition but the profile), read consistently. */
+const recordKeysOf = async (memberId: string) =>
+  (
+    await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': memberPartition(memberId) },
+      ProjectionExpression: 'pk, sk, entityType',
+      ConsistentRead: true,
+    })
+  ).filter((item) => item.sk !== MEMBER_PROFILE);
+
+/** A member's removal: when it was removed (its tombstone's instant) and the deletion of its records. */
+export interface MemberRemoval {
+  removedAt: string;
+  deletion: MemberDeletion;
+}
+
 /**
- * Removes a member in one transaction: its profile, plots, contributions, payouts and cashouts, its
- * duplicate claims, the enabler's count, a tombstone for the member directories and an audit entry of
- * who removed it with its totals. Refused, writing nothing, while a benefit is pending
- * (ERR_MEMBER_HAS_PENDING_BENEFIT) or when it all does not fit in one transaction
- * (ERR_MEMBER_TOO_MANY_RECORDS). The profile's delete is conditioned on its totals and last change as
- * read: every write of a record moves one of them, so a record added meanwhile cannot be left behind
- * (ERR_CONFLICT). Answers the removal's instant (the tombstone's).
+ * Removes a member in one transaction: its profile, its duplicate claims, the enabler's count, a
+ * tombstone for the member directories, an audit entry of who removed it with its totals and record
+ * counts, and the deletion's job item, with its plots, contributions, payouts and cashouts when they
+ * fit in the same transaction (the job is then DONE). Otherwise the job (QUEUED) deletes them after
+ * it: from the removal on, the member is gone for every reader and every write (each one conditions
+ * on its profile). Refused, writing nothing, while a benefit is pending
+ * (ERR_MEMBER_HAS_PENDING_BENEFIT). The profile's delete is conditioned on its totals and last change
+ * as read: every write of a record moves one of them, so a record added meanwhile cannot be left
+ * behind or miscounted (ERR_CONFLICT).
  */
 export const deleteMember = async (
   enablerId: string,
   memberId: string,
   deletedBy: string,
   now = new Date(),
-): Promise<string> => {
-  const items = await readMemberPartition(memberId);
-  const profile = items.find((item) => item.sk === MEMBER_PROFILE);
-  if (!profile || profile.enablerId !== enablerId) throw new AppError('ERR_NOT_FOUND');
+): Promise<MemberRemoval> => {
+  const { Item: profile } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: { pk: memberPartition(memberId), sk: MEMBER_PROFILE },
+      ConsistentRead: true,
+    }),
+  );
+  if (profile?.entityType !== 'MEMBER' || profile.enablerId !== enablerId)
+    throw new AppError('ERR_NOT_FOUND');
   const member = toMember(profile);
-  const plan = removalPlan({ partitionItems: items.length, cashoutBalanceCents: member.cashoutBalanceCents });
+  const records = await recordKeysOf(memberId);
+  const plan = removalPlan({ records: records.length, cashoutBalanceCents: member.cashoutBalanceCents });
   if (!plan.removable) throw new AppError(plan.code);
   const at = nowIso(now);
   const seen = totalAttributes.map((name, index) =>
@@ -174,9 +201,22 @@ export const deleteMember = async (
       profile[name] === undefined ? [] : [[`:seen${index}`, profile[name]]],
     ),
   );
-  const counts = (type: string) => items.filter((item) => item.entityType === type).length;
-  const records = items.filter((item) => item.sk !== MEMBER_PROFILE);
+  const counts = (type: string) => records.filter((item) => item.entityType === type).length;
+  const removedAtOnce = plan.atOnce ? records : [];
+  const deletion: MemberDeletion = {
+    id: randomUUID(),
+    enablerId,
+    memberId,
+    createdBy: deletedBy,
+    state: plan.atOnce ? 'DONE' : 'QUEUED',
+    step: 0,
+    total: records.length,
+    deleted: removedAtOnce.length,
+    createdAt: at,
+    updatedAt: at,
+  };
   const [numberClaim, nameClaim] = memberClaimItems(member, memberId);
+  const claims = [numberClaim, nameClaim].flatMap((claim) => (claim ? [claimDelete(claim, memberId)] : []));
   await transact(
     [
       {
@@ -192,10 +232,10 @@ export const deleteMember = async (
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
-      ...records.map((item): TransactItem => ({
+      ...removedAtOnce.map((item): TransactItem => ({
         Delete: { TableName: tableName(), Key: { pk: item.pk, sk: item.sk } },
       })),
-      ...[numberClaim, nameClaim].flatMap((claim) => (claim ? [claimDelete(claim, memberId)] : [])),
+      ...claims,
       { Put: { TableName: tableName(), Item: memberTombstoneItem(enablerId, memberId, at) } },
       {
         Update: {
@@ -229,18 +269,25 @@ export const deleteMember = async (
         by: deletedBy,
         at,
       }),
+      {
+        Put: {
+          TableName: tableName(),
+          Item: memberDeletionItem(deletion, at),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
     ],
     [
       missingOrOther(enablerId, (item) =>
         numberOf(item, 'cashoutBalanceCents') > 0 ? 'ERR_MEMBER_HAS_PENDING_BENEFIT' : 'ERR_CONFLICT',
       ),
-      ...records.map(() => undefined),
-      'ERR_CONFLICT',
-      'ERR_CONFLICT',
+      ...removedAtOnce.map(() => undefined),
+      ...claims.map((): FailureCode => 'ERR_CONFLICT'),
       undefined,
       'ERR_NOT_FOUND',
       'ERR_CONFLICT',
+      'ERR_CONFLICT',
     ],
   );
-  return at;
+  return { removedAt: at, deletion };
 };

@@ -13,7 +13,7 @@ import {
 } from './money-items.ts';
 import { datesAsComputed, moneyTransaction } from './money-transaction.ts';
 import { nowIso, transact, type FailedItem } from './table.ts';
-import type { Receipt } from './transaction-items.ts';
+import type { ExclusiveClaim, Receipt } from './transaction-items.ts';
 import { readMemberPartition } from './member-page.ts';
 
 /** A member's profile, plots and money records as one consistent Query of its partition reads them. */
@@ -56,6 +56,10 @@ export interface MoneyChange<Type extends MoneyType> {
   by: string;
   now?: Date;
   receipt?: Receipt<MoneyRecords[Type]>;
+  /** A creation's claim, written with it where absent (createMoneyRecord's). */
+  claim?: ExclusiveClaim<MoneyRecords[Type]>;
+  /** A payout whose campaign the caller records apart (createMoneyRecord's). */
+  campaignApart?: true;
 }
 
 const moneyVersionOf = (item: FailedItem): number | undefined =>
@@ -70,6 +74,8 @@ const tryChange = async <Type extends MoneyType>({
   by,
   now = new Date(),
   receipt,
+  claim,
+  campaignApart,
 }: MoneyChange<Type>): Promise<MoneyRecords[Type] | undefined> => {
   const read = await readMemberMoney(memberId);
   if (!read || read.profile.enablerId !== enablerId) throw new AppError('ERR_NOT_FOUND');
@@ -115,8 +121,18 @@ const tryChange = async <Type extends MoneyType>({
     after && figuresOf(after),
   );
   const version = read.profile.moneyVersion as number | undefined;
+  const written = after ? (toMoneyRecord[type](after) as MoneyRecords[Type]) : undefined;
   const { items, codes } = moneyTransaction(
-    { enablerId, memberId, before, after, by, at },
+    {
+      enablerId,
+      memberId,
+      before,
+      after,
+      by,
+      at,
+      ...(claim && written && { claim: { item: claim.put(written), taken: claim.taken } }),
+      ...(campaignApart && { campaignApart }),
+    },
     {
       dates: datesAsComputed(dates),
       // The dates and the pending benefit hold only for the member's money as read.
@@ -132,7 +148,6 @@ const tryChange = async <Type extends MoneyType>({
     // keeps no figures to take back; one deleted since the read is a conflict.
     { moves: (id) => read.plots.has(id), failure: 'ERR_CONFLICT' },
   );
-  const written = after ? (toMoneyRecord[type](after) as MoneyRecords[Type]) : undefined;
   await transact(items, codes, written && receipt ? receipt(written) : undefined);
   return written;
 };

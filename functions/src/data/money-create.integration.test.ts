@@ -3,6 +3,7 @@ import { givenMember } from '../testing/member-fixtures.ts';
 import { expectTotalsMatchRecords } from '../testing/money-totals-check.ts';
 import { givenEnabler } from '../testing/fixtures.ts';
 import { auditOfMonth, auditPartition } from './audit.ts';
+import { benefitClaim, claimsOfAssessment } from './benefit-claims.ts';
 import { listCampaigns } from './campaigns.ts';
 import { changeMoneyRecord } from './money-change.ts';
 import { createMoneyRecord } from './money-create.ts';
@@ -129,5 +130,58 @@ describe('field-side money writes', () => {
       contributionTotalCents: 300,
       payoutTotalCents: 400,
     });
+  });
+
+  it('write a claimed payout with its claim, by the fast create and the full change alike, and nothing once the claim is taken', async () => {
+    const { member, plotIds } = await givenMember(enablerId, 2);
+    const run = { id: 'run-1', enablerId, assessmentId: `A-${member.id.slice(0, 8)}` };
+    const payout = (plotId: string, payoutDate: string) =>
+      createMoneyRecord({
+        type: 'PAYOUT',
+        member,
+        plot: { id: plotId, name: 'Field' },
+        values: {
+          amountCents: 700,
+          assessmentId: run.assessmentId,
+          assessmentDate: '2026-02-15',
+          payoutDate,
+        },
+        by: 'reviewer@example.org',
+        claim: benefitClaim(run),
+        campaignApart: true,
+      });
+    const [first, second] = plotIds as [string, string];
+    // The fast create, then one dated before the member's last payout: the full change computes its dates.
+    const fast = await payout(first, '2026-03-01');
+    const full = await payout(second, '2026-02-20');
+    for (const [plotId, payoutDate] of [
+      [first, '2026-03-10'],
+      [first, '2026-02-01'],
+      [second, '2026-03-10'],
+      [second, '2026-02-01'],
+    ] as const)
+      await expect(payout(plotId, payoutDate), `${plotId} on ${payoutDate}`).rejects.toMatchObject({
+        code: 'ERR_BENEFIT_ALREADY_PAID',
+      });
+    const claims = await claimsOfAssessment(enablerId, run.assessmentId);
+    expect(
+      claims
+        .map(({ plotId, payoutId, runId }) => ({ plotId, payoutId, runId }))
+        .sort((a, b) => a.plotId.localeCompare(b.plotId)),
+    ).toEqual(
+      [
+        { plotId: first, payoutId: fast.id, runId: run.id },
+        { plotId: second, payoutId: full.id, runId: run.id },
+      ].sort((a, b) => a.plotId.localeCompare(b.plotId)),
+    );
+    const state = await expectTotalsMatchRecords(member.id);
+    expect(state.plots.map((plot) => plot.payoutCount)).toEqual([1, 1]);
+    expect(state.profile).toMatchObject({
+      payoutTotalCents: 1400,
+      firstPayoutDate: '2026-02-20',
+      lastPayoutDate: '2026-03-01',
+    });
+    // Its caller records the campaign apart: the payouts' transactions wrote none.
+    expect((await listCampaigns(enablerId)).some((campaign) => campaign.id === run.assessmentId)).toBe(false);
   });
 });

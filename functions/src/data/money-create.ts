@@ -8,7 +8,7 @@ import { dateField, moneyItem, toMoneyRecord, type MoneyRecords, type MoneyValue
 import { datesAppended, moneyTransaction, pendingBenefitOf } from './money-transaction.ts';
 import type { Plot } from './plot-items.ts';
 import { nowIso, transact, unlessOtherEnabler } from './table.ts';
-import type { WriteOptions } from './transaction-items.ts';
+import type { ExclusiveClaim, WriteOptions } from './transaction-items.ts';
 
 /** A new contribution, payout or cashout of a member, with the plot of a contribution or payout. */
 export type NewMoneyRecord<Type extends MoneyType> = WriteOptions<MoneyRecords[Type]> & {
@@ -19,6 +19,10 @@ export type NewMoneyRecord<Type extends MoneyType> = WriteOptions<MoneyRecords[T
   values: Omit<MoneyValues[Type], 'plotId'>;
   /** The e-mail of the user (or the job) recording it. */
   by: string;
+  /** Written with the record where absent, or nothing is (a benefit run's payout of a plot). */
+  claim?: ExclusiveClaim<MoneyRecords[Type]>;
+  /** A payout whose campaign the caller records apart, once for many payouts (a benefit run's). */
+  campaignApart?: true;
 };
 
 /** What the field side answers when the member or the plot is gone (the member page's codes). */
@@ -46,6 +50,8 @@ export const createMoneyRecord = async <Type extends MoneyType>({
   by,
   now = new Date(),
   receipt,
+  claim,
+  campaignApart,
 }: NewMoneyRecord<Type>): Promise<MoneyRecords[Type]> => {
   const at = nowIso(now);
   const placed = plot as Pick<Plot, 'id' | 'name'> | null;
@@ -57,7 +63,16 @@ export const createMoneyRecord = async <Type extends MoneyType>({
   const record = toMoneyRecord[type](after) as MoneyRecords[Type];
   const gone = goneCodes[type];
   const { items, codes } = moneyTransaction(
-    { enablerId: member.enablerId, memberId: member.id, before: null, after, by, at },
+    {
+      enablerId: member.enablerId,
+      memberId: member.id,
+      before: null,
+      after,
+      by,
+      at,
+      ...(claim && { claim: { item: claim.put(record), taken: claim.taken } }),
+      ...(campaignApart && { campaignApart }),
+    },
     {
       dates: datesAppended(after),
       conditions: [],
@@ -86,6 +101,8 @@ export const createMoneyRecord = async <Type extends MoneyType>({
       by,
       now,
       receipt,
+      claim,
+      campaignApart,
     });
     return written as MoneyRecords[Type];
   }

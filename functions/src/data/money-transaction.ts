@@ -37,6 +37,10 @@ export interface MoneyWrite {
   /** The e-mail of the user making the change. */
   by: string;
   at: string;
+  /** Put with the record where absent, refused with its code when there (an ExclusiveClaim's item). */
+  claim?: { item: TransactItem; taken: ErrorCode };
+  /** A payout whose campaign its writer records apart, once for many payouts (a benefit run's). */
+  campaignApart?: true;
 }
 
 /** The SET and REMOVE clauses of the member's first and last dates, what they rely on, and their values. */
@@ -253,11 +257,12 @@ export const moneyTransaction = (
   const needed = pendingBenefitNeeded(deltas);
   const entries: [TransactItem, FailureCode | undefined][] = [
     ...recordWrites(write).map((item): [TransactItem, FailureCode] => [item, 'ERR_CONFLICT']),
+    ...(write.claim ? [[write.claim.item, write.claim.taken] as [TransactItem, FailureCode]] : []),
     ...deltas.plots
       .filter((delta) => plots.moves(delta.plotId))
       .map((delta): [TransactItem, FailureCode] => [plotUpdate(write, delta), plots.failure]),
     [memberUpdate(write, deltas.member, needed, member), (item: FailedItem) => member.failure(item, needed)],
-    ...(after?.entityType === 'PAYOUT' ? [campaignOf(write.enablerId, after)] : []),
+    ...(after?.entityType === 'PAYOUT' && !write.campaignApart ? [campaignOf(write.enablerId, after)] : []),
     [auditOf(write), 'ERR_CONFLICT'],
   ];
   return { items: entries.map(([item]) => item), codes: entries.map(([, code]) => code) };

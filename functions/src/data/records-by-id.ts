@@ -8,10 +8,12 @@ import { queryAll, tableName } from './table.ts';
 
 /* Plots and money records found by their id alone (gsi3 RECORD#<id>), as the administrators' calls name them. */
 
-/** A money record by its id alone (gsi3), if it is of this type and in this enabler. */
+/**
+ * A money record by its id alone (gsi3), if it is of this type, in whichever enabler it is: the caller
+ * tells an administrator whose it is (http/other-enabler.ts).
+ */
 export const findMoneyRecord = async <Type extends MoneyType>(
   type: Type,
-  enablerId: string,
   id: string,
 ): Promise<MoneyRecords[Type] | undefined> => {
   const items = await queryAll({
@@ -20,30 +22,29 @@ export const findMoneyRecord = async <Type extends MoneyType>(
     KeyConditionExpression: 'gsi3pk = :pk',
     ExpressionAttributeValues: { ':pk': recordById(id) },
   });
-  const item = items.find((candidate) => candidate.entityType === type && candidate.enablerId === enablerId);
+  const item = items.find((candidate) => candidate.entityType === type);
   return item ? (toMoneyRecord[type](item) as MoneyRecords[Type]) : undefined;
 };
 
-/** Where a plot is (gsi3), if it is a plot of this enabler. */
+/** Where a plot is (gsi3): its member and enabler. */
 export const findPlotOwner = async (
-  enablerId: string,
   plotId: string,
-): Promise<{ memberId: string } | undefined> => {
+): Promise<{ memberId: string; enablerId: string } | undefined> => {
   const items = await queryAll({
     TableName: tableName(),
     IndexName: 'gsi3',
     KeyConditionExpression: 'gsi3pk = :pk',
     ExpressionAttributeValues: { ':pk': recordById(plotId) },
   });
-  const plot = items.find((item) => item.entityType === 'PLOT' && item.enablerId === enablerId);
-  return plot ? { memberId: plot.memberId as string } : undefined;
+  const plot = items.find((item) => item.entityType === 'PLOT');
+  return plot ? { memberId: plot.memberId as string, enablerId: plot.enablerId as string } : undefined;
 };
 
 /**
- * A plot by its id alone (gsi3), then read again from the table (the index lags behind writes);
- * undefined when it does not exist or belongs to another enabler.
+ * A plot by its id alone (gsi3), then read again from the table (the index lags behind writes), in
+ * whichever enabler it is; undefined when it does not exist.
  */
-export const getPlotOfEnabler = async (enablerId: string, plotId: string): Promise<Plot | undefined> => {
+export const getPlotById = async (plotId: string): Promise<Plot | undefined> => {
   const { Items = [] } = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
@@ -58,5 +59,5 @@ export const getPlotOfEnabler = async (enablerId: string, plotId: string): Promi
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: { pk: found.pk, sk: found.sk }, ConsistentRead: true }),
   );
-  return Item?.entityType === 'PLOT' && Item.enablerId === enablerId ? toPlot(Item) : undefined;
+  return Item?.entityType === 'PLOT' ? toPlot(Item) : undefined;
 };

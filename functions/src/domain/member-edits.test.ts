@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   claimMoves,
   claimValuesOf,
-  MAX_REMOVABLE_PARTITION_ITEMS,
+  MAX_RECORDS_REMOVED_AT_ONCE,
   MAX_TRANSACTION_ITEMS,
+  REMOVAL_EXTRA_ITEMS,
   removalPlan,
 } from './member-edits.ts';
 
@@ -34,22 +35,26 @@ describe('duplicate claims of an edit', () => {
 });
 
 describe('removal of a member', () => {
-  it('fits in one transaction with its claims, tombstone, count and audit, or is refused', () => {
-    expect(removalPlan({ partitionItems: 1, cashoutBalanceCents: 0 })).toEqual({
+  it('takes the records in its own transaction while they fit beside its other items', () => {
+    expect(removalPlan({ records: 0, cashoutBalanceCents: 0 })).toEqual({ removable: true, atOnce: true });
+    expect(removalPlan({ records: MAX_RECORDS_REMOVED_AT_ONCE, cashoutBalanceCents: 0 })).toEqual({
       removable: true,
-      transactionItems: 6,
+      atOnce: true,
     });
-    expect(removalPlan({ partitionItems: MAX_REMOVABLE_PARTITION_ITEMS, cashoutBalanceCents: 0 })).toEqual({
-      removable: true,
-      transactionItems: MAX_TRANSACTION_ITEMS,
-    });
-    expect(
-      removalPlan({ partitionItems: MAX_REMOVABLE_PARTITION_ITEMS + 1, cashoutBalanceCents: 0 }),
-    ).toEqual({ removable: false, code: 'ERR_MEMBER_TOO_MANY_RECORDS' });
+    expect(MAX_RECORDS_REMOVED_AT_ONCE + REMOVAL_EXTRA_ITEMS).toBe(MAX_TRANSACTION_ITEMS);
+  });
+
+  it('leaves the records to a job past that, whatever their number', () => {
+    for (const records of [MAX_RECORDS_REMOVED_AT_ONCE + 1, 2_000, 1_000_000])
+      expect(removalPlan({ records, cashoutBalanceCents: 0 })).toEqual({ removable: true, atOnce: false });
   });
 
   it('is refused while a benefit is pending', () => {
-    expect(removalPlan({ partitionItems: 3, cashoutBalanceCents: 1 })).toEqual({
+    expect(removalPlan({ records: 3, cashoutBalanceCents: 1 })).toEqual({
+      removable: false,
+      code: 'ERR_MEMBER_HAS_PENDING_BENEFIT',
+    });
+    expect(removalPlan({ records: 3_000, cashoutBalanceCents: 1 })).toEqual({
       removable: false,
       code: 'ERR_MEMBER_HAS_PENDING_BENEFIT',
     });

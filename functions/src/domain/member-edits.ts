@@ -2,7 +2,7 @@ import { foldText } from './member-list.ts';
 
 /*
  * An administrator's edits and removals of members (spec sections 5 and 7): which duplicate claims an
- * edit moves, and whether a member can be removed in one transaction.
+ * edit moves, and whether a member can be removed, in one transaction or with a job.
  */
 
 /** What the duplicate rule compares: the number, and name with village, without case, accents or extra spaces. */
@@ -11,7 +11,8 @@ export interface ClaimValues {
   nameVillage: string;
 }
 
-const squeeze = (text: string): string => foldText(text.trim().replace(/\s+/g, ' '));
+/** A name or village as compared: trimmed, its spaces squeezed, folded (case and accents). */
+export const squeeze = (text: string): string => foldText(text.trim().replace(/\s+/g, ' '));
 
 export const claimValuesOf = (fields: { name: string; village: string; number: string }): ClaimValues => ({
   number: foldText(fields.number.trim()),
@@ -35,26 +36,24 @@ export const claimMoves = (
 export const MAX_TRANSACTION_ITEMS = 100;
 
 /**
- * Besides the items of the member's partition (profile, plots, contributions, payouts, cashouts), a
- * removal writes: the two duplicate claims, the tombstone, the enabler's member count and the audit item.
+ * Besides the member's records, a removal writes: the profile, the two duplicate claims, the
+ * tombstone, the enabler's member count, the audit item and the deletion's job item.
  */
-export const REMOVAL_EXTRA_ITEMS = 5;
+export const REMOVAL_EXTRA_ITEMS = 7;
 
-/** The most items a member's partition may hold (its profile included) to be removed at once. */
-export const MAX_REMOVABLE_PARTITION_ITEMS = MAX_TRANSACTION_ITEMS - REMOVAL_EXTRA_ITEMS;
+/** The most records (plots, contributions, payouts, cashouts) deleted in the removal's own transaction. */
+export const MAX_RECORDS_REMOVED_AT_ONCE = MAX_TRANSACTION_ITEMS - REMOVAL_EXTRA_ITEMS;
 
 export type RemovalPlan =
-  | { removable: true; transactionItems: number }
-  | { removable: false; code: 'ERR_MEMBER_HAS_PENDING_BENEFIT' | 'ERR_MEMBER_TOO_MANY_RECORDS' };
+  /** atOnce: the records go in the removal's transaction; otherwise a job deletes them after it. */
+  { removable: true; atOnce: boolean } | { removable: false; code: 'ERR_MEMBER_HAS_PENDING_BENEFIT' };
 
 /**
- * Whether a member can be removed: all of it in one transaction, or nothing. A pending benefit is
- * money the programme owes the farmer: it is paid out (cashout) or its payouts deleted first, so a
- * removal never makes a debt vanish.
+ * Whether and how a member is removed. A pending benefit is money the programme owes the farmer: it
+ * is paid out (cashout) or its payouts deleted first, so a removal never makes a debt vanish. Any
+ * number of records can go: those one transaction holds with the member, the others by a job.
  */
-export const removalPlan = (member: { partitionItems: number; cashoutBalanceCents: number }): RemovalPlan => {
+export const removalPlan = (member: { records: number; cashoutBalanceCents: number }): RemovalPlan => {
   if (member.cashoutBalanceCents > 0) return { removable: false, code: 'ERR_MEMBER_HAS_PENDING_BENEFIT' };
-  if (member.partitionItems > MAX_REMOVABLE_PARTITION_ITEMS)
-    return { removable: false, code: 'ERR_MEMBER_TOO_MANY_RECORDS' };
-  return { removable: true, transactionItems: member.partitionItems + REMOVAL_EXTRA_ITEMS };
+  return { removable: true, atOnce: member.records <= MAX_RECORDS_REMOVED_AT_ONCE };
 };

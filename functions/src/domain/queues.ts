@@ -1,6 +1,8 @@
 import {
+  benefitRunMessageSchema,
   dataJobMessageSchema,
   mailMessageSchema,
+  memberDeletionMessageSchema,
   mirrorMessageSchema,
   rebuildMessageSchema,
 } from '@cpbo/schemas';
@@ -54,6 +56,28 @@ export const queueDefinitions = {
   rebuild: {
     worker: 'aggregates-rebuild',
     messageSchema: rebuildMessageSchema,
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 3,
+    batchSize: 1,
+  },
+  /*
+   * One step of a member's deletion per message, like the rebuild: the worker (15 minutes) deletes the
+   * records of a member too large for one transaction until its time is short, then sends the next step.
+   */
+  memberDeletion: {
+    worker: 'member-deletion',
+    messageSchema: memberDeletionMessageSchema,
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 3,
+    batchSize: 1,
+  },
+  /*
+   * One step of a benefit run per message: its preview, or a part of its payment (the worker, 15
+   * minutes, stops paying before its time is up and sends the next step).
+   */
+  benefit: {
+    worker: 'benefit-run',
+    messageSchema: benefitRunMessageSchema,
     visibilityTimeoutSeconds: 5400,
     maxReceiveCount: 3,
     batchSize: 1,

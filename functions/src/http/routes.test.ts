@@ -134,6 +134,7 @@ describe('route table', () => {
         'POST /admin/cashouts',
         'POST /admin/members',
         'POST /admin/plots',
+        'POST /admin/benefit-runs',
       ].sort(),
     );
     for (const r of idempotent) expect(['signedIn', 'admin'], routeKey(r)).toContain(r.access);

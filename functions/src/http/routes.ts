@@ -15,7 +15,7 @@ import {
   newPlotRequestSchema,
   updatePlotRequestSchema,
   enablerConfigSchema,
-  enablerConfigShapeProblem,
+  enablerConfigProblem,
   enablerImagesProblem,
   enablerRequestSchema,
   forceRenewRequestSchema,
@@ -45,6 +45,13 @@ import {
   dashboardSeriesQuerySchema,
   dashboardUnitsQuerySchema,
   type JSONSchema,
+  benefitRowsQuerySchema,
+  benefitRunCancelRequestSchema,
+  benefitRunFileParameter,
+  benefitRunIdParameter,
+  benefitRunReviewRequestSchema,
+  benefitRunStartRequestSchema,
+  duplicatesQuerySchema,
 } from '@cpbo/schemas';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 
@@ -75,6 +82,7 @@ export const resources = [
   'dashboard',
   'reports',
   'openapi',
+  'admin-benefit-runs',
 ] as const;
 export type Resource = (typeof resources)[number];
 
@@ -138,8 +146,8 @@ export interface BodyRules {
   missing?: ErrorCode;
   /** The body is over the route's size limit (ERR_PAYLOAD_TOO_LARGE otherwise). */
   tooLarge?: ErrorCode;
-  /** A rule of the product with its own code (checked before the schema). */
-  check?: (body: unknown) => ErrorCode | undefined;
+  /** A rule of the product with its own code, and what its message names (checked before the schema). */
+  check?: (body: unknown) => ErrorCode | { code: ErrorCode; details?: unknown } | undefined;
 }
 
 // The literal types of each route are kept, so that a handler's request is typed by its route
@@ -176,6 +184,7 @@ const memberAndPlot = { params: pathParameters({ memberId: recordIdParameter, pl
 const dashboardSeries = { query: dashboardSeriesQuerySchema };
 const dashboardNone = { query: dashboardNoQuerySchema };
 const jobId = { params: pathParameters({ id: jobIdParameter }) };
+const runId = { params: pathParameters({ id: benefitRunIdParameter }) };
 
 const importBody = {
   body: importRequestSchema,
@@ -197,7 +206,7 @@ const configBody = {
     malformed: 'ERR_ENABLERCONFIG_INVALID_JSON',
     missing: 'ERR_ENABLERCONFIG_NO_FILE',
     tooLarge: 'ERR_FILE_TOO_LONG',
-    check: enablerConfigShapeProblem,
+    check: enablerConfigProblem,
   },
 } satisfies Pick<RouteDefinition, 'body' | 'maxBodyBytes' | 'bodyRules'>;
 
@@ -299,6 +308,8 @@ export const routes = [
     body: adminMemberRequestSchema,
   }),
   route('DELETE', '/admin/members/{id}', 'admin-members', 'admin', id),
+  // A member's deletion whose records a job deletes after it (docs/decisions.md).
+  route('GET', '/admin/members/deletions/{id}', 'admin-members', 'admin', jobId),
   route('GET', '/admin/plots', 'admin-plots', 'admin', {
     query: adminPlotListQuerySchema,
   }),
@@ -361,6 +372,41 @@ export const routes = [
     body: adminUpdateCashoutRequestSchema,
   }),
   route('DELETE', '/admin/cashouts/{id}', 'admin-cashouts', 'admin', id),
+
+  // Admin: benefit runs (docs/contract.md, "Benefit runs"): an assessment uploaded, previewed by a job,
+  // reviewed by another administrator, paid by a job.
+  route('POST', '/admin/benefit-runs/uploads', 'admin-benefit-runs', 'admin'),
+  idempotent(
+    route('POST', '/admin/benefit-runs', 'admin-benefit-runs', 'admin', {
+      body: benefitRunStartRequestSchema,
+    }),
+  ),
+  route('GET', '/admin/benefit-runs', 'admin-benefit-runs', 'admin'),
+  route('GET', '/admin/benefit-runs/{id}', 'admin-benefit-runs', 'admin', runId),
+  route('GET', '/admin/benefit-runs/{id}/rows', 'admin-benefit-runs', 'admin', {
+    ...runId,
+    query: benefitRowsQuerySchema,
+  }),
+  route('GET', '/admin/benefit-runs/{id}/duplicates', 'admin-benefit-runs', 'admin', {
+    ...runId,
+    query: duplicatesQuerySchema,
+  }),
+  route('POST', '/admin/benefit-runs/{id}/approve', 'admin-benefit-runs', 'admin', {
+    ...runId,
+    body: benefitRunReviewRequestSchema,
+  }),
+  route('POST', '/admin/benefit-runs/{id}/reject', 'admin-benefit-runs', 'admin', {
+    ...runId,
+    body: benefitRunReviewRequestSchema,
+  }),
+  route('POST', '/admin/benefit-runs/{id}/cancel', 'admin-benefit-runs', 'admin', {
+    ...runId,
+    body: benefitRunCancelRequestSchema,
+  }),
+  route('POST', '/admin/benefit-runs/{id}/resume', 'admin-benefit-runs', 'admin', runId),
+  route('GET', '/admin/benefit-runs/{id}/files/{file}', 'admin-benefit-runs', 'admin', {
+    params: pathParameters({ id: benefitRunIdParameter, file: benefitRunFileParameter }),
+  }),
 
   // Admin: users (keyed by email in the routes)
   route('GET', '/admin/users', 'admin-users', 'admin'),

@@ -157,10 +157,21 @@ export const headS3Object = async (
   return response ? metadataOf(response.headers) : undefined;
 };
 
+/** The object's size in bytes, or undefined when there is no such object. */
+export const s3ObjectSize = async (bucket: string, key: string): Promise<number | undefined> => {
+  const response = await send('HEAD', bucket, key);
+  return response ? Number(response.headers.get('content-length') ?? 0) : undefined;
+};
+
 /** Writes an object with a signed PUT (the import handler keeps a small file for its worker). */
-export const putS3Object = async (bucket: string, key: string, body: string): Promise<void> => {
+export const putS3Object = async (
+  bucket: string,
+  key: string,
+  body: string,
+  contentType = 'application/json',
+): Promise<void> => {
   const { url, signer, request } = await signing('PUT', bucket, key, {
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': contentType },
   });
   const signed = await signer.sign(request);
   const response = await fetch(url, { method: 'PUT', headers: signed.headers, body });

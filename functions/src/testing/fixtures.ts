@@ -28,6 +28,12 @@ export const givenEnabler = async (options: { withConfig?: boolean } = {}) => {
   return enabler;
 };
 
+/** What an administrator gets for a resource of the enabler while working on another: "change the view" to it. */
+export const forbiddenAdminAnswer = (enabler: { id: string; name: string }) => ({
+  status: 403,
+  body: { code: 'ERR_FORBIDDEN_ADMIN', details: { enablerId: enabler.id, enablerName: enabler.name } },
+});
+
 export const uniqueEmail = (who = 'user') => `${who}-${randomUUID().slice(0, 12)}@example.org`;
 
 /** A registered user with a known password. */

@@ -48,10 +48,20 @@ export const newPlotFields = (
   ...fields,
 });
 
-/** A member of the enabler with `plots` plots (created as the API would). */
-export const givenMember = async (enablerId: string, plots = 1, name = `Awa Diop ${randomUUID()}`) => {
+/** A member of the enabler with `plots` plots (created as the API would), plain but for `fields`. */
+export const givenMember = async (
+  enablerId: string,
+  plots = 1,
+  name = `Awa Diop ${randomUUID()}`,
+  fields: Partial<NewMember> = {},
+) => {
   const member = await createMember(
-    newMemberFields(enablerId, { name, federation: 'Kaolack', onboardingDate: isoDateOf(new Date()) }),
+    newMemberFields(enablerId, {
+      name,
+      federation: 'Kaolack',
+      onboardingDate: isoDateOf(new Date()),
+      ...fields,
+    }),
   );
   const plotIds: string[] = [];
   for (let index = 0; index < plots; index += 1) {

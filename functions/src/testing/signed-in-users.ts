@@ -27,5 +27,9 @@ export const givenSignedInUser = async (role: Role, enablerId: string) => {
 /** A new enabler with its administrator, signed in. */
 export const givenAdministeredEnabler = async () => {
   const enabler = await givenEnabler();
-  return { enablerId: enabler.id, admin: await givenSignedInUser('ADMIN', enabler.id) };
+  return {
+    enablerId: enabler.id,
+    enablerName: enabler.name,
+    admin: await givenSignedInUser('ADMIN', enabler.id),
+  };
 };

@@ -9,6 +9,8 @@ export const workers = [
   'export',
   'mirror',
   'aggregates-rebuild',
+  'member-deletion',
+  'benefit-run',
 ] as const;
 export type Worker = (typeof workers)[number];
 

@@ -11,20 +11,14 @@
  *    the import worker on it in a process of its own (a new Lambda instance): items per second and the
  *    process's peak memory, beside its peak memory on a file a twentieth the size, imported after it. Target: the import ≥ 70 % of the bare rate.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  BatchWriteCommand,
-  type BatchWriteCommandOutput,
-  DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
-import type { DataFile, ExportedMember } from '@cpbo/schemas/data-files.ts';
+import type { DataFile } from '@cpbo/schemas/data-files.ts';
 import { startAwsSubstitutes } from '../aws-substitutes.ts';
-import { localClientConfig, localFilesBucket, localTableName } from '../aws-environment.ts';
+import { localFilesBucket } from '../aws-environment.ts';
+import { bareRate } from './bare-writes.ts';
+import { benchEnablerFile } from './bench-enabler.ts';
 import { recordBench } from './results.ts';
+import { runWorkerProcess } from './worker-process.ts';
 
 const MEMBERS = Number(process.env.BENCH_IMPORT_MEMBERS ?? 10_000);
 const PLOTS = 2;
@@ -33,120 +27,9 @@ const CONTRIBUTIONS = 10;
 const WRITERS = 32;
 /** BatchWriteItem's most items per request. */
 const BATCH = 25;
-const workerScript = fileURLToPath(new URL('./import-worker-run.ts', import.meta.url));
 
-const benchFile = (count: number): DataFile => {
-  const enablerId = randomUUID();
-  const members: ExportedMember[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const plots = Array.from({ length: PLOTS }, (_, p) => ({
-      id: randomUUID(),
-      name: `Plot ${p + 1}`,
-      latitude: 14 + (index % 100) / 100,
-      longitude: -16 - (index % 50) / 100,
-      cropDescription: 'Millet',
-      isIrrigated: null,
-      droughtMonthlyContrib: 10 + (index % 7),
-      excessRainMonthlyContrib: 0,
-      startCoverageDate: '2026-01-01',
-      endOfSeasonDate: '2026-05-01',
-      endCoverageDate: '2026-07-01',
-      enablerConfig: { version: 1, _id: 'bench-config' },
-    }));
-    members.push({
-      id: randomUUID(),
-      name: `Member ${index}`,
-      village: `Village ${index % 97}`,
-      number: `B-${String(index).padStart(6, '0')}`,
-      federation: index % 3 ? 'Kaolack' : null,
-      gender: index % 2 === 0,
-      phone: null,
-      bankName: null,
-      bankBranchName: null,
-      bankIFSC: null,
-      bankAccount: null,
-      onboardingDate: '2026-01-01',
-      plots,
-      contributions: Array.from({ length: CONTRIBUTIONS }, (_, c) => ({
-        id: randomUUID(),
-        plotId: (plots[c % PLOTS] as (typeof plots)[number]).id,
-        amount: 10 + (index % 7),
-        protectionType: 'DROUGHT' as const,
-        contributionDate: `2026-${String(1 + (c % 12)).padStart(2, '0')}-0${1 + (c % 9)}T10:00:00.000Z`,
-      })),
-      payouts: [],
-      cashouts: [],
-    });
-  }
-  return [
-    {
-      _id: enablerId,
-      name: 'Bench enabler',
-      creationDate: '2026-01-01T00:00:00.000Z',
-      createdBy: 'bench@example.org',
-      configs: [
-        {
-          _id: 'bench-config',
-          version: 1,
-          currency: 'XOF',
-          maxCompensationFactor: 10,
-          lengthOfSeasonInMonth: 4,
-          lengthOfCoverageInMonth: 6,
-          benefitFactorsByMonth: [0.5, 1],
-          creationDate: '2026-01-01T00:00:00.000Z',
-        },
-      ],
-      members,
-    },
-  ];
-};
-
-/** Sends one BatchWriteItem until nothing comes back unprocessed. */
-const batchWrite = async (
-  client: DynamoDBDocumentClient,
-  table: string,
-  items: Record<string, unknown>[],
-) => {
-  let requests: BatchWriteCommandOutput['UnprocessedItems'] = {
-    [table]: items.map((Item) => ({ PutRequest: { Item } })),
-  };
-  while (requests && Object.keys(requests).length > 0)
-    requests = (await client.send(new BatchWriteCommand({ RequestItems: requests }))).UnprocessedItems;
-};
-
-/** The bare loop: BatchWriteItem requests of 25, as many in flight as the worker's batch writes. */
-const bareWrite = async (client: DynamoDBDocumentClient, table: string, items: Record<string, unknown>[]) => {
-  let next = 0;
-  const writer = async () => {
-    while (next < items.length) {
-      const chunk = items.slice(next, next + BATCH);
-      next += BATCH;
-      await batchWrite(client, table, chunk);
-    }
-  };
-  await Promise.all(Array.from({ length: WRITERS }, writer));
-};
-
-/** The same items into the product's table of a DynamoDB Local of its own: the bare rate (items/s). */
-const bareRate = async (items: Record<string, unknown>[]): Promise<number> => {
-  const substitutes = await startAwsSubstitutes({ inMemory: true });
-  const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient(localClientConfig(substitutes.dynamoEndpoint)),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
-  try {
-    const started = performance.now();
-    await bareWrite(client, localTableName, items);
-    const ms = performance.now() - started;
-    console.log(
-      `[bench] bare BatchWriteItem: ${(ms / 1000).toFixed(1)} s, ${Math.round(items.length / (ms / 1000))} items/s`,
-    );
-    return items.length / (ms / 1000);
-  } finally {
-    client.destroy();
-    await substitutes.stop();
-  }
-};
+const benchFile = (count: number): DataFile =>
+  benchEnablerFile({ members: count, plotsPerMember: PLOTS, contributionsPerMember: CONTRIBUTIONS });
 
 const main = async () => {
   const { importedMemberItems } = await import('@cpbo/functions/data/data-files.ts');
@@ -168,7 +51,7 @@ const main = async () => {
    * stream slow down several times over once another table's stream has records (seen on DynamoDB
    * Local 2.x, not on AWS), which would make the order of the runs decide the result.
    */
-  const bare = await bareRate(items);
+  const bare = await bareRate(items, { batch: BATCH, writers: WRITERS });
 
   const substitutes = await startAwsSubstitutes({ inMemory: true });
   try {
@@ -193,15 +76,7 @@ const main = async () => {
         createdBy: 'bench@example.org',
         fileKey,
       });
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', workerScript], {
-        env: { ...process.env, BENCH_JOB: jobId },
-        maxBuffer: 1 << 20,
-      });
-      const run = JSON.parse(stdout.trim().split('\n').at(-1) as string) as {
-        ms: number;
-        peakRssMb: number;
-        deliveries: number;
-      };
+      const run = await runWorkerProcess('import', { jobId });
       const job = await getDataJob(jobId);
       if (job?.state !== 'DONE' || job.done !== enabler.members.length || job.errorCount !== 0)
         throw new Error(`The import did not complete: ${JSON.stringify(job)}`);

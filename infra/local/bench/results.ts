@@ -12,7 +12,15 @@ import { fileURLToPath } from 'node:url';
 export const resultsFile = fileURLToPath(new URL('../../../bench/results.json', import.meta.url));
 
 /** The benches, in the order `npm run bench` runs them (each is `npm run bench:<name>`). */
-export const benchNames = ['members', 'admin-lists', 'dashboard', 'import', 'web', 'lambda'] as const;
+export const benchNames = [
+  'members',
+  'admin-lists',
+  'dashboard',
+  'import',
+  'web',
+  'lambda',
+  'benefit-run',
+] as const;
 export type BenchName = (typeof benchNames)[number];
 
 export interface Measure {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
+import { getEnabler } from '@cpbo/functions/data/enablers.ts';
 import { routeKey, routes } from '@cpbo/functions/http/routes.ts';
 import {
   demoConfig,
@@ -11,7 +13,9 @@ import {
 } from '@cpbo/functions/testing/fixtures.ts';
 import { givenMember } from '@cpbo/functions/testing/member-fixtures.ts';
 import { newMemberBody } from '@cpbo/functions/testing/member-requests.ts';
+import { sqsEventOf } from '@cpbo/functions/testing/queue-events.ts';
 import { unixSecondsOfDay } from '@cpbo/functions/testing/unix-seconds.ts';
+import { handler as benefitRunWorker } from '@cpbo/functions/workers/benefit-run/handler.ts';
 import {
   startApiOverHttp,
   type ApiOverHttp,
@@ -62,6 +66,12 @@ const otherEnablersMember: Cells = {
   anonymous: UNAUTHENTICATED,
 };
 
+/**
+ * An administrator's call on another enabler's record: "change the view", to the enabler the answer's
+ * details name (checked for every such answer below).
+ */
+const otherEnablersRecord = adminOnly('403 ERR_FORBIDDEN_ADMIN');
+
 /** What one enabler holds: an administrator, an agent, a member with a plot and one record of each kind. */
 interface Tenant {
   enablerId: string;
@@ -74,6 +84,11 @@ interface Tenant {
   exportJobId: string;
   importJobId: string;
   rebuildJobId: string;
+  memberDeletionJobId: string;
+  /** A second administrator, who uploads the tenant's benefit runs (the first one reviews them). */
+  uploader: SignedIn;
+  /** A previewed benefit run. */
+  benefitRunId: string;
 }
 
 interface Request {
@@ -165,6 +180,26 @@ const newUser = async (tenant: Tenant) =>
   (await givenUser({ role: 'USER', enablerId: tenant.enablerId })).email;
 const plotBody = { name: 'Field', latitude: 14, longitude: -16 };
 const userPath = (email: string) => `/admin/users/${encodeURIComponent(email)}`;
+
+/** An assessment of the fixtures' village uploaded with the token's account (its link, then a PUT). */
+const benefitUpload = async (token: string) => {
+  const link = await prepared(token, 'POST', '/admin/benefit-runs/uploads');
+  const text = `assessmentId,assessmentDate,village,damageIndex\r\nA-${unique()},2026-02-15,Fissel,0.5\r\n`;
+  expect((await fetch(link.url, { method: 'PUT', body: text })).status).toBe(200);
+  return link.upload as string;
+};
+/** A benefit run of the tenant, uploaded by its second administrator, PENDING_APPROVAL once previewed. */
+const newBenefitRun = async (tenant: Tenant, previewed = true) => {
+  const body = { upload: await benefitUpload(tenant.uploader.token), format: 'csv' };
+  const { run } = await prepared(tenant.uploader.token, 'POST', '/admin/benefit-runs', body);
+  if (previewed)
+    expect(
+      (await benefitRunWorker(sqsEventOf({ jobId: run.id, step: 0 }), lambdaContext('benefit-run-worker')))
+        .batchItemFailures,
+    ).toEqual([]);
+  return run.id as string;
+};
+const runPath = (tenant: Tenant, then = '') => `/admin/benefit-runs/${tenant.benefitRunId}${then}`;
 
 const matrix: Record<string, Row> = {
   'POST /auth/login': {
@@ -357,7 +392,7 @@ const matrix: Record<string, Row> = {
     other: adminOnly('200'),
   },
 
-  // An administrator's members, plots and money work in its current enabler: another's is not found.
+  // An administrator's members, plots and money work in its current enabler: another's says whose it is.
   'POST /admin/members': {
     tenants: 'none',
     request: () => ({ path: '/admin/members', body: newMemberBody() }),
@@ -370,7 +405,7 @@ const matrix: Record<string, Row> = {
       body: newMemberBody(),
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'DELETE /admin/members/{id}': {
     tenants: 'both',
@@ -378,9 +413,17 @@ const matrix: Record<string, Row> = {
       method: 'DELETE',
       path: `/admin/members/${(await newMember(tenant)).id}`,
     }),
-    own: adminOnly('204'),
+    own: adminOnly('202'),
+    other: otherEnablersRecord,
+  },
+  'GET /admin/members/deletions/{id}': {
+    tenants: 'both',
+    request: ({ tenant }) => ({ path: `/admin/members/deletions/${tenant.memberDeletionJobId}` }),
+    own: adminOnly('200'),
+    // A job, not a record: another enabler's is not found, as the other jobs.
     other: adminOnly(NOT_FOUND),
   },
+
   'GET /admin/plots': {
     tenants: 'both',
     request: ({ tenant }) => ({ path: `/admin/plots?${listQuery(tenant, 'sort:memberNumber')}` }),
@@ -394,7 +437,7 @@ const matrix: Record<string, Row> = {
       body: { memberId: tenant.member.id, ...plotBody, startCoverageDate: unixSecondsOfDay('2026-01-01') },
     }),
     own: adminOnly('201'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'POST /admin/plots/{id}': {
     tenants: 'both',
@@ -403,7 +446,7 @@ const matrix: Record<string, Row> = {
       body: { ...plotBody, startCoverageDate: unixSecondsOfDay('2026-01-01') },
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'DELETE /admin/plots/{id}': {
     tenants: 'both',
@@ -412,7 +455,7 @@ const matrix: Record<string, Row> = {
       path: `/admin/plots/${(await newMember(tenant)).plotId}`,
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/contributions': {
     tenants: 'both',
@@ -426,13 +469,13 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: ({ tenant }) => ({ path: '/admin/contributions', body: contributionBody(tenant.member.plotId) }),
     own: adminOnly('201'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/contributions/{id}': {
     tenants: 'both',
     request: ({ tenant }) => ({ path: `/admin/contributions/${tenant.contributionId}` }),
     own: adminOnly('200'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'POST /admin/contributions/{id}': {
     tenants: 'both',
@@ -441,7 +484,7 @@ const matrix: Record<string, Row> = {
       body: contributionBody(context.tenant.member.plotId),
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
     // The caller's contribution moved to another enabler's plot.
     mixed: adminOnly(NOT_FOUND),
   },
@@ -452,7 +495,7 @@ const matrix: Record<string, Row> = {
       path: `/admin/contributions/${await newContribution(tenant)}`,
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/payouts': {
     tenants: 'both',
@@ -469,7 +512,7 @@ const matrix: Record<string, Row> = {
       body: { memberId: pathTenant(context).member.id, ...payoutBody(context.tenant.member.plotId) },
     }),
     own: adminOnly('201'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
     // The caller's member with another enabler's plot.
     mixed: adminOnly(NOT_FOUND),
   },
@@ -477,7 +520,7 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: ({ tenant }) => ({ path: `/admin/payouts/${tenant.payoutId}` }),
     own: adminOnly('200'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'POST /admin/payouts/{id}': {
     tenants: 'both',
@@ -486,14 +529,14 @@ const matrix: Record<string, Row> = {
       body: payoutBody(context.tenant.member.plotId),
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
     mixed: adminOnly(NOT_FOUND),
   },
   'DELETE /admin/payouts/{id}': {
     tenants: 'both',
     request: async ({ tenant }) => ({ method: 'DELETE', path: `/admin/payouts/${await newPayout(tenant)}` }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/cashouts': {
     tenants: 'both',
@@ -505,13 +548,13 @@ const matrix: Record<string, Row> = {
     tenants: 'both',
     request: ({ tenant }) => ({ path: '/admin/cashouts', body: { memberId: tenant.member.id, amount: 1 } }),
     own: adminOnly('201'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'GET /admin/cashouts/{id}': {
     tenants: 'both',
     request: ({ tenant }) => ({ path: `/admin/cashouts/${tenant.cashoutId}` }),
     own: adminOnly('200'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'POST /admin/cashouts/{id}': {
     tenants: 'both',
@@ -520,7 +563,7 @@ const matrix: Record<string, Row> = {
       body: { amount: 1, cashoutDate: unixSecondsOfDay('2026-07-01') },
     }),
     own: adminOnly('204'),
-    other: adminOnly(NOT_FOUND),
+    other: otherEnablersRecord,
   },
   'DELETE /admin/cashouts/{id}': {
     tenants: 'both',
@@ -529,6 +572,88 @@ const matrix: Record<string, Row> = {
       path: `/admin/cashouts/${await newCashout(tenant)}`,
     }),
     own: adminOnly('204'),
+    other: otherEnablersRecord,
+  },
+
+  // Benefit runs: an administrator's current enabler's only; another's are not found.
+  'POST /admin/benefit-runs/uploads': {
+    tenants: 'none',
+    request: () => ({ path: '/admin/benefit-runs/uploads' }),
+    own: adminOnly('201'),
+  },
+  'POST /admin/benefit-runs': {
+    tenants: 'none',
+    request: async ({ role, caller }) => ({
+      path: '/admin/benefit-runs',
+      body: {
+        upload: role === 'ADMIN' && caller ? await benefitUpload(caller.token) : randomUUID(),
+        format: 'csv',
+      },
+    }),
+    own: adminOnly('202'),
+  },
+  'GET /admin/benefit-runs': {
+    tenants: 'none',
+    request: () => ({ path: '/admin/benefit-runs' }),
+    own: adminOnly('200'),
+  },
+  'GET /admin/benefit-runs/{id}': {
+    tenants: 'both',
+    request: ({ tenant }) => ({ path: runPath(tenant) }),
+    own: adminOnly('200'),
+    other: adminOnly(NOT_FOUND),
+  },
+  'GET /admin/benefit-runs/{id}/rows': {
+    tenants: 'both',
+    request: ({ tenant }) => ({ path: runPath(tenant, '/rows?filter:status=ACCEPTED&sort:benefit=desc') }),
+    own: adminOnly('200'),
+    other: adminOnly(NOT_FOUND),
+  },
+  'GET /admin/benefit-runs/{id}/duplicates': {
+    tenants: 'both',
+    request: ({ tenant }) => ({ path: runPath(tenant, '/duplicates') }),
+    own: adminOnly('200'),
+    other: adminOnly(NOT_FOUND),
+  },
+  'POST /admin/benefit-runs/{id}/approve': {
+    tenants: 'both',
+    request: async ({ tenant }) => ({
+      path: `/admin/benefit-runs/${await newBenefitRun(tenant)}/approve`,
+      body: { comment: 'Checked' },
+    }),
+    own: adminOnly('202'),
+    other: adminOnly(NOT_FOUND),
+  },
+  'POST /admin/benefit-runs/{id}/reject': {
+    tenants: 'both',
+    request: async ({ tenant }) => ({
+      path: `/admin/benefit-runs/${await newBenefitRun(tenant)}/reject`,
+      body: { comment: 'Wrong index' },
+    }),
+    own: adminOnly('200'),
+    other: adminOnly(NOT_FOUND),
+  },
+  'POST /admin/benefit-runs/{id}/cancel': {
+    tenants: 'both',
+    request: async ({ tenant }) => ({
+      path: `/admin/benefit-runs/${await newBenefitRun(tenant, false)}/cancel`,
+      body: {},
+    }),
+    own: adminOnly('200'),
+    other: adminOnly(NOT_FOUND),
+  },
+  'POST /admin/benefit-runs/{id}/resume': {
+    tenants: 'both',
+    request: async ({ tenant }) => ({
+      path: `/admin/benefit-runs/${await newBenefitRun(tenant, false)}/resume`,
+    }),
+    own: adminOnly('202'),
+    other: adminOnly(NOT_FOUND),
+  },
+  'GET /admin/benefit-runs/{id}/files/{file}': {
+    tenants: 'both',
+    request: ({ tenant }) => ({ path: runPath(tenant, '/files/preview') }),
+    own: adminOnly('200'),
     other: adminOnly(NOT_FOUND),
   },
 
@@ -549,19 +674,19 @@ const matrix: Record<string, Row> = {
       body: { email: await newUser(tenant) },
     }),
     own: adminOnly('204'),
-    other: adminOnly('403 ERR_FORBIDDEN_ADMIN'),
+    other: otherEnablersRecord,
   },
   'POST /admin/users/{id}': {
     tenants: 'both',
     request: async ({ tenant }) => ({ path: userPath(await newUser(tenant)), body: { username: 'Renamed' } }),
     own: adminOnly('200'),
-    other: adminOnly('403 ERR_FORBIDDEN_ADMIN'),
+    other: otherEnablersRecord,
   },
   'DELETE /admin/users/{id}': {
     tenants: 'both',
     request: async ({ tenant }) => ({ method: 'DELETE', path: userPath(await newUser(tenant)) }),
     own: adminOnly('204'),
-    other: adminOnly('403 ERR_FORBIDDEN_ADMIN'),
+    other: otherEnablersRecord,
   },
 
   'GET /admin/logs': {
@@ -708,6 +833,11 @@ const givenTenant = async (): Promise<Tenant> => {
   tenant.exportJobId = (await prepared(admin.token, 'GET', '/exports/members')).job.id;
   tenant.importJobId = (await prepared(admin.token, 'POST', '/imports/onboard', { file: [] })).job.id;
   tenant.rebuildJobId = (await prepared(admin.token, 'POST', '/dashboard/rebuild')).job.id;
+  tenant.memberDeletionJobId = (
+    await prepared(admin.token, 'DELETE', `/admin/members/${(await newMember(tenant)).id}`)
+  ).job.id;
+  tenant.uploader = await newCaller('ADMIN', enablerId);
+  tenant.benefitRunId = await newBenefitRun(tenant);
   return tenant;
 };
 
@@ -800,6 +930,15 @@ describe('the tenant and role matrix', () => {
           cases.push({ key, variant, role, expected: cells[role], actual });
           const where = `${key} as ${role} on ${variant === 'none' ? 'its' : variant} enabler's resource`;
           expect.soft(actual, `${where}: ${JSON.stringify(answer.body)?.slice(0, 300)}`).toBe(cells[role]);
+          // "Change the view" names the enabler to change to (by its name of now: rows above rename
+          // it); a refusal or a not found names none.
+          if (answer.body?.code === 'ERR_FORBIDDEN_ADMIN')
+            expect.soft(answer.body.details, `${where}: the enabler to change to`).toEqual({
+              enablerId: tenant.enablerId,
+              enablerName: (await getEnabler(tenant.enablerId))?.name,
+            });
+          else if (answer.status === 403 || answer.status === 404)
+            expect.soft(answer.body?.details, `${where}: details of ${actual}`).toBeUndefined();
           if (answer.status < 300 && answer.body !== undefined) {
             const text = JSON.stringify(answer.body);
             const leaked = secretsOf(b).filter((secret) => text.includes(secret));
@@ -834,7 +973,7 @@ describe("the administrator's enabler switch", () => {
       '403 ERR_FORBIDDEN_ADMIN',
     );
     expect(outcomeOf(await api.call({ method: 'GET', path: `/admin/payouts/${a.payoutId}`, token }))).toBe(
-      NOT_FOUND,
+      '403 ERR_FORBIDDEN_ADMIN',
     );
     expect(outcomeOf(await api.call({ method: 'GET', path: `/admin/payouts/${b.payoutId}`, token }))).toBe(
       '200',
@@ -843,6 +982,45 @@ describe("the administrator's enabler switch", () => {
     expect(outcomeOf(await api.call({ method: 'GET', path: '/me/enabler', token: admin.token }))).toBe(
       UNAUTHENTICATED,
     );
+  });
+});
+
+describe('an id that exists in no enabler', () => {
+  it('is not found, with nothing more: "change the view" is only for what exists', async () => {
+    const nowhere = randomUUID();
+    const start = { startCoverageDate: unixSecondsOfDay('2026-01-01') };
+    const calls: Request[] = [
+      { method: 'GET', path: `/members/${nowhere}` },
+      { path: `/admin/members/${nowhere}`, body: newMemberBody() },
+      { method: 'DELETE', path: `/admin/members/${nowhere}` },
+      { path: '/admin/plots', body: { memberId: nowhere, ...plotBody, ...start } },
+      { path: `/admin/plots/${nowhere}`, body: { ...plotBody, ...start } },
+      { method: 'DELETE', path: `/admin/plots/${nowhere}` },
+      { path: '/admin/contributions', body: contributionBody(nowhere) },
+      { path: '/admin/payouts', body: { memberId: nowhere, ...payoutBody(nowhere) } },
+      { path: '/admin/cashouts', body: { memberId: nowhere, amount: 1 } },
+      { path: `/admin/users/${encodeURIComponent(uniqueEmail('nobody'))}`, body: { username: 'Nobody' } },
+      ...(['contributions', 'payouts', 'cashouts'] as const).flatMap((kind): Request[] => [
+        { method: 'GET', path: `/admin/${kind}/${nowhere}` },
+        { method: 'DELETE', path: `/admin/${kind}/${nowhere}` },
+      ]),
+      { path: `/admin/contributions/${nowhere}`, body: contributionBody(a.member.plotId) },
+      { path: `/admin/payouts/${nowhere}`, body: payoutBody(a.member.plotId) },
+      {
+        path: `/admin/cashouts/${nowhere}`,
+        body: { amount: 1, cashoutDate: unixSecondsOfDay('2026-07-01') },
+      },
+    ];
+    for (const call of calls) {
+      const answer = await api.call({
+        method: call.method ?? 'POST',
+        path: call.path,
+        body: call.body,
+        token: a.admin.token,
+      });
+      expect.soft(outcomeOf(answer), `${call.method ?? 'POST'} ${call.path}`).toBe(NOT_FOUND);
+      expect.soft(answer.body?.details, call.path).toBeUndefined();
+    }
   });
 });
 

@@ -11,6 +11,9 @@ import { rebuildAggregates } from '@cpbo/functions/data/aggregates.ts';
 import { createDataJob, getDataJob } from '@cpbo/functions/data/data-jobs.ts';
 import { mirrorJob, mirrorTableName, startMirrorJob } from '@cpbo/functions/data/mirror.ts';
 import { createMoneyRecord } from '@cpbo/functions/data/money-create.ts';
+import { getMemberDeletion } from '@cpbo/functions/data/member-deletions.ts';
+import { readMemberPartition } from '@cpbo/functions/data/member-page.ts';
+import { deleteMember } from '@cpbo/functions/data/members.ts';
 import { createRebuildJob, getRebuildJob } from '@cpbo/functions/data/rebuild-jobs.ts';
 import { isMirrored } from '@cpbo/functions/domain/mirror.ts';
 import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
@@ -20,6 +23,7 @@ import { useQueueTransport } from '@cpbo/functions/platform/queue.ts';
 import { queueDefinitions, type QueueName } from '@cpbo/functions/domain/queues.ts';
 import { getS3Object, putS3Object, s3 } from '@cpbo/functions/platform/s3.ts';
 import { newEmptyTable } from '@cpbo/functions/testing/empty-table.ts';
+import { givenEnabler } from '@cpbo/functions/testing/fixtures.ts';
 import { givenMember } from '@cpbo/functions/testing/member-fixtures.ts';
 import { givenAdministeredEnabler } from '@cpbo/functions/testing/signed-in-users.ts';
 import { storedAggregatesOf } from '@cpbo/functions/testing/stored-aggregates.ts';
@@ -29,7 +33,18 @@ import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/
 import { handler as exportWorker } from '@cpbo/functions/workers/export/handler.ts';
 import { handler as importWorker } from '@cpbo/functions/workers/import/handler.ts';
 import { handler as mailWorker } from '@cpbo/functions/workers/mail/handler.ts';
+import { handler as memberDeletionWorker } from '@cpbo/functions/workers/member-deletion/handler.ts';
 import { handler as mirrorWorker } from '@cpbo/functions/workers/mirror/handler.ts';
+import { handler as benefitRunWorker } from '@cpbo/functions/workers/benefit-run/handler.ts';
+import {
+  getBenefitRun,
+  resumeBenefitRun,
+  reviewBenefitRun,
+  type BenefitRun,
+} from '@cpbo/functions/data/benefit-runs.ts';
+import { enablerMembers } from '@cpbo/functions/data/benefit-inputs.ts';
+import { benefitStepMessage, givenBenefitRun } from '@cpbo/functions/testing/benefit-runs.ts';
+import { expectTotalsMatchRecords } from '@cpbo/functions/testing/money-totals-check.ts';
 import type { WorkerHandler } from '../functions-code.ts';
 import { outboxTransport, readOutbox } from '../mail/outbox.ts';
 import { InProcessQueue } from './in-process-queue.ts';
@@ -220,10 +235,13 @@ describe('the mail worker', () => {
   });
 });
 
-/** Contribution records of an enabler written straight to the table, and their INSERT stream records. */
-const givenContributions = async (enablerId: string, count: number) => {
+/**
+ * Contribution records of an enabler written straight to the table (each of a member of its own, or
+ * all of one member), and their INSERT stream records.
+ */
+const givenContributions = async (enablerId: string, count: number, ofMember?: string) => {
   const items = Array.from({ length: count }, (_, index) => {
-    const memberId = randomUUID();
+    const memberId = ofMember ?? randomUUID();
     const day = `2026-${String((index % 9) + 1).padStart(2, '0')}-1${index % 10}`;
     const id = randomUUID();
     return {
@@ -358,6 +376,73 @@ const exportMembers = async (
   const file = await getS3Object(readEnvironment('filesBucket'), fileKey);
   return { dead, kills, job, text: file && new TextDecoder().decode(file.body) };
 };
+
+describe('the member deletion worker', () => {
+  /** A member of `records` contributions removed: the member at once, its records left to a job. */
+  const givenRemovedMember = async (records: number) => {
+    const enablerId = (await givenEnabler()).id;
+    const { memberId } = await givenMember(enablerId, 0);
+    await givenContributions(enablerId, records, memberId);
+    const { deletion } = await deleteMember(enablerId, memberId, 'admin@example.org');
+    expect(deletion).toMatchObject({ state: 'QUEUED', total: records });
+    return deletion;
+  };
+  /** Each step short of time after one page: a job of several steps, each of which can be killed. */
+  const pageAStep = (event: SQSEvent, context: Context) => {
+    let looks = 0;
+    const remaining = context.getRemainingTimeInMillis();
+    return memberDeletionWorker(event, {
+      ...context,
+      getRemainingTimeInMillis: () => (looks++ < 2 ? remaining : 1000),
+    });
+  };
+
+  /** Kills the worker at its 1st, 2nd… write of a removed member's deletion: the last kill point reached. */
+  const killedAtEachWrite = async (worker: WorkerHandler<SQSEvent>) => {
+    let killAt = 1;
+    for (; ; killAt += 1) {
+      const deletion = await givenRemovedMember(250);
+      arm(killAt, isWrite);
+      const dead = await run('memberDeletion', dying(worker), { jobId: deletion.id, step: 0 });
+      const kills = fault.kills;
+      disarm();
+      expect(dead, `killed at write ${killAt}`).toEqual([]);
+      expect(await getMemberDeletion(deletion.id)).toMatchObject({ state: 'DONE', total: 250, deleted: 250 });
+      expect(await readMemberPartition(deletion.memberId)).toEqual([]);
+      if (kills === 0) return killAt;
+    }
+  };
+
+  it('deletes every record once when killed at any write of any step and delivered again', async () => {
+    // Three pages and the last look: the marks, the batches and the moves of four steps were each cut short.
+    expect(await killedAtEachWrite(pageAStep)).toBeGreaterThan(15);
+  }, 300_000);
+
+  it('deletes every record once when killed at any write of a step that shows its progress', async () => {
+    // One step of three pages: its mark, its batches, its progress after each full page and its end.
+    expect(await killedAtEachWrite(memberDeletionWorker)).toBeGreaterThan(12);
+  }, 300_000);
+
+  it('deletes a member of 2 000 records in steps, killed in the middle of one', async () => {
+    const deletion = await givenRemovedMember(2_000);
+    arm(40, isWrite);
+    const dead = await run('memberDeletion', dying(pageAStep), { jobId: deletion.id, step: 0 });
+    expect(fault.kills).toBe(1);
+    disarm();
+    expect(dead).toEqual([]);
+    const done = await getMemberDeletion(deletion.id);
+    expect(done).toMatchObject({ state: 'DONE', total: 2_000, deleted: 2_000 });
+    expect(done?.step).toBeGreaterThanOrEqual(20);
+    expect(await readMemberPartition(deletion.memberId)).toEqual([]);
+  }, 120_000);
+
+  it('dead-letters a poisoned step after its receive count', async () => {
+    const dead = await run('memberDeletion', memberDeletionWorker, { jobId: 'not-a-job', step: -1 });
+    expect(dead.map((letter) => letter.receiveCount)).toEqual([
+      queueDefinitions.memberDeletion.maxReceiveCount,
+    ]);
+  });
+});
 
 describe('the export worker', () => {
   it('writes the same file when killed at any call of its job and delivered again', async () => {
@@ -507,5 +592,105 @@ describe('the mirror worker', () => {
   it('dead-letters a poisoned step after its receive count', async () => {
     const dead = await run('mirror', mirrorWorker, { jobId: 'x', step: 'first' });
     expect(dead.map((letter) => letter.receiveCount)).toEqual([queueDefinitions.mirror.maxReceiveCount]);
+  });
+});
+
+describe('the benefit-run worker', () => {
+  /*
+   * An enabler of three members, each with a plot given 12.50 on 1 February (and 12.50 on 1 March,
+   * after the assessment) and a plot given nothing; a run of their village at an index of 0.5 on
+   * 20 February pays each first plot 12.50 × 1 × 0.5 = 6.25 and refuses the others (nothing to pay).
+   */
+  const givenRun = async (enablerId: string) =>
+    givenBenefitRun(enablerId, {
+      assessmentId: `DRY-${randomUUID().slice(0, 8)}`,
+      assessmentDate: '2026-02-20',
+      rows: [{ village: 'Fissel', damageIndex: 0.5 }],
+    });
+  const previewOf = { accepted: { plots: 3, members: 3, amountCents: 1875 }, refused: 3 };
+
+  const approvedRun = async () => {
+    const enablerId = await givenEnablerWithMembers();
+    const started = await givenRun(enablerId);
+    expect(await run('benefit', benefitRunWorker, benefitStepMessage(started))).toEqual([]);
+    const previewed = (await getBenefitRun(started.id)) as BenefitRun;
+    expect(previewed).toMatchObject({ state: 'PENDING_APPROVAL', preview: previewOf });
+    return reviewBenefitRun(previewed, 'APPROVED', 'reviewer@example.org', 'Checked');
+  };
+
+  /** Each member paid once for its first plot, its totals as its records add up. */
+  const expectPaidOnce = async (ended: BenefitRun, where: string) => {
+    expect(ended, where).toMatchObject({
+      state: 'PAID',
+      payment: { paid: previewOf.accepted, notPaid: 0 },
+      written: 3,
+    });
+    for (const memberId of (await enablerMembers(ended.enablerId)).keys()) {
+      const { records } = await expectTotalsMatchRecords(memberId);
+      const payouts = records.filter((record) => record.type === 'PAYOUT');
+      expect(
+        payouts.map((payout) => payout.amountCents),
+        `${where}: ${memberId}`,
+      ).toEqual([625]);
+    }
+  };
+
+  it('previews as one clean run does when killed at any write and delivered again', async () => {
+    let killAt = 1;
+    for (; ; killAt += 1) {
+      const started = await givenRun(await givenEnablerWithMembers());
+      arm(killAt, isWrite);
+      const dead = await run('benefit', dying(benefitRunWorker), benefitStepMessage(started));
+      const kills = fault.kills;
+      disarm();
+      expect(dead).toEqual([]);
+      expect(await getBenefitRun(started.id), `killed at write ${killAt}`).toMatchObject({
+        state: 'PENDING_APPROVAL',
+        progress: null,
+        preview: previewOf,
+      });
+      if (kills === 0) break;
+    }
+    // Its progress marks and its end were each cut short once.
+    expect(killAt).toBeGreaterThan(5);
+  }, 120_000);
+
+  it('pays each plot once, every total exact, when killed at any write of its payment and delivered again', async () => {
+    let killAt = 1;
+    for (; ; killAt += 1) {
+      const approved = await approvedRun();
+      arm(killAt, isWrite);
+      const dead = await run('benefit', dying(benefitRunWorker), benefitStepMessage(approved));
+      const kills = fault.kills;
+      disarm();
+      expect(dead).toEqual([]);
+      await expectPaidOnce((await getBenefitRun(approved.id)) as BenefitRun, `killed at write ${killAt}`);
+      if (kills === 0) break;
+    }
+    // The move to PAYING, the campaign, each payout's transaction and the run's end were cut short once.
+    expect(killAt).toBeGreaterThan(6);
+  }, 180_000);
+
+  it('ends FAILED when every delivery of a payment step fails, and resumed pays the rest once', async () => {
+    const approved = await approvedRun();
+    // The second payout of each delivery fails (the Lambda lives on): the first is written each time.
+    const failingPayout: WorkerHandler<SQSEvent> = async (event, context) => {
+      arm(2, (call) => call.startsWith('TransactWrite'), false);
+      return benefitRunWorker(event, context);
+    };
+    const dead = await run('benefit', failingPayout, benefitStepMessage(approved));
+    disarm();
+    expect(dead.map((letter) => letter.receiveCount)).toEqual([queueDefinitions.benefit.maxReceiveCount]);
+    const failed = (await getBenefitRun(approved.id)) as BenefitRun;
+    expect(failed).toMatchObject({ state: 'FAILED', failure: { in: 'PAYMENT' }, payment: null });
+    const resumed = await resumeBenefitRun(failed, 'admin@example.org');
+    expect(resumed).toMatchObject({ state: 'PAYING', step: failed.step + 1, failure: null });
+    expect(await run('benefit', benefitRunWorker, benefitStepMessage(resumed))).toEqual([]);
+    await expectPaidOnce((await getBenefitRun(approved.id)) as BenefitRun, 'resumed');
+  }, 60_000);
+
+  it('dead-letters a poisoned step after its receive count', async () => {
+    const dead = await run('benefit', benefitRunWorker, { jobId: 'not-a-run', step: 0 });
+    expect(dead.map((letter) => letter.receiveCount)).toEqual([queueDefinitions.benefit.maxReceiveCount]);
   });
 });

@@ -8,15 +8,25 @@ import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-date
 import { rebuildAggregates } from '@cpbo/functions/data/aggregates.ts';
 import { adminUpdatePlot, createPlot, deletePlot } from '@cpbo/functions/data/plots.ts';
 import { createMember, deleteMember, updateMember } from '@cpbo/functions/data/members.ts';
+import { getMemberDeletion } from '@cpbo/functions/data/member-deletions.ts';
 import { getMemberPage } from '@cpbo/functions/data/member-page.ts';
 import { changeMoneyRecord } from '@cpbo/functions/data/money-change.ts';
 import { queryAll, tableName } from '@cpbo/functions/data/table.ts';
+import { queueDefinitions } from '@cpbo/functions/domain/queues.ts';
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
+import { useQueueTransport } from '@cpbo/functions/platform/queue.ts';
 import { givenEnabler } from '@cpbo/functions/testing/fixtures.ts';
-import { newMemberFields, newPlotFields } from '@cpbo/functions/testing/member-fixtures.ts';
+import { givenMember, newMemberFields, newPlotFields } from '@cpbo/functions/testing/member-fixtures.ts';
+import { sqsEventOf } from '@cpbo/functions/testing/queue-events.ts';
 import { storedAggregatesOf } from '@cpbo/functions/testing/stored-aggregates.ts';
 import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/handler.ts';
-import type { DeadLetter } from '../queues/in-process-queue.ts';
+import { handler as memberDeletionWorker } from '@cpbo/functions/workers/member-deletion/handler.ts';
+import { InProcessQueue, type DeadLetter } from '../queues/in-process-queue.ts';
+import { getBenefitRun, reviewBenefitRun, type BenefitRun } from '@cpbo/functions/data/benefit-runs.ts';
+import { benefitStepMessage, givenBenefitRun } from '@cpbo/functions/testing/benefit-runs.ts';
+import { givenContribution } from '@cpbo/functions/testing/money-fixtures.ts';
+import { handler as benefitRunWorker } from '@cpbo/functions/workers/benefit-run/handler.ts';
+import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { pollTableStream, type TableStreamPoller } from '../testing/table-stream.ts';
 import { streamDeadLetter } from './stream-poller.ts';
 
@@ -335,6 +345,154 @@ describe('the aggregates kept from the stream', () => {
     },
     120_000,
   );
+
+  it('take back every figure of a member whose records a job deleted, equal to a rebuild', async () => {
+    const enabler = await givenEnabler();
+    const enablerId = enabler.id;
+    ours.add(enablerId);
+    const by = 'deletion@example.org';
+    const contribute = (memberId: string, plotId: string, index: number) =>
+      changeMoneyRecord({
+        type: 'CONTRIBUTION',
+        enablerId,
+        memberId,
+        values: {
+          plotId,
+          amountCents: 100 + index,
+          protectionType: 'DROUGHT',
+          contributionDate: `${addMonths(today, -(index % 14)).slice(0, 8)}${String((index % 28) + 1).padStart(2, '0')}T10:00:00.000Z`,
+        },
+        by,
+      });
+    // A member who stays, in the same federation as the one deleted: its figures must stay whole.
+    const stays = await createMember(newMemberFields(enablerId, { federation: 'Kaolack' }));
+    const staysPlot = await createPlot(
+      newPlotFields(stays, {
+        ...coverageDates(today, { lengthOfSeasonInMonth: 4, lengthOfCoverageInMonth: 6 }),
+      }),
+    );
+    for (let index = 0; index < 3; index += 1) await contribute(stays.id, staysPlot.id, index);
+    await settled(enablerId);
+    const before = await storedAggregatesOf(enablerId);
+
+    // A farmer of a few seasons: plots, monthly contributions, benefits paid out in full.
+    const leaves = await createMember(newMemberFields(enablerId, { federation: 'Kaolack' }));
+    const plotIds: string[] = [];
+    for (const months of [-12, -6, 0])
+      plotIds.push(
+        (
+          await createPlot(
+            newPlotFields(leaves, {
+              ...coverageDates(addMonths(today, months), {
+                lengthOfSeasonInMonth: 4,
+                lengthOfCoverageInMonth: 6,
+              }),
+            }),
+          )
+        ).id,
+      );
+    for (let index = 0; index < 120; index += 1)
+      await contribute(leaves.id, plotIds[index % plotIds.length] as string, index);
+    for (const [index, plotId] of plotIds.entries()) {
+      const payoutDate = addMonths(today, -index * 3);
+      await changeMoneyRecord({
+        type: 'PAYOUT',
+        enablerId,
+        memberId: leaves.id,
+        values: {
+          plotId,
+          amountCents: 5000 + index,
+          assessmentId: `A-${index}`,
+          assessmentDate: payoutDate,
+          payoutDate,
+        },
+        by,
+      });
+      await changeMoneyRecord({
+        type: 'CASHOUT',
+        enablerId,
+        memberId: leaves.id,
+        values: { amountCents: 5000 + index, cashoutDate: `${payoutDate}T12:00:00.000Z` },
+        by,
+      });
+    }
+    await settled(enablerId);
+    expect(await storedAggregatesOf(enablerId)).not.toEqual(before);
+
+    const { deletion } = await deleteMember(enablerId, leaves.id, by);
+    expect(deletion).toMatchObject({ state: 'QUEUED', total: 129 });
+    const queue = new InProcessQueue({
+      name: 'memberDeletion',
+      batchSize: queueDefinitions.memberDeletion.batchSize,
+      maxReceiveCount: queueDefinitions.memberDeletion.maxReceiveCount,
+      handler: memberDeletionWorker,
+      log: () => undefined,
+    });
+    useQueueTransport({
+      async send(name, message) {
+        expect(name).toBe('memberDeletion');
+        queue.send(JSON.stringify(message));
+      },
+    });
+    queue.send(JSON.stringify({ jobId: deletion.id, step: 0 }));
+    await queue.idle();
+    queue.stop();
+    expect(queue.deadLetters).toEqual([]);
+    expect(await getMemberDeletion(deletion.id)).toMatchObject({ state: 'DONE', deleted: 129 });
+    await settled(enablerId);
+
+    // The dashboard shows what it showed before that member: each figure taken back exactly, once.
+    const incremental = await storedAggregatesOf(enablerId);
+    expect(incremental).toEqual(before);
+    const rebuilt = await rebuildAggregates(enablerId);
+    expect(rebuilt.malformed).toBe(0);
+    expect(await storedAggregatesOf(enablerId)).toEqual(incremental);
+  }, 180_000);
+  it('move by exactly what a benefit run paid, to the figures a rebuild computes', async () => {
+    const enabler = await givenEnabler();
+    ours.add(enabler.id);
+    const members = [
+      await givenMember(enabler.id),
+      await givenMember(enabler.id),
+      await givenMember(enabler.id, 1, `Ousmane Ba ${randomUUID()}`, { federation: null }),
+    ];
+    for (const { member, plotIds } of members)
+      await givenContribution(member.id, 1250, {
+        plotId: plotIds[0],
+        contributionDate: '2026-01-15T10:00:00.000Z',
+      });
+    await settled(enabler.id);
+    const before = await storedAggregatesOf(enabler.id);
+    // 12.50 × factor 1 (month 1) × 0.8 = 10.00 a member.
+    const step = async (runId: string) => {
+      const ran = (await getBenefitRun(runId)) as BenefitRun;
+      expect(
+        (
+          await benefitRunWorker(
+            sqsEventOf(benefitStepMessage(ran)),
+            lambdaContext('benefit-run-worker', 600_000),
+          )
+        ).batchItemFailures,
+      ).toEqual([]);
+      return (await getBenefitRun(runId)) as BenefitRun;
+    };
+    const started = await givenBenefitRun(enabler.id, {
+      assessmentId: 'DRY-AGG',
+      assessmentDate: '2026-02-15',
+      rows: [{ village: 'Fissel', damageIndex: 0.8 }],
+    });
+    await reviewBenefitRun(await step(started.id), 'APPROVED', 'reviewer@example.org', 'Checked');
+    expect((await step(started.id)).payment?.paid).toEqual({ plots: 3, members: 3, amountCents: 3000 });
+    await settled(enabler.id);
+    const after = await storedAggregatesOf(enabler.id);
+    const pending = (federation: string) => `ENABLER#${enabler.id}#AGG#pendingBenefits#total|${federation}`;
+    expect(
+      [pending('F#Kaolack'), pending('NONE')].map((key) => (after[key] ?? 0) - (before[key] ?? 0)),
+    ).toEqual([2000, 1000]);
+    const rebuilt = await rebuildAggregates(enabler.id);
+    expect(rebuilt.malformed).toBe(0);
+    expect(await storedAggregatesOf(enabler.id)).toEqual(after);
+  }, 120_000);
 
   it('applies the rest of a batch and dead-letters a poisoned record after its retries', async () => {
     const enabler = await givenEnabler();

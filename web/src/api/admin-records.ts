@@ -1,4 +1,5 @@
 import type {
+  MemberDeletionAnswer,
   AdminCashoutPage,
   AdminCashoutRow,
   AdminContributionPage,
@@ -83,8 +84,18 @@ export const adminRecordPage =
   ({ page, pageSize, sort }: AdminPageRequest) =>
     listAdminRecords(kind, { page, pageSize, sort: sort as AdminListQuery<Kind>['sort'], filters });
 
-export const deleteAdminRecord = (kind: AdminRecordKind | 'members', id: string) =>
+export const deleteAdminRecord = (kind: AdminRecordKind, id: string) =>
   apiFetch<undefined>(`/admin/${kind}/${enc(id)}`, { method: 'DELETE' });
+
+/**
+ * Deletes a member: gone at once, its records with it or, for a member of many, by a job whose
+ * progress getMemberDeletion answers.
+ */
+export const deleteAdminMember = (id: string) =>
+  apiFetch<MemberDeletionAnswer>(`/admin/members/${enc(id)}`, { method: 'DELETE' });
+
+export const getMemberDeletion = (jobId: string, options: Pick<ApiRequest, 'errors'> = {}) =>
+  apiFetch<MemberDeletionAnswer>(`/admin/members/deletions/${enc(jobId)}`, options);
 
 const create = (kind: AdminRecordKind | 'members', body: unknown, options: WriteOptions) =>
   apiFetch<CreatedIdAnswer>(`/admin/${kind}`, { method: 'POST', body, ...options });

@@ -17,11 +17,9 @@ export type PlotConfigVersion = NonNullable<PlotAnswer['enablerConfig']>;
  * What the new-plot forms send; startCoverageDate: unix seconds of the start day at 00:00 UTC (the server
  * reads the calendar date in UTC).
  */
-export type NewPlot = Required<
-  Omit<FromSchema<typeof newPlotRequestSchema>, 'cropDescription' | 'isIrrigated'>
->;
+export type NewPlot = Required<FromSchema<typeof newPlotRequestSchema>>;
 
-/** The body of the protection update: the server rewrites every field, so all of them travel. */
+/** The body of a plot's update (protection, crop): the server rewrites every field, so all of them travel. */
 export type PlotUpdate = Required<FromSchema<typeof updatePlotRequestSchema>>;
 
 /** What the plot screens show of the member a plot belongs to (breadcrumbs, headers). */

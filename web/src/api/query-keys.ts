@@ -24,6 +24,7 @@ export const queryKeys = {
     all: ['admin'] as const,
     list: (kind: string, query: unknown) => ['admin', kind, 'list', query] as const,
     record: (kind: string, id: string) => ['admin', kind, 'record', id] as const,
+    memberDeletion: (jobId: string) => ['admin', 'members', 'deletion', jobId] as const,
   },
   /** The member pickers' searches. */
   memberSearch: (search: string) => ['members', 'search', search] as const,

@@ -8,6 +8,8 @@ export interface SignedInUser {
   email: string;
   enablerId: string | null;
   enablerName: string | null;
+  /** The federation the dashboard and a new member start with (null: none). */
+  defaultFederation: string | null;
 }
 
 export interface SignedInSession {
@@ -28,8 +30,11 @@ export interface SessionActions {
   logout(): Promise<void>;
   /** Revokes every session of the user on the server first, then signs out here. */
   logoutFromEverywhere(): Promise<void>;
-  /** Administrators: works for another enabler from now on (reloads the app on the home page). */
-  switchEnabler(enablerId: string): Promise<void>;
+  /**
+   * Administrators: works for another enabler from now on, reloading the app on the home page, or
+   * `here` on the screen shown (the error dialog's switch, back to the screen that was refused).
+   */
+  switchEnabler(enablerId: string, landing?: 'home' | 'here'): Promise<void>;
   /** Administrators: reloads the enablers after a change, so the selector lists what exists now. */
   refreshEnablers(): Promise<void>;
 }

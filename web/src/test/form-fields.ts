@@ -18,3 +18,25 @@ export const inputNamed = (name: string) =>
 export const typeInto = async (name: string, value: string) => {
   await act(async () => inputNamed(name)?.setInputValue(value));
 };
+
+/** Chooses an option (by its value) of the Cloudscape select in the form field of this label. */
+export const chooseIn = (label: string, value: string) => {
+  const select = cloudscape()
+    .findAllFormFields()
+    .find((field) => field.findLabel()?.getElement().textContent === label)
+    ?.findControl()
+    ?.findSelect();
+  if (!select) throw new Error(`No select labelled ${label}`);
+  act(() => select.openDropdown());
+  act(() => select.selectOptionByValue(value));
+};
+
+/** The option shown by the Cloudscape select in the form field of this label. */
+export const chosenIn = (label: string) =>
+  cloudscape()
+    .findAllFormFields()
+    .find((field) => field.findLabel()?.getElement().textContent === label)
+    ?.findControl()
+    ?.findSelect()
+    ?.findTrigger()
+    .getElement().textContent;

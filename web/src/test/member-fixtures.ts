@@ -1,5 +1,6 @@
 import type { CurrentEnabler } from '@cpbo/schemas';
 import type { MemberDetail, MemberRow } from '../api/members.ts';
+import type { Plot } from '../api/plots.ts';
 import type { FakeAnswer } from './fake-api.ts';
 import { coopVerte, signedInRoutes } from './render-app.tsx';
 
@@ -36,6 +37,27 @@ export const memberRow = (overrides: Partial<MemberRow> = {}): MemberRow => ({
   ...overrides,
 });
 
+/** A plot of the member below, as the API answers it (and the admin plots table lists it). */
+export const plotDetail = (overrides: Partial<Plot> = {}): Plot => ({
+  id: 'p-1',
+  _id: 'p-1',
+  name: 'North field',
+  memberId: 'm-1',
+  memberName: 'Asha Devi',
+  memberNumber: 'F-0042',
+  latitude: 10.5,
+  longitude: 78.25,
+  cropDescription: null,
+  isIrrigated: null,
+  startCoverageDate: '2025-04-01',
+  endOfSeasonDate: '2025-08-01',
+  endCoverageDate: '2025-10-01',
+  droughtMonthlyContrib: 100,
+  excessRainMonthlyContrib: 0,
+  enablerConfig: { version: 3, _id: 'config-3' },
+  ...overrides,
+});
+
 export const memberDetail = (overrides: Partial<MemberDetail> = {}): MemberDetail => ({
   id: 'm-1',
   name: 'Asha Devi',
@@ -55,26 +77,7 @@ export const memberDetail = (overrides: Partial<MemberDetail> = {}): MemberDetai
   cashoutBalance: 500,
   firstContributionDate: '2025-04-01',
   firstPayoutDate: '2025-06-30',
-  plots: [
-    {
-      id: 'p-1',
-      _id: 'p-1',
-      name: 'North field',
-      memberId: 'm-1',
-      memberName: 'Asha Devi',
-      memberNumber: 'F-0042',
-      latitude: 10.5,
-      longitude: 78.25,
-      cropDescription: null,
-      isIrrigated: null,
-      startCoverageDate: '2025-04-01',
-      endOfSeasonDate: '2025-08-01',
-      endCoverageDate: '2025-10-01',
-      droughtMonthlyContrib: 100,
-      excessRainMonthlyContrib: 0,
-      enablerConfig: { version: 3, _id: 'config-3' },
-    },
-  ],
+  plots: [plotDetail()],
   contributions: [
     {
       id: 'c-2',

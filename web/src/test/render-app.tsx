@@ -70,6 +70,7 @@ export const authSession = (role: Role, currentEnabler: CurrentEnabler = coopVer
   enablerName: currentEnabler.name,
   language: null,
   currentEnabler,
+  defaultFederation: null,
 });
 
 /** The fake API routes of a successful start-up from the API's session cookie. */

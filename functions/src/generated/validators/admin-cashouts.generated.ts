@@ -241,8 +241,321 @@ var require_formats = __commonJS({
 });
 
 // functions/src/generated/validators/ajv-standalone-code.js
-var v4734398fb961a82dd231a8ca = validate10;
+var v33a33087ed07bd3c8aa2f5dd = validate10;
+var schema11 = { "$id": "query/admin-cashouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:cashoutDate": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:amount": { "type": "string", "enum": ["asc", "desc"] }, "sort:createdBy": { "type": "string", "enum": ["asc", "desc"] }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "format": "date", "maxLength": 10, "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "format": "date", "maxLength": 10, "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" } } };
+var func2 = Object.prototype.hasOwnProperty;
+var func3 = require_ucs2length().default;
+var pattern0 = new RegExp("^[1-9][0-9]{0,5}$", "u");
+var pattern1 = new RegExp("^[A-Za-z0-9_-]+$", "u");
+var pattern2 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+var formats0 = require_formats().fullFormats.date;
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!func2.call(schema11.properties, key0)) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.page !== void 0) {
+      let data0 = data.page;
+      if (typeof data0 === "string") {
+        if (func3(data0) > 6) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/maxLength", keyword: "maxLength", params: { limit: 6 }, message: "must NOT have more than 6 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data0)) {
+          const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+        const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema11.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:cashoutDate"] !== void 0) {
+      let data2 = data["sort:cashoutDate"];
+      if (typeof data2 !== "string") {
+        const err6 = { instancePath: instancePath + "/sort:cashoutDate", schemaPath: "#/properties/sort%3AcashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (!(data2 === "asc" || data2 === "desc")) {
+        const err7 = { instancePath: instancePath + "/sort:cashoutDate", schemaPath: "#/properties/sort%3AcashoutDate/enum", keyword: "enum", params: { allowedValues: schema11.properties["sort:cashoutDate"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:memberName"] !== void 0) {
+      let data3 = data["sort:memberName"];
+      if (typeof data3 !== "string") {
+        const err8 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!(data3 === "asc" || data3 === "desc")) {
+        const err9 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema11.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:memberNumber"] !== void 0) {
+      let data4 = data["sort:memberNumber"];
+      if (typeof data4 !== "string") {
+        const err10 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (!(data4 === "asc" || data4 === "desc")) {
+        const err11 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema11.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:amount"] !== void 0) {
+      let data5 = data["sort:amount"];
+      if (typeof data5 !== "string") {
+        const err12 = { instancePath: instancePath + "/sort:amount", schemaPath: "#/properties/sort%3Aamount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data5 === "asc" || data5 === "desc")) {
+        const err13 = { instancePath: instancePath + "/sort:amount", schemaPath: "#/properties/sort%3Aamount/enum", keyword: "enum", params: { allowedValues: schema11.properties["sort:amount"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:createdBy"] !== void 0) {
+      let data6 = data["sort:createdBy"];
+      if (typeof data6 !== "string") {
+        const err14 = { instancePath: instancePath + "/sort:createdBy", schemaPath: "#/properties/sort%3AcreatedBy/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (!(data6 === "asc" || data6 === "desc")) {
+        const err15 = { instancePath: instancePath + "/sort:createdBy", schemaPath: "#/properties/sort%3AcreatedBy/enum", keyword: "enum", params: { allowedValues: schema11.properties["sort:createdBy"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:memberId"] !== void 0) {
+      let data7 = data["filter:memberId"];
+      if (typeof data7 === "string") {
+        if (func3(data7) > 64) {
+          const err16 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (func3(data7) < 1) {
+          const err17 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        if (!pattern1.test(data7)) {
+          const err18 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:from"] !== void 0) {
+      let data8 = data["filter:from"];
+      if (typeof data8 === "string") {
+        if (func3(data8) > 10) {
+          const err20 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (!pattern2.test(data8)) {
+          const err21 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data8)) {
+          const err22 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      } else {
+        const err23 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:to"] !== void 0) {
+      let data9 = data["filter:to"];
+      if (typeof data9 === "string") {
+        if (func3(data9) > 10) {
+          const err24 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+        if (!pattern2.test(data9)) {
+          const err25 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data9)) {
+          const err26 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      } else {
+        const err27 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err28 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err28];
+    } else {
+      vErrors.push(err28);
+    }
+    errors++;
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
+}
+var v4734398fb961a82dd231a8ca = validate11;
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -354,292 +667,6 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors = [err10];
     } else {
       vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate10.errors = vErrors;
-  return errors === 0;
-}
-var v81f51a956518bfe106252353 = validate11;
-var schema12 = { "$id": "query/admin-cashouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:cashoutDate": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:amount": { "type": "string", "enum": ["asc", "desc"] }, "sort:createdBy": { "type": "string", "enum": ["asc", "desc"] }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" } } };
-var func2 = Object.prototype.hasOwnProperty;
-var func3 = require_ucs2length().default;
-var pattern0 = new RegExp("^[1-9][0-9]{0,5}$", "u");
-var pattern1 = new RegExp("^[A-Za-z0-9_-]+$", "u");
-var pattern2 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
-var formats0 = require_formats().fullFormats.date;
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!func2.call(schema12.properties, key0)) {
-        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.page !== void 0) {
-      let data0 = data.page;
-      if (typeof data0 === "string") {
-        if (!pattern0.test(data0)) {
-          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.pageSize !== void 0) {
-      let data1 = data.pageSize;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema12.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:cashoutDate"] !== void 0) {
-      let data2 = data["sort:cashoutDate"];
-      if (typeof data2 !== "string") {
-        const err5 = { instancePath: instancePath + "/sort:cashoutDate", schemaPath: "#/properties/sort%3AcashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (!(data2 === "asc" || data2 === "desc")) {
-        const err6 = { instancePath: instancePath + "/sort:cashoutDate", schemaPath: "#/properties/sort%3AcashoutDate/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:cashoutDate"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:memberName"] !== void 0) {
-      let data3 = data["sort:memberName"];
-      if (typeof data3 !== "string") {
-        const err7 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if (!(data3 === "asc" || data3 === "desc")) {
-        const err8 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:memberNumber"] !== void 0) {
-      let data4 = data["sort:memberNumber"];
-      if (typeof data4 !== "string") {
-        const err9 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if (!(data4 === "asc" || data4 === "desc")) {
-        const err10 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:amount"] !== void 0) {
-      let data5 = data["sort:amount"];
-      if (typeof data5 !== "string") {
-        const err11 = { instancePath: instancePath + "/sort:amount", schemaPath: "#/properties/sort%3Aamount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-      if (!(data5 === "asc" || data5 === "desc")) {
-        const err12 = { instancePath: instancePath + "/sort:amount", schemaPath: "#/properties/sort%3Aamount/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:amount"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:createdBy"] !== void 0) {
-      let data6 = data["sort:createdBy"];
-      if (typeof data6 !== "string") {
-        const err13 = { instancePath: instancePath + "/sort:createdBy", schemaPath: "#/properties/sort%3AcreatedBy/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-      if (!(data6 === "asc" || data6 === "desc")) {
-        const err14 = { instancePath: instancePath + "/sort:createdBy", schemaPath: "#/properties/sort%3AcreatedBy/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:createdBy"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:memberId"] !== void 0) {
-      let data7 = data["filter:memberId"];
-      if (typeof data7 === "string") {
-        if (func3(data7) > 64) {
-          const err15 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-        if (func3(data7) < 1) {
-          const err16 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-        if (!pattern1.test(data7)) {
-          const err17 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-      } else {
-        const err18 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:from"] !== void 0) {
-      let data8 = data["filter:from"];
-      if (typeof data8 === "string") {
-        if (!pattern2.test(data8)) {
-          const err19 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-        if (!formats0.validate(data8)) {
-          const err20 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-          if (vErrors === null) {
-            vErrors = [err20];
-          } else {
-            vErrors.push(err20);
-          }
-          errors++;
-        }
-      } else {
-        const err21 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err21];
-        } else {
-          vErrors.push(err21);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:to"] !== void 0) {
-      let data9 = data["filter:to"];
-      if (typeof data9 === "string") {
-        if (!pattern2.test(data9)) {
-          const err22 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-        if (!formats0.validate(data9)) {
-          const err23 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-          if (vErrors === null) {
-            vErrors = [err23];
-          } else {
-            vErrors.push(err23);
-          }
-          errors++;
-        }
-      } else {
-        const err24 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err24];
-        } else {
-          vErrors.push(err24);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err25 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err25];
-    } else {
-      vErrors.push(err25);
     }
     errors++;
   }
@@ -883,8 +910,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 export {
+  v33a33087ed07bd3c8aa2f5dd,
   v4734398fb961a82dd231a8ca,
-  v81f51a956518bfe106252353,
   v9427f640899e32175cd417b2,
   vd24a5b896bbbd4a1c6d14d3a
 };

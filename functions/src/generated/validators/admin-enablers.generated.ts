@@ -38,11 +38,89 @@ var require_ucs2length = __commonJS({
 });
 
 // functions/src/generated/validators/ajv-standalone-code.js
-var v25c6ad1660b6c0bf0fcd3792 = validate10;
+var v9427f640899e32175cd417b2 = validate10;
 var func2 = require_ucs2length().default;
-var pattern0 = new RegExp("\\S", "u");
-var pattern1 = new RegExp("^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$", "u");
+var pattern0 = new RegExp("^[A-Za-z0-9_-]+$", "u");
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "id")) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 64) {
+          const err2 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data0)) {
+          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
+}
+var ve18b9840667fcd41b894920c = validate11;
+var pattern1 = new RegExp("\\S", "u");
+var pattern2 = new RegExp("^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$", "u");
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -106,7 +184,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern0.test(data0)) {
+        if (!pattern1.test(data0)) {
           const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
           if (vErrors === null) {
             vErrors = [err6];
@@ -128,8 +206,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.logo !== void 0) {
       let data1 = data.logo;
       if (typeof data1 === "string") {
-        if (!pattern1.test(data1)) {
-          const err8 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
+        if (func2(data1) > 40983) {
+          const err8 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/maxLength", keyword: "maxLength", params: { limit: 40983 }, message: "must NOT have more than 40983 characters" };
           if (vErrors === null) {
             vErrors = [err8];
           } else {
@@ -137,12 +215,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (!pattern2.test(data1)) {
+          const err9 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
       } else {
-        const err9 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err10 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err10];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -150,117 +237,48 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.banner !== void 0) {
       let data2 = data.banner;
       if (typeof data2 === "string") {
-        if (!pattern1.test(data2)) {
-          const err10 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
+        if (func2(data2) > 40983) {
+          const err11 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/maxLength", keyword: "maxLength", params: { limit: 40983 }, message: "must NOT have more than 40983 characters" };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err11];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (!pattern2.test(data2)) {
+          const err12 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
           }
           errors++;
         }
       } else {
-        const err11 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err13 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err13];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err13);
         }
         errors++;
       }
     }
   } else {
-    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err12];
+      vErrors = [err14];
     } else {
-      vErrors.push(err12);
-    }
-    errors++;
-  }
-  validate10.errors = vErrors;
-  return errors === 0;
-}
-var v9427f640899e32175cd417b2 = validate11;
-var pattern3 = new RegExp("^[A-Za-z0-9_-]+$", "u");
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "id")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === "string") {
-        if (func2(data0) > 64) {
-          const err2 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (func2(data0) < 1) {
-          const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (!pattern3.test(data0)) {
-          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
+      vErrors.push(err14);
     }
     errors++;
   }
   validate11.errors = vErrors;
   return errors === 0;
 }
-var vde8901c282ab63b62e0e17db = validate12;
-var schema13 = { "$id": "enabler-config", "title": "Enabler configuration", "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth"], "additionalProperties": false, "properties": { "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" } } };
+var vf919c33a0097180196713fd8 = validate12;
+var schema13 = { "$id": "enabler-config", "title": "Enabler configuration", "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth"], "additionalProperties": false, "properties": { "currency": { "type": "string", "maxLength": 3, "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" } } };
 var pattern4 = new RegExp("^[A-Z]{3}$", "u");
 function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
@@ -326,8 +344,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.currency !== void 0) {
       let data0 = data.currency;
       if (typeof data0 === "string") {
-        if (!pattern4.test(data0)) {
-          const err6 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
+        if (func2(data0) > 3) {
+          const err6 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/maxLength", keyword: "maxLength", params: { limit: 3 }, message: "must NOT have more than 3 characters" };
           if (vErrors === null) {
             vErrors = [err6];
           } else {
@@ -335,12 +353,21 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (!pattern4.test(data0)) {
+          const err7 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
       } else {
-        const err7 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err8 = { instancePath: instancePath + "/currency", schemaPath: "#/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err8];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err8);
         }
         errors++;
       }
@@ -349,16 +376,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.maxCompensationFactor;
       if (typeof data1 == "number" && isFinite(data1)) {
         if (data1 > 1e3 || isNaN(data1)) {
-          const err8 = { instancePath: instancePath + "/maxCompensationFactor", schemaPath: "#/properties/maxCompensationFactor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-        if (data1 <= 0 || isNaN(data1)) {
-          const err9 = { instancePath: instancePath + "/maxCompensationFactor", schemaPath: "#/properties/maxCompensationFactor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+          const err9 = { instancePath: instancePath + "/maxCompensationFactor", schemaPath: "#/properties/maxCompensationFactor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
           if (vErrors === null) {
             vErrors = [err9];
           } else {
@@ -366,20 +384,17 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      } else {
-        const err10 = { instancePath: instancePath + "/maxCompensationFactor", schemaPath: "#/properties/maxCompensationFactor/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
+        if (data1 <= 0 || isNaN(data1)) {
+          const err10 = { instancePath: instancePath + "/maxCompensationFactor", schemaPath: "#/properties/maxCompensationFactor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.lengthOfSeasonInMonth !== void 0) {
-      let data2 = data.lengthOfSeasonInMonth;
-      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-        const err11 = { instancePath: instancePath + "/lengthOfSeasonInMonth", schemaPath: "#/properties/lengthOfSeasonInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+      } else {
+        const err11 = { instancePath: instancePath + "/maxCompensationFactor", schemaPath: "#/properties/maxCompensationFactor/type", keyword: "type", params: { type: "number" }, message: "must be number" };
         if (vErrors === null) {
           vErrors = [err11];
         } else {
@@ -387,22 +402,34 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+    }
+    if (data.lengthOfSeasonInMonth !== void 0) {
+      let data2 = data.lengthOfSeasonInMonth;
+      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+        const err12 = { instancePath: instancePath + "/lengthOfSeasonInMonth", schemaPath: "#/properties/lengthOfSeasonInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
       if (typeof data2 == "number" && isFinite(data2)) {
         if (data2 > 24 || isNaN(data2)) {
-          const err12 = { instancePath: instancePath + "/lengthOfSeasonInMonth", schemaPath: "#/properties/lengthOfSeasonInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 24 }, message: "must be <= 24" };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        if (data2 < 1 || isNaN(data2)) {
-          const err13 = { instancePath: instancePath + "/lengthOfSeasonInMonth", schemaPath: "#/properties/lengthOfSeasonInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          const err13 = { instancePath: instancePath + "/lengthOfSeasonInMonth", schemaPath: "#/properties/lengthOfSeasonInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 24 }, message: "must be <= 24" };
           if (vErrors === null) {
             vErrors = [err13];
           } else {
             vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (data2 < 1 || isNaN(data2)) {
+          const err14 = { instancePath: instancePath + "/lengthOfSeasonInMonth", schemaPath: "#/properties/lengthOfSeasonInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
           }
           errors++;
         }
@@ -411,30 +438,30 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.lengthOfCoverageInMonth !== void 0) {
       let data3 = data.lengthOfCoverageInMonth;
       if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
-        const err14 = { instancePath: instancePath + "/lengthOfCoverageInMonth", schemaPath: "#/properties/lengthOfCoverageInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        const err15 = { instancePath: instancePath + "/lengthOfCoverageInMonth", schemaPath: "#/properties/lengthOfCoverageInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err15];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err15);
         }
         errors++;
       }
       if (typeof data3 == "number" && isFinite(data3)) {
         if (data3 > 36 || isNaN(data3)) {
-          const err15 = { instancePath: instancePath + "/lengthOfCoverageInMonth", schemaPath: "#/properties/lengthOfCoverageInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 36 }, message: "must be <= 36" };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-        if (data3 < 1 || isNaN(data3)) {
-          const err16 = { instancePath: instancePath + "/lengthOfCoverageInMonth", schemaPath: "#/properties/lengthOfCoverageInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          const err16 = { instancePath: instancePath + "/lengthOfCoverageInMonth", schemaPath: "#/properties/lengthOfCoverageInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 36 }, message: "must be <= 36" };
           if (vErrors === null) {
             vErrors = [err16];
           } else {
             vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (data3 < 1 || isNaN(data3)) {
+          const err17 = { instancePath: instancePath + "/lengthOfCoverageInMonth", schemaPath: "#/properties/lengthOfCoverageInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
           }
           errors++;
         }
@@ -443,30 +470,30 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.damageThreshold !== void 0) {
       let data4 = data.damageThreshold;
       if (!(typeof data4 == "number" && isFinite(data4)) && data4 !== null) {
-        const err17 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/type", keyword: "type", params: { type: schema13.properties.damageThreshold.type }, message: "must be number,null" };
+        const err18 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/type", keyword: "type", params: { type: schema13.properties.damageThreshold.type }, message: "must be number,null" };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err18];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err18);
         }
         errors++;
       }
       if (typeof data4 == "number" && isFinite(data4)) {
         if (data4 > 1 || isNaN(data4)) {
-          const err18 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-        if (data4 < 0 || isNaN(data4)) {
-          const err19 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          const err19 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
           if (vErrors === null) {
             vErrors = [err19];
           } else {
             vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err20 = { instancePath: instancePath + "/damageThreshold", schemaPath: "#/properties/damageThreshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
           }
           errors++;
         }
@@ -476,11 +503,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data5 = data.benefitFactorsByMonth;
       if (Array.isArray(data5)) {
         if (data5.length > 36) {
-          const err20 = { instancePath: instancePath + "/benefitFactorsByMonth", schemaPath: "#/properties/benefitFactorsByMonth/maxItems", keyword: "maxItems", params: { limit: 36 }, message: "must NOT have more than 36 items" };
+          const err21 = { instancePath: instancePath + "/benefitFactorsByMonth", schemaPath: "#/properties/benefitFactorsByMonth/maxItems", keyword: "maxItems", params: { limit: 36 }, message: "must NOT have more than 36 items" };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err21];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err21);
           }
           errors++;
         }
@@ -489,16 +516,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           let data6 = data5[i0];
           if (typeof data6 == "number" && isFinite(data6)) {
             if (data6 > 1e3 || isNaN(data6)) {
-              const err21 = { instancePath: instancePath + "/benefitFactorsByMonth/" + i0, schemaPath: "#/properties/benefitFactorsByMonth/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
-              if (vErrors === null) {
-                vErrors = [err21];
-              } else {
-                vErrors.push(err21);
-              }
-              errors++;
-            }
-            if (data6 < 0 || isNaN(data6)) {
-              const err22 = { instancePath: instancePath + "/benefitFactorsByMonth/" + i0, schemaPath: "#/properties/benefitFactorsByMonth/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              const err22 = { instancePath: instancePath + "/benefitFactorsByMonth/" + i0, schemaPath: "#/properties/benefitFactorsByMonth/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
               if (vErrors === null) {
                 vErrors = [err22];
               } else {
@@ -506,32 +524,41 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data6 < 0 || isNaN(data6)) {
+              const err23 = { instancePath: instancePath + "/benefitFactorsByMonth/" + i0, schemaPath: "#/properties/benefitFactorsByMonth/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              if (vErrors === null) {
+                vErrors = [err23];
+              } else {
+                vErrors.push(err23);
+              }
+              errors++;
+            }
           } else {
-            const err23 = { instancePath: instancePath + "/benefitFactorsByMonth/" + i0, schemaPath: "#/properties/benefitFactorsByMonth/items/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            const err24 = { instancePath: instancePath + "/benefitFactorsByMonth/" + i0, schemaPath: "#/properties/benefitFactorsByMonth/items/type", keyword: "type", params: { type: "number" }, message: "must be number" };
             if (vErrors === null) {
-              vErrors = [err23];
+              vErrors = [err24];
             } else {
-              vErrors.push(err23);
+              vErrors.push(err24);
             }
             errors++;
           }
         }
       } else {
-        const err24 = { instancePath: instancePath + "/benefitFactorsByMonth", schemaPath: "#/properties/benefitFactorsByMonth/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err25 = { instancePath: instancePath + "/benefitFactorsByMonth", schemaPath: "#/properties/benefitFactorsByMonth/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err24];
+          vErrors = [err25];
         } else {
-          vErrors.push(err24);
+          vErrors.push(err25);
         }
         errors++;
       }
     }
   } else {
-    const err25 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err25];
+      vErrors = [err26];
     } else {
-      vErrors.push(err25);
+      vErrors.push(err26);
     }
     errors++;
   }
@@ -539,7 +566,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 export {
-  v25c6ad1660b6c0bf0fcd3792,
   v9427f640899e32175cd417b2,
-  vde8901c282ab63b62e0e17db
+  ve18b9840667fcd41b894920c,
+  vf919c33a0097180196713fd8
 };

@@ -502,8 +502,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   validate10.errors = vErrors;
   return errors === 0;
 }
-var v2519ef69b1c5b4774e9d26a8 = validate11;
-var schema12 = { "$id": "query/admin-payouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:payoutDate": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:plotName": { "type": "string", "enum": ["asc", "desc"] }, "sort:amount": { "type": "string", "enum": ["asc", "desc"] }, "sort:assessmentId": { "type": "string", "enum": ["asc", "desc"] }, "sort:assessmentDate": { "type": "string", "enum": ["asc", "desc"] }, "sort:createdBy": { "type": "string", "enum": ["asc", "desc"] }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" } } };
+var v6d6ad0963b35d7fa3363f9af = validate11;
+var schema12 = { "$id": "query/admin-payouts", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:payoutDate": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:plotName": { "type": "string", "enum": ["asc", "desc"] }, "sort:amount": { "type": "string", "enum": ["asc", "desc"] }, "sort:assessmentId": { "type": "string", "enum": ["asc", "desc"] }, "sort:assessmentDate": { "type": "string", "enum": ["asc", "desc"] }, "sort:createdBy": { "type": "string", "enum": ["asc", "desc"] }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "format": "date", "maxLength": 10, "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "format": "date", "maxLength": 10, "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" } } };
 var func6 = Object.prototype.hasOwnProperty;
 var pattern2 = new RegExp("^[1-9][0-9]{0,5}$", "u");
 var pattern5 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
@@ -527,8 +527,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.page !== void 0) {
       let data0 = data.page;
       if (typeof data0 === "string") {
-        if (!pattern2.test(data0)) {
-          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+        if (func2(data0) > 6) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/maxLength", keyword: "maxLength", params: { limit: 6 }, message: "must NOT have more than 6 characters" };
           if (vErrors === null) {
             vErrors = [err1];
           } else {
@@ -536,20 +536,17 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      } else {
-        const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
+        if (!pattern2.test(data0)) {
+          const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.pageSize !== void 0) {
-      let data1 = data.pageSize;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      } else {
+        const err3 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -557,8 +554,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema12.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -566,11 +566,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-    }
-    if (data["sort:payoutDate"] !== void 0) {
-      let data2 = data["sort:payoutDate"];
-      if (typeof data2 !== "string") {
-        const err5 = { instancePath: instancePath + "/sort:payoutDate", schemaPath: "#/properties/sort%3ApayoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+        const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema12.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err5];
         } else {
@@ -578,8 +575,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data2 === "asc" || data2 === "desc")) {
-        const err6 = { instancePath: instancePath + "/sort:payoutDate", schemaPath: "#/properties/sort%3ApayoutDate/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:payoutDate"].enum }, message: "must be equal to one of the allowed values" };
+    }
+    if (data["sort:payoutDate"] !== void 0) {
+      let data2 = data["sort:payoutDate"];
+      if (typeof data2 !== "string") {
+        const err6 = { instancePath: instancePath + "/sort:payoutDate", schemaPath: "#/properties/sort%3ApayoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -587,11 +587,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-    }
-    if (data["sort:memberName"] !== void 0) {
-      let data3 = data["sort:memberName"];
-      if (typeof data3 !== "string") {
-        const err7 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (!(data2 === "asc" || data2 === "desc")) {
+        const err7 = { instancePath: instancePath + "/sort:payoutDate", schemaPath: "#/properties/sort%3ApayoutDate/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:payoutDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -599,8 +596,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data3 === "asc" || data3 === "desc")) {
-        const err8 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
+    }
+    if (data["sort:memberName"] !== void 0) {
+      let data3 = data["sort:memberName"];
+      if (typeof data3 !== "string") {
+        const err8 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -608,11 +608,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-    }
-    if (data["sort:memberNumber"] !== void 0) {
-      let data4 = data["sort:memberNumber"];
-      if (typeof data4 !== "string") {
-        const err9 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (!(data3 === "asc" || data3 === "desc")) {
+        const err9 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err9];
         } else {
@@ -620,8 +617,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data4 === "asc" || data4 === "desc")) {
-        const err10 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
+    }
+    if (data["sort:memberNumber"] !== void 0) {
+      let data4 = data["sort:memberNumber"];
+      if (typeof data4 !== "string") {
+        const err10 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err10];
         } else {
@@ -629,11 +629,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-    }
-    if (data["sort:plotName"] !== void 0) {
-      let data5 = data["sort:plotName"];
-      if (typeof data5 !== "string") {
-        const err11 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (!(data4 === "asc" || data4 === "desc")) {
+        const err11 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err11];
         } else {
@@ -641,8 +638,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data5 === "asc" || data5 === "desc")) {
-        const err12 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:plotName"].enum }, message: "must be equal to one of the allowed values" };
+    }
+    if (data["sort:plotName"] !== void 0) {
+      let data5 = data["sort:plotName"];
+      if (typeof data5 !== "string") {
+        const err12 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err12];
         } else {
@@ -650,11 +650,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-    }
-    if (data["sort:amount"] !== void 0) {
-      let data6 = data["sort:amount"];
-      if (typeof data6 !== "string") {
-        const err13 = { instancePath: instancePath + "/sort:amount", schemaPath: "#/properties/sort%3Aamount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (!(data5 === "asc" || data5 === "desc")) {
+        const err13 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:plotName"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err13];
         } else {
@@ -662,8 +659,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data6 === "asc" || data6 === "desc")) {
-        const err14 = { instancePath: instancePath + "/sort:amount", schemaPath: "#/properties/sort%3Aamount/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:amount"].enum }, message: "must be equal to one of the allowed values" };
+    }
+    if (data["sort:amount"] !== void 0) {
+      let data6 = data["sort:amount"];
+      if (typeof data6 !== "string") {
+        const err14 = { instancePath: instancePath + "/sort:amount", schemaPath: "#/properties/sort%3Aamount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err14];
         } else {
@@ -671,11 +671,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-    }
-    if (data["sort:assessmentId"] !== void 0) {
-      let data7 = data["sort:assessmentId"];
-      if (typeof data7 !== "string") {
-        const err15 = { instancePath: instancePath + "/sort:assessmentId", schemaPath: "#/properties/sort%3AassessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (!(data6 === "asc" || data6 === "desc")) {
+        const err15 = { instancePath: instancePath + "/sort:amount", schemaPath: "#/properties/sort%3Aamount/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:amount"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err15];
         } else {
@@ -683,8 +680,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data7 === "asc" || data7 === "desc")) {
-        const err16 = { instancePath: instancePath + "/sort:assessmentId", schemaPath: "#/properties/sort%3AassessmentId/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:assessmentId"].enum }, message: "must be equal to one of the allowed values" };
+    }
+    if (data["sort:assessmentId"] !== void 0) {
+      let data7 = data["sort:assessmentId"];
+      if (typeof data7 !== "string") {
+        const err16 = { instancePath: instancePath + "/sort:assessmentId", schemaPath: "#/properties/sort%3AassessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err16];
         } else {
@@ -692,11 +692,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-    }
-    if (data["sort:assessmentDate"] !== void 0) {
-      let data8 = data["sort:assessmentDate"];
-      if (typeof data8 !== "string") {
-        const err17 = { instancePath: instancePath + "/sort:assessmentDate", schemaPath: "#/properties/sort%3AassessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (!(data7 === "asc" || data7 === "desc")) {
+        const err17 = { instancePath: instancePath + "/sort:assessmentId", schemaPath: "#/properties/sort%3AassessmentId/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:assessmentId"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err17];
         } else {
@@ -704,8 +701,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data8 === "asc" || data8 === "desc")) {
-        const err18 = { instancePath: instancePath + "/sort:assessmentDate", schemaPath: "#/properties/sort%3AassessmentDate/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:assessmentDate"].enum }, message: "must be equal to one of the allowed values" };
+    }
+    if (data["sort:assessmentDate"] !== void 0) {
+      let data8 = data["sort:assessmentDate"];
+      if (typeof data8 !== "string") {
+        const err18 = { instancePath: instancePath + "/sort:assessmentDate", schemaPath: "#/properties/sort%3AassessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -713,11 +713,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-    }
-    if (data["sort:createdBy"] !== void 0) {
-      let data9 = data["sort:createdBy"];
-      if (typeof data9 !== "string") {
-        const err19 = { instancePath: instancePath + "/sort:createdBy", schemaPath: "#/properties/sort%3AcreatedBy/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (!(data8 === "asc" || data8 === "desc")) {
+        const err19 = { instancePath: instancePath + "/sort:assessmentDate", schemaPath: "#/properties/sort%3AassessmentDate/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:assessmentDate"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err19];
         } else {
@@ -725,12 +722,24 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data9 === "asc" || data9 === "desc")) {
-        const err20 = { instancePath: instancePath + "/sort:createdBy", schemaPath: "#/properties/sort%3AcreatedBy/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:createdBy"].enum }, message: "must be equal to one of the allowed values" };
+    }
+    if (data["sort:createdBy"] !== void 0) {
+      let data9 = data["sort:createdBy"];
+      if (typeof data9 !== "string") {
+        const err20 = { instancePath: instancePath + "/sort:createdBy", schemaPath: "#/properties/sort%3AcreatedBy/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err20];
         } else {
           vErrors.push(err20);
+        }
+        errors++;
+      }
+      if (!(data9 === "asc" || data9 === "desc")) {
+        const err21 = { instancePath: instancePath + "/sort:createdBy", schemaPath: "#/properties/sort%3AcreatedBy/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:createdBy"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
         }
         errors++;
       }
@@ -739,16 +748,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data10 = data["filter:memberId"];
       if (typeof data10 === "string") {
         if (func2(data10) > 64) {
-          const err21 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
-        }
-        if (func2(data10) < 1) {
-          const err22 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err22 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
           if (vErrors === null) {
             vErrors = [err22];
           } else {
@@ -756,8 +756,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern0.test(data10)) {
-          const err23 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+        if (func2(data10) < 1) {
+          const err23 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err23];
           } else {
@@ -765,12 +765,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (!pattern0.test(data10)) {
+          const err24 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
       } else {
-        const err24 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err25 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err24];
+          vErrors = [err25];
         } else {
-          vErrors.push(err24);
+          vErrors.push(err25);
         }
         errors++;
       }
@@ -779,16 +788,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data11 = data["filter:plotId"];
       if (typeof data11 === "string") {
         if (func2(data11) > 64) {
-          const err25 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err25];
-          } else {
-            vErrors.push(err25);
-          }
-          errors++;
-        }
-        if (func2(data11) < 1) {
-          const err26 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err26 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
           if (vErrors === null) {
             vErrors = [err26];
           } else {
@@ -796,8 +796,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern0.test(data11)) {
-          const err27 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+        if (func2(data11) < 1) {
+          const err27 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err27];
           } else {
@@ -805,12 +805,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (!pattern0.test(data11)) {
+          const err28 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
       } else {
-        const err28 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err29 = { instancePath: instancePath + "/filter:plotId", schemaPath: "#/properties/filter%3AplotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err29];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err29);
         }
         errors++;
       }
@@ -818,17 +827,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     if (data["filter:from"] !== void 0) {
       let data12 = data["filter:from"];
       if (typeof data12 === "string") {
-        if (!pattern5.test(data12)) {
-          const err29 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
-          if (vErrors === null) {
-            vErrors = [err29];
-          } else {
-            vErrors.push(err29);
-          }
-          errors++;
-        }
-        if (!formats0.validate(data12)) {
-          const err30 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+        if (func2(data12) > 10) {
+          const err30 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           if (vErrors === null) {
             vErrors = [err30];
           } else {
@@ -836,21 +836,17 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      } else {
-        const err31 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err31];
-        } else {
-          vErrors.push(err31);
+        if (!pattern5.test(data12)) {
+          const err31 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data["filter:to"] !== void 0) {
-      let data13 = data["filter:to"];
-      if (typeof data13 === "string") {
-        if (!pattern5.test(data13)) {
-          const err32 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+        if (!formats0.validate(data12)) {
+          const err32 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
           if (vErrors === null) {
             vErrors = [err32];
           } else {
@@ -858,31 +854,62 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!formats0.validate(data13)) {
-          const err33 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+      } else {
+        const err33 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:to"] !== void 0) {
+      let data13 = data["filter:to"];
+      if (typeof data13 === "string") {
+        if (func2(data13) > 10) {
+          const err34 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
           if (vErrors === null) {
-            vErrors = [err33];
+            vErrors = [err34];
           } else {
-            vErrors.push(err33);
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data13)) {
+          const err35 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data13)) {
+          const err36 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
           }
           errors++;
         }
       } else {
-        const err34 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err37 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err34];
+          vErrors = [err37];
         } else {
-          vErrors.push(err34);
+          vErrors.push(err37);
         }
         errors++;
       }
     }
   } else {
-    const err35 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err38 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err35];
+      vErrors = [err38];
     } else {
-      vErrors.push(err35);
+      vErrors.push(err38);
     }
     errors++;
   }
@@ -1275,7 +1302,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
 }
 export {
   v05600ee26df6214884498e65,
-  v2519ef69b1c5b4774e9d26a8,
+  v6d6ad0963b35d7fa3363f9af,
   v8acd147c28484cfa9e70e036,
   v9427f640899e32175cd417b2
 };

@@ -241,863 +241,13 @@ var require_formats = __commonJS({
 });
 
 // functions/src/generated/validators/ajv-standalone-code.js
-var v3bba9e32cb8b2a4185882a38 = validate10;
-var schema11 = { "$id": "request/admin-update-plot", "type": "object", "required": ["name", "latitude", "longitude", "startCoverageDate"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endOfSeasonDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "enablerConfig": { "type": "object", "required": ["version"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1, "maximum": 1e5 }, "_id": { "type": "string", "maxLength": 64 } } } } };
+var v04675d03aa89ea142a414e34 = validate10;
+var schema11 = { "$id": "request/admin-new-plot", "type": "object", "required": ["memberId", "name", "latitude", "longitude", "startCoverageDate"], "additionalProperties": false, "properties": { "memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endOfSeasonDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 } } };
 var func2 = Object.prototype.hasOwnProperty;
 var func3 = require_ucs2length().default;
-var pattern0 = new RegExp("\\S", "u");
+var pattern0 = new RegExp("^[A-Za-z0-9_-]+$", "u");
+var pattern1 = new RegExp("\\S", "u");
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.latitude === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "latitude" }, message: "must have required property 'latitude'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.longitude === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "longitude" }, message: "must have required property 'longitude'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.startCoverageDate === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "startCoverageDate" }, message: "must have required property 'startCoverageDate'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!func2.call(schema11.properties, key0)) {
-        const err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== void 0) {
-      let data0 = data.name;
-      if (typeof data0 === "string") {
-        if (func3(data0) > 120) {
-          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (func3(data0) < 1) {
-          const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (!pattern0.test(data0)) {
-          const err7 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      } else {
-        const err8 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.latitude !== void 0) {
-      let data1 = data.latitude;
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (data1 > 90 || isNaN(data1)) {
-          const err9 = { instancePath: instancePath + "/latitude", schemaPath: "#/properties/latitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 90 }, message: "must be <= 90" };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (data1 < -90 || isNaN(data1)) {
-          const err10 = { instancePath: instancePath + "/latitude", schemaPath: "#/properties/latitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -90 }, message: "must be >= -90" };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      } else {
-        const err11 = { instancePath: instancePath + "/latitude", schemaPath: "#/properties/latitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.longitude !== void 0) {
-      let data2 = data.longitude;
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (data2 > 180 || isNaN(data2)) {
-          const err12 = { instancePath: instancePath + "/longitude", schemaPath: "#/properties/longitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 180 }, message: "must be <= 180" };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        if (data2 < -180 || isNaN(data2)) {
-          const err13 = { instancePath: instancePath + "/longitude", schemaPath: "#/properties/longitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -180 }, message: "must be >= -180" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      } else {
-        const err14 = { instancePath: instancePath + "/longitude", schemaPath: "#/properties/longitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.droughtMonthlyContrib !== void 0) {
-      let data3 = data.droughtMonthlyContrib;
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (data3 > 1e9 || isNaN(data3)) {
-          const err15 = { instancePath: instancePath + "/droughtMonthlyContrib", schemaPath: "#/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-        if (data3 < 0 || isNaN(data3)) {
-          const err16 = { instancePath: instancePath + "/droughtMonthlyContrib", schemaPath: "#/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-      } else {
-        const err17 = { instancePath: instancePath + "/droughtMonthlyContrib", schemaPath: "#/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data.excessRainMonthlyContrib !== void 0) {
-      let data4 = data.excessRainMonthlyContrib;
-      if (typeof data4 == "number" && isFinite(data4)) {
-        if (data4 > 1e9 || isNaN(data4)) {
-          const err18 = { instancePath: instancePath + "/excessRainMonthlyContrib", schemaPath: "#/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-        if (data4 < 0 || isNaN(data4)) {
-          const err19 = { instancePath: instancePath + "/excessRainMonthlyContrib", schemaPath: "#/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-      } else {
-        const err20 = { instancePath: instancePath + "/excessRainMonthlyContrib", schemaPath: "#/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err20];
-        } else {
-          vErrors.push(err20);
-        }
-        errors++;
-      }
-    }
-    if (data.startCoverageDate !== void 0) {
-      let data5 = data.startCoverageDate;
-      if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
-        const err21 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err21];
-        } else {
-          vErrors.push(err21);
-        }
-        errors++;
-      }
-      if (typeof data5 == "number" && isFinite(data5)) {
-        if (data5 > 3250368e4 || isNaN(data5)) {
-          const err22 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-        if (data5 < 0 || isNaN(data5)) {
-          const err23 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err23];
-          } else {
-            vErrors.push(err23);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.endOfSeasonDate !== void 0) {
-      let data6 = data.endOfSeasonDate;
-      if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
-        const err24 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err24];
-        } else {
-          vErrors.push(err24);
-        }
-        errors++;
-      }
-      if (typeof data6 == "number" && isFinite(data6)) {
-        if (data6 > 3250368e4 || isNaN(data6)) {
-          const err25 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
-          if (vErrors === null) {
-            vErrors = [err25];
-          } else {
-            vErrors.push(err25);
-          }
-          errors++;
-        }
-        if (data6 < 0 || isNaN(data6)) {
-          const err26 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err26];
-          } else {
-            vErrors.push(err26);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.endCoverageDate !== void 0) {
-      let data7 = data.endCoverageDate;
-      if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
-        const err27 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err27];
-        } else {
-          vErrors.push(err27);
-        }
-        errors++;
-      }
-      if (typeof data7 == "number" && isFinite(data7)) {
-        if (data7 > 3250368e4 || isNaN(data7)) {
-          const err28 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
-          if (vErrors === null) {
-            vErrors = [err28];
-          } else {
-            vErrors.push(err28);
-          }
-          errors++;
-        }
-        if (data7 < 0 || isNaN(data7)) {
-          const err29 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err29];
-          } else {
-            vErrors.push(err29);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.cropDescription !== void 0) {
-      let data8 = data.cropDescription;
-      if (typeof data8 !== "string" && data8 !== null) {
-        const err30 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema11.properties.cropDescription.type }, message: "must be string,null" };
-        if (vErrors === null) {
-          vErrors = [err30];
-        } else {
-          vErrors.push(err30);
-        }
-        errors++;
-      }
-      if (typeof data8 === "string") {
-        if (func3(data8) > 200) {
-          const err31 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
-          if (vErrors === null) {
-            vErrors = [err31];
-          } else {
-            vErrors.push(err31);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.isIrrigated !== void 0) {
-      let data9 = data.isIrrigated;
-      if (typeof data9 !== "boolean" && data9 !== null) {
-        const err32 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema11.properties.isIrrigated.type }, message: "must be boolean,null" };
-        if (vErrors === null) {
-          vErrors = [err32];
-        } else {
-          vErrors.push(err32);
-        }
-        errors++;
-      }
-    }
-    if (data.enablerConfig !== void 0) {
-      let data10 = data.enablerConfig;
-      if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
-        if (data10.version === void 0) {
-          const err33 = { instancePath: instancePath + "/enablerConfig", schemaPath: "#/properties/enablerConfig/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'" };
-          if (vErrors === null) {
-            vErrors = [err33];
-          } else {
-            vErrors.push(err33);
-          }
-          errors++;
-        }
-        for (const key1 in data10) {
-          if (!(key1 === "version" || key1 === "_id")) {
-            const err34 = { instancePath: instancePath + "/enablerConfig", schemaPath: "#/properties/enablerConfig/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err34];
-            } else {
-              vErrors.push(err34);
-            }
-            errors++;
-          }
-        }
-        if (data10.version !== void 0) {
-          let data11 = data10.version;
-          if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
-            const err35 = { instancePath: instancePath + "/enablerConfig/version", schemaPath: "#/properties/enablerConfig/properties/version/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err35];
-            } else {
-              vErrors.push(err35);
-            }
-            errors++;
-          }
-          if (typeof data11 == "number" && isFinite(data11)) {
-            if (data11 > 1e5 || isNaN(data11)) {
-              const err36 = { instancePath: instancePath + "/enablerConfig/version", schemaPath: "#/properties/enablerConfig/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" };
-              if (vErrors === null) {
-                vErrors = [err36];
-              } else {
-                vErrors.push(err36);
-              }
-              errors++;
-            }
-            if (data11 < 1 || isNaN(data11)) {
-              const err37 = { instancePath: instancePath + "/enablerConfig/version", schemaPath: "#/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-              if (vErrors === null) {
-                vErrors = [err37];
-              } else {
-                vErrors.push(err37);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data10._id !== void 0) {
-          let data12 = data10._id;
-          if (typeof data12 === "string") {
-            if (func3(data12) > 64) {
-              const err38 = { instancePath: instancePath + "/enablerConfig/_id", schemaPath: "#/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-              if (vErrors === null) {
-                vErrors = [err38];
-              } else {
-                vErrors.push(err38);
-              }
-              errors++;
-            }
-          } else {
-            const err39 = { instancePath: instancePath + "/enablerConfig/_id", schemaPath: "#/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err39];
-            } else {
-              vErrors.push(err39);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err40 = { instancePath: instancePath + "/enablerConfig", schemaPath: "#/properties/enablerConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err40];
-        } else {
-          vErrors.push(err40);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err41 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err41];
-    } else {
-      vErrors.push(err41);
-    }
-    errors++;
-  }
-  validate10.errors = vErrors;
-  return errors === 0;
-}
-var v9427f640899e32175cd417b2 = validate11;
-var pattern1 = new RegExp("^[A-Za-z0-9_-]+$", "u");
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "id")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === "string") {
-        if (func3(data0) > 64) {
-          const err2 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (func3(data0) < 1) {
-          const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (!pattern1.test(data0)) {
-          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate11.errors = vErrors;
-  return errors === 0;
-}
-var vbb6b7d0261ea0bae071bb61b = validate12;
-var schema13 = { "$id": "query/admin-plots", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:startCoverageDate": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:name": { "type": "string", "enum": ["asc", "desc"] }, "sort:latitude": { "type": "string", "enum": ["asc", "desc"] }, "sort:endCoverageDate": { "type": "string", "enum": ["asc", "desc"] }, "sort:droughtMonthlyContrib": { "type": "string", "enum": ["asc", "desc"] }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" } } };
-var pattern2 = new RegExp("^[1-9][0-9]{0,5}$", "u");
-var pattern4 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
-var formats0 = require_formats().fullFormats.date;
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!func2.call(schema13.properties, key0)) {
-        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.page !== void 0) {
-      let data0 = data.page;
-      if (typeof data0 === "string") {
-        if (!pattern2.test(data0)) {
-          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.pageSize !== void 0) {
-      let data1 = data.pageSize;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema13.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:startCoverageDate"] !== void 0) {
-      let data2 = data["sort:startCoverageDate"];
-      if (typeof data2 !== "string") {
-        const err5 = { instancePath: instancePath + "/sort:startCoverageDate", schemaPath: "#/properties/sort%3AstartCoverageDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (!(data2 === "asc" || data2 === "desc")) {
-        const err6 = { instancePath: instancePath + "/sort:startCoverageDate", schemaPath: "#/properties/sort%3AstartCoverageDate/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:startCoverageDate"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:memberName"] !== void 0) {
-      let data3 = data["sort:memberName"];
-      if (typeof data3 !== "string") {
-        const err7 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if (!(data3 === "asc" || data3 === "desc")) {
-        const err8 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:memberNumber"] !== void 0) {
-      let data4 = data["sort:memberNumber"];
-      if (typeof data4 !== "string") {
-        const err9 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if (!(data4 === "asc" || data4 === "desc")) {
-        const err10 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:name"] !== void 0) {
-      let data5 = data["sort:name"];
-      if (typeof data5 !== "string") {
-        const err11 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-      if (!(data5 === "asc" || data5 === "desc")) {
-        const err12 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:name"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:latitude"] !== void 0) {
-      let data6 = data["sort:latitude"];
-      if (typeof data6 !== "string") {
-        const err13 = { instancePath: instancePath + "/sort:latitude", schemaPath: "#/properties/sort%3Alatitude/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-      if (!(data6 === "asc" || data6 === "desc")) {
-        const err14 = { instancePath: instancePath + "/sort:latitude", schemaPath: "#/properties/sort%3Alatitude/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:latitude"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:endCoverageDate"] !== void 0) {
-      let data7 = data["sort:endCoverageDate"];
-      if (typeof data7 !== "string") {
-        const err15 = { instancePath: instancePath + "/sort:endCoverageDate", schemaPath: "#/properties/sort%3AendCoverageDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-      if (!(data7 === "asc" || data7 === "desc")) {
-        const err16 = { instancePath: instancePath + "/sort:endCoverageDate", schemaPath: "#/properties/sort%3AendCoverageDate/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:endCoverageDate"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:droughtMonthlyContrib"] !== void 0) {
-      let data8 = data["sort:droughtMonthlyContrib"];
-      if (typeof data8 !== "string") {
-        const err17 = { instancePath: instancePath + "/sort:droughtMonthlyContrib", schemaPath: "#/properties/sort%3AdroughtMonthlyContrib/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-      if (!(data8 === "asc" || data8 === "desc")) {
-        const err18 = { instancePath: instancePath + "/sort:droughtMonthlyContrib", schemaPath: "#/properties/sort%3AdroughtMonthlyContrib/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:droughtMonthlyContrib"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:memberId"] !== void 0) {
-      let data9 = data["filter:memberId"];
-      if (typeof data9 === "string") {
-        if (func3(data9) > 64) {
-          const err19 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-        if (func3(data9) < 1) {
-          const err20 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err20];
-          } else {
-            vErrors.push(err20);
-          }
-          errors++;
-        }
-        if (!pattern1.test(data9)) {
-          const err21 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
-        }
-      } else {
-        const err22 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:from"] !== void 0) {
-      let data10 = data["filter:from"];
-      if (typeof data10 === "string") {
-        if (!pattern4.test(data10)) {
-          const err23 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
-          if (vErrors === null) {
-            vErrors = [err23];
-          } else {
-            vErrors.push(err23);
-          }
-          errors++;
-        }
-        if (!formats0.validate(data10)) {
-          const err24 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-          if (vErrors === null) {
-            vErrors = [err24];
-          } else {
-            vErrors.push(err24);
-          }
-          errors++;
-        }
-      } else {
-        const err25 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:to"] !== void 0) {
-      let data11 = data["filter:to"];
-      if (typeof data11 === "string") {
-        if (!pattern4.test(data11)) {
-          const err26 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
-          if (vErrors === null) {
-            vErrors = [err26];
-          } else {
-            vErrors.push(err26);
-          }
-          errors++;
-        }
-        if (!formats0.validate(data11)) {
-          const err27 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-          if (vErrors === null) {
-            vErrors = [err27];
-          } else {
-            vErrors.push(err27);
-          }
-          errors++;
-        }
-      } else {
-        const err28 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err29 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err29];
-    } else {
-      vErrors.push(err29);
-    }
-    errors++;
-  }
-  validate12.errors = vErrors;
-  return errors === 0;
-}
-var vcbc3b44c615defa6f0e3e471 = validate13;
-var schema14 = { "$id": "request/admin-new-plot", "type": "object", "required": ["memberId", "name", "latitude", "longitude", "startCoverageDate"], "additionalProperties": false, "properties": { "memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endOfSeasonDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1148,7 +298,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func2.call(schema14.properties, key0)) {
+      if (!func2.call(schema11.properties, key0)) {
         const err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err5];
@@ -1179,7 +329,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern1.test(data0)) {
+        if (!pattern0.test(data0)) {
           const err8 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
           if (vErrors === null) {
             vErrors = [err8];
@@ -1219,7 +369,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern0.test(data1)) {
+        if (!pattern1.test(data1)) {
           const err12 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
           if (vErrors === null) {
             vErrors = [err12];
@@ -1362,10 +512,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.startCoverageDate !== void 0) {
-      let data6 = data.startCoverageDate;
-      if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
-        const err26 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+    if (data.cropDescription !== void 0) {
+      let data6 = data.cropDescription;
+      if (typeof data6 !== "string" && data6 !== null) {
+        const err26 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema11.properties.cropDescription.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err26];
         } else {
@@ -1373,9 +523,9 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data6 == "number" && isFinite(data6)) {
-        if (data6 > 3250368e4 || isNaN(data6)) {
-          const err27 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+      if (typeof data6 === "string") {
+        if (func3(data6) > 200) {
+          const err27 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
           if (vErrors === null) {
             vErrors = [err27];
           } else {
@@ -1383,21 +533,24 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data6 < 0 || isNaN(data6)) {
-          const err28 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err28];
-          } else {
-            vErrors.push(err28);
-          }
-          errors++;
-        }
       }
     }
-    if (data.endOfSeasonDate !== void 0) {
-      let data7 = data.endOfSeasonDate;
-      if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
-        const err29 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+    if (data.isIrrigated !== void 0) {
+      let data7 = data.isIrrigated;
+      if (typeof data7 !== "boolean" && data7 !== null) {
+        const err28 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema11.properties.isIrrigated.type }, message: "must be boolean,null" };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.startCoverageDate !== void 0) {
+      let data8 = data.startCoverageDate;
+      if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
+        const err29 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
         if (vErrors === null) {
           vErrors = [err29];
         } else {
@@ -1405,9 +558,9 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data7 == "number" && isFinite(data7)) {
-        if (data7 > 3250368e4 || isNaN(data7)) {
-          const err30 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+      if (typeof data8 == "number" && isFinite(data8)) {
+        if (data8 > 3250368e4 || isNaN(data8)) {
+          const err30 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
           if (vErrors === null) {
             vErrors = [err30];
           } else {
@@ -1415,8 +568,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data7 < 0 || isNaN(data7)) {
-          const err31 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+        if (data8 < 0 || isNaN(data8)) {
+          const err31 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
           if (vErrors === null) {
             vErrors = [err31];
           } else {
@@ -1426,10 +579,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         }
       }
     }
-    if (data.endCoverageDate !== void 0) {
-      let data8 = data.endCoverageDate;
-      if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
-        const err32 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+    if (data.endOfSeasonDate !== void 0) {
+      let data9 = data.endOfSeasonDate;
+      if (!(typeof data9 == "number" && (!(data9 % 1) && !isNaN(data9)) && isFinite(data9))) {
+        const err32 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
         if (vErrors === null) {
           vErrors = [err32];
         } else {
@@ -1437,9 +590,9 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data8 == "number" && isFinite(data8)) {
-        if (data8 > 3250368e4 || isNaN(data8)) {
-          const err33 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+      if (typeof data9 == "number" && isFinite(data9)) {
+        if (data9 > 3250368e4 || isNaN(data9)) {
+          const err33 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
           if (vErrors === null) {
             vErrors = [err33];
           } else {
@@ -1447,8 +600,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data8 < 0 || isNaN(data8)) {
-          const err34 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+        if (data9 < 0 || isNaN(data9)) {
+          const err34 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
           if (vErrors === null) {
             vErrors = [err34];
           } else {
@@ -1458,10 +611,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         }
       }
     }
-    if (data.cropDescription !== void 0) {
-      let data9 = data.cropDescription;
-      if (typeof data9 !== "string" && data9 !== null) {
-        const err35 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema14.properties.cropDescription.type }, message: "must be string,null" };
+    if (data.endCoverageDate !== void 0) {
+      let data10 = data.endCoverageDate;
+      if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
+        const err35 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
         if (vErrors === null) {
           vErrors = [err35];
         } else {
@@ -1469,9 +622,9 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data9 === "string") {
-        if (func3(data9) > 200) {
-          const err36 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+      if (typeof data10 == "number" && isFinite(data10)) {
+        if (data10 > 3250368e4 || isNaN(data10)) {
+          const err36 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
           if (vErrors === null) {
             vErrors = [err36];
           } else {
@@ -1479,18 +632,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      }
-    }
-    if (data.isIrrigated !== void 0) {
-      let data10 = data.isIrrigated;
-      if (typeof data10 !== "boolean" && data10 !== null) {
-        const err37 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema14.properties.isIrrigated.type }, message: "must be boolean,null" };
-        if (vErrors === null) {
-          vErrors = [err37];
-        } else {
-          vErrors.push(err37);
+        if (data10 < 0 || isNaN(data10)) {
+          const err37 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
         }
-        errors++;
       }
     }
   } else {
@@ -1502,12 +652,898 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
+  validate10.errors = vErrors;
+  return errors === 0;
+}
+var v4357b7a2a6507969aea6e016 = validate11;
+var schema12 = { "$id": "request/admin-update-plot", "type": "object", "required": ["name", "latitude", "longitude", "startCoverageDate"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endOfSeasonDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "endCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "enablerConfig": { "type": "object", "required": ["version"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1, "maximum": 1e5 }, "_id": { "type": "string", "minLength": 1, "maxLength": 64 } } } } };
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.latitude === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "latitude" }, message: "must have required property 'latitude'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.longitude === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "longitude" }, message: "must have required property 'longitude'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.startCoverageDate === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "startCoverageDate" }, message: "must have required property 'startCoverageDate'" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func2.call(schema12.properties, key0)) {
+        const err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      if (typeof data0 === "string") {
+        if (func3(data0) > 120) {
+          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (func3(data0) < 1) {
+          const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!pattern1.test(data0)) {
+          const err7 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.latitude !== void 0) {
+      let data1 = data.latitude;
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 > 90 || isNaN(data1)) {
+          const err9 = { instancePath: instancePath + "/latitude", schemaPath: "#/properties/latitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 90 }, message: "must be <= 90" };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data1 < -90 || isNaN(data1)) {
+          const err10 = { instancePath: instancePath + "/latitude", schemaPath: "#/properties/latitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -90 }, message: "must be >= -90" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = { instancePath: instancePath + "/latitude", schemaPath: "#/properties/latitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.longitude !== void 0) {
+      let data2 = data.longitude;
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (data2 > 180 || isNaN(data2)) {
+          const err12 = { instancePath: instancePath + "/longitude", schemaPath: "#/properties/longitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 180 }, message: "must be <= 180" };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (data2 < -180 || isNaN(data2)) {
+          const err13 = { instancePath: instancePath + "/longitude", schemaPath: "#/properties/longitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -180 }, message: "must be >= -180" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = { instancePath: instancePath + "/longitude", schemaPath: "#/properties/longitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.droughtMonthlyContrib !== void 0) {
+      let data3 = data.droughtMonthlyContrib;
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (data3 > 1e9 || isNaN(data3)) {
+          const err15 = { instancePath: instancePath + "/droughtMonthlyContrib", schemaPath: "#/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          const err16 = { instancePath: instancePath + "/droughtMonthlyContrib", schemaPath: "#/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = { instancePath: instancePath + "/droughtMonthlyContrib", schemaPath: "#/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.excessRainMonthlyContrib !== void 0) {
+      let data4 = data.excessRainMonthlyContrib;
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 > 1e9 || isNaN(data4)) {
+          const err18 = { instancePath: instancePath + "/excessRainMonthlyContrib", schemaPath: "#/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err19 = { instancePath: instancePath + "/excessRainMonthlyContrib", schemaPath: "#/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      } else {
+        const err20 = { instancePath: instancePath + "/excessRainMonthlyContrib", schemaPath: "#/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.cropDescription !== void 0) {
+      let data5 = data.cropDescription;
+      if (typeof data5 !== "string" && data5 !== null) {
+        const err21 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema12.properties.cropDescription.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (typeof data5 === "string") {
+        if (func3(data5) > 200) {
+          const err22 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.isIrrigated !== void 0) {
+      let data6 = data.isIrrigated;
+      if (typeof data6 !== "boolean" && data6 !== null) {
+        const err23 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema12.properties.isIrrigated.type }, message: "must be boolean,null" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.startCoverageDate !== void 0) {
+      let data7 = data.startCoverageDate;
+      if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
+        const err24 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+      if (typeof data7 == "number" && isFinite(data7)) {
+        if (data7 > 3250368e4 || isNaN(data7)) {
+          const err25 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+        if (data7 < 0 || isNaN(data7)) {
+          const err26 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.endOfSeasonDate !== void 0) {
+      let data8 = data.endOfSeasonDate;
+      if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
+        const err27 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+      if (typeof data8 == "number" && isFinite(data8)) {
+        if (data8 > 3250368e4 || isNaN(data8)) {
+          const err28 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+        if (data8 < 0 || isNaN(data8)) {
+          const err29 = { instancePath: instancePath + "/endOfSeasonDate", schemaPath: "#/properties/endOfSeasonDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.endCoverageDate !== void 0) {
+      let data9 = data.endCoverageDate;
+      if (!(typeof data9 == "number" && (!(data9 % 1) && !isNaN(data9)) && isFinite(data9))) {
+        const err30 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+      if (typeof data9 == "number" && isFinite(data9)) {
+        if (data9 > 3250368e4 || isNaN(data9)) {
+          const err31 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        if (data9 < 0 || isNaN(data9)) {
+          const err32 = { instancePath: instancePath + "/endCoverageDate", schemaPath: "#/properties/endCoverageDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.enablerConfig !== void 0) {
+      let data10 = data.enablerConfig;
+      if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
+        if (data10.version === void 0) {
+          const err33 = { instancePath: instancePath + "/enablerConfig", schemaPath: "#/properties/enablerConfig/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'" };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+        for (const key1 in data10) {
+          if (!(key1 === "version" || key1 === "_id")) {
+            const err34 = { instancePath: instancePath + "/enablerConfig", schemaPath: "#/properties/enablerConfig/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
+        if (data10.version !== void 0) {
+          let data11 = data10.version;
+          if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
+            const err35 = { instancePath: instancePath + "/enablerConfig/version", schemaPath: "#/properties/enablerConfig/properties/version/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          }
+          if (typeof data11 == "number" && isFinite(data11)) {
+            if (data11 > 1e5 || isNaN(data11)) {
+              const err36 = { instancePath: instancePath + "/enablerConfig/version", schemaPath: "#/properties/enablerConfig/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" };
+              if (vErrors === null) {
+                vErrors = [err36];
+              } else {
+                vErrors.push(err36);
+              }
+              errors++;
+            }
+            if (data11 < 1 || isNaN(data11)) {
+              const err37 = { instancePath: instancePath + "/enablerConfig/version", schemaPath: "#/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data10._id !== void 0) {
+          let data12 = data10._id;
+          if (typeof data12 === "string") {
+            if (func3(data12) > 64) {
+              const err38 = { instancePath: instancePath + "/enablerConfig/_id", schemaPath: "#/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+            if (func3(data12) < 1) {
+              const err39 = { instancePath: instancePath + "/enablerConfig/_id", schemaPath: "#/properties/enablerConfig/properties/_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
+              }
+              errors++;
+            }
+          } else {
+            const err40 = { instancePath: instancePath + "/enablerConfig/_id", schemaPath: "#/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err40];
+            } else {
+              vErrors.push(err40);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err41 = { instancePath: instancePath + "/enablerConfig", schemaPath: "#/properties/enablerConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err42 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err42];
+    } else {
+      vErrors.push(err42);
+    }
+    errors++;
+  }
+  validate11.errors = vErrors;
+  return errors === 0;
+}
+var v886ac399403832432701a7c8 = validate12;
+var schema13 = { "$id": "query/admin-plots", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:startCoverageDate": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:name": { "type": "string", "enum": ["asc", "desc"] }, "sort:latitude": { "type": "string", "enum": ["asc", "desc"] }, "sort:endCoverageDate": { "type": "string", "enum": ["asc", "desc"] }, "sort:droughtMonthlyContrib": { "type": "string", "enum": ["asc", "desc"] }, "filter:memberId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" }, "filter:from": { "type": "string", "format": "date", "maxLength": 10, "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "filter:to": { "type": "string", "format": "date", "maxLength": 10, "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" } } };
+var pattern3 = new RegExp("^[1-9][0-9]{0,5}$", "u");
+var pattern5 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+var formats0 = require_formats().fullFormats.date;
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!func2.call(schema13.properties, key0)) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.page !== void 0) {
+      let data0 = data.page;
+      if (typeof data0 === "string") {
+        if (func3(data0) > 6) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/maxLength", keyword: "maxLength", params: { limit: 6 }, message: "must NOT have more than 6 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!pattern3.test(data0)) {
+          const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+        const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema13.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:startCoverageDate"] !== void 0) {
+      let data2 = data["sort:startCoverageDate"];
+      if (typeof data2 !== "string") {
+        const err6 = { instancePath: instancePath + "/sort:startCoverageDate", schemaPath: "#/properties/sort%3AstartCoverageDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (!(data2 === "asc" || data2 === "desc")) {
+        const err7 = { instancePath: instancePath + "/sort:startCoverageDate", schemaPath: "#/properties/sort%3AstartCoverageDate/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:startCoverageDate"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:memberName"] !== void 0) {
+      let data3 = data["sort:memberName"];
+      if (typeof data3 !== "string") {
+        const err8 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!(data3 === "asc" || data3 === "desc")) {
+        const err9 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:memberNumber"] !== void 0) {
+      let data4 = data["sort:memberNumber"];
+      if (typeof data4 !== "string") {
+        const err10 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (!(data4 === "asc" || data4 === "desc")) {
+        const err11 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:name"] !== void 0) {
+      let data5 = data["sort:name"];
+      if (typeof data5 !== "string") {
+        const err12 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data5 === "asc" || data5 === "desc")) {
+        const err13 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:name"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:latitude"] !== void 0) {
+      let data6 = data["sort:latitude"];
+      if (typeof data6 !== "string") {
+        const err14 = { instancePath: instancePath + "/sort:latitude", schemaPath: "#/properties/sort%3Alatitude/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (!(data6 === "asc" || data6 === "desc")) {
+        const err15 = { instancePath: instancePath + "/sort:latitude", schemaPath: "#/properties/sort%3Alatitude/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:latitude"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:endCoverageDate"] !== void 0) {
+      let data7 = data["sort:endCoverageDate"];
+      if (typeof data7 !== "string") {
+        const err16 = { instancePath: instancePath + "/sort:endCoverageDate", schemaPath: "#/properties/sort%3AendCoverageDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (!(data7 === "asc" || data7 === "desc")) {
+        const err17 = { instancePath: instancePath + "/sort:endCoverageDate", schemaPath: "#/properties/sort%3AendCoverageDate/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:endCoverageDate"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:droughtMonthlyContrib"] !== void 0) {
+      let data8 = data["sort:droughtMonthlyContrib"];
+      if (typeof data8 !== "string") {
+        const err18 = { instancePath: instancePath + "/sort:droughtMonthlyContrib", schemaPath: "#/properties/sort%3AdroughtMonthlyContrib/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (!(data8 === "asc" || data8 === "desc")) {
+        const err19 = { instancePath: instancePath + "/sort:droughtMonthlyContrib", schemaPath: "#/properties/sort%3AdroughtMonthlyContrib/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:droughtMonthlyContrib"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:memberId"] !== void 0) {
+      let data9 = data["filter:memberId"];
+      if (typeof data9 === "string") {
+        if (func3(data9) > 64) {
+          const err20 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (func3(data9) < 1) {
+          const err21 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data9)) {
+          const err22 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      } else {
+        const err23 = { instancePath: instancePath + "/filter:memberId", schemaPath: "#/properties/filter%3AmemberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:from"] !== void 0) {
+      let data10 = data["filter:from"];
+      if (typeof data10 === "string") {
+        if (func3(data10) > 10) {
+          const err24 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data10)) {
+          const err25 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data10)) {
+          const err26 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      } else {
+        const err27 = { instancePath: instancePath + "/filter:from", schemaPath: "#/properties/filter%3Afrom/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:to"] !== void 0) {
+      let data11 = data["filter:to"];
+      if (typeof data11 === "string") {
+        if (func3(data11) > 10) {
+          const err28 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data11)) {
+          const err29 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data11)) {
+          const err30 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+      } else {
+        const err31 = { instancePath: instancePath + "/filter:to", schemaPath: "#/properties/filter%3Ato/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err32 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err32];
+    } else {
+      vErrors.push(err32);
+    }
+    errors++;
+  }
+  validate12.errors = vErrors;
+  return errors === 0;
+}
+var v9427f640899e32175cd417b2 = validate13;
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "id")) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === "string") {
+        if (func3(data0) > 64) {
+          const err2 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (func3(data0) < 1) {
+          const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data0)) {
+          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
   validate13.errors = vErrors;
   return errors === 0;
 }
 export {
-  v3bba9e32cb8b2a4185882a38,
-  v9427f640899e32175cd417b2,
-  vbb6b7d0261ea0bae071bb61b,
-  vcbc3b44c615defa6f0e3e471
+  v04675d03aa89ea142a414e34,
+  v4357b7a2a6507969aea6e016,
+  v886ac399403832432701a7c8,
+  v9427f640899e32175cd417b2
 };

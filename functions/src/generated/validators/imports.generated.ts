@@ -241,98 +241,17 @@ var require_formats = __commonJS({
 });
 
 // functions/src/generated/validators/ajv-standalone-code.js
-var v1c1ab95f92fad5b7c69a264c = validate10;
-var pattern0 = new RegExp("^[0-9a-f-]{36}$", "u");
-function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (Object.keys(data).length > 1) {
-      const err0 = { instancePath, schemaPath: "#/maxProperties", keyword: "maxProperties", params: { limit: 1 }, message: "must NOT have more than 1 properties" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (Object.keys(data).length < 1) {
-      const err1 = { instancePath, schemaPath: "#/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "file" || key0 === "upload")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.file !== void 0) {
-      if (!Array.isArray(data.file)) {
-        const err3 = { instancePath: instancePath + "/file", schemaPath: "#/properties/file/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.upload !== void 0) {
-      let data1 = data.upload;
-      if (typeof data1 === "string") {
-        if (!pattern0.test(data1)) {
-          const err4 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate10.errors = vErrors;
-  return errors === 0;
-}
-var v43c27469df2cbbe80f05aaf5 = validate11;
-var schema12 = { "$id": "file/data", "title": "Export and import file", "type": "array", "maxItems": 200, "items": { "type": "object", "required": ["_id", "name", "creationDate", "createdBy", "configs", "members"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S" }, "logo": { "type": ["string", "null"], "maxLength": 65536, "pattern": "^data:image/(png|jpeg);base64," }, "banner": { "type": ["string", "null"], "maxLength": 65536, "pattern": "^data:image/(png|jpeg);base64," }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "createdBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "modificationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "modifiedBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "configs": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth", "_id", "version", "creationDate"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64 }, "version": { "type": "integer", "minimum": 1, "maximum": 999999 }, "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } }, "description": "Versions 1, 2, 3\u2026 in order" }, "members": { "type": "array", "maxItems": 2e5, "items": { "type": "object", "required": ["id", "name", "village", "number", "onboardingDate", "plots", "contributions", "payouts", "cashouts"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "plots": { "type": "array", "maxItems": 50, "items": { "type": "object", "required": ["id", "name", "latitude", "longitude", "droughtMonthlyContrib", "startCoverageDate", "endOfSeasonDate", "endCoverageDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endOfSeasonDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "enablerConfig": { "type": ["object", "null"], "required": ["version", "_id"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1 }, "_id": { "type": "string", "maxLength": 64 } } } } } }, "contributions": { "type": "array", "maxItems": 2e3, "items": { "type": "object", "required": ["id", "plotId", "amount", "protectionType", "contributionDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } }, "payouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "plotId", "amount", "assessmentId", "assessmentDate", "payoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "description": "The campaign" }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "payoutDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" } } } }, "cashouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "amount", "cashoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "cashoutDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } } } } } } } };
+var v637606cd04636f4cd98e83eb = validate10;
+var schema11 = { "$id": "file/data", "title": "Export and import file", "type": "array", "maxItems": 200, "items": { "type": "object", "required": ["_id", "name", "creationDate", "createdBy", "configs", "members"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S" }, "logo": { "type": ["string", "null"], "maxLength": 40983, "pattern": "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, "banner": { "type": ["string", "null"], "maxLength": 40983, "pattern": "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "createdBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "modificationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "modifiedBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "configs": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth", "_id", "version", "creationDate"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64 }, "version": { "type": "integer", "minimum": 1, "maximum": 1e5 }, "currency": { "type": "string", "maxLength": 3, "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } }, "description": "Versions 1, 2, 3\u2026 in order" }, "members": { "type": "array", "maxItems": 2e5, "items": { "type": "object", "required": ["id", "name", "village", "number", "onboardingDate", "plots", "contributions", "payouts", "cashouts"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "plots": { "type": "array", "maxItems": 50, "items": { "type": "object", "required": ["id", "name", "latitude", "longitude", "droughtMonthlyContrib", "startCoverageDate", "endOfSeasonDate", "endCoverageDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "startCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endOfSeasonDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "enablerConfig": { "type": ["object", "null"], "required": ["version", "_id"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1, "maximum": 1e5 }, "_id": { "type": "string", "minLength": 1, "maxLength": 64 } } } } } }, "contributions": { "type": "array", "maxItems": 2e3, "items": { "type": "object", "required": ["id", "plotId", "amount", "protectionType", "contributionDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } }, "payouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "plotId", "amount", "assessmentId", "assessmentDate", "payoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "assessmentId": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S", "description": "The campaign" }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "payoutDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" } } } }, "cashouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "amount", "cashoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "cashoutDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } } } } } } } };
 var func2 = Object.prototype.hasOwnProperty;
 var func3 = require_ucs2length().default;
-var pattern1 = new RegExp("^[A-Za-z0-9_-]+$", "u");
-var pattern2 = new RegExp("\\S", "u");
-var pattern3 = new RegExp("^data:image/(png|jpeg);base64,", "u");
-var pattern5 = new RegExp("^[A-Z]{3}$", "u");
+var pattern0 = new RegExp("^[A-Za-z0-9_-]+$", "u");
+var pattern1 = new RegExp("\\S", "u");
+var pattern2 = new RegExp("^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$", "u");
+var pattern4 = new RegExp("^[A-Z]{3}$", "u");
 var formats0 = require_formats().fullFormats["date-time"];
 var formats6 = require_formats().fullFormats.date;
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -405,7 +324,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         for (const key0 in data0) {
-          if (!func2.call(schema12.items.properties, key0)) {
+          if (!func2.call(schema11.items.properties, key0)) {
             const err7 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
             if (vErrors === null) {
               vErrors = [err7];
@@ -436,7 +355,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern1.test(data1)) {
+            if (!pattern0.test(data1)) {
               const err10 = { instancePath: instancePath + "/" + i0 + "/_id", schemaPath: "#/items/properties/_id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
               if (vErrors === null) {
                 vErrors = [err10];
@@ -476,7 +395,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern2.test(data2)) {
+            if (!pattern1.test(data2)) {
               const err14 = { instancePath: instancePath + "/" + i0 + "/name", schemaPath: "#/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
               if (vErrors === null) {
                 vErrors = [err14];
@@ -498,7 +417,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         if (data0.logo !== void 0) {
           let data3 = data0.logo;
           if (typeof data3 !== "string" && data3 !== null) {
-            const err16 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/type", keyword: "type", params: { type: schema12.items.properties.logo.type }, message: "must be string,null" };
+            const err16 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/type", keyword: "type", params: { type: schema11.items.properties.logo.type }, message: "must be string,null" };
             if (vErrors === null) {
               vErrors = [err16];
             } else {
@@ -507,8 +426,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data3 === "string") {
-            if (func3(data3) > 65536) {
-              const err17 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters" };
+            if (func3(data3) > 40983) {
+              const err17 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/maxLength", keyword: "maxLength", params: { limit: 40983 }, message: "must NOT have more than 40983 characters" };
               if (vErrors === null) {
                 vErrors = [err17];
               } else {
@@ -516,8 +435,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern3.test(data3)) {
-              const err18 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64," }, message: 'must match pattern "^data:image/(png|jpeg);base64,"' };
+            if (!pattern2.test(data3)) {
+              const err18 = { instancePath: instancePath + "/" + i0 + "/logo", schemaPath: "#/items/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
               if (vErrors === null) {
                 vErrors = [err18];
               } else {
@@ -530,7 +449,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         if (data0.banner !== void 0) {
           let data4 = data0.banner;
           if (typeof data4 !== "string" && data4 !== null) {
-            const err19 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/type", keyword: "type", params: { type: schema12.items.properties.banner.type }, message: "must be string,null" };
+            const err19 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/type", keyword: "type", params: { type: schema11.items.properties.banner.type }, message: "must be string,null" };
             if (vErrors === null) {
               vErrors = [err19];
             } else {
@@ -539,8 +458,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data4 === "string") {
-            if (func3(data4) > 65536) {
-              const err20 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters" };
+            if (func3(data4) > 40983) {
+              const err20 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/maxLength", keyword: "maxLength", params: { limit: 40983 }, message: "must NOT have more than 40983 characters" };
               if (vErrors === null) {
                 vErrors = [err20];
               } else {
@@ -548,8 +467,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern3.test(data4)) {
-              const err21 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64," }, message: 'must match pattern "^data:image/(png|jpeg);base64,"' };
+            if (!pattern2.test(data4)) {
+              const err21 = { instancePath: instancePath + "/" + i0 + "/banner", schemaPath: "#/items/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
               if (vErrors === null) {
                 vErrors = [err21];
               } else {
@@ -754,7 +673,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
                 for (const key1 in data10) {
-                  if (!func2.call(schema12.items.properties.configs.items.properties, key1)) {
+                  if (!func2.call(schema11.items.properties.configs.items.properties, key1)) {
                     const err41 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1, schemaPath: "#/items/properties/configs/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
                     if (vErrors === null) {
                       vErrors = [err41];
@@ -807,8 +726,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                   if (typeof data12 == "number" && isFinite(data12)) {
-                    if (data12 > 999999 || isNaN(data12)) {
-                      const err46 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/version", schemaPath: "#/items/properties/configs/items/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 999999 }, message: "must be <= 999999" };
+                    if (data12 > 1e5 || isNaN(data12)) {
+                      const err46 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/version", schemaPath: "#/items/properties/configs/items/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" };
                       if (vErrors === null) {
                         vErrors = [err46];
                       } else {
@@ -830,8 +749,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data10.currency !== void 0) {
                   let data13 = data10.currency;
                   if (typeof data13 === "string") {
-                    if (!pattern5.test(data13)) {
-                      const err48 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/currency", schemaPath: "#/items/properties/configs/items/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
+                    if (func3(data13) > 3) {
+                      const err48 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/currency", schemaPath: "#/items/properties/configs/items/properties/currency/maxLength", keyword: "maxLength", params: { limit: 3 }, message: "must NOT have more than 3 characters" };
                       if (vErrors === null) {
                         vErrors = [err48];
                       } else {
@@ -839,12 +758,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
+                    if (!pattern4.test(data13)) {
+                      const err49 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/currency", schemaPath: "#/items/properties/configs/items/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
+                      if (vErrors === null) {
+                        vErrors = [err49];
+                      } else {
+                        vErrors.push(err49);
+                      }
+                      errors++;
+                    }
                   } else {
-                    const err49 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/currency", schemaPath: "#/items/properties/configs/items/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err50 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/currency", schemaPath: "#/items/properties/configs/items/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err49];
+                      vErrors = [err50];
                     } else {
-                      vErrors.push(err49);
+                      vErrors.push(err50);
                     }
                     errors++;
                   }
@@ -853,16 +781,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   let data14 = data10.maxCompensationFactor;
                   if (typeof data14 == "number" && isFinite(data14)) {
                     if (data14 > 1e3 || isNaN(data14)) {
-                      const err50 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/maxCompensationFactor", schemaPath: "#/items/properties/configs/items/properties/maxCompensationFactor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
-                      if (vErrors === null) {
-                        vErrors = [err50];
-                      } else {
-                        vErrors.push(err50);
-                      }
-                      errors++;
-                    }
-                    if (data14 <= 0 || isNaN(data14)) {
-                      const err51 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/maxCompensationFactor", schemaPath: "#/items/properties/configs/items/properties/maxCompensationFactor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                      const err51 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/maxCompensationFactor", schemaPath: "#/items/properties/configs/items/properties/maxCompensationFactor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
                       if (vErrors === null) {
                         vErrors = [err51];
                       } else {
@@ -870,20 +789,17 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                  } else {
-                    const err52 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/maxCompensationFactor", schemaPath: "#/items/properties/configs/items/properties/maxCompensationFactor/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                    if (vErrors === null) {
-                      vErrors = [err52];
-                    } else {
-                      vErrors.push(err52);
+                    if (data14 <= 0 || isNaN(data14)) {
+                      const err52 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/maxCompensationFactor", schemaPath: "#/items/properties/configs/items/properties/maxCompensationFactor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                      if (vErrors === null) {
+                        vErrors = [err52];
+                      } else {
+                        vErrors.push(err52);
+                      }
+                      errors++;
                     }
-                    errors++;
-                  }
-                }
-                if (data10.lengthOfSeasonInMonth !== void 0) {
-                  let data15 = data10.lengthOfSeasonInMonth;
-                  if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)) && isFinite(data15))) {
-                    const err53 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfSeasonInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfSeasonInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                  } else {
+                    const err53 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/maxCompensationFactor", schemaPath: "#/items/properties/configs/items/properties/maxCompensationFactor/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                     if (vErrors === null) {
                       vErrors = [err53];
                     } else {
@@ -891,22 +807,34 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                   }
+                }
+                if (data10.lengthOfSeasonInMonth !== void 0) {
+                  let data15 = data10.lengthOfSeasonInMonth;
+                  if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)) && isFinite(data15))) {
+                    const err54 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfSeasonInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfSeasonInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err54];
+                    } else {
+                      vErrors.push(err54);
+                    }
+                    errors++;
+                  }
                   if (typeof data15 == "number" && isFinite(data15)) {
                     if (data15 > 24 || isNaN(data15)) {
-                      const err54 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfSeasonInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfSeasonInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 24 }, message: "must be <= 24" };
-                      if (vErrors === null) {
-                        vErrors = [err54];
-                      } else {
-                        vErrors.push(err54);
-                      }
-                      errors++;
-                    }
-                    if (data15 < 1 || isNaN(data15)) {
-                      const err55 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfSeasonInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfSeasonInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                      const err55 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfSeasonInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfSeasonInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 24 }, message: "must be <= 24" };
                       if (vErrors === null) {
                         vErrors = [err55];
                       } else {
                         vErrors.push(err55);
+                      }
+                      errors++;
+                    }
+                    if (data15 < 1 || isNaN(data15)) {
+                      const err56 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfSeasonInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfSeasonInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                      if (vErrors === null) {
+                        vErrors = [err56];
+                      } else {
+                        vErrors.push(err56);
                       }
                       errors++;
                     }
@@ -915,30 +843,30 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data10.lengthOfCoverageInMonth !== void 0) {
                   let data16 = data10.lengthOfCoverageInMonth;
                   if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
-                    const err56 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfCoverageInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfCoverageInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    const err57 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfCoverageInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfCoverageInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
-                      vErrors = [err56];
+                      vErrors = [err57];
                     } else {
-                      vErrors.push(err56);
+                      vErrors.push(err57);
                     }
                     errors++;
                   }
                   if (typeof data16 == "number" && isFinite(data16)) {
                     if (data16 > 36 || isNaN(data16)) {
-                      const err57 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfCoverageInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfCoverageInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 36 }, message: "must be <= 36" };
-                      if (vErrors === null) {
-                        vErrors = [err57];
-                      } else {
-                        vErrors.push(err57);
-                      }
-                      errors++;
-                    }
-                    if (data16 < 1 || isNaN(data16)) {
-                      const err58 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfCoverageInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfCoverageInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                      const err58 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfCoverageInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfCoverageInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 36 }, message: "must be <= 36" };
                       if (vErrors === null) {
                         vErrors = [err58];
                       } else {
                         vErrors.push(err58);
+                      }
+                      errors++;
+                    }
+                    if (data16 < 1 || isNaN(data16)) {
+                      const err59 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/lengthOfCoverageInMonth", schemaPath: "#/items/properties/configs/items/properties/lengthOfCoverageInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                      if (vErrors === null) {
+                        vErrors = [err59];
+                      } else {
+                        vErrors.push(err59);
                       }
                       errors++;
                     }
@@ -947,30 +875,30 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data10.damageThreshold !== void 0) {
                   let data17 = data10.damageThreshold;
                   if (!(typeof data17 == "number" && isFinite(data17)) && data17 !== null) {
-                    const err59 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/damageThreshold", schemaPath: "#/items/properties/configs/items/properties/damageThreshold/type", keyword: "type", params: { type: schema12.items.properties.configs.items.properties.damageThreshold.type }, message: "must be number,null" };
+                    const err60 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/damageThreshold", schemaPath: "#/items/properties/configs/items/properties/damageThreshold/type", keyword: "type", params: { type: schema11.items.properties.configs.items.properties.damageThreshold.type }, message: "must be number,null" };
                     if (vErrors === null) {
-                      vErrors = [err59];
+                      vErrors = [err60];
                     } else {
-                      vErrors.push(err59);
+                      vErrors.push(err60);
                     }
                     errors++;
                   }
                   if (typeof data17 == "number" && isFinite(data17)) {
                     if (data17 > 1 || isNaN(data17)) {
-                      const err60 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/damageThreshold", schemaPath: "#/items/properties/configs/items/properties/damageThreshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
-                      if (vErrors === null) {
-                        vErrors = [err60];
-                      } else {
-                        vErrors.push(err60);
-                      }
-                      errors++;
-                    }
-                    if (data17 < 0 || isNaN(data17)) {
-                      const err61 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/damageThreshold", schemaPath: "#/items/properties/configs/items/properties/damageThreshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                      const err61 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/damageThreshold", schemaPath: "#/items/properties/configs/items/properties/damageThreshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
                       if (vErrors === null) {
                         vErrors = [err61];
                       } else {
                         vErrors.push(err61);
+                      }
+                      errors++;
+                    }
+                    if (data17 < 0 || isNaN(data17)) {
+                      const err62 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/damageThreshold", schemaPath: "#/items/properties/configs/items/properties/damageThreshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                      if (vErrors === null) {
+                        vErrors = [err62];
+                      } else {
+                        vErrors.push(err62);
                       }
                       errors++;
                     }
@@ -980,11 +908,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   let data18 = data10.benefitFactorsByMonth;
                   if (Array.isArray(data18)) {
                     if (data18.length > 36) {
-                      const err62 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/benefitFactorsByMonth", schemaPath: "#/items/properties/configs/items/properties/benefitFactorsByMonth/maxItems", keyword: "maxItems", params: { limit: 36 }, message: "must NOT have more than 36 items" };
+                      const err63 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/benefitFactorsByMonth", schemaPath: "#/items/properties/configs/items/properties/benefitFactorsByMonth/maxItems", keyword: "maxItems", params: { limit: 36 }, message: "must NOT have more than 36 items" };
                       if (vErrors === null) {
-                        vErrors = [err62];
+                        vErrors = [err63];
                       } else {
-                        vErrors.push(err62);
+                        vErrors.push(err63);
                       }
                       errors++;
                     }
@@ -993,16 +921,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       let data19 = data18[i2];
                       if (typeof data19 == "number" && isFinite(data19)) {
                         if (data19 > 1e3 || isNaN(data19)) {
-                          const err63 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/benefitFactorsByMonth/" + i2, schemaPath: "#/items/properties/configs/items/properties/benefitFactorsByMonth/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
-                          if (vErrors === null) {
-                            vErrors = [err63];
-                          } else {
-                            vErrors.push(err63);
-                          }
-                          errors++;
-                        }
-                        if (data19 < 0 || isNaN(data19)) {
-                          const err64 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/benefitFactorsByMonth/" + i2, schemaPath: "#/items/properties/configs/items/properties/benefitFactorsByMonth/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                          const err64 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/benefitFactorsByMonth/" + i2, schemaPath: "#/items/properties/configs/items/properties/benefitFactorsByMonth/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
                           if (vErrors === null) {
                             vErrors = [err64];
                           } else {
@@ -1010,22 +929,31 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
+                        if (data19 < 0 || isNaN(data19)) {
+                          const err65 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/benefitFactorsByMonth/" + i2, schemaPath: "#/items/properties/configs/items/properties/benefitFactorsByMonth/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                          if (vErrors === null) {
+                            vErrors = [err65];
+                          } else {
+                            vErrors.push(err65);
+                          }
+                          errors++;
+                        }
                       } else {
-                        const err65 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/benefitFactorsByMonth/" + i2, schemaPath: "#/items/properties/configs/items/properties/benefitFactorsByMonth/items/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                        const err66 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/benefitFactorsByMonth/" + i2, schemaPath: "#/items/properties/configs/items/properties/benefitFactorsByMonth/items/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                         if (vErrors === null) {
-                          vErrors = [err65];
+                          vErrors = [err66];
                         } else {
-                          vErrors.push(err65);
+                          vErrors.push(err66);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err66 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/benefitFactorsByMonth", schemaPath: "#/items/properties/configs/items/properties/benefitFactorsByMonth/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    const err67 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/benefitFactorsByMonth", schemaPath: "#/items/properties/configs/items/properties/benefitFactorsByMonth/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
-                      vErrors = [err66];
+                      vErrors = [err67];
                     } else {
-                      vErrors.push(err66);
+                      vErrors.push(err67);
                     }
                     errors++;
                   }
@@ -1034,40 +962,40 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   let data20 = data10.creationDate;
                   if (typeof data20 === "string") {
                     if (!formats0.validate(data20)) {
-                      const err67 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/creationDate", schemaPath: "#/items/properties/configs/items/properties/creationDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                      const err68 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/creationDate", schemaPath: "#/items/properties/configs/items/properties/creationDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
                       if (vErrors === null) {
-                        vErrors = [err67];
+                        vErrors = [err68];
                       } else {
-                        vErrors.push(err67);
+                        vErrors.push(err68);
                       }
                       errors++;
                     }
                   } else {
-                    const err68 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/creationDate", schemaPath: "#/items/properties/configs/items/properties/creationDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err69 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1 + "/creationDate", schemaPath: "#/items/properties/configs/items/properties/creationDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err68];
+                      vErrors = [err69];
                     } else {
-                      vErrors.push(err68);
+                      vErrors.push(err69);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err69 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1, schemaPath: "#/items/properties/configs/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err70 = { instancePath: instancePath + "/" + i0 + "/configs/" + i1, schemaPath: "#/items/properties/configs/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err69];
+                  vErrors = [err70];
                 } else {
-                  vErrors.push(err69);
+                  vErrors.push(err70);
                 }
                 errors++;
               }
             }
           } else {
-            const err70 = { instancePath: instancePath + "/" + i0 + "/configs", schemaPath: "#/items/properties/configs/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err71 = { instancePath: instancePath + "/" + i0 + "/configs", schemaPath: "#/items/properties/configs/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err70];
+              vErrors = [err71];
             } else {
-              vErrors.push(err70);
+              vErrors.push(err71);
             }
             errors++;
           }
@@ -1076,11 +1004,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           let data21 = data0.members;
           if (Array.isArray(data21)) {
             if (data21.length > 2e5) {
-              const err71 = { instancePath: instancePath + "/" + i0 + "/members", schemaPath: "#/items/properties/members/maxItems", keyword: "maxItems", params: { limit: 2e5 }, message: "must NOT have more than 200000 items" };
+              const err72 = { instancePath: instancePath + "/" + i0 + "/members", schemaPath: "#/items/properties/members/maxItems", keyword: "maxItems", params: { limit: 2e5 }, message: "must NOT have more than 200000 items" };
               if (vErrors === null) {
-                vErrors = [err71];
+                vErrors = [err72];
               } else {
-                vErrors.push(err71);
+                vErrors.push(err72);
               }
               errors++;
             }
@@ -1089,16 +1017,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               let data22 = data21[i3];
               if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
                 if (data22.id === void 0) {
-                  const err72 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                  if (vErrors === null) {
-                    vErrors = [err72];
-                  } else {
-                    vErrors.push(err72);
-                  }
-                  errors++;
-                }
-                if (data22.name === void 0) {
-                  const err73 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+                  const err73 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
                   if (vErrors === null) {
                     vErrors = [err73];
                   } else {
@@ -1106,8 +1025,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data22.village === void 0) {
-                  const err74 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "village" }, message: "must have required property 'village'" };
+                if (data22.name === void 0) {
+                  const err74 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
                   if (vErrors === null) {
                     vErrors = [err74];
                   } else {
@@ -1115,8 +1034,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data22.number === void 0) {
-                  const err75 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "number" }, message: "must have required property 'number'" };
+                if (data22.village === void 0) {
+                  const err75 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "village" }, message: "must have required property 'village'" };
                   if (vErrors === null) {
                     vErrors = [err75];
                   } else {
@@ -1124,8 +1043,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data22.onboardingDate === void 0) {
-                  const err76 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "onboardingDate" }, message: "must have required property 'onboardingDate'" };
+                if (data22.number === void 0) {
+                  const err76 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "number" }, message: "must have required property 'number'" };
                   if (vErrors === null) {
                     vErrors = [err76];
                   } else {
@@ -1133,8 +1052,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data22.plots === void 0) {
-                  const err77 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "plots" }, message: "must have required property 'plots'" };
+                if (data22.onboardingDate === void 0) {
+                  const err77 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "onboardingDate" }, message: "must have required property 'onboardingDate'" };
                   if (vErrors === null) {
                     vErrors = [err77];
                   } else {
@@ -1142,8 +1061,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data22.contributions === void 0) {
-                  const err78 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "contributions" }, message: "must have required property 'contributions'" };
+                if (data22.plots === void 0) {
+                  const err78 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "plots" }, message: "must have required property 'plots'" };
                   if (vErrors === null) {
                     vErrors = [err78];
                   } else {
@@ -1151,8 +1070,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data22.payouts === void 0) {
-                  const err79 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "payouts" }, message: "must have required property 'payouts'" };
+                if (data22.contributions === void 0) {
+                  const err79 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "contributions" }, message: "must have required property 'contributions'" };
                   if (vErrors === null) {
                     vErrors = [err79];
                   } else {
@@ -1160,8 +1079,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data22.cashouts === void 0) {
-                  const err80 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "cashouts" }, message: "must have required property 'cashouts'" };
+                if (data22.payouts === void 0) {
+                  const err80 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "payouts" }, message: "must have required property 'payouts'" };
                   if (vErrors === null) {
                     vErrors = [err80];
                   } else {
@@ -1169,13 +1088,22 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+                if (data22.cashouts === void 0) {
+                  const err81 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/required", keyword: "required", params: { missingProperty: "cashouts" }, message: "must have required property 'cashouts'" };
+                  if (vErrors === null) {
+                    vErrors = [err81];
+                  } else {
+                    vErrors.push(err81);
+                  }
+                  errors++;
+                }
                 for (const key2 in data22) {
-                  if (!func2.call(schema12.items.properties.members.items.properties, key2)) {
-                    const err81 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
+                  if (!func2.call(schema11.items.properties.members.items.properties, key2)) {
+                    const err82 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
                     if (vErrors === null) {
-                      vErrors = [err81];
+                      vErrors = [err82];
                     } else {
-                      vErrors.push(err81);
+                      vErrors.push(err82);
                     }
                     errors++;
                   }
@@ -1184,16 +1112,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   let data23 = data22.id;
                   if (typeof data23 === "string") {
                     if (func3(data23) > 64) {
-                      const err82 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/id", schemaPath: "#/items/properties/members/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err82];
-                      } else {
-                        vErrors.push(err82);
-                      }
-                      errors++;
-                    }
-                    if (func3(data23) < 1) {
-                      const err83 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/id", schemaPath: "#/items/properties/members/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                      const err83 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/id", schemaPath: "#/items/properties/members/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                       if (vErrors === null) {
                         vErrors = [err83];
                       } else {
@@ -1201,8 +1120,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (!pattern1.test(data23)) {
-                      const err84 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/id", schemaPath: "#/items/properties/members/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                    if (func3(data23) < 1) {
+                      const err84 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/id", schemaPath: "#/items/properties/members/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                       if (vErrors === null) {
                         vErrors = [err84];
                       } else {
@@ -1210,12 +1129,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
+                    if (!pattern0.test(data23)) {
+                      const err85 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/id", schemaPath: "#/items/properties/members/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                      if (vErrors === null) {
+                        vErrors = [err85];
+                      } else {
+                        vErrors.push(err85);
+                      }
+                      errors++;
+                    }
                   } else {
-                    const err85 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/id", schemaPath: "#/items/properties/members/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err86 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/id", schemaPath: "#/items/properties/members/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err85];
+                      vErrors = [err86];
                     } else {
-                      vErrors.push(err85);
+                      vErrors.push(err86);
                     }
                     errors++;
                   }
@@ -1224,16 +1152,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   let data24 = data22.name;
                   if (typeof data24 === "string") {
                     if (func3(data24) > 120) {
-                      const err86 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/name", schemaPath: "#/items/properties/members/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err86];
-                      } else {
-                        vErrors.push(err86);
-                      }
-                      errors++;
-                    }
-                    if (func3(data24) < 1) {
-                      const err87 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/name", schemaPath: "#/items/properties/members/items/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                      const err87 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/name", schemaPath: "#/items/properties/members/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
                       if (vErrors === null) {
                         vErrors = [err87];
                       } else {
@@ -1241,8 +1160,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (!pattern2.test(data24)) {
-                      const err88 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/name", schemaPath: "#/items/properties/members/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                    if (func3(data24) < 1) {
+                      const err88 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/name", schemaPath: "#/items/properties/members/items/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                       if (vErrors === null) {
                         vErrors = [err88];
                       } else {
@@ -1250,12 +1169,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
+                    if (!pattern1.test(data24)) {
+                      const err89 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/name", schemaPath: "#/items/properties/members/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                      if (vErrors === null) {
+                        vErrors = [err89];
+                      } else {
+                        vErrors.push(err89);
+                      }
+                      errors++;
+                    }
                   } else {
-                    const err89 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/name", schemaPath: "#/items/properties/members/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err90 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/name", schemaPath: "#/items/properties/members/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err89];
+                      vErrors = [err90];
                     } else {
-                      vErrors.push(err89);
+                      vErrors.push(err90);
                     }
                     errors++;
                   }
@@ -1264,16 +1192,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   let data25 = data22.village;
                   if (typeof data25 === "string") {
                     if (func3(data25) > 120) {
-                      const err90 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/village", schemaPath: "#/items/properties/members/items/properties/village/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err90];
-                      } else {
-                        vErrors.push(err90);
-                      }
-                      errors++;
-                    }
-                    if (func3(data25) < 1) {
-                      const err91 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/village", schemaPath: "#/items/properties/members/items/properties/village/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                      const err91 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/village", schemaPath: "#/items/properties/members/items/properties/village/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
                       if (vErrors === null) {
                         vErrors = [err91];
                       } else {
@@ -1281,8 +1200,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (!pattern2.test(data25)) {
-                      const err92 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/village", schemaPath: "#/items/properties/members/items/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                    if (func3(data25) < 1) {
+                      const err92 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/village", schemaPath: "#/items/properties/members/items/properties/village/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                       if (vErrors === null) {
                         vErrors = [err92];
                       } else {
@@ -1290,12 +1209,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
+                    if (!pattern1.test(data25)) {
+                      const err93 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/village", schemaPath: "#/items/properties/members/items/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                      if (vErrors === null) {
+                        vErrors = [err93];
+                      } else {
+                        vErrors.push(err93);
+                      }
+                      errors++;
+                    }
                   } else {
-                    const err93 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/village", schemaPath: "#/items/properties/members/items/properties/village/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err94 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/village", schemaPath: "#/items/properties/members/items/properties/village/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err93];
+                      vErrors = [err94];
                     } else {
-                      vErrors.push(err93);
+                      vErrors.push(err94);
                     }
                     errors++;
                   }
@@ -1304,16 +1232,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   let data26 = data22.number;
                   if (typeof data26 === "string") {
                     if (func3(data26) > 40) {
-                      const err94 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/number", schemaPath: "#/items/properties/members/items/properties/number/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
-                      if (vErrors === null) {
-                        vErrors = [err94];
-                      } else {
-                        vErrors.push(err94);
-                      }
-                      errors++;
-                    }
-                    if (func3(data26) < 1) {
-                      const err95 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/number", schemaPath: "#/items/properties/members/items/properties/number/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                      const err95 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/number", schemaPath: "#/items/properties/members/items/properties/number/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
                       if (vErrors === null) {
                         vErrors = [err95];
                       } else {
@@ -1321,8 +1240,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (!pattern2.test(data26)) {
-                      const err96 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/number", schemaPath: "#/items/properties/members/items/properties/number/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                    if (func3(data26) < 1) {
+                      const err96 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/number", schemaPath: "#/items/properties/members/items/properties/number/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                       if (vErrors === null) {
                         vErrors = [err96];
                       } else {
@@ -1330,20 +1249,17 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                  } else {
-                    const err97 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/number", schemaPath: "#/items/properties/members/items/properties/number/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err97];
-                    } else {
-                      vErrors.push(err97);
+                    if (!pattern1.test(data26)) {
+                      const err97 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/number", schemaPath: "#/items/properties/members/items/properties/number/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                      if (vErrors === null) {
+                        vErrors = [err97];
+                      } else {
+                        vErrors.push(err97);
+                      }
+                      errors++;
                     }
-                    errors++;
-                  }
-                }
-                if (data22.federation !== void 0) {
-                  let data27 = data22.federation;
-                  if (typeof data27 !== "string" && data27 !== null) {
-                    const err98 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/federation", schemaPath: "#/items/properties/members/items/properties/federation/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.federation.type }, message: "must be string,null" };
+                  } else {
+                    const err98 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/number", schemaPath: "#/items/properties/members/items/properties/number/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err98];
                     } else {
@@ -1351,13 +1267,25 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                   }
+                }
+                if (data22.federation !== void 0) {
+                  let data27 = data22.federation;
+                  if (typeof data27 !== "string" && data27 !== null) {
+                    const err99 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/federation", schemaPath: "#/items/properties/members/items/properties/federation/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.federation.type }, message: "must be string,null" };
+                    if (vErrors === null) {
+                      vErrors = [err99];
+                    } else {
+                      vErrors.push(err99);
+                    }
+                    errors++;
+                  }
                   if (typeof data27 === "string") {
                     if (func3(data27) > 100) {
-                      const err99 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/federation", schemaPath: "#/items/properties/members/items/properties/federation/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+                      const err100 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/federation", schemaPath: "#/items/properties/members/items/properties/federation/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
                       if (vErrors === null) {
-                        vErrors = [err99];
+                        vErrors = [err100];
                       } else {
-                        vErrors.push(err99);
+                        vErrors.push(err100);
                       }
                       errors++;
                     }
@@ -1366,19 +1294,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data22.gender !== void 0) {
                   let data28 = data22.gender;
                   if (typeof data28 !== "boolean" && data28 !== null) {
-                    const err100 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/gender", schemaPath: "#/items/properties/members/items/properties/gender/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.gender.type }, message: "must be boolean,null" };
-                    if (vErrors === null) {
-                      vErrors = [err100];
-                    } else {
-                      vErrors.push(err100);
-                    }
-                    errors++;
-                  }
-                }
-                if (data22.phone !== void 0) {
-                  let data29 = data22.phone;
-                  if (typeof data29 !== "string" && data29 !== null) {
-                    const err101 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/phone", schemaPath: "#/items/properties/members/items/properties/phone/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.phone.type }, message: "must be string,null" };
+                    const err101 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/gender", schemaPath: "#/items/properties/members/items/properties/gender/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.gender.type }, message: "must be boolean,null" };
                     if (vErrors === null) {
                       vErrors = [err101];
                     } else {
@@ -1386,13 +1302,25 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                   }
+                }
+                if (data22.phone !== void 0) {
+                  let data29 = data22.phone;
+                  if (typeof data29 !== "string" && data29 !== null) {
+                    const err102 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/phone", schemaPath: "#/items/properties/members/items/properties/phone/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.phone.type }, message: "must be string,null" };
+                    if (vErrors === null) {
+                      vErrors = [err102];
+                    } else {
+                      vErrors.push(err102);
+                    }
+                    errors++;
+                  }
                   if (typeof data29 === "string") {
                     if (func3(data29) > 40) {
-                      const err102 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/phone", schemaPath: "#/items/properties/members/items/properties/phone/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
+                      const err103 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/phone", schemaPath: "#/items/properties/members/items/properties/phone/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
                       if (vErrors === null) {
-                        vErrors = [err102];
+                        vErrors = [err103];
                       } else {
-                        vErrors.push(err102);
+                        vErrors.push(err103);
                       }
                       errors++;
                     }
@@ -1401,21 +1329,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data22.bankName !== void 0) {
                   let data30 = data22.bankName;
                   if (typeof data30 !== "string" && data30 !== null) {
-                    const err103 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankName", schemaPath: "#/items/properties/members/items/properties/bankName/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.bankName.type }, message: "must be string,null" };
+                    const err104 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankName", schemaPath: "#/items/properties/members/items/properties/bankName/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.bankName.type }, message: "must be string,null" };
                     if (vErrors === null) {
-                      vErrors = [err103];
+                      vErrors = [err104];
                     } else {
-                      vErrors.push(err103);
+                      vErrors.push(err104);
                     }
                     errors++;
                   }
                   if (typeof data30 === "string") {
                     if (func3(data30) > 120) {
-                      const err104 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankName", schemaPath: "#/items/properties/members/items/properties/bankName/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+                      const err105 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankName", schemaPath: "#/items/properties/members/items/properties/bankName/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
                       if (vErrors === null) {
-                        vErrors = [err104];
+                        vErrors = [err105];
                       } else {
-                        vErrors.push(err104);
+                        vErrors.push(err105);
                       }
                       errors++;
                     }
@@ -1424,21 +1352,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data22.bankBranchName !== void 0) {
                   let data31 = data22.bankBranchName;
                   if (typeof data31 !== "string" && data31 !== null) {
-                    const err105 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankBranchName", schemaPath: "#/items/properties/members/items/properties/bankBranchName/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.bankBranchName.type }, message: "must be string,null" };
+                    const err106 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankBranchName", schemaPath: "#/items/properties/members/items/properties/bankBranchName/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.bankBranchName.type }, message: "must be string,null" };
                     if (vErrors === null) {
-                      vErrors = [err105];
+                      vErrors = [err106];
                     } else {
-                      vErrors.push(err105);
+                      vErrors.push(err106);
                     }
                     errors++;
                   }
                   if (typeof data31 === "string") {
                     if (func3(data31) > 120) {
-                      const err106 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankBranchName", schemaPath: "#/items/properties/members/items/properties/bankBranchName/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+                      const err107 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankBranchName", schemaPath: "#/items/properties/members/items/properties/bankBranchName/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
                       if (vErrors === null) {
-                        vErrors = [err106];
+                        vErrors = [err107];
                       } else {
-                        vErrors.push(err106);
+                        vErrors.push(err107);
                       }
                       errors++;
                     }
@@ -1447,21 +1375,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data22.bankIFSC !== void 0) {
                   let data32 = data22.bankIFSC;
                   if (typeof data32 !== "string" && data32 !== null) {
-                    const err107 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankIFSC", schemaPath: "#/items/properties/members/items/properties/bankIFSC/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.bankIFSC.type }, message: "must be string,null" };
+                    const err108 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankIFSC", schemaPath: "#/items/properties/members/items/properties/bankIFSC/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.bankIFSC.type }, message: "must be string,null" };
                     if (vErrors === null) {
-                      vErrors = [err107];
+                      vErrors = [err108];
                     } else {
-                      vErrors.push(err107);
+                      vErrors.push(err108);
                     }
                     errors++;
                   }
                   if (typeof data32 === "string") {
                     if (func3(data32) > 40) {
-                      const err108 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankIFSC", schemaPath: "#/items/properties/members/items/properties/bankIFSC/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
+                      const err109 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankIFSC", schemaPath: "#/items/properties/members/items/properties/bankIFSC/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
                       if (vErrors === null) {
-                        vErrors = [err108];
+                        vErrors = [err109];
                       } else {
-                        vErrors.push(err108);
+                        vErrors.push(err109);
                       }
                       errors++;
                     }
@@ -1470,21 +1398,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data22.bankAccount !== void 0) {
                   let data33 = data22.bankAccount;
                   if (typeof data33 !== "string" && data33 !== null) {
-                    const err109 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankAccount", schemaPath: "#/items/properties/members/items/properties/bankAccount/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.bankAccount.type }, message: "must be string,null" };
+                    const err110 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankAccount", schemaPath: "#/items/properties/members/items/properties/bankAccount/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.bankAccount.type }, message: "must be string,null" };
                     if (vErrors === null) {
-                      vErrors = [err109];
+                      vErrors = [err110];
                     } else {
-                      vErrors.push(err109);
+                      vErrors.push(err110);
                     }
                     errors++;
                   }
                   if (typeof data33 === "string") {
                     if (func3(data33) > 60) {
-                      const err110 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankAccount", schemaPath: "#/items/properties/members/items/properties/bankAccount/maxLength", keyword: "maxLength", params: { limit: 60 }, message: "must NOT have more than 60 characters" };
+                      const err111 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/bankAccount", schemaPath: "#/items/properties/members/items/properties/bankAccount/maxLength", keyword: "maxLength", params: { limit: 60 }, message: "must NOT have more than 60 characters" };
                       if (vErrors === null) {
-                        vErrors = [err110];
+                        vErrors = [err111];
                       } else {
-                        vErrors.push(err110);
+                        vErrors.push(err111);
                       }
                       errors++;
                     }
@@ -1494,20 +1422,20 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   let data34 = data22.onboardingDate;
                   if (typeof data34 === "string") {
                     if (!formats6.validate(data34)) {
-                      const err111 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/onboardingDate", schemaPath: "#/items/properties/members/items/properties/onboardingDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                      const err112 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/onboardingDate", schemaPath: "#/items/properties/members/items/properties/onboardingDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
                       if (vErrors === null) {
-                        vErrors = [err111];
+                        vErrors = [err112];
                       } else {
-                        vErrors.push(err111);
+                        vErrors.push(err112);
                       }
                       errors++;
                     }
                   } else {
-                    const err112 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/onboardingDate", schemaPath: "#/items/properties/members/items/properties/onboardingDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err113 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/onboardingDate", schemaPath: "#/items/properties/members/items/properties/onboardingDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err112];
+                      vErrors = [err113];
                     } else {
-                      vErrors.push(err112);
+                      vErrors.push(err113);
                     }
                     errors++;
                   }
@@ -1516,11 +1444,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   let data35 = data22.plots;
                   if (Array.isArray(data35)) {
                     if (data35.length > 50) {
-                      const err113 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots", schemaPath: "#/items/properties/members/items/properties/plots/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items" };
+                      const err114 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots", schemaPath: "#/items/properties/members/items/properties/plots/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items" };
                       if (vErrors === null) {
-                        vErrors = [err113];
+                        vErrors = [err114];
                       } else {
-                        vErrors.push(err113);
+                        vErrors.push(err114);
                       }
                       errors++;
                     }
@@ -1529,16 +1457,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       let data36 = data35[i4];
                       if (data36 && typeof data36 == "object" && !Array.isArray(data36)) {
                         if (data36.id === void 0) {
-                          const err114 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                          if (vErrors === null) {
-                            vErrors = [err114];
-                          } else {
-                            vErrors.push(err114);
-                          }
-                          errors++;
-                        }
-                        if (data36.name === void 0) {
-                          const err115 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+                          const err115 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
                           if (vErrors === null) {
                             vErrors = [err115];
                           } else {
@@ -1546,8 +1465,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data36.latitude === void 0) {
-                          const err116 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "latitude" }, message: "must have required property 'latitude'" };
+                        if (data36.name === void 0) {
+                          const err116 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
                           if (vErrors === null) {
                             vErrors = [err116];
                           } else {
@@ -1555,8 +1474,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data36.longitude === void 0) {
-                          const err117 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "longitude" }, message: "must have required property 'longitude'" };
+                        if (data36.latitude === void 0) {
+                          const err117 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "latitude" }, message: "must have required property 'latitude'" };
                           if (vErrors === null) {
                             vErrors = [err117];
                           } else {
@@ -1564,8 +1483,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data36.droughtMonthlyContrib === void 0) {
-                          const err118 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "droughtMonthlyContrib" }, message: "must have required property 'droughtMonthlyContrib'" };
+                        if (data36.longitude === void 0) {
+                          const err118 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "longitude" }, message: "must have required property 'longitude'" };
                           if (vErrors === null) {
                             vErrors = [err118];
                           } else {
@@ -1573,8 +1492,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data36.startCoverageDate === void 0) {
-                          const err119 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "startCoverageDate" }, message: "must have required property 'startCoverageDate'" };
+                        if (data36.droughtMonthlyContrib === void 0) {
+                          const err119 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "droughtMonthlyContrib" }, message: "must have required property 'droughtMonthlyContrib'" };
                           if (vErrors === null) {
                             vErrors = [err119];
                           } else {
@@ -1582,8 +1501,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data36.endOfSeasonDate === void 0) {
-                          const err120 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "endOfSeasonDate" }, message: "must have required property 'endOfSeasonDate'" };
+                        if (data36.startCoverageDate === void 0) {
+                          const err120 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "startCoverageDate" }, message: "must have required property 'startCoverageDate'" };
                           if (vErrors === null) {
                             vErrors = [err120];
                           } else {
@@ -1591,8 +1510,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data36.endCoverageDate === void 0) {
-                          const err121 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "endCoverageDate" }, message: "must have required property 'endCoverageDate'" };
+                        if (data36.endOfSeasonDate === void 0) {
+                          const err121 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "endOfSeasonDate" }, message: "must have required property 'endOfSeasonDate'" };
                           if (vErrors === null) {
                             vErrors = [err121];
                           } else {
@@ -1600,13 +1519,22 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
+                        if (data36.endCoverageDate === void 0) {
+                          const err122 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "endCoverageDate" }, message: "must have required property 'endCoverageDate'" };
+                          if (vErrors === null) {
+                            vErrors = [err122];
+                          } else {
+                            vErrors.push(err122);
+                          }
+                          errors++;
+                        }
                         for (const key3 in data36) {
-                          if (!func2.call(schema12.items.properties.members.items.properties.plots.items.properties, key3)) {
-                            const err122 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
+                          if (!func2.call(schema11.items.properties.members.items.properties.plots.items.properties, key3)) {
+                            const err123 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
                             if (vErrors === null) {
-                              vErrors = [err122];
+                              vErrors = [err123];
                             } else {
-                              vErrors.push(err122);
+                              vErrors.push(err123);
                             }
                             errors++;
                           }
@@ -1615,16 +1543,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data37 = data36.id;
                           if (typeof data37 === "string") {
                             if (func3(data37) > 64) {
-                              const err123 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err123];
-                              } else {
-                                vErrors.push(err123);
-                              }
-                              errors++;
-                            }
-                            if (func3(data37) < 1) {
-                              const err124 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                              const err124 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                               if (vErrors === null) {
                                 vErrors = [err124];
                               } else {
@@ -1632,8 +1551,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                            if (!pattern1.test(data37)) {
-                              const err125 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                            if (func3(data37) < 1) {
+                              const err125 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                               if (vErrors === null) {
                                 vErrors = [err125];
                               } else {
@@ -1641,12 +1560,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
+                            if (!pattern0.test(data37)) {
+                              const err126 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                              if (vErrors === null) {
+                                vErrors = [err126];
+                              } else {
+                                vErrors.push(err126);
+                              }
+                              errors++;
+                            }
                           } else {
-                            const err126 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err127 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err126];
+                              vErrors = [err127];
                             } else {
-                              vErrors.push(err126);
+                              vErrors.push(err127);
                             }
                             errors++;
                           }
@@ -1655,16 +1583,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data38 = data36.name;
                           if (typeof data38 === "string") {
                             if (func3(data38) > 120) {
-                              const err127 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/name", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err127];
-                              } else {
-                                vErrors.push(err127);
-                              }
-                              errors++;
-                            }
-                            if (func3(data38) < 1) {
-                              const err128 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/name", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                              const err128 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/name", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
                               if (vErrors === null) {
                                 vErrors = [err128];
                               } else {
@@ -1672,8 +1591,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                            if (!pattern2.test(data38)) {
-                              const err129 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/name", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                            if (func3(data38) < 1) {
+                              const err129 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/name", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                               if (vErrors === null) {
                                 vErrors = [err129];
                               } else {
@@ -1681,12 +1600,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
+                            if (!pattern1.test(data38)) {
+                              const err130 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/name", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                              if (vErrors === null) {
+                                vErrors = [err130];
+                              } else {
+                                vErrors.push(err130);
+                              }
+                              errors++;
+                            }
                           } else {
-                            const err130 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/name", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err131 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/name", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err130];
+                              vErrors = [err131];
                             } else {
-                              vErrors.push(err130);
+                              vErrors.push(err131);
                             }
                             errors++;
                           }
@@ -1695,16 +1623,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data39 = data36.latitude;
                           if (typeof data39 == "number" && isFinite(data39)) {
                             if (data39 > 90 || isNaN(data39)) {
-                              const err131 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/latitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/latitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 90 }, message: "must be <= 90" };
-                              if (vErrors === null) {
-                                vErrors = [err131];
-                              } else {
-                                vErrors.push(err131);
-                              }
-                              errors++;
-                            }
-                            if (data39 < -90 || isNaN(data39)) {
-                              const err132 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/latitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/latitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -90 }, message: "must be >= -90" };
+                              const err132 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/latitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/latitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 90 }, message: "must be <= 90" };
                               if (vErrors === null) {
                                 vErrors = [err132];
                               } else {
@@ -1712,12 +1631,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
+                            if (data39 < -90 || isNaN(data39)) {
+                              const err133 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/latitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/latitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -90 }, message: "must be >= -90" };
+                              if (vErrors === null) {
+                                vErrors = [err133];
+                              } else {
+                                vErrors.push(err133);
+                              }
+                              errors++;
+                            }
                           } else {
-                            const err133 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/latitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/latitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                            const err134 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/latitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/latitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                             if (vErrors === null) {
-                              vErrors = [err133];
+                              vErrors = [err134];
                             } else {
-                              vErrors.push(err133);
+                              vErrors.push(err134);
                             }
                             errors++;
                           }
@@ -1726,16 +1654,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data40 = data36.longitude;
                           if (typeof data40 == "number" && isFinite(data40)) {
                             if (data40 > 180 || isNaN(data40)) {
-                              const err134 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/longitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/longitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 180 }, message: "must be <= 180" };
-                              if (vErrors === null) {
-                                vErrors = [err134];
-                              } else {
-                                vErrors.push(err134);
-                              }
-                              errors++;
-                            }
-                            if (data40 < -180 || isNaN(data40)) {
-                              const err135 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/longitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/longitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -180 }, message: "must be >= -180" };
+                              const err135 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/longitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/longitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 180 }, message: "must be <= 180" };
                               if (vErrors === null) {
                                 vErrors = [err135];
                               } else {
@@ -1743,20 +1662,17 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                          } else {
-                            const err136 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/longitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/longitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                            if (vErrors === null) {
-                              vErrors = [err136];
-                            } else {
-                              vErrors.push(err136);
+                            if (data40 < -180 || isNaN(data40)) {
+                              const err136 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/longitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/longitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -180 }, message: "must be >= -180" };
+                              if (vErrors === null) {
+                                vErrors = [err136];
+                              } else {
+                                vErrors.push(err136);
+                              }
+                              errors++;
                             }
-                            errors++;
-                          }
-                        }
-                        if (data36.cropDescription !== void 0) {
-                          let data41 = data36.cropDescription;
-                          if (typeof data41 !== "string" && data41 !== null) {
-                            const err137 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/cropDescription", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/cropDescription/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.plots.items.properties.cropDescription.type }, message: "must be string,null" };
+                          } else {
+                            const err137 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/longitude", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/longitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                             if (vErrors === null) {
                               vErrors = [err137];
                             } else {
@@ -1764,9 +1680,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                             errors++;
                           }
-                          if (typeof data41 === "string") {
-                            if (func3(data41) > 200) {
-                              const err138 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/cropDescription", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                        }
+                        if (data36.droughtMonthlyContrib !== void 0) {
+                          let data41 = data36.droughtMonthlyContrib;
+                          if (typeof data41 == "number" && isFinite(data41)) {
+                            if (data41 > 1e9 || isNaN(data41)) {
+                              const err138 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/droughtMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                               if (vErrors === null) {
                                 vErrors = [err138];
                               } else {
@@ -1774,34 +1693,30 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                          }
-                        }
-                        if (data36.isIrrigated !== void 0) {
-                          let data42 = data36.isIrrigated;
-                          if (typeof data42 !== "boolean" && data42 !== null) {
-                            const err139 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/isIrrigated", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/isIrrigated/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.plots.items.properties.isIrrigated.type }, message: "must be boolean,null" };
+                            if (data41 < 0 || isNaN(data41)) {
+                              const err139 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/droughtMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                              if (vErrors === null) {
+                                vErrors = [err139];
+                              } else {
+                                vErrors.push(err139);
+                              }
+                              errors++;
+                            }
+                          } else {
+                            const err140 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/droughtMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                             if (vErrors === null) {
-                              vErrors = [err139];
+                              vErrors = [err140];
                             } else {
-                              vErrors.push(err139);
+                              vErrors.push(err140);
                             }
                             errors++;
                           }
                         }
-                        if (data36.droughtMonthlyContrib !== void 0) {
-                          let data43 = data36.droughtMonthlyContrib;
-                          if (typeof data43 == "number" && isFinite(data43)) {
-                            if (data43 > 1e9 || isNaN(data43)) {
-                              const err140 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/droughtMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                              if (vErrors === null) {
-                                vErrors = [err140];
-                              } else {
-                                vErrors.push(err140);
-                              }
-                              errors++;
-                            }
-                            if (data43 < 0 || isNaN(data43)) {
-                              const err141 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/droughtMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                        if (data36.excessRainMonthlyContrib !== void 0) {
+                          let data42 = data36.excessRainMonthlyContrib;
+                          if (typeof data42 == "number" && isFinite(data42)) {
+                            if (data42 > 1e9 || isNaN(data42)) {
+                              const err141 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/excessRainMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                               if (vErrors === null) {
                                 vErrors = [err141];
                               } else {
@@ -1809,43 +1724,56 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
+                            if (data42 < 0 || isNaN(data42)) {
+                              const err142 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/excessRainMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                              if (vErrors === null) {
+                                vErrors = [err142];
+                              } else {
+                                vErrors.push(err142);
+                              }
+                              errors++;
+                            }
                           } else {
-                            const err142 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/droughtMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                            const err143 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/excessRainMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                             if (vErrors === null) {
-                              vErrors = [err142];
+                              vErrors = [err143];
                             } else {
-                              vErrors.push(err142);
+                              vErrors.push(err143);
                             }
                             errors++;
                           }
                         }
-                        if (data36.excessRainMonthlyContrib !== void 0) {
-                          let data44 = data36.excessRainMonthlyContrib;
-                          if (typeof data44 == "number" && isFinite(data44)) {
-                            if (data44 > 1e9 || isNaN(data44)) {
-                              const err143 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/excessRainMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                              if (vErrors === null) {
-                                vErrors = [err143];
-                              } else {
-                                vErrors.push(err143);
-                              }
-                              errors++;
-                            }
-                            if (data44 < 0 || isNaN(data44)) {
-                              const err144 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/excessRainMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                              if (vErrors === null) {
-                                vErrors = [err144];
-                              } else {
-                                vErrors.push(err144);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err145 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/excessRainMonthlyContrib", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                        if (data36.cropDescription !== void 0) {
+                          let data43 = data36.cropDescription;
+                          if (typeof data43 !== "string" && data43 !== null) {
+                            const err144 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/cropDescription", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/cropDescription/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.plots.items.properties.cropDescription.type }, message: "must be string,null" };
                             if (vErrors === null) {
-                              vErrors = [err145];
+                              vErrors = [err144];
                             } else {
-                              vErrors.push(err145);
+                              vErrors.push(err144);
+                            }
+                            errors++;
+                          }
+                          if (typeof data43 === "string") {
+                            if (func3(data43) > 200) {
+                              const err145 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/cropDescription", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                              if (vErrors === null) {
+                                vErrors = [err145];
+                              } else {
+                                vErrors.push(err145);
+                              }
+                              errors++;
+                            }
+                          }
+                        }
+                        if (data36.isIrrigated !== void 0) {
+                          let data44 = data36.isIrrigated;
+                          if (typeof data44 !== "boolean" && data44 !== null) {
+                            const err146 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/isIrrigated", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/isIrrigated/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.plots.items.properties.isIrrigated.type }, message: "must be boolean,null" };
+                            if (vErrors === null) {
+                              vErrors = [err146];
+                            } else {
+                              vErrors.push(err146);
                             }
                             errors++;
                           }
@@ -1854,20 +1782,20 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data45 = data36.startCoverageDate;
                           if (typeof data45 === "string") {
                             if (!formats6.validate(data45)) {
-                              const err146 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/startCoverageDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/startCoverageDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                              const err147 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/startCoverageDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/startCoverageDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
                               if (vErrors === null) {
-                                vErrors = [err146];
+                                vErrors = [err147];
                               } else {
-                                vErrors.push(err146);
+                                vErrors.push(err147);
                               }
                               errors++;
                             }
                           } else {
-                            const err147 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/startCoverageDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/startCoverageDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err148 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/startCoverageDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/startCoverageDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err147];
+                              vErrors = [err148];
                             } else {
-                              vErrors.push(err147);
+                              vErrors.push(err148);
                             }
                             errors++;
                           }
@@ -1876,20 +1804,20 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data46 = data36.endOfSeasonDate;
                           if (typeof data46 === "string") {
                             if (!formats6.validate(data46)) {
-                              const err148 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/endOfSeasonDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/endOfSeasonDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                              const err149 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/endOfSeasonDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/endOfSeasonDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
                               if (vErrors === null) {
-                                vErrors = [err148];
+                                vErrors = [err149];
                               } else {
-                                vErrors.push(err148);
+                                vErrors.push(err149);
                               }
                               errors++;
                             }
                           } else {
-                            const err149 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/endOfSeasonDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/endOfSeasonDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err150 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/endOfSeasonDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/endOfSeasonDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err149];
+                              vErrors = [err150];
                             } else {
-                              vErrors.push(err149);
+                              vErrors.push(err150);
                             }
                             errors++;
                           }
@@ -1898,28 +1826,16 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data47 = data36.endCoverageDate;
                           if (typeof data47 === "string") {
                             if (!formats6.validate(data47)) {
-                              const err150 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/endCoverageDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/endCoverageDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                              const err151 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/endCoverageDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/endCoverageDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
                               if (vErrors === null) {
-                                vErrors = [err150];
+                                vErrors = [err151];
                               } else {
-                                vErrors.push(err150);
+                                vErrors.push(err151);
                               }
                               errors++;
                             }
                           } else {
-                            const err151 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/endCoverageDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/endCoverageDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err151];
-                            } else {
-                              vErrors.push(err151);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data36.enablerConfig !== void 0) {
-                          let data48 = data36.enablerConfig;
-                          if (!(data48 && typeof data48 == "object" && !Array.isArray(data48)) && data48 !== null) {
-                            const err152 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/type", keyword: "type", params: { type: schema12.items.properties.members.items.properties.plots.items.properties.enablerConfig.type }, message: "must be object,null" };
+                            const err152 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/endCoverageDate", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/endCoverageDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
                               vErrors = [err152];
                             } else {
@@ -1927,18 +1843,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                             errors++;
                           }
+                        }
+                        if (data36.enablerConfig !== void 0) {
+                          let data48 = data36.enablerConfig;
+                          if (!(data48 && typeof data48 == "object" && !Array.isArray(data48)) && data48 !== null) {
+                            const err153 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/type", keyword: "type", params: { type: schema11.items.properties.members.items.properties.plots.items.properties.enablerConfig.type }, message: "must be object,null" };
+                            if (vErrors === null) {
+                              vErrors = [err153];
+                            } else {
+                              vErrors.push(err153);
+                            }
+                            errors++;
+                          }
                           if (data48 && typeof data48 == "object" && !Array.isArray(data48)) {
                             if (data48.version === void 0) {
-                              const err153 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'" };
-                              if (vErrors === null) {
-                                vErrors = [err153];
-                              } else {
-                                vErrors.push(err153);
-                              }
-                              errors++;
-                            }
-                            if (data48._id === void 0) {
-                              const err154 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/required", keyword: "required", params: { missingProperty: "_id" }, message: "must have required property '_id'" };
+                              const err154 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'" };
                               if (vErrors === null) {
                                 vErrors = [err154];
                               } else {
@@ -1946,21 +1865,18 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
+                            if (data48._id === void 0) {
+                              const err155 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/required", keyword: "required", params: { missingProperty: "_id" }, message: "must have required property '_id'" };
+                              if (vErrors === null) {
+                                vErrors = [err155];
+                              } else {
+                                vErrors.push(err155);
+                              }
+                              errors++;
+                            }
                             for (const key4 in data48) {
                               if (!(key4 === "version" || key4 === "_id")) {
-                                const err155 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" };
-                                if (vErrors === null) {
-                                  vErrors = [err155];
-                                } else {
-                                  vErrors.push(err155);
-                                }
-                                errors++;
-                              }
-                            }
-                            if (data48.version !== void 0) {
-                              let data49 = data48.version;
-                              if (!(typeof data49 == "number" && (!(data49 % 1) && !isNaN(data49)) && isFinite(data49))) {
-                                const err156 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/version", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                                const err156 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" };
                                 if (vErrors === null) {
                                   vErrors = [err156];
                                 } else {
@@ -1968,13 +1884,34 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                               }
+                            }
+                            if (data48.version !== void 0) {
+                              let data49 = data48.version;
+                              if (!(typeof data49 == "number" && (!(data49 % 1) && !isNaN(data49)) && isFinite(data49))) {
+                                const err157 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/version", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                                if (vErrors === null) {
+                                  vErrors = [err157];
+                                } else {
+                                  vErrors.push(err157);
+                                }
+                                errors++;
+                              }
                               if (typeof data49 == "number" && isFinite(data49)) {
-                                if (data49 < 1 || isNaN(data49)) {
-                                  const err157 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/version", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                                if (data49 > 1e5 || isNaN(data49)) {
+                                  const err158 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/version", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" };
                                   if (vErrors === null) {
-                                    vErrors = [err157];
+                                    vErrors = [err158];
                                   } else {
-                                    vErrors.push(err157);
+                                    vErrors.push(err158);
+                                  }
+                                  errors++;
+                                }
+                                if (data49 < 1 || isNaN(data49)) {
+                                  const err159 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/version", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                                  if (vErrors === null) {
+                                    vErrors = [err159];
+                                  } else {
+                                    vErrors.push(err159);
                                   }
                                   errors++;
                                 }
@@ -1984,20 +1921,29 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               let data50 = data48._id;
                               if (typeof data50 === "string") {
                                 if (func3(data50) > 64) {
-                                  const err158 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/_id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                                  const err160 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/_id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                                   if (vErrors === null) {
-                                    vErrors = [err158];
+                                    vErrors = [err160];
                                   } else {
-                                    vErrors.push(err158);
+                                    vErrors.push(err160);
+                                  }
+                                  errors++;
+                                }
+                                if (func3(data50) < 1) {
+                                  const err161 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/_id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                                  if (vErrors === null) {
+                                    vErrors = [err161];
+                                  } else {
+                                    vErrors.push(err161);
                                   }
                                   errors++;
                                 }
                               } else {
-                                const err159 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/_id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                                const err162 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4 + "/enablerConfig/_id", schemaPath: "#/items/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                                 if (vErrors === null) {
-                                  vErrors = [err159];
+                                  vErrors = [err162];
                                 } else {
-                                  vErrors.push(err159);
+                                  vErrors.push(err162);
                                 }
                                 errors++;
                               }
@@ -2005,21 +1951,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                         }
                       } else {
-                        const err160 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        const err163 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots/" + i4, schemaPath: "#/items/properties/members/items/properties/plots/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                         if (vErrors === null) {
-                          vErrors = [err160];
+                          vErrors = [err163];
                         } else {
-                          vErrors.push(err160);
+                          vErrors.push(err163);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err161 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots", schemaPath: "#/items/properties/members/items/properties/plots/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    const err164 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/plots", schemaPath: "#/items/properties/members/items/properties/plots/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
-                      vErrors = [err161];
+                      vErrors = [err164];
                     } else {
-                      vErrors.push(err161);
+                      vErrors.push(err164);
                     }
                     errors++;
                   }
@@ -2028,11 +1974,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   let data51 = data22.contributions;
                   if (Array.isArray(data51)) {
                     if (data51.length > 2e3) {
-                      const err162 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions", schemaPath: "#/items/properties/members/items/properties/contributions/maxItems", keyword: "maxItems", params: { limit: 2e3 }, message: "must NOT have more than 2000 items" };
+                      const err165 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions", schemaPath: "#/items/properties/members/items/properties/contributions/maxItems", keyword: "maxItems", params: { limit: 2e3 }, message: "must NOT have more than 2000 items" };
                       if (vErrors === null) {
-                        vErrors = [err162];
+                        vErrors = [err165];
                       } else {
-                        vErrors.push(err162);
+                        vErrors.push(err165);
                       }
                       errors++;
                     }
@@ -2041,34 +1987,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       let data52 = data51[i5];
                       if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
                         if (data52.id === void 0) {
-                          const err163 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                          if (vErrors === null) {
-                            vErrors = [err163];
-                          } else {
-                            vErrors.push(err163);
-                          }
-                          errors++;
-                        }
-                        if (data52.plotId === void 0) {
-                          const err164 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
-                          if (vErrors === null) {
-                            vErrors = [err164];
-                          } else {
-                            vErrors.push(err164);
-                          }
-                          errors++;
-                        }
-                        if (data52.amount === void 0) {
-                          const err165 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
-                          if (vErrors === null) {
-                            vErrors = [err165];
-                          } else {
-                            vErrors.push(err165);
-                          }
-                          errors++;
-                        }
-                        if (data52.protectionType === void 0) {
-                          const err166 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "protectionType" }, message: "must have required property 'protectionType'" };
+                          const err166 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
                           if (vErrors === null) {
                             vErrors = [err166];
                           } else {
@@ -2076,8 +1995,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data52.contributionDate === void 0) {
-                          const err167 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "contributionDate" }, message: "must have required property 'contributionDate'" };
+                        if (data52.plotId === void 0) {
+                          const err167 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
                           if (vErrors === null) {
                             vErrors = [err167];
                           } else {
@@ -2085,13 +2004,40 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
+                        if (data52.amount === void 0) {
+                          const err168 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+                          if (vErrors === null) {
+                            vErrors = [err168];
+                          } else {
+                            vErrors.push(err168);
+                          }
+                          errors++;
+                        }
+                        if (data52.protectionType === void 0) {
+                          const err169 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "protectionType" }, message: "must have required property 'protectionType'" };
+                          if (vErrors === null) {
+                            vErrors = [err169];
+                          } else {
+                            vErrors.push(err169);
+                          }
+                          errors++;
+                        }
+                        if (data52.contributionDate === void 0) {
+                          const err170 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "contributionDate" }, message: "must have required property 'contributionDate'" };
+                          if (vErrors === null) {
+                            vErrors = [err170];
+                          } else {
+                            vErrors.push(err170);
+                          }
+                          errors++;
+                        }
                         for (const key5 in data52) {
                           if (!(key5 === "id" || key5 === "plotId" || key5 === "amount" || key5 === "protectionType" || key5 === "contributionDate")) {
-                            const err168 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
+                            const err171 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
                             if (vErrors === null) {
-                              vErrors = [err168];
+                              vErrors = [err171];
                             } else {
-                              vErrors.push(err168);
+                              vErrors.push(err171);
                             }
                             errors++;
                           }
@@ -2100,38 +2046,38 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data53 = data52.id;
                           if (typeof data53 === "string") {
                             if (func3(data53) > 64) {
-                              const err169 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                              const err172 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                               if (vErrors === null) {
-                                vErrors = [err169];
+                                vErrors = [err172];
                               } else {
-                                vErrors.push(err169);
+                                vErrors.push(err172);
                               }
                               errors++;
                             }
                             if (func3(data53) < 1) {
-                              const err170 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                              const err173 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                               if (vErrors === null) {
-                                vErrors = [err170];
+                                vErrors = [err173];
                               } else {
-                                vErrors.push(err170);
+                                vErrors.push(err173);
                               }
                               errors++;
                             }
-                            if (!pattern1.test(data53)) {
-                              const err171 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                            if (!pattern0.test(data53)) {
+                              const err174 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                               if (vErrors === null) {
-                                vErrors = [err171];
+                                vErrors = [err174];
                               } else {
-                                vErrors.push(err171);
+                                vErrors.push(err174);
                               }
                               errors++;
                             }
                           } else {
-                            const err172 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err175 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/id", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err172];
+                              vErrors = [err175];
                             } else {
-                              vErrors.push(err172);
+                              vErrors.push(err175);
                             }
                             errors++;
                           }
@@ -2140,38 +2086,38 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data54 = data52.plotId;
                           if (typeof data54 === "string") {
                             if (func3(data54) > 64) {
-                              const err173 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                              const err176 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                               if (vErrors === null) {
-                                vErrors = [err173];
+                                vErrors = [err176];
                               } else {
-                                vErrors.push(err173);
+                                vErrors.push(err176);
                               }
                               errors++;
                             }
                             if (func3(data54) < 1) {
-                              const err174 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                              const err177 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                               if (vErrors === null) {
-                                vErrors = [err174];
+                                vErrors = [err177];
                               } else {
-                                vErrors.push(err174);
+                                vErrors.push(err177);
                               }
                               errors++;
                             }
-                            if (!pattern1.test(data54)) {
-                              const err175 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                            if (!pattern0.test(data54)) {
+                              const err178 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                               if (vErrors === null) {
-                                vErrors = [err175];
+                                vErrors = [err178];
                               } else {
-                                vErrors.push(err175);
+                                vErrors.push(err178);
                               }
                               errors++;
                             }
                           } else {
-                            const err176 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err179 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/plotId", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err176];
+                              vErrors = [err179];
                             } else {
-                              vErrors.push(err176);
+                              vErrors.push(err179);
                             }
                             errors++;
                           }
@@ -2180,38 +2126,38 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data55 = data52.amount;
                           if (typeof data55 == "number" && isFinite(data55)) {
                             if (data55 > 1e9 || isNaN(data55)) {
-                              const err177 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                              const err180 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                               if (vErrors === null) {
-                                vErrors = [err177];
+                                vErrors = [err180];
                               } else {
-                                vErrors.push(err177);
+                                vErrors.push(err180);
                               }
                               errors++;
                             }
                             if (data55 < 0 || isNaN(data55)) {
-                              const err178 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                              const err181 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                               if (vErrors === null) {
-                                vErrors = [err178];
+                                vErrors = [err181];
                               } else {
-                                vErrors.push(err178);
+                                vErrors.push(err181);
                               }
                               errors++;
                             }
                             if (data55 <= 0 || isNaN(data55)) {
-                              const err179 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                              const err182 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
                               if (vErrors === null) {
-                                vErrors = [err179];
+                                vErrors = [err182];
                               } else {
-                                vErrors.push(err179);
+                                vErrors.push(err182);
                               }
                               errors++;
                             }
                           } else {
-                            const err180 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                            const err183 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/amount", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                             if (vErrors === null) {
-                              vErrors = [err180];
+                              vErrors = [err183];
                             } else {
-                              vErrors.push(err180);
+                              vErrors.push(err183);
                             }
                             errors++;
                           }
@@ -2219,20 +2165,20 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                         if (data52.protectionType !== void 0) {
                           let data56 = data52.protectionType;
                           if (typeof data56 !== "string") {
-                            const err181 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/protectionType", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err184 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/protectionType", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err181];
+                              vErrors = [err184];
                             } else {
-                              vErrors.push(err181);
+                              vErrors.push(err184);
                             }
                             errors++;
                           }
                           if (!(data56 === "DROUGHT" || data56 === "EXCESS_RAIN")) {
-                            const err182 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/protectionType", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema12.items.properties.members.items.properties.contributions.items.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+                            const err185 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/protectionType", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema11.items.properties.members.items.properties.contributions.items.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
                             if (vErrors === null) {
-                              vErrors = [err182];
+                              vErrors = [err185];
                             } else {
-                              vErrors.push(err182);
+                              vErrors.push(err185);
                             }
                             errors++;
                           }
@@ -2241,40 +2187,40 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data57 = data52.contributionDate;
                           if (typeof data57 === "string") {
                             if (!formats0.validate(data57)) {
-                              const err183 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/contributionDate", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/contributionDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                              const err186 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/contributionDate", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/contributionDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
                               if (vErrors === null) {
-                                vErrors = [err183];
+                                vErrors = [err186];
                               } else {
-                                vErrors.push(err183);
+                                vErrors.push(err186);
                               }
                               errors++;
                             }
                           } else {
-                            const err184 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/contributionDate", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/contributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err187 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5 + "/contributionDate", schemaPath: "#/items/properties/members/items/properties/contributions/items/properties/contributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err184];
+                              vErrors = [err187];
                             } else {
-                              vErrors.push(err184);
+                              vErrors.push(err187);
                             }
                             errors++;
                           }
                         }
                       } else {
-                        const err185 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        const err188 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions/" + i5, schemaPath: "#/items/properties/members/items/properties/contributions/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                         if (vErrors === null) {
-                          vErrors = [err185];
+                          vErrors = [err188];
                         } else {
-                          vErrors.push(err185);
+                          vErrors.push(err188);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err186 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions", schemaPath: "#/items/properties/members/items/properties/contributions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    const err189 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/contributions", schemaPath: "#/items/properties/members/items/properties/contributions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
-                      vErrors = [err186];
+                      vErrors = [err189];
                     } else {
-                      vErrors.push(err186);
+                      vErrors.push(err189);
                     }
                     errors++;
                   }
@@ -2283,11 +2229,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   let data58 = data22.payouts;
                   if (Array.isArray(data58)) {
                     if (data58.length > 500) {
-                      const err187 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts", schemaPath: "#/items/properties/members/items/properties/payouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
+                      const err190 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts", schemaPath: "#/items/properties/members/items/properties/payouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
                       if (vErrors === null) {
-                        vErrors = [err187];
+                        vErrors = [err190];
                       } else {
-                        vErrors.push(err187);
+                        vErrors.push(err190);
                       }
                       errors++;
                     }
@@ -2296,34 +2242,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       let data59 = data58[i6];
                       if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
                         if (data59.id === void 0) {
-                          const err188 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                          if (vErrors === null) {
-                            vErrors = [err188];
-                          } else {
-                            vErrors.push(err188);
-                          }
-                          errors++;
-                        }
-                        if (data59.plotId === void 0) {
-                          const err189 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
-                          if (vErrors === null) {
-                            vErrors = [err189];
-                          } else {
-                            vErrors.push(err189);
-                          }
-                          errors++;
-                        }
-                        if (data59.amount === void 0) {
-                          const err190 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
-                          if (vErrors === null) {
-                            vErrors = [err190];
-                          } else {
-                            vErrors.push(err190);
-                          }
-                          errors++;
-                        }
-                        if (data59.assessmentId === void 0) {
-                          const err191 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
+                          const err191 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
                           if (vErrors === null) {
                             vErrors = [err191];
                           } else {
@@ -2331,8 +2250,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data59.assessmentDate === void 0) {
-                          const err192 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+                        if (data59.plotId === void 0) {
+                          const err192 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
                           if (vErrors === null) {
                             vErrors = [err192];
                           } else {
@@ -2340,8 +2259,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data59.payoutDate === void 0) {
-                          const err193 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "payoutDate" }, message: "must have required property 'payoutDate'" };
+                        if (data59.amount === void 0) {
+                          const err193 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
                           if (vErrors === null) {
                             vErrors = [err193];
                           } else {
@@ -2349,13 +2268,40 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
+                        if (data59.assessmentId === void 0) {
+                          const err194 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
+                          if (vErrors === null) {
+                            vErrors = [err194];
+                          } else {
+                            vErrors.push(err194);
+                          }
+                          errors++;
+                        }
+                        if (data59.assessmentDate === void 0) {
+                          const err195 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+                          if (vErrors === null) {
+                            vErrors = [err195];
+                          } else {
+                            vErrors.push(err195);
+                          }
+                          errors++;
+                        }
+                        if (data59.payoutDate === void 0) {
+                          const err196 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "payoutDate" }, message: "must have required property 'payoutDate'" };
+                          if (vErrors === null) {
+                            vErrors = [err196];
+                          } else {
+                            vErrors.push(err196);
+                          }
+                          errors++;
+                        }
                         for (const key6 in data59) {
                           if (!(key6 === "id" || key6 === "plotId" || key6 === "amount" || key6 === "assessmentId" || key6 === "assessmentDate" || key6 === "payoutDate")) {
-                            const err194 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" };
+                            const err197 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" };
                             if (vErrors === null) {
-                              vErrors = [err194];
+                              vErrors = [err197];
                             } else {
-                              vErrors.push(err194);
+                              vErrors.push(err197);
                             }
                             errors++;
                           }
@@ -2364,38 +2310,38 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data60 = data59.id;
                           if (typeof data60 === "string") {
                             if (func3(data60) > 64) {
-                              const err195 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                              const err198 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                               if (vErrors === null) {
-                                vErrors = [err195];
+                                vErrors = [err198];
                               } else {
-                                vErrors.push(err195);
+                                vErrors.push(err198);
                               }
                               errors++;
                             }
                             if (func3(data60) < 1) {
-                              const err196 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                              const err199 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                               if (vErrors === null) {
-                                vErrors = [err196];
+                                vErrors = [err199];
                               } else {
-                                vErrors.push(err196);
+                                vErrors.push(err199);
                               }
                               errors++;
                             }
-                            if (!pattern1.test(data60)) {
-                              const err197 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                            if (!pattern0.test(data60)) {
+                              const err200 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                               if (vErrors === null) {
-                                vErrors = [err197];
+                                vErrors = [err200];
                               } else {
-                                vErrors.push(err197);
+                                vErrors.push(err200);
                               }
                               errors++;
                             }
                           } else {
-                            const err198 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err201 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/id", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err198];
+                              vErrors = [err201];
                             } else {
-                              vErrors.push(err198);
+                              vErrors.push(err201);
                             }
                             errors++;
                           }
@@ -2404,38 +2350,38 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data61 = data59.plotId;
                           if (typeof data61 === "string") {
                             if (func3(data61) > 64) {
-                              const err199 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                              const err202 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                               if (vErrors === null) {
-                                vErrors = [err199];
+                                vErrors = [err202];
                               } else {
-                                vErrors.push(err199);
+                                vErrors.push(err202);
                               }
                               errors++;
                             }
                             if (func3(data61) < 1) {
-                              const err200 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                              const err203 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                               if (vErrors === null) {
-                                vErrors = [err200];
+                                vErrors = [err203];
                               } else {
-                                vErrors.push(err200);
+                                vErrors.push(err203);
                               }
                               errors++;
                             }
-                            if (!pattern1.test(data61)) {
-                              const err201 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                            if (!pattern0.test(data61)) {
+                              const err204 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                               if (vErrors === null) {
-                                vErrors = [err201];
+                                vErrors = [err204];
                               } else {
-                                vErrors.push(err201);
+                                vErrors.push(err204);
                               }
                               errors++;
                             }
                           } else {
-                            const err202 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err205 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/plotId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
-                              vErrors = [err202];
+                              vErrors = [err205];
                             } else {
-                              vErrors.push(err202);
+                              vErrors.push(err205);
                             }
                             errors++;
                           }
@@ -2444,47 +2390,16 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data62 = data59.amount;
                           if (typeof data62 == "number" && isFinite(data62)) {
                             if (data62 > 1e9 || isNaN(data62)) {
-                              const err203 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                              const err206 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                               if (vErrors === null) {
-                                vErrors = [err203];
+                                vErrors = [err206];
                               } else {
-                                vErrors.push(err203);
+                                vErrors.push(err206);
                               }
                               errors++;
                             }
                             if (data62 < 0 || isNaN(data62)) {
-                              const err204 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                              if (vErrors === null) {
-                                vErrors = [err204];
-                              } else {
-                                vErrors.push(err204);
-                              }
-                              errors++;
-                            }
-                            if (data62 <= 0 || isNaN(data62)) {
-                              const err205 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
-                              if (vErrors === null) {
-                                vErrors = [err205];
-                              } else {
-                                vErrors.push(err205);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err206 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                            if (vErrors === null) {
-                              vErrors = [err206];
-                            } else {
-                              vErrors.push(err206);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data59.assessmentId !== void 0) {
-                          let data63 = data59.assessmentId;
-                          if (typeof data63 === "string") {
-                            if (func3(data63) > 64) {
-                              const err207 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                              const err207 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                               if (vErrors === null) {
                                 vErrors = [err207];
                               } else {
@@ -2492,8 +2407,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                            if (func3(data63) < 1) {
-                              const err208 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                            if (data62 <= 0 || isNaN(data62)) {
+                              const err208 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
                               if (vErrors === null) {
                                 vErrors = [err208];
                               } else {
@@ -2502,7 +2417,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               errors++;
                             }
                           } else {
-                            const err209 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err209 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/amount", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                             if (vErrors === null) {
                               vErrors = [err209];
                             } else {
@@ -2511,11 +2426,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                         }
-                        if (data59.assessmentDate !== void 0) {
-                          let data64 = data59.assessmentDate;
-                          if (typeof data64 === "string") {
-                            if (!formats6.validate(data64)) {
-                              const err210 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                        if (data59.assessmentId !== void 0) {
+                          let data63 = data59.assessmentId;
+                          if (typeof data63 === "string") {
+                            if (func3(data63) > 100) {
+                              const err210 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
                               if (vErrors === null) {
                                 vErrors = [err210];
                               } else {
@@ -2523,21 +2438,17 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                          } else {
-                            const err211 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err211];
-                            } else {
-                              vErrors.push(err211);
+                            if (func3(data63) < 1) {
+                              const err211 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                              if (vErrors === null) {
+                                vErrors = [err211];
+                              } else {
+                                vErrors.push(err211);
+                              }
+                              errors++;
                             }
-                            errors++;
-                          }
-                        }
-                        if (data59.payoutDate !== void 0) {
-                          let data65 = data59.payoutDate;
-                          if (typeof data65 === "string") {
-                            if (!formats6.validate(data65)) {
-                              const err212 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/payoutDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/payoutDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                            if (!pattern1.test(data63)) {
+                              const err212 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
                               if (vErrors === null) {
                                 vErrors = [err212];
                               } else {
@@ -2546,7 +2457,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               errors++;
                             }
                           } else {
-                            const err213 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/payoutDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/payoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err213 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentId", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
                               vErrors = [err213];
                             } else {
@@ -2555,22 +2466,66 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                         }
+                        if (data59.assessmentDate !== void 0) {
+                          let data64 = data59.assessmentDate;
+                          if (typeof data64 === "string") {
+                            if (!formats6.validate(data64)) {
+                              const err214 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                              if (vErrors === null) {
+                                vErrors = [err214];
+                              } else {
+                                vErrors.push(err214);
+                              }
+                              errors++;
+                            }
+                          } else {
+                            const err215 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/assessmentDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err215];
+                            } else {
+                              vErrors.push(err215);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data59.payoutDate !== void 0) {
+                          let data65 = data59.payoutDate;
+                          if (typeof data65 === "string") {
+                            if (!formats6.validate(data65)) {
+                              const err216 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/payoutDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/payoutDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                              if (vErrors === null) {
+                                vErrors = [err216];
+                              } else {
+                                vErrors.push(err216);
+                              }
+                              errors++;
+                            }
+                          } else {
+                            const err217 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6 + "/payoutDate", schemaPath: "#/items/properties/members/items/properties/payouts/items/properties/payoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err217];
+                            } else {
+                              vErrors.push(err217);
+                            }
+                            errors++;
+                          }
+                        }
                       } else {
-                        const err214 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        const err218 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts/" + i6, schemaPath: "#/items/properties/members/items/properties/payouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                         if (vErrors === null) {
-                          vErrors = [err214];
+                          vErrors = [err218];
                         } else {
-                          vErrors.push(err214);
+                          vErrors.push(err218);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err215 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts", schemaPath: "#/items/properties/members/items/properties/payouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    const err219 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/payouts", schemaPath: "#/items/properties/members/items/properties/payouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
-                      vErrors = [err215];
+                      vErrors = [err219];
                     } else {
-                      vErrors.push(err215);
+                      vErrors.push(err219);
                     }
                     errors++;
                   }
@@ -2579,11 +2534,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   let data66 = data22.cashouts;
                   if (Array.isArray(data66)) {
                     if (data66.length > 500) {
-                      const err216 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts", schemaPath: "#/items/properties/members/items/properties/cashouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
+                      const err220 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts", schemaPath: "#/items/properties/members/items/properties/cashouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
                       if (vErrors === null) {
-                        vErrors = [err216];
+                        vErrors = [err220];
                       } else {
-                        vErrors.push(err216);
+                        vErrors.push(err220);
                       }
                       errors++;
                     }
@@ -2592,75 +2547,35 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       let data67 = data66[i7];
                       if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
                         if (data67.id === void 0) {
-                          const err217 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+                          const err221 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
                           if (vErrors === null) {
-                            vErrors = [err217];
+                            vErrors = [err221];
                           } else {
-                            vErrors.push(err217);
+                            vErrors.push(err221);
                           }
                           errors++;
                         }
                         if (data67.amount === void 0) {
-                          const err218 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+                          const err222 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
                           if (vErrors === null) {
-                            vErrors = [err218];
+                            vErrors = [err222];
                           } else {
-                            vErrors.push(err218);
+                            vErrors.push(err222);
                           }
                           errors++;
                         }
                         if (data67.cashoutDate === void 0) {
-                          const err219 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "cashoutDate" }, message: "must have required property 'cashoutDate'" };
+                          const err223 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "cashoutDate" }, message: "must have required property 'cashoutDate'" };
                           if (vErrors === null) {
-                            vErrors = [err219];
+                            vErrors = [err223];
                           } else {
-                            vErrors.push(err219);
+                            vErrors.push(err223);
                           }
                           errors++;
                         }
                         for (const key7 in data67) {
                           if (!(key7 === "id" || key7 === "amount" || key7 === "cashoutDate")) {
-                            const err220 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" };
-                            if (vErrors === null) {
-                              vErrors = [err220];
-                            } else {
-                              vErrors.push(err220);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data67.id !== void 0) {
-                          let data68 = data67.id;
-                          if (typeof data68 === "string") {
-                            if (func3(data68) > 64) {
-                              const err221 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err221];
-                              } else {
-                                vErrors.push(err221);
-                              }
-                              errors++;
-                            }
-                            if (func3(data68) < 1) {
-                              const err222 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err222];
-                              } else {
-                                vErrors.push(err222);
-                              }
-                              errors++;
-                            }
-                            if (!pattern1.test(data68)) {
-                              const err223 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                              if (vErrors === null) {
-                                vErrors = [err223];
-                              } else {
-                                vErrors.push(err223);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err224 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err224 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" };
                             if (vErrors === null) {
                               vErrors = [err224];
                             } else {
@@ -2669,11 +2584,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                         }
-                        if (data67.amount !== void 0) {
-                          let data69 = data67.amount;
-                          if (typeof data69 == "number" && isFinite(data69)) {
-                            if (data69 > 1e9 || isNaN(data69)) {
-                              const err225 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                        if (data67.id !== void 0) {
+                          let data68 = data67.id;
+                          if (typeof data68 === "string") {
+                            if (func3(data68) > 64) {
+                              const err225 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                               if (vErrors === null) {
                                 vErrors = [err225];
                               } else {
@@ -2681,8 +2596,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                            if (data69 < 0 || isNaN(data69)) {
-                              const err226 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                            if (func3(data68) < 1) {
+                              const err226 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                               if (vErrors === null) {
                                 vErrors = [err226];
                               } else {
@@ -2690,8 +2605,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
-                            if (data69 <= 0 || isNaN(data69)) {
-                              const err227 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                            if (!pattern0.test(data68)) {
+                              const err227 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                               if (vErrors === null) {
                                 vErrors = [err227];
                               } else {
@@ -2700,7 +2615,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               errors++;
                             }
                           } else {
-                            const err228 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                            const err228 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/id", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
                               vErrors = [err228];
                             } else {
@@ -2709,11 +2624,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                         }
-                        if (data67.cashoutDate !== void 0) {
-                          let data70 = data67.cashoutDate;
-                          if (typeof data70 === "string") {
-                            if (!formats0.validate(data70)) {
-                              const err229 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/cashoutDate", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/cashoutDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                        if (data67.amount !== void 0) {
+                          let data69 = data67.amount;
+                          if (typeof data69 == "number" && isFinite(data69)) {
+                            if (data69 > 1e9 || isNaN(data69)) {
+                              const err229 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                               if (vErrors === null) {
                                 vErrors = [err229];
                               } else {
@@ -2721,80 +2636,121 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               }
                               errors++;
                             }
+                            if (data69 < 0 || isNaN(data69)) {
+                              const err230 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                              if (vErrors === null) {
+                                vErrors = [err230];
+                              } else {
+                                vErrors.push(err230);
+                              }
+                              errors++;
+                            }
+                            if (data69 <= 0 || isNaN(data69)) {
+                              const err231 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                              if (vErrors === null) {
+                                vErrors = [err231];
+                              } else {
+                                vErrors.push(err231);
+                              }
+                              errors++;
+                            }
                           } else {
-                            const err230 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/cashoutDate", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/cashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            const err232 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/amount", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                             if (vErrors === null) {
-                              vErrors = [err230];
+                              vErrors = [err232];
                             } else {
-                              vErrors.push(err230);
+                              vErrors.push(err232);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data67.cashoutDate !== void 0) {
+                          let data70 = data67.cashoutDate;
+                          if (typeof data70 === "string") {
+                            if (!formats0.validate(data70)) {
+                              const err233 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/cashoutDate", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/cashoutDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                              if (vErrors === null) {
+                                vErrors = [err233];
+                              } else {
+                                vErrors.push(err233);
+                              }
+                              errors++;
+                            }
+                          } else {
+                            const err234 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7 + "/cashoutDate", schemaPath: "#/items/properties/members/items/properties/cashouts/items/properties/cashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err234];
+                            } else {
+                              vErrors.push(err234);
                             }
                             errors++;
                           }
                         }
                       } else {
-                        const err231 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        const err235 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts/" + i7, schemaPath: "#/items/properties/members/items/properties/cashouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                         if (vErrors === null) {
-                          vErrors = [err231];
+                          vErrors = [err235];
                         } else {
-                          vErrors.push(err231);
+                          vErrors.push(err235);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err232 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts", schemaPath: "#/items/properties/members/items/properties/cashouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    const err236 = { instancePath: instancePath + "/" + i0 + "/members/" + i3 + "/cashouts", schemaPath: "#/items/properties/members/items/properties/cashouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
-                      vErrors = [err232];
+                      vErrors = [err236];
                     } else {
-                      vErrors.push(err232);
+                      vErrors.push(err236);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err233 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err237 = { instancePath: instancePath + "/" + i0 + "/members/" + i3, schemaPath: "#/items/properties/members/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err233];
+                  vErrors = [err237];
                 } else {
-                  vErrors.push(err233);
+                  vErrors.push(err237);
                 }
                 errors++;
               }
             }
           } else {
-            const err234 = { instancePath: instancePath + "/" + i0 + "/members", schemaPath: "#/items/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err238 = { instancePath: instancePath + "/" + i0 + "/members", schemaPath: "#/items/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err234];
+              vErrors = [err238];
             } else {
-              vErrors.push(err234);
+              vErrors.push(err238);
             }
             errors++;
           }
         }
       } else {
-        const err235 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err239 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err235];
+          vErrors = [err239];
         } else {
-          vErrors.push(err235);
+          vErrors.push(err239);
         }
         errors++;
       }
     }
   } else {
-    const err236 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+    const err240 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" };
     if (vErrors === null) {
-      vErrors = [err236];
+      vErrors = [err240];
     } else {
-      vErrors.push(err236);
+      vErrors.push(err240);
     }
     errors++;
   }
-  validate11.errors = vErrors;
+  validate10.errors = vErrors;
   return errors === 0;
 }
-var v6a4c7bfc337f516fbac0d156 = validate12;
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v6a4c7bfc337f516fbac0d156 = validate11;
+var pattern17 = new RegExp("^[0-9a-f-]{36}$", "u");
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2830,7 +2786,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern0.test(data0)) {
+        if (!pattern17.test(data0)) {
           const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err3];
@@ -2855,6 +2811,106 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors = [err5];
     } else {
       vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate11.errors = vErrors;
+  return errors === 0;
+}
+var v7f2d637103332373685fe67e = validate12;
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (Object.keys(data).length > 1) {
+      const err0 = { instancePath, schemaPath: "#/maxProperties", keyword: "maxProperties", params: { limit: 1 }, message: "must NOT have more than 1 properties" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (Object.keys(data).length < 1) {
+      const err1 = { instancePath, schemaPath: "#/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "file" || key0 === "upload")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.file !== void 0) {
+      let data0 = data.file;
+      if (Array.isArray(data0)) {
+        if (data0.length > 1e5) {
+          const err3 = { instancePath: instancePath + "/file", schemaPath: "#/properties/file/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/file", schemaPath: "#/properties/file/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.upload !== void 0) {
+      let data1 = data.upload;
+      if (typeof data1 === "string") {
+        if (func3(data1) > 36) {
+          const err5 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/maxLength", keyword: "maxLength", params: { limit: 36 }, message: "must NOT have more than 36 characters" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (!pattern17.test(data1)) {
+          const err6 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
     }
     errors++;
   }
@@ -2940,7 +2996,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern2.test(data1)) {
+            if (!pattern1.test(data1)) {
               const err7 = { instancePath: instancePath + "/" + i0 + "/name", schemaPath: "#/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
               if (vErrors === null) {
                 vErrors = [err7];
@@ -2980,7 +3036,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern2.test(data2)) {
+            if (!pattern1.test(data2)) {
               const err11 = { instancePath: instancePath + "/" + i0 + "/village", schemaPath: "#/items/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
               if (vErrors === null) {
                 vErrors = [err11];
@@ -3020,7 +3076,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern2.test(data3)) {
+            if (!pattern1.test(data3)) {
               const err15 = { instancePath: instancePath + "/" + i0 + "/number", schemaPath: "#/items/properties/number/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
               if (vErrors === null) {
                 vErrors = [err15];
@@ -3234,8 +3290,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 export {
-  v1c1ab95f92fad5b7c69a264c,
-  v43c27469df2cbbe80f05aaf5,
+  v637606cd04636f4cd98e83eb,
   v6a4c7bfc337f516fbac0d156,
+  v7f2d637103332373685fe67e,
   ve71225136a4cf1fa3105e58b
 };

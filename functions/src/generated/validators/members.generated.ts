@@ -432,38 +432,40 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
   validate11.errors = vErrors;
   return errors === 0;
 }
-var v8b55eaca1688d2f6f60f15a6 = validate12;
-var schema13 = { "$id": "request/contribute", "type": "object", "required": ["amount"], "additionalProperties": false, "properties": { "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64 } } };
+var v6c56b550516cc47b68809473 = validate12;
+var schema13 = { "$id": "query/members", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["10", "50", "100", "5", "25", "500"] }, "sort:name": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:number": { "type": "string", "enum": ["asc", "desc"] }, "sort:pendingBenefits": { "type": "string", "enum": ["asc", "desc"] }, "sort:onboardingDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:search": { "type": "string", "maxLength": 100 }, "filter:benefits": { "type": "string", "enum": ["all", "current_month", "1_month", "12_months"] }, "filter:contributions": { "type": "string", "enum": ["all", "not_1_month", "not_2_months", "not_4_months", "not_12_months"] }, "filter:plots": { "type": "string", "enum": ["all", "no", "one", "many"] } } };
+var func9 = Object.prototype.hasOwnProperty;
+var pattern3 = new RegExp("^[1-9][0-9]{0,5}$", "u");
 function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.amount === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
     for (const key0 in data) {
-      if (!(key0 === "amount" || key0 === "protectionType" || key0 === "plotId")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+      if (!func9.call(schema13.properties, key0)) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
     }
-    if (data.amount !== void 0) {
-      let data0 = data.amount;
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 > 1e9 || isNaN(data0)) {
-          const err2 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+    if (data.page !== void 0) {
+      let data0 = data.page;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 6) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/maxLength", keyword: "maxLength", params: { limit: 6 }, message: "must NOT have more than 6 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!pattern3.test(data0)) {
+          const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
           if (vErrors === null) {
             vErrors = [err2];
           } else {
@@ -471,26 +473,29 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data0 < 0 || isNaN(data0)) {
-          const err3 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (data0 <= 0 || isNaN(data0)) {
-          const err4 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
       } else {
-        const err5 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        const err3 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (!(data1 === "10" || data1 === "50" || data1 === "100" || data1 === "5" || data1 === "25" || data1 === "500")) {
+        const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema13.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err5];
         } else {
@@ -499,10 +504,10 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.protectionType !== void 0) {
-      let data1 = data.protectionType;
-      if (typeof data1 !== "string") {
-        const err6 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    if (data["sort:name"] !== void 0) {
+      let data2 = data["sort:name"];
+      if (typeof data2 !== "string") {
+        const err6 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -510,8 +515,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data1 === "DROUGHT" || data1 === "EXCESS_RAIN")) {
-        const err7 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema13.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+      if (!(data2 === "asc" || data2 === "desc")) {
+        const err7 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:name"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -520,29 +525,31 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.plotId !== void 0) {
-      let data2 = data.plotId;
-      if (typeof data2 === "string") {
-        if (func2(data2) > 64) {
-          const err8 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
+    if (data["sort:federation"] !== void 0) {
+      let data3 = data["sort:federation"];
+      if (typeof data3 !== "string") {
+        const err8 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
         }
-        if (func2(data2) < 1) {
-          const err9 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
+        errors++;
+      }
+      if (!(data3 === "asc" || data3 === "desc")) {
+        const err9 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
         }
-      } else {
-        const err10 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        errors++;
+      }
+    }
+    if (data["sort:number"] !== void 0) {
+      let data4 = data["sort:number"];
+      if (typeof data4 !== "string") {
+        const err10 = { instancePath: instancePath + "/sort:number", schemaPath: "#/properties/sort%3Anumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err10];
         } else {
@@ -550,13 +557,149 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (!(data4 === "asc" || data4 === "desc")) {
+        const err11 = { instancePath: instancePath + "/sort:number", schemaPath: "#/properties/sort%3Anumber/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:number"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:pendingBenefits"] !== void 0) {
+      let data5 = data["sort:pendingBenefits"];
+      if (typeof data5 !== "string") {
+        const err12 = { instancePath: instancePath + "/sort:pendingBenefits", schemaPath: "#/properties/sort%3ApendingBenefits/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data5 === "asc" || data5 === "desc")) {
+        const err13 = { instancePath: instancePath + "/sort:pendingBenefits", schemaPath: "#/properties/sort%3ApendingBenefits/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:pendingBenefits"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:onboardingDate"] !== void 0) {
+      let data6 = data["sort:onboardingDate"];
+      if (typeof data6 !== "string") {
+        const err14 = { instancePath: instancePath + "/sort:onboardingDate", schemaPath: "#/properties/sort%3AonboardingDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (!(data6 === "asc" || data6 === "desc")) {
+        const err15 = { instancePath: instancePath + "/sort:onboardingDate", schemaPath: "#/properties/sort%3AonboardingDate/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:onboardingDate"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:search"] !== void 0) {
+      let data7 = data["filter:search"];
+      if (typeof data7 === "string") {
+        if (func2(data7) > 100) {
+          const err16 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:benefits"] !== void 0) {
+      let data8 = data["filter:benefits"];
+      if (typeof data8 !== "string") {
+        const err18 = { instancePath: instancePath + "/filter:benefits", schemaPath: "#/properties/filter%3Abenefits/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (!(data8 === "all" || data8 === "current_month" || data8 === "1_month" || data8 === "12_months")) {
+        const err19 = { instancePath: instancePath + "/filter:benefits", schemaPath: "#/properties/filter%3Abenefits/enum", keyword: "enum", params: { allowedValues: schema13.properties["filter:benefits"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:contributions"] !== void 0) {
+      let data9 = data["filter:contributions"];
+      if (typeof data9 !== "string") {
+        const err20 = { instancePath: instancePath + "/filter:contributions", schemaPath: "#/properties/filter%3Acontributions/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+      if (!(data9 === "all" || data9 === "not_1_month" || data9 === "not_2_months" || data9 === "not_4_months" || data9 === "not_12_months")) {
+        const err21 = { instancePath: instancePath + "/filter:contributions", schemaPath: "#/properties/filter%3Acontributions/enum", keyword: "enum", params: { allowedValues: schema13.properties["filter:contributions"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:plots"] !== void 0) {
+      let data10 = data["filter:plots"];
+      if (typeof data10 !== "string") {
+        const err22 = { instancePath: instancePath + "/filter:plots", schemaPath: "#/properties/filter%3Aplots/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+      if (!(data10 === "all" || data10 === "no" || data10 === "one" || data10 === "many")) {
+        const err23 = { instancePath: instancePath + "/filter:plots", schemaPath: "#/properties/filter%3Aplots/enum", keyword: "enum", params: { allowedValues: schema13.properties["filter:plots"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
     }
   } else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err24 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err11];
+      vErrors = [err24];
     } else {
-      vErrors.push(err11);
+      vErrors.push(err24);
     }
     errors++;
   }
@@ -642,7 +785,6 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
 }
 var va5d1abc534541ab8c15a2263 = validate14;
 var schema15 = { "$id": "request/new-member", "type": "object", "required": ["name", "village", "number"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 } } };
-var func13 = Object.prototype.hasOwnProperty;
 function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -676,7 +818,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func13.call(schema15.properties, key0)) {
+      if (!func9.call(schema15.properties, key0)) {
         const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -968,428 +1110,9 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
   validate14.errors = vErrors;
   return errors === 0;
 }
-var vbcd60c17733703334da2d576 = validate15;
+var vbb04026777e9f1b1247d2e08 = validate15;
+var schema16 = { "$id": "request/new-plot", "type": "object", "required": ["name", "latitude", "longitude"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 } } };
 function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.amount === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "amount")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.amount !== void 0) {
-      let data0 = data.amount;
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 > 1e9 || isNaN(data0)) {
-          const err2 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0 < 0 || isNaN(data0)) {
-          const err3 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (data0 <= 0 || isNaN(data0)) {
-          const err4 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate15.errors = vErrors;
-  return errors === 0;
-}
-var vc221d9528113a757847d7d07 = validate16;
-function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.memberId === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "memberId" }, message: "must have required property 'memberId'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "memberId")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.memberId !== void 0) {
-      let data0 = data.memberId;
-      if (typeof data0 === "string") {
-        if (func2(data0) > 64) {
-          const err2 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (func2(data0) < 1) {
-          const err3 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (!pattern0.test(data0)) {
-          const err4 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate16.errors = vErrors;
-  return errors === 0;
-}
-var vc750427de304da212be53839 = validate17;
-var schema18 = { "$id": "query/members", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["10", "50", "100", "5", "25", "500"] }, "sort:name": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:number": { "type": "string", "enum": ["asc", "desc"] }, "sort:pendingBenefits": { "type": "string", "enum": ["asc", "desc"] }, "sort:onboardingDate": { "type": "string", "enum": ["asc", "desc"] }, "filter:search": { "type": "string", "maxLength": 100 }, "filter:benefits": { "type": "string", "enum": ["all", "current_month", "1_month", "12_months"] }, "filter:contributions": { "type": "string", "enum": ["all", "not_1_month", "not_2_months", "not_4_months", "not_12_months"] }, "filter:plots": { "type": "string", "enum": ["all", "no", "one", "many"] } } };
-var pattern8 = new RegExp("^[1-9][0-9]{0,5}$", "u");
-function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!func13.call(schema18.properties, key0)) {
-        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.page !== void 0) {
-      let data0 = data.page;
-      if (typeof data0 === "string") {
-        if (!pattern8.test(data0)) {
-          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.pageSize !== void 0) {
-      let data1 = data.pageSize;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (!(data1 === "10" || data1 === "50" || data1 === "100" || data1 === "5" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema18.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:name"] !== void 0) {
-      let data2 = data["sort:name"];
-      if (typeof data2 !== "string") {
-        const err5 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (!(data2 === "asc" || data2 === "desc")) {
-        const err6 = { instancePath: instancePath + "/sort:name", schemaPath: "#/properties/sort%3Aname/enum", keyword: "enum", params: { allowedValues: schema18.properties["sort:name"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:federation"] !== void 0) {
-      let data3 = data["sort:federation"];
-      if (typeof data3 !== "string") {
-        const err7 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if (!(data3 === "asc" || data3 === "desc")) {
-        const err8 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema18.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:number"] !== void 0) {
-      let data4 = data["sort:number"];
-      if (typeof data4 !== "string") {
-        const err9 = { instancePath: instancePath + "/sort:number", schemaPath: "#/properties/sort%3Anumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if (!(data4 === "asc" || data4 === "desc")) {
-        const err10 = { instancePath: instancePath + "/sort:number", schemaPath: "#/properties/sort%3Anumber/enum", keyword: "enum", params: { allowedValues: schema18.properties["sort:number"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:pendingBenefits"] !== void 0) {
-      let data5 = data["sort:pendingBenefits"];
-      if (typeof data5 !== "string") {
-        const err11 = { instancePath: instancePath + "/sort:pendingBenefits", schemaPath: "#/properties/sort%3ApendingBenefits/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-      if (!(data5 === "asc" || data5 === "desc")) {
-        const err12 = { instancePath: instancePath + "/sort:pendingBenefits", schemaPath: "#/properties/sort%3ApendingBenefits/enum", keyword: "enum", params: { allowedValues: schema18.properties["sort:pendingBenefits"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:onboardingDate"] !== void 0) {
-      let data6 = data["sort:onboardingDate"];
-      if (typeof data6 !== "string") {
-        const err13 = { instancePath: instancePath + "/sort:onboardingDate", schemaPath: "#/properties/sort%3AonboardingDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-      if (!(data6 === "asc" || data6 === "desc")) {
-        const err14 = { instancePath: instancePath + "/sort:onboardingDate", schemaPath: "#/properties/sort%3AonboardingDate/enum", keyword: "enum", params: { allowedValues: schema18.properties["sort:onboardingDate"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:search"] !== void 0) {
-      let data7 = data["filter:search"];
-      if (typeof data7 === "string") {
-        if (func2(data7) > 100) {
-          const err15 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-      } else {
-        const err16 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:benefits"] !== void 0) {
-      let data8 = data["filter:benefits"];
-      if (typeof data8 !== "string") {
-        const err17 = { instancePath: instancePath + "/filter:benefits", schemaPath: "#/properties/filter%3Abenefits/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-      if (!(data8 === "all" || data8 === "current_month" || data8 === "1_month" || data8 === "12_months")) {
-        const err18 = { instancePath: instancePath + "/filter:benefits", schemaPath: "#/properties/filter%3Abenefits/enum", keyword: "enum", params: { allowedValues: schema18.properties["filter:benefits"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:contributions"] !== void 0) {
-      let data9 = data["filter:contributions"];
-      if (typeof data9 !== "string") {
-        const err19 = { instancePath: instancePath + "/filter:contributions", schemaPath: "#/properties/filter%3Acontributions/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-      if (!(data9 === "all" || data9 === "not_1_month" || data9 === "not_2_months" || data9 === "not_4_months" || data9 === "not_12_months")) {
-        const err20 = { instancePath: instancePath + "/filter:contributions", schemaPath: "#/properties/filter%3Acontributions/enum", keyword: "enum", params: { allowedValues: schema18.properties["filter:contributions"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err20];
-        } else {
-          vErrors.push(err20);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:plots"] !== void 0) {
-      let data10 = data["filter:plots"];
-      if (typeof data10 !== "string") {
-        const err21 = { instancePath: instancePath + "/filter:plots", schemaPath: "#/properties/filter%3Aplots/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err21];
-        } else {
-          vErrors.push(err21);
-        }
-        errors++;
-      }
-      if (!(data10 === "all" || data10 === "no" || data10 === "one" || data10 === "many")) {
-        const err22 = { instancePath: instancePath + "/filter:plots", schemaPath: "#/properties/filter%3Aplots/enum", keyword: "enum", params: { allowedValues: schema18.properties["filter:plots"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err23];
-    } else {
-      vErrors.push(err23);
-    }
-    errors++;
-  }
-  validate17.errors = vErrors;
-  return errors === 0;
-}
-var vfe686ebc471348aac7b8c924 = validate18;
-var schema19 = { "$id": "request/new-plot", "type": "object", "required": ["name", "latitude", "longitude"], "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "integer", "minimum": 0, "maximum": 3250368e4 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] } } };
-function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1422,7 +1145,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "name" || key0 === "latitude" || key0 === "longitude" || key0 === "droughtMonthlyContrib" || key0 === "excessRainMonthlyContrib" || key0 === "startCoverageDate" || key0 === "cropDescription" || key0 === "isIrrigated")) {
+      if (!(key0 === "name" || key0 === "latitude" || key0 === "longitude" || key0 === "droughtMonthlyContrib" || key0 === "excessRainMonthlyContrib" || key0 === "cropDescription" || key0 === "isIrrigated" || key0 === "startCoverageDate")) {
         const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -1596,10 +1319,10 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.startCoverageDate !== void 0) {
-      let data5 = data.startCoverageDate;
-      if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
-        const err20 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+    if (data.cropDescription !== void 0) {
+      let data5 = data.cropDescription;
+      if (typeof data5 !== "string" && data5 !== null) {
+        const err20 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema16.properties.cropDescription.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err20];
         } else {
@@ -1607,9 +1330,9 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data5 == "number" && isFinite(data5)) {
-        if (data5 > 3250368e4 || isNaN(data5)) {
-          const err21 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
+      if (typeof data5 === "string") {
+        if (func2(data5) > 200) {
+          const err21 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
           if (vErrors === null) {
             vErrors = [err21];
           } else {
@@ -1617,21 +1340,24 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data5 < 0 || isNaN(data5)) {
-          const err22 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
       }
     }
-    if (data.cropDescription !== void 0) {
-      let data6 = data.cropDescription;
-      if (typeof data6 !== "string" && data6 !== null) {
-        const err23 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/type", keyword: "type", params: { type: schema19.properties.cropDescription.type }, message: "must be string,null" };
+    if (data.isIrrigated !== void 0) {
+      let data6 = data.isIrrigated;
+      if (typeof data6 !== "boolean" && data6 !== null) {
+        const err22 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema16.properties.isIrrigated.type }, message: "must be boolean,null" };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.startCoverageDate !== void 0) {
+      let data7 = data.startCoverageDate;
+      if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
+        const err23 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -1639,9 +1365,9 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data6 === "string") {
-        if (func2(data6) > 200) {
-          const err24 = { instancePath: instancePath + "/cropDescription", schemaPath: "#/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+      if (typeof data7 == "number" && isFinite(data7)) {
+        if (data7 > 3250368e4 || isNaN(data7)) {
+          const err24 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3250368e4 }, message: "must be <= 32503680000" };
           if (vErrors === null) {
             vErrors = [err24];
           } else {
@@ -1649,18 +1375,15 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      }
-    }
-    if (data.isIrrigated !== void 0) {
-      let data7 = data.isIrrigated;
-      if (typeof data7 !== "boolean" && data7 !== null) {
-        const err25 = { instancePath: instancePath + "/isIrrigated", schemaPath: "#/properties/isIrrigated/type", keyword: "type", params: { type: schema19.properties.isIrrigated.type }, message: "must be boolean,null" };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
+        if (data7 < 0 || isNaN(data7)) {
+          const err25 = { instancePath: instancePath + "/startCoverageDate", schemaPath: "#/properties/startCoverageDate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
         }
-        errors++;
       }
     }
   } else {
@@ -1672,17 +1395,312 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
+  validate15.errors = vErrors;
+  return errors === 0;
+}
+var vbcd60c17733703334da2d576 = validate16;
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.amount === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "amount")) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.amount !== void 0) {
+      let data0 = data.amount;
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 1e9 || isNaN(data0)) {
+          const err2 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err3 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (data0 <= 0 || isNaN(data0)) {
+          const err4 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate16.errors = vErrors;
+  return errors === 0;
+}
+var vc221d9528113a757847d7d07 = validate17;
+function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.memberId === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "memberId" }, message: "must have required property 'memberId'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "memberId")) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.memberId !== void 0) {
+      let data0 = data.memberId;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 64) {
+          const err2 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err3 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data0)) {
+          const err4 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/memberId", schemaPath: "#/properties/memberId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate17.errors = vErrors;
+  return errors === 0;
+}
+var ve20d1885e4d0bc9d51e2560d = validate18;
+var schema19 = { "$id": "request/contribute", "type": "object", "required": ["amount"], "additionalProperties": false, "properties": { "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$" } } };
+function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.amount === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "amount" || key0 === "protectionType" || key0 === "plotId")) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.amount !== void 0) {
+      let data0 = data.amount;
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 1e9 || isNaN(data0)) {
+          const err2 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err3 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (data0 <= 0 || isNaN(data0)) {
+          const err4 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/amount", schemaPath: "#/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.protectionType !== void 0) {
+      let data1 = data.protectionType;
+      if (typeof data1 !== "string") {
+        const err6 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (!(data1 === "DROUGHT" || data1 === "EXCESS_RAIN")) {
+        const err7 = { instancePath: instancePath + "/protectionType", schemaPath: "#/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema19.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.plotId !== void 0) {
+      let data2 = data.plotId;
+      if (typeof data2 === "string") {
+        if (func2(data2) > 64) {
+          const err8 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (func2(data2) < 1) {
+          const err9 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data2)) {
+          const err10 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = { instancePath: instancePath + "/plotId", schemaPath: "#/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err12];
+    } else {
+      vErrors.push(err12);
+    }
+    errors++;
+  }
   validate18.errors = vErrors;
   return errors === 0;
 }
 export {
   v2ec535b3cb07b28e0ef48cd4,
   v4b94167c833171f4d4155b79,
-  v8b55eaca1688d2f6f60f15a6,
+  v6c56b550516cc47b68809473,
   v9427f640899e32175cd417b2,
   va5d1abc534541ab8c15a2263,
+  vbb04026777e9f1b1247d2e08,
   vbcd60c17733703334da2d576,
   vc221d9528113a757847d7d07,
-  vc750427de304da212be53839,
-  vfe686ebc471348aac7b8c924
+  ve20d1885e4d0bc9d51e2560d
 };

@@ -654,2452 +654,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
   validate11.errors = vErrors;
   return errors === 0;
 }
-var v58a9e74e4c34d2c050aa1602 = validate12;
-var schema13 = { "type": "object", "required": ["_id", "name", "creationDate", "createdBy", "configs", "members"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S" }, "logo": { "type": ["string", "null"], "maxLength": 65536, "pattern": "^data:image/(png|jpeg);base64," }, "banner": { "type": ["string", "null"], "maxLength": 65536, "pattern": "^data:image/(png|jpeg);base64," }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "createdBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "modificationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "modifiedBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "configs": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth", "_id", "version", "creationDate"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64 }, "version": { "type": "integer", "minimum": 1, "maximum": 999999 }, "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } }, "description": "Versions 1, 2, 3\u2026 in order" }, "members": { "type": "array", "maxItems": 2e5, "items": { "type": "object", "required": ["id", "name", "village", "number", "onboardingDate", "plots", "contributions", "payouts", "cashouts"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "plots": { "type": "array", "maxItems": 50, "items": { "type": "object", "required": ["id", "name", "latitude", "longitude", "droughtMonthlyContrib", "startCoverageDate", "endOfSeasonDate", "endCoverageDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endOfSeasonDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "enablerConfig": { "type": ["object", "null"], "required": ["version", "_id"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1 }, "_id": { "type": "string", "maxLength": 64 } } } } } }, "contributions": { "type": "array", "maxItems": 2e3, "items": { "type": "object", "required": ["id", "plotId", "amount", "protectionType", "contributionDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } }, "payouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "plotId", "amount", "assessmentId", "assessmentDate", "payoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "description": "The campaign" }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "payoutDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" } } } }, "cashouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "amount", "cashoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "cashoutDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } } } } } } };
+var v3e39bda496a844609251691e = validate12;
+var schema13 = { "type": "object", "required": ["id", "name", "village", "number", "onboardingDate", "plots", "contributions", "payouts", "cashouts"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "plots": { "type": "array", "maxItems": 50, "items": { "type": "object", "required": ["id", "name", "latitude", "longitude", "droughtMonthlyContrib", "startCoverageDate", "endOfSeasonDate", "endCoverageDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "startCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endOfSeasonDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "enablerConfig": { "type": ["object", "null"], "required": ["version", "_id"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1, "maximum": 1e5 }, "_id": { "type": "string", "minLength": 1, "maxLength": 64 } } } } } }, "contributions": { "type": "array", "maxItems": 2e3, "items": { "type": "object", "required": ["id", "plotId", "amount", "protectionType", "contributionDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } }, "payouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "plotId", "amount", "assessmentId", "assessmentDate", "payoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "assessmentId": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S", "description": "The campaign" }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "payoutDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" } } } }, "cashouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "amount", "cashoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "cashoutDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } } } };
 var pattern4 = new RegExp("^[A-Za-z0-9_-]+$", "u");
-var pattern6 = new RegExp("^data:image/(png|jpeg);base64,", "u");
-var pattern8 = new RegExp("^[A-Z]{3}$", "u");
-var formats2 = require_formats().fullFormats["date-time"];
+var formats10 = require_formats().fullFormats["date-time"];
 function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "_id" }, message: "must have required property '_id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.creationDate === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "creationDate" }, message: "must have required property 'creationDate'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.createdBy === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "createdBy" }, message: "must have required property 'createdBy'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    if (data.configs === void 0) {
-      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "configs" }, message: "must have required property 'configs'" };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    }
-    if (data.members === void 0) {
-      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "members" }, message: "must have required property 'members'" };
-      if (vErrors === null) {
-        vErrors = [err5];
-      } else {
-        vErrors.push(err5);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!func2.call(schema13.properties, key0)) {
-        const err6 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data._id !== void 0) {
-      let data0 = data._id;
-      if (typeof data0 === "string") {
-        if (func3(data0) > 64) {
-          const err7 = { instancePath: instancePath + "/_id", schemaPath: "#/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        if (func3(data0) < 1) {
-          const err8 = { instancePath: instancePath + "/_id", schemaPath: "#/properties/_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-        if (!pattern4.test(data0)) {
-          const err9 = { instancePath: instancePath + "/_id", schemaPath: "#/properties/_id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      } else {
-        const err10 = { instancePath: instancePath + "/_id", schemaPath: "#/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== void 0) {
-      let data1 = data.name;
-      if (typeof data1 === "string") {
-        if (func3(data1) > 100) {
-          const err11 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-        if (func3(data1) < 1) {
-          const err12 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        if (!pattern0.test(data1)) {
-          const err13 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      } else {
-        const err14 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.logo !== void 0) {
-      let data2 = data.logo;
-      if (typeof data2 !== "string" && data2 !== null) {
-        const err15 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/type", keyword: "type", params: { type: schema13.properties.logo.type }, message: "must be string,null" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-      if (typeof data2 === "string") {
-        if (func3(data2) > 65536) {
-          const err16 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters" };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-        if (!pattern6.test(data2)) {
-          const err17 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64," }, message: 'must match pattern "^data:image/(png|jpeg);base64,"' };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.banner !== void 0) {
-      let data3 = data.banner;
-      if (typeof data3 !== "string" && data3 !== null) {
-        const err18 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/type", keyword: "type", params: { type: schema13.properties.banner.type }, message: "must be string,null" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-      if (typeof data3 === "string") {
-        if (func3(data3) > 65536) {
-          const err19 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters" };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-        if (!pattern6.test(data3)) {
-          const err20 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64," }, message: 'must match pattern "^data:image/(png|jpeg);base64,"' };
-          if (vErrors === null) {
-            vErrors = [err20];
-          } else {
-            vErrors.push(err20);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.creationDate !== void 0) {
-      let data4 = data.creationDate;
-      if (typeof data4 === "string") {
-        if (!formats2.validate(data4)) {
-          const err21 = { instancePath: instancePath + "/creationDate", schemaPath: "#/properties/creationDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
-        }
-      } else {
-        const err22 = { instancePath: instancePath + "/creationDate", schemaPath: "#/properties/creationDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
-        errors++;
-      }
-    }
-    if (data.createdBy !== void 0) {
-      let data5 = data.createdBy;
-      if (typeof data5 === "string") {
-        if (func3(data5) > 254) {
-          const err23 = { instancePath: instancePath + "/createdBy", schemaPath: "#/properties/createdBy/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
-          if (vErrors === null) {
-            vErrors = [err23];
-          } else {
-            vErrors.push(err23);
-          }
-          errors++;
-        }
-        if (func3(data5) < 1) {
-          const err24 = { instancePath: instancePath + "/createdBy", schemaPath: "#/properties/createdBy/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err24];
-          } else {
-            vErrors.push(err24);
-          }
-          errors++;
-        }
-      } else {
-        const err25 = { instancePath: instancePath + "/createdBy", schemaPath: "#/properties/createdBy/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-    }
-    if (data.modificationDate !== void 0) {
-      let data6 = data.modificationDate;
-      if (typeof data6 === "string") {
-        if (!formats2.validate(data6)) {
-          const err26 = { instancePath: instancePath + "/modificationDate", schemaPath: "#/properties/modificationDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err26];
-          } else {
-            vErrors.push(err26);
-          }
-          errors++;
-        }
-      } else {
-        const err27 = { instancePath: instancePath + "/modificationDate", schemaPath: "#/properties/modificationDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err27];
-        } else {
-          vErrors.push(err27);
-        }
-        errors++;
-      }
-    }
-    if (data.modifiedBy !== void 0) {
-      let data7 = data.modifiedBy;
-      if (typeof data7 === "string") {
-        if (func3(data7) > 254) {
-          const err28 = { instancePath: instancePath + "/modifiedBy", schemaPath: "#/properties/modifiedBy/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
-          if (vErrors === null) {
-            vErrors = [err28];
-          } else {
-            vErrors.push(err28);
-          }
-          errors++;
-        }
-        if (func3(data7) < 1) {
-          const err29 = { instancePath: instancePath + "/modifiedBy", schemaPath: "#/properties/modifiedBy/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err29];
-          } else {
-            vErrors.push(err29);
-          }
-          errors++;
-        }
-      } else {
-        const err30 = { instancePath: instancePath + "/modifiedBy", schemaPath: "#/properties/modifiedBy/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err30];
-        } else {
-          vErrors.push(err30);
-        }
-        errors++;
-      }
-    }
-    if (data.configs !== void 0) {
-      let data8 = data.configs;
-      if (Array.isArray(data8)) {
-        if (data8.length > 500) {
-          const err31 = { instancePath: instancePath + "/configs", schemaPath: "#/properties/configs/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
-          if (vErrors === null) {
-            vErrors = [err31];
-          } else {
-            vErrors.push(err31);
-          }
-          errors++;
-        }
-        const len0 = data8.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data9 = data8[i0];
-          if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
-            if (data9.currency === void 0) {
-              const err32 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "currency" }, message: "must have required property 'currency'" };
-              if (vErrors === null) {
-                vErrors = [err32];
-              } else {
-                vErrors.push(err32);
-              }
-              errors++;
-            }
-            if (data9.maxCompensationFactor === void 0) {
-              const err33 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "maxCompensationFactor" }, message: "must have required property 'maxCompensationFactor'" };
-              if (vErrors === null) {
-                vErrors = [err33];
-              } else {
-                vErrors.push(err33);
-              }
-              errors++;
-            }
-            if (data9.lengthOfSeasonInMonth === void 0) {
-              const err34 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "lengthOfSeasonInMonth" }, message: "must have required property 'lengthOfSeasonInMonth'" };
-              if (vErrors === null) {
-                vErrors = [err34];
-              } else {
-                vErrors.push(err34);
-              }
-              errors++;
-            }
-            if (data9.lengthOfCoverageInMonth === void 0) {
-              const err35 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "lengthOfCoverageInMonth" }, message: "must have required property 'lengthOfCoverageInMonth'" };
-              if (vErrors === null) {
-                vErrors = [err35];
-              } else {
-                vErrors.push(err35);
-              }
-              errors++;
-            }
-            if (data9.benefitFactorsByMonth === void 0) {
-              const err36 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "benefitFactorsByMonth" }, message: "must have required property 'benefitFactorsByMonth'" };
-              if (vErrors === null) {
-                vErrors = [err36];
-              } else {
-                vErrors.push(err36);
-              }
-              errors++;
-            }
-            if (data9._id === void 0) {
-              const err37 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "_id" }, message: "must have required property '_id'" };
-              if (vErrors === null) {
-                vErrors = [err37];
-              } else {
-                vErrors.push(err37);
-              }
-              errors++;
-            }
-            if (data9.version === void 0) {
-              const err38 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'" };
-              if (vErrors === null) {
-                vErrors = [err38];
-              } else {
-                vErrors.push(err38);
-              }
-              errors++;
-            }
-            if (data9.creationDate === void 0) {
-              const err39 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "creationDate" }, message: "must have required property 'creationDate'" };
-              if (vErrors === null) {
-                vErrors = [err39];
-              } else {
-                vErrors.push(err39);
-              }
-              errors++;
-            }
-            for (const key1 in data9) {
-              if (!func2.call(schema13.properties.configs.items.properties, key1)) {
-                const err40 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err40];
-                } else {
-                  vErrors.push(err40);
-                }
-                errors++;
-              }
-            }
-            if (data9._id !== void 0) {
-              let data10 = data9._id;
-              if (typeof data10 === "string") {
-                if (func3(data10) > 64) {
-                  const err41 = { instancePath: instancePath + "/configs/" + i0 + "/_id", schemaPath: "#/properties/configs/items/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err41];
-                  } else {
-                    vErrors.push(err41);
-                  }
-                  errors++;
-                }
-                if (func3(data10) < 1) {
-                  const err42 = { instancePath: instancePath + "/configs/" + i0 + "/_id", schemaPath: "#/properties/configs/items/properties/_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err42];
-                  } else {
-                    vErrors.push(err42);
-                  }
-                  errors++;
-                }
-              } else {
-                const err43 = { instancePath: instancePath + "/configs/" + i0 + "/_id", schemaPath: "#/properties/configs/items/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err43];
-                } else {
-                  vErrors.push(err43);
-                }
-                errors++;
-              }
-            }
-            if (data9.version !== void 0) {
-              let data11 = data9.version;
-              if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
-                const err44 = { instancePath: instancePath + "/configs/" + i0 + "/version", schemaPath: "#/properties/configs/items/properties/version/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err44];
-                } else {
-                  vErrors.push(err44);
-                }
-                errors++;
-              }
-              if (typeof data11 == "number" && isFinite(data11)) {
-                if (data11 > 999999 || isNaN(data11)) {
-                  const err45 = { instancePath: instancePath + "/configs/" + i0 + "/version", schemaPath: "#/properties/configs/items/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 999999 }, message: "must be <= 999999" };
-                  if (vErrors === null) {
-                    vErrors = [err45];
-                  } else {
-                    vErrors.push(err45);
-                  }
-                  errors++;
-                }
-                if (data11 < 1 || isNaN(data11)) {
-                  const err46 = { instancePath: instancePath + "/configs/" + i0 + "/version", schemaPath: "#/properties/configs/items/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-                  if (vErrors === null) {
-                    vErrors = [err46];
-                  } else {
-                    vErrors.push(err46);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data9.currency !== void 0) {
-              let data12 = data9.currency;
-              if (typeof data12 === "string") {
-                if (!pattern8.test(data12)) {
-                  const err47 = { instancePath: instancePath + "/configs/" + i0 + "/currency", schemaPath: "#/properties/configs/items/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err47];
-                  } else {
-                    vErrors.push(err47);
-                  }
-                  errors++;
-                }
-              } else {
-                const err48 = { instancePath: instancePath + "/configs/" + i0 + "/currency", schemaPath: "#/properties/configs/items/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err48];
-                } else {
-                  vErrors.push(err48);
-                }
-                errors++;
-              }
-            }
-            if (data9.maxCompensationFactor !== void 0) {
-              let data13 = data9.maxCompensationFactor;
-              if (typeof data13 == "number" && isFinite(data13)) {
-                if (data13 > 1e3 || isNaN(data13)) {
-                  const err49 = { instancePath: instancePath + "/configs/" + i0 + "/maxCompensationFactor", schemaPath: "#/properties/configs/items/properties/maxCompensationFactor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
-                  if (vErrors === null) {
-                    vErrors = [err49];
-                  } else {
-                    vErrors.push(err49);
-                  }
-                  errors++;
-                }
-                if (data13 <= 0 || isNaN(data13)) {
-                  const err50 = { instancePath: instancePath + "/configs/" + i0 + "/maxCompensationFactor", schemaPath: "#/properties/configs/items/properties/maxCompensationFactor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
-                  if (vErrors === null) {
-                    vErrors = [err50];
-                  } else {
-                    vErrors.push(err50);
-                  }
-                  errors++;
-                }
-              } else {
-                const err51 = { instancePath: instancePath + "/configs/" + i0 + "/maxCompensationFactor", schemaPath: "#/properties/configs/items/properties/maxCompensationFactor/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                if (vErrors === null) {
-                  vErrors = [err51];
-                } else {
-                  vErrors.push(err51);
-                }
-                errors++;
-              }
-            }
-            if (data9.lengthOfSeasonInMonth !== void 0) {
-              let data14 = data9.lengthOfSeasonInMonth;
-              if (!(typeof data14 == "number" && (!(data14 % 1) && !isNaN(data14)) && isFinite(data14))) {
-                const err52 = { instancePath: instancePath + "/configs/" + i0 + "/lengthOfSeasonInMonth", schemaPath: "#/properties/configs/items/properties/lengthOfSeasonInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err52];
-                } else {
-                  vErrors.push(err52);
-                }
-                errors++;
-              }
-              if (typeof data14 == "number" && isFinite(data14)) {
-                if (data14 > 24 || isNaN(data14)) {
-                  const err53 = { instancePath: instancePath + "/configs/" + i0 + "/lengthOfSeasonInMonth", schemaPath: "#/properties/configs/items/properties/lengthOfSeasonInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 24 }, message: "must be <= 24" };
-                  if (vErrors === null) {
-                    vErrors = [err53];
-                  } else {
-                    vErrors.push(err53);
-                  }
-                  errors++;
-                }
-                if (data14 < 1 || isNaN(data14)) {
-                  const err54 = { instancePath: instancePath + "/configs/" + i0 + "/lengthOfSeasonInMonth", schemaPath: "#/properties/configs/items/properties/lengthOfSeasonInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-                  if (vErrors === null) {
-                    vErrors = [err54];
-                  } else {
-                    vErrors.push(err54);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data9.lengthOfCoverageInMonth !== void 0) {
-              let data15 = data9.lengthOfCoverageInMonth;
-              if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)) && isFinite(data15))) {
-                const err55 = { instancePath: instancePath + "/configs/" + i0 + "/lengthOfCoverageInMonth", schemaPath: "#/properties/configs/items/properties/lengthOfCoverageInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err55];
-                } else {
-                  vErrors.push(err55);
-                }
-                errors++;
-              }
-              if (typeof data15 == "number" && isFinite(data15)) {
-                if (data15 > 36 || isNaN(data15)) {
-                  const err56 = { instancePath: instancePath + "/configs/" + i0 + "/lengthOfCoverageInMonth", schemaPath: "#/properties/configs/items/properties/lengthOfCoverageInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 36 }, message: "must be <= 36" };
-                  if (vErrors === null) {
-                    vErrors = [err56];
-                  } else {
-                    vErrors.push(err56);
-                  }
-                  errors++;
-                }
-                if (data15 < 1 || isNaN(data15)) {
-                  const err57 = { instancePath: instancePath + "/configs/" + i0 + "/lengthOfCoverageInMonth", schemaPath: "#/properties/configs/items/properties/lengthOfCoverageInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-                  if (vErrors === null) {
-                    vErrors = [err57];
-                  } else {
-                    vErrors.push(err57);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data9.damageThreshold !== void 0) {
-              let data16 = data9.damageThreshold;
-              if (!(typeof data16 == "number" && isFinite(data16)) && data16 !== null) {
-                const err58 = { instancePath: instancePath + "/configs/" + i0 + "/damageThreshold", schemaPath: "#/properties/configs/items/properties/damageThreshold/type", keyword: "type", params: { type: schema13.properties.configs.items.properties.damageThreshold.type }, message: "must be number,null" };
-                if (vErrors === null) {
-                  vErrors = [err58];
-                } else {
-                  vErrors.push(err58);
-                }
-                errors++;
-              }
-              if (typeof data16 == "number" && isFinite(data16)) {
-                if (data16 > 1 || isNaN(data16)) {
-                  const err59 = { instancePath: instancePath + "/configs/" + i0 + "/damageThreshold", schemaPath: "#/properties/configs/items/properties/damageThreshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
-                  if (vErrors === null) {
-                    vErrors = [err59];
-                  } else {
-                    vErrors.push(err59);
-                  }
-                  errors++;
-                }
-                if (data16 < 0 || isNaN(data16)) {
-                  const err60 = { instancePath: instancePath + "/configs/" + i0 + "/damageThreshold", schemaPath: "#/properties/configs/items/properties/damageThreshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err60];
-                  } else {
-                    vErrors.push(err60);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data9.benefitFactorsByMonth !== void 0) {
-              let data17 = data9.benefitFactorsByMonth;
-              if (Array.isArray(data17)) {
-                if (data17.length > 36) {
-                  const err61 = { instancePath: instancePath + "/configs/" + i0 + "/benefitFactorsByMonth", schemaPath: "#/properties/configs/items/properties/benefitFactorsByMonth/maxItems", keyword: "maxItems", params: { limit: 36 }, message: "must NOT have more than 36 items" };
-                  if (vErrors === null) {
-                    vErrors = [err61];
-                  } else {
-                    vErrors.push(err61);
-                  }
-                  errors++;
-                }
-                const len1 = data17.length;
-                for (let i1 = 0; i1 < len1; i1++) {
-                  let data18 = data17[i1];
-                  if (typeof data18 == "number" && isFinite(data18)) {
-                    if (data18 > 1e3 || isNaN(data18)) {
-                      const err62 = { instancePath: instancePath + "/configs/" + i0 + "/benefitFactorsByMonth/" + i1, schemaPath: "#/properties/configs/items/properties/benefitFactorsByMonth/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
-                      if (vErrors === null) {
-                        vErrors = [err62];
-                      } else {
-                        vErrors.push(err62);
-                      }
-                      errors++;
-                    }
-                    if (data18 < 0 || isNaN(data18)) {
-                      const err63 = { instancePath: instancePath + "/configs/" + i0 + "/benefitFactorsByMonth/" + i1, schemaPath: "#/properties/configs/items/properties/benefitFactorsByMonth/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                      if (vErrors === null) {
-                        vErrors = [err63];
-                      } else {
-                        vErrors.push(err63);
-                      }
-                      errors++;
-                    }
-                  } else {
-                    const err64 = { instancePath: instancePath + "/configs/" + i0 + "/benefitFactorsByMonth/" + i1, schemaPath: "#/properties/configs/items/properties/benefitFactorsByMonth/items/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                    if (vErrors === null) {
-                      vErrors = [err64];
-                    } else {
-                      vErrors.push(err64);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err65 = { instancePath: instancePath + "/configs/" + i0 + "/benefitFactorsByMonth", schemaPath: "#/properties/configs/items/properties/benefitFactorsByMonth/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err65];
-                } else {
-                  vErrors.push(err65);
-                }
-                errors++;
-              }
-            }
-            if (data9.creationDate !== void 0) {
-              let data19 = data9.creationDate;
-              if (typeof data19 === "string") {
-                if (!formats2.validate(data19)) {
-                  const err66 = { instancePath: instancePath + "/configs/" + i0 + "/creationDate", schemaPath: "#/properties/configs/items/properties/creationDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-                  if (vErrors === null) {
-                    vErrors = [err66];
-                  } else {
-                    vErrors.push(err66);
-                  }
-                  errors++;
-                }
-              } else {
-                const err67 = { instancePath: instancePath + "/configs/" + i0 + "/creationDate", schemaPath: "#/properties/configs/items/properties/creationDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err67];
-                } else {
-                  vErrors.push(err67);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err68 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err68];
-            } else {
-              vErrors.push(err68);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err69 = { instancePath: instancePath + "/configs", schemaPath: "#/properties/configs/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err69];
-        } else {
-          vErrors.push(err69);
-        }
-        errors++;
-      }
-    }
-    if (data.members !== void 0) {
-      let data20 = data.members;
-      if (Array.isArray(data20)) {
-        if (data20.length > 2e5) {
-          const err70 = { instancePath: instancePath + "/members", schemaPath: "#/properties/members/maxItems", keyword: "maxItems", params: { limit: 2e5 }, message: "must NOT have more than 200000 items" };
-          if (vErrors === null) {
-            vErrors = [err70];
-          } else {
-            vErrors.push(err70);
-          }
-          errors++;
-        }
-        const len2 = data20.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          let data21 = data20[i2];
-          if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
-            if (data21.id === void 0) {
-              const err71 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err71];
-              } else {
-                vErrors.push(err71);
-              }
-              errors++;
-            }
-            if (data21.name === void 0) {
-              const err72 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-              if (vErrors === null) {
-                vErrors = [err72];
-              } else {
-                vErrors.push(err72);
-              }
-              errors++;
-            }
-            if (data21.village === void 0) {
-              const err73 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "village" }, message: "must have required property 'village'" };
-              if (vErrors === null) {
-                vErrors = [err73];
-              } else {
-                vErrors.push(err73);
-              }
-              errors++;
-            }
-            if (data21.number === void 0) {
-              const err74 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "number" }, message: "must have required property 'number'" };
-              if (vErrors === null) {
-                vErrors = [err74];
-              } else {
-                vErrors.push(err74);
-              }
-              errors++;
-            }
-            if (data21.onboardingDate === void 0) {
-              const err75 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "onboardingDate" }, message: "must have required property 'onboardingDate'" };
-              if (vErrors === null) {
-                vErrors = [err75];
-              } else {
-                vErrors.push(err75);
-              }
-              errors++;
-            }
-            if (data21.plots === void 0) {
-              const err76 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "plots" }, message: "must have required property 'plots'" };
-              if (vErrors === null) {
-                vErrors = [err76];
-              } else {
-                vErrors.push(err76);
-              }
-              errors++;
-            }
-            if (data21.contributions === void 0) {
-              const err77 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "contributions" }, message: "must have required property 'contributions'" };
-              if (vErrors === null) {
-                vErrors = [err77];
-              } else {
-                vErrors.push(err77);
-              }
-              errors++;
-            }
-            if (data21.payouts === void 0) {
-              const err78 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "payouts" }, message: "must have required property 'payouts'" };
-              if (vErrors === null) {
-                vErrors = [err78];
-              } else {
-                vErrors.push(err78);
-              }
-              errors++;
-            }
-            if (data21.cashouts === void 0) {
-              const err79 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "cashouts" }, message: "must have required property 'cashouts'" };
-              if (vErrors === null) {
-                vErrors = [err79];
-              } else {
-                vErrors.push(err79);
-              }
-              errors++;
-            }
-            for (const key2 in data21) {
-              if (!func2.call(schema13.properties.members.items.properties, key2)) {
-                const err80 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err80];
-                } else {
-                  vErrors.push(err80);
-                }
-                errors++;
-              }
-            }
-            if (data21.id !== void 0) {
-              let data22 = data21.id;
-              if (typeof data22 === "string") {
-                if (func3(data22) > 64) {
-                  const err81 = { instancePath: instancePath + "/members/" + i2 + "/id", schemaPath: "#/properties/members/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err81];
-                  } else {
-                    vErrors.push(err81);
-                  }
-                  errors++;
-                }
-                if (func3(data22) < 1) {
-                  const err82 = { instancePath: instancePath + "/members/" + i2 + "/id", schemaPath: "#/properties/members/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err82];
-                  } else {
-                    vErrors.push(err82);
-                  }
-                  errors++;
-                }
-                if (!pattern4.test(data22)) {
-                  const err83 = { instancePath: instancePath + "/members/" + i2 + "/id", schemaPath: "#/properties/members/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                  if (vErrors === null) {
-                    vErrors = [err83];
-                  } else {
-                    vErrors.push(err83);
-                  }
-                  errors++;
-                }
-              } else {
-                const err84 = { instancePath: instancePath + "/members/" + i2 + "/id", schemaPath: "#/properties/members/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err84];
-                } else {
-                  vErrors.push(err84);
-                }
-                errors++;
-              }
-            }
-            if (data21.name !== void 0) {
-              let data23 = data21.name;
-              if (typeof data23 === "string") {
-                if (func3(data23) > 120) {
-                  const err85 = { instancePath: instancePath + "/members/" + i2 + "/name", schemaPath: "#/properties/members/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err85];
-                  } else {
-                    vErrors.push(err85);
-                  }
-                  errors++;
-                }
-                if (func3(data23) < 1) {
-                  const err86 = { instancePath: instancePath + "/members/" + i2 + "/name", schemaPath: "#/properties/members/items/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err86];
-                  } else {
-                    vErrors.push(err86);
-                  }
-                  errors++;
-                }
-                if (!pattern0.test(data23)) {
-                  const err87 = { instancePath: instancePath + "/members/" + i2 + "/name", schemaPath: "#/properties/members/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                  if (vErrors === null) {
-                    vErrors = [err87];
-                  } else {
-                    vErrors.push(err87);
-                  }
-                  errors++;
-                }
-              } else {
-                const err88 = { instancePath: instancePath + "/members/" + i2 + "/name", schemaPath: "#/properties/members/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err88];
-                } else {
-                  vErrors.push(err88);
-                }
-                errors++;
-              }
-            }
-            if (data21.village !== void 0) {
-              let data24 = data21.village;
-              if (typeof data24 === "string") {
-                if (func3(data24) > 120) {
-                  const err89 = { instancePath: instancePath + "/members/" + i2 + "/village", schemaPath: "#/properties/members/items/properties/village/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err89];
-                  } else {
-                    vErrors.push(err89);
-                  }
-                  errors++;
-                }
-                if (func3(data24) < 1) {
-                  const err90 = { instancePath: instancePath + "/members/" + i2 + "/village", schemaPath: "#/properties/members/items/properties/village/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err90];
-                  } else {
-                    vErrors.push(err90);
-                  }
-                  errors++;
-                }
-                if (!pattern0.test(data24)) {
-                  const err91 = { instancePath: instancePath + "/members/" + i2 + "/village", schemaPath: "#/properties/members/items/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                  if (vErrors === null) {
-                    vErrors = [err91];
-                  } else {
-                    vErrors.push(err91);
-                  }
-                  errors++;
-                }
-              } else {
-                const err92 = { instancePath: instancePath + "/members/" + i2 + "/village", schemaPath: "#/properties/members/items/properties/village/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err92];
-                } else {
-                  vErrors.push(err92);
-                }
-                errors++;
-              }
-            }
-            if (data21.number !== void 0) {
-              let data25 = data21.number;
-              if (typeof data25 === "string") {
-                if (func3(data25) > 40) {
-                  const err93 = { instancePath: instancePath + "/members/" + i2 + "/number", schemaPath: "#/properties/members/items/properties/number/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err93];
-                  } else {
-                    vErrors.push(err93);
-                  }
-                  errors++;
-                }
-                if (func3(data25) < 1) {
-                  const err94 = { instancePath: instancePath + "/members/" + i2 + "/number", schemaPath: "#/properties/members/items/properties/number/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err94];
-                  } else {
-                    vErrors.push(err94);
-                  }
-                  errors++;
-                }
-                if (!pattern0.test(data25)) {
-                  const err95 = { instancePath: instancePath + "/members/" + i2 + "/number", schemaPath: "#/properties/members/items/properties/number/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                  if (vErrors === null) {
-                    vErrors = [err95];
-                  } else {
-                    vErrors.push(err95);
-                  }
-                  errors++;
-                }
-              } else {
-                const err96 = { instancePath: instancePath + "/members/" + i2 + "/number", schemaPath: "#/properties/members/items/properties/number/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err96];
-                } else {
-                  vErrors.push(err96);
-                }
-                errors++;
-              }
-            }
-            if (data21.federation !== void 0) {
-              let data26 = data21.federation;
-              if (typeof data26 !== "string" && data26 !== null) {
-                const err97 = { instancePath: instancePath + "/members/" + i2 + "/federation", schemaPath: "#/properties/members/items/properties/federation/type", keyword: "type", params: { type: schema13.properties.members.items.properties.federation.type }, message: "must be string,null" };
-                if (vErrors === null) {
-                  vErrors = [err97];
-                } else {
-                  vErrors.push(err97);
-                }
-                errors++;
-              }
-              if (typeof data26 === "string") {
-                if (func3(data26) > 100) {
-                  const err98 = { instancePath: instancePath + "/members/" + i2 + "/federation", schemaPath: "#/properties/members/items/properties/federation/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err98];
-                  } else {
-                    vErrors.push(err98);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data21.gender !== void 0) {
-              let data27 = data21.gender;
-              if (typeof data27 !== "boolean" && data27 !== null) {
-                const err99 = { instancePath: instancePath + "/members/" + i2 + "/gender", schemaPath: "#/properties/members/items/properties/gender/type", keyword: "type", params: { type: schema13.properties.members.items.properties.gender.type }, message: "must be boolean,null" };
-                if (vErrors === null) {
-                  vErrors = [err99];
-                } else {
-                  vErrors.push(err99);
-                }
-                errors++;
-              }
-            }
-            if (data21.phone !== void 0) {
-              let data28 = data21.phone;
-              if (typeof data28 !== "string" && data28 !== null) {
-                const err100 = { instancePath: instancePath + "/members/" + i2 + "/phone", schemaPath: "#/properties/members/items/properties/phone/type", keyword: "type", params: { type: schema13.properties.members.items.properties.phone.type }, message: "must be string,null" };
-                if (vErrors === null) {
-                  vErrors = [err100];
-                } else {
-                  vErrors.push(err100);
-                }
-                errors++;
-              }
-              if (typeof data28 === "string") {
-                if (func3(data28) > 40) {
-                  const err101 = { instancePath: instancePath + "/members/" + i2 + "/phone", schemaPath: "#/properties/members/items/properties/phone/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err101];
-                  } else {
-                    vErrors.push(err101);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data21.bankName !== void 0) {
-              let data29 = data21.bankName;
-              if (typeof data29 !== "string" && data29 !== null) {
-                const err102 = { instancePath: instancePath + "/members/" + i2 + "/bankName", schemaPath: "#/properties/members/items/properties/bankName/type", keyword: "type", params: { type: schema13.properties.members.items.properties.bankName.type }, message: "must be string,null" };
-                if (vErrors === null) {
-                  vErrors = [err102];
-                } else {
-                  vErrors.push(err102);
-                }
-                errors++;
-              }
-              if (typeof data29 === "string") {
-                if (func3(data29) > 120) {
-                  const err103 = { instancePath: instancePath + "/members/" + i2 + "/bankName", schemaPath: "#/properties/members/items/properties/bankName/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err103];
-                  } else {
-                    vErrors.push(err103);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data21.bankBranchName !== void 0) {
-              let data30 = data21.bankBranchName;
-              if (typeof data30 !== "string" && data30 !== null) {
-                const err104 = { instancePath: instancePath + "/members/" + i2 + "/bankBranchName", schemaPath: "#/properties/members/items/properties/bankBranchName/type", keyword: "type", params: { type: schema13.properties.members.items.properties.bankBranchName.type }, message: "must be string,null" };
-                if (vErrors === null) {
-                  vErrors = [err104];
-                } else {
-                  vErrors.push(err104);
-                }
-                errors++;
-              }
-              if (typeof data30 === "string") {
-                if (func3(data30) > 120) {
-                  const err105 = { instancePath: instancePath + "/members/" + i2 + "/bankBranchName", schemaPath: "#/properties/members/items/properties/bankBranchName/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err105];
-                  } else {
-                    vErrors.push(err105);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data21.bankIFSC !== void 0) {
-              let data31 = data21.bankIFSC;
-              if (typeof data31 !== "string" && data31 !== null) {
-                const err106 = { instancePath: instancePath + "/members/" + i2 + "/bankIFSC", schemaPath: "#/properties/members/items/properties/bankIFSC/type", keyword: "type", params: { type: schema13.properties.members.items.properties.bankIFSC.type }, message: "must be string,null" };
-                if (vErrors === null) {
-                  vErrors = [err106];
-                } else {
-                  vErrors.push(err106);
-                }
-                errors++;
-              }
-              if (typeof data31 === "string") {
-                if (func3(data31) > 40) {
-                  const err107 = { instancePath: instancePath + "/members/" + i2 + "/bankIFSC", schemaPath: "#/properties/members/items/properties/bankIFSC/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err107];
-                  } else {
-                    vErrors.push(err107);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data21.bankAccount !== void 0) {
-              let data32 = data21.bankAccount;
-              if (typeof data32 !== "string" && data32 !== null) {
-                const err108 = { instancePath: instancePath + "/members/" + i2 + "/bankAccount", schemaPath: "#/properties/members/items/properties/bankAccount/type", keyword: "type", params: { type: schema13.properties.members.items.properties.bankAccount.type }, message: "must be string,null" };
-                if (vErrors === null) {
-                  vErrors = [err108];
-                } else {
-                  vErrors.push(err108);
-                }
-                errors++;
-              }
-              if (typeof data32 === "string") {
-                if (func3(data32) > 60) {
-                  const err109 = { instancePath: instancePath + "/members/" + i2 + "/bankAccount", schemaPath: "#/properties/members/items/properties/bankAccount/maxLength", keyword: "maxLength", params: { limit: 60 }, message: "must NOT have more than 60 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err109];
-                  } else {
-                    vErrors.push(err109);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data21.onboardingDate !== void 0) {
-              let data33 = data21.onboardingDate;
-              if (typeof data33 === "string") {
-                if (!formats0.validate(data33)) {
-                  const err110 = { instancePath: instancePath + "/members/" + i2 + "/onboardingDate", schemaPath: "#/properties/members/items/properties/onboardingDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-                  if (vErrors === null) {
-                    vErrors = [err110];
-                  } else {
-                    vErrors.push(err110);
-                  }
-                  errors++;
-                }
-              } else {
-                const err111 = { instancePath: instancePath + "/members/" + i2 + "/onboardingDate", schemaPath: "#/properties/members/items/properties/onboardingDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err111];
-                } else {
-                  vErrors.push(err111);
-                }
-                errors++;
-              }
-            }
-            if (data21.plots !== void 0) {
-              let data34 = data21.plots;
-              if (Array.isArray(data34)) {
-                if (data34.length > 50) {
-                  const err112 = { instancePath: instancePath + "/members/" + i2 + "/plots", schemaPath: "#/properties/members/items/properties/plots/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items" };
-                  if (vErrors === null) {
-                    vErrors = [err112];
-                  } else {
-                    vErrors.push(err112);
-                  }
-                  errors++;
-                }
-                const len3 = data34.length;
-                for (let i3 = 0; i3 < len3; i3++) {
-                  let data35 = data34[i3];
-                  if (data35 && typeof data35 == "object" && !Array.isArray(data35)) {
-                    if (data35.id === void 0) {
-                      const err113 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                      if (vErrors === null) {
-                        vErrors = [err113];
-                      } else {
-                        vErrors.push(err113);
-                      }
-                      errors++;
-                    }
-                    if (data35.name === void 0) {
-                      const err114 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-                      if (vErrors === null) {
-                        vErrors = [err114];
-                      } else {
-                        vErrors.push(err114);
-                      }
-                      errors++;
-                    }
-                    if (data35.latitude === void 0) {
-                      const err115 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "latitude" }, message: "must have required property 'latitude'" };
-                      if (vErrors === null) {
-                        vErrors = [err115];
-                      } else {
-                        vErrors.push(err115);
-                      }
-                      errors++;
-                    }
-                    if (data35.longitude === void 0) {
-                      const err116 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "longitude" }, message: "must have required property 'longitude'" };
-                      if (vErrors === null) {
-                        vErrors = [err116];
-                      } else {
-                        vErrors.push(err116);
-                      }
-                      errors++;
-                    }
-                    if (data35.droughtMonthlyContrib === void 0) {
-                      const err117 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "droughtMonthlyContrib" }, message: "must have required property 'droughtMonthlyContrib'" };
-                      if (vErrors === null) {
-                        vErrors = [err117];
-                      } else {
-                        vErrors.push(err117);
-                      }
-                      errors++;
-                    }
-                    if (data35.startCoverageDate === void 0) {
-                      const err118 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "startCoverageDate" }, message: "must have required property 'startCoverageDate'" };
-                      if (vErrors === null) {
-                        vErrors = [err118];
-                      } else {
-                        vErrors.push(err118);
-                      }
-                      errors++;
-                    }
-                    if (data35.endOfSeasonDate === void 0) {
-                      const err119 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "endOfSeasonDate" }, message: "must have required property 'endOfSeasonDate'" };
-                      if (vErrors === null) {
-                        vErrors = [err119];
-                      } else {
-                        vErrors.push(err119);
-                      }
-                      errors++;
-                    }
-                    if (data35.endCoverageDate === void 0) {
-                      const err120 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "endCoverageDate" }, message: "must have required property 'endCoverageDate'" };
-                      if (vErrors === null) {
-                        vErrors = [err120];
-                      } else {
-                        vErrors.push(err120);
-                      }
-                      errors++;
-                    }
-                    for (const key3 in data35) {
-                      if (!func2.call(schema13.properties.members.items.properties.plots.items.properties, key3)) {
-                        const err121 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
-                        if (vErrors === null) {
-                          vErrors = [err121];
-                        } else {
-                          vErrors.push(err121);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data35.id !== void 0) {
-                      let data36 = data35.id;
-                      if (typeof data36 === "string") {
-                        if (func3(data36) > 64) {
-                          const err122 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/id", schemaPath: "#/properties/members/items/properties/plots/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err122];
-                          } else {
-                            vErrors.push(err122);
-                          }
-                          errors++;
-                        }
-                        if (func3(data36) < 1) {
-                          const err123 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/id", schemaPath: "#/properties/members/items/properties/plots/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err123];
-                          } else {
-                            vErrors.push(err123);
-                          }
-                          errors++;
-                        }
-                        if (!pattern4.test(data36)) {
-                          const err124 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/id", schemaPath: "#/properties/members/items/properties/plots/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                          if (vErrors === null) {
-                            vErrors = [err124];
-                          } else {
-                            vErrors.push(err124);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err125 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/id", schemaPath: "#/properties/members/items/properties/plots/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err125];
-                        } else {
-                          vErrors.push(err125);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data35.name !== void 0) {
-                      let data37 = data35.name;
-                      if (typeof data37 === "string") {
-                        if (func3(data37) > 120) {
-                          const err126 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/name", schemaPath: "#/properties/members/items/properties/plots/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err126];
-                          } else {
-                            vErrors.push(err126);
-                          }
-                          errors++;
-                        }
-                        if (func3(data37) < 1) {
-                          const err127 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/name", schemaPath: "#/properties/members/items/properties/plots/items/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err127];
-                          } else {
-                            vErrors.push(err127);
-                          }
-                          errors++;
-                        }
-                        if (!pattern0.test(data37)) {
-                          const err128 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/name", schemaPath: "#/properties/members/items/properties/plots/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                          if (vErrors === null) {
-                            vErrors = [err128];
-                          } else {
-                            vErrors.push(err128);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err129 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/name", schemaPath: "#/properties/members/items/properties/plots/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err129];
-                        } else {
-                          vErrors.push(err129);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data35.latitude !== void 0) {
-                      let data38 = data35.latitude;
-                      if (typeof data38 == "number" && isFinite(data38)) {
-                        if (data38 > 90 || isNaN(data38)) {
-                          const err130 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/latitude", schemaPath: "#/properties/members/items/properties/plots/items/properties/latitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 90 }, message: "must be <= 90" };
-                          if (vErrors === null) {
-                            vErrors = [err130];
-                          } else {
-                            vErrors.push(err130);
-                          }
-                          errors++;
-                        }
-                        if (data38 < -90 || isNaN(data38)) {
-                          const err131 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/latitude", schemaPath: "#/properties/members/items/properties/plots/items/properties/latitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -90 }, message: "must be >= -90" };
-                          if (vErrors === null) {
-                            vErrors = [err131];
-                          } else {
-                            vErrors.push(err131);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err132 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/latitude", schemaPath: "#/properties/members/items/properties/plots/items/properties/latitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                        if (vErrors === null) {
-                          vErrors = [err132];
-                        } else {
-                          vErrors.push(err132);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data35.longitude !== void 0) {
-                      let data39 = data35.longitude;
-                      if (typeof data39 == "number" && isFinite(data39)) {
-                        if (data39 > 180 || isNaN(data39)) {
-                          const err133 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/longitude", schemaPath: "#/properties/members/items/properties/plots/items/properties/longitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 180 }, message: "must be <= 180" };
-                          if (vErrors === null) {
-                            vErrors = [err133];
-                          } else {
-                            vErrors.push(err133);
-                          }
-                          errors++;
-                        }
-                        if (data39 < -180 || isNaN(data39)) {
-                          const err134 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/longitude", schemaPath: "#/properties/members/items/properties/plots/items/properties/longitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -180 }, message: "must be >= -180" };
-                          if (vErrors === null) {
-                            vErrors = [err134];
-                          } else {
-                            vErrors.push(err134);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err135 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/longitude", schemaPath: "#/properties/members/items/properties/plots/items/properties/longitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                        if (vErrors === null) {
-                          vErrors = [err135];
-                        } else {
-                          vErrors.push(err135);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data35.cropDescription !== void 0) {
-                      let data40 = data35.cropDescription;
-                      if (typeof data40 !== "string" && data40 !== null) {
-                        const err136 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/cropDescription", schemaPath: "#/properties/members/items/properties/plots/items/properties/cropDescription/type", keyword: "type", params: { type: schema13.properties.members.items.properties.plots.items.properties.cropDescription.type }, message: "must be string,null" };
-                        if (vErrors === null) {
-                          vErrors = [err136];
-                        } else {
-                          vErrors.push(err136);
-                        }
-                        errors++;
-                      }
-                      if (typeof data40 === "string") {
-                        if (func3(data40) > 200) {
-                          const err137 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/cropDescription", schemaPath: "#/properties/members/items/properties/plots/items/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err137];
-                          } else {
-                            vErrors.push(err137);
-                          }
-                          errors++;
-                        }
-                      }
-                    }
-                    if (data35.isIrrigated !== void 0) {
-                      let data41 = data35.isIrrigated;
-                      if (typeof data41 !== "boolean" && data41 !== null) {
-                        const err138 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/isIrrigated", schemaPath: "#/properties/members/items/properties/plots/items/properties/isIrrigated/type", keyword: "type", params: { type: schema13.properties.members.items.properties.plots.items.properties.isIrrigated.type }, message: "must be boolean,null" };
-                        if (vErrors === null) {
-                          vErrors = [err138];
-                        } else {
-                          vErrors.push(err138);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data35.droughtMonthlyContrib !== void 0) {
-                      let data42 = data35.droughtMonthlyContrib;
-                      if (typeof data42 == "number" && isFinite(data42)) {
-                        if (data42 > 1e9 || isNaN(data42)) {
-                          const err139 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/droughtMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                          if (vErrors === null) {
-                            vErrors = [err139];
-                          } else {
-                            vErrors.push(err139);
-                          }
-                          errors++;
-                        }
-                        if (data42 < 0 || isNaN(data42)) {
-                          const err140 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/droughtMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                          if (vErrors === null) {
-                            vErrors = [err140];
-                          } else {
-                            vErrors.push(err140);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err141 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/droughtMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                        if (vErrors === null) {
-                          vErrors = [err141];
-                        } else {
-                          vErrors.push(err141);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data35.excessRainMonthlyContrib !== void 0) {
-                      let data43 = data35.excessRainMonthlyContrib;
-                      if (typeof data43 == "number" && isFinite(data43)) {
-                        if (data43 > 1e9 || isNaN(data43)) {
-                          const err142 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/excessRainMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                          if (vErrors === null) {
-                            vErrors = [err142];
-                          } else {
-                            vErrors.push(err142);
-                          }
-                          errors++;
-                        }
-                        if (data43 < 0 || isNaN(data43)) {
-                          const err143 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/excessRainMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                          if (vErrors === null) {
-                            vErrors = [err143];
-                          } else {
-                            vErrors.push(err143);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err144 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/excessRainMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                        if (vErrors === null) {
-                          vErrors = [err144];
-                        } else {
-                          vErrors.push(err144);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data35.startCoverageDate !== void 0) {
-                      let data44 = data35.startCoverageDate;
-                      if (typeof data44 === "string") {
-                        if (!formats0.validate(data44)) {
-                          const err145 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/startCoverageDate", schemaPath: "#/properties/members/items/properties/plots/items/properties/startCoverageDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-                          if (vErrors === null) {
-                            vErrors = [err145];
-                          } else {
-                            vErrors.push(err145);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err146 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/startCoverageDate", schemaPath: "#/properties/members/items/properties/plots/items/properties/startCoverageDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err146];
-                        } else {
-                          vErrors.push(err146);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data35.endOfSeasonDate !== void 0) {
-                      let data45 = data35.endOfSeasonDate;
-                      if (typeof data45 === "string") {
-                        if (!formats0.validate(data45)) {
-                          const err147 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/endOfSeasonDate", schemaPath: "#/properties/members/items/properties/plots/items/properties/endOfSeasonDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-                          if (vErrors === null) {
-                            vErrors = [err147];
-                          } else {
-                            vErrors.push(err147);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err148 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/endOfSeasonDate", schemaPath: "#/properties/members/items/properties/plots/items/properties/endOfSeasonDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err148];
-                        } else {
-                          vErrors.push(err148);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data35.endCoverageDate !== void 0) {
-                      let data46 = data35.endCoverageDate;
-                      if (typeof data46 === "string") {
-                        if (!formats0.validate(data46)) {
-                          const err149 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/endCoverageDate", schemaPath: "#/properties/members/items/properties/plots/items/properties/endCoverageDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-                          if (vErrors === null) {
-                            vErrors = [err149];
-                          } else {
-                            vErrors.push(err149);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err150 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/endCoverageDate", schemaPath: "#/properties/members/items/properties/plots/items/properties/endCoverageDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err150];
-                        } else {
-                          vErrors.push(err150);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data35.enablerConfig !== void 0) {
-                      let data47 = data35.enablerConfig;
-                      if (!(data47 && typeof data47 == "object" && !Array.isArray(data47)) && data47 !== null) {
-                        const err151 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/type", keyword: "type", params: { type: schema13.properties.members.items.properties.plots.items.properties.enablerConfig.type }, message: "must be object,null" };
-                        if (vErrors === null) {
-                          vErrors = [err151];
-                        } else {
-                          vErrors.push(err151);
-                        }
-                        errors++;
-                      }
-                      if (data47 && typeof data47 == "object" && !Array.isArray(data47)) {
-                        if (data47.version === void 0) {
-                          const err152 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'" };
-                          if (vErrors === null) {
-                            vErrors = [err152];
-                          } else {
-                            vErrors.push(err152);
-                          }
-                          errors++;
-                        }
-                        if (data47._id === void 0) {
-                          const err153 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/required", keyword: "required", params: { missingProperty: "_id" }, message: "must have required property '_id'" };
-                          if (vErrors === null) {
-                            vErrors = [err153];
-                          } else {
-                            vErrors.push(err153);
-                          }
-                          errors++;
-                        }
-                        for (const key4 in data47) {
-                          if (!(key4 === "version" || key4 === "_id")) {
-                            const err154 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" };
-                            if (vErrors === null) {
-                              vErrors = [err154];
-                            } else {
-                              vErrors.push(err154);
-                            }
-                            errors++;
-                          }
-                        }
-                        if (data47.version !== void 0) {
-                          let data48 = data47.version;
-                          if (!(typeof data48 == "number" && (!(data48 % 1) && !isNaN(data48)) && isFinite(data48))) {
-                            const err155 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/version", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                            if (vErrors === null) {
-                              vErrors = [err155];
-                            } else {
-                              vErrors.push(err155);
-                            }
-                            errors++;
-                          }
-                          if (typeof data48 == "number" && isFinite(data48)) {
-                            if (data48 < 1 || isNaN(data48)) {
-                              const err156 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/version", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-                              if (vErrors === null) {
-                                vErrors = [err156];
-                              } else {
-                                vErrors.push(err156);
-                              }
-                              errors++;
-                            }
-                          }
-                        }
-                        if (data47._id !== void 0) {
-                          let data49 = data47._id;
-                          if (typeof data49 === "string") {
-                            if (func3(data49) > 64) {
-                              const err157 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/_id", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                              if (vErrors === null) {
-                                vErrors = [err157];
-                              } else {
-                                vErrors.push(err157);
-                              }
-                              errors++;
-                            }
-                          } else {
-                            const err158 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/_id", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                            if (vErrors === null) {
-                              vErrors = [err158];
-                            } else {
-                              vErrors.push(err158);
-                            }
-                            errors++;
-                          }
-                        }
-                      }
-                    }
-                  } else {
-                    const err159 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                    if (vErrors === null) {
-                      vErrors = [err159];
-                    } else {
-                      vErrors.push(err159);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err160 = { instancePath: instancePath + "/members/" + i2 + "/plots", schemaPath: "#/properties/members/items/properties/plots/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err160];
-                } else {
-                  vErrors.push(err160);
-                }
-                errors++;
-              }
-            }
-            if (data21.contributions !== void 0) {
-              let data50 = data21.contributions;
-              if (Array.isArray(data50)) {
-                if (data50.length > 2e3) {
-                  const err161 = { instancePath: instancePath + "/members/" + i2 + "/contributions", schemaPath: "#/properties/members/items/properties/contributions/maxItems", keyword: "maxItems", params: { limit: 2e3 }, message: "must NOT have more than 2000 items" };
-                  if (vErrors === null) {
-                    vErrors = [err161];
-                  } else {
-                    vErrors.push(err161);
-                  }
-                  errors++;
-                }
-                const len4 = data50.length;
-                for (let i4 = 0; i4 < len4; i4++) {
-                  let data51 = data50[i4];
-                  if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
-                    if (data51.id === void 0) {
-                      const err162 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                      if (vErrors === null) {
-                        vErrors = [err162];
-                      } else {
-                        vErrors.push(err162);
-                      }
-                      errors++;
-                    }
-                    if (data51.plotId === void 0) {
-                      const err163 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
-                      if (vErrors === null) {
-                        vErrors = [err163];
-                      } else {
-                        vErrors.push(err163);
-                      }
-                      errors++;
-                    }
-                    if (data51.amount === void 0) {
-                      const err164 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
-                      if (vErrors === null) {
-                        vErrors = [err164];
-                      } else {
-                        vErrors.push(err164);
-                      }
-                      errors++;
-                    }
-                    if (data51.protectionType === void 0) {
-                      const err165 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "protectionType" }, message: "must have required property 'protectionType'" };
-                      if (vErrors === null) {
-                        vErrors = [err165];
-                      } else {
-                        vErrors.push(err165);
-                      }
-                      errors++;
-                    }
-                    if (data51.contributionDate === void 0) {
-                      const err166 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "contributionDate" }, message: "must have required property 'contributionDate'" };
-                      if (vErrors === null) {
-                        vErrors = [err166];
-                      } else {
-                        vErrors.push(err166);
-                      }
-                      errors++;
-                    }
-                    for (const key5 in data51) {
-                      if (!(key5 === "id" || key5 === "plotId" || key5 === "amount" || key5 === "protectionType" || key5 === "contributionDate")) {
-                        const err167 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
-                        if (vErrors === null) {
-                          vErrors = [err167];
-                        } else {
-                          vErrors.push(err167);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data51.id !== void 0) {
-                      let data52 = data51.id;
-                      if (typeof data52 === "string") {
-                        if (func3(data52) > 64) {
-                          const err168 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err168];
-                          } else {
-                            vErrors.push(err168);
-                          }
-                          errors++;
-                        }
-                        if (func3(data52) < 1) {
-                          const err169 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err169];
-                          } else {
-                            vErrors.push(err169);
-                          }
-                          errors++;
-                        }
-                        if (!pattern4.test(data52)) {
-                          const err170 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                          if (vErrors === null) {
-                            vErrors = [err170];
-                          } else {
-                            vErrors.push(err170);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err171 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err171];
-                        } else {
-                          vErrors.push(err171);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data51.plotId !== void 0) {
-                      let data53 = data51.plotId;
-                      if (typeof data53 === "string") {
-                        if (func3(data53) > 64) {
-                          const err172 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err172];
-                          } else {
-                            vErrors.push(err172);
-                          }
-                          errors++;
-                        }
-                        if (func3(data53) < 1) {
-                          const err173 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err173];
-                          } else {
-                            vErrors.push(err173);
-                          }
-                          errors++;
-                        }
-                        if (!pattern4.test(data53)) {
-                          const err174 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                          if (vErrors === null) {
-                            vErrors = [err174];
-                          } else {
-                            vErrors.push(err174);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err175 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err175];
-                        } else {
-                          vErrors.push(err175);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data51.amount !== void 0) {
-                      let data54 = data51.amount;
-                      if (typeof data54 == "number" && isFinite(data54)) {
-                        if (data54 > 1e9 || isNaN(data54)) {
-                          const err176 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                          if (vErrors === null) {
-                            vErrors = [err176];
-                          } else {
-                            vErrors.push(err176);
-                          }
-                          errors++;
-                        }
-                        if (data54 < 0 || isNaN(data54)) {
-                          const err177 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                          if (vErrors === null) {
-                            vErrors = [err177];
-                          } else {
-                            vErrors.push(err177);
-                          }
-                          errors++;
-                        }
-                        if (data54 <= 0 || isNaN(data54)) {
-                          const err178 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
-                          if (vErrors === null) {
-                            vErrors = [err178];
-                          } else {
-                            vErrors.push(err178);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err179 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                        if (vErrors === null) {
-                          vErrors = [err179];
-                        } else {
-                          vErrors.push(err179);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data51.protectionType !== void 0) {
-                      let data55 = data51.protectionType;
-                      if (typeof data55 !== "string") {
-                        const err180 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/protectionType", schemaPath: "#/properties/members/items/properties/contributions/items/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err180];
-                        } else {
-                          vErrors.push(err180);
-                        }
-                        errors++;
-                      }
-                      if (!(data55 === "DROUGHT" || data55 === "EXCESS_RAIN")) {
-                        const err181 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/protectionType", schemaPath: "#/properties/members/items/properties/contributions/items/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema13.properties.members.items.properties.contributions.items.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
-                        if (vErrors === null) {
-                          vErrors = [err181];
-                        } else {
-                          vErrors.push(err181);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data51.contributionDate !== void 0) {
-                      let data56 = data51.contributionDate;
-                      if (typeof data56 === "string") {
-                        if (!formats2.validate(data56)) {
-                          const err182 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/contributionDate", schemaPath: "#/properties/members/items/properties/contributions/items/properties/contributionDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-                          if (vErrors === null) {
-                            vErrors = [err182];
-                          } else {
-                            vErrors.push(err182);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err183 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/contributionDate", schemaPath: "#/properties/members/items/properties/contributions/items/properties/contributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err183];
-                        } else {
-                          vErrors.push(err183);
-                        }
-                        errors++;
-                      }
-                    }
-                  } else {
-                    const err184 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                    if (vErrors === null) {
-                      vErrors = [err184];
-                    } else {
-                      vErrors.push(err184);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err185 = { instancePath: instancePath + "/members/" + i2 + "/contributions", schemaPath: "#/properties/members/items/properties/contributions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err185];
-                } else {
-                  vErrors.push(err185);
-                }
-                errors++;
-              }
-            }
-            if (data21.payouts !== void 0) {
-              let data57 = data21.payouts;
-              if (Array.isArray(data57)) {
-                if (data57.length > 500) {
-                  const err186 = { instancePath: instancePath + "/members/" + i2 + "/payouts", schemaPath: "#/properties/members/items/properties/payouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
-                  if (vErrors === null) {
-                    vErrors = [err186];
-                  } else {
-                    vErrors.push(err186);
-                  }
-                  errors++;
-                }
-                const len5 = data57.length;
-                for (let i5 = 0; i5 < len5; i5++) {
-                  let data58 = data57[i5];
-                  if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
-                    if (data58.id === void 0) {
-                      const err187 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                      if (vErrors === null) {
-                        vErrors = [err187];
-                      } else {
-                        vErrors.push(err187);
-                      }
-                      errors++;
-                    }
-                    if (data58.plotId === void 0) {
-                      const err188 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
-                      if (vErrors === null) {
-                        vErrors = [err188];
-                      } else {
-                        vErrors.push(err188);
-                      }
-                      errors++;
-                    }
-                    if (data58.amount === void 0) {
-                      const err189 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
-                      if (vErrors === null) {
-                        vErrors = [err189];
-                      } else {
-                        vErrors.push(err189);
-                      }
-                      errors++;
-                    }
-                    if (data58.assessmentId === void 0) {
-                      const err190 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
-                      if (vErrors === null) {
-                        vErrors = [err190];
-                      } else {
-                        vErrors.push(err190);
-                      }
-                      errors++;
-                    }
-                    if (data58.assessmentDate === void 0) {
-                      const err191 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
-                      if (vErrors === null) {
-                        vErrors = [err191];
-                      } else {
-                        vErrors.push(err191);
-                      }
-                      errors++;
-                    }
-                    if (data58.payoutDate === void 0) {
-                      const err192 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "payoutDate" }, message: "must have required property 'payoutDate'" };
-                      if (vErrors === null) {
-                        vErrors = [err192];
-                      } else {
-                        vErrors.push(err192);
-                      }
-                      errors++;
-                    }
-                    for (const key6 in data58) {
-                      if (!(key6 === "id" || key6 === "plotId" || key6 === "amount" || key6 === "assessmentId" || key6 === "assessmentDate" || key6 === "payoutDate")) {
-                        const err193 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" };
-                        if (vErrors === null) {
-                          vErrors = [err193];
-                        } else {
-                          vErrors.push(err193);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data58.id !== void 0) {
-                      let data59 = data58.id;
-                      if (typeof data59 === "string") {
-                        if (func3(data59) > 64) {
-                          const err194 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err194];
-                          } else {
-                            vErrors.push(err194);
-                          }
-                          errors++;
-                        }
-                        if (func3(data59) < 1) {
-                          const err195 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err195];
-                          } else {
-                            vErrors.push(err195);
-                          }
-                          errors++;
-                        }
-                        if (!pattern4.test(data59)) {
-                          const err196 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                          if (vErrors === null) {
-                            vErrors = [err196];
-                          } else {
-                            vErrors.push(err196);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err197 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err197];
-                        } else {
-                          vErrors.push(err197);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data58.plotId !== void 0) {
-                      let data60 = data58.plotId;
-                      if (typeof data60 === "string") {
-                        if (func3(data60) > 64) {
-                          const err198 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err198];
-                          } else {
-                            vErrors.push(err198);
-                          }
-                          errors++;
-                        }
-                        if (func3(data60) < 1) {
-                          const err199 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err199];
-                          } else {
-                            vErrors.push(err199);
-                          }
-                          errors++;
-                        }
-                        if (!pattern4.test(data60)) {
-                          const err200 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                          if (vErrors === null) {
-                            vErrors = [err200];
-                          } else {
-                            vErrors.push(err200);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err201 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err201];
-                        } else {
-                          vErrors.push(err201);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data58.amount !== void 0) {
-                      let data61 = data58.amount;
-                      if (typeof data61 == "number" && isFinite(data61)) {
-                        if (data61 > 1e9 || isNaN(data61)) {
-                          const err202 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                          if (vErrors === null) {
-                            vErrors = [err202];
-                          } else {
-                            vErrors.push(err202);
-                          }
-                          errors++;
-                        }
-                        if (data61 < 0 || isNaN(data61)) {
-                          const err203 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                          if (vErrors === null) {
-                            vErrors = [err203];
-                          } else {
-                            vErrors.push(err203);
-                          }
-                          errors++;
-                        }
-                        if (data61 <= 0 || isNaN(data61)) {
-                          const err204 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
-                          if (vErrors === null) {
-                            vErrors = [err204];
-                          } else {
-                            vErrors.push(err204);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err205 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                        if (vErrors === null) {
-                          vErrors = [err205];
-                        } else {
-                          vErrors.push(err205);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data58.assessmentId !== void 0) {
-                      let data62 = data58.assessmentId;
-                      if (typeof data62 === "string") {
-                        if (func3(data62) > 64) {
-                          const err206 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err206];
-                          } else {
-                            vErrors.push(err206);
-                          }
-                          errors++;
-                        }
-                        if (func3(data62) < 1) {
-                          const err207 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err207];
-                          } else {
-                            vErrors.push(err207);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err208 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err208];
-                        } else {
-                          vErrors.push(err208);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data58.assessmentDate !== void 0) {
-                      let data63 = data58.assessmentDate;
-                      if (typeof data63 === "string") {
-                        if (!formats0.validate(data63)) {
-                          const err209 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-                          if (vErrors === null) {
-                            vErrors = [err209];
-                          } else {
-                            vErrors.push(err209);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err210 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err210];
-                        } else {
-                          vErrors.push(err210);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data58.payoutDate !== void 0) {
-                      let data64 = data58.payoutDate;
-                      if (typeof data64 === "string") {
-                        if (!formats0.validate(data64)) {
-                          const err211 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/payoutDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/payoutDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-                          if (vErrors === null) {
-                            vErrors = [err211];
-                          } else {
-                            vErrors.push(err211);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err212 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/payoutDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/payoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err212];
-                        } else {
-                          vErrors.push(err212);
-                        }
-                        errors++;
-                      }
-                    }
-                  } else {
-                    const err213 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                    if (vErrors === null) {
-                      vErrors = [err213];
-                    } else {
-                      vErrors.push(err213);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err214 = { instancePath: instancePath + "/members/" + i2 + "/payouts", schemaPath: "#/properties/members/items/properties/payouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err214];
-                } else {
-                  vErrors.push(err214);
-                }
-                errors++;
-              }
-            }
-            if (data21.cashouts !== void 0) {
-              let data65 = data21.cashouts;
-              if (Array.isArray(data65)) {
-                if (data65.length > 500) {
-                  const err215 = { instancePath: instancePath + "/members/" + i2 + "/cashouts", schemaPath: "#/properties/members/items/properties/cashouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
-                  if (vErrors === null) {
-                    vErrors = [err215];
-                  } else {
-                    vErrors.push(err215);
-                  }
-                  errors++;
-                }
-                const len6 = data65.length;
-                for (let i6 = 0; i6 < len6; i6++) {
-                  let data66 = data65[i6];
-                  if (data66 && typeof data66 == "object" && !Array.isArray(data66)) {
-                    if (data66.id === void 0) {
-                      const err216 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-                      if (vErrors === null) {
-                        vErrors = [err216];
-                      } else {
-                        vErrors.push(err216);
-                      }
-                      errors++;
-                    }
-                    if (data66.amount === void 0) {
-                      const err217 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
-                      if (vErrors === null) {
-                        vErrors = [err217];
-                      } else {
-                        vErrors.push(err217);
-                      }
-                      errors++;
-                    }
-                    if (data66.cashoutDate === void 0) {
-                      const err218 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "cashoutDate" }, message: "must have required property 'cashoutDate'" };
-                      if (vErrors === null) {
-                        vErrors = [err218];
-                      } else {
-                        vErrors.push(err218);
-                      }
-                      errors++;
-                    }
-                    for (const key7 in data66) {
-                      if (!(key7 === "id" || key7 === "amount" || key7 === "cashoutDate")) {
-                        const err219 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" };
-                        if (vErrors === null) {
-                          vErrors = [err219];
-                        } else {
-                          vErrors.push(err219);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data66.id !== void 0) {
-                      let data67 = data66.id;
-                      if (typeof data67 === "string") {
-                        if (func3(data67) > 64) {
-                          const err220 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err220];
-                          } else {
-                            vErrors.push(err220);
-                          }
-                          errors++;
-                        }
-                        if (func3(data67) < 1) {
-                          const err221 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err221];
-                          } else {
-                            vErrors.push(err221);
-                          }
-                          errors++;
-                        }
-                        if (!pattern4.test(data67)) {
-                          const err222 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                          if (vErrors === null) {
-                            vErrors = [err222];
-                          } else {
-                            vErrors.push(err222);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err223 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err223];
-                        } else {
-                          vErrors.push(err223);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data66.amount !== void 0) {
-                      let data68 = data66.amount;
-                      if (typeof data68 == "number" && isFinite(data68)) {
-                        if (data68 > 1e9 || isNaN(data68)) {
-                          const err224 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                          if (vErrors === null) {
-                            vErrors = [err224];
-                          } else {
-                            vErrors.push(err224);
-                          }
-                          errors++;
-                        }
-                        if (data68 < 0 || isNaN(data68)) {
-                          const err225 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                          if (vErrors === null) {
-                            vErrors = [err225];
-                          } else {
-                            vErrors.push(err225);
-                          }
-                          errors++;
-                        }
-                        if (data68 <= 0 || isNaN(data68)) {
-                          const err226 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
-                          if (vErrors === null) {
-                            vErrors = [err226];
-                          } else {
-                            vErrors.push(err226);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err227 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                        if (vErrors === null) {
-                          vErrors = [err227];
-                        } else {
-                          vErrors.push(err227);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data66.cashoutDate !== void 0) {
-                      let data69 = data66.cashoutDate;
-                      if (typeof data69 === "string") {
-                        if (!formats2.validate(data69)) {
-                          const err228 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/cashoutDate", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/cashoutDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-                          if (vErrors === null) {
-                            vErrors = [err228];
-                          } else {
-                            vErrors.push(err228);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err229 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/cashoutDate", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/cashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err229];
-                        } else {
-                          vErrors.push(err229);
-                        }
-                        errors++;
-                      }
-                    }
-                  } else {
-                    const err230 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                    if (vErrors === null) {
-                      vErrors = [err230];
-                    } else {
-                      vErrors.push(err230);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err231 = { instancePath: instancePath + "/members/" + i2 + "/cashouts", schemaPath: "#/properties/members/items/properties/cashouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err231];
-                } else {
-                  vErrors.push(err231);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err232 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err232];
-            } else {
-              vErrors.push(err232);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err233 = { instancePath: instancePath + "/members", schemaPath: "#/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err233];
-        } else {
-          vErrors.push(err233);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err234 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err234];
-    } else {
-      vErrors.push(err234);
-    }
-    errors++;
-  }
-  validate12.errors = vErrors;
-  return errors === 0;
-}
-var v90a7b904bdecd76dea7ca986 = validate13;
-var schema14 = { "type": "object", "required": ["id", "name", "village", "number", "onboardingDate", "plots", "contributions", "payouts", "cashouts"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "plots": { "type": "array", "maxItems": 50, "items": { "type": "object", "required": ["id", "name", "latitude", "longitude", "droughtMonthlyContrib", "startCoverageDate", "endOfSeasonDate", "endCoverageDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "startCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endOfSeasonDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "enablerConfig": { "type": ["object", "null"], "required": ["version", "_id"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1 }, "_id": { "type": "string", "maxLength": 64 } } } } } }, "contributions": { "type": "array", "maxItems": 2e3, "items": { "type": "object", "required": ["id", "plotId", "amount", "protectionType", "contributionDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } }, "payouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "plotId", "amount", "assessmentId", "assessmentDate", "payoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "description": "The campaign" }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "payoutDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" } } } }, "cashouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "amount", "cashoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "cashoutDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } } } };
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3185,7 +744,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func2.call(schema14.properties, key0)) {
+      if (!func2.call(schema13.properties, key0)) {
         const err9 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err9];
@@ -3358,7 +917,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.federation !== void 0) {
       let data4 = data.federation;
       if (typeof data4 !== "string" && data4 !== null) {
-        const err26 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: schema14.properties.federation.type }, message: "must be string,null" };
+        const err26 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: schema13.properties.federation.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err26];
         } else {
@@ -3381,7 +940,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.gender !== void 0) {
       let data5 = data.gender;
       if (typeof data5 !== "boolean" && data5 !== null) {
-        const err28 = { instancePath: instancePath + "/gender", schemaPath: "#/properties/gender/type", keyword: "type", params: { type: schema14.properties.gender.type }, message: "must be boolean,null" };
+        const err28 = { instancePath: instancePath + "/gender", schemaPath: "#/properties/gender/type", keyword: "type", params: { type: schema13.properties.gender.type }, message: "must be boolean,null" };
         if (vErrors === null) {
           vErrors = [err28];
         } else {
@@ -3393,7 +952,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.phone !== void 0) {
       let data6 = data.phone;
       if (typeof data6 !== "string" && data6 !== null) {
-        const err29 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: schema14.properties.phone.type }, message: "must be string,null" };
+        const err29 = { instancePath: instancePath + "/phone", schemaPath: "#/properties/phone/type", keyword: "type", params: { type: schema13.properties.phone.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err29];
         } else {
@@ -3416,7 +975,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankName !== void 0) {
       let data7 = data.bankName;
       if (typeof data7 !== "string" && data7 !== null) {
-        const err31 = { instancePath: instancePath + "/bankName", schemaPath: "#/properties/bankName/type", keyword: "type", params: { type: schema14.properties.bankName.type }, message: "must be string,null" };
+        const err31 = { instancePath: instancePath + "/bankName", schemaPath: "#/properties/bankName/type", keyword: "type", params: { type: schema13.properties.bankName.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err31];
         } else {
@@ -3439,7 +998,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankBranchName !== void 0) {
       let data8 = data.bankBranchName;
       if (typeof data8 !== "string" && data8 !== null) {
-        const err33 = { instancePath: instancePath + "/bankBranchName", schemaPath: "#/properties/bankBranchName/type", keyword: "type", params: { type: schema14.properties.bankBranchName.type }, message: "must be string,null" };
+        const err33 = { instancePath: instancePath + "/bankBranchName", schemaPath: "#/properties/bankBranchName/type", keyword: "type", params: { type: schema13.properties.bankBranchName.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err33];
         } else {
@@ -3462,7 +1021,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankIFSC !== void 0) {
       let data9 = data.bankIFSC;
       if (typeof data9 !== "string" && data9 !== null) {
-        const err35 = { instancePath: instancePath + "/bankIFSC", schemaPath: "#/properties/bankIFSC/type", keyword: "type", params: { type: schema14.properties.bankIFSC.type }, message: "must be string,null" };
+        const err35 = { instancePath: instancePath + "/bankIFSC", schemaPath: "#/properties/bankIFSC/type", keyword: "type", params: { type: schema13.properties.bankIFSC.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err35];
         } else {
@@ -3485,7 +1044,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.bankAccount !== void 0) {
       let data10 = data.bankAccount;
       if (typeof data10 !== "string" && data10 !== null) {
-        const err37 = { instancePath: instancePath + "/bankAccount", schemaPath: "#/properties/bankAccount/type", keyword: "type", params: { type: schema14.properties.bankAccount.type }, message: "must be string,null" };
+        const err37 = { instancePath: instancePath + "/bankAccount", schemaPath: "#/properties/bankAccount/type", keyword: "type", params: { type: schema13.properties.bankAccount.type }, message: "must be string,null" };
         if (vErrors === null) {
           vErrors = [err37];
         } else {
@@ -3616,7 +1175,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
             for (const key1 in data13) {
-              if (!func2.call(schema14.properties.plots.items.properties, key1)) {
+              if (!func2.call(schema13.properties.plots.items.properties, key1)) {
                 const err50 = { instancePath: instancePath + "/plots/" + i0, schemaPath: "#/properties/plots/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
                   vErrors = [err50];
@@ -3768,20 +1327,20 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data13.cropDescription !== void 0) {
-              let data18 = data13.cropDescription;
-              if (typeof data18 !== "string" && data18 !== null) {
-                const err65 = { instancePath: instancePath + "/plots/" + i0 + "/cropDescription", schemaPath: "#/properties/plots/items/properties/cropDescription/type", keyword: "type", params: { type: schema14.properties.plots.items.properties.cropDescription.type }, message: "must be string,null" };
-                if (vErrors === null) {
-                  vErrors = [err65];
-                } else {
-                  vErrors.push(err65);
+            if (data13.droughtMonthlyContrib !== void 0) {
+              let data18 = data13.droughtMonthlyContrib;
+              if (typeof data18 == "number" && isFinite(data18)) {
+                if (data18 > 1e9 || isNaN(data18)) {
+                  const err65 = { instancePath: instancePath + "/plots/" + i0 + "/droughtMonthlyContrib", schemaPath: "#/properties/plots/items/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                  if (vErrors === null) {
+                    vErrors = [err65];
+                  } else {
+                    vErrors.push(err65);
+                  }
+                  errors++;
                 }
-                errors++;
-              }
-              if (typeof data18 === "string") {
-                if (func3(data18) > 200) {
-                  const err66 = { instancePath: instancePath + "/plots/" + i0 + "/cropDescription", schemaPath: "#/properties/plots/items/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                if (data18 < 0 || isNaN(data18)) {
+                  const err66 = { instancePath: instancePath + "/plots/" + i0 + "/droughtMonthlyContrib", schemaPath: "#/properties/plots/items/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                   if (vErrors === null) {
                     vErrors = [err66];
                   } else {
@@ -3789,12 +1348,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-              }
-            }
-            if (data13.isIrrigated !== void 0) {
-              let data19 = data13.isIrrigated;
-              if (typeof data19 !== "boolean" && data19 !== null) {
-                const err67 = { instancePath: instancePath + "/plots/" + i0 + "/isIrrigated", schemaPath: "#/properties/plots/items/properties/isIrrigated/type", keyword: "type", params: { type: schema14.properties.plots.items.properties.isIrrigated.type }, message: "must be boolean,null" };
+              } else {
+                const err67 = { instancePath: instancePath + "/plots/" + i0 + "/droughtMonthlyContrib", schemaPath: "#/properties/plots/items/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                 if (vErrors === null) {
                   vErrors = [err67];
                 } else {
@@ -3803,11 +1358,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data13.droughtMonthlyContrib !== void 0) {
-              let data20 = data13.droughtMonthlyContrib;
-              if (typeof data20 == "number" && isFinite(data20)) {
-                if (data20 > 1e9 || isNaN(data20)) {
-                  const err68 = { instancePath: instancePath + "/plots/" + i0 + "/droughtMonthlyContrib", schemaPath: "#/properties/plots/items/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+            if (data13.excessRainMonthlyContrib !== void 0) {
+              let data19 = data13.excessRainMonthlyContrib;
+              if (typeof data19 == "number" && isFinite(data19)) {
+                if (data19 > 1e9 || isNaN(data19)) {
+                  const err68 = { instancePath: instancePath + "/plots/" + i0 + "/excessRainMonthlyContrib", schemaPath: "#/properties/plots/items/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                   if (vErrors === null) {
                     vErrors = [err68];
                   } else {
@@ -3815,8 +1370,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data20 < 0 || isNaN(data20)) {
-                  const err69 = { instancePath: instancePath + "/plots/" + i0 + "/droughtMonthlyContrib", schemaPath: "#/properties/plots/items/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                if (data19 < 0 || isNaN(data19)) {
+                  const err69 = { instancePath: instancePath + "/plots/" + i0 + "/excessRainMonthlyContrib", schemaPath: "#/properties/plots/items/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                   if (vErrors === null) {
                     vErrors = [err69];
                   } else {
@@ -3825,7 +1380,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err70 = { instancePath: instancePath + "/plots/" + i0 + "/droughtMonthlyContrib", schemaPath: "#/properties/plots/items/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                const err70 = { instancePath: instancePath + "/plots/" + i0 + "/excessRainMonthlyContrib", schemaPath: "#/properties/plots/items/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                 if (vErrors === null) {
                   vErrors = [err70];
                 } else {
@@ -3834,20 +1389,20 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data13.excessRainMonthlyContrib !== void 0) {
-              let data21 = data13.excessRainMonthlyContrib;
-              if (typeof data21 == "number" && isFinite(data21)) {
-                if (data21 > 1e9 || isNaN(data21)) {
-                  const err71 = { instancePath: instancePath + "/plots/" + i0 + "/excessRainMonthlyContrib", schemaPath: "#/properties/plots/items/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                  if (vErrors === null) {
-                    vErrors = [err71];
-                  } else {
-                    vErrors.push(err71);
-                  }
-                  errors++;
+            if (data13.cropDescription !== void 0) {
+              let data20 = data13.cropDescription;
+              if (typeof data20 !== "string" && data20 !== null) {
+                const err71 = { instancePath: instancePath + "/plots/" + i0 + "/cropDescription", schemaPath: "#/properties/plots/items/properties/cropDescription/type", keyword: "type", params: { type: schema13.properties.plots.items.properties.cropDescription.type }, message: "must be string,null" };
+                if (vErrors === null) {
+                  vErrors = [err71];
+                } else {
+                  vErrors.push(err71);
                 }
-                if (data21 < 0 || isNaN(data21)) {
-                  const err72 = { instancePath: instancePath + "/plots/" + i0 + "/excessRainMonthlyContrib", schemaPath: "#/properties/plots/items/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                errors++;
+              }
+              if (typeof data20 === "string") {
+                if (func3(data20) > 200) {
+                  const err72 = { instancePath: instancePath + "/plots/" + i0 + "/cropDescription", schemaPath: "#/properties/plots/items/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
                   if (vErrors === null) {
                     vErrors = [err72];
                   } else {
@@ -3855,8 +1410,12 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-              } else {
-                const err73 = { instancePath: instancePath + "/plots/" + i0 + "/excessRainMonthlyContrib", schemaPath: "#/properties/plots/items/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+              }
+            }
+            if (data13.isIrrigated !== void 0) {
+              let data21 = data13.isIrrigated;
+              if (typeof data21 !== "boolean" && data21 !== null) {
+                const err73 = { instancePath: instancePath + "/plots/" + i0 + "/isIrrigated", schemaPath: "#/properties/plots/items/properties/isIrrigated/type", keyword: "type", params: { type: schema13.properties.plots.items.properties.isIrrigated.type }, message: "must be boolean,null" };
                 if (vErrors === null) {
                   vErrors = [err73];
                 } else {
@@ -3934,7 +1493,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
             if (data13.enablerConfig !== void 0) {
               let data25 = data13.enablerConfig;
               if (!(data25 && typeof data25 == "object" && !Array.isArray(data25)) && data25 !== null) {
-                const err80 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig", schemaPath: "#/properties/plots/items/properties/enablerConfig/type", keyword: "type", params: { type: schema14.properties.plots.items.properties.enablerConfig.type }, message: "must be object,null" };
+                const err80 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig", schemaPath: "#/properties/plots/items/properties/enablerConfig/type", keyword: "type", params: { type: schema13.properties.plots.items.properties.enablerConfig.type }, message: "must be object,null" };
                 if (vErrors === null) {
                   vErrors = [err80];
                 } else {
@@ -3984,12 +1543,21 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                   if (typeof data26 == "number" && isFinite(data26)) {
-                    if (data26 < 1 || isNaN(data26)) {
-                      const err85 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/version", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                    if (data26 > 1e5 || isNaN(data26)) {
+                      const err85 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/version", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" };
                       if (vErrors === null) {
                         vErrors = [err85];
                       } else {
                         vErrors.push(err85);
+                      }
+                      errors++;
+                    }
+                    if (data26 < 1 || isNaN(data26)) {
+                      const err86 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/version", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                      if (vErrors === null) {
+                        vErrors = [err86];
+                      } else {
+                        vErrors.push(err86);
                       }
                       errors++;
                     }
@@ -3999,20 +1567,29 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   let data27 = data25._id;
                   if (typeof data27 === "string") {
                     if (func3(data27) > 64) {
-                      const err86 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/_id", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                      const err87 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/_id", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                       if (vErrors === null) {
-                        vErrors = [err86];
+                        vErrors = [err87];
                       } else {
-                        vErrors.push(err86);
+                        vErrors.push(err87);
+                      }
+                      errors++;
+                    }
+                    if (func3(data27) < 1) {
+                      const err88 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/_id", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                      if (vErrors === null) {
+                        vErrors = [err88];
+                      } else {
+                        vErrors.push(err88);
                       }
                       errors++;
                     }
                   } else {
-                    const err87 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/_id", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err89 = { instancePath: instancePath + "/plots/" + i0 + "/enablerConfig/_id", schemaPath: "#/properties/plots/items/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err87];
+                      vErrors = [err89];
                     } else {
-                      vErrors.push(err87);
+                      vErrors.push(err89);
                     }
                     errors++;
                   }
@@ -4020,21 +1597,21 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           } else {
-            const err88 = { instancePath: instancePath + "/plots/" + i0, schemaPath: "#/properties/plots/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err90 = { instancePath: instancePath + "/plots/" + i0, schemaPath: "#/properties/plots/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err88];
+              vErrors = [err90];
             } else {
-              vErrors.push(err88);
+              vErrors.push(err90);
             }
             errors++;
           }
         }
       } else {
-        const err89 = { instancePath: instancePath + "/plots", schemaPath: "#/properties/plots/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err91 = { instancePath: instancePath + "/plots", schemaPath: "#/properties/plots/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err89];
+          vErrors = [err91];
         } else {
-          vErrors.push(err89);
+          vErrors.push(err91);
         }
         errors++;
       }
@@ -4043,11 +1620,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
       let data28 = data.contributions;
       if (Array.isArray(data28)) {
         if (data28.length > 2e3) {
-          const err90 = { instancePath: instancePath + "/contributions", schemaPath: "#/properties/contributions/maxItems", keyword: "maxItems", params: { limit: 2e3 }, message: "must NOT have more than 2000 items" };
+          const err92 = { instancePath: instancePath + "/contributions", schemaPath: "#/properties/contributions/maxItems", keyword: "maxItems", params: { limit: 2e3 }, message: "must NOT have more than 2000 items" };
           if (vErrors === null) {
-            vErrors = [err90];
+            vErrors = [err92];
           } else {
-            vErrors.push(err90);
+            vErrors.push(err92);
           }
           errors++;
         }
@@ -4056,25 +1633,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           let data29 = data28[i1];
           if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
             if (data29.id === void 0) {
-              const err91 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err91];
-              } else {
-                vErrors.push(err91);
-              }
-              errors++;
-            }
-            if (data29.plotId === void 0) {
-              const err92 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
-              if (vErrors === null) {
-                vErrors = [err92];
-              } else {
-                vErrors.push(err92);
-              }
-              errors++;
-            }
-            if (data29.amount === void 0) {
-              const err93 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+              const err93 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
                 vErrors = [err93];
               } else {
@@ -4082,8 +1641,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data29.protectionType === void 0) {
-              const err94 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "protectionType" }, message: "must have required property 'protectionType'" };
+            if (data29.plotId === void 0) {
+              const err94 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
               if (vErrors === null) {
                 vErrors = [err94];
               } else {
@@ -4091,8 +1650,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data29.contributionDate === void 0) {
-              const err95 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "contributionDate" }, message: "must have required property 'contributionDate'" };
+            if (data29.amount === void 0) {
+              const err95 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
               if (vErrors === null) {
                 vErrors = [err95];
               } else {
@@ -4100,13 +1659,31 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data29.protectionType === void 0) {
+              const err96 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "protectionType" }, message: "must have required property 'protectionType'" };
+              if (vErrors === null) {
+                vErrors = [err96];
+              } else {
+                vErrors.push(err96);
+              }
+              errors++;
+            }
+            if (data29.contributionDate === void 0) {
+              const err97 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/required", keyword: "required", params: { missingProperty: "contributionDate" }, message: "must have required property 'contributionDate'" };
+              if (vErrors === null) {
+                vErrors = [err97];
+              } else {
+                vErrors.push(err97);
+              }
+              errors++;
+            }
             for (const key3 in data29) {
               if (!(key3 === "id" || key3 === "plotId" || key3 === "amount" || key3 === "protectionType" || key3 === "contributionDate")) {
-                const err96 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
+                const err98 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
-                  vErrors = [err96];
+                  vErrors = [err98];
                 } else {
-                  vErrors.push(err96);
+                  vErrors.push(err98);
                 }
                 errors++;
               }
@@ -4115,25 +1692,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               let data30 = data29.id;
               if (typeof data30 === "string") {
                 if (func3(data30) > 64) {
-                  const err97 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err97];
-                  } else {
-                    vErrors.push(err97);
-                  }
-                  errors++;
-                }
-                if (func3(data30) < 1) {
-                  const err98 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err98];
-                  } else {
-                    vErrors.push(err98);
-                  }
-                  errors++;
-                }
-                if (!pattern4.test(data30)) {
-                  const err99 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  const err99 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                   if (vErrors === null) {
                     vErrors = [err99];
                   } else {
@@ -4141,12 +1700,30 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+                if (func3(data30) < 1) {
+                  const err100 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err100];
+                  } else {
+                    vErrors.push(err100);
+                  }
+                  errors++;
+                }
+                if (!pattern4.test(data30)) {
+                  const err101 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  if (vErrors === null) {
+                    vErrors = [err101];
+                  } else {
+                    vErrors.push(err101);
+                  }
+                  errors++;
+                }
               } else {
-                const err100 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err102 = { instancePath: instancePath + "/contributions/" + i1 + "/id", schemaPath: "#/properties/contributions/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err100];
+                  vErrors = [err102];
                 } else {
-                  vErrors.push(err100);
+                  vErrors.push(err102);
                 }
                 errors++;
               }
@@ -4155,25 +1732,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               let data31 = data29.plotId;
               if (typeof data31 === "string") {
                 if (func3(data31) > 64) {
-                  const err101 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err101];
-                  } else {
-                    vErrors.push(err101);
-                  }
-                  errors++;
-                }
-                if (func3(data31) < 1) {
-                  const err102 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err102];
-                  } else {
-                    vErrors.push(err102);
-                  }
-                  errors++;
-                }
-                if (!pattern4.test(data31)) {
-                  const err103 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  const err103 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                   if (vErrors === null) {
                     vErrors = [err103];
                   } else {
@@ -4181,12 +1740,30 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+                if (func3(data31) < 1) {
+                  const err104 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err104];
+                  } else {
+                    vErrors.push(err104);
+                  }
+                  errors++;
+                }
+                if (!pattern4.test(data31)) {
+                  const err105 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  if (vErrors === null) {
+                    vErrors = [err105];
+                  } else {
+                    vErrors.push(err105);
+                  }
+                  errors++;
+                }
               } else {
-                const err104 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err106 = { instancePath: instancePath + "/contributions/" + i1 + "/plotId", schemaPath: "#/properties/contributions/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err104];
+                  vErrors = [err106];
                 } else {
-                  vErrors.push(err104);
+                  vErrors.push(err106);
                 }
                 errors++;
               }
@@ -4195,25 +1772,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               let data32 = data29.amount;
               if (typeof data32 == "number" && isFinite(data32)) {
                 if (data32 > 1e9 || isNaN(data32)) {
-                  const err105 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                  if (vErrors === null) {
-                    vErrors = [err105];
-                  } else {
-                    vErrors.push(err105);
-                  }
-                  errors++;
-                }
-                if (data32 < 0 || isNaN(data32)) {
-                  const err106 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err106];
-                  } else {
-                    vErrors.push(err106);
-                  }
-                  errors++;
-                }
-                if (data32 <= 0 || isNaN(data32)) {
-                  const err107 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                  const err107 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                   if (vErrors === null) {
                     vErrors = [err107];
                   } else {
@@ -4221,29 +1780,26 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+                if (data32 < 0 || isNaN(data32)) {
+                  const err108 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                  if (vErrors === null) {
+                    vErrors = [err108];
+                  } else {
+                    vErrors.push(err108);
+                  }
+                  errors++;
+                }
+                if (data32 <= 0 || isNaN(data32)) {
+                  const err109 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                  if (vErrors === null) {
+                    vErrors = [err109];
+                  } else {
+                    vErrors.push(err109);
+                  }
+                  errors++;
+                }
               } else {
-                const err108 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                if (vErrors === null) {
-                  vErrors = [err108];
-                } else {
-                  vErrors.push(err108);
-                }
-                errors++;
-              }
-            }
-            if (data29.protectionType !== void 0) {
-              let data33 = data29.protectionType;
-              if (typeof data33 !== "string") {
-                const err109 = { instancePath: instancePath + "/contributions/" + i1 + "/protectionType", schemaPath: "#/properties/contributions/items/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err109];
-                } else {
-                  vErrors.push(err109);
-                }
-                errors++;
-              }
-              if (!(data33 === "DROUGHT" || data33 === "EXCESS_RAIN")) {
-                const err110 = { instancePath: instancePath + "/contributions/" + i1 + "/protectionType", schemaPath: "#/properties/contributions/items/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema14.properties.contributions.items.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+                const err110 = { instancePath: instancePath + "/contributions/" + i1 + "/amount", schemaPath: "#/properties/contributions/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                 if (vErrors === null) {
                   vErrors = [err110];
                 } else {
@@ -4252,20 +1808,19 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data29.contributionDate !== void 0) {
-              let data34 = data29.contributionDate;
-              if (typeof data34 === "string") {
-                if (!formats2.validate(data34)) {
-                  const err111 = { instancePath: instancePath + "/contributions/" + i1 + "/contributionDate", schemaPath: "#/properties/contributions/items/properties/contributionDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-                  if (vErrors === null) {
-                    vErrors = [err111];
-                  } else {
-                    vErrors.push(err111);
-                  }
-                  errors++;
+            if (data29.protectionType !== void 0) {
+              let data33 = data29.protectionType;
+              if (typeof data33 !== "string") {
+                const err111 = { instancePath: instancePath + "/contributions/" + i1 + "/protectionType", schemaPath: "#/properties/contributions/items/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err111];
+                } else {
+                  vErrors.push(err111);
                 }
-              } else {
-                const err112 = { instancePath: instancePath + "/contributions/" + i1 + "/contributionDate", schemaPath: "#/properties/contributions/items/properties/contributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                errors++;
+              }
+              if (!(data33 === "DROUGHT" || data33 === "EXCESS_RAIN")) {
+                const err112 = { instancePath: instancePath + "/contributions/" + i1 + "/protectionType", schemaPath: "#/properties/contributions/items/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema13.properties.contributions.items.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
                 if (vErrors === null) {
                   vErrors = [err112];
                 } else {
@@ -4274,22 +1829,44 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data29.contributionDate !== void 0) {
+              let data34 = data29.contributionDate;
+              if (typeof data34 === "string") {
+                if (!formats10.validate(data34)) {
+                  const err113 = { instancePath: instancePath + "/contributions/" + i1 + "/contributionDate", schemaPath: "#/properties/contributions/items/properties/contributionDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                  if (vErrors === null) {
+                    vErrors = [err113];
+                  } else {
+                    vErrors.push(err113);
+                  }
+                  errors++;
+                }
+              } else {
+                const err114 = { instancePath: instancePath + "/contributions/" + i1 + "/contributionDate", schemaPath: "#/properties/contributions/items/properties/contributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err114];
+                } else {
+                  vErrors.push(err114);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err113 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err115 = { instancePath: instancePath + "/contributions/" + i1, schemaPath: "#/properties/contributions/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err113];
+              vErrors = [err115];
             } else {
-              vErrors.push(err113);
+              vErrors.push(err115);
             }
             errors++;
           }
         }
       } else {
-        const err114 = { instancePath: instancePath + "/contributions", schemaPath: "#/properties/contributions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err116 = { instancePath: instancePath + "/contributions", schemaPath: "#/properties/contributions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err114];
+          vErrors = [err116];
         } else {
-          vErrors.push(err114);
+          vErrors.push(err116);
         }
         errors++;
       }
@@ -4298,11 +1875,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
       let data35 = data.payouts;
       if (Array.isArray(data35)) {
         if (data35.length > 500) {
-          const err115 = { instancePath: instancePath + "/payouts", schemaPath: "#/properties/payouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
+          const err117 = { instancePath: instancePath + "/payouts", schemaPath: "#/properties/payouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
           if (vErrors === null) {
-            vErrors = [err115];
+            vErrors = [err117];
           } else {
-            vErrors.push(err115);
+            vErrors.push(err117);
           }
           errors++;
         }
@@ -4311,25 +1888,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           let data36 = data35[i2];
           if (data36 && typeof data36 == "object" && !Array.isArray(data36)) {
             if (data36.id === void 0) {
-              const err116 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err116];
-              } else {
-                vErrors.push(err116);
-              }
-              errors++;
-            }
-            if (data36.plotId === void 0) {
-              const err117 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
-              if (vErrors === null) {
-                vErrors = [err117];
-              } else {
-                vErrors.push(err117);
-              }
-              errors++;
-            }
-            if (data36.amount === void 0) {
-              const err118 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+              const err118 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
                 vErrors = [err118];
               } else {
@@ -4337,8 +1896,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data36.assessmentId === void 0) {
-              const err119 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
+            if (data36.plotId === void 0) {
+              const err119 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
               if (vErrors === null) {
                 vErrors = [err119];
               } else {
@@ -4346,8 +1905,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data36.assessmentDate === void 0) {
-              const err120 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+            if (data36.amount === void 0) {
+              const err120 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
               if (vErrors === null) {
                 vErrors = [err120];
               } else {
@@ -4355,8 +1914,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data36.payoutDate === void 0) {
-              const err121 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "payoutDate" }, message: "must have required property 'payoutDate'" };
+            if (data36.assessmentId === void 0) {
+              const err121 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
               if (vErrors === null) {
                 vErrors = [err121];
               } else {
@@ -4364,13 +1923,31 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data36.assessmentDate === void 0) {
+              const err122 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+              if (vErrors === null) {
+                vErrors = [err122];
+              } else {
+                vErrors.push(err122);
+              }
+              errors++;
+            }
+            if (data36.payoutDate === void 0) {
+              const err123 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/required", keyword: "required", params: { missingProperty: "payoutDate" }, message: "must have required property 'payoutDate'" };
+              if (vErrors === null) {
+                vErrors = [err123];
+              } else {
+                vErrors.push(err123);
+              }
+              errors++;
+            }
             for (const key4 in data36) {
               if (!(key4 === "id" || key4 === "plotId" || key4 === "amount" || key4 === "assessmentId" || key4 === "assessmentDate" || key4 === "payoutDate")) {
-                const err122 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" };
+                const err124 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
-                  vErrors = [err122];
+                  vErrors = [err124];
                 } else {
-                  vErrors.push(err122);
+                  vErrors.push(err124);
                 }
                 errors++;
               }
@@ -4379,25 +1956,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               let data37 = data36.id;
               if (typeof data37 === "string") {
                 if (func3(data37) > 64) {
-                  const err123 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err123];
-                  } else {
-                    vErrors.push(err123);
-                  }
-                  errors++;
-                }
-                if (func3(data37) < 1) {
-                  const err124 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err124];
-                  } else {
-                    vErrors.push(err124);
-                  }
-                  errors++;
-                }
-                if (!pattern4.test(data37)) {
-                  const err125 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  const err125 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                   if (vErrors === null) {
                     vErrors = [err125];
                   } else {
@@ -4405,12 +1964,30 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+                if (func3(data37) < 1) {
+                  const err126 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err126];
+                  } else {
+                    vErrors.push(err126);
+                  }
+                  errors++;
+                }
+                if (!pattern4.test(data37)) {
+                  const err127 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  if (vErrors === null) {
+                    vErrors = [err127];
+                  } else {
+                    vErrors.push(err127);
+                  }
+                  errors++;
+                }
               } else {
-                const err126 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err128 = { instancePath: instancePath + "/payouts/" + i2 + "/id", schemaPath: "#/properties/payouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err126];
+                  vErrors = [err128];
                 } else {
-                  vErrors.push(err126);
+                  vErrors.push(err128);
                 }
                 errors++;
               }
@@ -4419,25 +1996,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               let data38 = data36.plotId;
               if (typeof data38 === "string") {
                 if (func3(data38) > 64) {
-                  const err127 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err127];
-                  } else {
-                    vErrors.push(err127);
-                  }
-                  errors++;
-                }
-                if (func3(data38) < 1) {
-                  const err128 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err128];
-                  } else {
-                    vErrors.push(err128);
-                  }
-                  errors++;
-                }
-                if (!pattern4.test(data38)) {
-                  const err129 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  const err129 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                   if (vErrors === null) {
                     vErrors = [err129];
                   } else {
@@ -4445,12 +2004,30 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+                if (func3(data38) < 1) {
+                  const err130 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err130];
+                  } else {
+                    vErrors.push(err130);
+                  }
+                  errors++;
+                }
+                if (!pattern4.test(data38)) {
+                  const err131 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  if (vErrors === null) {
+                    vErrors = [err131];
+                  } else {
+                    vErrors.push(err131);
+                  }
+                  errors++;
+                }
               } else {
-                const err130 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err132 = { instancePath: instancePath + "/payouts/" + i2 + "/plotId", schemaPath: "#/properties/payouts/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err130];
+                  vErrors = [err132];
                 } else {
-                  vErrors.push(err130);
+                  vErrors.push(err132);
                 }
                 errors++;
               }
@@ -4459,25 +2036,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               let data39 = data36.amount;
               if (typeof data39 == "number" && isFinite(data39)) {
                 if (data39 > 1e9 || isNaN(data39)) {
-                  const err131 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                  if (vErrors === null) {
-                    vErrors = [err131];
-                  } else {
-                    vErrors.push(err131);
-                  }
-                  errors++;
-                }
-                if (data39 < 0 || isNaN(data39)) {
-                  const err132 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err132];
-                  } else {
-                    vErrors.push(err132);
-                  }
-                  errors++;
-                }
-                if (data39 <= 0 || isNaN(data39)) {
-                  const err133 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                  const err133 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                   if (vErrors === null) {
                     vErrors = [err133];
                   } else {
@@ -4485,21 +2044,17 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-              } else {
-                const err134 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                if (vErrors === null) {
-                  vErrors = [err134];
-                } else {
-                  vErrors.push(err134);
+                if (data39 < 0 || isNaN(data39)) {
+                  const err134 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                  if (vErrors === null) {
+                    vErrors = [err134];
+                  } else {
+                    vErrors.push(err134);
+                  }
+                  errors++;
                 }
-                errors++;
-              }
-            }
-            if (data36.assessmentId !== void 0) {
-              let data40 = data36.assessmentId;
-              if (typeof data40 === "string") {
-                if (func3(data40) > 64) {
-                  const err135 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentId", schemaPath: "#/properties/payouts/items/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                if (data39 <= 0 || isNaN(data39)) {
+                  const err135 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
                   if (vErrors === null) {
                     vErrors = [err135];
                   } else {
@@ -4507,21 +2062,52 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (func3(data40) < 1) {
-                  const err136 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentId", schemaPath: "#/properties/payouts/items/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              } else {
+                const err136 = { instancePath: instancePath + "/payouts/" + i2 + "/amount", schemaPath: "#/properties/payouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                if (vErrors === null) {
+                  vErrors = [err136];
+                } else {
+                  vErrors.push(err136);
+                }
+                errors++;
+              }
+            }
+            if (data36.assessmentId !== void 0) {
+              let data40 = data36.assessmentId;
+              if (typeof data40 === "string") {
+                if (func3(data40) > 100) {
+                  const err137 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentId", schemaPath: "#/properties/payouts/items/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
                   if (vErrors === null) {
-                    vErrors = [err136];
+                    vErrors = [err137];
                   } else {
-                    vErrors.push(err136);
+                    vErrors.push(err137);
+                  }
+                  errors++;
+                }
+                if (func3(data40) < 1) {
+                  const err138 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentId", schemaPath: "#/properties/payouts/items/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err138];
+                  } else {
+                    vErrors.push(err138);
+                  }
+                  errors++;
+                }
+                if (!pattern0.test(data40)) {
+                  const err139 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentId", schemaPath: "#/properties/payouts/items/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                  if (vErrors === null) {
+                    vErrors = [err139];
+                  } else {
+                    vErrors.push(err139);
                   }
                   errors++;
                 }
               } else {
-                const err137 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentId", schemaPath: "#/properties/payouts/items/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err140 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentId", schemaPath: "#/properties/payouts/items/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err137];
+                  vErrors = [err140];
                 } else {
-                  vErrors.push(err137);
+                  vErrors.push(err140);
                 }
                 errors++;
               }
@@ -4530,20 +2116,20 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               let data41 = data36.assessmentDate;
               if (typeof data41 === "string") {
                 if (!formats0.validate(data41)) {
-                  const err138 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentDate", schemaPath: "#/properties/payouts/items/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                  const err141 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentDate", schemaPath: "#/properties/payouts/items/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
                   if (vErrors === null) {
-                    vErrors = [err138];
+                    vErrors = [err141];
                   } else {
-                    vErrors.push(err138);
+                    vErrors.push(err141);
                   }
                   errors++;
                 }
               } else {
-                const err139 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentDate", schemaPath: "#/properties/payouts/items/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err142 = { instancePath: instancePath + "/payouts/" + i2 + "/assessmentDate", schemaPath: "#/properties/payouts/items/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err139];
+                  vErrors = [err142];
                 } else {
-                  vErrors.push(err139);
+                  vErrors.push(err142);
                 }
                 errors++;
               }
@@ -4552,40 +2138,40 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               let data42 = data36.payoutDate;
               if (typeof data42 === "string") {
                 if (!formats0.validate(data42)) {
-                  const err140 = { instancePath: instancePath + "/payouts/" + i2 + "/payoutDate", schemaPath: "#/properties/payouts/items/properties/payoutDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                  const err143 = { instancePath: instancePath + "/payouts/" + i2 + "/payoutDate", schemaPath: "#/properties/payouts/items/properties/payoutDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
                   if (vErrors === null) {
-                    vErrors = [err140];
+                    vErrors = [err143];
                   } else {
-                    vErrors.push(err140);
+                    vErrors.push(err143);
                   }
                   errors++;
                 }
               } else {
-                const err141 = { instancePath: instancePath + "/payouts/" + i2 + "/payoutDate", schemaPath: "#/properties/payouts/items/properties/payoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err144 = { instancePath: instancePath + "/payouts/" + i2 + "/payoutDate", schemaPath: "#/properties/payouts/items/properties/payoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err141];
+                  vErrors = [err144];
                 } else {
-                  vErrors.push(err141);
+                  vErrors.push(err144);
                 }
                 errors++;
               }
             }
           } else {
-            const err142 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err145 = { instancePath: instancePath + "/payouts/" + i2, schemaPath: "#/properties/payouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err142];
+              vErrors = [err145];
             } else {
-              vErrors.push(err142);
+              vErrors.push(err145);
             }
             errors++;
           }
         }
       } else {
-        const err143 = { instancePath: instancePath + "/payouts", schemaPath: "#/properties/payouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err146 = { instancePath: instancePath + "/payouts", schemaPath: "#/properties/payouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err143];
+          vErrors = [err146];
         } else {
-          vErrors.push(err143);
+          vErrors.push(err146);
         }
         errors++;
       }
@@ -4594,11 +2180,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
       let data43 = data.cashouts;
       if (Array.isArray(data43)) {
         if (data43.length > 500) {
-          const err144 = { instancePath: instancePath + "/cashouts", schemaPath: "#/properties/cashouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
+          const err147 = { instancePath: instancePath + "/cashouts", schemaPath: "#/properties/cashouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
           if (vErrors === null) {
-            vErrors = [err144];
+            vErrors = [err147];
           } else {
-            vErrors.push(err144);
+            vErrors.push(err147);
           }
           errors++;
         }
@@ -4607,39 +2193,39 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           let data44 = data43[i3];
           if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
             if (data44.id === void 0) {
-              const err145 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+              const err148 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
-                vErrors = [err145];
+                vErrors = [err148];
               } else {
-                vErrors.push(err145);
+                vErrors.push(err148);
               }
               errors++;
             }
             if (data44.amount === void 0) {
-              const err146 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+              const err149 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
               if (vErrors === null) {
-                vErrors = [err146];
+                vErrors = [err149];
               } else {
-                vErrors.push(err146);
+                vErrors.push(err149);
               }
               errors++;
             }
             if (data44.cashoutDate === void 0) {
-              const err147 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "cashoutDate" }, message: "must have required property 'cashoutDate'" };
+              const err150 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "cashoutDate" }, message: "must have required property 'cashoutDate'" };
               if (vErrors === null) {
-                vErrors = [err147];
+                vErrors = [err150];
               } else {
-                vErrors.push(err147);
+                vErrors.push(err150);
               }
               errors++;
             }
             for (const key5 in data44) {
               if (!(key5 === "id" || key5 === "amount" || key5 === "cashoutDate")) {
-                const err148 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
+                const err151 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
-                  vErrors = [err148];
+                  vErrors = [err151];
                 } else {
-                  vErrors.push(err148);
+                  vErrors.push(err151);
                 }
                 errors++;
               }
@@ -4648,38 +2234,38 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               let data45 = data44.id;
               if (typeof data45 === "string") {
                 if (func3(data45) > 64) {
-                  const err149 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                  const err152 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                   if (vErrors === null) {
-                    vErrors = [err149];
+                    vErrors = [err152];
                   } else {
-                    vErrors.push(err149);
+                    vErrors.push(err152);
                   }
                   errors++;
                 }
                 if (func3(data45) < 1) {
-                  const err150 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  const err153 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                   if (vErrors === null) {
-                    vErrors = [err150];
+                    vErrors = [err153];
                   } else {
-                    vErrors.push(err150);
+                    vErrors.push(err153);
                   }
                   errors++;
                 }
                 if (!pattern4.test(data45)) {
-                  const err151 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  const err154 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                   if (vErrors === null) {
-                    vErrors = [err151];
+                    vErrors = [err154];
                   } else {
-                    vErrors.push(err151);
+                    vErrors.push(err154);
                   }
                   errors++;
                 }
               } else {
-                const err152 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err155 = { instancePath: instancePath + "/cashouts/" + i3 + "/id", schemaPath: "#/properties/cashouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err152];
+                  vErrors = [err155];
                 } else {
-                  vErrors.push(err152);
+                  vErrors.push(err155);
                 }
                 errors++;
               }
@@ -4688,47 +2274,16 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               let data46 = data44.amount;
               if (typeof data46 == "number" && isFinite(data46)) {
                 if (data46 > 1e9 || isNaN(data46)) {
-                  const err153 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                  const err156 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
                   if (vErrors === null) {
-                    vErrors = [err153];
+                    vErrors = [err156];
                   } else {
-                    vErrors.push(err153);
+                    vErrors.push(err156);
                   }
                   errors++;
                 }
                 if (data46 < 0 || isNaN(data46)) {
-                  const err154 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err154];
-                  } else {
-                    vErrors.push(err154);
-                  }
-                  errors++;
-                }
-                if (data46 <= 0 || isNaN(data46)) {
-                  const err155 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
-                  if (vErrors === null) {
-                    vErrors = [err155];
-                  } else {
-                    vErrors.push(err155);
-                  }
-                  errors++;
-                }
-              } else {
-                const err156 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                if (vErrors === null) {
-                  vErrors = [err156];
-                } else {
-                  vErrors.push(err156);
-                }
-                errors++;
-              }
-            }
-            if (data44.cashoutDate !== void 0) {
-              let data47 = data44.cashoutDate;
-              if (typeof data47 === "string") {
-                if (!formats2.validate(data47)) {
-                  const err157 = { instancePath: instancePath + "/cashouts/" + i3 + "/cashoutDate", schemaPath: "#/properties/cashouts/items/properties/cashoutDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                  const err157 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                   if (vErrors === null) {
                     vErrors = [err157];
                   } else {
@@ -4736,42 +2291,2550 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+                if (data46 <= 0 || isNaN(data46)) {
+                  const err158 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                  if (vErrors === null) {
+                    vErrors = [err158];
+                  } else {
+                    vErrors.push(err158);
+                  }
+                  errors++;
+                }
               } else {
-                const err158 = { instancePath: instancePath + "/cashouts/" + i3 + "/cashoutDate", schemaPath: "#/properties/cashouts/items/properties/cashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err159 = { instancePath: instancePath + "/cashouts/" + i3 + "/amount", schemaPath: "#/properties/cashouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                 if (vErrors === null) {
-                  vErrors = [err158];
+                  vErrors = [err159];
                 } else {
-                  vErrors.push(err158);
+                  vErrors.push(err159);
+                }
+                errors++;
+              }
+            }
+            if (data44.cashoutDate !== void 0) {
+              let data47 = data44.cashoutDate;
+              if (typeof data47 === "string") {
+                if (!formats10.validate(data47)) {
+                  const err160 = { instancePath: instancePath + "/cashouts/" + i3 + "/cashoutDate", schemaPath: "#/properties/cashouts/items/properties/cashoutDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                  if (vErrors === null) {
+                    vErrors = [err160];
+                  } else {
+                    vErrors.push(err160);
+                  }
+                  errors++;
+                }
+              } else {
+                const err161 = { instancePath: instancePath + "/cashouts/" + i3 + "/cashoutDate", schemaPath: "#/properties/cashouts/items/properties/cashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err161];
+                } else {
+                  vErrors.push(err161);
                 }
                 errors++;
               }
             }
           } else {
-            const err159 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err162 = { instancePath: instancePath + "/cashouts/" + i3, schemaPath: "#/properties/cashouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err159];
+              vErrors = [err162];
             } else {
-              vErrors.push(err159);
+              vErrors.push(err162);
             }
             errors++;
           }
         }
       } else {
-        const err160 = { instancePath: instancePath + "/cashouts", schemaPath: "#/properties/cashouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err163 = { instancePath: instancePath + "/cashouts", schemaPath: "#/properties/cashouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err160];
+          vErrors = [err163];
         } else {
-          vErrors.push(err160);
+          vErrors.push(err163);
         }
         errors++;
       }
     }
   } else {
-    const err161 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err164 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err161];
+      vErrors = [err164];
     } else {
-      vErrors.push(err161);
+      vErrors.push(err164);
+    }
+    errors++;
+  }
+  validate12.errors = vErrors;
+  return errors === 0;
+}
+var vac013582d435d26e7edeef62 = validate13;
+var schema14 = { "type": "object", "required": ["_id", "name", "creationDate", "createdBy", "configs", "members"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S" }, "logo": { "type": ["string", "null"], "maxLength": 40983, "pattern": "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, "banner": { "type": ["string", "null"], "maxLength": 40983, "pattern": "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "createdBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "modificationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" }, "modifiedBy": { "type": "string", "minLength": 1, "maxLength": 254 }, "configs": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["currency", "maxCompensationFactor", "lengthOfSeasonInMonth", "lengthOfCoverageInMonth", "benefitFactorsByMonth", "_id", "version", "creationDate"], "additionalProperties": false, "properties": { "_id": { "type": "string", "minLength": 1, "maxLength": 64 }, "version": { "type": "integer", "minimum": 1, "maximum": 1e5 }, "currency": { "type": "string", "maxLength": 3, "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code, e.g. INR, XOF" }, "maxCompensationFactor": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e3 }, "lengthOfSeasonInMonth": { "type": "integer", "minimum": 1, "maximum": 24 }, "lengthOfCoverageInMonth": { "type": "integer", "minimum": 1, "maximum": 36 }, "damageThreshold": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "benefitFactorsByMonth": { "type": "array", "maxItems": 36, "items": { "type": "number", "minimum": 0, "maximum": 1e3 }, "description": "One compensation factor per month after the coverage start" }, "creationDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } }, "description": "Versions 1, 2, 3\u2026 in order" }, "members": { "type": "array", "maxItems": 2e5, "items": { "type": "object", "required": ["id", "name", "village", "number", "onboardingDate", "plots", "contributions", "payouts", "cashouts"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "number": { "type": "string", "minLength": 1, "maxLength": 40, "pattern": "\\S" }, "federation": { "type": ["string", "null"], "maxLength": 100 }, "gender": { "type": ["boolean", "null"] }, "phone": { "type": ["string", "null"], "maxLength": 40 }, "bankName": { "type": ["string", "null"], "maxLength": 120 }, "bankBranchName": { "type": ["string", "null"], "maxLength": 120 }, "bankIFSC": { "type": ["string", "null"], "maxLength": 40 }, "bankAccount": { "type": ["string", "null"], "maxLength": 60 }, "onboardingDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "plots": { "type": "array", "maxItems": 50, "items": { "type": "object", "required": ["id", "name", "latitude", "longitude", "droughtMonthlyContrib", "startCoverageDate", "endOfSeasonDate", "endCoverageDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "name": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S" }, "latitude": { "type": "number", "minimum": -90, "maximum": 90 }, "longitude": { "type": "number", "minimum": -180, "maximum": 180 }, "droughtMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "excessRainMonthlyContrib": { "type": "number", "minimum": 0, "maximum": 1e9 }, "cropDescription": { "type": ["string", "null"], "maxLength": 200 }, "isIrrigated": { "type": ["boolean", "null"] }, "startCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endOfSeasonDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "endCoverageDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "enablerConfig": { "type": ["object", "null"], "required": ["version", "_id"], "additionalProperties": false, "properties": { "version": { "type": "integer", "minimum": 1, "maximum": 1e5 }, "_id": { "type": "string", "minLength": 1, "maxLength": 64 } } } } } }, "contributions": { "type": "array", "maxItems": 2e3, "items": { "type": "object", "required": ["id", "plotId", "amount", "protectionType", "contributionDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "protectionType": { "type": "string", "enum": ["DROUGHT", "EXCESS_RAIN"] }, "contributionDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } }, "payouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "plotId", "amount", "assessmentId", "assessmentDate", "payoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "One of the member's plots" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "assessmentId": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S", "description": "The campaign" }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" }, "payoutDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD" } } } }, "cashouts": { "type": "array", "maxItems": 500, "items": { "type": "object", "required": ["id", "amount", "cashoutDate"], "additionalProperties": false, "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "Kept as is: importing the same file twice changes nothing" }, "amount": { "type": "number", "minimum": 0, "maximum": 1e9, "exclusiveMinimum": 0 }, "cashoutDate": { "type": "string", "format": "date-time", "description": "ISO 8601 date and time" } } } } } } } } };
+var pattern18 = new RegExp("^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$", "u");
+var pattern20 = new RegExp("^[A-Z]{3}$", "u");
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._id === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "_id" }, message: "must have required property '_id'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.creationDate === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "creationDate" }, message: "must have required property 'creationDate'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.createdBy === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "createdBy" }, message: "must have required property 'createdBy'" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.configs === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "configs" }, message: "must have required property 'configs'" };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.members === void 0) {
+      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "members" }, message: "must have required property 'members'" };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func2.call(schema14.properties, key0)) {
+        const err6 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data._id !== void 0) {
+      let data0 = data._id;
+      if (typeof data0 === "string") {
+        if (func3(data0) > 64) {
+          const err7 = { instancePath: instancePath + "/_id", schemaPath: "#/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (func3(data0) < 1) {
+          const err8 = { instancePath: instancePath + "/_id", schemaPath: "#/properties/_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern4.test(data0)) {
+          const err9 = { instancePath: instancePath + "/_id", schemaPath: "#/properties/_id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = { instancePath: instancePath + "/_id", schemaPath: "#/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== void 0) {
+      let data1 = data.name;
+      if (typeof data1 === "string") {
+        if (func3(data1) > 100) {
+          const err11 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (func3(data1) < 1) {
+          const err12 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data1)) {
+          const err13 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.logo !== void 0) {
+      let data2 = data.logo;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err15 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/type", keyword: "type", params: { type: schema14.properties.logo.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      if (typeof data2 === "string") {
+        if (func3(data2) > 40983) {
+          const err16 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/maxLength", keyword: "maxLength", params: { limit: 40983 }, message: "must NOT have more than 40983 characters" };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (!pattern18.test(data2)) {
+          const err17 = { instancePath: instancePath + "/logo", schemaPath: "#/properties/logo/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.banner !== void 0) {
+      let data3 = data.banner;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err18 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/type", keyword: "type", params: { type: schema14.properties.banner.type }, message: "must be string,null" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (typeof data3 === "string") {
+        if (func3(data3) > 40983) {
+          const err19 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/maxLength", keyword: "maxLength", params: { limit: 40983 }, message: "must NOT have more than 40983 characters" };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!pattern18.test(data3)) {
+          const err20 = { instancePath: instancePath + "/banner", schemaPath: "#/properties/banner/pattern", keyword: "pattern", params: { pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$" }, message: 'must match pattern "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$"' };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.creationDate !== void 0) {
+      let data4 = data.creationDate;
+      if (typeof data4 === "string") {
+        if (!formats10.validate(data4)) {
+          const err21 = { instancePath: instancePath + "/creationDate", schemaPath: "#/properties/creationDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = { instancePath: instancePath + "/creationDate", schemaPath: "#/properties/creationDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.createdBy !== void 0) {
+      let data5 = data.createdBy;
+      if (typeof data5 === "string") {
+        if (func3(data5) > 254) {
+          const err23 = { instancePath: instancePath + "/createdBy", schemaPath: "#/properties/createdBy/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (func3(data5) < 1) {
+          const err24 = { instancePath: instancePath + "/createdBy", schemaPath: "#/properties/createdBy/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = { instancePath: instancePath + "/createdBy", schemaPath: "#/properties/createdBy/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.modificationDate !== void 0) {
+      let data6 = data.modificationDate;
+      if (typeof data6 === "string") {
+        if (!formats10.validate(data6)) {
+          const err26 = { instancePath: instancePath + "/modificationDate", schemaPath: "#/properties/modificationDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      } else {
+        const err27 = { instancePath: instancePath + "/modificationDate", schemaPath: "#/properties/modificationDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    if (data.modifiedBy !== void 0) {
+      let data7 = data.modifiedBy;
+      if (typeof data7 === "string") {
+        if (func3(data7) > 254) {
+          const err28 = { instancePath: instancePath + "/modifiedBy", schemaPath: "#/properties/modifiedBy/maxLength", keyword: "maxLength", params: { limit: 254 }, message: "must NOT have more than 254 characters" };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+        if (func3(data7) < 1) {
+          const err29 = { instancePath: instancePath + "/modifiedBy", schemaPath: "#/properties/modifiedBy/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      } else {
+        const err30 = { instancePath: instancePath + "/modifiedBy", schemaPath: "#/properties/modifiedBy/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.configs !== void 0) {
+      let data8 = data.configs;
+      if (Array.isArray(data8)) {
+        if (data8.length > 500) {
+          const err31 = { instancePath: instancePath + "/configs", schemaPath: "#/properties/configs/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        const len0 = data8.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data9 = data8[i0];
+          if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+            if (data9.currency === void 0) {
+              const err32 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "currency" }, message: "must have required property 'currency'" };
+              if (vErrors === null) {
+                vErrors = [err32];
+              } else {
+                vErrors.push(err32);
+              }
+              errors++;
+            }
+            if (data9.maxCompensationFactor === void 0) {
+              const err33 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "maxCompensationFactor" }, message: "must have required property 'maxCompensationFactor'" };
+              if (vErrors === null) {
+                vErrors = [err33];
+              } else {
+                vErrors.push(err33);
+              }
+              errors++;
+            }
+            if (data9.lengthOfSeasonInMonth === void 0) {
+              const err34 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "lengthOfSeasonInMonth" }, message: "must have required property 'lengthOfSeasonInMonth'" };
+              if (vErrors === null) {
+                vErrors = [err34];
+              } else {
+                vErrors.push(err34);
+              }
+              errors++;
+            }
+            if (data9.lengthOfCoverageInMonth === void 0) {
+              const err35 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "lengthOfCoverageInMonth" }, message: "must have required property 'lengthOfCoverageInMonth'" };
+              if (vErrors === null) {
+                vErrors = [err35];
+              } else {
+                vErrors.push(err35);
+              }
+              errors++;
+            }
+            if (data9.benefitFactorsByMonth === void 0) {
+              const err36 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "benefitFactorsByMonth" }, message: "must have required property 'benefitFactorsByMonth'" };
+              if (vErrors === null) {
+                vErrors = [err36];
+              } else {
+                vErrors.push(err36);
+              }
+              errors++;
+            }
+            if (data9._id === void 0) {
+              const err37 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "_id" }, message: "must have required property '_id'" };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+            if (data9.version === void 0) {
+              const err38 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'" };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+            if (data9.creationDate === void 0) {
+              const err39 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/required", keyword: "required", params: { missingProperty: "creationDate" }, message: "must have required property 'creationDate'" };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
+              }
+              errors++;
+            }
+            for (const key1 in data9) {
+              if (!func2.call(schema14.properties.configs.items.properties, key1)) {
+                const err40 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err40];
+                } else {
+                  vErrors.push(err40);
+                }
+                errors++;
+              }
+            }
+            if (data9._id !== void 0) {
+              let data10 = data9._id;
+              if (typeof data10 === "string") {
+                if (func3(data10) > 64) {
+                  const err41 = { instancePath: instancePath + "/configs/" + i0 + "/_id", schemaPath: "#/properties/configs/items/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err41];
+                  } else {
+                    vErrors.push(err41);
+                  }
+                  errors++;
+                }
+                if (func3(data10) < 1) {
+                  const err42 = { instancePath: instancePath + "/configs/" + i0 + "/_id", schemaPath: "#/properties/configs/items/properties/_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err42];
+                  } else {
+                    vErrors.push(err42);
+                  }
+                  errors++;
+                }
+              } else {
+                const err43 = { instancePath: instancePath + "/configs/" + i0 + "/_id", schemaPath: "#/properties/configs/items/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err43];
+                } else {
+                  vErrors.push(err43);
+                }
+                errors++;
+              }
+            }
+            if (data9.version !== void 0) {
+              let data11 = data9.version;
+              if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
+                const err44 = { instancePath: instancePath + "/configs/" + i0 + "/version", schemaPath: "#/properties/configs/items/properties/version/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (vErrors === null) {
+                  vErrors = [err44];
+                } else {
+                  vErrors.push(err44);
+                }
+                errors++;
+              }
+              if (typeof data11 == "number" && isFinite(data11)) {
+                if (data11 > 1e5 || isNaN(data11)) {
+                  const err45 = { instancePath: instancePath + "/configs/" + i0 + "/version", schemaPath: "#/properties/configs/items/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" };
+                  if (vErrors === null) {
+                    vErrors = [err45];
+                  } else {
+                    vErrors.push(err45);
+                  }
+                  errors++;
+                }
+                if (data11 < 1 || isNaN(data11)) {
+                  const err46 = { instancePath: instancePath + "/configs/" + i0 + "/version", schemaPath: "#/properties/configs/items/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                  if (vErrors === null) {
+                    vErrors = [err46];
+                  } else {
+                    vErrors.push(err46);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data9.currency !== void 0) {
+              let data12 = data9.currency;
+              if (typeof data12 === "string") {
+                if (func3(data12) > 3) {
+                  const err47 = { instancePath: instancePath + "/configs/" + i0 + "/currency", schemaPath: "#/properties/configs/items/properties/currency/maxLength", keyword: "maxLength", params: { limit: 3 }, message: "must NOT have more than 3 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err47];
+                  } else {
+                    vErrors.push(err47);
+                  }
+                  errors++;
+                }
+                if (!pattern20.test(data12)) {
+                  const err48 = { instancePath: instancePath + "/configs/" + i0 + "/currency", schemaPath: "#/properties/configs/items/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
+                  if (vErrors === null) {
+                    vErrors = [err48];
+                  } else {
+                    vErrors.push(err48);
+                  }
+                  errors++;
+                }
+              } else {
+                const err49 = { instancePath: instancePath + "/configs/" + i0 + "/currency", schemaPath: "#/properties/configs/items/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err49];
+                } else {
+                  vErrors.push(err49);
+                }
+                errors++;
+              }
+            }
+            if (data9.maxCompensationFactor !== void 0) {
+              let data13 = data9.maxCompensationFactor;
+              if (typeof data13 == "number" && isFinite(data13)) {
+                if (data13 > 1e3 || isNaN(data13)) {
+                  const err50 = { instancePath: instancePath + "/configs/" + i0 + "/maxCompensationFactor", schemaPath: "#/properties/configs/items/properties/maxCompensationFactor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
+                  if (vErrors === null) {
+                    vErrors = [err50];
+                  } else {
+                    vErrors.push(err50);
+                  }
+                  errors++;
+                }
+                if (data13 <= 0 || isNaN(data13)) {
+                  const err51 = { instancePath: instancePath + "/configs/" + i0 + "/maxCompensationFactor", schemaPath: "#/properties/configs/items/properties/maxCompensationFactor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                  if (vErrors === null) {
+                    vErrors = [err51];
+                  } else {
+                    vErrors.push(err51);
+                  }
+                  errors++;
+                }
+              } else {
+                const err52 = { instancePath: instancePath + "/configs/" + i0 + "/maxCompensationFactor", schemaPath: "#/properties/configs/items/properties/maxCompensationFactor/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                if (vErrors === null) {
+                  vErrors = [err52];
+                } else {
+                  vErrors.push(err52);
+                }
+                errors++;
+              }
+            }
+            if (data9.lengthOfSeasonInMonth !== void 0) {
+              let data14 = data9.lengthOfSeasonInMonth;
+              if (!(typeof data14 == "number" && (!(data14 % 1) && !isNaN(data14)) && isFinite(data14))) {
+                const err53 = { instancePath: instancePath + "/configs/" + i0 + "/lengthOfSeasonInMonth", schemaPath: "#/properties/configs/items/properties/lengthOfSeasonInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (vErrors === null) {
+                  vErrors = [err53];
+                } else {
+                  vErrors.push(err53);
+                }
+                errors++;
+              }
+              if (typeof data14 == "number" && isFinite(data14)) {
+                if (data14 > 24 || isNaN(data14)) {
+                  const err54 = { instancePath: instancePath + "/configs/" + i0 + "/lengthOfSeasonInMonth", schemaPath: "#/properties/configs/items/properties/lengthOfSeasonInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 24 }, message: "must be <= 24" };
+                  if (vErrors === null) {
+                    vErrors = [err54];
+                  } else {
+                    vErrors.push(err54);
+                  }
+                  errors++;
+                }
+                if (data14 < 1 || isNaN(data14)) {
+                  const err55 = { instancePath: instancePath + "/configs/" + i0 + "/lengthOfSeasonInMonth", schemaPath: "#/properties/configs/items/properties/lengthOfSeasonInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                  if (vErrors === null) {
+                    vErrors = [err55];
+                  } else {
+                    vErrors.push(err55);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data9.lengthOfCoverageInMonth !== void 0) {
+              let data15 = data9.lengthOfCoverageInMonth;
+              if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)) && isFinite(data15))) {
+                const err56 = { instancePath: instancePath + "/configs/" + i0 + "/lengthOfCoverageInMonth", schemaPath: "#/properties/configs/items/properties/lengthOfCoverageInMonth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (vErrors === null) {
+                  vErrors = [err56];
+                } else {
+                  vErrors.push(err56);
+                }
+                errors++;
+              }
+              if (typeof data15 == "number" && isFinite(data15)) {
+                if (data15 > 36 || isNaN(data15)) {
+                  const err57 = { instancePath: instancePath + "/configs/" + i0 + "/lengthOfCoverageInMonth", schemaPath: "#/properties/configs/items/properties/lengthOfCoverageInMonth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 36 }, message: "must be <= 36" };
+                  if (vErrors === null) {
+                    vErrors = [err57];
+                  } else {
+                    vErrors.push(err57);
+                  }
+                  errors++;
+                }
+                if (data15 < 1 || isNaN(data15)) {
+                  const err58 = { instancePath: instancePath + "/configs/" + i0 + "/lengthOfCoverageInMonth", schemaPath: "#/properties/configs/items/properties/lengthOfCoverageInMonth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                  if (vErrors === null) {
+                    vErrors = [err58];
+                  } else {
+                    vErrors.push(err58);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data9.damageThreshold !== void 0) {
+              let data16 = data9.damageThreshold;
+              if (!(typeof data16 == "number" && isFinite(data16)) && data16 !== null) {
+                const err59 = { instancePath: instancePath + "/configs/" + i0 + "/damageThreshold", schemaPath: "#/properties/configs/items/properties/damageThreshold/type", keyword: "type", params: { type: schema14.properties.configs.items.properties.damageThreshold.type }, message: "must be number,null" };
+                if (vErrors === null) {
+                  vErrors = [err59];
+                } else {
+                  vErrors.push(err59);
+                }
+                errors++;
+              }
+              if (typeof data16 == "number" && isFinite(data16)) {
+                if (data16 > 1 || isNaN(data16)) {
+                  const err60 = { instancePath: instancePath + "/configs/" + i0 + "/damageThreshold", schemaPath: "#/properties/configs/items/properties/damageThreshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
+                  if (vErrors === null) {
+                    vErrors = [err60];
+                  } else {
+                    vErrors.push(err60);
+                  }
+                  errors++;
+                }
+                if (data16 < 0 || isNaN(data16)) {
+                  const err61 = { instancePath: instancePath + "/configs/" + i0 + "/damageThreshold", schemaPath: "#/properties/configs/items/properties/damageThreshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                  if (vErrors === null) {
+                    vErrors = [err61];
+                  } else {
+                    vErrors.push(err61);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data9.benefitFactorsByMonth !== void 0) {
+              let data17 = data9.benefitFactorsByMonth;
+              if (Array.isArray(data17)) {
+                if (data17.length > 36) {
+                  const err62 = { instancePath: instancePath + "/configs/" + i0 + "/benefitFactorsByMonth", schemaPath: "#/properties/configs/items/properties/benefitFactorsByMonth/maxItems", keyword: "maxItems", params: { limit: 36 }, message: "must NOT have more than 36 items" };
+                  if (vErrors === null) {
+                    vErrors = [err62];
+                  } else {
+                    vErrors.push(err62);
+                  }
+                  errors++;
+                }
+                const len1 = data17.length;
+                for (let i1 = 0; i1 < len1; i1++) {
+                  let data18 = data17[i1];
+                  if (typeof data18 == "number" && isFinite(data18)) {
+                    if (data18 > 1e3 || isNaN(data18)) {
+                      const err63 = { instancePath: instancePath + "/configs/" + i0 + "/benefitFactorsByMonth/" + i1, schemaPath: "#/properties/configs/items/properties/benefitFactorsByMonth/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" };
+                      if (vErrors === null) {
+                        vErrors = [err63];
+                      } else {
+                        vErrors.push(err63);
+                      }
+                      errors++;
+                    }
+                    if (data18 < 0 || isNaN(data18)) {
+                      const err64 = { instancePath: instancePath + "/configs/" + i0 + "/benefitFactorsByMonth/" + i1, schemaPath: "#/properties/configs/items/properties/benefitFactorsByMonth/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                      if (vErrors === null) {
+                        vErrors = [err64];
+                      } else {
+                        vErrors.push(err64);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err65 = { instancePath: instancePath + "/configs/" + i0 + "/benefitFactorsByMonth/" + i1, schemaPath: "#/properties/configs/items/properties/benefitFactorsByMonth/items/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                    if (vErrors === null) {
+                      vErrors = [err65];
+                    } else {
+                      vErrors.push(err65);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err66 = { instancePath: instancePath + "/configs/" + i0 + "/benefitFactorsByMonth", schemaPath: "#/properties/configs/items/properties/benefitFactorsByMonth/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (vErrors === null) {
+                  vErrors = [err66];
+                } else {
+                  vErrors.push(err66);
+                }
+                errors++;
+              }
+            }
+            if (data9.creationDate !== void 0) {
+              let data19 = data9.creationDate;
+              if (typeof data19 === "string") {
+                if (!formats10.validate(data19)) {
+                  const err67 = { instancePath: instancePath + "/configs/" + i0 + "/creationDate", schemaPath: "#/properties/configs/items/properties/creationDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                  if (vErrors === null) {
+                    vErrors = [err67];
+                  } else {
+                    vErrors.push(err67);
+                  }
+                  errors++;
+                }
+              } else {
+                const err68 = { instancePath: instancePath + "/configs/" + i0 + "/creationDate", schemaPath: "#/properties/configs/items/properties/creationDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err68];
+                } else {
+                  vErrors.push(err68);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err69 = { instancePath: instancePath + "/configs/" + i0, schemaPath: "#/properties/configs/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err69];
+            } else {
+              vErrors.push(err69);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err70 = { instancePath: instancePath + "/configs", schemaPath: "#/properties/configs/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err70];
+        } else {
+          vErrors.push(err70);
+        }
+        errors++;
+      }
+    }
+    if (data.members !== void 0) {
+      let data20 = data.members;
+      if (Array.isArray(data20)) {
+        if (data20.length > 2e5) {
+          const err71 = { instancePath: instancePath + "/members", schemaPath: "#/properties/members/maxItems", keyword: "maxItems", params: { limit: 2e5 }, message: "must NOT have more than 200000 items" };
+          if (vErrors === null) {
+            vErrors = [err71];
+          } else {
+            vErrors.push(err71);
+          }
+          errors++;
+        }
+        const len2 = data20.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          let data21 = data20[i2];
+          if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
+            if (data21.id === void 0) {
+              const err72 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+              if (vErrors === null) {
+                vErrors = [err72];
+              } else {
+                vErrors.push(err72);
+              }
+              errors++;
+            }
+            if (data21.name === void 0) {
+              const err73 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+            }
+            if (data21.village === void 0) {
+              const err74 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "village" }, message: "must have required property 'village'" };
+              if (vErrors === null) {
+                vErrors = [err74];
+              } else {
+                vErrors.push(err74);
+              }
+              errors++;
+            }
+            if (data21.number === void 0) {
+              const err75 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "number" }, message: "must have required property 'number'" };
+              if (vErrors === null) {
+                vErrors = [err75];
+              } else {
+                vErrors.push(err75);
+              }
+              errors++;
+            }
+            if (data21.onboardingDate === void 0) {
+              const err76 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "onboardingDate" }, message: "must have required property 'onboardingDate'" };
+              if (vErrors === null) {
+                vErrors = [err76];
+              } else {
+                vErrors.push(err76);
+              }
+              errors++;
+            }
+            if (data21.plots === void 0) {
+              const err77 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "plots" }, message: "must have required property 'plots'" };
+              if (vErrors === null) {
+                vErrors = [err77];
+              } else {
+                vErrors.push(err77);
+              }
+              errors++;
+            }
+            if (data21.contributions === void 0) {
+              const err78 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "contributions" }, message: "must have required property 'contributions'" };
+              if (vErrors === null) {
+                vErrors = [err78];
+              } else {
+                vErrors.push(err78);
+              }
+              errors++;
+            }
+            if (data21.payouts === void 0) {
+              const err79 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "payouts" }, message: "must have required property 'payouts'" };
+              if (vErrors === null) {
+                vErrors = [err79];
+              } else {
+                vErrors.push(err79);
+              }
+              errors++;
+            }
+            if (data21.cashouts === void 0) {
+              const err80 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/required", keyword: "required", params: { missingProperty: "cashouts" }, message: "must have required property 'cashouts'" };
+              if (vErrors === null) {
+                vErrors = [err80];
+              } else {
+                vErrors.push(err80);
+              }
+              errors++;
+            }
+            for (const key2 in data21) {
+              if (!func2.call(schema14.properties.members.items.properties, key2)) {
+                const err81 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err81];
+                } else {
+                  vErrors.push(err81);
+                }
+                errors++;
+              }
+            }
+            if (data21.id !== void 0) {
+              let data22 = data21.id;
+              if (typeof data22 === "string") {
+                if (func3(data22) > 64) {
+                  const err82 = { instancePath: instancePath + "/members/" + i2 + "/id", schemaPath: "#/properties/members/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err82];
+                  } else {
+                    vErrors.push(err82);
+                  }
+                  errors++;
+                }
+                if (func3(data22) < 1) {
+                  const err83 = { instancePath: instancePath + "/members/" + i2 + "/id", schemaPath: "#/properties/members/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err83];
+                  } else {
+                    vErrors.push(err83);
+                  }
+                  errors++;
+                }
+                if (!pattern4.test(data22)) {
+                  const err84 = { instancePath: instancePath + "/members/" + i2 + "/id", schemaPath: "#/properties/members/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  if (vErrors === null) {
+                    vErrors = [err84];
+                  } else {
+                    vErrors.push(err84);
+                  }
+                  errors++;
+                }
+              } else {
+                const err85 = { instancePath: instancePath + "/members/" + i2 + "/id", schemaPath: "#/properties/members/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err85];
+                } else {
+                  vErrors.push(err85);
+                }
+                errors++;
+              }
+            }
+            if (data21.name !== void 0) {
+              let data23 = data21.name;
+              if (typeof data23 === "string") {
+                if (func3(data23) > 120) {
+                  const err86 = { instancePath: instancePath + "/members/" + i2 + "/name", schemaPath: "#/properties/members/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err86];
+                  } else {
+                    vErrors.push(err86);
+                  }
+                  errors++;
+                }
+                if (func3(data23) < 1) {
+                  const err87 = { instancePath: instancePath + "/members/" + i2 + "/name", schemaPath: "#/properties/members/items/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err87];
+                  } else {
+                    vErrors.push(err87);
+                  }
+                  errors++;
+                }
+                if (!pattern0.test(data23)) {
+                  const err88 = { instancePath: instancePath + "/members/" + i2 + "/name", schemaPath: "#/properties/members/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                  if (vErrors === null) {
+                    vErrors = [err88];
+                  } else {
+                    vErrors.push(err88);
+                  }
+                  errors++;
+                }
+              } else {
+                const err89 = { instancePath: instancePath + "/members/" + i2 + "/name", schemaPath: "#/properties/members/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err89];
+                } else {
+                  vErrors.push(err89);
+                }
+                errors++;
+              }
+            }
+            if (data21.village !== void 0) {
+              let data24 = data21.village;
+              if (typeof data24 === "string") {
+                if (func3(data24) > 120) {
+                  const err90 = { instancePath: instancePath + "/members/" + i2 + "/village", schemaPath: "#/properties/members/items/properties/village/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err90];
+                  } else {
+                    vErrors.push(err90);
+                  }
+                  errors++;
+                }
+                if (func3(data24) < 1) {
+                  const err91 = { instancePath: instancePath + "/members/" + i2 + "/village", schemaPath: "#/properties/members/items/properties/village/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err91];
+                  } else {
+                    vErrors.push(err91);
+                  }
+                  errors++;
+                }
+                if (!pattern0.test(data24)) {
+                  const err92 = { instancePath: instancePath + "/members/" + i2 + "/village", schemaPath: "#/properties/members/items/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                  if (vErrors === null) {
+                    vErrors = [err92];
+                  } else {
+                    vErrors.push(err92);
+                  }
+                  errors++;
+                }
+              } else {
+                const err93 = { instancePath: instancePath + "/members/" + i2 + "/village", schemaPath: "#/properties/members/items/properties/village/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err93];
+                } else {
+                  vErrors.push(err93);
+                }
+                errors++;
+              }
+            }
+            if (data21.number !== void 0) {
+              let data25 = data21.number;
+              if (typeof data25 === "string") {
+                if (func3(data25) > 40) {
+                  const err94 = { instancePath: instancePath + "/members/" + i2 + "/number", schemaPath: "#/properties/members/items/properties/number/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err94];
+                  } else {
+                    vErrors.push(err94);
+                  }
+                  errors++;
+                }
+                if (func3(data25) < 1) {
+                  const err95 = { instancePath: instancePath + "/members/" + i2 + "/number", schemaPath: "#/properties/members/items/properties/number/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err95];
+                  } else {
+                    vErrors.push(err95);
+                  }
+                  errors++;
+                }
+                if (!pattern0.test(data25)) {
+                  const err96 = { instancePath: instancePath + "/members/" + i2 + "/number", schemaPath: "#/properties/members/items/properties/number/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                  if (vErrors === null) {
+                    vErrors = [err96];
+                  } else {
+                    vErrors.push(err96);
+                  }
+                  errors++;
+                }
+              } else {
+                const err97 = { instancePath: instancePath + "/members/" + i2 + "/number", schemaPath: "#/properties/members/items/properties/number/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err97];
+                } else {
+                  vErrors.push(err97);
+                }
+                errors++;
+              }
+            }
+            if (data21.federation !== void 0) {
+              let data26 = data21.federation;
+              if (typeof data26 !== "string" && data26 !== null) {
+                const err98 = { instancePath: instancePath + "/members/" + i2 + "/federation", schemaPath: "#/properties/members/items/properties/federation/type", keyword: "type", params: { type: schema14.properties.members.items.properties.federation.type }, message: "must be string,null" };
+                if (vErrors === null) {
+                  vErrors = [err98];
+                } else {
+                  vErrors.push(err98);
+                }
+                errors++;
+              }
+              if (typeof data26 === "string") {
+                if (func3(data26) > 100) {
+                  const err99 = { instancePath: instancePath + "/members/" + i2 + "/federation", schemaPath: "#/properties/members/items/properties/federation/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err99];
+                  } else {
+                    vErrors.push(err99);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data21.gender !== void 0) {
+              let data27 = data21.gender;
+              if (typeof data27 !== "boolean" && data27 !== null) {
+                const err100 = { instancePath: instancePath + "/members/" + i2 + "/gender", schemaPath: "#/properties/members/items/properties/gender/type", keyword: "type", params: { type: schema14.properties.members.items.properties.gender.type }, message: "must be boolean,null" };
+                if (vErrors === null) {
+                  vErrors = [err100];
+                } else {
+                  vErrors.push(err100);
+                }
+                errors++;
+              }
+            }
+            if (data21.phone !== void 0) {
+              let data28 = data21.phone;
+              if (typeof data28 !== "string" && data28 !== null) {
+                const err101 = { instancePath: instancePath + "/members/" + i2 + "/phone", schemaPath: "#/properties/members/items/properties/phone/type", keyword: "type", params: { type: schema14.properties.members.items.properties.phone.type }, message: "must be string,null" };
+                if (vErrors === null) {
+                  vErrors = [err101];
+                } else {
+                  vErrors.push(err101);
+                }
+                errors++;
+              }
+              if (typeof data28 === "string") {
+                if (func3(data28) > 40) {
+                  const err102 = { instancePath: instancePath + "/members/" + i2 + "/phone", schemaPath: "#/properties/members/items/properties/phone/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err102];
+                  } else {
+                    vErrors.push(err102);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data21.bankName !== void 0) {
+              let data29 = data21.bankName;
+              if (typeof data29 !== "string" && data29 !== null) {
+                const err103 = { instancePath: instancePath + "/members/" + i2 + "/bankName", schemaPath: "#/properties/members/items/properties/bankName/type", keyword: "type", params: { type: schema14.properties.members.items.properties.bankName.type }, message: "must be string,null" };
+                if (vErrors === null) {
+                  vErrors = [err103];
+                } else {
+                  vErrors.push(err103);
+                }
+                errors++;
+              }
+              if (typeof data29 === "string") {
+                if (func3(data29) > 120) {
+                  const err104 = { instancePath: instancePath + "/members/" + i2 + "/bankName", schemaPath: "#/properties/members/items/properties/bankName/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err104];
+                  } else {
+                    vErrors.push(err104);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data21.bankBranchName !== void 0) {
+              let data30 = data21.bankBranchName;
+              if (typeof data30 !== "string" && data30 !== null) {
+                const err105 = { instancePath: instancePath + "/members/" + i2 + "/bankBranchName", schemaPath: "#/properties/members/items/properties/bankBranchName/type", keyword: "type", params: { type: schema14.properties.members.items.properties.bankBranchName.type }, message: "must be string,null" };
+                if (vErrors === null) {
+                  vErrors = [err105];
+                } else {
+                  vErrors.push(err105);
+                }
+                errors++;
+              }
+              if (typeof data30 === "string") {
+                if (func3(data30) > 120) {
+                  const err106 = { instancePath: instancePath + "/members/" + i2 + "/bankBranchName", schemaPath: "#/properties/members/items/properties/bankBranchName/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err106];
+                  } else {
+                    vErrors.push(err106);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data21.bankIFSC !== void 0) {
+              let data31 = data21.bankIFSC;
+              if (typeof data31 !== "string" && data31 !== null) {
+                const err107 = { instancePath: instancePath + "/members/" + i2 + "/bankIFSC", schemaPath: "#/properties/members/items/properties/bankIFSC/type", keyword: "type", params: { type: schema14.properties.members.items.properties.bankIFSC.type }, message: "must be string,null" };
+                if (vErrors === null) {
+                  vErrors = [err107];
+                } else {
+                  vErrors.push(err107);
+                }
+                errors++;
+              }
+              if (typeof data31 === "string") {
+                if (func3(data31) > 40) {
+                  const err108 = { instancePath: instancePath + "/members/" + i2 + "/bankIFSC", schemaPath: "#/properties/members/items/properties/bankIFSC/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err108];
+                  } else {
+                    vErrors.push(err108);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data21.bankAccount !== void 0) {
+              let data32 = data21.bankAccount;
+              if (typeof data32 !== "string" && data32 !== null) {
+                const err109 = { instancePath: instancePath + "/members/" + i2 + "/bankAccount", schemaPath: "#/properties/members/items/properties/bankAccount/type", keyword: "type", params: { type: schema14.properties.members.items.properties.bankAccount.type }, message: "must be string,null" };
+                if (vErrors === null) {
+                  vErrors = [err109];
+                } else {
+                  vErrors.push(err109);
+                }
+                errors++;
+              }
+              if (typeof data32 === "string") {
+                if (func3(data32) > 60) {
+                  const err110 = { instancePath: instancePath + "/members/" + i2 + "/bankAccount", schemaPath: "#/properties/members/items/properties/bankAccount/maxLength", keyword: "maxLength", params: { limit: 60 }, message: "must NOT have more than 60 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err110];
+                  } else {
+                    vErrors.push(err110);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data21.onboardingDate !== void 0) {
+              let data33 = data21.onboardingDate;
+              if (typeof data33 === "string") {
+                if (!formats0.validate(data33)) {
+                  const err111 = { instancePath: instancePath + "/members/" + i2 + "/onboardingDate", schemaPath: "#/properties/members/items/properties/onboardingDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                  if (vErrors === null) {
+                    vErrors = [err111];
+                  } else {
+                    vErrors.push(err111);
+                  }
+                  errors++;
+                }
+              } else {
+                const err112 = { instancePath: instancePath + "/members/" + i2 + "/onboardingDate", schemaPath: "#/properties/members/items/properties/onboardingDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err112];
+                } else {
+                  vErrors.push(err112);
+                }
+                errors++;
+              }
+            }
+            if (data21.plots !== void 0) {
+              let data34 = data21.plots;
+              if (Array.isArray(data34)) {
+                if (data34.length > 50) {
+                  const err113 = { instancePath: instancePath + "/members/" + i2 + "/plots", schemaPath: "#/properties/members/items/properties/plots/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items" };
+                  if (vErrors === null) {
+                    vErrors = [err113];
+                  } else {
+                    vErrors.push(err113);
+                  }
+                  errors++;
+                }
+                const len3 = data34.length;
+                for (let i3 = 0; i3 < len3; i3++) {
+                  let data35 = data34[i3];
+                  if (data35 && typeof data35 == "object" && !Array.isArray(data35)) {
+                    if (data35.id === void 0) {
+                      const err114 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+                      if (vErrors === null) {
+                        vErrors = [err114];
+                      } else {
+                        vErrors.push(err114);
+                      }
+                      errors++;
+                    }
+                    if (data35.name === void 0) {
+                      const err115 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+                      if (vErrors === null) {
+                        vErrors = [err115];
+                      } else {
+                        vErrors.push(err115);
+                      }
+                      errors++;
+                    }
+                    if (data35.latitude === void 0) {
+                      const err116 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "latitude" }, message: "must have required property 'latitude'" };
+                      if (vErrors === null) {
+                        vErrors = [err116];
+                      } else {
+                        vErrors.push(err116);
+                      }
+                      errors++;
+                    }
+                    if (data35.longitude === void 0) {
+                      const err117 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "longitude" }, message: "must have required property 'longitude'" };
+                      if (vErrors === null) {
+                        vErrors = [err117];
+                      } else {
+                        vErrors.push(err117);
+                      }
+                      errors++;
+                    }
+                    if (data35.droughtMonthlyContrib === void 0) {
+                      const err118 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "droughtMonthlyContrib" }, message: "must have required property 'droughtMonthlyContrib'" };
+                      if (vErrors === null) {
+                        vErrors = [err118];
+                      } else {
+                        vErrors.push(err118);
+                      }
+                      errors++;
+                    }
+                    if (data35.startCoverageDate === void 0) {
+                      const err119 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "startCoverageDate" }, message: "must have required property 'startCoverageDate'" };
+                      if (vErrors === null) {
+                        vErrors = [err119];
+                      } else {
+                        vErrors.push(err119);
+                      }
+                      errors++;
+                    }
+                    if (data35.endOfSeasonDate === void 0) {
+                      const err120 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "endOfSeasonDate" }, message: "must have required property 'endOfSeasonDate'" };
+                      if (vErrors === null) {
+                        vErrors = [err120];
+                      } else {
+                        vErrors.push(err120);
+                      }
+                      errors++;
+                    }
+                    if (data35.endCoverageDate === void 0) {
+                      const err121 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/required", keyword: "required", params: { missingProperty: "endCoverageDate" }, message: "must have required property 'endCoverageDate'" };
+                      if (vErrors === null) {
+                        vErrors = [err121];
+                      } else {
+                        vErrors.push(err121);
+                      }
+                      errors++;
+                    }
+                    for (const key3 in data35) {
+                      if (!func2.call(schema14.properties.members.items.properties.plots.items.properties, key3)) {
+                        const err122 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
+                        if (vErrors === null) {
+                          vErrors = [err122];
+                        } else {
+                          vErrors.push(err122);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data35.id !== void 0) {
+                      let data36 = data35.id;
+                      if (typeof data36 === "string") {
+                        if (func3(data36) > 64) {
+                          const err123 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/id", schemaPath: "#/properties/members/items/properties/plots/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err123];
+                          } else {
+                            vErrors.push(err123);
+                          }
+                          errors++;
+                        }
+                        if (func3(data36) < 1) {
+                          const err124 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/id", schemaPath: "#/properties/members/items/properties/plots/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err124];
+                          } else {
+                            vErrors.push(err124);
+                          }
+                          errors++;
+                        }
+                        if (!pattern4.test(data36)) {
+                          const err125 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/id", schemaPath: "#/properties/members/items/properties/plots/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                          if (vErrors === null) {
+                            vErrors = [err125];
+                          } else {
+                            vErrors.push(err125);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err126 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/id", schemaPath: "#/properties/members/items/properties/plots/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err126];
+                        } else {
+                          vErrors.push(err126);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data35.name !== void 0) {
+                      let data37 = data35.name;
+                      if (typeof data37 === "string") {
+                        if (func3(data37) > 120) {
+                          const err127 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/name", schemaPath: "#/properties/members/items/properties/plots/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err127];
+                          } else {
+                            vErrors.push(err127);
+                          }
+                          errors++;
+                        }
+                        if (func3(data37) < 1) {
+                          const err128 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/name", schemaPath: "#/properties/members/items/properties/plots/items/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err128];
+                          } else {
+                            vErrors.push(err128);
+                          }
+                          errors++;
+                        }
+                        if (!pattern0.test(data37)) {
+                          const err129 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/name", schemaPath: "#/properties/members/items/properties/plots/items/properties/name/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                          if (vErrors === null) {
+                            vErrors = [err129];
+                          } else {
+                            vErrors.push(err129);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err130 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/name", schemaPath: "#/properties/members/items/properties/plots/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err130];
+                        } else {
+                          vErrors.push(err130);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data35.latitude !== void 0) {
+                      let data38 = data35.latitude;
+                      if (typeof data38 == "number" && isFinite(data38)) {
+                        if (data38 > 90 || isNaN(data38)) {
+                          const err131 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/latitude", schemaPath: "#/properties/members/items/properties/plots/items/properties/latitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 90 }, message: "must be <= 90" };
+                          if (vErrors === null) {
+                            vErrors = [err131];
+                          } else {
+                            vErrors.push(err131);
+                          }
+                          errors++;
+                        }
+                        if (data38 < -90 || isNaN(data38)) {
+                          const err132 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/latitude", schemaPath: "#/properties/members/items/properties/plots/items/properties/latitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -90 }, message: "must be >= -90" };
+                          if (vErrors === null) {
+                            vErrors = [err132];
+                          } else {
+                            vErrors.push(err132);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err133 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/latitude", schemaPath: "#/properties/members/items/properties/plots/items/properties/latitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                        if (vErrors === null) {
+                          vErrors = [err133];
+                        } else {
+                          vErrors.push(err133);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data35.longitude !== void 0) {
+                      let data39 = data35.longitude;
+                      if (typeof data39 == "number" && isFinite(data39)) {
+                        if (data39 > 180 || isNaN(data39)) {
+                          const err134 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/longitude", schemaPath: "#/properties/members/items/properties/plots/items/properties/longitude/maximum", keyword: "maximum", params: { comparison: "<=", limit: 180 }, message: "must be <= 180" };
+                          if (vErrors === null) {
+                            vErrors = [err134];
+                          } else {
+                            vErrors.push(err134);
+                          }
+                          errors++;
+                        }
+                        if (data39 < -180 || isNaN(data39)) {
+                          const err135 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/longitude", schemaPath: "#/properties/members/items/properties/plots/items/properties/longitude/minimum", keyword: "minimum", params: { comparison: ">=", limit: -180 }, message: "must be >= -180" };
+                          if (vErrors === null) {
+                            vErrors = [err135];
+                          } else {
+                            vErrors.push(err135);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err136 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/longitude", schemaPath: "#/properties/members/items/properties/plots/items/properties/longitude/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                        if (vErrors === null) {
+                          vErrors = [err136];
+                        } else {
+                          vErrors.push(err136);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data35.droughtMonthlyContrib !== void 0) {
+                      let data40 = data35.droughtMonthlyContrib;
+                      if (typeof data40 == "number" && isFinite(data40)) {
+                        if (data40 > 1e9 || isNaN(data40)) {
+                          const err137 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/droughtMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                          if (vErrors === null) {
+                            vErrors = [err137];
+                          } else {
+                            vErrors.push(err137);
+                          }
+                          errors++;
+                        }
+                        if (data40 < 0 || isNaN(data40)) {
+                          const err138 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/droughtMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                          if (vErrors === null) {
+                            vErrors = [err138];
+                          } else {
+                            vErrors.push(err138);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err139 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/droughtMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/droughtMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                        if (vErrors === null) {
+                          vErrors = [err139];
+                        } else {
+                          vErrors.push(err139);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data35.excessRainMonthlyContrib !== void 0) {
+                      let data41 = data35.excessRainMonthlyContrib;
+                      if (typeof data41 == "number" && isFinite(data41)) {
+                        if (data41 > 1e9 || isNaN(data41)) {
+                          const err140 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/excessRainMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                          if (vErrors === null) {
+                            vErrors = [err140];
+                          } else {
+                            vErrors.push(err140);
+                          }
+                          errors++;
+                        }
+                        if (data41 < 0 || isNaN(data41)) {
+                          const err141 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/excessRainMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                          if (vErrors === null) {
+                            vErrors = [err141];
+                          } else {
+                            vErrors.push(err141);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err142 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/excessRainMonthlyContrib", schemaPath: "#/properties/members/items/properties/plots/items/properties/excessRainMonthlyContrib/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                        if (vErrors === null) {
+                          vErrors = [err142];
+                        } else {
+                          vErrors.push(err142);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data35.cropDescription !== void 0) {
+                      let data42 = data35.cropDescription;
+                      if (typeof data42 !== "string" && data42 !== null) {
+                        const err143 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/cropDescription", schemaPath: "#/properties/members/items/properties/plots/items/properties/cropDescription/type", keyword: "type", params: { type: schema14.properties.members.items.properties.plots.items.properties.cropDescription.type }, message: "must be string,null" };
+                        if (vErrors === null) {
+                          vErrors = [err143];
+                        } else {
+                          vErrors.push(err143);
+                        }
+                        errors++;
+                      }
+                      if (typeof data42 === "string") {
+                        if (func3(data42) > 200) {
+                          const err144 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/cropDescription", schemaPath: "#/properties/members/items/properties/plots/items/properties/cropDescription/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err144];
+                          } else {
+                            vErrors.push(err144);
+                          }
+                          errors++;
+                        }
+                      }
+                    }
+                    if (data35.isIrrigated !== void 0) {
+                      let data43 = data35.isIrrigated;
+                      if (typeof data43 !== "boolean" && data43 !== null) {
+                        const err145 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/isIrrigated", schemaPath: "#/properties/members/items/properties/plots/items/properties/isIrrigated/type", keyword: "type", params: { type: schema14.properties.members.items.properties.plots.items.properties.isIrrigated.type }, message: "must be boolean,null" };
+                        if (vErrors === null) {
+                          vErrors = [err145];
+                        } else {
+                          vErrors.push(err145);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data35.startCoverageDate !== void 0) {
+                      let data44 = data35.startCoverageDate;
+                      if (typeof data44 === "string") {
+                        if (!formats0.validate(data44)) {
+                          const err146 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/startCoverageDate", schemaPath: "#/properties/members/items/properties/plots/items/properties/startCoverageDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                          if (vErrors === null) {
+                            vErrors = [err146];
+                          } else {
+                            vErrors.push(err146);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err147 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/startCoverageDate", schemaPath: "#/properties/members/items/properties/plots/items/properties/startCoverageDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err147];
+                        } else {
+                          vErrors.push(err147);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data35.endOfSeasonDate !== void 0) {
+                      let data45 = data35.endOfSeasonDate;
+                      if (typeof data45 === "string") {
+                        if (!formats0.validate(data45)) {
+                          const err148 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/endOfSeasonDate", schemaPath: "#/properties/members/items/properties/plots/items/properties/endOfSeasonDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                          if (vErrors === null) {
+                            vErrors = [err148];
+                          } else {
+                            vErrors.push(err148);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err149 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/endOfSeasonDate", schemaPath: "#/properties/members/items/properties/plots/items/properties/endOfSeasonDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err149];
+                        } else {
+                          vErrors.push(err149);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data35.endCoverageDate !== void 0) {
+                      let data46 = data35.endCoverageDate;
+                      if (typeof data46 === "string") {
+                        if (!formats0.validate(data46)) {
+                          const err150 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/endCoverageDate", schemaPath: "#/properties/members/items/properties/plots/items/properties/endCoverageDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                          if (vErrors === null) {
+                            vErrors = [err150];
+                          } else {
+                            vErrors.push(err150);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err151 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/endCoverageDate", schemaPath: "#/properties/members/items/properties/plots/items/properties/endCoverageDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err151];
+                        } else {
+                          vErrors.push(err151);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data35.enablerConfig !== void 0) {
+                      let data47 = data35.enablerConfig;
+                      if (!(data47 && typeof data47 == "object" && !Array.isArray(data47)) && data47 !== null) {
+                        const err152 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/type", keyword: "type", params: { type: schema14.properties.members.items.properties.plots.items.properties.enablerConfig.type }, message: "must be object,null" };
+                        if (vErrors === null) {
+                          vErrors = [err152];
+                        } else {
+                          vErrors.push(err152);
+                        }
+                        errors++;
+                      }
+                      if (data47 && typeof data47 == "object" && !Array.isArray(data47)) {
+                        if (data47.version === void 0) {
+                          const err153 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'" };
+                          if (vErrors === null) {
+                            vErrors = [err153];
+                          } else {
+                            vErrors.push(err153);
+                          }
+                          errors++;
+                        }
+                        if (data47._id === void 0) {
+                          const err154 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/required", keyword: "required", params: { missingProperty: "_id" }, message: "must have required property '_id'" };
+                          if (vErrors === null) {
+                            vErrors = [err154];
+                          } else {
+                            vErrors.push(err154);
+                          }
+                          errors++;
+                        }
+                        for (const key4 in data47) {
+                          if (!(key4 === "version" || key4 === "_id")) {
+                            const err155 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" };
+                            if (vErrors === null) {
+                              vErrors = [err155];
+                            } else {
+                              vErrors.push(err155);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data47.version !== void 0) {
+                          let data48 = data47.version;
+                          if (!(typeof data48 == "number" && (!(data48 % 1) && !isNaN(data48)) && isFinite(data48))) {
+                            const err156 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/version", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                            if (vErrors === null) {
+                              vErrors = [err156];
+                            } else {
+                              vErrors.push(err156);
+                            }
+                            errors++;
+                          }
+                          if (typeof data48 == "number" && isFinite(data48)) {
+                            if (data48 > 1e5 || isNaN(data48)) {
+                              const err157 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/version", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" };
+                              if (vErrors === null) {
+                                vErrors = [err157];
+                              } else {
+                                vErrors.push(err157);
+                              }
+                              errors++;
+                            }
+                            if (data48 < 1 || isNaN(data48)) {
+                              const err158 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/version", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/version/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                              if (vErrors === null) {
+                                vErrors = [err158];
+                              } else {
+                                vErrors.push(err158);
+                              }
+                              errors++;
+                            }
+                          }
+                        }
+                        if (data47._id !== void 0) {
+                          let data49 = data47._id;
+                          if (typeof data49 === "string") {
+                            if (func3(data49) > 64) {
+                              const err159 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/_id", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                              if (vErrors === null) {
+                                vErrors = [err159];
+                              } else {
+                                vErrors.push(err159);
+                              }
+                              errors++;
+                            }
+                            if (func3(data49) < 1) {
+                              const err160 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/_id", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                              if (vErrors === null) {
+                                vErrors = [err160];
+                              } else {
+                                vErrors.push(err160);
+                              }
+                              errors++;
+                            }
+                          } else {
+                            const err161 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3 + "/enablerConfig/_id", schemaPath: "#/properties/members/items/properties/plots/items/properties/enablerConfig/properties/_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err161];
+                            } else {
+                              vErrors.push(err161);
+                            }
+                            errors++;
+                          }
+                        }
+                      }
+                    }
+                  } else {
+                    const err162 = { instancePath: instancePath + "/members/" + i2 + "/plots/" + i3, schemaPath: "#/properties/members/items/properties/plots/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err162];
+                    } else {
+                      vErrors.push(err162);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err163 = { instancePath: instancePath + "/members/" + i2 + "/plots", schemaPath: "#/properties/members/items/properties/plots/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (vErrors === null) {
+                  vErrors = [err163];
+                } else {
+                  vErrors.push(err163);
+                }
+                errors++;
+              }
+            }
+            if (data21.contributions !== void 0) {
+              let data50 = data21.contributions;
+              if (Array.isArray(data50)) {
+                if (data50.length > 2e3) {
+                  const err164 = { instancePath: instancePath + "/members/" + i2 + "/contributions", schemaPath: "#/properties/members/items/properties/contributions/maxItems", keyword: "maxItems", params: { limit: 2e3 }, message: "must NOT have more than 2000 items" };
+                  if (vErrors === null) {
+                    vErrors = [err164];
+                  } else {
+                    vErrors.push(err164);
+                  }
+                  errors++;
+                }
+                const len4 = data50.length;
+                for (let i4 = 0; i4 < len4; i4++) {
+                  let data51 = data50[i4];
+                  if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
+                    if (data51.id === void 0) {
+                      const err165 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+                      if (vErrors === null) {
+                        vErrors = [err165];
+                      } else {
+                        vErrors.push(err165);
+                      }
+                      errors++;
+                    }
+                    if (data51.plotId === void 0) {
+                      const err166 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
+                      if (vErrors === null) {
+                        vErrors = [err166];
+                      } else {
+                        vErrors.push(err166);
+                      }
+                      errors++;
+                    }
+                    if (data51.amount === void 0) {
+                      const err167 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+                      if (vErrors === null) {
+                        vErrors = [err167];
+                      } else {
+                        vErrors.push(err167);
+                      }
+                      errors++;
+                    }
+                    if (data51.protectionType === void 0) {
+                      const err168 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "protectionType" }, message: "must have required property 'protectionType'" };
+                      if (vErrors === null) {
+                        vErrors = [err168];
+                      } else {
+                        vErrors.push(err168);
+                      }
+                      errors++;
+                    }
+                    if (data51.contributionDate === void 0) {
+                      const err169 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/required", keyword: "required", params: { missingProperty: "contributionDate" }, message: "must have required property 'contributionDate'" };
+                      if (vErrors === null) {
+                        vErrors = [err169];
+                      } else {
+                        vErrors.push(err169);
+                      }
+                      errors++;
+                    }
+                    for (const key5 in data51) {
+                      if (!(key5 === "id" || key5 === "plotId" || key5 === "amount" || key5 === "protectionType" || key5 === "contributionDate")) {
+                        const err170 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
+                        if (vErrors === null) {
+                          vErrors = [err170];
+                        } else {
+                          vErrors.push(err170);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data51.id !== void 0) {
+                      let data52 = data51.id;
+                      if (typeof data52 === "string") {
+                        if (func3(data52) > 64) {
+                          const err171 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err171];
+                          } else {
+                            vErrors.push(err171);
+                          }
+                          errors++;
+                        }
+                        if (func3(data52) < 1) {
+                          const err172 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err172];
+                          } else {
+                            vErrors.push(err172);
+                          }
+                          errors++;
+                        }
+                        if (!pattern4.test(data52)) {
+                          const err173 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                          if (vErrors === null) {
+                            vErrors = [err173];
+                          } else {
+                            vErrors.push(err173);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err174 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/id", schemaPath: "#/properties/members/items/properties/contributions/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err174];
+                        } else {
+                          vErrors.push(err174);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data51.plotId !== void 0) {
+                      let data53 = data51.plotId;
+                      if (typeof data53 === "string") {
+                        if (func3(data53) > 64) {
+                          const err175 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err175];
+                          } else {
+                            vErrors.push(err175);
+                          }
+                          errors++;
+                        }
+                        if (func3(data53) < 1) {
+                          const err176 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err176];
+                          } else {
+                            vErrors.push(err176);
+                          }
+                          errors++;
+                        }
+                        if (!pattern4.test(data53)) {
+                          const err177 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                          if (vErrors === null) {
+                            vErrors = [err177];
+                          } else {
+                            vErrors.push(err177);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err178 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/plotId", schemaPath: "#/properties/members/items/properties/contributions/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err178];
+                        } else {
+                          vErrors.push(err178);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data51.amount !== void 0) {
+                      let data54 = data51.amount;
+                      if (typeof data54 == "number" && isFinite(data54)) {
+                        if (data54 > 1e9 || isNaN(data54)) {
+                          const err179 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                          if (vErrors === null) {
+                            vErrors = [err179];
+                          } else {
+                            vErrors.push(err179);
+                          }
+                          errors++;
+                        }
+                        if (data54 < 0 || isNaN(data54)) {
+                          const err180 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                          if (vErrors === null) {
+                            vErrors = [err180];
+                          } else {
+                            vErrors.push(err180);
+                          }
+                          errors++;
+                        }
+                        if (data54 <= 0 || isNaN(data54)) {
+                          const err181 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                          if (vErrors === null) {
+                            vErrors = [err181];
+                          } else {
+                            vErrors.push(err181);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err182 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/amount", schemaPath: "#/properties/members/items/properties/contributions/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                        if (vErrors === null) {
+                          vErrors = [err182];
+                        } else {
+                          vErrors.push(err182);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data51.protectionType !== void 0) {
+                      let data55 = data51.protectionType;
+                      if (typeof data55 !== "string") {
+                        const err183 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/protectionType", schemaPath: "#/properties/members/items/properties/contributions/items/properties/protectionType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err183];
+                        } else {
+                          vErrors.push(err183);
+                        }
+                        errors++;
+                      }
+                      if (!(data55 === "DROUGHT" || data55 === "EXCESS_RAIN")) {
+                        const err184 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/protectionType", schemaPath: "#/properties/members/items/properties/contributions/items/properties/protectionType/enum", keyword: "enum", params: { allowedValues: schema14.properties.members.items.properties.contributions.items.properties.protectionType.enum }, message: "must be equal to one of the allowed values" };
+                        if (vErrors === null) {
+                          vErrors = [err184];
+                        } else {
+                          vErrors.push(err184);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data51.contributionDate !== void 0) {
+                      let data56 = data51.contributionDate;
+                      if (typeof data56 === "string") {
+                        if (!formats10.validate(data56)) {
+                          const err185 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/contributionDate", schemaPath: "#/properties/members/items/properties/contributions/items/properties/contributionDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                          if (vErrors === null) {
+                            vErrors = [err185];
+                          } else {
+                            vErrors.push(err185);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err186 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4 + "/contributionDate", schemaPath: "#/properties/members/items/properties/contributions/items/properties/contributionDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err186];
+                        } else {
+                          vErrors.push(err186);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err187 = { instancePath: instancePath + "/members/" + i2 + "/contributions/" + i4, schemaPath: "#/properties/members/items/properties/contributions/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err187];
+                    } else {
+                      vErrors.push(err187);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err188 = { instancePath: instancePath + "/members/" + i2 + "/contributions", schemaPath: "#/properties/members/items/properties/contributions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (vErrors === null) {
+                  vErrors = [err188];
+                } else {
+                  vErrors.push(err188);
+                }
+                errors++;
+              }
+            }
+            if (data21.payouts !== void 0) {
+              let data57 = data21.payouts;
+              if (Array.isArray(data57)) {
+                if (data57.length > 500) {
+                  const err189 = { instancePath: instancePath + "/members/" + i2 + "/payouts", schemaPath: "#/properties/members/items/properties/payouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
+                  if (vErrors === null) {
+                    vErrors = [err189];
+                  } else {
+                    vErrors.push(err189);
+                  }
+                  errors++;
+                }
+                const len5 = data57.length;
+                for (let i5 = 0; i5 < len5; i5++) {
+                  let data58 = data57[i5];
+                  if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
+                    if (data58.id === void 0) {
+                      const err190 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+                      if (vErrors === null) {
+                        vErrors = [err190];
+                      } else {
+                        vErrors.push(err190);
+                      }
+                      errors++;
+                    }
+                    if (data58.plotId === void 0) {
+                      const err191 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "plotId" }, message: "must have required property 'plotId'" };
+                      if (vErrors === null) {
+                        vErrors = [err191];
+                      } else {
+                        vErrors.push(err191);
+                      }
+                      errors++;
+                    }
+                    if (data58.amount === void 0) {
+                      const err192 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+                      if (vErrors === null) {
+                        vErrors = [err192];
+                      } else {
+                        vErrors.push(err192);
+                      }
+                      errors++;
+                    }
+                    if (data58.assessmentId === void 0) {
+                      const err193 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
+                      if (vErrors === null) {
+                        vErrors = [err193];
+                      } else {
+                        vErrors.push(err193);
+                      }
+                      errors++;
+                    }
+                    if (data58.assessmentDate === void 0) {
+                      const err194 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+                      if (vErrors === null) {
+                        vErrors = [err194];
+                      } else {
+                        vErrors.push(err194);
+                      }
+                      errors++;
+                    }
+                    if (data58.payoutDate === void 0) {
+                      const err195 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/required", keyword: "required", params: { missingProperty: "payoutDate" }, message: "must have required property 'payoutDate'" };
+                      if (vErrors === null) {
+                        vErrors = [err195];
+                      } else {
+                        vErrors.push(err195);
+                      }
+                      errors++;
+                    }
+                    for (const key6 in data58) {
+                      if (!(key6 === "id" || key6 === "plotId" || key6 === "amount" || key6 === "assessmentId" || key6 === "assessmentDate" || key6 === "payoutDate")) {
+                        const err196 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" };
+                        if (vErrors === null) {
+                          vErrors = [err196];
+                        } else {
+                          vErrors.push(err196);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data58.id !== void 0) {
+                      let data59 = data58.id;
+                      if (typeof data59 === "string") {
+                        if (func3(data59) > 64) {
+                          const err197 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err197];
+                          } else {
+                            vErrors.push(err197);
+                          }
+                          errors++;
+                        }
+                        if (func3(data59) < 1) {
+                          const err198 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err198];
+                          } else {
+                            vErrors.push(err198);
+                          }
+                          errors++;
+                        }
+                        if (!pattern4.test(data59)) {
+                          const err199 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                          if (vErrors === null) {
+                            vErrors = [err199];
+                          } else {
+                            vErrors.push(err199);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err200 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/id", schemaPath: "#/properties/members/items/properties/payouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err200];
+                        } else {
+                          vErrors.push(err200);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data58.plotId !== void 0) {
+                      let data60 = data58.plotId;
+                      if (typeof data60 === "string") {
+                        if (func3(data60) > 64) {
+                          const err201 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err201];
+                          } else {
+                            vErrors.push(err201);
+                          }
+                          errors++;
+                        }
+                        if (func3(data60) < 1) {
+                          const err202 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err202];
+                          } else {
+                            vErrors.push(err202);
+                          }
+                          errors++;
+                        }
+                        if (!pattern4.test(data60)) {
+                          const err203 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                          if (vErrors === null) {
+                            vErrors = [err203];
+                          } else {
+                            vErrors.push(err203);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err204 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/plotId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err204];
+                        } else {
+                          vErrors.push(err204);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data58.amount !== void 0) {
+                      let data61 = data58.amount;
+                      if (typeof data61 == "number" && isFinite(data61)) {
+                        if (data61 > 1e9 || isNaN(data61)) {
+                          const err205 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                          if (vErrors === null) {
+                            vErrors = [err205];
+                          } else {
+                            vErrors.push(err205);
+                          }
+                          errors++;
+                        }
+                        if (data61 < 0 || isNaN(data61)) {
+                          const err206 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                          if (vErrors === null) {
+                            vErrors = [err206];
+                          } else {
+                            vErrors.push(err206);
+                          }
+                          errors++;
+                        }
+                        if (data61 <= 0 || isNaN(data61)) {
+                          const err207 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                          if (vErrors === null) {
+                            vErrors = [err207];
+                          } else {
+                            vErrors.push(err207);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err208 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/amount", schemaPath: "#/properties/members/items/properties/payouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                        if (vErrors === null) {
+                          vErrors = [err208];
+                        } else {
+                          vErrors.push(err208);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data58.assessmentId !== void 0) {
+                      let data62 = data58.assessmentId;
+                      if (typeof data62 === "string") {
+                        if (func3(data62) > 100) {
+                          const err209 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err209];
+                          } else {
+                            vErrors.push(err209);
+                          }
+                          errors++;
+                        }
+                        if (func3(data62) < 1) {
+                          const err210 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err210];
+                          } else {
+                            vErrors.push(err210);
+                          }
+                          errors++;
+                        }
+                        if (!pattern0.test(data62)) {
+                          const err211 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                          if (vErrors === null) {
+                            vErrors = [err211];
+                          } else {
+                            vErrors.push(err211);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err212 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentId", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err212];
+                        } else {
+                          vErrors.push(err212);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data58.assessmentDate !== void 0) {
+                      let data63 = data58.assessmentDate;
+                      if (typeof data63 === "string") {
+                        if (!formats0.validate(data63)) {
+                          const err213 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                          if (vErrors === null) {
+                            vErrors = [err213];
+                          } else {
+                            vErrors.push(err213);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err214 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/assessmentDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err214];
+                        } else {
+                          vErrors.push(err214);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data58.payoutDate !== void 0) {
+                      let data64 = data58.payoutDate;
+                      if (typeof data64 === "string") {
+                        if (!formats0.validate(data64)) {
+                          const err215 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/payoutDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/payoutDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+                          if (vErrors === null) {
+                            vErrors = [err215];
+                          } else {
+                            vErrors.push(err215);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err216 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5 + "/payoutDate", schemaPath: "#/properties/members/items/properties/payouts/items/properties/payoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err216];
+                        } else {
+                          vErrors.push(err216);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err217 = { instancePath: instancePath + "/members/" + i2 + "/payouts/" + i5, schemaPath: "#/properties/members/items/properties/payouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err217];
+                    } else {
+                      vErrors.push(err217);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err218 = { instancePath: instancePath + "/members/" + i2 + "/payouts", schemaPath: "#/properties/members/items/properties/payouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (vErrors === null) {
+                  vErrors = [err218];
+                } else {
+                  vErrors.push(err218);
+                }
+                errors++;
+              }
+            }
+            if (data21.cashouts !== void 0) {
+              let data65 = data21.cashouts;
+              if (Array.isArray(data65)) {
+                if (data65.length > 500) {
+                  const err219 = { instancePath: instancePath + "/members/" + i2 + "/cashouts", schemaPath: "#/properties/members/items/properties/cashouts/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
+                  if (vErrors === null) {
+                    vErrors = [err219];
+                  } else {
+                    vErrors.push(err219);
+                  }
+                  errors++;
+                }
+                const len6 = data65.length;
+                for (let i6 = 0; i6 < len6; i6++) {
+                  let data66 = data65[i6];
+                  if (data66 && typeof data66 == "object" && !Array.isArray(data66)) {
+                    if (data66.id === void 0) {
+                      const err220 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+                      if (vErrors === null) {
+                        vErrors = [err220];
+                      } else {
+                        vErrors.push(err220);
+                      }
+                      errors++;
+                    }
+                    if (data66.amount === void 0) {
+                      const err221 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "amount" }, message: "must have required property 'amount'" };
+                      if (vErrors === null) {
+                        vErrors = [err221];
+                      } else {
+                        vErrors.push(err221);
+                      }
+                      errors++;
+                    }
+                    if (data66.cashoutDate === void 0) {
+                      const err222 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/required", keyword: "required", params: { missingProperty: "cashoutDate" }, message: "must have required property 'cashoutDate'" };
+                      if (vErrors === null) {
+                        vErrors = [err222];
+                      } else {
+                        vErrors.push(err222);
+                      }
+                      errors++;
+                    }
+                    for (const key7 in data66) {
+                      if (!(key7 === "id" || key7 === "amount" || key7 === "cashoutDate")) {
+                        const err223 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" };
+                        if (vErrors === null) {
+                          vErrors = [err223];
+                        } else {
+                          vErrors.push(err223);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data66.id !== void 0) {
+                      let data67 = data66.id;
+                      if (typeof data67 === "string") {
+                        if (func3(data67) > 64) {
+                          const err224 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err224];
+                          } else {
+                            vErrors.push(err224);
+                          }
+                          errors++;
+                        }
+                        if (func3(data67) < 1) {
+                          const err225 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err225];
+                          } else {
+                            vErrors.push(err225);
+                          }
+                          errors++;
+                        }
+                        if (!pattern4.test(data67)) {
+                          const err226 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                          if (vErrors === null) {
+                            vErrors = [err226];
+                          } else {
+                            vErrors.push(err226);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err227 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/id", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err227];
+                        } else {
+                          vErrors.push(err227);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data66.amount !== void 0) {
+                      let data68 = data66.amount;
+                      if (typeof data68 == "number" && isFinite(data68)) {
+                        if (data68 > 1e9 || isNaN(data68)) {
+                          const err228 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                          if (vErrors === null) {
+                            vErrors = [err228];
+                          } else {
+                            vErrors.push(err228);
+                          }
+                          errors++;
+                        }
+                        if (data68 < 0 || isNaN(data68)) {
+                          const err229 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                          if (vErrors === null) {
+                            vErrors = [err229];
+                          } else {
+                            vErrors.push(err229);
+                          }
+                          errors++;
+                        }
+                        if (data68 <= 0 || isNaN(data68)) {
+                          const err230 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                          if (vErrors === null) {
+                            vErrors = [err230];
+                          } else {
+                            vErrors.push(err230);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err231 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/amount", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/amount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                        if (vErrors === null) {
+                          vErrors = [err231];
+                        } else {
+                          vErrors.push(err231);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data66.cashoutDate !== void 0) {
+                      let data69 = data66.cashoutDate;
+                      if (typeof data69 === "string") {
+                        if (!formats10.validate(data69)) {
+                          const err232 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/cashoutDate", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/cashoutDate/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                          if (vErrors === null) {
+                            vErrors = [err232];
+                          } else {
+                            vErrors.push(err232);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err233 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6 + "/cashoutDate", schemaPath: "#/properties/members/items/properties/cashouts/items/properties/cashoutDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err233];
+                        } else {
+                          vErrors.push(err233);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err234 = { instancePath: instancePath + "/members/" + i2 + "/cashouts/" + i6, schemaPath: "#/properties/members/items/properties/cashouts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err234];
+                    } else {
+                      vErrors.push(err234);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err235 = { instancePath: instancePath + "/members/" + i2 + "/cashouts", schemaPath: "#/properties/members/items/properties/cashouts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (vErrors === null) {
+                  vErrors = [err235];
+                } else {
+                  vErrors.push(err235);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err236 = { instancePath: instancePath + "/members/" + i2, schemaPath: "#/properties/members/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err236];
+            } else {
+              vErrors.push(err236);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err237 = { instancePath: instancePath + "/members", schemaPath: "#/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err237];
+        } else {
+          vErrors.push(err237);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err238 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err238];
+    } else {
+      vErrors.push(err238);
     }
     errors++;
   }
@@ -4781,6 +4844,6 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
 export {
   v0801639840ca4d449a4f96b5,
   v29e99adda3e96513d45a9c74,
-  v58a9e74e4c34d2c050aa1602,
-  v90a7b904bdecd76dea7ca986
+  v3e39bda496a844609251691e,
+  vac013582d435d26e7edeef62
 };

@@ -39,6 +39,15 @@ describe('sign-in', () => {
     expect(typeof body.refreshToken).toBe('string');
   });
 
+  it("answers the user's default federation at sign-in and at each refresh, null when none", async () => {
+    const agent = await givenUser({ role: 'USER', enablerId, defaultFederation: 'Kaolack' });
+    const signedIn = await signIn(agent.email, agent.password);
+    expect(signedIn.body.defaultFederation).toBe('Kaolack');
+    expect((await refreshSession(signedIn.body.refreshToken)).body.defaultFederation).toBe('Kaolack');
+    const none = await givenUser({ role: 'USER', enablerId });
+    expect((await signIn(none.email, none.password)).body.defaultFederation).toBeNull();
+  });
+
   it('refuses a wrong password or an unknown e-mail alike', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
     expect((await signIn(agent.email, 'wrong password')).body.code).toBe('ERR_LOGIN_INVALID');

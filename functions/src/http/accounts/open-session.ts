@@ -62,6 +62,7 @@ export const sessionAnswer = async (
       enablerName,
       language: user.language,
       currentEnabler: found ? currentEnablerOf(found) : null,
+      defaultFederation: user.defaultFederation,
     } satisfies BrowserSessionAnswer),
     refreshToken: { value: formatRefreshToken({ email: user.email, sessionId, secret }), expiresAt },
   };

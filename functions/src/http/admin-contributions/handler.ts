@@ -4,6 +4,7 @@ import { AppError } from '#platform/app-error.ts';
 import type { IdempotentRequest, SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
+import { assertSessionEnabler } from '../other-enabler.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
 import { audited, centsOf, isoTimeOfUnixSeconds, moneyCalls, ofMember } from '../admin-money/money-calls.ts';
 
@@ -30,10 +31,11 @@ const valuesOf = (body: Body) => ({
   contributionDate: isoTimeOfUnixSeconds(body.contributionDate),
 });
 
-/** POST /admin/contributions: for the plot's member, found from the plot. */
+/** POST /admin/contributions: for the plot's member, found from the plot (of this enabler's view). */
 const create = async (request: IdempotentRequest<Body>) => {
-  const owner = await findPlotOwner(request.session.enabler, request.body.plotId);
+  const owner = await findPlotOwner(request.body.plotId);
   if (!owner) throw new AppError('ERR_NOT_FOUND');
+  await assertSessionEnabler(request.session, owner.enablerId);
   return calls.create(request, owner.memberId, valuesOf(request.body));
 };
 

@@ -198,8 +198,6 @@ describe('configs', () => {
     ['ERR_ENABLERCONFIG_MISSING_FACTORS', { ...demoConfig, benefitFactorsByMonth: undefined }],
     ['ERR_ENABLERCONFIG_NOTARRAY_FACTORS', { ...demoConfig, benefitFactorsByMonth: { first: 1 } }],
     ['ERR_ENABLERCONFIG_INVALID_JSON', [demoConfig]],
-    ['ERR_INVALID_DATA_FORMAT', { ...demoConfig, lengthOfSeasonInMonth: -3 }],
-    ['ERR_INVALID_DATA_FORMAT', { ...demoConfig, surprise: true }],
   ])('answer %s for a wrong config, writing nothing', async (code, body) => {
     const enabler = await newEnabler();
     const answer = await callApi(enablers, 'POST', `/admin/enablers/${enabler.id}/configs`, {
@@ -207,6 +205,52 @@ describe('configs', () => {
       body,
     });
     expect(answer).toMatchObject({ status: 400, body: { code } });
+    expect(
+      (await callApi(enablers, 'GET', `/admin/enablers/${enabler.id}/configs`, { token: admin })).body,
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['ERR_ENABLERCONFIG_UNKNOWN_FIELD', { surprise: true }, { field: 'surprise' }],
+    ['ERR_ENABLERCONFIG_INVALID_CURRENCY', { currency: 'xof' }, { field: 'currency' }],
+    ['ERR_ENABLERCONFIG_INVALID_CURRENCY', { currency: 'XOFS' }, { field: 'currency' }],
+    [
+      'ERR_ENABLERCONFIG_INVALID_MAXCOMPFACTOR',
+      { maxCompensationFactor: -1 },
+      { field: 'maxCompensationFactor', max: 1000 },
+    ],
+    [
+      'ERR_ENABLERCONFIG_INVALID_LENGTHSEASON',
+      { lengthOfSeasonInMonth: -3 },
+      { field: 'lengthOfSeasonInMonth', min: 1, max: 24 },
+    ],
+    [
+      'ERR_ENABLERCONFIG_INVALID_LENGTHCOVERAGE',
+      { lengthOfCoverageInMonth: 6.5 },
+      { field: 'lengthOfCoverageInMonth', min: 1, max: 36 },
+    ],
+    [
+      'ERR_ENABLERCONFIG_INVALID_DAMAGETHRESHOLD',
+      { damageThreshold: 1.2 },
+      { field: 'damageThreshold', min: 0, max: 1 },
+    ],
+    [
+      'ERR_ENABLERCONFIG_TOO_MANY_FACTORS',
+      { benefitFactorsByMonth: Array.from({ length: 37 }, () => 1) },
+      { field: 'benefitFactorsByMonth', max: 36 },
+    ],
+    [
+      'ERR_ENABLERCONFIG_INVALID_FACTOR',
+      { benefitFactorsByMonth: [1, 2000] },
+      { field: 'benefitFactorsByMonth', min: 0, max: 1000, position: 2 },
+    ],
+  ])('answer %s naming the field and its bounds, writing nothing', async (code, change, details) => {
+    const enabler = await newEnabler();
+    const answer = await callApi(enablers, 'POST', `/admin/enablers/${enabler.id}/configs`, {
+      token: admin,
+      body: { ...demoConfig, ...change },
+    });
+    expect(answer).toMatchObject({ status: 400, body: { code, details } });
     expect(
       (await callApi(enablers, 'GET', `/admin/enablers/${enabler.id}/configs`, { token: admin })).body,
     ).toEqual([]);

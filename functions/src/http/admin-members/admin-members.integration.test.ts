@@ -4,15 +4,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { auditOfMonth } from '#data/audit.ts';
 import { getEnabler } from '#data/enablers.ts';
-import { MAX_REMOVABLE_PARTITION_ITEMS } from '#domain/member-edits.ts';
+import { MAX_RECORDS_REMOVED_AT_ONCE } from '#domain/member-edits.ts';
 import { memberNumberClaim, memberPartition, memberTombstoneKey } from '#data/member-keys.ts';
 import { getMember } from '#data/members.ts';
 import { plotItem } from '#data/plot-items.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
+import { useQueueTransport } from '#platform/queue.ts';
 import { REPLAYED_HEADER } from '#http/middleware/idempotency.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { givenEnabler } from '../../testing/fixtures.ts';
+import { forbiddenAdminAnswer, givenEnabler } from '../../testing/fixtures.ts';
 import { newPlotFields } from '../../testing/member-fixtures.ts';
 import { addMemberAsAdmin, addPlotOfMember, newMemberBody } from '../../testing/member-requests.ts';
 import { givenPayout } from '../../testing/money-fixtures.ts';
@@ -24,7 +25,17 @@ import { handler as adminMembers } from './handler.ts';
 let enablerId: string;
 let admin: string;
 let otherEnablerId: string;
+let otherEnablerName: string;
+const otherEnablers = () => forbiddenAdminAnswer({ id: otherEnablerId, name: otherEnablerName });
 let otherAdmin: string;
+
+/** The member deletions' steps queued (their worker runs in infra/local/queues/member-deletion tests). */
+const queued: unknown[] = [];
+useQueueTransport({
+  async send(queue, message) {
+    if (queue === 'memberDeletion') queued.push(message);
+  },
+});
 
 const detail = (id: string, token = admin) => callApi(members, 'GET', `/members/${id}`, { token });
 
@@ -58,7 +69,7 @@ const listed = async (id: string, token = admin) => {
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
   admin = (await givenSignedInUser('ADMIN', enablerId)).token;
-  otherEnablerId = (await givenEnabler()).id;
+  ({ id: otherEnablerId, name: otherEnablerName } = await givenEnabler());
   otherAdmin = (await givenSignedInUser('ADMIN', otherEnablerId)).token;
 });
 
@@ -183,14 +194,14 @@ describe('POST /admin/members/{id}', () => {
     expect(await stateOf(id, enablerId)).toEqual(before);
   });
 
-  it('answers ERR_NOT_FOUND for another enabler’s member or none, writing nothing', async () => {
+  it('answers another enabler’s member with the switch to it and none as not found, writing nothing', async () => {
     const theirs = await addMemberAsAdmin(otherAdmin, newMemberBody());
     const before = await stateOf(theirs, otherEnablerId);
     const answer = await callApi(adminMembers, 'POST', `/admin/members/${theirs}`, {
       token: admin,
       body: newMemberBody(),
     });
-    expect(answer).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
+    expect(answer).toMatchObject(otherEnablers());
     expect(await stateOf(theirs, otherEnablerId)).toEqual(before);
     const none = await callApi(adminMembers, 'POST', `/admin/members/${randomUUID()}`, {
       token: admin,
@@ -231,10 +242,13 @@ describe('DELETE /admin/members/{id}', () => {
     expect(await listed(id)).toBe(true);
     const before = (await getEnabler(enablerId))?.memberCount ?? 0;
     const answer = await callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin });
-    expect(answer.status).toBe(204);
+    expect(answer).toMatchObject({
+      status: 202,
+      body: { job: { memberId: id, state: 'DONE', total: 6, deleted: 6 } },
+    });
     expect((await stateOf(id, enablerId)).items).toEqual([]);
     expect((await getEnabler(enablerId))?.memberCount).toBe(before - 1);
-    expect((await detail(id)).status).toBe(404);
+    expect(await detail(id)).toMatchObject({ status: 410, body: { code: 'ERR_MEMBER_DELETED' } });
     expect(await listed(id)).toBe(false);
     const { Item: tombstone } = await dynamo().send(
       new GetCommand({ TableName: tableName(), Key: memberTombstoneKey(id) }),
@@ -292,31 +306,44 @@ describe('DELETE /admin/members/{id}', () => {
       ),
     );
 
-  it('removes a member at the bound: a transaction of exactly 100 items', async () => {
+  it('removes a member at the bound with its records: a transaction of exactly 100 items', async () => {
     const id = await addMemberAsAdmin(admin);
-    await addRawPlots(id, MAX_REMOVABLE_PARTITION_ITEMS - 1);
-    expect((await stateOf(id, enablerId)).items).toHaveLength(MAX_REMOVABLE_PARTITION_ITEMS);
-    expect((await callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin })).status).toBe(
-      204,
-    );
+    await addRawPlots(id, MAX_RECORDS_REMOVED_AT_ONCE);
+    const answer = await callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin });
+    expect(answer).toMatchObject({ status: 202, body: { job: { state: 'DONE', total: 93, deleted: 93 } } });
     expect((await stateOf(id, enablerId)).items).toEqual([]);
   });
 
-  it('is refused with ERR_MEMBER_TOO_MANY_RECORDS one item past the bound, writing nothing', async () => {
+  it('removes a member one record past the bound at once, and leaves its records to a job', async () => {
     const id = await addMemberAsAdmin(admin);
-    await addRawPlots(id, MAX_REMOVABLE_PARTITION_ITEMS);
-    const before = await stateOf(id, enablerId);
+    await addRawPlots(id, MAX_RECORDS_REMOVED_AT_ONCE + 1);
+    const before = (await getEnabler(enablerId))?.memberCount ?? 0;
     const answer = await callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin });
-    expect(answer).toMatchObject({ status: 409, body: { code: 'ERR_MEMBER_TOO_MANY_RECORDS' } });
-    expect(await stateOf(id, enablerId)).toEqual(before);
-    expect(await listed(id)).toBe(true);
+    expect(answer).toMatchObject({ status: 202, body: { job: { state: 'QUEUED', total: 94, deleted: 0 } } });
+    // Off every list and read at once; counted down; its records wait for the job (workers/member-deletion/).
+    expect(await listed(id)).toBe(false);
+    expect(await detail(id)).toMatchObject({ status: 410, body: { code: 'ERR_MEMBER_DELETED' } });
+    expect((await getEnabler(enablerId))?.memberCount).toBe(before - 1);
+    expect((await stateOf(id, enablerId)).items).toHaveLength(94);
+    const status = await callApi(adminMembers, 'GET', `/admin/members/deletions/${answer.body.job.id}`, {
+      token: admin,
+    });
+    expect(status).toMatchObject({ status: 200, body: { job: { id: answer.body.job.id, state: 'QUEUED' } } });
+    expect(queued).toContainEqual({ jobId: answer.body.job.id, step: 0 });
+    // Writes on it are refused with the code that says why.
+    const write = await callApi(members, 'POST', `/members/${id}/plots`, {
+      token: admin,
+      body: { name: 'Late', latitude: 1, longitude: 1 },
+    });
+    expect(write).toMatchObject({ status: 410, body: { code: 'ERR_MEMBER_DELETED' } });
+    expect((await stateOf(id, enablerId)).items).toHaveLength(94);
   });
 
-  it('answers ERR_NOT_FOUND for another enabler’s member, writing nothing', async () => {
+  it('answers ERR_FORBIDDEN_ADMIN with the enabler for another enabler’s member, writing nothing', async () => {
     const theirs = await addMemberAsAdmin(otherAdmin, newMemberBody());
     const before = await stateOf(theirs, otherEnablerId);
     const answer = await callApi(adminMembers, 'DELETE', `/admin/members/${theirs}`, { token: admin });
-    expect(answer).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
+    expect(answer).toMatchObject(otherEnablers());
     expect(await stateOf(theirs, otherEnablerId)).toEqual(before);
   });
 
@@ -328,7 +355,10 @@ describe('DELETE /admin/members/{id}', () => {
         callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin }),
       ),
     );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([204, 404, 404, 404]);
+    // One removes it; the others find it deleted, or gone between their read and their transaction.
+    expect(answers.filter((answer) => answer.status === 202)).toHaveLength(1);
+    for (const { status } of answers.filter((answer) => answer.status !== 202))
+      expect([404, 410]).toContain(status);
     expect((await getEnabler(enablerId))?.memberCount).toBe(before - 1);
     expect((await stateOf(id, enablerId)).items).toEqual([]);
   });
@@ -347,7 +377,7 @@ describe('DELETE /admin/members/{id}', () => {
     const [removal, contribution] = results.map((answer) => answer.status);
     const items = (await stateOf(id, enablerId)).items;
     // Either the removal came first (the contribution finds no member) or it was refused: never half done.
-    if (removal === 204) expect(items).toEqual([]);
+    if (removal === 202) expect(items).toEqual([]);
     else {
       expect(contribution).toBe(201);
       expect(items.length).toBe(3);

@@ -1,23 +1,28 @@
-import type { adminMemberRequestSchema, FromSchema } from '@cpbo/schemas';
+import type { adminMemberRequestSchema, FromSchema, MemberDeletionAnswer } from '@cpbo/schemas';
 import { dateOfUnixSeconds, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { forgetMember, rememberMember } from '#data/member-directory.ts';
 import { createMember, deleteMember, getMember, updateMember } from '#data/members.ts';
 import { memberSummaryOf, type Member } from '#data/member-items.ts';
+import { getMemberDeletion, type MemberDeletion } from '#data/member-deletions.ts';
+import { AppError } from '#platform/app-error.ts';
+import { sendToQueue } from '#platform/queue.ts';
 import {
   created,
   noContent,
+  ok,
   type IdempotentRequest,
   type SessionRequest,
 } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
 import { memberFieldsOfBody } from '../members/member-fields.ts';
-import { memberOfEnabler } from '../members/member-scope.ts';
+import { memberInScope } from '../members/member-scope.ts';
 import { appLog } from '#data/app-log.ts';
 
 /*
  * The administrator's members, in the administrator's current enabler only: another enabler's member
- * answers ERR_NOT_FOUND, as if it did not exist. The list and the detail are the user side's calls.
+ * answers ERR_FORBIDDEN_ADMIN with that enabler (change the view). The list and the detail are the user
+ * side's calls.
  */
 
 type AdminMemberBody = FromSchema<typeof adminMemberRequestSchema>;
@@ -41,7 +46,7 @@ const add = async ({ body, session, idempotency }: IdempotentRequest<AdminMember
 
 /** POST /admin/members/{id}: every field; the onboarding date keeps its value when absent. */
 const edit = async ({ body, params, session }: SessionRequest<AdminMemberBody, 'id'>) => {
-  const member = await memberOfEnabler(session.enabler, params.id);
+  const member = await memberInScope(session, params.id);
   await updateMember(member, {
     ...memberFieldsOfBody(body),
     onboardingDate:
@@ -52,12 +57,47 @@ const edit = async ({ body, params, session }: SessionRequest<AdminMemberBody, '
   return noContent();
 };
 
-/** DELETE /admin/members/{id}: the member and everything of it, in one transaction, or nothing. */
+const deletionAnswer = (job: MemberDeletion): MemberDeletionAnswer => ({
+  job: {
+    id: job.id,
+    memberId: job.memberId,
+    state: job.state,
+    total: job.total,
+    deleted: Math.min(job.deleted, job.total),
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+  },
+});
+
+/**
+ * DELETE /admin/members/{id}: the member is gone from every list and read at once, with its records
+ * when one transaction holds them all; a job deletes the others after it (202, the job to follow).
+ */
 const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
-  const removedAt = await deleteMember(session.enabler, params.id, session.email);
+  await memberInScope(session, params.id);
+  const { removedAt, deletion } = await deleteMember(session.enabler, params.id, session.email);
   forgetMember(session.enabler, params.id, removedAt);
-  await appLog.info(`Member ${params.id} of enabler ${session.enabler} deleted by ${session.email}`);
-  return noContent();
+  await appLog.info(
+    `Member ${params.id} of enabler ${session.enabler} deleted by ${session.email}` +
+      (deletion.state === 'DONE' ? '' : `: ${deletion.total} records left to job ${deletion.id}`),
+  );
+  if (deletion.state !== 'DONE') {
+    try {
+      await sendToQueue('memberDeletion', { jobId: deletion.id, step: 0 });
+    } catch (error) {
+      // The member is gone; its records wait for the job's message, which can be sent again (docs/operations.md).
+      await appLog.error(`Member deletion ${deletion.id} of member ${params.id} not queued`);
+      throw error;
+    }
+  }
+  return { status: 202, body: deletionAnswer(deletion) };
+};
+
+/** GET /admin/members/deletions/{id}: a deletion of the caller's current enabler; any other is not found. */
+const deletionStatus = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
+  const job = await getMemberDeletion(params.id);
+  if (!job || job.enablerId !== session.enabler) throw new AppError('ERR_NOT_FOUND');
+  return ok(deletionAnswer(job));
 };
 
 export const handler = httpHandler(
@@ -66,6 +106,7 @@ export const handler = httpHandler(
     'POST /admin/members': add,
     'POST /admin/members/{id}': edit,
     'DELETE /admin/members/{id}': remove,
+    'GET /admin/members/deletions/{id}': deletionStatus,
   },
   { idempotency, validators: () => import('#generated/validators/admin-members.generated.ts') },
 );

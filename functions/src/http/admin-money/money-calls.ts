@@ -9,6 +9,7 @@ import { entryOf } from '#data/record-timeline.ts';
 import { changeMoneyRecord } from '#data/money-change.ts';
 import { findMoneyRecord } from '#data/records-by-id.ts';
 import type { MoneyRecords, MoneyValues } from '#data/money-items.ts';
+import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import {
   created,
@@ -21,11 +22,15 @@ import { countEvent } from '#platform/metrics.ts';
 import { appLog } from '#data/app-log.ts';
 import { listQueryOf, type ListParameters } from './list-query.ts';
 import { nowIso } from '#data/table.ts';
+import { memberInScope } from '../members/member-scope.ts';
+import { assertSessionEnabler } from '../other-enabler.ts';
 
 /*
  * The administrator's calls on contributions, payouts and cashouts, the same for the three kinds:
- * each works on the administrator's current enabler, where a record, member or plot of another
- * enabler does not exist (ERR_NOT_FOUND). The rules are the data layer's (data/money-change.ts).
+ * each works on the administrator's current enabler. A record or member of another enabler answers
+ * ERR_FORBIDDEN_ADMIN with that enabler (change the view); a plot of another enabler named beside a
+ * member of this one is not one of its plots (ERR_NOT_FOUND). The rules are the data layer's
+ * (data/money-change.ts).
  */
 
 /** A decimal amount of the body in cents (more than two decimals: 400). */
@@ -89,9 +94,12 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row }: MoneyCall
     } as ListedRecord<ListOf<Type>>);
   };
 
-  const recordInScope = async (enablerId: string, id: string): Promise<MoneyRecords[Type]> => {
-    const record = await findMoneyRecord(type, enablerId, id);
+  const recordInScope = async (session: Session, id: string): Promise<MoneyRecords[Type]> => {
+    const record = await findMoneyRecord(type, id);
     if (!record) throw new AppError('ERR_NOT_FOUND');
+    await assertSessionEnabler(session, record.enablerId);
+    // A record of a deleted member, until the member's deletion reaches it.
+    await memberInScope(session, record.memberId);
     return record;
   };
 
@@ -121,7 +129,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row }: MoneyCall
 
   /** GET /{id} */
   const get = async ({ params, session }: SessionRequest<unknown, 'id'>) =>
-    ok(await listedOf(session.enabler, await recordInScope(session.enabler, params.id)));
+    ok(await listedOf(session.enabler, await recordInScope(session, params.id)));
 
   const recordCreated = (record: MoneyRecords[Type]) => created({ id: record.id } satisfies CreatedIdAnswer);
 
@@ -131,6 +139,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row }: MoneyCall
     memberId: string,
     values: MoneyValues[Type],
   ) => {
+    await memberInScope(session, memberId);
     const record = await changeMoneyRecord({
       type,
       enablerId: session.enabler,
@@ -151,7 +160,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row }: MoneyCall
     { params, session }: SessionRequest<unknown, 'id'>,
     values: (record: MoneyRecords[Type]) => MoneyValues[Type],
   ) => {
-    const record = await recordInScope(session.enabler, params.id);
+    const record = await recordInScope(session, params.id);
     const changed = await changeMoneyRecord({
       type,
       enablerId: session.enabler,
@@ -166,7 +175,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row }: MoneyCall
 
   /** DELETE /{id} */
   const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
-    const record = await recordInScope(session.enabler, params.id);
+    const record = await recordInScope(session, params.id);
     await changeMoneyRecord({
       type,
       enablerId: session.enabler,

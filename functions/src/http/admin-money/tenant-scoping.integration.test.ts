@@ -3,6 +3,7 @@ import { auditOfMonth } from '#data/audit.ts';
 import { listCampaigns } from '#data/campaigns.ts';
 import { readMemberPartition } from '#data/member-page.ts';
 import { callApi } from '../../testing/call-api.ts';
+import { forbiddenAdminAnswer } from '../../testing/fixtures.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';
 import { givenAdministeredEnabler } from '../../testing/signed-in-users.ts';
 import { unixSeconds } from '../../testing/unix-seconds.ts';
@@ -60,7 +61,7 @@ describe('tenant scoping of the admin money calls', () => {
     Object.assign(ownIds, await recordAll(intruder.admin.token, own));
   });
 
-  it('answers another enabler’s records, members and plots as if they did not exist, and writes nothing', async () => {
+  it('answers another enabler’s records and members with the switch to it, and writes nothing', async () => {
     const before = {
       partition: await readMemberPartition(member.memberId),
       own: await readMemberPartition(own.memberId),
@@ -75,11 +76,12 @@ describe('tenant scoping of the admin money calls', () => {
       return callApi(handlers[kind], method, path, { token, ...options });
     };
     const notFound = { status: 404, body: { code: 'ERR_NOT_FOUND' } };
+    const forbidden = forbiddenAdminAnswer({ id: victim.enablerId, name: victim.enablerName });
 
     for (const kind of Object.keys(handlers) as Kind[]) {
       const id = ids[kind];
-      expect(await call(kind, 'GET', `/admin/${kind}/${id}`), `GET ${kind}`).toMatchObject(notFound);
-      expect(await call(kind, 'DELETE', `/admin/${kind}/${id}`), `DELETE ${kind}`).toMatchObject(notFound);
+      expect(await call(kind, 'GET', `/admin/${kind}/${id}`), `GET ${kind}`).toMatchObject(forbidden);
+      expect(await call(kind, 'DELETE', `/admin/${kind}/${id}`), `DELETE ${kind}`).toMatchObject(forbidden);
       const body =
         kind === 'contributions'
           ? contributionBody(victimPlot)
@@ -87,7 +89,7 @@ describe('tenant scoping of the admin money calls', () => {
             ? payoutBody(victimPlot)
             : { amount: 1, cashoutDate: unixSeconds('2026-07-01T00:00:00Z') };
       expect(await call(kind, 'POST', `/admin/${kind}/${id}`, { body }), `edit ${kind}`).toMatchObject(
-        notFound,
+        forbidden,
       );
       // Lists: the other enabler's member or plot holds nothing here; the enabler's own list shows only its own.
       const filters = [
@@ -105,14 +107,14 @@ describe('tenant scoping of the admin money calls', () => {
       expect(all.body.items.map((row: { id: string }) => row.id)).toEqual([ownIds[kind]]);
     }
     const creations = [
-      ['contributions', contributionBody(victimPlot)],
-      ['payouts', { memberId: member.memberId, ...payoutBody(victimPlot) }],
-      // The intruder's own member with the victim's plot.
-      ['payouts', { memberId: own.memberId, ...payoutBody(victimPlot) }],
-      ['cashouts', { memberId: member.memberId, amount: 1 }],
+      ['contributions', contributionBody(victimPlot), forbidden],
+      ['payouts', { memberId: member.memberId, ...payoutBody(victimPlot) }, forbidden],
+      // The intruder's own member with the victim's plot: not one of the member's plots.
+      ['payouts', { memberId: own.memberId, ...payoutBody(victimPlot) }, notFound],
+      ['cashouts', { memberId: member.memberId, amount: 1 }, forbidden],
     ] as const;
-    for (const [kind, body] of creations) {
-      expect(await call(kind, 'POST', `/admin/${kind}`, { body }), `create ${kind}`).toMatchObject(notFound);
+    for (const [kind, body, expected] of creations) {
+      expect(await call(kind, 'POST', `/admin/${kind}`, { body }), `create ${kind}`).toMatchObject(expected);
     }
     // Moving one's own record to another enabler's plot.
     for (const kind of ['contributions', 'payouts'] as const) {

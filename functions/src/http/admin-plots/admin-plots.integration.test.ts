@@ -14,7 +14,7 @@ import {
   renamePlot,
 } from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { demoConfig, givenEnabler } from '../../testing/fixtures.ts';
+import { demoConfig, forbiddenAdminAnswer, givenEnabler } from '../../testing/fixtures.ts';
 import { addMemberAsAdmin } from '../../testing/member-requests.ts';
 import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { unixSecondsOfDay } from '../../testing/unix-seconds.ts';
@@ -23,6 +23,8 @@ import { handler as adminPlots } from './handler.ts';
 let enablerId: string;
 let admin: string;
 let otherEnablerId: string;
+let otherEnablerName: string;
+const otherEnablers = () => forbiddenAdminAnswer({ id: otherEnablerId, name: otherEnablerName });
 let otherAdmin: string;
 
 const plotBody = (memberId: string, fields: Record<string, unknown> = {}) => ({
@@ -64,7 +66,7 @@ const list = (query: Record<string, string>, token = admin) =>
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;
   admin = (await givenSignedInUser('ADMIN', enablerId)).token;
-  otherEnablerId = (await givenEnabler()).id;
+  ({ id: otherEnablerId, name: otherEnablerName } = await givenEnabler());
   otherAdmin = (await givenSignedInUser('ADMIN', otherEnablerId)).token;
 });
 
@@ -117,13 +119,13 @@ describe('POST /admin/plots', () => {
     expect((await getMember(memberId))?.plotCount).toBe(0);
   });
 
-  it('answers ERR_NOT_FOUND for another enabler’s member, writing nothing', async () => {
+  it('answers ERR_FORBIDDEN_ADMIN with the enabler for another enabler’s member, writing nothing', async () => {
     const theirs = await addMemberAsAdmin(otherAdmin);
     const answer = await callApi(adminPlots, 'POST', '/admin/plots', {
       token: admin,
       body: plotBody(theirs),
     });
-    expect(answer).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
+    expect(answer).toMatchObject(otherEnablers());
     expect((await getMember(theirs))?.plotCount).toBe(0);
   });
 });
@@ -200,11 +202,14 @@ describe('POST /admin/plots/{id}', () => {
     expect(await stateOf(memberId, plotId)).toEqual(before);
   });
 
-  it('answers ERR_NOT_FOUND for another enabler’s plot or none, writing nothing', async () => {
+  it('answers another enabler’s plot with the switch to it and none as not found, writing nothing', async () => {
     const theirMember = await addMemberAsAdmin(otherAdmin);
     const theirs = await addPlot(theirMember, {}, otherAdmin);
     const before = await stateOf(theirMember, theirs);
-    for (const id of [theirs, randomUUID()]) {
+    for (const [id, expected] of [
+      [theirs, otherEnablers()],
+      [randomUUID(), { status: 404, body: { code: 'ERR_NOT_FOUND' } }],
+    ] as const) {
       const answer = await callApi(adminPlots, 'POST', `/admin/plots/${id}`, {
         token: admin,
         body: {
@@ -214,7 +219,7 @@ describe('POST /admin/plots/{id}', () => {
           startCoverageDate: unixSecondsOfDay('2026-01-01'),
         },
       });
-      expect(answer).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
+      expect(answer).toMatchObject(expected);
     }
     expect(await stateOf(theirMember, theirs)).toEqual(before);
   });
@@ -267,12 +272,12 @@ describe('DELETE /admin/plots/{id}', () => {
     expect(member?.plotCount).toBe(1);
   });
 
-  it('answers ERR_NOT_FOUND for another enabler’s plot, writing nothing', async () => {
+  it('answers ERR_FORBIDDEN_ADMIN with the enabler for another enabler’s plot, writing nothing', async () => {
     const theirMember = await addMemberAsAdmin(otherAdmin);
     const theirs = await addPlot(theirMember, {}, otherAdmin);
     const before = await stateOf(theirMember, theirs);
     const answer = await callApi(adminPlots, 'DELETE', `/admin/plots/${theirs}`, { token: admin });
-    expect(answer).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
+    expect(answer).toMatchObject(otherEnablers());
     expect(await stateOf(theirMember, theirs)).toEqual(before);
   });
 });

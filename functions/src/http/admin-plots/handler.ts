@@ -5,11 +5,12 @@ import { getConfig, getEnablerWithLatestConfig } from '#data/enablers.ts';
 import { rememberMember } from '#data/member-directory.ts';
 import { adminUpdatePlot, createPlot, deletePlot } from '#data/plots.ts';
 import { getMember } from '#data/members.ts';
-import { getPlotOfEnabler } from '#data/records-by-id.ts';
+import { getPlotById } from '#data/records-by-id.ts';
 import { memberSummaryOf } from '#data/member-items.ts';
 import type { Plot } from '#data/plot-items.ts';
 import { forgetRecord, recordDirectory, rememberRecord } from '#data/record-directory.ts';
 import { nowIso } from '#data/table.ts';
+import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import {
   created,
@@ -21,13 +22,14 @@ import {
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
 import { listQueryOf, type ListParameters } from '../admin-money/list-query.ts';
-import { memberOfEnabler } from '../members/member-scope.ts';
+import { memberInScope } from '../members/member-scope.ts';
+import { assertSessionEnabler } from '../other-enabler.ts';
 import { plotView } from '../members/views.ts';
 import { appLog } from '#data/app-log.ts';
 
 /*
  * The administrator's plots (the spec's "fields"), in the administrator's current enabler only:
- * another enabler's plot or member answers ERR_NOT_FOUND, as if it did not exist.
+ * another enabler's plot or member answers ERR_FORBIDDEN_ADMIN with that enabler (change the view).
  */
 
 type NewPlotBody = FromSchema<typeof adminNewPlotRequestSchema>;
@@ -72,6 +74,16 @@ const datesOf = (
   return dates;
 };
 
+/** The plot a call names, if of the session's enabler (http/other-enabler.ts otherwise). */
+const plotInScope = async (session: Session, plotId: string): Promise<Plot> => {
+  const plot = await getPlotById(plotId);
+  if (!plot) throw new AppError('ERR_NOT_FOUND');
+  await assertSessionEnabler(session, plot.enablerId);
+  // A plot of a deleted member, until the member's deletion reaches it.
+  await memberInScope(session, plot.memberId);
+  return plot;
+};
+
 /** Read-your-writes of the member list: the member's new plot count, in this instance. */
 const refreshListEntry = async (enablerId: string, memberId: string) => {
   const member = await getMember(memberId);
@@ -82,7 +94,7 @@ const plotCreated = (plot: Plot) => created({ id: plot.id });
 
 /** POST /admin/plots: under the enabler's latest config, whose lengths give the ends not given. */
 const add = async ({ body, session, idempotency }: IdempotentRequest<NewPlotBody>) => {
-  const member = await memberOfEnabler(session.enabler, body.memberId);
+  const member = await memberInScope(session, body.memberId);
   const latest = await getEnablerWithLatestConfig(session.enabler);
   if (!latest?.config) throw new AppError('ERR_ENABLER_NO_CONFIG');
   const plot = await createPlot(
@@ -112,8 +124,7 @@ const add = async ({ body, session, idempotency }: IdempotentRequest<NewPlotBody
  * enabler); fields left out keep their value, ends left out follow from the start and the config.
  */
 const edit = async ({ body, params, session }: SessionRequest<UpdatePlotBody, 'id'>) => {
-  const plot = await getPlotOfEnabler(session.enabler, params.id);
-  if (!plot) throw new AppError('ERR_NOT_FOUND');
+  const plot = await plotInScope(session, params.id);
   const version =
     body.enablerConfig?.version ??
     plot.enablerConfig?.version ??
@@ -146,8 +157,7 @@ const edit = async ({ body, params, session }: SessionRequest<UpdatePlotBody, 'i
 
 /** DELETE /admin/plots/{id}: refused while contributions or payouts were recorded on the plot. */
 const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
-  const plot = await getPlotOfEnabler(session.enabler, params.id);
-  if (!plot) throw new AppError('ERR_NOT_FOUND');
+  const plot = await plotInScope(session, params.id);
   await deletePlot(plot);
   // At or after the tombstone's instant: no copy of the plot read later brings it back.
   forgetRecord('plots', session.enabler, plot.id, nowIso());

@@ -2,15 +2,16 @@ import { normalizeEmail } from '#domain/emails.ts';
 import { getUser, type User } from '#data/users.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
+import { assertSessionEnabler } from '../other-enabler.ts';
 
 /**
  * The user an administrator acts on: administrators are shared by every enabler; other users belong
- * to one, and are reached only from that enabler's view (ERR_FORBIDDEN_ADMIN otherwise).
+ * to one, and are reached only from that enabler's view (ERR_FORBIDDEN_ADMIN, naming it, otherwise).
  */
 export const managedUser = async (session: Session, email: string): Promise<User> => {
   const user = await getUser(normalizeEmail(email));
   if (!user) throw new AppError('ERR_NOT_FOUND');
-  if (user.role !== 'ADMIN' && user.enablerId !== session.enabler) throw new AppError('ERR_FORBIDDEN_ADMIN');
+  if (user.role !== 'ADMIN') await assertSessionEnabler(session, user.enablerId);
   return user;
 };
 

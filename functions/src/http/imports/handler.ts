@@ -17,15 +17,14 @@ import { currentEnabler } from '#http/session-enabler.ts';
 import { loadValidators } from '#platform/validator.ts';
 import { appLog } from '#data/app-log.ts';
 import { sendToQueue } from '#platform/queue.ts';
-import { headS3Object, presignS3Url, putS3Object } from '#platform/s3.ts';
+import { headS3Object, putS3Object } from '#platform/s3.ts';
+import { newFileUpload } from '../file-uploads.ts';
 import { dataJobAnswer, ownDataJob } from '../exports/data-job-answer.ts';
 
 type ImportBody = FromSchema<typeof importRequestSchema>;
 
 const importValidators = () => import('#generated/validators/imports.generated.ts');
 
-/** An upload link lives this long. */
-const UPLOAD_URL_SECONDS = 900;
 /**
  * An upload's key names its user: an upload id only leads to a file of the user who asked for it,
  * so no other administrator can import it (for them it is not found).
@@ -77,15 +76,6 @@ const start =
     return { status: 202, body: { job: dataJobAnswer(job) } };
   };
 
-/** POST /imports/uploads: where to PUT a file too large for a request body (then name it in the import). */
-const newUpload = async ({ session }: SessionRequest) => {
-  const upload = randomUUID();
-  const url = await presignS3Url('PUT', readEnvironment('filesBucket'), uploadKey(upload, session.email), {
-    expiresInSeconds: UPLOAD_URL_SECONDS,
-  });
-  return { status: 201, body: { upload, url } };
-};
-
 const status = async ({ params, session }: SessionRequest<unknown, 'id'>) => ({
   status: 200,
   body: { job: dataJobAnswer(await ownDataJob(params.id, session, 'IMPORT_')) },
@@ -96,7 +86,7 @@ export const handler = httpHandler(
   {
     'POST /imports/all': start('all'),
     'POST /imports/onboard': start('onboard'),
-    'POST /imports/uploads': newUpload,
+    'POST /imports/uploads': newFileUpload(uploadKey),
     'GET /imports/jobs/{id}': status,
   },
   { validators: importValidators },

@@ -4,6 +4,7 @@ import { errorAnswerSchema, type JSONSchema } from '@cpbo/schemas';
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
 import { routeKey, type RouteDefinition } from '#http/routes.ts';
 import { answerOf } from '#http/route-answers.ts';
+import { recordAnsweredCode } from '#http/openapi/answered-codes.ts';
 import type { ApiResult } from './api-types.ts';
 
 /*
@@ -69,10 +70,14 @@ export const answerProblem = (route: RouteDefinition, result: ApiResult): string
   return wrong ? `answer ${status}: ${wrong}` : undefined;
 };
 
-/** Throws, loudly, when the answer breaks the route's contract. */
+/** Throws, loudly, when the answer breaks the route's contract; records the code of a kept error answer. */
 export const checkAnswer = (route: RouteDefinition, result: ApiResult): void => {
   const problem = answerProblem(route, result);
-  if (problem === undefined) return;
+  if (problem === undefined) {
+    if ((result.statusCode ?? 200) >= 400)
+      recordAnsweredCode(routeKey(route), (parsed(result.body).json as { code: string }).code);
+    return;
+  }
   const message = `${ANSWER_CONTRACT_BROKEN} on ${routeKey(route)}: ${problem}`;
   console.error(message);
   throw new Error(message);

@@ -45,7 +45,8 @@ export const validateInput = (
       const rules = route.bodyRules;
       if (rules?.missing && event.parsedBody === undefined) throw new AppError(rules.missing);
       const ruleProblem = rules?.check?.(event.parsedBody);
-      if (ruleProblem) throw new AppError(ruleProblem);
+      if (typeof ruleProblem === 'string') throw new AppError(ruleProblem);
+      if (ruleProblem) throw new AppError(ruleProblem.code, { details: ruleProblem.details });
       if (route.body) assertMatches(checks, route.body, event.parsedBody, 'body');
       else if (event.parsedBody !== undefined)
         throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'This call takes no body.' });

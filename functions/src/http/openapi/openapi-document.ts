@@ -1,114 +1,33 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { errorAnswerSchema, type JSONSchema } from '@cpbo/schemas';
-import { errorCatalogue, errorCodes, type ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
+import { errorCatalogue, type ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import {
   REFRESH_TOKEN_COOKIE,
   SESSION_COOKIE_HEADER,
   SESSION_MARKER_COOKIE,
 } from '@cpbo/schemas/session-cookie.ts';
+import { ACCESS_TOKEN_ALGORITHM } from '#platform/access-token.ts';
 import { REFRESH_TOKEN_PATH } from '../middleware/session-cookie.ts';
-import { handlerEntry } from '../handlers.ts';
 import {
   API_BASE,
   DEFAULT_MAX_BODY_BYTES,
+  resources,
   routeKey,
   routes,
   type RouteDefinition,
-  type Resource,
 } from '../routes.ts';
 import { answerOf } from '../route-answers.ts';
+import { platformCodes } from './answered-codes.ts';
+import { documentedCodes } from './documented-codes.ts';
+import { withIntegerFormats } from './integer-formats.ts';
 
 /*
  * Build-time only (`npm run generate:openapi` and its drift test): the OpenAPI 3.1 document of the API,
  * from the route table, the schemas and the error catalogue. No Lambda imports this module.
  *
- * The errors of a route are found, not declared: the generic codes of the middlewares its chain runs
- * (authentication by its access, the JSON body, the input's schemas, idempotency, its body rules) and
- * the codes written in the source its resource's handler imports (functions/src, followed from
- * functions/src/http/<resource>/handler.ts), so that a new `new AppError('ERR_…')` shows up at the next
- * generation and the drift test fails until the document is regenerated.
+ * The errors of a route are the codes it answered in the tests (answered-error-codes.json, checked by
+ * answered-codes.contract.test.ts), not what its source seems to raise; ERR_INTERNAL, which any route
+ * may answer, and the stage's throttling (429) are on every operation.
  */
-
-const functionsRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const schemasRoot = fileURLToPath(new URL('../../../../schemas/', import.meta.url));
-const httpMiddleware = resolve(functionsRoot, 'src/http/middleware');
-
-const codePattern = /\bERR_[A-Z0-9_]+\b/gu;
-const known = new Set<string>(errorCodes);
-const codesIn = (file: string): ErrorCode[] =>
-  [...new Set(readFileSync(file, 'utf8').match(codePattern) ?? [])].filter((code): code is ErrorCode =>
-    known.has(code),
-  );
-
-/**
- * The catalogue and its documents name every code, and the route table every body rule's: they raise
- * none themselves (a route's body rules are counted by genericCodes). The schemas' barrel is not
- * followed either (it would bring every resource's rules): a handler's rules come in by their own file.
- */
-const notRaising = new Set([
-  ...['error-catalogue.ts', 'error-descriptions.ts', 'errors-document.ts'].map((file) =>
-    resolve(schemasRoot, file),
-  ),
-  resolve(functionsRoot, 'src/http/routes.ts'),
-]);
-
-const importPattern = /(?:from|import)\s*\(?\s*'([^']+)'/gu;
-const resolveImport = (from: string, specifier: string): string | undefined => {
-  const aliases: Record<string, string> = {
-    '#platform/': 'src/platform/',
-    '#domain/': 'src/domain/',
-    '#data/': 'src/data/',
-    '#http/': 'src/http/',
-    '#workers/': 'src/workers/',
-  };
-  const alias = Object.keys(aliases).find((prefix) => specifier.startsWith(prefix));
-  let path: string | undefined;
-  if (alias) path = resolve(functionsRoot, aliases[alias] as string, specifier.slice(alias.length));
-  else if (specifier.startsWith('.')) path = resolve(dirname(from), specifier);
-  else if (specifier.startsWith('@cpbo/schemas/')) path = resolve(schemasRoot, specifier.slice(14));
-  return path && path.endsWith('.ts') && existsSync(path) ? path : undefined;
-};
-
-/** The codes of every source file the resource's handler imports, but the HTTP middlewares' own. */
-const resourceCodes = (resource: Resource): ErrorCode[] => {
-  const seen = new Set<string>();
-  const codes = new Set<ErrorCode>();
-  const visit = (file: string): void => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    if (notRaising.has(file) || file.startsWith(httpMiddleware)) return;
-    codesIn(file).forEach((code) => codes.add(code));
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(importPattern)) {
-      const next = specifier ? resolveImport(file, specifier) : undefined;
-      if (next && !next.endsWith('.test.ts')) visit(next);
-    }
-  };
-  visit(resolve(functionsRoot, handlerEntry(resource)));
-  return [...codes];
-};
-
-const middlewareCodes = (file: string): ErrorCode[] => codesIn(resolve(httpMiddleware, file));
-
-/** What any route's chain can answer, by what the route declares. */
-const genericCodes = (route: RouteDefinition): ErrorCode[] => {
-  const codes: ErrorCode[] = ['ERR_INTERNAL'];
-  if (route.access !== 'anonymous') codes.push('ERR_UNAUTHENTICATED');
-  if (route.access === 'admin') codes.push('ERR_FORBIDDEN_USER');
-  // A body is refused where none is declared, and a query string where none is (validate-input.ts).
-  codes.push(...middlewareCodes('json-body.ts'), ...middlewareCodes('validate-input.ts'));
-  if (route.bodyRules) {
-    const { malformed, missing, tooLarge } = route.bodyRules;
-    codes.push(...[malformed, missing, tooLarge].filter((code): code is ErrorCode => code !== undefined));
-    // A product rule's codes, as its function's text names them.
-    const named = route.bodyRules.check?.toString().match(codePattern) ?? [];
-    codes.push(...named.filter((code) => known.has(code)).map((code) => code as ErrorCode));
-  }
-  if (route.idempotent) codes.push(...middlewareCodes('idempotency.ts'));
-  if (route.sessionCookie) codes.push(...middlewareCodes('session-cookie.ts'));
-  return codes;
-};
 
 /** 'answer/member-detail' → 'answer.member-detail' (a component's name). */
 const componentName = (id: string): string => id.replace(/[^A-Za-z0-9._-]/gu, '.');
@@ -119,6 +38,7 @@ export interface OpenApiDocument {
   openapi: '3.1.0';
   info: Json;
   servers: Json[];
+  tags: Json[];
   paths: Record<string, Record<string, Json>>;
   components: { schemas: Record<string, Json>; securitySchemes: Record<string, Json> };
 }
@@ -132,6 +52,43 @@ const accessText: Record<RouteDefinition['access'], string> = {
     'Signed in: an access token of any role (ADMIN, USER, ANDROID_USER), whose session is open; ' +
     'the data are those of the session’s enabler.',
   admin: 'Administrators only: an access token of the ADMIN role (others get 403 ERR_FORBIDDEN_USER).',
+};
+
+/** The security scheme of each access: an administrator's token is a scheme of its own. */
+const securityOf: Record<RouteDefinition['access'], string | undefined> = {
+  anonymous: undefined,
+  refreshToken: 'refreshToken',
+  signedIn: 'accessToken',
+  admin: 'adminAccessToken',
+};
+
+const jwtPractice =
+  `A JWT signed with ${ACCESS_TOKEN_ALGORITHM} and checked as RFC8725 (JSON Web Token Best Current ` +
+  'Practices) asks: the algorithm pinned, the issuer, the audience and the expiry verified, and its ' +
+  'session still open.';
+
+/** What a resource's operations are about (the document's tags). */
+const resourceText: Record<(typeof resources)[number], string> = {
+  auth: 'Sign-in, sessions and passwords',
+  registration: 'First passwords and password resets, from the links mailed',
+  me: 'The signed-in user and their enabler',
+  members: 'Members, plots and money, as field agents record them',
+  'admin-enablers': 'Enablers, their configurations and campaigns',
+  'admin-members': "The administrator's members",
+  'admin-plots': "The administrator's plots",
+  'admin-contributions': "The administrator's contributions",
+  'admin-payouts': "The administrator's payouts",
+  'admin-cashouts': "The administrator's cashouts",
+  'admin-benefit-runs': 'Benefit runs: an assessment paid as one batch, checked by a second administrator',
+  'admin-users': 'Users and their roles',
+  'admin-logs': "The application's log",
+  'admin-reports': "The mobile app's reports",
+  'admin-mirror': 'The mirror environment',
+  exports: 'Export jobs',
+  imports: 'Import jobs and their uploads',
+  dashboard: 'The dashboard’s figures',
+  reports: "The mobile app's reports, as it sends them",
+  openapi: 'This document',
 };
 
 /** The two ways of a route that issues or ends a session: the spec's, and the SPA's cookie. */
@@ -160,23 +117,28 @@ const sessionCookieHeader: Json = {
 
 /** The document, from the route table as it is. */
 export const openApiDocument = (): OpenApiDocument => {
+  const bearer = { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } as const;
   const components: OpenApiDocument['components'] = {
     schemas: {},
     securitySchemes: {
       accessToken: {
-        type: 'http',
-        scheme: 'bearer',
-        bearerFormat: 'JWT',
+        ...bearer,
         description:
-          'The access token of POST /auth/login or GET /auth/refresh. Its role (ADMIN, USER, ' +
-          'ANDROID_USER) decides the admin routes; see each operation’s x-access.',
+          'The access token of POST /auth/login or GET /auth/refresh, of any role (ADMIN, USER, ' +
+          `ANDROID_USER). ${jwtPractice}`,
+      },
+      adminAccessToken: {
+        ...bearer,
+        description:
+          'The access token of POST /auth/login or GET /auth/refresh of a user of the ADMIN role (another ' +
+          `role gets 403 ERR_FORBIDDEN_USER). ${jwtPractice}`,
       },
       refreshToken: {
         type: 'http',
         scheme: 'bearer',
         description:
           'The refresh token of POST /auth/login, GET /auth/refresh or the enabler switch (only GET ' +
-          '/auth/refresh).',
+          '/auth/refresh): an opaque random value, rotated at each use.',
       },
       sessionCookie: {
         type: 'apiKey',
@@ -188,9 +150,12 @@ export const openApiDocument = (): OpenApiDocument => {
       },
     },
   };
-  /** A schema with an $id becomes a component (once), others stay inline; so do a oneOf's choices. */
+  /**
+   * A schema with an $id becomes a component (once), others stay inline; so do a oneOf's choices.
+   * Integers get their format.
+   */
   const schemaRef = (schema: JSONSchema): Json => {
-    const { $id, ...own } = schema as Json & { $id?: string };
+    const { $id, ...own } = withIntegerFormats(schema) as Json & { $id?: string };
     const rest = Array.isArray(own.oneOf)
       ? { ...own, oneOf: (own.oneOf as JSONSchema[]).map(schemaRef) }
       : own;
@@ -200,8 +165,36 @@ export const openApiDocument = (): OpenApiDocument => {
     return { $ref: `#/components/schemas/${name}` };
   };
   const errorRef = schemaRef(errorAnswerSchema);
+  const errorAnswer = (codes: string[]): Json => ({
+    description: codes.join(', '),
+    content: {
+      'application/json': {
+        schema: { allOf: [errorRef, { type: 'object', properties: { code: { enum: codes } } }] },
+      },
+    },
+  });
+  const throttled: Json = {
+    description:
+      'Throttled by the API stage (its rate and burst limits, docs/operations.md), with API Gateway’s own ' +
+      "body; on the sign-in and password calls, also by the WAF's rate rule (ERR_TOO_MANY_REQUESTS).",
+    content: {
+      'application/json': {
+        schema: {
+          anyOf: [
+            {
+              type: 'object',
+              required: ['message'],
+              properties: { message: { type: 'string', const: 'Too Many Requests' } },
+            },
+            {
+              allOf: [errorRef, { type: 'object', properties: { code: { const: 'ERR_TOO_MANY_REQUESTS' } } }],
+            },
+          ],
+        },
+      },
+    },
+  };
 
-  const codesOf = new Map<Resource, ErrorCode[]>();
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes as readonly RouteDefinition[]) {
     const parameters: Json[] = [];
@@ -216,7 +209,7 @@ export const openApiDocument = (): OpenApiDocument => {
           name,
           in: where,
           required: where === 'path' || (schema?.required ?? []).includes(name),
-          schema: property,
+          schema: withIntegerFormats(property),
         });
       }
     }
@@ -249,24 +242,18 @@ export const openApiDocument = (): OpenApiDocument => {
         },
       };
     }
-    if (!codesOf.has(route.resource)) codesOf.set(route.resource, resourceCodes(route.resource));
-    const codes = [...new Set([...genericCodes(route), ...(codesOf.get(route.resource) ?? [])])].sort();
+    const codes = [...(documentedCodes[routeKey(route)] ?? []), ...platformCodes].sort() as ErrorCode[];
     const byStatus = new Map<number, ErrorCode[]>();
     for (const code of codes) {
       const { status } = errorCatalogue[code];
       byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
     }
+    responses['429'] = throttled;
     for (const [status, ofStatus] of [...byStatus].sort(([a], [b]) => a - b)) {
-      responses[String(status)] = {
-        description: ofStatus.join(', '),
-        content: {
-          'application/json': {
-            schema: { allOf: [errorRef, { type: 'object', properties: { code: { enum: ofStatus } } }] },
-          },
-        },
-      };
+      responses[String(status)] = errorAnswer(ofStatus);
     }
 
+    const scheme = securityOf[route.access];
     const operation: Json = {
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/gu, '').replace(/\/(.)/gu, (_, c: string) => c.toUpperCase())}`,
       summary: routeKey(route),
@@ -277,12 +264,10 @@ export const openApiDocument = (): OpenApiDocument => {
         `Largest body: ${route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES} bytes.`,
       ].join(' '),
       'x-access': route.access,
-      security:
-        route.access === 'anonymous'
-          ? []
-          : route.access === 'refreshToken'
-            ? [{ refreshToken: [] }, { sessionCookie: [] }]
-            : [{ accessToken: [] }],
+      // The refresh token comes as Bearer, or, from the SPA, in its session cookie.
+      security: scheme
+        ? [{ [scheme]: [] }, ...(route.access === 'refreshToken' ? [{ sessionCookie: [] }] : [])]
+        : [],
       ...(parameters.length ? { parameters } : {}),
       ...(route.body
         ? {
@@ -292,7 +277,7 @@ export const openApiDocument = (): OpenApiDocument => {
             },
           }
         : {}),
-      responses,
+      responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
     };
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
   }
@@ -306,8 +291,11 @@ export const openApiDocument = (): OpenApiDocument => {
         'Generated from the route table (functions/src/http/routes.ts), the schemas (schemas/) and the ' +
         'error catalogue by `npm run generate:openapi`. Every answer is JSON; every error answers ' +
         '`{ code, message, requestId }` with the catalogue’s status (docs/errors.md).',
+      contact: { name: 'The administrators of the back office' },
     },
-    servers: [{ url: API_BASE }],
+    // Public: the SPA's own API, served beside it.
+    servers: [{ url: API_BASE, 'x-internal': false }],
+    tags: resources.map((name) => ({ name, description: resourceText[name] })),
     paths,
     components,
   };

@@ -29,36 +29,11 @@ import { queueDefinitions, type QueueName } from '#domain/queues.ts';
  *    (ApproximateReceiveCount ≥ maxReceiveCount) `fail` marks the job FAILED, the application's log says
  *    why, and the error goes on so that SQS moves the message to the dead-letter queue.
  *
- * A job in steps, e.g. a benefit run writing its payouts (its item, at `benefitRunAt(run)` in its data
- * module, holds `step` and `written`, which the screen shows; `load` reads the approved payouts):
- *
- * ```ts
- * export const handler = steppedJobRunner({
- *   name: 'benefit run',
- *   queue: 'benefit-run', // domain/queues.ts; its messages are { jobId, step }
- *   validators: () => import('#generated/validators/queue-benefit-run.generated.ts'),
- *   load: ({ jobId, step }: BenefitRunMessage) => benefitRunToRun(jobId, step),
- *   reserveMs: () => 60_000,
- *   step: async (run, budget) => {
- *     let { written } = run;
- *     while (written < run.payouts.length) {
- *       // Payouts put where absent, under ids drawn with the run: a batch written again is written once.
- *       await writePayouts(run, run.payouts.slice(written, written + 25));
- *       written = Math.min(written + 25, run.payouts.length);
- *       if (budget.timeUp()) return { done: false, checkpoint: written };
- *     }
- *     return { done: true, result: written };
- *   },
- *   save: async (run, written) =>
- *     (await advanceJob(benefitRunAt(run), { written })) ? { jobId: run.id, step: run.step + 1 } : undefined,
- *   finish: async (run, written) => {
- *     if (await updateJobAt(benefitRunAt(run), { state: 'DONE', written }))
- *       await appLog.info(`Benefit run ${run.id} done: ${written} payouts`);
- *   },
- *   fail: async ({ jobId, step }) =>
- *     (await updateJobAt(benefitRunAt({ id: jobId, step }), { state: 'FAILED' })) ? `Benefit run ${jobId}` : undefined,
- * });
- * ```
+ * A job in steps, e.g. a benefit run (workers/benefit-run/handler.ts): its item, the run, holds its
+ * `step` and its checkpoint (`written`, the accepted rows paid), which the screen shows as progress;
+ * `load` finds the run at the message's step, `step` pays rows until `budget.timeUp()`, `save` moves
+ * the run to its next step with `advanceJob` (data/job-steps.ts), `finish` writes its report and
+ * `fail` marks it FAILED, each only while the run is where the delivery found it.
  */
 
 /** What every job message names: its job, and the step it asks for (none for a job of one step). */

@@ -10,6 +10,7 @@ export const userOf = (auth: AuthSession): SignedInUser => ({
   // The API names no enabler with '' (an administrator of a fresh installation); the screens with null.
   enablerId: auth.enabler === '' ? null : auth.enabler,
   enablerName: auth.enabler === '' ? null : auth.enablerName,
+  defaultFederation: auth.defaultFederation,
 });
 
 const myEnabler = async (auth: {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../../common/browser/browser.ts';
@@ -12,8 +12,11 @@ import {
   renderApp,
   setSessionMarker,
   signedInRoutes,
+  visibleDialog,
 } from '../../test/render-app.tsx';
 import { hasSessionMarker } from './session-marker.ts';
+
+const visibleDialogElement = () => visibleDialog()?.getElement() as HTMLElement;
 
 const apiCalls = (calls: string[]) => calls.filter((call) => call.includes(' /api/'));
 
@@ -212,6 +215,57 @@ describe('signed-in session', () => {
     // from which the reloaded app restores it.
     expect(await tokenKeeper.validAccessToken()).toBe(moved.accessToken);
     expect(apiCalls(api.calls()).filter((call) => call === 'GET /api/auth/refresh')).toHaveLength(1);
+  });
+});
+
+describe("an administrator refused another enabler's record", () => {
+  const otherEnablers = {
+    status: 403,
+    body: {
+      code: 'ERR_FORBIDDEN_ADMIN',
+      message: 'This resource belongs to another enabler; change the view.',
+      details: { enablerId: 'enabler-3', enablerName: 'Agri Nord' },
+    },
+  };
+  const moved = { ...authSession('ADMIN'), accessToken: fakeAccessToken(900, 'agri-nord') };
+
+  it('should be offered the switch to that enabler in the error dialog, back on the same screen', async () => {
+    setSessionMarker();
+    const api = fakeApi({
+      ...signedInRoutes('ADMIN'),
+      'GET /api/members/m-9': otherEnablers,
+      'GET /api/auth/enablerProfile/enabler-3': { body: moved },
+    });
+    const load = vi.spyOn(browser, 'load').mockImplementation(() => undefined);
+    const { tokenKeeper } = renderApp('/Member/m-9');
+
+    await waitFor(() => expect(dialogVisible()).toBe(true));
+    expect(dialogTexts()?.content).toBe(
+      'This resource belongs to another enabler. Change the view to that enabler to open it.',
+    );
+    await userEvent.click(
+      within(visibleDialogElement()).getByRole('button', { name: 'Switch to Agri Nord' }),
+    );
+
+    await waitFor(() => expect(load).toHaveBeenCalledWith('/Member/m-9'));
+    expect(viaSessionCookie(api, 'GET /api/auth/enablerProfile/enabler-3')).toBe('1');
+    expect(await tokenKeeper.validAccessToken()).toBe(moved.accessToken);
+  });
+
+  it('should be offered the switch on an edit form whose record is of that enabler', async () => {
+    setSessionMarker();
+    fakeApi({
+      ...signedInRoutes('ADMIN'),
+      'GET /api/admin/contributions/c-1': otherEnablers,
+      'GET /api/auth/enablerProfile/enabler-3': { body: moved },
+    });
+    const load = vi.spyOn(browser, 'load').mockImplementation(() => undefined);
+    renderApp('/UpdateContribution/c-1');
+
+    // The form explains it in place: no dialog on top.
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch to Agri Nord' }));
+    expect(dialogVisible()).toBe(false);
+    await waitFor(() => expect(load).toHaveBeenCalledWith('/UpdateContribution/c-1'));
   });
 });
 

@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { setAccessTokenProvider } from '../../api/api-client.ts';
 import { isApiError } from '../../api/api-error.ts';
 import * as authApi from '../../api/auth.ts';
@@ -25,6 +25,12 @@ export interface SessionProviderProps {
 /** Owns the session: start-up restore from the API's session cookie, login, logouts, enabler switch. */
 export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: SessionProviderProps) {
   const navigate = useNavigate();
+  // The screen shown, for a switch that comes back to it; a ref keeps the actions the same across screens.
+  const location = useLocation();
+  const shown = useRef(location);
+  useEffect(() => {
+    shown.current = location;
+  }, [location]);
   const [state, setState] = useState<SessionState>(() =>
     tokenKeeper.hasSession() ? { status: 'loading' } : { status: 'anonymous' },
   );
@@ -105,11 +111,12 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
   }, [tokenKeeper, signedOut]);
 
   const switchEnabler = useCallback(
-    async (enablerId: string) => {
+    async (enablerId: string, landing: 'home' | 'here' = 'home') => {
+      const { pathname, search, hash } = shown.current;
       // The session moved at once: the previous access token no longer works, the cookie holds the
       // rotated refresh token, and the reloaded app restores the session for the new enabler from it.
       tokenKeeper.store(await authApi.enablerProfile(enablerId));
-      browser.load(paths.home);
+      browser.load(landing === 'home' ? paths.home : `${pathname}${search}${hash}`);
     },
     [tokenKeeper],
   );

@@ -8,6 +8,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { isApiError } from '../../api/api-error.ts';
 import { useFollow } from '../browser/use-follow.ts';
 import { LoadState } from '../ui/load-state.tsx';
+import { errorMessage } from '../errors/error-message.ts';
+import { useSwitchableEnabler } from '../errors/other-enabler.ts';
+import { SwitchEnablerButton } from '../errors/switch-enabler-button.tsx';
 
 export interface AdminRecordLoadProps<Data> {
   title: string;
@@ -16,10 +19,14 @@ export interface AdminRecordLoadProps<Data> {
   children: (data: Data) => ReactNode;
 }
 
-/** An edit form's record: loading, not found (another enabler's or deleted), failed, or the form. */
+/**
+ * An edit form's record: loading, not found (deleted, or never was), another enabler's (with the
+ * switch to it), failed, or the form.
+ */
 export function AdminRecordLoad<Data>({ title, backHref, query, children }: AdminRecordLoadProps<Data>) {
   const { t } = useTranslation();
   const follow = useFollow();
+  const otherEnabler = useSwitchableEnabler(query.error);
   if (query.data !== undefined) return <>{children(query.data)}</>;
   const back = (
     <Button href={backHref} onFollow={follow}>
@@ -31,6 +38,17 @@ export function AdminRecordLoad<Data>({ title, backHref, query, children }: Admi
     <ContentLayout header={<Header variant="h1">{title}</Header>}>
       {notFound ? (
         <LoadState status="notFound" text={t('adminForm.notFound')} action={back} />
+      ) : otherEnabler ? (
+        <LoadState
+          status="error"
+          text={errorMessage(t, { code: 'ERR_FORBIDDEN_ADMIN', message: '' })}
+          action={
+            <SpaceBetween direction="horizontal" size="xs">
+              <SwitchEnablerButton enabler={otherEnabler} variant="normal" />
+              {back}
+            </SpaceBetween>
+          }
+        />
       ) : query.isError ? (
         <LoadState
           status="error"

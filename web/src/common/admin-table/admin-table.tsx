@@ -179,8 +179,10 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
       <div onClick={openRow} onAuxClick={openRow} className="admin-table">
         <Table
           variant="full-page"
-          // Long names wrap rather than push the actions out of sight.
+          // Long names wrap rather than push the actions out of sight; on a table wider than the
+          // screen (the plots' nine columns) the actions stay in sight as the rest scrolls.
           wrapLines
+          stickyColumns={{ first: 0, last: 1 }}
           trackBy="id"
           items={items}
           columnDefinitions={[...columns, actionsColumn]}

@@ -4,11 +4,16 @@ import { isApiError, isErrorCode } from '../../api/api-error.ts';
 export interface DisplayableError {
   code?: string | undefined;
   message: string;
+  details?: unknown;
 }
+
+/** What a code's message names, from the answer's details when they are an object (an enabler config's field). */
+const messageValues = (details: unknown): Record<string, unknown> =>
+  details !== null && typeof details === 'object' && !Array.isArray(details) ? { ...details } : {};
 
 /** The catalogue's message for a known code, else the technical message (spec section 8). */
 export function errorMessage(t: TFunction, error: DisplayableError): string {
-  if (isErrorCode(error.code)) return t(`errors.${error.code}`);
+  if (isErrorCode(error.code)) return t(`errors.${error.code}`, messageValues(error.details));
   return t('errorDialog.technical', { message: error.message });
 }
 

@@ -5,15 +5,21 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ApiError } from '../../api/api-error.ts';
 import { errorMessage } from './error-message.ts';
+import { useSwitchableEnabler } from './other-enabler.ts';
+import { SwitchEnablerButton } from './switch-enabler-button.tsx';
 
 export interface ErrorModalProps {
   error: ApiError;
   onDismiss: () => void;
 }
 
-/** The global error dialog's modal: title, message, the request's reference and OK. */
+/**
+ * The global error dialog's modal: title, message, the request's reference and OK. An administrator
+ * refused a resource of another enabler is offered the switch to that enabler.
+ */
 export default function ErrorModal({ error, onDismiss }: ErrorModalProps) {
   const { t } = useTranslation();
+  const other = useSwitchableEnabler(error);
   return (
     <Modal
       visible
@@ -21,9 +27,12 @@ export default function ErrorModal({ error, onDismiss }: ErrorModalProps) {
       header={t('errorDialog.title')}
       footer={
         <Box float="right">
-          <Button variant="primary" onClick={onDismiss}>
-            {t('errorDialog.ok')}
-          </Button>
+          <SpaceBetween direction="horizontal" size="xs">
+            {other && <SwitchEnablerButton enabler={other} />}
+            <Button variant={other ? 'normal' : 'primary'} onClick={onDismiss}>
+              {t('errorDialog.ok')}
+            </Button>
+          </SpaceBetween>
         </Box>
       }
     >

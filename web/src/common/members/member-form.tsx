@@ -48,6 +48,12 @@ export const emptyMemberForm: MemberFormValues = {
   onboardingDate: '',
 };
 
+/** A new member's form: the user's default federation filled in (spec section 3, User). */
+export const newMemberForm = (defaultFederation: string | null): MemberFormValues => ({
+  ...emptyMemberForm,
+  federation: defaultFederation ?? '',
+});
+
 const isRequired = (field: TextField) => (requiredFields as readonly TextField[]).includes(field);
 
 /** What the onboarding call takes: trimmed texts, the optional ones only when filled in. */

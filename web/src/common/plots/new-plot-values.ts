@@ -3,13 +3,17 @@ import type { NewPlot } from '../../api/plots.ts';
 import {
   amountProblem,
   coordinateProblem,
+  cropDescriptionOf,
+  cropDescriptionProblem,
   formatIsoDate,
+  isIrrigatedOf,
   nameProblem,
   parseDayMonthYear,
   parseDecimal,
   startDateProblem,
   unixSecondsOf,
   type FieldProblem,
+  type Irrigation,
 } from './plot-fields.ts';
 
 /** The new-plot form as typed. */
@@ -20,6 +24,8 @@ export interface NewPlotValues {
   /** DD/MM/YYYY. */
   startCoverageDate: string;
   droughtMonthlyContrib: string;
+  cropDescription: string;
+  isIrrigated: Irrigation;
 }
 
 export type NewPlotField = keyof NewPlotValues;
@@ -31,6 +37,8 @@ export const newPlotDefaults = (today: IsoDate): NewPlotValues => ({
   longitude: '10',
   startCoverageDate: formatIsoDate(today),
   droughtMonthlyContrib: '0',
+  cropDescription: '',
+  isIrrigated: 'unknown',
 });
 
 export const newPlotProblems = (values: NewPlotValues): Partial<Record<NewPlotField, FieldProblem>> => {
@@ -40,6 +48,7 @@ export const newPlotProblems = (values: NewPlotValues): Partial<Record<NewPlotFi
     longitude: coordinateProblem(values.longitude, 'longitude'),
     startCoverageDate: startDateProblem(values.startCoverageDate),
     droughtMonthlyContrib: amountProblem(values.droughtMonthlyContrib),
+    cropDescription: cropDescriptionProblem(values.cropDescription),
   };
   return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem));
 };
@@ -56,5 +65,7 @@ export function newPlotOf(values: NewPlotValues): NewPlot {
     // Excess-rain protection is not offered yet (spec section 1).
     excessRainMonthlyContrib: 0,
     startCoverageDate: start ? unixSecondsOf(start) : Number.NaN,
+    cropDescription: cropDescriptionOf(values.cropDescription),
+    isIrrigated: isIrrigatedOf(values.isIrrigated),
   };
 }

@@ -27,6 +27,7 @@ export const plotLimits = {
   },
   /** Unix seconds. */
   startCoverageDate: { min: newPlot.startCoverageDate.minimum, max: newPlot.startCoverageDate.maximum },
+  cropDescriptionMaxLength: newPlot.cropDescription.maxLength,
 } as const satisfies Record<string, number | Range>;
 
 /** A translation key of the plots catalogue and its values. */
@@ -73,6 +74,32 @@ export function coordinateProblem(text: string, axis: 'latitude' | 'longitude'):
     return { key: `plots.errors.${axis}Invalid`, values: range };
   return undefined;
 }
+
+/** The crop description: optional, within the server's limit. */
+export function cropDescriptionProblem(text: string): FieldProblem | undefined {
+  if (text.trim().length > plotLimits.cropDescriptionMaxLength)
+    return {
+      key: 'plots.errors.cropDescriptionTooLong',
+      values: { max: plotLimits.cropDescriptionMaxLength },
+    };
+  return undefined;
+}
+
+/** Whether a plot is irrigated as a form offers it: the spec's true, false and null (not known). */
+export type Irrigation = 'yes' | 'no' | 'unknown';
+
+export const irrigationOf = (isIrrigated: boolean | null): Irrigation =>
+  isIrrigated === null ? 'unknown' : isIrrigated ? 'yes' : 'no';
+
+export const isIrrigatedOf = (irrigation: Irrigation): boolean | null =>
+  irrigation === 'unknown' ? null : irrigation === 'yes';
+
+/** The plots catalogue's word for an irrigation: yes, no or not known. */
+export const irrigationKey = (isIrrigated: boolean | null): string =>
+  isIrrigated === null ? 'plots.values.irrigationUnknown' : `plots.values.${irrigationOf(isIrrigated)}`;
+
+/** The crop description as the API takes it: trimmed, null when empty. */
+export const cropDescriptionOf = (text: string): string | null => text.trim() || null;
 
 /** The drought monthly contribution: required, not empty, and an amount the server takes. */
 export function amountProblem(text: string): FieldProblem | undefined {

@@ -9,6 +9,7 @@ import {
 } from '../../common/admin-table/admin-record-columns.tsx';
 import { AdminTable } from '../../common/admin-table/admin-table.tsx';
 import { formatNumber } from '../../common/format/format.ts';
+import { irrigationKey } from '../../common/plots/plot-fields.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 
@@ -52,6 +53,13 @@ export function AdminFieldsPage() {
           sortingField: 'droughtMonthlyContrib',
           header: t('plots.fields.droughtMonthlyContrib'),
           cell: (row) => formats.amount(row.droughtMonthlyContrib),
+        },
+        // What grows and whether it is irrigated (spec section 3, Plot): '—' and "not known" when unset.
+        { id: 'cropDescription', header: t('plots.fields.crop'), cell: (row) => row.cropDescription || '—' },
+        {
+          id: 'isIrrigated',
+          header: t('plots.fields.irrigated'),
+          cell: (row) => t(irrigationKey(row.isIrrigated)),
         },
       ]}
       addHref={paths.newField}

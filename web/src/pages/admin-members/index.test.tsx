@@ -2,10 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminRoutes } from '../../test/admin-fixtures.ts';
 import { fakeApi, type FakeRequest, type FakeRoutes } from '../../test/fake-api.ts';
-import { memberDetail, memberRow } from '../../test/member-fixtures.ts';
+import { coopVerteInRupees, memberDetail, memberRow } from '../../test/member-fixtures.ts';
 import {
+  authSession,
   cloudscape,
   dialogTexts,
+  dialogVisible,
   renderApp,
   setSessionMarker,
   visibleDialog,
@@ -70,8 +72,8 @@ describe('admin members', { timeout: 30_000 }, () => {
     );
   });
 
-  it('should delete a member once confirmed', async () => {
-    const api = await open('/AdminMembers', { 'DELETE /api/admin/members/m-1': { status: 204 } });
+  /** Deletes the first member of the list from its row's menu, once confirmed. */
+  const deleteFirstMember = async () => {
     await waitFor(() => expect(names().length).toBe(10));
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Member 01 (no. F-0042)' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
@@ -79,8 +81,87 @@ describe('admin members', { timeout: 30_000 }, () => {
     await userEvent.click(
       within(visibleDialog()?.getElement() as HTMLElement).getByRole('button', { name: 'Delete' }),
     );
+  };
+  const deletion = (state: string, deleted: number, total: number) => ({
+    job: {
+      id: 'job-1',
+      memberId: 'm-1',
+      state,
+      total,
+      deleted,
+      createdAt: '2026-11-27T10:00:00.000Z',
+      updatedAt: '2026-11-27T10:00:01.000Z',
+    },
+  });
+
+  it('should delete a member once confirmed', async () => {
+    const api = await open('/AdminMembers', {
+      'DELETE /api/admin/members/m-1': { status: 202, body: deletion('DONE', 6, 6) },
+    });
+    await deleteFirstMember();
     await waitFor(() => expect(api.calls()).toContain('DELETE /api/admin/members/m-1'));
     expect(await screen.findByText('Member 01 (no. F-0042) was deleted.')).toBeTruthy();
+    // Its records went with it: no progress to follow.
+    expect(dialogVisible()).toBe(false);
+    expect(api.calls()).not.toContain('GET /api/admin/members/deletions/job-1');
+  });
+
+  it('should take a member of many records off the list at once and show its records deleted by a job', async () => {
+    let removed = false;
+    const progress = [deletion('RUNNING', 800, 2000), deletion('DONE', 2000, 2000)];
+    const api = await open('/AdminMembers', {
+      'GET /api/members': (request) => {
+        const answer = memberPages(request);
+        const rows = answer.body.members.filter((row) => !removed || row.id !== 'm-1');
+        return { body: { ...answer.body, members: rows, count: members.length - (removed ? 1 : 0) } };
+      },
+      'DELETE /api/admin/members/m-1': () => {
+        removed = true;
+        return { status: 202, body: deletion('QUEUED', 0, 2000) };
+      },
+      'GET /api/admin/members/deletions/job-1': () => ({
+        body: progress.shift() ?? deletion('DONE', 2000, 2000),
+      }),
+    });
+    await deleteFirstMember();
+
+    await waitFor(() => expect(dialogTexts()?.header).toBe('Deleting Member 01 (no. F-0042)'));
+    await waitFor(() => expect(names()[0]).toBe('Member 02'));
+    const bar = () => cloudscape().findProgressBar();
+    await waitFor(() =>
+      expect(bar()?.findAdditionalInfo()?.getElement().textContent).toBe('800 of 2,000 deleted'),
+    );
+    expect(bar()?.findPercentageText()?.getElement().textContent).toBe('40%');
+    await waitFor(
+      () =>
+        expect(bar()?.findResultText()?.getElement().textContent).toBe(
+          'All 2,000 plots and records deleted.',
+        ),
+      { timeout: 3000 },
+    );
+    // Over: the result alone, no "being deleted" left.
+    expect(visibleDialog()?.getElement().textContent).not.toContain('being deleted');
+    expect(bar()?.findAdditionalInfo()).toBeNull();
+    const polls = api.calls().filter((call) => call === 'GET /api/admin/members/deletions/job-1').length;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Done: the screen stops asking.
+    expect(api.calls().filter((call) => call === 'GET /api/admin/members/deletions/job-1')).toHaveLength(
+      polls,
+    );
+    await userEvent.click(
+      within(visibleDialog()?.getElement() as HTMLElement).getByRole('button', { name: 'Close' }),
+    );
+    expect(dialogVisible()).toBe(false);
+  });
+
+  it("should start a new member with the administrator's default federation", async () => {
+    await open('/NewMember', {
+      'GET /api/auth/refresh': {
+        body: { ...authSession('ADMIN', coopVerteInRupees), defaultFederation: 'Thiès' },
+      },
+    });
+    await screen.findByRole('button', { name: 'Create' });
+    expect(inputNamed('federation')?.getInputValue()).toBe('Thiès');
   });
 
   it('should create a member in admin mode, the onboarding date typed DD/MM/YYYY and sent in unix seconds', async () => {

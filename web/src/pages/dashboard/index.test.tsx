@@ -8,6 +8,7 @@ import { fakeApi, type FakeAnswer, type FakeRequest, type FakeRoutes } from '../
 import { agentRoutes, coopVerteInRupees } from '../../test/member-fixtures.ts';
 import { DASHBOARD_REFRESH_MS } from '../../api/dashboard-queries.ts';
 import {
+  authSession,
   cloudscape,
   renderApp,
   setSessionMarker,
@@ -260,6 +261,32 @@ describe('dashboard', { timeout: 30_000 }, () => {
     // A chart that shows other data is drawn anew; the one it replaces is let go.
     await waitFor(() => expect(liveCharts()).toHaveLength(4));
     expect(charts.created.filter((chart) => !chart.destroyed && !chart.canvas.isConnected)).toEqual([]);
+  });
+
+  it("should start on the user's default federation, offered even before it has members", async () => {
+    const api = await openDashboard({
+      'GET /api/auth/refresh': {
+        body: { ...authSession('USER', coopVerteInRupees), defaultFederation: 'Kaolack' },
+      },
+    });
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    await figuresShown();
+    // Every read of the first screen is of the default federation: none is made for all first.
+    for (const path of [
+      '/api/dashboard/numberOfCoversStartedByDate',
+      '/api/dashboard/totalContributionsByDate',
+      '/api/dashboard/numberOfCoveredPlots',
+    ])
+      expect(queriesOf(api, path), path).toEqual([expect.objectContaining({ federation: 'Kaolack' })]);
+    const federation = () =>
+      cloudscape()
+        .findAllSelects()
+        .find((select) => select.getElement().closest('.dashboard-filters__federation'));
+    expect(federation()?.findTrigger().getElement().textContent).toBe('Kaolack');
+    // The user can widen the view to every federation.
+    act(() => federation()?.openDropdown());
+    act(() => federation()?.selectOptionByValue(''));
+    await waitFor(() => expect(queriesOf(api, '/api/dashboard/numberOfCoveredPlots').at(-1)).toEqual({}));
   });
 
   it('should switch to French where it stands: texts, numbers and amounts', async () => {

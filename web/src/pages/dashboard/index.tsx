@@ -43,9 +43,10 @@ export function DashboardPage() {
   const currency = enabler?.config?.currency;
   useDocumentTitle(t('screens.dashboard'));
 
+  // The user's default federation is where the dashboard starts (spec section 3, User).
   const [filters, setFilters] = useState<DashboardFilterValues>({
     timeScale: defaultTimeScale,
-    federation: null,
+    federation: user.defaultFederation,
   });
   const [rebuild, setRebuild] = useState<RebuildJob | null>(null);
   const { timeScale, federation } = filters;

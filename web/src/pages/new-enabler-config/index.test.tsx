@@ -142,6 +142,60 @@ describe('config upload', { timeout: 30_000 }, () => {
     },
   );
 
+  it.each([
+    [
+      'an extra key',
+      { ...validConfig, currencyName: 'franc' },
+      'The configuration file has a field that a configuration does not have: currencyName.',
+    ],
+    [
+      'a lowercase currency',
+      { ...validConfig, currency: 'xof' },
+      'In the configuration file, currency must be an ISO 4217 code of three capital letters, such as XOF.',
+    ],
+    [
+      'a 4-letter currency',
+      { ...validConfig, currency: 'XOFS' },
+      'In the configuration file, currency must be an ISO 4217 code of three capital letters, such as XOF.',
+    ],
+    [
+      'a damageThreshold above 1',
+      { ...validConfig, damageThreshold: 1.5 },
+      'In the configuration file, damageThreshold must be a number from 0 to 1, or null.',
+    ],
+    [
+      'a season of 3.5 months',
+      { ...validConfig, lengthOfSeasonInMonth: 3.5 },
+      'In the configuration file, lengthOfSeasonInMonth must be a whole number of months from 1 to 24.',
+    ],
+    [
+      'a coverage of 6.5 months',
+      { ...validConfig, lengthOfCoverageInMonth: 6.5 },
+      'In the configuration file, lengthOfCoverageInMonth must be a whole number of months from 1 to 36.',
+    ],
+    [
+      '37 factors',
+      { ...validConfig, benefitFactorsByMonth: Array.from({ length: 37 }, () => 1) },
+      'In the configuration file, benefitFactorsByMonth must have at most 36 factors.',
+    ],
+    [
+      'a factor of text',
+      { ...validConfig, benefitFactorsByMonth: [1, '2'] },
+      'In the configuration file, every factor of benefitFactorsByMonth must be a number from 0 to 1000; factor 2 is not.',
+    ],
+  ])(
+    'should refuse a file with %s as the server does, naming the field and its rule',
+    async (_what, config, message) => {
+      const api = await openUpload();
+      await userEvent.upload(fileInput(), jsonFile(JSON.stringify(config)));
+
+      await eventually(() => expect(fileError()).toBe(message));
+      await userEvent.click(submitButton());
+      expect(visibleDialog()).toBeUndefined();
+      expect(api.calls()).not.toContain('POST /api/admin/enablers/e-4/configs');
+    },
+  );
+
   it('should upload a valid file after the confirmation and open the new version', async () => {
     let configs: EnablerConfigVersion[] = [];
     const api = await openUpload({
@@ -170,21 +224,25 @@ describe('config upload', { timeout: 30_000 }, () => {
     expect(api.requestTo('POST /api/admin/enablers/e-4/configs')?.body).toEqual(validConfig);
   });
 
-  it('should show a refusal of the server in the form', async () => {
+  it('should show a refusal of the server in the form, with the field and the bounds it names', async () => {
     await openUpload({
       'POST /api/admin/enablers/e-4/configs': {
         status: 400,
-        body: { code: 'ERR_INVALID_DATA_FORMAT', message: 'currency must match pattern' },
+        body: {
+          code: 'ERR_ENABLERCONFIG_INVALID_LENGTHSEASON',
+          message: 'lengthOfSeasonInMonth must be a whole number of months from 1 to 24.',
+          details: { field: 'lengthOfSeasonInMonth', min: 1, max: 24 },
+        },
       },
     });
-    await userEvent.upload(fileInput(), jsonFile(JSON.stringify({ ...validConfig, currency: 'francs' })));
+    await userEvent.upload(fileInput(), jsonFile(JSON.stringify(validConfig)));
     await eventually(() => expect(cloudscape().findFileUpload()?.findFileTokens()).toHaveLength(1));
     await userEvent.click(submitButton());
     await userEvent.click(confirmButton());
 
     await eventually(() =>
       expect(cloudscape().findForm()?.findError()?.getElement().textContent).toBe(
-        'The data format is not valid.',
+        'In the configuration file, lengthOfSeasonInMonth must be a whole number of months from 1 to 24.',
       ),
     );
     expect(visibleDialog()).toBeUndefined();
@@ -201,5 +259,11 @@ describe('config upload', { timeout: 30_000 }, () => {
       expect(fileError()).toMatch(/^Le fichier de configuration ne contient pas de devise \(currency\)\. /),
     );
     expect(fileError()).toMatch(/Le fichier doit être un JSON valide .* qui doit être un tableau\.$/);
+    await userEvent.upload(fileInput(), jsonFile(JSON.stringify({ ...validConfig, damageThreshold: 2 })));
+    await eventually(() =>
+      expect(fileError()).toBe(
+        'Dans le fichier de configuration, damageThreshold doit être un nombre de 0 à 1, ou null.',
+      ),
+    );
   });
 });

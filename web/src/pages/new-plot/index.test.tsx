@@ -13,7 +13,7 @@ import {
   setSessionMarker,
   signedInRoutes,
 } from '../../test/render-app.tsx';
-import { fieldErrors, typeInto } from '../../test/form-fields.ts';
+import { chooseIn, fieldErrors, typeInto } from '../../test/form-fields.ts';
 
 const config: EnablerConfigVersionAnswer = {
   _id: 'config-3',
@@ -198,6 +198,25 @@ describe('new plot page', { timeout: 20_000 }, () => {
       excessRainMonthlyContrib: 0,
       // 31/08/2026 at 00:00 UTC: the server reads the calendar date in UTC.
       startCoverageDate: Date.UTC(2026, 7, 31) / 1000,
+      cropDescription: null,
+      isIrrigated: null,
+    });
+  });
+
+  it('should send the crop and whether the plot is irrigated', async () => {
+    const api = openNewPlot({
+      [`POST /api/members/${member.id}/plots`]: { status: 201, body: { id: 'plot-9' } },
+      [`GET /api/members/${member.id}/plots/plot-9`]: { body: savedPlot },
+    });
+    await saveButton();
+    await typeInto('name', 'North field');
+    await typeInto('cropDescription', ' Millet ');
+    chooseIn('Irrigated', 'yes');
+    await userEvent.click(await saveButton());
+    await screen.findByRole('heading', { name: 'North field', level: 1 });
+    expect(api.requestTo(`POST /api/members/${member.id}/plots`)?.body).toMatchObject({
+      cropDescription: 'Millet',
+      isIrrigated: true,
     });
   });
 

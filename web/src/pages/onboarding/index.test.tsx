@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18next from '../../i18n/index.ts';
 import { fakeApi } from '../../test/fake-api.ts';
-import { cloudscape, dialogTexts, renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { authSession, cloudscape, dialogTexts, renderApp, setSessionMarker } from '../../test/render-app.tsx';
 import { agentRoutes, memberDetail } from '../../test/member-fixtures.ts';
 import { fieldErrors } from '../../test/form-fields.ts';
 
@@ -76,6 +76,13 @@ describe('onboarding', { timeout: 30_000 }, () => {
     );
     expect((field('Name') as HTMLInputElement).value).toBe('Asha Devi');
     expect(screen.getByRole('button', { name: 'Add the member' }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it("should start with the user's default federation", async () => {
+    await openForm({
+      'GET /api/auth/refresh': { body: { ...authSession('USER'), defaultFederation: 'Kaolack' } },
+    });
+    expect((field(/Federation/) as HTMLInputElement).value).toBe('Kaolack');
   });
 
   it('should show the form in French', async () => {

@@ -15,6 +15,7 @@ import {
   setSessionMarker,
   signedInRoutes,
 } from '../../test/render-app.tsx';
+import { chooseIn, chosenIn, inputNamed, typeInto } from '../../test/form-fields.ts';
 
 const config: EnablerConfigVersionAnswer = {
   _id: 'config-3',
@@ -193,6 +194,31 @@ describe('plot page', { timeout: 20_000 }, () => {
 
     await typeContribution('100');
     expect(screen.queryByText('The protection has been updated.')).toBeNull();
+  });
+
+  it('should save the crop and the irrigation with the rest of the plot unchanged, and show them', async () => {
+    const api = openPlot({
+      [`POST ${plotRoute}`]: { body: { ...plot, cropDescription: 'Millet', isIrrigated: null } },
+    });
+    const save = () => screen.findByRole('button', { name: 'Update the crop' });
+    await save();
+    expect(inputNamed('cropDescription')?.getInputValue()).toBe('Maize');
+    expect(chosenIn('Irrigated')).toBe('No');
+    await typeInto('cropDescription', ' Millet ');
+    chooseIn('Irrigated', 'unknown');
+    await userEvent.click(await save());
+
+    expect(await screen.findByText('The crop has been updated.')).toBeTruthy();
+    expect(api.requestTo(`POST ${plotRoute}`)?.body).toEqual({
+      name: 'North field',
+      latitude: 12.345678,
+      longitude: -1.5,
+      cropDescription: 'Millet',
+      isIrrigated: null,
+      droughtMonthlyContrib: 150,
+      excessRainMonthlyContrib: 0,
+    });
+    expect(pairsOf('Details')).toMatchObject({ Crop: 'Millet', Irrigated: 'Not known' });
   });
 
   it('should collect a contribution for this plot after its own confirmation', async () => {

@@ -15,13 +15,14 @@ import { PlotCoverageDates } from './components/plot-coverage-dates.tsx';
 import { PlotDetails } from './components/plot-details.tsx';
 import { PlotLocation } from './components/plot-location.tsx';
 import { ProtectionForm } from './components/protection-form.tsx';
+import { CropForm } from './components/crop-form.tsx';
 import { useLatestEnablerConfig } from '../../api/enablers-queries.ts';
 import { usePlot } from '../../api/plots-queries.ts';
 import { paths } from '../../navigation/paths.ts';
 
 /**
- * /Member/{memberId}/Field/{plotId}: the plot's details, map and coverage, its protection update and a
- * contribution for this plot.
+ * /Member/{memberId}/Field/{plotId}: the plot's details, map and coverage, its protection and crop
+ * updates and a contribution for this plot.
  */
 export function PlotPage() {
   const { t } = useTranslation();
@@ -87,6 +88,7 @@ export function PlotPage() {
           <PlotLocation plot={plot} />
           <PlotCoverageDates plot={plot} />
           <ProtectionForm key={plot.id} plot={plot} config={config} />
+          <CropForm key={`crop-${plot.id}`} plot={plot} />
           {/* The targeted field contribution (spec section 5): for this plot, with its own confirmation. */}
           <ContributionForm
             key={`contribution-${plot.id}`}

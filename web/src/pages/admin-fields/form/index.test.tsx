@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { describe, expect, it } from 'vitest';
-import type { Plot } from '../../../api/plots.ts';
 import { adminRoutes, memberSearchAnswer } from '../../../test/admin-fixtures.ts';
 import { fakeApi, type FakeRoutes } from '../../../test/fake-api.ts';
+import { plotDetail } from '../../../test/member-fixtures.ts';
 import { renderApp, setSessionMarker } from '../../../test/render-app.tsx';
 import { userEvent } from '../../../test/user-event.ts';
-import { typeInto } from '../../../test/form-fields.ts';
+import { chooseIn, chosenIn, inputNamed, typeInto } from '../../../test/form-fields.ts';
 
 const endDates = () =>
   Object.fromEntries(
@@ -17,24 +17,13 @@ const endDates = () =>
     ).map((item) => [item.findLabel()?.getElement().textContent, item.findValue()?.getElement().textContent]),
   );
 
-const plot: Plot = {
-  id: 'p-1',
-  _id: 'p-1',
-  name: 'North field',
-  memberId: 'm-1',
-  memberName: 'Asha Devi',
-  memberNumber: 'F-0042',
-  latitude: 10.5,
-  longitude: 78.25,
+const plot = plotDetail({
   cropDescription: 'Maize',
   isIrrigated: false,
-  droughtMonthlyContrib: 100,
-  excessRainMonthlyContrib: 0,
-  startCoverageDate: '2025-04-01',
   endOfSeasonDate: '2025-09-01',
   endCoverageDate: '2026-04-01',
   enablerConfig: { version: 2, _id: 'config-2' },
-};
+});
 
 const open = async (path: string, routes: FakeRoutes = {}) => {
   setSessionMarker();
@@ -54,6 +43,8 @@ describe('admin plot form', { timeout: 30_000 }, () => {
     const api = await open('/NewField', { 'POST /api/admin/plots': { status: 201, body: { id: 'p-9' } } });
     await typeInto('name', ' East field ');
     await typeInto('startCoverageDate', '01/02/2026');
+    await typeInto('cropDescription', ' Millet ');
+    chooseIn('Irrigated', 'yes');
     // The test enabler's config: a season of 4 months, a coverage of 6.
     expect(endDates()).toEqual({ 'End of season': '01/06/2026', 'End of coverage': '01/08/2026' });
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -76,6 +67,8 @@ describe('admin plot form', { timeout: 30_000 }, () => {
       droughtMonthlyContrib: 0,
       excessRainMonthlyContrib: 0,
       startCoverageDate: Date.UTC(2026, 1, 1) / 1000,
+      cropDescription: 'Millet',
+      isIrrigated: true,
     });
   });
 
@@ -87,6 +80,8 @@ describe('admin plot form', { timeout: 30_000 }, () => {
     await screen.findByRole('button', { name: 'Save' });
     expect(screen.getByText('Asha Devi (no. F-0042)')).toBeTruthy();
     expect(endDates()).toEqual({ 'End of season': '01/09/2025', 'End of coverage': '01/04/2026' });
+    expect(inputNamed('cropDescription')?.getInputValue()).toBe('Maize');
+    expect(chosenIn('Irrigated')).toBe('No');
     await typeInto('droughtMonthlyContrib', '120');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByRole('heading', { name: /Plots/, level: 1 });
@@ -102,6 +97,22 @@ describe('admin plot form', { timeout: 30_000 }, () => {
       cropDescription: 'Maize',
       isIrrigated: false,
       enablerConfig: { version: 2, _id: 'config-2' },
+    });
+  });
+
+  it('should clear the crop and set the irrigation back to not known', async () => {
+    const api = await open('/UpdateField/m-1/Field/p-1', {
+      'GET /api/members/m-1/plots/p-1': { body: plot },
+      'POST /api/admin/plots/p-1': { status: 204 },
+    });
+    await screen.findByRole('button', { name: 'Save' });
+    await typeInto('cropDescription', '  ');
+    chooseIn('Irrigated', 'unknown');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('heading', { name: /Plots/, level: 1 });
+    expect(api.requestTo('POST /api/admin/plots/p-1')?.body).toMatchObject({
+      cropDescription: null,
+      isIrrigated: null,
     });
   });
 

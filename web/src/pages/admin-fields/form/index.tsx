@@ -21,6 +21,7 @@ import { paths } from '../../../navigation/paths.ts';
 import { AdminFormLayout } from '../../../common/admin-form/admin-form-layout.tsx';
 import { AdminRecordLoad } from '../../../common/admin-form/admin-record-load.tsx';
 import { CoverageEndDates } from '../../../common/plots/coverage-end-dates.tsx';
+import { cropFields } from '../../../common/plots/crop-fields.tsx';
 import { MemberPicker, memberLabel, type PickedMember } from '../../../common/members/member-picker.tsx';
 import {
   newPlotDefaults,
@@ -31,6 +32,7 @@ import {
 } from '../../../common/plots/new-plot-values.ts';
 import {
   formatIsoDate,
+  irrigationOf,
   parseDayMonthYear,
   problemMessage,
   todayIso,
@@ -129,6 +131,7 @@ function FieldForm({ title, initial, plot, send }: FieldFormProps) {
           t('plots.fields.droughtMonthlyContrib'),
           config?.currency ? t('plots.hints.amountIn', { currency: config.currency }) : undefined,
         )}
+        {cropFields({ t, values, onChange: set, cropError: errorOf('cropDescription') })}
       </ColumnLayout>
       {startUnchanged ? (
         <KeyValuePairs
@@ -167,6 +170,8 @@ const valuesOf = (plot: Plot): FieldValues => ({
   longitude: String(plot.longitude),
   startCoverageDate: formatIsoDate(plot.startCoverageDate),
   droughtMonthlyContrib: String(plot.droughtMonthlyContrib),
+  cropDescription: plot.cropDescription ?? '',
+  isIrrigated: irrigationOf(plot.isIrrigated),
 });
 
 /**
@@ -184,8 +189,8 @@ const updateOf = (plot: Plot, values: FieldValues, latest: EnablerConfig | null)
     droughtMonthlyContrib: typed.droughtMonthlyContrib,
     excessRainMonthlyContrib: plot.excessRainMonthlyContrib,
     startCoverageDate: typed.startCoverageDate,
-    cropDescription: plot.cropDescription,
-    isIrrigated: plot.isIrrigated,
+    cropDescription: typed.cropDescription,
+    isIrrigated: typed.isIrrigated,
     // Kept while the start is: the plot stays under the config it was created with.
     ...(startUnchanged
       ? {

@@ -8,13 +8,14 @@ import { paths } from '../../../navigation/paths.ts';
 import { AdminRecordLoad } from '../../../common/admin-form/admin-record-load.tsx';
 import {
   adminMemberOf,
-  emptyMemberForm,
   MemberForm,
+  newMemberForm,
   memberFormValuesOf,
   type MemberFormValues,
 } from '../../../common/members/member-form.tsx';
 import { useAdminSave } from '../../../common/admin-form/use-admin-save.ts';
 import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
+import { useSignedInSession } from '../../../session/session-context.ts';
 
 interface AdminMemberFormProps {
   title: string;
@@ -52,11 +53,12 @@ function AdminMemberForm({ title, initial, submitLabel, send }: AdminMemberFormP
 
 export function NewMemberPage() {
   const { t } = useTranslation();
+  const { user } = useSignedInSession();
   useDocumentTitle(t('screens.newMember'));
   return (
     <AdminMemberForm
       title={t('screens.newMember')}
-      initial={emptyMemberForm}
+      initial={newMemberForm(user.defaultFederation)}
       submitLabel={t('adminForm.create')}
       send={(body, idempotencyKey) => createAdminMember(body, { idempotencyKey })}
     />

@@ -27,9 +27,15 @@ const everyFederation = '';
 export function DashboardFilters({ filters, onChange, federations }: DashboardFiltersProps) {
   const { t } = useTranslation();
   const scaleLabelId = useId();
+  // The federation chosen shows while the list loads, and before it has members (a user's default may not).
+  const known = federations ?? [];
+  const listed =
+    filters.federation === null || known.includes(filters.federation)
+      ? known
+      : [...known, filters.federation];
   const federationOptions: SelectProps.Option[] = [
     { value: everyFederation, label: t('dashboard.filters.allFederations') },
-    ...(federations ?? []).map((federation) => ({ value: federation, label: federation })),
+    ...listed.map((federation) => ({ value: federation, label: federation })),
   ];
   const selectedFederation = filters.federation ?? everyFederation;
   return (

@@ -9,8 +9,11 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { EnablerConfigProblem } from '@cpbo/schemas';
-import { parseEnablerConfigFile } from '@cpbo/schemas/enablers.ts';
+import {
+  enablerConfigShapeCodes,
+  parseEnablerConfigFile,
+  type EnablerConfigRefusal,
+} from '@cpbo/schemas/enabler-config-rules.ts';
 import type { AdminEnabler } from '../../../api/enablers.ts';
 import { FormActions } from '../../../common/ui/form-actions.tsx';
 import { formatDateTime, formatNumber } from '../../../common/format/format.ts';
@@ -24,6 +27,8 @@ export interface ConfigUploadFormProps {
   onUpload: (config: unknown) => Promise<void>;
   onCancel: () => void;
 }
+
+const shapeCodes = new Set<EnablerConfigRefusal['code']>(enablerConfigShapeCodes);
 
 /** The picked file once read: what the upload screen's rules made of it. */
 type PickedFile = { name: string } & ReturnType<typeof parseEnablerConfigFile>;
@@ -65,16 +70,17 @@ export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: C
     });
   };
 
-  const problem: EnablerConfigProblem | undefined = picked
+  const problem: EnablerConfigRefusal | undefined = picked
     ? picked.problem
     : submitted && files.length === 0
       ? parseEnablerConfigFile(undefined).problem
       : undefined;
-  // The specific problem first (it says what to fix), then the rule of the spec.
-  const problemText = (code: EnablerConfigProblem) =>
-    code === 'ERR_ENABLERCONFIG_NO_FILE'
-      ? t('enablers.config.upload.error.file')
-      : `${t(`errors.${code}`)} ${t('enablers.config.upload.error.struct')}`;
+  // The specific problem first (it names the field and its rule), then, for the shape, the spec's rule.
+  const problemText = ({ code, details }: EnablerConfigRefusal) => {
+    if (code === 'ERR_ENABLERCONFIG_NO_FILE') return t('enablers.config.upload.error.file');
+    const specific = t(`errors.${code}`, { ...details });
+    return shapeCodes.has(code) ? `${specific} ${t('enablers.config.upload.error.struct')}` : specific;
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -26,6 +26,7 @@ import {
   type NewPlotValues,
 } from '../../../common/plots/new-plot-values.ts';
 import { CoverageEndDates } from '../../../common/plots/coverage-end-dates.tsx';
+import { cropFields } from '../../../common/plots/crop-fields.tsx';
 import { paths } from '../../../navigation/paths.ts';
 
 export interface NewPlotFormProps {
@@ -120,6 +121,17 @@ export function NewPlotForm({ memberId, config }: NewPlotFormProps) {
                 >
                   <Input {...inputOf('longitude')} inputMode="decimal" />
                 </FormField>
+              </ColumnLayout>
+              <ColumnLayout columns={2}>
+                {cropFields({
+                  t,
+                  values,
+                  onChange: (change) => {
+                    setValues((previous) => ({ ...previous, ...change }));
+                    setTouched((previous) => new Set(previous).add('cropDescription'));
+                  },
+                  cropError: errorOf('cropDescription'),
+                })}
               </ColumnLayout>
             </SpaceBetween>
           </Container>

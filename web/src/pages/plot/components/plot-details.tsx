@@ -5,17 +5,11 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import type { Plot } from '../../../api/plots.ts';
 import { formatCoordinate } from '../../../common/plot-map/coordinates.ts';
+import { irrigationKey } from '../../../common/plots/plot-fields.ts';
 import { useFollow } from '../../../common/browser/use-follow.ts';
 import { paths } from '../../../navigation/paths.ts';
 
 const NOT_SET = '—';
-
-const irrigationKey = (isIrrigated: boolean | null) =>
-  isIrrigated === null || isIrrigated === undefined
-    ? 'plots.values.irrigationUnknown'
-    : isIrrigated
-      ? 'plots.values.yes'
-      : 'plots.values.no';
 
 /** Name, member, crop, irrigation, coordinates and the config version that set the coverage dates. */
 export function PlotDetails({ plot }: { plot: Plot }) {

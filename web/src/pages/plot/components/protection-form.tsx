@@ -1,21 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import Container from '@cloudscape-design/components/container';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
-import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { EnablerConfig } from '../../../api/enablers.ts';
-import { updatePlot, type Plot } from '../../../api/plots.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
+import type { Plot } from '../../../api/plots.ts';
 import { formatAmount, formatNumber } from '../../../common/format/format.ts';
 import { amountProblem, parseDecimal, problemMessage } from '../../../common/plots/plot-fields.ts';
+import { PlotUpdateSection } from './plot-update-section.tsx';
+import { usePlotUpdate } from './use-plot-update.ts';
 
 export interface ProtectionFormProps {
   plot: Plot;
@@ -41,29 +35,10 @@ export function maximumOf(
 /** Changes the plot's drought monthly contribution; excess rain is shown, not offered. */
 export function ProtectionForm({ plot, config }: ProtectionFormProps) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const [contribution, setContribution] = useState(() => String(plot.droughtMonthlyContrib));
   const [submitted, setSubmitted] = useState(false);
   const [saved, setSaved] = useState(false);
-  const update = useMutation({
-    // The update rewrites every field of the plot: the others travel unchanged.
-    mutationFn: (droughtMonthlyContrib: number) =>
-      updatePlot(plot.memberId, plot.id, {
-        name: plot.name,
-        latitude: plot.latitude,
-        longitude: plot.longitude,
-        cropDescription: plot.cropDescription,
-        isIrrigated: plot.isIrrigated,
-        excessRainMonthlyContrib: plot.excessRainMonthlyContrib,
-        droughtMonthlyContrib,
-      }),
-    onSuccess: (savedPlot) => {
-      // The screen shows the plot as the server saved it; the member's page and list are read again.
-      queryClient.setQueryData(queryKeys.members.plot(savedPlot.memberId, savedPlot.id), savedPlot);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.members.detail(savedPlot.memberId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.members.lists });
-    },
-  });
+  const update = usePlotUpdate(plot);
   const saving = update.isPending;
 
   const language = i18n.resolvedLanguage ?? 'en';
@@ -80,7 +55,7 @@ export function ProtectionForm({ plot, config }: ProtectionFormProps) {
     if (problem || amount === undefined || saving) return;
     setSaved(false);
     try {
-      const savedPlot = await update.mutateAsync(amount);
+      const savedPlot = await update.mutateAsync({ droughtMonthlyContrib: amount });
       setContribution(String(savedPlot.droughtMonthlyContrib));
       setSubmitted(false);
       setSaved(true);
@@ -90,73 +65,58 @@ export function ProtectionForm({ plot, config }: ProtectionFormProps) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Form
-        actions={
-          <Button variant="primary" formAction="submit" loading={saving}>
-            {t('plots.protection.save')}
-          </Button>
-        }
-      >
-        <Container
-          header={
-            <Header variant="h2" description={t('plots.protection.description')}>
-              {t('plots.protection.title')}
-            </Header>
+    <PlotUpdateSection
+      title={t('plots.protection.title')}
+      description={t('plots.protection.description')}
+      saveLabel={t('plots.protection.save')}
+      saving={saving}
+      onSubmit={submit}
+      savedText={saved ? t('plots.protection.saved') : null}
+      onDismissSaved={() => setSaved(false)}
+    >
+      <ColumnLayout columns={3}>
+        <FormField
+          label={t('plots.fields.droughtMonthlyContrib')}
+          constraintText={currency ? t('plots.hints.amountIn', { currency }) : undefined}
+          errorText={errorText}
+        >
+          <Input
+            name="droughtMonthlyContrib"
+            inputMode="decimal"
+            value={contribution}
+            onChange={({ detail }) => {
+              setContribution(detail.value);
+              setSaved(false);
+            }}
+            invalid={errorText !== undefined}
+          />
+        </FormField>
+        <FormField
+          label={t('plots.protection.maximum')}
+          description={
+            factor
+              ? t('plots.protection.maximumDescription', { factor: formatNumber(factor, language) })
+              : undefined
           }
         >
-          <SpaceBetween size="l">
-            <ColumnLayout columns={3}>
-              <FormField
-                label={t('plots.fields.droughtMonthlyContrib')}
-                constraintText={currency ? t('plots.hints.amountIn', { currency }) : undefined}
-                errorText={errorText}
-              >
-                <Input
-                  name="droughtMonthlyContrib"
-                  inputMode="decimal"
-                  value={contribution}
-                  onChange={({ detail }) => {
-                    setContribution(detail.value);
-                    setSaved(false);
-                  }}
-                  invalid={errorText !== undefined}
-                />
-              </FormField>
-              <FormField
-                label={t('plots.protection.maximum')}
-                description={
-                  factor
-                    ? t('plots.protection.maximumDescription', { factor: formatNumber(factor, language) })
-                    : undefined
-                }
-              >
-                <Box variant="p" fontWeight="bold">
-                  <output name="maximum">
-                    {maximum === undefined ? NO_AMOUNT : formatAmount(maximum, currency, language)}
-                  </output>
-                </Box>
-              </FormField>
-              <FormField
-                label={t('plots.fields.excessRainMonthlyContrib')}
-                constraintText={t('plots.hints.excessRainDisabled')}
-              >
-                <Input
-                  name="excessRainMonthlyContrib"
-                  value={String(plot.excessRainMonthlyContrib)}
-                  readOnly
-                  onChange={() => undefined}
-                />
-              </FormField>
-            </ColumnLayout>
-            {saved && (
-              <Alert type="success" dismissible onDismiss={() => setSaved(false)}>
-                {t('plots.protection.saved')}
-              </Alert>
-            )}
-          </SpaceBetween>
-        </Container>
-      </Form>
-    </form>
+          <Box variant="p" fontWeight="bold">
+            <output name="maximum">
+              {maximum === undefined ? NO_AMOUNT : formatAmount(maximum, currency, language)}
+            </output>
+          </Box>
+        </FormField>
+        <FormField
+          label={t('plots.fields.excessRainMonthlyContrib')}
+          constraintText={t('plots.hints.excessRainDisabled')}
+        >
+          <Input
+            name="excessRainMonthlyContrib"
+            value={String(plot.excessRainMonthlyContrib)}
+            readOnly
+            onChange={() => undefined}
+          />
+        </FormField>
+      </ColumnLayout>
+    </PlotUpdateSection>
   );
 }

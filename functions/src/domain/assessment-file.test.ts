@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { AssessmentFile } from '@cpbo/schemas/benefit-runs.ts';
+import { assessmentOfCsv, assessmentRowProblems, noProblems, problemAt } from './assessment-file.ts';
+
+describe('an assessment file', () => {
+  it("should read a CSV file's lines by its header into the JSON shape, numbers as numbers", () => {
+    const records = [
+      ['assessmentDate', 'assessmentId', 'plotId', 'village', 'damageIndex', 'benefitAmount'],
+      ['2026-08-31', 'DRY-1', 'p1', '', '0.4', ''],
+      ['', '', '', '', '', ''],
+      ['2026-08-31', 'DRY-1', 'p2', '', '', '12.50'],
+      ['2026-08-31', 'DRY-1', '', 'Fissel', 'high', ''],
+    ];
+    expect(assessmentOfCsv(records, [1, 2, 3, 4, 6], ',')).toEqual({
+      file: {
+        assessmentId: 'DRY-1',
+        assessmentDate: '2026-08-31',
+        rows: [
+          { plotId: 'p1', damageIndex: 0.4 },
+          { plotId: 'p2', benefitAmount: 12.5 },
+          { village: 'Fissel', damageIndex: 'high' },
+        ],
+      },
+      lines: [2, 4, 6],
+      found: { problems: [], count: 0 },
+    });
+  });
+
+  it('should read a decimal comma in a semicolon file, and refuse unknown columns and a changing assessment', () => {
+    const read = assessmentOfCsv(
+      [
+        ['assessmentId', 'assessmentDate', 'plotId', 'damageIndex', 'note'],
+        ['DRY-1', '2026-08-31', 'p1', '0,45', 'x'],
+        ['DRY-2', '2026-08-31', 'p2', '1', ''],
+      ],
+      [1, 2, 3],
+      ';',
+    );
+    expect((read.file as AssessmentFile).rows[0]).toEqual({ plotId: 'p1', damageIndex: 0.45 });
+    expect(read.found).toEqual({
+      count: 2,
+      problems: [
+        { row: null, line: 1, where: 'note', message: "unknown or repeated column 'note'" },
+        { row: 2, line: 3, where: 'assessmentId', message: "differs from the first row's (DRY-1)" },
+      ],
+    });
+  });
+
+  it('should place a problem at a JSON path on its row and field', () => {
+    expect(problemAt('/rows/4/damageIndex', 'must be <= 1', [2, 3, 4, 5, 7])).toEqual({
+      row: 5,
+      line: 7,
+      where: 'damageIndex',
+      message: 'must be <= 1',
+    });
+    expect(problemAt('/assessmentDate', 'must match format "date"', [])).toEqual({
+      row: null,
+      line: null,
+      where: 'assessmentDate',
+      message: 'must match format "date"',
+    });
+  });
+
+  it('should say which fields go together on a row', () => {
+    const found = noProblems();
+    assessmentRowProblems(
+      {
+        assessmentId: 'A',
+        assessmentDate: '2026-08-31',
+        rows: [
+          { plotId: 'p', village: 'v', damageIndex: 1 },
+          { damageIndex: 1, benefitAmount: 1 },
+          { village: 'v', benefitAmount: 1 },
+          { federation: 'f', damageIndex: 0.5, benefitAmount: 1 },
+          { plotId: 'p', damageIndex: 0.5, benefitAmount: 1 },
+          { plotId: 'p', benefitAmount: 1.005 },
+          { plotId: 'p', damageIndex: 0.5 },
+          { federation: 'f', village: 'v', damageIndex: 0.5 },
+        ],
+      },
+      [],
+      found,
+    );
+    expect(found.problems.map(({ row, where }) => [row, where])).toEqual([
+      [1, 'plotId'],
+      [2, 'plotId'],
+      [3, 'damageIndex'],
+      [4, 'benefitAmount'],
+      [5, 'benefitAmount'],
+      [6, 'benefitAmount'],
+    ]);
+  });
+});

@@ -1,0 +1,83 @@
+import type { BenefitRowView, BenefitRunView, DuplicateView } from '@cpbo/schemas/benefit-runs.ts';
+import { fromCents, type Cents } from '@cpbo/schemas/money.ts';
+import type { BenefitRow, PreviewCounts } from '#domain/benefit-preview.ts';
+import type { StoredDuplicate } from '#data/benefit-run-files.ts';
+import type { BenefitRun } from '#data/benefit-runs.ts';
+
+/* A run, its rows and its duplicates as the API answers them: amounts in decimal units, never a file's key. */
+
+const amountOrNull = (cents: Cents | null): number | null => (cents === null ? null : fromCents(cents));
+
+const counts = ({ plots, members, amountCents }: PreviewCounts) => ({
+  plots,
+  members,
+  amount: fromCents(amountCents),
+});
+
+export const runAnswer = (run: BenefitRun): BenefitRunView => ({
+  id: run.id,
+  state: run.state,
+  assessmentId: run.assessmentId,
+  assessmentDate: run.assessmentDate,
+  fileName: run.fileName,
+  fileRows: run.fileRows,
+  currency: run.currency,
+  createdBy: run.createdBy,
+  createdAt: run.createdAt,
+  updatedAt: run.updatedAt,
+  progress: run.progress,
+  preview: run.preview && {
+    rows: run.preview.rows,
+    accepted: counts(run.preview.accepted),
+    refused: run.preview.refused,
+    refusedByReason: run.preview.refusedByReason,
+    perFederation: run.preview.perFederation.map(({ federation, ...figures }) => ({
+      federation,
+      ...counts(figures),
+    })),
+    duplicates: run.preview.duplicates,
+    computedAt: run.preview.computedAt,
+  },
+  review: run.review,
+  cancellation: run.cancellation,
+  payment: run.payment && {
+    paid: counts(run.payment.paid),
+    notPaid: run.payment.notPaid,
+    notPaidByReason: run.payment.notPaidByReason,
+    paidAt: run.payment.paidAt,
+  },
+  failure: run.failure,
+  files: run.files.map(({ id, kind, fileName, bankName, members, amountCents }) => ({
+    id,
+    kind,
+    fileName,
+    bankName,
+    members,
+    amount: amountOrNull(amountCents),
+  })),
+});
+
+export const rowAnswer = (row: BenefitRow): BenefitRowView => ({
+  row: row.row,
+  plotId: row.plotId,
+  plotName: row.plotName,
+  memberId: row.memberId,
+  memberName: row.memberName,
+  memberNumber: row.memberNumber,
+  village: row.village,
+  federation: row.federation,
+  seasonContributions: amountOrNull(row.seasonContributionsCents),
+  month: row.month,
+  factor: row.factor,
+  damageIndex: row.damageIndex,
+  givenAmount: amountOrNull(row.givenAmountCents),
+  cap: amountOrNull(row.capCents),
+  benefit: fromCents(row.benefitCents),
+  status: row.status,
+  reason: row.reason,
+});
+
+export const duplicateAnswer = ({ benefitCents, ...entry }: StoredDuplicate): DuplicateView => ({
+  ...entry,
+  benefit: fromCents(benefitCents),
+});

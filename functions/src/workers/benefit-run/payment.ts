@@ -1,0 +1,130 @@
+import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
+import type { BenefitRow } from '#domain/benefit-preview.ts';
+import { benefitClaim, claimOf } from '#data/benefit-claims.ts';
+import { readPreview } from '#data/benefit-run-files.ts';
+import { recordPayFailure, saveRunProgress, type BenefitRun } from '#data/benefit-runs.ts';
+import { recordPayoutCampaigns } from '#data/campaigns.ts';
+import { createMoneyRecord } from '#data/money-create.ts';
+import { AppError } from '#platform/app-error.ts';
+import { groupBy } from '#platform/group-by.ts';
+import type { StepOutcome } from '../job-runner/stepped-job.ts';
+import type { TimeBudget } from '../job-runner/time-budget.ts';
+
+/** Members paid at once: each member's payouts one after another (they move its totals). */
+export const PAY_PARALLELISM = 8;
+/** Accepted rows paid between two saves of the progress the screen shows. */
+const PROGRESS_ROWS = 200;
+
+/** The accepted rows in the payment's order (a member's together), which `written` counts. */
+export const paymentOrder = (rows: BenefitRow[]): BenefitRow[] =>
+  rows
+    .filter((row) => row.status === 'ACCEPTED')
+    .sort(
+      (a, b) =>
+        (a.memberId ?? '').localeCompare(b.memberId ?? '') || (a.plotId ?? '').localeCompare(b.plotId ?? ''),
+    );
+
+/**
+ * One accepted row's payout, through the one money path with the plot's claim in its transaction. A
+ * plot whose claim is taken was paid by this run (an earlier delivery) or by another (reported); a
+ * plot or member gone since the preview is reported; anything else fails the step, which SQS delivers
+ * again and which resumes here.
+ */
+const payRow = async (run: BenefitRun, row: BenefitRow, payoutDate: string, by: string): Promise<void> => {
+  const plotId = row.plotId as string;
+  const memberId = row.memberId as string;
+  try {
+    await createMoneyRecord({
+      type: 'PAYOUT',
+      member: { id: memberId, enablerId: run.enablerId, federation: row.federation },
+      plot: { id: plotId, name: row.plotName as string },
+      values: {
+        amountCents: row.benefitCents,
+        assessmentId: run.assessmentId,
+        assessmentDate: run.assessmentDate,
+        payoutDate,
+      },
+      by,
+      claim: benefitClaim(run),
+      campaignApart: true,
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'ERR_BENEFIT_ALREADY_PAID') {
+      if ((await claimOf(run.enablerId, run.assessmentId, plotId))?.runId === run.id) return;
+      await recordPayFailure(run.id, { plotId, memberId, reason: 'ALREADY_PAID' });
+    } else if (error.code === 'ERR_NOT_FOUND' || error.code === 'ERR_FORBIDDEN_USER')
+      await recordPayFailure(run.id, { plotId, memberId, reason: 'PLOT_OR_MEMBER_GONE' });
+    else throw error;
+  }
+};
+
+/**
+ * A step of a run's payment: its accepted rows from where the step before stopped (`written`), a
+ * member at a time in each of PAY_PARALLELISM lanes, none waiting for another, until all are paid
+ * (the result: how many) or its time is up (the checkpoint: the rows of the members taken, all paid
+ * once the lanes stop). Members are taken in order, so the rows done before the first member still
+ * under way are the progress, saved every PROGRESS_ROWS by the lane that moves it. The payouts'
+ * campaign is recorded first, once per step (the same update a payout makes), rather than in every
+ * payout's transaction, where it would be one item all of them write at once.
+ */
+export const payRun = async (
+  run: BenefitRun,
+  budget: TimeBudget,
+): Promise<StepOutcome<{ written: number }, { written: number; total: number }>> => {
+  if (!run.previewKey || !run.review) throw new Error(`Benefit run ${run.id} has no approved preview`);
+  const accepted = paymentOrder((await readPreview(run.previewKey)).rows);
+  await recordPayoutCampaigns(run.enablerId, [
+    { assessmentId: run.assessmentId, assessmentDate: run.assessmentDate },
+  ]);
+  const payoutDate = isoDateOf(new Date());
+  const by = run.review.by;
+  const members = [...groupBy(accepted.slice(run.written), (row) => row.memberId).values()];
+  const paid: boolean[] = [];
+  let taken = 0;
+  let stopped = false;
+  let firstUnpaid = 0;
+  let done = run.written;
+  let saved = run.written;
+  let saving = false;
+  const progress = async () => {
+    while (paid[firstUnpaid]) {
+      done += (members[firstUnpaid] as BenefitRow[]).length;
+      firstUnpaid += 1;
+    }
+    if (saving || done - saved < PROGRESS_ROWS) return;
+    saving = true;
+    const reached = done;
+    try {
+      await saveRunProgress(run, { done: reached, total: accepted.length });
+      saved = reached;
+    } finally {
+      saving = false;
+    }
+  };
+  const lane = async () => {
+    // Each step pays one member at least, however late it started: every step moves the run on.
+    while (!stopped && taken < members.length && (taken === 0 || !budget.timeUp())) {
+      const index = taken;
+      taken += 1;
+      for (const row of members[index] as BenefitRow[]) await payRow(run, row, payoutDate, by);
+      paid[index] = true;
+      await progress();
+    }
+  };
+  const lanes = await Promise.allSettled(
+    Array.from({ length: PAY_PARALLELISM }, () =>
+      lane().catch((error: unknown) => {
+        // The others stop taking members: the step fails once they are done, and is delivered again.
+        stopped = true;
+        throw error;
+      }),
+    ),
+  );
+  const failed = lanes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  const written = run.written + members.slice(0, taken).reduce((rows, own) => rows + own.length, 0);
+  return written < accepted.length
+    ? { done: false, checkpoint: { written, total: accepted.length } }
+    : { done: true, result: { written } };
+};

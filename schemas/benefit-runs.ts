@@ -1,0 +1,580 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import {
+  adminPageSizes,
+  amountSchema,
+  answerAmountSchema,
+  instantSchema,
+  isoDaySchema,
+  recordIdParameter,
+  text,
+} from './common.ts';
+import { assessmentIdSchema } from './admin-records.ts';
+import { sortDirections } from './member-list-query.ts';
+
+/*
+ * Benefit runs (docs/contract.md, "Benefit runs"): an administrator uploads an index assessment, a job
+ * previews what it pays, another administrator approves it, and a job pays it. The assessment file's
+ * shape is shown on the upload screen (en, fr) from this schema; a CSV file is read into the same shape
+ * before it is checked. Amounts travel as decimal amounts of the enabler's currency, as everywhere in
+ * the API, and are kept in hundredths.
+ */
+
+/** Bounds of an assessment file: a file is at most this large, and names at most so many rows. */
+export const ASSESSMENT_LIMITS = {
+  fileBytes: 20 * 1024 * 1024,
+  rows: 200_000,
+  /** Problems listed when a file is refused (all are counted). */
+  problems: 100,
+} as const;
+
+/**
+ * A benefit run's assessment reference: a payout's (the campaign its payouts report on), narrowed to what
+ * a run's file names and its files' keys may hold.
+ */
+const runAssessmentIdSchema = {
+  ...assessmentIdSchema,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
+  description: 'The assessment reference (letters, digits, ".", "_", "-"): the campaign of its payouts',
+} as const satisfies JSONSchema;
+
+const areaName = { ...text(120), description: "A member's federation or village, as recorded" } as const;
+
+/**
+ * One row of an assessment: a plot (plotId) with its damageIndex or a benefitAmount, or an area (a
+ * federation, a village, or a village of a federation) with its damageIndex, which stands for every
+ * plot of the enabler covered on the assessment date there. Which fields go together is checked after
+ * the schema (domain/assessment-rows.ts), to say it in one sentence per row.
+ */
+export const assessmentRowSchema = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 2,
+  properties: {
+    plotId: { ...recordIdParameter, description: 'A plot of the enabler' },
+    federation: areaName,
+    village: areaName,
+    damageIndex: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1,
+      description: 'The damage index of the plot or area, from 0 (none) to 1 (total loss)',
+    },
+    benefitAmount: {
+      ...amountSchema,
+      description: "A plot's benefit given as an amount of the enabler's currency (two decimals at most)",
+    },
+  },
+} as const satisfies JSONSchema;
+
+/** An assessment file in JSON; a CSV file has one row per line (see assessmentCsvColumns). */
+export const assessmentFileSchema = {
+  $id: 'file/benefit-assessment',
+  type: 'object',
+  required: ['assessmentId', 'assessmentDate', 'rows'],
+  additionalProperties: false,
+  properties: {
+    assessmentId: runAssessmentIdSchema,
+    assessmentDate: { ...isoDaySchema, description: 'YYYY-MM-DD: the day the index was assessed' },
+    rows: { type: 'array', minItems: 1, maxItems: ASSESSMENT_LIMITS.rows, items: assessmentRowSchema },
+  },
+} as const satisfies JSONSchema;
+
+/**
+ * The columns of an assessment in CSV, named by the header line in any order: every line carries the
+ * assessment's id and date (the same on every line) and one row. Separated by commas, or by semicolons
+ * (then a decimal comma is read too: 0,45).
+ */
+export const assessmentCsvColumns = [
+  'assessmentId',
+  'assessmentDate',
+  'plotId',
+  'federation',
+  'village',
+  'damageIndex',
+  'benefitAmount',
+] as const;
+
+export const assessmentFormats = ['csv', 'json'] as const;
+
+export type AssessmentFile = FromSchema<typeof assessmentFileSchema>;
+export type AssessmentRow = FromSchema<typeof assessmentRowSchema>;
+export type AssessmentFormat = (typeof assessmentFormats)[number];
+
+/*
+ * A run's life. PREVIEWING (the preview job runs) → PENDING_APPROVAL → APPROVED (by another
+ * administrator; the payment is queued) → PAYING → PAID. REJECTED by another administrator, or
+ * CANCELLED by any before approval, a run ends there. FAILED: its preview or payment failed at its
+ * last delivery; resuming it goes back to where it failed.
+ */
+export const benefitRunStates = [
+  'PREVIEWING',
+  'PENDING_APPROVAL',
+  'APPROVED',
+  'PAYING',
+  'PAID',
+  'REJECTED',
+  'CANCELLED',
+  'FAILED',
+] as const;
+export type BenefitRunState = (typeof benefitRunStates)[number];
+
+/**
+ * Why a row pays nothing: the plot is unknown, another enabler's, not covered on the assessment date
+ * or without its config version; already paid for this assessment (by a run or a recorded payout); a
+ * given amount above the cap (kept as given, not paid); nothing to pay (index under the threshold,
+ * month outside the factors, no season contributions); a plot already named by an earlier row; an area
+ * with no covered plot.
+ */
+export const benefitRowRefusals = [
+  'UNKNOWN_PLOT',
+  'OTHER_ENABLER_PLOT',
+  'NOT_COVERED',
+  'NO_CONFIG',
+  'ALREADY_PAID',
+  'ABOVE_CAP',
+  'ZERO_BENEFIT',
+  'DUPLICATE_ROW',
+  'NO_COVERED_PLOT',
+] as const;
+export type BenefitRowRefusal = (typeof benefitRowRefusals)[number];
+
+export const benefitRowStatuses = ['ACCEPTED', 'REFUSED'] as const;
+
+/** Two members who may be one beneficiary: the same bank account, the same phone, near-identical names in one village. */
+export const duplicateKinds = ['BANK_ACCOUNT', 'PHONE', 'SIMILAR_NAMES'] as const;
+
+/** Why an accepted row was not paid when the run paid: paid meanwhile for the assessment, or its plot or member gone. */
+export const benefitPayFailures = ['ALREADY_PAID', 'PLOT_OR_MEMBER_GONE'] as const;
+
+/** The files a run gives to download. */
+export const benefitRunFileKinds = ['PREVIEW', 'DUPLICATES', 'BANK', 'CASH'] as const;
+
+const runId = { type: 'string', maxLength: 36, pattern: '^[0-9a-f-]{36}$' } as const;
+
+/** Path parameters: a run, and one of its files. */
+export const benefitRunIdParameter = runId;
+/** A run's file: preview, duplicates, bank-1, bank-2…, cash (the run lists those it has). */
+export const benefitRunFileParameter = {
+  type: 'string',
+  maxLength: 16,
+  pattern: '^[a-z0-9-]+$',
+} as const satisfies JSONSchema;
+
+/** POST /admin/benefit-runs: the upload (POST /admin/benefit-runs/uploads, then PUT) and its format. */
+export const benefitRunStartRequestSchema = {
+  $id: 'request/benefit-run-start',
+  type: 'object',
+  required: ['upload', 'format'],
+  additionalProperties: false,
+  properties: {
+    upload: runId,
+    format: { type: 'string', enum: assessmentFormats },
+    /** The file's name as the administrator picked it, shown on the run. */
+    fileName: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+} as const satisfies JSONSchema;
+
+/** Approve and reject: the reviewer's comment. */
+export const benefitRunReviewRequestSchema = {
+  $id: 'request/benefit-run-review',
+  type: 'object',
+  required: ['comment'],
+  additionalProperties: false,
+  properties: { comment: text(1000) },
+} as const satisfies JSONSchema;
+
+/** Cancel: a comment if the administrator gives one. */
+export const benefitRunCancelRequestSchema = {
+  $id: 'request/benefit-run-cancel',
+  type: 'object',
+  additionalProperties: false,
+  properties: { comment: text(1000) },
+} as const satisfies JSONSchema;
+
+/** The preview's columns a table sorts by (one at a time). */
+export const benefitRowSortFields = [
+  'row',
+  'plotName',
+  'memberName',
+  'memberNumber',
+  'village',
+  'federation',
+  'seasonContributions',
+  'month',
+  'factor',
+  'damageIndex',
+  'cap',
+  'benefit',
+  'status',
+  'reason',
+] as const;
+export const duplicateSortFields = [
+  'group',
+  'kind',
+  'memberName',
+  'memberNumber',
+  'village',
+  'benefit',
+] as const;
+export type BenefitRowSortField = (typeof benefitRowSortFields)[number];
+export type DuplicateSortField = (typeof duplicateSortFields)[number];
+
+const sortDirection = { type: 'string', enum: sortDirections } as const;
+const pageProperties = {
+  page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
+  pageSize: { type: 'string', enum: adminPageSizes },
+} as const;
+const search = { type: 'string', maxLength: 100 } as const;
+
+/** GET /admin/benefit-runs/{id}/rows: a page of the preview's rows, sorted by one column, filtered. */
+export const benefitRowsQuerySchema = {
+  $id: 'query/benefit-run-rows',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...pageProperties,
+    ...(Object.fromEntries(benefitRowSortFields.map((field) => [`sort:${field}`, sortDirection])) as {
+      [Field in BenefitRowSortField as `sort:${Field}`]: typeof sortDirection;
+    }),
+    'filter:status': { type: 'string', enum: benefitRowStatuses },
+    'filter:reason': { type: 'string', enum: benefitRowRefusals },
+    'filter:federation': { type: 'string', maxLength: 120 },
+    /** Plot, member name or number, village: contains, case and accents ignored. */
+    'filter:search': search,
+  },
+} as const satisfies JSONSchema;
+
+/** GET /admin/benefit-runs/{id}/duplicates: a page of the possible duplicate beneficiaries. */
+export const duplicatesQuerySchema = {
+  $id: 'query/benefit-run-duplicates',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...pageProperties,
+    ...(Object.fromEntries(duplicateSortFields.map((field) => [`sort:${field}`, sortDirection])) as {
+      [Field in DuplicateSortField as `sort:${Field}`]: typeof sortDirection;
+    }),
+    'filter:kind': { type: 'string', enum: duplicateKinds },
+  },
+} as const satisfies JSONSchema;
+
+/*
+ * Answers.
+ */
+
+const nullableText = { type: ['string', 'null'] } as const;
+const nullableNumber = { type: ['number', 'null'] } as const;
+const nullableInteger = { type: ['integer', 'null'] } as const;
+
+/** A step of the run's review: who, when, and the comment. */
+const reviewObject = {
+  type: ['object', 'null'],
+  required: ['by', 'at', 'comment'],
+  additionalProperties: false,
+  properties: { by: { type: 'string' }, at: instantSchema, comment: nullableText },
+} as const satisfies JSONSchema;
+
+const countsObject = {
+  type: 'object',
+  required: ['plots', 'members', 'amount'],
+  additionalProperties: false,
+  properties: {
+    plots: { type: 'integer', minimum: 0 },
+    members: { type: 'integer', minimum: 0 },
+    amount: answerAmountSchema,
+  },
+} as const satisfies JSONSchema;
+
+/** What the preview found: the accepted plots, members and amount, the same per federation, refusals and duplicates. */
+const previewObject = {
+  type: ['object', 'null'],
+  required: ['rows', 'accepted', 'refused', 'refusedByReason', 'perFederation', 'duplicates', 'computedAt'],
+  additionalProperties: false,
+  properties: {
+    /** Rows after areas are expanded to their plots (and the area rows that found none). */
+    rows: { type: 'integer', minimum: 0 },
+    accepted: countsObject,
+    refused: { type: 'integer', minimum: 0 },
+    refusedByReason: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(
+        benefitRowRefusals.map((reason) => [reason, { type: 'integer', minimum: 1 }]),
+      ) as { [Reason in BenefitRowRefusal]: { type: 'integer'; minimum: 1 } },
+    },
+    perFederation: {
+      type: 'array',
+      items: {
+        ...countsObject,
+        required: [...countsObject.required, 'federation'],
+        properties: { ...countsObject.properties, federation: nullableText },
+      },
+    },
+    /** Members named in a group of possible duplicates (GET …/duplicates lists them). */
+    duplicates: { type: 'integer', minimum: 0 },
+    computedAt: instantSchema,
+  },
+} as const satisfies JSONSchema;
+
+/** What the payment did: payouts written, and the accepted rows it could not pay, with why. */
+const paymentObject = {
+  type: ['object', 'null'],
+  required: ['paid', 'notPaid', 'notPaidByReason', 'paidAt'],
+  additionalProperties: false,
+  properties: {
+    paid: countsObject,
+    notPaid: { type: 'integer', minimum: 0 },
+    notPaidByReason: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(
+        benefitPayFailures.map((reason) => [reason, { type: 'integer', minimum: 1 }]),
+      ) as { [Reason in (typeof benefitPayFailures)[number]]: { type: 'integer'; minimum: 1 } },
+    },
+    paidAt: instantSchema,
+  },
+} as const satisfies JSONSchema;
+
+const fileObject = {
+  type: 'object',
+  required: ['id', 'kind', 'fileName', 'bankName', 'members', 'amount'],
+  additionalProperties: false,
+  properties: {
+    /** The {file} of GET /admin/benefit-runs/{id}/files/{file}. */
+    id: benefitRunFileParameter,
+    kind: { type: 'string', enum: benefitRunFileKinds },
+    fileName: { type: 'string', minLength: 1 },
+    /** The bank of a BANK file. */
+    bankName: nullableText,
+    /** Members listed and the amount they are paid (payment files); null for the preview's files. */
+    members: nullableInteger,
+    amount: nullableNumber,
+  },
+} as const satisfies JSONSchema;
+
+const benefitRunObject = {
+  type: 'object',
+  required: [
+    'id',
+    'state',
+    'assessmentId',
+    'assessmentDate',
+    'fileName',
+    'fileRows',
+    'currency',
+    'createdBy',
+    'createdAt',
+    'updatedAt',
+    'progress',
+    'preview',
+    'review',
+    'cancellation',
+    'payment',
+    'failure',
+    'files',
+  ],
+  additionalProperties: false,
+  properties: {
+    id: runId,
+    state: { type: 'string', enum: benefitRunStates },
+    assessmentId: { type: 'string' },
+    assessmentDate: isoDaySchema,
+    fileName: nullableText,
+    /** Rows of the file as uploaded. */
+    fileRows: { type: 'integer', minimum: 1 },
+    /** The enabler's currency (its latest config's), for the amounts. */
+    currency: nullableText,
+    createdBy: { type: 'string' },
+    createdAt: instantSchema,
+    updatedAt: instantSchema,
+    /** The job at work: the preview's plots examined, or the payment's rows done, of the total. */
+    progress: {
+      type: ['object', 'null'],
+      required: ['done', 'total'],
+      additionalProperties: false,
+      properties: { done: { type: 'integer', minimum: 0 }, total: { type: 'integer', minimum: 0 } },
+    },
+    preview: previewObject,
+    /** APPROVED or REJECTED: by whom, when, why. */
+    review: {
+      ...reviewObject,
+      required: [...reviewObject.required, 'decision'],
+      properties: {
+        ...reviewObject.properties,
+        decision: { type: 'string', enum: ['APPROVED', 'REJECTED'] },
+      },
+    },
+    cancellation: reviewObject,
+    payment: paymentObject,
+    /** A FAILED run: what failed and when (resuming goes back there). */
+    failure: {
+      type: ['object', 'null'],
+      required: ['in', 'at'],
+      additionalProperties: false,
+      properties: { in: { type: 'string', enum: ['PREVIEW', 'PAYMENT'] }, at: instantSchema },
+    },
+    files: { type: 'array', items: fileObject },
+  },
+} as const satisfies JSONSchema;
+
+/** GET /admin/benefit-runs/{id}, and every call that moves a run: the run. */
+export const benefitRunAnswerSchema = {
+  $id: 'answer/benefit-run',
+  type: 'object',
+  required: ['run'],
+  additionalProperties: false,
+  properties: { run: benefitRunObject },
+} as const satisfies JSONSchema;
+
+/** GET /admin/benefit-runs: the current enabler's runs, newest first. */
+export const benefitRunListAnswerSchema = {
+  $id: 'answer/benefit-run-list',
+  type: 'object',
+  required: ['runs'],
+  additionalProperties: false,
+  properties: { runs: { type: 'array', items: benefitRunObject } },
+} as const satisfies JSONSchema;
+
+/** A preview row's fields: its answer's, and the columns of its CSV download. */
+export const benefitRowColumns = [
+  'row',
+  'plotId',
+  'plotName',
+  'memberId',
+  'memberName',
+  'memberNumber',
+  'village',
+  'federation',
+  'seasonContributions',
+  'month',
+  'factor',
+  'damageIndex',
+  'givenAmount',
+  'cap',
+  'benefit',
+  'status',
+  'reason',
+] as const;
+
+const benefitRowObject = {
+  type: 'object',
+  required: benefitRowColumns,
+  additionalProperties: false,
+  properties: {
+    /** The file's row (1-based; a CSV file's line is row + 1). */
+    row: { type: 'integer', minimum: 1 },
+    /** Null for an area row that found no plot. */
+    plotId: nullableText,
+    plotName: nullableText,
+    memberId: nullableText,
+    memberName: nullableText,
+    memberNumber: nullableText,
+    village: nullableText,
+    federation: nullableText,
+    /** The plot's drought contributions from its coverage start to the assessment date. */
+    seasonContributions: nullableNumber,
+    /** Whole months from the coverage start to the assessment date, and its factor (null outside the factors). */
+    month: nullableInteger,
+    factor: nullableNumber,
+    damageIndex: nullableNumber,
+    /** A row's benefitAmount, as given. */
+    givenAmount: nullableNumber,
+    /** maxCompensationFactor × season contributions. */
+    cap: nullableNumber,
+    /** What the row pays if the run is approved (0 when refused). */
+    benefit: answerAmountSchema,
+    status: { type: 'string', enum: benefitRowStatuses },
+    reason: { type: ['string', 'null'], enum: [...benefitRowRefusals, null] },
+  },
+} as const satisfies JSONSchema;
+
+/** A possible duplicate's fields: its answer's, and the columns of its CSV download. */
+export const duplicateColumns = [
+  'group',
+  'kind',
+  'value',
+  'memberId',
+  'memberName',
+  'memberNumber',
+  'village',
+  'federation',
+  'phone',
+  'bankAccount',
+  'benefit',
+] as const;
+
+const duplicateObject = {
+  type: 'object',
+  required: duplicateColumns,
+  additionalProperties: false,
+  properties: {
+    /** Members of one group share `value` (an account, a phone) or have near-identical names in `value` (a village). */
+    group: { type: 'integer', minimum: 1 },
+    kind: { type: 'string', enum: duplicateKinds },
+    value: { type: 'string' },
+    memberId: { type: 'string' },
+    memberName: { type: 'string' },
+    memberNumber: { type: 'string' },
+    village: { type: 'string' },
+    federation: nullableText,
+    phone: nullableText,
+    bankAccount: nullableText,
+    /** What the run pays the member. */
+    benefit: answerAmountSchema,
+  },
+} as const satisfies JSONSchema;
+
+const pageOf = <const Id extends string, const Row extends object>(id: Id, row: Row) =>
+  ({
+    $id: id,
+    type: 'object',
+    required: ['items', 'page', 'pageSize', 'count', 'total'],
+    additionalProperties: false,
+    properties: {
+      items: { type: 'array', items: row },
+      page: { type: 'integer', minimum: 1 },
+      pageSize: { type: 'integer', enum: [5, 10, 25, 500] },
+      /** Rows that match the filters; `total` without them. */
+      count: { type: 'integer', minimum: 0 },
+      total: { type: 'integer', minimum: 0 },
+    },
+  }) as const satisfies JSONSchema;
+
+export const benefitRowPageAnswerSchema = pageOf('answer/benefit-row-page', benefitRowObject);
+export const duplicatePageAnswerSchema = pageOf('answer/benefit-duplicate-page', duplicateObject);
+
+/** GET /admin/benefit-runs/{id}/files/{file}: a short-lived link that downloads it. */
+export const benefitRunFileAnswerSchema = {
+  $id: 'answer/benefit-run-file',
+  type: 'object',
+  required: ['url', 'fileName'],
+  additionalProperties: false,
+  properties: { url: { type: 'string', format: 'uri' }, fileName: { type: 'string', minLength: 1 } },
+} as const satisfies JSONSchema;
+
+/** One problem of a refused assessment file: its row (null: the whole file), its CSV line, where and what. */
+export const assessmentProblemObject = {
+  type: 'object',
+  required: ['row', 'line', 'where', 'message'],
+  additionalProperties: false,
+  properties: {
+    row: nullableInteger,
+    line: nullableInteger,
+    where: { type: 'string' },
+    message: { type: 'string' },
+  },
+} as const satisfies JSONSchema;
+
+export type BenefitRunAnswer = FromSchema<typeof benefitRunAnswerSchema>;
+export type BenefitRunView = BenefitRunAnswer['run'];
+export type BenefitRunListAnswer = FromSchema<typeof benefitRunListAnswerSchema>;
+export type BenefitRowView = FromSchema<typeof benefitRowObject>;
+export type DuplicateView = FromSchema<typeof duplicateObject>;
+export type BenefitRowPage = FromSchema<typeof benefitRowPageAnswerSchema>;
+export type DuplicatePage = FromSchema<typeof duplicatePageAnswerSchema>;
+export type BenefitRunFileAnswer = FromSchema<typeof benefitRunFileAnswerSchema>;
+export type AssessmentProblem = FromSchema<typeof assessmentProblemObject>;
+export type BenefitRunFileKind = (typeof benefitRunFileKinds)[number];
+export type DuplicateKind = (typeof duplicateKinds)[number];
+export type BenefitPayFailure = (typeof benefitPayFailures)[number];

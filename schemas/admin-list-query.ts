@@ -23,6 +23,8 @@ export const adminListSortFields = {
     'latitude',
     'endCoverageDate',
     'droughtMonthlyContrib',
+    'cropDescription',
+    'isIrrigated',
   ],
   contributions: [
     'contributionDate',

@@ -278,6 +278,10 @@ const lists: { [List in AdminList]: ListDefinition<List> } = {
       field('latitude', 'float64', 'latitudes'),
       field('longitude', 'float64', 'longitudes'),
       field('cropDescription', { dictionary: 'crops' }, 'cropDescriptions'),
+      // Without case or accents, as names; none before any.
+      derived('cropKeys', { dictionary: 'cropKeys' }, (entry) =>
+        foldText((entry.cropDescription as string | null) ?? ''),
+      ),
       {
         column: 'irrigation',
         encoding: 'int32',
@@ -316,6 +320,9 @@ const lists: { [List in AdminList]: ListDefinition<List> } = {
       latitude: { column: 'latitudes', compare: 'number' },
       endCoverageDate: { column: 'endCoverageDates', compare: 'text' },
       droughtMonthlyContrib: { column: 'droughts', compare: 'number' },
+      cropDescription: { column: 'cropKeys', compare: 'text' },
+      // Not known, then no, then yes.
+      isIrrigated: { column: 'irrigation', compare: 'number' },
     },
   },
   contributions: {

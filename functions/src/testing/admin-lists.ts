@@ -70,6 +70,9 @@ export const rowsOfRecords = async (list: AdminList, memberIds: readonly string[
 const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Irrigation not known, then no, then yes. */
+const irrigationRank = (irrigated: unknown) => (typeof irrigated === 'boolean' ? Number(irrigated) : -1);
+
 /** How the oracle compares a sort field's values. */
 const comparisons: Record<string, (a: unknown, b: unknown) => number> = {
   memberName: (a, b) => compareText(foldText(a as string), foldText(b as string)),
@@ -80,6 +83,9 @@ const comparisons: Record<string, (a: unknown, b: unknown) => number> = {
   amount: (a, b) => (a as number) - (b as number),
   latitude: (a, b) => (a as number) - (b as number),
   droughtMonthlyContrib: (a, b) => (a as number) - (b as number),
+  cropDescription: (a, b) =>
+    compareText(foldText((a as string | null) ?? ''), foldText((b as string | null) ?? '')),
+  isIrrigated: (a, b) => irrigationRank(a) - irrigationRank(b),
 };
 
 /** The rows in a list's order: the field, then the list's date, then the id; descending is the reverse. */

@@ -292,6 +292,8 @@ describe('GET /admin/plots', () => {
       await addMemberAsAdmin(listAdmin),
     ];
     const names = ['Élan field', 'north field', 'Baobab', 'Zone 2', 'zone 10', 'Ña field'];
+    const crops = ['Millet', 'maïs', undefined, 'Maize', 'millet'];
+    const irrigation = [true, undefined, false, null];
     const plotIds: string[] = [];
     for (let index = 0; index < 24; index += 1)
       plotIds.push(
@@ -302,6 +304,8 @@ describe('GET /admin/plots', () => {
             latitude: 10 + ((index * 7) % 11),
             droughtMonthlyContrib: (index * 3) % 7,
             startCoverageDate: unixSecondsOfDay(`2026-0${1 + (index % 9)}-1${index % 4}`),
+            cropDescription: crops[index % crops.length],
+            isIrrigated: irrigation[index % irrigation.length],
           },
           listAdmin,
         ),

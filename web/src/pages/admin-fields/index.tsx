@@ -55,9 +55,16 @@ export function AdminFieldsPage() {
           cell: (row) => formats.amount(row.droughtMonthlyContrib),
         },
         // What grows and whether it is irrigated (spec section 3, Plot): '—' and "not known" when unset.
-        { id: 'cropDescription', header: t('plots.fields.crop'), cell: (row) => row.cropDescription || '—' },
         {
+          id: 'cropDescription',
+          sortingField: 'cropDescription',
+          header: t('plots.fields.crop'),
+          cell: (row) => row.cropDescription || '—',
+        },
+        {
+          // Not known, then no, then yes.
           id: 'isIrrigated',
+          sortingField: 'isIrrigated',
           header: t('plots.fields.irrigated'),
           cell: (row) => t(irrigationKey(row.isIrrigated)),
         },

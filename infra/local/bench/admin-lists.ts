@@ -32,7 +32,14 @@ import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { adminLists, type AdminList } from '@cpbo/schemas/admin-list-query.ts';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { localTableName } from '../aws-environment.ts';
-import { benchSignIn, percentile, seconds, startBenchStores, writeInBatches } from './bench-setup.ts';
+import {
+  benchSignIn,
+  percentile,
+  seconds,
+  startBenchStores,
+  warmFigure,
+  writeInBatches,
+} from './bench-setup.ts';
 import { recordBench, type BenchFigure } from './results.ts';
 
 const size = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -482,13 +489,7 @@ const main = async () => {
         console.log(
           `| GET /admin/${list}, ${shape} | ${p50.toFixed(2)} | ${percentile(times, 95).toFixed(2)} | ${(p50 / queryP50).toFixed(2)} |`,
         );
-        figures.push({
-          name: `warm GET /admin/${list} p50, ${shape}`,
-          value: p50,
-          unit: 'ms',
-          reference: { name: 'bare DynamoDB Query', value: queryP50, unit: 'ms' },
-          target: { op: '≤', value: 2, timesReference: true },
-        });
+        figures.push(warmFigure(`warm GET /admin/${list} p50, ${shape}`, p50, queryP50, 2));
       }
     console.log('');
     for (const line of lines) console.log(line);

@@ -4,6 +4,7 @@ import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { startAwsSubstitutes, type AwsSubstitutes } from '../aws-substitutes.ts';
 import { localClientConfig, localTableName } from '../aws-environment.ts';
 import { newJwtSecret } from '../jwt-secret.ts';
+import type { BenchFigure } from './results.ts';
 
 /* What the benches that call the functions share: their stores, a signed-in user, their statistics. */
 
@@ -14,6 +15,15 @@ export const percentile = (values: number[], p: number): number => {
 };
 
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+/** A warm call's p50 beside the bare one-page Query's of the same run, its target a multiple of it. */
+export const warmFigure = (name: string, p50: number, queryP50: number, times: number): BenchFigure => ({
+  name,
+  value: p50,
+  unit: 'ms',
+  reference: { name: 'bare DynamoDB Query', value: queryP50, unit: 'ms' },
+  target: { op: '≤', value: times, timesReference: true },
+});
 
 /**
  * DynamoDB Local and s3rver in memory, the environment the functions read (set before a bench imports

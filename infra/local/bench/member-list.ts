@@ -23,7 +23,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { localTableName } from '../aws-environment.ts';
-import { benchSignIn, percentile, seconds, startBenchStores } from './bench-setup.ts';
+import { benchSignIn, percentile, seconds, startBenchStores, warmFigure } from './bench-setup.ts';
 import { recordBench, type BenchFigure } from './results.ts';
 
 const SMALL = Number(process.env.BENCH_MEMBERS ?? 50_000);
@@ -363,13 +363,7 @@ const main = async () => {
       console.log(
         `warm ${size}: ratio list p50 / query p50: ${(listP50 / queryP50).toFixed(2)} (target ≤ 3)`,
       );
-      figures.push({
-        name: `warm GET /members p50, ${size} members`,
-        value: listP50,
-        unit: 'ms',
-        reference: { name: 'bare DynamoDB Query', value: queryP50, unit: 'ms' },
-        target: { op: '≤', value: 3, timesReference: true },
-      });
+      figures.push(warmFigure(`warm GET /members p50, ${size} members`, listP50, queryP50, 3));
     }
     console.log('');
     for (const line of coldLines) console.log(line);

@@ -2,7 +2,7 @@ import { matchPath } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadAdminPage } from './admin-pages.ts';
 import { pathFits, preloadScreenAt, screenAt } from './screen-code.ts';
-import { loadAdminCatalogue } from '../i18n/catalogue-loader.ts';
+import { adminTextsAreWanted, loadAdminCatalogue } from '../i18n/catalogue-loader.ts';
 import { screens } from '../navigation/screens.ts';
 
 vi.mock('./admin-pages.ts', async (original) => ({
@@ -48,20 +48,24 @@ describe('screen code', () => {
 describe('preloadScreenAt', () => {
   afterEach(() => vi.clearAllMocks());
 
-  it("should fetch an administrator's screen and the administrators' texts at its address, with a session", async () => {
-    preloadScreenAt('/AdminContributions', true, 'fr');
-    await vi.waitFor(() => expect(loadAdminPage).toHaveBeenCalledWith('adminContributions'));
-    expect(loadAdminCatalogue).toHaveBeenCalledWith('fr');
-    preloadScreenAt('/UpdateEnabler/e.1', true, 'en');
-    await vi.waitFor(() => expect(loadAdminPage).toHaveBeenLastCalledWith('updateEnabler'));
-  });
-
   it('should fetch nothing of the administrators for a signed-out visitor or at an address of every role', async () => {
+    expect(adminTextsAreWanted()).toBe(false);
     preloadScreenAt('/AdminContributions', false, 'en');
     preloadScreenAt('/Account', true, 'en');
     // Both loads (the login page, the account page) are started by now; a module import takes a turn.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(loadAdminPage).not.toHaveBeenCalled();
     expect(loadAdminCatalogue).not.toHaveBeenCalled();
+    expect(adminTextsAreWanted()).toBe(false);
+  });
+
+  it("should fetch an administrator's screen and the administrators' texts at its address, with a session", async () => {
+    preloadScreenAt('/AdminContributions', true, 'fr');
+    await vi.waitFor(() => expect(loadAdminPage).toHaveBeenCalledWith('adminContributions'));
+    expect(loadAdminCatalogue).toHaveBeenCalledWith('fr');
+    // Their texts come with the first language's, for the screen's outline.
+    expect(adminTextsAreWanted()).toBe(true);
+    preloadScreenAt('/UpdateEnabler/e.1', true, 'en');
+    await vi.waitFor(() => expect(loadAdminPage).toHaveBeenLastCalledWith('updateEnabler'));
   });
 });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadAdminCatalogue } from '../i18n/catalogue-loader.ts';
+import { loadAdminCatalogue, wantAdminTexts } from '../i18n/catalogue-loader.ts';
 import type { Language } from '../i18n/languages.ts';
 import { screens, type ScreenAccess, type ScreenId } from '../navigation/screens.ts';
 
@@ -47,14 +47,19 @@ export const pathFits = (pattern: string, pathname: string): boolean => {
 export const screenAt = (pathname: string, access: ScreenAccess): ScreenId | undefined =>
   screens.find((screen) => screen.access === access && pathFits(screen.path, pathname))?.id;
 
-/** An administrator's screen: its code (through admin-pages.ts) and the administrators' texts. */
-const loadAdminScreen = (screen: ScreenId, language: Language): Promise<unknown> =>
-  Promise.all([
+/**
+ * An administrator's screen: its code (through admin-pages.ts) and the administrators' texts, which also
+ * come with the first language's texts (its outline shows some: shell/outline.ts).
+ */
+const loadAdminScreen = (screen: ScreenId, language: Language): Promise<unknown> => {
+  wantAdminTexts();
+  return Promise.all([
     import('./admin-pages.ts').then(({ isAdminScreen, loadAdminPage }) =>
       isAdminScreen(screen) ? loadAdminPage(screen) : undefined,
     ),
     loadAdminCatalogue(language),
   ]);
+};
 
 /**
  * Starts fetching the screen an address will show, while the rest of the start-up runs (the language's

@@ -51,3 +51,16 @@ export const loadAdminCatalogue = fetchedOnce<Record<string, unknown>>({
   en: async () => (await import('./catalogues/en-admin.ts')).adminCatalogue,
   fr: async () => (await import('./catalogues/fr-admin.ts')).adminCatalogue,
 });
+
+let adminTextsWanted = false;
+
+/**
+ * From now on every language's texts come with the administrators' (i18n/index.ts): set by the first
+ * administrator's screen, or at start-up at an administrator's address (app/screen-code.ts), so that their
+ * texts come with the first language's.
+ */
+export const wantAdminTexts = (): void => {
+  adminTextsWanted = true;
+};
+
+export const adminTextsAreWanted = (): boolean => adminTextsWanted;

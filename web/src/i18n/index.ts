@@ -1,10 +1,12 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
+  adminTextsAreWanted,
   initialLanguage,
   languageStorageKey,
   loadAdminCatalogue,
   loadCatalogue,
+  wantAdminTexts,
 } from './catalogue-loader.ts';
 import { fallbackLanguage, languages, supportedLanguage, type Language } from './languages.ts';
 
@@ -21,16 +23,13 @@ export async function changeLanguage(language: Language): Promise<void> {
     // Not remembered across reloads; the switch itself still works.
   }
   // An administrator's screen shows in the new language at once, its own texts included.
-  if (adminTextsWanted) await addAdminTexts(language);
+  if (adminTextsAreWanted()) await addAdminTexts(language);
   await i18next.changeLanguage(language);
 }
 
 i18next.on('languageChanged', (language) => {
   document.documentElement.lang = supportedLanguage(language) ?? fallbackLanguage;
 });
-
-/** Set by the first administrator's screen: from then on every language comes with the admin texts. */
-let adminTextsWanted = false;
 
 async function addAdminTexts(language: Language): Promise<void> {
   const texts = await loadAdminCatalogue(language);
@@ -42,7 +41,7 @@ async function addAdminTexts(language: Language): Promise<void> {
 
 /** The texts of the administrators' screens in the current language; awaited before such a screen shows. */
 export async function loadAdminTexts(): Promise<void> {
-  adminTextsWanted = true;
+  wantAdminTexts();
   await addAdminTexts(currentLanguage());
 }
 
@@ -56,7 +55,7 @@ const catalogueBackend: BackendModule = {
       callback(new Error(`No catalogue for the language ${language}`), false);
       return;
     }
-    Promise.all([loadCatalogue(supported), adminTextsWanted ? loadAdminCatalogue(supported) : {}]).then(
+    Promise.all([loadCatalogue(supported), adminTextsAreWanted() ? loadAdminCatalogue(supported) : {}]).then(
       ([{ app }, admin]) => callback(null, { ...app, ...admin }),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );

@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { TableEmptyState, TableLoadingState, TableNoMatchState } from '../ui/table-states.tsx';
 import { useFollow } from '../browser/use-follow.ts';
 import { useNumberedPages } from './numbered-pages.tsx';
+import { adminTableTotalKey, totalUnknown } from './table-texts.ts';
 
 export type AdminTableSort = AdminPageRequest['sort'];
 
@@ -205,7 +206,9 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
                   {props.total && (
                     // Held with a dash until the first answer, so that it moves nothing when it comes.
                     <span className="admin-table-total">
-                      {t('adminLists.total', { amount: total === undefined ? '–' : props.total(total) })}
+                      {t(adminTableTotalKey, {
+                        amount: total === undefined ? totalUnknown : props.total(total),
+                      })}
                     </span>
                   )}
                 </>

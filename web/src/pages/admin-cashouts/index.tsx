@@ -10,6 +10,7 @@ import {
   memberNumberColumn,
 } from '../../common/admin-table/admin-record-columns.tsx';
 import { AdminTable } from '../../common/admin-table/admin-table.tsx';
+import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 
@@ -22,7 +23,7 @@ export function AdminCashoutsPage() {
   return (
     <AdminTable<AdminCashoutRow>
       resource="cashouts"
-      texts="adminRecords.cashouts"
+      texts={adminTables.adminCashouts.texts}
       title={t('screens.adminCashouts')}
       readPage={adminRecordPage('cashouts', filters.values)}
       filterValues={filters.values}

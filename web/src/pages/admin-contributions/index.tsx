@@ -11,6 +11,7 @@ import {
   plotColumn,
 } from '../../common/admin-table/admin-record-columns.tsx';
 import { AdminTable } from '../../common/admin-table/admin-table.tsx';
+import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 
@@ -23,7 +24,7 @@ export function AdminContributionsPage() {
   return (
     <AdminTable<AdminContributionRow>
       resource="contributions"
-      texts="adminRecords.contributions"
+      texts={adminTables.adminContributions.texts}
       title={t('screens.adminContributions')}
       readPage={adminRecordPage('contributions', filters.values)}
       filterValues={filters.values}

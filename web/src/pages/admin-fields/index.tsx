@@ -8,6 +8,7 @@ import {
   memberNumberColumn,
 } from '../../common/admin-table/admin-record-columns.tsx';
 import { AdminTable } from '../../common/admin-table/admin-table.tsx';
+import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { formatNumber } from '../../common/format/format.ts';
 import { irrigationKey } from '../../common/plots/plot-fields.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
@@ -23,7 +24,7 @@ export function AdminFieldsPage() {
   return (
     <AdminTable<AdminPlotRow>
       resource="plots"
-      texts="adminRecords.fields"
+      texts={adminTables.adminFields.texts}
       title={t('screens.adminFields')}
       readPage={adminRecordPage('plots', filters.values)}
       filterValues={filters.values}

@@ -10,6 +10,7 @@ import {
 } from '../../api/members.ts';
 import { paths } from '../../navigation/paths.ts';
 import { AdminTable } from '../../common/admin-table/admin-table.tsx';
+import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { RowLink } from '../../common/ui/row-link.tsx';
 import { useDebounced } from '../../common/ui/use-debounced.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
@@ -49,7 +50,7 @@ export function AdminMembersPage() {
     <>
       <AdminTable<MemberRow>
         resource="members"
-        texts="adminRecords.members"
+        texts={adminTables.adminMembers.texts}
         title={t('screens.adminMembers')}
         readPage={(request) => readMemberPage(request, search)}
         filterValues={{ search: search || undefined }}
@@ -58,7 +59,7 @@ export function AdminMembersPage() {
         filter={
           <TextFilter
             filteringText={searchText}
-            filteringPlaceholder={t('members.list.search.placeholder')}
+            filteringPlaceholder={t(adminTables.adminMembers.search)}
             filteringAriaLabel={t('members.list.search.label')}
             filteringClearAriaLabel={t('members.list.search.clear')}
             onChange={({ detail }) => setSearchText(detail.filteringText.slice(0, memberSearchMaxLength))}

@@ -11,6 +11,7 @@ import {
   plotColumn,
 } from '../../common/admin-table/admin-record-columns.tsx';
 import { AdminTable } from '../../common/admin-table/admin-table.tsx';
+import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 
@@ -23,7 +24,7 @@ export function AdminPayoutsPage() {
   return (
     <AdminTable<AdminPayoutRow>
       resource="payouts"
-      texts="adminRecords.payouts"
+      texts={adminTables.adminPayouts.texts}
       title={t('screens.adminPayouts')}
       readPage={adminRecordPage('payouts', filters.values)}
       filterValues={filters.values}

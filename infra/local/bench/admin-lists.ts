@@ -34,6 +34,7 @@ import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { localTableName } from '../aws-environment.ts';
 import {
   benchSignIn,
+  coldFigure,
   percentile,
   seconds,
   startBenchStores,
@@ -359,20 +360,12 @@ const main = async () => {
         `of ${FUNCTION_MEMORY_MB} MB; the worker's rebuild: heap ${rebuild.heapMb} MB, peak resident ${rebuild.peakRssMb} MB`,
     );
     figures.push(
-      {
-        name: `cold first answer, ${CONTRIBUTIONS} contributions`,
-        value: cold,
-        unit: 'ms',
-        reference: {
-          name: 'its module load',
-          value: percentile(
-            runs.map((run) => run.moduleMs),
-            50,
-          ),
-          unit: 'ms',
-        },
-        target: { op: '≤', value: 1500 },
-      },
+      coldFigure(
+        `cold first answer, ${CONTRIBUTIONS} contributions`,
+        cold,
+        runs.map((run) => run.moduleMs),
+        1500,
+      ),
       {
         name: `peak resident memory of a new contributions instance`,
         value: heaviest.peakRssMb,

@@ -16,6 +16,20 @@ export const percentile = (values: number[], p: number): number => {
 
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
+/** A new instance's first answer (the median of its runs) beside its module's load, under its bound if any. */
+export const coldFigure = (
+  name: string,
+  median: number,
+  moduleMs: number[],
+  bound: number | undefined,
+): BenchFigure => ({
+  name,
+  value: median,
+  unit: 'ms',
+  reference: { name: 'its module load', value: percentile(moduleMs, 50), unit: 'ms' },
+  ...(bound === undefined ? {} : { target: { op: '≤', value: bound } as const }),
+});
+
 /** A warm call's p50 beside the bare one-page Query's of the same run, its target a multiple of it. */
 export const warmFigure = (name: string, p50: number, queryP50: number, times: number): BenchFigure => ({
   name,

@@ -23,7 +23,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { localTableName } from '../aws-environment.ts';
-import { benchSignIn, percentile, seconds, startBenchStores, warmFigure } from './bench-setup.ts';
+import { benchSignIn, coldFigure, percentile, seconds, startBenchStores, warmFigure } from './bench-setup.ts';
 import { recordBench, type BenchFigure } from './results.ts';
 
 const SMALL = Number(process.env.BENCH_MEMBERS ?? 50_000);
@@ -240,20 +240,12 @@ const main = async () => {
       // The issue's bounds: 1 s up to 50 000 members, 3 s up to 500 000; above, none.
       const coldBound = size <= 50_000 ? 1000 : size <= 500_000 ? 3000 : undefined;
       figures.push(
-        {
-          name: `cold first answer, ${size} members`,
-          value: median,
-          unit: 'ms',
-          reference: {
-            name: 'its module load',
-            value: percentile(
-              runs.map((run) => run.moduleMs),
-              50,
-            ),
-            unit: 'ms',
-          },
-          ...(coldBound ? { target: { op: '≤', value: coldBound } as const } : {}),
-        },
+        coldFigure(
+          `cold first answer, ${size} members`,
+          median,
+          runs.map((run) => run.moduleMs),
+          coldBound,
+        ),
         {
           name: `peak resident memory of a new instance, ${size} members`,
           value: heaviest.peakRssMb,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { defaultLogins } from '../infra/local/seed/index.ts';
@@ -6,8 +7,12 @@ import en from '../web/src/i18n/en.json' with { type: 'json' };
 import adminEn from '../web/src/i18n/admin/en.json' with { type: 'json' };
 import adminFr from '../web/src/i18n/admin/fr.json' with { type: 'json' };
 import fr from '../web/src/i18n/fr.json' with { type: 'json' };
+import offlineEn from '../web/src/i18n/screens/offline/en.json' with { type: 'json' };
+import offlineFr from '../web/src/i18n/screens/offline/fr.json' with { type: 'json' };
 import { LoginPage, type Language } from './pages/login-page.ts';
+import { registeredAccount } from './support/accounts.ts';
 import { callApi, signIn } from './support/api.ts';
+import { previewedRunByApi } from './support/benefit-runs.ts';
 import { describe, expect, test } from './support/test.ts';
 
 /**
@@ -17,8 +22,8 @@ import { describe, expect, test } from './support/test.ts';
  */
 
 const languages = {
-  en: { locale: 'en-US', texts: en, admin: adminEn },
-  fr: { locale: 'fr-FR', texts: fr, admin: adminFr },
+  en: { locale: 'en-US', texts: en, admin: adminEn, offline: offlineEn.offline },
+  fr: { locale: 'fr-FR', texts: fr, admin: adminFr, offline: offlineFr.offline },
 } as const;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -40,6 +45,7 @@ interface SeededIds {
   contributionId: string;
   payoutId: string;
   cashoutId: string;
+  benefitRunId: string;
 }
 
 /** A screen's address parameters, for the screens whose path has some. */
@@ -59,6 +65,7 @@ const parametersOf: Partial<Record<ScreenId, (ids: SeededIds) => Record<string, 
   updateContribution: (ids) => ({ id: ids.contributionId }),
   updatePayout: (ids) => ({ id: ids.payoutId }),
   updateCashout: (ids) => ({ id: ids.cashoutId }),
+  benefitRun: (ids) => ({ id: ids.benefitRunId }),
 };
 
 const addressOf = (screen: (typeof screens)[number], ids: SeededIds): string =>
@@ -91,6 +98,7 @@ const seededIds = async (): Promise<SeededIds> => {
   };
   const enabler = await get('/me/enabler');
   const plot = firstOf((await get('/admin/plots')).items, 'plot');
+  const assessment = `A11Y-${randomUUID().slice(0, 8)},${new Date().toISOString().slice(0, 10)}`;
   const config = firstOf(await get(`/admin/enablers/${enabler.id}/configs`), 'configuration');
   return {
     memberId: firstOf((await get('/members')).members, 'member').id,
@@ -102,6 +110,15 @@ const seededIds = async (): Promise<SeededIds> => {
     contributionId: firstOf((await get('/admin/contributions')).items, 'contribution').id,
     payoutId: firstOf((await get('/admin/payouts')).items, 'payout').id,
     cashoutId: firstOf((await get('/admin/cashouts')).items, 'cashout').id,
+    // A run of a demo village and of a plot nobody has, waiting for approval: its tables are checked.
+    benefitRunId: await previewedRunByApi(
+      token,
+      [
+        'assessmentId,assessmentDate,plotId,village,damageIndex',
+        `${assessment},,Fissel,0.5`,
+        `${assessment},${randomUUID()},,0.5`,
+      ].join('\n'),
+    ),
   };
 };
 
@@ -162,6 +179,16 @@ interface State {
   show: (page: Page, language: Language) => Promise<void>;
 }
 
+/** A screen with its nth tab chosen (the first shows on load). */
+const tabState = (name: string, screen: ScreenId, index: number): State => ({
+  name,
+  screen,
+  show: async (page) => {
+    await page.getByRole('tab').nth(index).click();
+    await page.waitForLoadState('networkidle');
+  },
+});
+
 const states: readonly State[] = [
   {
     name: 'language menu open',
@@ -175,22 +202,8 @@ const states: readonly State[] = [
       await page.locator(`[role="menuitem"][lang="${other}"], [role="menuitem"] [lang="${other}"]`).waitFor();
     },
   },
-  {
-    name: 'second tab',
-    screen: 'member',
-    show: async (page) => {
-      await page.getByRole('tab').nth(1).click();
-      await page.waitForLoadState('networkidle');
-    },
-  },
-  {
-    name: 'third tab',
-    screen: 'member',
-    show: async (page) => {
-      await page.getByRole('tab').nth(2).click();
-      await page.waitForLoadState('networkidle');
-    },
-  },
+  tabState('second tab', 'member', 1),
+  tabState('third tab', 'member', 2),
   {
     name: 'federation list open',
     screen: 'dashboard',
@@ -216,6 +229,29 @@ const states: readonly State[] = [
         .click();
       await page.getByRole('menuitem', { name: actions.delete, exact: true }).click();
       await page.getByRole('dialog').filter({ visible: true }).waitFor();
+    },
+  },
+  tabState('refused rows tab', 'benefitRun', 1),
+  tabState('possible duplicates tab', 'benefitRun', 2),
+  {
+    name: 'cancel confirmation',
+    screen: 'benefitRun',
+    show: async (page, language) => {
+      const { cancel } = languages[language].admin.benefitRuns.actions;
+      await page.getByRole('button', { name: cancel.button, exact: true }).click();
+      await page.getByRole('dialog').filter({ visible: true }).waitFor();
+    },
+  },
+  {
+    name: 'refused file',
+    screen: 'newBenefitRun',
+    show: async (page, language) => {
+      const { upload } = languages[language].admin.benefitRuns;
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('plot\nx\n') });
+      await page.getByRole('button', { name: upload.start, exact: true }).click();
+      await page.getByRole('table', { name: upload.problems.table, exact: true }).waitFor();
     },
   },
   {
@@ -321,4 +357,75 @@ describe('accessibility', () => {
     console.log(`[a11y] ${checked.length} checks: ${checked.join(', ')}`);
     expect(findings).toEqual([]);
   }, 600_000);
+
+  test('the offline banner, the waiting list, its dialogs and the sign-out warning, in both languages', async ({
+    openApp,
+  }) => {
+    const findings: Finding[] = [];
+    const agent = await registeredAccount('A11y agent');
+    const token = await signIn(agent.email, agent.password);
+    const richest = await callApi('/members?page=1&pageSize=10&sort:pendingBenefits=desc', { token });
+    const member = richest.body.members[0] as { id: string; pendingBenefits: number };
+    for (const language of Object.keys(languages) as Language[]) {
+      const { locale, texts, offline } = languages[language];
+      const page = await openApp({ locale });
+      await signInThroughForm(page, language, agent.email, agent.password);
+      await page.goto(`/Member/${member.id}`);
+      await settled(page);
+      await expect
+        .poll(() => page.evaluate('Boolean(navigator.serviceWorker.controller)'), { timeout: 20_000 })
+        .toBe(true);
+      // A payment of the whole benefit, kept offline; meanwhile 1 is paid elsewhere: it comes back refused.
+      await page.context().setOffline(true);
+      const { cashoutBalance } = (await callApi(`/members/${member.id}`, { token })).body as {
+        cashoutBalance: number;
+      };
+      const cashout = page.locator('form', {
+        has: page.getByRole('heading', { name: texts.members.member.cashout.title, exact: true }),
+      });
+      await cashout
+        .getByLabel(texts.members.member.cashout.amount, { exact: true })
+        .fill(String(Math.floor(cashoutBalance)));
+      await cashout.getByRole('button', { name: texts.members.member.cashout.submit, exact: true }).click();
+      await page
+        .getByRole('dialog')
+        .filter({ visible: true })
+        .getByRole('button', { name: texts.members.member.cashout.confirm, exact: true })
+        .click();
+      await page.getByText(offline.banner.offline, { exact: true }).waitFor();
+      findings.push(...(await check(page, `offline banner (${language})`)));
+      expect(
+        (await callApi(`/members/${member.id}/cashouts`, { method: 'POST', token, body: { amount: 1 } }))
+          .status,
+      ).toBe(201);
+      await page.context().setOffline(false);
+      await page.getByRole('link', { name: offline.banner.waiting.replace('{{count}}', '1') }).click();
+      await page
+        .getByText(offline.list.states.refused.split('{{')[0] ?? '')
+        .first()
+        .waitFor();
+      await page.context().setOffline(true);
+      await page.getByText(offline.banner.offline, { exact: true }).waitFor();
+      findings.push(...(await check(page, `waiting list with a refusal (${language})`)));
+      for (const [action, cancel] of [
+        [offline.list.correct, offline.correct.cancel],
+        [offline.list.discard, offline.discard.cancel],
+      ] as const) {
+        await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(action)}:`) }).click();
+        const dialog = page.getByRole('dialog').filter({ visible: true });
+        await dialog.waitFor();
+        findings.push(...(await check(page, `waiting list, ${action} dialog (${language})`)));
+        await dialog.getByRole('button', { name: cancel, exact: true }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      }
+      await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(texts.header.userMenu)}`) }).click();
+      await page.getByRole('menuitem', { name: texts.header.logout, exact: true }).click();
+      await page.getByRole('dialog').filter({ hasText: offline.signOut.title }).waitFor();
+      findings.push(...(await check(page, `sign-out warning (${language})`)));
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: offline.signOut.confirm, exact: true }).click();
+      await new LoginPage(page, language).shown();
+    }
+    expect(findings).toEqual([]);
+  }, 300_000);
 });

@@ -3,6 +3,7 @@ import { securityHeaders } from '../infra/lib/security-headers.ts';
 import { defaultLogins } from '../infra/local/seed/index.ts';
 import { AdminDatasPage } from './pages/admin-datas-page.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { callApi, signIn as signInByApi } from './support/api.ts';
 import { describe, expect, test } from './support/test.ts';
 
 const signIn = async (page: Page, email: string, password: string) => {
@@ -46,9 +47,14 @@ describe('API reference', () => {
     await page.getByRole('link', { name: 'API reference', exact: true }).click();
     await page.getByRole('heading', { name: 'API reference', level: 1, exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/ApiReference');
-    // The local server sends CloudFront's headers: the reference met the policy of AWS.
+    // The local server sends CloudFront's headers: the reference met the policy of AWS, whose files
+    // origin is where the API presigns uploads.
+    const token = await signInByApi(defaultLogins.adminEmail, defaultLogins.adminPassword);
+    const upload = await callApi('/imports/uploads', { method: 'POST', token });
     const shell = await page.request.get('/ApiReference');
-    expect(shell.headers()['content-security-policy']).toBe(securityHeaders['content-security-policy']);
+    expect(shell.headers()['content-security-policy']).toBe(
+      securityHeaders(new URL(upload.body.url).origin)['content-security-policy'],
+    );
     // The document's title, then the sign-in operation's own heading (after its anchor's label).
     await page.getByRole('heading', { name: /^Crop protection back office API/ }).waitFor();
     await page.getByRole('heading', { name: /\bPOST \/auth\/login$/ }).waitFor();

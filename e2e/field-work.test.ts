@@ -7,6 +7,7 @@ import { MembersPage } from './pages/members-page.ts';
 import { NewPlotPage } from './pages/new-plot-page.ts';
 import { OnboardingPage } from './pages/onboarding-page.ts';
 import { callApi, signIn } from './support/api.ts';
+import { loseNextAnswer, memberWithPlot } from './support/members.ts';
 import { describe, expect, test } from './support/test.ts';
 
 /** Signs the demo agent in through the login form. */
@@ -88,53 +89,33 @@ describe('field work', () => {
     );
   });
 
-  test('a contribution whose answer was lost is retried without being recorded twice', async ({
+  test('a contribution whose answer was lost is kept, sent again with its key and recorded once', async ({
     openApp,
   }) => {
     const token = await signIn(defaultLogins.userEmail, defaultLogins.userPassword);
-    const onboarded = await callApi('/members', {
-      method: 'POST',
-      token,
-      body: {
-        name: `Moussa Sarr ${randomUUID().slice(0, 6)}`,
-        village: 'Niakhar',
-        number: `E2E-${randomUUID()}`,
-      },
-    });
-    const memberId = onboarded.body.id as string;
-    const plot = await callApi(`/members/${memberId}/plots`, {
-      method: 'POST',
-      token,
-      body: { name: 'Groundnut field', latitude: 14.3, longitude: -16.4, droughtMonthlyContrib: 1500 },
-    });
-    expect(plot.status).toBe(201);
+    const memberId = await memberWithPlot(token, 'Moussa Sarr', 'Niakhar');
 
     const page = await openApp({ locale: 'en-US' });
     await signInAsAgent(page);
     // The first contribution reaches the server, which records it; its answer never reaches the browser.
-    const serverAnswers: number[] = [];
-    await page.route(
-      `**/api/members/${memberId}/contribute`,
-      async (route) => {
-        serverAnswers.push((await route.fetch()).status());
-        await route.abort('connectionreset');
-      },
-      { times: 1 },
-    );
+    const serverAnswers = await loseNextAnswer(page, `/members/${memberId}/contribute`);
     const member = await new MemberPage(page, 'en').goto(memberId);
+    const retried = page.waitForResponse(
+      (response) => response.url().endsWith(`/api/members/${memberId}/contribute`) && response.ok(),
+    );
     await member.contribution.request('1500');
     await member.contribution.confirmation.getByRole('button', { name: 'Collect', exact: true }).click();
-    const lost = page.getByRole('dialog').filter({ hasText: 'An error occured' });
-    await lost.waitFor({ state: 'visible' });
+    // Kept on the device, and sent again by itself with the same key: the server answers the first answer.
+    await page.getByText(/^The contribution of .* is kept on this device/).waitFor({ state: 'visible' });
+    expect((await retried).headers()['idempotent-replayed']).toBe('true');
     expect(serverAnswers).toEqual([201]);
-    await lost.getByRole('button', { name: 'OK', exact: true }).click();
-    await lost.waitFor({ state: 'hidden' });
 
-    // The agent tries again: the server answers the first answer and records nothing more.
-    await member.contribution.submit('1500');
-    expect(digits(await member.statusCard('contributionTotal'))).toBe('1500');
+    await expect
+      .poll(async () => (await callApi(`/members/${memberId}`, { token })).body.contributions.length)
+      .toBe(1);
     const after = await callApi(`/members/${memberId}`, { token });
     expect(after.body.contributionTotal).toBe(1500);
-    expect(after.body.contributions).toHaveLength(1);
+    await member.goto(memberId);
+    expect(digits(await member.statusCard('contributionTotal'))).toBe('1500');
   });
 });

@@ -5,6 +5,7 @@ import {
   answerAmountSchema,
   instantSchema,
   isoDaySchema,
+  pageNumberParameter,
   recordIdParameter,
   text,
 } from './common.ts';
@@ -31,7 +32,7 @@ export const ASSESSMENT_LIMITS = {
  * A benefit run's assessment reference: a payout's (the campaign its payouts report on), narrowed to what
  * a run's file names and its files' keys may hold.
  */
-const runAssessmentIdSchema = {
+export const runAssessmentIdSchema = {
   ...assessmentIdSchema,
   maxLength: 64,
   pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
@@ -222,7 +223,7 @@ export type DuplicateSortField = (typeof duplicateSortFields)[number];
 
 const sortDirection = { type: 'string', enum: sortDirections } as const;
 const pageProperties = {
-  page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
+  page: pageNumberParameter,
   pageSize: { type: 'string', enum: adminPageSizes },
 } as const;
 const search = { type: 'string', maxLength: 100 } as const;

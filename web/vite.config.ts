@@ -4,12 +4,13 @@ import { extractFonts } from './build/extract-fonts.ts';
 import { precompress } from './build/precompress.ts';
 import { screenChunks } from './build/screen-chunks.ts';
 import { redocOffline } from './build/redoc-offline.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 // The local server (npm start) answers /api and /config.json on port 3000; the dev server forwards to it.
 const localServer = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), redocOffline(), extractFonts(), precompress()],
+  plugins: [react(), redocOffline(), extractFonts(), serviceWorker(), precompress()],
   resolve: {
     alias: [
       // Cloudscape's messages come compiled (all.<language>.js holds their syntax trees), so the browser never

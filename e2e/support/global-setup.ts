@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { faultRateOf } from '../../infra/local/faults/fault-rate.ts';
 import { startSeededRuntime } from '../../infra/local/runtime-process.ts';
 import './provided-context.ts';
 
@@ -18,6 +19,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const runtime = await startSeededRuntime(webDist, 'cpbo-e2e-');
   console.log(`[e2e] local runtime ready at ${runtime.url} in ${Date.now() - startedAt} ms`);
   project.provide('appUrl', runtime.url);
+  project.provide('apiOriginUrl', runtime.apiOriginUrl);
   project.provide('outboxDir', runtime.outboxDir);
-  return () => runtime.stop();
+  if (!faultRateOf(process.env)) return () => runtime.stop();
+  // The fault mode's run: what was injected, and proof that the queued work and the streams caught up.
+  return async () => {
+    const { faultsInjected, deadLetters } = await runtime.settle();
+    await runtime.stop();
+    const injected = Object.entries(faultsInjected).map(([fault, count]) => `${fault} × ${count}`);
+    console.log(`[e2e] faults injected: ${injected.join(', ') || 'none'}`);
+    if (deadLetters.length)
+      throw new Error(
+        `${deadLetters.length} dead letters: ${deadLetters.map((letter) => letter.queue).join(', ')}`,
+      );
+  };
 }

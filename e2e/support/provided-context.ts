@@ -3,6 +3,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The local runtime's address, e.g. http://localhost:41234. */
     appUrl: string;
+    /** The API's origin, which refuses a call that did not come through the app's address. */
+    apiOriginUrl: string;
     /** Where the runtime writes the mails it "sends" (read them with readOutbox / waitForMail). */
     outboxDir: string;
   }

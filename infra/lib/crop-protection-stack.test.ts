@@ -660,7 +660,16 @@ describe('the CloudFront distribution', () => {
       ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin' },
     });
     expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
-    const csp = headers.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    // The policy names the files bucket, a token: CloudFormation joins its parts.
+    const [separator, parts] = headers.ContentSecurityPolicy.ContentSecurityPolicy['Fn::Join'] as [
+      string,
+      unknown[],
+    ];
+    const csp = parts.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join(separator);
+    const filesBucketId = refOf(anyFunctionEnvironment(template)[environmentVariables.filesBucket]);
+    expect(csp).toContain(
+      `connect-src 'self' https://${JSON.stringify({ 'Fn::GetAtt': [filesBucketId, 'RegionalDomainName'] })};`,
+    );
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain(

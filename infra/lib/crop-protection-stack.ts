@@ -73,6 +73,8 @@ export class CropProtectionStack extends Stack {
       customDomain: props.customDomain,
       webAclArn: props.webAclArn,
       originVerifyHeader: { name: ORIGIN_VERIFY_HEADER, value: originVerify.headerValue() },
+      // Where platform/s3.ts presigns the uploads' URLs.
+      filesOrigin: `https://${dataStore.filesBucket.bucketRegionalDomainName}`,
     });
 
     const alarms = new Alarms(this, 'Alarms', {

@@ -8,9 +8,9 @@ import { Construct } from 'constructs';
 import { RUNTIME_REASON } from './backend-functions.ts';
 import { lambdaRuntime } from './function-bundling.ts';
 import { acknowledge } from './nag.ts';
+import { ORIGIN_VERIFY_HEADER } from './origin-verify-header.ts';
 
-/** The header CloudFront adds to every request it sends to the API (a viewer's own is replaced). */
-export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+export { ORIGIN_VERIFY_HEADER };
 
 /** How long API Gateway keeps an authorizer's answer for one header value. */
 const AUTHORIZER_CACHE = Duration.minutes(5);

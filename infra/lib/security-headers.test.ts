@@ -51,6 +51,9 @@ const cloudFrontHeaderLines = (config: Config): Record<string, string> => {
   return lines;
 };
 
+/** The files bucket's origin of the tests, which the policy lets the SPA PUT uploads to. */
+const filesOrigin = 'https://files.example';
+
 /** The website alone in a stack of its own: its response headers policy and the behaviours using it. */
 const synthesizeWebsite = () => {
   const stack = new Stack(new App(), 'HeadersTest');
@@ -60,6 +63,7 @@ const synthesizeWebsite = () => {
     environmentName: 'test',
     appUrlParameterName: '/crop-protection/test/app-url',
     originVerifyHeader: { name: ORIGIN_VERIFY_HEADER, value: 'test-origin-secret' },
+    filesOrigin,
   });
   return Template.fromStack(stack);
 };
@@ -84,6 +88,7 @@ describe('the security headers', () => {
       environmentName: 'test',
       log: () => undefined,
       warn: () => undefined,
+      filesOrigin: () => filesOrigin,
       invoke: async (_target, event) => {
         if (event.rawPath === '/api/boom') throw new Error('the function crashed');
         // A function that sets a weaker header of its own: CloudFront's policy overrides it.
@@ -121,7 +126,8 @@ describe('the security headers', () => {
       'x-content-type-options',
       'x-frame-options',
     ]);
-    expect(cloudFront).toEqual(securityHeaders);
+    expect(cloudFront).toEqual(securityHeaders(filesOrigin));
+    expect(cloudFront['content-security-policy']).toContain(`connect-src 'self' ${filesOrigin};`);
   });
 
   it.each([

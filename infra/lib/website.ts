@@ -31,6 +31,8 @@ export interface WebsiteProps {
   readonly webAclArn?: string;
   /** The header CloudFront adds to the API's requests, which the API's authorizer checks. */
   readonly originVerifyHeader: { name: string; value: string };
+  /** The files bucket's origin, where the SPA PUTs uploads through presigned URLs (the policy allows it). */
+  readonly filesOrigin: string;
 }
 
 /**
@@ -59,25 +61,26 @@ export class Website extends Construct {
 
     acknowledge(spaBucket, 'S1', 'Built files only, read by CloudFront alone through origin access control');
 
+    const settings = securityHeaderSettings(props.filesOrigin);
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Security headers of the crop protection back office',
       securityHeadersBehavior: {
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.seconds(securityHeaderSettings.hstsMaxAgeSeconds),
-          includeSubdomains: securityHeaderSettings.hstsIncludeSubdomains,
+          accessControlMaxAge: Duration.seconds(settings.hstsMaxAgeSeconds),
+          includeSubdomains: settings.hstsIncludeSubdomains,
           override: true,
         },
         contentTypeOptions: { override: true },
         frameOptions: {
-          frameOption: cloudfront.HeadersFrameOption[securityHeaderSettings.frameOption],
+          frameOption: cloudfront.HeadersFrameOption[settings.frameOption],
           override: true,
         },
         referrerPolicy: {
-          referrerPolicy: securityHeaderSettings.referrerPolicy as cloudfront.HeadersReferrerPolicy,
+          referrerPolicy: settings.referrerPolicy as cloudfront.HeadersReferrerPolicy,
           override: true,
         },
         contentSecurityPolicy: {
-          contentSecurityPolicy: securityHeaderSettings.contentSecurityPolicy,
+          contentSecurityPolicy: settings.contentSecurityPolicy,
           override: true,
         },
       },

@@ -39,6 +39,7 @@ try {
       '',
       `Crop-protection back office ready in ${seconds} s`,
       `  App:    ${runtime.url}`,
+      `  Origin: ${runtime.apiOriginUrl} (the API's own address, as API Gateway's: CloudFront's calls only)`,
       `  Admin:  ${logins.adminEmail} / ${logins.adminPassword}`,
       `  Agent:  ${logins.userEmail} / ${logins.userPassword}`,
       `  Data:   ${shown(settings.dataDir)} (mails in ${shown(runtime.outboxDir)})`,

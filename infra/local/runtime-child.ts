@@ -17,10 +17,21 @@ process.on('message', (message: RuntimeParentMessage) => {
     void stop();
     return;
   }
+  if (message.type === 'settle') {
+    void runtime?.queuesIdle().then(() =>
+      send({
+        type: 'settled',
+        deadLetters: runtime?.deadLetters() ?? [],
+        faultsInjected: runtime?.faultsInjected() ?? {},
+      }),
+    );
+    return;
+  }
   startLocalRuntime(message.options).then(
     (started) => {
       runtime = started;
-      send({ type: 'ready', url: started.url, outboxDir: started.outboxDir });
+      const { url, apiOriginUrl, outboxDir, awsEnvironment } = started;
+      send({ type: 'ready', url, apiOriginUrl, outboxDir, awsEnvironment });
     },
     (error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);

@@ -5,16 +5,39 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { faultRateOf } from './faults/fault-rate.ts';
+import type { DeadLetter } from './queues/in-process-queue.ts';
 import type { LocalRuntimeOptions } from './runtime.ts';
+
+/** Where the runtime stands once its queues are idle. */
+export interface RuntimeSettled {
+  deadLetters: DeadLetter[];
+  faultsInjected: Record<string, number>;
+}
 
 /** Messages between startRuntimeProcess and runtime-child.ts. */
 export type RuntimeChildMessage =
-  { type: 'ready'; url: string; outboxDir: string } | { type: 'failed'; message: string };
-export type RuntimeParentMessage = { type: 'start'; options: LocalRuntimeOptions } | { type: 'stop' };
+  | {
+      type: 'ready';
+      url: string;
+      apiOriginUrl: string;
+      outboxDir: string;
+      awsEnvironment: Record<string, string>;
+    }
+  | ({ type: 'settled' } & RuntimeSettled)
+  | { type: 'failed'; message: string };
+export type RuntimeParentMessage =
+  { type: 'start'; options: LocalRuntimeOptions } | { type: 'settle' } | { type: 'stop' };
 
 export interface RuntimeProcess {
   url: string;
+  /** The API's origin, which refuses a call without CloudFront's secret. */
+  apiOriginUrl: string;
   outboxDir: string;
+  /** The AWS stand-ins' variables, to read the table and the buckets from this process. */
+  awsEnvironment: Record<string, string>;
+  /** Waits for the queues to be idle; answers the dead letters and the faults injected. */
+  settle(): Promise<RuntimeSettled>;
   stop(): Promise<void>;
 }
 
@@ -39,9 +62,22 @@ export const startRuntimeProcess = (options: LocalRuntimeOptions): Promise<Runti
     child.once('exit', (code, signal) =>
       reject(new Error(`The local runtime stopped during its start (${signal ?? `exit code ${code}`})`)),
     );
+    let settling: ((settled: RuntimeSettled) => void)[] = [];
+    const settle = () =>
+      new Promise<RuntimeSettled>((resolveSettled) => {
+        settling.push(resolveSettled);
+        child.send({ type: 'settle' } satisfies RuntimeParentMessage);
+      });
     child.on('message', (message: RuntimeChildMessage) => {
-      if (message.type === 'ready') resolve({ url: message.url, outboxDir: message.outboxDir, stop });
-      else reject(new Error(message.message));
+      if (message.type === 'ready') {
+        const { url, apiOriginUrl, outboxDir, awsEnvironment } = message;
+        resolve({ url, apiOriginUrl, outboxDir, awsEnvironment, settle, stop });
+      } else if (message.type === 'settled') {
+        const { deadLetters, faultsInjected } = message;
+        const waiting = settling;
+        settling = [];
+        for (const resolveSettled of waiting) resolveSettled({ deadLetters, faultsInjected });
+      } else reject(new Error(message.message));
     });
     child.send({ type: 'start', options } satisfies RuntimeParentMessage);
   });
@@ -49,9 +85,14 @@ export const startRuntimeProcess = (options: LocalRuntimeOptions): Promise<Runti
 /**
  * The seeded product of the end-to-end tests and of `npm run bench:web`: in memory, in a temporary
  * folder, with a tenth of the demo members (plenty for the screens, and a short start), serving the
- * SPA built in `webDist`. stop() also removes the folder.
+ * SPA built in `webDist`, with the fault mode when FAULT_RATE says so; `options` change any of these.
+ * stop() also removes the folder.
  */
-export const startSeededRuntime = async (webDist: string, folderPrefix: string): Promise<RuntimeProcess> => {
+export const startSeededRuntime = async (
+  webDist: string,
+  folderPrefix: string,
+  options: Partial<LocalRuntimeOptions> = {},
+): Promise<RuntimeProcess> => {
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error(`No built SPA in ${webDist}: run "npm run build -w web" first (npm test does).`);
   }
@@ -66,6 +107,8 @@ export const startSeededRuntime = async (webDist: string, folderPrefix: string):
       seed: true,
       demoScale: 0.1,
       quiet: true,
+      faultRate: faultRateOf(process.env),
+      ...options,
     });
     return {
       ...runtime,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -5,12 +6,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import type { DynamoDBStreamEvent } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, DynamoDBStreamEvent } from 'aws-lambda';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
 import { streamRecordWanted, streamWorkers } from '@cpbo/functions/workers/workers.ts';
 import { localClientConfig, localTableName } from './aws-environment.ts';
 import { startAwsSubstitutes } from './aws-substitutes.ts';
-import { loadHttpHandler, loadWorkerHandler } from './functions-code.ts';
+import { loadHttpHandler, loadWorkerHandler, type HttpTarget } from './functions-code.ts';
 import { createLocalServer } from './http/server.ts';
 import { assertJavaAvailable } from './java.ts';
 import { loadOrCreateJwtSecret, newJwtSecret } from './jwt-secret.ts';
@@ -19,6 +20,7 @@ import { outboxTransport } from './mail/outbox.ts';
 import type { DeadLetter } from './queues/in-process-queue.ts';
 import { startLocalQueues } from './queues/local-queues.ts';
 import { defaultLogins, seedOnce, type DemoLogins } from './seed/index.ts';
+import { startFaultMode } from './faults/fault-mode.ts';
 import { startStreamPoller, streamDeadLetter } from './streams/stream-poller.ts';
 
 export interface LocalRuntimeOptions {
@@ -36,14 +38,22 @@ export interface LocalRuntimeOptions {
   /** Share of the demo members seeded (1, the default, is the full demo). */
   demoScale?: number;
   quiet?: boolean;
+  /** The share of the functions' AWS calls answered with a transient error (faults/fault-mode.ts); 0 for none. */
+  faultRate?: number;
 }
 
 export interface LocalRuntime {
   url: string;
+  /** The API's origin (API Gateway's address in AWS): it refuses a call without CloudFront's secret. */
+  apiOriginUrl: string;
   outboxDir: string;
   /** Resolves once the queues have nothing left to deliver. */
   queuesIdle(): Promise<void>;
   deadLetters(): DeadLetter[];
+  /** The AWS stand-ins' variables (DynamoDB Local's and s3rver's own endpoints, the table, the buckets). */
+  awsEnvironment: Record<string, string>;
+  /** The faults injected so far, by service and error (none without a fault rate). */
+  faultsInjected(): Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -94,20 +104,27 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     await mkdir(dataDir, { recursive: true });
 
     // Listening first gives the port (APP_URL of the mail links); API calls wait until the functions can run.
-    const server = createLocalServer({
+    let filesOrigin = '';
+    const serving = {
       webDist: options.webDist ?? defaultWebDist,
       environmentName,
       log,
       warn,
-      invoke: async (target, event) => {
+      filesOrigin: () => filesOrigin,
+      invoke: async (target: HttpTarget, event: APIGatewayProxyEventV2) => {
         await ready;
         const handler = await loadHttpHandler(target);
         return handler(event, lambdaContext(`local-${target}`, 30_000));
       },
-    });
+    };
+    const server = createLocalServer(serving);
     const port = await listen(server, options.port ?? 3000);
     teardown.add(() => close(server));
     const url = `http://localhost:${port}`;
+    // The API's own address, as the stack's ApiUrl: it answers the calls that carry CloudFront's secret only.
+    const apiOrigin = createLocalServer({ ...serving, originSecret: randomUUID() });
+    const apiOriginUrl = `http://localhost:${await listen(apiOrigin, 0)}`;
+    teardown.add(() => close(apiOrigin));
 
     const [substitutes, jwtSecret] = await Promise.all([
       startAwsSubstitutes({ dataDir, inMemory: options.inMemory }),
@@ -115,8 +132,25 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     ]);
     teardown.add(() => substitutes.stop());
 
+    const queues = startLocalQueues({ log: warn });
+    teardown.add(() => queues.stop());
+    const mail = outboxTransport(outboxDir, log);
+    const faultRate = options.faultRate ?? 0;
+    const faults = faultRate
+      ? await startFaultMode({
+          rate: faultRate,
+          s3Endpoint: substitutes.s3Endpoint,
+          queues: queues.transport,
+          mail,
+        })
+      : undefined;
+    if (faults) teardown.add(() => faults.stop());
+    // The browser's uploads go where the functions' presigned links point: s3rver, or the fault proxy.
+    filesOrigin = new URL(faults?.environment.AWS_ENDPOINT_URL_S3 ?? substitutes.s3Endpoint).origin;
+
     Object.assign(process.env, {
       ...substitutes.environment,
+      ...faults?.environment,
       [environmentVariables.jwtSecret]: jwtSecret,
       [environmentVariables.appUrl]: url,
       [environmentVariables.mailFrom]: 'no-reply@demo.local',
@@ -124,12 +158,13 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     });
 
     // The adapters are swapped on the functions' own module instances, after the environment is set.
-    const { useQueueTransport } = await import('@cpbo/functions/platform/queue.ts');
-    const { useMailTransport } = await import('@cpbo/functions/platform/mail.ts');
-    const queues = startLocalQueues({ log: warn });
-    teardown.add(() => queues.stop());
-    useQueueTransport(queues.transport);
-    useMailTransport(outboxTransport(outboxDir, log));
+    // In the fault mode the functions send through their SDK clients, which end in the same stand-ins.
+    if (!faults) {
+      const { useQueueTransport } = await import('@cpbo/functions/platform/queue.ts');
+      const { useMailTransport } = await import('@cpbo/functions/platform/mail.ts');
+      useQueueTransport(queues.transport);
+      useMailTransport(mail);
+    }
 
     const dynamo = new DynamoDBClient(localClientConfig(substitutes.dynamoEndpoint));
     teardown.add(() => dynamo.destroy());
@@ -178,16 +213,23 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
       });
       teardown.add(() => poller.stop());
     }
+    if (faults) {
+      faults.arm();
+      log(`[faults] AWS's transient errors in ${faultRate * 100} % of the functions' AWS calls`);
+    }
     markReady();
 
     return {
       url,
+      apiOriginUrl,
       outboxDir,
       queuesIdle: () => queues.idle(),
       deadLetters: () => [...queues.deadLetters(), ...streamDeadLetters],
+      awsEnvironment: substitutes.environment,
+      faultsInjected: () => faults?.injected() ?? {},
       stop: async () => {
         // No new calls while the functions' dependencies go away.
-        await close(server);
+        await Promise.all([close(server), close(apiOrigin)]);
         await teardown.run();
       },
     };

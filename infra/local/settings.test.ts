@@ -25,6 +25,13 @@ describe('readSettings', () => {
     expect(readSettings({ WEB_DIST: '/tmp/dist' }, '/repo').webDist).toBe('/tmp/dist');
   });
 
+  it('should inject no fault unless FAULT_RATE gives a share of the calls below 1', () => {
+    expect(readSettings({}, '/repo').faultRate).toBe(0);
+    expect(readSettings({ FAULT_RATE: '0.1' }, '/repo').faultRate).toBe(0.1);
+    expect(() => readSettings({ FAULT_RATE: '10%' }, '/repo')).toThrow(/FAULT_RATE/);
+    expect(() => readSettings({ FAULT_RATE: '1' }, '/repo')).toThrow(/FAULT_RATE/);
+  });
+
   it('should refuse a port that is not one', () => {
     expect(() => readSettings({ PORT: 'eighty' }, '/repo')).toThrow(/PORT/);
     expect(() => readSettings({ PORT: '70000' }, '/repo')).toThrow(/PORT/);

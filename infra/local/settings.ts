@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { faultRateOf } from './faults/fault-rate.ts';
 import { defaultLogins, type DemoLogins } from './seed/index.ts';
 
 export interface LocalSettings {
@@ -8,6 +9,8 @@ export interface LocalSettings {
   logins: DemoLogins;
   /** Another build of the SPA than web/dist. */
   webDist?: string;
+  /** FAULT_RATE: AWS's transient errors in this share of the functions' AWS calls. */
+  faultRate: number;
 }
 
 const portOf = (value: string | undefined): number => {
@@ -40,5 +43,6 @@ export const readSettings = (environment: NodeJS.ProcessEnv, repositoryRoot: str
     userEmail: environment.DEMO_USER_EMAIL || defaultLogins.userEmail,
     userPassword: password('DEMO_USER_PASSWORD', environment.DEMO_USER_PASSWORD, defaultLogins.userPassword),
   },
+  faultRate: faultRateOf(environment),
   ...(environment.WEB_DIST ? { webDist: resolve(repositoryRoot, environment.WEB_DIST) } : {}),
 });

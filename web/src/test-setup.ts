@@ -1,6 +1,9 @@
+import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
+import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, vi } from 'vitest';
 import i18next from './i18n/index.ts';
+import { outbox } from './api/offline/outbox.ts';
 
 // Cloudscape's test utilities fire events outside Testing Library: tell React it runs under test.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -13,11 +16,15 @@ beforeEach(async () => {
   await i18next.changeLanguage('en');
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // Real timers first: fake-indexeddb schedules its work on them, and a test's fake ones would stall it.
+  vi.useRealTimers();
+  // What a field agent's device kept (api/offline/device-store.ts) does not pass to the next test.
+  outbox.close();
+  await clear(createStore('cpbo-offline', 'records'));
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  vi.useRealTimers();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; max-age=0; path=/`;

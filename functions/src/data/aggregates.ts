@@ -31,6 +31,7 @@ import {
   ifConditionHeld,
   isConditionFailure,
   queryAll,
+  sendTransaction,
   tableName,
   type WriteRequest,
 } from './table.ts';
@@ -111,40 +112,43 @@ export const applyAggregateChanges = async (record: DynamoDBRecord): Promise<voi
 const applyOnce = async (eventId: string, increments: AggregateIncrement[]): Promise<void> => {
   const table = tableName();
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table,
-              Item: {
-                ...aggregateMarkerKey(eventId),
-                entityType: 'AGGREGATE_MARK',
-                expiresAt: epochSeconds() + MARKER_LIFETIME_SECONDS,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          ...increments.map((increment) => {
-            const { pk, sk, ...attributes } = aggregateAttributes(increment);
-            const names = Object.keys(attributes);
-            return {
-              Update: {
+    // Another writer of the same aggregates (a rebuild, the other stream worker's shard) is waited out here.
+    await sendTransaction(() =>
+      dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
                 TableName: table,
-                Key: { pk, sk },
-                UpdateExpression: `ADD amount :amount SET ${names.map((name) => `#${name} = :${name}`).join(', ')}`,
-                ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
-                ExpressionAttributeValues: {
-                  ':amount': increment.amount,
-                  ...Object.fromEntries(
-                    names.map((name) => [`:${name}`, attributes[name as keyof typeof attributes]]),
-                  ),
+                Item: {
+                  ...aggregateMarkerKey(eventId),
+                  entityType: 'AGGREGATE_MARK',
+                  expiresAt: epochSeconds() + MARKER_LIFETIME_SECONDS,
                 },
+                ConditionExpression: 'attribute_not_exists(pk)',
               },
-            };
-          }),
-        ],
-      }),
+            },
+            ...increments.map((increment) => {
+              const { pk, sk, ...attributes } = aggregateAttributes(increment);
+              const names = Object.keys(attributes);
+              return {
+                Update: {
+                  TableName: table,
+                  Key: { pk, sk },
+                  UpdateExpression: `ADD amount :amount SET ${names.map((name) => `#${name} = :${name}`).join(', ')}`,
+                  ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
+                  ExpressionAttributeValues: {
+                    ':amount': increment.amount,
+                    ...Object.fromEntries(
+                      names.map((name) => [`:${name}`, attributes[name as keyof typeof attributes]]),
+                    ),
+                  },
+                },
+              };
+            }),
+          ],
+        }),
+      ),
     );
   } catch (error) {
     const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;

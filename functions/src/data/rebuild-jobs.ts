@@ -6,7 +6,7 @@ import { AppError } from '#platform/app-error.ts';
 import { queueDefinitions } from '#domain/queues.ts';
 import { extendLease, leasePut, releaseLease } from './job-leases.ts';
 import { advanceJob, updateJobAt } from './job-steps.ts';
-import { epochSeconds, isConditionFailure, nowIso, tableName } from './table.ts';
+import { epochSeconds, isConditionFailure, nowIso, sendTransaction, tableName } from './table.ts';
 
 /*
  * Keys of the queued aggregates rebuilds:
@@ -71,13 +71,15 @@ export const createRebuildJob = async (enablerId: string, createdBy: string, now
     expiresAt: epochSeconds(now) + REBUILD_JOB_DAYS * 86_400,
   };
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: leasePut(rebuildLockKey(enablerId), 'REBUILD_LOCK', id, LOCK_SECONDS, now) },
-          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
+    await sendTransaction(() =>
+      dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: leasePut(rebuildLockKey(enablerId), 'REBUILD_LOCK', id, LOCK_SECONDS, now) },
+            { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        }),
+      ),
     );
   } catch (error) {
     const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;

@@ -25,10 +25,17 @@ export const tableName = (): string => readEnvironment('tableName');
 export const nowIso = (now: Date = new Date()): string => now.toISOString();
 export const epochSeconds = (now: Date = new Date()): number => Math.floor(now.getTime() / 1000);
 
-/** True when a write was refused because its condition did not hold. */
-export const isConditionFailure = (error: unknown): boolean =>
-  error instanceof Error &&
-  (error.name === 'ConditionalCheckFailedException' || error.name === 'TransactionCanceledException');
+/**
+ * True when a write was refused because its condition did not hold. A transaction cancelled for another
+ * reason only (a conflict with a concurrent one, throttling) is not: that is for trying again.
+ */
+export const isConditionFailure = (error: unknown): boolean => {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'ConditionalCheckFailedException') return true;
+  if (error.name !== 'TransactionCanceledException') return false;
+  const reasons = cancellationReasons(error);
+  return !reasons || reasons.some((reason) => reason.Code === 'ConditionalCheckFailed');
+};
 
 /** Sends an update of one item of the table. */
 export const updateItem = (input: Omit<UpdateCommandInput, 'TableName'>) =>
@@ -50,7 +57,7 @@ export const written = async (write: Promise<unknown>): Promise<boolean> =>
 
 /** Runs a transaction: true when it was written, false when one of its conditions did not hold. */
 export const transactedIf = (items: TransactItem[]): Promise<boolean> =>
-  written(dynamo().send(new TransactWriteCommand({ TransactItems: items })));
+  written(sendTransaction(() => dynamo().send(new TransactWriteCommand({ TransactItems: items }))));
 
 /** Waits for a conditional write and answers its result; a condition that did not hold is `code`. */
 export const writtenOr = async <Result>(code: ErrorCode, write: Promise<Result>): Promise<Result> => {
@@ -193,6 +200,19 @@ const TRANSACTION_RACES: RetryPolicy = {
 };
 
 /**
+ * Sends a transaction (`send`) again while it only loses races with concurrent ones on its items; one
+ * that keeps losing answers ERR_CONFLICT.
+ */
+export const sendTransaction = async <Result>(send: () => Promise<Result>): Promise<Result> => {
+  try {
+    return await withRetries(TRANSACTION_RACES, send);
+  } catch (error) {
+    if (lostTransactionRace(error)) throw new AppError('ERR_CONFLICT', { cause: error });
+    throw error;
+  }
+};
+
+/**
  * Runs a transaction; when a condition fails, the code of the first failing item (by position) is
  * thrown, so each rule answers its own catalogue code and nothing is half written. A transaction
  * that only collided with a concurrent one (two contributions to one member) is tried again, then
@@ -218,10 +238,5 @@ export const transact = async (
       throw error;
     }
   };
-  try {
-    await withRetries(TRANSACTION_RACES, send);
-  } catch (error) {
-    if (lostTransactionRace(error)) throw new AppError('ERR_CONFLICT', { cause: error });
-    throw error;
-  }
+  await sendTransaction(send);
 };

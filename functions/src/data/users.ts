@@ -10,6 +10,7 @@ import {
   ifConditionHeld,
   nowIso,
   queryAll,
+  sendTransaction,
   tableName,
   transact,
   transactedIf,
@@ -170,13 +171,15 @@ export const deleteUser = async (email: string): Promise<void> => {
     }),
   );
   const linkHash = Item?.linkHash as string | undefined;
-  await dynamo().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: tableName(), Key: userKey(email) } },
-        ...(linkHash ? [{ Delete: { TableName: tableName(), Key: tokenKey(linkHash) } }] : []),
-      ],
-    }),
+  await sendTransaction(() =>
+    dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName(), Key: userKey(email) } },
+          ...(linkHash ? [{ Delete: { TableName: tableName(), Key: tokenKey(linkHash) } }] : []),
+        ],
+      }),
+    ),
   );
 };
 

@@ -1,5 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoRetry } from './aws-retry.ts';
+import { plugged } from './client-plugins.ts';
 
 /*
  * Clients are created on first use, once per Lambda instance. Endpoints come from the SDK's own
@@ -9,7 +11,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 let documentClient: DynamoDBDocumentClient | undefined;
 
 export const dynamo = (): DynamoDBDocumentClient => {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  documentClient ??= DynamoDBDocumentClient.from(plugged(new DynamoDBClient(dynamoRetry)), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return documentClient;

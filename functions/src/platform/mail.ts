@@ -1,4 +1,6 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
+import { awsRetry } from './aws-retry.ts';
+import { plugged } from './client-plugins.ts';
 import { readEnvironment } from './environment.ts';
 
 export interface MailMessage {
@@ -17,7 +19,7 @@ let ses: SESv2Client | undefined;
 const sesTransport: MailTransport = {
   async deliver(message) {
     const { SendEmailCommand, SESv2Client } = await import('./aws/sesv2.ts');
-    ses ??= new SESv2Client({});
+    ses ??= plugged(new SESv2Client(awsRetry));
     await ses.send(
       new SendEmailCommand({
         FromEmailAddress: readEnvironment('mailFrom'),

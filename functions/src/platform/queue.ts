@@ -1,4 +1,6 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
+import { awsRetry } from './aws-retry.ts';
+import { plugged } from './client-plugins.ts';
 
 /** The environment variable that carries a queue's URL to the functions that send to it. */
 export const queueUrlVariable = (queue: string): string => `${queue.toUpperCase()}_QUEUE_URL`;
@@ -15,7 +17,7 @@ const sqsTransport: QueueTransport = {
     const queueUrl = process.env[queueUrlVariable(queue)];
     if (!queueUrl) throw new Error(`${queueUrlVariable(queue)} is not set`);
     const { SendMessageCommand, SQSClient } = await import('./aws/sqs.ts');
-    sqs ??= new SQSClient({});
+    sqs ??= plugged(new SQSClient(awsRetry));
     await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
   },
 };

@@ -9,6 +9,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { SignatureV4, type SignatureV4Init } from '@smithy/signature-v4';
 import { dynamo } from './aws-clients.ts';
+import { awsRetry } from './aws-retry.ts';
+import { plugged } from './client-plugins.ts';
+import { withRetries, type RetryPolicy } from './retry.ts';
 
 /*
  * S3, two ways. Reads, small writes and presigned links are signed requests: the SDK's own SigV4
@@ -26,7 +29,9 @@ let s3Client: S3Client | undefined;
 /** The S3 client, created on first use, once per Lambda instance. */
 export const s3 = (): S3Client =>
   // s3rver only understands path-style addressing.
-  (s3Client ??= new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) }));
+  (s3Client ??= plugged(
+    new S3Client({ ...awsRetry, forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) }),
+  ));
 
 type SourceData = string | ArrayBuffer | ArrayBufferView;
 
@@ -59,7 +64,25 @@ export interface S3ObjectRead {
 
 export class S3ReadError extends Error {
   override name = 'S3ReadError';
+  constructor(
+    message: string,
+    /** S3's HTTP status. */
+    readonly status: number,
+  ) {
+    super(message);
+  }
 }
+
+/**
+ * S3 sheds load with 503 SlowDown and fails now and then with a 500: the signed fetches try again, as
+ * the SDK's client does (its standard mode: 3 attempts, growing waits with jitter).
+ */
+const S3_TRANSIENT: RetryPolicy = {
+  attempts: awsRetry.maxAttempts,
+  stepMs: 100,
+  jitterMs: 100,
+  retryable: (error) => error instanceof S3ReadError && [500, 502, 503, 504].includes(error.status),
+};
 
 const objectUrl = (bucket: string, key: string, region: string): URL => {
   const path = key.split('/').map(encodeURIComponent).join('/');
@@ -119,14 +142,16 @@ const metadataOf = (headers: Headers): Record<string, string> =>
       .map(([name, value]) => [name.slice('x-amz-meta-'.length), value]),
   );
 
-const send = async (method: 'GET' | 'HEAD', bucket: string, key: string): Promise<Response | undefined> => {
-  const { url, signer, request } = await signing(method, bucket, key);
-  const signed = await signer.sign(request);
-  const response = await fetch(url, { method, headers: signed.headers });
-  if (response.status === 404) return undefined;
-  if (!response.ok) throw new S3ReadError(`S3 ${method} ${key} answered ${response.status}`);
-  return response;
-};
+const send = (method: 'GET' | 'HEAD', bucket: string, key: string): Promise<Response | undefined> =>
+  withRetries(S3_TRANSIENT, async () => {
+    const { url, signer, request } = await signing(method, bucket, key);
+    const signed = await signer.sign(request);
+    const response = await fetch(url, { method, headers: signed.headers });
+    if (response.status === 404) return undefined;
+    if (!response.ok)
+      throw new S3ReadError(`S3 ${method} ${key} answered ${response.status}`, response.status);
+    return response;
+  });
 
 /** The object and its metadata, or undefined when there is no such object. */
 export const getS3Object = async (bucket: string, key: string): Promise<S3ObjectRead | undefined> => {
@@ -164,19 +189,20 @@ export const s3ObjectSize = async (bucket: string, key: string): Promise<number 
 };
 
 /** Writes an object with a signed PUT (the import handler keeps a small file for its worker). */
-export const putS3Object = async (
+export const putS3Object = (
   bucket: string,
   key: string,
   body: string,
   contentType = 'application/json',
-): Promise<void> => {
-  const { url, signer, request } = await signing('PUT', bucket, key, {
-    headers: { 'content-type': contentType },
+): Promise<void> =>
+  withRetries(S3_TRANSIENT, async () => {
+    const { url, signer, request } = await signing('PUT', bucket, key, {
+      headers: { 'content-type': contentType },
+    });
+    const signed = await signer.sign(request);
+    const response = await fetch(url, { method: 'PUT', headers: signed.headers, body });
+    if (!response.ok) throw new S3ReadError(`S3 PUT ${key} answered ${response.status}`, response.status);
   });
-  const signed = await signer.sign(request);
-  const response = await fetch(url, { method: 'PUT', headers: signed.headers, body });
-  if (!response.ok) throw new S3ReadError(`S3 PUT ${key} answered ${response.status}`);
-};
 
 /**
  * A short-lived presigned URL for the browser: a GET that downloads as `fileName`, or a PUT of a JSON

@@ -9,7 +9,8 @@
  *   (BENCH_COLD_RUNS); admin lists 2 000 members, 4 000 plots, 10 000 contributions, 2 000 payouts and
  *   2 000 cashouts (BENCH_ADMIN_MEMBERS, …_PLOTS, …_CONTRIBUTIONS, …_PAYOUTS, …_CASHOUTS); dashboard 200 and 5 000 contributions (BENCH_SMALL_CONTRIBUTIONS,
  *   BENCH_LARGE_CONTRIBUTIONS), 5 rounds (BENCH_ROUNDS); import 500 members (BENCH_IMPORT_MEMBERS);
- *   web 1 Lighthouse run per page (BENCH_RUNS); lambda 5 processes per bundle (BENCH_LAMBDA_RUNS);
+ *   load 10 s (BENCH_LOAD_SECONDS) and a bare loop of 5 s (BENCH_LOAD_BARE_SECONDS), with and without
+ *   faults; web 1 Lighthouse run per page (BENCH_RUNS); lambda 5 processes per bundle (BENCH_LAMBDA_RUNS);
  *   benefit-run 2 000 plots (BENCH_BENEFIT_PLOTS).
  * BENCH_ONLY=members,web runs only those.
  */
@@ -31,6 +32,8 @@ const quickSizes: Record<string, string> = {
   BENCH_LARGE_CONTRIBUTIONS: '5000',
   BENCH_ROUNDS: '5',
   BENCH_IMPORT_MEMBERS: '500',
+  BENCH_LOAD_SECONDS: '10',
+  BENCH_LOAD_BARE_SECONDS: '5',
   BENCH_RUNS: '1',
   BENCH_LAMBDA_RUNS: '5',
   BENCH_BENEFIT_PLOTS: '2000',

@@ -17,6 +17,7 @@ import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-date
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { localTableName } from '../aws-environment.ts';
 import { benchSignIn, percentile, seconds, startBenchStores, writeInBatches } from './bench-setup.ts';
+import { dashboardCalls } from './dashboard-calls.ts';
 import { recordBench } from './results.ts';
 
 const SMALL = Number(process.env.BENCH_SMALL_CONTRIBUTIONS ?? 1_000);
@@ -135,21 +136,7 @@ const main = async () => {
       });
     }
 
-    const shapes: { path: string; query?: Record<string, string> }[] = [
-      ...['daily', 'weekly', 'monthly'].flatMap(
-        (timeScale): { path: string; query: Record<string, string> }[] => [
-          { path: 'numberOfCoversStartedByDate', query: { timeScale } },
-          { path: 'totalContributionsByDate', query: { timeScale } },
-          { path: 'totalContributionsByDate', query: { timeScale, federation: 'Kaolack' } },
-        ],
-      ),
-      { path: 'totalBenefitsComputedByDate', query: { timeScale: 'monthly' } },
-      { path: 'totalPendingBenefitsByFederation' },
-      { path: 'numberOfCoveredPlots' },
-      { path: 'numberOfCoveredPlots', query: { federation: 'Fatick' } },
-      { path: 'federations' },
-      { path: 'numberOfUnitsToDisplay', query: { timeScale: 'weekly' } },
-    ];
+    const shapes = dashboardCalls;
     const call = async (token: string, shape: (typeof shapes)[number]) => {
       const started = performance.now();
       const answer = await dashboard(

@@ -17,6 +17,8 @@ export const benchNames = [
   'admin-lists',
   'dashboard',
   'import',
+  'load',
+  'load-faults',
   'web',
   'lambda',
   'benefit-run',

@@ -57,6 +57,7 @@ describe('createLocalServer', () => {
       webDist,
       environmentName: 'demo',
       maxBodyBytes: 1024,
+      filesOrigin: () => 'http://127.0.0.1:4569',
       log: () => undefined,
       warn: () => undefined,
       invoke: async (target, event): Promise<APIGatewayProxyResultV2> => {
@@ -138,6 +139,30 @@ describe('createLocalServer', () => {
     const response = await fetch(`${base}/api/boom`);
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ message: 'Internal Server Error' });
+  });
+
+  it("should serve the API's origin to CloudFront's calls only, refused as API Gateway refuses them", async () => {
+    const origin = createLocalServer({
+      webDist,
+      environmentName: 'demo',
+      log: () => undefined,
+      warn: () => undefined,
+      filesOrigin: () => 'http://127.0.0.1:4569',
+      originSecret: 'cloudfront-secret',
+      invoke: async () => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{}' }),
+    });
+    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
+    try {
+      const status = async (path: string, headers: Record<string, string> = {}) =>
+        (await rawRequest(`${at}${path}`, headers)).status;
+      expect(await status('/api/openapi.json')).toBe(401);
+      expect(await status('/api/openapi.json', { 'x-origin-verify': 'guessed' })).toBe(403);
+      expect(await status('/api/openapi.json', { 'x-origin-verify': 'cloudfront-secret' })).toBe(200);
+      expect(await status('/', { 'x-origin-verify': 'cloudfront-secret' })).toBe(404);
+    } finally {
+      await new Promise((resolve) => origin.close(resolve));
+    }
   });
 
   it('should serve the environment name as /config.json', async () => {

@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
 import type { AppConfig } from '@cpbo/schemas/app-config.ts';
+import { ORIGIN_VERIFY_HEADER } from '../../lib/origin-verify-header.ts';
 import { securityHeaders } from '../../lib/security-headers.ts';
 import { withViewerHost } from '../../lib/viewer-host.ts';
 import type { HttpTarget } from '../functions-code.ts';
@@ -42,7 +43,20 @@ export interface LocalServerOptions {
   warn(line: string): void;
   /** Lambda refuses request payloads over 6 MB. */
   maxBodyBytes?: number;
+  /**
+   * The files store's origin, which the Content-Security-Policy lets the SPA PUT uploads to (s3rver's,
+   * known once it runs: asked at each answer).
+   */
+  filesOrigin: () => string;
+  /**
+   * Serve the API's origin (API Gateway's own address) instead: the API only, to the calls that carry
+   * CloudFront's origin-verify header with this value; the others answered as API Gateway answers for
+   * the authorizer.
+   */
+  originSecret?: string;
 }
+
+type SecurityHeaders = Readonly<Record<string, string>>;
 
 const json = (status: number, body: unknown): HttpAnswer => ({
   status,
@@ -51,15 +65,23 @@ const json = (status: number, body: unknown): HttpAnswer => ({
 });
 
 /** CloudFront's response headers policy overrides what the origin sent: so do these. */
-const withSecurityHeaders = (headers: OutgoingHttpHeaders): OutgoingHttpHeaders => ({
+const withSecurityHeaders = (
+  headers: OutgoingHttpHeaders,
+  security: SecurityHeaders,
+): OutgoingHttpHeaders => ({
   ...headers,
-  ...securityHeaders,
+  ...security,
 });
 
-const send = (response: ServerResponse, answer: HttpAnswer, headOnly = false): void => {
+const send = (
+  response: ServerResponse,
+  security: SecurityHeaders,
+  answer: HttpAnswer,
+  headOnly = false,
+): void => {
   response.writeHead(
     answer.status,
-    withSecurityHeaders({ ...answer.headers, 'content-length': answer.body.length }),
+    withSecurityHeaders({ ...answer.headers, 'content-length': answer.body.length }, security),
   );
   response.end(headOnly ? undefined : answer.body);
 };
@@ -142,10 +164,11 @@ const serveStatic = async (
   path: string,
   method: string,
   webDist: string,
+  security: SecurityHeaders,
 ): Promise<void> => {
   const file = await resolveStaticFile(webDist, path);
   if (!file.found) {
-    send(response, {
+    send(response, security, {
       status: file.status,
       headers: { 'content-type': 'text/plain' },
       body: Buffer.from('Not found'),
@@ -173,7 +196,7 @@ const serveStatic = async (
     if (coding) headers['content-encoding'] = coding;
   }
   if (!coding) headers['content-length'] = file.size;
-  response.writeHead(200, withSecurityHeaders(headers));
+  response.writeHead(200, withSecurityHeaders(headers, security));
   if (method === 'HEAD') {
     response.end();
     return;
@@ -186,6 +209,17 @@ const serveStatic = async (
   await sending.catch(ignoreClosedByBrowser);
 };
 
+/**
+ * API Gateway's answer to a call that did not come through CloudFront: 401 without the header (the
+ * authorizer's identity source), 403 when the authorizer refuses its value; 404 off the API's routes.
+ */
+const originRefusal = (request: IncomingMessage, path: string, secret: string): HttpAnswer | undefined => {
+  if (!isApiPath(path)) return json(404, { message: 'Not Found' });
+  const given = request.headers[ORIGIN_VERIFY_HEADER];
+  if (given === undefined) return json(401, { message: 'Unauthorized' });
+  return given === secret ? undefined : json(403, { message: 'Forbidden' });
+};
+
 /** The local stand-in for CloudFront + API Gateway: /api to the functions, the rest to the SPA. */
 export const createLocalServer = (options: LocalServerOptions): Server =>
   createServer((request, response) => {
@@ -193,29 +227,35 @@ export const createLocalServer = (options: LocalServerOptions): Server =>
     const url = request.url ?? '/';
     const path = url.split('?')[0] ?? '/';
     const method = request.method ?? 'GET';
+    const security = securityHeaders(options.filesOrigin());
     const handle = async (): Promise<void> => {
-      if (isApiPath(path)) {
+      const refusal =
+        options.originSecret === undefined ? undefined : originRefusal(request, path, options.originSecret);
+      if (refusal) {
+        send(response, security, refusal, method === 'HEAD');
+      } else if (isApiPath(path)) {
         const answer = await encodeAnswer(
           await callApi(request, url, path, options),
           request.headers['accept-encoding'],
         );
-        send(response, answer, method === 'HEAD');
+        send(response, security, answer, method === 'HEAD');
         options.log(`[api] ${method} ${path} → ${answer.status} (${Date.now() - started} ms)`);
       } else if (method !== 'GET' && method !== 'HEAD') {
-        send(response, { status: 405, headers: { allow: 'GET, HEAD' }, body: Buffer.alloc(0) });
+        send(response, security, { status: 405, headers: { allow: 'GET, HEAD' }, body: Buffer.alloc(0) });
       } else if (path === '/config.json') {
         send(
           response,
+          security,
           json(200, { environment: options.environmentName } satisfies AppConfig),
           method === 'HEAD',
         );
       } else {
-        await serveStatic(request, response, path, method, options.webDist);
+        await serveStatic(request, response, path, method, options.webDist, security);
       }
     };
     handle().catch((error: unknown) => {
       options.warn(`[http] ${method} ${path} failed: ${String(error)}`);
-      if (!response.headersSent) send(response, json(500, { message: 'Internal Server Error' }));
+      if (!response.headersSent) send(response, security, json(500, { message: 'Internal Server Error' }));
       else response.destroy();
     });
   });

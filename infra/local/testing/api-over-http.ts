@@ -75,6 +75,8 @@ export const startApiOverHttp = async (): Promise<ApiOverHttp> => {
     // No SPA is served: every call of these tests is under /api.
     webDist: tmpdir(),
     environmentName: 'test',
+    // The integration run's s3rver, where the API presigns.
+    filesOrigin: () => process.env.AWS_ENDPOINT_URL_S3 ?? '',
     log: () => undefined,
     warn: (line) => failures.push(line),
     invoke: async (target, event) =>

@@ -37,6 +37,11 @@ export class ApiError extends Error {
   get isNetworkFailure(): boolean {
     return this.kind !== 'http';
   }
+
+  /** True when the server was not reached or failed (5xx): no proof that a token is bad either. */
+  get isServerFailure(): boolean {
+    return this.isNetworkFailure || this.status >= 500;
+  }
 }
 
 export const isErrorCode = (code: unknown): code is ErrorCode =>

@@ -35,6 +35,9 @@ export {
 } from '@cpbo/schemas/member-list-query.ts';
 export const memberPageSizes: readonly number[] = memberListPageSizes.map(Number);
 export type ProtectionType = (typeof protectionTypes)[number];
+
+/** A member's bank details: never kept on the device (docs/decisions.md, offline field work). */
+export const bankFields = ['bankName', 'bankBranchName', 'bankIFSC', 'bankAccount'] as const;
 export { protectionTypes };
 
 /** The longest text each member field takes (name, village…), for the form's inputs. */
@@ -54,7 +57,8 @@ export type Payout = PayoutAnswer;
 export type Cashout = CashoutAnswer;
 export type MemberDetail = MemberDetailAnswer;
 export type NewMember = FromSchema<typeof newMemberRequestSchema>;
-type NewContribution = FromSchema<typeof contributeRequestSchema>;
+/** A contribution's body: the amount, the protection type, the plot (the first one without it). */
+export type ContributeBody = FromSchema<typeof contributeRequestSchema>;
 
 export const listMembers = (query: MemberListRequest, options: Errors = {}) =>
   apiFetch<MemberListPage>('/members', { query: encodeMemberListQuery(query), ...options });
@@ -69,7 +73,7 @@ export const onboardMember = (member: NewMember, options: WriteOptions = {}) =>
   apiFetch<CreatedIdAnswer>('/members', { method: 'POST', body: member, ...options });
 
 /** Records a contribution for a plot of the member (the first one without plotId); ERR_NO_PLOTS without any. */
-export const contribute = (memberId: string, contribution: NewContribution, options: WriteOptions = {}) =>
+export const contribute = (memberId: string, contribution: ContributeBody, options: WriteOptions = {}) =>
   apiFetch<Contribution>(`${memberPath(memberId)}/contribute`, {
     method: 'POST',
     body: contribution,

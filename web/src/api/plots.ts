@@ -35,12 +35,16 @@ export const getPlot = (memberId: string, plotId: string, options: Pick<ApiReque
 export const createPlot = (
   memberId: string,
   plot: NewPlot,
-  options: Pick<ApiRequest, 'idempotencyKey'> = {},
+  options: Pick<ApiRequest, 'errors' | 'idempotencyKey'> = {},
 ) => apiFetch<CreatedIdAnswer>(plotsPath(memberId), { method: 'POST', body: plot, ...options });
 
 /** Answers the plot as saved. */
-export const updatePlot = (memberId: string, plotId: string, update: PlotUpdate) =>
-  apiFetch<Plot>(plotPath(memberId, plotId), { method: 'POST', body: update });
+export const updatePlot = (
+  memberId: string,
+  plotId: string,
+  update: PlotUpdate,
+  options: Pick<ApiRequest, 'errors' | 'idempotencyKey'> = {},
+) => apiFetch<Plot>(plotPath(memberId, plotId), { method: 'POST', body: update, ...options });
 
 /** The member page's answer holds much more; the plot screens only need who the member is. */
 export const getPlotOwner = async (

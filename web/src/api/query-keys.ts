@@ -37,6 +37,16 @@ export const queryKeys = {
     page: (query: unknown) => ['reports', 'page', query] as const,
   },
   mirror: ['mirror'] as const,
+  /** Benefit runs; a preview's pages are keyed by when it was computed (a resumed preview computes anew). */
+  benefitRuns: {
+    all: ['benefit-runs'] as const,
+    list: ['benefit-runs', 'list'] as const,
+    run: (runId: string) => ['benefit-runs', 'run', runId] as const,
+    rows: (runId: string, computedAt: string, query: unknown) =>
+      ['benefit-runs', 'rows', runId, computedAt, query] as const,
+    duplicates: (runId: string, computedAt: string, query: unknown) =>
+      ['benefit-runs', 'duplicates', runId, computedAt, query] as const,
+  },
   enablers: {
     all: ['enablers'] as const,
     list: ['enablers', 'list'] as const,

@@ -39,6 +39,9 @@ const loaders = {
   newCashout: async () => (await import('../pages/admin-money-form/index.tsx')).NewCashoutPage,
   updateCashout: async () => (await import('../pages/admin-money-form/index.tsx')).UpdateCashoutPage,
   apiReference: async () => (await import('../pages/api-reference/index.tsx')).ApiReferencePage,
+  adminBenefitRuns: async () => (await import('../pages/admin-benefit-runs/index.tsx')).AdminBenefitRunsPage,
+  newBenefitRun: async () => (await import('../pages/new-benefit-run/index.tsx')).NewBenefitRunPage,
+  benefitRun: async () => (await import('../pages/benefit-run/index.tsx')).BenefitRunPage,
 } satisfies Partial<Record<ScreenId, () => Promise<ComponentType>>>;
 
 export type AdminScreen = keyof typeof loaders;

@@ -19,6 +19,8 @@ const specAdminPaths = [
   '/AdminContributions',
   '/AdminPayouts',
   '/AdminCashouts',
+  // Issue 28: benefit runs, their upload and each run.
+  '/AdminBenefitRuns',
   '/AdminUsers',
   '/AdminLogs',
   '/AdminDatas',
@@ -42,6 +44,8 @@ const specAdminPaths = [
   '/UpdateCashout/:id',
   // Issue 17: the API's reference, rendered from its OpenAPI document.
   '/ApiReference',
+  '/NewBenefitRun',
+  '/BenefitRun/:id',
 ];
 
 describe('route sets', () => {
@@ -56,6 +60,8 @@ describe('route sets', () => {
       '/Member/:memberId/Field',
       '/Member/:memberId/Field/:plotId',
       '/Account',
+      // The writes kept on a field agent's device (offline field work).
+      '/Waiting',
     ]);
     expect(paths(adminRoutes)).toEqual(specAdminPaths);
   });

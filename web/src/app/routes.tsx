@@ -39,6 +39,7 @@ const pages: Partial<Record<ScreenId, LazyPage>> = {
   newPlot: lazyPage(screenCode.newPlot),
   plot: lazyPage(screenCode.plot),
   account: lazyPage(screenCode.account),
+  waiting: lazyPage(screenCode.waiting),
   adminEnablers: adminPage('adminEnablers'),
   adminUsers: adminPage('adminUsers'),
   adminLogs: adminPage('adminLogs'),
@@ -67,6 +68,9 @@ const pages: Partial<Record<ScreenId, LazyPage>> = {
   newCashout: adminPage('newCashout'),
   updateCashout: adminPage('updateCashout'),
   apiReference: adminPage('apiReference'),
+  adminBenefitRuns: adminPage('adminBenefitRuns'),
+  newBenefitRun: adminPage('newBenefitRun'),
+  benefitRun: adminPage('benefitRun'),
 };
 
 export interface ScreenRoute {

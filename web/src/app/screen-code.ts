@@ -24,6 +24,7 @@ export const screenCode = {
   newPlot: async () => (await import('../pages/new-plot/index.tsx')).NewPlotPage,
   plot: async () => (await import('../pages/plot/index.tsx')).PlotPage,
   account: async () => (await import('../pages/account/index.tsx')).AccountPage,
+  waiting: async () => (await import('../pages/waiting/index.tsx')).WaitingPage,
 } satisfies Partial<Record<ScreenId, ScreenCode>>;
 
 /** The signed-in frame's code (top bar, side menu). */

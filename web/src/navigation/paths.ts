@@ -16,6 +16,7 @@ export const paths = {
   members: pathTo('members'),
   onboarding: pathTo('onboarding'),
   account: pathTo('account'),
+  waiting: pathTo('waiting'),
   dashboard: pathTo('dashboard'),
   member: (memberId: string) => pathTo('member', { id: memberId }),
   newPlot: (memberId: string) => pathTo('newPlot', { memberId }),
@@ -45,4 +46,7 @@ export const paths = {
   newCashout: pathTo('newCashout'),
   updateCashout: (id: string) => pathTo('updateCashout', { id }),
   apiReference: pathTo('apiReference'),
+  adminBenefitRuns: pathTo('adminBenefitRuns'),
+  newBenefitRun: pathTo('newBenefitRun'),
+  benefitRun: (runId: string) => pathTo('benefitRun', { id: runId }),
 };

@@ -34,6 +34,8 @@ export const screens = [
   { id: 'newPlot', path: '/Member/:memberId/Field', access: 'signedIn' },
   { id: 'plot', path: '/Member/:memberId/Field/:plotId', access: 'signedIn' },
   { id: 'account', path: '/Account', access: 'signedIn', menu: 'common' },
+  // A field agent's writes kept on the device (offline field work); reached from the offline banner.
+  { id: 'waiting', path: '/Waiting', access: 'signedIn' },
 
   { id: 'adminMembers', path: '/AdminMembers', access: 'admin', menu: 'admin' },
   { id: 'adminEnablers', path: '/AdminEnablers', access: 'admin', menu: 'admin' },
@@ -41,6 +43,7 @@ export const screens = [
   { id: 'adminContributions', path: '/AdminContributions', access: 'admin', menu: 'admin' },
   { id: 'adminPayouts', path: '/AdminPayouts', access: 'admin', menu: 'admin' },
   { id: 'adminCashouts', path: '/AdminCashouts', access: 'admin', menu: 'admin' },
+  { id: 'adminBenefitRuns', path: '/AdminBenefitRuns', access: 'admin', menu: 'admin' },
   { id: 'adminUsers', path: '/AdminUsers', access: 'admin', menu: 'admin' },
   { id: 'adminLogs', path: '/AdminLogs', access: 'admin', menu: 'admin' },
   { id: 'adminDatas', path: '/AdminDatas', access: 'admin', menu: 'admin' },
@@ -63,6 +66,8 @@ export const screens = [
   { id: 'newCashout', path: '/NewCashout', access: 'admin' },
   { id: 'updateCashout', path: '/UpdateCashout/:id', access: 'admin' },
   { id: 'apiReference', path: '/ApiReference', access: 'admin' },
+  { id: 'newBenefitRun', path: '/NewBenefitRun', access: 'admin' },
+  { id: 'benefitRun', path: '/BenefitRun/:id', access: 'admin' },
 ] as const satisfies readonly Screen[];
 
 type ListedScreen = (typeof screens)[number];

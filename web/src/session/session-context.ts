@@ -18,6 +18,11 @@ export interface SignedInSession {
   enabler: Enabler | null;
   /** Administrators only: every enabler, for the enabler selector. */
   enablers: Enabler[];
+  /**
+   * How it began here: a sign-in, a restore from the API's cookie, or a field agent's device opening it
+   * without network from what it kept (api/offline/offline-session.ts). A restore when absent.
+   */
+  start?: 'signIn' | 'restore' | 'offline';
 }
 
 export type SessionState =

@@ -241,685 +241,10 @@ var require_formats = __commonJS({
 });
 
 // functions/src/generated/validators/ajv-standalone-code.js
-var v0cbd357acc53f8fea5488e8d = validate10;
-var schema11 = { "$id": "query/benefit-run-duplicates", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:group": { "type": "string", "enum": ["asc", "desc"] }, "sort:kind": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "filter:kind": { "type": "string", "enum": ["BANK_ACCOUNT", "PHONE", "SIMILAR_NAMES"] } } };
-var func2 = Object.prototype.hasOwnProperty;
-var pattern0 = new RegExp("^[1-9][0-9]{0,5}$", "u");
+var v50341f67c2c0c24bd705a0d8 = validate10;
+var func2 = require_ucs2length().default;
+var pattern0 = new RegExp("\\S", "u");
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!func2.call(schema11.properties, key0)) {
-        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.page !== void 0) {
-      let data0 = data.page;
-      if (typeof data0 === "string") {
-        if (!pattern0.test(data0)) {
-          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.pageSize !== void 0) {
-      let data1 = data.pageSize;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema11.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:group"] !== void 0) {
-      let data2 = data["sort:group"];
-      if (typeof data2 !== "string") {
-        const err5 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (!(data2 === "asc" || data2 === "desc")) {
-        const err6 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/enum", keyword: "enum", params: { allowedValues: schema11.properties["sort:group"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:kind"] !== void 0) {
-      let data3 = data["sort:kind"];
-      if (typeof data3 !== "string") {
-        const err7 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if (!(data3 === "asc" || data3 === "desc")) {
-        const err8 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/enum", keyword: "enum", params: { allowedValues: schema11.properties["sort:kind"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:memberName"] !== void 0) {
-      let data4 = data["sort:memberName"];
-      if (typeof data4 !== "string") {
-        const err9 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if (!(data4 === "asc" || data4 === "desc")) {
-        const err10 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema11.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:memberNumber"] !== void 0) {
-      let data5 = data["sort:memberNumber"];
-      if (typeof data5 !== "string") {
-        const err11 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-      if (!(data5 === "asc" || data5 === "desc")) {
-        const err12 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema11.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:village"] !== void 0) {
-      let data6 = data["sort:village"];
-      if (typeof data6 !== "string") {
-        const err13 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-      if (!(data6 === "asc" || data6 === "desc")) {
-        const err14 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/enum", keyword: "enum", params: { allowedValues: schema11.properties["sort:village"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:benefit"] !== void 0) {
-      let data7 = data["sort:benefit"];
-      if (typeof data7 !== "string") {
-        const err15 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-      if (!(data7 === "asc" || data7 === "desc")) {
-        const err16 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema11.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:kind"] !== void 0) {
-      let data8 = data["filter:kind"];
-      if (typeof data8 !== "string") {
-        const err17 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-      if (!(data8 === "BANK_ACCOUNT" || data8 === "PHONE" || data8 === "SIMILAR_NAMES")) {
-        const err18 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/enum", keyword: "enum", params: { allowedValues: schema11.properties["filter:kind"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err19];
-    } else {
-      vErrors.push(err19);
-    }
-    errors++;
-  }
-  validate10.errors = vErrors;
-  return errors === 0;
-}
-var v1d0add63cbd2d6283fca793a = validate11;
-var schema12 = { "$id": "query/benefit-run-rows", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:row": { "type": "string", "enum": ["asc", "desc"] }, "sort:plotName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:seasonContributions": { "type": "string", "enum": ["asc", "desc"] }, "sort:month": { "type": "string", "enum": ["asc", "desc"] }, "sort:factor": { "type": "string", "enum": ["asc", "desc"] }, "sort:damageIndex": { "type": "string", "enum": ["asc", "desc"] }, "sort:cap": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "sort:status": { "type": "string", "enum": ["asc", "desc"] }, "sort:reason": { "type": "string", "enum": ["asc", "desc"] }, "filter:status": { "type": "string", "enum": ["ACCEPTED", "REFUSED"] }, "filter:reason": { "type": "string", "enum": ["UNKNOWN_PLOT", "OTHER_ENABLER_PLOT", "NOT_COVERED", "NO_CONFIG", "ALREADY_PAID", "ABOVE_CAP", "ZERO_BENEFIT", "DUPLICATE_ROW", "NO_COVERED_PLOT"] }, "filter:federation": { "type": "string", "maxLength": 120 }, "filter:search": { "type": "string", "maxLength": 100 } } };
-var func4 = require_ucs2length().default;
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!func2.call(schema12.properties, key0)) {
-        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.page !== void 0) {
-      let data0 = data.page;
-      if (typeof data0 === "string") {
-        if (!pattern0.test(data0)) {
-          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.pageSize !== void 0) {
-      let data1 = data.pageSize;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema12.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:row"] !== void 0) {
-      let data2 = data["sort:row"];
-      if (typeof data2 !== "string") {
-        const err5 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (!(data2 === "asc" || data2 === "desc")) {
-        const err6 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:row"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:plotName"] !== void 0) {
-      let data3 = data["sort:plotName"];
-      if (typeof data3 !== "string") {
-        const err7 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if (!(data3 === "asc" || data3 === "desc")) {
-        const err8 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:plotName"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:memberName"] !== void 0) {
-      let data4 = data["sort:memberName"];
-      if (typeof data4 !== "string") {
-        const err9 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if (!(data4 === "asc" || data4 === "desc")) {
-        const err10 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:memberNumber"] !== void 0) {
-      let data5 = data["sort:memberNumber"];
-      if (typeof data5 !== "string") {
-        const err11 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-      if (!(data5 === "asc" || data5 === "desc")) {
-        const err12 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:village"] !== void 0) {
-      let data6 = data["sort:village"];
-      if (typeof data6 !== "string") {
-        const err13 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-      if (!(data6 === "asc" || data6 === "desc")) {
-        const err14 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:village"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:federation"] !== void 0) {
-      let data7 = data["sort:federation"];
-      if (typeof data7 !== "string") {
-        const err15 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-      if (!(data7 === "asc" || data7 === "desc")) {
-        const err16 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:seasonContributions"] !== void 0) {
-      let data8 = data["sort:seasonContributions"];
-      if (typeof data8 !== "string") {
-        const err17 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-      if (!(data8 === "asc" || data8 === "desc")) {
-        const err18 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:seasonContributions"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:month"] !== void 0) {
-      let data9 = data["sort:month"];
-      if (typeof data9 !== "string") {
-        const err19 = { instancePath: instancePath + "/sort:month", schemaPath: "#/properties/sort%3Amonth/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-      if (!(data9 === "asc" || data9 === "desc")) {
-        const err20 = { instancePath: instancePath + "/sort:month", schemaPath: "#/properties/sort%3Amonth/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:month"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err20];
-        } else {
-          vErrors.push(err20);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:factor"] !== void 0) {
-      let data10 = data["sort:factor"];
-      if (typeof data10 !== "string") {
-        const err21 = { instancePath: instancePath + "/sort:factor", schemaPath: "#/properties/sort%3Afactor/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err21];
-        } else {
-          vErrors.push(err21);
-        }
-        errors++;
-      }
-      if (!(data10 === "asc" || data10 === "desc")) {
-        const err22 = { instancePath: instancePath + "/sort:factor", schemaPath: "#/properties/sort%3Afactor/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:factor"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:damageIndex"] !== void 0) {
-      let data11 = data["sort:damageIndex"];
-      if (typeof data11 !== "string") {
-        const err23 = { instancePath: instancePath + "/sort:damageIndex", schemaPath: "#/properties/sort%3AdamageIndex/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
-      }
-      if (!(data11 === "asc" || data11 === "desc")) {
-        const err24 = { instancePath: instancePath + "/sort:damageIndex", schemaPath: "#/properties/sort%3AdamageIndex/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:damageIndex"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err24];
-        } else {
-          vErrors.push(err24);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:cap"] !== void 0) {
-      let data12 = data["sort:cap"];
-      if (typeof data12 !== "string") {
-        const err25 = { instancePath: instancePath + "/sort:cap", schemaPath: "#/properties/sort%3Acap/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-      if (!(data12 === "asc" || data12 === "desc")) {
-        const err26 = { instancePath: instancePath + "/sort:cap", schemaPath: "#/properties/sort%3Acap/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:cap"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err26];
-        } else {
-          vErrors.push(err26);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:benefit"] !== void 0) {
-      let data13 = data["sort:benefit"];
-      if (typeof data13 !== "string") {
-        const err27 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err27];
-        } else {
-          vErrors.push(err27);
-        }
-        errors++;
-      }
-      if (!(data13 === "asc" || data13 === "desc")) {
-        const err28 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:status"] !== void 0) {
-      let data14 = data["sort:status"];
-      if (typeof data14 !== "string") {
-        const err29 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err29];
-        } else {
-          vErrors.push(err29);
-        }
-        errors++;
-      }
-      if (!(data14 === "asc" || data14 === "desc")) {
-        const err30 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:status"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err30];
-        } else {
-          vErrors.push(err30);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:reason"] !== void 0) {
-      let data15 = data["sort:reason"];
-      if (typeof data15 !== "string") {
-        const err31 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err31];
-        } else {
-          vErrors.push(err31);
-        }
-        errors++;
-      }
-      if (!(data15 === "asc" || data15 === "desc")) {
-        const err32 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/enum", keyword: "enum", params: { allowedValues: schema12.properties["sort:reason"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err32];
-        } else {
-          vErrors.push(err32);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:status"] !== void 0) {
-      let data16 = data["filter:status"];
-      if (typeof data16 !== "string") {
-        const err33 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err33];
-        } else {
-          vErrors.push(err33);
-        }
-        errors++;
-      }
-      if (!(data16 === "ACCEPTED" || data16 === "REFUSED")) {
-        const err34 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/enum", keyword: "enum", params: { allowedValues: schema12.properties["filter:status"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err34];
-        } else {
-          vErrors.push(err34);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:reason"] !== void 0) {
-      let data17 = data["filter:reason"];
-      if (typeof data17 !== "string") {
-        const err35 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err35];
-        } else {
-          vErrors.push(err35);
-        }
-        errors++;
-      }
-      if (!(data17 === "UNKNOWN_PLOT" || data17 === "OTHER_ENABLER_PLOT" || data17 === "NOT_COVERED" || data17 === "NO_CONFIG" || data17 === "ALREADY_PAID" || data17 === "ABOVE_CAP" || data17 === "ZERO_BENEFIT" || data17 === "DUPLICATE_ROW" || data17 === "NO_COVERED_PLOT")) {
-        const err36 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/enum", keyword: "enum", params: { allowedValues: schema12.properties["filter:reason"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err36];
-        } else {
-          vErrors.push(err36);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:federation"] !== void 0) {
-      let data18 = data["filter:federation"];
-      if (typeof data18 === "string") {
-        if (func4(data18) > 120) {
-          const err37 = { instancePath: instancePath + "/filter:federation", schemaPath: "#/properties/filter%3Afederation/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-          if (vErrors === null) {
-            vErrors = [err37];
-          } else {
-            vErrors.push(err37);
-          }
-          errors++;
-        }
-      } else {
-        const err38 = { instancePath: instancePath + "/filter:federation", schemaPath: "#/properties/filter%3Afederation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err38];
-        } else {
-          vErrors.push(err38);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:search"] !== void 0) {
-      let data19 = data["filter:search"];
-      if (typeof data19 === "string") {
-        if (func4(data19) > 100) {
-          const err39 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
-          if (vErrors === null) {
-            vErrors = [err39];
-          } else {
-            vErrors.push(err39);
-          }
-          errors++;
-        }
-      } else {
-        const err40 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err40];
-        } else {
-          vErrors.push(err40);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err41 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err41];
-    } else {
-      vErrors.push(err41);
-    }
-    errors++;
-  }
-  validate11.errors = vErrors;
-  return errors === 0;
-}
-var v50341f67c2c0c24bd705a0d8 = validate12;
-var pattern2 = new RegExp("\\S", "u");
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -938,7 +263,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.comment !== void 0) {
       let data0 = data.comment;
       if (typeof data0 === "string") {
-        if (func4(data0) > 1e3) {
+        if (func2(data0) > 1e3) {
           const err1 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/maxLength", keyword: "maxLength", params: { limit: 1e3 }, message: "must NOT have more than 1000 characters" };
           if (vErrors === null) {
             vErrors = [err1];
@@ -947,7 +272,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (func4(data0) < 1) {
+        if (func2(data0) < 1) {
           const err2 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err2];
@@ -956,7 +281,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern2.test(data0)) {
+        if (!pattern0.test(data0)) {
           const err3 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
           if (vErrors === null) {
             vErrors = [err3];
@@ -984,12 +309,12 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate12.errors = vErrors;
+  validate10.errors = vErrors;
   return errors === 0;
 }
-var v6a4c7bfc337f516fbac0d156 = validate13;
-var pattern3 = new RegExp("^[0-9a-f-]{36}$", "u");
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v6a4c7bfc337f516fbac0d156 = validate11;
+var pattern1 = new RegExp("^[0-9a-f-]{36}$", "u");
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1016,7 +341,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.id !== void 0) {
       let data0 = data.id;
       if (typeof data0 === "string") {
-        if (func4(data0) > 36) {
+        if (func2(data0) > 36) {
           const err2 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 36 }, message: "must NOT have more than 36 characters" };
           if (vErrors === null) {
             vErrors = [err2];
@@ -1025,7 +350,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern3.test(data0)) {
+        if (!pattern1.test(data0)) {
           const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err3];
@@ -1050,6 +375,699 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors = [err5];
     } else {
       vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate11.errors = vErrors;
+  return errors === 0;
+}
+var v7ff02cf84320656e87fb0364 = validate12;
+var schema13 = { "$id": "query/benefit-run-duplicates", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:group": { "type": "string", "enum": ["asc", "desc"] }, "sort:kind": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "filter:kind": { "type": "string", "enum": ["BANK_ACCOUNT", "PHONE", "SIMILAR_NAMES"] } } };
+var func5 = Object.prototype.hasOwnProperty;
+var pattern2 = new RegExp("^[1-9][0-9]{0,5}$", "u");
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!func5.call(schema13.properties, key0)) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.page !== void 0) {
+      let data0 = data.page;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 6) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/maxLength", keyword: "maxLength", params: { limit: 6 }, message: "must NOT have more than 6 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!pattern2.test(data0)) {
+          const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+        const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema13.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:group"] !== void 0) {
+      let data2 = data["sort:group"];
+      if (typeof data2 !== "string") {
+        const err6 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (!(data2 === "asc" || data2 === "desc")) {
+        const err7 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:group"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:kind"] !== void 0) {
+      let data3 = data["sort:kind"];
+      if (typeof data3 !== "string") {
+        const err8 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!(data3 === "asc" || data3 === "desc")) {
+        const err9 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:kind"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:memberName"] !== void 0) {
+      let data4 = data["sort:memberName"];
+      if (typeof data4 !== "string") {
+        const err10 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (!(data4 === "asc" || data4 === "desc")) {
+        const err11 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:memberNumber"] !== void 0) {
+      let data5 = data["sort:memberNumber"];
+      if (typeof data5 !== "string") {
+        const err12 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data5 === "asc" || data5 === "desc")) {
+        const err13 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:village"] !== void 0) {
+      let data6 = data["sort:village"];
+      if (typeof data6 !== "string") {
+        const err14 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (!(data6 === "asc" || data6 === "desc")) {
+        const err15 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:village"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:benefit"] !== void 0) {
+      let data7 = data["sort:benefit"];
+      if (typeof data7 !== "string") {
+        const err16 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (!(data7 === "asc" || data7 === "desc")) {
+        const err17 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:kind"] !== void 0) {
+      let data8 = data["filter:kind"];
+      if (typeof data8 !== "string") {
+        const err18 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (!(data8 === "BANK_ACCOUNT" || data8 === "PHONE" || data8 === "SIMILAR_NAMES")) {
+        const err19 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/enum", keyword: "enum", params: { allowedValues: schema13.properties["filter:kind"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err20];
+    } else {
+      vErrors.push(err20);
+    }
+    errors++;
+  }
+  validate12.errors = vErrors;
+  return errors === 0;
+}
+var v9ce6c7a4325428a325b81796 = validate13;
+var schema14 = { "$id": "query/benefit-run-rows", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:row": { "type": "string", "enum": ["asc", "desc"] }, "sort:plotName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:seasonContributions": { "type": "string", "enum": ["asc", "desc"] }, "sort:month": { "type": "string", "enum": ["asc", "desc"] }, "sort:factor": { "type": "string", "enum": ["asc", "desc"] }, "sort:damageIndex": { "type": "string", "enum": ["asc", "desc"] }, "sort:cap": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "sort:status": { "type": "string", "enum": ["asc", "desc"] }, "sort:reason": { "type": "string", "enum": ["asc", "desc"] }, "filter:status": { "type": "string", "enum": ["ACCEPTED", "REFUSED"] }, "filter:reason": { "type": "string", "enum": ["UNKNOWN_PLOT", "OTHER_ENABLER_PLOT", "NOT_COVERED", "NO_CONFIG", "ALREADY_PAID", "ABOVE_CAP", "ZERO_BENEFIT", "DUPLICATE_ROW", "NO_COVERED_PLOT"] }, "filter:federation": { "type": "string", "maxLength": 120 }, "filter:search": { "type": "string", "maxLength": 100 } } };
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!func5.call(schema14.properties, key0)) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.page !== void 0) {
+      let data0 = data.page;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 6) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/maxLength", keyword: "maxLength", params: { limit: 6 }, message: "must NOT have more than 6 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!pattern2.test(data0)) {
+          const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+        const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema14.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:row"] !== void 0) {
+      let data2 = data["sort:row"];
+      if (typeof data2 !== "string") {
+        const err6 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (!(data2 === "asc" || data2 === "desc")) {
+        const err7 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:row"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:plotName"] !== void 0) {
+      let data3 = data["sort:plotName"];
+      if (typeof data3 !== "string") {
+        const err8 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!(data3 === "asc" || data3 === "desc")) {
+        const err9 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:plotName"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:memberName"] !== void 0) {
+      let data4 = data["sort:memberName"];
+      if (typeof data4 !== "string") {
+        const err10 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (!(data4 === "asc" || data4 === "desc")) {
+        const err11 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:memberNumber"] !== void 0) {
+      let data5 = data["sort:memberNumber"];
+      if (typeof data5 !== "string") {
+        const err12 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data5 === "asc" || data5 === "desc")) {
+        const err13 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:village"] !== void 0) {
+      let data6 = data["sort:village"];
+      if (typeof data6 !== "string") {
+        const err14 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (!(data6 === "asc" || data6 === "desc")) {
+        const err15 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:village"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:federation"] !== void 0) {
+      let data7 = data["sort:federation"];
+      if (typeof data7 !== "string") {
+        const err16 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (!(data7 === "asc" || data7 === "desc")) {
+        const err17 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:seasonContributions"] !== void 0) {
+      let data8 = data["sort:seasonContributions"];
+      if (typeof data8 !== "string") {
+        const err18 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (!(data8 === "asc" || data8 === "desc")) {
+        const err19 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:seasonContributions"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:month"] !== void 0) {
+      let data9 = data["sort:month"];
+      if (typeof data9 !== "string") {
+        const err20 = { instancePath: instancePath + "/sort:month", schemaPath: "#/properties/sort%3Amonth/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+      if (!(data9 === "asc" || data9 === "desc")) {
+        const err21 = { instancePath: instancePath + "/sort:month", schemaPath: "#/properties/sort%3Amonth/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:month"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:factor"] !== void 0) {
+      let data10 = data["sort:factor"];
+      if (typeof data10 !== "string") {
+        const err22 = { instancePath: instancePath + "/sort:factor", schemaPath: "#/properties/sort%3Afactor/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+      if (!(data10 === "asc" || data10 === "desc")) {
+        const err23 = { instancePath: instancePath + "/sort:factor", schemaPath: "#/properties/sort%3Afactor/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:factor"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:damageIndex"] !== void 0) {
+      let data11 = data["sort:damageIndex"];
+      if (typeof data11 !== "string") {
+        const err24 = { instancePath: instancePath + "/sort:damageIndex", schemaPath: "#/properties/sort%3AdamageIndex/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+      if (!(data11 === "asc" || data11 === "desc")) {
+        const err25 = { instancePath: instancePath + "/sort:damageIndex", schemaPath: "#/properties/sort%3AdamageIndex/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:damageIndex"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:cap"] !== void 0) {
+      let data12 = data["sort:cap"];
+      if (typeof data12 !== "string") {
+        const err26 = { instancePath: instancePath + "/sort:cap", schemaPath: "#/properties/sort%3Acap/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+      if (!(data12 === "asc" || data12 === "desc")) {
+        const err27 = { instancePath: instancePath + "/sort:cap", schemaPath: "#/properties/sort%3Acap/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:cap"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:benefit"] !== void 0) {
+      let data13 = data["sort:benefit"];
+      if (typeof data13 !== "string") {
+        const err28 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+      if (!(data13 === "asc" || data13 === "desc")) {
+        const err29 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:status"] !== void 0) {
+      let data14 = data["sort:status"];
+      if (typeof data14 !== "string") {
+        const err30 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+      if (!(data14 === "asc" || data14 === "desc")) {
+        const err31 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:status"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:reason"] !== void 0) {
+      let data15 = data["sort:reason"];
+      if (typeof data15 !== "string") {
+        const err32 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+      if (!(data15 === "asc" || data15 === "desc")) {
+        const err33 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:reason"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:status"] !== void 0) {
+      let data16 = data["filter:status"];
+      if (typeof data16 !== "string") {
+        const err34 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+      if (!(data16 === "ACCEPTED" || data16 === "REFUSED")) {
+        const err35 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/enum", keyword: "enum", params: { allowedValues: schema14.properties["filter:status"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:reason"] !== void 0) {
+      let data17 = data["filter:reason"];
+      if (typeof data17 !== "string") {
+        const err36 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
+      if (!(data17 === "UNKNOWN_PLOT" || data17 === "OTHER_ENABLER_PLOT" || data17 === "NOT_COVERED" || data17 === "NO_CONFIG" || data17 === "ALREADY_PAID" || data17 === "ABOVE_CAP" || data17 === "ZERO_BENEFIT" || data17 === "DUPLICATE_ROW" || data17 === "NO_COVERED_PLOT")) {
+        const err37 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/enum", keyword: "enum", params: { allowedValues: schema14.properties["filter:reason"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:federation"] !== void 0) {
+      let data18 = data["filter:federation"];
+      if (typeof data18 === "string") {
+        if (func2(data18) > 120) {
+          const err38 = { instancePath: instancePath + "/filter:federation", schemaPath: "#/properties/filter%3Afederation/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+      } else {
+        const err39 = { instancePath: instancePath + "/filter:federation", schemaPath: "#/properties/filter%3Afederation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:search"] !== void 0) {
+      let data19 = data["filter:search"];
+      if (typeof data19 === "string") {
+        if (func2(data19) > 100) {
+          const err40 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+      } else {
+        const err41 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err42 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err42];
+    } else {
+      vErrors.push(err42);
     }
     errors++;
   }
@@ -1085,7 +1103,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.comment !== void 0) {
       let data0 = data.comment;
       if (typeof data0 === "string") {
-        if (func4(data0) > 1e3) {
+        if (func2(data0) > 1e3) {
           const err2 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/maxLength", keyword: "maxLength", params: { limit: 1e3 }, message: "must NOT have more than 1000 characters" };
           if (vErrors === null) {
             vErrors = [err2];
@@ -1094,7 +1112,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (func4(data0) < 1) {
+        if (func2(data0) < 1) {
           const err3 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err3];
@@ -1103,7 +1121,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern2.test(data0)) {
+        if (!pattern0.test(data0)) {
           const err4 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1184,7 +1202,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.assessmentId !== void 0) {
       let data0 = data.assessmentId;
       if (typeof data0 === "string") {
-        if (func4(data0) > 64) {
+        if (func2(data0) > 64) {
           const err4 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1193,7 +1211,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (func4(data0) < 1) {
+        if (func2(data0) < 1) {
           const err5 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err5];
@@ -1291,7 +1309,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             if (data3.plotId !== void 0) {
               let data4 = data3.plotId;
               if (typeof data4 === "string") {
-                if (func4(data4) > 64) {
+                if (func2(data4) > 64) {
                   const err14 = { instancePath: instancePath + "/rows/" + i0 + "/plotId", schemaPath: "#/properties/rows/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
                   if (vErrors === null) {
                     vErrors = [err14];
@@ -1300,7 +1318,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (func4(data4) < 1) {
+                if (func2(data4) < 1) {
                   const err15 = { instancePath: instancePath + "/rows/" + i0 + "/plotId", schemaPath: "#/properties/rows/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                   if (vErrors === null) {
                     vErrors = [err15];
@@ -1331,7 +1349,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             if (data3.federation !== void 0) {
               let data5 = data3.federation;
               if (typeof data5 === "string") {
-                if (func4(data5) > 120) {
+                if (func2(data5) > 120) {
                   const err18 = { instancePath: instancePath + "/rows/" + i0 + "/federation", schemaPath: "#/properties/rows/items/properties/federation/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
                   if (vErrors === null) {
                     vErrors = [err18];
@@ -1340,7 +1358,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (func4(data5) < 1) {
+                if (func2(data5) < 1) {
                   const err19 = { instancePath: instancePath + "/rows/" + i0 + "/federation", schemaPath: "#/properties/rows/items/properties/federation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                   if (vErrors === null) {
                     vErrors = [err19];
@@ -1349,7 +1367,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (!pattern2.test(data5)) {
+                if (!pattern0.test(data5)) {
                   const err20 = { instancePath: instancePath + "/rows/" + i0 + "/federation", schemaPath: "#/properties/rows/items/properties/federation/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
                   if (vErrors === null) {
                     vErrors = [err20];
@@ -1371,7 +1389,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             if (data3.village !== void 0) {
               let data6 = data3.village;
               if (typeof data6 === "string") {
-                if (func4(data6) > 120) {
+                if (func2(data6) > 120) {
                   const err22 = { instancePath: instancePath + "/rows/" + i0 + "/village", schemaPath: "#/properties/rows/items/properties/village/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
                   if (vErrors === null) {
                     vErrors = [err22];
@@ -1380,7 +1398,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (func4(data6) < 1) {
+                if (func2(data6) < 1) {
                   const err23 = { instancePath: instancePath + "/rows/" + i0 + "/village", schemaPath: "#/properties/rows/items/properties/village/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                   if (vErrors === null) {
                     vErrors = [err23];
@@ -1389,7 +1407,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (!pattern2.test(data6)) {
+                if (!pattern0.test(data6)) {
                   const err24 = { instancePath: instancePath + "/rows/" + i0 + "/village", schemaPath: "#/properties/rows/items/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
                   if (vErrors === null) {
                     vErrors = [err24];
@@ -1540,7 +1558,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.id !== void 0) {
       let data0 = data.id;
       if (typeof data0 === "string") {
-        if (func4(data0) > 36) {
+        if (func2(data0) > 36) {
           const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 36 }, message: "must NOT have more than 36 characters" };
           if (vErrors === null) {
             vErrors = [err3];
@@ -1549,7 +1567,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern3.test(data0)) {
+        if (!pattern1.test(data0)) {
           const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1571,7 +1589,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.file !== void 0) {
       let data1 = data.file;
       if (typeof data1 === "string") {
-        if (func4(data1) > 16) {
+        if (func2(data1) > 16) {
           const err6 = { instancePath: instancePath + "/file", schemaPath: "#/properties/file/maxLength", keyword: "maxLength", params: { limit: 16 }, message: "must NOT have more than 16 characters" };
           if (vErrors === null) {
             vErrors = [err6];
@@ -1650,7 +1668,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.upload !== void 0) {
       let data0 = data.upload;
       if (typeof data0 === "string") {
-        if (func4(data0) > 36) {
+        if (func2(data0) > 36) {
           const err3 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/maxLength", keyword: "maxLength", params: { limit: 36 }, message: "must NOT have more than 36 characters" };
           if (vErrors === null) {
             vErrors = [err3];
@@ -1659,7 +1677,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern3.test(data0)) {
+        if (!pattern1.test(data0)) {
           const err4 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1702,7 +1720,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.fileName !== void 0) {
       let data2 = data.fileName;
       if (typeof data2 === "string") {
-        if (func4(data2) > 200) {
+        if (func2(data2) > 200) {
           const err8 = { instancePath: instancePath + "/fileName", schemaPath: "#/properties/fileName/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
           if (vErrors === null) {
             vErrors = [err8];
@@ -1711,7 +1729,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (func4(data2) < 1) {
+        if (func2(data2) < 1) {
           const err9 = { instancePath: instancePath + "/fileName", schemaPath: "#/properties/fileName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err9];
@@ -1743,10 +1761,10 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 export {
-  v0cbd357acc53f8fea5488e8d,
-  v1d0add63cbd2d6283fca793a,
   v50341f67c2c0c24bd705a0d8,
   v6a4c7bfc337f516fbac0d156,
+  v7ff02cf84320656e87fb0364,
+  v9ce6c7a4325428a325b81796,
   v9e4771efac288a685edac012,
   vb1c77e7d67e859f838ae4097,
   vb6888c1315d37a3edbed2ef9,

@@ -61,8 +61,18 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
         // renders them in slices, and the page stays responsive meanwhile.
         startTransition(() => setState({ status: 'signedIn', session }));
       } catch (error) {
-        if (isApiError(error) && error.isNetworkFailure) {
-          // The server could not be reached: the session may still be good, keep it for the next visit.
+        if (isApiError(error) && error.isServerFailure) {
+          // The server could not be reached or failed: the session may still be good, keep it for the next visit. A
+          // field agent's device opens it from what it kept (its code loads only then, off the login page).
+          const kept = await import('../../api/offline/offline-session.ts')
+            .then(({ keptSession }) => keptSession())
+            .catch(() => undefined);
+          if (kept) {
+            startTransition(() =>
+              setState({ status: 'signedIn', session: { ...kept.session, start: 'offline' } }),
+            );
+            return;
+          }
           publishError(error);
         } else {
           tokenKeeper.clear();
@@ -82,7 +92,7 @@ export function SessionProvider({ children, tokenKeeper = defaultTokenKeeper }: 
       tokenKeeper.store(auth);
       try {
         await applyUserLanguage(auth);
-        setState({ status: 'signedIn', session: await loadSignedInSession(auth) });
+        setState({ status: 'signedIn', session: { ...(await loadSignedInSession(auth)), start: 'signIn' } });
       } catch (error) {
         tokenKeeper.clear();
         throw error;

@@ -78,15 +78,22 @@ describe('TokenKeeper', () => {
     expect(await keeper.validAccessToken()).toBeNull();
   });
 
-  it('should keep the session when the renewal could not reach the server', async () => {
-    fakeApi({ 'GET /api/auth/refresh': { networkError: true } });
+  it.each([
+    ['could not reach the server', { networkError: true }, { kind: 'network' }],
+    [
+      'failed on the server',
+      { status: 503, body: { code: 'ERR_INTERNAL', message: 'x' } },
+      { status: 503, code: 'ERR_INTERNAL' },
+    ],
+  ] as const)('should keep the session when the renewal %s', async (_, answer, rejection) => {
+    fakeApi({ 'GET /api/auth/refresh': answer });
     setSessionMarker();
     const keeper = new TokenKeeper();
     const lost = vi.fn();
     keeper.onSessionLost(lost);
     keeper.store({ accessToken: fakeAccessToken(10) });
 
-    await expect(keeper.validAccessToken()).rejects.toMatchObject({ kind: 'network' });
+    await expect(keeper.validAccessToken()).rejects.toMatchObject(rejection);
     expect(lost).not.toHaveBeenCalled();
     expect(keeper.hasSession()).toBe(true);
   });

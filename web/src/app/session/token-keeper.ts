@@ -69,16 +69,20 @@ export class TokenKeeper {
   }
 
   /**
-   * The access token to send, renewed first when under a minute of life remains; null when signed
-   * out. A renewal the server refuses ends the session (listeners are told) and rejects.
+   * The access token to send, renewed first when under a minute of life remains, or when there is none
+   * yet while the API's marker says a session is set (an agent's app opened offline, now back online);
+   * null when signed out. A renewal the server refuses (4xx) ends the session (listeners are told) and
+   * rejects; one that fails (no answer, 5xx) rejects and keeps it.
    */
   async validAccessToken(): Promise<string | null> {
     const token = this.accessToken;
-    if (token === null || !needsRenewal(token)) return token;
+    if (token !== null && !needsRenewal(token)) return token;
+    if (token === null && !this.hasSession()) return null;
     try {
       return (await this.renew()).accessToken;
     } catch (error) {
-      if (error instanceof ApiError && !error.isNetworkFailure) {
+      // Only a refusal ends the session: an unreachable or failing server may still hold it.
+      if (error instanceof ApiError && !error.isServerFailure) {
         this.clear();
         for (const listener of this.lostListeners) listener(error);
       }

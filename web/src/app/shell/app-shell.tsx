@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../session/session-context.ts';
 import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
+import { FieldOffline, FieldScreen } from '../offline/field-offline.tsx';
 
 // Below this width the menu covers the screen: it starts closed and closes after a choice.
 const narrowScreen = () => window.matchMedia?.('(max-width: 688px)').matches ?? false;
@@ -18,27 +19,31 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(() => !narrowScreen());
 
   return (
-    <div className="app-shell">
-      <TopBar menuOpen={menuOpen} onMenuToggle={() => setMenuOpen((open) => !open)} />
-      <div className="app-shell__body">
-        {menuOpen && (
-          <nav
-            className="app-shell__navigation"
-            aria-label={t('navigation.label')}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape' && narrowScreen()) setMenuOpen(false);
-            }}
-          >
-            <SideMenu
-              role={user.role}
-              onNavigate={() => {
-                if (narrowScreen()) setMenuOpen(false);
+    <FieldOffline>
+      <div className="app-shell">
+        <TopBar menuOpen={menuOpen} onMenuToggle={() => setMenuOpen((open) => !open)} />
+        <div className="app-shell__body">
+          {menuOpen && (
+            <nav
+              className="app-shell__navigation"
+              aria-label={t('navigation.label')}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && narrowScreen()) setMenuOpen(false);
               }}
-            />
-          </nav>
-        )}
-        <main className="app-shell__content">{children}</main>
+            >
+              <SideMenu
+                role={user.role}
+                onNavigate={() => {
+                  if (narrowScreen()) setMenuOpen(false);
+                }}
+              />
+            </nav>
+          )}
+          <main className="app-shell__content">
+            <FieldScreen>{children}</FieldScreen>
+          </main>
+        </div>
       </div>
-    </div>
+    </FieldOffline>
   );
 }

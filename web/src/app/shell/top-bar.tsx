@@ -11,6 +11,7 @@ import { useSignedInSession } from '../../session/session-context.ts';
 import { Brand } from './brand.tsx';
 import { EnablerSelector } from './enabler-selector.tsx';
 import { TOP_BAR_ID } from './top-bar-id.ts';
+import { useSafeSignOut } from '../offline/safe-sign-out.tsx';
 import { paths } from '../../navigation/paths.ts';
 
 export interface TopBarProps {
@@ -22,7 +23,8 @@ export interface TopBarProps {
 export function TopBar({ menuOpen, onMenuToggle }: TopBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user, logout, logoutFromEverywhere } = useSignedInSession();
+  const { user } = useSignedInSession();
+  const signOut = useSafeSignOut();
 
   return (
     <div id={TOP_BAR_ID} className="top-bar">
@@ -71,9 +73,9 @@ export function TopBar({ menuOpen, onMenuToggle }: TopBarProps) {
                 }
               }}
               onItemClick={({ detail }) => {
-                if (detail.id === 'logout') void logout();
-                // A failure shows in the error dialog and leaves the user signed in, to retry.
-                if (detail.id === 'logoutFromEverywhere') logoutFromEverywhere().catch(() => undefined);
+                // A failure of logout from everywhere shows in the error dialog and leaves the user signed in.
+                if (detail.id === 'logout' || detail.id === 'logoutFromEverywhere')
+                  signOut.request(detail.id);
               }}
             >
               <span className="label-long">{user.username}</span>
@@ -84,6 +86,7 @@ export function TopBar({ menuOpen, onMenuToggle }: TopBarProps) {
           </div>
         </div>
       </TopNavigation>
+      {signOut.dialog}
     </div>
   );
 }

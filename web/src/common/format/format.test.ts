@@ -90,6 +90,11 @@ describe('formatNumber', () => {
     expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
     expect(plain(formatNumber(1234.5, 'fr'))).toBe('1 234,5');
   });
+
+  it('should keep two decimals at most unless told more', () => {
+    expect(formatNumber(0.4567, 'en')).toBe('0.46');
+    expect(plain(formatNumber(0.4567, 'fr', 4))).toBe('0,4567');
+  });
 });
 
 describe('compact figures (chart axes)', () => {

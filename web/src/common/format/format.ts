@@ -85,10 +85,14 @@ export function formatAmount(
   return formatNumber(amount, language);
 }
 
-/** A number with the language's separators (en 1,234.5; fr 1 234,5). */
-export function formatNumber(value: number | null | undefined, language: string): string {
+/** A number with the language's separators (en 1,234.5; fr 1 234,5), two decimals at most unless told. */
+export function formatNumber(
+  value: number | null | undefined,
+  language: string,
+  maximumFractionDigits = 2,
+): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
-  return numberFormat(localeOf(language), { maximumFractionDigits: 2 }).format(value);
+  return numberFormat(localeOf(language), { maximumFractionDigits }).format(value);
 }
 
 /** A number written short, for a chart's axis: en 12K, 1.5M; fr 12 k, 1,5 M. */

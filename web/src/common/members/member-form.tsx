@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -10,7 +10,7 @@ import Input from '@cloudscape-design/components/input';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { AdminMemberBody } from '../../api/admin-records.ts';
-import { memberFieldMaxLength, type MemberDetail, type NewMember } from '../../api/members.ts';
+import { bankFields, memberFieldMaxLength, type MemberDetail, type NewMember } from '../../api/members.ts';
 import { DayField, readDay } from '../admin-form/day-field.tsx';
 import { formatIsoDate } from '../plots/plot-fields.ts';
 
@@ -26,12 +26,6 @@ const identityFields = [
   'number',
   'federation',
   'phone',
-] as const satisfies readonly TextField[];
-const bankFields = [
-  'bankName',
-  'bankBranchName',
-  'bankIFSC',
-  'bankAccount',
 ] as const satisfies readonly TextField[];
 
 export const emptyMemberForm: MemberFormValues = {
@@ -116,6 +110,11 @@ export interface MemberFormProps {
   initial?: MemberFormValues;
   /** Admin mode (spec section 5): the onboarding date, typed dd/MM/yyyy, is asked for. */
   admin?: boolean;
+  /**
+   * While the member would be kept on the device (offline field work), its bank details are not asked
+   * for: they are never kept there. The note says why.
+   */
+  bankDetailsNote?: ReactNode;
   submitLabel?: string;
 }
 
@@ -129,6 +128,7 @@ export function MemberForm({
   initial = emptyMemberForm,
   admin = false,
   submitLabel,
+  bankDetailsNote,
 }: MemberFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<MemberFormValues>(initial);
@@ -148,13 +148,17 @@ export function MemberForm({
     if (admin && values.onboardingDate.trim() && 'problem' in readDay(values.onboardingDate)) return;
     setSaving(true);
     try {
-      await onSubmit(values);
+      await onSubmit(
+        bankDetailsNote
+          ? { ...values, ...Object.fromEntries(bankFields.map((field) => [field, ''])) }
+          : values,
+      );
     } catch {
       setSaving(false);
     }
   };
 
-  const textField = (field: TextField) => {
+  const textField = (field: TextField, disabled = false) => {
     const error = errorOf(field);
     const label = t(`members.fields.${field}`);
     return (
@@ -179,6 +183,7 @@ export function MemberForm({
           inputMode={field === 'phone' ? 'tel' : undefined}
           nativeInputAttributes={{ maxLength: memberFieldMaxLength(field) }}
           autoFocus={field === 'name'}
+          disabled={disabled}
         />
       </FormField>
     );
@@ -207,7 +212,7 @@ export function MemberForm({
         <SpaceBetween size="l">
           <Container header={<Header variant="h2">{t('members.onboarding.identity')}</Header>}>
             <ColumnLayout columns={2}>
-              {identityFields.map(textField)}
+              {identityFields.map((field) => textField(field))}
               <FormField
                 label={
                   <>
@@ -239,7 +244,12 @@ export function MemberForm({
             </ColumnLayout>
           </Container>
           <Container header={<Header variant="h2">{t('members.onboarding.bank')}</Header>}>
-            <ColumnLayout columns={2}>{bankFields.map(textField)}</ColumnLayout>
+            <SpaceBetween size="m">
+              {bankDetailsNote}
+              <ColumnLayout columns={2}>
+                {bankFields.map((field) => textField(field, bankDetailsNote !== undefined))}
+              </ColumnLayout>
+            </SpaceBetween>
           </Container>
         </SpaceBetween>
       </Form>

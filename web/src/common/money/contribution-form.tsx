@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import FormField from '@cloudscape-design/components/form-field';
 import Select from '@cloudscape-design/components/select';
-import { contribute, type ProtectionType } from '../../api/members.ts';
+import type { ProtectionType } from '../../api/members.ts';
+import { submitFieldWrite } from '../../api/offline/field-writes.ts';
+import { newLocalId } from '../../api/offline/queued-writes.ts';
 import { MoneyForm } from './money-form.tsx';
 import { ProtectionTypeField } from './protection-type-field.tsx';
 
@@ -11,8 +13,8 @@ export interface ContributionFormProps {
   member: { id: string; name: string };
   /** The plots it may be for: the member's (oldest first, the first chosen) or the one plot of its page. */
   plots: readonly { id: string; name: string }[];
-  /** After the contribution was recorded, with the message to show. */
-  onCollected: (message: string) => void;
+  /** After the contribution was recorded (or kept to be sent), with the message to show. */
+  onCollected: (message: string, outcome: 'sent' | 'queued') => void;
 }
 
 /** Collects a monthly contribution for a plot the agent chooses, after a confirmation. */
@@ -40,7 +42,17 @@ export function ContributionForm({ member, plots, onCollected }: ContributionFor
       }}
       bodyOf={(amount) => ({ amount, protectionType, plotId: plot?.id })}
       // ERR_NO_PLOTS or ERR_NOT_FOUND if the plots changed meanwhile.
-      send={(body, idempotencyKey) => contribute(member.id, body, { idempotencyKey })}
+      send={(body, key) =>
+        submitFieldWrite({
+          kind: 'contribution',
+          id: newLocalId(),
+          key,
+          memberId: member.id,
+          memberName: member.name,
+          plotName: plot?.name ?? '',
+          body,
+        })
+      }
       onRecorded={onCollected}
     >
       {plots.length > 1 && plot && (

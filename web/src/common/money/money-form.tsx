@@ -13,6 +13,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { useActionKey } from '../../api/use-action-key.ts';
 import { useMemberFormats } from '../format/use-member-formats.ts';
+import { loadOfflineTexts } from '../offline/offline-texts.ts';
 import { readAmount } from './amount-input.ts';
 
 export interface MoneyFormProps<Body extends { amount: number }> {
@@ -34,10 +35,13 @@ export interface MoneyFormProps<Body extends { amount: number }> {
   messageValues: Record<string, string>;
   /** The body of the record, which also identifies one action for its Idempotency-Key. */
   bodyOf: (amount: number) => Body;
-  /** Sends the record with the action's Idempotency-Key. */
-  send: (body: Body, idempotencyKey: string) => Promise<unknown>;
-  /** After the record was written, with the message to show. */
-  onRecorded: (message: string) => void;
+  /**
+   * Sends the record with the action's Idempotency-Key (api/offline/field-writes.ts): recorded, or kept on
+   * the device to be sent when the network is back.
+   */
+  send: (body: Body, idempotencyKey: string) => Promise<{ status: 'sent' | 'queued' }>;
+  /** After the record was written (or queued), with the message to show. */
+  onRecorded: (message: string, outcome: 'sent' | 'queued') => void;
 }
 
 /**
@@ -54,6 +58,8 @@ export function MoneyForm<Body extends { amount: number }>(props: MoneyFormProps
   const actionKey = useActionKey();
   const record = useMutation({
     mutationFn: (body: Body) => props.send(body, actionKey.keyFor({ memberId, ...body })),
+    // Kept on the device offline (api/offline/field-writes.ts): the library must not hold it back.
+    networkMode: 'always',
     onSuccess: () => {
       actionKey.succeeded();
       // The member's totals and the member list's columns changed.
@@ -81,9 +87,14 @@ export function MoneyForm<Body extends { amount: number }>(props: MoneyFormProps
   const confirm = async () => {
     if (amount === undefined) return;
     try {
-      await record.mutateAsync(props.bodyOf(amount));
+      const { status } = await record.mutateAsync(props.bodyOf(amount));
       setText('');
-      props.onRecorded(t(`members.member.${kind}.done`, values));
+      // Its message's texts come from the precache offline; the message shows even if they do not.
+      if (status === 'queued') await loadOfflineTexts().catch(() => undefined);
+      props.onRecorded(
+        t(status === 'queued' ? `offline.queued.${kind}` : `members.member.${kind}.done`, values),
+        status,
+      );
     } catch {
       // The error dialog says why (the balance or the plots changed meanwhile…).
     } finally {

@@ -1,17 +1,21 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
-import { useMember } from '../../api/members-queries.ts';
+import { useFieldMember } from '../../api/offline/field-queries.ts';
+import { isLocalId } from '../../api/offline/queued-writes.ts';
 import { screenTitleKey } from '../../navigation/screens.ts';
+import { paths } from '../../navigation/paths.ts';
 import { LoadState } from '../../common/ui/load-state.tsx';
+import { useRecordedNotice } from '../../common/ui/recorded-notice.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { NotReadOffline, OfflineText } from '../../common/offline/offline-text.tsx';
 import { BenefitsTab } from './components/benefits-tab.tsx';
 import { CashoutForm } from './components/cashout-form.tsx';
 import { ContributionForm } from '../../common/money/contribution-form.tsx';
@@ -20,46 +24,43 @@ import { MemberDetails } from './components/member-details.tsx';
 import { MemberPlots } from './components/member-plots.tsx';
 import { StatusCards } from './components/status-cards.tsx';
 
-/** One member: status, details, plots, payments and contributions (Overview), and the records. */
+/**
+ * One member: status, details, plots, payments and contributions (Overview), and the records. A member
+ * registered on the device shows from the queue until the server numbers it, then at its own address.
+ */
 export function MemberPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { id = '' } = useParams();
-  const { data: member, isError, refetch } = useMember(id);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { data: member, isError, notReadOffline, refetch, serverId } = useFieldMember(id);
+  const notice = useRecordedNotice();
   useDocumentTitle(member?.name ?? t(screenTitleKey('member')));
 
-  const notices: FlashbarProps.MessageDefinition[] = notice
-    ? [
-        {
-          type: 'success',
-          content: notice,
-          dismissible: true,
-          dismissLabel: t('members.member.dismiss'),
-          onDismiss: () => setNotice(null),
-          id: 'recorded',
-        },
-      ]
-    : [];
+  useEffect(() => {
+    if (serverId) navigate(paths.member(serverId), { replace: true });
+  }, [serverId, navigate]);
 
   if (!member) {
+    let state = <LoadState status="loading" text={t('members.member.loading')} />;
+    if (notReadOffline) state = <NotReadOffline />;
+    else if (isError)
+      state = (
+        <LoadState
+          status="error"
+          text={t('members.member.failed')}
+          action={<Button onClick={refetch}>{t('members.member.retry')}</Button>}
+        />
+      );
     return (
       <ContentLayout header={<Header variant="h1">{t(screenTitleKey('member'))}</Header>}>
-        {isError ? (
-          <LoadState
-            status="error"
-            text={t('members.member.failed')}
-            action={<Button onClick={() => void refetch()}>{t('members.member.retry')}</Button>}
-          />
-        ) : (
-          <LoadState status="loading" text={t('members.member.loading')} />
-        )}
+        {state}
       </ContentLayout>
     );
   }
 
   return (
     <ContentLayout
-      notifications={notices.length ? <Flashbar items={notices} /> : undefined}
+      notifications={notice.flashbar}
       header={
         <Header
           variant="h1"
@@ -76,12 +77,17 @@ export function MemberPage() {
             label: t('members.member.tabs.overview'),
             content: (
               <SpaceBetween size="l">
+                {isLocalId(member.id) && (
+                  <Alert type="info">
+                    <OfflineText textKey="offline.localRecord" />
+                  </Alert>
+                )}
                 <StatusCards member={member} />
                 <MemberDetails member={member} />
                 <MemberPlots member={member} />
                 <ColumnLayout columns={2}>
-                  <CashoutForm member={member} onPaid={setNotice} />
-                  <ContributionForm member={member} plots={member.plots} onCollected={setNotice} />
+                  <CashoutForm member={member} onPaid={notice.show} />
+                  <ContributionForm member={member} plots={member.plots} onCollected={notice.show} />
                 </ColumnLayout>
               </SpaceBetween>
             ),

@@ -6,14 +6,14 @@ import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { PlotBreadcrumbs } from '../../common/plots/plot-breadcrumbs.tsx';
 import { useLatestEnablerConfig } from '../../api/enablers-queries.ts';
 import { NewPlotForm } from './components/new-plot-form.tsx';
-import { usePlotOwner } from '../../api/plots-queries.ts';
+import { useFieldPlotOwner } from '../../api/offline/field-queries.ts';
 import { paths } from '../../navigation/paths.ts';
 
 /** /Member/{memberId}/Field: records a plot of a member, with its coverage dates computed. */
 export function NewPlotPage() {
   const { t } = useTranslation();
   const { memberId = '' } = useParams();
-  const owner = usePlotOwner(memberId);
+  const owner = useFieldPlotOwner(memberId);
   const config = useLatestEnablerConfig();
   const title = t('screens.newPlot');
   useDocumentTitle(title);
@@ -39,7 +39,7 @@ export function NewPlotPage() {
         </Header>
       }
     >
-      <NewPlotForm memberId={memberId} config={config} />
+      <NewPlotForm memberId={memberId} memberName={owner?.name ?? ''} config={config} />
     </ContentLayout>
   );
 }

@@ -1,28 +1,49 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import Alert from '@cloudscape-design/components/alert';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import { onboardMember, type NewMember } from '../../api/members.ts';
+import type { NewMember } from '../../api/members.ts';
+import { useOutboxRecord } from '../../api/offline/field-queries.ts';
+import { submitFieldWrite } from '../../api/offline/field-writes.ts';
+import { outbox } from '../../api/offline/outbox.ts';
+import { hasWaiting, newLocalId } from '../../api/offline/queued-writes.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useWrite } from '../../api/use-write.ts';
 import { useActionKey } from '../../api/use-action-key.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useOnline } from '../../common/browser/use-online.ts';
 import { MemberForm, newMemberForm, newMemberOf } from '../../common/members/member-form.tsx';
+import { OfflineText } from '../../common/offline/offline-text.tsx';
 import { useSignedInSession } from '../../session/session-context.ts';
 import { paths } from '../../navigation/paths.ts';
 
-/** A field agent registers a farmer; the new member's page opens next (to add a plot). */
+/**
+ * A field agent registers a farmer; the new member's page opens next (to add a plot). Offline, the member
+ * is kept on the device (without bank details) and its page opens from there.
+ */
 export function OnboardingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSignedInSession();
   const actionKey = useActionKey();
+  const online = useOnline();
+  const record = useOutboxRecord();
   // A retry of the same member (after a lost answer) is answered with the member first created.
   const onboard = useWrite(
-    (member: NewMember) => onboardMember(member, { idempotencyKey: actionKey.keyFor(member) }),
+    (member: NewMember) =>
+      submitFieldWrite({
+        kind: 'member',
+        id: newLocalId(),
+        key: actionKey.keyFor(member),
+        memberName: member.name,
+        body: member,
+      }),
     [queryKeys.members.all],
+    { networkMode: 'always' },
   );
   useDocumentTitle(t('screens.onboarding'));
+  const kept = outbox.isOpen() && (!online || hasWaiting(record));
 
   return (
     <ContentLayout
@@ -34,11 +55,18 @@ export function OnboardingPage() {
     >
       <MemberForm
         initial={newMemberForm(user.defaultFederation)}
+        bankDetailsNote={
+          kept ? (
+            <Alert type="info">
+              <OfflineText textKey="offline.bankDetailsOffline" />
+            </Alert>
+          ) : undefined
+        }
         onSubmit={async (values) => {
           const member = newMemberOf(values);
           // A duplicate (ERR_DUPLICATE_MEMBER) is explained by the error dialog; the form stays filled in.
-          const { id } = await onboard.mutateAsync(member);
-          navigate(paths.member(id));
+          const result = await onboard.mutateAsync(member);
+          navigate(paths.member(result.status === 'sent' ? result.answer.id : result.write.id));
         }}
         onCancel={() => navigate(paths.members)}
       />

@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import Flashbar from '@cloudscape-design/components/flashbar';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ContributionForm } from '../../common/money/contribution-form.tsx';
 import { LoadState } from '../../common/ui/load-state.tsx';
+import { useRecordedNotice } from '../../common/ui/recorded-notice.tsx';
+import { NotReadOffline } from '../../common/offline/offline-text.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useFollow } from '../../common/browser/use-follow.ts';
 import { PlotBreadcrumbs } from '../../common/plots/plot-breadcrumbs.tsx';
@@ -17,7 +18,7 @@ import { PlotLocation } from './components/plot-location.tsx';
 import { ProtectionForm } from './components/protection-form.tsx';
 import { CropForm } from './components/crop-form.tsx';
 import { useLatestEnablerConfig } from '../../api/enablers-queries.ts';
-import { usePlot } from '../../api/plots-queries.ts';
+import { useFieldPlot } from '../../api/offline/field-queries.ts';
 import { paths } from '../../navigation/paths.ts';
 
 /**
@@ -27,32 +28,29 @@ import { paths } from '../../navigation/paths.ts';
 export function PlotPage() {
   const { t } = useTranslation();
   const follow = useFollow();
+  const navigate = useNavigate();
   const { memberId = '', plotId = '' } = useParams();
-  const { data: plot, status } = usePlot(memberId, plotId);
+  const {
+    data: plot,
+    isError,
+    notReadOffline,
+    serverId,
+    memberId: memberServerId,
+  } = useFieldPlot(memberId, plotId);
   const config = useLatestEnablerConfig();
   const title = plot?.name ?? t('screens.plot');
   const memberHref = paths.member(memberId);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notice = useRecordedNotice();
   useDocumentTitle(title);
+
+  // A plot created on the device moves to its own address once the server numbered it (and its member).
+  useEffect(() => {
+    if (serverId) navigate(paths.plot(memberServerId, serverId), { replace: true });
+  }, [serverId, memberServerId, navigate]);
 
   return (
     <ContentLayout
-      notifications={
-        notice ? (
-          <Flashbar
-            items={[
-              {
-                id: 'recorded',
-                type: 'success',
-                content: notice,
-                dismissible: true,
-                dismissLabel: t('members.member.dismiss'),
-                onDismiss: () => setNotice(null),
-              },
-            ]}
-          />
-        ) : undefined
-      }
+      notifications={notice.flashbar}
       breadcrumbs={
         <PlotBreadcrumbs
           memberId={memberId}
@@ -70,8 +68,11 @@ export function PlotPage() {
         </Header>
       }
     >
-      {status === 'pending' && <LoadState status="loading" text={t('plots.detail.loading')} />}
-      {status === 'error' && (
+      {!plot && !isError && !notReadOffline && (
+        <LoadState status="loading" text={t('plots.detail.loading')} />
+      )}
+      {notReadOffline && <NotReadOffline />}
+      {isError && (
         <LoadState
           status="error"
           text={t('plots.detail.loadFailed')}
@@ -94,7 +95,7 @@ export function PlotPage() {
             key={`contribution-${plot.id}`}
             member={{ id: plot.memberId, name: plot.memberName }}
             plots={[plot]}
-            onCollected={setNotice}
+            onCollected={notice.show}
           />
         </SpaceBetween>
       )}

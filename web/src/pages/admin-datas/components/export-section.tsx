@@ -7,21 +7,11 @@ import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { getExportJob, startExport, type DataJob, type ExportKind } from '../../../api/data-jobs.ts';
+import { downloadFrom } from '../../../common/browser/download-from.ts';
 import { JobProgress } from './job-progress.tsx';
 import { useDataJob } from './use-data-job.ts';
 
 const kinds: readonly ExportKind[] = ['members', 'enablers', 'all'];
-
-/** Starts the browser's download of a finished export from its short-lived link. */
-const download = (url: string, fileName: string) => {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-};
 
 /** Export members.json, enablers.json or all.json: a job, its progress bar, then the download. */
 export function ExportSection() {
@@ -33,7 +23,7 @@ export function ExportSection() {
   const job = useDataJob(started, read);
 
   useEffect(() => {
-    if (job?.state === 'DONE' && job.url && job.fileName) download(job.url, job.fileName);
+    if (job?.state === 'DONE' && job.url && job.fileName) downloadFrom(job.url, job.fileName);
   }, [job]);
 
   const start = async (chosen: ExportKind) => {

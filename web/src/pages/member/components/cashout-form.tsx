@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { cashout, type MemberDetail } from '../../../api/members.ts';
+import type { MemberDetail } from '../../../api/members.ts';
+import { submitFieldWrite } from '../../../api/offline/field-writes.ts';
+import { newLocalId } from '../../../api/offline/queued-writes.ts';
 import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
 import { centsOf } from '../../../common/money/amount-input.ts';
 import { MoneyForm } from '../../../common/money/money-form.tsx';
 
 export interface CashoutFormProps {
   member: Pick<MemberDetail, 'id' | 'name' | 'cashoutBalance'>;
-  /** After the payment was recorded, with the message to show. */
-  onPaid: (message: string) => void;
+  /** After the payment was recorded (or kept to be sent), with the message to show. */
+  onPaid: (message: string, outcome: 'sent' | 'queued') => void;
 }
 
 /** Pays part or all of the pending benefit: above 0, never above the balance, after a confirmation. */
@@ -26,8 +28,17 @@ export function CashoutForm({ member, onPaid }: CashoutFormProps) {
       }
       messageValues={{ member: member.name }}
       bodyOf={(amount) => ({ amount })}
-      // ERR_BALANCE_TOO_LOW when the balance changed meanwhile.
-      send={(body, idempotencyKey) => cashout(member.id, body.amount, { idempotencyKey })}
+      // ERR_BALANCE_TOO_LOW when the balance changed meanwhile (also for a payment kept on the device).
+      send={(body, key) =>
+        submitFieldWrite({
+          kind: 'cashout',
+          id: newLocalId(),
+          key,
+          memberId: member.id,
+          memberName: member.name,
+          body: { amount: body.amount },
+        })
+      }
       onRecorded={onPaid}
     />
   );

@@ -11,7 +11,9 @@ import Header from '@cloudscape-design/components/header';
 import Input, { type InputProps } from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { EnablerConfig } from '../../../api/enablers.ts';
-import { createPlot, type NewPlot } from '../../../api/plots.ts';
+import type { NewPlot } from '../../../api/plots.ts';
+import { submitFieldWrite } from '../../../api/offline/field-writes.ts';
+import { newLocalId } from '../../../api/offline/queued-writes.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { useWrite } from '../../../api/use-write.ts';
 import { useActionKey } from '../../../api/use-action-key.ts';
@@ -27,15 +29,18 @@ import {
 } from '../../../common/plots/new-plot-values.ts';
 import { CoverageEndDates } from '../../../common/plots/coverage-end-dates.tsx';
 import { cropFields } from '../../../common/plots/crop-fields.tsx';
+import { coverageDates, dateOfUnixSeconds } from '@cpbo/schemas/coverage-dates.ts';
 import { paths } from '../../../navigation/paths.ts';
 
 export interface NewPlotFormProps {
   memberId: string;
+  /** The member's name, for the list of writes waiting on the device. */
+  memberName: string;
   /** The enabler's latest config: it gives the coverage dates; without one no plot can be added. */
   config: EnablerConfig | null;
 }
 
-export function NewPlotForm({ memberId, config }: NewPlotFormProps) {
+export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const follow = useFollow();
@@ -44,16 +49,25 @@ export function NewPlotForm({ memberId, config }: NewPlotFormProps) {
   const [touched, setTouched] = useState<ReadonlySet<NewPlotField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const actionKey = useActionKey();
+  const rule = coverageRuleOf(config);
   const create = useWrite(
     (plot: NewPlot) =>
-      createPlot(memberId, plot, { idempotencyKey: actionKey.keyFor({ memberId, ...plot }) }),
+      submitFieldWrite({
+        kind: 'plot',
+        id: newLocalId(),
+        key: actionKey.keyFor({ memberId, ...plot }),
+        memberId,
+        memberName,
+        body: plot,
+        coverage: rule ? coverageDates(dateOfUnixSeconds(plot.startCoverageDate), rule) : null,
+      }),
     [queryKeys.members.all],
+    { networkMode: 'always' },
   );
   // Still true after the save, while the plot's page opens: the form is not sent twice.
   const saving = create.isPending || create.isSuccess;
 
   const problems = newPlotProblems(values);
-  const rule = coverageRuleOf(config);
   const memberHref = paths.member(memberId);
   const errorOf = (field: NewPlotField) =>
     submitted || touched.has(field)
@@ -74,9 +88,12 @@ export function NewPlotForm({ memberId, config }: NewPlotFormProps) {
     setSubmitted(true);
     if (Object.keys(problems).length > 0 || !rule || saving) return;
     try {
-      const { id } = await create.mutateAsync(newPlotOf(values));
-      // Replacing the form's entry: going back from the new plot does not offer to save it twice.
-      navigate(paths.plot(memberId, id), { replace: true });
+      const result = await create.mutateAsync(newPlotOf(values));
+      // Replacing the form's entry: going back from the new plot does not offer to save it twice. A plot
+      // kept on the device shows on its member's page, where its contribution is collected.
+      navigate(result.status === 'sent' ? paths.plot(memberId, result.answer.id) : memberHref, {
+        replace: true,
+      });
     } catch {
       // The error dialog tells why; the values stay for another try.
     }

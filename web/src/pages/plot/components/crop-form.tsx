@@ -10,7 +10,7 @@ import {
   isIrrigatedOf,
   problemMessage,
 } from '../../../common/plots/plot-fields.ts';
-import { PlotUpdateSection } from './plot-update-section.tsx';
+import { PlotUpdateSection, type PlotUpdateOutcome } from './plot-update-section.tsx';
 import { usePlotUpdate } from './use-plot-update.ts';
 
 const valuesOf = (plot: Plot): CropValues => ({
@@ -22,7 +22,7 @@ const valuesOf = (plot: Plot): CropValues => ({
 export function CropForm({ plot }: { plot: Plot }) {
   const { t, i18n } = useTranslation();
   const [values, setValues] = useState(() => valuesOf(plot));
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<PlotUpdateOutcome | null>(null);
   const update = usePlotUpdate(plot);
   const problem = cropDescriptionProblem(values.cropDescription);
   const cropError = problemMessage(t, problem, i18n.resolvedLanguage ?? 'en');
@@ -30,14 +30,14 @@ export function CropForm({ plot }: { plot: Plot }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (problem || update.isPending) return;
-    setSaved(false);
+    setSaved(null);
     try {
-      const savedPlot = await update.mutateAsync({
+      const result = await update.mutateAsync({
         cropDescription: cropDescriptionOf(values.cropDescription),
         isIrrigated: isIrrigatedOf(values.isIrrigated),
       });
-      setValues(valuesOf(savedPlot));
-      setSaved(true);
+      if (result.status === 'sent') setValues(valuesOf(result.answer));
+      setSaved(result.status);
     } catch {
       // The error dialog tells why; the values stay for another try.
     }
@@ -50,8 +50,9 @@ export function CropForm({ plot }: { plot: Plot }) {
       saveLabel={t('plots.crop.save')}
       saving={update.isPending}
       onSubmit={submit}
-      savedText={saved ? t('plots.crop.saved') : null}
-      onDismissSaved={() => setSaved(false)}
+      savedText={t('plots.crop.saved')}
+      saved={saved}
+      onDismissSaved={() => setSaved(null)}
     >
       <ColumnLayout columns={2}>
         {cropFields({
@@ -59,7 +60,7 @@ export function CropForm({ plot }: { plot: Plot }) {
           values,
           onChange: (change) => {
             setValues((previous) => ({ ...previous, ...change }));
-            setSaved(false);
+            setSaved(null);
           },
           cropError,
         })}

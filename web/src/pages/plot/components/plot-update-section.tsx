@@ -5,6 +5,10 @@ import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { OfflineText } from '../../../common/offline/offline-text.tsx';
+
+/** How the last save went: sent and saved, or kept on the device until the network is back. */
+export type PlotUpdateOutcome = 'sent' | 'queued';
 
 export interface PlotUpdateSectionProps {
   title: string;
@@ -12,15 +16,17 @@ export interface PlotUpdateSectionProps {
   saveLabel: string;
   saving: boolean;
   onSubmit: (event: FormEvent) => void;
-  /** The success message, shown once the plot was saved; null until then. */
-  savedText: string | null;
+  /** The success message, shown once the plot was saved. */
+  savedText: string;
+  /** How the last save went; null until one did, or once its message is dismissed. */
+  saved: PlotUpdateOutcome | null;
   onDismissSaved: () => void;
   children: ReactNode;
 }
 
 /**
  * One update of the plot page (protection, crop): a container with its fields, its save button and the
- * message that it was saved.
+ * message that it was saved (or kept on the device, to be sent when the network is back).
  */
 export function PlotUpdateSection({
   title,
@@ -29,6 +35,7 @@ export function PlotUpdateSection({
   saving,
   onSubmit,
   savedText,
+  saved,
   onDismissSaved,
   children,
 }: PlotUpdateSectionProps) {
@@ -50,9 +57,9 @@ export function PlotUpdateSection({
         >
           <SpaceBetween size="l">
             {children}
-            {savedText !== null && (
-              <Alert type="success" dismissible onDismiss={onDismissSaved}>
-                {savedText}
+            {saved && (
+              <Alert type={saved === 'sent' ? 'success' : 'info'} dismissible onDismiss={onDismissSaved}>
+                {saved === 'sent' ? savedText : <OfflineText textKey="offline.queued.protection" />}
               </Alert>
             )}
           </SpaceBetween>

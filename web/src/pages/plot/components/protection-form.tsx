@@ -8,7 +8,7 @@ import type { EnablerConfig } from '../../../api/enablers.ts';
 import type { Plot } from '../../../api/plots.ts';
 import { formatAmount, formatNumber } from '../../../common/format/format.ts';
 import { amountProblem, parseDecimal, problemMessage } from '../../../common/plots/plot-fields.ts';
-import { PlotUpdateSection } from './plot-update-section.tsx';
+import { PlotUpdateSection, type PlotUpdateOutcome } from './plot-update-section.tsx';
 import { usePlotUpdate } from './use-plot-update.ts';
 
 export interface ProtectionFormProps {
@@ -37,7 +37,7 @@ export function ProtectionForm({ plot, config }: ProtectionFormProps) {
   const { t, i18n } = useTranslation();
   const [contribution, setContribution] = useState(() => String(plot.droughtMonthlyContrib));
   const [submitted, setSubmitted] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<PlotUpdateOutcome | null>(null);
   const update = usePlotUpdate(plot);
   const saving = update.isPending;
 
@@ -53,12 +53,12 @@ export function ProtectionForm({ plot, config }: ProtectionFormProps) {
     setSubmitted(true);
     const amount = parseDecimal(contribution);
     if (problem || amount === undefined || saving) return;
-    setSaved(false);
+    setSaved(null);
     try {
-      const savedPlot = await update.mutateAsync({ droughtMonthlyContrib: amount });
-      setContribution(String(savedPlot.droughtMonthlyContrib));
+      const result = await update.mutateAsync({ droughtMonthlyContrib: amount });
+      if (result.status === 'sent') setContribution(String(result.answer.droughtMonthlyContrib));
       setSubmitted(false);
-      setSaved(true);
+      setSaved(result.status);
     } catch {
       // The error dialog tells why; the value stays for another try.
     }
@@ -71,8 +71,9 @@ export function ProtectionForm({ plot, config }: ProtectionFormProps) {
       saveLabel={t('plots.protection.save')}
       saving={saving}
       onSubmit={submit}
-      savedText={saved ? t('plots.protection.saved') : null}
-      onDismissSaved={() => setSaved(false)}
+      savedText={t('plots.protection.saved')}
+      saved={saved}
+      onDismissSaved={() => setSaved(null)}
     >
       <ColumnLayout columns={3}>
         <FormField
@@ -86,7 +87,7 @@ export function ProtectionForm({ plot, config }: ProtectionFormProps) {
             value={contribution}
             onChange={({ detail }) => {
               setContribution(detail.value);
-              setSaved(false);
+              setSaved(null);
             }}
             invalid={errorText !== undefined}
           />

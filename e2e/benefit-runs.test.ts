@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { monthsBetween } from '../schemas/coverage-dates.ts';
+import { defaultLogins } from '../infra/local/seed/index.ts';
+import { BenefitRunsPage } from './pages/benefit-runs-page.ts';
+import { DashboardPage } from './pages/dashboard-page.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { MemberPage } from './pages/member-page.ts';
+import { registeredAccount } from './support/accounts.ts';
+import { callApi, signIn } from './support/api.ts';
+import { describe, expect, test } from './support/test.ts';
+
+const DAY_MS = 86_400_000;
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+const unixSeconds = (day: string) => Date.parse(`${day}T12:00:00.000Z`) / 1000;
+
+// Amounts are written with no-break spaces: compared as plain spaces.
+const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const signInThroughForm = async (page: Page, email: string, password: string) => {
+  const login = await new LoginPage(page, 'en').shown();
+  await login.emailField.fill(email);
+  await login.passwordField.fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { name: /^Welcome / }).waitFor();
+};
+
+/** Creates, through the API, what an administrator would: a member of the test's village, a plot, contributions. */
+const givenMember = async (
+  token: string,
+  fields: { name: string; village: string; federation: string; phone: string },
+  plot: { startCoverageDate: string; contributions: { day: string; amount: number }[] },
+) => {
+  const number = `E2E-${randomUUID().slice(0, 8)}`;
+  const member = await callApi('/admin/members', { method: 'POST', token, body: { ...fields, number } });
+  expect(member.status, JSON.stringify(member.body)).toBe(201);
+  const memberId = member.body.id as string;
+  const created = await callApi('/admin/plots', {
+    method: 'POST',
+    token,
+    body: {
+      memberId,
+      name: `${fields.name}'s millet`,
+      latitude: 14.1,
+      longitude: -16.6,
+      startCoverageDate: unixSeconds(plot.startCoverageDate),
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const plotId = created.body.id as string;
+  for (const { day, amount } of plot.contributions) {
+    const contribution = await callApi('/admin/contributions', {
+      method: 'POST',
+      token,
+      body: { plotId, amount, protectionType: 'DROUGHT', contributionDate: unixSeconds(day) },
+    });
+    expect(contribution.status, JSON.stringify(contribution.body)).toBe(201);
+  }
+  // As the preview's tables show a member: the name over the number.
+  return { memberId, plotId, name: fields.name, shown: `${fields.name} ${number}` };
+};
+
+describe('benefit runs', () => {
+  test('one administrator uploads a village assessment, another approves it, the members and the dashboard move by what the preview showed, and a second upload pays nobody', async ({
+    openApp,
+  }) => {
+    const adminToken = await signIn(defaultLogins.adminEmail, defaultLogins.adminPassword);
+    const reviewer = await registeredAccount('Second Admin', 'ADMIN');
+    const { body: enabler } = await callApi('/me/enabler', { token: adminToken });
+    const { currency, benefitFactorsByMonth, damageThreshold, maxCompensationFactor } = enabler.config as {
+      currency: string;
+      benefitFactorsByMonth: number[];
+      damageThreshold: number | null;
+      maxCompensationFactor: number;
+    };
+    const amountText = (amount: number) =>
+      plain(new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount));
+
+    // A village and a federation of the test's own, so that its figures are the test's alone. The plots
+    // started their cover 75 days before the assessment: always in their third month (month 2).
+    const suffix = randomUUID().slice(0, 8);
+    const village = `E2E village ${suffix}`;
+    const federation = `E2E federation ${suffix}`;
+    const assessmentDate = isoDay(Date.now());
+    const start = isoDay(Date.now() - 75 * DAY_MS);
+    const contributionDay = isoDay(Date.now() - 60 * DAY_MS);
+    // Two members who share a phone: a possible duplicate beneficiary.
+    const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
+    const phone = `+221 77 ${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5)}`;
+    const mariama = await givenMember(
+      adminToken,
+      { name: 'Mariama Sarr', village, federation, phone },
+      { startCoverageDate: start, contributions: [{ day: contributionDay, amount: 2000 }] },
+    );
+    const ousmane = await givenMember(
+      adminToken,
+      { name: 'Ousmane Faye', village, federation, phone },
+      { startCoverageDate: start, contributions: [{ day: contributionDay, amount: 1000 }] },
+    );
+
+    // What the rule pays them for an index of 0.5, from the enabler's config.
+    const damageIndex = 0.5;
+    const factor = benefitFactorsByMonth[monthsBetween(start, assessmentDate)] ?? 0;
+    expect(factor * damageIndex, 'the demo config pays in month 2').toBeGreaterThan(0);
+    expect(damageIndex).toBeGreaterThanOrEqual(damageThreshold ?? 0);
+    const benefitOf = (contributions: number) =>
+      Math.min(
+        Math.round(contributions * factor * damageIndex * 100),
+        maxCompensationFactor * contributions * 100,
+      ) / 100;
+    const expected = new Map([
+      [mariama.shown, benefitOf(2000)],
+      [ousmane.shown, benefitOf(1000)],
+    ]);
+    const total = benefitOf(2000) + benefitOf(1000);
+
+    // The village, and a plot nobody has: refused.
+    const assessmentId = `E2E-DRY-${suffix}`;
+    const unknownPlot = randomUUID();
+    const assessment = [
+      'assessmentId,assessmentDate,plotId,village,damageIndex',
+      `${assessmentId},${assessmentDate},,${village},${damageIndex}`,
+      `${assessmentId},${assessmentDate},${unknownPlot},,0.9`,
+    ].join('\n');
+
+    // Every federation's pending benefit before, as the dashboard sums it (one test file at a time).
+    const pendingByFederation = await callApi('/dashboard/totalPendingBenefitsByFederation', {
+      token: adminToken,
+    });
+    expect(pendingByFederation.status).toBe(200);
+    const pendingBefore =
+      (pendingByFederation.body as { amount: number }[]).reduce(
+        (sum, { amount }) => sum + Math.round(amount * 100),
+        0,
+      ) / 100;
+    const uploaderPage = await openApp({ locale: 'en-US' });
+    await signInThroughForm(uploaderPage, defaultLogins.adminEmail, defaultLogins.adminPassword);
+
+    // One administrator uploads the assessment.
+    const runs = new BenefitRunsPage(uploaderPage);
+    await runs.openFromMenu();
+    const runId = await runs.upload('drought.csv', assessment);
+    await runs.waitForState('Waiting for approval');
+
+    // The preview: the village's two plots, their total, the unknown plot refused, the shared phone flagged.
+    expect(await runs.figureText('Plots to pay')).toBe('2');
+    expect(await runs.figureText('Members')).toBe('2');
+    expect(await runs.figureText('Total')).toBe(amountText(total));
+    const rows = await runs.tableTexts('Rows');
+    expect(rows).toHaveLength(3);
+    const previewed = new Map(
+      rows.filter((row) => row[7] === 'Accepted').map((row) => [row[2] ?? '', row[8] ?? '']),
+    );
+    expect(previewed).toEqual(new Map([...expected].map(([name, amount]) => [name, amountText(amount)])));
+    await runs.openTab('Refused rows');
+    const refused = await runs.tableTexts('Refused rows');
+    expect(refused.map((row) => [row[1], row[4]])).toEqual([[unknownPlot, 'Unknown plot']]);
+    await runs.openTab('Possible duplicates');
+    const duplicates = await runs.tableTexts('Possible duplicate beneficiaries');
+    expect(duplicates.map((row) => [row[1], row[3]]).sort()).toEqual([
+      ['Same phone', mariama.shown],
+      ['Same phone', ousmane.shown],
+    ]);
+    // What they share: the phone, as compared (its digits).
+    expect(phone.replace(/\D/g, '')).toContain(duplicates[0]?.[2]);
+    // The uploader cannot approve their own run.
+    expect(await runs.reviewButton('approve').isDisabled()).toBe(true);
+
+    // A second administrator approves it; the job pays it.
+    const reviewerPage = await openApp({ locale: 'en-US' });
+    await signInThroughForm(reviewerPage, reviewer.email, reviewer.password);
+    const review = await new BenefitRunsPage(reviewerPage).openRun(runId);
+    await review.review('approve', 'Matches the index report');
+    await review.waitForState('Paid');
+    expect(await review.figureText('Amount paid')).toBe(amountText(total));
+
+    // The members' pending benefits moved by exactly what the preview showed.
+    const member = new MemberPage(reviewerPage, 'en');
+    for (const { memberId, shown } of [mariama, ousmane]) {
+      await member.goto(memberId);
+      expect(await member.statusCard('pendingBenefits')).toBe(previewed.get(shown));
+    }
+
+    // So did the dashboard: the federation's pending benefit and benefits computed, and every federation's.
+    const figures = new DashboardPage(reviewerPage, 'en');
+    await figures.openFromMenu();
+    await expect
+      .poll(() => figures.figure('pendingBenefit'), { timeout: 30_000 })
+      .toBe(amountText(pendingBefore + total));
+    await figures.chooseFederation(federation);
+    await expect.poll(() => figures.figure('pendingBenefit'), { timeout: 30_000 }).toBe(amountText(total));
+    await expect.poll(() => figures.figure('benefitsComputed')).toBe(amountText(total));
+
+    // A second upload of the same assessment pays nobody: its plots were paid.
+    await runs.openFromMenu();
+    const againId = await runs.upload('drought-again.csv', assessment);
+    await runs.waitForState('Waiting for approval');
+    expect(await runs.figureText('Plots to pay')).toBe('0');
+    expect(await runs.figureText('Total')).toBe(amountText(0));
+    await runs.openTab('Refused rows');
+    expect((await runs.tableTexts('Refused rows')).map((row) => row[4]).sort()).toEqual([
+      'Already paid for this assessment',
+      'Already paid for this assessment',
+      'Unknown plot',
+    ]);
+    await review.openRun(againId);
+    await review.review('approve', 'Nothing left to pay');
+    await review.waitForState('Paid');
+    expect(await review.figureText('Amount paid')).toBe(amountText(0));
+    for (const { memberId, shown } of [mariama, ousmane]) {
+      await member.goto(memberId);
+      expect(await member.statusCard('pendingBenefits')).toBe(previewed.get(shown));
+    }
+  }, 300_000);
+});

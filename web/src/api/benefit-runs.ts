@@ -1,0 +1,145 @@
+import type {
+  AssessmentFormat,
+  BenefitRowPage,
+  BenefitRowSortField,
+  BenefitRunAnswer,
+  BenefitRunFileAnswer,
+  BenefitRunListAnswer,
+  BenefitRunState,
+  DuplicatePage,
+  DuplicateSortField,
+  ImportUploadAnswer,
+} from '@cpbo/schemas';
+import type { SortDirection } from '@cpbo/schemas/member-list-query.ts';
+import { apiFetch, type ApiRequest } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+
+// What the screens read of a run is the API's own contract (schemas/benefit-runs.ts).
+export type {
+  AssessmentFormat,
+  AssessmentProblem,
+  BenefitRowView as BenefitRow,
+  BenefitRunView as BenefitRun,
+  BenefitRunState,
+  DuplicateView as Duplicate,
+} from '@cpbo/schemas';
+
+const base = '/admin/benefit-runs';
+const runPath = (runId: string) => `${base}/${encodeURIComponent(runId)}`;
+
+/** A write the user confirmed: its tries share one Idempotency-Key. */
+type WriteOptions = Pick<ApiRequest, 'idempotencyKey'>;
+type Errors = Pick<ApiRequest, 'errors'>;
+
+/** A run whose job is at work: the screens read it again until it stops. */
+export const isAtWork = (state: BenefitRunState): boolean =>
+  state === 'PREVIEWING' || state === 'APPROVED' || state === 'PAYING';
+
+/** The current enabler's runs, newest first. */
+export const listBenefitRuns = async (options: Errors = {}) =>
+  (await apiFetch<BenefitRunListAnswer>(base, options)).runs;
+
+export const getBenefitRun = async (runId: string, options: Errors = {}) =>
+  (await apiFetch<BenefitRunAnswer>(runPath(runId), options)).run;
+
+export interface PreviewSort<Field extends string> {
+  field: Field;
+  direction: SortDirection;
+}
+
+interface PageQuery<Field extends string> {
+  page: number;
+  pageSize: number;
+  sort: PreviewSort<Field>;
+}
+
+export interface BenefitRowsQuery extends PageQuery<BenefitRowSortField> {
+  status?: 'ACCEPTED' | 'REFUSED' | undefined;
+  reason?: string | undefined;
+  federation?: string | undefined;
+  search?: string | undefined;
+}
+
+export interface DuplicatesQuery extends PageQuery<DuplicateSortField> {
+  kind?: string | undefined;
+}
+
+const pageParameters = <Field extends string>({ page, pageSize, sort }: PageQuery<Field>) => ({
+  page,
+  pageSize,
+  [`sort:${sort.field}`]: sort.direction,
+});
+
+/** A page of the preview's rows, filtered and sorted by the server. */
+export const listBenefitRows = (runId: string, query: BenefitRowsQuery) =>
+  apiFetch<BenefitRowPage>(`${runPath(runId)}/rows`, {
+    query: {
+      ...pageParameters(query),
+      'filter:status': query.status,
+      'filter:reason': query.reason,
+      'filter:federation': query.federation,
+      'filter:search': query.search || undefined,
+    },
+  });
+
+/** A page of the possible duplicate beneficiaries, of one kind or all. */
+export const listDuplicates = (runId: string, query: DuplicatesQuery) =>
+  apiFetch<DuplicatePage>(`${runPath(runId)}/duplicates`, {
+    query: { ...pageParameters(query), 'filter:kind': query.kind },
+  });
+
+/**
+ * Puts an assessment file where the API reads it (a presigned PUT) and answers its upload id. The
+ * caller shows failures itself, each an ApiError.
+ */
+export const uploadAssessment = async (file: File): Promise<string> => {
+  const { upload, url } = await apiFetch<ImportUploadAnswer>(`${base}/uploads`, {
+    method: 'POST',
+    errors: 'caller',
+  });
+  let put: Response;
+  try {
+    put = await fetch(url, { method: 'PUT', body: file });
+  } catch (cause) {
+    throw new ApiError({ kind: 'network', message: cause instanceof Error ? cause.message : String(cause) });
+  }
+  if (!put.ok)
+    throw new ApiError({ kind: 'http', status: put.status, message: `The upload answered ${put.status}` });
+  return upload;
+};
+
+export interface BenefitRunStart {
+  upload: string;
+  format: AssessmentFormat;
+  fileName: string;
+}
+
+/**
+ * Starts a run of an uploaded assessment: checked whole by the API, then previewed by a job. A refused
+ * file rejects with ERR_BENEFIT_FILE_INVALID and its problems in the error's details, for the caller
+ * to show.
+ */
+export const startBenefitRun = async (start: BenefitRunStart, options: WriteOptions = {}) =>
+  (await apiFetch<BenefitRunAnswer>(base, { method: 'POST', body: start, errors: 'caller', ...options })).run;
+
+/** The moves of a run after its preview: each answers the run as it now is. */
+export type BenefitRunAction = 'approve' | 'reject' | 'cancel' | 'resume';
+
+export const moveBenefitRun = async (
+  runId: string,
+  action: BenefitRunAction,
+  comment: string | undefined,
+  options: WriteOptions = {},
+) =>
+  (
+    await apiFetch<BenefitRunAnswer>(`${runPath(runId)}/${action}`, {
+      method: 'POST',
+      // Resume takes no body; cancel takes an optional comment; approve and reject require one.
+      body: action === 'resume' ? undefined : comment === undefined ? {} : { comment },
+      ...options,
+    })
+  ).run;
+
+/** A short-lived link that downloads one of the run's files. */
+export const getBenefitRunFile = (runId: string, fileId: string) =>
+  apiFetch<BenefitRunFileAnswer>(`${runPath(runId)}/files/${encodeURIComponent(fileId)}`);

@@ -1,0 +1,11 @@
+import { currentLanguage } from '../../i18n/index.ts';
+import { loadScreenCatalogue, type ScreenCatalogue } from '../../i18n/screen-catalogue.ts';
+
+/** The offline field work's texts (banner, waiting list, dialogs): fetched when first shown. */
+export const offlineTexts: ScreenCatalogue = {
+  en: () => import('../../i18n/screens/offline/en.json'),
+  fr: () => import('../../i18n/screens/offline/fr.json'),
+};
+
+/** Loads them in the current language, for a message shown after an await (not during a render). */
+export const loadOfflineTexts = (): Promise<void> => loadScreenCatalogue(offlineTexts, currentLanguage());

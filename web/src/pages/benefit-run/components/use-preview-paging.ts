@@ -1,0 +1,42 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TableProps } from '@cloudscape-design/components/table';
+import type { PreviewSort } from '../../../api/benefit-runs.ts';
+import { useNumberedPages } from '../../../common/admin-table/numbered-pages.tsx';
+
+export interface PreviewPaging<Field extends string> {
+  page: number;
+  pageSize: number;
+  sort: PreviewSort<Field>;
+  toFirstPage: () => void;
+  sorting: Pick<TableProps, 'sortingColumn' | 'sortingDescending' | 'onSortingChange'>;
+  pagination: (count: number) => ReactNode;
+  preferences: ReactNode;
+}
+
+/**
+ * The paging and the one sort of a preview table the server pages by number: a new sort, like a new
+ * filter (`toFirstPage`), starts again at page 1.
+ */
+export function usePreviewPaging<Field extends string>(
+  defaultSort: PreviewSort<Field>,
+): PreviewPaging<Field> {
+  const { t } = useTranslation();
+  const paging = useNumberedPages((size) => t('adminTable.preferences.size', { size }));
+  const [sort, setSort] = useState(defaultSort);
+  return {
+    ...paging,
+    sort,
+    sorting: {
+      sortingColumn: { sortingField: sort.field },
+      sortingDescending: sort.direction === 'desc',
+      onSortingChange: ({ detail }) => {
+        setSort({
+          field: (detail.sortingColumn.sortingField ?? defaultSort.field) as Field,
+          direction: detail.isDescending ? 'desc' : 'asc',
+        });
+        paging.toFirstPage();
+      },
+    },
+  };
+}

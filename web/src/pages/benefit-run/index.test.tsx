@@ -1,0 +1,365 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { BenefitRun } from '../../api/benefit-runs.ts';
+import en from '../../i18n/en.json';
+import i18next from '../../i18n/index.ts';
+import { adminRoutes } from '../../test/admin-fixtures.ts';
+import {
+  benefitRow,
+  benefitRun,
+  duplicate,
+  pageOf,
+  paidRun,
+  UPLOADER,
+} from '../../test/benefit-run-fixtures.ts';
+import { fakeApi, type FakeAnswer, type FakeRequest, type FakeRoutes } from '../../test/fake-api.ts';
+import {
+  cloudscape,
+  dialogTexts,
+  renderApp,
+  setSessionMarker,
+  visibleDialog,
+} from '../../test/render-app.tsx';
+import { userEvent } from '../../test/user-event.ts';
+
+const plain = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+const text = () => plain(document.body.textContent);
+
+const accepted = [
+  benefitRow({
+    row: 4,
+    memberName: '=Moussa Ba',
+    memberId: 'm-3',
+    plotId: 'p-3',
+    seasonContributions: 30,
+    cap: 300,
+    benefit: 12,
+  }),
+  benefitRow(),
+  benefitRow({
+    row: 5,
+    memberName: 'Awa Dioup',
+    memberId: 'm-2',
+    plotId: 'p-2',
+    seasonContributions: 10,
+    cap: 100,
+    benefit: 4,
+  }),
+];
+const refused = [
+  benefitRow({
+    row: 1,
+    benefit: 0,
+    cap: 0,
+    seasonContributions: 0,
+    status: 'REFUSED',
+    reason: 'ZERO_BENEFIT',
+  }),
+  benefitRow({
+    row: 2,
+    damageIndex: null,
+    givenAmount: 5000,
+    cap: 100,
+    benefit: 0,
+    status: 'REFUSED',
+    reason: 'ABOVE_CAP',
+  }),
+  benefitRow({
+    row: 3,
+    plotId: 'x-1',
+    plotName: null,
+    memberId: null,
+    memberName: null,
+    memberNumber: null,
+    village: null,
+    federation: null,
+    seasonContributions: null,
+    month: null,
+    factor: null,
+    damageIndex: 0.9,
+    cap: null,
+    benefit: 0,
+    status: 'REFUSED',
+    reason: 'UNKNOWN_PLOT',
+  }),
+];
+
+/** Answers the rows as the server would: the refused ones or all, 6 in all. */
+const rowsAnswer = (request: FakeRequest): FakeAnswer => {
+  const status = request.url.searchParams.get('filter:status');
+  const items = status === 'REFUSED' ? refused : [...refused, ...accepted];
+  return { body: { ...pageOf(items, 6), count: items.length } };
+};
+
+const duplicates = [
+  duplicate({ kind: 'BANK_ACCOUNT', value: 'SN-001', bankAccount: 'SN-001', phone: null }),
+  duplicate({
+    kind: 'BANK_ACCOUNT',
+    value: 'SN-001',
+    memberId: 'm-3',
+    memberName: '=Moussa Ba',
+    bankAccount: 'sn 001',
+  }),
+  duplicate({ group: 2, kind: 'SIMILAR_NAMES', value: 'Ndiaffate' }),
+  duplicate({
+    group: 2,
+    kind: 'SIMILAR_NAMES',
+    value: 'Ndiaffate',
+    memberId: 'm-2',
+    memberName: 'Awa Dioup',
+  }),
+];
+
+const runAnswer = (run: BenefitRun): FakeAnswer => ({ body: { run } });
+
+const openRun = async (run: BenefitRun | ((request: FakeRequest) => FakeAnswer), routes: FakeRoutes = {}) => {
+  setSessionMarker();
+  const api = fakeApi({
+    ...adminRoutes(),
+    'GET /api/admin/benefit-runs/run-1': typeof run === 'function' ? run : runAnswer(run),
+    'GET /api/admin/benefit-runs/run-1/rows': rowsAnswer,
+    'GET /api/admin/benefit-runs/run-1/duplicates': { body: pageOf(duplicates) },
+    ...routes,
+  });
+  renderApp('/BenefitRun/run-1');
+  return api;
+};
+
+const tableNamed = (name: string) =>
+  cloudscape()
+    .findAllTables()
+    .find((table) => table.getElement().querySelector('table')?.getAttribute('aria-label') === name);
+
+const cellsOf = (name: string) =>
+  (tableNamed(name)?.findRows() ?? []).map((row) =>
+    Array.from(row.getElement().querySelectorAll('th, td')).map((cell) => plain(cell.textContent)),
+  );
+
+const queriesTo = (api: ReturnType<typeof fakeApi>, path: string) =>
+  api.requests
+    .filter((request) => request.path === `/api/admin/benefit-runs/run-1/${path}`)
+    .map((request) => Object.fromEntries(request.url.searchParams));
+
+const heading = () =>
+  screen.findByRole('heading', { name: 'Benefit run DRY-2026', level: 1 }, { timeout: 15_000 });
+
+/** Clicks the open confirmation's confirm button (the second of its footer). */
+const confirm = async () => {
+  const button = visibleDialog()?.findFooter()?.findAllButtons()[1]?.getElement();
+  if (!button) throw new Error('No confirmation dialog is open');
+  await userEvent.click(button);
+};
+
+describe('a benefit run', { timeout: 40_000 }, () => {
+  it('should show what the preview found: its figures, per federation, and who did what when', async () => {
+    await openRun(benefitRun());
+    await heading();
+    expect(text()).toContain('Plots to pay3');
+    expect(text()).toContain('TotalF CFA 26');
+    expect(text()).toContain('Refused rows3');
+    expect(text()).toContain('Possible duplicate beneficiaries4');
+    expect(cellsOf('Per federation')).toEqual([
+      ['Kaolack', '2', '2', 'F CFA 22'],
+      ['No federation', '1', '1', 'F CFA 4'],
+    ]);
+    const steps = cellsOf('Steps');
+    expect(steps.map((step) => [step[0], step[1]])).toEqual([
+      ['Uploaded', UPLOADER],
+      ['Previewed', 'The job'],
+    ]);
+    expect(steps[0]?.[2]).toMatch(/^16\/02\/2026 \d\d:\d\d$/);
+    expect(screen.getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it("should show every row with its benefit's inputs, sorted and counted by the server", async () => {
+    const api = await openRun(benefitRun());
+    await heading();
+    await waitFor(() => expect(cellsOf('Rows')).toHaveLength(6));
+    expect(queriesTo(api, 'rows')[0]).toEqual({ page: '1', pageSize: '10', 'sort:row': 'asc' });
+    expect(cellsOf('Rows')[3]).toEqual([
+      '4',
+      'North field',
+      '=Moussa BaF-0001',
+      'F CFA 30',
+      '1 (× 1)',
+      '0.4',
+      'F CFA 300',
+      'Accepted',
+      'F CFA 12',
+    ]);
+    expect(cellsOf('Rows')[2]?.[7]).toBe('Refused: Unknown plot');
+    expect(screen.getByRole('tab', { name: 'Rows (6)' })).toBeTruthy();
+    await userEvent.click(within(tableNamed('Rows')?.getElement() as HTMLElement).getByText('Benefit'));
+    await waitFor(() => expect(queriesTo(api, 'rows').at(-1)).toMatchObject({ 'sort:benefit': 'asc' }));
+    await userEvent.click(within(tableNamed('Rows')?.getElement() as HTMLElement).getByText('Benefit'));
+    await waitFor(() => expect(queriesTo(api, 'rows').at(-1)).toMatchObject({ 'sort:benefit': 'desc' }));
+  });
+
+  it('should list the refused rows with their reasons, and the possible duplicates', async () => {
+    const api = await openRun(benefitRun());
+    await heading();
+    await userEvent.click(screen.getByRole('tab', { name: 'Refused rows (3)' }));
+    await waitFor(() => expect(cellsOf('Refused rows')).toHaveLength(3));
+    expect(queriesTo(api, 'rows').at(-1)).toMatchObject({ 'filter:status': 'REFUSED' });
+    expect(cellsOf('Refused rows').map((row) => [row[0], row[4], row[6]])).toEqual([
+      ['1', 'Nothing to pay', '-'],
+      ['2', 'Amount above the cap', 'F CFA 5,000'],
+      ['3', 'Unknown plot', '-'],
+    ]);
+    expect(text()).toContain('Refused rows (3/6)');
+    await userEvent.click(screen.getByRole('tab', { name: 'Possible duplicates (4)' }));
+    await waitFor(() => expect(cellsOf('Possible duplicate beneficiaries')).toHaveLength(4));
+    expect(cellsOf('Possible duplicate beneficiaries').map((row) => row.slice(0, 4))).toEqual([
+      ['1', 'Same bank account', 'SN-001', 'Awa DiopF-0001'],
+      ['1', 'Same bank account', 'SN-001', '=Moussa BaF-0001'],
+      ['2', 'Similar names in a village', 'Ndiaffate', 'Awa DiopF-0001'],
+      ['2', 'Similar names in a village', 'Ndiaffate', 'Awa DioupF-0001'],
+    ]);
+  });
+
+  it('should approve the run with a comment, after a confirmation that says what it pays', async () => {
+    const approved = benefitRun({
+      state: 'APPROVED',
+      review: {
+        decision: 'APPROVED',
+        by: 'ada@example.org',
+        at: '2026-02-16T10:00:00.000Z',
+        comment: 'Checked',
+      },
+    });
+    const api = await openRun(benefitRun(), {
+      'POST /api/admin/benefit-runs/run-1/approve': { status: 202, body: { run: approved } },
+    });
+    await heading();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(plain(dialogTexts()?.content)).toContain(
+      'Approving pays F CFA 26 to 3 members for 3 plots of the assessment DRY-2026, at once.',
+    );
+    expect(dialogTexts()?.content).toContain(
+      '4 members may be duplicate beneficiaries: check the possible duplicates first.',
+    );
+    await confirm();
+    expect(dialogTexts()?.content).toContain('Write a comment.');
+    expect(api.calls()).not.toContain('POST /api/admin/benefit-runs/run-1/approve');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), ' Checked ');
+    await confirm();
+    await waitFor(() =>
+      expect(api.requestTo('POST /api/admin/benefit-runs/run-1/approve')?.body).toEqual({
+        comment: 'Checked',
+      }),
+    );
+    expect(
+      api.requestTo('POST /api/admin/benefit-runs/run-1/approve')?.headers.get('Idempotency-Key'),
+    ).toBeTruthy();
+  });
+
+  it('should tell the uploader that another administrator must review the run, and let them cancel it', async () => {
+    const own = benefitRun({ createdBy: 'ada@example.org' });
+    const api = await openRun(own, {
+      'POST /api/admin/benefit-runs/run-1/cancel': {
+        body: {
+          run: {
+            ...own,
+            state: 'CANCELLED',
+            cancellation: { by: 'ada@example.org', at: '2026-02-16T11:00:00.000Z', comment: null },
+          },
+        },
+      },
+    });
+    await heading();
+    expect(text()).toContain('You uploaded this runAnother administrator must approve or reject it.');
+    expect(screen.getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Reject' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the run' }));
+    await confirm();
+    await waitFor(() => expect(api.requestTo('POST /api/admin/benefit-runs/run-1/cancel')?.body).toEqual({}));
+  });
+
+  it('should show an error code of a refused move in the error dialog', async () => {
+    await openRun(benefitRun(), {
+      'POST /api/admin/benefit-runs/run-1/reject': {
+        status: 409,
+        body: {
+          code: 'ERR_BENEFIT_RUN_STATE',
+          message: 'The benefit run is not in a state that allows this.',
+        },
+      },
+    });
+    await heading();
+    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Wrong index');
+    await confirm();
+    await waitFor(() => expect(dialogTexts()?.content).toContain(en.errors.ERR_BENEFIT_RUN_STATE));
+  });
+
+  it("should follow the preview's progress until the run waits for approval", async () => {
+    let reads = 0;
+    await openRun(() =>
+      runAnswer(
+        ++reads === 1
+          ? benefitRun({ state: 'PREVIEWING', preview: null, files: [], progress: { done: 40, total: 100 } })
+          : benefitRun(),
+      ),
+    );
+    await heading();
+    expect(text()).toContain('40 of 100 plots examined');
+    expect(cloudscape().findProgressBar()?.findPercentageText()?.getElement().textContent).toBe('40%');
+    await waitFor(() => expect(text()).toContain('Plots to pay3'), { timeout: 10_000 });
+    expect(cloudscape().findProgressBar()).toBeNull();
+  });
+
+  it('should show the payment and download its files', async () => {
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const url = 'http://files.example/benefit-runs/run-1/bank-CBAO.csv?X-Amz-Signature=abc';
+    await openRun(paidRun(), {
+      'GET /api/admin/benefit-runs/run-1/files/bank-1': {
+        body: { url, fileName: 'benefit-run-DRY-2026-bank-CBAO.csv' },
+      },
+    });
+    await heading();
+    expect(text()).toContain('Amount paidF CFA 26');
+    expect(text()).toContain('Rows not paid1 · paid meanwhile for this assessment: 1');
+    expect(cellsOf('Steps').map((step) => [step[0], step[1], step[3]])).toEqual([
+      ['Uploaded', UPLOADER, '-'],
+      ['Previewed', 'The job', '-'],
+      ['Approved', 'ada@example.org', 'Matches the index report'],
+      ['Paid', 'ada@example.org', '-'],
+    ]);
+    expect(cellsOf('Files').map((row) => row.slice(0, 4))).toEqual([
+      ['Preview (every row)', 'benefit-run-DRY-2026-preview.csv', '-', '-'],
+      ['Possible duplicate beneficiaries', 'benefit-run-DRY-2026-duplicates.csv', '-', '-'],
+      ['Bank transfers: CBAO', 'benefit-run-DRY-2026-bank-CBAO.csv', '1', 'F CFA 10'],
+      ['Cash payments (members without bank details)', 'benefit-run-DRY-2026-cash.csv', '1', 'F CFA 4'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Download benefit-run-DRY-2026-bank-CBAO.csv' }),
+    );
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    expect((saved.mock.contexts[0] as HTMLAnchorElement).href).toBe(url);
+  });
+
+  it('should say when the run does not exist', async () => {
+    await openRun(() => ({ status: 404, body: { code: 'ERR_NOT_FOUND', message: 'Not found' } }));
+    expect(
+      await screen.findByText(
+        'This benefit run does not exist, or belongs to another enabler.',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeTruthy();
+  });
+
+  it('should show the run in French', async () => {
+    await i18next.changeLanguage('fr');
+    await openRun(benefitRun());
+    await screen.findByRole(
+      'heading',
+      { name: "Paiement d'indemnités DRY-2026", level: 1 },
+      { timeout: 15_000 },
+    );
+    expect(screen.getByRole('button', { name: 'Approuver' })).toBeTruthy();
+    expect(text()).toContain('Parcelles à payer3');
+    expect(text()).toContain('Total26 F CFA');
+  });
+});

@@ -1,0 +1,180 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@cloudscape-design/components/alert';
+import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Tabs from '@cloudscape-design/components/tabs';
+import { ApiError } from '../../api/api-error.ts';
+import { useBenefitRun } from '../../api/benefit-runs-queries.ts';
+import { isAtWork, type BenefitRun } from '../../api/benefit-runs.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import { RunState } from '../../common/benefit-runs/run-state.tsx';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useFollow } from '../../common/browser/use-follow.ts';
+import { LoadState } from '../../common/ui/load-state.tsx';
+import { paths } from '../../navigation/paths.ts';
+import { useSignedInSession } from '../../session/session-context.ts';
+import { DuplicatesTable } from './components/duplicates-table.tsx';
+import { PaymentReport } from './components/payment-report.tsx';
+import { PreviewSummary } from './components/preview-summary.tsx';
+import { RowsTable } from './components/rows-table.tsx';
+import { RunActions, isUploader } from './components/run-actions.tsx';
+import { RunFiles, useRunFileDownload } from './components/run-files.tsx';
+import { RunOverview } from './components/run-overview.tsx';
+import { RunProgress } from './components/run-progress.tsx';
+import { useRunFormats } from './components/run-formats.ts';
+
+/** The preview's three tables, each counted in its tab's label. */
+function PreviewTables({ run, preview }: { run: BenefitRun; preview: NonNullable<BenefitRun['preview']> }) {
+  const { t } = useTranslation();
+  const { count } = useRunFormats(run);
+  return (
+    <Container>
+      <Tabs
+        ariaLabel={t('benefitRuns.preview.tabs')}
+        tabs={[
+          {
+            id: 'rows',
+            label: t('benefitRuns.preview.rowsTab', { figure: count(preview.rows) }),
+            content: <RowsTable run={run} />,
+          },
+          {
+            id: 'refused',
+            label: t('benefitRuns.preview.refusedTab', { figure: count(preview.refused) }),
+            content: <RowsTable run={run} refused />,
+          },
+          {
+            id: 'duplicates',
+            label: t('benefitRuns.preview.duplicatesTab', { figure: count(preview.duplicates) }),
+            content: <DuplicatesTable run={run} />,
+          },
+        ]}
+      />
+    </Container>
+  );
+}
+
+/** Once a run is paid, what its payment moved is read again: members, their records, the dashboard. */
+function useRefreshWhenPaid(run: BenefitRun | undefined) {
+  const queryClient = useQueryClient();
+  const paid = run?.state === 'PAID';
+  useEffect(() => {
+    if (!paid) return;
+    for (const queryKey of [queryKeys.members.all, queryKeys.admin.all, queryKeys.dashboard.all])
+      void queryClient.invalidateQueries({ queryKey });
+  }, [paid, queryClient]);
+}
+
+/**
+ * One benefit run: its jobs' progress, what its preview found (figures, rows, refusals, possible
+ * duplicates), the four-eyes review, the payment's report and files, and who did what when.
+ */
+export function BenefitRunPage() {
+  const { t } = useTranslation();
+  const follow = useFollow();
+  const { id = '' } = useParams();
+  const { user } = useSignedInSession();
+  const read = useBenefitRun(id);
+  const run = read.data;
+  useRefreshWhenPaid(run);
+  const { downloading, download } = useRunFileDownload(id);
+  const title = run ? t('benefitRuns.run.title', { assessment: run.assessmentId }) : t('screens.benefitRun');
+  useDocumentTitle(title);
+
+  const breadcrumbs = (
+    <BreadcrumbGroup
+      ariaLabel={t('benefitRuns.breadcrumbs')}
+      onFollow={follow}
+      items={[
+        { text: t('screens.adminBenefitRuns'), href: paths.adminBenefitRuns },
+        { text: run?.assessmentId ?? t('screens.benefitRun'), href: paths.benefitRun(id) },
+      ]}
+    />
+  );
+  if (!run) {
+    const missing = read.error instanceof ApiError && read.error.status === 404;
+    return (
+      <ContentLayout breadcrumbs={breadcrumbs} header={<Header variant="h1">{title}</Header>}>
+        <Container>
+          {read.isPending ? (
+            <LoadState status="loading" text={t('app.loading')} />
+          ) : (
+            <LoadState
+              status={missing ? 'notFound' : 'error'}
+              text={missing ? t('benefitRuns.run.notFound') : undefined}
+              action={
+                <Button href={paths.adminBenefitRuns} onFollow={follow}>
+                  {t('benefitRuns.run.backToList')}
+                </Button>
+              }
+            />
+          )}
+        </Container>
+      </ContentLayout>
+    );
+  }
+
+  const uploader = isUploader(run, user.email);
+  const hasPreviewFile = run.files.some((file) => file.id === 'preview');
+  return (
+    <ContentLayout
+      breadcrumbs={breadcrumbs}
+      header={
+        <Header
+          variant="h1"
+          description={
+            <SpaceBetween direction="horizontal" size="xs">
+              <RunState state={run.state} />
+              <span>{t('benefitRuns.run.description', { by: run.createdBy })}</span>
+            </SpaceBetween>
+          }
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              {hasPreviewFile && (
+                <Button
+                  iconName="download"
+                  loading={downloading === 'preview'}
+                  onClick={() => void download('preview')}
+                >
+                  {t('benefitRuns.run.downloadPreview')}
+                </Button>
+              )}
+              <RunActions run={run} uploader={uploader} />
+            </SpaceBetween>
+          }
+        >
+          {title}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        {uploader && run.state === 'PENDING_APPROVAL' && (
+          <Alert type="info" header={t('benefitRuns.run.ownRunTitle')}>
+            {t('benefitRuns.run.ownRun')}
+          </Alert>
+        )}
+        {run.state === 'FAILED' && (
+          <Alert type="error" header={t('benefitRuns.run.failedTitle')}>
+            {t(
+              run.failure?.in === 'PAYMENT'
+                ? 'benefitRuns.run.paymentFailed'
+                : 'benefitRuns.run.previewFailed',
+            )}
+          </Alert>
+        )}
+        {isAtWork(run.state) && <RunProgress run={run} />}
+        {run.payment && <PaymentReport run={run} payment={run.payment} />}
+        {run.preview && <PreviewSummary run={run} preview={run.preview} />}
+        <RunOverview run={run} />
+        {run.files.length > 0 && <RunFiles run={run} />}
+        {run.preview && <PreviewTables run={run} preview={run.preview} />}
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

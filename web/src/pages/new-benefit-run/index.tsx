@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useFollow } from '../../common/browser/use-follow.ts';
+import { paths } from '../../navigation/paths.ts';
+import { AssessmentFormat } from './components/assessment-format.tsx';
+import { AssessmentUpload } from './components/assessment-upload.tsx';
+import './new-benefit-run.css';
+
+/** An assessment uploaded to start a benefit run, beside the documentation of its two formats. */
+export function NewBenefitRunPage() {
+  const { t } = useTranslation();
+  const follow = useFollow();
+  useDocumentTitle(t('screens.newBenefitRun'));
+  return (
+    <ContentLayout
+      breadcrumbs={
+        <BreadcrumbGroup
+          ariaLabel={t('benefitRuns.breadcrumbs')}
+          onFollow={follow}
+          items={[
+            { text: t('screens.adminBenefitRuns'), href: paths.adminBenefitRuns },
+            { text: t('screens.newBenefitRun'), href: paths.newBenefitRun },
+          ]}
+        />
+      }
+      header={
+        <Header variant="h1" description={t('benefitRuns.upload.pageDescription')}>
+          {t('screens.newBenefitRun')}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <AssessmentUpload />
+        <AssessmentFormat />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

@@ -49,7 +49,8 @@ export const firstScreens: FirstScreen[] = [
     ownCall: '/api/members',
   },
   {
-    // One of the administrators' tables (issue 27); the others share its code but for their columns.
+    // One of the administrators' tables (issue 27); the others share its code but for their columns. Its
+    // preferences load once its first page has come, as the member list's.
     name: 'contributions table',
     path: '/AdminContributions',
     signedInAs: 'admin',
@@ -59,6 +60,7 @@ export const firstScreens: FirstScreen[] = [
       'src/app/admin-pages.ts',
       'src/i18n/catalogues/en-admin.ts',
       'src/pages/admin-contributions/index.tsx',
+      'src/common/admin-table/page-size-preferences.tsx',
     ],
     ownCall: '/api/admin/contributions',
   },

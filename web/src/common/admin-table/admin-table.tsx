@@ -226,7 +226,7 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
           }
           filter={props.filter}
           pagination={paging.pagination(count ?? 0, loading)}
-          preferences={paging.preferences}
+          preferences={paging.preferences(answer.data !== undefined)}
           empty={
             loading ? (
               <TableLoadingState text={t(`${texts}.loading`)} />

@@ -1,10 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import './numbered-pages.css';
 import { useTranslation } from 'react-i18next';
-import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
+import Button from '@cloudscape-design/components/button';
 import Pagination from '@cloudscape-design/components/pagination';
-import { ALL_PAGE_SIZE, DEFAULT_ADMIN_PAGE_SIZE, adminTablePageSizes } from '../../api/admin-records.ts';
+import { ALL_PAGE_SIZE, DEFAULT_ADMIN_PAGE_SIZE } from '../../api/admin-records.ts';
 import { paginationLabels, preferencesLabels } from './table-labels.ts';
+
+// The preferences (their modal and its drag-and-drop library) are not needed for a table's first look:
+// they are fetched once its first answer has come, as the member list's are.
+const PageSizePreferences = lazy(() =>
+  import('./page-size-preferences.tsx').then(({ PageSizePreferences }) => ({
+    default: PageSizePreferences,
+  })),
+);
 
 /**
  * The page and page size of an administrator's table, which the server pages by number (spec section
@@ -36,22 +44,28 @@ export function useNumberedPages(sizeLabel: (size: number) => string) {
           />
         </div>
       ),
-    preferences: (
-      <CollectionPreferences
-        {...preferencesLabels(t)}
-        preferences={{ pageSize }}
-        pageSizePreference={{
-          title: t('adminTable.preferences.pageSize'),
-          options: adminTablePageSizes.map((size) => ({
-            value: size,
-            label: size === ALL_PAGE_SIZE ? t('adminTable.preferences.all') : sizeLabel(size),
-          })),
-        }}
-        onConfirm={({ detail }) => {
-          setPageSize(detail.pageSize ?? DEFAULT_ADMIN_PAGE_SIZE);
-          setPage(1);
-        }}
-      />
-    ),
+    /**
+     * The page-size preferences once `answered` (the first answer has come); until then their trigger's
+     * place, kept, so that nothing moves when they arrive.
+     */
+    preferences: (answered: boolean) => {
+      const placeholder = (
+        <Button variant="icon" iconName="settings" disabled ariaLabel={preferencesLabels(t).title} />
+      );
+      return answered ? (
+        <Suspense fallback={placeholder}>
+          <PageSizePreferences
+            pageSize={pageSize}
+            sizeLabel={sizeLabel}
+            onChange={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        </Suspense>
+      ) : (
+        placeholder
+      );
+    },
   };
 }

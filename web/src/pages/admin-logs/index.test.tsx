@@ -99,13 +99,13 @@ describe('logs page', { timeout: 30_000 }, () => {
 
   it('should offer 5, 10, 25 lines and All, which reads every line, and 10 again on the next visit', async () => {
     const api = await openLogs();
-    expect(pageSizeLabels(table())).toEqual([
+    expect(await pageSizeLabels(table)).toEqual([
       '5 lines per page',
       '10 lines per page',
       '25 lines per page',
       'All',
     ]);
-    choosePageSize(table(), 'All');
+    await choosePageSize(table, 'All');
     await waitFor(() => expect(cells().length).toBe(27));
     expect(logQueries(api).at(-1)).toEqual({ level: 'warn', page: '1', pageSize: '500' });
     expect(table()?.findPagination()).toBeNull();

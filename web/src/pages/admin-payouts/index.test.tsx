@@ -120,8 +120,8 @@ describe('admin benefits table', { timeout: 30_000 }, () => {
       },
       1,
     );
-    expect(pageSizeLabels(table())).toEqual(['5 rows', '10 rows', '25 rows', 'All']);
-    choosePageSize(table(), 'All');
+    expect(await pageSizeLabels(table)).toEqual(['5 rows', '10 rows', '25 rows', 'All']);
+    await choosePageSize(table, 'All');
     await waitFor(() => expect(rows().map((row) => row[4])).toEqual(['A-1', 'A-2', 'A-3']));
     expect(listRequests(api).slice(-3)).toEqual([
       { page: '1', pageSize: '500', 'sort:payoutDate': 'desc' },

@@ -50,13 +50,13 @@ const openReports = async () => {
 describe('reports page', { timeout: 30_000 }, () => {
   it('should offer 5, 10, 25 reports and All, which reads every page of 500, and 10 again on the next visit', async () => {
     const api = await openReports();
-    expect(pageSizeLabels(table())).toEqual([
+    expect(await pageSizeLabels(table)).toEqual([
       '5 reports per page',
       '10 reports per page',
       '25 reports per page',
       'All',
     ]);
-    choosePageSize(table(), 'All');
+    await choosePageSize(table, 'All');
     await waitFor(() => expect(cells().length).toBe(COUNT));
     const queries = () =>
       api.requests

@@ -18,6 +18,8 @@ export default defineConfig({
       'e2e/vitest.config.ts',
       // After all the others: checks the error codes they answered against the contract.
       'functions/vitest.contract.config.ts',
+      // After all the others too: checks the AWS calls they made against the functions' roles.
+      'infra/vitest.permissions.config.ts',
     ],
   },
 });

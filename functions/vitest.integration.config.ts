@@ -10,7 +10,11 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.integration.test.ts', '../infra/local/**/*.integration.test.ts'],
     globalSetup: ['../infra/local/testing/global-setup.ts'],
-    setupFiles: ['../infra/local/testing/apply-environment.ts'],
+    // The functions' AWS calls recorded for the role check (infra/local/testing/aws-calls/).
+    setupFiles: [
+      '../infra/local/testing/apply-environment.ts',
+      '../infra/local/testing/aws-calls/record-in-tests.ts',
+    ],
     // Thousands of calls would print a metrics line each; the tests about metrics turn them back on.
     // Every answer a handler sends is checked against the route table (http/middleware/answer-check.ts).
     env: { POWERTOOLS_METRICS_DISABLED: 'true', CPBO_CHECK_ANSWERS: 'on' },

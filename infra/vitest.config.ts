@@ -5,8 +5,9 @@ export default defineConfig({
     name: 'infra',
     environment: 'node',
     include: ['**/*.test.ts'],
-    // Integration tests run in the integration project, with DynamoDB Local started for them.
-    exclude: ['**/node_modules/**', 'cdk.out/**', '**/*.integration.test.ts'],
+    // Integration tests run in the integration project, with DynamoDB Local started for them; the
+    // roles' check in the permissions project, after the projects whose calls it checks.
+    exclude: ['**/node_modules/**', 'cdk.out/**', '**/*.integration.test.ts', '**/*.permissions.test.ts'],
     testTimeout: 60_000,
     // Every answer a handler sends is checked against the route table (http/middleware/answer-check.ts).
     env: { CPBO_CHECK_ANSWERS: 'on' },

@@ -20,15 +20,21 @@ export const dataJobKinds = [
 /** QUEUED → RUNNING → DONE; INVALID: the file failed its schema (nothing written); FAILED: dead-lettered. */
 export const dataJobStates = ['QUEUED', 'RUNNING', 'DONE', 'INVALID', 'FAILED'] as const;
 
+/**
+ * The longest path or message a job keeps of one error: they may quote the file (a property's name),
+ * and the job's item must stay within DynamoDB's 400 KB (docs/operations.md, "Limits of AWS").
+ */
+export const MAX_JOB_ERROR_TEXT = 300;
+
 /** One problem of an import's file: where in it (a JSON path, '' for the whole file) and its code. */
 const jobErrorObject = {
   type: 'object',
   required: ['where', 'code', 'message'],
   additionalProperties: false,
   properties: {
-    where: { type: 'string' },
+    where: { type: 'string', maxLength: MAX_JOB_ERROR_TEXT },
     code: { type: 'string', enum: errorCodes },
-    message: { type: 'string' },
+    message: { type: 'string', maxLength: MAX_JOB_ERROR_TEXT },
   },
 } as const satisfies JSONSchema;
 

@@ -31,6 +31,13 @@ export const reportListQuerySchema = {
 /** Largest report body the mobile app may send, in bytes (its data is stored as sent). */
 export const MAX_REPORT_BYTES = 64 * 1024;
 
+/**
+ * The longest message the application's log keeps of a line (its function's log in CloudWatch has it
+ * whole): a line may quote an error's message, and a page of 500 lines must stay within Lambda's 6 MB
+ * answer (docs/operations.md, "Limits of AWS").
+ */
+export const MAX_LOG_MESSAGE_LENGTH = 2000;
+
 const deviceText = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
 
 /**
@@ -81,7 +88,7 @@ const logLineObject = {
   properties: {
     timestamp: instantSchema,
     level: { type: 'string', enum: logLevels },
-    message: { type: 'string' },
+    message: { type: 'string', maxLength: MAX_LOG_MESSAGE_LENGTH },
   },
 } as const satisfies JSONSchema;
 export type LogLine = FromSchema<typeof logLineObject>;

@@ -22,12 +22,13 @@ import { acknowledge, nagArnOf } from './nag.ts';
 
 export type FunctionName = Resource | 'not-found' | `${Worker}-worker`;
 
-/** Reads of the table; Query covers its global indexes only where `indexes` is set. */
+/** Reads of the table itself (its global indexes are `indexes`). */
 type TableRead = 'GetItem' | 'BatchGetItem' | 'Query' | 'Scan';
 /** Writes; a transaction needs the right of each kind of item it holds (ConditionCheckItem for checks). */
 type TableWrite = 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem';
 
 export interface FunctionAccess {
+  /** `indexes`: Query on the table's global indexes. */
   readonly table?: { read?: TableRead[]; write?: TableWrite[]; indexes?: boolean };
   /**
    * Appends lines to the application's log (a 403 answered, an administrator's deletion…): PutItem and
@@ -50,7 +51,9 @@ export interface FunctionAccess {
   readonly sendsMail?: boolean;
 }
 
-const WRITE_ALL: TableWrite[] = ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'];
+const WRITE_ALL: TableWrite[] = ['PutItem', 'UpdateItem', 'DeleteItem'];
+/** With the checks of a transaction (ConditionCheck items: a session's account, a user's enabler, a plot's config). */
+const WRITE_CHECKED: TableWrite[] = [...WRITE_ALL, 'ConditionCheckItem'];
 /**
  * An administrator's plot or money table: its list in memory (the change timelines, the snapshots), a
  * record's names (batch reads), its records' transactions.
@@ -64,7 +67,7 @@ const MONEY: FunctionAccess = {
 export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
   // Login, refresh, logout (the sessions' deletion in batches), a password change, the lockout's mail.
   auth: {
-    table: { read: ['GetItem', 'Query'], write: [...WRITE_ALL, 'BatchWriteItem'], indexes: true },
+    table: { read: ['GetItem', 'Query'], write: [...WRITE_CHECKED, 'BatchWriteItem'], indexes: true },
     tokenSecret: true,
     sendsTo: ['mail'],
   },
@@ -74,7 +77,7 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     sendsTo: ['mail'],
     appUrl: true,
   },
-  me: { table: { read: ['GetItem', 'Query'], write: ['UpdateItem'] }, appLog: true, tokenSecret: true },
+  me: { table: { read: ['GetItem', 'Query'], write: ['UpdateItem'] }, tokenSecret: true },
   members: {
     table: { read: ['GetItem', 'Query'], write: WRITE_ALL, indexes: true },
     memberDirectory: { read: true },
@@ -94,12 +97,13 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     tokenSecret: true,
     sendsTo: ['memberDeletion'],
   },
-  'admin-plots': MONEY,
+  // A plot's coverage moved to another config checks that config in its transaction.
+  'admin-plots': { ...MONEY, table: { ...MONEY.table, write: WRITE_CHECKED } },
   'admin-contributions': MONEY,
   'admin-payouts': MONEY,
   'admin-cashouts': MONEY,
   'admin-users': {
-    table: { read: ['GetItem', 'Query'], write: [...WRITE_ALL, 'BatchWriteItem'], indexes: true },
+    table: { read: ['GetItem', 'Query'], write: [...WRITE_CHECKED, 'BatchWriteItem'], indexes: true },
     tokenSecret: true,
     sendsTo: ['mail'],
     appUrl: true,
@@ -108,13 +112,13 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
   'admin-reports': { table: { read: ['GetItem', 'Query'] }, appLog: true, tokenSecret: true },
   // The mirror job's state; the refresh itself is the worker's.
   'admin-mirror': {
-    table: { read: ['GetItem', 'Query'], write: ['UpdateItem'] },
+    table: { read: ['GetItem'], write: ['UpdateItem'] },
     appLog: true,
     tokenSecret: true,
     sendsTo: ['mirror'],
   },
   exports: {
-    table: { read: ['GetItem', 'Query'], write: ['PutItem'] },
+    table: { read: ['GetItem'], write: ['PutItem'] },
     appLog: true,
     files: { read: ['exports'] },
     tokenSecret: true,
@@ -122,7 +126,7 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
   },
   // A small file is written by the function, a large one uploaded by a presigned URL and then checked.
   imports: {
-    table: { read: ['GetItem', 'Query'], write: ['PutItem'] },
+    table: { read: ['GetItem'], write: ['PutItem'] },
     appLog: true,
     files: { read: ['imports'], write: ['imports'], find: true },
     tokenSecret: true,
@@ -144,23 +148,24 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     sendsTo: ['rebuild'],
   },
   // The mobile reports: one numbered list.
-  reports: { table: { read: ['GetItem', 'Query'], write: ['PutItem', 'UpdateItem'] }, tokenSecret: true },
+  reports: { table: { read: ['GetItem'], write: ['PutItem', 'UpdateItem'] }, tokenSecret: true },
   // Anonymous, the document is in the bundle.
   openapi: {},
   'not-found': {},
   // A mail already handed to SES is passed over when its batch comes back (its mark).
-  'mail-worker': { appLog: true, mailMarks: true, sendsMail: true },
-  // Each stream record's figures, added in one transaction with the record's marker (no reads).
-  'aggregates-worker': { table: { write: ['PutItem', 'UpdateItem'] }, appLog: true },
+  'mail-worker': { mailMarks: true, sendsMail: true },
+  // Each stream record's figures, added in one transaction with the record's marker; a member whose
+  // federation moved has its records' copies moved too (its partition read, each record updated).
+  'aggregates-worker': { table: { read: ['Query'], write: ['PutItem', 'UpdateItem'] }, appLog: true },
   'member-directory-worker': {
-    table: { read: ['GetItem', 'BatchGetItem', 'Query'], indexes: true },
-    appLog: true,
+    table: { read: ['BatchGetItem'], indexes: true },
     memberDirectory: { read: true, write: true },
   },
+  // Records and their id claims in batches (data/data-import.ts); the lock released by a deletion.
   'import-worker': {
     table: {
-      read: ['GetItem', 'BatchGetItem', 'Query'],
-      write: ['PutItem', 'UpdateItem'],
+      read: ['GetItem', 'BatchGetItem'],
+      write: ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
       indexes: true,
     },
     appLog: true,
@@ -173,7 +178,7 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
   },
   // Copies the table, pseudonymised with a key derived from the token secret, a page per step.
   'mirror-worker': {
-    table: { read: ['GetItem', 'Query', 'Scan'], write: ['UpdateItem'] },
+    table: { read: ['GetItem', 'Scan'], write: ['UpdateItem'] },
     appLog: true,
     mirrorTable: { read: ['Scan'], write: ['BatchWriteItem'] },
     tokenSecret: true,
@@ -193,12 +198,13 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
   },
   'aggregates-rebuild-worker': {
     table: {
-      read: ['GetItem', 'Query'],
+      read: ['GetItem'],
       write: ['UpdateItem', 'DeleteItem', 'BatchWriteItem'],
       indexes: true,
     },
     appLog: true,
-    files: { read: ['rebuilds'], write: ['rebuilds'] },
+    // A missing checkpoint reads as missing, not as refused.
+    files: { read: ['rebuilds'], write: ['rebuilds'], find: true },
     sendsTo: ['rebuild'],
   },
   // A removed member's records, deleted a page at a time; its job's marks; the next step.
@@ -233,9 +239,7 @@ export const grantFunctionAccess = (
   const stack = Stack.of(fn);
   const { table } = access;
   if (table?.read?.length) allow(dynamoActions(table.read), [targets.table.tableArn]);
-  // Only a Query reads an index.
-  if (table?.indexes && table.read?.includes('Query'))
-    allow(dynamoActions(['Query']), [`${targets.table.tableArn}/index/*`]);
+  if (table?.indexes) allow(dynamoActions(['Query']), [`${targets.table.tableArn}/index/*`]);
   if (table?.write?.length) allow(dynamoActions(table.write), [targets.table.tableArn]);
   const logWrites = (['PutItem', 'UpdateItem'] as const).filter((action) => !table?.write?.includes(action));
   if (access.appLog && logWrites.length > 0) {
@@ -302,7 +306,7 @@ export const grantFunctionAccess = (
 
   // The wildcards that remain are key prefixes and the indexes of the table, each named above.
   const wildcards = [
-    ...(table?.indexes && table.read?.includes('Query') ? [`${nagArnOf(targets.table)}/index/*`] : []),
+    ...(table?.indexes ? [`${nagArnOf(targets.table)}/index/*`] : []),
     ...[...(files?.read ?? []), ...(files?.write ?? []), ...(files?.abortUploads ?? [])].map(
       (area) => `${nagArnOf(targets.filesBucket)}/${fileAreas[area]}*`,
     ),

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import { handlerEntry } from '@cpbo/functions/http/handlers.ts';
 import type { Resource } from '@cpbo/functions/http/routes.ts';
 import { workerEntry, type Worker } from '@cpbo/functions/workers/workers.ts';
+import { asFunction } from './function-scope.ts';
 
 export type HttpTarget = Resource | 'not-found';
 export type HttpHandler = (
@@ -41,8 +42,12 @@ const cachedImport = <Handler>() => {
 const httpHandlers = cachedImport<HttpHandler>();
 const workerHandlers = cachedImport<WorkerHandler<unknown>>();
 
-export const loadHttpHandler = (target: HttpTarget): Promise<HttpHandler> =>
-  httpHandlers(handlerEntry(target));
+/** A worker's Lambda, as CDK names it. */
+export const workerFunction = (worker: Worker): `${Worker}-worker` => `${worker}-worker`;
 
-export const loadWorkerHandler = <Event>(worker: Worker): Promise<WorkerHandler<Event>> =>
-  workerHandlers(workerEntry(worker)) as Promise<WorkerHandler<Event>>;
+/** The handler of the target's function, each invocation run as that function (function-scope.ts). */
+export const loadHttpHandler = async (target: HttpTarget): Promise<HttpHandler> =>
+  asFunction(target, await httpHandlers(handlerEntry(target)));
+
+export const loadWorkerHandler = async <Event>(worker: Worker): Promise<WorkerHandler<Event>> =>
+  asFunction(workerFunction(worker), (await workerHandlers(workerEntry(worker))) as WorkerHandler<Event>);

@@ -22,6 +22,7 @@ import { startLocalQueues } from './queues/local-queues.ts';
 import { defaultLogins, seedOnce, type DemoLogins } from './seed/index.ts';
 import { startFaultMode } from './faults/fault-mode.ts';
 import { startStreamPoller, streamDeadLetter } from './streams/stream-poller.ts';
+import { recordAwsCallsOfTheRun } from './testing/aws-calls/recorder.ts';
 
 export interface LocalRuntimeOptions {
   /** 0 picks a free port. */
@@ -97,6 +98,8 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   const dataDir = resolve(options.dataDir);
   const outboxDir = join(dataDir, 'outbox');
   const teardown = new Teardown();
+  // In a test run, the functions' AWS calls are recorded for the role check (testing/aws-calls/).
+  recordAwsCallsOfTheRun();
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolveReady) => (markReady = resolveReady));
   try {

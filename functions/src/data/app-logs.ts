@@ -1,4 +1,5 @@
-import type { LogLevel } from '@cpbo/schemas/operations.ts';
+import { MAX_LOG_MESSAGE_LENGTH, type LogLevel } from '@cpbo/schemas/operations.ts';
+import { clippedText } from '#domain/clipped-text.ts';
 import { redactLogMessage } from '#domain/log-redaction.ts';
 import { dayOf, expiresAtOf, logViewsOf, retentionDaysOf, retentionWindow } from '#domain/numbered-pages.ts';
 import { readOptionalEnvironment } from '#platform/environment.ts';
@@ -24,14 +25,17 @@ const logList = (view: LogLevel) => `${LOG_PARTITION_PREFIX}${view}`;
 
 const retentionDays = () => retentionDaysOf(readOptionalEnvironment('logRetentionDays'));
 
-/** Stores one line, its message redacted (no password, token, link or bank number is ever stored). */
+/**
+ * Stores one line, its message redacted (no password, token, link or bank number is ever stored) and
+ * clipped to MAX_LOG_MESSAGE_LENGTH (the function's own log has it whole).
+ */
 export const storeLogLine = async (level: LogLevel, message: string, now = new Date()): Promise<void> => {
   const day = dayOf(now);
   const line: LogLine & { entityType: string } = {
     entityType: 'LOG',
     timestamp: now.toISOString(),
     level,
-    message: redactLogMessage(message),
+    message: clippedText(redactLogMessage(message), MAX_LOG_MESSAGE_LENGTH),
   };
   const retained = { day, expiresAt: expiresAtOf(day, retentionDays()) };
   await Promise.all(logViewsOf(level).map((view) => appendNumbered(logList(view), line, retained)));

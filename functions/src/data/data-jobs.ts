@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { MAX_JOB_ERRORS } from '@cpbo/schemas/data-jobs.ts';
+import { MAX_JOB_ERROR_TEXT, MAX_JOB_ERRORS } from '@cpbo/schemas/data-jobs.ts';
+import { clippedText } from '#domain/clipped-text.ts';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { updateJobAt } from './job-steps.ts';
@@ -133,8 +134,17 @@ export const saveDataJob = async (
   );
 };
 
-/** Adds errors to a job in memory: the first MAX_JOB_ERRORS are kept, all are counted. */
+/**
+ * Adds errors to a job in memory: the first MAX_JOB_ERRORS are kept, their texts clipped to
+ * MAX_JOB_ERROR_TEXT (the job's item stays small), and all are counted.
+ */
 export const addJobErrors = (job: Pick<DataJob, 'errors' | 'errorCount'>, errors: JobError[]): void => {
   job.errorCount += errors.length;
-  job.errors.push(...errors.slice(0, Math.max(0, MAX_JOB_ERRORS - job.errors.length)));
+  job.errors.push(
+    ...errors.slice(0, Math.max(0, MAX_JOB_ERRORS - job.errors.length)).map((error) => ({
+      ...error,
+      where: clippedText(error.where, MAX_JOB_ERROR_TEXT),
+      message: clippedText(error.message, MAX_JOB_ERROR_TEXT),
+    })),
+  );
 };

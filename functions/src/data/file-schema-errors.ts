@@ -1,6 +1,7 @@
 import type { JSONSchema } from '@cpbo/schemas';
 import { validatorOf, type Validators } from '#platform/validator.ts';
-import { MAX_JOB_ERRORS } from '@cpbo/schemas/data-jobs.ts';
+import { MAX_JOB_ERROR_TEXT, MAX_JOB_ERRORS } from '@cpbo/schemas/data-jobs.ts';
+import { clippedText } from '#domain/clipped-text.ts';
 import type { JobError } from './data-jobs.ts';
 
 /**
@@ -18,12 +19,15 @@ export const fileSchemaErrors = (
   return {
     count: all.length,
     errors: all.slice(0, MAX_JOB_ERRORS).map((error) => ({
-      where: error.instancePath || '/',
+      where: clippedText(error.instancePath || '/', MAX_JOB_ERROR_TEXT),
       code: 'ERR_IMPORT_INVALID_FILE',
-      message:
+      // The name of an unknown property is the file's own text: of any length.
+      message: clippedText(
         error.keyword === 'additionalProperties'
           ? `unknown property '${String((error.params as { additionalProperty?: string }).additionalProperty)}'`
           : (error.message ?? error.keyword),
+        MAX_JOB_ERROR_TEXT,
+      ),
     })),
   };
 };

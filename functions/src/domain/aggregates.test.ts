@@ -7,6 +7,7 @@ import {
   federationKey,
   federationOfKey,
   federationsWithMembers,
+  figuresOf,
   pendingByFederation,
   MalformedRecordError,
   movedFederation,
@@ -14,6 +15,7 @@ import {
   periodStart,
   type AggregateIncrement,
 } from './aggregates.ts';
+import { MAX_TRANSACTION_ITEMS } from './member-edits.ts';
 
 const contribution = {
   entityType: 'CONTRIBUTION',
@@ -36,6 +38,19 @@ const lines = (increments: AggregateIncrement[]) =>
   increments.map((i) => `${i.metric} ${i.bucket} ${i.period ?? '-'} ${i.federation} ${i.amount}`).sort();
 
 describe('dashboard aggregates', () => {
+  it("move few enough aggregates for any change of a record that its transaction, with its marker, stays under DynamoDB's 100 items", () => {
+    // A change moves at most the figures of the old record and those of the new one.
+    const records = [
+      plot,
+      contribution,
+      { ...contribution, entityType: 'PAYOUT', payoutDate: '2026-11-19' },
+      { ...contribution, entityType: 'CASHOUT' },
+      { entityType: 'MEMBER', enablerId: 'e1', federation: 'Kaolack' },
+    ];
+    const most = Math.max(...records.map((record) => figuresOf(record, 1).length));
+    expect(2 * most + 1).toBeLessThanOrEqual(MAX_TRANSACTION_ITEMS);
+  });
+
   it('start periods on the day, the Monday and the first of the month', () => {
     expect(periodStart('2026-11-19T10:00:00Z', 'daily')).toBe('2026-11-19');
     expect(periodStart('2026-11-19', 'weekly')).toBe('2026-11-16');

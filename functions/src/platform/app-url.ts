@@ -1,4 +1,5 @@
-import { readOptionalEnvironment } from './environment.ts';
+import { noteStoodInCall } from './aws-call-observer.ts';
+import { environmentVariables, readOptionalEnvironment } from './environment.ts';
 
 let appUrl: Promise<string> | undefined;
 
@@ -8,6 +9,8 @@ let appUrl: Promise<string> | undefined;
  * Never taken from a request header, so a caller cannot point a reset link elsewhere.
  */
 export const applicationUrl = (): Promise<string> => {
+  // At each use: in AWS each function reads it once; here one process reads it for all (aws-call-observer.ts).
+  noteStoodInCall('SSMClient', 'GetParameterCommand', environmentVariables.appUrlParameter);
   appUrl ??= (async () => {
     const direct = readOptionalEnvironment('appUrl');
     if (direct) return direct.replace(/\/+$/, '');

@@ -1,7 +1,8 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { awsRetry } from './aws-retry.ts';
 import { plugged } from './client-plugins.ts';
-import { readEnvironment } from './environment.ts';
+import { noteStoodInCall } from './aws-call-observer.ts';
+import { environmentVariables, readEnvironment } from './environment.ts';
 
 export interface MailMessage {
   to: string[];
@@ -37,7 +38,11 @@ const sesTransport: MailTransport = {
 
 let transport: MailTransport = sesTransport;
 
-export const deliverMail = (message: MailMessage): Promise<void> => transport.deliver(message);
+export const deliverMail = (message: MailMessage): Promise<void> => {
+  // Noted whichever transport takes it: SES checks the identity of the sender that MAIL_FROM names.
+  noteStoodInCall('SESv2Client', 'SendEmailCommand', environmentVariables.mailFrom);
+  return transport.deliver(message);
+};
 
 /** Replaces SES (the local runtime and tests). */
 export const useMailTransport = (replacement: MailTransport): void => {

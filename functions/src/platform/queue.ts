@@ -1,4 +1,5 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
+import { noteStoodInCall } from './aws-call-observer.ts';
 import { awsRetry } from './aws-retry.ts';
 import { plugged } from './client-plugins.ts';
 
@@ -24,7 +25,11 @@ const sqsTransport: QueueTransport = {
 
 let transport: QueueTransport = sqsTransport;
 
-export const sendToQueue = (queue: string, message: unknown): Promise<void> => transport.send(queue, message);
+export const sendToQueue = (queue: string, message: unknown): Promise<void> => {
+  // Noted whichever transport takes it: the local queues have no URL.
+  noteStoodInCall('SQSClient', 'SendMessageCommand', queueUrlVariable(queue));
+  return transport.send(queue, message);
+};
 
 /** Replaces SQS (the local runtime and tests). */
 export const useQueueTransport = (replacement: QueueTransport): void => {

@@ -8,6 +8,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { SignatureV4, type SignatureV4Init } from '@smithy/signature-v4';
+import { noteAwsCall } from './aws-call-observer.ts';
 import { dynamo } from './aws-clients.ts';
 import { awsRetry } from './aws-retry.ts';
 import { plugged } from './client-plugins.ts';
@@ -135,6 +136,13 @@ const signing = async (
   return { url, signer, request };
 };
 
+/** A signed request, named as the S3 client's command (the IAM check's record, aws-call-observer.ts). */
+const objectCall = (method: 'GET' | 'HEAD' | 'PUT', bucket: string, key: string) => ({
+  clientName: 'S3Client',
+  commandName: { GET: 'GetObjectCommand', HEAD: 'HeadObjectCommand', PUT: 'PutObjectCommand' }[method],
+  input: { Bucket: bucket, Key: key },
+});
+
 const metadataOf = (headers: Headers): Record<string, string> =>
   Object.fromEntries(
     [...headers.entries()]
@@ -147,6 +155,7 @@ const send = (method: 'GET' | 'HEAD', bucket: string, key: string): Promise<Resp
     const { url, signer, request } = await signing(method, bucket, key);
     const signed = await signer.sign(request);
     const response = await fetch(url, { method, headers: signed.headers });
+    noteAwsCall({ ...objectCall(method, bucket, key), status: response.status });
     if (response.status === 404) return undefined;
     if (!response.ok)
       throw new S3ReadError(`S3 ${method} ${key} answered ${response.status}`, response.status);
@@ -201,6 +210,7 @@ export const putS3Object = (
     });
     const signed = await signer.sign(request);
     const response = await fetch(url, { method: 'PUT', headers: signed.headers, body });
+    noteAwsCall({ ...objectCall('PUT', bucket, key), status: response.status });
     if (!response.ok) throw new S3ReadError(`S3 PUT ${key} answered ${response.status}`, response.status);
   });
 
@@ -223,6 +233,8 @@ export const presignS3Url = async (
     expiresIn: expiresInSeconds,
     unsignableHeaders: new Set(['content-type']),
   });
+  // The browser's call is made with the function's rights.
+  noteAwsCall(objectCall(method, bucket, key));
   const answer = new URL(url.toString());
   for (const [name, value] of Object.entries(signed.query ?? {}))
     answer.searchParams.set(name, Array.isArray(value) ? value.join(',') : String(value));

@@ -1,4 +1,5 @@
-import { readOptionalEnvironment } from './environment.ts';
+import { noteStoodInCall } from './aws-call-observer.ts';
+import { environmentVariables, readOptionalEnvironment } from './environment.ts';
 
 let signingKey: Promise<Uint8Array> | undefined;
 
@@ -8,6 +9,8 @@ let signingKey: Promise<Uint8Array> | undefined;
  * loaded then, not when the function starts).
  */
 export const tokenSigningKey = (): Promise<Uint8Array> => {
+  // At each use: in AWS each function reads it once; here one process reads it for all (aws-call-observer.ts).
+  noteStoodInCall('SecretsManagerClient', 'GetSecretValueCommand', environmentVariables.jwtSecretArn);
   signingKey ??= (async () => {
     const direct = readOptionalEnvironment('jwtSecret');
     if (direct) return new TextEncoder().encode(direct);

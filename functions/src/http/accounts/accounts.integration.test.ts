@@ -211,6 +211,20 @@ describe('registration and renewal links', () => {
     expect(reuse.body.code).toBe('ERR_RENEW_FAILED');
   });
 
+  it('end every session of the account when a renewal link sets a new password', async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const phone = (await signIn(agent.email, agent.password)).body;
+    const laptop = (await signIn(agent.email, agent.password)).body;
+    await callApi(registration, 'POST', '/resetPassword/request', { body: { email: agent.email } });
+    const token = outbox.linkTo(agent.email, 'resetPassword') as string;
+    const reset = await callApi(registration, 'POST', '/resetPassword', {
+      body: { token, password: 'fresh password' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await refreshSession(phone.refreshToken)).status).toBe(401);
+    expect((await refreshSession(laptop.refreshToken)).status).toBe(401);
+  });
+
   it('unlock a locked account', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
     for (let attempt = 0; attempt < 5; attempt += 1) await signIn(agent.email, 'bad');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { logLevels } from '@cpbo/schemas/operations.ts';
+import { logLevels, MAX_LOG_MESSAGE_LENGTH } from '@cpbo/schemas/operations.ts';
 import { appendNumbered, numberedPage } from '#data/numbered-lists.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
@@ -240,5 +240,23 @@ describe('log redaction', () => {
     expect(stored.flat()).toHaveLength(4);
     const text = JSON.stringify(stored);
     for (const secret of Object.values(secrets)) expect(text).not.toContain(secret);
+  });
+});
+
+describe('a long line', () => {
+  it('should be kept clipped in the application log, and whole in the function log', async () => {
+    const marker = randomUUID();
+    // Words: one long run of a character would read as a token, and be redacted.
+    const message = `${marker} ${'crop '.repeat(MAX_LOG_MESSAGE_LENGTH)}`;
+    const output = captureOutput();
+    try {
+      await appLog.error(message);
+    } finally {
+      output.restore();
+    }
+    const [line] = await linesWith(admin.token, 'error', marker);
+    expect([...(line?.message ?? '')]).toHaveLength(MAX_LOG_MESSAGE_LENGTH);
+    expect(line?.message.endsWith('…')).toBe(true);
+    expect(output.text()).toContain(message);
   });
 });

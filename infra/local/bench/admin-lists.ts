@@ -35,6 +35,7 @@ import { localTableName } from '../aws-environment.ts';
 import {
   benchSignIn,
   coldFigure,
+  coldLine,
   percentile,
   seconds,
   startBenchStores,
@@ -348,14 +349,7 @@ const main = async () => {
     );
     const heaviest = runs.reduce((a, b) => (a.peakRssMb > b.peakRssMb ? a : b));
     lines.push(
-      `cold contributions: ${cold.toFixed(0)} ms (first answer of a new instance, median of ${runs.map((run) => run.firstMs.toFixed(0)).join(', ')} ms; ` +
-        `module load ${percentile(
-          runs.map((run) => run.moduleMs),
-          50,
-        ).toFixed(0)} ms; next answer ${percentile(
-          runs.map((run) => run.secondMs),
-          50,
-        ).toFixed(1)} ms)`,
+      coldLine('cold contributions', runs),
       `memory: a new instance of the contributions function: heap ${heaviest.heapMb} MB, resident ${heaviest.rssMb} MB, peak resident ${heaviest.peakRssMb} MB ` +
         `of ${FUNCTION_MEMORY_MB} MB; the worker's rebuild: heap ${rebuild.heapMb} MB, peak resident ${rebuild.peakRssMb} MB`,
     );

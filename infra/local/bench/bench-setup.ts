@@ -16,6 +16,19 @@ export const percentile = (values: number[], p: number): number => {
 
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
+/** What a bench prints of a new instance's runs: their first answers (and median), module load, next answer. */
+export const coldLine = (
+  label: string,
+  runs: readonly { firstMs: number; moduleMs: number; secondMs: number }[],
+): string => {
+  const p50 = (pick: (run: (typeof runs)[number]) => number) => percentile(runs.map(pick), 50);
+  return (
+    `${label}: ${p50((run) => run.firstMs).toFixed(0)} ms (first answer of a new instance, median of ` +
+    `${runs.map((run) => run.firstMs.toFixed(0)).join(', ')} ms; module load ` +
+    `${p50((run) => run.moduleMs).toFixed(0)} ms; next answer ${p50((run) => run.secondMs).toFixed(1)} ms)`
+  );
+};
+
 /** A new instance's first answer (the median of its runs) beside its module's load, under its bound if any. */
 export const coldFigure = (
   name: string,

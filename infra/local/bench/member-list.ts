@@ -23,7 +23,15 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { localTableName } from '../aws-environment.ts';
-import { benchSignIn, coldFigure, percentile, seconds, startBenchStores, warmFigure } from './bench-setup.ts';
+import {
+  benchSignIn,
+  coldFigure,
+  coldLine,
+  percentile,
+  seconds,
+  startBenchStores,
+  warmFigure,
+} from './bench-setup.ts';
 import { recordBench, type BenchFigure } from './results.ts';
 
 const SMALL = Number(process.env.BENCH_MEMBERS ?? 50_000);
@@ -225,17 +233,7 @@ const main = async () => {
         runs.map((run) => run.firstMs),
         50,
       );
-      coldLines.push(
-        `cold ${size}: ${median.toFixed(0)} ms (first answer of a new instance, median of ` +
-          `${runs.map((run) => run.firstMs.toFixed(0)).join(', ')} ms; module load ` +
-          `${percentile(
-            runs.map((run) => run.moduleMs),
-            50,
-          ).toFixed(0)} ms; next answer ${percentile(
-            runs.map((run) => run.secondMs),
-            50,
-          ).toFixed(1)} ms)`,
-      );
+      coldLines.push(coldLine(`cold ${size}`, runs));
       const heaviest = runs.reduce((a, b) => (a.peakRssMb > b.peakRssMb ? a : b));
       // The issue's bounds: 1 s up to 50 000 members, 3 s up to 500 000; above, none.
       const coldBound = size <= 50_000 ? 1000 : size <= 500_000 ? 3000 : undefined;

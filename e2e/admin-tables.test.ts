@@ -2,16 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { defaultLogins } from '../infra/local/seed/index.ts';
 import { AdminRecordsPage } from './pages/admin-records-page.ts';
-import { LoginPage } from './pages/login-page.ts';
+import { LoginPage, type Language } from './pages/login-page.ts';
 import { MemberPage } from './pages/member-page.ts';
 import { describe, expect, test } from './support/test.ts';
 
-const signInAsAdmin = async (page: Page) => {
-  const login = await new LoginPage(page, 'en').shown();
-  await login.emailField.fill(defaultLogins.adminEmail);
-  await login.passwordField.fill(defaultLogins.adminPassword);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('heading', { name: /^Welcome / }).waitFor();
+const signInAsAdmin = async (page: Page, language: Language = 'en') => {
+  const login = await new LoginPage(page, language).shown();
+  await login.signIn(defaultLogins.adminEmail, defaultLogins.adminPassword);
+  await page.getByRole('heading', { name: /^(Welcome|Bienvenue) / }).waitFor();
 };
 
 /** Digits of a formatted amount ('₹1,500.00' → 150000): the demo's currency has two decimals or none. */
@@ -23,7 +21,43 @@ const daysAgo = (days: number) => {
   return `${String(day.getUTCDate()).padStart(2, '0')}/${String(day.getUTCMonth() + 1).padStart(2, '0')}/${day.getUTCFullYear()}`;
 };
 
+/** The sum of every layout shift of the page's document so far (each counted once, unlike CLS's windows). */
+const layoutShifts = (page: Page): Promise<number> =>
+  // A string: the suite's types have no DOM, nor the browser's layout-shift entries.
+  page.evaluate(`new Promise((resolve) => {
+    let sum = 0;
+    new PerformanceObserver((entries) => {
+      for (const entry of entries.getEntries()) sum += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    // The buffered entries come in the observer's first callback, after this task.
+    setTimeout(() => resolve(sum), 200);
+  })`);
+
+const adminTables = [
+  '/AdminMembers',
+  '/AdminFields',
+  '/AdminContributions',
+  '/AdminPayouts',
+  '/AdminCashouts',
+];
+
 describe('admin tables', () => {
+  test.for(['en-US', 'fr-FR'])(
+    'on a phone (%s), each admin table draws its first page, count and total without moving what was drawn',
+    async (locale, { openApp }) => {
+      const page = await openApp({ locale, phone: true });
+      await signInAsAdmin(page, locale === 'en-US' ? 'en' : 'fr');
+      for (const path of adminTables) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: /\(\d+\)/ }).waitFor();
+        await page.locator('table tbody tr').first().waitFor();
+        // Late fonts and images would shift now, if at all.
+        await page.waitForTimeout(1000);
+        expect(await layoutShifts(page), path).toBeLessThanOrEqual(0.1);
+      }
+    },
+  );
+
   test('an admin pays a benefit, sees it on the member page, records a cashout, edits and deletes the benefit', async ({
     openApp,
   }) => {
@@ -86,8 +120,14 @@ describe('admin tables', () => {
     await admin.save('Create', 'Paid benefits');
     expect(await pendingAmount()).toBe(600);
 
-    // The benefit edited to 1,500: 1,100 pending.
+    // The benefits table counts what its filter matches and totals it; any column sorts.
     await admin.openTable('/AdminPayouts', name);
+    expect(await admin.heading.innerText()).toContain('(1)');
+    expect(digits(await admin.total.innerText()) / scale).toBe(1000);
+    await admin.sortBy('Amount');
+    expect(await admin.rows.filter({ hasText: name }).count()).toBe(1);
+
+    // The benefit edited to 1,500: 1,100 pending.
     await admin.rowAction('Edit');
     await admin.field('amount').fill('1500');
     await admin.save('Save', 'Benefits');

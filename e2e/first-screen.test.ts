@@ -8,6 +8,7 @@ import {
   firstScreens,
   loginPageScriptBudget,
   pageFiles,
+  screenLogins,
   totalSizes,
   type FirstScreen,
   type ViteManifest,
@@ -23,15 +24,12 @@ const webDist = process.env.E2E_WEB_DIST
 const manifest = (): ViteManifest =>
   JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
 
-/** A page opened in a fresh context, signed in as the demo agent when the screen needs it. */
+/** A page opened in a fresh context, signed in as the demo's agent or administrator when the screen needs it. */
 const openScreen = async (browser: Browser, screen: FirstScreen): Promise<Page> => {
   const context = await browser.newContext({ locale: 'en-US', baseURL: inject('appUrl') });
-  if (screen.signedIn) {
-    const cookies = await browserSignIn(
-      inject('appUrl'),
-      defaultLogins.userEmail,
-      defaultLogins.userPassword,
-    );
+  if (screen.signedInAs) {
+    const { email, password } = screenLogins(screen.signedInAs, defaultLogins);
+    const cookies = await browserSignIn(inject('appUrl'), email, password);
     await context.addCookies(
       cookies.map((cookie) => ({
         ...cookie,

@@ -56,12 +56,14 @@ describe('admin answers', () => {
     expect(contributionAnswer({ ...contribution, contributionDate: '01/03/2026' })).toBe(false);
   });
 
-  it('take a page with its next cursor or null, and refuse another page size or a cursor of any text', () => {
-    const page = { items: [cashout], page: 1, pageSize: 10, nextCursor: 'eyJrIjoxfQ' };
+  it('take a page with its count and total, and refuse another page size or a page without them', () => {
+    const page = { items: [cashout], page: 3, pageSize: 10, count: 21, totalAmount: 63 };
     expect(cashoutPage(page)).toBe(true);
-    expect(cashoutPage({ ...page, nextCursor: null })).toBe(true);
     expect(cashoutPage({ ...page, pageSize: 7 })).toBe(false);
-    expect(cashoutPage({ ...page, nextCursor: 'a cursor?' })).toBe(false);
+    expect(cashoutPage({ ...page, count: -1 })).toBe(false);
+    const { totalAmount: _, ...untotalled } = page;
+    expect(cashoutPage(untotalled)).toBe(false);
     expect(cashoutPage({ ...page, items: [contribution] })).toBe(false);
+    expect(cashoutPage({ ...page, nextCursor: null })).toBe(false);
   });
 });

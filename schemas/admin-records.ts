@@ -1,11 +1,9 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import {
-  adminPageSizes,
-  dayParameter,
+  answerAmountSchema,
   instantSchema,
   MAX_PAGE_NUMBER,
   MAX_PAGE_SIZE,
-  pageNumberParameter,
   positiveAmountSchema,
   recordIdParameter,
   steppedJobStates,
@@ -136,50 +134,6 @@ export const adminUpdateCashoutRequestSchema = {
 } as const satisfies JSONSchema;
 
 /*
- * List queries. Pages follow each other by cursor: each answer gives the cursor of the next page (null
- * on the last), so a page costs a bounded number of reads however many records the enabler has. The
- * admin table's "All" follows the cursors with the largest page size. Sorting is by the record's date
- * (the index order), ascending or descending; a search picks a member, which then filters by memberId.
- */
-const sortDirection = { type: 'string', enum: ['asc', 'desc'] } as const;
-/** Inclusive. */
-const day = dayParameter;
-const listProperties = {
-  page: pageNumberParameter,
-  pageSize: { type: 'string', enum: adminPageSizes },
-  /** Opaque, from the previous answer's nextCursor. */
-  cursor: { type: 'string', minLength: 1, maxLength: 1024, pattern: '^[A-Za-z0-9_-]+$' },
-  'filter:memberId': recordId,
-  'filter:from': day,
-  'filter:to': day,
-} as const;
-
-const listQuery = <Id extends string, Extra extends Record<string, JSONSchema>>(id: Id, extra: Extra) =>
-  ({
-    $id: id,
-    type: 'object',
-    additionalProperties: false,
-    properties: { ...listProperties, ...extra },
-  }) as const satisfies JSONSchema;
-
-/** Plots by start of coverage. */
-export const adminPlotListQuerySchema = listQuery('query/admin-plots', {
-  'sort:startCoverageDate': sortDirection,
-});
-export const adminContributionListQuerySchema = listQuery('query/admin-contributions', {
-  'sort:contributionDate': sortDirection,
-  'filter:plotId': recordId,
-  'filter:protectionType': { type: 'string', enum: protectionTypes },
-});
-export const adminPayoutListQuerySchema = listQuery('query/admin-payouts', {
-  'sort:payoutDate': sortDirection,
-  'filter:plotId': recordId,
-});
-export const adminCashoutListQuerySchema = listQuery('query/admin-cashouts', {
-  'sort:cashoutDate': sortDirection,
-});
-
-/*
  * Answers. The rows are the spec's records (section 3) as the member page sends them (members.ts), with
  * who recorded each money record and who last changed it. Amounts are decimal units; payout and
  * assessment dates days, contribution and cashout dates instants.
@@ -211,13 +165,12 @@ export const adminCashoutRowObject = {
   properties: { ...cashoutObject.properties, ...auditedProperties },
 } as const satisfies JSONSchema;
 
-/** The envelope of an admin list page; its rows are the kind's. */
+/** The envelope of an admin list page: its number and size, and how many rows the query matches. */
 const pageEnvelopeProperties = {
   page: { type: 'integer', minimum: 1, maximum: MAX_PAGE_NUMBER },
   /** adminPageSizes as numbers (admin-records.test.ts checks they stay the same). */
   pageSize: { type: 'integer', enum: [5, 10, 25, 500], minimum: 5, maximum: MAX_PAGE_SIZE },
-  /** The next page's cursor (the query's cursor), or null on the last page. */
-  nextCursor: { anyOf: [listProperties.cursor, { type: 'null' }] },
+  count: { type: 'integer', minimum: 0 },
 } as const;
 
 /** One page of an admin list (GET /admin/plots, /admin/contributions, ...): rows of one kind. */
@@ -225,18 +178,31 @@ const adminListPage = <const Id extends string, const Row extends object>(id: Id
   ({
     $id: id,
     type: 'object',
-    required: ['items', 'page', 'pageSize', 'nextCursor'],
+    required: ['items', 'page', 'pageSize', 'count'],
     additionalProperties: false,
     properties: { items: { type: 'array', maxItems: MAX_PAGE_SIZE, items: row }, ...pageEnvelopeProperties },
   }) as const satisfies JSONSchema;
 
+/** A page of money records also answers the sum of the amounts the query matches (all its pages). */
+const adminMoneyPage = <const Id extends string, const Row extends object>(id: Id, row: Row) => {
+  const page = adminListPage(id, row);
+  return {
+    ...page,
+    required: [...page.required, 'totalAmount'],
+    properties: { ...page.properties, totalAmount: answerAmountSchema },
+  } as const satisfies JSONSchema;
+};
+
 export const adminPlotPageAnswerSchema = adminListPage('answer/admin-plot-page', plotObject);
-export const adminContributionPageAnswerSchema = adminListPage(
+export const adminContributionPageAnswerSchema = adminMoneyPage(
   'answer/admin-contribution-page',
   adminContributionRowObject,
 );
-export const adminPayoutPageAnswerSchema = adminListPage('answer/admin-payout-page', adminPayoutRowObject);
-export const adminCashoutPageAnswerSchema = adminListPage('answer/admin-cashout-page', adminCashoutRowObject);
+export const adminPayoutPageAnswerSchema = adminMoneyPage('answer/admin-payout-page', adminPayoutRowObject);
+export const adminCashoutPageAnswerSchema = adminMoneyPage(
+  'answer/admin-cashout-page',
+  adminCashoutRowObject,
+);
 
 /** GET /admin/contributions/{id}, /admin/payouts/{id}, /admin/cashouts/{id}: one row. */
 export const adminContributionAnswerSchema = {
@@ -262,6 +228,8 @@ export type AdminPayoutPage = FromSchema<typeof adminPayoutPageAnswerSchema>;
 export type AdminCashoutPage = FromSchema<typeof adminCashoutPageAnswerSchema>;
 /** One page of any kind of row: the envelope of the schemas above around the kind's rows. */
 export type AdminListPage<Row> = Omit<AdminPlotPage, 'items'> & { items: Row[] };
+/** One page of money records, with the total of the amounts the query matches. */
+export type AdminMoneyPage<Row> = AdminListPage<Row> & { totalAmount: number };
 
 export const memberDeletionStates = steppedJobStates;
 export type MemberDeletionState = (typeof memberDeletionStates)[number];

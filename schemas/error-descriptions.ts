@@ -11,7 +11,7 @@ export const errorDescriptions = {
   ERR_DUPLICATE_MEMBER:
     'Onboarding or editing a member whose name and village, or whose number, another member of the enabler already has.',
   ERR_INVALID_DATA_FORMAT:
-    "A body, query string or path parameter does not match the route's schema (the answer's details list what is wrong), a body is not valid JSON, an amount has more than two decimals, or the member list is asked for two sorts at once; on the administrators' lists, a cursor of another list, query or enabler, or a page other than the cursor's; on their plots, an end of coverage before its start or a config version the enabler does not have.",
+    "A body, query string or path parameter does not match the route's schema (the answer's details list what is wrong), a body is not valid JSON, an amount has more than two decimals, or a list (the members', an administrator's table) is asked for two sorts at once; on the administrators' plots, an end of coverage before its start or a config version the enabler does not have.",
   ERR_LOGIN_INVALID:
     'Signing in (or changing the password) with an unknown address or a wrong password, before the account locks; also when the account changed while the session was being opened.',
   ERR_LOGIN_INACTIVE: 'Signing in to an account that is deactivated, locked, or has no password yet.',

@@ -11,6 +11,7 @@ export * from './enabler-config-rules.ts';
 export * from './members.ts';
 export * from './member-list-query.ts';
 export * from './admin-records.ts';
+export * from './admin-list-query.ts';
 export * from './dashboard.ts';
 export * from './operations.ts';
 export * from './data-files.ts';

@@ -64,6 +64,23 @@ export class AdminRecordsPage {
     return this.page.locator('table tbody tr');
   }
 
+  /** The table's title, with the count of rows its filters match. */
+  get heading(): Locator {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+
+  /** The total of the amounts a money table's filters match ('Total: …'). */
+  get total(): Locator {
+    return this.page.getByText(/^Total: /);
+  }
+
+  /** Sorts the table by a column (a click on its header), and waits for the table to read it. */
+  async sortBy(column: string): Promise<void> {
+    const sorted = this.page.waitForResponse((response) => /\/api\/admin\/\w+\?/.test(response.url()));
+    await this.page.getByRole('columnheader', { name: column }).getByRole('button').click();
+    await sorted;
+  }
+
   /** Chooses an action (Edit, Delete) of the only row of the filtered table. */
   async rowAction(action: 'Edit' | 'Delete'): Promise<void> {
     await this.rows

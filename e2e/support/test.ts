@@ -10,7 +10,16 @@ export interface OpenAppOptions {
   /** Sets navigator.language and Accept-Language, which choose the SPA's language. */
   locale?: string;
   path?: string;
+  /** A phone's screen (Lighthouse's mobile one: 412 × 823 CSS pixels, touch) instead of a desktop's. */
+  phone?: boolean;
 }
+
+const phoneScreen = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
 
 const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
 const fileNameOf = (text: string): string =>
@@ -49,8 +58,12 @@ export const test = base
       await Promise.all(pages.map((page) => page.context().close()));
       expect(violations, 'refused by the Content-Security-Policy').toEqual([]);
     });
-    return async ({ locale = 'en-US', path = '/' }: OpenAppOptions = {}): Promise<Page> => {
-      const context = await browser.newContext({ locale, baseURL: inject('appUrl') });
+    return async ({ locale = 'en-US', path = '/', phone = false }: OpenAppOptions = {}): Promise<Page> => {
+      const context = await browser.newContext({
+        locale,
+        baseURL: inject('appUrl'),
+        ...(phone ? phoneScreen : {}),
+      });
       const page = await context.newPage();
       // The local server sends CloudFront's Content-Security-Policy: whatever it refuses fails the test.
       page.on('console', (message) => {

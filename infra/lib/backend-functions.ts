@@ -182,7 +182,7 @@ export class BackendFunctions extends Construct {
         name,
         newFunction(name, handlerEntry(name), {
           ...apiSizing,
-          ...(name === 'members' && { memorySize: MEMBER_LIST_MEMORY_MB }),
+          ...(listsInMemory.includes(name) && { memorySize: LIST_IN_MEMORY_MB }),
           description: `API resource: ${name}`,
         }),
       ]),
@@ -267,12 +267,22 @@ export class BackendFunctions extends Construct {
   }
 }
 
+/** The functions that keep an enabler's list in memory, loaded from its snapshot (data/directories.ts). */
+const listsInMemory: readonly ApiFunctionName[] = [
+  'members',
+  'admin-plots',
+  'admin-contributions',
+  'admin-payouts',
+  'admin-cashouts',
+];
+
 /**
- * The member list function: a new instance loading an enabler of 500 000 members peaks at about
- * 460 MB resident (npm run bench:members); 1769 MB is where Lambda gives a whole vCPU, which the
- * cold load (decompressing and reading the snapshot) uses.
+ * A list in memory: a new instance loading an enabler of 500 000 members peaks at about 460 MB
+ * resident (npm run bench:members), one of 500 000 contributions at ADMIN_LIST_PEAK (npm run
+ * bench:admin-lists); 1769 MB is where Lambda gives a whole vCPU, which the cold load (decompressing
+ * and reading the snapshot) uses.
  */
-const MEMBER_LIST_MEMORY_MB = 1769;
+const LIST_IN_MEMORY_MB = 1769;
 
 /** Why the functions stay on their runtime when a newer one exists. */
 export const RUNTIME_REASON =

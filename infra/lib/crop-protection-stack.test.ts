@@ -292,6 +292,14 @@ describe('the stream workers', () => {
 });
 
 describe('the member directory', () => {
+  /** The functions that keep an enabler's list in memory, from its snapshot. */
+  const listsInMemory = [
+    'members',
+    'admin-plots',
+    'admin-contributions',
+    'admin-payouts',
+    'admin-cashouts',
+  ].map((resource) => `API resource: ${resource}`);
   const directoryBucketId = (template: Template) =>
     refOf(anyFunctionEnvironment(template)[environmentVariables.memberDirectoryBucket]);
 
@@ -303,7 +311,7 @@ describe('the member directory', () => {
     }
   });
 
-  it('lets the member list read the snapshots and only the worker write them', () => {
+  it('lets the lists in memory read the snapshots and only the worker write them', () => {
     const { template } = demo();
     const bucketArn = { 'Fn::GetAtt': [directoryBucketId(template), 'Arn'] };
     const functions = template.findResources('AWS::Lambda::Function');
@@ -322,15 +330,15 @@ describe('the member directory', () => {
         )
         .flatMap((policy) => (policy.Properties.Roles as { Ref: string }[]).map(refOf));
     expect(rolesAllowed('s3:GetObject').toSorted()).toEqual(
-      [roleOf('API resource: members'), roleOf('Worker: member-directory')].toSorted(),
+      [...listsInMemory, 'Worker: member-directory'].map(roleOf).toSorted(),
     );
     expect(rolesAllowed('s3:PutObject')).toEqual([roleOf('Worker: member-directory')]);
   });
 
-  it('gives the member list and its worker the memory a 500 000-member enabler needs', () => {
+  it('gives the lists in memory and their worker the memory a 500 000-record enabler needs', () => {
     const { template } = demo();
     const functions = template.findResources('AWS::Lambda::Function');
-    for (const description of ['API resource: members', 'Worker: member-directory']) {
+    for (const description of [...listsInMemory, 'Worker: member-directory']) {
       // A new instance of the list peaks at about 460 MB resident at 500 000 members.
       expect(
         functions[functionIdByDescription(template, description)]?.Properties.MemorySize,

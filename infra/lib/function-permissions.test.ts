@@ -204,6 +204,8 @@ const expectedRights: Record<FunctionName, string[]> = {
     'dynamodb:Query Table.Arn',
     'dynamodb:Query Table.Arn/index/*',
     'dynamodb:UpdateItem Table.Arn',
+    's3:GetObject MemberDirectoryBucket.Arn/*',
+    's3:ListBucket MemberDirectoryBucket.Arn',
     'secretsmanager:GetSecretValue TokenSecret',
   ],
   'admin-contributions': [
@@ -215,6 +217,8 @@ const expectedRights: Record<FunctionName, string[]> = {
     'dynamodb:Query Table.Arn',
     'dynamodb:Query Table.Arn/index/*',
     'dynamodb:UpdateItem Table.Arn',
+    's3:GetObject MemberDirectoryBucket.Arn/*',
+    's3:ListBucket MemberDirectoryBucket.Arn',
     'secretsmanager:GetSecretValue TokenSecret',
   ],
   'admin-payouts': [
@@ -226,6 +230,8 @@ const expectedRights: Record<FunctionName, string[]> = {
     'dynamodb:Query Table.Arn',
     'dynamodb:Query Table.Arn/index/*',
     'dynamodb:UpdateItem Table.Arn',
+    's3:GetObject MemberDirectoryBucket.Arn/*',
+    's3:ListBucket MemberDirectoryBucket.Arn',
     'secretsmanager:GetSecretValue TokenSecret',
   ],
   'admin-cashouts': [
@@ -237,6 +243,8 @@ const expectedRights: Record<FunctionName, string[]> = {
     'dynamodb:Query Table.Arn',
     'dynamodb:Query Table.Arn/index/*',
     'dynamodb:UpdateItem Table.Arn',
+    's3:GetObject MemberDirectoryBucket.Arn/*',
+    's3:ListBucket MemberDirectoryBucket.Arn',
     'secretsmanager:GetSecretValue TokenSecret',
   ],
   'admin-users': [

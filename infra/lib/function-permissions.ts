@@ -54,9 +54,13 @@ export interface FunctionAccess {
 const WRITE_ALL: TableWrite[] = ['PutItem', 'UpdateItem', 'DeleteItem'];
 /** With the checks of a transaction (ConditionCheck items: a session's account, a user's enabler, a plot's config). */
 const WRITE_CHECKED: TableWrite[] = [...WRITE_ALL, 'ConditionCheckItem'];
-/** A money resource: its pages (batch reads of the members), its records' transactions. */
+/**
+ * An administrator's plot or money table: its list in memory (the change timelines, the snapshots), a
+ * record's names (batch reads), its records' transactions.
+ */
 const MONEY: FunctionAccess = {
   table: { read: ['GetItem', 'BatchGetItem', 'Query'], write: WRITE_ALL, indexes: true },
+  memberDirectory: { read: true },
   tokenSecret: true,
 };
 

@@ -2,8 +2,14 @@ import '@cloudscape-design/global-styles/index.css';
 import './app/app.css';
 import { loadAppShell, preloadScreenAt } from './app/screen-code.ts';
 import { tokenKeeper } from './app/session/token-keeper.ts';
-import { buildOutline, catalogueText, outlineAt, outlineFaces } from './app/shell/outline.ts';
-import { initialLanguage, loadCatalogue } from './i18n/catalogue-loader.ts';
+import {
+  buildOutline,
+  catalogueTranslate,
+  outlineAt,
+  outlineFaces,
+  outlineTexts,
+} from './app/shell/outline.ts';
+import { initialLanguage, loadAdminCatalogue, loadCatalogue } from './i18n/catalogue-loader.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -21,12 +27,13 @@ const painted = () =>
 const signedIn = tokenKeeper.hasSession();
 // The session provider takes this answer (or failure) and handles it.
 if (signedIn) tokenKeeper.restore().catch(() => undefined);
-const catalogue = loadCatalogue(initialLanguage());
+const language = initialLanguage();
+const catalogue = loadCatalogue(language);
 catalogue.catch(() => undefined);
 
 const startApp = () => {
   if (signedIn) loadAppShell().catch(() => undefined);
-  preloadScreenAt(window.location.pathname, signedIn);
+  preloadScreenAt(window.location.pathname, signedIn, language);
   void import('./app/start.tsx').then(({ start }) => start(root));
 };
 
@@ -35,16 +42,13 @@ const startApp = () => {
 // second sooner. React then draws the same outline until the frame and the screen are ready.
 const outline = signedIn ? outlineAt(window.location.pathname) : undefined;
 if (outline) {
-  Promise.all([catalogue, ...outlineFaces.map((face) => document.fonts.load(face))])
-    .then(([{ app }]) => {
-      const text = (key: string) => catalogueText(app, key);
-      root.replaceChildren(
-        buildOutline({
-          heading: text(outline.heading),
-          search: text(outline.search),
-          loading: text(outline.loading),
-        }),
-      );
+  Promise.all([
+    catalogue,
+    outline.admin ? loadAdminCatalogue(language) : {},
+    ...outlineFaces.map((face) => document.fonts.load(face)),
+  ])
+    .then(([{ app }, admin]) => {
+      root.replaceChildren(buildOutline(outlineTexts(outline, catalogueTranslate({ ...app, ...admin }))));
       return painted();
     })
     // Without its texts or fonts the page waits for React, as other screens do.

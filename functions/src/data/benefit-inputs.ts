@@ -49,8 +49,11 @@ export const enablerPlots = async (enablerId: string): Promise<Map<string, Previ
     termsByVersion(enablerId),
     queryAll({
       ...byEnablerIndex(recordsOfEnabler(enablerId, 'PLOT')),
+      // The plots' timeline also holds the tombstones of plots deleted lately (data/record-timeline.ts).
+      FilterExpression: 'entityType = :plot',
       ProjectionExpression: 'id, #name, memberId, startCoverageDate, endCoverageDate, enablerConfig',
       ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: { ':partition': recordsOfEnabler(enablerId, 'PLOT'), ':plot': 'PLOT' },
     }),
   ]);
   return new Map(
@@ -114,7 +117,9 @@ export const beneficiaries = async (memberIds: string[]): Promise<Map<string, Be
 
 /**
  * Each plot's drought contributions in its season (domain: seasonWindow) for an assessment on `day`:
- * one Query of the enabler's contributions dated from the earliest coverage start to that day.
+ * one Query of the enabler's contributions, those dated from the earliest coverage start to that day
+ * kept by its filter. The index orders them by their last change (the admin tables' timeline,
+ * data/record-timeline.ts), not by their date: every one is read.
  */
 export const seasonContributions = async (
   enablerId: string,
@@ -126,16 +131,14 @@ export const seasonContributions = async (
   if (starts.length === 0) return sums;
   const from = starts.reduce((earliest, start) => (start < earliest ? start : earliest));
   const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk BETWEEN :from AND :to',
-    FilterExpression: 'protectionType = :drought',
-    Limit: LONG_QUERY_PAGE_ITEMS,
+    ...byEnablerIndex(recordsOfEnabler(enablerId, 'CONTRIBUTION')),
+    // Tombstones of deleted contributions have neither field.
+    FilterExpression: 'protectionType = :drought AND contributionDate BETWEEN :from AND :to',
     ProjectionExpression: 'plotId, amountCents, contributionDate',
     ExpressionAttributeValues: {
       ':partition': recordsOfEnabler(enablerId, 'CONTRIBUTION'),
       ':from': from,
-      // Every instant of the day, and its record id after it.
+      // Every instant of the day.
       ':to': `${day}~`,
       ':drought': 'DROUGHT',
     },

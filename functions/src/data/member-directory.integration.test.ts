@@ -13,12 +13,11 @@ import { everyOrder } from '../testing/member-summaries.ts';
 import { newMemberFields, newPlotFields } from '../testing/member-fixtures.ts';
 import { givenContribution } from '../testing/money-fixtures.ts';
 import { handler as directoryWorker } from '../workers/member-directory/handler.ts';
+import { FULL_REBUILD_MS, REBUILD_CHECK_MS } from './directories.ts';
 import {
   forgetMember,
   forgetMemberDirectories,
-  FULL_REBUILD_MS,
   memberDirectory,
-  REBUILD_CHECK_MS,
   refreshMemberSnapshot,
 } from './member-directory.ts';
 import { MEMBER_PROFILE, memberPartition } from './member-keys.ts';
@@ -101,7 +100,7 @@ describe('member directory snapshots', () => {
 
   it('start a new instance that lists what a full load lists, after creations, changes and removals', async () => {
     const ids = await seedMembers(enablerId, 12);
-    expect(await refreshMemberSnapshot(enablerId)).toMatchObject({ members: 12, rebuilt: true });
+    expect(await refreshMemberSnapshot(enablerId)).toMatchObject({ rows: 12, rebuilt: true });
 
     // Changes after the snapshot: the new instance catches up from the snapshot's time.
     await seedMembers(enablerId, 3);
@@ -114,7 +113,7 @@ describe('member directory snapshots', () => {
 
     // The worker's next refresh takes the changes in, without a full read.
     const refreshed = await refreshMemberSnapshot(enablerId);
-    expect(refreshed).toMatchObject({ members: 14, rebuilt: false });
+    expect(refreshed).toMatchObject({ rows: 14, rebuilt: false });
     expect(refreshed.changes).toBeGreaterThanOrEqual(5);
     const snapshot = await readMemberSnapshot(enablerId);
     await expectSameAsFullLoad(enablerId, MemberIndex.fromData(snapshot as NonNullable<typeof snapshot>));
@@ -213,7 +212,7 @@ describe('member directory snapshots', () => {
     const warm = await coldDirectory(enablerId);
     expect(warm.size).toBe(2);
 
-    expect(await refreshMemberSnapshot(enablerId)).toMatchObject({ rebuilt: true, members: 3 });
+    expect(await refreshMemberSnapshot(enablerId)).toMatchObject({ rebuilt: true, rows: 3 });
     // A warm instance looks for a newer rebuild now and then, and reloads from it.
     expect((await memberDirectory(enablerId, Date.now() + REBUILD_CHECK_MS / 2)).size).toBe(2);
     const reloaded = await memberDirectory(enablerId, Date.now() + REBUILD_CHECK_MS + 1);

@@ -1,7 +1,7 @@
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import type { Cents } from '@cpbo/schemas/money.ts';
 import type { MemberSummary } from '#domain/member-list.ts';
-import { MEMBER_PROFILE, memberChangeKey, memberPartition, membersOfEnabler } from './member-keys.ts';
+import { MEMBER_PROFILE, changeKey, memberPartition, membersOfEnabler } from './member-keys.ts';
 import { summaryOfProfile } from './member-timeline.ts';
 import { orNull } from './item-values.ts';
 
@@ -83,7 +83,7 @@ export const memberItem = (fields: NewMember, id: string, updatedAt: string) => 
   sk: MEMBER_PROFILE,
   entityType: 'MEMBER',
   gsi1pk: membersOfEnabler(fields.enablerId),
-  gsi1sk: memberChangeKey(updatedAt, id),
+  gsi1sk: changeKey(updatedAt, id),
   id,
   ...fields,
   contributionTotalCents: 0,

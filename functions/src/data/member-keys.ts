@@ -5,8 +5,11 @@ import { claimValuesOf } from '#domain/member-edits.ts';
  * - MEMBER#<id> / PROFILE, PLOT#<id>, CONTRIB#<date>#<id>, PAYOUT#<date>#<id>, CASHOUT#<date>#<id>:
  *   one Query reads a member page.
  * - gsi1 ENABLER#<id>#MEMBER / <updatedAt>#<memberId>: members of an enabler changed since a time (the list).
- *   A removed member leaves a tombstone there, MEMBERREMOVED#<id> / REMOVED, kept MEMBER_TOMBSTONE_DAYS.
- * - gsi1 ENABLER#<id>#<TYPE> / <date>#<id>: an enabler's plots, contributions, payouts, cashouts (admin tables).
+ *   A removed member leaves a tombstone there, MEMBERREMOVED#<id> / REMOVED, kept TOMBSTONE_DAYS.
+ * - gsi1 ENABLER#<id>#<TYPE> / <changedAt>#<id>: an enabler's plots, contributions, payouts, cashouts by
+ *   the time each last changed (the admin tables' catch-up). A removed record leaves a tombstone there,
+ *   RECORDREMOVED#<id> / REMOVED, kept TOMBSTONE_DAYS. Items written before this key kept their
+ *   date in it (`<date>#<id>`) until they change: a full read reads them all the same.
  * - gsi3 RECORD#<id> / RECORD: a plot or money record by its id alone (admin edit and delete).
  * - RECORDID#<id> / CLAIM: a plot's or money record's id claimed for its member, in the transaction
  *   that creates the record, and kept when the record is deleted: an id never passes to another
@@ -30,22 +33,24 @@ export const moneySortKey = (type: Exclude<RecordType, 'PLOT'>, date: string, id
   `${recordTypes[type]}#${date}#${id}`;
 
 export const membersOfEnabler = (enablerId: string): string => `ENABLER#${enablerId}#MEMBER`;
-export const memberChangeKey = (updatedAt: string, memberId: string): string => `${updatedAt}#${memberId}`;
+/** A change timeline's sort key (data/timelines.ts): the instant of the change, then the id. */
+export const changeKey = (changedAt: string, id: string): string => `${changedAt}#${id}`;
 /** The SET clauses that mark a member changed, so the list's catch-up query sees it. */
 export const touchMember = (memberId: string, updatedAt: string) => ({
   clause: 'updatedAt = :updatedAt, gsi1sk = :changeKey',
-  values: { ':updatedAt': updatedAt, ':changeKey': memberChangeKey(updatedAt, memberId) },
+  values: { ':updatedAt': updatedAt, ':changeKey': changeKey(updatedAt, memberId) },
 });
 export const memberTombstoneKey = (memberId: string) => ({ pk: `MEMBERREMOVED#${memberId}`, sk: 'REMOVED' });
 /**
  * How long a removal stays in the change timeline. A directory (or snapshot) that last caught up
  * longer ago than this may have missed a removal, so it is read anew from the table.
  */
-export const MEMBER_TOMBSTONE_DAYS = 30;
+export const TOMBSTONE_DAYS = 30;
 
 export const recordsOfEnabler = (enablerId: string, type: RecordType): string =>
   `ENABLER#${enablerId}#${recordTypes[type]}`;
 export const recordById = (id: string): string => `RECORD#${id}`;
+export const recordTombstoneKey = (id: string) => ({ pk: `RECORDREMOVED#${id}`, sk: 'REMOVED' });
 export const recordIdClaimKey = (id: string) => ({ pk: `RECORDID#${id}`, sk: 'CLAIM' });
 export const recordIdClaimItem = (id: string, memberId: string) => ({
   ...recordIdClaimKey(id),

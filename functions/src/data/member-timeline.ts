@@ -1,22 +1,19 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { MemberChange, MemberSummary } from '#domain/member-list.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import {
-  MEMBER_TOMBSTONE_DAYS,
-  memberChangeKey,
-  membersOfEnabler,
-  memberTombstoneKey,
-} from './member-keys.ts';
-import { epochSeconds, queryAll, tableName } from './table.ts';
+import { changeKey, TOMBSTONE_DAYS, membersOfEnabler, memberTombstoneKey } from './member-keys.ts';
+import { epochSeconds, tableName } from './table.ts';
+import { timelineSince, wholeTimeline } from './timelines.ts';
 import { orNull } from './item-values.ts';
 
 /*
- * The change timeline of an enabler's members (gsi1 ENABLER#<id>#MEMBER, ordered by change time):
- * every member profile under the time it last changed, and a tombstone for each member removed in
- * the last MEMBER_TOMBSTONE_DAYS. The member directory reads it whole, or from a time on.
+ * The change timeline of an enabler's members (gsi1 ENABLER#<id>#MEMBER, ordered by change time,
+ * data/timelines.ts): every member profile under the time it last changed, and a tombstone for each
+ * member removed in the last TOMBSTONE_DAYS. The member directory reads it whole, or from a
+ * time on; the record lists read the members' names from it.
  */
 
-const MEMBER_REMOVED = 'MEMBER_REMOVED';
+export const MEMBER_REMOVED = 'MEMBER_REMOVED';
 
 /**
  * The tombstone of a removed member: the transaction that deletes a member's profile puts it, so that
@@ -26,15 +23,15 @@ export const memberTombstoneItem = (enablerId: string, memberId: string, removed
   ...memberTombstoneKey(memberId),
   entityType: MEMBER_REMOVED,
   gsi1pk: membersOfEnabler(enablerId),
-  gsi1sk: memberChangeKey(removedAt, memberId),
+  gsi1sk: changeKey(removedAt, memberId),
   id: memberId,
   enablerId,
   removedAt,
-  expiresAt: epochSeconds(new Date(removedAt)) + MEMBER_TOMBSTONE_DAYS * 86_400,
+  expiresAt: epochSeconds(new Date(removedAt)) + TOMBSTONE_DAYS * 86_400,
 });
 
 /**
- * The enabler of a member removed in the last MEMBER_TOMBSTONE_DAYS (its tombstone, not yet expired):
+ * The enabler of a member removed in the last TOMBSTONE_DAYS (its tombstone, not yet expired):
  * calls on it answer that it was deleted rather than that it never was.
  */
 export const removedMemberEnabler = async (
@@ -100,76 +97,15 @@ const changeOf = (item: Record<string, unknown>): MemberChange | undefined => {
   return undefined;
 };
 
-/**
- * A whole enabler is read as this many slices of its change timeline, at most LOAD_PARALLEL at a
- * time. Short slices keep every Query to a page or two: a long paged Query slows down page after page
- * on DynamoDB Local (500 000 members: 211 s in 8 slices, 82 s in 64, 32 s in 256).
- */
-const LOAD_SLICES = 256;
-const LOAD_PARALLEL = 32;
-
-const changeKeyEnd = async (enablerId: string, forward: boolean): Promise<string | undefined> => {
-  const { Items = [] } = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :members',
-      ExpressionAttributeValues: { ':members': membersOfEnabler(enablerId) },
-      ProjectionExpression: 'gsi1sk',
-      ScanIndexForward: forward,
-      Limit: 1,
-    }),
-  );
-  return Items[0]?.gsi1sk as string | undefined;
-};
-
-const changesBetween = async (enablerId: string, lower: string, upper: string): Promise<MemberChange[]> =>
-  (
-    await queryAll({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      // Change keys are '<instant>#<id>', so a bare instant sorts before every key of that instant.
-      KeyConditionExpression: 'gsi1pk = :members AND gsi1sk BETWEEN :lower AND :upper',
-      ExpressionAttributeValues: {
-        ':members': membersOfEnabler(enablerId),
-        ':lower': lower,
-        ':upper': upper,
-      },
-      ...timelineProjection,
-    })
-  ).flatMap((item) => changeOf(item) ?? []);
-
 /** Every member of an enabler: the change timeline is cut into slices by time, read in parallel. */
-export const allMembersOf = async (enablerId: string): Promise<MemberSummary[]> => {
-  const [first, last] = await Promise.all([changeKeyEnd(enablerId, true), changeKeyEnd(enablerId, false)]);
-  if (!first || !last) return [];
-  const from = Date.parse(first.slice(0, first.indexOf('#')));
-  const span = Date.parse(last.slice(0, last.indexOf('#'))) + 1 - from;
-  // A slice spans a millisecond at least: members all changed within a few get as many slices.
-  const count = Number.isFinite(span) ? Math.max(1, Math.min(LOAD_SLICES, span)) : 1;
-  const bounds = Array.from({ length: count + 1 }, (_, index) => {
-    if (index === 0) return first;
-    if (index === count) return `${last}\uffff`;
-    return new Date(from + Math.floor((span * index) / count)).toISOString();
+export const allMembersOf = (enablerId: string): Promise<MemberSummary[]> =>
+  wholeTimeline(membersOfEnabler(enablerId), timelineProjection, (item) => {
+    const change = changeOf(item);
+    return change?.type === 'member' ? [change.summary] : [];
   });
-  const slices: MemberChange[][] = [];
-  let next = 0;
-  const reader = async () => {
-    for (let slice = next++; slice < count; slice = next++)
-      slices[slice] = await changesBetween(enablerId, bounds[slice] as string, bounds[slice + 1] as string);
-  };
-  await Promise.all(Array.from({ length: Math.min(LOAD_PARALLEL, count) }, reader));
-  return slices.flat().flatMap((change) => (change.type === 'member' ? [change.summary] : []));
-};
 
 /** The changes of an enabler's members at or after `since` (ISO instant), oldest first: the catch-up read. */
 export const memberChangesSince = async (enablerId: string, since: string): Promise<MemberChange[]> =>
-  (
-    await queryAll({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :members AND gsi1sk >= :since',
-      ExpressionAttributeValues: { ':members': membersOfEnabler(enablerId), ':since': since },
-      ...timelineProjection,
-    })
-  ).flatMap((item) => changeOf(item) ?? []);
+  (await timelineSince(membersOfEnabler(enablerId), since, timelineProjection)).flatMap(
+    (item) => changeOf(item) ?? [],
+  );

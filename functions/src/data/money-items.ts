@@ -3,7 +3,7 @@ import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import type { Cents } from '@cpbo/schemas/money.ts';
 import type { MoneyFigures, MoneyType } from '#domain/money-totals.ts';
 import type { Member } from './member-items.ts';
-import { memberPartition, moneySortKey, recordById, recordsOfEnabler } from './member-keys.ts';
+import { changeKey, memberPartition, moneySortKey, recordById, recordsOfEnabler } from './member-keys.ts';
 
 /*
  * Money records of a member's partition: contributions, payouts (benefits) and cashouts (paid
@@ -126,8 +126,9 @@ export const moneyItem = (
   pk: memberPartition(member.id),
   sk: moneySortKey(type, date, id),
   entityType: type,
+  // In its list's change timeline, under its creation (a change's transaction moves it: money-transaction.ts).
   gsi1pk: recordsOfEnabler(member.enablerId, type),
-  gsi1sk: `${date}#${id}`,
+  gsi1sk: changeKey(at, id),
   gsi3pk: recordById(id),
   gsi3sk: 'RECORD',
   id,

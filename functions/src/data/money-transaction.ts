@@ -10,9 +10,10 @@ import {
 } from '#domain/money-totals.ts';
 import { auditItem, type AuditAction, type AuditState } from './audit.ts';
 import { payoutCampaign } from './campaigns.ts';
-import { MEMBER_PROFILE, memberPartition, plotSortKey, touchMember } from './member-keys.ts';
+import { changeKey, MEMBER_PROFILE, memberPartition, plotSortKey, touchMember } from './member-keys.ts';
 import { figuresOf } from './money-items.ts';
 import { recordIdClaimPut } from './record-id-claims.ts';
+import { recordTombstoneItem } from './record-timeline.ts';
 import { inEnabler, tableName, type FailedItem, type FailureCode } from './table.ts';
 import type { TransactItem } from './transaction-items.ts';
 
@@ -197,8 +198,12 @@ const auditOf = ({ enablerId, memberId, before, after, by, at }: MoneyWrite): Tr
   });
 };
 
-/** The record's own writes: put where absent (created) or present (same key), the old key deleted (a new date). */
-const recordWrites = ({ before, after }: MoneyWrite): TransactItem[] => {
+/**
+ * The record's own writes: put where absent (created) or present (same key), the old key deleted (a
+ * new date). The record goes into its list's change timeline under the change's instant; a deletion
+ * leaves a tombstone there (data/record-timeline.ts), so the administrators' tables learn of it.
+ */
+const recordWrites = ({ enablerId, before, after, at }: MoneyWrite): TransactItem[] => {
   const existing = 'attribute_exists(pk)';
   const writes: TransactItem[] = [];
   if (before && (!after || after.sk !== before.sk))
@@ -213,8 +218,15 @@ const recordWrites = ({ before, after }: MoneyWrite): TransactItem[] => {
     writes.push({
       Put: {
         TableName: tableName(),
-        Item: after,
+        Item: { ...after, gsi1sk: changeKey(at, after.id as string) },
         ConditionExpression: before && after.sk === before.sk ? existing : 'attribute_not_exists(pk)',
+      },
+    });
+  if (before && !after)
+    writes.push({
+      Put: {
+        TableName: tableName(),
+        Item: recordTombstoneItem(before.entityType as MoneyType, enablerId, before.id as string, at),
       },
     });
   // A new record claims its id for its member, for good (data/record-id-claims.ts).

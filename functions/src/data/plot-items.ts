@@ -1,24 +1,13 @@
-import type { CoverageDates } from '@cpbo/schemas/coverage-dates.ts';
-import type { Cents } from '@cpbo/schemas/money.ts';
-import { memberPartition, plotSortKey, recordById, recordsOfEnabler } from './member-keys.ts';
+import type { PlotEntry } from '#domain/record-list.ts';
+import { changeKey, memberPartition, plotSortKey, recordById, recordsOfEnabler } from './member-keys.ts';
 import { orNull } from './item-values.ts';
 
 /* A member's plot: its item in the table and the plot as the API sees it. */
 
-export interface Plot extends CoverageDates {
-  id: string;
-  memberId: string;
+/** The plot as its admin table lists it, with its enabler and creation. */
+export interface Plot extends PlotEntry {
   enablerId: string;
-  name: string;
-  latitude: number;
-  longitude: number;
-  cropDescription: string | null;
-  isIrrigated: boolean | null;
-  droughtMonthlyContribCents: Cents;
-  excessRainMonthlyContribCents: Cents;
-  enablerConfig: { version: number; _id: string } | null;
   createdAt: string;
-  updatedAt: string;
 }
 
 export const toPlot = (item: Record<string, unknown>): Plot => ({
@@ -51,8 +40,9 @@ export const plotItem = ({ federation, ...plot }: NewPlot, id: string, at: strin
   pk: memberPartition(plot.memberId),
   sk: plotSortKey(id),
   entityType: 'PLOT',
+  // In the enabler's plot timeline under its last change (updatedAt): every edit moves it there.
   gsi1pk: recordsOfEnabler(plot.enablerId, 'PLOT'),
-  gsi1sk: `${plot.startCoverageDate}#${id}`,
+  gsi1sk: changeKey(at, id),
   gsi3pk: recordById(id),
   gsi3sk: 'RECORD',
   id,

@@ -5,9 +5,10 @@ import { dynamo } from '#platform/aws-clients.ts';
 import { missingOrOther } from './admin-scope.ts';
 import { configSortKey, enablerPartition } from './enablers.ts';
 import type { Member } from './member-items.ts';
-import { MEMBER_PROFILE, memberPartition, plotSortKey, touchMember } from './member-keys.ts';
+import { changeKey, MEMBER_PROFILE, memberPartition, plotSortKey, touchMember } from './member-keys.ts';
 import { plotItem, toPlot, type NewPlot, type Plot } from './plot-items.ts';
 import { recordIdClaimPut } from './record-id-claims.ts';
+import { recordTombstoneItem } from './record-timeline.ts';
 import { inEnabler, nowIso, tableName, transact, unlessOtherEnabler } from './table.ts';
 import type { WriteOptions } from './transaction-items.ts';
 
@@ -103,12 +104,13 @@ export const updatePlot = async (
         Update: {
           TableName: tableName(),
           Key: { pk: memberPartition(member.id), sk: plotSortKey(plotId) },
-          UpdateExpression: `SET ${details.clause}, updatedAt = :at`,
+          UpdateExpression: `SET ${details.clause}, updatedAt = :at, gsi1sk = :changeKey`,
           ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
           ExpressionAttributeNames: details.names,
           ExpressionAttributeValues: {
             ...details.values,
             ':at': at,
+            ':changeKey': changeKey(at, plotId),
             ...enabler.values,
           },
           ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
@@ -136,15 +138,14 @@ export type AdminPlotChanges = PlotChanges &
   CoverageDates & { enablerConfig: { version: number; _id: string } };
 
 /**
- * An administrator's edit of a plot: every field, its coverage dates (a new start moves it in the
- * enabler's plot list) and the config version it is under, which must exist in the enabler
+ * An administrator's edit of a plot: every field, its coverage dates and the config version it is under, which must exist in the enabler
  * (ERR_INVALID_DATA_FORMAT otherwise, checked in the same transaction).
  */
 export const adminUpdatePlot = async (
-  plot: Pick<Plot, 'id' | 'memberId' | 'enablerId'>,
+  plot: Plot,
   changes: AdminPlotChanges,
   now = new Date(),
-): Promise<void> => {
+): Promise<Plot> => {
   const at = nowIso(now);
   const touch = touchMember(plot.memberId, at);
   const enabler = inEnabler(plot.enablerId);
@@ -166,7 +167,7 @@ export const adminUpdatePlot = async (
             ':endOfSeason': changes.endOfSeasonDate,
             ':endCoverage': changes.endCoverageDate,
             ':config': changes.enablerConfig,
-            ':listKey': `${changes.startCoverageDate}#${plot.id}`,
+            ':listKey': changeKey(at, plot.id),
             ':at': at,
             ...enabler.values,
           },
@@ -197,12 +198,14 @@ export const adminUpdatePlot = async (
       missingOrOther(plot.enablerId, 'ERR_CONFLICT'),
     ],
   );
+  return { ...plot, ...changes, updatedAt: at };
 };
 
 /**
  * Deletes a plot and uncounts it on its member, in one transaction, unless contributions or payouts
  * were recorded on it (contributionCount, payoutCount: ERR_PLOT_HAS_RECORDS). The counts are a
- * condition of the delete itself, so a record written at the same moment cannot slip in between.
+ * condition of the delete itself, so a record written at the same moment cannot slip in between. Its
+ * tombstone tells the plot list (data/record-timeline.ts).
  */
 export const deletePlot = async (
   plot: Pick<Plot, 'id' | 'memberId' | 'enablerId'>,
@@ -235,7 +238,12 @@ export const deletePlot = async (
           ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
         },
       },
+      { Put: { TableName: tableName(), Item: recordTombstoneItem('PLOT', plot.enablerId, plot.id, at) } },
     ],
-    [missingOrOther(plot.enablerId, 'ERR_PLOT_HAS_RECORDS'), missingOrOther(plot.enablerId, 'ERR_CONFLICT')],
+    [
+      missingOrOther(plot.enablerId, 'ERR_PLOT_HAS_RECORDS'),
+      missingOrOther(plot.enablerId, 'ERR_CONFLICT'),
+      'ERR_CONFLICT',
+    ],
   );
 };

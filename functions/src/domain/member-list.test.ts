@@ -6,6 +6,7 @@ import {
   memberSummary as member,
   today,
 } from '../testing/member-summaries.ts';
+import { seededRandom } from '../testing/seeded-random.ts';
 import { foldText, MemberIndex, type MemberSummary } from './member-list.ts';
 
 const indexOf = (...members: MemberSummary[]) => {
@@ -134,16 +135,7 @@ describe('member list', () => {
 });
 
 describe('member index under changes', () => {
-  /** A small deterministic generator, so a failure can be replayed. */
-  const generator = (seed: number) => {
-    let state = seed;
-    const next = () => {
-      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return state / 2_147_483_648;
-    };
-    return { next, pick: <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T };
-  };
-  const random = generator(7);
+  const random = seededRandom(7);
   const names = ['Awa Diop', 'awa diop', 'Élodie Sarr', 'Moussa Ba', 'Ndèye Fall', 'Zoë', 'line\nbreak'];
   const federations = ['Kaolack', 'Thiès', 'thies', null];
   const dates = ['2025-10-01', '2026-06-15', '2026-10-25', '2026-11-02', null];

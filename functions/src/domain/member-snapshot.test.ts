@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { memberSortFields } from '@cpbo/schemas/member-list-query.ts';
 import { everyOrder, memberSummary as member, today } from '../testing/member-summaries.ts';
 import { MemberIndex } from './member-list.ts';
-import { BadMemberSnapshotError, decodeMemberSnapshot, encodeMemberSnapshot } from './member-snapshot.ts';
+import { BadSnapshotError } from './directory-snapshot.ts';
+import { decodeMemberSnapshot, encodeMemberSnapshot } from './member-snapshot.ts';
 
 const members = [
   member('c', { name: 'Ndèye Fall', federation: 'Thiès', pendingBenefitsCents: 150_075, plotCount: 3 }),
@@ -43,9 +44,9 @@ describe('member snapshot', () => {
 
   it('refuses bytes that are not a whole snapshot', () => {
     const bytes = encodeMemberSnapshot(snapshotOf(MemberIndex.fromSummaries(members)));
-    expect(() => decodeMemberSnapshot(Buffer.from('not a snapshot'))).toThrow(BadMemberSnapshotError);
-    expect(() => decodeMemberSnapshot(Buffer.from('{"format":"other"}\n'))).toThrow(BadMemberSnapshotError);
-    expect(() => decodeMemberSnapshot(bytes.subarray(0, bytes.length - 3))).toThrow(BadMemberSnapshotError);
+    expect(() => decodeMemberSnapshot(Buffer.from('not a snapshot'))).toThrow(BadSnapshotError);
+    expect(() => decodeMemberSnapshot(Buffer.from('{"format":"other"}\n'))).toThrow(BadSnapshotError);
+    expect(() => decodeMemberSnapshot(bytes.subarray(0, bytes.length - 3))).toThrow(BadSnapshotError);
   });
 
   it('sorts an order anew when a snapshot carries a wrong one', () => {

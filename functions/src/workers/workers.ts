@@ -25,7 +25,16 @@ export type StreamWorker = (typeof streamWorkers)[number];
  */
 export const streamEntityTypes: Record<StreamWorker, readonly string[] | undefined> = {
   aggregates: aggregatedEntityTypes,
-  'member-directory': ['MEMBER', 'MEMBER_REMOVED'],
+  // The member list, and the administrators' tables of plots and money records (their names too).
+  'member-directory': [
+    'MEMBER',
+    'MEMBER_REMOVED',
+    'PLOT',
+    'CONTRIBUTION',
+    'PAYOUT',
+    'CASHOUT',
+    'RECORD_REMOVED',
+  ],
 };
 
 /**

@@ -6,7 +6,8 @@
  * The sizes are the issue's by default. BENCH_QUICK=1 picks small ones, for a check that every bench
  * runs (each size variable set explicitly still wins):
  *   members 5 000 (BENCH_MEMBERS) and none large (BENCH_LARGE_MEMBERS), 50 calls (BENCH_CALLS), 1 cold run
- *   (BENCH_COLD_RUNS); dashboard 200 and 5 000 contributions (BENCH_SMALL_CONTRIBUTIONS,
+ *   (BENCH_COLD_RUNS); admin lists 2 000 members, 4 000 plots, 10 000 contributions, 2 000 payouts and
+ *   2 000 cashouts (BENCH_ADMIN_MEMBERS, …_PLOTS, …_CONTRIBUTIONS, …_PAYOUTS, …_CASHOUTS); dashboard 200 and 5 000 contributions (BENCH_SMALL_CONTRIBUTIONS,
  *   BENCH_LARGE_CONTRIBUTIONS), 5 rounds (BENCH_ROUNDS); import 500 members (BENCH_IMPORT_MEMBERS);
  *   load 10 s (BENCH_LOAD_SECONDS) and a bare loop of 5 s (BENCH_LOAD_BARE_SECONDS), with and without
  *   faults; web 1 Lighthouse run per page (BENCH_RUNS); lambda 5 processes per bundle (BENCH_LAMBDA_RUNS);
@@ -22,6 +23,11 @@ const quickSizes: Record<string, string> = {
   BENCH_LARGE_MEMBERS: '0',
   BENCH_CALLS: '50',
   BENCH_COLD_RUNS: '1',
+  BENCH_ADMIN_MEMBERS: '2000',
+  BENCH_ADMIN_PLOTS: '4000',
+  BENCH_ADMIN_CONTRIBUTIONS: '10000',
+  BENCH_ADMIN_PAYOUTS: '2000',
+  BENCH_ADMIN_CASHOUTS: '2000',
   BENCH_SMALL_CONTRIBUTIONS: '200',
   BENCH_LARGE_CONTRIBUTIONS: '5000',
   BENCH_ROUNDS: '5',

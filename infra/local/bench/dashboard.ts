@@ -12,13 +12,11 @@
  *    below 1.5: the answers do not grow with the records), beside the bare Query's p50.
  */
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
-import { startAwsSubstitutes } from '../aws-substitutes.ts';
-import { localClientConfig, localTableName } from '../aws-environment.ts';
-import { newJwtSecret } from '../jwt-secret.ts';
+import { localTableName } from '../aws-environment.ts';
+import { benchSignIn, percentile, seconds, startBenchStores, writeInBatches } from './bench-setup.ts';
 import { dashboardCalls } from './dashboard-calls.ts';
 import { recordBench } from './results.ts';
 
@@ -29,33 +27,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const WRITERS = 8;
 const federations = ['Kaolack', 'Thiès', 'Fatick', 'Louga', null];
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-};
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
 const main = async () => {
-  const substitutes = await startAwsSubstitutes({ inMemory: true });
+  const { substitutes, client } = await startBenchStores();
   try {
-    Object.assign(process.env, substitutes.environment, {
-      JWT_SECRET: newJwtSecret(),
-      LOG_LEVEL: 'warn',
-      ENVIRONMENT_NAME: 'bench',
-      POWERTOOLS_METRICS_DISABLED: 'true',
-    });
-    const client = DynamoDBDocumentClient.from(
-      new DynamoDBClient(localClientConfig(substitutes.dynamoEndpoint)),
-      { marshallOptions: { removeUndefinedValues: true } },
-    );
     const { plotItem } = await import('@cpbo/functions/data/plot-items.ts');
     const { newPlotFields } = await import('@cpbo/functions/testing/member-fixtures.ts');
     const { moneyItem } = await import('@cpbo/functions/data/money-items.ts');
     const { rebuildAggregates } = await import('@cpbo/functions/data/aggregates.ts');
     const { createEnabler } = await import('@cpbo/functions/data/enablers.ts');
-    const { createUser } = await import('@cpbo/functions/data/users.ts');
-    const { hashPassword } = await import('@cpbo/functions/platform/password-hashing.ts');
-    const { handler: auth } = await import('@cpbo/functions/http/auth/handler.ts');
     const { handler: dashboard } = await import('@cpbo/functions/http/dashboard/handler.ts');
 
     const today = isoDateOf(new Date());
@@ -134,55 +113,6 @@ const main = async () => {
       }
     }
 
-    /** Writes the items 25 per BatchWriteItem, WRITERS requests at a time; answers how many. */
-    const seed = async (items: Iterator<Record<string, unknown>>) => {
-      let count = 0;
-      const writer = async () => {
-        for (;;) {
-          // Taken synchronously: the writers share the generator.
-          const batch: Record<string, unknown>[] = [];
-          while (batch.length < 25) {
-            const next = items.next();
-            if (next.done) break;
-            batch.push(next.value);
-          }
-          if (!batch.length) return;
-          count += batch.length;
-          let requests: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-            [localTableName]: batch.map((Item) => ({ PutRequest: { Item } })),
-          };
-          while (requests && Object.keys(requests).length) {
-            const result = await client.send(new BatchWriteCommand({ RequestItems: requests }));
-            requests = result.UnprocessedItems as typeof requests;
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: WRITERS }, writer));
-      return count;
-    };
-
-    const signIn = async (enablerId: string, size: number): Promise<string> => {
-      const agent = { email: `bench-${size}@example.org`, password: 'bench password' };
-      await createUser({
-        email: agent.email,
-        username: 'Bench',
-        role: 'USER',
-        enablerId,
-        defaultFederation: null,
-        passwordHash: await hashPassword(agent.password),
-      });
-      const signedIn = await auth(
-        httpApiEvent({
-          method: 'POST',
-          path: '/api/auth/login',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: agent.email, password: agent.password }),
-        }),
-        lambdaContext('auth'),
-      );
-      return (JSON.parse(signedIn.body ?? '{}') as { accessToken: string }).accessToken;
-    };
-
     const sizes = [SMALL, LARGE];
     const enablers: { size: number; enablerId: string; token: string }[] = [];
     for (const size of sizes) {
@@ -191,7 +121,7 @@ const main = async () => {
         'bench',
       );
       let started = performance.now();
-      const items = await seed(itemsOf(enabler.id, size));
+      const items = await writeInBatches(client, itemsOf(enabler.id, size), WRITERS);
       console.log(`seeded ${size} contributions (${items} items) in ${seconds(performance.now() - started)}`);
       started = performance.now();
       const rebuilt = await rebuildAggregates(enabler.id);
@@ -199,7 +129,11 @@ const main = async () => {
         `aggregates of ${size}: ${rebuilt.aggregates} items from ${rebuilt.records} records, ` +
           `rebuilt in ${seconds(performance.now() - started)}`,
       );
-      enablers.push({ size, enablerId: enabler.id, token: await signIn(enabler.id, size) });
+      enablers.push({
+        size,
+        enablerId: enabler.id,
+        token: await benchSignIn(`bench-${size}@example.org`, 'USER', enabler.id),
+      });
     }
 
     const shapes = dashboardCalls;

@@ -15,18 +15,24 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
-  DynamoDBDocumentClient,
   QueryCommand,
+  type DynamoDBDocumentClient,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
-import { startAwsSubstitutes } from '../aws-substitutes.ts';
-import { localClientConfig, localTableName } from '../aws-environment.ts';
+import { localTableName } from '../aws-environment.ts';
+import {
+  benchSignIn,
+  coldFigure,
+  coldLine,
+  percentile,
+  seconds,
+  startBenchStores,
+  warmFigure,
+} from './bench-setup.ts';
 import { recordBench, type BenchFigure } from './results.ts';
-import { newJwtSecret } from '../jwt-secret.ts';
 
 const SMALL = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const LARGE = Number(process.env.BENCH_LARGE_MEMBERS ?? 500_000);
@@ -35,12 +41,6 @@ const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 3);
 /** Changes made after each snapshot: members created, members changed (a plot added), members removed. */
 const AFTER_SNAPSHOT = { created: 100, changed: 100, removed: 20 };
 const WRITERS = 8;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-};
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 const firstNames = [
   'Awa',
@@ -141,21 +141,8 @@ const coldRuns = async (enablerId: string, token: string): Promise<ColdRun[]> =>
 };
 
 const main = async () => {
-  const substitutes = await startAwsSubstitutes({ inMemory: true });
+  const { substitutes, client } = await startBenchStores();
   try {
-    // The sign-in's metrics read the environment's name (dashboard.ts does the same).
-    Object.assign(process.env, substitutes.environment, {
-      JWT_SECRET: newJwtSecret(),
-      LOG_LEVEL: 'warn',
-      ENVIRONMENT_NAME: 'bench',
-      POWERTOOLS_METRICS_DISABLED: 'true',
-    });
-    const client = DynamoDBDocumentClient.from(
-      new DynamoDBClient(localClientConfig(substitutes.dynamoEndpoint)),
-      {
-        marshallOptions: { removeUndefinedValues: true },
-      },
-    );
     const { refreshMemberSnapshot, memberDirectory } =
       await import('@cpbo/functions/data/member-directory.ts');
     const { createMember } = await import('@cpbo/functions/data/members.ts');
@@ -163,31 +150,6 @@ const main = async () => {
     const { newMemberFields, newPlotFields } = await import('@cpbo/functions/testing/member-fixtures.ts');
     const { memberTombstoneItem } = await import('@cpbo/functions/data/member-timeline.ts');
     const { createEnabler } = await import('@cpbo/functions/data/enablers.ts');
-    const { createUser } = await import('@cpbo/functions/data/users.ts');
-    const { hashPassword } = await import('@cpbo/functions/platform/password-hashing.ts');
-    const { handler: auth } = await import('@cpbo/functions/http/auth/handler.ts');
-    // A real agent session per enabler: every list call reads it, as in production.
-    const signInAgent = async (enablerId: string, size: number): Promise<string> => {
-      const agent = { email: `bench-${size}@example.org`, password: 'bench password' };
-      await createUser({
-        email: agent.email,
-        username: 'Bench',
-        role: 'USER',
-        enablerId,
-        defaultFederation: null,
-        passwordHash: await hashPassword(agent.password),
-      });
-      const signedIn = await auth(
-        httpApiEvent({
-          method: 'POST',
-          path: '/api/auth/login',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: agent.email, password: agent.password }),
-        }),
-        lambdaContext('auth'),
-      );
-      return (JSON.parse(signedIn.body ?? '{}') as { accessToken: string }).accessToken;
-    };
 
     const sizes = [SMALL, LARGE].filter((size) => size > 0);
     const enablers: { size: number; enablerId: string; token: string; expected: number }[] = [];
@@ -250,7 +212,7 @@ const main = async () => {
         `after the snapshot: ${AFTER_SNAPSHOT.created} members created, ${AFTER_SNAPSHOT.changed} changed, ` +
           `${AFTER_SNAPSHOT.removed} removed (${seconds(performance.now() - started)})`,
       );
-      const token = await signInAgent(enabler.id, size);
+      const token = await benchSignIn(`bench-${size}@example.org`, 'USER', enabler.id);
       enablers.push({
         size,
         enablerId: enabler.id,
@@ -271,35 +233,17 @@ const main = async () => {
         runs.map((run) => run.firstMs),
         50,
       );
-      coldLines.push(
-        `cold ${size}: ${median.toFixed(0)} ms (first answer of a new instance, median of ` +
-          `${runs.map((run) => run.firstMs.toFixed(0)).join(', ')} ms; module load ` +
-          `${percentile(
-            runs.map((run) => run.moduleMs),
-            50,
-          ).toFixed(0)} ms; next answer ${percentile(
-            runs.map((run) => run.secondMs),
-            50,
-          ).toFixed(1)} ms)`,
-      );
+      coldLines.push(coldLine(`cold ${size}`, runs));
       const heaviest = runs.reduce((a, b) => (a.peakRssMb > b.peakRssMb ? a : b));
       // The issue's bounds: 1 s up to 50 000 members, 3 s up to 500 000; above, none.
       const coldBound = size <= 50_000 ? 1000 : size <= 500_000 ? 3000 : undefined;
       figures.push(
-        {
-          name: `cold first answer, ${size} members`,
-          value: median,
-          unit: 'ms',
-          reference: {
-            name: 'its module load',
-            value: percentile(
-              runs.map((run) => run.moduleMs),
-              50,
-            ),
-            unit: 'ms',
-          },
-          ...(coldBound ? { target: { op: '≤', value: coldBound } as const } : {}),
-        },
+        coldFigure(
+          `cold first answer, ${size} members`,
+          median,
+          runs.map((run) => run.moduleMs),
+          coldBound,
+        ),
         {
           name: `peak resident memory of a new instance, ${size} members`,
           value: heaviest.peakRssMb,
@@ -409,13 +353,7 @@ const main = async () => {
       console.log(
         `warm ${size}: ratio list p50 / query p50: ${(listP50 / queryP50).toFixed(2)} (target ≤ 3)`,
       );
-      figures.push({
-        name: `warm GET /members p50, ${size} members`,
-        value: listP50,
-        unit: 'ms',
-        reference: { name: 'bare DynamoDB Query', value: queryP50, unit: 'ms' },
-        target: { op: '≤', value: 3, timesReference: true },
-      });
+      figures.push(warmFigure(`warm GET /members p50, ${size} members`, listP50, queryP50, 3));
     }
     console.log('');
     for (const line of coldLines) console.log(line);

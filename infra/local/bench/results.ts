@@ -14,6 +14,7 @@ export const resultsFile = fileURLToPath(new URL('../../../bench/results.json', 
 /** The benches, in the order `npm run bench` runs them (each is `npm run bench:<name>`). */
 export const benchNames = [
   'members',
+  'admin-lists',
   'dashboard',
   'import',
   'load',

@@ -217,6 +217,23 @@ describe('bad input on every route', () => {
     });
   }
 
+  it('answers 400 ERR_INVALID_DATA_FORMAT to an admin list sorted on two columns at once', async () => {
+    for (const [path, sorts] of [
+      ['/admin/plots', ['sort:name', 'sort:latitude']],
+      ['/admin/contributions', ['sort:amount', 'sort:memberName']],
+      ['/admin/payouts', ['sort:assessmentId', 'sort:payoutDate']],
+      ['/admin/cashouts', ['sort:createdBy', 'sort:memberNumber']],
+    ] as const) {
+      const answer = await api.call({
+        method: 'GET',
+        path: `${path}${query(Object.fromEntries(sorts.map((sort) => [sort, 'asc'])))}`,
+        token: tokens.admin,
+      });
+      sent += 1;
+      expect.soft(answer, path).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
+    }
+  });
+
   it('left the table as it was', async () => {
     const after = await dataOf(api);
     const changed = [...new Set([...before.keys(), ...after.keys()])].filter(

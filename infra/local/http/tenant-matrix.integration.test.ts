@@ -130,6 +130,9 @@ let a: Tenant;
 let b: Tenant;
 const callers = {} as Record<Exclude<Role, 'anonymous'>, SignedIn>;
 
+/** An admin list's query on a tenant's member, with a sort, a page and a size: none leaks another enabler's rows. */
+const listQuery = (tenant: Tenant, sort: string) =>
+  `filter:memberId=${tenant.member.id}&${sort}=desc&page=1&pageSize=25&filter:from=2020-01-01`;
 const unique = () => randomUUID().slice(0, 8);
 
 const newCaller = async (role: Exclude<Role, 'anonymous'>, enablerId: string) => {
@@ -423,7 +426,7 @@ const matrix: Record<string, Row> = {
 
   'GET /admin/plots': {
     tenants: 'both',
-    request: ({ tenant }) => ({ path: `/admin/plots?filter:memberId=${tenant.member.id}` }),
+    request: ({ tenant }) => ({ path: `/admin/plots?${listQuery(tenant, 'sort:memberNumber')}` }),
     own: adminOnly('200'),
     other: adminOnly('200'),
   },
@@ -456,7 +459,9 @@ const matrix: Record<string, Row> = {
   },
   'GET /admin/contributions': {
     tenants: 'both',
-    request: ({ tenant }) => ({ path: `/admin/contributions?filter:memberId=${tenant.member.id}` }),
+    request: ({ tenant }) => ({
+      path: `/admin/contributions?${listQuery(tenant, 'sort:plotName')}&filter:plotId=${tenant.member.plotId}`,
+    }),
     own: adminOnly('200'),
     other: adminOnly('200'),
   },
@@ -494,7 +499,9 @@ const matrix: Record<string, Row> = {
   },
   'GET /admin/payouts': {
     tenants: 'both',
-    request: ({ tenant }) => ({ path: `/admin/payouts?filter:memberId=${tenant.member.id}` }),
+    request: ({ tenant }) => ({
+      path: `/admin/payouts?${listQuery(tenant, 'sort:amount')}&filter:plotId=${tenant.member.plotId}`,
+    }),
     own: adminOnly('200'),
     other: adminOnly('200'),
   },
@@ -533,7 +540,7 @@ const matrix: Record<string, Row> = {
   },
   'GET /admin/cashouts': {
     tenants: 'both',
-    request: ({ tenant }) => ({ path: `/admin/cashouts?filter:memberId=${tenant.member.id}` }),
+    request: ({ tenant }) => ({ path: `/admin/cashouts?${listQuery(tenant, 'sort:memberName')}` }),
     own: adminOnly('200'),
     other: adminOnly('200'),
   },

@@ -15,6 +15,8 @@ import {
 } from '@cpbo/functions/data/enablers.ts';
 import { recordCampaign, recordPayoutCampaigns } from '@cpbo/functions/data/campaigns.ts';
 import { refreshMemberSnapshot } from '@cpbo/functions/data/member-directory.ts';
+import { refreshRecordSnapshot } from '@cpbo/functions/data/record-directory.ts';
+import { adminLists } from '@cpbo/schemas/admin-list-query.ts';
 import { moneyItem, toPayout } from '@cpbo/functions/data/money-items.ts';
 import { plotItem } from '@cpbo/functions/data/plot-items.ts';
 import { wholeMemberItems } from '@cpbo/functions/data/whole-member-items.ts';
@@ -304,6 +306,7 @@ export const seedDemoData = async ({ log, logins, scale = 1 }: SeedDemoDataOptio
       );
       await addToMemberCount(enablerId, count);
       await refreshMemberSnapshot(enablerId);
+      for (const list of adminLists) await refreshRecordSnapshot(list, enablerId);
       log(`[seed] ${demo.name}: ${count} members`);
     }),
     createUser({

@@ -4,7 +4,6 @@ import type {
   AdminCashoutRow,
   AdminContributionPage,
   AdminContributionRow,
-  AdminListPage,
   AdminPayoutPage,
   AdminPayoutRow,
   AdminPlotPage,
@@ -22,10 +21,17 @@ import {
   adminUpdatePayoutRequestSchema,
   adminUpdatePlotRequestSchema,
 } from '@cpbo/schemas/admin-records.ts';
+import {
+  encodeAdminListQuery,
+  type AdminList,
+  type AdminListFilterValues,
+  type AdminListQuery,
+} from '@cpbo/schemas/admin-list-query.ts';
 import { adminPageSizes } from '@cpbo/schemas/common.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
-export type { AdminCashoutRow, AdminContributionRow, AdminListPage, AdminPayoutRow, AdminPlotRow };
+export type { AdminCashoutRow, AdminContributionRow, AdminPayoutRow, AdminPlotRow };
+export type { AdminList, AdminListFilterValues };
 
 /** A write the user confirmed: its tries share one Idempotency-Key. */
 type WriteOptions = Pick<ApiRequest, 'idempotencyKey'>;
@@ -44,8 +50,19 @@ export type AdminUpdatePayoutBody = FromSchema<typeof adminUpdatePayoutRequestSc
 export type AdminNewCashoutBody = FromSchema<typeof adminNewCashoutRequestSchema>;
 export type AdminUpdateCashoutBody = FromSchema<typeof adminUpdateCashoutRequestSchema>;
 
-/** The query string of an admin list page: only the parameters the API knows (it refuses any other). */
-export type AdminListParameters = Record<string, string | number | undefined>;
+/** What a page of an administrator's table is read with: its number and size, and its one sort. */
+export interface AdminPageRequest {
+  page: number;
+  pageSize: number;
+  sort: { field: string; direction: 'asc' | 'desc' };
+}
+
+/** What a table reads of a page: its rows, how many rows the query matches, and their total (money). */
+export interface AdminPageAnswer<Row> {
+  items: Row[];
+  count: number;
+  totalAmount?: number;
+}
 
 const enc = encodeURIComponent;
 
@@ -58,8 +75,14 @@ interface AdminPages {
 }
 export type AdminRecordKind = keyof AdminPages;
 
-export const listAdminRecords = <Kind extends AdminRecordKind>(kind: Kind, query: AdminListParameters) =>
-  apiFetch<AdminPages[Kind]>(`/admin/${kind}`, { query });
+export const listAdminRecords = <Kind extends AdminRecordKind>(kind: Kind, query: AdminListQuery<Kind>) =>
+  apiFetch<AdminPages[Kind]>(`/admin/${kind}`, { query: encodeAdminListQuery(kind, query) });
+
+/** Reads a page of a record table: the table's page and sort, the screen's filters. */
+export const adminRecordPage =
+  <Kind extends AdminRecordKind>(kind: Kind, filters: AdminListFilterValues) =>
+  ({ page, pageSize, sort }: AdminPageRequest) =>
+    listAdminRecords(kind, { page, pageSize, sort: sort as AdminListQuery<Kind>['sort'], filters });
 
 export const deleteAdminRecord = (kind: AdminRecordKind, id: string) =>
   apiFetch<undefined>(`/admin/${kind}/${enc(id)}`, { method: 'DELETE' });

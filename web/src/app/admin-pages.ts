@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import type { ScreenId } from '../navigation/screens.ts';
+
+const enablerForm = async () => (await import('../pages/enabler-form/index.tsx')).EnablerFormPage;
 
 /*
  * The administrator's screens (spec section 2), each its own chunk fetched when first shown. The routes
@@ -15,7 +18,8 @@ const loaders = {
   updateUser: async () => (await import('../pages/admin-users/user-form/index.tsx')).UpdateUserPage,
   enablerConfig: async () => (await import('../pages/enabler-config/index.tsx')).EnablerConfigPage,
   enablerConfigs: async () => (await import('../pages/enabler-configs/index.tsx')).EnablerConfigsPage,
-  enablerForm: async () => (await import('../pages/enabler-form/index.tsx')).EnablerFormPage,
+  newEnabler: enablerForm,
+  updateEnabler: enablerForm,
   newEnablerConfig: async () => (await import('../pages/new-enabler-config/index.tsx')).NewEnablerConfigPage,
   adminMembers: async () => (await import('../pages/admin-members/index.tsx')).AdminMembersPage,
   newMember: async () => (await import('../pages/admin-members/form/index.tsx')).NewMemberPage,
@@ -38,8 +42,10 @@ const loaders = {
   adminBenefitRuns: async () => (await import('../pages/admin-benefit-runs/index.tsx')).AdminBenefitRunsPage,
   newBenefitRun: async () => (await import('../pages/new-benefit-run/index.tsx')).NewBenefitRunPage,
   benefitRun: async () => (await import('../pages/benefit-run/index.tsx')).BenefitRunPage,
-} satisfies Record<string, () => Promise<ComponentType>>;
+} satisfies Partial<Record<ScreenId, () => Promise<ComponentType>>>;
 
 export type AdminScreen = keyof typeof loaders;
 
 export const loadAdminPage = (screen: AdminScreen): Promise<ComponentType> => loaders[screen]();
+
+export const isAdminScreen = (screen: ScreenId): screen is AdminScreen => screen in loaders;

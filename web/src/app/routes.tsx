@@ -23,8 +23,8 @@ const NotAvailablePage = lazyPage(
   async () => (await import('../pages/not-available/index.tsx')).NotAvailablePage,
 );
 
-/** One lazy page for both enabler forms, so switching between them keeps it. */
-const enablerFormPage = adminPage('enablerForm');
+/** One lazy page for both enabler forms (one code), so switching between them keeps it. */
+const enablerFormPage = adminPage('newEnabler');
 
 /** The built screens' pages; the others show the shared "not available yet" page. */
 const pages: Partial<Record<ScreenId, LazyPage>> = {

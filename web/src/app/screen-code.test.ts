@@ -1,7 +1,18 @@
 import { matchPath } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
-import { pathFits, screenAt } from './screen-code.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadAdminPage } from './admin-pages.ts';
+import { pathFits, preloadScreenAt, screenAt } from './screen-code.ts';
+import { adminTextsAreWanted, loadAdminCatalogue } from '../i18n/catalogue-loader.ts';
 import { screens } from '../navigation/screens.ts';
+
+vi.mock('./admin-pages.ts', async (original) => ({
+  ...(await original<typeof import('./admin-pages.ts')>()),
+  loadAdminPage: vi.fn(() => Promise.resolve(() => null)),
+}));
+vi.mock('../i18n/catalogue-loader.ts', async (original) => ({
+  ...(await original<typeof import('../i18n/catalogue-loader.ts')>()),
+  loadAdminCatalogue: vi.fn(() => Promise.resolve({})),
+}));
 
 // An address for a pattern, each parameter an id as they come (dots, @, encoded characters).
 const addressOf = (pattern: string) => pattern.replace(/:[^/]+/g, 'agent%40example.org');
@@ -29,5 +40,32 @@ describe('screen code', () => {
     expect(screenAt('/Members', 'anonymous')).toBeUndefined();
     expect(screenAt('/AdminUsers', 'signedIn')).toBeUndefined();
     expect(screenAt('/Member', 'signedIn')).toBeUndefined();
+    expect(screenAt('/AdminUsers', 'admin')).toBe('adminUsers');
+    expect(screenAt('/UpdateEnabler/e.1', 'admin')).toBe('updateEnabler');
+  });
+});
+
+describe('preloadScreenAt', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  it('should fetch nothing of the administrators for a signed-out visitor or at an address of every role', async () => {
+    expect(adminTextsAreWanted()).toBe(false);
+    preloadScreenAt('/AdminContributions', false, 'en');
+    preloadScreenAt('/Account', true, 'en');
+    // Both loads (the login page, the account page) are started by now; a module import takes a turn.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(loadAdminPage).not.toHaveBeenCalled();
+    expect(loadAdminCatalogue).not.toHaveBeenCalled();
+    expect(adminTextsAreWanted()).toBe(false);
+  });
+
+  it("should fetch an administrator's screen and the administrators' texts at its address, with a session", async () => {
+    preloadScreenAt('/AdminContributions', true, 'fr');
+    await vi.waitFor(() => expect(loadAdminPage).toHaveBeenCalledWith('adminContributions'));
+    expect(loadAdminCatalogue).toHaveBeenCalledWith('fr');
+    // Their texts come with the first language's, for the screen's outline.
+    expect(adminTextsAreWanted()).toBe(true);
+    preloadScreenAt('/UpdateEnabler/e.1', true, 'en');
+    await vi.waitFor(() => expect(loadAdminPage).toHaveBeenLastCalledWith('updateEnabler'));
   });
 });

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { loadAdminCatalogue, wantAdminTexts } from '../i18n/catalogue-loader.ts';
+import type { Language } from '../i18n/languages.ts';
 import { screens, type ScreenAccess, type ScreenId } from '../navigation/screens.ts';
 
 /** Fetches a screen's code (its own chunk) and gives its page component. */
@@ -8,7 +10,7 @@ export type ScreenCode = () => Promise<ComponentType>;
  * The code of the screens of signed-out visitors and of every role; routes.tsx makes them lazy pages, and
  * the page's first module starts fetching the one at the address (preloadScreenAt). Free of React's
  * runtime and of the router, so that this start costs the first module next to nothing. The
- * administrators' screens load through admin-pages.ts (routes.tsx).
+ * administrators' screens load through admin-pages.ts (routes.tsx, and preloadScreenAt at their address).
  */
 export const screenCode = {
   login: async () => (await import('../pages/login/index.tsx')).LoginPage,
@@ -42,19 +44,36 @@ export const pathFits = (pattern: string, pathname: string): boolean => {
   );
 };
 
-/** The screen an address shows to a visitor of that kind (signed out, or signed in as any role). */
-export const screenAt = (pathname: string, access: Exclude<ScreenAccess, 'admin'>): ScreenId | undefined =>
+/** The screen an address shows to a visitor of that kind (signed out, signed in as any role, administrator). */
+export const screenAt = (pathname: string, access: ScreenAccess): ScreenId | undefined =>
   screens.find((screen) => screen.access === access && pathFits(screen.path, pathname))?.id;
 
 /**
- * Starts fetching the screen an address will show, while the rest of the start-up runs (the language's
- * texts, the session). A visitor with a session may be an administrator: admin screens load on demand;
- * a signed-out visitor sees the login page at any other address.
+ * An administrator's screen: its code (through admin-pages.ts) and the administrators' texts, which also
+ * come with the first language's texts (its outline shows some: shell/outline.ts).
  */
-export function preloadScreenAt(pathname: string, signedIn: boolean): void {
+const loadAdminScreen = (screen: ScreenId, language: Language): Promise<unknown> => {
+  wantAdminTexts();
+  return Promise.all([
+    import('./admin-pages.ts').then(({ isAdminScreen, loadAdminPage }) =>
+      isAdminScreen(screen) ? loadAdminPage(screen) : undefined,
+    ),
+    loadAdminCatalogue(language),
+  ]);
+};
+
+/**
+ * Starts fetching the screen an address will show, while the rest of the start-up runs (the language's
+ * texts, the session). A visitor with a session at an administrator's address is most likely one: that
+ * screen's code and texts come too (a user of another role fetches them for nothing, and is shown that
+ * the screen is not theirs); a signed-out visitor sees the login page at any other address.
+ */
+export function preloadScreenAt(pathname: string, signedIn: boolean, language: Language): void {
   const screen = screenAt(pathname, signedIn ? 'signedIn' : 'anonymous') ?? (signedIn ? undefined : 'login');
   const load: ScreenCode | undefined =
     screen && (screenCode as Partial<Record<ScreenId, ScreenCode>>)[screen];
+  const adminScreen = signedIn && !screen ? screenAt(pathname, 'admin') : undefined;
   // A failure shows when the screen renders; here it would only be an unhandled rejection.
   load?.().catch(() => undefined);
+  if (adminScreen) loadAdminScreen(adminScreen, language).catch(() => undefined);
 }

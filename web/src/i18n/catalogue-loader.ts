@@ -26,19 +26,41 @@ export function initialLanguage(): Language {
   return fallbackLanguage;
 }
 
-const catalogueLoaders: Record<Language, () => Promise<Catalogue>> = {
+/** A language's texts of one kind, fetched the first time they are needed (and again after a failed fetch). */
+const fetchedOnce = <Texts>(loaders: Record<Language, () => Promise<Texts>>) => {
+  const fetched = new Map<Language, Promise<Texts>>();
+  return (language: Language): Promise<Texts> => {
+    let texts = fetched.get(language);
+    if (!texts) {
+      texts = loaders[language]();
+      fetched.set(language, texts);
+      texts.catch(() => fetched.delete(language));
+    }
+    return texts;
+  };
+};
+
+/** A language's texts of every screen. */
+export const loadCatalogue = fetchedOnce<Catalogue>({
   en: async () => (await import('./catalogues/en.ts')).catalogue,
   fr: async () => (await import('./catalogues/fr.ts')).catalogue,
-};
-const catalogues = new Map<Language, Promise<Catalogue>>();
+});
 
-/** A language's texts, fetched the first time they are needed (and again after a failed fetch). */
-export function loadCatalogue(language: Language): Promise<Catalogue> {
-  let catalogue = catalogues.get(language);
-  if (!catalogue) {
-    catalogue = catalogueLoaders[language]();
-    catalogues.set(language, catalogue);
-    catalogue.catch(() => catalogues.delete(language));
-  }
-  return catalogue;
-}
+/** A language's texts of the administrators' screens (kept off the login page's path). */
+export const loadAdminCatalogue = fetchedOnce<Record<string, unknown>>({
+  en: async () => (await import('./catalogues/en-admin.ts')).adminCatalogue,
+  fr: async () => (await import('./catalogues/fr-admin.ts')).adminCatalogue,
+});
+
+let adminTextsWanted = false;
+
+/**
+ * From now on every language's texts come with the administrators' (i18n/index.ts): set by the first
+ * administrator's screen, or at start-up at an administrator's address (app/screen-code.ts), so that their
+ * texts come with the first language's.
+ */
+export const wantAdminTexts = (): void => {
+  adminTextsWanted = true;
+};
+
+export const adminTextsAreWanted = (): boolean => adminTextsWanted;

@@ -1,6 +1,13 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { initialLanguage, languageStorageKey, loadCatalogue } from './catalogue-loader.ts';
+import {
+  adminTextsAreWanted,
+  initialLanguage,
+  languageStorageKey,
+  loadAdminCatalogue,
+  loadCatalogue,
+  wantAdminTexts,
+} from './catalogue-loader.ts';
 import { fallbackLanguage, languages, supportedLanguage, type Language } from './languages.ts';
 
 export { fallbackLanguage, isLanguage, languages, type Language } from './languages.ts';
@@ -16,7 +23,7 @@ export async function changeLanguage(language: Language): Promise<void> {
     // Not remembered across reloads; the switch itself still works.
   }
   // An administrator's screen shows in the new language at once, its own texts included.
-  if (adminTextsWanted) await addAdminTexts(language);
+  if (adminTextsAreWanted()) await addAdminTexts(language);
   await i18next.changeLanguage(language);
 }
 
@@ -24,26 +31,8 @@ i18next.on('languageChanged', (language) => {
   document.documentElement.lang = supportedLanguage(language) ?? fallbackLanguage;
 });
 
-const adminCatalogueLoaders: Record<Language, () => Promise<Record<string, unknown>>> = {
-  en: async () => (await import('./catalogues/en-admin.ts')).adminCatalogue,
-  fr: async () => (await import('./catalogues/fr-admin.ts')).adminCatalogue,
-};
-const adminCatalogues = new Map<Language, Promise<Record<string, unknown>>>();
-/** Set by the first administrator's screen: from then on every language comes with the admin texts. */
-let adminTextsWanted = false;
-
-const adminCatalogueOf = (language: Language): Promise<Record<string, unknown>> => {
-  let catalogue = adminCatalogues.get(language);
-  if (!catalogue) {
-    catalogue = adminCatalogueLoaders[language]();
-    adminCatalogues.set(language, catalogue);
-    catalogue.catch(() => adminCatalogues.delete(language));
-  }
-  return catalogue;
-};
-
 async function addAdminTexts(language: Language): Promise<void> {
-  const texts = await adminCatalogueOf(language);
+  const texts = await loadAdminCatalogue(language);
   // A language not read yet gets them with its main texts (the backend below): a bundle added before
   // would make i18next think the language is there and never read its main texts.
   if (i18next.hasResourceBundle(language, 'translation'))
@@ -52,7 +41,7 @@ async function addAdminTexts(language: Language): Promise<void> {
 
 /** The texts of the administrators' screens in the current language; awaited before such a screen shows. */
 export async function loadAdminTexts(): Promise<void> {
-  adminTextsWanted = true;
+  wantAdminTexts();
   await addAdminTexts(currentLanguage());
 }
 
@@ -66,7 +55,7 @@ const catalogueBackend: BackendModule = {
       callback(new Error(`No catalogue for the language ${language}`), false);
       return;
     }
-    Promise.all([loadCatalogue(supported), adminTextsWanted ? adminCatalogueOf(supported) : {}]).then(
+    Promise.all([loadCatalogue(supported), adminTextsAreWanted() ? loadAdminCatalogue(supported) : {}]).then(
       ([{ app }, admin]) => callback(null, { ...app, ...admin }),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );

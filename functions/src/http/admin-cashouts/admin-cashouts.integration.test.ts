@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readMemberPartition } from '#data/member-page.ts';
+import { expectListAsRecordsThroughSnapshot, renameMember } from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';
 import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
-import { givenAdministeredEnabler } from '../../testing/signed-in-users.ts';
+import { givenAdministeredEnabler, givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { unixSeconds } from '../../testing/unix-seconds.ts';
 import { handler as payouts } from '../admin-payouts/handler.ts';
 import { handler as cashouts } from './handler.ts';
@@ -122,5 +123,77 @@ describe('cashouts of the administrator', () => {
       expect([204, 409]).toContain(cashout.status);
       await expectTotalsMatchRecords(memberId);
     }
+  });
+});
+
+describe('the cashout list', () => {
+  it('sorts every column, reaches any page, and counts and totals the records, after creates, edits, deletes and renames', async () => {
+    const { enablerId: listEnabler, admin: listAdmin } = await givenAdministeredEnabler();
+    const other = await givenSignedInUser('ADMIN', listEnabler);
+    const members = [
+      await givenMember(listEnabler, 1, 'Mamadou Diouf'),
+      await givenMember(listEnabler, 1, 'ibrahima Cissé'),
+      await givenMember(listEnabler, 1, 'Fatou Sarr'),
+    ];
+    const memberIds = members.map((member) => member.memberId);
+    for (const member of members) {
+      const answer = await callApi(payouts, 'POST', '/admin/payouts', {
+        token: listAdmin.token,
+        body: {
+          memberId: member.memberId,
+          plotId: member.plotIds[0],
+          amount: 10_000,
+          assessmentId: 'A-1',
+          assessmentDate: unixSeconds('2026-01-01T00:00:00Z'),
+          payoutDate: unixSeconds('2026-01-02T00:00:00Z'),
+        },
+      });
+      expect(answer.status).toBe(201);
+    }
+    const ids: string[] = [];
+    for (let index = 0; index < 27; index += 1) {
+      const answer = await callApi(cashouts, 'POST', '/admin/cashouts', {
+        token: index % 3 === 0 ? other.token : listAdmin.token,
+        body: {
+          memberId: (members[index % members.length] as (typeof members)[number]).memberId,
+          amount: 5 + ((index * 11) % 17) + (index % 4) / 4,
+          cashoutDate: unixSeconds(`2026-0${2 + (Math.floor(index / 2) % 7)}-1${index % 10}T09:00:00Z`),
+        },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      ids.push(answer.body.id);
+    }
+    for (const [index, id] of ids.slice(0, 4).entries()) {
+      const answer = await callApi(cashouts, 'POST', `/admin/cashouts/${id}`, {
+        token: listAdmin.token,
+        body: { amount: 50 + index, cashoutDate: unixSeconds(`2026-10-0${1 + index}T12:00:00Z`) },
+      });
+      expect(answer.status).toBe(204);
+    }
+    for (const id of ids.slice(24)) {
+      const answer = await callApi(cashouts, 'DELETE', `/admin/cashouts/${id}`, { token: listAdmin.token });
+      expect(answer.status).toBe(204);
+    }
+    await renameMember(
+      listAdmin.token,
+      (members[1] as (typeof members)[number]).memberId,
+      'Aminata Kane',
+      'C-1',
+    );
+    const filters = [
+      { memberId: (members[2] as (typeof members)[number]).memberId },
+      { from: '2026-03-01', to: '2026-05-31' },
+    ];
+    const check = {
+      handler: cashouts,
+      list: 'cashouts' as const,
+      token: listAdmin.token,
+      memberIds,
+      filters,
+    };
+    const rows = await expectListAsRecordsThroughSnapshot(listEnabler, check, () =>
+      renameMember(listAdmin.token, (members[0] as (typeof members)[number]).memberId, 'Zeynab Ly', 'C-20'),
+    );
+    expect(rows).toHaveLength(24);
   });
 });

@@ -12,10 +12,9 @@ import { audited, centsOf, isoTimeOfUnixSeconds, moneyCalls, ofMember } from '..
 
 const calls = moneyCalls({
   type: 'CASHOUT',
-  sortParameter: 'sort:cashoutDate',
-  row: (cashout, names): AdminCashoutRow => ({
+  row: (cashout): AdminCashoutRow => ({
     id: cashout.id,
-    ...ofMember(cashout, names),
+    ...ofMember(cashout),
     amount: fromCents(cashout.amountCents),
     cashoutDate: cashout.cashoutDate,
     ...audited(cashout),

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MEMBER_PROFILE, memberPartition } from '#data/member-keys.ts';
-import { MAX_QUERIES_PER_PAGE } from '#data/money-pages.ts';
-import { moneyItem } from '#data/money-items.ts';
-import { tableName } from '#data/table.ts';
-import { dynamo } from '#platform/aws-clients.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readMemberPartition } from '#data/member-page.ts';
+import { expectListAsRecordsThroughSnapshot, renameMember, renamePlot } from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';
 import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
-import { givenAdministeredEnabler } from '../../testing/signed-in-users.ts';
-import { writeItems } from '../../testing/table-items.ts';
+import { givenAdministeredEnabler, givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { unixSeconds } from '../../testing/unix-seconds.ts';
 import { handler as contributions } from './handler.ts';
 
@@ -20,10 +14,6 @@ let admin: { email: string; token: string };
 
 beforeAll(async () => {
   ({ enablerId, admin } = await givenAdministeredEnabler());
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 const contributionBody = (plotId: string, fields: Record<string, unknown> = {}) => ({
@@ -176,249 +166,112 @@ describe('contributions of the administrator', () => {
 });
 
 describe('the contribution list', () => {
-  const RECORDS = 3000;
-  let listEnabler: string;
-  let listAdmin: { email: string; token: string };
-  const members: { memberId: string; name: string; number: string; plotIds: string[] }[] = [];
-  const written: { id: string; memberId: string; plotId: string; date: string; type: string }[] = [];
-
-  beforeAll(async () => {
-    ({ enablerId: listEnabler, admin: listAdmin } = await givenAdministeredEnabler());
-    for (let index = 0; index < 12; index += 1) {
-      const given = await givenMember(listEnabler, 2);
-      members.push({
-        memberId: given.memberId,
-        name: given.member.name,
-        number: given.member.number,
-        plotIds: given.plotIds,
-      });
-    }
-    const items: Record<string, unknown>[] = [];
-    const start = Date.parse('2024-01-01T00:00:00Z');
-    for (let index = 0; index < RECORDS; index += 1) {
-      const member = members[index % members.length] as (typeof members)[number];
-      const plotId = member.plotIds[index % 2] as string;
-      // Several records share each instant: the order falls back on the id.
-      const date = new Date(start + Math.floor(index / 3) * 7_200_000 + (index % 7) * 60_000).toISOString();
-      const protectionType = index % 3 === 0 ? 'EXCESS_RAIN' : 'DROUGHT';
-      const item = moneyItem(
-        'CONTRIBUTION',
-        { id: member.memberId, enablerId: listEnabler, federation: null },
-        date,
-        { plotId, plotName: 'Old name', amountCents: 100 + index, protectionType, contributionDate: date },
-        'seed',
-        date,
-      );
-      items.push(item);
-      written.push({ id: item.id, memberId: member.memberId, plotId, date, type: protectionType });
-    }
-    await writeItems(items);
-  }, 120_000);
-
-  // The index's order: the sort key's characters by code point.
-  const byDateThenId = (a: { date: string; id: string }, b: { date: string; id: string }) => {
-    const [left, right] = [`${a.date}#${a.id}`, `${b.date}#${b.id}`];
-    return left < right ? -1 : left > right ? 1 : 0;
-  };
-
-  /** Follows the cursors from the first page to the last, counting the list's reads of each page. */
-  const followAll = async (query: Record<string, string>) => {
-    const send = vi.spyOn(dynamo(), 'send');
-    const rows: Record<string, unknown>[] = [];
-    const pages: { rows: number; queries: number; scanned: number; namesRead: number }[] = [];
-    let cursor: string | undefined;
-    do {
-      send.mockClear();
-      const answer = await callApi(contributions, 'GET', '/admin/contributions', {
-        token: listAdmin.token,
-        query: { ...query, ...(cursor ? { cursor } : {}) },
-      });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      let queries = 0;
-      let scanned = 0;
-      let namesRead = 0;
-      for (const [index, [command]] of send.mock.calls.entries()) {
-        const output = (await send.mock.results[index]?.value) as { ScannedCount?: number } | undefined;
-        if (command instanceof QueryCommand && command.input.KeyConditionExpression?.includes('BETWEEN')) {
-          queries += 1;
-          scanned += output?.ScannedCount ?? 0;
-        }
-        if (command instanceof BatchGetCommand) {
-          namesRead += Object.values(command.input.RequestItems ?? {}).reduce(
-            (sum, request) => sum + (request.Keys?.length ?? 0),
-            0,
-          );
-        }
-      }
-      pages.push({ rows: answer.body.items.length, queries, scanned, namesRead });
-      rows.push(...answer.body.items);
-      cursor = answer.body.nextCursor ?? undefined;
-    } while (cursor);
-    send.mockRestore();
-    return { rows, pages };
-  };
-
-  it('visits every record once, newest first by default, with bounded reads per page', async () => {
-    const { rows, pages } = await followAll({ pageSize: '500' });
-    expect(rows.map((row) => row.id)).toEqual(
-      [...written]
-        .sort(byDateThenId)
-        .reverse()
-        .map((record) => record.id),
-    );
-    // No empty page after the last full one: a page reads one item more than it shows.
-    expect(pages.length).toBe(Math.ceil(RECORDS / 500));
-    expect(pages.map((page) => page.rows)).toEqual(pages.map(() => 500));
-    for (const page of pages) {
-      expect(page.queries).toBeLessThanOrEqual(MAX_QUERIES_PER_PAGE);
-      expect(page.scanned).toBeLessThanOrEqual(500 + 1);
-      expect(page.namesRead).toBeLessThanOrEqual(2 * 500);
-    }
-  });
-
-  it('sorts oldest first on asking, and joins the current names of members and plots', async () => {
-    const member = members[0] as (typeof members)[number];
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: memberPartition(member.memberId), sk: MEMBER_PROFILE },
-        UpdateExpression: 'SET #name = :name',
-        ExpressionAttributeNames: { '#name': 'name' },
-        ExpressionAttributeValues: { ':name': 'Renamed member' },
-      }),
-    );
-    const { rows } = await followAll({ pageSize: '500', 'sort:contributionDate': 'asc' });
-    expect(rows.map((row) => row.id)).toEqual([...written].sort(byDateThenId).map((record) => record.id));
-    const ofMember = rows.filter((row) => row.memberId === member.memberId);
-    expect(ofMember.length).toBe(RECORDS / members.length);
-    for (const row of ofMember) {
-      expect(row).toMatchObject({ memberName: 'Renamed member', memberNumber: member.number });
-      expect(row.plotName).toMatch(/^Field [12]$/);
-    }
-  });
-
-  it('filters by protection type with fewer rows per page but never more reads, and by date range', async () => {
-    const { rows, pages } = await followAll({ pageSize: '25', 'filter:protectionType': 'EXCESS_RAIN' });
-    expect(rows.map((row) => row.id).sort()).toEqual(
-      written
-        .filter((record) => record.type === 'EXCESS_RAIN')
-        .map((record) => record.id)
-        .sort(),
-    );
-    for (const page of pages) {
-      expect(page.rows).toBeLessThanOrEqual(25);
-      expect(page.queries).toBeLessThanOrEqual(MAX_QUERIES_PER_PAGE);
-      // Each follow-up query reads only what the page still lacks, and one more.
-      expect(page.scanned).toBeLessThanOrEqual(MAX_QUERIES_PER_PAGE * (25 + 1));
-    }
-
-    const from = '2024-02-01';
-    const to = '2024-02-10';
-    const ranged = await followAll({ pageSize: '25', 'filter:from': from, 'filter:to': to });
-    const expected = written.filter(
-      (record) => record.date.slice(0, 10) >= from && record.date.slice(0, 10) <= to,
-    );
-    expect(expected.length).toBeGreaterThan(100);
-    expect(ranged.rows.map((row) => row.id)).toEqual(
-      expected
-        .sort(byDateThenId)
-        .reverse()
-        .map((r) => r.id),
-    );
-  });
-
-  it('filters by member and by plot, read from the member’s partition', async () => {
-    const member = members[3] as (typeof members)[number];
-    const ofMember = await followAll({ pageSize: '25', 'filter:memberId': member.memberId });
-    expect(ofMember.rows.map((row) => row.id)).toEqual(
-      written
-        .filter((record) => record.memberId === member.memberId)
-        .sort(byDateThenId)
-        .reverse()
-        .map((record) => record.id),
-    );
-    const plotId = member.plotIds[1] as string;
-    const ofPlot = await followAll({
-      pageSize: '25',
-      'filter:plotId': plotId,
-      'sort:contributionDate': 'asc',
-    });
-    expect(ofPlot.rows.map((row) => row.id)).toEqual(
-      written
-        .filter((record) => record.plotId === plotId)
-        .sort(byDateThenId)
-        .map((record) => record.id),
-    );
-    for (const page of ofPlot.pages) expect(page.queries).toBeLessThanOrEqual(MAX_QUERIES_PER_PAGE);
-    // A plot of another member than the one asked holds nothing here.
-    const mismatch = await followAll({
-      'filter:memberId': (members[4] as (typeof members)[number]).memberId,
-      'filter:plotId': plotId,
-    });
-    expect(mismatch.rows).toEqual([]);
-    // Such an empty list still has one page only: page 2 without a cursor is refused like anywhere.
-    const beyond = await callApi(contributions, 'GET', '/admin/contributions', {
-      token: listAdmin.token,
-      query: {
-        'filter:memberId': (members[4] as (typeof members)[number]).memberId,
-        'filter:plotId': plotId,
-        page: '2',
-      },
-    });
-    expect(beyond).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
-  });
-
-  it('answers 400 ERR_INVALID_DATA_FORMAT, never 500, to a cursor it did not give for this list', async () => {
-    const first = await callApi(contributions, 'GET', '/admin/contributions', {
-      token: listAdmin.token,
-      query: { pageSize: '5' },
-    });
-    const cursor = first.body.nextCursor as string;
-    expect(first.body.page).toBe(1);
-    // The page a cursor leads to is its own: the answer says it, and asking for it is allowed.
-    const second = await callApi(contributions, 'GET', '/admin/contributions', {
-      token: listAdmin.token,
-      query: { pageSize: '5', page: '2', cursor },
-    });
-    expect(second).toMatchObject({ status: 200, body: { page: 2 } });
-    const state = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const encode = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
-    const other = await givenAdministeredEnabler();
-    const cases: [string, Record<string, string>, string][] = [
-      ['not base64 JSON', {}, 'bm90LWpzb24'],
-      ['JSON but not a cursor', {}, encode([1, 2])],
-      ['another sort', { 'sort:contributionDate': 'asc' }, cursor],
-      ['another filter', { 'filter:protectionType': 'DROUGHT' }, cursor],
-      ['another partition', { 'filter:memberId': (members[0] as (typeof members)[number]).memberId }, cursor],
-      [
-        'a key of another partition',
-        {},
-        encode({ ...state, k: { ...state.k, gsi1pk: `ENABLER#${other.enablerId}#CONTRIB` } }),
-      ],
-      ['a key out of the range', { 'filter:to': '2024-01-02' }, cursor],
-      ['a key with other attributes', {}, encode({ ...state, k: { ...state.k, extra: 'x' } })],
-      ['a key that is not text', {}, encode({ ...state, k: { ...state.k, gsi1sk: 5 } })],
-      ['a key DynamoDB refuses', {}, encode({ ...state, k: { ...state.k, sk: '' } })],
-      ['a page other than the cursor’s', { page: '3' }, cursor],
-      ['a page without its cursor', { page: '2' }, ''],
+  it('sorts every column, reaches any page, and counts and totals the records, after creates, edits, deletes and renames', async () => {
+    const { enablerId: listEnabler, admin: listAdmin } = await givenAdministeredEnabler();
+    const other = await givenSignedInUser('ADMIN', listEnabler);
+    const members = [
+      await givenMember(listEnabler, 2, 'Élodie Sarr'),
+      await givenMember(listEnabler, 2, 'awa Diop'),
+      await givenMember(listEnabler, 1, 'Moussa Ba'),
     ];
-    for (const [what, query, given] of cases) {
-      const answer = await callApi(contributions, 'GET', '/admin/contributions', {
-        token: listAdmin.token,
-        query: { pageSize: '5', ...query, ...(given ? { cursor: given } : {}) },
-      });
-      expect(answer, what).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
+    const memberIds = members.map((member) => member.memberId);
+    const created: { id: string; plotIds: string[] }[] = [];
+    for (let index = 0; index < 36; index += 1) {
+      const member = members[index % members.length] as (typeof members)[number];
+      const id = await create(
+        member.plotIds[index % member.plotIds.length] as string,
+        {
+          amount: 5 + ((index * 7) % 23) + (index % 2) / 4,
+          protectionType: index % 4 === 0 ? 'EXCESS_RAIN' : 'DROUGHT',
+          // Two records share each instant: the order falls back on the id.
+          contributionDate: unixSeconds(`2026-0${1 + (Math.floor(index / 2) % 9)}-1${index % 10}T10:00:00Z`),
+        },
+        index % 5 === 0 ? other.token : listAdmin.token,
+      );
+      created.push({ id, plotIds: member.plotIds });
     }
-    // Another enabler's administrator cannot follow this enabler's cursor.
-    const foreign = await callApi(contributions, 'GET', '/admin/contributions', {
-      token: other.admin.token,
-      query: { pageSize: '5', cursor },
-    });
-    expect(foreign).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
-    const tooLong = await callApi(contributions, 'GET', '/admin/contributions', {
+    for (const [index, { id, plotIds }] of created.slice(0, 6).entries()) {
+      const answer = await callApi(contributions, 'POST', `/admin/contributions/${id}`, {
+        token: listAdmin.token,
+        body: contributionBody(plotIds.at(-1) as string, {
+          amount: 40 + index,
+          contributionDate: unixSeconds(`2025-12-0${1 + index}T08:00:00Z`),
+        }),
+      });
+      expect(answer.status).toBe(204);
+    }
+    for (const { id } of created.slice(30)) {
+      const answer = await callApi(contributions, 'DELETE', `/admin/contributions/${id}`, {
+        token: listAdmin.token,
+      });
+      expect(answer.status).toBe(204);
+    }
+    const renamed = members[2] as (typeof members)[number];
+    await renameMember(listAdmin.token, renamed.memberId, 'Aïssatou Ndiaye', 'N-2');
+    await renameMember(
+      listAdmin.token,
+      (members[0] as (typeof members)[number]).memberId,
+      'Zoë Fall',
+      'N-10',
+    );
+    await renamePlot(listAdmin.token, renamed.plotIds[0] as string, 'Baobab field');
+    const filters = [
+      { memberId: renamed.memberId },
+      { plotId: (members[1] as (typeof members)[number]).plotIds[1] as string },
+      { from: '2026-02-11', to: '2026-05-13' },
+      { protectionType: 'EXCESS_RAIN' as const },
+      { memberId: (members[0] as (typeof members)[number]).memberId, from: '2026-03-01' },
+    ];
+    const check = {
+      handler: contributions,
+      list: 'contributions' as const,
       token: listAdmin.token,
-      query: { cursor: 'A'.repeat(2000) },
+      memberIds,
+      filters,
+    };
+    // A new instance starts from the snapshot and catches up with what came after it.
+    const rows = await expectListAsRecordsThroughSnapshot(listEnabler, check, async () => {
+      const later = members[1] as (typeof members)[number];
+      await create(later.plotIds[0] as string, { amount: 1000 }, listAdmin.token);
+      await renameMember(listAdmin.token, later.memberId, 'Awa Diop-Sow', 'N-1');
     });
-    expect(tooLong).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
+    expect(rows).toHaveLength(30);
+    expect(rows.filter((row) => row.memberName === 'Aïssatou Ndiaye')).toHaveLength(10);
+  });
+
+  it('reaches a page by its number alone, and answers an empty page past the end with the count', async () => {
+    const { enablerId: listEnabler, admin: listAdmin } = await givenAdministeredEnabler();
+    const { plotIds } = await givenMember(listEnabler);
+    for (let index = 0; index < 12; index += 1)
+      await create(plotIds[0] as string, { amount: index + 1 }, listAdmin.token);
+    const page = (number: string) =>
+      callApi(contributions, 'GET', '/admin/contributions', {
+        token: listAdmin.token,
+        query: { page: number, pageSize: '5', 'sort:amount': 'asc' },
+      });
+    expect((await page('3')).body).toMatchObject({ page: 3, pageSize: 5, count: 12, totalAmount: 78 });
+    expect((await page('3')).body.items.map((row: { amount: number }) => row.amount)).toEqual([11, 12]);
+    expect((await page('4')).body).toMatchObject({ items: [], page: 4, count: 12, totalAmount: 78 });
+  });
+
+  it('refuses two sorts at once, and lists nothing for a member or plot of another enabler', async () => {
+    const two = await callApi(contributions, 'GET', '/admin/contributions', {
+      token: admin.token,
+      query: { 'sort:amount': 'asc', 'sort:memberName': 'desc' },
+    });
+    expect(two).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
+    const elsewhere = await givenAdministeredEnabler();
+    const foreign = await givenMember(elsewhere.enablerId);
+    await create(foreign.plotIds[0] as string, {}, elsewhere.admin.token);
+    for (const filter of <Record<string, string>[]>[
+      { 'filter:memberId': foreign.memberId },
+      { 'filter:plotId': foreign.plotIds[0] as string },
+    ]) {
+      const answer = await callApi(contributions, 'GET', '/admin/contributions', {
+        token: admin.token,
+        query: filter,
+      });
+      expect(answer.body).toMatchObject({ items: [], count: 0, totalAmount: 0 });
+    }
   });
 });

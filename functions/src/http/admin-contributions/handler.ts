@@ -6,25 +6,17 @@ import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
 import { assertSessionEnabler } from '../other-enabler.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
-import {
-  audited,
-  centsOf,
-  isoTimeOfUnixSeconds,
-  moneyCalls,
-  ofMember,
-  plotNameOf,
-} from '../admin-money/money-calls.ts';
+import { audited, centsOf, isoTimeOfUnixSeconds, moneyCalls, ofMember } from '../admin-money/money-calls.ts';
 
 type Body = FromSchema<typeof adminContributionRequestSchema>;
 
 const calls = moneyCalls({
   type: 'CONTRIBUTION',
-  sortParameter: 'sort:contributionDate',
-  row: (contribution, names): AdminContributionRow => ({
+  row: (contribution): AdminContributionRow => ({
     id: contribution.id,
-    ...ofMember(contribution, names),
+    ...ofMember(contribution),
     plotId: contribution.plotId,
-    plotName: plotNameOf(contribution, names),
+    plotName: contribution.plotName,
     protectionType: contribution.protectionType,
     amount: fromCents(contribution.amountCents),
     contributionDate: contribution.contributionDate,

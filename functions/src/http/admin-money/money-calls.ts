@@ -1,7 +1,11 @@
-import type { AdminListPage, CreatedIdAnswer } from '@cpbo/schemas';
+import type { AdminMoneyPage, CreatedIdAnswer } from '@cpbo/schemas';
+import type { AdminList } from '@cpbo/schemas/admin-list-query.ts';
 import type { MoneyType } from '#domain/money-totals.ts';
-import { toCents, type Cents } from '@cpbo/schemas/money.ts';
-import { listMoneyRecords, namesOf, type Names } from '#data/money-pages.ts';
+import type { ListedRecord, RecordEntries } from '#domain/record-list.ts';
+import { fromCents, toCents, type Cents } from '@cpbo/schemas/money.ts';
+import { namesOf } from '#data/record-names.ts';
+import { forgetRecord, recordDirectory, rememberRecord } from '#data/record-directory.ts';
+import { entryOf } from '#data/record-timeline.ts';
 import { changeMoneyRecord } from '#data/money-change.ts';
 import { findMoneyRecord } from '#data/records-by-id.ts';
 import type { MoneyRecords, MoneyValues } from '#data/money-items.ts';
@@ -16,6 +20,8 @@ import {
 } from '#http/middleware/api-types.ts';
 import { countEvent } from '#platform/metrics.ts';
 import { appLog } from '#data/app-log.ts';
+import { listQueryOf, type ListParameters } from './list-query.ts';
+import { nowIso } from '#data/table.ts';
 import { memberInScope } from '../members/member-scope.ts';
 import { assertSessionEnabler } from '../other-enabler.ts';
 
@@ -38,46 +44,54 @@ export const centsOf = (amount: number): Cents => {
 
 export const isoTimeOfUnixSeconds = (seconds: number): string => new Date(seconds * 1000).toISOString();
 
-type ListQuery = Record<string, string | undefined>;
+/** The list of each kind of money record. */
+type MoneyList = Exclude<AdminList, 'plots'>;
+const listOf = {
+  CONTRIBUTION: 'contributions',
+  PAYOUT: 'payouts',
+  CASHOUT: 'cashouts',
+} as const satisfies Record<MoneyType, MoneyList>;
+type ListOf<Type extends MoneyType> = (typeof listOf)[Type];
 
 interface MoneyCalls<Type extends MoneyType, Row> {
   type: Type;
-  /** The query parameter that sorts the list ('sort:contributionDate', …). */
-  sortParameter: string;
-  /** The admin table's row of a record, with the names read at once for the page. */
-  row: (record: MoneyRecords[Type], names: Names) => Row;
+  /** The admin table's row of a record, with its member's and plot's current names. */
+  row: (record: ListedRecord<ListOf<Type>>) => Row;
 }
 
-/** The member's and plot's current names of a record, falling back on what the record kept. */
-export const ofMember = (record: { memberId: string }, names: Names) => {
-  const member = names.members.get(record.memberId);
-  return { memberId: record.memberId, memberName: member?.name ?? '', memberNumber: member?.number ?? '' };
-};
+/** The member's current name and number of a listed record. */
+export const ofMember = (record: { memberId: string; memberName: string; memberNumber: string }) => ({
+  memberId: record.memberId,
+  memberName: record.memberName,
+  memberNumber: record.memberNumber,
+});
 
-export const plotNameOf = (record: { plotId: string; plotName: string }, names: Names): string =>
-  names.plots.get(record.plotId) ?? record.plotName;
-
-export const audited = (record: MoneyRecords[MoneyType]) => ({
+export const audited = (
+  record: Pick<MoneyRecords[MoneyType], 'createdAt' | 'createdBy' | 'modifiedAt' | 'modifiedBy'>,
+) => ({
   createdAt: record.createdAt,
   createdBy: record.createdBy,
   modifiedAt: record.modifiedAt,
   modifiedBy: record.modifiedBy,
 });
 
-const plotIdOf = (record: MoneyRecords[MoneyType]): string | undefined =>
-  'plotId' in record ? record.plotId : undefined;
+export const moneyCalls = <Type extends MoneyType, Row>({ type, row }: MoneyCalls<Type, Row>) => {
+  const list: ListOf<Type> = listOf[type];
 
-export const moneyCalls = <Type extends MoneyType, Row>({
-  type,
-  sortParameter,
-  row,
-}: MoneyCalls<Type, Row>) => {
-  const rowsOf = async (enablerId: string, records: MoneyRecords[Type][]): Promise<Row[]> => {
-    const names = await namesOf(
-      enablerId,
-      records.map((record) => ({ memberId: record.memberId, plotId: plotIdOf(record) })),
-    );
-    return records.map((record) => row(record, names));
+  /** A record read from the table, listed with its member's and plot's current names. */
+  const listedOf = async (enablerId: string, record: MoneyRecords[Type]): Promise<Row> => {
+    const plotId = 'plotId' in record ? record.plotId : undefined;
+    const names = await namesOf(enablerId, [{ memberId: record.memberId, plotId }]);
+    const member = names.members.get(record.memberId);
+    const entry = entryOf[list](record as unknown as Record<string, unknown>);
+    return row({
+      ...entry,
+      memberName: member?.name ?? '',
+      memberNumber: member?.number ?? '',
+      ...(plotId === undefined
+        ? {}
+        : { plotName: names.plots.get(plotId) ?? (record as { plotName: string }).plotName }),
+    } as ListedRecord<ListOf<Type>>);
   };
 
   const recordInScope = async (session: Session, id: string): Promise<MoneyRecords[Type]> => {
@@ -89,38 +103,33 @@ export const moneyCalls = <Type extends MoneyType, Row>({
     return record;
   };
 
-  /** GET: one page, by cursor (see data/money-pages.ts for what a page reads). */
-  const list = async ({ query, session }: SessionRequest<unknown, never, ListQuery>) => {
-    // The query schema lets only the tables' sizes through (adminPageSizes).
-    const pageSize = Number(query.pageSize ?? '10') as AdminListPage<Row>['pageSize'];
-    const page = await listMoneyRecords({
-      type,
-      enablerId: session.enabler,
-      pageSize,
-      descending: query[sortParameter] !== 'asc',
-      cursor: query.cursor,
-      page: query.page === undefined ? undefined : Number(query.page),
-      from: query['filter:from'],
-      to: query['filter:to'],
-      memberId: query['filter:memberId'],
-      plotId: query['filter:plotId'],
-      protectionType: query['filter:protectionType'],
-    });
-    const answer: AdminListPage<Row> = {
-      items: await rowsOf(session.enabler, page.records),
+  /** Read-your-writes: the record as written goes into this instance's list at once. */
+  const remember = (enablerId: string, record: MoneyRecords[Type]) =>
+    rememberRecord(
+      list,
+      enablerId,
+      entryOf[list](record as unknown as Record<string, unknown>) as RecordEntries[ListOf<Type>],
+    );
+
+  /** GET: any page of the enabler's records, sorted on any column, filtered, with the count and total. */
+  const list_ = async ({ query, session }: SessionRequest<unknown, never, ListParameters>) => {
+    const listQuery = listQueryOf(list, query);
+    const index = await recordDirectory(list, session.enabler);
+    const page = index.list(listQuery);
+    const answer: AdminMoneyPage<Row> = {
+      items: page.records.map(row),
       page: page.page,
-      pageSize,
-      nextCursor: page.nextCursor,
+      // The query schema lets only the tables' sizes through (adminPageSizes).
+      pageSize: page.pageSize as AdminMoneyPage<Row>['pageSize'],
+      count: page.count,
+      totalAmount: fromCents(page.totalCents),
     };
     return ok(answer);
   };
 
   /** GET /{id} */
-  const get = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
-    const record = await recordInScope(session, params.id);
-    const [view] = await rowsOf(session.enabler, [record]);
-    return ok(view);
-  };
+  const get = async ({ params, session }: SessionRequest<unknown, 'id'>) =>
+    ok(await listedOf(session.enabler, await recordInScope(session, params.id)));
 
   const recordCreated = (record: MoneyRecords[Type]) => created({ id: record.id } satisfies CreatedIdAnswer);
 
@@ -140,6 +149,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({
       receipt: idempotency.receipt(recordCreated),
     });
     if (!record) throw new Error('A creation writes a record');
+    remember(session.enabler, record);
     if (type === 'CONTRIBUTION') countEvent('Contributions');
     if (type === 'CASHOUT') countEvent('Cashouts');
     return recordCreated(record);
@@ -151,7 +161,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({
     values: (record: MoneyRecords[Type]) => MoneyValues[Type],
   ) => {
     const record = await recordInScope(session, params.id);
-    await changeMoneyRecord({
+    const changed = await changeMoneyRecord({
       type,
       enablerId: session.enabler,
       memberId: record.memberId,
@@ -159,6 +169,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({
       values: values(record),
       by: session.email,
     });
+    if (changed) remember(session.enabler, changed);
     return noContent();
   };
 
@@ -173,9 +184,11 @@ export const moneyCalls = <Type extends MoneyType, Row>({
       values: null,
       by: session.email,
     });
+    // At or after the tombstone's instant: no copy of the record read later brings it back.
+    forgetRecord(list, session.enabler, record.id, nowIso());
     await appLog.info(`${type} ${record.id} of member ${record.memberId} deleted by ${session.email}`);
     return noContent();
   };
 
-  return { list, get, create, update, remove };
+  return { list: list_, get, create, update, remove };
 };

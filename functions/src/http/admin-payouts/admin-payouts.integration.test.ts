@@ -4,6 +4,7 @@ import { auditOfMonth } from '#data/audit.ts';
 import { listCampaigns } from '#data/campaigns.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '#http/middleware/idempotency.ts';
 import { readMemberPartition } from '#data/member-page.ts';
+import { expectListAsRecordsThroughSnapshot, renameMember, renamePlot } from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';
 import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
@@ -92,7 +93,9 @@ describe('payouts of the administrator', () => {
     });
     const stored = state.items.filter((item) => item.entityType === 'PAYOUT');
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ id, sk: `PAYOUT#2026-11-02#${id}`, gsi1sk: `2026-11-02#${id}` });
+    // A new date moves the record in its member's partition; the change moves it in its list's timeline.
+    expect(stored[0]).toMatchObject({ id, sk: `PAYOUT#2026-11-02#${id}` });
+    expect(stored[0]?.gsi1sk).toBe(`${stored[0]?.modifiedAt as string}#${id}`);
     const after = await callApi(payouts, 'GET', `/admin/payouts/${id}`, { token: admin.token });
     expect(after.body).toMatchObject({
       plotName: 'Field 2',
@@ -236,5 +239,59 @@ describe('payouts of the administrator', () => {
       memberNumber: member.number,
       plotName: 'Field 1',
     });
+  });
+});
+
+describe('the payout list', () => {
+  it('sorts every column, reaches any page, and counts and totals the records, after creates, edits, deletes and renames', async () => {
+    const { enablerId: listEnabler, admin: listAdmin } = await givenAdministeredEnabler();
+    const other = await givenSignedInUser('ADMIN', listEnabler);
+    const members = [
+      await givenMember(listEnabler, 2, 'Ndèye Fall'),
+      await givenMember(listEnabler, 1, 'cheikh Gueye'),
+      await givenMember(listEnabler, 2, 'Khady Faye'),
+    ];
+    const memberIds = members.map((member) => member.memberId);
+    const created: { id: string; memberId: string; plotIds: string[] }[] = [];
+    for (let index = 0; index < 30; index += 1) {
+      const member = members[index % members.length] as (typeof members)[number];
+      const answer = await callApi(payouts, 'POST', '/admin/payouts', {
+        token: index % 4 === 0 ? other.token : listAdmin.token,
+        body: payoutBody(member.memberId, member.plotIds[index % member.plotIds.length] as string, {
+          amount: 10 + ((index * 13) % 29) + (index % 3) / 2,
+          assessmentId: `A-${(index * 7) % 12}`,
+          assessmentDate: unixSecondsOfDay(`2026-0${1 + (index % 8)}-2${index % 8}`),
+          payoutDate: unixSecondsOfDay(`2026-0${2 + (Math.floor(index / 2) % 8)}-0${1 + (index % 9)}`),
+        }),
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      created.push({ id: answer.body.id, memberId: member.memberId, plotIds: member.plotIds });
+    }
+    for (const [index, { id, memberId, plotIds }] of created.slice(0, 5).entries()) {
+      const { memberId: _, ...body } = payoutBody(memberId, plotIds.at(-1) as string, {
+        amount: 70 + index,
+        assessmentId: `B-${index}`,
+        payoutDate: unixSecondsOfDay(`2025-11-1${index}`),
+      });
+      const answer = await callApi(payouts, 'POST', `/admin/payouts/${id}`, { token: listAdmin.token, body });
+      expect(answer.status).toBe(204);
+    }
+    for (const { id } of created.slice(26)) {
+      const answer = await callApi(payouts, 'DELETE', `/admin/payouts/${id}`, { token: listAdmin.token });
+      expect(answer.status).toBe(204);
+    }
+    const renamed = members[0] as (typeof members)[number];
+    await renameMember(listAdmin.token, renamed.memberId, 'Ababacar Sy', 'P-3');
+    await renamePlot(listAdmin.token, renamed.plotIds[1] as string, 'Mango grove');
+    const filters = [
+      { memberId: renamed.memberId },
+      { plotId: renamed.plotIds[1] as string },
+      { from: '2026-03-01', to: '2026-06-30' },
+    ];
+    const check = { handler: payouts, list: 'payouts' as const, token: listAdmin.token, memberIds, filters };
+    const rows = await expectListAsRecordsThroughSnapshot(listEnabler, check, () =>
+      renamePlot(listAdmin.token, (members[2] as (typeof members)[number]).plotIds[0] as string, 'Zebu park'),
+    );
+    expect(rows).toHaveLength(26);
   });
 });

@@ -9,18 +9,17 @@ import { fromCents } from '@cpbo/schemas/money.ts';
 import type { IdempotentRequest, SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
-import { audited, centsOf, moneyCalls, ofMember, plotNameOf } from '../admin-money/money-calls.ts';
+import { audited, centsOf, moneyCalls, ofMember } from '../admin-money/money-calls.ts';
 
 type UpdateBody = FromSchema<typeof adminUpdatePayoutRequestSchema>;
 
 const calls = moneyCalls({
   type: 'PAYOUT',
-  sortParameter: 'sort:payoutDate',
-  row: (payout, names): AdminPayoutRow => ({
+  row: (payout): AdminPayoutRow => ({
     id: payout.id,
-    ...ofMember(payout, names),
+    ...ofMember(payout),
     plotId: payout.plotId,
-    plotName: plotNameOf(payout, names),
+    plotName: payout.plotName,
     amount: fromCents(payout.amountCents),
     assessmentId: payout.assessmentId,
     assessmentDate: payout.assessmentDate,

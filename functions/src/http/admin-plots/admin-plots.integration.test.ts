@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from '@cpbo/schemas/coverage-dates.ts';
 import { addConfig } from '#data/enablers.ts';
 import { memberPartition, plotSortKey } from '#data/member-keys.ts';
 import { getMember } from '#data/members.ts';
-import { memberItem } from '#data/member-items.ts';
-import { plotItem } from '#data/plot-items.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
+import {
+  expectListAsRecordsThroughSnapshot,
+  readEveryPage,
+  renameMember,
+  renamePlot,
+} from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { demoConfig, forbiddenAdminAnswer, givenEnabler } from '../../testing/fixtures.ts';
-import { newMemberFields, newPlotFields } from '../../testing/member-fixtures.ts';
 import { addMemberAsAdmin } from '../../testing/member-requests.ts';
 import { givenSignedInUser } from '../../testing/signed-in-users.ts';
-import { writeItems } from '../../testing/table-items.ts';
 import { unixSecondsOfDay } from '../../testing/unix-seconds.ts';
 import { handler as adminPlots } from './handler.ts';
 
@@ -68,8 +70,6 @@ beforeAll(async () => {
   otherAdmin = (await givenSignedInUser('ADMIN', otherEnablerId)).token;
 });
 
-afterEach(() => vi.restoreAllMocks());
-
 describe('POST /admin/plots', () => {
   it('computes the ends from the latest config, keeps its version, and counts the plot on the member', async () => {
     const memberId = await addMemberAsAdmin(admin);
@@ -82,8 +82,9 @@ describe('POST /admin/plots', () => {
       enablerConfig: { version: 1 },
       droughtMonthlyContribCents: 1250,
       cropDescription: 'Millet',
-      gsi1sk: `2026-01-31#${plotId}`,
     });
+    // In the enabler's plot timeline under its creation.
+    expect(plot?.gsi1sk).toBe(`${plot?.updatedAt as string}#${plotId}`);
     expect(member?.plotCount).toBe(1);
   });
 
@@ -130,7 +131,7 @@ describe('POST /admin/plots', () => {
 });
 
 describe('POST /admin/plots/{id}', () => {
-  it('changes every field and the dates; a new start moves the plot in the list', async () => {
+  it('changes every field and the dates, and moves the plot in its list’s change timeline', async () => {
     const memberId = await addMemberAsAdmin(admin);
     const plotId = await addPlot(memberId);
     const answer = await callApi(adminPlots, 'POST', `/admin/plots/${plotId}`, {
@@ -156,7 +157,7 @@ describe('POST /admin/plots/{id}', () => {
       droughtMonthlyContribCents: 300,
       excessRainMonthlyContribCents: 100,
       isIrrigated: true,
-      gsi1sk: `2026-05-10#${plotId}`,
+      gsi1sk: expect.stringMatching(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z#${plotId}$`)),
     });
     const page = await list({ 'filter:memberId': memberId });
     expect(page.body.items).toMatchObject([
@@ -282,167 +283,84 @@ describe('DELETE /admin/plots/{id}', () => {
 });
 
 describe('GET /admin/plots', () => {
-  const PLOTS = 3000;
-  const MEMBERS = 300;
-  let bigEnabler: string;
-  let bigAdmin: string;
-  /** Every plot of the enabler, in (start, id) order. */
-  let expected: { id: string; start: string; memberId: string }[];
-  const memberIndex = new Map<string, number>();
-
-  beforeAll(async () => {
-    bigEnabler = (await givenEnabler()).id;
-    bigAdmin = (await givenSignedInUser('ADMIN', bigEnabler)).token;
-    const at = new Date().toISOString();
-    const memberIds = Array.from({ length: MEMBERS }, () => randomUUID());
-    memberIds.forEach((id, index) => memberIndex.set(id, index));
-    const items: Record<string, unknown>[] = memberIds.map((id, index) =>
-      memberItem(newMemberFields(bigEnabler, { name: `Member ${index}`, number: `M-${index}` }), id, at),
-    );
-    expected = Array.from({ length: PLOTS }, (_, index) => {
-      // Many plots share a day, so the order within a day (by id) is exercised too.
-      const start = new Date(Date.UTC(2024, 0, 1) + (index % 400) * 86_400_000).toISOString().slice(0, 10);
-      return { id: randomUUID(), start, memberId: memberIds[index % MEMBERS] as string };
-    });
-    for (const plot of expected)
-      items.push(
-        plotItem(
-          newPlotFields(
-            { id: plot.memberId, enablerId: bigEnabler },
-            {
-              name: `Plot ${plot.id.slice(0, 4)}`,
-              startCoverageDate: plot.start,
-              endOfSeasonDate: plot.start,
-              endCoverageDate: plot.start,
-            },
-          ),
-          plot.id,
-          at,
+  it('sorts every column, reaches any page, and counts the plots, after creates, edits, deletes and renames', async () => {
+    const listEnabler = (await givenEnabler()).id;
+    const listAdmin = (await givenSignedInUser('ADMIN', listEnabler)).token;
+    const memberIds = [
+      await addMemberAsAdmin(listAdmin),
+      await addMemberAsAdmin(listAdmin),
+      await addMemberAsAdmin(listAdmin),
+    ];
+    const names = ['Élan field', 'north field', 'Baobab', 'Zone 2', 'zone 10', 'Ña field'];
+    const crops = ['Millet', 'maïs', undefined, 'Maize', 'millet'];
+    const irrigation = [true, undefined, false, null];
+    const plotIds: string[] = [];
+    for (let index = 0; index < 24; index += 1)
+      plotIds.push(
+        await addPlot(
+          memberIds[index % 3] as string,
+          {
+            name: names[index % names.length],
+            latitude: 10 + ((index * 7) % 11),
+            droughtMonthlyContrib: (index * 3) % 7,
+            startCoverageDate: unixSecondsOfDay(`2026-0${1 + (index % 9)}-1${index % 4}`),
+            cropDescription: crops[index % crops.length],
+            isIrrigated: irrigation[index % irrigation.length],
+          },
+          listAdmin,
         ),
       );
-    await writeItems(items);
-    expected.sort((a, b) => (`${a.start}#${a.id}` < `${b.start}#${b.id}` ? -1 : 1));
-  }, 120_000);
-
-  /** Follows the cursors from the first page; answers every row and the commands sent per page. */
-  const everyPage = async (query: Record<string, string>, token = bigAdmin) => {
-    const rows: {
-      id: string;
-      startCoverageDate: string;
-      memberId: string;
-      memberName: string;
-      memberNumber: string;
-    }[] = [];
-    const commandsPerPage: string[][] = [];
-    let cursor: string | null = null;
-    let page = 1;
-    do {
-      const send = vi.spyOn(dynamo(), 'send');
-      const answer = await list({ ...query, ...(cursor ? { cursor, page: String(page) } : {}) }, token);
-      commandsPerPage.push(send.mock.calls.map(([command]) => command.constructor.name));
-      send.mockRestore();
-      expect(answer.status).toBe(200);
-      expect(answer.body.page).toBe(page);
-      rows.push(...answer.body.items);
-      cursor = answer.body.nextCursor;
-      page += 1;
-    } while (cursor);
-    return { rows, commandsPerPage };
-  };
-
-  it('pages through a few thousand plots in both orders, each page one Query and a BatchGet per 100 members', async () => {
-    const ascending = await everyPage({ pageSize: '500', 'sort:startCoverageDate': 'asc' });
-    expect(ascending.rows.map((row) => row.id)).toEqual(expected.map((plot) => plot.id));
-    expect(ascending.commandsPerPage).toHaveLength(PLOTS / 500);
-    for (const commands of ascending.commandsPerPage) {
-      // The session read, one Query of the plots, and the member names: 300 members, 100 per BatchGet.
-      expect(commands.filter((name) => name === 'QueryCommand')).toHaveLength(1);
-      expect(commands.filter((name) => name === 'BatchGetCommand').length).toBeLessThanOrEqual(3);
-      expect(commands.length).toBeLessThanOrEqual(5);
-    }
-    const descending = await everyPage({ pageSize: '500', 'sort:startCoverageDate': 'desc' });
-    expect(descending.rows.map((row) => row.id)).toEqual(expected.map((plot) => plot.id).reverse());
-    for (const row of ascending.rows)
-      expect(row, row.id).toMatchObject({
-        memberName: `Member ${memberIndex.get(row.memberId)}`,
-        memberNumber: `M-${memberIndex.get(row.memberId)}`,
+    for (const [index, plotId] of plotIds.slice(0, 4).entries()) {
+      const answer = await callApi(adminPlots, 'POST', `/admin/plots/${plotId}`, {
+        token: listAdmin,
+        body: {
+          name: `Moved ${index}`,
+          latitude: -5,
+          longitude: 2,
+          startCoverageDate: unixSecondsOfDay('2025-11-02'),
+        },
       });
-  }, 120_000);
-
-  it('answers the page sizes of the admin tables, newest start first by default, without an empty last page', async () => {
-    const five = await list({ pageSize: '5' }, bigAdmin);
-    expect(five.body).toMatchObject({ page: 1, pageSize: 5 });
-    expect(five.body.items.map((row: { id: string }) => row.id)).toEqual(
-      expected
-        .slice(-5)
-        .reverse()
-        .map((plot) => plot.id),
-    );
-    const small = await everyPage({ pageSize: '25', 'filter:from': '2024-01-01', 'filter:to': '2024-01-05' });
-    const inDays = expected.filter((plot) => plot.start <= '2024-01-05');
-    expect(small.rows.map((row) => row.id)).toEqual(inDays.map((plot) => plot.id).reverse());
-    expect(small.commandsPerPage).toHaveLength(Math.ceil(inDays.length / 25));
-    expect((await list({ pageSize: '7' }, bigAdmin)).status).toBe(400);
+      expect(answer.status).toBe(204);
+    }
+    for (const plotId of plotIds.slice(20)) {
+      const answer = await callApi(adminPlots, 'DELETE', `/admin/plots/${plotId}`, { token: listAdmin });
+      expect(answer.status).toBe(204);
+    }
+    await renameMember(listAdmin, memberIds[1] as string, 'Ousmane Sène', 'M-7');
+    await renamePlot(listAdmin, plotIds[5] as string, 'Renamed field');
+    const filters = [{ memberId: memberIds[1] as string }, { from: '2026-03-01', to: '2026-06-30' }];
+    const check = { handler: adminPlots, list: 'plots' as const, token: listAdmin, memberIds, filters };
+    // A new instance starts from the snapshot and catches up with what came after it.
+    const rows = await expectListAsRecordsThroughSnapshot(listEnabler, check, async () => {
+      await addPlot(memberIds[0] as string, { name: 'Late field' }, listAdmin);
+      await renameMember(listAdmin, memberIds[0] as string, 'Awa Ba', 'M-70');
+    });
+    expect(rows).toHaveLength(20);
   });
 
-  it('filters by start date and by member', async () => {
-    const { rows } = await everyPage({
-      pageSize: '500',
-      'sort:startCoverageDate': 'asc',
-      'filter:from': '2024-06-01',
-    });
-    expect(rows.map((row) => row.id)).toEqual(
-      expected.filter((plot) => plot.start >= '2024-06-01').map((plot) => plot.id),
-    );
-    const memberId = expected[0]?.memberId as string;
-    const ofMember = await everyPage({
-      pageSize: '5',
-      'sort:startCoverageDate': 'asc',
-      'filter:memberId': memberId,
-    });
-    expect(ofMember.rows.map((row) => row.id)).toEqual(
-      expected.filter((plot) => plot.memberId === memberId).map((plot) => plot.id),
-    );
-    expect(ofMember.commandsPerPage.length).toBe(2);
-    expect((await list({ 'filter:from': '2024-02-30' }, bigAdmin)).status).toBe(400);
+  it('answers the page sizes of the admin tables, any page by its number, and refuses another size or day', async () => {
+    const memberId = await addMemberAsAdmin(admin);
+    for (let index = 0; index < 7; index += 1)
+      await addPlot(memberId, { startCoverageDate: unixSecondsOfDay(`2026-02-0${index + 1}`) });
+    const third = await list({ pageSize: '5', page: '2', 'filter:memberId': memberId });
+    expect(third.body).toMatchObject({ page: 2, pageSize: 5, count: 7 });
+    expect(third.body.items.map((row: { startCoverageDate: string }) => row.startCoverageDate)).toEqual([
+      '2026-02-02',
+      '2026-02-01',
+    ]);
+    expect((await list({ pageSize: '7' })).status).toBe(400);
+    expect((await list({ 'filter:from': '2024-02-30' })).status).toBe(400);
+    expect((await list({ 'sort:name': 'asc', 'sort:latitude': 'asc' })).status).toBe(400);
   });
 
   it('shows only the administrator’s current enabler', async () => {
-    const theirs = await list({ pageSize: '500', 'filter:memberId': expected[0]?.memberId as string }, admin);
-    expect(theirs).toMatchObject({ status: 200, body: { items: [], nextCursor: null } });
-    const { rows } = await everyPage({ pageSize: '500' }, admin);
-    expect(rows.some((row) => expected.some((plot) => plot.id === row.id))).toBe(false);
-  });
-
-  it('refuses tampered, foreign and mismatched cursors with ERR_INVALID_DATA_FORMAT', async () => {
-    const first = await list({ pageSize: '5', 'sort:startCoverageDate': 'asc' }, bigAdmin);
-    const cursor = first.body.nextCursor as string;
-    expect((await list({ pageSize: '5', 'sort:startCoverageDate': 'asc', cursor }, bigAdmin)).status).toBe(
-      200,
-    );
-    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const refused: Record<string, string>[] = [
-      { cursor: 'garbage' },
-      { cursor: `${cursor}x` },
-      { cursor: cursor.slice(0, -4) },
-      { cursor, 'sort:startCoverageDate': 'desc' },
-      { cursor, 'filter:from': '2024-01-02' },
-      { cursor, page: '3' },
-      { cursor: encode({ ...decoded, k: { ...decoded.k, gsi1pk: `ENABLER#${enablerId}#PLOT` } }) },
-      { cursor: encode({ ...decoded, k: { ...decoded.k, sk: 'PROFILE' } }) },
-      { cursor: encode({ ...decoded, k: { gsi1pk: decoded.k.gsi1pk, gsi1sk: decoded.k.gsi1sk } }) },
-      { page: '2' },
-    ];
-    for (const query of refused) {
-      const answer = await list({ pageSize: '5', 'sort:startCoverageDate': 'asc', ...query }, bigAdmin);
-      expect(answer, JSON.stringify(query)).toMatchObject({
-        status: 400,
-        body: { code: 'ERR_INVALID_DATA_FORMAT' },
-      });
-    }
-    // Another enabler's administrator cannot read on from this enabler's cursor.
-    const foreign = await list({ pageSize: '5', 'sort:startCoverageDate': 'asc', cursor }, admin);
-    expect(foreign).toMatchObject({ status: 400, body: { code: 'ERR_INVALID_DATA_FORMAT' } });
+    const theirs = await addMemberAsAdmin(otherAdmin);
+    await addPlot(theirs, {}, otherAdmin);
+    expect(await list({ pageSize: '500', 'filter:memberId': theirs })).toMatchObject({
+      status: 200,
+      body: { items: [], count: 0 },
+    });
+    const ours = await readEveryPage(adminPlots, 'plots', admin, {}, 500);
+    expect(ours.rows.some((row) => row.memberId === theirs)).toBe(false);
   });
 });

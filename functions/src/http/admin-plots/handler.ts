@@ -1,15 +1,5 @@
-import type {
-  adminNewPlotRequestSchema,
-  adminPlotListQuerySchema,
-  adminUpdatePlotRequestSchema,
-  FromSchema,
-} from '@cpbo/schemas';
-import {
-  dateOfUnixSeconds,
-  givenCoverageDates,
-  isoDateOf,
-  type CoverageRule,
-} from '@cpbo/schemas/coverage-dates.ts';
+import type { adminNewPlotRequestSchema, adminUpdatePlotRequestSchema, FromSchema } from '@cpbo/schemas';
+import { dateOfUnixSeconds, givenCoverageDates, type CoverageRule } from '@cpbo/schemas/coverage-dates.ts';
 import { toCents, type Cents } from '@cpbo/schemas/money.ts';
 import { getConfig, getEnablerWithLatestConfig } from '#data/enablers.ts';
 import { rememberMember } from '#data/member-directory.ts';
@@ -18,7 +8,8 @@ import { getMember } from '#data/members.ts';
 import { getPlotById } from '#data/records-by-id.ts';
 import { memberSummaryOf } from '#data/member-items.ts';
 import type { Plot } from '#data/plot-items.ts';
-import { listPlots } from '#data/plot-list.ts';
+import { forgetRecord, recordDirectory, rememberRecord } from '#data/record-directory.ts';
+import { nowIso } from '#data/table.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import {
@@ -30,6 +21,7 @@ import {
 } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
+import { listQueryOf, type ListParameters } from '../admin-money/list-query.ts';
 import { memberInScope } from '../members/member-scope.ts';
 import { assertSessionEnabler } from '../other-enabler.ts';
 import { plotView } from '../members/views.ts';
@@ -40,7 +32,6 @@ import { appLog } from '#data/app-log.ts';
  * another enabler's plot or member answers ERR_FORBIDDEN_ADMIN with that enabler (change the view).
  */
 
-type ListQuery = FromSchema<typeof adminPlotListQuerySchema>;
 type NewPlotBody = FromSchema<typeof adminNewPlotRequestSchema>;
 type UpdatePlotBody = FromSchema<typeof adminUpdatePlotRequestSchema>;
 
@@ -52,31 +43,15 @@ const cents = (amount: number): Cents => {
   return value;
 };
 
-/** A 'YYYY-MM-DD' of the filters that is a day of the calendar. */
-const day = (text: string | undefined): string | undefined => {
-  if (text === undefined) return undefined;
-  const date = new Date(`${text}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || isoDateOf(date) !== text) throw invalid(`${text} is not a day.`);
-  return text;
-};
-
-/** GET /admin/plots: a page of the enabler's plots by start of coverage (newest first unless asked). */
-const list = async ({ query, session }: SessionRequest<unknown, never, ListQuery>) => {
-  const page = await listPlots({
-    enablerId: session.enabler,
-    pageSize: Number(query.pageSize ?? '10'),
-    direction: query['sort:startCoverageDate'] ?? 'desc',
-    from: day(query['filter:from']),
-    to: day(query['filter:to']),
-    memberId: query['filter:memberId'],
-    page: query.page === undefined ? undefined : Number(query.page),
-    cursor: query.cursor,
-  });
+/** GET /admin/plots: any page of the enabler's plots, sorted on any column, filtered, with the count. */
+const list = async ({ query, session }: SessionRequest<unknown, never, ListParameters>) => {
+  const index = await recordDirectory('plots', session.enabler);
+  const page = index.list(listQueryOf('plots', query));
   return ok({
-    items: page.rows.map((row) => plotView(row, { name: row.memberName, number: row.memberNumber })),
+    items: page.records.map((plot) => plotView(plot, { name: plot.memberName, number: plot.memberNumber })),
     page: page.page,
     pageSize: page.pageSize,
-    nextCursor: page.nextCursor,
+    count: page.count,
   });
 };
 
@@ -139,6 +114,7 @@ const add = async ({ body, session, idempotency }: IdempotentRequest<NewPlotBody
     },
     { receipt: idempotency.receipt(plotCreated) },
   );
+  rememberRecord('plots', session.enabler, plot);
   await refreshListEntry(session.enabler, member.id);
   return plotCreated(plot);
 };
@@ -157,7 +133,7 @@ const edit = async ({ body, params, session }: SessionRequest<UpdatePlotBody, 'i
   if (!config) throw invalid('The enabler has no such config version.');
   if (body.enablerConfig?._id !== undefined && body.enablerConfig._id !== config._id)
     throw invalid('The config id is not the one of this version.');
-  await adminUpdatePlot(plot, {
+  const updated = await adminUpdatePlot(plot, {
     name: body.name.trim(),
     latitude: body.latitude,
     longitude: body.longitude,
@@ -175,6 +151,7 @@ const edit = async ({ body, params, session }: SessionRequest<UpdatePlotBody, 'i
     ...datesOf(body, config),
     enablerConfig: { version: config.version, _id: config._id },
   });
+  rememberRecord('plots', session.enabler, updated);
   return noContent();
 };
 
@@ -182,6 +159,8 @@ const edit = async ({ body, params, session }: SessionRequest<UpdatePlotBody, 'i
 const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   const plot = await plotInScope(session, params.id);
   await deletePlot(plot);
+  // At or after the tombstone's instant: no copy of the plot read later brings it back.
+  forgetRecord('plots', session.enabler, plot.id, nowIso());
   await refreshListEntry(session.enabler, plot.memberId);
   await appLog.info(`Plot ${plot.id} of member ${plot.memberId} deleted by ${session.email}`);
   return noContent();

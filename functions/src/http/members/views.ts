@@ -26,7 +26,10 @@ export const memberRowView = (summary: MemberSummary): MemberRowAnswer => ({
   plotCount: summary.plotCount,
 });
 
-export const plotView = (plot: Plot, member: Pick<Member, 'name' | 'number'>): PlotAnswer => ({
+/** What a plot's answer shows of it (a plot read from the table, or a row of the plot list). */
+type PlotFields = Omit<Plot, 'enablerId' | 'createdAt' | 'updatedAt'>;
+
+export const plotView = (plot: PlotFields, member: Pick<Member, 'name' | 'number'>): PlotAnswer => ({
   id: plot.id,
   _id: plot.id,
   name: plot.name,

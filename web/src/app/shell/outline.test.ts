@@ -1,23 +1,42 @@
 import { describe, expect, it } from 'vitest';
+import adminEn from '../../i18n/admin/en.json';
+import adminFr from '../../i18n/admin/fr.json';
 import en from '../../i18n/en.json';
 import fr from '../../i18n/fr.json';
+import i18next, { loadAdminTexts } from '../../i18n/index.ts';
+import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
-import { buildOutline, catalogueText, outlineAt } from './outline.ts';
+import { buildOutline, catalogueText, catalogueTranslate, outlineAt, outlineTexts } from './outline.ts';
 
 describe('screen outline', () => {
-  it('should outline the member list only, at its address as the router reads it', () => {
+  it('should outline the member list and the administrators’ tables, at their addresses as the router reads them', () => {
     expect(outlineAt('/Members')).toBe(membersOutline);
     expect(outlineAt('/members/')).toBe(membersOutline);
+    expect(outlineAt('/AdminContributions')).toEqual({
+      heading: 'screens.adminContributions',
+      description: 'adminRecords.contributions.description',
+      total: 'adminLists.total',
+      loading: 'adminRecords.contributions.loading',
+      admin: true,
+    });
+    expect(outlineAt('/adminmembers/')).toMatchObject({ search: 'members.list.search.placeholder' });
+    expect(outlineAt('/AdminFields')).not.toHaveProperty('total');
     expect(outlineAt('/')).toBeUndefined();
     expect(outlineAt('/Dashboard')).toBeUndefined();
     expect(outlineAt('/Member/m.1')).toBeUndefined();
-    expect(outlineAt('/AdminMembers')).toBeUndefined();
+    expect(outlineAt('/AdminUsers')).toBeUndefined();
   });
 
-  it('should find every text of the outline in both catalogues', () => {
-    for (const catalogue of [en, fr]) {
-      for (const key of Object.values(membersOutline)) {
-        expect(catalogueText(catalogue, key), key).not.toBe(key);
+  it('should find every text of the outlines in both languages', () => {
+    for (const catalogue of [
+      { ...en, ...adminEn },
+      { ...fr, ...adminFr },
+    ]) {
+      for (const screen of ['/Members', ...Object.keys(adminTables).map((id) => `/${id}`)]) {
+        const keys = outlineAt(screen);
+        for (const key of [keys?.heading, keys?.description, keys?.total, keys?.search, keys?.loading]) {
+          if (key !== undefined) expect(catalogueText(catalogue, key), key).not.toBe(key);
+        }
       }
     }
     expect(catalogueText(fr, membersOutline.heading)).toBe('Membres');
@@ -44,5 +63,31 @@ describe('screen outline', () => {
     expect(search?.disabled).toBe(true);
     expect(search?.getAttribute('aria-hidden')).toBe('true');
     expect(outline.querySelector('[role="status"]')?.textContent).toBe('Loading members');
+    expect(outline.querySelector('.screen-outline__description')).toBeNull();
+    expect(outline.querySelector('.screen-outline__bar--admin')).toBeNull();
+  });
+
+  it('should draw an administrator’s table with its description, its total held with a dash, and their bar', async () => {
+    // What React's outline shows (i18next's total line) is what the page's first module drew.
+    await loadAdminTexts();
+    await i18next.loadLanguages('fr');
+    const keys = outlineAt('/AdminPayouts');
+    const outline = buildOutline(
+      outlineTexts(keys ?? { heading: '', loading: '' }, catalogueTranslate({ ...fr, ...adminFr })),
+    );
+    document.body.replaceChildren(outline);
+
+    expect(outline.querySelector('.screen-outline__heading')?.textContent).toBe('Indemnités');
+    const description = outline.querySelector('.screen-outline__description');
+    expect(description?.getAttribute('aria-hidden')).toBe('true');
+    expect(description?.querySelector('.screen-outline__total')?.textContent).toBe(
+      i18next.getFixedT('fr')('adminLists.total', { amount: '–' }),
+    );
+    expect(description?.textContent).toContain(catalogueText(adminFr, 'adminRecords.payouts.description'));
+    expect(outline.querySelector('input')).toBeNull();
+    expect(outline.querySelector('.screen-outline__bar--admin')).not.toBeNull();
+    expect(outline.querySelector('[role="status"]')?.textContent).toBe(
+      catalogueText(adminFr, 'adminRecords.payouts.loading'),
+    );
   });
 });

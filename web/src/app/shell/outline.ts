@@ -1,72 +1,66 @@
+import { adminTables, adminTableTotalKey, totalUnknown } from '../../common/admin-table/table-texts.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
 import { screenAt } from '../screen-code.ts';
-import type { ScreenId } from '../../navigation/screens.ts';
+import { screenTitleKey, type ScreenId } from '../../navigation/screens.ts';
 
-/** What a screen shows first, as translation keys: its heading, its search field's placeholder, its loading text. */
+/**
+ * What a screen shows first, as translation keys: its heading and its loading text, with an
+ * administrator's table's description and total line, and a search field's placeholder (the member list's).
+ */
 export interface OutlineKeys {
   heading: string;
-  search: string;
   loading: string;
+  search?: string;
+  description?: string;
+  total?: string;
+  /** An administrator's screen: some texts are the administrators', and their top bar has two rows on a phone. */
+  admin?: boolean;
 }
 export type OutlineTexts = OutlineKeys;
 
+/** An administrator's table: its title, description (and total line), search field, loading text. */
+const adminTableOutline = (screen: keyof typeof adminTables): OutlineKeys => {
+  const table: { texts: string; total: boolean; search?: string } = adminTables[screen];
+  return {
+    heading: screenTitleKey(screen),
+    description: `${table.texts}.description`,
+    ...(table.total ? { total: adminTableTotalKey } : {}),
+    ...(table.search === undefined ? {} : { search: table.search }),
+    loading: `${table.texts}.loading`,
+    admin: true,
+  };
+};
+
 /**
  * The screens whose first look is known before their code and data: a heading at the top of the content,
- * a search field under it, then the loading state. The member list (a full-page table).
+ * then a search field or a description, then the loading state. The member list and the administrators'
+ * tables (full-page tables).
  */
-const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = { members: membersOutline };
+const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
+  members: membersOutline,
+  ...Object.fromEntries(
+    (Object.keys(adminTables) as (keyof typeof adminTables)[]).map((screen) => [
+      screen,
+      adminTableOutline(screen),
+    ]),
+  ),
+};
 
-/** The outline of the signed-in screen at an address, if that screen has one. */
+/** The outline of the signed-in screen at an address (of any role, or an administrator's), if it has one. */
 export const outlineAt = (pathname: string): OutlineKeys | undefined => {
-  const screen = screenAt(pathname, 'signedIn');
+  const screen = screenAt(pathname, 'signedIn') ?? screenAt(pathname, 'admin');
   return screen && outlinedScreens[screen];
 };
 
 /**
- * The font faces the outline's texts use (heading, placeholder, loading text). It is drawn once they are
- * here: drawn in a fallback font first, its texts would be smaller than the screen's, which would then count
- * as the page's largest paint although nothing new appeared.
+ * The font faces the outline's texts and the screen's first render use (heading, placeholder, other texts).
+ * It is drawn once they are here: drawn in a fallback font first, its texts would be smaller than the
+ * screen's, which would then count as the page's largest paint although nothing new appeared, and texts
+ * that change size when their font arrives move what is under them.
  */
 export const outlineFaces = ['700 24px "Open Sans"', 'italic 400 14px "Open Sans"', '400 14px "Open Sans"'];
 
-/**
- * The signed-in frame (its bar, its menu's place on wide screens) with the screen's heading, a disabled search
- * field and its loading text, in plain DOM: the page's first module draws it before React and the app's
- * code have arrived, and React draws the same until the frame and the screen replace it. The heading is
- * drawn where the screen draws its own and in its font (app.css), so nothing moves; nothing in it works
- * yet, and it says so to screen readers (a loading status).
- */
-export function buildOutline(texts: OutlineTexts): HTMLElement {
-  const element = (tag: string, className: string, text?: string): HTMLElement => {
-    const created = document.createElement(tag);
-    created.className = className;
-    if (text !== undefined) created.textContent = text;
-    return created;
-  };
-  const heading = element('div', 'screen-outline__heading', texts.heading);
-  // The screen's own heading (a level-1 heading) comes with it; this one is only drawn.
-  heading.setAttribute('aria-hidden', 'true');
-  const search = document.createElement('input');
-  search.className = 'screen-outline__search';
-  search.type = 'search';
-  search.placeholder = texts.search;
-  // What is typed here would be lost when the screen replaces the outline.
-  search.disabled = true;
-  search.setAttribute('aria-hidden', 'true');
-  const status = element('div', 'screen-outline__status');
-  status.setAttribute('role', 'status');
-  status.append(element('span', 'screen-outline__spinner'), element('span', '', texts.loading));
-
-  const content = element('div', 'app-shell__content');
-  content.append(heading, search, status);
-  const body = element('div', 'app-shell__body');
-  body.append(element('div', 'app-shell__navigation screen-outline__navigation'), content);
-  const outline = element('div', 'app-shell screen-outline');
-  outline.append(element('div', 'top-bar screen-outline__bar'), body);
-  return outline;
-}
-
-/** A translation of the app's catalogue by its dotted key, without i18next (not loaded yet). */
+/** A translation by its dotted key, without i18next (not loaded yet). */
 export const catalogueText = (catalogue: Record<string, unknown>, key: string): string => {
   const found = key
     .split('.')
@@ -77,3 +71,76 @@ export const catalogueText = (catalogue: Record<string, unknown>, key: string): 
     );
   return typeof found === 'string' ? found : key;
 };
+
+/** A text by its key, its `{{name}}` placeholders filled with the values given (i18next's t, or catalogueTranslate). */
+export type Translate = (key: string, values?: Record<string, string>) => string;
+
+/** Translate from a language's texts, without i18next (not loaded yet). */
+export const catalogueTranslate =
+  (catalogue: Record<string, unknown>): Translate =>
+  (key, values = {}) =>
+    Object.entries(values).reduce(
+      (text, [name, value]) => text.replaceAll(`{{${name}}}`, value),
+      catalogueText(catalogue, key),
+    );
+
+/** The outline's texts: a total line as the table draws it before its first answer. */
+export const outlineTexts = (keys: OutlineKeys, translate: Translate): OutlineTexts => ({
+  heading: translate(keys.heading),
+  loading: translate(keys.loading),
+  ...(keys.search === undefined ? {} : { search: translate(keys.search) }),
+  ...(keys.description === undefined ? {} : { description: translate(keys.description) }),
+  ...(keys.total === undefined ? {} : { total: translate(keys.total, { amount: totalUnknown }) }),
+  ...(keys.admin ? { admin: true } : {}),
+});
+
+/**
+ * The signed-in frame (its bar, its menu's place on wide screens) with the screen's heading, its description
+ * and a disabled search field as it has them, and its loading text, in plain DOM: the page's first module draws it before React
+ * and the app's code have arrived, and React draws the same until the frame and the screen replace it. The
+ * heading and the description are drawn where the screen draws its own and in their fonts (app.css), so
+ * nothing moves; nothing in it works yet, and it says so to screen readers (a loading status).
+ */
+export function buildOutline(texts: OutlineTexts): HTMLElement {
+  const element = (tag: string, className: string, text?: string): HTMLElement => {
+    const created = document.createElement(tag);
+    created.className = className;
+    if (text !== undefined) created.textContent = text;
+    return created;
+  };
+  // Only drawn: the screen brings its own heading (a level-1 heading) and fields.
+  const drawn = (shown: HTMLElement) => {
+    shown.setAttribute('aria-hidden', 'true');
+    return shown;
+  };
+  const content = element('div', 'app-shell__content');
+  content.append(drawn(element('div', 'screen-outline__heading', texts.heading)));
+  if (texts.description !== undefined) {
+    const description = element('div', 'screen-outline__description', texts.description);
+    if (texts.total !== undefined) description.append(element('span', 'screen-outline__total', texts.total));
+    content.append(drawn(description));
+  }
+  if (texts.search !== undefined) {
+    const search = document.createElement('input');
+    search.className = 'screen-outline__search';
+    search.type = 'search';
+    search.placeholder = texts.search;
+    // What is typed here would be lost when the screen replaces the outline.
+    search.disabled = true;
+    content.append(drawn(search));
+  }
+  const status = element('div', 'screen-outline__status');
+  status.setAttribute('role', 'status');
+  status.append(element('span', 'screen-outline__spinner'), element('span', '', texts.loading));
+  content.append(status);
+
+  const body = element('div', 'app-shell__body');
+  body.append(element('div', 'app-shell__navigation screen-outline__navigation'), content);
+  const outline = element('div', 'app-shell screen-outline');
+  const bar = element(
+    'div',
+    `top-bar screen-outline__bar${texts.admin ? ' screen-outline__bar--admin' : ''}`,
+  );
+  outline.append(bar, body);
+  return outline;
+}

@@ -1,20 +1,23 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildOutline, type OutlineKeys } from './outline.ts';
+import { LoadingScreen } from '../../common/ui/loading-screen.tsx';
+import { buildOutline, outlineTexts, type OutlineKeys } from './outline.ts';
 
 /**
  * The outline of the signed-in frame and screen (outline.ts) while the session is restored and their code
- * loads: the same elements the page's first module drew before React, so that React's first render changes
- * nothing on the screen.
+ * loads: the same elements, from the same texts, that the page's first module drew before React, so that
+ * React's first render changes nothing on the screen. The administrators' texts come with the first
+ * language's at their addresses (screen-code.ts); when they are not there (a sign-in at such an address),
+ * the loading screen shows instead.
  */
 export function ScreenOutline({ keys }: { keys: OutlineKeys }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const ready = i18n.exists(keys.loading);
+  // The texts as one value, so that the outline is drawn again only when one of them changes.
+  const texts = JSON.stringify(outlineTexts(keys, (key, values) => t(key, values)));
   const host = useRef<HTMLDivElement>(null);
-  const heading = t(keys.heading);
-  const search = t(keys.search);
-  const loading = t(keys.loading);
   useLayoutEffect(() => {
-    host.current?.replaceChildren(buildOutline({ heading, search, loading }));
-  }, [heading, search, loading]);
-  return <div ref={host} className="screen-outline-host" />;
+    host.current?.replaceChildren(buildOutline(JSON.parse(texts)));
+  }, [texts]);
+  return ready ? <div ref={host} className="screen-outline-host" /> : <LoadingScreen />;
 }

@@ -29,7 +29,7 @@ export function TopBar({ menuOpen, onMenuToggle }: TopBarProps) {
   return (
     <div id={TOP_BAR_ID} className="top-bar">
       <TopNavigation>
-        <div className="top-bar__content">
+        <div className={`top-bar__content${user.role === 'ADMIN' ? ' top-bar__content--selector' : ''}`}>
           <div className="top-bar__start">
             <span className="top-bar__menu-button">
               <Button

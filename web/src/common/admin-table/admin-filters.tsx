@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
+import type { AdminListFilterValues } from '../../api/admin-records.ts';
 import { protectionTypes, type ProtectionType } from '../../api/members.ts';
 import { MemberPicker, type PickedMember } from '../members/member-picker.tsx';
 import { parseDayMonthYear } from '../plots/plot-fields.ts';
@@ -31,13 +32,13 @@ export function useAdminFilters({ protection = false }: { protection?: boolean }
   const [state, setState] = useState<AdminFilterState>(noFilters);
   const from = dayOf(state.from);
   const to = dayOf(state.to);
-  const filterValues: Record<string, string | undefined> = {
-    'filter:memberId': state.member?.id,
-    'filter:from': from ?? undefined,
-    'filter:to': to ?? undefined,
-    'filter:protectionType': protection && state.protectionType ? state.protectionType : undefined,
+  const values: AdminListFilterValues = {
+    memberId: state.member?.id,
+    from: from ?? undefined,
+    to: to ?? undefined,
+    protectionType: protection && state.protectionType ? state.protectionType : undefined,
   };
-  const filtered = Object.values(filterValues).some((value) => value !== undefined);
+  const filtered = Object.values(values).some((value) => value !== undefined);
   const set = (change: Partial<AdminFilterState>) => setState((current) => ({ ...current, ...change }));
 
   const protectionOptions = [
@@ -93,5 +94,5 @@ export function useAdminFilters({ protection = false }: { protection?: boolean }
     </div>
   );
 
-  return { filterValues, filtered, clear: () => setState(noFilters), element };
+  return { values, filtered, clear: () => setState(noFilters), element };
 }

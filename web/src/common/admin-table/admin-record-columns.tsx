@@ -4,6 +4,11 @@ import { paths } from '../../navigation/paths.ts';
 import type { MemberFormats } from '../format/use-member-formats.ts';
 import { RowLink } from '../ui/row-link.tsx';
 
+/*
+ * The columns the administrators' record tables share. Each sorts on the API's field of the same
+ * name (schemas/admin-list-query.ts): `sortingField` is that name.
+ */
+
 interface OfMember {
   memberId: string;
   memberName: string;
@@ -11,23 +16,26 @@ interface OfMember {
 }
 
 /** The member a record belongs to, linking to the member's page. */
-export const memberColumn = <Row extends OfMember>(t: TFunction): TableProps.ColumnDefinition<Row> => ({
-  id: 'member',
+export const memberNameColumn = <Row extends OfMember>(t: TFunction): TableProps.ColumnDefinition<Row> => ({
+  id: 'memberName',
+  sortingField: 'memberName',
   header: t('adminRecords.columns.member'),
   isRowHeader: true,
-  // A name and number on two lines at most, however many columns the table has.
-  minWidth: 180,
-  cell: (row) => (
-    <RowLink href={paths.member(row.memberId)}>
-      {t('adminRecords.memberValue', { name: row.memberName, number: row.memberNumber })}
-    </RowLink>
-  ),
+  cell: (row) => <RowLink href={paths.member(row.memberId)}>{row.memberName}</RowLink>,
+});
+
+export const memberNumberColumn = <Row extends OfMember>(t: TFunction): TableProps.ColumnDefinition<Row> => ({
+  id: 'memberNumber',
+  sortingField: 'memberNumber',
+  header: t('adminLists.columns.memberNumber'),
+  cell: (row) => row.memberNumber,
 });
 
 export const plotColumn = <Row extends { plotName: string }>(
   t: TFunction,
 ): TableProps.ColumnDefinition<Row> => ({
-  id: 'plot',
+  id: 'plotName',
+  sortingField: 'plotName',
   header: t('adminRecords.columns.plot'),
   cell: (row) => row.plotName,
 });
@@ -37,19 +45,29 @@ export const amountColumn = <Row extends { amount: number }>(
   formats: MemberFormats,
 ): TableProps.ColumnDefinition<Row> => ({
   id: 'amount',
+  sortingField: 'amount',
   header: t('adminRecords.columns.amount'),
   cell: (row) => formats.amount(row.amount),
 });
 
-/** The column of a date; sortable when it is the table's sort field. */
+/** The column of a date. */
 export const dateColumn = <Row,>(
   field: keyof Row & string,
   header: string,
   formats: MemberFormats,
-  sortable = false,
 ): TableProps.ColumnDefinition<Row> => ({
   id: field,
+  sortingField: field,
   header,
-  sortingField: sortable ? field : undefined,
   cell: (row) => formats.date(row[field] as string),
+});
+
+/** Who recorded a money record. */
+export const createdByColumn = <Row extends { createdBy: string }>(
+  t: TFunction,
+): TableProps.ColumnDefinition<Row> => ({
+  id: 'createdBy',
+  sortingField: 'createdBy',
+  header: t('adminLists.columns.createdBy'),
+  cell: (row) => row.createdBy,
 });

@@ -1,66 +1,38 @@
 import { useState, type MouseEvent, type ReactNode } from 'react';
+import './admin-table.css';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
 import Flashbar from '@cloudscape-design/components/flashbar';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import {
-  ALL_PAGE_SIZE,
-  DEFAULT_ADMIN_PAGE_SIZE,
-  adminTablePageSizes,
-  type AdminListPage,
-} from '../../api/admin-records.ts';
-import { paginationLabels, preferencesLabels } from './table-labels.ts';
+import { ALL_PAGE_SIZE, type AdminPageAnswer, type AdminPageRequest } from '../../api/admin-records.ts';
+import { readEveryPage } from '../../api/every-page.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { firstPage, goToPage, hasMorePages, pagingFor } from './admin-table-paging.ts';
 import { openInNewTab } from '../browser/browser.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { TableEmptyState, TableNoMatchState } from '../ui/table-states.tsx';
+import { TableEmptyState, TableLoadingState, TableNoMatchState } from '../ui/table-states.tsx';
 import { useFollow } from '../browser/use-follow.ts';
+import { useNumberedPages } from './numbered-pages.tsx';
+import { adminTableTotalKey, totalUnknown } from './table-texts.ts';
 
-export type SortDirection = 'asc' | 'desc';
+export type AdminTableSort = AdminPageRequest['sort'];
 
-export interface AdminTableSort {
-  field: string;
-  direction: SortDirection;
-}
-
-/** What one page is read with: the cursor (undefined for the first page) and its 1-based number. */
-export interface AdminPageRequest {
-  pageSize: number;
-  page: number;
-  cursor: string | undefined;
-  sort: AdminTableSort;
-}
-
-/** What the table reads of a page: its rows and the next page's cursor (null on the last page). */
-export type AdminPageAnswer<Row> = Pick<AdminListPage<Row>, 'items' | 'nextCursor'>;
-
-/** "All" reads at most this many pages (100,000 rows), so that a runaway cursor cannot loop forever. */
-const MAX_ALL_PAGES = 200;
-
-/** "All": every page of the largest size, one request after another, each with the cursor the last answered. */
-export async function readAllPages<Row>(
+/** "All": every page of the largest size, as one answer. */
+const readAll = async <Row,>(
   readPage: (request: AdminPageRequest) => Promise<AdminPageAnswer<Row>>,
   sort: AdminTableSort,
-): Promise<AdminPageAnswer<Row>> {
-  const items: Row[] = [];
-  let cursor: string | undefined;
-  for (let page = 1; page <= MAX_ALL_PAGES; page += 1) {
-    const answer = await readPage({ pageSize: ALL_PAGE_SIZE, page, cursor, sort });
-    items.push(...answer.items);
-    if (answer.nextCursor === null) return { items, nextCursor: null };
-    cursor = answer.nextCursor;
-  }
-  return { items, nextCursor: cursor ?? null };
-}
+): Promise<AdminPageAnswer<Row>> => {
+  const pages = await readEveryPage(
+    (page) => readPage({ page, pageSize: ALL_PAGE_SIZE, sort }),
+    ALL_PAGE_SIZE,
+  );
+  return { ...(pages[0] as AdminPageAnswer<Row>), items: pages.flatMap((answer) => answer.items) };
+};
 
 export interface AdminTableProps<Row extends { id: string }> {
   /** The resource (query-key part): 'members', 'plots'… */
@@ -68,17 +40,20 @@ export interface AdminTableProps<Row extends { id: string }> {
   /** Reads one page with the table's filters (the page builds the query string). */
   readPage: (request: AdminPageRequest) => Promise<AdminPageAnswer<Row>>;
   /** The filters' values: a change starts again from the first page. */
-  filterValues: Record<string, string | undefined>;
+  filterValues: object;
   /** Some filter or search is on (the empty table then says "no match"). */
   filtered: boolean;
   onClearFilters: () => void;
   /** The search and filter fields, above the table. */
   filter: ReactNode;
+  /** The columns; each one the API sorts on has its `sortingField`. */
   columns: TableProps.ColumnDefinition<Row>[];
   defaultSort: AdminTableSort;
   /** The translation section of the table's texts (title, empty, delete…): `<texts>.*`. */
   texts: string;
   title: string;
+  /** The total of the amounts the filters match, as the table writes it (the money tables). */
+  total?: (amount: number) => string;
   addHref: string;
   editHref: (row: Row) => string;
   /** What the delete confirmation names (a member's name, an amount and a date…). */
@@ -89,9 +64,11 @@ export interface AdminTableProps<Row extends { id: string }> {
 const interactive = 'a, button, input, select, textarea, [role="button"], [role="menuitem"]';
 
 /**
- * An administrator's table (spec sections 2 and 9): server paging by cursor (page sizes 5, 10, 25 and
- * All; All goes back to 10 on the next visit), one sort, filters, add, edit and delete with
- * confirmation. A click on a row opens its edit form; ctrl-click or middle-click opens it in a new tab.
+ * An administrator's table (spec sections 2, 4 and 9): numbered pages with the count of rows the
+ * filters match (sizes 5, 10, 25 and All; All goes back to 10 on the next visit) and, for money, their
+ * total; one sort at a time on any column (a click toggles it, another column resets it); filters; add,
+ * edit and delete with confirmation. A click on a row opens its edit form; ctrl-click or middle-click
+ * opens it in a new tab. What is drawn keeps its place while the next page loads.
  */
 export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Row>) {
   const { resource, readPage, filterValues, filtered, columns, defaultSort, texts, editHref } = props;
@@ -99,23 +76,27 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
   const navigate = useNavigate();
   const follow = useFollow();
   const queryClient = useQueryClient();
-  const [pageSize, setPageSize] = useState(DEFAULT_ADMIN_PAGE_SIZE);
+  const paging = useNumberedPages((size) => t('adminTable.preferences.size', { size }));
+  const { page, pageSize, all } = paging;
   const [sort, setSort] = useState<AdminTableSort>(defaultSort);
-  const identity = JSON.stringify({ pageSize, sort, filterValues });
-  const [storedPaging, setPaging] = useState(() => firstPage(identity));
-  const paging = pagingFor(storedPaging, identity);
-  const all = pageSize === ALL_PAGE_SIZE;
-  const cursor = paging.cursors[paging.pageIndex - 1];
+  // Another sort or filter starts again from the first page.
+  const query = JSON.stringify({ sort, filterValues });
+  const [shownQuery, setShownQuery] = useState(query);
+  if (shownQuery !== query) {
+    setShownQuery(query);
+    paging.toFirstPage();
+  }
 
   const answer = useQuery({
-    queryKey: queryKeys.admin.list(resource, { pageSize, sort, filterValues, cursor, all }),
-    queryFn: () =>
-      all ? readAllPages(readPage, sort) : readPage({ pageSize, page: paging.pageIndex, cursor, sort }),
+    queryKey: queryKeys.admin.list(resource, { page, pageSize, sort, filterValues }),
+    queryFn: () => (all ? readAll(readPage, sort) : readPage({ page, pageSize, sort })),
     placeholderData: keepPreviousData,
   });
   const current = answer.isPlaceholderData ? undefined : answer.data;
   const loading = answer.isPending || answer.isPlaceholderData;
-  const nextCursor = current?.nextCursor;
+  // The count and total of the last answer stay while the next page loads: the header keeps its size.
+  const count = answer.data?.count;
+  const total = answer.data?.totalAmount;
 
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -179,8 +160,6 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
   };
 
   const items = current?.items ?? [];
-  const pageSizeLabel = (size: number) =>
-    size === ALL_PAGE_SIZE ? t('adminTable.preferences.all') : t('adminTable.preferences.size', { size });
 
   return (
     <SpaceBetween size="m">
@@ -208,8 +187,6 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
           trackBy="id"
           items={items}
           columnDefinitions={[...columns, actionsColumn]}
-          loading={loading}
-          loadingText={t(`${texts}.loading`)}
           sortingColumn={{ sortingField: sort.field }}
           sortingDescending={sort.direction === 'desc'}
           onSortingChange={({ detail }) =>
@@ -222,43 +199,38 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
           header={
             <Header
               variant="awsui-h1-sticky"
-              counter={all && current ? `(${current.items.length})` : undefined}
-              description={t(`${texts}.description`)}
+              counter={count === undefined ? undefined : `(${count})`}
+              description={
+                <>
+                  {t(`${texts}.description`)}
+                  {props.total && (
+                    // Held with a dash until the first answer, so that it moves nothing when it comes.
+                    <span className="admin-table-total">
+                      {t(adminTableTotalKey, {
+                        amount: total === undefined ? totalUnknown : props.total(total),
+                      })}
+                    </span>
+                  )}
+                </>
+              }
               actions={
-                <Button variant="primary" iconName="add-plus" href={props.addHref} onFollow={follow}>
-                  {t(`${texts}.add`)}
-                </Button>
+                <div className="admin-table-actions">
+                  <Button variant="primary" iconName="add-plus" href={props.addHref} onFollow={follow}>
+                    {t(`${texts}.add`)}
+                  </Button>
+                </div>
               }
             >
               {props.title}
             </Header>
           }
           filter={props.filter}
-          pagination={
-            all ? undefined : (
-              <Pagination
-                currentPageIndex={paging.pageIndex}
-                pagesCount={paging.cursors.length}
-                openEnd={hasMorePages(paging, nextCursor)}
-                disabled={loading}
-                onChange={({ detail }) => setPaging(goToPage(paging, detail.currentPageIndex, nextCursor))}
-                ariaLabels={paginationLabels(t)}
-              />
-            )
-          }
-          preferences={
-            <CollectionPreferences
-              {...preferencesLabels(t)}
-              preferences={{ pageSize }}
-              pageSizePreference={{
-                title: t('adminTable.preferences.pageSize'),
-                options: adminTablePageSizes.map((size) => ({ value: size, label: pageSizeLabel(size) })),
-              }}
-              onConfirm={({ detail }) => setPageSize(detail.pageSize ?? DEFAULT_ADMIN_PAGE_SIZE)}
-            />
-          }
+          pagination={paging.pagination(count ?? 0, loading)}
+          preferences={paging.preferences(answer.data !== undefined)}
           empty={
-            answer.isError ? (
+            loading ? (
+              <TableLoadingState text={t(`${texts}.loading`)} />
+            ) : answer.isError ? (
               <TableEmptyState
                 title={t(`${texts}.failed`)}
                 action={<Button onClick={() => void answer.refetch()}>{t('adminTable.retry')}</Button>}

@@ -1,46 +1,71 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import './numbered-pages.css';
 import { useTranslation } from 'react-i18next';
-import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
+import Button from '@cloudscape-design/components/button';
 import Pagination from '@cloudscape-design/components/pagination';
+import { ALL_PAGE_SIZE, DEFAULT_ADMIN_PAGE_SIZE } from '../../api/admin-records.ts';
 import { paginationLabels, preferencesLabels } from './table-labels.ts';
 
-/** Spec section 9: the page sizes of the administration tables the server pages by number (logs, reports). */
-const pageSizes = [5, 10, 25] as const;
-const defaultPageSize = 10;
+// The preferences (their modal and its drag-and-drop library) are not needed for a table's first look:
+// they are fetched once its first answer has come, as the member list's are.
+const PageSizePreferences = lazy(() =>
+  import('./page-size-preferences.tsx').then(({ PageSizePreferences }) => ({
+    default: PageSizePreferences,
+  })),
+);
 
 /**
- * The page and page size of a table the server pages by number, with its pagination and page-size
- * preference: another size, or any other change of the query through `toFirstPage`, starts again at page 1.
+ * The page and page size of an administrator's table, which the server pages by number (spec section
+ * 9: sizes 5, 10, 25 and All, 10 by default), with its numbered pagination and page-size preference.
+ * "All" reads every page of the largest size and shows them on one page; it is not remembered: the
+ * next visit shows 10 again. Another size, or any other change of the query through `toFirstPage`,
+ * starts again at page 1.
  */
 export function useNumberedPages(sizeLabel: (size: number) => string) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(defaultPageSize);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_ADMIN_PAGE_SIZE);
+  const all = pageSize === ALL_PAGE_SIZE;
   return {
-    page,
+    page: all ? 1 : page,
     pageSize,
+    all,
     toFirstPage: () => setPage(1),
-    pagination: (count: number) => (
-      <Pagination
-        currentPageIndex={page}
-        pagesCount={Math.max(1, Math.ceil(count / pageSize))}
-        onChange={({ detail }) => setPage(detail.currentPageIndex)}
-        ariaLabels={paginationLabels(t)}
-      />
-    ),
-    preferences: (
-      <CollectionPreferences
-        {...preferencesLabels(t)}
-        preferences={{ pageSize }}
-        pageSizePreference={{
-          title: t('adminTable.preferences.pageSize'),
-          options: pageSizes.map((size) => ({ value: size, label: sizeLabel(size) })),
-        }}
-        onConfirm={({ detail }) => {
-          setPageSize(detail.pageSize ?? defaultPageSize);
-          setPage(1);
-        }}
-      />
-    ),
+    /** The numbered pager of `count` rows (none for "All"), held still while a page loads. */
+    pagination: (count: number, loading = false) =>
+      all ? undefined : (
+        <div className="numbered-pages">
+          <Pagination
+            currentPageIndex={page}
+            pagesCount={Math.max(1, Math.ceil(count / pageSize))}
+            disabled={loading}
+            onChange={({ detail }) => setPage(detail.currentPageIndex)}
+            ariaLabels={paginationLabels(t)}
+          />
+        </div>
+      ),
+    /**
+     * The page-size preferences once `answered` (the first answer has come); until then their trigger's
+     * place, kept, so that nothing moves when they arrive.
+     */
+    preferences: (answered: boolean) => {
+      const placeholder = (
+        <Button variant="icon" iconName="settings" disabled ariaLabel={preferencesLabels(t).title} />
+      );
+      return answered ? (
+        <Suspense fallback={placeholder}>
+          <PageSizePreferences
+            pageSize={pageSize}
+            sizeLabel={sizeLabel}
+            onChange={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        </Suspense>
+      ) : (
+        placeholder
+      );
+    },
   };
 }

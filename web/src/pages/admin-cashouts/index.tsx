@@ -1,13 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { deleteAdminRecord, listAdminRecords, type AdminCashoutRow } from '../../api/admin-records.ts';
+import { adminRecordPage, deleteAdminRecord, type AdminCashoutRow } from '../../api/admin-records.ts';
 import { paths } from '../../navigation/paths.ts';
 import { useAdminFilters } from '../../common/admin-table/admin-filters.tsx';
-import { amountColumn, dateColumn, memberColumn } from '../../common/admin-table/admin-record-columns.tsx';
+import {
+  amountColumn,
+  createdByColumn,
+  dateColumn,
+  memberNameColumn,
+  memberNumberColumn,
+} from '../../common/admin-table/admin-record-columns.tsx';
 import { AdminTable } from '../../common/admin-table/admin-table.tsx';
+import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 
-/** The benefits paid to the enabler's members (cashouts): paged by cursor, newest first by default. */
+/** The benefits paid to the enabler's members (cashouts): numbered pages, any column sorted, with their total. */
 export function AdminCashoutsPage() {
   const { t } = useTranslation();
   const formats = useMemberFormats();
@@ -16,26 +23,21 @@ export function AdminCashoutsPage() {
   return (
     <AdminTable<AdminCashoutRow>
       resource="cashouts"
-      texts="adminRecords.cashouts"
+      texts={adminTables.adminCashouts.texts}
       title={t('screens.adminCashouts')}
-      readPage={({ page, pageSize, cursor, sort }) =>
-        listAdminRecords('cashouts', {
-          page,
-          pageSize,
-          cursor,
-          'sort:cashoutDate': sort.direction,
-          ...filters.filterValues,
-        })
-      }
-      filterValues={filters.filterValues}
+      readPage={adminRecordPage('cashouts', filters.values)}
+      filterValues={filters.values}
       filtered={filters.filtered}
       onClearFilters={filters.clear}
       filter={filters.element}
       defaultSort={{ field: 'cashoutDate', direction: 'desc' }}
+      total={formats.amount}
       columns={[
-        memberColumn(t),
+        memberNameColumn(t),
+        memberNumberColumn(t),
         amountColumn(t, formats),
-        dateColumn('cashoutDate', t('adminRecords.columns.cashoutDate'), formats, true),
+        dateColumn('cashoutDate', t('adminRecords.columns.cashoutDate'), formats),
+        createdByColumn(t),
       ]}
       addHref={paths.newCashout}
       editHref={(row) => paths.updateCashout(row.id)}

@@ -1,18 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { deleteAdminRecord, listAdminRecords, type AdminContributionRow } from '../../api/admin-records.ts';
+import { adminRecordPage, deleteAdminRecord, type AdminContributionRow } from '../../api/admin-records.ts';
 import { paths } from '../../navigation/paths.ts';
 import { useAdminFilters } from '../../common/admin-table/admin-filters.tsx';
 import {
   amountColumn,
+  createdByColumn,
   dateColumn,
-  memberColumn,
+  memberNameColumn,
+  memberNumberColumn,
   plotColumn,
 } from '../../common/admin-table/admin-record-columns.tsx';
 import { AdminTable } from '../../common/admin-table/admin-table.tsx';
+import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 
-/** The enabler's contributions: paged by cursor, newest first by default, filtered by protection too. */
+/** The enabler's contributions: numbered pages, any column sorted, newest first by default, with their total. */
 export function AdminContributionsPage() {
   const { t } = useTranslation();
   const formats = useMemberFormats();
@@ -21,32 +24,28 @@ export function AdminContributionsPage() {
   return (
     <AdminTable<AdminContributionRow>
       resource="contributions"
-      texts="adminRecords.contributions"
+      texts={adminTables.adminContributions.texts}
       title={t('screens.adminContributions')}
-      readPage={({ page, pageSize, cursor, sort }) =>
-        listAdminRecords('contributions', {
-          page,
-          pageSize,
-          cursor,
-          'sort:contributionDate': sort.direction,
-          ...filters.filterValues,
-        })
-      }
-      filterValues={filters.filterValues}
+      readPage={adminRecordPage('contributions', filters.values)}
+      filterValues={filters.values}
       filtered={filters.filtered}
       onClearFilters={filters.clear}
       filter={filters.element}
       defaultSort={{ field: 'contributionDate', direction: 'desc' }}
+      total={formats.amount}
       columns={[
-        memberColumn(t),
+        memberNameColumn(t),
+        memberNumberColumn(t),
         plotColumn(t),
         amountColumn(t, formats),
         {
           id: 'protectionType',
+          sortingField: 'protectionType',
           header: t('adminRecords.columns.protectionType'),
           cell: (row) => t(`members.protectionTypes.${row.protectionType}`),
         },
-        dateColumn('contributionDate', t('adminRecords.columns.contributionDate'), formats, true),
+        dateColumn('contributionDate', t('adminRecords.columns.contributionDate'), formats),
+        createdByColumn(t),
       ]}
       addHref={paths.newContribution}
       editHref={(row) => paths.updateContribution(row.id)}

@@ -1,15 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { deleteAdminRecord, listAdminRecords, type AdminPlotRow } from '../../api/admin-records.ts';
+import { adminRecordPage, deleteAdminRecord, type AdminPlotRow } from '../../api/admin-records.ts';
 import { paths } from '../../navigation/paths.ts';
 import { useAdminFilters } from '../../common/admin-table/admin-filters.tsx';
-import { dateColumn, memberColumn } from '../../common/admin-table/admin-record-columns.tsx';
+import {
+  dateColumn,
+  memberNameColumn,
+  memberNumberColumn,
+} from '../../common/admin-table/admin-record-columns.tsx';
 import { AdminTable } from '../../common/admin-table/admin-table.tsx';
+import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { formatNumber } from '../../common/format/format.ts';
 import { irrigationKey } from '../../common/plots/plot-fields.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 
-/** The enabler's plots: paged by cursor, by start of coverage (newest first by default). */
+/** The enabler's plots: numbered pages, any column sorted, newest start of coverage first by default. */
 export function AdminFieldsPage() {
   const { t, i18n } = useTranslation();
   const formats = useMemberFormats();
@@ -19,27 +24,22 @@ export function AdminFieldsPage() {
   return (
     <AdminTable<AdminPlotRow>
       resource="plots"
-      texts="adminRecords.fields"
+      texts={adminTables.adminFields.texts}
       title={t('screens.adminFields')}
-      readPage={({ page, pageSize, cursor, sort }) =>
-        listAdminRecords('plots', {
-          page,
-          pageSize,
-          cursor,
-          'sort:startCoverageDate': sort.direction,
-          ...filters.filterValues,
-        })
-      }
-      filterValues={filters.filterValues}
+      readPage={adminRecordPage('plots', filters.values)}
+      filterValues={filters.values}
       filtered={filters.filtered}
       onClearFilters={filters.clear}
       filter={filters.element}
       defaultSort={{ field: 'startCoverageDate', direction: 'desc' }}
       columns={[
-        memberColumn(t),
-        { id: 'name', header: t('plots.fields.name'), cell: (row) => row.name },
+        memberNameColumn(t),
+        memberNumberColumn(t),
+        { id: 'name', sortingField: 'name', header: t('plots.fields.name'), cell: (row) => row.name },
         {
+          // Sorted by latitude, from south to north.
           id: 'coordinates',
+          sortingField: 'latitude',
           header: t('plots.fields.coordinates'),
           cell: (row) =>
             t('plots.values.coordinates', {
@@ -47,17 +47,25 @@ export function AdminFieldsPage() {
               longitude: formatNumber(row.longitude, language),
             }),
         },
-        dateColumn('startCoverageDate', t('plots.fields.startCoverageDate'), formats, true),
+        dateColumn('startCoverageDate', t('plots.fields.startCoverageDate'), formats),
         dateColumn('endCoverageDate', t('plots.fields.endCoverageDate'), formats),
         {
           id: 'droughtMonthlyContrib',
+          sortingField: 'droughtMonthlyContrib',
           header: t('plots.fields.droughtMonthlyContrib'),
           cell: (row) => formats.amount(row.droughtMonthlyContrib),
         },
         // What grows and whether it is irrigated (spec section 3, Plot): '—' and "not known" when unset.
-        { id: 'cropDescription', header: t('plots.fields.crop'), cell: (row) => row.cropDescription || '—' },
         {
+          id: 'cropDescription',
+          sortingField: 'cropDescription',
+          header: t('plots.fields.crop'),
+          cell: (row) => row.cropDescription || '—',
+        },
+        {
+          // Not known, then no, then yes.
           id: 'isIrrigated',
+          sortingField: 'isIrrigated',
           header: t('plots.fields.irrigated'),
           cell: (row) => t(irrigationKey(row.isIrrigated)),
         },

@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LogLine } from '../../api/operations.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
 import { cloudscape, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { choosePageSize, pageSizeLabels } from '../../test/page-sizes.ts';
 import { userEvent } from '../../test/user-event.ts';
 
 const longMessage = `Permission refused: ${'x'.repeat(160)} END`;
@@ -94,6 +95,24 @@ describe('logs page', { timeout: 30_000 }, () => {
       { level: 'error', page: '1', pageSize: '10' },
     ]);
     expect(cells()[0]?.[1]).toBe('Error');
+  });
+
+  it('should offer 5, 10, 25 lines and All, which reads every line, and 10 again on the next visit', async () => {
+    const api = await openLogs();
+    expect(await pageSizeLabels(table)).toEqual([
+      '5 lines per page',
+      '10 lines per page',
+      '25 lines per page',
+      'All',
+    ]);
+    await choosePageSize(table, 'All');
+    await waitFor(() => expect(cells().length).toBe(27));
+    expect(logQueries(api).at(-1)).toEqual({ level: 'warn', page: '1', pageSize: '500' });
+    expect(table()?.findPagination()).toBeNull();
+    cleanup();
+    renderApp('/AdminLogs');
+    await waitFor(() => expect(cells().length).toBe(10));
+    expect(logQueries(api).at(-1)).toEqual({ level: 'warn', page: '1', pageSize: '10' });
   });
 
   it('should say so when nothing was logged', async () => {

@@ -109,7 +109,7 @@ export function AdminLogsPage() {
         </Box>
       }
       pagination={paging.pagination(count)}
-      preferences={paging.preferences}
+      preferences={paging.preferences(logs.data !== undefined)}
     />
   );
 }

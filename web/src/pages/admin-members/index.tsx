@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { deleteAdminMember } from '../../api/admin-records.ts';
+import { deleteAdminMember, type AdminPageAnswer, type AdminPageRequest } from '../../api/admin-records.ts';
 import {
   listMembers,
   memberSearchMaxLength,
@@ -9,29 +9,26 @@ import {
   type MemberSortField,
 } from '../../api/members.ts';
 import { paths } from '../../navigation/paths.ts';
-import type { AdminPageRequest } from '../../common/admin-table/admin-table.tsx';
 import { AdminTable } from '../../common/admin-table/admin-table.tsx';
+import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { RowLink } from '../../common/ui/row-link.tsx';
 import { useDebounced } from '../../common/ui/use-debounced.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 import { MemberDeletionDialog } from './components/member-deletion-dialog.tsx';
 
-/**
- * The member list pages by number and answers the count: the cursor of the next page is its number,
- * while pages remain.
- */
-export const readMemberPage = async (
+/** A page of the member list, searched, as the table reads it. */
+const readMemberPage = async (
   { page, pageSize, sort }: AdminPageRequest,
   search: string,
-): Promise<{ items: MemberRow[]; nextCursor: string | null }> => {
+): Promise<AdminPageAnswer<MemberRow>> => {
   const answer = await listMembers({
     page,
     pageSize,
     sort: { field: sort.field as MemberSortField, direction: sort.direction },
     search,
   });
-  return { items: answer.members, nextCursor: page * pageSize < answer.count ? String(page + 1) : null };
+  return { items: answer.members, count: answer.count };
 };
 
 /** The administrator's members: paged, searched (name, number or federation), one sort; add, edit, delete. */
@@ -53,17 +50,16 @@ export function AdminMembersPage() {
     <>
       <AdminTable<MemberRow>
         resource="members"
-        texts="adminRecords.members"
+        texts={adminTables.adminMembers.texts}
         title={t('screens.adminMembers')}
-        // The cursor is the page's number: paging follows it (the first page has none).
-        readPage={(request) => readMemberPage({ ...request, page: Number(request.cursor ?? 1) }, search)}
+        readPage={(request) => readMemberPage(request, search)}
         filterValues={{ search: search || undefined }}
         filtered={search !== ''}
         onClearFilters={() => setSearchText('')}
         filter={
           <TextFilter
             filteringText={searchText}
-            filteringPlaceholder={t('members.list.search.placeholder')}
+            filteringPlaceholder={t(adminTables.adminMembers.search)}
             filteringAriaLabel={t('members.list.search.label')}
             filteringClearAriaLabel={t('members.list.search.clear')}
             onChange={({ detail }) => setSearchText(detail.filteringText.slice(0, memberSearchMaxLength))}

@@ -14,7 +14,7 @@ const formSelects = () => {
   return createWrapper(form).findAllSelects();
 };
 
-const emptyList = { body: { items: [], page: 1, pageSize: 10, nextCursor: null } };
+const emptyList = { body: { items: [], page: 1, pageSize: 10, count: 0 } };
 
 /** A money form's address, signed in as an administrator; each kind's table answers an empty page. */
 const open = (path: string, routes: FakeRoutes = {}) => {

@@ -1,18 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { deleteAdminRecord, listAdminRecords, type AdminPayoutRow } from '../../api/admin-records.ts';
+import { adminRecordPage, deleteAdminRecord, type AdminPayoutRow } from '../../api/admin-records.ts';
 import { paths } from '../../navigation/paths.ts';
 import { useAdminFilters } from '../../common/admin-table/admin-filters.tsx';
 import {
   amountColumn,
+  createdByColumn,
   dateColumn,
-  memberColumn,
+  memberNameColumn,
+  memberNumberColumn,
   plotColumn,
 } from '../../common/admin-table/admin-record-columns.tsx';
 import { AdminTable } from '../../common/admin-table/admin-table.tsx';
+import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 
-/** The enabler's benefits (payouts): paged by cursor, newest first by default. */
+/** The enabler's benefits (payouts): numbered pages, any column sorted, newest first by default, with their total. */
 export function AdminPayoutsPage() {
   const { t } = useTranslation();
   const formats = useMemberFormats();
@@ -21,33 +24,29 @@ export function AdminPayoutsPage() {
   return (
     <AdminTable<AdminPayoutRow>
       resource="payouts"
-      texts="adminRecords.payouts"
+      texts={adminTables.adminPayouts.texts}
       title={t('screens.adminPayouts')}
-      readPage={({ page, pageSize, cursor, sort }) =>
-        listAdminRecords('payouts', {
-          page,
-          pageSize,
-          cursor,
-          'sort:payoutDate': sort.direction,
-          ...filters.filterValues,
-        })
-      }
-      filterValues={filters.filterValues}
+      readPage={adminRecordPage('payouts', filters.values)}
+      filterValues={filters.values}
       filtered={filters.filtered}
       onClearFilters={filters.clear}
       filter={filters.element}
       defaultSort={{ field: 'payoutDate', direction: 'desc' }}
+      total={formats.amount}
       columns={[
-        memberColumn(t),
+        memberNameColumn(t),
+        memberNumberColumn(t),
         plotColumn(t),
         amountColumn(t, formats),
         {
           id: 'assessmentId',
+          sortingField: 'assessmentId',
           header: t('adminRecords.columns.assessmentId'),
           cell: (row) => row.assessmentId,
         },
         dateColumn('assessmentDate', t('adminRecords.columns.assessmentDate'), formats),
-        dateColumn('payoutDate', t('adminRecords.columns.payoutDate'), formats, true),
+        dateColumn('payoutDate', t('adminRecords.columns.payoutDate'), formats),
+        createdByColumn(t),
       ]}
       addHref={paths.newPayout}
       editHref={(row) => paths.updatePayout(row.id)}

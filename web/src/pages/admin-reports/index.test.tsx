@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MobileReport } from '../../api/operations.ts';
 import i18next from '../../i18n/index.ts';
 import { captureDownloads, textOf } from '../../test/downloads.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
 import { cloudscape, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { choosePageSize, pageSizeLabels } from '../../test/page-sizes.ts';
 import { userEvent } from '../../test/user-event.ts';
 
 const report = (index: number): MobileReport => ({
@@ -47,6 +48,28 @@ const openReports = async () => {
 };
 
 describe('reports page', { timeout: 30_000 }, () => {
+  it('should offer 5, 10, 25 reports and All, which reads every page of 500, and 10 again on the next visit', async () => {
+    const api = await openReports();
+    expect(await pageSizeLabels(table)).toEqual([
+      '5 reports per page',
+      '10 reports per page',
+      '25 reports per page',
+      'All',
+    ]);
+    await choosePageSize(table, 'All');
+    await waitFor(() => expect(cells().length).toBe(COUNT));
+    const queries = () =>
+      api.requests
+        .filter((request) => request.path === '/api/admin/reports')
+        .map((request) => Object.fromEntries(request.url.searchParams));
+    expect(queries().at(-1)).toEqual({ page: '1', pageSize: '500' });
+    expect(table()?.findPagination()).toBeNull();
+    cleanup();
+    renderApp('/AdminReports');
+    await waitFor(() => expect(cells().length).toBe(10));
+    expect(queries().at(-1)).toEqual({ page: '1', pageSize: '10' });
+  });
+
   it('should show received at, user, device, environment, app version and identifier, paged by the server', async () => {
     const api = await openReports();
     expect(screen.getByRole('heading', { name: /Reports/, level: 1 }).textContent).toContain('(12)');

@@ -88,7 +88,7 @@ export function AdminReportsPage() {
         </Header>
       }
       pagination={paging.pagination(count)}
-      preferences={paging.preferences}
+      preferences={paging.preferences(reports.data !== undefined)}
     />
   );
 }

@@ -30,7 +30,7 @@ const open = async (path: string, routes: FakeRoutes = {}) => {
   const api = fakeApi({
     ...adminRoutes(),
     'GET /api/members': memberSearchAnswer(),
-    'GET /api/admin/plots': { body: { items: [], page: 1, pageSize: 10, nextCursor: null } },
+    'GET /api/admin/plots': { body: { items: [], page: 1, pageSize: 10, count: 0 } },
     ...routes,
   });
   renderApp(path);

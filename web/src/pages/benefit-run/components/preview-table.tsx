@@ -61,7 +61,7 @@ export function PreviewTable<Row>(props: PreviewTableProps<Row>) {
       }
       filter={<div className="admin-filters">{props.filters}</div>}
       pagination={paging.pagination(page?.count ?? 0)}
-      preferences={paging.preferences}
+      preferences={paging.preferences(page !== undefined)}
       empty={
         props.filtered ? (
           <TableNoMatchState

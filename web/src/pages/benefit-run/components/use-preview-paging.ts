@@ -11,7 +11,8 @@ export interface PreviewPaging<Field extends string> {
   toFirstPage: () => void;
   sorting: Pick<TableProps, 'sortingColumn' | 'sortingDescending' | 'onSortingChange'>;
   pagination: (count: number) => ReactNode;
-  preferences: ReactNode;
+  /** The page-size preferences, once the first page has come (`answered`). */
+  preferences: (answered: boolean) => ReactNode;
 }
 
 /**

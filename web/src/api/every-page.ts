@@ -1,0 +1,17 @@
+/** "All" reads at most this many pages (100,000 rows of 500), so that no screen holds more. */
+export const MAX_ALL_PAGES = 200;
+
+/**
+ * "All" of a table the server pages by number (spec section 9): the first page of the largest size,
+ * which tells how many rows there are, then each further page in turn. Answers every page read.
+ */
+export async function readEveryPage<Answer extends { count: number }>(
+  readPage: (page: number) => Promise<Answer>,
+  pageSize: number,
+): Promise<Answer[]> {
+  const first = await readPage(1);
+  const pages = Math.min(MAX_ALL_PAGES, Math.ceil(first.count / pageSize));
+  const answers = [first];
+  for (let page = 2; page <= pages; page += 1) answers.push(await readPage(page));
+  return answers;
+}

@@ -61,8 +61,9 @@ export const startAwsSubstitutes = async (options: AwsSubstitutesOptions): Promi
   };
   const client = new DynamoDBClient(localClientConfig(dynamo.value.endpoint));
   try {
-    await ensureTable(client, localTableName);
-    await ensureTable(client, localMirrorTableName);
+    await ensureTable(client, localTableName, { stream: true });
+    // As in the cloud (infra/lib/data-store.ts), the mirror table has no stream: nothing reads one.
+    await ensureTable(client, localMirrorTableName, { stream: false });
   } catch (error) {
     await stop();
     throw error;

@@ -7,10 +7,11 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput, tableDefinition } from '@cpbo/functions/data/table-definition.ts';
 
-/** Creates the table (with its stream and TTL) unless a previous start already did. */
+/** Creates the table (its TTL, and its stream if asked) unless a previous start already did. */
 export const ensureTable = async (
   client: DynamoDBClient,
   tableName: string,
+  stream: { stream: boolean },
 ): Promise<'created' | 'existing'> => {
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
@@ -18,7 +19,7 @@ export const ensureTable = async (
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  await client.send(new CreateTableCommand(createTableInput(tableName, stream)));
   await client.send(
     new UpdateTimeToLiveCommand({
       TableName: tableName,

@@ -54,8 +54,14 @@ const keySchema = (partitionKey: string, sortKey: string): KeySchemaElement[] =>
   { AttributeName: sortKey, KeyType: 'RANGE' },
 ];
 
-/** The CreateTable request for the single table (the local bootstrap's, the tests' tables of their own). */
-export const createTableInput = (tableName: string): CreateTableCommandInput => ({
+/**
+ * The CreateTable request for the single table (the local bootstrap's, the tests' tables of their own);
+ * with its stream only where something reads it, as in the cloud (the mirror table has none).
+ */
+export const createTableInput = (
+  tableName: string,
+  { stream }: { stream: boolean },
+): CreateTableCommandInput => ({
   TableName: tableName,
   BillingMode: 'PAY_PER_REQUEST',
   AttributeDefinitions: keyAttributes().map((name) => ({ AttributeName: name, AttributeType: 'S' })),
@@ -65,5 +71,5 @@ export const createTableInput = (tableName: string): CreateTableCommandInput => 
     KeySchema: keySchema(index.partitionKey, index.sortKey),
     Projection: { ProjectionType: 'ALL' },
   })),
-  StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.stream },
+  ...(stream && { StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.stream } }),
 });

@@ -11,6 +11,8 @@ import { ApiError } from '../api-error.ts';
 
 const cashout = newWrite(queuedCashout('m-1', 50));
 const paid = { id: 'k-1', amount: 50 };
+/** AWS still busy after the API's retries (docs/errors.md). */
+const busy = { status: 503, body: { code: 'ERR_SERVICE_BUSY', message: 'The service is busy.' } };
 
 const openOutbox = async (send = vi.fn(async () => ({ later: true }) as const)) => {
   const outbox = new Outbox({ send, now: () => 10_000 });
@@ -66,7 +68,6 @@ describe('a field write', () => {
   });
 
   it('should wait on the device, unshown, while the server is busy (503), and go with its key at its next try', async () => {
-    const busy = { status: 503, body: { code: 'ERR_SERVICE_BUSY', message: 'The service is busy.' } };
     const answers = [busy, { status: 201, body: paid }];
     const api = fakeApi({ 'POST /api/members/m-1/cashouts': () => answers.shift() ?? busy });
     const shown = errorsShown();
@@ -86,12 +87,7 @@ describe('a field write', () => {
   });
 
   it('should show an administrator that the server is busy, in the catalogue’s words', async () => {
-    fakeApi({
-      'POST /api/members/m-1/cashouts': {
-        status: 503,
-        body: { code: 'ERR_SERVICE_BUSY', message: 'The service is busy.' },
-      },
-    });
+    fakeApi({ 'POST /api/members/m-1/cashouts': busy });
     const shown = errorsShown();
     await expect(submitFieldWrite(cashout, new Outbox())).rejects.toMatchObject({ status: 503 });
     const t = i18next.getFixedT('en');

@@ -134,8 +134,8 @@ describe('GET /admin/reports', () => {
     const { status, body } = await page(admin.token, { pageSize: String(MAX_REPORT_PAGE_SIZE) });
     expect(status).toBe(200);
     expect(body.reports).toHaveLength(MAX_REPORT_PAGE_SIZE);
-    expect(body.reports.every((report: { data: unknown }) => JSON.stringify(report.data).includes(blob))).toBe(
-      true,
+    expect(body.reports.map((report: { data: unknown }) => report.data)).toEqual(
+      Array.from({ length: MAX_REPORT_PAGE_SIZE }, () => ({ blob })),
     );
   });
 

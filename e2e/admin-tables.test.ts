@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { defaultLogins } from '../infra/local/seed/index.ts';
+import { MAX_REPORT_PAGE_SIZE } from '../schemas/operations.ts';
 import { AdminRecordsPage } from './pages/admin-records-page.ts';
 import { LoginPage, type Language } from './pages/login-page.ts';
 import { MemberPage } from './pages/member-page.ts';
+import { callApi, signIn } from './support/api.ts';
 import { describe, expect, test } from './support/test.ts';
 
 const signInAsAdmin = async (page: Page, language: Language = 'en') => {
@@ -155,5 +157,43 @@ describe('admin tables', () => {
     await admin.dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText(/The benefit was deleted/).waitFor();
     expect(await pendingAmount()).toBe(0);
+  });
+
+  test("Reports' All shows every report, read by pages of the reports' largest size", async ({ openApp }) => {
+    const admin = await signIn(defaultLogins.adminEmail, defaultLogins.adminPassword);
+    const agent = await signIn(defaultLogins.userEmail, defaultLogins.userPassword);
+    // More than one page of the largest size, whatever the run sent before.
+    const before: number = (await callApi('/admin/reports?page=1&pageSize=5', { token: admin })).body.count;
+    const count = Math.max(before, MAX_REPORT_PAGE_SIZE + 5);
+    for (let index = before; index < count; index += 1) {
+      const report = {
+        deviceManufacturer: 'Samsung',
+        deviceModel: 'Galaxy A14',
+        version: '2.3.1',
+        appIdentifier: 'org.example.cropprotection',
+        data: { index, blob: 'x'.repeat(60_000) },
+      };
+      expect((await callApi('/reports', { method: 'POST', token: agent, body: report })).status).toBe(201);
+    }
+
+    const page = await openApp({ locale: 'en-US' });
+    const queries: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/admin/reports') queries.push(url.search);
+    });
+    await signInAsAdmin(page);
+    await page.goto('/AdminReports');
+    await page.getByRole('heading', { level: 1, name: new RegExp(`^Reports\\s*\\(${count}\\)`) }).waitFor();
+    await page.getByRole('button', { name: 'Preferences' }).click();
+    // 5, 10, 25, 50 and All.
+    expect(await page.getByRole('dialog').getByRole('radio').count()).toBe(5);
+    await page.getByRole('radio', { name: 'All' }).check();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.locator('table tbody tr').count(), { timeout: 30_000 }).toBe(count);
+    const pages = Math.ceil(count / MAX_REPORT_PAGE_SIZE);
+    expect(queries.slice(-pages)).toEqual(
+      Array.from({ length: pages }, (_, index) => `?page=${index + 1}&pageSize=${MAX_REPORT_PAGE_SIZE}`),
+    );
   });
 });

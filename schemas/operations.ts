@@ -14,6 +14,15 @@ export type LogLevel = (typeof logLevels)[number];
 const page = pageNumberParameter;
 const pageSize = { type: 'string', enum: adminPageSizes } as const;
 
+/**
+ * The reports' page sizes, their own: each report carries its data (up to MAX_REPORT_BYTES), so a page
+ * of the admin tables' 500 would pass Lambda's 6 MB answer; a page of 50 stays well under it
+ * (docs/operations.md, "Limits of AWS").
+ */
+export const reportPageSizes = ['5', '10', '25', '50'] as const;
+/** The most reports one page answers: what the Reports screen's "All" reads pages of. */
+export const MAX_REPORT_PAGE_SIZE = Math.max(...reportPageSizes.map(Number));
+
 export const logListQuerySchema = {
   $id: 'query/admin-logs',
   type: 'object',
@@ -25,7 +34,7 @@ export const reportListQuerySchema = {
   $id: 'query/admin-reports',
   type: 'object',
   additionalProperties: false,
-  properties: { page, pageSize },
+  properties: { page, pageSize: { type: 'string', enum: reportPageSizes } },
 } as const satisfies JSONSchema;
 
 /** Largest report body the mobile app may send, in bytes (its data is stored as sent). */
@@ -142,7 +151,7 @@ export const reportListAnswerSchema = {
   required: ['reports', 'count'],
   additionalProperties: false,
   properties: {
-    reports: { type: 'array', maxItems: MAX_PAGE_SIZE, items: mobileReportObject },
+    reports: { type: 'array', maxItems: MAX_REPORT_PAGE_SIZE, items: mobileReportObject },
     count: { type: 'integer', minimum: 0 },
   },
 } as const satisfies JSONSchema;

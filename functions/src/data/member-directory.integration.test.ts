@@ -7,7 +7,8 @@ import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { MemberIndex } from '#domain/member-list.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { s3 } from '#platform/s3.ts';
-import { readEnvironment } from '#platform/environment.ts';
+import { environmentVariables, readEnvironment } from '#platform/environment.ts';
+import { newEmptyTable } from '../testing/empty-table.ts';
 import { givenEnabler } from '../testing/fixtures.ts';
 import { everyOrder } from '../testing/member-summaries.ts';
 import { newMemberFields, newPlotFields } from '../testing/member-fixtures.ts';
@@ -249,9 +250,19 @@ describe('the member-directory worker', () => {
   });
 
   it('refreshes every enabler on its schedule', async () => {
-    const enabler = (await givenEnabler()).id;
-    await seedMembers(enabler, 2);
-    await directoryWorker({ 'detail-type': 'Scheduled Event', source: 'aws.events' } as never);
-    expect((await readMemberSnapshot(enabler))?.columns.ids).toHaveLength(2);
+    // A table of its own: "every enabler" of the run's shared table is every other test file's too.
+    const shared = process.env[environmentVariables.tableName];
+    process.env[environmentVariables.tableName] = await newEmptyTable('directory-schedule');
+    try {
+      const enablers = [(await givenEnabler()).id, (await givenEnabler()).id];
+      await seedMembers(enablers[0] as string, 2);
+      await seedMembers(enablers[1] as string, 1);
+      await directoryWorker({ 'detail-type': 'Scheduled Event', source: 'aws.events' } as never);
+      expect(
+        await Promise.all(enablers.map(async (id) => (await readMemberSnapshot(id))?.columns.ids.length)),
+      ).toEqual([2, 1]);
+    } finally {
+      process.env[environmentVariables.tableName] = shared;
+    }
   });
 });

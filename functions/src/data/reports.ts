@@ -1,5 +1,6 @@
-import type { MobileReport } from '@cpbo/schemas/operations.ts';
+import { MAX_REPORT_BYTES, type MobileReport } from '@cpbo/schemas/operations.ts';
 import type { FromSchema, reportRequestSchema } from '@cpbo/schemas';
+import { AppError } from '#platform/app-error.ts';
 import { appendNumbered, numberedPage } from './numbered-lists.ts';
 
 /*
@@ -18,6 +19,13 @@ export const storeReport = async (
   body: ReportBody,
   { user, enablerId, env, now = new Date() }: { user: string; enablerId: string; env: string; now?: Date },
 ): Promise<string> => {
+  const dataJson = JSON.stringify(body.data);
+  // JSON written again may be longer than as sent ("1e20" comes back as 21 digits): the data kept, and
+  // answered by GET /admin/reports, is held to the body's limit too, which bounds a page of reports.
+  if (Buffer.byteLength(dataJson, 'utf8') > MAX_REPORT_BYTES)
+    throw new AppError('ERR_PAYLOAD_TOO_LARGE', {
+      message: `The report's data, written as JSON, is over ${MAX_REPORT_BYTES} bytes.`,
+    });
   const number = await appendNumbered(REPORTS, {
     entityType: 'REPORT',
     receivedAt: now.toISOString(),
@@ -28,7 +36,7 @@ export const storeReport = async (
     deviceModel: body.deviceModel,
     version: body.version,
     appIdentifier: body.appIdentifier,
-    dataJson: JSON.stringify(body.data),
+    dataJson,
   });
   return String(number);
 };

@@ -7,6 +7,8 @@ type Handler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
 export interface CallOptions {
   token?: string;
   body?: unknown;
+  /** A body sent as written, for JSON that JSON.stringify would not write (`body` is not sent then). */
+  rawBody?: string;
   query?: Record<string, string>;
   headers?: Record<string, string>;
   /** `name=value` each, as API Gateway gives the Cookie header. */
@@ -27,18 +29,19 @@ export const callApi = async (
   /** The Set-Cookie values of the answer. */
   cookies: string[];
 }> => {
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const result = await handler(
     httpApiEvent({
       method,
       path: `/api${path}`,
       headers: {
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...options.headers,
       },
       cookies: options.cookies,
       query: options.query,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body,
     }),
     lambdaContext('test'),
   );

@@ -29,6 +29,7 @@ import {
 } from '@cpbo/schemas/admin-list-query.ts';
 import { adminPageSizes } from '@cpbo/schemas/common.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
+import type { PageSizes } from './every-page.ts';
 
 export type { AdminCashoutRow, AdminContributionRow, AdminPayoutRow, AdminPlotRow };
 export type { AdminList, AdminListFilterValues };
@@ -40,6 +41,11 @@ type WriteOptions = Pick<ApiRequest, 'idempotencyKey'>;
 export const adminTablePageSizes: readonly number[] = adminPageSizes.map(Number);
 export const ALL_PAGE_SIZE = Math.max(...adminTablePageSizes);
 export const DEFAULT_ADMIN_PAGE_SIZE = 10;
+/** The paged admin tables: 5, 10 and 25 rows, and "All" by pages of the largest size. */
+export const adminTablePaging: PageSizes = {
+  offered: adminTablePageSizes.filter((size) => size !== ALL_PAGE_SIZE),
+  allPageSize: ALL_PAGE_SIZE,
+};
 
 export type AdminMemberBody = FromSchema<typeof adminMemberRequestSchema>;
 export type AdminNewPlotBody = FromSchema<typeof adminNewPlotRequestSchema>;

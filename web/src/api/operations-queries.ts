@@ -1,29 +1,31 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LogLevel } from '@cpbo/schemas/operations.ts';
-import { ALL_PAGE_SIZE } from './admin-records.ts';
 import { readEveryPage } from './every-page.ts';
 import { getMirrorJob, listLogs, listReports, type PageRequest } from './operations.ts';
 import { queryKeys } from './query-keys.ts';
 
+/** A page, or with `all` every page of `pageSize` one after the other (a table's "All"). */
+type NumberedRequest = PageRequest & { all: boolean };
+
 /** A page of the application's log, or every line with "All"; the page shown stays while the next one loads. */
-export const useLogPage = (query: PageRequest & { level: LogLevel }) =>
+export const useLogPage = (query: NumberedRequest & { level: LogLevel }) =>
   useQuery({
     queryKey: queryKeys.logs.page(query),
     queryFn: async () => {
-      if (query.pageSize !== ALL_PAGE_SIZE) return listLogs(query);
-      const pages = await readEveryPage((page) => listLogs({ ...query, page }), ALL_PAGE_SIZE);
+      if (!query.all) return listLogs(query);
+      const pages = await readEveryPage((page) => listLogs({ ...query, page }), query.pageSize);
       return { logs: pages.flatMap((answer) => answer.logs), count: pages[0]?.count ?? 0 };
     },
     placeholderData: keepPreviousData,
   });
 
 /** A page of the mobile app's reports, or every report with "All"; the page shown stays while the next one loads. */
-export const useReportPage = (query: PageRequest) =>
+export const useReportPage = (query: NumberedRequest) =>
   useQuery({
     queryKey: queryKeys.reports.page(query),
     queryFn: async () => {
-      if (query.pageSize !== ALL_PAGE_SIZE) return listReports(query);
-      const pages = await readEveryPage((page) => listReports({ ...query, page }), ALL_PAGE_SIZE);
+      if (!query.all) return listReports(query);
+      const pages = await readEveryPage((page) => listReports({ ...query, page }), query.pageSize);
       return { reports: pages.flatMap((answer) => answer.reports), count: pages[0]?.count ?? 0 };
     },
     placeholderData: keepPreviousData,

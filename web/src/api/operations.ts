@@ -1,5 +1,13 @@
-import type { LogLevel, LogListAnswer, MirrorJob, ReportListAnswer } from '@cpbo/schemas/operations.ts';
+import {
+  MAX_REPORT_PAGE_SIZE,
+  reportPageSizes,
+  type LogLevel,
+  type LogListAnswer,
+  type MirrorJob,
+  type ReportListAnswer,
+} from '@cpbo/schemas/operations.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
+import type { PageSizes } from './every-page.ts';
 
 // The answers are the API's own contract (schemas/operations.ts).
 export type { LogLine, MirrorJob, MobileReport } from '@cpbo/schemas/operations.ts';
@@ -19,6 +27,15 @@ export const listLogs = (
     query: { level, page, pageSize },
     ...options,
   });
+
+/**
+ * The reports' page sizes, their own (a report answers its data): each offered by number, and "All" by
+ * pages of the largest.
+ */
+export const reportTablePaging: PageSizes = {
+  offered: reportPageSizes.map(Number),
+  allPageSize: MAX_REPORT_PAGE_SIZE,
+};
 
 export const listReports = ({ page, pageSize }: PageRequest, options: Errors = {}) =>
   apiFetch<ReportListAnswer>('/admin/reports', {

@@ -38,8 +38,8 @@ var require_ucs2length = __commonJS({
 });
 
 // functions/src/generated/validators/ajv-standalone-code.js
-var v2d398904276eefa9dc825a6c = validate10;
-var schema11 = { "$id": "query/admin-reports", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] } } };
+var v6a024f79635eb72f71128eef = validate10;
+var schema11 = { "$id": "query/admin-reports", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "50"] } } };
 var func2 = require_ucs2length().default;
 var pattern0 = new RegExp("^[1-9][0-9]{0,5}$", "u");
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -100,7 +100,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "50")) {
         const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema11.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err5];
@@ -123,5 +123,5 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 export {
-  v2d398904276eefa9dc825a6c
+  v6a024f79635eb72f71128eef
 };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_REPORT_BYTES } from '@cpbo/schemas/operations.ts';
+import { MAX_REPORT_BYTES, MAX_REPORT_PAGE_SIZE } from '@cpbo/schemas/operations.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { countDynamoRequests } from '../../testing/dynamo-requests.ts';
+import { countDynamoRequests, recordDynamoWrites } from '../../testing/dynamo-requests.ts';
 import { givenEnabler } from '../../testing/fixtures.ts';
 import { givenSignedInUser } from '../../testing/signed-in-users.ts';
 import { handler as adminReports } from '../admin-reports/handler.ts';
@@ -87,6 +87,18 @@ describe('POST /reports', () => {
     expect(answer.status).toBe(413);
     expect((await page(admin.token)).body.count).toBe(before.count);
   });
+
+  it('should refuse data that grows over the limit once written as JSON with 413, and write nothing', async () => {
+    // 13 000 numbers of 4 characters: 65 KB sent, each written back as its 21 digits.
+    const numbers = `[${Array.from({ length: 13_000 }, () => '1e20').join(',')}]`;
+    const rawBody = JSON.stringify(reportBody({ data: { numbers: '' } })).replace('""', numbers);
+    expect(Buffer.byteLength(rawBody)).toBeLessThanOrEqual(MAX_REPORT_BYTES);
+    const { body: before } = await page(admin.token);
+    const answer = await callApi(reports, 'POST', '/reports', { token: agent.token, rawBody });
+    expect(answer.status).toBe(413);
+    expect(answer.body.code).toBe('ERR_PAYLOAD_TOO_LARGE');
+    expect((await page(admin.token)).body.count).toBe(before.count);
+  });
 });
 
 describe('GET /admin/reports', () => {
@@ -112,6 +124,29 @@ describe('GET /admin/reports', () => {
     expect(
       await countDynamoRequests(() => page(admin.token, { pageSize: '5', page: '1000' })),
     ).toBeLessThanOrEqual(3);
+  });
+
+  it("should answer a page of the reports' largest size, each report's data whole", async () => {
+    const blob = 'x'.repeat(MAX_REPORT_BYTES - 1024);
+    for (let index = 0; index < MAX_REPORT_PAGE_SIZE; index += 1) {
+      expect((await send(agent.token, reportBody({ data: { blob } }))).status).toBe(201);
+    }
+    const { status, body } = await page(admin.token, { pageSize: String(MAX_REPORT_PAGE_SIZE) });
+    expect(status).toBe(200);
+    expect(body.reports).toHaveLength(MAX_REPORT_PAGE_SIZE);
+    expect(body.reports.map((report: { data: unknown }) => report.data)).toEqual(
+      Array.from({ length: MAX_REPORT_PAGE_SIZE }, () => ({ blob })),
+    );
+  });
+
+  it("should refuse the admin tables' page of 500 with 400, and write nothing", async () => {
+    let answer: Awaited<ReturnType<typeof page>> | undefined;
+    const writes = await recordDynamoWrites(async () => {
+      answer = await page(admin.token, { pageSize: '500' });
+    });
+    expect(answer?.status).toBe(400);
+    expect(answer?.body.code).toBe('ERR_INVALID_DATA_FORMAT');
+    expect(writes).toEqual([]);
   });
 
   it('should refuse a user, and a page size off the list', async () => {

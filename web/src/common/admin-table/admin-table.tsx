@@ -10,7 +10,7 @@ import Flashbar from '@cloudscape-design/components/flashbar';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import { ALL_PAGE_SIZE, type AdminPageAnswer, type AdminPageRequest } from '../../api/admin-records.ts';
+import type { AdminPageAnswer, AdminPageRequest } from '../../api/admin-records.ts';
 import { readEveryPage } from '../../api/every-page.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { openInNewTab } from '../browser/browser.ts';
@@ -22,15 +22,12 @@ import { adminTableTotalKey, totalUnknown } from './table-texts.ts';
 
 export type AdminTableSort = AdminPageRequest['sort'];
 
-/** "All": every page of the largest size, as one answer. */
+/** "All": every page of `pageSize` (the table's largest), as one answer. */
 const readAll = async <Row,>(
   readPage: (request: AdminPageRequest) => Promise<AdminPageAnswer<Row>>,
-  sort: AdminTableSort,
+  { pageSize, sort }: Omit<AdminPageRequest, 'page'>,
 ): Promise<AdminPageAnswer<Row>> => {
-  const pages = await readEveryPage(
-    (page) => readPage({ page, pageSize: ALL_PAGE_SIZE, sort }),
-    ALL_PAGE_SIZE,
-  );
+  const pages = await readEveryPage((page) => readPage({ page, pageSize, sort }), pageSize);
   return { ...(pages[0] as AdminPageAnswer<Row>), items: pages.flatMap((answer) => answer.items) };
 };
 
@@ -89,7 +86,7 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
 
   const answer = useQuery({
     queryKey: queryKeys.admin.list(resource, { page, pageSize, sort, filterValues }),
-    queryFn: () => (all ? readAll(readPage, sort) : readPage({ page, pageSize, sort })),
+    queryFn: () => (all ? readAll(readPage, { pageSize, sort }) : readPage({ page, pageSize, sort })),
     placeholderData: keepPreviousData,
   });
   const current = answer.isPlaceholderData ? undefined : answer.data;

@@ -3,7 +3,9 @@ import './numbered-pages.css';
 import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
 import Pagination from '@cloudscape-design/components/pagination';
-import { ALL_PAGE_SIZE, DEFAULT_ADMIN_PAGE_SIZE } from '../../api/admin-records.ts';
+import { adminTablePaging, DEFAULT_ADMIN_PAGE_SIZE } from '../../api/admin-records.ts';
+import type { PageSizes } from '../../api/every-page.ts';
+import type { PageSizeChoice } from './page-size-preferences.tsx';
 import { paginationLabels, preferencesLabels } from './table-labels.ts';
 
 // The preferences (their modal and its drag-and-drop library) are not needed for a table's first look:
@@ -16,16 +18,21 @@ const PageSizePreferences = lazy(() =>
 
 /**
  * The page and page size of an administrator's table, which the server pages by number (spec section
- * 9: sizes 5, 10, 25 and All, 10 by default), with its numbered pagination and page-size preference.
- * "All" reads every page of the largest size and shows them on one page; it is not remembered: the
+ * 9: sizes 5, 10, 25 and All, 10 by default; the reports' own sizes are 5, 10, 25, 50 and All), with
+ * its numbered pagination and page-size preference. "All" reads every page of the table's
+ * `allPageSize` and shows them on one page (`pageSize` is then that size); it is not remembered: the
  * next visit shows 10 again. Another size, or any other change of the query through `toFirstPage`,
  * starts again at page 1.
  */
-export function useNumberedPages(sizeLabel: (size: number) => string) {
+export function useNumberedPages(
+  sizeLabel: (size: number) => string,
+  { offered, allPageSize }: PageSizes = adminTablePaging,
+) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_ADMIN_PAGE_SIZE);
-  const all = pageSize === ALL_PAGE_SIZE;
+  const [choice, setChoice] = useState<PageSizeChoice>(DEFAULT_ADMIN_PAGE_SIZE);
+  const all = choice === 'all';
+  const pageSize = all ? allPageSize : choice;
   return {
     page: all ? 1 : page,
     pageSize,
@@ -55,10 +62,11 @@ export function useNumberedPages(sizeLabel: (size: number) => string) {
       return answered ? (
         <Suspense fallback={placeholder}>
           <PageSizePreferences
-            pageSize={pageSize}
+            offered={offered}
+            choice={choice}
             sizeLabel={sizeLabel}
-            onChange={(size) => {
-              setPageSize(size);
+            onChange={(next) => {
+              setChoice(next);
               setPage(1);
             }}
           />

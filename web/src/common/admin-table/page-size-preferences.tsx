@@ -1,29 +1,40 @@
 import { useTranslation } from 'react-i18next';
 import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
-import { ALL_PAGE_SIZE, DEFAULT_ADMIN_PAGE_SIZE, adminTablePageSizes } from '../../api/admin-records.ts';
+import { DEFAULT_ADMIN_PAGE_SIZE } from '../../api/admin-records.ts';
 import { preferencesLabels } from './table-labels.ts';
 
+/** A page size, or "All" (every page, one after the other). */
+export type PageSizeChoice = number | 'all';
+
+// Cloudscape's page-size options are integers: "All" takes one that no page size is.
+const ALL_OPTION = 0;
+
 export interface PageSizePreferencesProps {
-  pageSize: number;
+  /** The sizes offered by number; "All" follows them. */
+  offered: readonly number[];
+  choice: PageSizeChoice;
   sizeLabel: (size: number) => string;
-  onChange: (pageSize: number) => void;
+  onChange: (choice: PageSizeChoice) => void;
 }
 
-/** An administrator's table's preferences: its page size, 5, 10, 25 or All (spec section 9). */
-export function PageSizePreferences({ pageSize, sizeLabel, onChange }: PageSizePreferencesProps) {
+/** A table's preferences: its page size, 5, 10, 25 or All for the admin tables (spec section 9). */
+export function PageSizePreferences({ offered, choice, sizeLabel, onChange }: PageSizePreferencesProps) {
   const { t } = useTranslation();
   return (
     <CollectionPreferences
       {...preferencesLabels(t)}
-      preferences={{ pageSize }}
+      preferences={{ pageSize: choice === 'all' ? ALL_OPTION : choice }}
       pageSizePreference={{
         title: t('adminTable.preferences.pageSize'),
-        options: adminTablePageSizes.map((size) => ({
-          value: size,
-          label: size === ALL_PAGE_SIZE ? t('adminTable.preferences.all') : sizeLabel(size),
-        })),
+        options: [
+          ...offered.map((size) => ({ value: size, label: sizeLabel(size) })),
+          { value: ALL_OPTION, label: t('adminTable.preferences.all') },
+        ],
       }}
-      onConfirm={({ detail }) => onChange(detail.pageSize ?? DEFAULT_ADMIN_PAGE_SIZE)}
+      onConfirm={({ detail }) => {
+        const size = detail.pageSize ?? DEFAULT_ADMIN_PAGE_SIZE;
+        onChange(size === ALL_OPTION ? 'all' : size);
+      }}
     />
   );
 }

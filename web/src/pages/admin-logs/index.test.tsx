@@ -97,7 +97,7 @@ describe('logs page', { timeout: 30_000 }, () => {
     expect(cells()[0]?.[1]).toBe('Error');
   });
 
-  it('should offer 5, 10, 25 lines and All, which reads every line, and 10 again on the next visit', async () => {
+  it('should offer 5, 10, 25 lines and All, which reads every line by pages of 500, and 10 again on the next visit', async () => {
     const api = await openLogs();
     expect(await pageSizeLabels(table)).toEqual([
       '5 lines per page',

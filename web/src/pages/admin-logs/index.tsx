@@ -44,9 +44,9 @@ export function AdminLogsPage() {
   useDocumentTitle(t('screens.adminLogs'));
   const [level, setLevel] = useState<LogLevel>(defaultLevel);
   const paging = useNumberedPages((size) => t('adminLogs.pageSize', { size }));
-  const { page, pageSize } = paging;
+  const { page, pageSize, all } = paging;
   // A failure is shown by the error dialog; the table keeps the page it showed.
-  const logs = useLogPage({ level, page, pageSize });
+  const logs = useLogPage({ level, page, pageSize, all });
   const count = logs.data?.count ?? 0;
 
   const columnDefinitions: TableProps.ColumnDefinition<LogLine>[] = [

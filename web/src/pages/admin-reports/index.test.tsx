@@ -20,15 +20,15 @@ const report = (index: number): MobileReport => ({
   data: { index, queue: [] },
 });
 
-const COUNT = 12;
-const reportsAnswer = (request: FakeRequest) => {
+/** Answers like the server: `count` reports, the page asked for. */
+const reportsAnswer = (count: number) => (request: FakeRequest) => {
   const page = Number(request.url.searchParams.get('page'));
   const pageSize = Number(request.url.searchParams.get('pageSize'));
   const first = (page - 1) * pageSize;
-  const reports = Array.from({ length: Math.max(0, Math.min(pageSize, COUNT - first)) }, (_, offset) =>
+  const reports = Array.from({ length: Math.max(0, Math.min(pageSize, count - first)) }, (_, offset) =>
     report(first + offset),
   );
-  return { body: { reports, count: COUNT } };
+  return { body: { reports, count } };
 };
 
 const table = () => cloudscape().findTable();
@@ -39,35 +39,50 @@ const cells = () =>
       .map((cell) => cell.textContent),
   );
 
-const openReports = async () => {
+const openReports = async (count = 12) => {
   setSessionMarker();
-  const api = fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/reports': reportsAnswer });
+  const api = fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/reports': reportsAnswer(count) });
   renderApp('/AdminReports');
   await waitFor(() => expect(cells().length).toBe(10));
   return api;
 };
 
+const reportQueries = (api: Awaited<ReturnType<typeof openReports>>) =>
+  api.requests
+    .filter((request) => request.path === '/api/admin/reports')
+    .map((request) => Object.fromEntries(request.url.searchParams));
+
 describe('reports page', { timeout: 30_000 }, () => {
-  it('should offer 5, 10, 25 reports and All, which reads every page of 500, and 10 again on the next visit', async () => {
-    const api = await openReports();
+  it('should offer 5, 10, 25, 50 reports and All, which reads every page of 50, and 10 again on the next visit', async () => {
+    const api = await openReports(120);
     expect(await pageSizeLabels(table)).toEqual([
       '5 reports per page',
       '10 reports per page',
       '25 reports per page',
+      '50 reports per page',
       'All',
     ]);
     await choosePageSize(table, 'All');
-    await waitFor(() => expect(cells().length).toBe(COUNT));
-    const queries = () =>
-      api.requests
-        .filter((request) => request.path === '/api/admin/reports')
-        .map((request) => Object.fromEntries(request.url.searchParams));
-    expect(queries().at(-1)).toEqual({ page: '1', pageSize: '500' });
+    await waitFor(() => expect(cells().length).toBe(120));
+    expect(reportQueries(api).slice(-3)).toEqual([
+      { page: '1', pageSize: '50' },
+      { page: '2', pageSize: '50' },
+      { page: '3', pageSize: '50' },
+    ]);
+    expect(cells()[119]?.[1]).toBe('agent119@example.org');
     expect(table()?.findPagination()).toBeNull();
     cleanup();
     renderApp('/AdminReports');
     await waitFor(() => expect(cells().length).toBe(10));
-    expect(queries().at(-1)).toEqual({ page: '1', pageSize: '10' });
+    expect(reportQueries(api).at(-1)).toEqual({ page: '1', pageSize: '10' });
+  });
+
+  it('should show a page of 50, paged by the server', async () => {
+    const api = await openReports(120);
+    await choosePageSize(table, '50 reports per page');
+    await waitFor(() => expect(cells().length).toBe(50));
+    expect(reportQueries(api).at(-1)).toEqual({ page: '1', pageSize: '50' });
+    expect(table()?.findPagination()?.findPageNumbers()).toHaveLength(3);
   });
 
   it('should show received at, user, device, environment, app version and identifier, paged by the server', async () => {
@@ -84,11 +99,7 @@ describe('reports page', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(cells().length).toBe(2));
     expect(cells()[0]?.[1]).toBe('agent10@example.org');
-    expect(
-      api.requests
-        .filter((request) => request.path === '/api/admin/reports')
-        .map((request) => Object.fromEntries(request.url.searchParams)),
-    ).toEqual([
+    expect(reportQueries(api)).toEqual([
       { page: '1', pageSize: '10' },
       { page: '2', pageSize: '10' },
     ]);

@@ -3,7 +3,7 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useReportPage } from '../../api/operations-queries.ts';
-import type { MobileReport } from '../../api/operations.ts';
+import { reportTablePaging, type MobileReport } from '../../api/operations.ts';
 import { formatDateTime } from '../../common/format/format.ts';
 import { saveJsonFile } from '../../common/browser/save-json-file.ts';
 import { TableEmptyState } from '../../common/ui/table-states.tsx';
@@ -17,9 +17,9 @@ export const REPORT_FILE_NAME = 'report.json';
 export function AdminReportsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.adminReports'));
-  const paging = useNumberedPages((size) => t('adminReports.pageSize', { size }));
-  const { page, pageSize } = paging;
-  const reports = useReportPage({ page, pageSize });
+  const paging = useNumberedPages((size) => t('adminReports.pageSize', { size }), reportTablePaging);
+  const { page, pageSize, all } = paging;
+  const reports = useReportPage({ page, pageSize, all });
   const count = reports.data?.count ?? 0;
 
   const columnDefinitions: TableProps.ColumnDefinition<MobileReport>[] = [

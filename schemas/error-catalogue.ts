@@ -83,6 +83,7 @@ export const errorCatalogue = {
   },
   ERR_NOT_IMPLEMENTED: { status: 501, message: 'This call is not available yet.' },
   ERR_INTERNAL: { status: 500, message: 'Internal error.' },
+  ERR_SERVICE_BUSY: { status: 503, message: 'The service is busy; retry in a few seconds.' },
   // Administrators' members and plots.
   ERR_MEMBER_DELETED: { status: 410, message: 'This member has been deleted.' },
   ERR_MEMBER_HAS_PENDING_BENEFIT: { status: 409, message: 'A benefit is still pending.' },

@@ -68,6 +68,8 @@ export const errorDescriptions = {
   ERR_NOT_IMPLEMENTED: 'A route of the contract that is not built yet.',
   ERR_INTERNAL:
     'An unexpected failure of the server (never a user mistake); the answer carries the request id.',
+  ERR_SERVICE_BUSY:
+    "A service the call needs (DynamoDB, S3, SQS, SES) still throttled it or failed for a moment after the SDK's retries (docs/operations.md), or a transaction was cancelled only by concurrent ones; the answer carries the request id and a Retry-After header, and the same call may be sent again (a write with its Idempotency-Key, given back by the failure).",
   ERR_MEMBER_DELETED:
     "A call on a member of the caller's enabler, or on one of its plots or records, after an administrator deleted the member (while its records are being deleted, and for the 30 days its removal is remembered); a member of another enabler, or one removed longer ago, is ERR_NOT_FOUND.",
   ERR_MEMBER_HAS_PENDING_BENEFIT:

@@ -65,12 +65,15 @@ export interface S3ObjectRead {
 
 export class S3ReadError extends Error {
   override name = 'S3ReadError';
+  /** Where the SDK's errors carry S3's status: its classification then reads a 5xx as transient. */
+  readonly $metadata: { httpStatusCode: number };
   constructor(
     message: string,
     /** S3's HTTP status. */
     readonly status: number,
   ) {
     super(message);
+    this.$metadata = { httpStatusCode: status };
   }
 }
 

@@ -1,5 +1,8 @@
+import { isThrottlingError, isTransientError } from '@smithy/core/retry';
+import type { SdkError } from '@smithy/types';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import { appLog } from '#data/app-log.ts';
+import { cancellationReasons } from '#data/table.ts';
 import { AppError } from '#platform/app-error.ts';
 import { logger } from '#platform/logger.ts';
 import type { ApiEvent, ApiMiddleware } from './api-types.ts';
@@ -26,6 +29,47 @@ const toAppError = (error: unknown): AppError | undefined => {
   return undefined;
 };
 
+/**
+ * The Retry-After of ERR_SERVICE_BUSY, in seconds. The SDK has already waited between its attempts (the
+ * longest of DynamoDB's waits is drawn below 8 s, docs/operations.md): what is left is a burst past
+ * those waits, and a partition's throttling or a service's fault is gone within seconds; longer would keep
+ * an agent waiting in front of a member for nothing.
+ */
+export const SERVICE_BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** The SDK's own classification; it reads a cause's fields unchecked (a null cause throws): not busy then. */
+const classifiedBusy = (error: SdkError): boolean => {
+  try {
+    return isThrottlingError(error) || isTransientError(error);
+  } catch {
+    return false;
+  }
+};
+
+/** A cancelled transaction's reasons that say only that its items were busy at that moment. */
+const busyReasons = new Set([
+  'None',
+  'TransactionConflict',
+  'ThrottlingError',
+  'ProvisionedThroughputExceeded',
+]);
+
+/**
+ * True when AWS was only busy: an error the SDK classifies as throttling or transient (it gave up after
+ * its retries), or a transaction cancelled by concurrent writes or throttling alone (money writes try
+ * theirs again first and answer ERR_CONFLICT, an AppError, when they keep losing).
+ */
+const isServiceBusy = (error: unknown): boolean => {
+  if (!(error instanceof Error)) return false;
+  if (classifiedBusy(error as SdkError)) return true;
+  const reasons = cancellationReasons(error);
+  return (
+    reasons !== undefined &&
+    reasons.some(({ Code }) => Code !== 'None') &&
+    reasons.every(({ Code }) => busyReasons.has(Code ?? 'None'))
+  );
+};
+
 /** A refused permission goes to the application's log: which code, which call, and who when known. */
 const logRefusal = (event: ApiEvent | undefined, error: AppError): Promise<void> => {
   const call = event ? `${event.requestContext?.http?.method ?? ''} ${event.rawPath ?? ''}`.trim() : '';
@@ -42,8 +86,9 @@ export interface ErrorResponderOptions {
 }
 
 /**
- * Turns every failure into `{ code, message, requestId }` with the catalogue's status.
- * Unexpected errors are logged with the request id and answered 500 without their details.
+ * Turns every failure into `{ code, message, requestId }` with the catalogue's status. Other errors are
+ * logged with the request id and answered without their details: 503 ERR_SERVICE_BUSY with a
+ * Retry-After when AWS was only busy, else 500 ERR_INTERNAL.
  */
 export const errorResponder = (options: ErrorResponderOptions = {}): ApiMiddleware => {
   const report = options.report ?? logger.error;
@@ -57,14 +102,19 @@ export const errorResponder = (options: ErrorResponderOptions = {}): ApiMiddlewa
         request.response = jsonResponse(known.status, known.toBody(requestId));
         return;
       }
-      await report('Unexpected error', {
+      const busy = isServiceBusy(request.error);
+      await report(busy ? 'AWS busy after its retries' : 'Unexpected error', {
         requestId,
         routeKey: request.event?.routeKey,
         path: request.event?.rawPath,
         // Powertools writes its name, message, stack and where it was thrown; never the request body.
         error: request.error,
       });
-      request.response = jsonResponse(500, new AppError('ERR_INTERNAL').toBody(requestId));
+      request.response = busy
+        ? jsonResponse(503, new AppError('ERR_SERVICE_BUSY').toBody(requestId), {
+            'retry-after': String(SERVICE_BUSY_RETRY_AFTER_SECONDS),
+          })
+        : jsonResponse(500, new AppError('ERR_INTERNAL').toBody(requestId));
     },
   };
 };

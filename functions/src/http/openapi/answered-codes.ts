@@ -22,9 +22,10 @@ export const answeredCodesRoot = new URL('../../../../.local/answered-codes/', i
 
 /**
  * Answered by any route, so documented on every operation rather than recorded: an unexpected failure
- * (ERR_INTERNAL, which the middleware unit tests also provoke on table routes with fake handlers).
+ * (ERR_INTERNAL, which the middleware unit tests also provoke on table routes with fake handlers), and
+ * AWS still busy after the SDK's retries (ERR_SERVICE_BUSY).
  */
-export const platformCodes: readonly string[] = ['ERR_INTERNAL'];
+export const platformCodes: readonly string[] = ['ERR_INTERNAL', 'ERR_SERVICE_BUSY'];
 
 /** What a route answered, and what a run says of itself. */
 export type CodesByRoute = Record<string, string[]>;

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SERVICE_BUSY_RETRY_AFTER_SECONDS } from '../middleware/error-responder.ts';
 import { routeKey, routes, type RouteDefinition } from '../routes.ts';
+import { platformCodes } from './answered-codes.ts';
 import { documentedCodes } from './documented-codes.ts';
 import { openApiDocument } from './openapi-document.ts';
 import { openApiPath, openApiText } from './openapi-text.ts';
@@ -90,7 +92,7 @@ describe('the OpenAPI document', () => {
     expect(operationOf('PUT', '/auth/password')).not.toHaveProperty('parameters');
   });
 
-  it('lists, by status, the codes a route answered in the tests, and ERR_INTERNAL and the stage’s 429 on every route', () => {
+  it('lists, by status, the codes a route answered in the tests, and the platform’s codes and the stage’s 429 on every route', () => {
     const codes = (method: string, path: string, status: number): string[] =>
       (operationOf(method, path)?.responses as unknown as Record<number, { description: string }>)[
         status
@@ -101,7 +103,7 @@ describe('the OpenAPI document', () => {
         .filter((status) => status !== '429' && Number(status) >= 400)
         .flatMap((status) => codes(method, path, Number(status)));
       const answered = documentedCodes[routeKey(route)] ?? [];
-      expect(listed.sort(), routeKey(route)).toEqual([...answered, 'ERR_INTERNAL'].sort());
+      expect(listed.sort(), routeKey(route)).toEqual([...answered, ...platformCodes].sort());
     }
     expect(codes('POST', '/admin/enablers/{id}/configs', 400)).toEqual(
       expect.arrayContaining([
@@ -111,10 +113,27 @@ describe('the OpenAPI document', () => {
       ]),
     );
     expect(codes('GET', '/members', 500)).toEqual(['ERR_INTERNAL']);
+    expect(codes('GET', '/members', 503)).toEqual(['ERR_SERVICE_BUSY']);
     expect(codes('GET', '/auth/refresh', 403)).toContain('ERR_CROSS_ORIGIN');
     expect(codes('PUT', '/auth/password', 403)).not.toContain('ERR_CROSS_ORIGIN');
     for (const route of routes as readonly RouteDefinition[]) {
       expect(operationOf(route.method, route.path)?.responses, routeKey(route)).toHaveProperty('429');
+    }
+  });
+
+  it('says on every route when to send a call again that AWS was too busy for', () => {
+    expect(platformCodes).toContain('ERR_SERVICE_BUSY');
+    for (const route of routes as readonly RouteDefinition[]) {
+      const responses = operationOf(route.method, route.path)?.responses as unknown as Record<string, object>;
+      expect(responses['503'], routeKey(route)).toMatchObject({
+        headers: {
+          'Retry-After': {
+            description: expect.stringContaining(`(${SERVICE_BUSY_RETRY_AFTER_SECONDS})`),
+            schema: { type: 'integer', minimum: 1 },
+          },
+        },
+      });
+      expect(responses['500'], routeKey(route)).not.toHaveProperty('headers');
     }
   });
 });

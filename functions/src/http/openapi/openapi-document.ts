@@ -6,6 +6,7 @@ import {
   SESSION_MARKER_COOKIE,
 } from '@cpbo/schemas/session-cookie.ts';
 import { ACCESS_TOKEN_ALGORITHM } from '#platform/access-token.ts';
+import { SERVICE_BUSY_RETRY_AFTER_SECONDS } from '../middleware/error-responder.ts';
 import { REFRESH_TOKEN_PATH } from '../middleware/session-cookie.ts';
 import {
   API_BASE,
@@ -25,8 +26,9 @@ import { withIntegerFormats } from './integer-formats.ts';
  * from the route table, the schemas and the error catalogue. No Lambda imports this module.
  *
  * The errors of a route are the codes it answered in the tests (answered-error-codes.json, checked by
- * answered-codes.contract.test.ts), not what its source seems to raise; ERR_INTERNAL, which any route
- * may answer, and the stage's throttling (429) are on every operation.
+ * answered-codes.contract.test.ts), not what its source seems to raise; the platform's codes, which any
+ * route may answer (ERR_INTERNAL, ERR_SERVICE_BUSY with its Retry-After), and the stage's throttling
+ * (429) are on every operation.
  */
 
 /** 'answer/member-detail' → 'answer.member-detail' (a component's name). */
@@ -195,6 +197,17 @@ export const openApiDocument = (): OpenApiDocument => {
     },
   };
 
+  /** The header of an answer that says when to try again: ERR_SERVICE_BUSY's. */
+  const retryAfter: Json = {
+    'Retry-After': {
+      description:
+        `The seconds to wait before sending the call again (${SERVICE_BUSY_RETRY_AFTER_SECONDS}): AWS was still ` +
+        'throttling it, or failing for a moment, after the SDK’s retries. A write is sent again with its ' +
+        'Idempotency-Key.',
+      schema: withIntegerFormats({ type: 'integer', minimum: 1, maximum: 3600 }),
+    },
+  };
+
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes as readonly RouteDefinition[]) {
     const parameters: Json[] = [];
@@ -250,7 +263,10 @@ export const openApiDocument = (): OpenApiDocument => {
     }
     responses['429'] = throttled;
     for (const [status, ofStatus] of [...byStatus].sort(([a], [b]) => a - b)) {
-      responses[String(status)] = errorAnswer(ofStatus);
+      responses[String(status)] = {
+        ...errorAnswer(ofStatus),
+        ...(ofStatus.includes('ERR_SERVICE_BUSY') ? { headers: retryAfter } : {}),
+      };
     }
 
     const scheme = securityOf[route.access];

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18next from '../../i18n/index.ts';
+import { errorMessage } from '../../common/errors/error-message.ts';
 import { subscribeToErrors } from '../error-bus.ts';
 import { fakeApi } from '../../test/fake-api.ts';
 import { newWrite, queuedCashout, queuedMember } from '../../test/queued-write-fixtures.ts';
@@ -9,6 +11,8 @@ import { ApiError } from '../api-error.ts';
 
 const cashout = newWrite(queuedCashout('m-1', 50));
 const paid = { id: 'k-1', amount: 50 };
+/** AWS still busy after the API's retries (docs/errors.md). */
+const busy = { status: 503, body: { code: 'ERR_SERVICE_BUSY', message: 'The service is busy.' } };
 
 const openOutbox = async (send = vi.fn(async () => ({ later: true }) as const)) => {
   const outbox = new Outbox({ send, now: () => 10_000 });
@@ -63,6 +67,39 @@ describe('a field write', () => {
     expect(shown).toEqual([]);
   });
 
+  it('should wait on the device, unshown, while the server is busy (503), and go with its key at its next try', async () => {
+    const answers = [busy, { status: 201, body: paid }];
+    const api = fakeApi({ 'POST /api/members/m-1/cashouts': () => answers.shift() ?? busy });
+    const shown = errorsShown();
+    const outbox = new Outbox();
+    await outbox.open('asha@example.org|enabler-1', { earlierSession: false });
+    expect(await submitFieldWrite(cashout, outbox)).toMatchObject({
+      status: 'queued',
+      write: { key: 'key-local-k', state: 'waiting', unansweredAt: expect.any(Number) },
+    });
+    expect(shown).toEqual([]);
+    // The queue's own try, as after any server failure: recorded once, under the same key.
+    await vi.waitFor(() => expect(outbox.current().writes).toEqual([]));
+    expect(
+      api.requests.map(({ path, headers }) => `${path} ${headers.get('Idempotency-Key') ?? ''}`),
+    ).toEqual(['/api/members/m-1/cashouts key-local-k', '/api/members/m-1/cashouts key-local-k']);
+    outbox.close();
+  });
+
+  it('should show an administrator that the server is busy, in the catalogue’s words', async () => {
+    fakeApi({ 'POST /api/members/m-1/cashouts': busy });
+    const shown = errorsShown();
+    await expect(submitFieldWrite(cashout, new Outbox())).rejects.toMatchObject({ status: 503 });
+    const t = i18next.getFixedT('en');
+    expect(shown.map((error) => errorMessage(t, error))).toEqual([
+      'The service is busy. Try again in a few seconds.',
+    ]);
+    await i18next.loadLanguages('fr');
+    expect(errorMessage(i18next.getFixedT('fr'), shown[0] as ApiError)).toBe(
+      'Le service est saturé. Réessayez dans quelques secondes.',
+    );
+  });
+
   it('should show the server’s refusal and keep nothing', async () => {
     fakeApi({
       'POST /api/members/m-1/cashouts': {
@@ -102,6 +139,7 @@ describe('what a failed send means', () => {
     expect(outcomeOf(new ApiError({ kind: 'network', message: 'x' }))).toEqual({ later: true });
     expect(outcomeOf(new ApiError({ kind: 'timeout', message: 'x' }))).toEqual({ later: true });
     expect(outcomeOf(http(503))).toEqual({ later: true });
+    expect(outcomeOf(http(503, 'ERR_SERVICE_BUSY'))).toEqual({ later: true });
     expect(outcomeOf(http(401, 'ERR_UNAUTHENTICATED'))).toEqual({ later: true });
     expect(outcomeOf(http(409, 'ERR_IDEMPOTENCY_KEY_IN_PROGRESS'))).toEqual({ later: true });
     expect(outcomeOf(http(409, 'ERR_CONFLICT'))).toEqual({ later: true });

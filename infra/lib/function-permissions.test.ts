@@ -196,7 +196,6 @@ const expectedRights: Record<FunctionName, string[]> = {
   ],
   'admin-plots': [
     ...logsOf('admin-plots'),
-    'dynamodb:BatchGetItem Table.Arn',
     'dynamodb:ConditionCheckItem Table.Arn',
     'dynamodb:DeleteItem Table.Arn',
     'dynamodb:GetItem Table.Arn',

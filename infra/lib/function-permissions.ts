@@ -98,7 +98,8 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     sendsTo: ['memberDeletion'],
   },
   // A plot's coverage moved to another config checks that config in its transaction.
-  'admin-plots': { ...MONEY, table: { ...MONEY.table, write: WRITE_CHECKED } },
+  // A plot row names its member from the member timeline: no batch reads of names.
+  'admin-plots': { ...MONEY, table: { ...MONEY.table, read: ['GetItem', 'Query'], write: WRITE_CHECKED } },
   'admin-contributions': MONEY,
   'admin-payouts': MONEY,
   'admin-cashouts': MONEY,

@@ -44,7 +44,12 @@ let uploader: Admin;
 let reviewer: Admin;
 
 /** Uploads a file as the screen does (its upload link, then the start); answers the start's answer. */
-const upload = async (admin: Admin, text: string, format: 'csv' | 'json' = 'csv') => {
+const upload = async (
+  admin: Admin,
+  text: string,
+  format: 'csv' | 'json' = 'csv',
+  headers: Record<string, string> = {},
+) => {
   const link = await callApi(api, 'POST', '/admin/benefit-runs/uploads', { token: admin.token });
   expect(link.status).toBe(201);
   const put = await fetch(link.body.url, {
@@ -55,6 +60,7 @@ const upload = async (admin: Admin, text: string, format: 'csv' | 'json' = 'csv'
   expect(put.status).toBe(200);
   return callApi(api, 'POST', '/admin/benefit-runs', {
     token: admin.token,
+    headers,
     body: { upload: link.body.upload, format, fileName: `drought.${format}` },
   });
 };
@@ -424,5 +430,16 @@ describe('a benefit run', () => {
     const upload = key.split('/').at(-1) as string;
     const answer = await call(other.admin, 'POST', '', { upload, format: 'csv' });
     expect(answer.body.code).toBe('ERR_IMPORT_UPLOAD_NOT_FOUND');
+  });
+
+  it('gives its Idempotency-Key back when the file is refused, so that the corrected file starts with it', async () => {
+    const headers = { 'idempotency-key': randomUUID() };
+    const refused = await upload(uploader, csv('DRY-KEY', [',Fissel,1.5,']), 'csv', headers);
+    expect(refused.body.code).toBe('ERR_BENEFIT_FILE_INVALID');
+    const started = await upload(uploader, csv('DRY-KEY', [',Fissel,0.5,']), 'csv', headers);
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await runJobs();
+    const cancelled = await call(uploader, 'POST', `/${started.body.run.id}/cancel`, {});
+    expect(cancelled.body.run?.state, JSON.stringify(cancelled.body)).toBe('CANCELLED');
   });
 });

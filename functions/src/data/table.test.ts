@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isConditionFailure, transactedIf } from './table.ts';
+import { cancelledWhileBusy, isConditionFailure, transactedIf } from './table.ts';
 
 /** A transaction cancelled for these reasons, as the SDK throws it. */
 const cancelled = (...codes: string[]) =>
@@ -20,6 +20,19 @@ beforeAll(() => {
 });
 beforeEach(() => table.reset());
 afterAll(() => table.restore());
+
+describe('cancelledWhileBusy', () => {
+  it('should be a transaction cancelled by conflicts or throttling alone', () => {
+    expect(cancelledWhileBusy(cancelled('None', 'TransactionConflict'))).toBe(true);
+    expect(cancelledWhileBusy(cancelled('ProvisionedThroughputExceeded', 'ThrottlingError'))).toBe(true);
+  });
+
+  it('should not be one a condition refused, one with no reason given, or another error', () => {
+    expect(cancelledWhileBusy(cancelled('TransactionConflict', 'ConditionalCheckFailed'))).toBe(false);
+    expect(cancelledWhileBusy(cancelled('None', 'None'))).toBe(false);
+    expect(cancelledWhileBusy(new Error('TransactionConflict'))).toBe(false);
+  });
+});
 
 describe('isConditionFailure', () => {
   it('should be a refused condition: of a write, or among the reasons of a cancelled transaction', () => {

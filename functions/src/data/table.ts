@@ -191,6 +191,27 @@ export const cancellationReasons = (error: unknown): CancellationReason[] | unde
 export const lostTransactionRace = (error: unknown): boolean =>
   cancellationReasons(error)?.some((reason) => reason.Code === 'TransactionConflict') ?? false;
 
+/** The reasons of a cancelled transaction that say only that its items were busy at that moment. */
+const busyReasons = new Set([
+  'None',
+  'TransactionConflict',
+  'ThrottlingError',
+  'ProvisionedThroughputExceeded',
+]);
+
+/**
+ * True for a transaction cancelled by concurrent writes or throttling alone, none of its conditions
+ * refused: trying again later can succeed.
+ */
+export const cancelledWhileBusy = (error: unknown): boolean => {
+  const reasons = cancellationReasons(error);
+  return (
+    reasons !== undefined &&
+    reasons.some(({ Code }) => Code !== 'None') &&
+    reasons.every(({ Code }) => busyReasons.has(Code ?? 'None'))
+  );
+};
+
 /** Transactions that lose a race with another one on the same items are tried again (four attempts in all). */
 const TRANSACTION_RACES: RetryPolicy = {
   attempts: 4,

@@ -2,7 +2,7 @@ import { isThrottlingError, isTransientError } from '@smithy/core/retry';
 import type { SdkError } from '@smithy/types';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import { appLog } from '#data/app-log.ts';
-import { cancellationReasons } from '#data/table.ts';
+import { cancelledWhileBusy } from '#data/table.ts';
 import { AppError } from '#platform/app-error.ts';
 import { logger } from '#platform/logger.ts';
 import type { ApiEvent, ApiMiddleware } from './api-types.ts';
@@ -46,14 +46,6 @@ const classifiedBusy = (error: SdkError): boolean => {
   }
 };
 
-/** A cancelled transaction's reasons that say only that its items were busy at that moment. */
-const busyReasons = new Set([
-  'None',
-  'TransactionConflict',
-  'ThrottlingError',
-  'ProvisionedThroughputExceeded',
-]);
-
 /**
  * True when AWS was only busy: an error the SDK classifies as throttling or transient (it gave up after
  * its retries), or a transaction cancelled by concurrent writes or throttling alone (money writes try
@@ -61,13 +53,7 @@ const busyReasons = new Set([
  */
 const isServiceBusy = (error: unknown): boolean => {
   if (!(error instanceof Error)) return false;
-  if (classifiedBusy(error as SdkError)) return true;
-  const reasons = cancellationReasons(error);
-  return (
-    reasons !== undefined &&
-    reasons.some(({ Code }) => Code !== 'None') &&
-    reasons.every(({ Code }) => busyReasons.has(Code ?? 'None'))
-  );
+  return classifiedBusy(error as SdkError) || cancelledWhileBusy(error);
 };
 
 /** A refused permission goes to the application's log: which code, which call, and who when known. */

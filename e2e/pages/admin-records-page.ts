@@ -74,11 +74,12 @@ export class AdminRecordsPage {
     return this.page.getByText(/^Total: /);
   }
 
-  /** Sorts the table by a column (a click on its header), and waits for the table to read it. */
+  /** Sorts the table by a column (a click on its header), and waits for the table to draw what it read. */
   async sortBy(column: string): Promise<void> {
     const sorted = this.page.waitForResponse((response) => /\/api\/admin\/\w+\?/.test(response.url()));
     await this.page.getByRole('columnheader', { name: column }).getByRole('button').click();
     await sorted;
+    await this.page.locator('.admin-table[aria-busy="false"]').waitFor();
   }
 
   /** Chooses an action (Edit, Delete) of the only row of the filtered table. */

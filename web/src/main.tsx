@@ -32,6 +32,8 @@ const catalogue = loadCatalogue(language);
 catalogue.catch(() => undefined);
 
 const startApp = () => {
+  // Run on its own as soon as it arrives (vite.config.ts), not in the same task as the app's code.
+  import('react-dom/client').catch(() => undefined);
   if (signedIn) loadAppShell().catch(() => undefined);
   preloadScreenAt(window.location.pathname, signedIn, language);
   void import('./app/start.tsx').then(({ start }) => start(root));

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import './admin-table.css';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -89,11 +89,17 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
     queryFn: () => (all ? readAll(readPage, { pageSize, sort }) : readPage({ page, pageSize, sort })),
     placeholderData: keepPreviousData,
   });
-  const current = answer.isPlaceholderData ? undefined : answer.data;
-  const loading = answer.isPending || answer.isPlaceholderData;
+  // An answer's rows are drawn in a render React may interrupt, not in one long task the page cannot
+  // answer during (an answer's render is otherwise synchronous): header, rows and pager change together.
+  const { data, isPlaceholderData, isPending } = answer;
+  const shown = useDeferredValue(
+    useMemo(() => ({ data, isPlaceholderData, isPending }), [data, isPlaceholderData, isPending]),
+  );
+  const current = shown.isPlaceholderData ? undefined : shown.data;
+  const loading = shown.isPending || shown.isPlaceholderData;
   // The count and total of the last answer stay while the next page loads: the header keeps its size.
-  const count = answer.data?.count;
-  const total = answer.data?.totalAmount;
+  const count = shown.data?.count;
+  const total = shown.data?.totalAmount;
 
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -174,7 +180,7 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
           ]}
         />
       )}
-      <div onClick={openRow} onAuxClick={openRow} className="admin-table">
+      <div onClick={openRow} onAuxClick={openRow} className="admin-table" aria-busy={loading}>
         <Table
           variant="full-page"
           // Long names wrap rather than push the actions out of sight; on a table wider than the
@@ -223,7 +229,7 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
           }
           filter={props.filter}
           pagination={paging.pagination(count ?? 0, loading)}
-          preferences={paging.preferences(answer.data !== undefined)}
+          preferences={paging.preferences(shown.data !== undefined)}
           empty={
             loading ? (
               <TableLoadingState text={t(`${texts}.loading`)} />

@@ -27,9 +27,11 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  // Mounted only when shown: a hidden modal still costs its whole tree on the screen's first draw.
+  if (!visible) return null;
   return (
     <Modal
-      visible={visible}
+      visible
       header={header}
       onDismiss={() => {
         if (!busy) onCancel();

@@ -85,6 +85,25 @@ describe('apiFetch', () => {
     stop();
   });
 
+  it('should keep how long a busy server asked to wait (Retry-After)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 'ERR_SERVICE_BUSY', message: 'busy' }), {
+            status: 503,
+            headers: { 'Retry-After': '5' },
+          }),
+      ),
+    );
+
+    await expect(apiFetch('/members', { errors: 'caller' })).rejects.toMatchObject({
+      status: 503,
+      code: 'ERR_SERVICE_BUSY',
+      retryAfterMs: 5_000,
+    });
+  });
+
   it('should still fail with the status when the error body is not JSON (a proxy page)', async () => {
     vi.stubGlobal(
       'fetch',

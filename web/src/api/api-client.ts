@@ -1,7 +1,7 @@
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
 import { SESSION_COOKIE_HEADER } from '@cpbo/schemas/session-cookie.ts';
 import { browser } from '../common/browser/browser.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError, retryAfterMs } from './api-error.ts';
 import { publishError } from './error-bus.ts';
 
 export const API_BASE = '/api';
@@ -89,6 +89,7 @@ const errorFromResponse = (response: Response, text: string): ApiError => {
         : `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
     requestId: typeof body.requestId === 'string' ? body.requestId : undefined,
     details: body.details,
+    retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
   });
 };
 

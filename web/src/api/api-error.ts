@@ -16,6 +16,8 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   /** What the API said more of the error (e.g. an import file's problems). */
   readonly details: unknown;
+  /** How long the server asked to wait before trying again (its Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -24,6 +26,7 @@ export class ApiError extends Error {
     status?: number;
     requestId?: string | undefined;
     details?: unknown;
+    retryAfterMs?: number | undefined;
   }) {
     super(init.message);
     this.kind = init.kind;
@@ -31,6 +34,7 @@ export class ApiError extends Error {
     this.status = init.status ?? 0;
     this.requestId = init.requestId;
     this.details = init.details;
+    this.retryAfterMs = init.retryAfterMs;
   }
 
   /** True when the server was not reached: worth retrying later, and no proof that a token is bad. */
@@ -43,6 +47,19 @@ export class ApiError extends Error {
     return this.isNetworkFailure || this.status >= 500;
   }
 }
+
+/**
+ * A Retry-After header as milliseconds from `now`: seconds, or an HTTP date (RFC 9110, section 10.2.3);
+ * undefined without one or when it says neither.
+ */
+export const retryAfterMs = (header: string | null, now: number = Date.now()): number | undefined => {
+  if (header === null || header.trim() === '') return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  // An HTTP date starts with its day's name; Date.parse alone would take "-5" for a year.
+  if (!/^[A-Za-z]/.test(header.trim())) return undefined;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+};
 
 export const isErrorCode = (code: unknown): code is ErrorCode =>
   typeof code === 'string' && (errorCodes as readonly string[]).includes(code);

@@ -140,6 +140,17 @@ describe('what a failed send means', () => {
     expect(outcomeOf(new ApiError({ kind: 'timeout', message: 'x' }))).toEqual({ later: true });
     expect(outcomeOf(http(503))).toEqual({ later: true });
     expect(outcomeOf(http(503, 'ERR_SERVICE_BUSY'))).toEqual({ later: true });
+    expect(
+      outcomeOf(
+        new ApiError({
+          kind: 'http',
+          status: 503,
+          code: 'ERR_SERVICE_BUSY',
+          message: 'x',
+          retryAfterMs: 5_000,
+        }),
+      ),
+    ).toEqual({ later: true, afterMs: 5_000 });
     expect(outcomeOf(http(401, 'ERR_UNAUTHENTICATED'))).toEqual({ later: true });
     expect(outcomeOf(http(409, 'ERR_IDEMPOTENCY_KEY_IN_PROGRESS'))).toEqual({ later: true });
     expect(outcomeOf(http(409, 'ERR_CONFLICT'))).toEqual({ later: true });

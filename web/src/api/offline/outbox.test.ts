@@ -81,6 +81,32 @@ describe('the outbox', () => {
     expect(sent.map(({ key }) => key)).toEqual(['key-local-k', 'key-local-k', 'key-local-k2']);
   });
 
+  it('should wait as long as a busy server asked before trying again, up to the longest delay', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { outbox, sent } = outboxAnswering({
+      'local-k': [
+        { later: true, afterMs: 5_000 },
+        { later: true, afterMs: 3_600_000 },
+      ],
+    });
+    await opened(outbox, [queuedCashout('m-1', 5)]);
+
+    await outbox.send();
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    // The pass has noted the try and set its next one.
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
+
+    // An hour asked: the queue tries again after its longest delay all the same.
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS.last - 1);
+    expect(sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(outbox.current().writes).toEqual([]));
+    expect(sent.map(({ key }) => key)).toEqual(['key-local-k', 'key-local-k', 'key-local-k']);
+  });
+
   it('should not send again a write unanswered for more than a day: the server forgot its key', async () => {
     let now = 10_000;
     const { outbox, sent } = outboxAnswering({ 'local-k': [{ later: true }] }, () => now);

@@ -230,7 +230,7 @@ export class Outbox {
             unansweredAt: tried.unansweredAt ?? this.dependencies.now(),
           })),
         );
-        this.retryLater();
+        this.retryLater(outcome.afterMs);
         return;
       }
       if ('refused' in outcome) {
@@ -247,10 +247,17 @@ export class Outbox {
     }
   }
 
-  private retryLater(): void {
+  /**
+   * The next pass, after the current delay, or later when the server asked for longer (Retry-After), up
+   * to the longest delay: a proxy's "come back tomorrow" must not stall the agent's queue.
+   */
+  private retryLater(afterMs = 0): void {
     if (this.account === null) return;
     clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => void this.send(), this.retryDelay);
+    this.retryTimer = setTimeout(
+      () => void this.send(),
+      Math.min(Math.max(this.retryDelay, afterMs), RETRY_DELAYS_MS.last),
+    );
     this.retryDelay = Math.min(this.retryDelay * 2, RETRY_DELAYS_MS.last);
   }
 

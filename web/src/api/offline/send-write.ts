@@ -6,9 +6,10 @@ import type { NewQueuedWrite, QueuedWrite, Refusal } from './queued-writes.ts';
 
 /**
  * recorded: the server answered (the first answer again when the key was already recorded); refused: it
- * said no for a reason the agent must see; later: no answer, or one that says to try again.
+ * said no for a reason the agent must see; later: no answer, or one that says to try again (`afterMs`:
+ * not before, as the server asked).
  */
-export type SendOutcome = { recorded: unknown } | { refused: Refusal } | { later: true };
+export type SendOutcome = { recorded: unknown } | { refused: Refusal } | { later: true; afterMs?: number };
 
 type WriteOptions = Pick<ApiRequest, 'errors' | 'idempotencyKey'>;
 
@@ -37,8 +38,12 @@ const tryAgainCodes = new Set(['ERR_IDEMPOTENCY_KEY_IN_PROGRESS', 'ERR_CONFLICT'
 /** What a failed send means for the queue. */
 export function outcomeOf(error: unknown): SendOutcome {
   if (!isApiError(error) || error.isNetworkFailure) return { later: true };
-  if (error.status >= 500 || tryAgainStatuses.has(error.status)) return { later: true };
-  if (error.code !== undefined && tryAgainCodes.has(error.code)) return { later: true };
+  const later =
+    error.retryAfterMs === undefined
+      ? { later: true as const }
+      : { later: true as const, afterMs: error.retryAfterMs };
+  if (error.status >= 500 || tryAgainStatuses.has(error.status)) return later;
+  if (error.code !== undefined && tryAgainCodes.has(error.code)) return later;
   return { refused: { code: error.code, message: error.message } };
 }
 

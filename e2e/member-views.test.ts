@@ -160,6 +160,7 @@ describe('a member of many records', () => {
     await progress.waitFor();
     // Off the list at once: the table read again after the deletion has it no more.
     await page.getByText(`${described} was deleted.`).waitFor();
+    await admins.drawn();
     expect(await admins.rows.filter({ hasText: member.name }).count()).toBe(0);
     await progress.getByText(`All ${records} plots and records deleted.`).waitFor({ timeout: 60_000 });
     await progress.getByRole('button', { name: 'Close', exact: true }).click();

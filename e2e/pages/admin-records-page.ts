@@ -79,6 +79,11 @@ export class AdminRecordsPage {
     const sorted = this.page.waitForResponse((response) => /\/api\/admin\/\w+\?/.test(response.url()));
     await this.page.getByRole('columnheader', { name: column }).getByRole('button').click();
     await sorted;
+    await this.drawn();
+  }
+
+  /** Waits for the table to have drawn the last answer it read (its rows are drawn after it comes). */
+  async drawn(): Promise<void> {
     await this.page.locator('.admin-table[aria-busy="false"]').waitFor();
   }
 

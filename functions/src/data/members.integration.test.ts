@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dynamo } from '#platform/aws-clients.ts';
+import { beforeFirstTransaction } from '../testing/dynamo-requests.ts';
 import { givenEnabler } from '../testing/fixtures.ts';
 import { newMemberFields, newPlotFields } from '../testing/member-fixtures.ts';
 import { getEnabler } from './enablers.ts';
@@ -14,20 +15,6 @@ import { createMoneyRecord } from './money-create.ts';
 import { tableName } from './table.ts';
 
 let enablerId: string;
-
-/** Runs `meanwhile` once, just before the first transaction is sent: a write between a read and its transaction. */
-const beforeFirstTransaction = (meanwhile: () => Promise<unknown>) => {
-  const client = dynamo();
-  const send = client.send.bind(client);
-  let done = false;
-  vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
-    if (!done && command instanceof TransactWriteCommand) {
-      done = true;
-      await meanwhile();
-    }
-    return send(command as never);
-  }) as never);
-};
 
 beforeAll(async () => {
   enablerId = (await givenEnabler()).id;

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { vi } from 'vitest';
 import { dynamo } from '#platform/aws-clients.ts';
 
 /** A write sent to DynamoDB: its command, the tables it names and the key (or partition) it writes. */
@@ -50,4 +52,21 @@ export const recordDynamoWrites = async (run: () => Promise<unknown>): Promise<D
     });
   }, run);
   return writes;
+};
+
+/**
+ * Runs `meanwhile` once, just before the next transaction is sent: a write between a read and its
+ * transaction, without a race (undone by `vi.restoreAllMocks()`).
+ */
+export const beforeFirstTransaction = (meanwhile: () => Promise<unknown>): void => {
+  const client = dynamo();
+  const send = client.send.bind(client);
+  let done = false;
+  vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+    if (!done && command instanceof TransactWriteCommand) {
+      done = true;
+      await meanwhile();
+    }
+    return send(command as never);
+  }) as never);
 };

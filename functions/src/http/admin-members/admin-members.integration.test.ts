@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { auditOfMonth } from '#data/audit.ts';
 import { getEnabler } from '#data/enablers.ts';
@@ -13,6 +13,7 @@ import { dynamo } from '#platform/aws-clients.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { REPLAYED_HEADER } from '#http/middleware/idempotency.ts';
 import { callApi } from '../../testing/call-api.ts';
+import { beforeFirstTransaction } from '../../testing/dynamo-requests.ts';
 import { forbiddenAdminAnswer, givenEnabler } from '../../testing/fixtures.ts';
 import { newPlotFields } from '../../testing/member-fixtures.ts';
 import { addMemberAsAdmin, addPlotOfMember, newMemberBody } from '../../testing/member-requests.ts';
@@ -36,6 +37,8 @@ useQueueTransport({
     if (queue === 'memberDeletion') queued.push(message);
   },
 });
+
+afterEach(() => vi.restoreAllMocks());
 
 const detail = (id: string, token = admin) => callApi(members, 'GET', `/members/${id}`, { token });
 
@@ -366,10 +369,23 @@ describe('DELETE /admin/members/{id}', () => {
   it('is refused (ERR_CONFLICT) when a record was written after the read, leaving it all in place', async () => {
     // A money write moves the member's totals: the removal's condition on them fails.
     const id = await addMemberAsAdmin(admin);
-    await callApi(members, 'POST', `/members/${id}/plots`, {
-      token: admin,
-      body: { name: 'North', latitude: 14, longitude: -16 },
+    await addPlotOfMember(admin, id, { name: 'North' });
+    let contribution = 0;
+    beforeFirstTransaction(async () => {
+      contribution = (
+        await callApi(members, 'POST', `/members/${id}/contribute`, { token: admin, body: { amount: 5 } })
+      ).status;
     });
+    const removal = await callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin });
+    expect(contribution).toBe(201);
+    expect(removal).toMatchObject({ status: 409, body: { code: 'ERR_CONFLICT' } });
+    expect((await stateOf(id, enablerId)).items).toHaveLength(3);
+    expect((await detail(id)).body).toMatchObject({ contributionTotal: 5 });
+  });
+
+  it('raced by a money write is done whole or not at all', async () => {
+    const id = await addMemberAsAdmin(admin);
+    await addPlotOfMember(admin, id, { name: 'North' });
     const results = await Promise.all([
       callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin }),
       callApi(members, 'POST', `/members/${id}/contribute`, { token: admin, body: { amount: 5 } }),

@@ -92,11 +92,15 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
   // An answer's rows are drawn in a render React may interrupt, not in one long task the page cannot
   // answer during (an answer's render is otherwise synchronous): header, rows and pager change together.
   const { data, isPlaceholderData, isPending } = answer;
-  const shown = useDeferredValue(
-    useMemo(() => ({ data, isPlaceholderData, isPending }), [data, isPlaceholderData, isPending]),
+  const latest = useMemo(
+    () => ({ data, isPlaceholderData, isPending }),
+    [data, isPlaceholderData, isPending],
   );
+  const shown = useDeferredValue(latest);
   const current = shown.isPlaceholderData ? undefined : shown.data;
   const loading = shown.isPending || shown.isPlaceholderData;
+  // Busy too while an answer that came is not drawn yet (the list read again after a deletion, say).
+  const busy = loading || shown !== latest;
   // The count and total of the last answer stay while the next page loads: the header keeps its size.
   const count = shown.data?.count;
   const total = shown.data?.totalAmount;
@@ -180,7 +184,7 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
           ]}
         />
       )}
-      <div onClick={openRow} onAuxClick={openRow} className="admin-table" aria-busy={loading}>
+      <div onClick={openRow} onAuxClick={openRow} className="admin-table" aria-busy={busy}>
         <Table
           variant="full-page"
           // Long names wrap rather than push the actions out of sight; on a table wider than the

@@ -1,4 +1,5 @@
 import type { JSONSchema } from 'json-schema-to-ts';
+import { adminLists } from './admin-list-query.ts';
 
 /** A message of the mail queue: one mail, ready to deliver. */
 export const mailMessageSchema = {
@@ -55,3 +56,22 @@ export const benefitRunMessageSchema = steppedJobMessage('queue/benefit-run-mess
  * more than one transaction holds (its job's item holds the member and the progress).
  */
 export const memberDeletionMessageSchema = steppedJobMessage('queue/member-deletion-message');
+
+/** The lists kept in snapshots for each enabler: its member list and its administrators' four tables. */
+export const snapshotLists = ['members', ...adminLists] as const;
+export type SnapshotList = (typeof snapshotLists)[number];
+
+/**
+ * A message of the snapshots queue: refresh one list's snapshot of one enabler. The schedule sends one
+ * per enabler and list, so that no run has every enabler's rebuilds to do in one Lambda's time.
+ */
+export const snapshotRefreshMessageSchema = {
+  $id: 'queue/snapshot-refresh-message',
+  type: 'object',
+  required: ['enablerId', 'list'],
+  additionalProperties: false,
+  properties: {
+    enablerId: { type: 'string', pattern: '^[0-9a-f-]{36}$' },
+    list: { type: 'string', enum: snapshotLists },
+  },
+} as const satisfies JSONSchema;

@@ -18,11 +18,13 @@ import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
 import { queueDefinitions, queueNames } from '@cpbo/functions/domain/queues.ts';
 import { queueUrlVariable } from '@cpbo/functions/platform/queue.ts';
 import {
+  scheduledWorkers,
   streamEntityTypes,
   streamOldImageWorkers,
   streamWorkers,
   workerEntry,
   workers,
+  type ScheduledWorker,
   type StreamWorker,
   type Worker,
 } from '@cpbo/functions/workers/workers.ts';
@@ -205,6 +207,7 @@ export class BackendFunctions extends Construct {
         new SqsEventSource(workQueues.queues[name], {
           batchSize: definition.batchSize,
           reportBatchItemFailures: true,
+          ...('maxConcurrency' in definition && { maxConcurrency: definition.maxConcurrency }),
         }),
       );
     }
@@ -258,12 +261,14 @@ export class BackendFunctions extends Construct {
 
     this.streamDeadLetterQueues = streamDeadLetterQueues as Record<StreamWorker, sqs.Queue>;
 
-    // Builds missing snapshots (a new deployment) and rebuilds old ones where no member changed.
-    new events.Rule(this, 'member-directory-schedule', {
-      description: 'Refreshes the member directory snapshot of every enabler',
-      schedule: events.Schedule.rate(Duration.hours(6)),
-      targets: [new targets.LambdaFunction(this.workers['member-directory'], { retryAttempts: 2 })],
-    });
+    // What runs on a schedule, e.g. the refresh of every enabler's list snapshots.
+    for (const [worker, { everyHours }] of Object.entries(scheduledWorkers)) {
+      new events.Rule(this, `${worker}-rule`, {
+        description: `Runs the ${worker} worker every ${everyHours} hours`,
+        schedule: events.Schedule.rate(Duration.hours(everyHours)),
+        targets: [new targets.LambdaFunction(this.workers[worker as ScheduledWorker], { retryAttempts: 2 })],
+      });
+    }
   }
 }
 
@@ -308,14 +313,18 @@ const streamBatching: Record<StreamWorker, { batchSize: number; maxBatchingWindo
 };
 
 /**
- * Stream batches get a minute (a snapshot rebuild reads a whole enabler: five); a queue worker gets a
- * sixth of its queue's visibility timeout, as AWS advises.
+ * Stream batches get a minute (a snapshot rebuild reads a whole enabler: five, a sixth of its snapshots
+ * queue's visibility timeout); a queue worker gets a sixth of its queue's visibility timeout, as AWS advises.
  */
 const workerTimeout = (worker: Worker): Duration => {
   if (worker === 'member-directory') return Duration.minutes(5);
+  if (worker in scheduledWorkers)
+    return Duration.seconds(scheduledWorkers[worker as ScheduledWorker].timeoutSeconds);
   if (worker === 'aggregates') return Duration.seconds(60);
   const queue = queueNames.find((name) => queueDefinitions[name].worker === worker);
   if (!queue)
-    throw new Error(`Worker ${worker} has no queue in queueDefinitions and is not the stream worker`);
+    throw new Error(
+      `Worker ${worker} has no queue in queueDefinitions, no schedule and is not the stream worker`,
+    );
   return Duration.seconds(Math.floor(queueDefinitions[queue].visibilityTimeoutSeconds / 6));
 };

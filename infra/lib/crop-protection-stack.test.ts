@@ -346,13 +346,27 @@ describe('the member directory', () => {
     }
   });
 
-  it('refreshes every snapshot on a schedule', () => {
+  it('refreshes every snapshot on a schedule, one enabler and list per message of the snapshots queue', () => {
     const { template } = demo();
     const rule = only(Object.values(template.findResources('AWS::Events::Rule')));
     expect(rule.Properties.ScheduleExpression).toBe('rate(6 hours)');
     expect(getAttOf(rule.Properties.Targets[0].Arn)[0]).toBe(
-      functionIdByDescription(template, 'Worker: member-directory'),
+      functionIdByDescription(template, 'Worker: snapshot-schedule'),
     );
+    // The refreshes are run a few at a time, each in the time the worker has: a sixth of the queue's.
+    const environment = anyFunctionEnvironment(template);
+    const queueArn = { 'Fn::GetAtt': [refOf(environment[queueUrlVariable('snapshots')]), 'Arn'] };
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: queueArn,
+      FunctionName: { Ref: functionIdByDescription(template, 'Worker: member-directory') },
+      BatchSize: 1,
+      ScalingConfig: { MaximumConcurrency: 4 },
+    });
+    const worker =
+      template.findResources('AWS::Lambda::Function')[
+        functionIdByDescription(template, 'Worker: member-directory')
+      ];
+    expect(worker?.Properties.Timeout * 6).toBe(queueDefinitions.snapshots.visibilityTimeoutSeconds);
   });
 });
 

@@ -362,7 +362,6 @@ const expectedRights: Record<FunctionName, string[]> = {
   ],
   'member-directory-worker': [
     ...logsOf('member-directory-worker'),
-    'dynamodb:BatchGetItem Table.Arn',
     'dynamodb:DescribeStream Table.StreamArn',
     'dynamodb:GetRecords Table.StreamArn',
     'dynamodb:GetShardIterator Table.StreamArn',
@@ -371,9 +370,20 @@ const expectedRights: Record<FunctionName, string[]> = {
     's3:GetObject MemberDirectoryBucket.Arn/*',
     's3:ListBucket MemberDirectoryBucket.Arn',
     's3:PutObject MemberDirectoryBucket.Arn/*',
+    'sqs:ChangeMessageVisibility queue:snapshots.Arn',
+    'sqs:DeleteMessage queue:snapshots.Arn',
+    'sqs:GetQueueAttributes queue:snapshots.Arn',
     'sqs:GetQueueAttributes stream-dlq:memberdirectory.Arn',
+    'sqs:GetQueueUrl queue:snapshots.Arn',
     'sqs:GetQueueUrl stream-dlq:memberdirectory.Arn',
+    'sqs:ReceiveMessage queue:snapshots.Arn',
     'sqs:SendMessage stream-dlq:memberdirectory.Arn',
+  ],
+  'snapshot-schedule-worker': [
+    ...logsOf('snapshot-schedule-worker'),
+    'dynamodb:BatchGetItem Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
+    'sqs:SendMessage queue:snapshots.Arn',
   ],
   'import-worker': [
     ...logsOf('import-worker'),

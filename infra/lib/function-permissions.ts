@@ -158,9 +158,15 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
   // Each stream record's figures, added in one transaction with the record's marker; a member whose
   // federation moved has its records' copies moved too (its partition read, each record updated).
   'aggregates-worker': { table: { read: ['Query'], write: ['PutItem', 'UpdateItem'] }, appLog: true },
+  // The list snapshots: their changes read by index, a refresh per message of the snapshots queue.
   'member-directory-worker': {
-    table: { read: ['BatchGetItem'], indexes: true },
+    table: { indexes: true },
     memberDirectory: { read: true, write: true },
+  },
+  // Every enabler (by index, and the latest config of an old profile by key), a refresh of each list queued.
+  'snapshot-schedule-worker': {
+    table: { read: ['BatchGetItem'], indexes: true },
+    sendsTo: ['snapshots'],
   },
   // Records and their id claims in batches (data/data-import.ts); the lock released by a deletion.
   'import-worker': {

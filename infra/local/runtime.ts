@@ -19,6 +19,7 @@ import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { outboxTransport } from './mail/outbox.ts';
 import type { DeadLetter } from './queues/in-process-queue.ts';
 import { startLocalQueues } from './queues/local-queues.ts';
+import { startLocalSchedules } from './schedules/local-schedules.ts';
 import { defaultLogins, seedOnce, type DemoLogins } from './seed/index.ts';
 import { startFaultMode } from './faults/fault-mode.ts';
 import { startStreamPoller, streamDeadLetter } from './streams/stream-poller.ts';
@@ -216,6 +217,9 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
       });
       teardown.add(() => poller.stop());
     }
+    // After the pollers and before any call: the schedules' first run queues what they queue in AWS.
+    const schedules = await startLocalSchedules({ log: warn });
+    teardown.add(() => schedules.stop());
     if (faults) {
       faults.arm();
       log(`[faults] AWS's transient errors in ${faultRate * 100} % of the functions' AWS calls`);

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { snapshotLists } from '@cpbo/schemas';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { MemberIndex } from '#domain/member-list.ts';
 import { dynamo } from '#platform/aws-clients.ts';
+import { useQueueTransport } from '#platform/queue.ts';
 import { s3 } from '#platform/s3.ts';
 import { environmentVariables, readEnvironment } from '#platform/environment.ts';
 import { newEmptyTable } from '../testing/empty-table.ts';
@@ -13,7 +15,9 @@ import { givenEnabler } from '../testing/fixtures.ts';
 import { everyOrder } from '../testing/member-summaries.ts';
 import { newMemberFields, newPlotFields } from '../testing/member-fixtures.ts';
 import { givenContribution } from '../testing/money-fixtures.ts';
+import { sqsEventOf } from '../testing/queue-events.ts';
 import { handler as directoryWorker } from '../workers/member-directory/handler.ts';
+import { handler as snapshotSchedule } from '../workers/snapshot-schedule/handler.ts';
 import { FULL_REBUILD_MS, REBUILD_CHECK_MS } from './directories.ts';
 import {
   forgetMember,
@@ -30,6 +34,14 @@ import type { NewMember } from './member-items.ts';
 import { nowIso, tableName } from './table.ts';
 
 const today = isoDateOf(new Date());
+
+/** What the worker's schedule queues. */
+const queued: { queue: string; message: unknown }[] = [];
+useQueueTransport({
+  async send(queue, message) {
+    queued.push({ queue, message });
+  },
+});
 
 const queries = everyOrder({ pageSize: 1000 });
 
@@ -249,7 +261,15 @@ describe('the member-directory worker', () => {
     expect(await readMemberSnapshot(untouched)).toBeUndefined();
   });
 
-  it('refreshes every enabler on its schedule', async () => {
+  /** The snapshots stored for an enabler, whatever their lists' keys: one object per list. */
+  const snapshotsOf = async (enablerId: string) => {
+    const { Contents = [] } = await s3().send(
+      new ListObjectsV2Command({ Bucket: readEnvironment('memberDirectoryBucket') }),
+    );
+    return Contents.filter(({ Key = '' }) => Key.includes(enablerId)).length;
+  };
+
+  it('refreshes every list of every enabler that the schedule queues, one message each', async () => {
     // A table of its own: "every enabler" of the run's shared table is every other test file's too.
     const shared = process.env[environmentVariables.tableName];
     process.env[environmentVariables.tableName] = await newEmptyTable('directory-schedule');
@@ -257,12 +277,46 @@ describe('the member-directory worker', () => {
       const enablers = [(await givenEnabler()).id, (await givenEnabler()).id];
       await seedMembers(enablers[0] as string, 2);
       await seedMembers(enablers[1] as string, 1);
-      await directoryWorker({ 'detail-type': 'Scheduled Event', source: 'aws.events' } as never);
+      queued.length = 0;
+      await snapshotSchedule();
+      expect(queued.map(({ queue }) => queue)).toEqual(Array(10).fill('snapshots'));
+      expect(queued.map(({ message }) => message)).toEqual(
+        expect.arrayContaining(
+          enablers.flatMap((enablerId) => snapshotLists.map((list) => ({ enablerId, list }))),
+        ),
+      );
+      // Nothing refreshed yet: the queue's messages do it, one list each.
+      expect(await Promise.all(enablers.map(snapshotsOf))).toEqual([0, 0]);
+      for (const { message } of queued)
+        expect(await directoryWorker(sqsEventOf(message))).toEqual({ batchItemFailures: [] });
       expect(
         await Promise.all(enablers.map(async (id) => (await readMemberSnapshot(id))?.columns.ids.length)),
       ).toEqual([2, 1]);
+      expect(await Promise.all(enablers.map(snapshotsOf))).toEqual([5, 5]);
     } finally {
       process.env[environmentVariables.tableName] = shared;
     }
+  });
+
+  it('refreshes a queued list only, and reports a message it cannot read without refreshing anything', async () => {
+    const enablerId = (await givenEnabler()).id;
+    await seedMembers(enablerId, 1);
+    expect(await directoryWorker(sqsEventOf({ enablerId, list: 'contributions' }))).toEqual({
+      batchItemFailures: [],
+    });
+    expect(await snapshotsOf(enablerId)).toBe(1);
+    expect(await readMemberSnapshot(enablerId)).toBeUndefined();
+    const notJson = sqsEventOf({});
+    (notJson.Records[0] as { body: string }).body = `{"enablerId":"${enablerId}"`;
+    for (const event of [
+      sqsEventOf({ enablerId, list: 'everything' }),
+      sqsEventOf({ enablerId: '../members', list: 'members' }),
+      notJson,
+    ]) {
+      expect(await directoryWorker(event)).toEqual({
+        batchItemFailures: [{ itemIdentifier: event.Records[0]?.messageId }],
+      });
+    }
+    expect(await snapshotsOf(enablerId)).toBe(1);
   });
 });

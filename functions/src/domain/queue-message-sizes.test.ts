@@ -13,8 +13,11 @@ const LAMBDA_EVENT_BYTES = 6 * 1024 * 1024;
 const WORST = 6;
 
 const bounds = {
-  // Its pattern: 36 characters.
-  textBytes: new Map([['jobId', 36]]),
+  // Their patterns: 36 characters.
+  textBytes: new Map([
+    ['jobId', 36],
+    ['enablerId', 36],
+  ]),
   // The mirror's last key of the table: DynamoDB keeps a partition key to 2 048 bytes, a sort key to 1 024.
   opaqueBytes: new Map([['$.startKey', WORST * (2048 + 1024) + '{"pk":"","sk":""}'.length]]),
 };

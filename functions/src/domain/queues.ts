@@ -5,6 +5,7 @@ import {
   memberDeletionMessageSchema,
   mirrorMessageSchema,
   rebuildMessageSchema,
+  snapshotRefreshMessageSchema,
 } from '@cpbo/schemas';
 
 /**
@@ -81,6 +82,19 @@ export const queueDefinitions = {
     visibilityTimeoutSeconds: 5400,
     maxReceiveCount: 3,
     batchSize: 1,
+  },
+  /*
+   * One list's snapshot of one enabler per message (the member-directory worker, 5 minutes, a sixth of
+   * the visibility timeout): the schedule's refreshes spread over instances, a few at a time, instead
+   * of every enabler's rebuilds in one Lambda's time and memory.
+   */
+  snapshots: {
+    worker: 'member-directory',
+    messageSchema: snapshotRefreshMessageSchema,
+    visibilityTimeoutSeconds: 1800,
+    maxReceiveCount: 3,
+    batchSize: 1,
+    maxConcurrency: 4,
   },
 } as const;
 

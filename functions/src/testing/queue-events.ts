@@ -7,6 +7,7 @@ export const sqsEventOf = (message: unknown, receiveCount = 1): SQSEvent =>
     Records: [
       {
         messageId: randomUUID(),
+        eventSource: 'aws:sqs',
         body: JSON.stringify(message),
         attributes: { ApproximateReceiveCount: String(receiveCount) },
       },

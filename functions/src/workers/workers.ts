@@ -11,8 +11,19 @@ export const workers = [
   'aggregates-rebuild',
   'member-deletion',
   'benefit-run',
+  'snapshot-schedule',
 ] as const;
 export type Worker = (typeof workers)[number];
+
+/**
+ * The workers run on a schedule (an EventBridge rule each in AWS; the local runtime runs them at its
+ * start, then at the same rate): how often, and how long one run may take.
+ */
+export const scheduledWorkers = {
+  // Queues a refresh of every list snapshot of every enabler (the snapshots queue).
+  'snapshot-schedule': { everyHours: 6, timeoutSeconds: 120 },
+} as const satisfies Partial<Record<Worker, { everyHours: number; timeoutSeconds: number }>>;
+export type ScheduledWorker = keyof typeof scheduledWorkers;
 
 /** The workers fed by the table's stream, each through its own event source mapping. */
 export const streamWorkers = ['aggregates', 'member-directory'] as const satisfies readonly Worker[];

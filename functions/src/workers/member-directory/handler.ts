@@ -4,23 +4,26 @@ import type {
   Context,
   DynamoDBRecord,
   DynamoDBStreamEvent,
-  ScheduledEvent,
+  SQSEvent,
+  SQSRecord,
 } from 'aws-lambda';
 import { adminLists, type AdminList } from '@cpbo/schemas/admin-list-query.ts';
-import { listEnablers } from '#data/enablers.ts';
+import type { FromSchema, SnapshotList } from '@cpbo/schemas';
 import { refreshMemberSnapshot } from '#data/member-directory.ts';
 import { refreshRecordSnapshot } from '#data/record-directory.ts';
 import { recordTypeOf } from '#data/record-timeline.ts';
+import { queueDefinitions } from '#domain/queues.ts';
 import { logger } from '#platform/logger.ts';
+import { assertMatches, loadValidators } from '#platform/validator.ts';
 import { streamEntityTypes } from '../workers.ts';
 
 /*
  * Keeps the snapshots of the lists in memory current (data/directories.ts): each enabler's member list
  * and its administrators' tables of plots, contributions, payouts and cashouts. Fed by the table's
- * stream and by a schedule.
+ * stream, and by the snapshots queue: one list of one enabler per message, which the snapshot-schedule
+ * worker sends for every enabler every few hours.
  */
 
-type Snapshot = 'members' | AdminList;
 type Image = Record<string, AttributeValue> | undefined;
 
 const wantedTypes = new Set(streamEntityTypes['member-directory']);
@@ -36,13 +39,15 @@ const renamed = (before: Image, after: Image, attributes: string[]): boolean =>
   before !== undefined && attributes.some((attribute) => text(before, attribute) !== text(after, attribute));
 
 /** The snapshots a stream record changes: its enabler's and their names, none when it changes none. */
-export const snapshotsChangedBy = (record: DynamoDBRecord): { enablerId: string; snapshots: Snapshot[] } => {
+export const snapshotsChangedBy = (
+  record: DynamoDBRecord,
+): { enablerId: string; snapshots: SnapshotList[] } => {
   const after = record.dynamodb?.NewImage;
   const before = record.dynamodb?.OldImage;
   const type = text(after, 'entityType') ?? '';
   const enablerId = text(after, 'enablerId') ?? '';
   if (!wantedTypes.has(type)) return { enablerId, snapshots: [] };
-  const snapshots: Snapshot[] = [];
+  const snapshots: SnapshotList[] = [];
   if (type === 'MEMBER' || type === 'MEMBER_REMOVED') snapshots.push('members');
   // The record lists show members' names, and lose a removed member's records.
   if (type === 'MEMBER_REMOVED' || (type === 'MEMBER' && renamed(before, after, ['name', 'number'])))
@@ -53,7 +58,7 @@ export const snapshotsChangedBy = (record: DynamoDBRecord): { enablerId: string;
   return { enablerId, snapshots: [...new Set(snapshots)] };
 };
 
-const refresh = async (enablerId: string, snapshot: Snapshot): Promise<void> => {
+const refresh = async (enablerId: string, snapshot: SnapshotList): Promise<void> => {
   const started = Date.now();
   try {
     const result =
@@ -73,7 +78,7 @@ const refresh = async (enablerId: string, snapshot: Snapshot): Promise<void> => 
  */
 const refreshChangedSnapshots = (event: DynamoDBStreamEvent, context?: Context) => {
   const refreshes = new Map<string, Promise<void>>();
-  const refreshOnce = (enablerId: string, snapshot: Snapshot): Promise<void> => {
+  const refreshOnce = (enablerId: string, snapshot: SnapshotList): Promise<void> => {
     const key = `${enablerId}|${snapshot}`;
     const started = refreshes.get(key) ?? refresh(enablerId, snapshot);
     refreshes.set(key, started);
@@ -91,23 +96,34 @@ const refreshChangedSnapshots = (event: DynamoDBStreamEvent, context?: Context) 
   );
 };
 
-/** Enablers the schedule refreshes at once (each one's snapshots one after the other). */
-const SCHEDULE_PARALLEL = 4;
+const { messageSchema } = queueDefinitions.snapshots;
+type SnapshotRefreshMessage = FromSchema<typeof messageSchema>;
+const snapshotValidators = () => import('#generated/validators/queue-snapshots.generated.ts');
 
-/** The schedule refreshes every snapshot of every enabler, which builds missing ones and rebuilds old ones. */
-const refreshEveryEnabler = async (): Promise<void> => {
-  const failed: string[] = [];
-  const enablers = await listEnablers();
-  let next = 0;
-  const refresher = async () => {
-    for (let enabler = enablers[next++]; enabler; enabler = enablers[next++])
-      for (const snapshot of ['members', ...adminLists] as const)
-        await refresh(enabler.id, snapshot).catch(() => failed.push(`${enabler.id} ${snapshot}`));
-  };
-  await Promise.all(Array.from({ length: SCHEDULE_PARALLEL }, refresher));
-  if (failed.length) throw new Error(`${failed.length} snapshot(s) failed: ${failed.join(', ')}`);
+/** One queued refresh; a message its schema refuses fails, and goes to the dead letters after its retries. */
+const refreshQueued = async (record: SQSRecord): Promise<void> => {
+  let message: unknown;
+  try {
+    message = JSON.parse(record.body);
+    assertMatches(await loadValidators(snapshotValidators), messageSchema, message, 'message');
+  } catch (error) {
+    await logger.error('Snapshot refresh message refused', { messageId: record.messageId, error });
+    throw error;
+  }
+  const { enablerId, list } = message as SnapshotRefreshMessage;
+  await refresh(enablerId, list);
 };
 
-/** Keeps each enabler's snapshots current, fed by the table's stream and by a schedule. */
-export const handler = async (event: DynamoDBStreamEvent | ScheduledEvent, context?: Context) =>
-  'Records' in event ? refreshChangedSnapshots(event, context) : refreshEveryEnabler();
+const refreshQueuedSnapshots = (event: SQSEvent, context?: Context) =>
+  processPartialResponse(event, refreshQueued, new BatchProcessor(EventType.SQS), {
+    context,
+    processInParallel: false,
+    throwOnFullBatchFailure: false,
+  });
+
+const fromQueue = (event: SQSEvent | DynamoDBStreamEvent): event is SQSEvent =>
+  event.Records[0]?.eventSource === 'aws:sqs';
+
+/** Keeps each enabler's snapshots current: fed by the table's stream and by the snapshots queue. */
+export const handler = async (event: DynamoDBStreamEvent | SQSEvent, context?: Context) =>
+  fromQueue(event) ? refreshQueuedSnapshots(event, context) : refreshChangedSnapshots(event, context);

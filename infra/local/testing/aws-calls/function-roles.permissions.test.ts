@@ -26,7 +26,7 @@ import {
 
 /** Rights that no test's call uses, each with why it stays. */
 const rightsUnusedByTests: readonly { function: string; action: string; reason: string }[] = [
-  ...['admin-enablers', 'member-directory-worker', 'export-worker'].map((name) => ({
+  ...['admin-enablers', 'snapshot-schedule-worker', 'export-worker'].map((name) => ({
     function: name,
     action: 'dynamodb:BatchGetItem',
     reason:

@@ -57,6 +57,8 @@ export class AdminRecordsPage {
       .getByRole('option', { name: new RegExp(escapeRegExp(memberName)) })
       .first()
       .click();
+    // The filtered answer drawn: until then the rows may be the whole table's, whose first is another's.
+    await this.drawn();
     await this.rows.filter({ hasText: memberName }).first().waitFor();
   }
 

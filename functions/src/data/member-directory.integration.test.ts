@@ -4,6 +4,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { snapshotLists } from '@cpbo/schemas';
+import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { MemberIndex } from '#domain/member-list.ts';
 import { dynamo } from '#platform/aws-clients.ts';
@@ -16,8 +17,8 @@ import { everyOrder } from '../testing/member-summaries.ts';
 import { newMemberFields, newPlotFields } from '../testing/member-fixtures.ts';
 import { givenContribution } from '../testing/money-fixtures.ts';
 import { sqsEventOf } from '../testing/queue-events.ts';
-import { handler as directoryWorker } from '../workers/member-directory/handler.ts';
-import { handler as snapshotSchedule } from '../workers/snapshot-schedule/handler.ts';
+import { handler as directoryHandler } from '../workers/member-directory/handler.ts';
+import { handler as scheduleHandler } from '../workers/snapshot-schedule/handler.ts';
 import { FULL_REBUILD_MS, REBUILD_CHECK_MS } from './directories.ts';
 import {
   forgetMember,
@@ -34,6 +35,15 @@ import type { NewMember } from './member-items.ts';
 import { nowIso, tableName } from './table.ts';
 
 const today = isoDateOf(new Date());
+
+/** The workers as Lambda invokes them. */
+const directoryWorker = (event: Parameters<typeof directoryHandler>[0]) =>
+  directoryHandler(event, lambdaContext('member-directory-worker', 300_000));
+const snapshotSchedule = () =>
+  scheduleHandler(
+    { 'detail-type': 'Scheduled Event', source: 'aws.events' },
+    lambdaContext('snapshot-schedule-worker', 120_000),
+  );
 
 /** What the worker's schedule queues. */
 const queued: { queue: string; message: unknown }[] = [];

@@ -1,3 +1,4 @@
+import middy from '@middy/core';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type {
   AttributeValue,
@@ -14,6 +15,7 @@ import { refreshRecordSnapshot } from '#data/record-directory.ts';
 import { recordTypeOf } from '#data/record-timeline.ts';
 import { queueDefinitions } from '#domain/queues.ts';
 import { logger } from '#platform/logger.ts';
+import { observability } from '#platform/observability.ts';
 import { assertMatches, loadValidators } from '#platform/validator.ts';
 import { streamEntityTypes } from '../workers.ts';
 
@@ -125,5 +127,6 @@ const fromQueue = (event: SQSEvent | DynamoDBStreamEvent): event is SQSEvent =>
   event.Records[0]?.eventSource === 'aws:sqs';
 
 /** Keeps each enabler's snapshots current: fed by the table's stream and by the snapshots queue. */
-export const handler = async (event: DynamoDBStreamEvent | SQSEvent, context?: Context) =>
-  fromQueue(event) ? refreshQueuedSnapshots(event, context) : refreshChangedSnapshots(event, context);
+export const handler = middy(async (event: DynamoDBStreamEvent | SQSEvent, context: Context) =>
+  fromQueue(event) ? refreshQueuedSnapshots(event, context) : refreshChangedSnapshots(event, context),
+).use(observability());

@@ -1,7 +1,9 @@
+import middy from '@middy/core';
 import { snapshotLists, type FromSchema } from '@cpbo/schemas';
 import { listEnablers } from '#data/enablers.ts';
 import { queueDefinitions } from '#domain/queues.ts';
 import { logger } from '#platform/logger.ts';
+import { observability } from '#platform/observability.ts';
 import { sendToQueue } from '#platform/queue.ts';
 
 /*
@@ -16,7 +18,7 @@ type SnapshotRefreshMessage = FromSchema<typeof queueDefinitions.snapshots.messa
 /** The messages sent at once. */
 const SENDS_AT_ONCE = 10;
 
-export const handler = async (): Promise<void> => {
+export const handler = middy(async (): Promise<void> => {
   const enablers = await listEnablers();
   const messages = enablers.flatMap((enabler) =>
     snapshotLists.map((list): SnapshotRefreshMessage => ({ enablerId: enabler.id, list })),
@@ -28,4 +30,4 @@ export const handler = async (): Promise<void> => {
   };
   await Promise.all(Array.from({ length: SENDS_AT_ONCE }, sender));
   await logger.info('snapshot refreshes queued', { enablers: enablers.length, messages: messages.length });
-};
+}).use(observability());

@@ -108,4 +108,13 @@ describe('a call that names a member deleted in its enabler', () => {
     expect(answer).toMatchObject({ status: 410, body: { code: 'ERR_MEMBER_DELETED' } });
     expect(await readMemberPartition(memberId)).toEqual([]);
   });
+
+  it("is not found for another enabler's administrator: nothing says it was ever there", async () => {
+    const other = (await givenAdministeredEnabler()).admin.token;
+    for (const answer of [
+      await callApi(members, 'GET', `/members/${memberId}`, { token: other }),
+      await callApi(adminMembers, 'DELETE', `/admin/members/${memberId}`, { token: other }),
+    ])
+      expect(answer).toMatchObject({ status: 404, body: { code: 'ERR_NOT_FOUND' } });
+  });
 });

@@ -16,13 +16,3 @@ export interface WriteOptions<Written> {
   now?: Date;
   receipt?: Receipt<Written>;
 }
-
-/**
- * An item that a record's write puts where absent, in the record's own transaction: `taken` is the
- * code answered when it is already there, and then nothing is written (a benefit run's claim of one
- * payout per assessment and plot, data/benefit-claims.ts).
- */
-export interface ExclusiveClaim<Written> {
-  put: (record: Written) => TransactItem;
-  taken: ErrorCode;
-}

@@ -1,5 +1,4 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 
 /*
  * What a write transaction is made of, shared by the transaction runner (table.ts) and the writers of

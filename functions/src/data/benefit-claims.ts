@@ -97,10 +97,12 @@ export const claimWrites = (
     ];
   return [
     ...(from && heldBefore && before
-      ? [[{ Delete: { TableName: tableName(), Key: from, ...held(before.id) } }, 'ERR_CONFLICT'] as [
-          TransactItem,
-          FailureCode,
-        ]]
+      ? [
+          [{ Delete: { TableName: tableName(), Key: from, ...held(before.id) } }, 'ERR_CONFLICT'] as [
+            TransactItem,
+            FailureCode,
+          ],
+        ]
       : []),
     ...(to && after ? [put(after)] : []),
   ];

@@ -111,6 +111,8 @@ const growingLists: { route: string; path: string; length: number; why: string }
     'POST /admin/benefit-runs/{id}/reject',
     'POST /admin/benefit-runs/{id}/cancel',
     'POST /admin/benefit-runs/{id}/resume',
+    'POST /admin/benefit-runs/{id}/preview',
+    'POST /admin/benefit-runs/{id}/reverse',
   ].flatMap((route) => [
     { route, path: '$.run.preview.perFederation[]', length: FEDERATIONS, why: "an enabler's federations" },
     { route, path: '$.run.files[]', length: BANKS, why: 'the banks a run pays' },

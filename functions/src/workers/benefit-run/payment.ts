@@ -3,6 +3,7 @@ import type { BenefitRow } from '#domain/benefit-preview.ts';
 import { readPreview } from '#data/benefit-run-files.ts';
 import { recordPayFailure, saveRunProgress, type BenefitRun } from '#data/benefit-runs.ts';
 import { recordPayoutCampaigns } from '#data/campaigns.ts';
+import { changeMoneyRecord } from '#data/money-change.ts';
 import { createMoneyRecord } from '#data/money-create.ts';
 import { AppError } from '#platform/app-error.ts';
 import { groupBy } from '#platform/group-by.ts';
@@ -31,6 +32,7 @@ export const paymentOrder = (rows: BenefitRow[]): BenefitRow[] =>
  * again and which resumes here.
  */
 const payRow = async (run: BenefitRun, row: BenefitRow, payoutDate: string, by: string): Promise<void> => {
+  if (run.kind === 'REVERSAL') return takeBack(run, row, by);
   const plotId = row.plotId as string;
   const memberId = row.memberId as string;
   try {
@@ -60,6 +62,35 @@ const payRow = async (run: BenefitRun, row: BenefitRow, payoutDate: string, by: 
 };
 
 /**
+ * A reversal's row: the payout the reversed run wrote, deleted through the one money path (its claim
+ * freed in its transaction), which only the reversal of its run may do. A payout gone already (an
+ * earlier delivery of the step, or its member deleted) or one the pending benefit no longer covers is
+ * reported; anything else fails the step.
+ */
+const takeBack = async (run: BenefitRun, row: BenefitRow, by: string): Promise<void> => {
+  const plotId = row.plotId as string;
+  const memberId = row.memberId as string;
+  try {
+    await changeMoneyRecord({
+      type: 'PAYOUT',
+      enablerId: run.enablerId,
+      memberId,
+      recordId: row.payoutId as string,
+      values: null,
+      by,
+      reversing: run.reverses as string,
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'ERR_NOT_FOUND')
+      await recordPayFailure(run.id, { plotId, memberId, reason: 'PAYOUT_GONE' });
+    else if (error.code === 'ERR_PENDING_BENEFIT_NEGATIVE')
+      await recordPayFailure(run.id, { plotId, memberId, reason: 'PENDING_TOO_LOW' });
+    else throw error;
+  }
+};
+
+/**
  * A step of a run's payment: its accepted rows from where the step before stopped (`written`), a
  * member at a time in each of PAY_PARALLELISM lanes, none waiting for another, until all are paid
  * (the result: how many) or its time is up (the checkpoint: the rows of the members taken, all paid
@@ -74,9 +105,10 @@ export const payRun = async (
 ): Promise<StepOutcome<{ written: number }, { written: number; total: number }>> => {
   if (!run.previewKey || !run.review) throw new Error(`Benefit run ${run.id} has no approved preview`);
   const accepted = paymentOrder((await readPreview(run.previewKey)).rows);
-  await recordPayoutCampaigns(run.enablerId, [
-    { assessmentId: run.assessmentId, assessmentDate: run.assessmentDate },
-  ]);
+  if (run.kind === 'PAYMENT')
+    await recordPayoutCampaigns(run.enablerId, [
+      { assessmentId: run.assessmentId, assessmentDate: run.assessmentDate },
+    ]);
   const payoutDate = isoDateOf(new Date());
   const by = run.review.by;
   const members = [...groupBy(accepted.slice(run.written), (row) => row.memberId).values()];

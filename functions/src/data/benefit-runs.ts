@@ -75,6 +75,8 @@ export interface BenefitRun {
   state: BenefitRunState;
   step: number;
   createdBy: string;
+  /** Who brought the uploader in, as at the upload (domain/account-lineage.ts): no reviewer of theirs. */
+  uploaderBroughtInBy: string[];
   createdAt: string;
   updatedAt: string;
   progress: { done: number; total: number } | null;
@@ -101,6 +103,7 @@ const toBenefitRun = (item: Record<string, unknown>): BenefitRun => ({
   state: item.state as BenefitRunState,
   step: item.step as number,
   createdBy: item.createdBy as string,
+  uploaderBroughtInBy: (item.uploaderBroughtInBy as string[] | undefined) ?? [],
   createdAt: item.createdAt as string,
   updatedAt: item.updatedAt as string,
   progress: orNull(item.progress),
@@ -116,7 +119,15 @@ const toBenefitRun = (item: Record<string, unknown>): BenefitRun => ({
 
 export type NewBenefitRun = Pick<
   BenefitRun,
-  'id' | 'enablerId' | 'assessmentId' | 'assessmentDate' | 'fileName' | 'fileRows' | 'currency' | 'createdBy'
+  | 'id'
+  | 'enablerId'
+  | 'assessmentId'
+  | 'assessmentDate'
+  | 'fileName'
+  | 'fileRows'
+  | 'currency'
+  | 'createdBy'
+  | 'uploaderBroughtInBy'
 >;
 
 /** The audit entry of an administrator's step: the run's state before and after, and the comment. */

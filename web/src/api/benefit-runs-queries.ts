@@ -48,7 +48,7 @@ export const useBenefitRun = (runId: string) =>
   useFollowedRead(
     queryKeys.benefitRuns.run(runId),
     (options) => getBenefitRun(runId, options),
-    (run) => isAtWork(run.state),
+    ({ run }) => isAtWork(run.state),
   );
 
 /** A page of a previewed run's rows; the page shown stays while the next one loads. */

@@ -19,6 +19,7 @@ import {
   type BenefitRun,
 } from '#data/benefit-runs.ts';
 import { getEnablerWithLatestConfig } from '#data/enablers.ts';
+import { reviewable } from '#domain/benefit-run-states.ts';
 import { ok, type IdempotentRequest, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
@@ -27,8 +28,10 @@ import { AppError } from '#platform/app-error.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { sendToQueue } from '#platform/queue.ts';
 import { presignS3Url } from '#platform/s3.ts';
+import { callerAccount } from '../accounts/caller-account.ts';
 import { newFileUpload } from '../file-uploads.ts';
 import { checkedAssessment } from './assessment-upload.ts';
+import { linkedToUploader, refuseLinkedReviewer } from './linked-reviewer.ts';
 import { duplicatesPage, rowsPage } from './preview-pages.ts';
 import { runAnswer } from './run-answer.ts';
 
@@ -63,6 +66,7 @@ const start = async ({
       fileName: body.fileName ?? null,
       currency: latest?.config?.currency ?? null,
       createdBy: session.email,
+      uploaderBroughtInBy: (await callerAccount(session)).broughtInBy,
     },
     assessment,
     key.receipt(accepted),
@@ -77,8 +81,14 @@ const start = async ({
 const list = async ({ session }: SessionRequest) =>
   ok({ runs: (await listBenefitRuns(currentEnabler(session))).map(runAnswer) });
 
-const get = async ({ params, session }: SessionRequest<unknown, 'id'>) =>
-  ok({ run: runAnswer(await runOf(session, params.id)) });
+/** The run; one awaiting its review says whether the caller is of its uploader's line (who may not review it). */
+const get = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
+  const run = await runOf(session, params.id);
+  return ok({
+    run: runAnswer(run),
+    ...(reviewable(run.state) && { linkedToUploader: await linkedToUploader(run, session) }),
+  });
+};
 
 /** The preview's file of a previewed run. */
 const previewOf = async (session: SessionRequest['session'], runId: string) => {
@@ -102,8 +112,9 @@ const duplicates = async ({
   ok(duplicatesPage(await previewOf(session, params.id), query));
 
 /**
- * POST …/approve and …/reject: another administrator than the uploader reviews a previewed run, with
- * a comment. An approval queues the payment (202); a rejection ends the run.
+ * POST …/approve and …/reject: another administrator than the uploader, and not of the uploader's
+ * line, reviews a previewed run, with a comment. An approval queues the payment (202); a rejection ends
+ * the run.
  */
 const review =
   (decision: 'APPROVED' | 'REJECTED') =>
@@ -113,6 +124,7 @@ const review =
     session,
   }: SessionRequest<FromSchema<typeof benefitRunReviewRequestSchema>, 'id'>) => {
     const run = await runOf(session, params.id);
+    await refuseLinkedReviewer(run, session);
     const moved = await reviewBenefitRun(run, decision, session.email, body.comment.trim());
     await appLog.info(
       `Benefit run ${run.id} (${run.assessmentId}) ${decision.toLowerCase()} by ${session.email}`,

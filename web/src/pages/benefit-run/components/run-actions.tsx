@@ -36,8 +36,11 @@ export const availableActions = (run: BenefitRun): BenefitRunAction[] => {
 export const isUploader = (run: BenefitRun, email: string): boolean =>
   run.createdBy.toLowerCase() === email.toLowerCase();
 
-/** The run's buttons (approve, reject, cancel, resume) and their confirmations, each with a comment. */
-export function RunActions({ run, uploader }: { run: BenefitRun; uploader: boolean }) {
+/**
+ * The run's buttons (approve, reject, cancel, resume) and their confirmations, each with a comment;
+ * approve and reject are off for the uploader and their line (`reviewBarred`).
+ */
+export function RunActions({ run, reviewBarred }: { run: BenefitRun; reviewBarred: boolean }) {
   const { t } = useTranslation();
   const formats = useRunFormats(run);
   const move = useMoveBenefitRun(run.id);
@@ -89,7 +92,7 @@ export function RunActions({ run, uploader }: { run: BenefitRun; uploader: boole
       <Button
         key={action}
         variant={primary ? 'primary' : 'normal'}
-        disabled={uploader && (action === 'approve' || action === 'reject')}
+        disabled={reviewBarred && (action === 'approve' || action === 'reject')}
         onClick={() => ask(action)}
       >
         {t(`benefitRuns.actions.${action}.button`)}

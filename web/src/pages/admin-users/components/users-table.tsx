@@ -158,6 +158,7 @@ export function UsersTable({
       {...collectionProps}
       variant="full-page"
       stickyHeader
+      wrapLines
       items={items}
       columnDefinitions={columnDefinitions}
       trackBy="email"

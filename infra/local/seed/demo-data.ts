@@ -213,7 +213,14 @@ const demoMembers = (
       }
     }
     const whole = wholeMemberItems(fields, id, at, { plots, records });
-    items.push(whole.profile, ...whole.plots, ...whole.claims, ...whole.records, ...whole.recordIdClaims);
+    items.push(
+      whole.profile,
+      ...whole.plots,
+      ...whole.claims,
+      ...whole.records,
+      ...whole.recordIdClaims,
+      ...whole.benefitClaims,
+    );
   }
   return items;
 };

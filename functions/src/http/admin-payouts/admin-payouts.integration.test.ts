@@ -125,7 +125,7 @@ describe('payouts of the administrator', () => {
   });
 
   it('creates the campaign of the assessment, and moves its date with a later payout of it', async () => {
-    const { memberId, plotIds } = await givenMember(enablerId);
+    const { memberId, plotIds } = await givenMember(enablerId, 2);
     const assessmentId = `A-${randomUUID().slice(0, 8)}`;
     await createPayout(memberId, plotIds[0] as string, {
       assessmentId,
@@ -136,7 +136,7 @@ describe('payouts of the administrator', () => {
       name: assessmentId,
       reportingDate: '2026-08-15',
     });
-    await createPayout(memberId, plotIds[0] as string, {
+    await createPayout(memberId, plotIds[1] as string, {
       assessmentId,
       assessmentDate: unixSecondsOfDay('2026-08-20'),
     });
@@ -259,7 +259,8 @@ describe('the payout list', () => {
         token: index % 4 === 0 ? other.token : listAdmin.token,
         body: payoutBody(member.memberId, member.plotIds[index % member.plotIds.length] as string, {
           amount: 10 + ((index * 13) % 29) + (index % 3) / 2,
-          assessmentId: `A-${(index * 7) % 12}`,
+          // One payout per assessment and plot: the index makes each pair its own.
+          assessmentId: `A-${(index * 7) % 12}-${index}`,
           assessmentDate: unixSecondsOfDay(`2026-0${1 + (index % 8)}-2${index % 8}`),
           payoutDate: unixSecondsOfDay(`2026-0${2 + (Math.floor(index / 2) % 8)}-0${1 + (index % 9)}`),
         }),

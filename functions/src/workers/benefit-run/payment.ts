@@ -1,6 +1,5 @@
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import type { BenefitRow } from '#domain/benefit-preview.ts';
-import { benefitClaim, claimOf } from '#data/benefit-claims.ts';
 import { readPreview } from '#data/benefit-run-files.ts';
 import { recordPayFailure, saveRunProgress, type BenefitRun } from '#data/benefit-runs.ts';
 import { recordPayoutCampaigns } from '#data/campaigns.ts';
@@ -25,8 +24,9 @@ export const paymentOrder = (rows: BenefitRow[]): BenefitRow[] =>
     );
 
 /**
- * One accepted row's payout, through the one money path with the plot's claim in its transaction. A
- * plot whose claim is taken was paid by this run (an earlier delivery) or by another (reported); a
+ * One accepted row's payout, through the one money path (its assessment's claim in its transaction,
+ * benefit-claims.ts). A plot whose claim is taken was paid by this run (an earlier delivery) or by
+ * another payout (reported); a
  * plot or member gone since the preview is reported; anything else fails the step, which SQS delivers
  * again and which resumes here.
  */
@@ -43,15 +43,15 @@ const payRow = async (run: BenefitRun, row: BenefitRow, payoutDate: string, by: 
         assessmentId: run.assessmentId,
         assessmentDate: run.assessmentDate,
         payoutDate,
+        runId: run.id,
       },
       by,
-      claim: benefitClaim(run),
       campaignApart: true,
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    if (error.code === 'ERR_BENEFIT_ALREADY_PAID') {
-      if ((await claimOf(run.enablerId, run.assessmentId, plotId))?.runId === run.id) return;
+    if (error.code === 'ERR_PLOT_PAID_FOR_ASSESSMENT') {
+      if ((error.details as { runId: string | null }).runId === run.id) return;
       await recordPayFailure(run.id, { plotId, memberId, reason: 'ALREADY_PAID' });
     } else if (error.code === 'ERR_NOT_FOUND' || error.code === 'ERR_FORBIDDEN_USER')
       await recordPayFailure(run.id, { plotId, memberId, reason: 'PLOT_OR_MEMBER_GONE' });

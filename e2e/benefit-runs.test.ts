@@ -65,6 +65,8 @@ describe('benefit runs', () => {
     openApp,
   }) => {
     const adminToken = await signIn(defaultLogins.adminEmail, defaultLogins.adminPassword);
+    // Two administrators the demo's brought in: neither brought the other in, so one may review the other's run.
+    const uploader = await registeredAccount('First Admin', 'ADMIN');
     const reviewer = await registeredAccount('Second Admin', 'ADMIN');
     const { body: enabler } = await callApi('/me/enabler', { token: adminToken });
     const { currency, benefitFactorsByMonth, damageThreshold, maxCompensationFactor } = enabler.config as {
@@ -134,7 +136,7 @@ describe('benefit runs', () => {
         0,
       ) / 100;
     const uploaderPage = await openApp({ locale: 'en-US' });
-    await signInThroughForm(uploaderPage, defaultLogins.adminEmail, defaultLogins.adminPassword);
+    await signInThroughForm(uploaderPage, uploader.email, uploader.password);
 
     // One administrator uploads the assessment.
     const runs = new BenefitRunsPage(uploaderPage);
@@ -165,6 +167,19 @@ describe('benefit runs', () => {
     expect(phone.replace(/\D/g, '')).toContain(duplicates[0]?.[2]);
     // The uploader cannot approve their own run.
     expect(await runs.reviewButton('approve').isDisabled()).toBe(true);
+
+    // Nor can the administrator who brought the uploader in: four eyes need two people.
+    const makerPage = await openApp({ locale: 'en-US' });
+    await signInThroughForm(makerPage, defaultLogins.adminEmail, defaultLogins.adminPassword);
+    const maker = await new BenefitRunsPage(makerPage).openRun(runId);
+    await makerPage.getByText('Another administrator must review this run', { exact: true }).waitFor();
+    await makerPage
+      .getByText(`your account and that of ${uploader.email}, who uploaded it, were created or made`, {
+        exact: false,
+      })
+      .waitFor();
+    expect(await maker.reviewButton('approve').isDisabled()).toBe(true);
+    expect(await maker.reviewButton('reject').isDisabled()).toBe(true);
 
     // A second administrator approves it; the job pays it.
     const reviewerPage = await openApp({ locale: 'en-US' });

@@ -539,7 +539,15 @@ export const benefitRunAnswerSchema = {
   type: 'object',
   required: ['run'],
   additionalProperties: false,
-  properties: { run: benefitRunObject },
+  properties: {
+    run: benefitRunObject,
+    /**
+     * GET of a run awaiting its review only: whether the caller brought its uploader in, or was brought
+     * in by them (created or made administrator, directly or through other accounts), and so may not
+     * review it (ERR_BENEFIT_RUN_LINKED_REVIEW).
+     */
+    linkedToUploader: { type: 'boolean' },
+  },
 } as const satisfies JSONSchema;
 
 /** GET /admin/benefit-runs: the current enabler's runs, newest first. */

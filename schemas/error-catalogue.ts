@@ -145,6 +145,11 @@ export const errorCatalogue = {
     status: 403,
     message: 'The administrator who uploaded a benefit run cannot approve or reject it.',
   },
+  ERR_BENEFIT_RUN_LINKED_REVIEW: {
+    status: 403,
+    message:
+      'An administrator who brought in the uploader of a benefit run, or whom the uploader brought in, cannot approve or reject it.',
+  },
   ERR_BENEFIT_RUN_STALE_PREVIEW: {
     status: 409,
     message:

@@ -117,6 +117,8 @@ export const errorDescriptions = {
     'An administrator approves, rejects or cancels a benefit run that is past that point (approved, paid, rejected, cancelled), resumes one that is not failed or paying, or asks for a file the run does not have yet.',
   ERR_BENEFIT_RUN_SELF_REVIEW:
     'The administrator who uploaded a benefit run approves or rejects it: another one must.',
+  ERR_BENEFIT_RUN_LINKED_REVIEW:
+    'An administrator approves or rejects a benefit run whose uploader brought them in (created their account or promoted it to administrator, directly or through accounts the uploader brought in), or whom they brought in: one administrator of no such line must. details.uploader names the uploader, details.link is BROUGHT_IN_BY_UPLOADER or BROUGHT_IN_UPLOADER; nothing is written.',
   ERR_BENEFIT_RUN_STALE_PREVIEW:
     'An administrator approves or rejects a benefit run whose preview was computed under an earlier version of the benefit rule: POST …/preview computes it again.',
   ERR_BENEFIT_RUN_BANK_CHANGED:

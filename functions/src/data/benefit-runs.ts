@@ -85,6 +85,8 @@ export interface BenefitRun {
   reversedBy: string | null;
   step: number;
   createdBy: string;
+  /** Who brought the uploader in, as at the upload (domain/account-lineage.ts): no reviewer of theirs. */
+  uploaderBroughtInBy: string[];
   createdAt: string;
   updatedAt: string;
   progress: { done: number; total: number } | null;
@@ -114,6 +116,7 @@ const toBenefitRun = (item: Record<string, unknown>): BenefitRun => ({
   reversedBy: orNull(item.reversedBy),
   step: item.step as number,
   createdBy: item.createdBy as string,
+  uploaderBroughtInBy: (item.uploaderBroughtInBy as string[] | undefined) ?? [],
   createdAt: item.createdAt as string,
   updatedAt: item.updatedAt as string,
   progress: orNull(item.progress),
@@ -129,7 +132,15 @@ const toBenefitRun = (item: Record<string, unknown>): BenefitRun => ({
 
 export type NewBenefitRun = Pick<
   BenefitRun,
-  'id' | 'enablerId' | 'assessmentId' | 'assessmentDate' | 'fileName' | 'fileRows' | 'currency' | 'createdBy'
+  | 'id'
+  | 'enablerId'
+  | 'assessmentId'
+  | 'assessmentDate'
+  | 'fileName'
+  | 'fileRows'
+  | 'currency'
+  | 'createdBy'
+  | 'uploaderBroughtInBy'
 > &
   Partial<Pick<BenefitRun, 'kind' | 'reverses'>>;
 
@@ -355,7 +366,7 @@ export const previewBenefitRunAgain = (run: BenefitRun, by: string): Promise<Ben
  */
 export const startReversal = async (
   run: BenefitRun,
-  fields: Pick<NewBenefitRun, 'id' | 'createdBy' | 'currency'>,
+  fields: Pick<NewBenefitRun, 'id' | 'createdBy' | 'currency' | 'uploaderBroughtInBy'>,
   receipt?: (reversal: BenefitRun) => TransactItem,
   now = new Date(),
 ): Promise<BenefitRun> => {

@@ -57,6 +57,7 @@ const textBytes = new Map([
   ['enabler', stored('enablerId')],
   ['user', stored('email')],
   ['by', stored('email')],
+  ['promotedBy', stored('email')],
   // A duplicate group's shared value: an account, a phone or a village.
   ['value', Math.max(stored('bankAccount'), stored('phone'), stored('village'))],
   ['accessToken', (await signAccessToken(longestSession)).length],

@@ -49,7 +49,7 @@ export const useBenefitRun = (runId: string) =>
   useFollowedRead(
     queryKeys.benefitRuns.run(runId),
     (options) => getBenefitRun(runId, options),
-    (run) => benefitRunAtWork(run.state),
+    ({ run }) => benefitRunAtWork(run.state),
   );
 
 /** A page of a previewed run's rows; the page shown stays while the next one loads. */

@@ -36,8 +36,9 @@ type Errors = Pick<ApiRequest, 'errors'>;
 export const listBenefitRuns = async (options: Errors = {}) =>
   (await apiFetch<BenefitRunListAnswer>(base, options)).runs;
 
-export const getBenefitRun = async (runId: string, options: Errors = {}) =>
-  (await apiFetch<BenefitRunAnswer>(runPath(runId), options)).run;
+/** A run, and for one awaiting its review whether the signed-in administrator is of its uploader's line. */
+export const getBenefitRun = (runId: string, options: Errors = {}) =>
+  apiFetch<BenefitRunAnswer>(runPath(runId), options);
 
 export interface PreviewSort<Field extends string> {
   field: Field;

@@ -11,9 +11,9 @@ import { dynamo } from '#platform/aws-clients.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { putS3Object } from '#platform/s3.ts';
+import { deliverBenefitSteps, uploadAssessment as upload } from '../../testing/benefit-runs.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';
-import { sqsEventOf } from '../../testing/queue-events.ts';
 import { givenContribution } from '../../testing/money-fixtures.ts';
 import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
 import { givenAdministeredEnabler, givenSignedInUser } from '../../testing/signed-in-users.ts';
@@ -33,43 +33,13 @@ import { handler as api } from './handler.ts';
 const queued: { queue: string; message: unknown }[] = [];
 useQueueTransport({ send: async (queue, message) => void queued.push({ queue, message }) });
 
-/** Delivers the queued steps (and the steps they queue) to the worker, `parallel` at once. */
-const runJobs = async () => {
-  while (queued.length) {
-    const batch = queued.splice(0);
-    const answers = await Promise.all(
-      batch.map(({ message }) => worker(sqsEventOf(message), lambdaContext('benefit-run-worker', 600_000))),
-    );
-    expect(answers.flatMap((answer) => answer.batchItemFailures)).toEqual([]);
-  }
-};
+/** Delivers the queued steps (and the steps they queue) to the worker. */
+const runJobs = () => deliverBenefitSteps(queued);
 
 type Admin = { email: string; token: string };
 let enablerId: string;
 let uploader: Admin;
 let reviewer: Admin;
-
-/** Uploads a file as the screen does (its upload link, then the start); answers the start's answer. */
-const upload = async (
-  admin: Admin,
-  text: string,
-  format: 'csv' | 'json' = 'csv',
-  headers: Record<string, string> = {},
-) => {
-  const link = await callApi(api, 'POST', '/admin/benefit-runs/uploads', { token: admin.token });
-  expect(link.status).toBe(201);
-  const put = await fetch(link.body.url, {
-    method: 'PUT',
-    body: text,
-    headers: { 'content-type': 'text/csv' },
-  });
-  expect(put.status).toBe(200);
-  return callApi(api, 'POST', '/admin/benefit-runs', {
-    token: admin.token,
-    headers,
-    body: { upload: link.body.upload, format, fileName: `drought.${format}` },
-  });
-};
 
 /** Uploads a file that must be accepted and previews it: the run as the screen then reads it. */
 const previewed = async (text: string, format: 'csv' | 'json' = 'csv') => {

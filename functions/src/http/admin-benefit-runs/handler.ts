@@ -32,8 +32,10 @@ import { AppError } from '#platform/app-error.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { sendToQueue } from '#platform/queue.ts';
 import { presignS3Url } from '#platform/s3.ts';
+import { callerAccount } from '../accounts/caller-account.ts';
 import { newFileUpload } from '../file-uploads.ts';
 import { checkedAssessment } from './assessment-upload.ts';
+import { linkedToUploader, refuseLinkedReviewer } from './linked-reviewer.ts';
 import { duplicatesPage, rowsPage } from './preview-pages.ts';
 import { runAnswer } from './run-answer.ts';
 
@@ -68,6 +70,7 @@ const start = async ({
       fileName: body.fileName ?? null,
       currency: latest?.config?.currency ?? null,
       createdBy: session.email,
+      uploaderBroughtInBy: (await callerAccount(session)).broughtInBy,
     },
     assessment,
     key.receipt(accepted),
@@ -82,8 +85,14 @@ const start = async ({
 const list = async ({ session }: SessionRequest) =>
   ok({ runs: (await listBenefitRuns(currentEnabler(session))).map(runAnswer) });
 
-const get = async ({ params, session }: SessionRequest<unknown, 'id'>) =>
-  ok({ run: runAnswer(await runOf(session, params.id)) });
+/** The run; one awaiting its review says whether the caller is of its uploader's line (who may not review it). */
+const get = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
+  const run = await runOf(session, params.id);
+  return ok({
+    run: runAnswer(run),
+    ...(run.state === 'PENDING_APPROVAL' && { linkedToUploader: await linkedToUploader(run, session) }),
+  });
+};
 
 /** The preview's file of a previewed run. */
 const previewOf = async (session: SessionRequest['session'], runId: string) => {
@@ -143,8 +152,9 @@ const assertApprovable = async (run: BenefitRun) => {
 };
 
 /**
- * POST …/approve and …/reject: another administrator than the uploader reviews a previewed run, with
- * a comment, naming the preview they saw. An approval queues the payment (202); a rejection ends the run.
+ * POST …/approve and …/reject: another administrator than the uploader, and not of the uploader's
+ * line, reviews a previewed run, with a comment, naming the preview they saw. An approval queues the
+ * payment (202); a rejection ends the run.
  */
 const review =
   (decision: 'APPROVED' | 'REJECTED') =>
@@ -155,6 +165,7 @@ const review =
   }: SessionRequest<FromSchema<typeof benefitRunReviewRequestSchema>, 'id'>) => {
     const run = await runOf(session, params.id);
     const moved = await reviewBenefitRun(run, decision, session.email, body.comment.trim(), async () => {
+      await refuseLinkedReviewer(run, session);
       if (run.preview?.computedAt !== body.previewComputedAt) throw new AppError('ERR_CONFLICT');
       if (decision === 'APPROVED') await assertApprovable(run);
     });
@@ -209,7 +220,13 @@ const reverse = async ({ params, session, idempotency: key }: IdempotentRequest<
   const run = await runOf(session, params.id);
   const reversal = await startReversal(
     run,
-    { id: randomUUID(), createdBy: session.email, currency: run.currency },
+    {
+      id: randomUUID(),
+      createdBy: session.email,
+      currency: run.currency,
+      // The reversal is a run like any: its reviewer may not be of its creator's line.
+      uploaderBroughtInBy: (await callerAccount(session)).broughtInBy,
+    },
     key.receipt(accepted),
   );
   await sendToQueue('benefit', { jobId: reversal.id, step: reversal.step });

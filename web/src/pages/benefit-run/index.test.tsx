@@ -286,6 +286,43 @@ describe('a benefit run', { timeout: 40_000 }, () => {
     await waitFor(() => expect(api.requestTo('POST /api/admin/benefit-runs/run-1/cancel')?.body).toEqual({}));
   });
 
+  it("should tell an administrator of the uploader's line that another one must review the run", async () => {
+    await openRun(() => ({ body: { run: benefitRun(), linkedToUploader: true } }));
+    await heading();
+    expect(text()).toContain(
+      `Another administrator must review this runYou cannot approve or reject this benefit run: your account and that of ${UPLOADER}, who uploaded it,`,
+    );
+    expect(screen.getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Reject' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Cancel the run' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it("should say why a review by an administrator of the uploader's line was refused, in French too", async () => {
+    const refusal = {
+      status: 403,
+      body: {
+        code: 'ERR_BENEFIT_RUN_LINKED_REVIEW',
+        message: 'An administrator who brought in the uploader of a benefit run…',
+        details: { uploader: UPLOADER, link: 'BROUGHT_IN_BY_UPLOADER' },
+      },
+    };
+    await i18next.changeLanguage('fr');
+    await openRun(benefitRun(), { 'POST /api/admin/benefit-runs/run-1/approve': refusal });
+    await screen.findByRole(
+      'heading',
+      { name: "Paiement d'indemnités DRY-2026", level: 1 },
+      { timeout: 15_000 },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Approuver' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Commentaire' }), 'Vérifié');
+    await confirm();
+    await waitFor(() =>
+      expect(dialogTexts()?.content).toContain(
+        `Vous ne pouvez ni approuver ni rejeter ce paiement d'indemnités : votre compte et celui de ${UPLOADER}, qui l'a déposé,`,
+      ),
+    );
+  });
+
   it('should show an error code of a refused move in the error dialog', async () => {
     await openRun(benefitRun(), {
       'POST /api/admin/benefit-runs/run-1/reject': {

@@ -83,7 +83,7 @@ export function BenefitRunPage() {
   const { id = '' } = useParams();
   const { user } = useSignedInSession();
   const read = useBenefitRun(id);
-  const run = read.data;
+  const run = read.data?.run;
   useRefreshWhenPaid(run);
   const { downloading, download } = useRunFileDownload(id);
   const title = run ? t('benefitRuns.run.title', { assessment: run.assessmentId }) : t('screens.benefitRun');
@@ -123,6 +123,8 @@ export function BenefitRunPage() {
   }
 
   const uploader = isUploader(run, user.email);
+  // An administrator of the uploader's line may not review it either (the API says who is).
+  const linked = !uploader && read.data?.linkedToUploader === true;
   const hasPreviewFile = run.files.some((file) => file.id === 'preview');
   return (
     <ContentLayout
@@ -147,7 +149,7 @@ export function BenefitRunPage() {
                   {t('benefitRuns.run.downloadPreview')}
                 </Button>
               )}
-              <RunActions run={run} uploader={uploader} />
+              <RunActions run={run} reviewBarred={uploader || linked} />
             </SpaceBetween>
           }
         >
@@ -159,6 +161,11 @@ export function BenefitRunPage() {
         {uploader && run.state === 'PENDING_APPROVAL' && (
           <Alert type="info" header={t('benefitRuns.run.ownRunTitle')}>
             {t('benefitRuns.run.ownRun')}
+          </Alert>
+        )}
+        {linked && run.state === 'PENDING_APPROVAL' && (
+          <Alert type="info" header={t('benefitRuns.run.linkedRunTitle')}>
+            {t('errors.ERR_BENEFIT_RUN_LINKED_REVIEW', { uploader: run.createdBy })}
           </Alert>
         )}
         {run.state === 'FAILED' && (

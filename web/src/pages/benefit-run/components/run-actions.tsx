@@ -41,8 +41,11 @@ export const isUploader = (run: BenefitRun, email: string): boolean =>
 /** The actions that take no comment. */
 const withoutComment: readonly BenefitRunAction[] = ['resume', 'preview', 'reverse'];
 
-/** The run's buttons (every action its table allows now) and their confirmations, some with a comment. */
-export function RunActions({ run, uploader }: { run: BenefitRun; uploader: boolean }) {
+/**
+ * The run's buttons (every action its table allows now) and their confirmations, some with a comment;
+ * approve and reject are off for the uploader and their line (`reviewBarred`).
+ */
+export function RunActions({ run, reviewBarred }: { run: BenefitRun; reviewBarred: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const formats = useRunFormats(run);
@@ -106,7 +109,7 @@ export function RunActions({ run, uploader }: { run: BenefitRun; uploader: boole
       <Button
         key={action}
         variant={primary ? 'primary' : 'normal'}
-        disabled={uploader && (action === 'approve' || action === 'reject')}
+        disabled={reviewBarred && (action === 'approve' || action === 'reject')}
         onClick={() => ask(action)}
       >
         {t(`benefitRuns.actions.${action}.button`)}

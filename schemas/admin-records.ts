@@ -214,7 +214,10 @@ export const adminPayoutAnswerSchema = {
   $id: 'answer/admin-payout',
   ...adminPayoutRowObject,
   required: [...adminPayoutRowObject.required, 'runId'],
-  properties: { ...adminPayoutRowObject.properties, runId: { type: ['string', 'null'] } },
+  properties: {
+    ...adminPayoutRowObject.properties,
+    runId: { type: ['string', 'null'], maxLength: 36, pattern: '^[0-9a-f-]{36}$' },
+  },
 } as const satisfies JSONSchema;
 export const adminCashoutAnswerSchema = {
   $id: 'answer/admin-cashout',

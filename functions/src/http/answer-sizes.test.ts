@@ -97,6 +97,7 @@ const growingLists: { route: string; path: string; length: number; why: string }
     length: 1000,
     why: "versions of an enabler's config",
   },
+  { route: 'GET /me/enabler', path: '$.configTerms[]', length: 1000, why: "versions of an enabler's config" },
   {
     route: 'GET /admin/enablers/{id}/campaigns',
     path: '$[]',

@@ -97,7 +97,7 @@ const pendingRun = async (by: Admin) => {
     createdBy: by.email,
     preview: { accepted: { plots: 1 } },
   });
-  return run as { id: string };
+  return run as { id: string; preview: { computedAt: string } };
 };
 
 /** The table's items of the enabler (its runs, audit, members, money) and of the run. */
@@ -132,38 +132,55 @@ describe('the review of a benefit run', () => {
     const before = await itemsOf(run.id);
     for (const admin of [puppet, puppetsPuppet])
       for (const decision of ['approve', 'reject'])
-        expect(await call(admin, 'POST', `/${run.id}/${decision}`, { comment: 'Looks fine' })).toMatchObject(
-          linkedRefusal('BROUGHT_IN_BY_UPLOADER', uploader),
-        );
+        expect(
+          await call(admin, 'POST', `/${run.id}/${decision}`, {
+            comment: 'Looks fine',
+            previewComputedAt: run.preview.computedAt,
+          }),
+        ).toMatchObject(linkedRefusal('BROUGHT_IN_BY_UPLOADER', uploader));
     expect(await itemsOf(run.id)).toEqual(before);
     expect(steps).toEqual([]);
     // The run's page says so before anyone tries; the uploader's own line is the uploader's review.
     expect((await call(puppetsPuppet, 'GET', `/${run.id}`)).body.linkedToUploader).toBe(true);
     expect((await call(sibling, 'GET', `/${run.id}`)).body.linkedToUploader).toBe(false);
     expect((await call(uploader, 'GET', `/${run.id}`)).body.linkedToUploader).toBe(false);
-    expect((await call(uploader, 'POST', `/${run.id}/approve`, { comment: 'Mine' })).body.code).toBe(
-      'ERR_BENEFIT_RUN_SELF_REVIEW',
-    );
+    expect(
+      (
+        await call(uploader, 'POST', `/${run.id}/approve`, {
+          comment: 'Mine',
+          previewComputedAt: run.preview.computedAt,
+        })
+      ).body.code,
+    ).toBe('ERR_BENEFIT_RUN_SELF_REVIEW');
     await call(uploader, 'POST', `/${run.id}/cancel`, {});
   });
 
   it('is refused to the administrator who brought the uploader in: a puppet uploads, its maker approves', async () => {
     const run = await pendingRun(uploader);
-    expect(await call(root, 'POST', `/${run.id}/approve`, { comment: 'Go' })).toMatchObject(
-      linkedRefusal('BROUGHT_IN_UPLOADER', uploader),
-    );
+    expect(
+      await call(root, 'POST', `/${run.id}/approve`, {
+        comment: 'Go',
+        previewComputedAt: run.preview.computedAt,
+      }),
+    ).toMatchObject(linkedRefusal('BROUGHT_IN_UPLOADER', uploader));
     const made = await pendingRun(puppetsPuppet);
     for (const maker of [puppet, uploader, root])
-      expect(await call(maker, 'POST', `/${made.id}/reject`, { comment: 'No' })).toMatchObject(
-        linkedRefusal('BROUGHT_IN_UPLOADER', puppetsPuppet),
-      );
+      expect(
+        await call(maker, 'POST', `/${made.id}/reject`, {
+          comment: 'No',
+          previewComputedAt: made.preview.computedAt,
+        }),
+      ).toMatchObject(linkedRefusal('BROUGHT_IN_UPLOADER', puppetsPuppet));
     expect((await getBenefitRun(made.id))?.state).toBe('PENDING_APPROVAL');
     for (const pending of [run, made]) await call(stranger, 'POST', `/${pending.id}/cancel`, {});
   });
 
   it('is taken from an administrator of another line, and the run pays', async () => {
     const run = await pendingRun(uploader);
-    const approved = await call(sibling, 'POST', `/${run.id}/approve`, { comment: 'Matches the index' });
+    const approved = await call(sibling, 'POST', `/${run.id}/approve`, {
+      comment: 'Matches the index',
+      previewComputedAt: run.preview.computedAt,
+    });
     expect(approved.status, JSON.stringify(approved.body)).toBe(202);
     await deliverBenefitSteps(steps);
     expect((await call(uploader, 'GET', `/${run.id}`)).body.run).toMatchObject({
@@ -176,9 +193,12 @@ describe('the review of a benefit run', () => {
   it('stays refused once the account in between is deleted; an address created again brings its new lineage', async () => {
     const run = await pendingRun(uploader);
     expect((await callApi(users, 'DELETE', userPath(puppet.email), { token: root.token })).status).toBe(204);
-    expect(await call(puppetsPuppet, 'POST', `/${run.id}/approve`, { comment: 'Go' })).toMatchObject(
-      linkedRefusal('BROUGHT_IN_BY_UPLOADER', uploader),
-    );
+    expect(
+      await call(puppetsPuppet, 'POST', `/${run.id}/approve`, {
+        comment: 'Go',
+        previewComputedAt: run.preview.computedAt,
+      }),
+    ).toMatchObject(linkedRefusal('BROUGHT_IN_BY_UPLOADER', uploader));
     // The puppet's address, now an account the stranger made: independent of the uploader.
     const reborn = await bringIn(stranger, 'ADMIN', puppet.email);
     const listed = (await callApi(users, 'GET', '/admin/users', { token: root.token })).body;
@@ -186,7 +206,14 @@ describe('the review of a benefit run', () => {
       createdBy: stranger.email,
       promotedBy: null,
     });
-    expect((await call(reborn, 'POST', `/${run.id}/approve`, { comment: 'Checked' })).status).toBe(202);
+    expect(
+      (
+        await call(reborn, 'POST', `/${run.id}/approve`, {
+          comment: 'Checked',
+          previewComputedAt: run.preview.computedAt,
+        })
+      ).status,
+    ).toBe(202);
     await deliverBenefitSteps(steps);
   });
 
@@ -203,7 +230,10 @@ describe('the review of a benefit run', () => {
     });
     const run = await pendingRun(uploader);
     expect(
-      await call(await signedIn(agent.email), 'POST', `/${run.id}/approve`, { comment: 'Go' }),
+      await call(await signedIn(agent.email), 'POST', `/${run.id}/approve`, {
+        comment: 'Go',
+        previewComputedAt: run.preview.computedAt,
+      }),
     ).toMatchObject(linkedRefusal('BROUGHT_IN_BY_UPLOADER', uploader));
     await call(uploader, 'POST', `/${run.id}/cancel`, {});
   });

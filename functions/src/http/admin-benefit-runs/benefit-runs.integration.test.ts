@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { BENEFIT_RULE_VERSION } from '@cpbo/schemas/benefit-rule.ts';
 import { auditOfMonth } from '#data/audit.ts';
 import { benefitUploadKey } from '#data/benefit-run-files.ts';
@@ -17,7 +16,6 @@ import { givenMember } from '../../testing/member-fixtures.ts';
 import { givenContribution } from '../../testing/money-fixtures.ts';
 import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
 import { givenAdministeredEnabler, givenSignedInUser } from '../../testing/signed-in-users.ts';
-import { handler as worker } from '../../workers/benefit-run/handler.ts';
 import { handler as members } from '../admin-members/handler.ts';
 import { handler as payouts } from '../admin-payouts/handler.ts';
 import { handler as api } from './handler.ts';

@@ -7,6 +7,7 @@ import { listCampaigns } from '#data/campaigns.ts';
 import { readMemberPartition } from '#data/member-page.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#platform/aws-clients.ts';
+import { parseCsv } from '#platform/csv.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { putS3Object } from '#platform/s3.ts';
@@ -621,5 +622,41 @@ describe('what a season pays, by every path', () => {
     // The plot is free again for the assessment: a corrected run pays it.
     const corrected = await previewed(csv('DRY-PAKALA', [',Pakala,0.5,']));
     expect(corrected.preview.accepted).toEqual({ plots: 1, members: 1, amount: 50 });
+  });
+
+  it('writes no cell a spreadsheet would run as a formula, whichever separator it reads the files with', async () => {
+    const payee = await givenPayee('Baol', { bankName: '=Bank;+1', bankAccount: '@SN;-7' });
+    await callApi(members, 'POST', `/admin/members/${payee.memberId}`, {
+      token: uploader.token,
+      body: {
+        name: 'Awa;=1+1;',
+        village: 'Baol',
+        number: payee.member.number,
+        phone: '+221 77 000 00 09',
+        bankName: '=Bank;+1',
+        bankAccount: '@SN;-7',
+      },
+    });
+    // A second member with its phone: a possible duplicate, so that the duplicates' file names them.
+    const twin = await givenPayee('Baol', {});
+    await callApi(members, 'POST', `/admin/members/${twin.memberId}`, {
+      token: uploader.token,
+      body: { name: '-Awa;@x', village: 'Baol', number: twin.member.number, phone: '+221 77 000 00 09' },
+    });
+    const run = await previewed(csv('DRY-BAOL', [',Baol,1,']));
+    expect((await approve(reviewer, run)).status).toBe(202);
+    await runJobs();
+    const { files } = (await call(uploader, 'GET', `/${run.id}`)).body.run as { files: { id: string }[] };
+    expect(files.map((file) => file.id).sort()).toEqual(['bank-1', 'cash', 'duplicates', 'preview']);
+    for (const { id } of files) {
+      const text = await (
+        await fetch((await call(uploader, 'GET', `/${run.id}/files/${id}`)).body.url)
+      ).text();
+      expect(text, id).toContain('Awa;');
+      for (const separator of [',', ';'] as const)
+        for (const cells of parseCsv(text, separator).records)
+          for (const cell of cells)
+            expect(cell, `${id}, read with ${separator}`).not.toMatch(/^[\t\r\n]*[=+\-@]/);
+    }
   });
 });

@@ -408,6 +408,13 @@ describe('a benefit run', () => {
   it('is rejected or cancelled before approval, who and when kept on the run; later calls are refused', async () => {
     const rejected = await previewed(csv('DRY-NO', [',Fissel,0.5,']));
     const previewComputedAt = rejected.preview.computedAt;
+    // A reviewer naming another preview than the run's has not seen what they would reject.
+    expect(
+      await call(reviewer, 'POST', `/${rejected.id}/reject`, {
+        comment: 'Wrong index',
+        previewComputedAt: new Date(0).toISOString(),
+      }),
+    ).toMatchObject({ status: 409, body: { code: 'ERR_CONFLICT' } });
     expect(
       (await call(uploader, 'POST', `/${rejected.id}/reject`, { comment: 'No', previewComputedAt })).body
         .code,
@@ -428,6 +435,9 @@ describe('a benefit run', () => {
       cancellation: { by: uploader.email, comment: null },
     });
     expect((await call(uploader, 'POST', `/${cancelled.id}/resume`)).body.code).toBe('ERR_BENEFIT_RUN_STATE');
+    expect((await call(uploader, 'POST', `/${cancelled.id}/preview`)).body.code).toBe(
+      'ERR_BENEFIT_RUN_STATE',
+    );
     expect(queued).toEqual([]);
   });
 

@@ -144,6 +144,30 @@ describe('payouts of the administrator', () => {
     expect(campaigns).toEqual([{ id: assessmentId, name: assessmentId, reportingDate: '2026-08-20' }]);
   });
 
+  it('refuses a second payout of one assessment and plot, created or moved there, naming the first, writing nothing', async () => {
+    const { memberId, plotIds } = await givenMember(enablerId, 2);
+    const [north, south] = plotIds as [string, string];
+    const assessmentId = `A-${randomUUID().slice(0, 8)}`;
+    const first = await createPayout(memberId, north, { assessmentId });
+    const other = await createPayout(memberId, south, { assessmentId });
+    const before = await readMemberPartition(memberId);
+    const taken = {
+      status: 409,
+      body: { code: 'ERR_PLOT_PAID_FOR_ASSESSMENT', details: { payoutId: first, runId: null } },
+    };
+    expect(
+      await callApi(payouts, 'POST', '/admin/payouts', {
+        token: admin.token,
+        body: payoutBody(memberId, north, { assessmentId }),
+      }),
+    ).toMatchObject(taken);
+    const { memberId: _, ...moved } = payoutBody(memberId, north, { assessmentId });
+    expect(
+      await callApi(payouts, 'POST', `/admin/payouts/${other}`, { token: admin.token, body: moved }),
+    ).toMatchObject(taken);
+    expect(await readMemberPartition(memberId)).toEqual(before);
+  });
+
   it('refuses to delete or lower a payout already paid out, writing nothing', async () => {
     const { memberId, plotIds } = await givenMember(enablerId);
     const id = await createPayout(memberId, plotIds[0] as string, { amount: 100 });

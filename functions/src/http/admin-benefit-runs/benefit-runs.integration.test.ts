@@ -372,6 +372,15 @@ describe('a benefit run', () => {
       `${awaToo.member.number},Awa Dioup,Ndiaffate,Kaolack,770000002,20,DRY-2026`,
     ]);
     expect((await call(uploader, 'GET', `/${runId}/files/bank-3`)).status).toBe(404);
+    // Whole F CFA on every line, adding up to the run's total.
+    const lines = (await Promise.all(['bank-1', 'bank-2', 'cash'].map(read))).flatMap((file) => {
+      const [header, ...rows] = file.map((line) => line.split(','));
+      const amount = (header as string[]).indexOf('amount');
+      return rows.map((row) => row[amount] as string);
+    });
+    expect(lines.every((amount) => /^\d+$/.test(amount))).toBe(true);
+    const { payment } = (await call(uploader, 'GET', `/${runId}`)).body.run;
+    expect(lines.reduce((sum, amount) => sum + Number(amount), 0)).toBe(payment.paid.amount);
   });
 
   it('pays nobody twice: a second upload of the same assessment refuses every plot already paid', async () => {

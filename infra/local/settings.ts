@@ -28,7 +28,7 @@ const password = (name: string, value: string | undefined, fallback: string): st
   return chosen;
 };
 
-/** `npm start`'s settings from its environment variables, with the defaults of the README. */
+/** `npm start`'s settings from its environment variables, with the defaults docs/development.md lists. */
 export const readSettings = (environment: NodeJS.ProcessEnv, repositoryRoot: string): LocalSettings => ({
   port: portOf(environment.PORT),
   dataDir: resolve(repositoryRoot, environment.DATA_DIR || '.local'),

@@ -1,3 +1,4 @@
+import { centsOf } from '../body-amounts.ts';
 import type {
   AdminCashoutRow,
   adminNewCashoutRequestSchema,
@@ -8,7 +9,7 @@ import { fromCents } from '@cpbo/schemas/money.ts';
 import type { IdempotentRequest, SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
-import { audited, centsOf, isoTimeOfUnixSeconds, moneyCalls, ofMember } from '../admin-money/money-calls.ts';
+import { audited, isoTimeOfUnixSeconds, moneyCalls, ofMember } from '../admin-money/money-calls.ts';
 
 const calls = moneyCalls({
   type: 'CASHOUT',

@@ -1,3 +1,4 @@
+import { centsOf } from '../body-amounts.ts';
 import type { AdminContributionRow, adminContributionRequestSchema, FromSchema } from '@cpbo/schemas';
 import { findPlotOwner } from '#data/records-by-id.ts';
 import { AppError } from '#platform/app-error.ts';
@@ -6,7 +7,7 @@ import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
 import { assertSessionEnabler } from '../other-enabler.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
-import { audited, centsOf, isoTimeOfUnixSeconds, moneyCalls, ofMember } from '../admin-money/money-calls.ts';
+import { audited, isoTimeOfUnixSeconds, moneyCalls, ofMember } from '../admin-money/money-calls.ts';
 
 type Body = FromSchema<typeof adminContributionRequestSchema>;
 

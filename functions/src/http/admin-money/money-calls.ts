@@ -2,7 +2,7 @@ import type { AdminMoneyPage, CreatedIdAnswer } from '@cpbo/schemas';
 import type { AdminList } from '@cpbo/schemas/admin-list-query.ts';
 import type { MoneyType } from '#domain/money-totals.ts';
 import type { ListedRecord, RecordEntries } from '#domain/record-list.ts';
-import { fromCents, toCents, type Cents } from '@cpbo/schemas/money.ts';
+import { fromCents } from '@cpbo/schemas/money.ts';
 import { namesOf } from '#data/record-names.ts';
 import { forgetRecord, recordDirectory, rememberRecord } from '#data/record-directory.ts';
 import { entryOf } from '#data/record-timeline.ts';
@@ -32,15 +32,6 @@ import { assertSessionEnabler } from '../other-enabler.ts';
  * member of this one is not one of its plots (ERR_NOT_FOUND). The rules are the data layer's
  * (data/money-change.ts).
  */
-
-/** A decimal amount of the body in cents (more than two decimals: 400). */
-export const centsOf = (amount: number): Cents => {
-  const value = toCents(amount);
-  if (value === undefined) {
-    throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'Amounts have at most two decimals.' });
-  }
-  return value;
-};
 
 export const isoTimeOfUnixSeconds = (seconds: number): string => new Date(seconds * 1000).toISOString();
 

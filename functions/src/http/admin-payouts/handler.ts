@@ -1,3 +1,4 @@
+import { centsOf } from '../body-amounts.ts';
 import type {
   AdminPayoutRow,
   adminNewPayoutRequestSchema,
@@ -9,7 +10,7 @@ import { fromCents } from '@cpbo/schemas/money.ts';
 import type { IdempotentRequest, SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
-import { audited, centsOf, moneyCalls, ofMember } from '../admin-money/money-calls.ts';
+import { audited, moneyCalls, ofMember } from '../admin-money/money-calls.ts';
 
 type UpdateBody = FromSchema<typeof adminUpdatePayoutRequestSchema>;
 

@@ -1,6 +1,5 @@
 import type { adminNewPlotRequestSchema, adminUpdatePlotRequestSchema, FromSchema } from '@cpbo/schemas';
 import { dateOfUnixSeconds, givenCoverageDates, type CoverageRule } from '@cpbo/schemas/coverage-dates.ts';
-import { toCents, type Cents } from '@cpbo/schemas/money.ts';
 import { getConfig, getEnablerWithLatestConfig } from '#data/enablers.ts';
 import { rememberMember } from '#data/member-directory.ts';
 import { adminUpdatePlot, createPlot, deletePlot } from '#data/plots.ts';
@@ -25,6 +24,8 @@ import { listQueryOf, type ListParameters } from '../admin-money/list-query.ts';
 import { memberInScope } from '../members/member-scope.ts';
 import { assertSessionEnabler } from '../other-enabler.ts';
 import { plotView } from '../members/views.ts';
+import { plotChangesOfBody } from '../members/plot-fields.ts';
+import { centsOf } from '../body-amounts.ts';
 import { appLog } from '#data/app-log.ts';
 
 /*
@@ -36,12 +37,6 @@ type NewPlotBody = FromSchema<typeof adminNewPlotRequestSchema>;
 type UpdatePlotBody = FromSchema<typeof adminUpdatePlotRequestSchema>;
 
 const invalid = (message: string) => new AppError('ERR_INVALID_DATA_FORMAT', { message });
-
-const cents = (amount: number): Cents => {
-  const value = toCents(amount);
-  if (value === undefined) throw invalid('Amounts have at most two decimals.');
-  return value;
-};
 
 /** GET /admin/plots: any page of the enabler's plots, sorted on any column, filtered, with the count. */
 const list = async ({ query, session }: SessionRequest<unknown, never, ListParameters>) => {
@@ -107,8 +102,8 @@ const add = async ({ body, session, idempotency }: IdempotentRequest<NewPlotBody
       longitude: body.longitude,
       cropDescription: body.cropDescription?.trim() || null,
       isIrrigated: body.isIrrigated ?? null,
-      droughtMonthlyContribCents: cents(body.droughtMonthlyContrib ?? 0),
-      excessRainMonthlyContribCents: cents(body.excessRainMonthlyContrib ?? 0),
+      droughtMonthlyContribCents: centsOf(body.droughtMonthlyContrib ?? 0),
+      excessRainMonthlyContribCents: centsOf(body.excessRainMonthlyContrib ?? 0),
       ...datesOf(body, latest.config),
       enablerConfig: { version: latest.config.version, _id: latest.config._id },
     },
@@ -134,20 +129,7 @@ const edit = async ({ body, params, session }: SessionRequest<UpdatePlotBody, 'i
   if (body.enablerConfig?._id !== undefined && body.enablerConfig._id !== config._id)
     throw invalid('The config id is not the one of this version.');
   const updated = await adminUpdatePlot(plot, {
-    name: body.name.trim(),
-    latitude: body.latitude,
-    longitude: body.longitude,
-    droughtMonthlyContribCents:
-      body.droughtMonthlyContrib === undefined
-        ? plot.droughtMonthlyContribCents
-        : cents(body.droughtMonthlyContrib),
-    excessRainMonthlyContribCents:
-      body.excessRainMonthlyContrib === undefined
-        ? plot.excessRainMonthlyContribCents
-        : cents(body.excessRainMonthlyContrib),
-    cropDescription:
-      body.cropDescription === undefined ? plot.cropDescription : body.cropDescription?.trim() || null,
-    isIrrigated: body.isIrrigated === undefined ? plot.isIrrigated : body.isIrrigated,
+    ...plotChangesOfBody(body, plot),
     ...datesOf(body, config),
     enablerConfig: { version: config.version, _id: config._id },
   });

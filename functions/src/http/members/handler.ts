@@ -8,7 +8,6 @@ import type {
 } from '@cpbo/schemas';
 import { coverageDates, dateOfUnixSeconds, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { parseMemberListQuery } from '@cpbo/schemas/member-list-query.ts';
-import { toCents, type Cents } from '@cpbo/schemas/money.ts';
 import { getEnablerWithLatestConfig } from '#data/enablers.ts';
 import { memberDirectory, rememberMember } from '#data/member-directory.ts';
 import { createMember, getMember } from '#data/members.ts';
@@ -24,16 +23,11 @@ import { created, ok, type IdempotentRequest, type SessionRequest } from '#http/
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
 import { countEvent } from '#platform/metrics.ts';
+import { centsOf } from '../body-amounts.ts';
 import { memberFieldsOfBody } from './member-fields.ts';
+import { plotChangesOfBody } from './plot-fields.ts';
 import { memberInScope } from './member-scope.ts';
 import { cashoutView, contributionView, memberDetailView, memberRowView, plotView } from './views.ts';
-
-const cents = (amount: number | undefined): Cents => {
-  const value = toCents(amount ?? 0);
-  if (value === undefined)
-    throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'Amounts have at most two decimals.' });
-  return value;
-};
 
 /** Re-reads a member after a write and hands it to this instance's list (read-your-writes). */
 const refreshListEntry = async (session: Session, memberId: string) => {
@@ -118,8 +112,8 @@ const addPlot = async ({
     longitude: body.longitude,
     cropDescription: body.cropDescription?.trim() || null,
     isIrrigated: body.isIrrigated ?? null,
-    droughtMonthlyContribCents: cents(body.droughtMonthlyContrib),
-    excessRainMonthlyContribCents: cents(body.excessRainMonthlyContrib),
+    droughtMonthlyContribCents: centsOf(body.droughtMonthlyContrib ?? 0),
+    excessRainMonthlyContribCents: centsOf(body.excessRainMonthlyContrib ?? 0),
     ...coverageDates(start, latest.config),
     enablerConfig: { version: latest.config.version, _id: latest.config._id },
   };
@@ -137,19 +131,7 @@ const changePlot = async ({
   const current = (await getPlots(member.id)).find((candidate) => candidate.id === params.plotId);
   if (!current) throw new AppError('ERR_NOT_FOUND');
   // Fields the spec's body does not carry keep their value when absent.
-  await updatePlot(member, current.id, {
-    name: body.name.trim(),
-    latitude: body.latitude,
-    longitude: body.longitude,
-    droughtMonthlyContribCents: cents(body.droughtMonthlyContrib),
-    excessRainMonthlyContribCents:
-      body.excessRainMonthlyContrib === undefined
-        ? current.excessRainMonthlyContribCents
-        : cents(body.excessRainMonthlyContrib),
-    cropDescription:
-      body.cropDescription === undefined ? current.cropDescription : body.cropDescription?.trim() || null,
-    isIrrigated: body.isIrrigated === undefined ? current.isIrrigated : body.isIrrigated,
-  });
+  await updatePlot(member, current.id, plotChangesOfBody(body, current));
   await refreshListEntry(session, member.id);
   const plot = (await getPlots(member.id)).find((candidate) => candidate.id === params.plotId);
   if (!plot) throw new AppError('ERR_NOT_FOUND');
@@ -168,7 +150,7 @@ const cashout = async ({
     type: 'CASHOUT',
     member,
     plot: null,
-    values: { amountCents: cents(body.amount), cashoutDate: new Date().toISOString() },
+    values: { amountCents: centsOf(body.amount ?? 0), cashoutDate: new Date().toISOString() },
     by: session.email,
     receipt: idempotency.receipt(cashoutRecorded(member)),
   });
@@ -185,7 +167,7 @@ const contribute = async ({
   idempotency,
 }: IdempotentRequest<FromSchema<typeof contributeRequestSchema>, 'id'>) => {
   const member = await memberInScope(session, params.id);
-  const amountCents = cents(body.amount);
+  const amountCents = centsOf(body.amount ?? 0);
   const plots = (await getPlots(member.id)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const plot = body.plotId ? plots.find((candidate) => candidate.id === body.plotId) : plots[0];
   if (!plot) throw new AppError(body.plotId && plots.length ? 'ERR_NOT_FOUND' : 'ERR_NO_PLOTS');

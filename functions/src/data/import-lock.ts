@@ -1,3 +1,4 @@
+import { pollUntil } from '#platform/retry.ts';
 import { extendLease, releaseLease, takeLease } from './job-leases.ts';
 
 /*
@@ -22,12 +23,11 @@ export const acquireImportLock = async (
   jobId: string,
   { waitMs = IMPORT_LOCK_WAIT_MS, pollMs = POLL_MS } = {},
 ): Promise<boolean> => {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    if (await takeLease(importLockKey, 'IMPORT_LOCK', jobId, IMPORT_LOCK_SECONDS)) return true;
-    if (Date.now() + pollMs > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-  }
+  const taken = await pollUntil(
+    async () => (await takeLease(importLockKey, 'IMPORT_LOCK', jobId, IMPORT_LOCK_SECONDS)) || undefined,
+    { timeoutMs: waitMs, pollMs },
+  );
+  return taken === true;
 };
 
 /** Extends the job's lock; ImportLockLost when another job holds it now (this one must stop writing). */

@@ -13,9 +13,10 @@ import { isMirrored, pseudonymiseItem } from '#domain/mirror.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { readEnvironment } from '#platform/environment.ts';
+import { untilAllProcessed } from '#platform/retry.ts';
 import { tokenSigningKey } from '#platform/secrets.ts';
 import { advanceJob, updateJobAt } from './job-steps.ts';
-import { isConditionFailure, nowIso, tableName } from './table.ts';
+import { isConditionFailure, leftOver, nowIso, tableName } from './table.ts';
 
 /*
  * The mirror refresh (spec 3, Mirror job): one item MIRROR / JOB in this environment's table says
@@ -153,14 +154,12 @@ const batchWrite = async (
   table: string,
   requests: NonNullable<BatchWriteCommandInput['RequestItems']>[string],
 ) => {
-  let pending: BatchWriteCommandInput['RequestItems'] = { [table]: requests };
-  for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+  await untilAllProcessed({ [table]: requests }, async (pending) => {
     const answer: BatchWriteCommandOutput = await dynamo().send(
       new BatchWriteCommand({ RequestItems: pending }),
     );
-    pending = answer.UnprocessedItems;
-  }
+    return leftOver(answer.UnprocessedItems);
+  });
 };
 
 const inBatches = async <Item>(items: Item[], write: (batch: Item[]) => Promise<void>) => {

@@ -15,7 +15,7 @@ import type { KeysAndAttributes } from '@aws-sdk/client-dynamodb';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import { withRetries, type RetryPolicy } from '#platform/retry.ts';
+import { untilAllProcessed, withRetries, type RetryPolicy } from '#platform/retry.ts';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import type { TransactItem } from './transaction-items.ts';
 
@@ -93,6 +93,11 @@ export const queryAll = async (
   return items;
 };
 
+/** What a batch call's answer left unprocessed, or undefined when nothing is left. */
+export const leftOver = <Requests extends Record<string, unknown>>(
+  unprocessed: Requests | undefined,
+): Requests | undefined => (unprocessed && Object.keys(unprocessed).length > 0 ? unprocessed : undefined);
+
 export type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
 
 /** Sends batch writes 25 at a time, `parallel` requests at once, again for what DynamoDB leaves unprocessed. */
@@ -102,13 +107,12 @@ export const batchWriteAll = async (requests: WriteRequest[], parallel: number):
     while (next < requests.length) {
       const chunk = requests.slice(next, next + 25);
       next += 25;
-      let pending: BatchWriteCommandInput['RequestItems'] = { [tableName()]: chunk };
-      while (pending && Object.keys(pending).length > 0) {
+      await untilAllProcessed({ [tableName()]: chunk }, async (pending) => {
         const result: BatchWriteCommandOutput = await dynamo().send(
           new BatchWriteCommand({ RequestItems: pending }),
         );
-        pending = result.UnprocessedItems;
-      }
+        return leftOver(result.UnprocessedItems);
+      });
     }
   };
   await Promise.all(Array.from({ length: parallel }, writer));
@@ -141,16 +145,16 @@ export const getAll = async (
     while (next < keys.length) {
       const chunk = keys.slice(next, next + BATCH_GET_KEYS);
       next += BATCH_GET_KEYS;
-      let request: BatchGetCommandOutput['UnprocessedKeys'] = {
+      const first: NonNullable<BatchGetCommandOutput['UnprocessedKeys']> = {
         [tableName()]: { Keys: chunk, ...projection },
       };
-      while (request && Object.keys(request).length > 0) {
+      await untilAllProcessed(first, async (request) => {
         const answer: BatchGetCommandOutput = await dynamo().send(
           new BatchGetCommand({ RequestItems: request }),
         );
         items.push(...(answer.Responses?.[tableName()] ?? []));
-        request = answer.UnprocessedKeys;
-      }
+        return leftOver(answer.UnprocessedKeys);
+      });
     }
   };
   await Promise.all(Array.from({ length: parallel }, reader));

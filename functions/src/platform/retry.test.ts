@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { backoffMs, withRetries, type RetryPolicy } from './retry.ts';
+import {
+  backoffMs,
+  pollUntil,
+  resendBackoffMs,
+  untilAllProcessed,
+  withRetries,
+  type RetryPolicy,
+} from './retry.ts';
 
 class Busy extends Error {}
 
@@ -66,5 +73,44 @@ describe('backoffMs', () => {
     expect(backoffMs({ stepMs: 20, jitterMs: 30 }, 1)).toBe(20);
     expect(backoffMs({ stepMs: 20, jitterMs: 30 }, 2)).toBeCloseTo(69.97);
     vi.restoreAllMocks();
+  });
+});
+
+describe('untilAllProcessed', () => {
+  it('should send what each answer left undone, pausing longer each time, until nothing is left', async () => {
+    const sent: string[][] = [];
+    const waits: number[] = [];
+    await untilAllProcessed(
+      ['a', 'b', 'c'],
+      async (pending) => {
+        sent.push(pending);
+        return pending.length > 1 ? pending.slice(1) : undefined;
+      },
+      async (milliseconds) => void waits.push(milliseconds),
+    );
+    expect(sent).toEqual([['a', 'b', 'c'], ['b', 'c'], ['c']]);
+    expect(waits).toEqual([resendBackoffMs(1), resendBackoffMs(2)]);
+    expect(resendBackoffMs(1)).toBeLessThan(resendBackoffMs(2));
+    expect(resendBackoffMs(20)).toBe(1000);
+  });
+});
+
+describe('pollUntil', () => {
+  it('should look until something is found, every pollMs', async () => {
+    let looks = 0;
+    const waits: number[] = [];
+    const found = await pollUntil(
+      async () => (++looks === 3 ? 'lock' : undefined),
+      { timeoutMs: 1000, pollMs: 10 },
+      async (milliseconds) => void waits.push(milliseconds),
+    );
+    expect(found).toBe('lock');
+    expect(waits).toEqual([10, 10]);
+  });
+
+  it('should answer undefined once the time ran out, without a wait past it', async () => {
+    const look = vi.fn(async () => undefined);
+    expect(await pollUntil(look, { timeoutMs: 30, pollMs: 50 })).toBeUndefined();
+    expect(look).toHaveBeenCalledTimes(1);
   });
 });

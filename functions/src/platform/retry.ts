@@ -38,3 +38,41 @@ export const withRetries = async <Result>(
     }
   }
 };
+
+/** The pause before the nth resend of what a batch call left undone: 50 ms doubling, at most 1 s. */
+export const resendBackoffMs = (resend: number): number => Math.min(1000, 50 * 2 ** resend);
+
+/**
+ * Sends a batch (BatchWriteItem, BatchGetItem) and then what each answer left unprocessed, pausing
+ * longer each time (DynamoDB leaves items unprocessed when it is busy: an immediate resend meets the
+ * same throttling), until nothing is left.
+ */
+export const untilAllProcessed = async <Pending>(
+  first: Pending,
+  send: (pending: Pending) => Promise<Pending | undefined>,
+  wait: (milliseconds: number) => Promise<void> = sleep,
+): Promise<void> => {
+  let pending: Pending | undefined = first;
+  for (let resend = 0; pending !== undefined; resend += 1) {
+    if (resend > 0) await wait(resendBackoffMs(resend));
+    pending = await send(pending);
+  }
+};
+
+/**
+ * Looks (`look`) every `pollMs` until it finds something or `timeoutMs` has passed: the value found,
+ * or undefined when the time ran out (a lock another job holds, a first request still under way).
+ */
+export const pollUntil = async <Found>(
+  look: () => Promise<Found | undefined>,
+  { timeoutMs, pollMs }: { timeoutMs: number; pollMs: number },
+  wait: (milliseconds: number) => Promise<void> = sleep,
+): Promise<Found | undefined> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await look();
+    if (found !== undefined) return found;
+    if (Date.now() + pollMs > deadline) return undefined;
+    await wait(pollMs);
+  }
+};

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { routeKey, type RouteDefinition } from '#http/routes.ts';
+import { pollUntil } from '#platform/retry.ts';
 import {
   claimKey,
   completeKey,
@@ -92,8 +93,6 @@ const replay = (answer: StoredAnswer): ApiResult => ({
   ...(answer.body === undefined ? {} : { body: answer.body }),
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 interface HeldKey {
   owner: KeyOwner;
   lockId: string;
@@ -146,31 +145,40 @@ export const idempotency = (route: RouteDefinition): ApiMiddleware => ({
         now,
       );
     };
-    const waitUntil = Date.now() + Math.min(WAIT_FOR_FIRST_MS, context.getRemainingTimeInMillis() / 2);
-    let attempt = await claim();
-    for (;;) {
-      if (attempt.claimed) {
-        const held: HeldKey = { owner, lockId, receiptMade: false };
-        heldKeys.set(request, held);
-        event.idempotency = {
-          receipt:
-            <Written>(answer: (record: Written) => ApiResponse): Receipt<Written> =>
-            (record) => {
-              held.receiptMade = true;
-              return completeKey(owner, lockId, storedAnswerOf(answer(record)));
-            },
-        };
-        return undefined;
+    // The key claimed, or the first request's answer; a first request still under way: look again.
+    let attempt: Awaited<ReturnType<typeof claim>> | undefined;
+    const look = async (): Promise<
+      { claimed: true } | { completed: Extract<KeyHolder, { state: 'COMPLETED' }> } | undefined
+    > => {
+      if (attempt === undefined) attempt = await claim();
+      else {
+        const current: KeyHolder | undefined = await keyHolder(owner);
+        const stillHeld = current && (current.state === 'COMPLETED' || current.lockedUntil > Date.now());
+        attempt = stillHeld ? { claimed: false, holder: current } : await claim();
       }
+      if (attempt.claimed) return { claimed: true } as const;
       const { holder } = attempt;
       if (holder && holder.fingerprint !== fingerprint) throw new AppError('ERR_IDEMPOTENCY_KEY_REUSED');
-      if (holder?.state === 'COMPLETED') return replay(holder.answer);
-      if (Date.now() >= waitUntil) throw new AppError('ERR_IDEMPOTENCY_KEY_IN_PROGRESS');
-      await sleep(POLL_MS);
-      const current: KeyHolder | undefined = await keyHolder(owner);
-      const stillHeld = current && (current.state === 'COMPLETED' || current.lockedUntil > Date.now());
-      attempt = stillHeld ? { claimed: false, holder: current } : await claim();
-    }
+      if (holder?.state !== 'COMPLETED') return undefined;
+      return { completed: holder };
+    };
+    const found = await pollUntil(look, {
+      timeoutMs: Math.min(WAIT_FOR_FIRST_MS, context.getRemainingTimeInMillis() / 2),
+      pollMs: POLL_MS,
+    });
+    if (found === undefined) throw new AppError('ERR_IDEMPOTENCY_KEY_IN_PROGRESS');
+    if ('completed' in found) return replay(found.completed.answer);
+    const held: HeldKey = { owner, lockId, receiptMade: false };
+    heldKeys.set(request, held);
+    event.idempotency = {
+      receipt:
+        <Written>(answer: (record: Written) => ApiResponse): Receipt<Written> =>
+        (record) => {
+          held.receiptMade = true;
+          return completeKey(owner, lockId, storedAnswerOf(answer(record)));
+        },
+    };
+    return undefined;
   },
   after: (request) => {
     const held = heldKeys.get(request);

@@ -5,8 +5,6 @@ import { applyAggregateChanges } from '#data/aggregates.ts';
 import { logger } from '#platform/logger.ts';
 import { observability } from '#platform/observability.ts';
 
-const processor = new BatchProcessor(EventType.DynamoDBStreams);
-
 const processRecord = async (record: DynamoDBRecord): Promise<void> => {
   try {
     await applyAggregateChanges(record);
@@ -23,5 +21,11 @@ const processRecord = async (record: DynamoDBRecord): Promise<void> => {
  * it, the records already applied being no-ops through their markers).
  */
 export const handler = middy(async (event: DynamoDBStreamEvent, context: Context) =>
-  processPartialResponse(event, processRecord, processor, { context, processInParallel: false }),
+  processPartialResponse(
+    event,
+    processRecord,
+    // One per invocation: a processor holds its batch, and the local runtime and tests may run two at once.
+    new BatchProcessor(EventType.DynamoDBStreams),
+    { context, processInParallel: false },
+  ),
 ).use(observability());

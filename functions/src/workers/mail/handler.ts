@@ -9,8 +9,6 @@ import { deliverMail } from '#platform/mail.ts';
 import { observability } from '#platform/observability.ts';
 import { queueDefinitions } from '#domain/queues.ts';
 
-const processor = new BatchProcessor(EventType.SQS);
-
 const { messageSchema } = queueDefinitions.mail;
 type MailMessage = FromSchema<typeof messageSchema>;
 
@@ -45,5 +43,11 @@ const deliverRecord = async (record: SQSRecord): Promise<void> => {
  * (in parallel, every mail in flight could reach its recipient again with the batch's redelivery).
  */
 export const handler = middy(async (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, deliverRecord, processor, { context, processInParallel: false }),
+  processPartialResponse(
+    event,
+    deliverRecord,
+    // One per invocation: a processor holds its batch, and the local runtime and tests may run two at once.
+    new BatchProcessor(EventType.SQS),
+    { context, processInParallel: false },
+  ),
 ).use(observability());

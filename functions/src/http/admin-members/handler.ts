@@ -1,6 +1,6 @@
 import type { adminMemberRequestSchema, FromSchema, MemberDeletionAnswer } from '@cpbo/schemas';
 import { dateOfUnixSeconds, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
-import { forgetMember, rememberMember } from '#data/member-directory.ts';
+import { applyListChanges } from '#data/list-changes.ts';
 import { createMember, deleteMember, getMember, updateMember } from '#data/members.ts';
 import { memberSummaryOf, type Member } from '#data/member-items.ts';
 import { getMemberDeletion, type MemberDeletion } from '#data/member-deletions.ts';
@@ -40,7 +40,7 @@ const add = async ({ body, session, idempotency }: IdempotentRequest<AdminMember
     },
     { receipt: idempotency.receipt(memberCreated) },
   );
-  rememberMember(member.enablerId, memberSummaryOf(member));
+  await applyListChanges({ enablerId: member.enablerId, member: { summary: memberSummaryOf(member) } });
   return memberCreated(member);
 };
 
@@ -53,7 +53,8 @@ const edit = async ({ body, params, session }: SessionRequest<AdminMemberBody, '
       body.onboardingDate === undefined ? member.onboardingDate : dateOfUnixSeconds(body.onboardingDate),
   });
   const changed = await getMember(member.id);
-  if (changed) rememberMember(session.enabler, memberSummaryOf(changed));
+  if (changed)
+    await applyListChanges({ enablerId: session.enabler, member: { summary: memberSummaryOf(changed) } });
   return noContent();
 };
 
@@ -76,7 +77,7 @@ const deletionAnswer = (job: MemberDeletion): MemberDeletionAnswer => ({
 const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   await memberInScope(session, params.id);
   const { removedAt, deletion } = await deleteMember(session.enabler, params.id, session.email);
-  forgetMember(session.enabler, params.id, removedAt);
+  await applyListChanges({ enablerId: session.enabler, member: { removed: params.id, at: removedAt } });
   await appLog.info(
     `Member ${params.id} of enabler ${session.enabler} deleted by ${session.email}` +
       (deletion.state === 'DONE' ? '' : `: ${deletion.total} records left to job ${deletion.id}`),

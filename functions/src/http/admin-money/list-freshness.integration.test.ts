@@ -9,6 +9,8 @@ import { givenContribution } from '../../testing/money-fixtures.ts';
 import { givenAdministeredEnabler } from '../../testing/signed-in-users.ts';
 import { unixSeconds } from '../../testing/unix-seconds.ts';
 import { handler as contributions } from '../admin-contributions/handler.ts';
+import { handler as payouts } from '../admin-payouts/handler.ts';
+import { handler as members } from '../members/handler.ts';
 
 /*
  * Issue 27's freshness: a record created, edited or deleted shows in its list within 2 s, the writer
@@ -144,5 +146,40 @@ describe('the administrators’ lists', () => {
         list.items.every((row) => row.memberName === 'Awa Diop-Sow' && row.plotName === 'Baobab field'),
       ),
     ).toBeLessThanOrEqual(FRESH_WITHIN_MS);
+  });
+
+  it("move the member list's pending benefits and contributions at once with an administrator's payout, edit and deletion", async () => {
+    const { enablerId, admin } = await givenAdministeredEnabler();
+    const { memberId, plotIds } = await givenMember(enablerId);
+    const row = async () => {
+      const answer = await callApi(members, 'GET', '/members', {
+        token: admin.token,
+        query: { pageSize: '10' },
+      });
+      return (answer.body.members as { id: string; pendingBenefits: number }[]).find(
+        (member) => member.id === memberId,
+      );
+    };
+    expect((await row())?.pendingBenefits).toBe(0);
+    const payout = {
+      plotId: plotIds[0],
+      amount: 40,
+      assessmentId: 'A-FRESH',
+      assessmentDate: unixSeconds('2026-06-01T00:00:00Z'),
+      payoutDate: unixSeconds('2026-06-02T00:00:00Z'),
+    };
+    const created = await callApi(payouts, 'POST', '/admin/payouts', {
+      token: admin.token,
+      body: { memberId, ...payout },
+    });
+    expect(created.status).toBe(201);
+    expect((await row())?.pendingBenefits).toBe(40);
+    const path = `/admin/payouts/${created.body.id as string}`;
+    expect(
+      (await callApi(payouts, 'POST', path, { token: admin.token, body: { ...payout, amount: 25 } })).status,
+    ).toBe(204);
+    expect((await row())?.pendingBenefits).toBe(25);
+    expect((await callApi(payouts, 'DELETE', path, { token: admin.token })).status).toBe(204);
+    expect((await row())?.pendingBenefits).toBe(0);
   });
 });

@@ -4,7 +4,8 @@ import type { MoneyType } from '#domain/money-totals.ts';
 import type { ListedRecord, RecordEntries } from '#domain/record-list.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
 import { namesOf } from '#data/record-names.ts';
-import { forgetRecord, recordDirectory, rememberRecord } from '#data/record-directory.ts';
+import { applyListChanges } from '#data/list-changes.ts';
+import { recordDirectory } from '#data/record-directory.ts';
 import { entryOf } from '#data/record-timeline.ts';
 import { changeMoneyRecord } from '#data/money-change.ts';
 import { findMoneyRecord } from '#data/records-by-id.ts';
@@ -96,13 +97,16 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row, detail }: M
     return record;
   };
 
-  /** Read-your-writes: the record as written goes into this instance's list at once. */
+  /** Read-your-writes: the record as written, and its member's totals, in this instance's lists at once. */
   const remember = (enablerId: string, record: MoneyRecords[Type]) =>
-    rememberRecord(
-      list,
+    applyListChanges({
       enablerId,
-      entryOf[list](record as unknown as Record<string, unknown>) as RecordEntries[ListOf<Type>],
-    );
+      member: { id: record.memberId },
+      record: {
+        list,
+        entry: entryOf[list](record as unknown as Record<string, unknown>) as RecordEntries[ListOf<Type>],
+      },
+    });
 
   /** GET: any page of the enabler's records, sorted on any column, filtered, with the count and total. */
   const list_ = async ({ query, session }: SessionRequest<unknown, never, ListParameters>) => {
@@ -144,7 +148,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row, detail }: M
       receipt: idempotency.receipt(recordCreated),
     });
     if (!record) throw new Error('A creation writes a record');
-    remember(session.enabler, record);
+    await remember(session.enabler, record);
     if (type === 'CONTRIBUTION') countEvent('Contributions');
     if (type === 'CASHOUT') countEvent('Cashouts');
     return recordCreated(record);
@@ -164,7 +168,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row, detail }: M
       values: values(record),
       by: session.email,
     });
-    if (changed) remember(session.enabler, changed);
+    if (changed) await remember(session.enabler, changed);
     return noContent();
   };
 
@@ -180,7 +184,11 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row, detail }: M
       by: session.email,
     });
     // At or after the tombstone's instant: no copy of the record read later brings it back.
-    forgetRecord(list, session.enabler, record.id, nowIso());
+    await applyListChanges({
+      enablerId: session.enabler,
+      member: { id: record.memberId },
+      record: { list, removed: record.id, at: nowIso() },
+    });
     await appLog.info(`${type} ${record.id} of member ${record.memberId} deleted by ${session.email}`);
     return noContent();
   };

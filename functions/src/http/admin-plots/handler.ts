@@ -1,13 +1,11 @@
 import type { adminNewPlotRequestSchema, adminUpdatePlotRequestSchema, FromSchema } from '@cpbo/schemas';
 import { dateOfUnixSeconds, givenCoverageDates, type CoverageRule } from '@cpbo/schemas/coverage-dates.ts';
 import { getConfig, getEnablerWithLatestConfig } from '#data/enablers.ts';
-import { rememberMember } from '#data/member-directory.ts';
 import { adminUpdatePlot, createPlot, deletePlot } from '#data/plots.ts';
-import { getMember } from '#data/members.ts';
 import { getPlotById } from '#data/records-by-id.ts';
-import { memberSummaryOf } from '#data/member-items.ts';
 import type { Plot } from '#data/plot-items.ts';
-import { forgetRecord, recordDirectory, rememberRecord } from '#data/record-directory.ts';
+import { applyListChanges } from '#data/list-changes.ts';
+import { recordDirectory } from '#data/record-directory.ts';
 import { nowIso } from '#data/table.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
@@ -79,12 +77,6 @@ const plotInScope = async (session: Session, plotId: string): Promise<Plot> => {
   return plot;
 };
 
-/** Read-your-writes of the member list: the member's new plot count, in this instance. */
-const refreshListEntry = async (enablerId: string, memberId: string) => {
-  const member = await getMember(memberId);
-  if (member) rememberMember(enablerId, memberSummaryOf(member));
-};
-
 const plotCreated = (plot: Plot) => created({ id: plot.id });
 
 /** POST /admin/plots: under the enabler's latest config, whose lengths give the ends not given. */
@@ -109,8 +101,12 @@ const add = async ({ body, session, idempotency }: IdempotentRequest<NewPlotBody
     },
     { receipt: idempotency.receipt(plotCreated) },
   );
-  rememberRecord('plots', session.enabler, plot);
-  await refreshListEntry(session.enabler, member.id);
+  // The member list's plot count moves too.
+  await applyListChanges({
+    enablerId: session.enabler,
+    member: { id: member.id },
+    record: { list: 'plots', entry: plot },
+  });
   return plotCreated(plot);
 };
 
@@ -133,7 +129,7 @@ const edit = async ({ body, params, session }: SessionRequest<UpdatePlotBody, 'i
     ...datesOf(body, config),
     enablerConfig: { version: config.version, _id: config._id },
   });
-  rememberRecord('plots', session.enabler, updated);
+  await applyListChanges({ enablerId: session.enabler, record: { list: 'plots', entry: updated } });
   return noContent();
 };
 
@@ -142,8 +138,11 @@ const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   const plot = await plotInScope(session, params.id);
   await deletePlot(plot);
   // At or after the tombstone's instant: no copy of the plot read later brings it back.
-  forgetRecord('plots', session.enabler, plot.id, nowIso());
-  await refreshListEntry(session.enabler, plot.memberId);
+  await applyListChanges({
+    enablerId: session.enabler,
+    member: { id: plot.memberId },
+    record: { list: 'plots', removed: plot.id, at: nowIso() },
+  });
   await appLog.info(`Plot ${plot.id} of member ${plot.memberId} deleted by ${session.email}`);
   return noContent();
 };

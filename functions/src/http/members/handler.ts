@@ -9,15 +9,15 @@ import type {
 import { coverageDates, dateOfUnixSeconds, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { parseMemberListQuery } from '@cpbo/schemas/member-list-query.ts';
 import { getEnablerWithLatestConfig } from '#data/enablers.ts';
-import { memberDirectory, rememberMember } from '#data/member-directory.ts';
-import { createMember, getMember } from '#data/members.ts';
+import { applyListChanges } from '#data/list-changes.ts';
+import { memberDirectory } from '#data/member-directory.ts';
+import { createMember } from '#data/members.ts';
 import { createPlot, getPlots, updatePlot } from '#data/plots.ts';
 import { getMemberPage } from '#data/member-page.ts';
 import { memberSummaryOf, type Member } from '#data/member-items.ts';
 import type { Plot } from '#data/plot-items.ts';
 import { createMoneyRecord } from '#data/money-create.ts';
 import type { Cashout, Contribution } from '#data/money-items.ts';
-import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import { created, ok, type IdempotentRequest, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
@@ -28,12 +28,6 @@ import { memberFieldsOfBody } from './member-fields.ts';
 import { plotChangesOfBody } from './plot-fields.ts';
 import { memberInScope } from './member-scope.ts';
 import { cashoutView, contributionView, memberDetailView, memberRowView, plotView } from './views.ts';
-
-/** Re-reads a member after a write and hands it to this instance's list (read-your-writes). */
-const refreshListEntry = async (session: Session, memberId: string) => {
-  const member = await getMember(memberId);
-  if (member) rememberMember(session.enabler, memberSummaryOf(member));
-};
 
 /** GET /members: the enabler's members, sorted, filtered, searched and paged. */
 const list = async ({ query, session }: SessionRequest) => {
@@ -84,7 +78,7 @@ const onboard = async ({
     onboardingDate: isoDateOf(new Date()),
   };
   const member = await createMember(fields, { receipt: idempotency.receipt(memberCreated) });
-  rememberMember(member.enablerId, memberSummaryOf(member));
+  await applyListChanges({ enablerId: member.enablerId, member: { summary: memberSummaryOf(member) } });
   return memberCreated(member);
 };
 
@@ -118,7 +112,7 @@ const addPlot = async ({
     enablerConfig: { version: latest.config.version, _id: latest.config._id },
   };
   const plot = await createPlot(fields, { receipt: idempotency.receipt(plotCreated) });
-  await refreshListEntry(session, member.id);
+  await applyListChanges({ enablerId: session.enabler, member: { id: member.id } });
   return plotCreated(plot);
 };
 
@@ -132,7 +126,7 @@ const changePlot = async ({
   if (!current) throw new AppError('ERR_NOT_FOUND');
   // Fields the spec's body does not carry keep their value when absent.
   await updatePlot(member, current.id, plotChangesOfBody(body, current));
-  await refreshListEntry(session, member.id);
+  await applyListChanges({ enablerId: session.enabler, member: { id: member.id } });
   const plot = (await getPlots(member.id)).find((candidate) => candidate.id === params.plotId);
   if (!plot) throw new AppError('ERR_NOT_FOUND');
   return ok(plotView(plot, member));
@@ -155,7 +149,7 @@ const cashout = async ({
     receipt: idempotency.receipt(cashoutRecorded(member)),
   });
   countEvent('Cashouts');
-  await refreshListEntry(session, member.id);
+  await applyListChanges({ enablerId: session.enabler, member: { id: member.id } });
   return cashoutRecorded(member)(record);
 };
 
@@ -184,7 +178,7 @@ const contribute = async ({
     receipt: idempotency.receipt(contributionRecorded(member)),
   });
   countEvent('Contributions');
-  await refreshListEntry(session, member.id);
+  await applyListChanges({ enablerId: session.enabler, member: { id: member.id } });
   return contributionRecorded(member)(record);
 };
 

@@ -14,6 +14,7 @@ export default defineConfig({
       'functions/vitest.config.ts',
       'functions/vitest.integration.config.ts',
       'infra/vitest.config.ts',
+      'infra/vitest.integration.config.ts',
       'web/vitest.config.ts',
       'e2e/vitest.config.ts',
       // After all the others: checks the error codes they answered against the contract.

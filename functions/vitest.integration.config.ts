@@ -1,14 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Integration tests: the functions (and the local runtime's parts) against DynamoDB Local and
- * s3rver, started once by the global setup on free ports.
+ * The functions' integration tests against DynamoDB Local and s3rver, started once by the local
+ * runtime's global setup on free ports (infra's own integration tests run from
+ * infra/vitest.integration.config.ts).
  */
 export default defineConfig({
   test: {
     name: 'integration',
     environment: 'node',
-    include: ['src/**/*.integration.test.ts', '../infra/local/**/*.integration.test.ts'],
+    include: ['src/**/*.integration.test.ts'],
     globalSetup: ['../infra/local/testing/global-setup.ts'],
     // The functions' AWS calls recorded for the role check (infra/local/testing/aws-calls/).
     setupFiles: [

@@ -23,7 +23,7 @@ import {
  * and regenerates docs/openapi.json; if a file still fails, its answers may be missing: nothing is
  * written. The vitest options go to every run (`--no-file-parallelism` for one file at a time).
  */
-const answeringProjects = ['functions', 'integration', 'e2e'];
+const answeringProjects = ['functions', 'integration', 'infra-integration', 'e2e'];
 const RERUNS = 2;
 // Options that change how the files run, never which: a filter would write a partial list.
 const allowedOptions = ['--no-file-parallelism', '--retry=', '--maxWorkers=', '--silent'];

@@ -40,6 +40,15 @@ const timeUntil = async (token: string, shows: (list: Awaited<ReturnType<typeof 
   return Date.now() - started;
 };
 
+/** The index the lists catch up from lags: its reads since an instant find nothing yet. */
+const lagChangeTimeline = () => {
+  const send = dynamo().send.bind(dynamo());
+  vi.spyOn(dynamo(), 'send').mockImplementation(((command: unknown) =>
+    command instanceof QueryCommand && command.input.KeyConditionExpression?.includes('gsi1sk >= :since')
+      ? Promise.resolve({ Items: [] })
+      : send(command as never)) as typeof send);
+};
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('the administrators’ lists', () => {
@@ -48,12 +57,7 @@ describe('the administrators’ lists', () => {
     const { plotIds } = await givenMember(enablerId);
     expect((await listOf(admin.token)).count).toBe(0);
 
-    // The index the lists catch up from lags: its reads since an instant find nothing yet.
-    const send = dynamo().send.bind(dynamo());
-    vi.spyOn(dynamo(), 'send').mockImplementation(((command: unknown) =>
-      command instanceof QueryCommand && command.input.KeyConditionExpression?.includes('gsi1sk >= :since')
-        ? Promise.resolve({ Items: [] })
-        : send(command as never)) as typeof send);
+    lagChangeTimeline();
 
     const created = await callApi(contributions, 'POST', '/admin/contributions', {
       token: admin.token,
@@ -161,6 +165,7 @@ describe('the administrators’ lists', () => {
       );
     };
     expect((await row())?.pendingBenefits).toBe(0);
+    lagChangeTimeline();
     const payout = {
       plotId: plotIds[0],
       amount: 40,

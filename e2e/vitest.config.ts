@@ -8,6 +8,9 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**'],
     globalSetup: ['./support/global-setup.ts'],
+    // What the tests write to the streams shows beside a failing test only (the runtime's own lines:
+    // support/runtime-log.ts).
+    setupFiles: ['../functions/src/testing/quiet-output.ts'],
     // One browser at a time: the runtime is shared and CI has two cores.
     fileParallelism: false,
     testTimeout: 60_000,

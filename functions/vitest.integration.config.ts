@@ -13,6 +13,7 @@ export default defineConfig({
     globalSetup: ['../infra/local/testing/global-setup.ts'],
     // The functions' AWS calls recorded for the role check (infra/local/testing/aws-calls/).
     setupFiles: [
+      'src/testing/quiet-output.ts',
       '../infra/local/testing/apply-environment.ts',
       '../infra/local/testing/aws-calls/record-in-tests.ts',
     ],

@@ -9,6 +9,8 @@ export default defineConfig({
     // roles' check in the permissions project, after the projects whose calls it checks.
     exclude: ['**/node_modules/**', 'cdk.out/**', '**/*.integration.test.ts', '**/*.permissions.test.ts'],
     testTimeout: 60_000,
+    // What the code under test writes to the streams shows beside a failing test only.
+    setupFiles: ['../functions/src/testing/quiet-output.ts'],
     // Every answer a handler sends is checked against the route table (http/middleware/answer-check.ts).
     env: { CPBO_CHECK_ANSWERS: 'on' },
   },

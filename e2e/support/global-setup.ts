@@ -16,11 +16,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The runtime's process checks every answer against the route table (http/middleware/answer-check.ts).
   process.env.CPBO_CHECK_ANSWERS = 'on';
   const startedAt = Date.now();
-  const runtime = await startSeededRuntime(webDist, 'cpbo-e2e-');
+  // Its output goes to a file, of which a failing test prints what was written during it (test.ts).
+  const runtime = await startSeededRuntime(webDist, 'cpbo-e2e-', {}, { logToFile: true });
   console.log(`[e2e] local runtime ready at ${runtime.url} in ${Date.now() - startedAt} ms`);
   project.provide('appUrl', runtime.url);
   project.provide('apiOriginUrl', runtime.apiOriginUrl);
   project.provide('outboxDir', runtime.outboxDir);
+  project.provide('runtimeLogFile', runtime.logFile ?? '');
   if (!faultRateOf(process.env)) return () => runtime.stop();
   // The fault mode's run: what was injected, and proof that the queued work and the streams caught up.
   return async () => {

@@ -7,6 +7,8 @@ declare module 'vitest' {
     apiOriginUrl: string;
     /** Where the runtime writes the mails it "sends" (read them with readOutbox / waitForMail). */
     outboxDir: string;
+    /** Where the runtime writes its output (its functions' log lines). */
+    runtimeLogFile: string;
   }
 }
 

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect, inject, test as base } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import './provided-context.ts';
+import { runtimeLogFrom } from './runtime-log.ts';
 
 export interface OpenAppOptions {
   /** Sets navigator.language and Accept-Language, which choose the SPA's language. */
@@ -30,9 +31,17 @@ const fileNameOf = (text: string): string =>
 
 /**
  * The end-to-end test: `browser` is one Chromium per test file; `openApp` opens the app in a fresh
- * browser context (own cookies, own locale) and screenshots every page it opened when the test fails.
+ * browser context (own cookies, own locale) and screenshots every page it opened when the test fails,
+ * and a failing test prints what the runtime logged during it.
  */
 export const test = base
+  .extend('runtimeLog', { auto: true }, async ({ task }, { onCleanup }): Promise<void> => {
+    const log = await runtimeLogFrom(inject('runtimeLogFile'));
+    onCleanup(async () => {
+      if (task.result?.state === 'fail')
+        console.log(`The runtime's log during the test:\n${await log.written()}`);
+    });
+  })
   // Vitest reads a fixture's dependencies from its destructuring pattern, so this one needs an empty one.
   // eslint-disable-next-line no-empty-pattern
   .extend('browser', { scope: 'file' }, async ({}, { onCleanup }): Promise<Browser> => {

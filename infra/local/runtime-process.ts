@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,8 @@ export interface RuntimeProcess {
   outboxDir: string;
   /** The AWS stand-ins' variables, to read the table and the buckets from this process. */
   awsEnvironment: Record<string, string>;
+  /** Where the runtime writes its output, when not to this process's streams. */
+  logFile?: string;
   /** Waits for the queues to be idle; answers the dead letters and the faults injected. */
   settle(): Promise<RuntimeSettled>;
   stop(): Promise<void>;
@@ -44,13 +46,31 @@ export interface RuntimeProcess {
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const childEntry = fileURLToPath(new URL('./runtime-child.ts', import.meta.url));
 
+/** The last lines of a log file, to say why a runtime that wrote there stopped. */
+const tailOf = async (logFile: string, lines = 40): Promise<string> => {
+  const text = await readFile(logFile, 'utf8').catch(() => '');
+  return text.trimEnd().split('\n').slice(-lines).join('\n');
+};
+
 /**
  * Runs startLocalRuntime in a child process. The runtime sets process.env for the functions; in a
  * child, none of it leaks into the caller (the test runner forks its workers with its own environment).
+ * With `logFile`, the child's output goes there rather than to this process's streams.
  */
-export const startRuntimeProcess = (options: LocalRuntimeOptions): Promise<RuntimeProcess> =>
+export const startRuntimeProcess = (
+  options: LocalRuntimeOptions,
+  logFile?: string,
+): Promise<RuntimeProcess> =>
   new Promise((resolve, reject) => {
-    const child = fork(childEntry, [], { execArgv: ['--import', tsxLoader], stdio: 'inherit' });
+    const output = logFile === undefined ? undefined : openSync(logFile, 'a');
+    const child = fork(childEntry, [], {
+      execArgv: ['--import', tsxLoader],
+      stdio: output === undefined ? 'inherit' : ['ignore', output, output, 'ipc'],
+    });
+    // The child holds its own copy of the file's descriptor.
+    if (output !== undefined) closeSync(output);
+    const failed = async (reason: string) =>
+      new Error(logFile === undefined ? reason : `${reason}. Its last lines:\n${await tailOf(logFile)}`);
     const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
     const stop = async (): Promise<void> => {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -59,9 +79,11 @@ export const startRuntimeProcess = (options: LocalRuntimeOptions): Promise<Runti
       await exited;
       clearTimeout(timeout);
     };
-    child.once('exit', (code, signal) =>
-      reject(new Error(`The local runtime stopped during its start (${signal ?? `exit code ${code}`})`)),
-    );
+    child.once('exit', (code, signal) => {
+      void failed(`The local runtime stopped during its start (${signal ?? `exit code ${code}`})`).then(
+        reject,
+      );
+    });
     let settling: ((settled: RuntimeSettled) => void)[] = [];
     const settle = () =>
       new Promise<RuntimeSettled>((resolveSettled) => {
@@ -71,13 +93,13 @@ export const startRuntimeProcess = (options: LocalRuntimeOptions): Promise<Runti
     child.on('message', (message: RuntimeChildMessage) => {
       if (message.type === 'ready') {
         const { url, apiOriginUrl, outboxDir, awsEnvironment } = message;
-        resolve({ url, apiOriginUrl, outboxDir, awsEnvironment, settle, stop });
+        resolve({ url, apiOriginUrl, outboxDir, awsEnvironment, logFile, settle, stop });
       } else if (message.type === 'settled') {
         const { deadLetters, faultsInjected } = message;
         const waiting = settling;
         settling = [];
         for (const resolveSettled of waiting) resolveSettled({ deadLetters, faultsInjected });
-      } else reject(new Error(message.message));
+      } else void failed(message.message).then(reject);
     });
     child.send({ type: 'start', options } satisfies RuntimeParentMessage);
   });
@@ -86,12 +108,13 @@ export const startRuntimeProcess = (options: LocalRuntimeOptions): Promise<Runti
  * The seeded product of the end-to-end tests and of `npm run bench:web`: in memory, in a temporary
  * folder, with a tenth of the demo members (plenty for the screens, and a short start), serving the
  * SPA built in `webDist`, with the fault mode when FAULT_RATE says so; `options` change any of these.
- * stop() also removes the folder.
+ * With `logToFile`, its output goes to `runtime.log` in that folder (logFile). stop() also removes the folder.
  */
 export const startSeededRuntime = async (
   webDist: string,
   folderPrefix: string,
   options: Partial<LocalRuntimeOptions> = {},
+  { logToFile = false }: { logToFile?: boolean } = {},
 ): Promise<RuntimeProcess> => {
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error(`No built SPA in ${webDist}: run "npm run build -w web" first (npm test does).`);
@@ -99,17 +122,20 @@ export const startSeededRuntime = async (
   const dataDir = await mkdtemp(join(tmpdir(), folderPrefix));
   const removeData = () => rm(dataDir, { recursive: true, force: true });
   try {
-    const runtime = await startRuntimeProcess({
-      port: 0,
-      inMemory: true,
-      dataDir,
-      webDist,
-      seed: true,
-      demoScale: 0.1,
-      quiet: true,
-      faultRate: faultRateOf(process.env),
-      ...options,
-    });
+    const runtime = await startRuntimeProcess(
+      {
+        port: 0,
+        inMemory: true,
+        dataDir,
+        webDist,
+        seed: true,
+        demoScale: 0.1,
+        quiet: true,
+        faultRate: faultRateOf(process.env),
+        ...options,
+      },
+      logToFile ? join(dataDir, 'runtime.log') : undefined,
+    );
     return {
       ...runtime,
       stop: async () => {

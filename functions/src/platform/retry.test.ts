@@ -108,9 +108,18 @@ describe('pollUntil', () => {
     expect(waits).toEqual([10, 10]);
   });
 
-  it('should answer undefined once the time ran out, without a wait past it', async () => {
+  it('should answer undefined once the time ran out, after a last look at the deadline and no wait past it', async () => {
     const look = vi.fn(async () => undefined);
-    expect(await pollUntil(look, { timeoutMs: 30, pollMs: 50 })).toBeUndefined();
-    expect(look).toHaveBeenCalledTimes(1);
+    const waits: number[] = [];
+    const started = Date.now();
+    const found = await pollUntil(look, { timeoutMs: 30, pollMs: 50 }, async (milliseconds) => {
+      waits.push(milliseconds);
+      await new Promise((resolve) => setTimeout(resolve, milliseconds));
+    });
+    expect(found).toBeUndefined();
+    expect(look).toHaveBeenCalledTimes(2);
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeLessThanOrEqual(30);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(30);
   });
 });

@@ -60,8 +60,9 @@ export const untilAllProcessed = async <Pending>(
 };
 
 /**
- * Looks (`look`) every `pollMs` until it finds something or `timeoutMs` has passed: the value found,
- * or undefined when the time ran out (a lock another job holds, a first request still under way).
+ * Looks (`look`) every `pollMs` until it finds something or `timeoutMs` has passed, the last look at
+ * the deadline: the value found, or undefined when the time ran out (a lock another job holds, a
+ * first request still under way, which the caller is promised to wait for in full).
  */
 export const pollUntil = async <Found>(
   look: () => Promise<Found | undefined>,
@@ -72,7 +73,8 @@ export const pollUntil = async <Found>(
   for (;;) {
     const found = await look();
     if (found !== undefined) return found;
-    if (Date.now() + pollMs > deadline) return undefined;
-    await wait(pollMs);
+    const left = deadline - Date.now();
+    if (left <= 0) return undefined;
+    await wait(Math.min(pollMs, left));
   }
 };

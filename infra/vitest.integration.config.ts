@@ -15,7 +15,9 @@ export default defineConfig({
     // The functions' AWS calls recorded for the role check (local/testing/aws-calls/).
     setupFiles: [
       '../functions/src/testing/quiet-output.ts',
-      'local/testing/apply-environment.ts', 'local/testing/aws-calls/record-in-tests.ts'],
+      'local/testing/apply-environment.ts',
+      'local/testing/aws-calls/record-in-tests.ts',
+    ],
     // Thousands of calls would print a metrics line each; the tests about metrics turn them back on.
     // Every answer a handler sends is checked against the route table (http/middleware/answer-check.ts).
     env: { POWERTOOLS_METRICS_DISABLED: 'true', CPBO_CHECK_ANSWERS: 'on' },

@@ -1,16 +1,13 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import {
-  adminPageSizes,
   amountSchema,
   answerAmountSchema,
   instantSchema,
   isoDaySchema,
-  pageNumberParameter,
   recordIdParameter,
   text,
 } from './common.ts';
 import { assessmentIdSchema } from './admin-records.ts';
-import { sortDirections } from './member-list-query.ts';
 
 /*
  * Benefit runs (docs/contract.md, "Benefit runs"): an administrator uploads an index assessment, a job
@@ -287,76 +284,6 @@ export const benefitRunCancelRequestSchema = {
   type: 'object',
   additionalProperties: false,
   properties: { comment: text(BENEFIT_RUN_COMMENT_MAX_LENGTH) },
-} as const satisfies JSONSchema;
-
-/** The preview's columns a table sorts by (one at a time). */
-export const benefitRowSortFields = [
-  'row',
-  'plotName',
-  'memberName',
-  'memberNumber',
-  'village',
-  'federation',
-  'maximum',
-  'month',
-  'factor',
-  'damageIndex',
-  'seasonContributions',
-  'paidShare',
-  'benefit',
-  'status',
-  'reason',
-] as const;
-export const duplicateSortFields = [
-  'group',
-  'kind',
-  'memberName',
-  'memberNumber',
-  'village',
-  'benefit',
-] as const;
-export type BenefitRowSortField = (typeof benefitRowSortFields)[number];
-export type DuplicateSortField = (typeof duplicateSortFields)[number];
-
-const sortDirection = { type: 'string', enum: sortDirections } as const;
-const pageProperties = {
-  page: pageNumberParameter,
-  pageSize: { type: 'string', enum: adminPageSizes },
-} as const;
-/** The longest search text of the preview's rows. */
-export const BENEFIT_ROW_SEARCH_MAX_LENGTH = 100;
-const search = { type: 'string', maxLength: BENEFIT_ROW_SEARCH_MAX_LENGTH } as const;
-
-/** GET /admin/benefit-runs/{id}/rows: a page of the preview's rows, sorted by one column, filtered. */
-export const benefitRowsQuerySchema = {
-  $id: 'query/benefit-run-rows',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ...pageProperties,
-    ...(Object.fromEntries(benefitRowSortFields.map((field) => [`sort:${field}`, sortDirection])) as {
-      [Field in BenefitRowSortField as `sort:${Field}`]: typeof sortDirection;
-    }),
-    'filter:status': { type: 'string', enum: benefitRowStatuses },
-    'filter:reason': { type: 'string', enum: benefitRowRefusals },
-    'filter:federation': { type: 'string', maxLength: 120 },
-    /** Plot, member name or number, village: contains, case and accents ignored. */
-    'filter:search': search,
-  },
-} as const satisfies JSONSchema;
-
-/** GET /admin/benefit-runs/{id}/duplicates: a page of the possible duplicate beneficiaries. */
-export const duplicatesQuerySchema = {
-  $id: 'query/benefit-run-duplicates',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ...pageProperties,
-    ...(Object.fromEntries(duplicateSortFields.map((field) => [`sort:${field}`, sortDirection])) as {
-      [Field in DuplicateSortField as `sort:${Field}`]: typeof sortDirection;
-    }),
-    'filter:kind': { type: 'string', enum: duplicateKinds },
-  },
 } as const satisfies JSONSchema;
 
 /*

@@ -19,3 +19,4 @@ export * from './data-jobs.ts';
 export * from './app-config.ts';
 export * from './api-answers.ts';
 export * from './benefit-runs.ts';
+export * from './benefit-run-query.ts';

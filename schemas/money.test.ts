@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromCents, toCents } from './money.ts';
+import { fromCents, pendingBenefitsEffect, sumOfAmounts, toCents } from './money.ts';
 
 describe('money', () => {
   it('keeps amounts with up to two decimals exactly', () => {
@@ -32,5 +33,28 @@ describe('money', () => {
     let floating = 0;
     for (let i = 0; i < 1000; i += 1) floating += 0.1;
     expect(floating).not.toBe(100);
+  });
+
+  it('sums amounts exactly', () => {
+    expect(sumOfAmounts([0.1, 0.2])).toBe(0.3);
+    expect(sumOfAmounts([1234.56, 0.01, 100])).toBe(1334.57);
+    expect(sumOfAmounts([])).toBe(0);
+  });
+
+  it('leaves as pending benefits the payouts less the cash-outs, whatever the records and their order', () => {
+    const record = fc.record({
+      kind: fc.constantFrom('CONTRIBUTION', 'PAYOUT', 'CASHOUT' as const),
+      cents: fc.integer({ min: 1, max: 100_000_000_000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(record), (records) => {
+        const sumOf = (kind: string) =>
+          records.filter((each) => each.kind === kind).reduce((total, { cents }) => total + cents, 0);
+        const pending = (order: typeof records) =>
+          order.reduce((total, { kind, cents }) => total + pendingBenefitsEffect(kind, cents), 0);
+        expect(pending(records)).toBe(sumOf('PAYOUT') - sumOf('CASHOUT'));
+        expect(pending([...records].reverse())).toBe(pending(records));
+      }),
+    );
   });
 });

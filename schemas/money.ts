@@ -14,11 +14,27 @@ export const MAX_AMOUNT = 1_000_000_000;
  */
 export const toCents = (amount: number): Cents | undefined => {
   if (!Number.isFinite(amount) || Math.abs(amount) > MAX_AMOUNT) return undefined;
-  const cents = Math.round(amount * 100);
+  const cents = amountCents(amount);
   return cents / 100 === amount ? cents : undefined;
 };
 
 export const fromCents = (cents: Cents): number => cents / 100;
+
+/** The cents of an amount that has at most two decimals (one the API answered, or a form read). */
+export const amountCents = (amount: number): Cents => Math.round(amount * 100);
+
+/** The exact sum of such amounts: added as floats, 1234.56 + 0.01 + 100 would not give 1334.57. */
+export const sumOfAmounts = (amounts: readonly number[]): number =>
+  fromCents(amounts.reduce((total, amount) => total + amountCents(amount), 0));
+
+/**
+ * What a money record does to its member's pending benefits, the payouts not yet paid in cash (the
+ * API's `cashoutBalance` and `pendingBenefits`): a payout adds its amount, a cash-out takes its amount
+ * away, a contribution does nothing. The member's balance, the dashboard's sum per federation and a
+ * phone's balance less the cash-outs it has not sent yet all follow it.
+ */
+export const pendingBenefitsEffect = (kind: 'CONTRIBUTION' | 'PAYOUT' | 'CASHOUT', cents: Cents): Cents =>
+  kind === 'PAYOUT' ? cents : kind === 'CASHOUT' ? -cents : 0;
 
 /** The hundredths in one smallest unit of a currency, by its code (cached: a run rounds thousands of rows). */
 const unitCents = new Map<string, number>();

@@ -9,6 +9,7 @@
  * the member's (propagateFederation in data/aggregates.ts).
  */
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
+import { pendingBenefitsEffect } from '@cpbo/schemas/money.ts';
 
 export type Scale = 'daily' | 'weekly' | 'monthly';
 export const scales: readonly Scale[] = ['daily', 'weekly', 'monthly'];
@@ -139,10 +140,10 @@ export const figuresOf = (record: AggregatedRecord | undefined, sign: 1 | -1): A
     case 'PAYOUT':
       return [
         ...dated(enablerId, 'benefitsComputed', record.payoutDate, scales, federation, cents),
-        ...perFederation(enablerId, 'pendingBenefits', federation, cents),
+        ...perFederation(enablerId, 'pendingBenefits', federation, pendingBenefitsEffect('PAYOUT', cents)),
       ];
     case 'CASHOUT':
-      return perFederation(enablerId, 'pendingBenefits', federation, -cents);
+      return perFederation(enablerId, 'pendingBenefits', federation, pendingBenefitsEffect('CASHOUT', cents));
     case 'MEMBER':
       return perFederation(enablerId, 'members', federation, sign);
     default:

@@ -1,5 +1,5 @@
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
-import type { Cents } from '@cpbo/schemas/money.ts';
+import { pendingBenefitsEffect, type Cents } from '@cpbo/schemas/money.ts';
 
 /*
  * The one rule of money totals: what one contribution, payout or cashout does to its member's sums
@@ -86,7 +86,7 @@ export const recordEffect = (record: MoneyFigures, sign: 1 | -1 = 1): RecordEffe
       contributionTotalCents: contribution * amount,
       payoutTotalCents: payout * amount,
       cashoutTotalCents: cashout * amount,
-      cashoutBalanceCents: (payout - cashout) * amount,
+      cashoutBalanceCents: pendingBenefitsEffect(record.type, amount),
     },
     plot:
       cashout || record.plotId === null

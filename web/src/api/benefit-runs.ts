@@ -1,16 +1,16 @@
 import type {
   AssessmentFormat,
   BenefitRowPage,
-  BenefitRowSortField,
+  BenefitRowsQuery,
   BenefitRunAction,
   BenefitRunAnswer,
   BenefitRunFileAnswer,
   BenefitRunListAnswer,
   DuplicatePage,
-  DuplicateSortField,
+  DuplicatesQuery,
   ImportUploadAnswer,
 } from '@cpbo/schemas';
-import type { SortDirection } from '@cpbo/schemas/member-list-query.ts';
+import { benefitRowsQuery, duplicatesQuery } from '@cpbo/schemas/benefit-run-query.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 
@@ -20,9 +20,12 @@ export type {
   AssessmentProblem,
   BenefitRunAction,
   BenefitRowView as BenefitRow,
+  BenefitRowsQuery,
   BenefitRunView as BenefitRun,
   BenefitRunState,
   DuplicateView as Duplicate,
+  DuplicatesQuery,
+  PreviewQuery,
 } from '@cpbo/schemas';
 
 const base = '/admin/benefit-runs';
@@ -40,51 +43,13 @@ export const listBenefitRuns = async (options: Errors = {}) =>
 export const getBenefitRun = (runId: string, options: Errors = {}) =>
   apiFetch<BenefitRunAnswer>(runPath(runId), options);
 
-export interface PreviewSort<Field extends string> {
-  field: Field;
-  direction: SortDirection;
-}
-
-interface PageQuery<Field extends string> {
-  page: number;
-  pageSize: number;
-  sort: PreviewSort<Field>;
-}
-
-export interface BenefitRowsQuery extends PageQuery<BenefitRowSortField> {
-  status?: 'ACCEPTED' | 'REFUSED' | undefined;
-  reason?: string | undefined;
-  federation?: string | undefined;
-  search?: string | undefined;
-}
-
-export interface DuplicatesQuery extends PageQuery<DuplicateSortField> {
-  kind?: string | undefined;
-}
-
-const pageParameters = <Field extends string>({ page, pageSize, sort }: PageQuery<Field>) => ({
-  page,
-  pageSize,
-  [`sort:${sort.field}`]: sort.direction,
-});
-
 /** A page of the preview's rows, filtered and sorted by the server. */
 export const listBenefitRows = (runId: string, query: BenefitRowsQuery) =>
-  apiFetch<BenefitRowPage>(`${runPath(runId)}/rows`, {
-    query: {
-      ...pageParameters(query),
-      'filter:status': query.status,
-      'filter:reason': query.reason,
-      'filter:federation': query.federation,
-      'filter:search': query.search || undefined,
-    },
-  });
+  apiFetch<BenefitRowPage>(`${runPath(runId)}/rows`, { query: benefitRowsQuery.encode(query) });
 
 /** A page of the possible duplicate beneficiaries, of one kind or all. */
 export const listDuplicates = (runId: string, query: DuplicatesQuery) =>
-  apiFetch<DuplicatePage>(`${runPath(runId)}/duplicates`, {
-    query: { ...pageParameters(query), 'filter:kind': query.kind },
-  });
+  apiFetch<DuplicatePage>(`${runPath(runId)}/duplicates`, { query: duplicatesQuery.encode(query) });
 
 /**
  * Puts an assessment file where the API reads it (a presigned PUT) and answers its upload id. The

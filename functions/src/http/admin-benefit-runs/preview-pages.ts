@@ -1,13 +1,12 @@
 import {
-  benefitRowSortFields,
-  duplicateSortFields,
+  benefitRowsQuery,
+  duplicatesQuery,
   type BenefitRowPage,
   type BenefitRowSortField,
-  type benefitRowsQuerySchema,
   type DuplicatePage,
   type DuplicateSortField,
-  type duplicatesQuerySchema,
-  type FromSchema,
+  type PreviewQuery,
+  type PreviewQueryProblem,
 } from '@cpbo/schemas';
 import type { BenefitRow } from '#domain/benefit-preview.ts';
 import { foldText } from '#domain/member-list.ts';
@@ -21,20 +20,13 @@ import { duplicateAnswer, rowAnswer } from './run-answer.ts';
  * bounded by the page size whatever the run's size.
  */
 
-type RowsQuery = FromSchema<typeof benefitRowsQuerySchema>;
-type DuplicatesQuery = FromSchema<typeof duplicatesQuerySchema>;
+type Parameters = Readonly<Record<string, string | undefined>>;
 
-/** The one sort of a query (`sort:<field>=asc|desc`), or the default; two at once are refused. */
-const sortOf = <Field extends string>(
-  query: Record<string, string | undefined>,
-  fields: readonly Field[],
-  fallback: Field,
-): { field: Field; direction: 1 | -1 } => {
-  const given = fields.filter((field) => query[`sort:${field}`] !== undefined);
-  if (given.length > 1)
+/** The query of the parameters the route's schema let through; 400 for two sorts at once. */
+const queryOf = <Query>(parsed: Query | PreviewQueryProblem): Query => {
+  if (parsed === 'TWO_SORTS')
     throw new AppError('ERR_INVALID_DATA_FORMAT', { message: 'Sort by one column at a time.' });
-  const field = given[0] ?? fallback;
-  return { field, direction: query[`sort:${field}`] === 'desc' ? -1 : 1 };
+  return parsed;
 };
 
 type Value = string | number | null;
@@ -52,11 +44,10 @@ const compareBy =
 const pageOf = <Item, View>(
   all: number,
   matching: Item[],
-  query: { page?: string; pageSize?: string },
+  { page, pageSize: size }: PreviewQuery<string, unknown>,
   view: (item: Item) => View,
 ) => {
-  const page = Number(query.page ?? 1);
-  const pageSize = Number(query.pageSize ?? 10) as BenefitRowPage['pageSize'];
+  const pageSize = size as BenefitRowPage['pageSize'];
   return {
     items: matching.slice((page - 1) * pageSize, page * pageSize).map(view),
     page,
@@ -90,27 +81,29 @@ const rowValue: Record<BenefitRowSortField, (row: BenefitRow) => Value> = {
  */
 export const rowsPage = async (
   preview: PreviewFile,
-  query: RowsQuery,
+  parameters: Parameters,
   bankChanged: (rows: BenefitRow[]) => Promise<(row: BenefitRow) => boolean>,
 ): Promise<BenefitRowPage> => {
-  const search = foldText(query['filter:search']?.trim() ?? '');
+  const query = queryOf(benefitRowsQuery.parse(parameters));
+  const { status, reason, federation } = query.filters;
+  const search = foldText(query.filters.search?.trim() ?? '');
   const matching = preview.rows.filter(
     (row) =>
-      (query['filter:status'] === undefined || row.status === query['filter:status']) &&
-      (query['filter:reason'] === undefined || row.reason === query['filter:reason']) &&
-      (query['filter:federation'] === undefined || row.federation === query['filter:federation']) &&
+      (status === undefined || row.status === status) &&
+      (reason === undefined || row.reason === reason) &&
+      (federation === undefined || row.federation === federation) &&
       (search === '' ||
         [row.plotId, row.plotName, row.memberName, row.memberNumber, row.village].some(
           (text) => text !== null && foldText(text).includes(search),
         )),
   );
-  const { field, direction } = sortOf(query, benefitRowSortFields, 'row');
+  const { field, direction } = query.sort;
   const order = matching
     .map((row, index) => ({ row, index }))
     .sort(
       compareBy(
         ({ row }) => rowValue[field](row),
-        direction,
+        direction === 'desc' ? -1 : 1,
         (a, b) => a.index - b.index,
       ),
     );
@@ -129,15 +122,17 @@ const duplicateValue: Record<DuplicateSortField, (entry: StoredDuplicate) => Val
 };
 
 /** A page of the possible duplicates, of one kind or all, sorted by one column (by group by default). */
-export const duplicatesPage = (preview: PreviewFile, query: DuplicatesQuery): DuplicatePage => {
+export const duplicatesPage = (preview: PreviewFile, parameters: Parameters): DuplicatePage => {
+  const query = queryOf(duplicatesQuery.parse(parameters));
+  const { kind } = query.filters;
   const matching = preview.duplicates
     .map((entry, index) => ({ entry, index }))
-    .filter(({ entry }) => query['filter:kind'] === undefined || entry.kind === query['filter:kind']);
-  const { field, direction } = sortOf(query, duplicateSortFields, 'group');
+    .filter(({ entry }) => kind === undefined || entry.kind === kind);
+  const { field, direction } = query.sort;
   matching.sort(
     compareBy(
       ({ entry }) => duplicateValue[field](entry),
-      direction,
+      direction === 'desc' ? -1 : 1,
       (a, b) => a.index - b.index,
     ),
   );

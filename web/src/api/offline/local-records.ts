@@ -1,4 +1,5 @@
 import { dateOfUnixSeconds, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
+import { amountCents, fromCents, pendingBenefitsEffect } from '@cpbo/schemas/money.ts';
 import type { MemberDetail } from '../members.ts';
 import type { Plot } from '../plots.ts';
 import type { OutboxRecord, QueuedWrite } from './queued-writes.ts';
@@ -76,12 +77,14 @@ export function withQueuedWrites(record: OutboxRecord, member: MemberDetail): Me
   const plots = queuedPlotsOf(record, member.id);
   const paidCents = record.writes
     .filter((write) => write.kind === 'cashout' && write.memberId === member.id && write.state !== 'refused')
-    .reduce((sum, write) => sum + Math.round((write.body as { amount: number }).amount * 100), 0);
+    .reduce((sum, write) => sum + amountCents((write.body as { amount: number }).amount), 0);
   if (!plots.length && !paidCents) return member;
   return {
     ...member,
     plots: [...member.plots, ...plots.map((write) => plotOf(write, member))],
-    cashoutBalance: Math.max(0, Math.round(member.cashoutBalance * 100) - paidCents) / 100,
+    cashoutBalance: fromCents(
+      Math.max(0, amountCents(member.cashoutBalance) + pendingBenefitsEffect('CASHOUT', paidCents)),
+    ),
   };
 }
 

@@ -1,4 +1,5 @@
 import { cashoutRequestSchema } from '@cpbo/schemas/members.ts';
+import { amountCents } from '@cpbo/schemas/money.ts';
 
 /** The largest amount the API takes in one record. */
 export const MAX_AMOUNT = cashoutRequestSchema.properties.amount.maximum;
@@ -24,8 +25,5 @@ export function readAmount(text: string, decimals = 2): AmountReading {
   if (fraction.replace(/0+$/, '').length > decimals)
     return { problem: decimals ? 'decimals' : 'wholeNumber' };
   if (amount > MAX_AMOUNT) return { problem: 'tooLarge' };
-  return { amount, cents: Math.round(amount * 100) };
+  return { amount, cents: amountCents(amount) };
 }
-
-/** Whole hundredths, to compare amounts without floating-point surprises. */
-export const centsOf = (amount: number): number => Math.round(amount * 100);

@@ -15,7 +15,7 @@ import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 import { DashboardFigures, type Figure } from './components/dashboard-figures.tsx';
 import { DashboardFilters, type DashboardFilterValues } from './components/dashboard-filters.tsx';
 import { PendingChart } from './components/pending-chart.tsx';
-import { totalOf } from './components/periods.ts';
+import { sumOfAmounts } from '@cpbo/schemas/money.ts';
 import { RecomputeAction } from './components/recompute-action.tsx';
 import { TimeChart } from './components/time-chart.tsx';
 import {
@@ -71,7 +71,7 @@ export function DashboardPage() {
   const periods = (units: number, scale = timeScale) => t(`dashboard.periods.${scale}`, { count: units });
   const pendingTotal =
     pending.data &&
-    totalOf(
+    sumOfAmounts(
       pending.data
         .filter((entry) => federation === null || entry.federation === federation)
         .map((entry) => entry.amount),
@@ -96,7 +96,7 @@ export function DashboardPage() {
     {
       id: 'newCovers',
       label: t('dashboard.figures.newCovers'),
-      value: covers.data && count(totalOf(covers.data.map((point) => point.amount))),
+      value: covers.data && count(sumOfAmounts(covers.data.map((point) => point.amount))),
       scope: covers.data ? periods(covers.data.length) : '',
       failed: covers.isError,
       retry: () => void covers.refetch(),
@@ -104,7 +104,7 @@ export function DashboardPage() {
     {
       id: 'contributions',
       label: t('dashboard.figures.contributions'),
-      value: contributions.data && amount(totalOf(contributions.data.map((point) => point.amount))),
+      value: contributions.data && amount(sumOfAmounts(contributions.data.map((point) => point.amount))),
       scope: contributions.data ? periods(contributions.data.length) : '',
       failed: contributions.isError,
       retry: () => void contributions.refetch(),
@@ -112,7 +112,7 @@ export function DashboardPage() {
     {
       id: 'benefitsComputed',
       label: t('dashboard.figures.benefitsComputed'),
-      value: benefits.data && amount(totalOf(benefits.data.map((point) => point.amount))),
+      value: benefits.data && amount(sumOfAmounts(benefits.data.map((point) => point.amount))),
       scope: benefits.data ? periods(benefits.data.length, 'monthly') : '',
       failed: benefits.isError,
       retry: () => void benefits.refetch(),

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableProps } from '@cloudscape-design/components/table';
-import { duplicateKinds, type DuplicateKind, type DuplicateSortField } from '@cpbo/schemas/benefit-runs.ts';
+import { duplicatesQuery, type DuplicateSortField } from '@cpbo/schemas/benefit-run-query.ts';
+import { duplicateKinds, type DuplicateKind } from '@cpbo/schemas/benefit-runs.ts';
 import { useDuplicates } from '../../../api/benefit-runs-queries.ts';
 import type { BenefitRun, Duplicate } from '../../../api/benefit-runs.ts';
 import { FilterSelect } from './filter-select.tsx';
@@ -19,13 +20,13 @@ const sortable = (field: DuplicateSortField) => ({ id: field, sortingField: fiel
 export function DuplicatesTable({ run }: { run: BenefitRun }) {
   const { t } = useTranslation();
   const formats = useRunFormats(run);
-  const paging = usePreviewPaging<DuplicateSortField>({ field: 'group', direction: 'asc' });
+  const paging = usePreviewPaging(duplicatesQuery.defaultSort);
   const [kind, setKind] = useState<DuplicateKind | undefined>();
   const duplicates = useDuplicates(run, {
     page: paging.page,
     pageSize: paging.pageSize,
     sort: paging.sort,
-    kind,
+    filters: { kind },
   });
   const chooseKind = (value: string | undefined) => {
     setKind(value as DuplicateKind | undefined);

@@ -6,9 +6,10 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import {
   BENEFIT_ROW_SEARCH_MAX_LENGTH,
-  benefitRowRefusals,
+  benefitRowsQuery,
   type BenefitRowSortField,
-} from '@cpbo/schemas/benefit-runs.ts';
+} from '@cpbo/schemas/benefit-run-query.ts';
+import { benefitRowRefusals } from '@cpbo/schemas/benefit-runs.ts';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useBenefitRows } from '../../../api/benefit-runs-queries.ts';
 import type { BenefitRow, BenefitRun, BenefitRowsQuery } from '../../../api/benefit-runs.ts';
@@ -22,7 +23,8 @@ import { PreviewTable } from './preview-table.tsx';
 import { usePreviewPaging } from './use-preview-paging.ts';
 
 type Column = TableProps.ColumnDefinition<BenefitRow> & { id: string };
-type Status = NonNullable<BenefitRowsQuery['status']>;
+type Status = NonNullable<BenefitRowsQuery['filters']['status']>;
+type Reason = NonNullable<BenefitRowsQuery['filters']['reason']>;
 
 const sortable = (field: BenefitRowSortField) => ({ id: field, sortingField: field });
 
@@ -190,20 +192,22 @@ export function RowsTable({ run, refused = false }: RowsTableProps) {
   const formats = useRunFormats(run);
   const reversal = run.kind === 'REVERSAL';
   const columns = useRowColumns(formats, reversal);
-  const paging = usePreviewPaging<BenefitRowSortField>({ field: 'row', direction: 'asc' });
+  const paging = usePreviewPaging(benefitRowsQuery.defaultSort);
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim());
   const [status, setStatus] = useState<Status | undefined>();
-  const [reason, setReason] = useState<string | undefined>();
+  const [reason, setReason] = useState<Reason | undefined>();
   const [federation, setFederation] = useState<string | undefined>();
   const query: BenefitRowsQuery = {
     page: paging.page,
     pageSize: paging.pageSize,
     sort: paging.sort,
-    status: refused ? 'REFUSED' : status,
-    reason: refused ? reason : undefined,
-    federation,
-    search,
+    filters: {
+      status: refused ? 'REFUSED' : status,
+      reason: refused ? reason : undefined,
+      federation,
+      search,
+    },
   };
   const rows = useBenefitRows(run, query);
   const filtered = search !== '' || federation !== undefined || (refused ? reason : status) !== undefined;
@@ -281,7 +285,7 @@ export function RowsTable({ run, refused = false }: RowsTableProps) {
               label={t('benefitRuns.rows.filters.reason')}
               options={reasonOptions}
               value={reason}
-              onChange={choose(setReason)}
+              onChange={choose<Reason>(setReason)}
             />
           ) : (
             <FilterSelect

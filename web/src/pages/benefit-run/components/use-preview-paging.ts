@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableProps } from '@cloudscape-design/components/table';
-import type { PreviewSort } from '../../../api/benefit-runs.ts';
+import type { PreviewQuery } from '../../../api/benefit-runs.ts';
 import { useNumberedPages } from '../../../common/admin-table/numbered-pages.tsx';
+
+type PreviewSort<Field extends string> = PreviewQuery<Field, unknown>['sort'];
 
 export interface PreviewPaging<Field extends string> {
   page: number;

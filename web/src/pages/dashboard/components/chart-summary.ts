@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ChartBar } from './bar-chart-config.ts';
-import { totalOf } from './periods.ts';
+import { sumOfAmounts } from '@cpbo/schemas/money.ts';
 
 /**
  * One sentence a screen reader gives for a chart: its total and its highest bar, and for a time chart
@@ -19,7 +19,7 @@ export function chartSummary(
   );
   const figures = {
     title,
-    total: formatValue(totalOf(bars.map((bar) => bar.value))),
+    total: formatValue(sumOfAmounts(bars.map((bar) => bar.value))),
     highest: highest ? formatValue(highest.value) : '',
     label: highest?.label ?? '',
   };

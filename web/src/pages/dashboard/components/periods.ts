@@ -8,13 +8,6 @@ import { formatDate, formatMonth } from '../../../common/format/format.ts';
 export const periodLabel = (firstDay: string, timeScale: TimeScale): string =>
   timeScale === 'monthly' ? formatMonth(firstDay) : formatDate(firstDay);
 
-/**
- * The sum of amounts, in hundredths: the API's amounts have at most two decimals, and adding them as
- * floats would end in 1234.5699999.
- */
-export const totalOf = (amounts: readonly number[]): number =>
-  amounts.reduce((total, amount) => total + Math.round(amount * 100), 0) / 100;
-
 /** The series' points as chart bars, labelled with their periods. */
 export const seriesBars = (series: readonly DashboardPoint[], timeScale: TimeScale) =>
   series.map(({ date, amount }) => ({ label: periodLabel(date, timeScale), value: amount }));

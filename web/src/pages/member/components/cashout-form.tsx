@@ -3,7 +3,7 @@ import type { MemberDetail } from '../../../api/members.ts';
 import { submitFieldWrite } from '../../../api/offline/field-writes.ts';
 import { newLocalId } from '../../../api/offline/queued-writes.ts';
 import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
-import { centsOf } from '../../../common/money/amount-input.ts';
+import { amountCents } from '@cpbo/schemas/money.ts';
 import { MoneyForm } from '../../../common/money/money-form.tsx';
 
 export interface CashoutFormProps {
@@ -24,7 +24,9 @@ export function CashoutForm({ member, onPaid }: CashoutFormProps) {
       inputName="cashoutAmount"
       constraintText={t('members.member.cashout.balance', { balance })}
       ruleError={(cents) =>
-        cents > centsOf(member.cashoutBalance) ? t('members.member.cashout.tooHigh', { balance }) : undefined
+        cents > amountCents(member.cashoutBalance)
+          ? t('members.member.cashout.tooHigh', { balance })
+          : undefined
       }
       messageValues={{ member: member.name }}
       bodyOf={(amount) => ({ amount })}

@@ -77,6 +77,13 @@ const toSession = (item: Record<string, unknown>): SessionRecord => ({
   expiresAt: item.expiresAt as number,
   // Sessions opened before the absolute lifetime existed end at their idle limit.
   endsAt: (item.endsAt as number | undefined) ?? (item.expiresAt as number),
+  ...(typeof item.graceHash === 'string' && {
+    grace: {
+      hash: item.graceHash,
+      until: item.graceUntil as number,
+      sealed: item.graceSealed as string,
+    },
+  }),
 });
 
 export const getSession = async (email: string, sessionId: string): Promise<SessionRecord | undefined> => {
@@ -107,20 +114,24 @@ export const getSessionState = async (
 
 /**
  * Replaces the current secret (and, for an enabler switch, the enabler), only if the secret is still
- * the one that was presented: of two refreshes racing with the same token, one wins and the other is
- * then judged a replay. A revoked (deleted) session cannot be rotated back to life.
+ * the one that was presented: of two refreshes racing with the same token, one wins and the others
+ * then find it in its grace. A revoked (deleted) session cannot be rotated back to life. A rotation
+ * without a grace (the switch) removes the previous one.
  */
 export const rotateSession = async (
   email: string,
   sessionId: string,
   presentedHash: string,
-  next: Pick<SessionRecord, 'currentHash' | 'rotatedHashes' | 'expiresAt' | 'enablerId'>,
+  next: Pick<SessionRecord, 'currentHash' | 'rotatedHashes' | 'expiresAt' | 'enablerId' | 'grace'>,
 ): Promise<boolean> =>
   written(
     updateItem({
       Key: sessionKey(email, sessionId),
       UpdateExpression:
-        'SET currentHash = :next, rotatedHashes = :rotated, expiresAt = :expiresAt, enablerId = :enablerId',
+        'SET currentHash = :next, rotatedHashes = :rotated, expiresAt = :expiresAt, enablerId = :enablerId' +
+        (next.grace
+          ? ', graceHash = :graceHash, graceUntil = :graceUntil, graceSealed = :graceSealed'
+          : ' REMOVE graceHash, graceUntil, graceSealed'),
       ConditionExpression: 'currentHash = :presented',
       ExpressionAttributeValues: {
         ':next': next.currentHash,
@@ -128,6 +139,11 @@ export const rotateSession = async (
         ':expiresAt': next.expiresAt,
         ':enablerId': next.enablerId,
         ':presented': presentedHash,
+        ...(next.grace && {
+          ':graceHash': next.grace.hash,
+          ':graceUntil': next.grace.until,
+          ':graceSealed': next.grace.sealed,
+        }),
       },
     }),
   );

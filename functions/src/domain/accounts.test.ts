@@ -7,6 +7,7 @@ import { newPasswordProblem } from './passwords.ts';
 import {
   acceptsAccessToken,
   formatRefreshToken,
+  graceOf,
   hashSecret,
   idleEndAfterRefresh,
   isSessionOpen,
@@ -15,8 +16,10 @@ import {
   newSessionId,
   newSessionTimes,
   parseRefreshToken,
+  REFRESH_GRACE_SECONDS,
   REMEMBERED_ROTATIONS,
   rotatedHashesAfter,
+  secretAfterGrace,
   SESSION_IDLE_SECONDS,
   sessionLifetimeSeconds,
 } from './refresh-tokens.ts';
@@ -75,6 +78,31 @@ describe('refresh tokens', () => {
     expect(judgeRefresh(session, newSecret(), 1000)).toBe('unknown');
     expect(judgeRefresh(session, current, 2000)).toBe('expired');
     expect(judgeRefresh({ ...session, expiresAt: 9000 }, current, 5000)).toBe('expired');
+  });
+
+  it('answer the secret just rotated, within its grace only, with the secret that replaced it', () => {
+    const rotated = newSecret();
+    const current = newSecret();
+    const grace = graceOf(rotated, current, 'session-1', 1000);
+    expect(grace.until).toBe(1000 + REFRESH_GRACE_SECONDS);
+    expect(grace.hash).toBe(hashSecret(rotated));
+    const session = {
+      currentHash: hashSecret(current),
+      rotatedHashes: [hashSecret(rotated)],
+      grace,
+      expiresAt: 9000,
+      endsAt: 9000,
+    };
+    expect(judgeRefresh(session, rotated, 1000)).toBe('grace');
+    expect(judgeRefresh(session, rotated, 1000 + REFRESH_GRACE_SECONDS - 1)).toBe('grace');
+    expect(judgeRefresh(session, rotated, 1000 + REFRESH_GRACE_SECONDS)).toBe('reused');
+    expect(judgeRefresh(session, current, 1000)).toBe('current');
+    expect(secretAfterGrace(grace, rotated, 'session-1')).toBe(current);
+    // Only the rotated secret opens it, for its own session: the table's hash does not.
+    expect(secretAfterGrace(grace, newSecret(), 'session-1')).toBeUndefined();
+    expect(secretAfterGrace(grace, grace.hash, 'session-1')).toBeUndefined();
+    expect(secretAfterGrace(grace, rotated, 'session-2')).toBeUndefined();
+    expect(grace.sealed).not.toContain(current);
   });
 
   it('remember a bounded number of rotations, newest first', () => {

@@ -14,6 +14,7 @@ import { dynamo } from '#platform/aws-clients.ts';
 import { auditItem, type AuditState } from './audit.ts';
 import { writeAssessment } from './benefit-run-files.ts';
 import { advanceJob, updateJobAt, type JobAt } from './job-steps.ts';
+import { outboxMessage, outboxPut, sendFromOutbox, type OutboxMessage } from './outbox.ts';
 import { nowIso, queryAll, tableName, transact } from './table.ts';
 import type { TransactItem } from './transaction-items.ts';
 import { orNull } from './item-values.ts';
@@ -160,14 +161,18 @@ const createBenefitRun = async (
     updatedAt: at,
   };
   const run = toBenefitRun(item);
+  // Its preview's message, in the run's own transaction (data/outbox.ts).
+  const queued = outboxMessage('benefit', { jobId: run.id, step: run.step }, now);
   await transact(
     [
       { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
       auditOfStep(run, null, { state: run.state, assessmentId: run.assessmentId }, fields.createdBy, at),
+      outboxPut(queued),
     ],
-    ['ERR_CONFLICT', 'ERR_CONFLICT'],
+    ['ERR_CONFLICT', 'ERR_CONFLICT', 'ERR_CONFLICT'],
     receipt?.(run),
   );
+  await sendFromOutbox(queued);
   return run;
 };
 
@@ -225,6 +230,8 @@ export interface RunStep {
   remove?: (keyof BenefitRun)[];
   /** Moves the run to its next step: its job's messages of the step it was at do nothing any more. */
   nextStep?: true;
+  /** Queues the step the run is then at, through the outbox in the move's transaction (data/outbox.ts). */
+  queueStep?: true;
 }
 
 /**
@@ -261,12 +268,20 @@ export const moveBenefitRun = async (
     },
   };
   const after: AuditState = { state: step.to, ...(step.comment ? { comment: step.comment } : {}) };
-  await transact(
-    [update, auditOfStep(run, { state: run.state }, after, step.by, at)],
-    ['ERR_BENEFIT_RUN_STATE', 'ERR_CONFLICT'],
-  );
   const moved: BenefitRun = { ...run, ...(set as Partial<BenefitRun>) };
   for (const field of step.remove ?? []) (moved as unknown as Record<string, unknown>)[field] = null;
+  const queued = step.queueStep
+    ? outboxMessage('benefit', { jobId: run.id, step: moved.step }, now)
+    : undefined;
+  await transact(
+    [
+      update,
+      auditOfStep(run, { state: run.state }, after, step.by, at),
+      ...(queued ? [outboxPut(queued)] : []),
+    ],
+    ['ERR_BENEFIT_RUN_STATE', 'ERR_CONFLICT', 'ERR_CONFLICT'],
+  );
+  if (queued) await sendFromOutbox(queued);
   return moved;
 };
 
@@ -285,7 +300,18 @@ export const reviewBenefitRun = (
   if (!reviewable(run.state)) throw new AppError('ERR_BENEFIT_RUN_STATE');
   if (run.createdBy === by) throw new AppError('ERR_BENEFIT_RUN_SELF_REVIEW');
   const review = { decision, by, at: nowIso(now), comment };
-  return moveBenefitRun(run, { to: decision, by, comment, fields: { review }, nextStep: true }, now);
+  return moveBenefitRun(
+    run,
+    {
+      to: decision,
+      by,
+      comment,
+      fields: { review },
+      nextStep: true,
+      ...(decision === 'APPROVED' && { queueStep: true }),
+    },
+    now,
+  );
 };
 
 /** Any administrator withdraws a run before its approval (its preview's messages then do nothing). */
@@ -302,14 +328,14 @@ export const cancelBenefitRun = (
 
 /**
  * Resumes a run (domain: resumedState): a FAILED one goes back to where it failed, at its next step; a
- * run at work stays at its step. The caller queues the step the run answered is at.
+ * run at work stays at its step. The step the run is then at is queued.
  */
 export const resumeBenefitRun = (run: BenefitRun, by: string): Promise<BenefitRun> => {
   const to = resumedState(run.state, run.failure?.in ?? null);
   if (!to) throw new AppError('ERR_BENEFIT_RUN_STATE');
   return run.state === 'FAILED'
-    ? moveBenefitRun(run, { to, by, remove: ['failure'], nextStep: true })
-    : moveBenefitRun(run, { to, by });
+    ? moveBenefitRun(run, { to, by, remove: ['failure'], nextStep: true, queueStep: true })
+    : moveBenefitRun(run, { to, by, queueStep: true });
 };
 
 /** The run where a delivery of its step found it, for the step's writes (data/job-steps.ts). */
@@ -345,7 +371,8 @@ export const advanceRunPayment = (
   run: BenefitRun,
   written: number,
   progress: { done: number; total: number },
-): Promise<boolean> => advanceJob(runAt(run.id, run.step), { written, progress });
+  next?: OutboxMessage,
+): Promise<boolean> => advanceJob(runAt(run.id, run.step), { written, progress }, new Date(), next);
 
 /** Ends the preview: PENDING_APPROVAL with what it found, if the run is still at the step. */
 export const endRunPreview = (

@@ -25,7 +25,6 @@ import { idempotency } from '#http/middleware/idempotency.ts';
 import { currentEnabler } from '#http/session-enabler.ts';
 import { AppError } from '#platform/app-error.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import { sendToQueue } from '#platform/queue.ts';
 import { presignS3Url } from '#platform/s3.ts';
 import { newFileUpload } from '../file-uploads.ts';
 import { checkedAssessment } from './assessment-upload.ts';
@@ -67,7 +66,6 @@ const start = async ({
     assessment,
     key.receipt(accepted),
   );
-  await sendToQueue('benefit', { jobId: id, step: run.step });
   await appLog.info(
     `Benefit run ${id} (${run.assessmentId}) uploaded by ${session.email}: ${run.fileRows} rows`,
   );
@@ -118,7 +116,6 @@ const review =
       `Benefit run ${run.id} (${run.assessmentId}) ${decision.toLowerCase()} by ${session.email}`,
     );
     if (decision === 'REJECTED') return ok({ run: runAnswer(moved) });
-    await sendToQueue('benefit', { jobId: run.id, step: moved.step });
     return accepted(moved);
   };
 
@@ -141,7 +138,6 @@ const cancel = async ({
  */
 const resume = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   const moved = await resumeBenefitRun(await runOf(session, params.id), session.email);
-  await sendToQueue('benefit', { jobId: moved.id, step: moved.step });
   await appLog.info(`Benefit run ${moved.id} (${moved.assessmentId}) resumed by ${session.email}`);
   return accepted(moved);
 };

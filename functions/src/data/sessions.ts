@@ -10,6 +10,8 @@ export interface SessionRecord extends StoredSession {
   email: string;
   /** The enabler the session works for ('' for an administrator of a fresh installation). */
   enablerId: string;
+  /** Opened with a password attackers try first: the user is asked to change it (domain/passwords.ts). */
+  passwordChangeRequired?: boolean;
 }
 
 /*
@@ -77,6 +79,7 @@ const toSession = (item: Record<string, unknown>): SessionRecord => ({
   expiresAt: item.expiresAt as number,
   // Sessions opened before the absolute lifetime existed end at their idle limit.
   endsAt: (item.endsAt as number | undefined) ?? (item.expiresAt as number),
+  ...(item.passwordChangeRequired === true && { passwordChangeRequired: true }),
   ...(typeof item.graceHash === 'string' && {
     grace: {
       hash: item.graceHash,
@@ -147,6 +150,17 @@ export const rotateSession = async (
       },
     }),
   );
+
+/** The password was changed in this session: it no longer asks for the change. */
+export const clearPasswordChangeRequired = async (email: string, sessionId: string): Promise<void> => {
+  await written(
+    updateItem({
+      Key: sessionKey(email, sessionId),
+      UpdateExpression: 'REMOVE passwordChangeRequired',
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
+};
 
 /** Ends one session: its refresh token and every access token issued for it stop working. */
 export const deleteSession = async (email: string, sessionId: string): Promise<void> => {

@@ -114,5 +114,6 @@ export const refresh = async ({ refreshTokens }: RefreshTokenRequest): Promise<A
     sessionId: session.sessionId,
     secret: renewed.secret,
     expiresAt: renewed.session.expiresAt,
+    passwordChangeRequired: renewed.session.passwordChangeRequired,
   });
 };

@@ -64,8 +64,7 @@ export const errorCatalogue = {
   ERR_PASSWORD_UNCHANGED: { status: 400, message: 'The old and the new password are identical.' },
   ERR_PASSWORD_TOO_COMMON: {
     status: 400,
-    message:
-      "This password is one attackers try first: it is common or leaked, or holds your e-mail's name or the product's name. Choose another.",
+    message: 'Attackers try this password first: choose another.',
   },
   ERR_CONFLICT: { status: 409, message: 'The resource was changed meanwhile; reload and retry.' },
   ERR_BALANCE_TOO_LOW: { status: 409, message: 'The amount is above the pending benefit.' },

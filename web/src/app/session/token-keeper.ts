@@ -19,7 +19,7 @@ export class TokenKeeper {
   // The start-up renewal, begun by the page's first module and taken by the session's restore.
   private restoration: Promise<AuthSession> | null = null;
   private readonly lostListeners = new Set<SessionLostListener>();
-  private tabs: TabsRefresh | null = null;
+  private tabs: Promise<TabsRefresh | undefined> | undefined;
 
   store(session: Pick<AuthSession, 'accessToken'>): void {
     this.accessToken = session.accessToken;
@@ -100,14 +100,15 @@ export class TokenKeeper {
   }
 
   private async refreshOnce(): Promise<AuthSession> {
-    // Loaded with the first refresh, off the login page's path; without it (a failed fetch of the code)
-    // this tab refreshes alone, which the API's grace for a token just rotated also allows.
-    this.tabs ??= await import('./tabs-refresh.ts')
-      .then(({ TabsRefresh }) => new TabsRefresh())
-      .catch(() => null);
     // The caller decides what a refused refresh means (quiet login page at start-up).
     const refreshNow = () => refresh({ errors: 'caller' });
-    const session = await (this.tabs ? this.tabs.refresh(refreshNow) : refreshNow());
+    // Loaded with the first refresh, off the login page's path; without it (a failed fetch of the code)
+    // this tab refreshes alone, which the API's grace for a token just rotated also allows.
+    const tabs = await (this.tabs ??= import('./tabs-refresh.ts').then(
+      ({ TabsRefresh }) => new TabsRefresh(),
+      () => undefined,
+    ));
+    const session = await (tabs ? tabs.refresh(refreshNow) : refreshNow());
     this.store(session);
     return session;
   }

@@ -5,7 +5,8 @@ import Input from '@cloudscape-design/components/input';
 import { containsAccountName } from '@cpbo/schemas/password-rules.ts';
 import { isLongEnough } from './password-rules.ts';
 
-// The strength estimator (zxcvbn and its word lists) loads once the user starts typing a new password.
+// The strength estimator (zxcvbn and its word lists) loads with the form, so that its bar is there
+// before the user types and nothing moves under the pointer.
 const PasswordStrength = lazy(() => import('./password-strength.tsx'));
 
 export interface NewPasswordFieldsProps {
@@ -65,11 +66,9 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
           autoFocus={props.autoFocus}
         />
       </FormField>
-      {password !== '' && (
-        <Suspense fallback={null}>
-          <PasswordStrength password={password} email={props.email} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <PasswordStrength password={password} email={props.email} />
+      </Suspense>
       <FormField label={labels.confirmation} errorText={confirmationError}>
         <Input
           type="password"

@@ -26,9 +26,17 @@ export default function PasswordStrength({ password, email }: PasswordStrengthPr
   const { t } = useTranslation();
   const named = containsAccountName(password, email);
   const score = useMemo(
-    () => (named ? 0 : estimator.check(password, accountNames(email)).score),
+    () => (password === '' ? undefined : named ? 0 : estimator.check(password, accountNames(email)).score),
     [password, email, named],
   );
+  if (score === undefined)
+    return (
+      <ProgressBar
+        label={t('passwords.strength.label')}
+        value={0}
+        description={t('passwords.strength.empty')}
+      />
+    );
   return (
     <ProgressBar
       label={t('passwords.strength.label')}

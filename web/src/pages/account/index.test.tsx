@@ -169,7 +169,7 @@ describe('a session opened with a password attackers try first', { timeout: 30_0
       'GET /api/members': { body: { members: [], total: 0 } },
     });
     renderApp('/Account');
-    expect(await screen.findByRole('heading', { name: 'Choose a new password', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Change your password', level: 1 })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Account', level: 1 })).toBeNull();
 
     await userEvent.type(screen.getByLabelText('Current password'), 'password1');
@@ -193,9 +193,7 @@ describe('a session opened with a password attackers try first', { timeout: 30_0
       },
     });
     renderApp('/');
-    expect(
-      await screen.findByRole('heading', { name: 'Choisissez un nouveau mot de passe', level: 1 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Changez votre mot de passe', level: 1 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeTruthy();
   });
 });

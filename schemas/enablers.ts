@@ -163,12 +163,41 @@ export const currentEnablerObject = {
   },
 } as const satisfies JSONSchema;
 
+/**
+ * The terms of one config version that a plot's cover reads (schemas/benefit-rule.ts): a plot keeps
+ * the version it was created under, so its Maximum is its version's, not the latest's.
+ */
+export const configTermsObject = {
+  type: 'object',
+  required: ['version', 'currency', 'maxCompensationFactor', 'benefitFactorsByMonth', 'damageThreshold'],
+  additionalProperties: false,
+  properties: {
+    version: { type: 'integer', minimum: 1 },
+    currency: enablerConfigSchema.properties.currency,
+    maxCompensationFactor: enablerConfigSchema.properties.maxCompensationFactor,
+    benefitFactorsByMonth: enablerConfigSchema.properties.benefitFactorsByMonth,
+    damageThreshold: enablerConfigSchema.properties.damageThreshold,
+  },
+} as const satisfies JSONSchema;
+
 /** GET /me/enabler: the session's enabler, or null for an administrator who has none yet. */
 export const myEnablerAnswerSchema = {
   $id: 'answer/my-enabler',
-  anyOf: [currentEnablerObject, { type: 'null' }],
+  anyOf: [
+    {
+      ...currentEnablerObject,
+      required: [...currentEnablerObject.required, 'configTerms'],
+      properties: {
+        ...currentEnablerObject.properties,
+        /** Every version's terms, oldest first: the plot pages show each plot's cover with its own. */
+        configTerms: { type: 'array', items: configTermsObject },
+      },
+    },
+    { type: 'null' },
+  ],
 } as const satisfies JSONSchema;
 export type CurrentEnabler = FromSchema<typeof currentEnablerObject>;
+export type ConfigTerms = FromSchema<typeof configTermsObject>;
 export type EnablerConfigVersionAnswer = FromSchema<typeof enablerConfigVersionObject>;
 
 /*

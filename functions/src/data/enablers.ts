@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { ConfigTerms } from '@cpbo/schemas/enablers.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { deleteKeys, getAll, nowIso, queryAll, tableName, transact, updateItem, writtenOr } from './table.ts';
@@ -284,6 +285,15 @@ export const listConfigs = async (enablerId: string): Promise<EnablerConfig[]> =
     })
   ).map(toEnablerConfig);
 };
+
+/** The terms of a config version that a plot's cover reads (schemas/benefit-rule.ts). */
+export const configTermsOf = (config: EnablerConfig): ConfigTerms => ({
+  version: config.version,
+  currency: config.currency,
+  maxCompensationFactor: config.maxCompensationFactor,
+  benefitFactorsByMonth: config.benefitFactorsByMonth,
+  damageThreshold: config.damageThreshold ?? null,
+});
 
 /**
  * Adds the next config version. The version and the enabler's latest pointer, with the summary that

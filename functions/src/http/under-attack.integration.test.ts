@@ -355,7 +355,16 @@ describe('fault 10: field agents do not see administrators’ e-mails', () => {
     expect(JSON.stringify(answer.body)).not.toContain(creator);
     expect(JSON.stringify(answer.body)).not.toContain(editor);
     expect(Object.keys(answer.body).sort()).toEqual(
-      ['banner', 'config', 'id', 'latestConfigDate', 'latestConfigVersion', 'logo', 'name'].sort(),
+      [
+        'banner',
+        'config',
+        'configTerms',
+        'id',
+        'latestConfigDate',
+        'latestConfigVersion',
+        'logo',
+        'name',
+      ].sort(),
     );
   });
 });

@@ -10,6 +10,7 @@ import {
   type EnablerConfig,
   type EnablerConfigVersion,
 } from './enablers.ts';
+import type { ConfigTerms } from '@cpbo/schemas/enablers.ts';
 import { queryKeys } from './query-keys.ts';
 
 /**
@@ -25,6 +26,21 @@ export function useLatestEnablerConfig(): EnablerConfig | null {
   });
   // An administrator working for no enabler gets null.
   return isSuccess ? (latest?.config ?? null) : (enabler?.config ?? null);
+}
+
+/**
+ * The cover terms of one config version of the session's enabler (a plot keeps the version it was
+ * created under); a plot the device created, with no version yet, takes the latest, which the server
+ * attaches. Null while unknown (not read yet, or a version the enabler lacks).
+ */
+export function useConfigTerms(version: number | null | undefined): ConfigTerms | null {
+  const { enabler } = useSignedInSession();
+  const { data: mine } = useQuery({
+    queryKey: queryKeys.myEnabler,
+    queryFn: () => getMyEnabler({ errors: 'caller' }),
+  });
+  const wanted = version ?? mine?.latestConfigVersion ?? enabler?.latestConfigVersion;
+  return mine?.configTerms?.find((terms) => terms.version === wanted) ?? null;
 }
 
 /** Every enabler (administrators), not asked while `enabled` is false. A failure shows in the error dialog. */

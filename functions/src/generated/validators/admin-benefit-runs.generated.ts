@@ -612,8 +612,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
   validate12.errors = vErrors;
   return errors === 0;
 }
-var v9ce6c7a4325428a325b81796 = validate13;
-var schema14 = { "$id": "query/benefit-run-rows", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:row": { "type": "string", "enum": ["asc", "desc"] }, "sort:plotName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:seasonContributions": { "type": "string", "enum": ["asc", "desc"] }, "sort:month": { "type": "string", "enum": ["asc", "desc"] }, "sort:factor": { "type": "string", "enum": ["asc", "desc"] }, "sort:damageIndex": { "type": "string", "enum": ["asc", "desc"] }, "sort:cap": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "sort:status": { "type": "string", "enum": ["asc", "desc"] }, "sort:reason": { "type": "string", "enum": ["asc", "desc"] }, "filter:status": { "type": "string", "enum": ["ACCEPTED", "REFUSED"] }, "filter:reason": { "type": "string", "enum": ["UNKNOWN_PLOT", "OTHER_ENABLER_PLOT", "NOT_COVERED", "NO_CONFIG", "ALREADY_PAID", "ABOVE_CAP", "ZERO_BENEFIT", "DUPLICATE_ROW", "NO_COVERED_PLOT"] }, "filter:federation": { "type": "string", "maxLength": 120 }, "filter:search": { "type": "string", "maxLength": 100 } } };
+var v8d95b7a2515e751d05022255 = validate13;
+var schema14 = { "$id": "query/benefit-run-rows", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:row": { "type": "string", "enum": ["asc", "desc"] }, "sort:plotName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:maximum": { "type": "string", "enum": ["asc", "desc"] }, "sort:month": { "type": "string", "enum": ["asc", "desc"] }, "sort:factor": { "type": "string", "enum": ["asc", "desc"] }, "sort:damageIndex": { "type": "string", "enum": ["asc", "desc"] }, "sort:seasonContributions": { "type": "string", "enum": ["asc", "desc"] }, "sort:paidShare": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "sort:status": { "type": "string", "enum": ["asc", "desc"] }, "sort:reason": { "type": "string", "enum": ["asc", "desc"] }, "filter:status": { "type": "string", "enum": ["ACCEPTED", "REFUSED"] }, "filter:reason": { "type": "string", "enum": ["UNKNOWN_PLOT", "OTHER_ENABLER_PLOT", "NOT_COVERED", "NO_CONFIG", "ALREADY_PAID", "ABOVE_MAXIMUM", "NOT_CURRENCY_UNIT", "ZERO_BENEFIT", "DUPLICATE_ROW", "NO_COVERED_PLOT", "PAYOUT_GONE", "PENDING_TOO_LOW"] }, "filter:federation": { "type": "string", "maxLength": 120 }, "filter:search": { "type": "string", "maxLength": 100 } } };
 function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -808,10 +808,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:seasonContributions"] !== void 0) {
-      let data8 = data["sort:seasonContributions"];
+    if (data["sort:maximum"] !== void 0) {
+      let data8 = data["sort:maximum"];
       if (typeof data8 !== "string") {
-        const err18 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err18 = { instancePath: instancePath + "/sort:maximum", schemaPath: "#/properties/sort%3Amaximum/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -820,7 +820,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data8 === "asc" || data8 === "desc")) {
-        const err19 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:seasonContributions"].enum }, message: "must be equal to one of the allowed values" };
+        const err19 = { instancePath: instancePath + "/sort:maximum", schemaPath: "#/properties/sort%3Amaximum/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:maximum"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err19];
         } else {
@@ -892,10 +892,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:cap"] !== void 0) {
-      let data12 = data["sort:cap"];
+    if (data["sort:seasonContributions"] !== void 0) {
+      let data12 = data["sort:seasonContributions"];
       if (typeof data12 !== "string") {
-        const err26 = { instancePath: instancePath + "/sort:cap", schemaPath: "#/properties/sort%3Acap/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err26 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err26];
         } else {
@@ -904,7 +904,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data12 === "asc" || data12 === "desc")) {
-        const err27 = { instancePath: instancePath + "/sort:cap", schemaPath: "#/properties/sort%3Acap/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:cap"].enum }, message: "must be equal to one of the allowed values" };
+        const err27 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:seasonContributions"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err27];
         } else {
@@ -913,10 +913,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:benefit"] !== void 0) {
-      let data13 = data["sort:benefit"];
+    if (data["sort:paidShare"] !== void 0) {
+      let data13 = data["sort:paidShare"];
       if (typeof data13 !== "string") {
-        const err28 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err28 = { instancePath: instancePath + "/sort:paidShare", schemaPath: "#/properties/sort%3ApaidShare/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err28];
         } else {
@@ -925,7 +925,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data13 === "asc" || data13 === "desc")) {
-        const err29 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
+        const err29 = { instancePath: instancePath + "/sort:paidShare", schemaPath: "#/properties/sort%3ApaidShare/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:paidShare"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err29];
         } else {
@@ -934,10 +934,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:status"] !== void 0) {
-      let data14 = data["sort:status"];
+    if (data["sort:benefit"] !== void 0) {
+      let data14 = data["sort:benefit"];
       if (typeof data14 !== "string") {
-        const err30 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err30 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err30];
         } else {
@@ -946,7 +946,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data14 === "asc" || data14 === "desc")) {
-        const err31 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:status"].enum }, message: "must be equal to one of the allowed values" };
+        const err31 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err31];
         } else {
@@ -955,10 +955,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:reason"] !== void 0) {
-      let data15 = data["sort:reason"];
+    if (data["sort:status"] !== void 0) {
+      let data15 = data["sort:status"];
       if (typeof data15 !== "string") {
-        const err32 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err32 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err32];
         } else {
@@ -967,7 +967,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data15 === "asc" || data15 === "desc")) {
-        const err33 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:reason"].enum }, message: "must be equal to one of the allowed values" };
+        const err33 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:status"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err33];
         } else {
@@ -976,10 +976,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["filter:status"] !== void 0) {
-      let data16 = data["filter:status"];
+    if (data["sort:reason"] !== void 0) {
+      let data16 = data["sort:reason"];
       if (typeof data16 !== "string") {
-        const err34 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err34 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err34];
         } else {
@@ -987,8 +987,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data16 === "ACCEPTED" || data16 === "REFUSED")) {
-        const err35 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/enum", keyword: "enum", params: { allowedValues: schema14.properties["filter:status"].enum }, message: "must be equal to one of the allowed values" };
+      if (!(data16 === "asc" || data16 === "desc")) {
+        const err35 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:reason"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err35];
         } else {
@@ -997,10 +997,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["filter:reason"] !== void 0) {
-      let data17 = data["filter:reason"];
+    if (data["filter:status"] !== void 0) {
+      let data17 = data["filter:status"];
       if (typeof data17 !== "string") {
-        const err36 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err36 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err36];
         } else {
@@ -1008,8 +1008,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data17 === "UNKNOWN_PLOT" || data17 === "OTHER_ENABLER_PLOT" || data17 === "NOT_COVERED" || data17 === "NO_CONFIG" || data17 === "ALREADY_PAID" || data17 === "ABOVE_CAP" || data17 === "ZERO_BENEFIT" || data17 === "DUPLICATE_ROW" || data17 === "NO_COVERED_PLOT")) {
-        const err37 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/enum", keyword: "enum", params: { allowedValues: schema14.properties["filter:reason"].enum }, message: "must be equal to one of the allowed values" };
+      if (!(data17 === "ACCEPTED" || data17 === "REFUSED")) {
+        const err37 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/enum", keyword: "enum", params: { allowedValues: schema14.properties["filter:status"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err37];
         } else {
@@ -1018,20 +1018,19 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["filter:federation"] !== void 0) {
-      let data18 = data["filter:federation"];
-      if (typeof data18 === "string") {
-        if (func2(data18) > 120) {
-          const err38 = { instancePath: instancePath + "/filter:federation", schemaPath: "#/properties/filter%3Afederation/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-          if (vErrors === null) {
-            vErrors = [err38];
-          } else {
-            vErrors.push(err38);
-          }
-          errors++;
+    if (data["filter:reason"] !== void 0) {
+      let data18 = data["filter:reason"];
+      if (typeof data18 !== "string") {
+        const err38 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
         }
-      } else {
-        const err39 = { instancePath: instancePath + "/filter:federation", schemaPath: "#/properties/filter%3Afederation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        errors++;
+      }
+      if (!(data18 === "UNKNOWN_PLOT" || data18 === "OTHER_ENABLER_PLOT" || data18 === "NOT_COVERED" || data18 === "NO_CONFIG" || data18 === "ALREADY_PAID" || data18 === "ABOVE_MAXIMUM" || data18 === "NOT_CURRENCY_UNIT" || data18 === "ZERO_BENEFIT" || data18 === "DUPLICATE_ROW" || data18 === "NO_COVERED_PLOT" || data18 === "PAYOUT_GONE" || data18 === "PENDING_TOO_LOW")) {
+        const err39 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/enum", keyword: "enum", params: { allowedValues: schema14.properties["filter:reason"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err39];
         } else {
@@ -1040,11 +1039,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["filter:search"] !== void 0) {
-      let data19 = data["filter:search"];
+    if (data["filter:federation"] !== void 0) {
+      let data19 = data["filter:federation"];
       if (typeof data19 === "string") {
-        if (func2(data19) > 100) {
-          const err40 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+        if (func2(data19) > 120) {
+          const err40 = { instancePath: instancePath + "/filter:federation", schemaPath: "#/properties/filter%3Afederation/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
           if (vErrors === null) {
             vErrors = [err40];
           } else {
@@ -1053,7 +1052,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err41 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err41 = { instancePath: instancePath + "/filter:federation", schemaPath: "#/properties/filter%3Afederation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err41];
         } else {
@@ -1062,101 +1061,45 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data["filter:search"] !== void 0) {
+      let data20 = data["filter:search"];
+      if (typeof data20 === "string") {
+        if (func2(data20) > 100) {
+          const err42 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+      } else {
+        const err43 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err43];
+        } else {
+          vErrors.push(err43);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err42 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err44 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err42];
+      vErrors = [err44];
     } else {
-      vErrors.push(err42);
+      vErrors.push(err44);
     }
     errors++;
   }
   validate13.errors = vErrors;
   return errors === 0;
 }
-var v9e4771efac288a685edac012 = validate14;
-function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.comment === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "comment" }, message: "must have required property 'comment'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "comment")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.comment !== void 0) {
-      let data0 = data.comment;
-      if (typeof data0 === "string") {
-        if (func2(data0) > 1e3) {
-          const err2 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/maxLength", keyword: "maxLength", params: { limit: 1e3 }, message: "must NOT have more than 1000 characters" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (func2(data0) < 1) {
-          const err3 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (!pattern0.test(data0)) {
-          const err4 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate14.errors = vErrors;
-  return errors === 0;
-}
-var vb1c77e7d67e859f838ae4097 = validate15;
-var pattern5 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
-var pattern6 = new RegExp("^[A-Za-z0-9_-]+$", "u");
+var vb1c77e7d67e859f838ae4097 = validate14;
+var pattern4 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
+var pattern5 = new RegExp("^[A-Za-z0-9_-]+$", "u");
 var formats0 = require_formats().fullFormats.date;
-function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1220,7 +1163,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern5.test(data0)) {
+        if (!pattern4.test(data0)) {
           const err6 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]*$"' };
           if (vErrors === null) {
             vErrors = [err6];
@@ -1327,7 +1270,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (!pattern6.test(data4)) {
+                if (!pattern5.test(data4)) {
                   const err16 = { instancePath: instancePath + "/rows/" + i0 + "/plotId", schemaPath: "#/properties/rows/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                   if (vErrors === null) {
                     vErrors = [err16];
@@ -1517,12 +1460,12 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate15.errors = vErrors;
+  validate14.errors = vErrors;
   return errors === 0;
 }
-var vb6888c1315d37a3edbed2ef9 = validate16;
-var pattern10 = new RegExp("^[a-z0-9-]+$", "u");
-function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vb6888c1315d37a3edbed2ef9 = validate15;
+var pattern9 = new RegExp("^[a-z0-9-]+$", "u");
+function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1598,7 +1541,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern10.test(data1)) {
+        if (!pattern9.test(data1)) {
           const err7 = { instancePath: instancePath + "/file", schemaPath: "#/properties/file/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
           if (vErrors === null) {
             vErrors = [err7];
@@ -1626,12 +1569,12 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate16.errors = vErrors;
+  validate15.errors = vErrors;
   return errors === 0;
 }
-var ve129bcea2c6b2bea4e2c77d7 = validate17;
-var schema18 = { "$id": "request/benefit-run-start", "type": "object", "required": ["upload", "format"], "additionalProperties": false, "properties": { "upload": { "type": "string", "maxLength": 36, "pattern": "^[0-9a-f-]{36}$" }, "format": { "type": "string", "enum": ["csv", "json"] }, "fileName": { "type": "string", "minLength": 1, "maxLength": 200 } } };
-function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var ve129bcea2c6b2bea4e2c77d7 = validate16;
+var schema17 = { "$id": "request/benefit-run-start", "type": "object", "required": ["upload", "format"], "additionalProperties": false, "properties": { "upload": { "type": "string", "maxLength": 36, "pattern": "^[0-9a-f-]{36}$" }, "format": { "type": "string", "enum": ["csv", "json"] }, "fileName": { "type": "string", "minLength": 1, "maxLength": 200 } } };
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1708,7 +1651,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "csv" || data1 === "json")) {
-        const err7 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/enum", keyword: "enum", params: { allowedValues: schema18.properties.format.enum }, message: "must be equal to one of the allowed values" };
+        const err7 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/enum", keyword: "enum", params: { allowedValues: schema17.properties.format.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -1757,6 +1700,116 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
+  validate16.errors = vErrors;
+  return errors === 0;
+}
+var ve89cdb1487fc9fd5f13d0ad3 = validate17;
+var formats2 = require_formats().fullFormats["date-time"];
+function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.comment === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "comment" }, message: "must have required property 'comment'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.previewComputedAt === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "previewComputedAt" }, message: "must have required property 'previewComputedAt'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "comment" || key0 === "previewComputedAt")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.comment !== void 0) {
+      let data0 = data.comment;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 1e3) {
+          const err3 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/maxLength", keyword: "maxLength", params: { limit: 1e3 }, message: "must NOT have more than 1000 characters" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err4 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data0)) {
+          const err5 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.previewComputedAt !== void 0) {
+      let data1 = data.previewComputedAt;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err7 = { instancePath: instancePath + "/previewComputedAt", schemaPath: "#/properties/previewComputedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/previewComputedAt", schemaPath: "#/properties/previewComputedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
   validate17.errors = vErrors;
   return errors === 0;
 }
@@ -1764,9 +1817,9 @@ export {
   v50341f67c2c0c24bd705a0d8,
   v6a4c7bfc337f516fbac0d156,
   v7ff02cf84320656e87fb0364,
-  v9ce6c7a4325428a325b81796,
-  v9e4771efac288a685edac012,
+  v8d95b7a2515e751d05022255,
   vb1c77e7d67e859f838ae4097,
   vb6888c1315d37a3edbed2ef9,
-  ve129bcea2c6b2bea4e2c77d7
+  ve129bcea2c6b2bea4e2c77d7,
+  ve89cdb1487fc9fd5f13d0ad3
 };

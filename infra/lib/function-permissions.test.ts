@@ -312,6 +312,7 @@ const expectedRights: Record<FunctionName, string[]> = {
   ],
   'admin-benefit-runs': [
     ...logsOf('admin-benefit-runs'),
+    'dynamodb:BatchGetItem Table.Arn',
     'dynamodb:DeleteItem Table.Arn',
     'dynamodb:GetItem Table.Arn',
     'dynamodb:PutItem Table.Arn',
@@ -446,6 +447,7 @@ const expectedRights: Record<FunctionName, string[]> = {
   'benefit-run-worker': [
     ...logsOf('benefit-run-worker'),
     'dynamodb:BatchGetItem Table.Arn',
+    'dynamodb:DeleteItem Table.Arn',
     'dynamodb:GetItem Table.Arn',
     'dynamodb:PutItem Table.Arn',
     'dynamodb:Query Table.Arn',
@@ -459,7 +461,6 @@ const expectedRights: Record<FunctionName, string[]> = {
     'sqs:GetQueueUrl queue:benefit.Arn',
     'sqs:ReceiveMessage queue:benefit.Arn',
     'sqs:SendMessage queue:benefit.Arn',
-    OUTBOX_DELETE,
   ],
   'aggregates-rebuild-worker': [
     ...logsOf('aggregates-rebuild-worker'),

@@ -44,12 +44,6 @@ const rightsUnusedByTests: readonly { function: string; action: string; reason: 
     reason:
       "a step that runs short of its Lambda's time queues the next one (job-runner/stepped-job.ts); no test's run is that long",
   },
-  {
-    function: 'benefit-run-worker',
-    action: 'dynamodb:DeleteItem',
-    reason:
-      "the next step's message, recorded in the outbox with the step's move, is forgotten once sent (job-runner/stepped-job.ts, data/outbox.ts); no test's run is that long",
-  },
 ];
 
 const resources = Template.fromStack(

@@ -40,8 +40,10 @@ export const firstScreens: FirstScreen[] = [
     path: '/Members',
     signedInAs: 'agent',
     // The table's preferences load once the list shows, off the first screen's path, but they are still fetched.
+    // A signed-in start refreshes its session through the tabs' shared refresh (app/session/tabs-refresh.ts).
     lazyModules: [
       englishCatalogue,
+      'src/app/session/tabs-refresh.ts',
       'src/app/shell/app-shell.tsx',
       'src/pages/members/index.tsx',
       'src/pages/members/components/member-preferences.tsx',
@@ -56,6 +58,7 @@ export const firstScreens: FirstScreen[] = [
     signedInAs: 'admin',
     lazyModules: [
       englishCatalogue,
+      'src/app/session/tabs-refresh.ts',
       'src/app/shell/app-shell.tsx',
       'src/app/admin-pages.ts',
       'src/i18n/catalogues/en-admin.ts',

@@ -1,9 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../session/session-context.ts';
 import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 import { FieldOffline, FieldScreen } from '../offline/field-offline.tsx';
+import { LoadingScreen } from '../../common/ui/loading-screen.tsx';
+
+// Shown instead of any screen to a session opened with a password attackers try first, until it is changed.
+const PasswordChange = lazy(() => import('../../pages/password-change/index.tsx'));
 
 // Below this width the menu covers the screen: it starts closed and closes after a choice.
 const narrowScreen = () => window.matchMedia?.('(max-width: 688px)').matches ?? false;
@@ -15,8 +19,9 @@ const narrowScreen = () => window.matchMedia?.('(max-width: 688px)').matches ?? 
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { user } = useSignedInSession();
+  const { user, passwordChangeRequired } = useSignedInSession();
   const [menuOpen, setMenuOpen] = useState(() => !narrowScreen());
+  const [passwordChanged, setPasswordChanged] = useState(false);
 
   return (
     <FieldOffline>
@@ -40,7 +45,15 @@ export function AppShell({ children }: { children: ReactNode }) {
             </nav>
           )}
           <main className="app-shell__content">
-            <FieldScreen>{children}</FieldScreen>
+            <FieldScreen>
+              {passwordChangeRequired && !passwordChanged ? (
+                <Suspense fallback={<LoadingScreen />}>
+                  <PasswordChange onChanged={() => setPasswordChanged(true)} />
+                </Suspense>
+              ) : (
+                children
+              )}
+            </FieldScreen>
           </main>
         </div>
       </div>

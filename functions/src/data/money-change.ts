@@ -131,16 +131,18 @@ const tryChange = async <Type extends MoneyType>({
   const claim = before ? await claimOfPayout(before) : undefined;
   const written = after ? (toMoneyRecord[type](after) as MoneyRecords[Type]) : undefined;
   const { items, codes } = moneyTransaction(
-    {
-      enablerId,
-      memberId,
-      before,
-      after,
-      by,
-      at,
-      claimHeld: claim !== undefined && claim.payoutId === before?.id,
-      ...(campaignApart && { campaignApart }),
-    },
+    [
+      {
+        enablerId,
+        memberId,
+        before,
+        after,
+        by,
+        at,
+        claimHeld: claim !== undefined && claim.payoutId === before?.id,
+        ...(campaignApart && { campaignApart }),
+      },
+    ],
     {
       dates: datesAsComputed(dates),
       // The dates and the pending benefit hold only for the member's money as read.

@@ -1,7 +1,7 @@
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import type { Cents } from '@cpbo/schemas/money.ts';
-import { moneyDeltas, pendingBenefitNeeded, type PlotDelta } from '#domain/money-changes.ts';
+import { changesDeltas, pendingBenefitNeeded, type PlotDelta } from '#domain/money-changes.ts';
 import {
   recordEffect,
   type MemberMoneyDates,
@@ -84,22 +84,25 @@ export const datesAsComputed = (dates: MemberMoneyDates): DateClauses => {
 };
 
 /**
- * The dates of a record added at or after its kind's first and last dates (recordEffect's dates): the
- * first stays (or is its day when there was none) and the last becomes its day, with no read; the
- * condition says the dates held are at or before its day. A cashout moves no date.
+ * The dates of records added at or after their kind's first and last dates (recordEffect's dates; the
+ * records of one kind): the first stays (or is their earliest day when there was none) and the last
+ * becomes their latest day, with no read; the condition says the dates held are at or before their
+ * earliest day. A cashout moves no date.
  */
-export const datesAppended = (record: Item): DateClauses => {
-  const { dates } = recordEffect(figuresOf(record));
-  if (!dates) return { set: [], remove: [], conditions: [], values: {} };
-  const { first, last, day } = dates;
+export const datesAppended = (records: readonly Item[]): DateClauses => {
+  const days = records.flatMap((record) => recordEffect(figuresOf(record)).dates ?? []);
+  const kind = days[0];
+  if (!kind) return { set: [], remove: [], conditions: [], values: {} };
+  const { first, last } = kind;
+  const sorted = days.map(({ day }) => day).sort();
   return {
-    set: [`${first} = if_not_exists(${first}, :day)`, `${last} = :day`],
+    set: [`${first} = if_not_exists(${first}, :firstDay)`, `${last} = :lastDay`],
     remove: [],
     conditions: [
-      `(attribute_not_exists(${first}) OR ${first} <= :day)`,
-      `(attribute_not_exists(${last}) OR ${last} <= :day)`,
+      `(attribute_not_exists(${first}) OR ${first} <= :firstDay)`,
+      `(attribute_not_exists(${last}) OR ${last} <= :firstDay)`,
     ],
-    values: { ':day': day },
+    values: { ':firstDay': sorted[0], ':lastDay': sorted.at(-1) },
   };
 };
 
@@ -248,26 +251,42 @@ const campaignOf = (enablerId: string, payout: Item): [TransactItem, undefined] 
 ];
 
 /**
- * The transaction items of a money change and the code of each when its condition fails (in the
- * same order, for `transact`).
+ * The transaction items of changes of one member's money records made together (a money change, or
+ * the payouts a benefit run makes to one member at once) and the code of each when its condition fails
+ * (in the same order, for `transact`): each record's writes, claims and audit entry, each plot moved
+ * once, the member once, by the changes' deltas added up.
  */
 export const moneyTransaction = (
-  write: MoneyWrite,
+  writes: readonly MoneyWrite[],
   member: MemberGuard,
   plots: PlotGuard,
 ): { items: TransactItem[]; codes: (FailureCode | undefined)[] } => {
-  const { before, after } = write;
-  const deltas = moneyDeltas(before && figuresOf(before), after && figuresOf(after));
+  const write = writes[0];
+  if (!write || writes.some((other) => other.memberId !== write.memberId))
+    throw new Error("A money transaction moves one member's records");
+  const deltas = changesDeltas(
+    writes.map(({ before, after }) => ({
+      before: before && figuresOf(before),
+      after: after && figuresOf(after),
+    })),
+  );
   const needed = pendingBenefitNeeded(deltas);
+  const campaigns = new Map(
+    writes.flatMap(({ after }) =>
+      after?.entityType === 'PAYOUT' && !write.campaignApart ? [[after.assessmentId, after] as const] : [],
+    ),
+  );
   const entries: [TransactItem, FailureCode | undefined][] = [
-    ...recordWrites(write).map((item): [TransactItem, FailureCode] => [item, 'ERR_CONFLICT']),
-    ...claimWrites(before, after, write.claimHeld ?? false),
+    ...writes.flatMap((each) => [
+      ...recordWrites(each).map((item): [TransactItem, FailureCode] => [item, 'ERR_CONFLICT']),
+      ...claimWrites(each.before, each.after, each.claimHeld ?? false),
+    ]),
     ...deltas.plots
       .filter((delta) => plots.moves(delta.plotId))
       .map((delta): [TransactItem, FailureCode] => [plotUpdate(write, delta), plots.failure]),
     [memberUpdate(write, deltas.member, needed, member), (item: FailedItem) => member.failure(item, needed)],
-    ...(after?.entityType === 'PAYOUT' && !write.campaignApart ? [campaignOf(write.enablerId, after)] : []),
-    [auditOf(write), 'ERR_CONFLICT'],
+    ...[...campaigns.values()].map((payout) => campaignOf(write.enablerId, payout)),
+    ...writes.map((each): [TransactItem, FailureCode] => [auditOf(each), 'ERR_CONFLICT']),
   ];
   return { items: entries.map(([item]) => item), codes: entries.map(([, code]) => code) };
 };

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cashout, contribution, moneyFiguresArbitrary, payout } from '../testing/money-figures.ts';
-import { memberDatesAfter, moneyDeltas, pendingBenefitNeeded, refusalOf } from './money-changes.ts';
+import {
+  changesDeltas,
+  memberDatesAfter,
+  moneyDeltas,
+  pendingBenefitNeeded,
+  refusalOf,
+} from './money-changes.ts';
 import {
   addPlotTotals,
   addSums,
@@ -179,6 +185,20 @@ describe('the deltas and the totals', () => {
               .filter((delta) => delta.plotId === plotId)
               .reduce(addPlotTotals, NO_PLOT_TOTALS),
           );
+      }),
+    );
+  });
+
+  it('agree for records created together: one set of deltas is their totals (a run pays a member’s plots in one write)', () => {
+    fc.assert(
+      fc.property(fc.array(moneyFiguresArbitrary, { maxLength: 30 }), (records) => {
+        const deltas = changesDeltas(records.map((after) => ({ before: null, after })));
+        expect(sumsOf(memberTotals(0, records))).toEqual(deltas.member);
+        expect(new Set(deltas.plots.map((delta) => delta.plotId)).size).toBe(deltas.plots.length);
+        for (const plotId of plots) {
+          const delta = deltas.plots.find((candidate) => candidate.plotId === plotId);
+          expect(plotTotals(records, plotId)).toEqual(addPlotTotals(NO_PLOT_TOTALS, delta ?? NO_PLOT_TOTALS));
+        }
       }),
     );
   });

@@ -35,10 +35,21 @@ const isZero = (delta: PlotTotals): boolean =>
   delta.contributionTotalCents === 0 &&
   delta.payoutTotalCents === 0;
 
-/** The member's and plots' deltas of one change (before → after, either null): the rule's effects, before's taken away. */
-export const moneyDeltas = (before: MoneyFigures | null, after: MoneyFigures | null): MoneyDeltas => {
-  if (before && after && before.type !== after.type) throw new Error('A record keeps its type');
-  const effects = [...(before ? [recordEffect(before, -1)] : []), ...(after ? [recordEffect(after)] : [])];
+/** A change of one money record: as it was and as it becomes (either null: created or deleted). */
+export interface MoneyChange {
+  before: MoneyFigures | null;
+  after: MoneyFigures | null;
+}
+
+/**
+ * The member's and plots' deltas of changes of one member's records made together (one transaction):
+ * each change's effects by the rule, before's taken away, added up per plot.
+ */
+export const changesDeltas = (changes: readonly MoneyChange[]): MoneyDeltas => {
+  const effects = changes.flatMap(({ before, after }) => {
+    if (before && after && before.type !== after.type) throw new Error('A record keeps its type');
+    return [...(before ? [recordEffect(before, -1)] : []), ...(after ? [recordEffect(after)] : [])];
+  });
   const byPlot = new Map<string, PlotDelta>();
   for (const { plot } of effects) {
     if (!plot) continue;
@@ -52,6 +63,10 @@ export const moneyDeltas = (before: MoneyFigures | null, after: MoneyFigures | n
     plots: [...byPlot.values()].filter((delta) => !isZero(delta)),
   };
 };
+
+/** The member's and plots' deltas of one change (before → after, either null). */
+export const moneyDeltas = (before: MoneyFigures | null, after: MoneyFigures | null): MoneyDeltas =>
+  changesDeltas([{ before, after }]);
 
 /**
  * The smallest pending benefit the member must hold for the change to leave it at zero or above,

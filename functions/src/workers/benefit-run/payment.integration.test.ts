@@ -6,12 +6,13 @@ import {
   benefitRunToRun,
   endRunPreview,
   getBenefitRun,
+  payFailuresOf,
   reviewBenefitRun,
   type BenefitRun,
 } from '#data/benefit-runs.ts';
 import { givenBenefitRun } from '../../testing/benefit-runs.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';
-import { givenContribution } from '../../testing/money-fixtures.ts';
+import { givenContribution, givenPayout } from '../../testing/money-fixtures.ts';
 import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
 import { givenAdministeredEnabler } from '../../testing/signed-in-users.ts';
 import { payRun } from './payment.ts';
@@ -93,5 +94,27 @@ describe('a benefit run’s payment', () => {
         memberIds.indexOf(memberId) < 2 ? 2 : 1,
       );
     }
+  });
+
+  it("pays a member's plots in one write, and when one of them was paid meanwhile, pays the other alone and reports it", async () => {
+    const { approved, memberIds } = await approvedRun();
+    const [twoPlots, alsoTwoPlots] = memberIds as [string, string];
+    const run = (await benefitRunToRun(approved.id, approved.step)) as BenefitRun;
+    // After the approval, a hand-made payout of the run's assessment for one of the first member's plots.
+    const handMade = await givenPayout(twoPlots, 2000, {
+      assessmentId: run.assessmentId,
+      assessmentDate: run.assessmentDate,
+    });
+    expect(await payRun(run, upAfter(Infinity))).toEqual({ done: true, result: { written: 8 } });
+    expect(await payFailuresOf(run.id)).toEqual([
+      { plotId: handMade.plotId, memberId: twoPlots, reason: 'ALREADY_PAID' },
+    ]);
+    const paid = await paidClaims(run);
+    expect(paid).toHaveLength(7);
+    const payouts = async (memberId: string) =>
+      (await expectTotalsMatchRecords(memberId)).records.filter((record) => record.type === 'PAYOUT');
+    // The hand-made payout and the run's of the other plot; the other member's two plots, both the run's.
+    expect((await payouts(twoPlots)).map((payout) => payout.amountCents).sort()).toEqual([2000, 3100]);
+    expect((await payouts(alsoTwoPlots)).map((payout) => payout.amountCents)).toEqual([3100, 3100]);
   });
 });

@@ -4,7 +4,7 @@ import { readPreview } from '#data/benefit-run-files.ts';
 import { recordPayFailure, saveRunProgress, type BenefitRun } from '#data/benefit-runs.ts';
 import { recordPayoutCampaigns } from '#data/campaigns.ts';
 import { changeMoneyRecord } from '#data/money-change.ts';
-import { createMoneyRecord } from '#data/money-create.ts';
+import { createMoneyRecord, createMoneyRecords, MAX_RECORDS_TOGETHER } from '#data/money-create.ts';
 import { AppError } from '#platform/app-error.ts';
 import { groupBy } from '#platform/group-by.ts';
 import type { StepOutcome } from '../job-runner/stepped-job.ts';
@@ -24,6 +24,18 @@ export const paymentOrder = (rows: BenefitRow[]): BenefitRow[] =>
         (a.memberId ?? '').localeCompare(b.memberId ?? '') || (a.plotId ?? '').localeCompare(b.plotId ?? ''),
     );
 
+/** A payout row's record: its plot, amount, assessment and run. */
+const payoutOf = (run: BenefitRun, row: BenefitRow, payoutDate: string) => ({
+  plot: { id: row.plotId as string, name: row.plotName as string },
+  values: {
+    amountCents: row.benefitCents,
+    assessmentId: run.assessmentId,
+    assessmentDate: run.assessmentDate,
+    payoutDate,
+    runId: run.id,
+  },
+});
+
 /**
  * One accepted row's payout, through the one money path (its assessment's claim in its transaction,
  * benefit-claims.ts). A plot whose claim is taken was paid by this run (an earlier delivery) or by
@@ -39,14 +51,7 @@ const payRow = async (run: BenefitRun, row: BenefitRow, payoutDate: string, by: 
     await createMoneyRecord({
       type: 'PAYOUT',
       member: { id: memberId, enablerId: run.enablerId, federation: row.federation },
-      plot: { id: plotId, name: row.plotName as string },
-      values: {
-        amountCents: row.benefitCents,
-        assessmentId: run.assessmentId,
-        assessmentDate: run.assessmentDate,
-        payoutDate,
-        runId: run.id,
-      },
+      ...payoutOf(run, row, payoutDate),
       by,
       campaignApart: true,
     });
@@ -59,6 +64,30 @@ const payRow = async (run: BenefitRun, row: BenefitRow, payoutDate: string, by: 
       await recordPayFailure(run.id, { plotId, memberId, reason: 'PLOT_OR_MEMBER_GONE' });
     else throw error;
   }
+};
+
+/**
+ * A member's rows: a payment run's in one transaction (a member's plots paid by one write, not one
+ * each); if it is refused (a plot paid meanwhile, gone, the member's dates), nothing was written and
+ * each row is paid alone, which tells which one is refused and why. A reversal's, one by one.
+ */
+const payMember = async (run: BenefitRun, rows: BenefitRow[], payoutDate: string, by: string) => {
+  const first = rows[0] as BenefitRow;
+  if (run.kind === 'PAYMENT' && rows.length > 1 && rows.length <= MAX_RECORDS_TOGETHER) {
+    try {
+      await createMoneyRecords({
+        type: 'PAYOUT',
+        member: { id: first.memberId as string, enablerId: run.enablerId, federation: first.federation },
+        records: rows.map((row) => payoutOf(run, row, payoutDate)),
+        by,
+        campaignApart: true,
+      });
+      return;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  for (const row of rows) await payRow(run, row, payoutDate, by);
 };
 
 /**
@@ -139,7 +168,7 @@ export const payRun = async (
     while (!stopped && taken < members.length && (taken === 0 || !budget.timeUp())) {
       const index = taken;
       taken += 1;
-      for (const row of members[index] as BenefitRow[]) await payRow(run, row, payoutDate, by);
+      await payMember(run, members[index] as BenefitRow[], payoutDate, by);
       paid[index] = true;
       await progress();
     }

@@ -1,14 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Modal from '@cloudscape-design/components/modal';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import {
   enablerConfigShapeCodes,
   parseEnablerConfigFile,
@@ -16,6 +12,7 @@ import {
 } from '@cpbo/schemas/enabler-config-rules.ts';
 import type { AdminEnabler } from '../../../api/enablers.ts';
 import { CompensationFactorNote } from '../../../common/enablers/compensation-factor.tsx';
+import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
 import { FormActions } from '../../../common/ui/form-actions.tsx';
 import { formatDateTime, formatNumber } from '../../../common/format/format.ts';
 import { useSubmission } from '../../../common/errors/use-submission.ts';
@@ -148,31 +145,21 @@ export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: C
           </Container>
         </Form>
       </form>
-      <Modal
+      <ConfirmDialog
         visible={confirming}
         header={t('enablers.config.upload.confirmTitle')}
-        onDismiss={() => {
-          if (!uploading) setConfirming(false);
-        }}
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setConfirming(false)} disabled={uploading}>
-                {t('enablers.config.upload.cancel')}
-              </Button>
-              <Button variant="primary" onClick={() => void upload()} loading={uploading}>
-                {t('enablers.config.upload.confirm')}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
+        confirmLabel={t('enablers.config.upload.confirm')}
+        cancelLabel={t('enablers.config.upload.cancel')}
+        busy={uploading}
+        onConfirm={() => void upload()}
+        onCancel={() => setConfirming(false)}
       >
         {t('enablers.config.upload.confirmMessage', {
           file: picked?.name ?? '',
           name: enabler.name,
           version: nextVersion,
         })}
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

@@ -17,6 +17,7 @@ import { FormActions } from '../../../common/ui/form-actions.tsx';
 import { formatDateTime, formatNumber } from '../../../common/format/format.ts';
 import { useSubmission } from '../../../common/errors/use-submission.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
+import { readAsText } from '../../../common/browser/read-file.ts';
 
 export interface ConfigUploadFormProps {
   enabler: AdminEnabler;
@@ -30,15 +31,6 @@ const shapeCodes = new Set<EnablerConfigRefusal['code']>(enablerConfigShapeCodes
 
 /** The picked file once read: what the upload screen's rules made of it. */
 type PickedFile = { name: string } & ReturnType<typeof parseEnablerConfigFile>;
-
-// An unreadable file is taken as an empty one: the rules then call it invalid JSON.
-const readAsText = (file: File): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error(`Cannot read ${file.name}`));
-    reader.readAsText(file);
-  });
 
 /** Pick a JSON file, see at once what is wrong with it, confirm, upload. */
 export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: ConfigUploadFormProps) {
@@ -59,6 +51,7 @@ export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: C
     const [file] = chosen;
     const read: Promise<PickedFile | null> = file
       ? readAsText(file)
+          // An unreadable file is taken as an empty one: the rules then call it invalid JSON.
           .catch(() => '')
           .then((text) => ({ name: file.name, ...parseEnablerConfigFile(text) }))
       : Promise.resolve(null);

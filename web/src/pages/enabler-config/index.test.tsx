@@ -6,7 +6,8 @@ import { fakeApi } from '../../test/fake-api.ts';
 import { renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
 import { cloudscape } from '../../test/cloudscape.ts';
 import { adminEnabler } from '../../test/enabler-fixtures.ts';
-import { configFileContent, configFileName } from './config-file.ts';
+import { configFileFields } from '@cpbo/schemas/enabler-config-rules.ts';
+import { configFileName } from './config-file.ts';
 import { captureDownloads, textOf } from '../../test/downloads.ts';
 
 const coopVerte = adminEnabler({
@@ -106,12 +107,12 @@ describe('enabler config detail', { timeout: 30_000 }, () => {
 
   it('should give back the damage threshold as the file gave it: absent, null or a number', () => {
     expect(configFileName('Coop Verte', 1)).toBe('config_Coop Verte_v1.json');
-    expect(configFileContent(version1)).toStrictEqual(version1File);
-    expect(configFileContent({ ...version1, damageThreshold: null })).toStrictEqual({
+    expect(configFileFields(version1)).toStrictEqual(version1File);
+    expect(configFileFields({ ...version1, damageThreshold: null })).toStrictEqual({
       ...version1File,
       damageThreshold: null,
     });
-    expect(configFileContent(version2)).toStrictEqual({ ...version1File, damageThreshold: 0.35 });
+    expect(configFileFields(version2)).toStrictEqual({ ...version1File, damageThreshold: 0.35 });
   });
 
   it('should say so when the config is not one of the enabler', async () => {

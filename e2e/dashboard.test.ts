@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { defaultLogins } from '../infra/local/seed/index.ts';
 import { DashboardPage } from './pages/dashboard-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { MemberPage } from './pages/member-page.ts';
 import { callApi, signIn } from './support/api.ts';
+import { signInAsDemoAgent } from './support/demo-sign-in.ts';
 import { describe, expect, test } from './support/test.ts';
-
-/** Signs the demo agent in through the login form. */
-const signInAsAgent = async (page: Page) => {
-  const login = await new LoginPage(page, 'en').shown();
-  await login.emailField.fill(defaultLogins.userEmail);
-  await login.passwordField.fill(defaultLogins.userPassword);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByText('Demo agent', { exact: false }).first().waitFor({ state: 'visible' });
-};
 
 // Amounts are written with no-break spaces: compared as plain spaces.
 const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -59,7 +50,7 @@ describe('dashboard', () => {
     expect(plot.status).toBe(201);
 
     const page = await openApp({ locale: 'en-US' });
-    await signInAsAgent(page);
+    await signInAsDemoAgent(page);
     const dashboard = await new DashboardPage(page, 'en').goto();
     // The demo agent's dashboard starts on its default federation (Kaolack) each time it opens: this
     // test reads them all.

@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { DataFile } from '../schemas/data-files.ts';
-import { defaultLogins } from '../infra/local/seed/index.ts';
 import { AdminDatasPage } from './pages/admin-datas-page.ts';
-import { LoginPage } from './pages/login-page.ts';
+import { signInAsDemoAdmin } from './support/demo-sign-in.ts';
 import { describe, expect, test } from './support/test.ts';
 
 let folder = '';
@@ -18,20 +16,12 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-const signInAsAdmin = async (page: Page) => {
-  const login = await new LoginPage(page).shown();
-  await login.emailField.fill(defaultLogins.adminEmail);
-  await login.passwordField.fill(defaultLogins.adminPassword);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('heading', { name: /^Welcome / }).waitFor();
-};
-
 describe('data', () => {
   test('should export the members, import a file with one bad record with a progress bar, then show the report', async ({
     openApp,
   }) => {
     const page = await openApp({ locale: 'en-US' });
-    await signInAsAdmin(page);
+    await signInAsDemoAdmin(page);
     const data = await new AdminDatasPage(page).open();
 
     // The export: written by the worker, downloaded from its short-lived link.

@@ -10,9 +10,9 @@ import { EnablerConfigPage } from './pages/enabler-config-page.ts';
 import { EnablerConfigsPage } from './pages/enabler-configs-page.ts';
 import { EnablerFormPage } from './pages/enabler-form-page.ts';
 import { EnablerSwitch } from './pages/enabler-switch.ts';
-import { LoginPage } from './pages/login-page.ts';
 import { NewEnablerConfigPage } from './pages/new-enabler-config-page.ts';
 import { callApi, signIn } from './support/api.ts';
+import { signInAsDemoAdmin } from './support/demo-sign-in.ts';
 import { describe, expect, test } from './support/test.ts';
 
 // A 1×1 PNG and a 600×120 one: real images, far under the 30 KB limit.
@@ -47,14 +47,6 @@ afterAll(async () => {
   }
 });
 
-const signInAsAdmin = async (page: Page) => {
-  const login = await new LoginPage(page).shown();
-  await login.emailField.fill(defaultLogins.adminEmail);
-  await login.passwordField.fill(defaultLogins.adminPassword);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('heading', { name: /^Welcome / }).waitFor();
-};
-
 /** Creates an enabler through the form and returns to the list. */
 const createEnabler = async (page: Page, name: string, bannerPath: string) => {
   const list = await new AdminEnablersPage(page).open();
@@ -84,7 +76,7 @@ const uploadConfig = async (page: Page, name: string, configPath: string, versio
 describe('enablers and their configurations', () => {
   test('should create an enabler with its images, configure it, and switch to it', async ({ openApp }) => {
     const page = await openApp();
-    await signInAsAdmin(page);
+    await signInAsDemoAdmin(page);
     const name = uniqueName('E2E Growers');
     await writeFile(file('banner.png'), banner);
     const enablerSwitch = new EnablerSwitch(page);
@@ -123,7 +115,7 @@ describe('enablers and their configurations', () => {
     openApp,
   }) => {
     const page = await openApp();
-    await signInAsAdmin(page);
+    await signInAsDemoAdmin(page);
     const name = uniqueName('E2E Round Trip');
     await writeFile(file('round-trip-banner.png'), banner);
     await createEnabler(page, name, file('round-trip-banner.png'));

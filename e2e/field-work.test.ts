@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { defaultLogins } from '../infra/local/seed/index.ts';
-import { LoginPage } from './pages/login-page.ts';
 import { MemberPage } from './pages/member-page.ts';
 import { MembersPage } from './pages/members-page.ts';
 import { NewPlotPage } from './pages/new-plot-page.ts';
 import { OnboardingPage } from './pages/onboarding-page.ts';
 import { callApi, signIn } from './support/api.ts';
 import { loseNextAnswer, memberWithPlot } from './support/members.ts';
+import { signInAsDemoAgent } from './support/demo-sign-in.ts';
 import { describe, expect, test } from './support/test.ts';
-
-/** Signs the demo agent in through the login form. */
-const signInAsAgent = async (page: Page) => {
-  const login = await new LoginPage(page, 'en').shown();
-  await login.emailField.fill(defaultLogins.userEmail);
-  await login.passwordField.fill(defaultLogins.userPassword);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByText('Demo agent', { exact: false }).first().waitFor({ state: 'visible' });
-};
 
 /** Digits of a formatted amount ('XOF 1,500', '1 500 F CFA' → '1500'). */
 const digits = (text: string) => text.replace(/[^\d]/g, '');
@@ -27,7 +17,7 @@ describe('field work', () => {
     openApp,
   }) => {
     const page = await openApp({ locale: 'en-US' });
-    await signInAsAgent(page);
+    await signInAsDemoAgent(page);
 
     const name = `Aminata Faye ${randomUUID().slice(0, 6)}`;
     const onboarding = await new OnboardingPage(page, 'en').goto();
@@ -72,7 +62,7 @@ describe('field work', () => {
     expect(beneficiary.pendingBenefits).toBeGreaterThan(1);
 
     const page = await openApp({ locale: 'en-US' });
-    await signInAsAgent(page);
+    await signInAsDemoAgent(page);
     const member = await new MemberPage(page, 'en').goto(beneficiary.id);
     expect(digits(await member.statusCard('pendingBenefits'))).toBe(
       String(Math.round(beneficiary.pendingBenefits)),
@@ -96,7 +86,7 @@ describe('field work', () => {
     const memberId = await memberWithPlot(token, 'Moussa Sarr', 'Niakhar');
 
     const page = await openApp({ locale: 'en-US' });
-    await signInAsAgent(page);
+    await signInAsDemoAgent(page);
     // The first contribution reaches the server, which records it; its answer never reaches the browser.
     const serverAnswers = await loseNextAnswer(page, `/members/${memberId}/contribute`);
     const member = await new MemberPage(page, 'en').goto(memberId);

@@ -92,22 +92,22 @@ describe("a plot's crop and irrigation", () => {
     await choose(page, 'Irrigated', 'Yes');
     await newPlot.save();
     const plot = await new PlotPage(page).shown();
-    expect((await plot.valueOf('Crop').innerText()).trim()).toBe('Millet');
-    expect((await plot.valueOf('Irrigated').innerText()).trim()).toBe('Yes');
+    expect((await plot.valueBeside('Crop').innerText()).trim()).toBe('Millet');
+    expect((await plot.valueBeside('Irrigated').innerText()).trim()).toBe('Yes');
 
     await page.getByLabel('Crop', { exact: true }).fill('Sorghum');
     await choose(page, 'Irrigated', 'Not known');
     await page.getByRole('button', { name: 'Update the crop', exact: true }).click();
     await page.getByText('The crop has been updated.').waitFor();
-    expect((await plot.valueOf('Crop').innerText()).trim()).toBe('Sorghum');
-    expect((await plot.valueOf('Irrigated').innerText()).trim()).toBe('Not known');
+    expect((await plot.valueBeside('Crop').innerText()).trim()).toBe('Sorghum');
+    expect((await plot.valueBeside('Irrigated').innerText()).trim()).toBe('Not known');
     // The protection's update keeps them.
     await plot.droughtMonthlyContribField.fill('12');
     await page.getByRole('button', { name: 'Update the protection', exact: true }).click();
     await page.getByText('The protection has been updated.').waitFor();
     await page.reload();
     await plot.shown();
-    expect((await plot.valueOf('Crop').innerText()).trim()).toBe('Sorghum');
+    expect((await plot.valueBeside('Crop').innerText()).trim()).toBe('Sorghum');
 
     const admins = new AdminRecordsPage(page);
     await admins.openTable('/AdminFields', member.name);

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { instantSchema } from './common.ts';
+import { instantSchema, listAnswerSchema } from './common.ts';
 import { currentEnablerObject } from './enablers.ts';
 import { MAX_PASSWORD_LENGTH, languages, userRoles } from './account-rules.ts';
 
@@ -258,10 +258,6 @@ export const managedUserAnswerSchema = {
 } as const satisfies JSONSchema;
 
 /** GET /admin/users: the users of the current enabler and every administrator. */
-export const managedUserListAnswerSchema = {
-  $id: 'answer/managed-user-list',
-  type: 'array',
-  items: managedUserObject,
-} as const satisfies JSONSchema;
+export const managedUserListAnswerSchema = listAnswerSchema('answer/managed-user-list', managedUserObject);
 
 export type ManagedUserAnswer = FromSchema<typeof managedUserObject>;

@@ -91,3 +91,9 @@ export const createdIdAnswerSchema = {
   properties: { id: { type: 'string', minLength: 1 } },
 } as const satisfies JSONSchema;
 export type CreatedIdAnswer = FromSchema<typeof createdIdAnswerSchema>;
+
+/** The answer of a call that reads a whole list (no paging): its items, each as `items` says. */
+export const listAnswerSchema = <const Id extends string, const Item extends JSONSchema>(
+  $id: Id,
+  items: Item,
+): { readonly $id: Id; readonly type: 'array'; readonly items: Item } => ({ $id, type: 'array', items });

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { isoDaySchema, steppedJobStates } from './common.ts';
+import { isoDaySchema, listAnswerSchema, steppedJobStates } from './common.ts';
 
 /**
  * The dashboard's calls (spec 7, Dashboard GETs): their query strings and answers. Every call answers
@@ -105,11 +105,10 @@ export type PendingBenefitOfFederation = FromSchema<typeof pendingBenefitObject>
  * benefits (cashouts) of its members, all dates; `federation: null` gathers the members without one.
  * Federations whose pending benefit is 0 are left out; sorted by federation, null last.
  */
-export const dashboardPendingBenefitsAnswerSchema = {
-  $id: 'answer/dashboard-pending-benefits',
-  type: 'array',
-  items: pendingBenefitObject,
-} as const satisfies JSONSchema;
+export const dashboardPendingBenefitsAnswerSchema = listAnswerSchema(
+  'answer/dashboard-pending-benefits',
+  pendingBenefitObject,
+);
 export type DashboardPendingBenefits = FromSchema<typeof dashboardPendingBenefitsAnswerSchema>;
 
 /**

@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { enablerConfigLimits as limits, enablerConfigSchema } from './enablers.ts';
 
 /*
@@ -129,3 +130,20 @@ export const parseEnablerConfigFile = (
   const problem = enablerConfigProblem(config);
   return problem ? { problem } : { config };
 };
+
+/** A config's fields, as its file gives them. */
+export type EnablerConfigFields = FromSchema<typeof enablerConfigSchema>;
+
+/**
+ * A stored version's fields as its file gave them, without what the server added (id, version, date),
+ * so that the file can be edited and uploaded again: a damage threshold the file did not give stays out.
+ * The download of a version is this; the data export writes it between the version's id and date.
+ */
+export const configFileFields = (config: EnablerConfigFields): EnablerConfigFields => ({
+  currency: config.currency,
+  maxCompensationFactor: config.maxCompensationFactor,
+  lengthOfSeasonInMonth: config.lengthOfSeasonInMonth,
+  lengthOfCoverageInMonth: config.lengthOfCoverageInMonth,
+  ...(config.damageThreshold === undefined ? {} : { damageThreshold: config.damageThreshold }),
+  benefitFactorsByMonth: config.benefitFactorsByMonth,
+});

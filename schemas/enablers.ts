@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { instantSchema, isoDaySchema } from './common.ts';
+import { instantSchema, isoDaySchema, listAnswerSchema } from './common.ts';
 
 /** Largest logo or banner, decoded (spec section 9: 30 KB). */
 export const MAX_IMAGE_BYTES = 30 * 1024;
@@ -144,6 +144,17 @@ export const enablerConfigVersionObject = {
   },
 } as const satisfies JSONSchema;
 
+/** What every answer says of an enabler: who it is, its images, its latest config's version and date. */
+const enablerHeadProperties = {
+  id: { type: 'string', minLength: 1 },
+  name: { type: 'string' },
+  /** Images as data URLs; null for an enabler brought by an import without them. */
+  logo: { type: ['string', 'null'] },
+  banner: { type: ['string', 'null'] },
+  latestConfigVersion: { type: ['integer', 'null'], minimum: 1 },
+  latestConfigDate: { type: ['string', 'null'], format: 'date-time' },
+} as const satisfies Record<string, JSONSchema>;
+
 /**
  * The enabler a session works for, as every role's screens use it (GET /me/enabler, and carried by the
  * sign-in and refresh answers): banner, name and the rules of its latest config (null without one).
@@ -153,12 +164,7 @@ export const currentEnablerObject = {
   required: ['id', 'name', 'logo', 'banner', 'latestConfigVersion', 'latestConfigDate', 'config'],
   additionalProperties: false,
   properties: {
-    id: { type: 'string', minLength: 1 },
-    name: { type: 'string' },
-    logo: { type: ['string', 'null'] },
-    banner: { type: ['string', 'null'] },
-    latestConfigVersion: { type: ['integer', 'null'], minimum: 1 },
-    latestConfigDate: { type: ['string', 'null'], format: 'date-time' },
+    ...enablerHeadProperties,
     config: { anyOf: [enablerConfigVersionObject, { type: 'null' }] },
   },
 } as const satisfies JSONSchema;
@@ -248,13 +254,7 @@ export const adminEnablerObject = {
   ],
   additionalProperties: false,
   properties: {
-    id: { type: 'string', minLength: 1 },
-    name: { type: 'string' },
-    /** Images as data URLs; null for an enabler brought by an import without them. */
-    logo: { type: ['string', 'null'] },
-    banner: { type: ['string', 'null'] },
-    latestConfigVersion: { type: ['integer', 'null'], minimum: 1 },
-    latestConfigDate: { type: ['string', 'null'], format: 'date-time' },
+    ...enablerHeadProperties,
     /** null without a config. */
     config: { anyOf: [enablerConfigSummaryObject, { type: 'null' }] },
     /** Members registered in the enabler: an enabler with members cannot be deleted. */
@@ -273,11 +273,7 @@ export const adminEnablerAnswerSchema = {
 } as const satisfies JSONSchema;
 
 /** GET /admin/enablers: every enabler. */
-export const adminEnablerListAnswerSchema = {
-  $id: 'answer/admin-enabler-list',
-  type: 'array',
-  items: adminEnablerObject,
-} as const satisfies JSONSchema;
+export const adminEnablerListAnswerSchema = listAnswerSchema('answer/admin-enabler-list', adminEnablerObject);
 
 /** POST /admin/enablers/{id}/configs (201): the version stored. */
 export const enablerConfigVersionAnswerSchema = {
@@ -286,11 +282,10 @@ export const enablerConfigVersionAnswerSchema = {
 } as const satisfies JSONSchema;
 
 /** GET /admin/enablers/{id}/configs: the enabler's configs, newest first. */
-export const enablerConfigListAnswerSchema = {
-  $id: 'answer/enabler-config-list',
-  type: 'array',
-  items: enablerConfigVersionObject,
-} as const satisfies JSONSchema;
+export const enablerConfigListAnswerSchema = listAnswerSchema(
+  'answer/enabler-config-list',
+  enablerConfigVersionObject,
+);
 
 /** A campaign: the index assessment its payouts were computed by (named after it unless renamed). */
 export const campaignObject = {
@@ -306,11 +301,7 @@ export const campaignObject = {
 } as const satisfies JSONSchema;
 
 /** GET /admin/enablers/{id}/campaigns: newest reporting date first. */
-export const campaignListAnswerSchema = {
-  $id: 'answer/campaign-list',
-  type: 'array',
-  items: campaignObject,
-} as const satisfies JSONSchema;
+export const campaignListAnswerSchema = listAnswerSchema('answer/campaign-list', campaignObject);
 
 export type EnablerConfigSummary = FromSchema<typeof enablerConfigSummaryObject>;
 export type AdminEnablerAnswer = FromSchema<typeof adminEnablerObject>;

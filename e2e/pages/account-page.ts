@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import type { Language } from './login-page.ts';
+import type { Locator } from 'playwright-core';
+import { TranslatedPage, type Language } from './translated-page.ts';
 
 const texts: Record<
   Language,
@@ -37,16 +37,7 @@ const texts: Record<
 };
 
 /** /Account, in the language the interface shows; the account menu of the top bar is reached from here. */
-export class AccountPage {
-  private texts: (typeof texts)[Language];
-
-  constructor(
-    private readonly page: Page,
-    language: Language = 'en',
-  ) {
-    this.texts = texts[language];
-  }
-
+export class AccountPage extends TranslatedPage(texts) {
   get heading(): Locator {
     return this.page.getByRole('heading', { name: this.texts.heading, exact: true, level: 1 });
   }
@@ -70,7 +61,7 @@ export class AccountPage {
     await this.languageChoice(language).check();
     const response = await saved;
     if (!response.ok()) throw new Error(`The language was not saved: ${response.status()}`);
-    this.texts = texts[language];
+    this.readIn(language);
   }
 
   async changePassword(currentPassword: string, newPassword: string): Promise<void> {

@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import type { Language } from './login-page.ts';
+import type { Locator } from 'playwright-core';
+import { TranslatedPage, type Language } from './translated-page.ts';
 
 export type DashboardFigure =
   'activeCovers' | 'pendingBenefit' | 'newCovers' | 'contributions' | 'benefitsComputed';
@@ -27,16 +27,7 @@ const texts: Record<
 const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The dashboard (/Dashboard): filters, five figures, four charts with their text alternatives. */
-export class DashboardPage {
-  private readonly texts: (typeof texts)[Language];
-
-  constructor(
-    private readonly page: Page,
-    language: Language = 'en',
-  ) {
-    this.texts = texts[language];
-  }
-
+export class DashboardPage extends TranslatedPage(texts) {
   get heading(): Locator {
     return this.page.getByRole('heading', { level: 1, name: this.texts.heading, exact: true });
   }

@@ -1,6 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-
-export type Language = 'en' | 'fr';
+import type { Locator } from 'playwright-core';
+import { TranslatedPage, type Language } from './translated-page.ts';
 
 const texts: Record<Language, { heading: string; email: string; password: string; signIn: string }> = {
   en: { heading: 'Sign in', email: 'Email', password: 'Password', signIn: 'Sign in' },
@@ -8,16 +7,7 @@ const texts: Record<Language, { heading: string; email: string; password: string
 };
 
 /** The login screen (/ when signed out). */
-export class LoginPage {
-  private readonly texts: (typeof texts)[Language];
-
-  constructor(
-    private readonly page: Page,
-    language: Language = 'en',
-  ) {
-    this.texts = texts[language];
-  }
-
+export class LoginPage extends TranslatedPage(texts) {
   get heading(): Locator {
     return this.page.getByRole('heading', { name: this.texts.heading, exact: true });
   }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { Language } from './login-page.ts';
+import { TranslatedPage, type Language } from './translated-page.ts';
 
 export type MemberTab = 'overview' | 'contributions' | 'benefits';
 export type StatusCard =
@@ -134,18 +134,14 @@ class MoneyForm {
 }
 
 /** A member's page (/Member/:id): status cards, details, plots, money forms, record tabs. */
-export class MemberPage {
-  private readonly texts: (typeof texts)[Language];
+export class MemberPage extends TranslatedPage(texts) {
   /** Pays part of the pending benefit (amount above 0, not above the balance; confirmation). */
   readonly cashout: MoneyForm;
   /** Collects a drought contribution (needs a plot; confirmation). */
   readonly contribution: MoneyForm;
 
-  constructor(
-    private readonly page: Page,
-    language: Language = 'en',
-  ) {
-    this.texts = texts[language];
+  constructor(page: Page, language: Language = 'en') {
+    super(page, language);
     this.cashout = new MoneyForm(page, this.formTitled(this.texts.cashout.title), this.texts.cashout);
     this.contribution = new MoneyForm(
       page,

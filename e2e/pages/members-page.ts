@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import type { Language } from './login-page.ts';
+import type { Locator } from 'playwright-core';
+import { TranslatedPage, type Language } from './translated-page.ts';
 
 const texts: Record<Language, { heading: string; search: string; addMember: string; loading: string }> = {
   en: { heading: 'Members', search: 'Search members', addMember: 'Add a member', loading: 'Loading members' },
@@ -37,16 +37,7 @@ const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
 const isListAnswer = (url: string) => new URL(url).pathname === '/api/members';
 
 /** The member list (/Members): a server-side paged table with a search and filters. */
-export class MembersPage {
-  private readonly texts: (typeof texts)[Language];
-
-  constructor(
-    private readonly page: Page,
-    language: Language = 'en',
-  ) {
-    this.texts = texts[language];
-  }
-
+export class MembersPage extends TranslatedPage(texts) {
   /** The h1, which also holds the total count: 'Members (37)'. */
   get heading(): Locator {
     return this.page.getByRole('heading', { level: 1, name: new RegExp(`^${this.texts.heading}\\b`) });

@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import type { Language } from './login-page.ts';
+import type { Locator } from 'playwright-core';
+import { TranslatedPage, type Language } from './translated-page.ts';
 
 const texts: Record<
   Language,
@@ -58,16 +58,7 @@ export interface NewPlotValues {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The new-plot screen (/Member/{memberId}/Field). */
-export class NewPlotPage {
-  private readonly texts: (typeof texts)[Language];
-
-  constructor(
-    private readonly page: Page,
-    language: Language = 'en',
-  ) {
-    this.texts = texts[language];
-  }
-
+export class NewPlotPage extends TranslatedPage(texts) {
   static path(memberId: string): string {
     return `/Member/${encodeURIComponent(memberId)}/Field`;
   }

@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import type { Language } from './login-page.ts';
+import type { Locator } from 'playwright-core';
+import { TranslatedPage, type Language } from './translated-page.ts';
 
 export type Gender = 'female' | 'male';
 
@@ -72,16 +72,7 @@ const requiredFields: readonly TextField[] = ['name', 'village', 'number'];
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The onboarding form (/Onboarding): a new member of the session's enabler. */
-export class OnboardingPage {
-  private readonly texts: (typeof texts)[Language];
-
-  constructor(
-    private readonly page: Page,
-    language: Language = 'en',
-  ) {
-    this.texts = texts[language];
-  }
-
+export class OnboardingPage extends TranslatedPage(texts) {
   get heading(): Locator {
     return this.page.getByRole('heading', { level: 1, name: this.texts.heading, exact: true });
   }

@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import type { Language } from './login-page.ts';
+import type { Locator } from 'playwright-core';
+import { TranslatedPage, type Language } from './translated-page.ts';
 
 const texts: Record<
   Language,
@@ -62,16 +62,7 @@ export interface CoverageDates {
 }
 
 /** The plot screen (/Member/{memberId}/Field/{plotId}): details, map, coverage dates, protection. */
-export class PlotPage {
-  private readonly texts: (typeof texts)[Language];
-
-  constructor(
-    private readonly page: Page,
-    language: Language = 'en',
-  ) {
-    this.texts = texts[language];
-  }
-
+export class PlotPage extends TranslatedPage(texts) {
   static path(memberId: string, plotId: string): string {
     return `/Member/${encodeURIComponent(memberId)}/Field/${encodeURIComponent(plotId)}`;
   }
@@ -96,7 +87,7 @@ export class PlotPage {
   }
 
   /** The value shown beside a label of the details or the coverage dates. */
-  valueOf(label: string): Locator {
+  valueBeside(label: string): Locator {
     return this.page
       .locator('dt')
       .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
@@ -106,7 +97,7 @@ export class PlotPage {
   async coverageDates(): Promise<CoverageDates> {
     const [startCoverageDate, endOfSeasonDate, endCoverageDate] = await Promise.all(
       [this.texts.startCoverageDate, this.texts.endOfSeasonDate, this.texts.endCoverageDate].map(
-        async (label) => (await this.valueOf(label).innerText()).trim(),
+        async (label) => (await this.valueBeside(label).innerText()).trim(),
       ),
     );
     return {

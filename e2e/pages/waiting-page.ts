@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import type { Language } from './login-page.ts';
+import type { Locator } from 'playwright-core';
+import { TranslatedPage, type Language } from './translated-page.ts';
 
 const texts: Record<
   Language,
@@ -25,16 +25,7 @@ const texts: Record<
 const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The offline banner above a field agent's screens and the list of writes kept on the device (/Waiting). */
-export class WaitingPage {
-  private readonly texts: (typeof texts)[Language];
-
-  constructor(
-    private readonly page: Page,
-    language: Language = 'en',
-  ) {
-    this.texts = texts[language];
-  }
-
+export class WaitingPage extends TranslatedPage(texts) {
   /** The banner's offline notice. */
   get offlineNotice(): Locator {
     return this.page.getByText(this.texts.offline, { exact: true });

@@ -1,7 +1,7 @@
-import { createServer, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { Sha256 } from '@cpbo/functions/platform/s3.ts';
+import { forwardToUpstream, listenBeside, type S3Proxy } from './s3-proxy.ts';
 
 /*
  * What stands in front of s3rver on a laptop (docs/security.md, "The local runtime"). s3rver answers
@@ -22,10 +22,7 @@ export interface S3GuardOptions {
   now?: () => Date;
 }
 
-export interface S3Guard {
-  endpoint: string;
-  stop(): Promise<void>;
-}
+export type S3Guard = S3Proxy;
 
 /** How far a signed request's time may be from the guard's, as S3 allows (RequestTimeTooSkewed). */
 const SKEW_MS = 15 * 60 * 1000;
@@ -251,34 +248,11 @@ export const startS3Guard = async (options: S3GuardOptions): Promise<S3Guard> =>
         answer(outgoing, refused.status, corsHeaders(origin, allowed), refused.body);
         return;
       }
-      const forwarded = request(
-        {
-          hostname: upstream.hostname,
-          port: upstream.port,
-          method: incoming.method,
-          path: incoming.url,
-          headers: incoming.headers,
-        },
-        (upstreamAnswer) => {
-          outgoing.writeHead(upstreamAnswer.statusCode ?? 502, {
-            ...withoutCors(upstreamAnswer.headers),
-            ...corsHeaders(origin, allowed),
-          });
-          upstreamAnswer.pipe(outgoing);
-        },
-      );
-      forwarded.on('error', () => outgoing.destroy());
-      incoming.pipe(forwarded);
+      forwardToUpstream(upstream, incoming, outgoing, (headers) => ({
+        ...withoutCors(headers),
+        ...corsHeaders(origin, allowed),
+      }));
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, upstream.hostname, resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    endpoint: `${upstream.protocol}//${upstream.hostname}:${port}`,
-    stop: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenBeside(server, upstream);
 };

@@ -1,4 +1,5 @@
 import type { ExportedConfig, ExportedEnabler, ExportedMember } from '@cpbo/schemas/data-files.ts';
+import { configFileFields } from '@cpbo/schemas/enabler-config-rules.ts';
 import { fromCents, toCents } from '@cpbo/schemas/money.ts';
 import {
   configItem,
@@ -24,12 +25,7 @@ type Item = Record<string, unknown>;
 export const exportedConfigOf = (config: EnablerConfig): ExportedConfig => ({
   _id: config._id,
   version: config.version,
-  currency: config.currency,
-  maxCompensationFactor: config.maxCompensationFactor,
-  lengthOfSeasonInMonth: config.lengthOfSeasonInMonth,
-  lengthOfCoverageInMonth: config.lengthOfCoverageInMonth,
-  ...(config.damageThreshold === undefined ? {} : { damageThreshold: config.damageThreshold }),
-  benefitFactorsByMonth: config.benefitFactorsByMonth,
+  ...configFileFields(config),
   creationDate: config.creationDate,
 });
 

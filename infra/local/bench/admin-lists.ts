@@ -32,16 +32,8 @@ import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { adminLists, type AdminList } from '@cpbo/schemas/admin-list-query.ts';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { localTableName } from '../aws-environment.ts';
-import {
-  benchSignIn,
-  coldFigure,
-  coldLine,
-  percentile,
-  seconds,
-  startBenchStores,
-  warmFigure,
-  writeInBatches,
-} from './bench-setup.ts';
+import { coldFigure, coldLine, percentile, seconds, warmFigure } from './bench-figures.ts';
+import { benchSignIn, startBenchStores, writeInBatches } from './bench-setup.ts';
 import { recordBench, type BenchFigure } from './results.ts';
 
 const size = (name: string, fallback: number) => Number(process.env[name] ?? fallback);

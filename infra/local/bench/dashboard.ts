@@ -16,7 +16,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { localTableName } from '../aws-environment.ts';
-import { benchSignIn, percentile, seconds, startBenchStores, writeInBatches } from './bench-setup.ts';
+import { percentile, seconds } from './bench-figures.ts';
+import { benchSignIn, startBenchStores, writeInBatches } from './bench-setup.ts';
 import { dashboardCalls } from './dashboard-calls.ts';
 import { recordBench } from './results.ts';
 

@@ -23,16 +23,10 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { localTableName } from '../aws-environment.ts';
-import {
-  benchSignIn,
-  coldFigure,
-  coldLine,
-  percentile,
-  seconds,
-  startBenchStores,
-  warmFigure,
-} from './bench-setup.ts';
+import { coldFigure, coldLine, percentile, seconds, warmFigure } from './bench-figures.ts';
+import { benchSignIn, startBenchStores } from './bench-setup.ts';
 import { recordBench, type BenchFigure } from './results.ts';
+import { sahelFirstNames, sahelLastNames } from '../seed/sahel-names.ts';
 
 const SMALL = Number(process.env.BENCH_MEMBERS ?? 50_000);
 const LARGE = Number(process.env.BENCH_LARGE_MEMBERS ?? 500_000);
@@ -42,19 +36,6 @@ const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 3);
 const AFTER_SNAPSHOT = { created: 100, changed: 100, removed: 20 };
 const WRITERS = 8;
 
-const firstNames = [
-  'Awa',
-  'Moussa',
-  'Fatou',
-  'Ibrahima',
-  'Aïssatou',
-  'Mamadou',
-  'Khady',
-  'Ousmane',
-  'Ndèye',
-  'Cheikh',
-];
-const lastNames = ['Diop', 'Ndiaye', 'Sarr', 'Fall', 'Ba', 'Sène', 'Faye', 'Gueye', 'Diouf', 'Cissé'];
 const federations = ['Kaolack', 'Thiès', 'Fatick', 'Louga', null];
 
 const memberItem = (enablerId: string, index: number, now: number) => {
@@ -73,7 +54,7 @@ const memberItem = (enablerId: string, index: number, now: number) => {
     gsi1sk: `${updatedAt}#${id}`,
     id,
     enablerId,
-    name: `${firstNames[index % 10]} ${lastNames[Math.floor(index / 10) % 10]} ${index}`,
+    name: `${sahelFirstNames[index % 10]} ${sahelLastNames[Math.floor(index / 10) % 10]} ${index}`,
     village: `Village ${index % 97}`,
     number: `M-${String(index).padStart(6, '0')}`,
     federation: federations[index % federations.length] ?? undefined,

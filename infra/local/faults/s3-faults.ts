@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { forwardToUpstream, listenBeside, type S3Proxy } from '../s3-proxy.ts';
 
 /*
  * S3's transient errors on the wire: a proxy in front of s3rver answers a share of the signed requests
@@ -33,11 +33,7 @@ export interface S3FaultProxyOptions {
   onFault?: (fault: S3Fault) => void;
 }
 
-export interface S3FaultProxy {
-  /** For AWS_ENDPOINT_URL_S3 of the functions. */
-  endpoint: string;
-  stop(): Promise<void>;
-}
+export type S3FaultProxy = S3Proxy;
 
 const answerFault = (incoming: IncomingMessage, outgoing: ServerResponse, fault: S3Fault) => {
   const body =
@@ -63,31 +59,7 @@ export const startS3FaultProxy = async ({
       answerFault(incoming, outgoing, fault);
       return;
     }
-    // The Host header is passed as signed: s3rver checks the signature against it.
-    const forwarded = request(
-      {
-        hostname: upstream.hostname,
-        port: upstream.port,
-        method: incoming.method,
-        path: incoming.url,
-        headers: incoming.headers,
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    forwarded.on('error', () => outgoing.destroy());
-    incoming.pipe(forwarded);
+    forwardToUpstream(upstream, incoming, outgoing);
   });
-  await new Promise<void>((resolve) => server.listen(0, upstream.hostname, resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    endpoint: `${upstream.protocol}//${upstream.hostname}:${port}`,
-    stop: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenBeside(server, upstream);
 };

@@ -26,6 +26,7 @@ import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
 import { hashPassword } from '@cpbo/functions/platform/password-hashing.ts';
 import type { SeedDemoDataOptions } from './index.ts';
 import { bannerPng, logoPng, pngDataUrl } from './png.ts';
+import { sahelFirstNames, sahelLastNames } from './sahel-names.ts';
 
 /** A small deterministic generator, so every fresh start shows the same demo. */
 const generator = (seed: number) => {
@@ -77,19 +78,8 @@ const enablers: DemoEnabler[] = [
     },
     villages: ['Ndiaganiao', 'Fissel', 'Sandiara', 'Thiadiaye', 'Nguéniène', 'Diourbel'],
     federations: ['Kaolack', 'Thiès', 'Fatick', null],
-    firstNames: [
-      'Awa',
-      'Moussa',
-      'Fatou',
-      'Ibrahima',
-      'Aïssatou',
-      'Mamadou',
-      'Khady',
-      'Ousmane',
-      'Ndèye',
-      'Cheikh',
-    ],
-    lastNames: ['Diop', 'Ndiaye', 'Sarr', 'Fall', 'Ba', 'Sène', 'Faye', 'Gueye', 'Diouf', 'Cissé'],
+    firstNames: sahelFirstNames,
+    lastNames: sahelLastNames,
     centre: [14.3, -16.4],
     contribution: [500, 2500],
   },

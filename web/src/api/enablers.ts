@@ -3,7 +3,6 @@ import type {
   CampaignAnswer,
   CurrentEnabler,
   EnablerConfigVersionAnswer,
-  enablerConfigSchema,
   enablerRequestSchema,
   FromSchema,
   MyEnablerAnswer,
@@ -30,7 +29,7 @@ export type AdminEnabler = AdminEnablerAnswer;
 export type EnablerProfile = FromSchema<typeof enablerRequestSchema>;
 
 /** The fields of a config file, as uploaded and as downloaded again. */
-export type EnablerConfigFields = FromSchema<typeof enablerConfigSchema>;
+export type { EnablerConfigFields } from '@cpbo/schemas';
 
 /** One stored, immutable version of an enabler's config (damageThreshold absent when the file had none). */
 export type EnablerConfigVersion = EnablerConfigVersionAnswer;

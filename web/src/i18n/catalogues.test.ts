@@ -4,21 +4,11 @@ import enAdmin from './admin/en.json';
 import frAdmin from './admin/fr.json';
 import enMain from './en.json';
 import frMain from './fr.json';
+import { leafKeys, leafValue } from '../test/catalogue-leaves.ts';
 
 // A language's texts: the main catalogue and the administrators' screens' one, loaded with those screens.
 const en = { ...enMain, ...enAdmin };
 const fr = { ...frMain, ...frAdmin };
-
-type Catalogue = { [key: string]: string | Catalogue };
-
-/** Every leaf key as a dotted path, e.g. 'login.forgot.title'. */
-const leafKeys = (catalogue: Catalogue, prefix = ''): string[] =>
-  Object.entries(catalogue).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`),
-  );
-
-const leafValue = (catalogue: Catalogue, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node as Catalogue | undefined)?.[key], catalogue);
 
 describe('translation catalogues', () => {
   it('should have exactly the same keys in English and French', () => {

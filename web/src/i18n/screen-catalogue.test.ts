@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import i18next from './index.ts';
 import { loadScreenCatalogue, type ScreenCatalogue } from './screen-catalogue.ts';
-
-type Catalogue = { [key: string]: string | Catalogue };
-
-/** Every leaf key as a dotted path, e.g. 'dashboard.filters.timeScale'. */
-const leafKeys = (catalogue: Catalogue, prefix = ''): string[] =>
-  Object.entries(catalogue).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`),
-  );
-
-const leafValue = (catalogue: Catalogue, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node as Catalogue | undefined)?.[key], catalogue);
+import { type Catalogue, leafKeys, leafValue } from '../test/catalogue-leaves.ts';
 
 // Each screen's own texts: web/src/i18n/screens/<screen>/<language>.json (see loadScreenCatalogue).
 const screenFiles = import.meta.glob<Catalogue>('./screens/*/*.json', { eager: true, import: 'default' });

@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { cloudscape } from './render-app.tsx';
+import { cloudscape } from './cloudscape.ts';
 
 /** The error texts under the form fields, in the page's order (Cloudscape also repeats them in a live region). */
 export const fieldErrors = () =>

@@ -1,6 +1,5 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import type { AuthSession, Role } from '../api/auth.ts';
 import type { CurrentEnabler } from '@cpbo/schemas';
 import { SESSION_MARKER_COOKIE } from '@cpbo/schemas/session-cookie.ts';
@@ -98,24 +97,3 @@ export const signedInRoutes = (
   'GET /api/me/enabler': { body: { ...current, configTerms: configTermsOf(current) } },
   'GET /api/admin/enablers': { body: enablers },
 });
-
-export const cloudscape = () => createWrapper(document.body);
-
-/** The open Cloudscape modal, if any (a closed one stays in the page, hidden). */
-export const visibleDialog = () =>
-  cloudscape()
-    .findAllModals()
-    .find((modal) => modal.isVisible());
-
-export const dialogVisible = () => visibleDialog() !== undefined;
-
-/** Header and content of the open modal. */
-export const dialogTexts = () => {
-  const dialog = visibleDialog();
-  return dialog
-    ? {
-        header: dialog.findHeader().getElement().textContent,
-        content: dialog.findContent().getElement().textContent,
-      }
-    : null;
-};

@@ -6,7 +6,8 @@ import type { OutboxRecord } from '../../api/offline/queued-writes.ts';
 import { fakeAccessToken, fakeApi } from '../../test/fake-api.ts';
 import { agentRoutes, coopVerteInRupees } from '../../test/member-fixtures.ts';
 import { queuedCashout } from '../../test/queued-write-fixtures.ts';
-import { authSession, dialogVisible, renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { authSession, renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { dialogVisible } from '../../test/cloudscape.ts';
 import { userOf } from '../session/load-session.ts';
 
 const agent = authSession('USER', coopVerteInRupees);

@@ -7,14 +7,8 @@ import { fakeApi } from '../../test/fake-api.ts';
 import { agentRoutes, coopVerteInRupees } from '../../test/member-fixtures.ts';
 import { queuedCashout } from '../../test/queued-write-fixtures.ts';
 import { userEvent } from '../../test/user-event.ts';
-import {
-  authSession,
-  dialogTexts,
-  dialogVisible,
-  renderApp,
-  setSessionMarker,
-  visibleDialog,
-} from '../../test/render-app.tsx';
+import { authSession, renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { dialogTexts, dialogVisible, visibleDialog } from '../../test/cloudscape.ts';
 import { userOf } from '../session/load-session.ts';
 
 const agent = authSession('USER', coopVerteInRupees);

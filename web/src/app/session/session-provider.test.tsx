@@ -5,15 +5,12 @@ import { browser } from '../../common/browser/browser.ts';
 import { fakeAccessToken, fakeApi, type FakeApi } from '../../test/fake-api.ts';
 import {
   authSession,
-  cloudscape,
   coopVerte,
-  dialogTexts,
-  dialogVisible,
   renderApp,
   setSessionMarker,
   signedInRoutes,
-  visibleDialog,
 } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts, dialogVisible, visibleDialog } from '../../test/cloudscape.ts';
 import { hasSessionMarker } from './session-marker.ts';
 
 const visibleDialogElement = () => visibleDialog()?.getElement() as HTMLElement;

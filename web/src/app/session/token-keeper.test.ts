@@ -23,6 +23,19 @@ describe('access token expiry', () => {
   });
 });
 
+/** A keeper whose token is about to expire and whose renewal the server refuses; `lost` hears the session end. */
+const keeperRefusedRenewal = () => {
+  fakeApi({
+    'GET /api/auth/refresh': { status: 401, body: { code: 'ERR_UNAUTHENTICATED', message: 'x' } },
+  });
+  setSessionMarker();
+  const keeper = new TokenKeeper();
+  const lost = vi.fn();
+  keeper.onSessionLost(lost);
+  keeper.store({ accessToken: fakeAccessToken(10) });
+  return { keeper, lost };
+};
+
 describe('TokenKeeper', () => {
   it('should give the access token as is while more than a minute remains', async () => {
     const api = fakeApi({});
@@ -103,14 +116,7 @@ describe('TokenKeeper', () => {
   });
 
   it('should end the session when the server refuses the renewal', async () => {
-    fakeApi({
-      'GET /api/auth/refresh': { status: 401, body: { code: 'ERR_UNAUTHENTICATED', message: 'x' } },
-    });
-    setSessionMarker();
-    const keeper = new TokenKeeper();
-    const lost = vi.fn();
-    keeper.onSessionLost(lost);
-    keeper.store({ accessToken: fakeAccessToken(10) });
+    const { keeper, lost } = keeperRefusedRenewal();
 
     await expect(keeper.validAccessToken()).rejects.toMatchObject({ status: 401 });
     expect(lost).toHaveBeenCalledTimes(1);
@@ -164,14 +170,7 @@ describe('TokenKeeper', () => {
   });
 
   it('should forget the session even when it cannot be revoked, without ending it loudly', async () => {
-    fakeApi({
-      'GET /api/auth/refresh': { status: 401, body: { code: 'ERR_UNAUTHENTICATED', message: 'x' } },
-    });
-    setSessionMarker();
-    const keeper = new TokenKeeper();
-    const lost = vi.fn();
-    keeper.onSessionLost(lost);
-    keeper.store({ accessToken: fakeAccessToken(10) });
+    const { keeper, lost } = keeperRefusedRenewal();
     const revoke = vi.fn(async () => undefined);
 
     await keeper.signOut(revoke);

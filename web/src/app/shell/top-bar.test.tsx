@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
-import { cloudscape, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { cloudscape } from '../../test/cloudscape.ts';
 
 describe('top bar', { timeout: 30_000 }, () => {
   it('should save the language a signed-in user picks, so it is theirs at the next sign-in', async () => {

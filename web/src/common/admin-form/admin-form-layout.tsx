@@ -2,11 +2,10 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
-import ContentLayout from '@cloudscape-design/components/content-layout';
 import Form from '@cloudscape-design/components/form';
-import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useFollow } from '../browser/use-follow.ts';
+import { ScreenLayout } from '../ui/screen-layout.tsx';
 
 export interface AdminFormLayoutProps {
   title: string;
@@ -36,13 +35,7 @@ export function AdminFormLayout({
     if (!saving) onSubmit();
   };
   return (
-    <ContentLayout
-      header={
-        <Header variant="h1" description={description}>
-          {title}
-        </Header>
-      }
-    >
+    <ScreenLayout title={title} description={description}>
       <form onSubmit={submit} noValidate>
         <Form
           actions={
@@ -61,6 +54,6 @@ export function AdminFormLayout({
           </Container>
         </Form>
       </form>
-    </ContentLayout>
+    </ScreenLayout>
   );
 }

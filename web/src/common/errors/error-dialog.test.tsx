@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import i18next from '../../i18n/index.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { publishError } from '../../api/error-bus.ts';
-import { dialogTexts, dialogVisible } from '../../test/render-app.tsx';
+import { dialogTexts, dialogVisible } from '../../test/cloudscape.ts';
 import { ErrorDialog } from './error-dialog.tsx';
 import { errorMessage } from './error-message.ts';
 

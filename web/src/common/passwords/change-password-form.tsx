@@ -2,10 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
-import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { changePassword } from '../../api/accounts.ts';
@@ -13,6 +11,7 @@ import { useWrite } from '../../api/use-write.ts';
 import { NewPasswordFields, newPasswordValid } from './new-password-fields.tsx';
 import { MIN_PASSWORD_LENGTH } from './password-rules.ts';
 import { useSignedInSession } from '../../session/session-context.ts';
+import { Section } from '../ui/section.tsx';
 
 export interface ChangePasswordFormProps {
   /** After a change the server took: the change a sign-in asked for is done (app/shell/app-shell.tsx). */
@@ -55,13 +54,7 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
 
   return (
     <form onSubmit={submit} noValidate>
-      <Container
-        header={
-          <Header variant="h2" description={t('account.change.description')}>
-            {t('account.change.title')}
-          </Header>
-        }
-      >
+      <Section title={t('account.change.title')} description={t('account.change.description')}>
         <Form
           actions={
             <Button variant="primary" formAction="submit" loading={saving} disabled={!valid}>
@@ -98,7 +91,7 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
             />
           </SpaceBetween>
         </Form>
-      </Container>
+      </Section>
     </form>
   );
 }

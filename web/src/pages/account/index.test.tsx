@@ -1,15 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, type FakeAnswer } from '../../test/fake-api.ts';
-import {
-  authSession,
-  cloudscape,
-  dialogTexts,
-  dialogVisible,
-  renderApp,
-  setSessionMarker,
-  signedInRoutes,
-} from '../../test/render-app.tsx';
+import { authSession, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts, dialogVisible } from '../../test/cloudscape.ts';
 import { userEvent } from '../../test/user-event.ts';
 import { fieldErrors } from '../../test/form-fields.ts';
 

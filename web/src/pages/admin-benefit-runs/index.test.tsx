@@ -4,7 +4,8 @@ import i18next from '../../i18n/index.ts';
 import { adminRoutes } from '../../test/admin-fixtures.ts';
 import { benefitRun, paidRun, UPLOADER } from '../../test/benefit-run-fixtures.ts';
 import { fakeApi } from '../../test/fake-api.ts';
-import { cloudscape, renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { cloudscape } from '../../test/cloudscape.ts';
 import { userEvent } from '../../test/user-event.ts';
 
 // Amounts are written with no-break spaces: compared as plain spaces.

@@ -6,29 +6,14 @@ import en from '../../i18n/en.json';
 import adminEn from '../../i18n/admin/en.json';
 import adminFr from '../../i18n/admin/fr.json';
 import { fakeApi, type FakeAnswer, type FakeRoutes } from '../../test/fake-api.ts';
-import {
-  cloudscape,
-  dialogTexts,
-  renderApp,
-  setSessionMarker,
-  signedInRoutes,
-  visibleDialog,
-} from '../../test/render-app.tsx';
+import { eventually } from '../../test/eventually.ts';
+import { renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts, visibleDialog } from '../../test/cloudscape.ts';
 import { propertyNames, type SchemaNode } from './components/schema-documentation.tsx';
 import { userEvent } from '../../test/user-event.ts';
 
-/** Polls until the check passes (15 s at most: the page polls its jobs every second). */
-const eventually = async <T,>(check: () => T): Promise<T> => {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-};
+/** Polls for 15 s at most: the page polls its jobs every second. */
+const jobsShown = <T,>(check: () => T): Promise<T> => eventually(check, 15);
 
 const job = (fields: Partial<DataJob>): DataJob => ({
   id: 'job-1',
@@ -93,9 +78,9 @@ describe('data page', { timeout: 40_000 }, () => {
       ),
     });
     await userEvent.click(screen.getByRole('button', { name: 'Export members' }));
-    await eventually(() => expect(text()).toContain('1,200 of 3,000 members'));
+    await jobsShown(() => expect(text()).toContain('1,200 of 3,000 members'));
     expect(cloudscape().findProgressBar()?.findPercentageText()?.getElement().textContent).toBe('40%');
-    await eventually(() => expect(text()).toContain('Export ready: 3000 members.'));
+    await jobsShown(() => expect(text()).toContain('Export ready: 3000 members.'));
     expect(screen.getByRole('link', { name: 'Download members.json' }).getAttribute('href')).toBe(url);
     expect(clicked).toHaveBeenCalledTimes(1);
     expect(api.calls().filter((call) => call === 'GET /api/exports/jobs/job-1')).toHaveLength(2);
@@ -129,18 +114,18 @@ describe('data page', { timeout: 40_000 }, () => {
     const [importInput] = fileInputs();
     await userEvent.upload(importInput as HTMLElement, jsonFile(file));
     const importButton = (await screen.findAllByRole('button', { name: 'Import' }))[0] as HTMLElement;
-    await eventually(() => expect(importButton.hasAttribute('disabled')).toBe(false));
+    await jobsShown(() => expect(importButton.hasAttribute('disabled')).toBe(false));
     await userEvent.click(importButton);
     expect(dialogTexts()?.header).toBe('Import the file?');
     expect(api.calls()).not.toContain('POST /api/imports/all');
     const enablerReads = api.calls().filter((call) => call === 'GET /api/admin/enablers').length;
     await confirm();
     expect(api.requestTo('POST /api/imports/all')?.body).toEqual({ file });
-    await eventually(() => expect(text()).toContain('1 of 2 members'));
-    await eventually(() => expect(dialogTexts()?.header).toBe('Import report'));
+    await jobsShown(() => expect(text()).toContain('1 of 2 members'));
+    await jobsShown(() => expect(dialogTexts()?.header).toBe('Import report'));
     expect(dialogTexts()?.content).toContain('1 error:');
     expect(dialogTexts()?.content).toContain(`/0/members/1: ${en.errors.ERR_DUPLICATE_MEMBER}`);
-    await eventually(() =>
+    await jobsShown(() =>
       expect(api.calls().filter((call) => call === 'GET /api/admin/enablers').length).toBeGreaterThan(
         enablerReads,
       ),
@@ -171,10 +156,10 @@ describe('data page', { timeout: 40_000 }, () => {
     const [importInput] = fileInputs();
     await userEvent.upload(importInput as HTMLElement, jsonFile([{ bad: true }]));
     const importButton = (await screen.findAllByRole('button', { name: 'Import' }))[0] as HTMLElement;
-    await eventually(() => expect(importButton.hasAttribute('disabled')).toBe(false));
+    await jobsShown(() => expect(importButton.hasAttribute('disabled')).toBe(false));
     await userEvent.click(importButton);
     await confirm();
-    await eventually(() => expect(dialogTexts()?.header).toBe('Import report'));
+    await jobsShown(() => expect(dialogTexts()?.header).toBe('Import report'));
     expect(dialogTexts()?.content).toContain('3 errors:');
     expect(dialogTexts()?.content).toContain("/0/members/1: must have required property 'village'");
     expect(dialogTexts()?.content).toContain('and 1 more error not listed.');
@@ -196,11 +181,11 @@ describe('data page', { timeout: 40_000 }, () => {
     const run = (
       await screen.findAllByRole('button', { name: 'Run the onboarding import' })
     )[0] as HTMLElement;
-    await eventually(() => expect(run.hasAttribute('disabled')).toBe(false));
+    await jobsShown(() => expect(run.hasAttribute('disabled')).toBe(false));
     await userEvent.click(run);
     expect(dialogTexts()?.content).not.toContain('Production environment');
     await confirm();
-    await eventually(() => expect(dialogTexts()?.content).toBe('Everything went well'));
+    await jobsShown(() => expect(dialogTexts()?.content).toBe('Everything went well'));
   });
 
   it('should warn once more before an onboarding import in production, and refuse a file that is not JSON', async () => {
@@ -210,14 +195,14 @@ describe('data page', { timeout: 40_000 }, () => {
       onboardingInput as HTMLElement,
       new File(['{not json'], 'members.json', { type: 'application/json' }),
     );
-    await eventually(() => expect(text()).toContain('members.json is not a JSON file.'));
+    await jobsShown(() => expect(text()).toContain('members.json is not a JSON file.'));
     const run = screen.getAllByRole('button', { name: 'Run the onboarding import' })[0] as HTMLElement;
     expect(run.hasAttribute('disabled')).toBe(true);
     await userEvent.upload(
       onboardingInput as HTMLElement,
       jsonFile([{ name: 'Awa', village: 'Fissel', number: '1' }]),
     );
-    await eventually(() => expect(run.hasAttribute('disabled')).toBe(false));
+    await jobsShown(() => expect(run.hasAttribute('disabled')).toBe(false));
     await userEvent.click(run);
     expect(dialogTexts()?.content).toContain('Production environment');
   });

@@ -1,6 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import ContentLayout from '@cloudscape-design/components/content-layout';
-import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { ApiReferenceSection } from './components/api-reference-section.tsx';
@@ -8,19 +6,14 @@ import { ExportSection } from './components/export-section.tsx';
 import { ImportSection } from './components/import-section.tsx';
 import { MirrorSection } from './components/mirror-section.tsx';
 import { SchemaDocumentation } from './components/schema-documentation.tsx';
+import { ScreenLayout } from '../../common/ui/screen-layout.tsx';
 
 /** Spec section 2, Data: exports, the full and onboarding imports, the mirror, the files' documentation, and the way to the API's reference. */
 export function AdminDatasPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.adminDatas'));
   return (
-    <ContentLayout
-      header={
-        <Header variant="h1" description={t('datas.description')}>
-          {t('screens.adminDatas')}
-        </Header>
-      }
-    >
+    <ScreenLayout title={t('screens.adminDatas')} description={t('datas.description')}>
       <SpaceBetween size="l">
         <ExportSection />
         <ImportSection kind="all" />
@@ -29,6 +22,6 @@ export function AdminDatasPage() {
         <SchemaDocumentation />
         <ApiReferenceSection />
       </SpaceBetween>
-    </ContentLayout>
+    </ScreenLayout>
   );
 }

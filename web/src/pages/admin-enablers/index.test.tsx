@@ -2,47 +2,27 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import type { AdminEnabler, Campaign } from '../../api/enablers.ts';
+import type { Campaign } from '../../api/enablers.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
-import {
-  banner,
-  cloudscape,
-  dialogTexts,
-  renderApp,
-  setSessionMarker,
-  signedInRoutes,
-  visibleDialog,
-} from '../../test/render-app.tsx';
-
-const enabler = (fields: Partial<AdminEnabler> & Pick<AdminEnabler, 'id' | 'name'>): AdminEnabler => ({
-  logo: banner,
-  banner,
-  latestConfigVersion: null,
-  latestConfigDate: null,
-  config: null,
-  memberCount: 0,
-  creationDate: '2024-01-01T00:00:00.000Z',
-  createdBy: 'ada@example.org',
-  modificationDate: null,
-  modifiedBy: null,
-  ...fields,
-});
+import { banner, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts, visibleDialog } from '../../test/cloudscape.ts';
+import { adminEnabler } from '../../test/enabler-fixtures.ts';
 
 // Names, ids, versions and dates each sort the three rows in a different order.
-const coopVerte = enabler({
+const coopVerte = adminEnabler({
   id: 'e-2',
   name: 'Coop Verte',
   latestConfigVersion: 3,
   latestConfigDate: '2025-01-10T10:00:00.000Z',
 });
-const agriNord = enabler({
+const agriNord = adminEnabler({
   id: 'e-3',
   name: 'Agri Nord',
   latestConfigVersion: 1,
   latestConfigDate: '2025-06-01T10:00:00.000Z',
 });
-const deccan = enabler({ id: 'e-1', name: 'Deccan Growers', logo: null });
+const deccan = adminEnabler({ id: 'e-1', name: 'Deccan Growers', logo: null });
 const enablers = [coopVerte, agriNord, deccan];
 
 const columns = { name: 2, id: 3, latestConfigVersion: 5, latestConfigDate: 6 };

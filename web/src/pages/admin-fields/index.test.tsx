@@ -4,7 +4,8 @@ import i18next from '../../i18n/index.ts';
 import { adminRoutes } from '../../test/admin-fixtures.ts';
 import { fakeApi } from '../../test/fake-api.ts';
 import { plotDetail } from '../../test/member-fixtures.ts';
-import { cloudscape, renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { cloudscape } from '../../test/cloudscape.ts';
 
 const plots = [
   plotDetail({ id: 'p-1', cropDescription: 'Millet', isIrrigated: true }),

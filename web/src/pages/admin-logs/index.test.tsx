@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { LogLine } from '../../api/operations.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
-import { cloudscape, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { cloudscape } from '../../test/cloudscape.ts';
 import { choosePageSize, pageSizeLabels } from '../../test/page-sizes.ts';
 import { userEvent } from '../../test/user-event.ts';
 

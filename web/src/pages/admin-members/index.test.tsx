@@ -3,15 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { adminRoutes } from '../../test/admin-fixtures.ts';
 import { fakeApi, type FakeRequest, type FakeRoutes } from '../../test/fake-api.ts';
 import { coopVerteInRupees, memberDetail, memberRow } from '../../test/member-fixtures.ts';
-import {
-  authSession,
-  cloudscape,
-  dialogTexts,
-  dialogVisible,
-  renderApp,
-  setSessionMarker,
-  visibleDialog,
-} from '../../test/render-app.tsx';
+import { authSession, renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts, dialogVisible, visibleDialog } from '../../test/cloudscape.ts';
 import { userEvent } from '../../test/user-event.ts';
 import { inputNamed } from '../../test/form-fields.ts';
 

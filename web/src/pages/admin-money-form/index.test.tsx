@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { describe, expect, it } from 'vitest';
 import { adminRoutes, memberSearchAnswer, payoutRow } from '../../test/admin-fixtures.ts';
-import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
+import { fakeApi, type FakeApi, type FakeRoutes } from '../../test/fake-api.ts';
 import { fieldErrors, inputNamed, typeInto } from '../../test/form-fields.ts';
 import { memberDetail } from '../../test/member-fixtures.ts';
 import { renderApp, setSessionMarker } from '../../test/render-app.tsx';
@@ -12,6 +12,13 @@ import { userEvent } from '../../test/user-event.ts';
 const formSelects = () => {
   const form = document.querySelector('form') as HTMLElement;
   return createWrapper(form).findAllSelects();
+};
+
+/** Presses the form's button; once back on the kind's table (its h1), answers the body the API was sent. */
+const savedBody = async (api: FakeApi, button: 'Create' | 'Save', table: RegExp, call: string) => {
+  await userEvent.click(screen.getByRole('button', { name: button }));
+  await screen.findByRole('heading', { name: table, level: 1 });
+  return api.requestTo(call)?.body;
 };
 
 const emptyList = { body: { items: [], page: 1, pageSize: 10, count: 0 } };
@@ -56,9 +63,7 @@ describe('admin contribution form', { timeout: 30_000 }, () => {
       inputNamed('amount')?.setInputValue('150');
       inputNamed('contributionDate')?.setInputValue('01/03/2025');
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
-    await screen.findByRole('heading', { name: /Contributions/, level: 1 });
-    expect(api.requestTo('POST /api/admin/contributions')?.body).toEqual({
+    expect(await savedBody(api, 'Create', /Contributions/, 'POST /api/admin/contributions')).toEqual({
       plotId: 'p-1',
       amount: 150,
       protectionType: 'DROUGHT',
@@ -116,11 +121,7 @@ describe('benefit form', { timeout: 30_000 }, () => {
     await typeInto('assessmentId', ' A-2025-07 ');
     await typeInto('assessmentDate', '10/07/2025');
     await typeInto('payoutDate', '15/07/2025');
-    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
-
-    await screen.findByRole('heading', { name: /Benefits/, level: 1 });
-    const post = api.requestTo('POST /api/admin/payouts');
-    expect(post?.body).toEqual({
+    expect(await savedBody(api, 'Create', /Benefits/, 'POST /api/admin/payouts')).toEqual({
       memberId: 'm-1',
       plotId: 'p-1',
       amount: 1250.5,
@@ -128,7 +129,7 @@ describe('benefit form', { timeout: 30_000 }, () => {
       assessmentDate: Date.UTC(2025, 6, 10) / 1000,
       payoutDate: Date.UTC(2025, 6, 15) / 1000,
     });
-    expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(api.requestTo('POST /api/admin/payouts')?.headers.get('Idempotency-Key')).toBeTruthy();
   });
 
   it('should edit a benefit: its member fixed, its values shown as typed, saved without the member', async () => {
@@ -141,9 +142,7 @@ describe('benefit form', { timeout: 30_000 }, () => {
     expect(inputNamed('assessmentDate')?.getInputValue()).toBe('10/07/2025');
     expect(inputNamed('amount')?.getInputValue()).toBe('250');
     await typeInto('amount', '300');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByRole('heading', { name: /Benefits/, level: 1 });
-    expect(api.requestTo('POST /api/admin/payouts/pay-1')?.body).toEqual({
+    expect(await savedBody(api, 'Save', /Benefits/, 'POST /api/admin/payouts/pay-1')).toEqual({
       plotId: 'p-1',
       amount: 300,
       assessmentId: 'A-2025-07',
@@ -190,9 +189,10 @@ describe('paid benefit form', { timeout: 30_000 }, () => {
     });
     member?.selectOptionByValue('m-2');
     await act(async () => inputNamed('amount')?.setInputValue('40'));
-    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
-    await screen.findByRole('heading', { name: /Paid benefits/, level: 1 });
-    expect(api.requestTo('POST /api/admin/cashouts')?.body).toEqual({ memberId: 'm-2', amount: 40 });
+    expect(await savedBody(api, 'Create', /Paid benefits/, 'POST /api/admin/cashouts')).toEqual({
+      memberId: 'm-2',
+      amount: 40,
+    });
   });
 
   it('should edit the amount and the date of a paid benefit', async () => {
@@ -219,9 +219,7 @@ describe('paid benefit form', { timeout: 30_000 }, () => {
       inputNamed('amount')?.setInputValue('35,5');
       inputNamed('cashoutDate')?.setInputValue('03/08/2025');
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByRole('heading', { name: /Paid benefits/, level: 1 });
-    expect(api.requestTo('POST /api/admin/cashouts/co-1')?.body).toEqual({
+    expect(await savedBody(api, 'Save', /Paid benefits/, 'POST /api/admin/cashouts/co-1')).toEqual({
       amount: 35.5,
       cashoutDate: Date.UTC(2025, 7, 3) / 1000,
     });

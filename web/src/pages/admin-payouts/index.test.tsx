@@ -6,13 +6,8 @@ import * as browserModule from '../../common/browser/browser.ts';
 import i18next from '../../i18n/index.ts';
 import { adminRoutes, memberSearchAnswer, payoutRow } from '../../test/admin-fixtures.ts';
 import { fakeApi, type FakeRequest, type FakeRoutes } from '../../test/fake-api.ts';
-import {
-  cloudscape,
-  dialogTexts,
-  renderApp,
-  setSessionMarker,
-  visibleDialog,
-} from '../../test/render-app.tsx';
+import { renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts, visibleDialog } from '../../test/cloudscape.ts';
 import { choosePageSize, pageSizeLabels } from '../../test/page-sizes.ts';
 import { userEvent } from '../../test/user-event.ts';
 

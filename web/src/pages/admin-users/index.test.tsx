@@ -1,14 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
-import {
-  cloudscape,
-  dialogTexts,
-  dialogVisible,
-  renderApp,
-  setSessionMarker,
-  signedInRoutes,
-} from '../../test/render-app.tsx';
+import { renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts, dialogVisible } from '../../test/cloudscape.ts';
 import type { ManagedUser } from '../../api/users.ts';
 import { managedUser, testUsers } from './test-users.ts';
 import { userEvent } from '../../test/user-event.ts';

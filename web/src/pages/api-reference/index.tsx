@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
-import ContentLayout from '@cloudscape-design/components/content-layout';
-import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useOpenApiDocument } from '../../api/openapi-queries.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { ScreenLayout } from '../../common/ui/screen-layout.tsx';
 
 // The renderer is the heaviest library of the SPA: its own chunk, fetched once the document is here.
 const RedocView = lazy(() => import('./redoc-view.tsx'));
@@ -20,13 +19,7 @@ export function ApiReferencePage() {
   const loading = <StatusIndicator type="loading">{t('apiReference.loading')}</StatusIndicator>;
 
   return (
-    <ContentLayout
-      header={
-        <Header variant="h1" description={t('apiReference.description')}>
-          {t('screens.apiReference')}
-        </Header>
-      }
-    >
+    <ScreenLayout title={t('screens.apiReference')} description={t('apiReference.description')}>
       {document.isError ? (
         <Alert
           type="error"
@@ -43,6 +36,6 @@ export function ApiReferencePage() {
       ) : (
         loading
       )}
-    </ContentLayout>
+    </ScreenLayout>
   );
 }

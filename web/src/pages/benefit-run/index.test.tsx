@@ -13,13 +13,8 @@ import {
   UPLOADER,
 } from '../../test/benefit-run-fixtures.ts';
 import { fakeApi, type FakeAnswer, type FakeRequest, type FakeRoutes } from '../../test/fake-api.ts';
-import {
-  cloudscape,
-  dialogTexts,
-  renderApp,
-  setSessionMarker,
-  visibleDialog,
-} from '../../test/render-app.tsx';
+import { renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts, visibleDialog } from '../../test/cloudscape.ts';
 import { userEvent } from '../../test/user-event.ts';
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();

@@ -7,14 +7,8 @@ import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeAnswer, type FakeRequest, type FakeRoutes } from '../../test/fake-api.ts';
 import { agentRoutes, coopVerteInRupees } from '../../test/member-fixtures.ts';
 import { DASHBOARD_REFRESH_MS } from '../../api/dashboard-queries.ts';
-import {
-  authSession,
-  cloudscape,
-  renderApp,
-  setSessionMarker,
-  signedInRoutes,
-  visibleDialog,
-} from '../../test/render-app.tsx';
+import { authSession, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { cloudscape, visibleDialog } from '../../test/cloudscape.ts';
 
 // jsdom draws no canvas: the charts are recorded instead, with the configuration chart.js would get.
 const charts = vi.hoisted(() => {

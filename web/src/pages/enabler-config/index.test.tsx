@@ -1,43 +1,42 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminEnabler, EnablerConfigVersion } from '../../api/enablers.ts';
+import type { EnablerConfigVersion } from '../../api/enablers.ts';
 import { fakeApi } from '../../test/fake-api.ts';
-import { banner, cloudscape, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
-import { configFileContent, configFileName } from './config-file.ts';
+import { renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { cloudscape } from '../../test/cloudscape.ts';
+import { adminEnabler } from '../../test/enabler-fixtures.ts';
+import { configFileFields } from '@cpbo/schemas/enabler-config-rules.ts';
+import { configFileName } from './config-file.ts';
 import { captureDownloads, textOf } from '../../test/downloads.ts';
 
-const coopVerte: AdminEnabler = {
+const coopVerte = adminEnabler({
   id: 'e-2',
   name: 'Coop Verte',
-  logo: banner,
-  banner,
   latestConfigVersion: 2,
   latestConfigDate: '2025-03-04T05:06:00',
-  config: null,
-  memberCount: 0,
-  creationDate: '2024-01-01T00:00:00.000Z',
-  createdBy: 'ada@example.org',
-  modificationDate: null,
-  modifiedBy: null,
-};
+});
 
-const version2: EnablerConfigVersion = {
-  _id: 'config-2',
-  version: 2,
+/** Version 2's fields as its file gave them (and as its download gives them back). */
+const version2File = {
   currency: 'INR',
   maxCompensationFactor: 8,
   lengthOfSeasonInMonth: 5,
   lengthOfCoverageInMonth: 7,
   damageThreshold: 0.35,
   benefitFactorsByMonth: [0.25, 0.5, 1],
+};
+const version2: EnablerConfigVersion = {
+  ...version2File,
+  _id: 'config-2',
+  version: 2,
   // Local time: the screen shows it as is, whatever the time zone of the test machine.
   creationDate: '2025-03-04T05:06:00',
 };
 // Uploaded without a damage threshold: the API leaves the field out.
-const { damageThreshold: _threshold, ...withoutThreshold } = version2;
+const { damageThreshold: _threshold, ...version1File } = version2File;
 const version1: EnablerConfigVersion = {
-  ...withoutThreshold,
+  ...version1File,
   _id: 'config-1',
   version: 1,
   creationDate: '2024-11-30T23:59:00',
@@ -103,31 +102,17 @@ describe('enabler config detail', { timeout: 30_000 }, () => {
     expect(saved[0]?.fileName).toBe('config_Coop Verte_v2.json');
     const blob = saved[0]?.blob;
     expect(blob?.type).toBe('application/json');
-    expect(JSON.parse(await textOf(blob ?? new Blob()))).toEqual({
-      currency: 'INR',
-      maxCompensationFactor: 8,
-      lengthOfSeasonInMonth: 5,
-      lengthOfCoverageInMonth: 7,
-      damageThreshold: 0.35,
-      benefitFactorsByMonth: [0.25, 0.5, 1],
-    });
+    expect(JSON.parse(await textOf(blob ?? new Blob()))).toEqual(version2File);
   });
 
   it('should give back the damage threshold as the file gave it: absent, null or a number', () => {
     expect(configFileName('Coop Verte', 1)).toBe('config_Coop Verte_v1.json');
-    const fields = {
-      currency: 'INR',
-      maxCompensationFactor: 8,
-      lengthOfSeasonInMonth: 5,
-      lengthOfCoverageInMonth: 7,
-      benefitFactorsByMonth: [0.25, 0.5, 1],
-    };
-    expect(configFileContent(version1)).toStrictEqual(fields);
-    expect(configFileContent({ ...version1, damageThreshold: null })).toStrictEqual({
-      ...fields,
+    expect(configFileFields(version1)).toStrictEqual(version1File);
+    expect(configFileFields({ ...version1, damageThreshold: null })).toStrictEqual({
+      ...version1File,
       damageThreshold: null,
     });
-    expect(configFileContent(version2)).toStrictEqual({ ...fields, damageThreshold: 0.35 });
+    expect(configFileFields(version2)).toStrictEqual({ ...version1File, damageThreshold: 0.35 });
   });
 
   it('should say so when the config is not one of the enabler', async () => {

@@ -11,7 +11,8 @@ import { useFollow } from '../../common/browser/use-follow.ts';
 import { useEnablerConfigs } from '../../api/enablers-queries.ts';
 import { ConfigDetails } from './components/config-details.tsx';
 import { saveJsonFile } from '../../common/browser/save-json-file.ts';
-import { configFileContent, configFileName } from './config-file.ts';
+import { configFileFields } from '@cpbo/schemas/enabler-config-rules.ts';
+import { configFileName } from './config-file.ts';
 import { paths } from '../../navigation/paths.ts';
 
 /** One config version: all its fields, and a download of the file that was uploaded. */
@@ -30,7 +31,7 @@ export function EnablerConfigPage() {
 
   if (loaded.status === 'loaded' && config) {
     const download = () =>
-      saveJsonFile(configFileName(loaded.enabler.name, config.version), configFileContent(config));
+      saveJsonFile(configFileName(loaded.enabler.name, config.version), configFileFields(config));
     return (
       <ContentLayout
         header={

@@ -1,24 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminEnabler, EnablerConfigVersion } from '../../api/enablers.ts';
+import type { EnablerConfigVersion } from '../../api/enablers.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi } from '../../test/fake-api.ts';
-import { banner, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
-
-const enabler = (id: string, name: string): AdminEnabler => ({
-  id,
-  name,
-  logo: banner,
-  banner,
-  latestConfigVersion: null,
-  latestConfigDate: null,
-  config: null,
-  memberCount: 0,
-  creationDate: '2024-01-01T00:00:00.000Z',
-  createdBy: 'ada@example.org',
-  modificationDate: null,
-  modifiedBy: null,
-});
+import { renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { adminEnabler } from '../../test/enabler-fixtures.ts';
 
 const config = (version: number, creationDate: string): EnablerConfigVersion => ({
   _id: `config-${version}`,
@@ -35,7 +21,10 @@ const config = (version: number, creationDate: string): EnablerConfigVersion => 
 const open = async (path: string) => {
   setSessionMarker();
   fakeApi({
-    ...signedInRoutes('ADMIN', [enabler('e-2', 'Coop Verte'), enabler('e-4', 'Sahel Mil')]),
+    ...signedInRoutes('ADMIN', [
+      adminEnabler({ id: 'e-2', name: 'Coop Verte' }),
+      adminEnabler({ id: 'e-4', name: 'Sahel Mil' }),
+    ]),
     'GET /api/admin/enablers/e-2/configs': {
       body: [config(2, '2025-03-04T05:06:00'), config(1, '2024-11-30T23:59:00')],
     },

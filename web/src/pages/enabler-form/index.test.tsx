@@ -1,26 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminEnabler } from '../../api/enablers.ts';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
-import { banner, cloudscape, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { eventually } from '../../test/eventually.ts';
+import { adminEnabler } from '../../test/enabler-fixtures.ts';
+import { banner, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { cloudscape } from '../../test/cloudscape.ts';
 import { fieldErrors } from '../../test/form-fields.ts';
-
-/**
- * Polls until the check passes (10 s at most: a busy machine renders Cloudscape pages slowly). Not waitFor: once a Cloudscape file token is on the page,
- * a waitFor whose check keeps failing starves jsdom's event loop and hangs the run instead of failing.
- */
-const eventually = async <T,>(check: () => T): Promise<T> => {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-};
 
 const pngBytes = Uint8Array.from(atob(banner.slice(banner.indexOf(',') + 1)), (character) =>
   character.charCodeAt(0),
@@ -29,20 +15,13 @@ const svgText =
   '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="2"><rect width="8" height="2"/></svg>';
 const pngFile = (name = 'logo.png') => new File([pngBytes], name, { type: 'image/png' });
 
-const coopVerte: AdminEnabler = {
+const coopVerte = adminEnabler({
   id: 'e-2',
   name: 'Coop Verte',
-  logo: banner,
-  banner,
   latestConfigVersion: 3,
   latestConfigDate: '2025-01-10T10:00:00.000Z',
-  config: null,
   memberCount: 4,
-  creationDate: '2024-01-01T00:00:00.000Z',
-  createdBy: 'ada@example.org',
-  modificationDate: null,
-  modifiedBy: null,
-};
+});
 
 const openForm = async (path: string, routes: FakeRoutes = {}) => {
   setSessionMarker();

@@ -3,15 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeAnswer } from '../../test/fake-api.ts';
-import {
-  authSession,
-  cloudscape,
-  coopVerte,
-  dialogTexts,
-  dialogVisible,
-  renderApp,
-  visibleDialog,
-} from '../../test/render-app.tsx';
+import { authSession, coopVerte, renderApp } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts, dialogVisible, visibleDialog } from '../../test/cloudscape.ts';
 import { fieldErrors } from '../../test/form-fields.ts';
 
 const submitButton = () => cloudscape().findButton('[type="submit"]');

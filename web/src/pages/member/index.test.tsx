@@ -4,13 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { MemberDetail } from '../../api/members.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
 import { outbox } from '../../api/offline/outbox.ts';
-import {
-  cloudscape,
-  dialogVisible,
-  renderApp,
-  setSessionMarker,
-  visibleDialog,
-} from '../../test/render-app.tsx';
+import { renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { cloudscape, dialogVisible, visibleDialog } from '../../test/cloudscape.ts';
 import { agentRoutes, memberDetail } from '../../test/member-fixtures.ts';
 
 /** A signed-in agent on a member's page; the member answered is the test's, possibly changed by a write. */

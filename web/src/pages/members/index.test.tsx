@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { MemberListPage } from '../../api/members.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
-import { cloudscape, renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { cloudscape } from '../../test/cloudscape.ts';
 import { agentRoutes, memberDetail, memberRow } from '../../test/member-fixtures.ts';
 
 const firstPage: MemberListPage = {

@@ -1,49 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminEnabler, EnablerConfigVersion } from '../../api/enablers.ts';
+import type { EnablerConfigVersion } from '../../api/enablers.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
-import {
-  banner,
-  cloudscape,
-  dialogTexts,
-  renderApp,
-  setSessionMarker,
-  signedInRoutes,
-  visibleDialog,
-} from '../../test/render-app.tsx';
+import { eventually } from '../../test/eventually.ts';
+import { renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts, visibleDialog } from '../../test/cloudscape.ts';
+import { adminEnabler } from '../../test/enabler-fixtures.ts';
 
-/**
- * Polls until the check passes (10 s at most: a busy machine renders Cloudscape pages slowly). Not waitFor: once a Cloudscape file token is on the page,
- * a waitFor whose check keeps failing starves jsdom's event loop and hangs the run instead of failing.
- */
-const eventually = async <T,>(check: () => T): Promise<T> => {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-};
-
-const sahelMil: AdminEnabler = {
-  id: 'e-4',
-  name: 'Sahel Mil',
-  logo: banner,
-  banner,
-  latestConfigVersion: null,
-  latestConfigDate: null,
-  config: null,
-  memberCount: 0,
-  creationDate: '2024-01-01T00:00:00.000Z',
-  createdBy: 'ada@example.org',
-  modificationDate: null,
-  modifiedBy: null,
-};
+const sahelMil = adminEnabler({ id: 'e-4', name: 'Sahel Mil' });
 
 const validConfig = {
   currency: 'XOF',

@@ -5,14 +5,8 @@ import type { CurrentEnabler, EnablerConfigVersionAnswer } from '@cpbo/schemas';
 import type { Plot } from '../../api/plots.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
-import {
-  cloudscape,
-  coopVerte,
-  dialogTexts,
-  renderApp,
-  setSessionMarker,
-  signedInRoutes,
-} from '../../test/render-app.tsx';
+import { coopVerte, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts } from '../../test/cloudscape.ts';
 import { chooseIn, fieldErrors, typeInto } from '../../test/form-fields.ts';
 
 const config: EnablerConfigVersionAnswer = {

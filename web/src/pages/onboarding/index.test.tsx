@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18next from '../../i18n/index.ts';
 import { fakeApi } from '../../test/fake-api.ts';
-import { authSession, cloudscape, dialogTexts, renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { authSession, renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts } from '../../test/cloudscape.ts';
 import { agentRoutes, memberDetail } from '../../test/member-fixtures.ts';
 import { fieldErrors } from '../../test/form-fields.ts';
 

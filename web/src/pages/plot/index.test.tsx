@@ -10,14 +10,8 @@ import { memberDetail } from '../../test/member-fixtures.ts';
 import { formatAmount } from '../../common/format/format.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
-import {
-  cloudscape,
-  coopVerte,
-  dialogTexts,
-  renderApp,
-  setSessionMarker,
-  signedInRoutes,
-} from '../../test/render-app.tsx';
+import { coopVerte, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts } from '../../test/cloudscape.ts';
 import { chooseIn, chosenIn, inputNamed, typeInto } from '../../test/form-fields.ts';
 
 const config: EnablerConfigVersionAnswer = {

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18next from '../../i18n/index.ts';
 import { fakeApi } from '../../test/fake-api.ts';
-import { cloudscape, dialogTexts, dialogVisible, renderApp, visibleDialog } from '../../test/render-app.tsx';
+import { renderApp } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts, dialogVisible, visibleDialog } from '../../test/cloudscape.ts';
 import { userEvent } from '../../test/user-event.ts';
 import { fieldErrors } from '../../test/form-fields.ts';
 

@@ -6,13 +6,8 @@ import { fakeApi } from '../../test/fake-api.ts';
 import { agentRoutes } from '../../test/member-fixtures.ts';
 import { queuedCashout, queuedMember, queuedPlot } from '../../test/queued-write-fixtures.ts';
 import { userEvent } from '../../test/user-event.ts';
-import {
-  cloudscape,
-  dialogTexts,
-  renderApp,
-  setSessionMarker,
-  visibleDialog,
-} from '../../test/render-app.tsx';
+import { renderApp, setSessionMarker } from '../../test/render-app.tsx';
+import { cloudscape, dialogTexts, visibleDialog } from '../../test/cloudscape.ts';
 
 const account = 'asha@example.org|enabler-1';
 

@@ -2,14 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
-import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { getExportJob, startExport, type DataJob, type ExportKind } from '../../../api/data-jobs.ts';
 import { downloadFrom } from '../../../common/browser/download-from.ts';
 import { JobProgress } from './job-progress.tsx';
 import { useDataJob } from './use-data-job.ts';
+import { Section } from '../../../common/ui/section.tsx';
 
 const kinds: readonly ExportKind[] = ['members', 'enablers', 'all'];
 
@@ -41,13 +40,7 @@ export function ExportSection() {
   const running = starting || (job !== null && (job.state === 'QUEUED' || job.state === 'RUNNING'));
 
   return (
-    <Container
-      header={
-        <Header variant="h2" description={t('datas.export.description')}>
-          {t('datas.export.title')}
-        </Header>
-      }
-    >
+    <Section title={t('datas.export.title')} description={t('datas.export.description')}>
       <SpaceBetween size="m">
         <SpaceBetween direction="horizontal" size="xs">
           {kinds.map((each) => (
@@ -75,6 +68,6 @@ export function ExportSection() {
         )}
         {job?.state === 'FAILED' && <Alert type="error">{t('datas.export.failed')}</Alert>}
       </SpaceBetween>
-    </Container>
+    </Section>
   );
 }

@@ -26,19 +26,12 @@ import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
 import { JobProgress } from './job-progress.tsx';
 import { ReportDialog, type ImportReport } from './report-dialog.tsx';
 import { useDataJob } from './use-data-job.ts';
+import { readAsText } from '../../../common/browser/read-file.ts';
 
 /** An environment whose label starts with 'prod' (prod, production…) is a production one. */
 export const isProductionEnvironment = (label: string | null): boolean => /^prod/i.test(label ?? '');
 
 type Picked = { name: string; text: string; file: unknown } | { name: string; invalid: true };
-
-const readAsText = (file: File): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error(`Cannot read ${file.name}`));
-    reader.readAsText(file);
-  });
 
 const parse = async (file: File): Promise<Picked> => {
   try {

@@ -3,14 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { MirrorJob } from '../../../api/operations.ts';
 import i18next from '../../../i18n/index.ts';
 import { fakeApi, type FakeAnswer } from '../../../test/fake-api.ts';
-import {
-  cloudscape,
-  dialogTexts,
-  renderApp,
-  setSessionMarker,
-  signedInRoutes,
-  visibleDialog,
-} from '../../../test/render-app.tsx';
+import { renderApp, setSessionMarker, signedInRoutes } from '../../../test/render-app.tsx';
+import { cloudscape, dialogTexts, visibleDialog } from '../../../test/cloudscape.ts';
 import { userEvent } from '../../../test/user-event.ts';
 
 const notExecuted: MirrorJob = { status: 'NOT_EXECUTED', lastExecutionDate: null, startedAt: null };

@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import Container from '@cloudscape-design/components/container';
-import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import type { MirrorStatus } from '@cpbo/schemas/operations.ts';
@@ -14,6 +12,7 @@ import { startMirrorRefresh } from '../../../api/operations.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../../common/format/format.ts';
+import { Section } from '../../../common/ui/section.tsx';
 
 const indicatorOf: Record<MirrorStatus, StatusIndicatorProps.Type> = {
   NOT_EXECUTED: 'stopped',
@@ -51,27 +50,21 @@ export function MirrorSection() {
 
   return (
     <section aria-label={t('mirror.title')}>
-      <Container
-        header={
-          <Header
-            variant="h2"
-            description={t('mirror.description')}
-            actions={
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button
-                  iconName="refresh"
-                  ariaLabel={t('mirror.refreshStatus')}
-                  loading={job.isFetching}
-                  onClick={() => void job.refetch()}
-                />
-                <Button disabled={!job.data || processing} onClick={() => setConfirming(true)}>
-                  {t('mirror.trigger')}
-                </Button>
-              </SpaceBetween>
-            }
-          >
-            {t('mirror.title')}
-          </Header>
+      <Section
+        title={t('mirror.title')}
+        description={t('mirror.description')}
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button
+              iconName="refresh"
+              ariaLabel={t('mirror.refreshStatus')}
+              loading={job.isFetching}
+              onClick={() => void job.refetch()}
+            />
+            <Button disabled={!job.data || processing} onClick={() => setConfirming(true)}>
+              {t('mirror.trigger')}
+            </Button>
+          </SpaceBetween>
         }
       >
         <ColumnLayout columns={2} variant="text-grid">
@@ -101,7 +94,7 @@ export function MirrorSection() {
         >
           {t('mirror.confirm.message')}
         </ConfirmDialog>
-      </Container>
+      </Section>
     </section>
   );
 }

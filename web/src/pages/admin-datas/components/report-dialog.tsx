@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Modal from '@cloudscape-design/components/modal';
 import type { JobError } from '../../../api/data-jobs.ts';
 import { isErrorCode } from '../../../api/api-error.ts';
+import { InformationDialog } from '../../../common/ui/information-dialog.tsx';
 
 export interface ImportReport {
   errors: JobError[];
@@ -20,17 +19,11 @@ export function ReportDialog({ report, onClose }: { report: ImportReport | null;
   const describe = (error: JobError) =>
     `${error.where || '/'}: ${translated(error) ? t(`errors.${error.code}`) : error.message}`;
   return (
-    <Modal
+    <InformationDialog
       visible={report !== null}
       header={t('datas.report.title')}
-      onDismiss={onClose}
-      footer={
-        <Box float="right">
-          <Button variant="primary" onClick={onClose}>
-            {t('datas.report.close')}
-          </Button>
-        </Box>
-      }
+      closeLabel={t('datas.report.close')}
+      onClose={onClose}
     >
       {report && report.errorCount === 0 && <Box>{t('datas.report.success')}</Box>}
       {report && report.errorCount > 0 && (
@@ -46,6 +39,6 @@ export function ReportDialog({ report, onClose }: { report: ImportReport | null;
           )}
         </>
       )}
-    </Modal>
+    </InformationDialog>
   );
 }

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
-import Container from '@cloudscape-design/components/container';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
-import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { dataFileSchema, onboardingFileSchema } from '@cpbo/schemas/data-files.ts';
+import { Section } from '../../../common/ui/section.tsx';
 
 /** The parts of a JSON Schema node that the documentation reads. */
 export interface SchemaNode {
@@ -117,13 +116,7 @@ function FileSchema({
 export function SchemaDocumentation() {
   const { t } = useTranslation();
   return (
-    <Container
-      header={
-        <Header variant="h2" description={t('datas.doc.description')}>
-          {t('datas.doc.title')}
-        </Header>
-      }
-    >
+    <Section title={t('datas.doc.title')} description={t('datas.doc.description')}>
       <SpaceBetween size="m">
         <FileSchema
           title={t('datas.doc.dataFile')}
@@ -136,6 +129,6 @@ export function SchemaDocumentation() {
           schema={onboardingFileSchema}
         />
       </SpaceBetween>
-    </Container>
+    </Section>
   );
 }

@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Modal from '@cloudscape-design/components/modal';
 import Table from '@cloudscape-design/components/table';
 import { useCampaigns } from '../../../api/enablers-queries.ts';
 import type { AdminEnabler, Campaign } from '../../../api/enablers.ts';
 import { formatMonth } from '../../../common/format/format.ts';
 import { TableEmptyState } from '../../../common/ui/table-states.tsx';
+import { InformationDialog } from '../../../common/ui/information-dialog.tsx';
 
 export interface CampaignsDialogProps {
   /** The enabler whose campaigns to show; null keeps the dialog closed. */
@@ -38,18 +36,12 @@ export function CampaignsDialog({ enabler, onClose }: CampaignsDialogProps) {
   const campaigns = useCampaigns(enabler?.id);
 
   return (
-    <Modal
+    <InformationDialog
       visible={enabler !== null}
       size="large"
       header={enabler ? t('enablers.campaigns.title', { name: enabler.name }) : ''}
-      onDismiss={onClose}
-      footer={
-        <Box float="right">
-          <Button variant="primary" onClick={onClose}>
-            {t('enablers.campaigns.close')}
-          </Button>
-        </Box>
-      }
+      closeLabel={t('enablers.campaigns.close')}
+      onClose={onClose}
     >
       {enabler && (
         <Table
@@ -80,6 +72,6 @@ export function CampaignsDialog({ enabler, onClose }: CampaignsDialogProps) {
           ]}
         />
       )}
-    </Modal>
+    </InformationDialog>
   );
 }

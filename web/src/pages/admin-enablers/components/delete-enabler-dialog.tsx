@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { AdminEnabler } from '../../../api/enablers.ts';
+import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
 
 export interface DeleteEnablerDialogProps {
   /** The enabler to delete; null keeps the dialog closed. */
@@ -18,24 +17,14 @@ export interface DeleteEnablerDialogProps {
 export function DeleteEnablerDialog({ enabler, busy, onConfirm, onCancel }: DeleteEnablerDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ConfirmDialog
       visible={enabler !== null}
       header={t('enablers.delete.title')}
-      onDismiss={() => {
-        if (!busy) onCancel();
-      }}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onCancel} disabled={busy}>
-              {t('enablers.delete.cancel')}
-            </Button>
-            <Button variant="primary" onClick={onConfirm} loading={busy}>
-              {t('enablers.delete.confirm')}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      confirmLabel={t('enablers.delete.confirm')}
+      cancelLabel={t('enablers.delete.cancel')}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
     >
       {enabler && (
         <SpaceBetween size="s">
@@ -45,6 +34,6 @@ export function DeleteEnablerDialog({ enabler, busy, onConfirm, onCancel }: Dele
           </Box>
         </SpaceBetween>
       )}
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -15,26 +15,24 @@ export interface EnablerRowActions {
   onShowCampaigns: (enabler: AdminEnabler) => void;
 }
 
+/** The enabler's logo or banner as a thumbnail (enabler-images.css sizes each), or '-' without one. */
+const imageColumn = (t: TFunction, image: 'logo' | 'banner'): TableProps.ColumnDefinition<AdminEnabler> => ({
+  id: image,
+  header: t(`enablers.list.columns.${image}`),
+  cell: (enabler) => {
+    const source = enabler[image];
+    const alt = t(`enablers.list.${image}Alt`, { name: enabler.name });
+    return source ? <img className={`enabler-${image}-thumbnail`} src={source} alt={alt} /> : '-';
+  },
+});
+
 /** Spec section 2: logo, banner, name, id, latest config (or a red message without one), actions. */
 export function enablerColumns(
   t: TFunction,
   { follow, onDelete, onShowCampaigns }: EnablerRowActions,
 ): TableProps.ColumnDefinition<AdminEnabler>[] {
   return [
-    {
-      id: 'logo',
-      header: t('enablers.list.columns.logo'),
-      cell: (enabler) =>
-        enabler.logo ? (
-          <img
-            className="enabler-logo-thumbnail"
-            src={enabler.logo}
-            alt={t('enablers.list.logoAlt', { name: enabler.name })}
-          />
-        ) : (
-          '-'
-        ),
-    },
+    imageColumn(t, 'logo'),
     {
       id: 'name',
       header: t('enablers.list.columns.name'),
@@ -53,20 +51,7 @@ export function enablerColumns(
       ),
       sortingField: 'id',
     },
-    {
-      id: 'banner',
-      header: t('enablers.list.columns.banner'),
-      cell: (enabler) =>
-        enabler.banner ? (
-          <img
-            className="enabler-banner-thumbnail"
-            src={enabler.banner}
-            alt={t('enablers.list.bannerAlt', { name: enabler.name })}
-          />
-        ) : (
-          '-'
-        ),
-    },
+    imageColumn(t, 'banner'),
     {
       id: 'latestConfigVersion',
       header: t('enablers.list.columns.latestConfigVersion'),

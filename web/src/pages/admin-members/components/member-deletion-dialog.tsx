@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Modal from '@cloudscape-design/components/modal';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import { useMemberDeletion } from '../../../api/admin-records-queries.ts';
 import { formatNumber } from '../../../common/format/format.ts';
+import { InformationDialog } from '../../../common/ui/information-dialog.tsx';
 
 export interface MemberDeletionDialogProps {
   jobId: string;
@@ -25,17 +23,11 @@ export function MemberDeletionDialog({ jobId, member, onDismiss }: MemberDeletio
   const percent = job && job.total > 0 ? Math.round((job.deleted / job.total) * 100) : 0;
   const status = job?.state === 'DONE' ? 'success' : job?.state === 'FAILED' ? 'error' : 'in-progress';
   return (
-    <Modal
+    <InformationDialog
       visible
-      onDismiss={onDismiss}
       header={t('adminRecords.members.deletion.title', { member })}
-      footer={
-        <Box float="right">
-          <Button variant="primary" onClick={onDismiss}>
-            {t('adminRecords.members.deletion.close')}
-          </Button>
-        </Box>
-      }
+      closeLabel={t('adminRecords.members.deletion.close')}
+      onClose={onDismiss}
     >
       <ProgressBar
         value={job?.state === 'DONE' ? 100 : percent}
@@ -57,6 +49,6 @@ export function MemberDeletionDialog({ jobId, member, onDismiss }: MemberDeletio
             : t('adminRecords.members.deletion.done', { total: count(job?.total ?? 0) })
         }
       />
-    </Modal>
+    </InformationDialog>
   );
 }

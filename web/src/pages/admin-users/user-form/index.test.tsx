@@ -2,14 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { fakeApi, type FakeRoutes } from '../../../test/fake-api.ts';
-import {
-  cloudscape,
-  dialogTexts,
-  dialogVisible,
-  renderApp,
-  setSessionMarker,
-  signedInRoutes,
-} from '../../../test/render-app.tsx';
+import { renderApp, setSessionMarker, signedInRoutes } from '../../../test/render-app.tsx';
+import { cloudscape, dialogTexts, dialogVisible } from '../../../test/cloudscape.ts';
 import { testUsers } from '../test-users.ts';
 import { userEvent } from '../../../test/user-event.ts';
 import { fieldErrors } from '../../../test/form-fields.ts';

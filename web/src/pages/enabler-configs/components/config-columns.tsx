@@ -11,6 +11,14 @@ export interface ConfigColumnsOptions {
   follow: NonNullable<LinkProps['onFollow']>;
 }
 
+/** The config's numbers, each in a column of its own, in the order of the file. */
+const numberFields = [
+  'maxCompensationFactor',
+  'lengthOfSeasonInMonth',
+  'lengthOfCoverageInMonth',
+  'damageThreshold',
+] as const satisfies readonly (keyof EnablerConfigVersion)[];
+
 /** One row per version: the version opens its detail, where it can be downloaded. */
 export function configColumns(
   t: TFunction,
@@ -37,26 +45,11 @@ export function configColumns(
       minWidth: 150,
     },
     { id: 'currency', header: t('enablers.config.fields.currency'), cell: (config) => config.currency },
-    {
-      id: 'maxCompensationFactor',
-      header: t('enablers.config.fields.maxCompensationFactor'),
-      cell: (config) => number(config.maxCompensationFactor),
-    },
-    {
-      id: 'lengthOfSeasonInMonth',
-      header: t('enablers.config.fields.lengthOfSeasonInMonth'),
-      cell: (config) => number(config.lengthOfSeasonInMonth),
-    },
-    {
-      id: 'lengthOfCoverageInMonth',
-      header: t('enablers.config.fields.lengthOfCoverageInMonth'),
-      cell: (config) => number(config.lengthOfCoverageInMonth),
-    },
-    {
-      id: 'damageThreshold',
-      header: t('enablers.config.fields.damageThreshold'),
-      cell: (config) => number(config.damageThreshold),
-    },
+    ...numberFields.map((field): TableProps.ColumnDefinition<EnablerConfigVersion> => ({
+      id: field,
+      header: t(`enablers.config.fields.${field}`),
+      cell: (config) => number(config[field]),
+    })),
     {
       id: 'benefitFactorsByMonth',
       header: t('enablers.config.fields.benefitFactorsByMonth'),

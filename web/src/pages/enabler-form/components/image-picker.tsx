@@ -7,6 +7,7 @@ import { dataUrlBytes, isPngOrJpegDataUrl, MAX_IMAGE_BYTES } from '@cpbo/schemas
 import { formatNumber } from '../../../common/format/format.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
 import './image-picker.css';
+import { readAsDataUrl } from '../../../common/browser/read-file.ts';
 
 /** PNG and JPEG only: the server checks the same (isPngOrJpegDataUrl, by type and bytes). */
 const acceptedTypes = 'image/png,image/jpeg';
@@ -19,14 +20,6 @@ export interface ImageChoice {
   dataUrl: string | null;
   problem?: ImageProblem | undefined;
 }
-
-export const readAsDataUrl = (file: File): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error(`Cannot read ${file.name}`));
-    reader.readAsDataURL(file);
-  });
 
 /** Checks a picked file before anything is sent: the size limit first (no need to read a big file). */
 export async function imageChoiceOf(file: File): Promise<ImageChoice> {

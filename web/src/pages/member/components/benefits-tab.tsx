@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { Cashout, MemberDetail, Payout } from '../../../api/members.ts';
 import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
+import { sortedColumn } from '../../../common/table/sorted-column.ts';
 import { RecordTable } from './record-table.tsx';
 
 /** The benefits computed for the member's plots, and the benefits paid to the member. */
@@ -16,36 +17,21 @@ export function BenefitsTab({ member }: { member: Pick<MemberDetail, 'payouts' |
         dateField="payoutDate"
         emptyText={t('members.member.payouts.empty')}
         columns={[
-          {
-            id: 'payoutDate',
-            header: t('members.member.payouts.payoutDate'),
-            cell: (payout) => formats.date(payout.payoutDate),
-            sortingField: 'payoutDate',
-          },
-          {
-            id: 'amount',
-            header: t('members.member.payouts.amount'),
-            cell: (payout) => formats.amount(payout.amount),
-            sortingField: 'amount',
-          },
-          {
-            id: 'assessmentId',
-            header: t('members.member.payouts.assessmentId'),
-            cell: (payout) => payout.assessmentId,
-            sortingField: 'assessmentId',
-          },
-          {
-            id: 'assessmentDate',
-            header: t('members.member.payouts.assessmentDate'),
-            cell: (payout) => formats.date(payout.assessmentDate),
-            sortingField: 'assessmentDate',
-          },
-          {
-            id: 'plotName',
-            header: t('members.member.payouts.plot'),
-            cell: (payout) => payout.plotName,
-            sortingField: 'plotName',
-          },
+          sortedColumn('payoutDate', t('members.member.payouts.payoutDate'), (payout) =>
+            formats.date(payout.payoutDate),
+          ),
+          sortedColumn('amount', t('members.member.payouts.amount'), (payout) =>
+            formats.amount(payout.amount),
+          ),
+          sortedColumn(
+            'assessmentId',
+            t('members.member.payouts.assessmentId'),
+            (payout) => payout.assessmentId,
+          ),
+          sortedColumn('assessmentDate', t('members.member.payouts.assessmentDate'), (payout) =>
+            formats.date(payout.assessmentDate),
+          ),
+          sortedColumn('plotName', t('members.member.payouts.plot'), (payout) => payout.plotName),
         ]}
       />
       <RecordTable<Cashout>
@@ -54,18 +40,10 @@ export function BenefitsTab({ member }: { member: Pick<MemberDetail, 'payouts' |
         dateField="cashoutDate"
         emptyText={t('members.member.cashouts.empty')}
         columns={[
-          {
-            id: 'cashoutDate',
-            header: t('members.member.cashouts.date'),
-            cell: (paid) => formats.date(paid.cashoutDate),
-            sortingField: 'cashoutDate',
-          },
-          {
-            id: 'amount',
-            header: t('members.member.cashouts.amount'),
-            cell: (paid) => formats.amount(paid.amount),
-            sortingField: 'amount',
-          },
+          sortedColumn('cashoutDate', t('members.member.cashouts.date'), (paid) =>
+            formats.date(paid.cashoutDate),
+          ),
+          sortedColumn('amount', t('members.member.cashouts.amount'), (paid) => formats.amount(paid.amount)),
         ]}
       />
     </SpaceBetween>

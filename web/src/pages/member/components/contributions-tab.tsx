@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Contribution, MemberDetail } from '../../../api/members.ts';
 import { RowLink } from '../../../common/ui/row-link.tsx';
 import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
+import { sortedColumn } from '../../../common/table/sorted-column.ts';
 import { RecordTable } from './record-table.tsx';
 import { paths } from '../../../navigation/paths.ts';
 
@@ -19,32 +20,18 @@ export function ContributionsTab({ member }: { member: Pick<MemberDetail, 'id' |
       emptyText={t('members.member.contributions.empty')}
       onRowClick={(contribution) => navigate(paths.plot(member.id, contribution.plotId))}
       columns={[
-        {
-          id: 'contributionDate',
-          header: t('members.member.contributions.date'),
-          cell: (contribution) => formats.date(contribution.contributionDate),
-          sortingField: 'contributionDate',
-        },
-        {
-          id: 'amount',
-          header: t('members.member.contributions.amount'),
-          cell: (contribution) => formats.amount(contribution.amount),
-          sortingField: 'amount',
-        },
-        {
-          id: 'protectionType',
-          header: t('members.member.contributions.type'),
-          cell: (contribution) => t(`members.protectionTypes.${contribution.protectionType}`),
-          sortingField: 'protectionType',
-        },
-        {
-          id: 'plotName',
-          header: t('members.member.contributions.plot'),
-          cell: (contribution) => (
-            <RowLink href={paths.plot(member.id, contribution.plotId)}>{contribution.plotName}</RowLink>
-          ),
-          sortingField: 'plotName',
-        },
+        sortedColumn('contributionDate', t('members.member.contributions.date'), (contribution) =>
+          formats.date(contribution.contributionDate),
+        ),
+        sortedColumn('amount', t('members.member.contributions.amount'), (contribution) =>
+          formats.amount(contribution.amount),
+        ),
+        sortedColumn('protectionType', t('members.member.contributions.type'), (contribution) =>
+          t(`members.protectionTypes.${contribution.protectionType}`),
+        ),
+        sortedColumn('plotName', t('members.member.contributions.plot'), (contribution) => (
+          <RowLink href={paths.plot(member.id, contribution.plotId)}>{contribution.plotName}</RowLink>
+        )),
       ]}
     />
   );

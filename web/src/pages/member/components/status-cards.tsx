@@ -36,30 +36,27 @@ export function StatusCards({ member, today = new Date() }: StatusCardsProps) {
   const { t } = useTranslation();
   const formats = useMemberFormats();
   const firstContribution = toDate(member.firstContributionDate);
+  const cards = [
+    { key: 'contributionTotal', value: formats.amount(member.contributionTotal) },
+    {
+      key: 'firstBenefit',
+      value: member.firstPayoutDate
+        ? formats.date(member.firstPayoutDate)
+        : t('members.member.status.noBenefit'),
+    },
+    { key: 'pendingBenefits', value: formats.amount(member.cashoutBalance) },
+    {
+      key: 'monthsSinceFirstContribution',
+      value: firstContribution
+        ? String(monthsBetween(firstContribution, today))
+        : t('members.member.status.noContribution'),
+    },
+  ];
   return (
     <ColumnLayout columns={4} minColumnWidth={180}>
-      <StatusCard
-        label={t('members.member.status.contributionTotal')}
-        value={formats.amount(member.contributionTotal)}
-      />
-      <StatusCard
-        label={t('members.member.status.firstBenefit')}
-        value={
-          member.firstPayoutDate ? formats.date(member.firstPayoutDate) : t('members.member.status.noBenefit')
-        }
-      />
-      <StatusCard
-        label={t('members.member.status.pendingBenefits')}
-        value={formats.amount(member.cashoutBalance)}
-      />
-      <StatusCard
-        label={t('members.member.status.monthsSinceFirstContribution')}
-        value={
-          firstContribution
-            ? String(monthsBetween(firstContribution, today))
-            : t('members.member.status.noContribution')
-        }
-      />
+      {cards.map(({ key, value }) => (
+        <StatusCard key={key} label={t(`members.member.status.${key}`)} value={value} />
+      ))}
     </ColumnLayout>
   );
 }

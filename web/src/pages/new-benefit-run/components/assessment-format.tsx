@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
-import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
@@ -15,6 +14,7 @@ import {
 import { formatNumber } from '../../../common/format/format.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
 import { exampleCsv, exampleJson } from './assessment-example.ts';
+import { Section } from '../../../common/ui/section.tsx';
 
 type Field = (typeof assessmentCsvColumns)[number];
 
@@ -62,13 +62,7 @@ export function AssessmentFormat() {
   const number = (value: number) => formatNumber(value, language);
   const fields = assessmentCsvColumns.map((name) => ({ name }));
   return (
-    <Container
-      header={
-        <Header variant="h2" description={t('benefitRuns.format.description')}>
-          {t('benefitRuns.format.title')}
-        </Header>
-      }
-    >
+    <Section title={t('benefitRuns.format.title')} description={t('benefitRuns.format.description')}>
       <SpaceBetween size="l">
         <SpaceBetween size="xs">
           <Box variant="h3">{t('benefitRuns.format.rowsTitle')}</Box>
@@ -151,6 +145,6 @@ export function AssessmentFormat() {
           })}
         </Box>
       </SpaceBetween>
-    </Container>
+    </Section>
   );
 }

@@ -1,14 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Modal from '@cloudscape-design/components/modal';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import {
   enablerConfigShapeCodes,
   parseEnablerConfigFile,
@@ -16,10 +12,12 @@ import {
 } from '@cpbo/schemas/enabler-config-rules.ts';
 import type { AdminEnabler } from '../../../api/enablers.ts';
 import { CompensationFactorNote } from '../../../common/enablers/compensation-factor.tsx';
+import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
 import { FormActions } from '../../../common/ui/form-actions.tsx';
 import { formatDateTime, formatNumber } from '../../../common/format/format.ts';
 import { useSubmission } from '../../../common/errors/use-submission.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
+import { readAsText } from '../../../common/browser/read-file.ts';
 
 export interface ConfigUploadFormProps {
   enabler: AdminEnabler;
@@ -33,15 +31,6 @@ const shapeCodes = new Set<EnablerConfigRefusal['code']>(enablerConfigShapeCodes
 
 /** The picked file once read: what the upload screen's rules made of it. */
 type PickedFile = { name: string } & ReturnType<typeof parseEnablerConfigFile>;
-
-// An unreadable file is taken as an empty one: the rules then call it invalid JSON.
-const readAsText = (file: File): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error(`Cannot read ${file.name}`));
-    reader.readAsText(file);
-  });
 
 /** Pick a JSON file, see at once what is wrong with it, confirm, upload. */
 export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: ConfigUploadFormProps) {
@@ -62,6 +51,7 @@ export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: C
     const [file] = chosen;
     const read: Promise<PickedFile | null> = file
       ? readAsText(file)
+          // An unreadable file is taken as an empty one: the rules then call it invalid JSON.
           .catch(() => '')
           .then((text) => ({ name: file.name, ...parseEnablerConfigFile(text) }))
       : Promise.resolve(null);
@@ -148,31 +138,21 @@ export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: C
           </Container>
         </Form>
       </form>
-      <Modal
+      <ConfirmDialog
         visible={confirming}
         header={t('enablers.config.upload.confirmTitle')}
-        onDismiss={() => {
-          if (!uploading) setConfirming(false);
-        }}
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setConfirming(false)} disabled={uploading}>
-                {t('enablers.config.upload.cancel')}
-              </Button>
-              <Button variant="primary" onClick={() => void upload()} loading={uploading}>
-                {t('enablers.config.upload.confirm')}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
+        confirmLabel={t('enablers.config.upload.confirm')}
+        cancelLabel={t('enablers.config.upload.cancel')}
+        busy={uploading}
+        onConfirm={() => void upload()}
+        onCancel={() => setConfirming(false)}
       >
         {t('enablers.config.upload.confirmMessage', {
           file: picked?.name ?? '',
           name: enabler.name,
           version: nextVersion,
         })}
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

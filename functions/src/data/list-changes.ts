@@ -15,8 +15,7 @@ import { forgetRecord, rememberRecord } from './record-directory.ts';
 
 /** A record written (its list's entry of it) or removed, in its list. */
 type RecordChange =
-  | { list: AdminList; entry: RecordEntries[AdminList] }
-  | { list: AdminList; removed: string; at: string };
+  { list: AdminList; entry: RecordEntries[AdminList] } | { list: AdminList; removed: string; at: string };
 
 export interface ListChanges {
   enablerId: string;

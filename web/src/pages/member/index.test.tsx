@@ -94,7 +94,7 @@ describe('member page', { timeout: 30_000 }, () => {
 
   it('should refuse a cashout above the pending benefit: disabled, and no call', async () => {
     const { api } = await openMember(memberDetail({ cashoutBalance: 500 }));
-    const amount = within(cashoutForm()).getByLabelText('Amount');
+    const amount = within(cashoutForm()).getByLabelText('Amount to pay out');
 
     expect((submitOf(cashoutForm()) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.type(amount, '500.01');
@@ -127,7 +127,7 @@ describe('member page', { timeout: 30_000 }, () => {
         return { status: 201, body: { id: 'co-2', amount: 200, cashoutDate: new Date().toISOString() } };
       },
     });
-    await userEvent.type(within(cashoutForm()).getByLabelText('Amount'), '200');
+    await userEvent.type(within(cashoutForm()).getByLabelText('Amount to pay out'), '200');
     await userEvent.click(submitOf(cashoutForm()));
 
     const dialog = visibleDialog();
@@ -147,11 +147,13 @@ describe('member page', { timeout: 30_000 }, () => {
       within(visibleDialog()?.getElement() as HTMLElement).getByRole('button', { name: 'Pay' }),
     );
 
-    expect(await screen.findByText('A benefit of ₹200.00 was paid to Asha Devi.')).toBeTruthy();
+    // Said under the form's button, in a region screen readers announce.
+    const done = await within(cashoutForm()).findByText('A benefit of ₹200.00 was paid to Asha Devi.');
+    expect(done.closest('[role="status"]')).not.toBeNull();
     expect(api.requestTo('POST /api/members/m-1/cashouts')?.body).toEqual({ amount: 200 });
     await waitFor(() => expect(memberLoads()).toBe(2));
     await waitFor(() => expect(statusCards()['Pending benefits']).toBe('₹300.00'));
-    expect((within(cashoutForm()).getByLabelText('Amount') as HTMLInputElement).value).toBe('');
+    expect((within(cashoutForm()).getByLabelText('Amount to pay out') as HTMLInputElement).value).toBe('');
   });
 
   it('should disable the contribution form of a member without plots and say why', async () => {
@@ -162,7 +164,9 @@ describe('member page', { timeout: 30_000 }, () => {
       ),
     ).toBeTruthy();
     expect((submitOf(contributionForm()) as HTMLButtonElement).disabled).toBe(true);
-    expect((within(contributionForm()).getByLabelText('Amount') as HTMLInputElement).disabled).toBe(true);
+    expect(
+      (within(contributionForm()).getByLabelText('Contribution amount') as HTMLInputElement).disabled,
+    ).toBe(true);
     await userEvent.click(submitOf(contributionForm()));
     expect(visibleDialog()).toBeUndefined();
     expect(api.calls()).not.toContain('POST /api/members/m-1/contribute');
@@ -176,7 +180,10 @@ describe('member page', { timeout: 30_000 }, () => {
     expect((within(form).getByLabelText('Drought') as HTMLInputElement).checked).toBe(true);
     expect((within(form).getByLabelText('Excess rain') as HTMLInputElement).disabled).toBe(true);
 
-    const amount = within(form).getByLabelText('Amount');
+    const amount = within(form).getByLabelText('Contribution amount') as HTMLInputElement;
+    // It starts at the plot's monthly drought contribution.
+    expect(amount.value).toBe('100');
+    await userEvent.clear(amount);
     await userEvent.type(amount, '0');
     expect((submitOf(form) as HTMLButtonElement).disabled).toBe(true);
     expect(fieldErrorOf(form)).toBe('The amount must be above 0.');
@@ -191,7 +198,13 @@ describe('member page', { timeout: 30_000 }, () => {
     await userEvent.click(
       within(visibleDialog()?.getElement() as HTMLElement).getByRole('button', { name: 'Collect' }),
     );
-    expect(await screen.findByText('A contribution of ₹150.50 was collected from Asha Devi.')).toBeTruthy();
+    expect(
+      await within(form).findByText(
+        'A contribution of ₹150.50 was collected from Asha Devi for the plot North field.',
+      ),
+    ).toBeTruthy();
+    // Back to the plot's monthly contribution, for the next one.
+    expect(amount.value).toBe('100');
     expect(api.requestTo('POST /api/members/m-1/contribute')?.body).toEqual({
       amount: 150.5,
       protectionType: 'DROUGHT',
@@ -202,7 +215,7 @@ describe('member page', { timeout: 30_000 }, () => {
 
   it('should let the agent choose the plot of a contribution, the first one by default', async () => {
     const [north] = memberDetail().plots;
-    const south = { ...north, id: 'p-2', name: 'South field' } as typeof north;
+    const south = { ...north, id: 'p-2', name: 'South field', droughtMonthlyContrib: 60 } as typeof north;
     const { api } = await openMember(memberDetail({ plots: [north, south] as MemberDetail['plots'] }), {
       'POST /api/members/m-1/contribute': { status: 201, body: { id: 'c-3' } },
     });
@@ -215,7 +228,10 @@ describe('member page', { timeout: 30_000 }, () => {
     plotSelect?.selectOptionByValue('p-2', { expandToViewport: false });
     expect(plotSelect?.findTrigger().getElement().textContent).toBe('South field');
 
-    await userEvent.type(within(form).getByLabelText('Amount'), '80');
+    // The amount follows the plot chosen.
+    expect((within(form).getByLabelText('Contribution amount') as HTMLInputElement).value).toBe('60');
+    await userEvent.clear(within(form).getByLabelText('Contribution amount'));
+    await userEvent.type(within(form).getByLabelText('Contribution amount'), '80');
     await userEvent.click(submitOf(form));
     expect(visibleDialog()?.findContent().getElement().textContent).toBe(
       'Collect ₹80.00 from Asha Devi for the plot South field (Drought)?',
@@ -246,21 +262,27 @@ describe('member page', { timeout: 30_000 }, () => {
         within(visibleDialog()?.getElement() as HTMLElement).getByRole('button', { name: 'Collect' }),
       );
     };
-    await userEvent.type(within(contributionForm()).getByLabelText('Amount'), '150');
+    await userEvent.clear(within(contributionForm()).getByLabelText('Contribution amount'));
+    await userEvent.type(within(contributionForm()).getByLabelText('Contribution amount'), '150');
     await collect();
     // The answer was lost: the contribution is kept on the device, and the queue sends it again, same key.
     expect(
       await screen.findByText(
-        'The contribution of ₹150.00 from Asha Devi is kept on this device and will be sent when the network is back.',
+        'The contribution of ₹150.00 from Asha Devi for the plot North field is kept on this device and will be sent when the network is back.',
       ),
     ).toBeTruthy();
     await waitFor(() => expect(tries).toBe(2));
     await waitFor(() => expect(outbox.current().writes).toEqual([]));
     expect(dialogVisible()).toBe(false);
 
-    await userEvent.type(within(contributionForm()).getByLabelText('Amount'), '150');
+    await userEvent.clear(within(contributionForm()).getByLabelText('Contribution amount'));
+    await userEvent.type(within(contributionForm()).getByLabelText('Contribution amount'), '150');
     await collect();
-    expect(await screen.findByText('A contribution of ₹150.00 was collected from Asha Devi.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'A contribution of ₹150.00 was collected from Asha Devi for the plot North field.',
+      ),
+    ).toBeTruthy();
     expect(tries).toBe(3);
 
     const keys = api.requests

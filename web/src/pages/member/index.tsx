@@ -13,7 +13,6 @@ import { isLocalId } from '../../api/offline/queued-writes.ts';
 import { screenTitleKey } from '../../navigation/screens.ts';
 import { paths } from '../../navigation/paths.ts';
 import { LoadState } from '../../common/ui/load-state.tsx';
-import { useRecordedNotice } from '../../common/ui/recorded-notice.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { NotReadOffline, OfflineText } from '../../common/offline/offline-text.tsx';
 import { BenefitsTab } from './components/benefits-tab.tsx';
@@ -33,7 +32,6 @@ export function MemberPage() {
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const { data: member, isError, notReadOffline, refetch, serverId } = useFieldMember(id);
-  const notice = useRecordedNotice();
   useDocumentTitle(member?.name ?? t(screenTitleKey('member')));
 
   useEffect(() => {
@@ -60,7 +58,6 @@ export function MemberPage() {
 
   return (
     <ContentLayout
-      notifications={notice.flashbar}
       header={
         <Header
           variant="h1"
@@ -86,8 +83,8 @@ export function MemberPage() {
                 <MemberDetails member={member} />
                 <MemberPlots member={member} />
                 <ColumnLayout columns={2}>
-                  <CashoutForm member={member} onPaid={notice.show} />
-                  <ContributionForm member={member} plots={member.plots} onCollected={notice.show} />
+                  <CashoutForm member={member} />
+                  <ContributionForm member={member} plots={member.plots} />
                 </ColumnLayout>
               </SpaceBetween>
             ),

@@ -232,6 +232,8 @@ describe('plot page', { timeout: 20_000 }, () => {
     const amount = cloudscape()
       .findAllInputs()
       .find((input) => input.findNativeInput().getElement().name === 'contributionAmount');
+    // It starts at the plot's monthly drought contribution.
+    expect(amount?.findNativeInput().getElement().value).toBe(String(plot.droughtMonthlyContrib));
     await act(async () => amount?.setInputValue('75'));
     await userEvent.click(within(form).getByRole('button', { name: 'Collect' }));
     expect(dialogTexts()).toEqual({
@@ -244,7 +246,9 @@ describe('plot page', { timeout: 20_000 }, () => {
       .find((modal) => modal.isVisible());
     dialog?.findFooter()?.findButton('[class*="variant-primary"]')?.click();
     expect(
-      await screen.findByText(`A contribution of ${inr(75)} was collected from Kofi Mensah.`),
+      await within(form).findByText(
+        `A contribution of ${inr(75)} was collected from Kofi Mensah for the plot North field.`,
+      ),
     ).toBeTruthy();
     expect(api.requestTo(contributeRoute)?.body).toEqual({
       amount: 75,

@@ -7,7 +7,6 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ContributionForm } from '../../common/money/contribution-form.tsx';
 import { LoadState } from '../../common/ui/load-state.tsx';
-import { useRecordedNotice } from '../../common/ui/recorded-notice.tsx';
 import { NotReadOffline } from '../../common/offline/offline-text.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useFollow } from '../../common/browser/use-follow.ts';
@@ -40,7 +39,6 @@ export function PlotPage() {
   const config = useLatestEnablerConfig();
   const title = plot?.name ?? t('screens.plot');
   const memberHref = paths.member(memberId);
-  const notice = useRecordedNotice();
   useDocumentTitle(title);
 
   // A plot created on the device moves to its own address once the server numbered it (and its member).
@@ -50,7 +48,6 @@ export function PlotPage() {
 
   return (
     <ContentLayout
-      notifications={notice.flashbar}
       breadcrumbs={
         <PlotBreadcrumbs
           memberId={memberId}
@@ -95,7 +92,6 @@ export function PlotPage() {
             key={`contribution-${plot.id}`}
             member={{ id: plot.memberId, name: plot.memberName }}
             plots={[plot]}
-            onCollected={notice.show}
           />
         </SpaceBetween>
       )}

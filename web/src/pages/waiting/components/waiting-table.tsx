@@ -11,6 +11,7 @@ import {
   type QueuedWrite,
 } from '../../../api/offline/queued-writes.ts';
 import { errorMessage } from '../../../common/errors/error-message.ts';
+import { duplicateMatchesIn } from '../../../common/members/duplicate-member.tsx';
 import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
 import { RowLink } from '../../../common/ui/row-link.tsx';
 import { paths } from '../../../navigation/paths.ts';
@@ -59,7 +60,17 @@ export function WaitingTable({ record, onCorrect, onDiscard }: WaitingTableProps
       const reason = write.refusal?.keyExpired
         ? t('offline.list.keyExpired')
         : errorMessage(t, write.refusal ?? { message: '' });
-      return <StatusIndicator type="error">{t('offline.list.states.refused', { reason })}</StatusIndicator>;
+      // A member already registered: the way to it, to check before discarding this one.
+      const existing =
+        write.refusal?.code === 'ERR_DUPLICATE_MEMBER'
+          ? duplicateMatchesIn(write.refusal.details)[0]?.memberId
+          : undefined;
+      return (
+        <SpaceBetween size="xxs">
+          <StatusIndicator type="error">{t('offline.list.states.refused', { reason })}</StatusIndicator>
+          {existing && <RowLink href={paths.member(existing)}>{t('members.duplicate.open')}</RowLink>}
+        </SpaceBetween>
+      );
     }
     if (write.state === 'held')
       return <StatusIndicator type="stopped">{t('offline.list.states.held')}</StatusIndicator>;

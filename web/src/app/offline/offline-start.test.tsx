@@ -47,7 +47,7 @@ describe('a field agent’s app opened without network', () => {
     renderApp('/Account');
 
     expect(await screen.findByText('You are offline.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Waiting to send (1)' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Waiting to send (1)' })).toBeTruthy();
     expect(screen.getAllByText(agent.username).length).toBeGreaterThan(0);
     expect(dialogVisible()).toBe(false);
 

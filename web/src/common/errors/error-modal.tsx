@@ -29,6 +29,8 @@ export default function ErrorModal({ error, onDismiss }: ErrorModalProps) {
     <Modal
       visible
       onDismiss={onDismiss}
+      // Named here: the dialog can show on the login page, which loads no Cloudscape texts.
+      closeAriaLabel={t('errorDialog.close')}
       header={t('errorDialog.title')}
       footer={
         <Box float="right">

@@ -141,6 +141,8 @@ export const memberRowObject = {
     'contributionTotal',
     'pendingBenefits',
     'plotCount',
+    'lastContributionDate',
+    'lastPayoutDate',
   ],
   additionalProperties: false,
   properties: {
@@ -154,6 +156,9 @@ export const memberRowObject = {
     /** Benefits computed and not paid yet. */
     pendingBenefits: answerAmountSchema,
     plotCount: { type: 'integer', minimum: 0 },
+    /** What the list's period filters read: a device filters the rows it kept with them offline. */
+    lastContributionDate: nullableDay,
+    lastPayoutDate: nullableDay,
   },
 } as const satisfies JSONSchema;
 

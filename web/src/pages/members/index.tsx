@@ -4,9 +4,11 @@ import { useNavigate } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import type { MemberSortField } from '../../api/members.ts';
 import { TableEmptyState, TableNoMatchState } from '../../common/ui/table-states.tsx';
+import { formatDateTime } from '../../common/format/format.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useFollow } from '../../common/browser/use-follow.ts';
 import { memberColumns } from './components/member-columns.tsx';
@@ -86,6 +88,13 @@ export function MembersPage() {
           }
           filters={query}
           onFiltersChange={list.setFilters}
+          notice={
+            list.offline?.readAt !== undefined && (
+              <StatusIndicator type="info">
+                {t('members.list.offline.results', { when: formatDateTime(list.offline.readAt) })}
+              </StatusIndicator>
+            )
+          }
         />
       }
       pagination={
@@ -115,7 +124,12 @@ export function MembersPage() {
         )
       }
       empty={
-        list.failed ? (
+        list.offline && !list.offline.holdsMembers ? (
+          <TableEmptyState
+            title={t('members.list.offline.noneTitle')}
+            message={t('members.list.offline.noneMessage')}
+          />
+        ) : list.failed ? (
           <TableEmptyState title={t('members.list.failed')} />
         ) : filtered ? (
           <TableNoMatchState

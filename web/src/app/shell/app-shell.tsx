@@ -8,9 +8,8 @@ import { useSignedInSession } from '../../session/session-context.ts';
 import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 import { FieldOffline, FieldScreen } from '../offline/field-offline.tsx';
-
-// Below this width the menu covers the screen: it starts closed and closes after a choice.
-const narrowScreen = () => window.matchMedia?.('(max-width: 688px)').matches ?? false;
+// Below a phone's width the menu covers the screen: it starts closed and closes after a choice.
+import { isNarrowScreen as narrowScreen } from '../../common/browser/use-narrow-screen.ts';
 
 /** A new cache whenever the key changes (sign-in, sign-out, another enabler). */
 function useQueryClientFor(sessionKey: string) {

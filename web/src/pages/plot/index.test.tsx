@@ -221,6 +221,30 @@ describe('plot page', { timeout: 20_000 }, () => {
     expect(pairsOf('Details')).toMatchObject({ Crop: 'Millet', Irrigated: 'Not known' });
   });
 
+  it('should move the plot to the coordinates typed, with the rest of the plot unchanged', async () => {
+    const api = openPlot({
+      [`POST ${plotRoute}`]: { body: { ...plot, latitude: 14.5, longitude: -16.25 } },
+    });
+    const save = () => screen.findByRole('button', { name: 'Save the position' });
+    await save();
+    expect(inputNamed('latitude')?.getInputValue()).toBe('12.345678');
+    await typeInto('latitude', '14,5');
+    await typeInto('longitude', '-16.25');
+    await userEvent.click(await save());
+
+    expect(await screen.findByText('The position has been saved.')).toBeTruthy();
+    expect(api.requestTo(`POST ${plotRoute}`)?.body).toEqual({
+      name: 'North field',
+      latitude: 14.5,
+      longitude: -16.25,
+      cropDescription: 'Maize',
+      isIrrigated: false,
+      droughtMonthlyContrib: 150,
+      excessRainMonthlyContrib: 0,
+    });
+    expect(await screen.findByText('Latitude 14.5, longitude -16.25')).toBeTruthy();
+  });
+
   it('should collect a contribution for this plot after its own confirmation', async () => {
     const contributeRoute = `POST /api/members/${plot.memberId}/contribute`;
     const api = openPlot({ [contributeRoute]: { status: 201, body: { id: 'c-1' } } });

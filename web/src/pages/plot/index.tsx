@@ -13,7 +13,7 @@ import { useFollow } from '../../common/browser/use-follow.ts';
 import { PlotBreadcrumbs } from '../../common/plots/plot-breadcrumbs.tsx';
 import { PlotCoverageDates } from './components/plot-coverage-dates.tsx';
 import { PlotDetails } from './components/plot-details.tsx';
-import { PlotLocation } from './components/plot-location.tsx';
+import { LocationForm } from './components/location-form.tsx';
 import { ProtectionForm } from './components/protection-form.tsx';
 import { CropForm } from './components/crop-form.tsx';
 import { useLatestEnablerConfig } from '../../api/enablers-queries.ts';
@@ -83,7 +83,7 @@ export function PlotPage() {
       {plot && (
         <SpaceBetween size="l">
           <PlotDetails plot={plot} />
-          <PlotLocation plot={plot} />
+          <LocationForm key={`location-${plot.id}`} plot={plot} />
           <PlotCoverageDates plot={plot} />
           <ProtectionForm key={plot.id} plot={plot} config={config} />
           <CropForm key={`crop-${plot.id}`} plot={plot} />

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
@@ -28,6 +29,8 @@ import {
   type NewPlotValues,
 } from '../../../common/plots/new-plot-values.ts';
 import { CoverageEndDates } from '../../../common/plots/coverage-end-dates.tsx';
+import { PlotPlacement } from '../../../common/plots/plot-placement.tsx';
+import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
 import { cropFields } from '../../../common/plots/crop-fields.tsx';
 import { coverageDates, dateOfUnixSeconds } from '@cpbo/schemas/coverage-dates.ts';
 import { paths } from '../../../navigation/paths.ts';
@@ -48,6 +51,10 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
   // A field's message shows once the user left it or tried to save, not while they type.
   const [touched, setTouched] = useState<ReadonlySet<NewPlotField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
+  // The position starts at the spec's default (10, 10: not where any plot of ours is); saved untouched, it
+  // is confirmed first (issue 38).
+  const [placed, setPlaced] = useState(false);
+  const [confirmingDefault, setConfirmingDefault] = useState(false);
   const actionKey = useActionKey();
   const rule = coverageRuleOf(config);
   const create = useWrite(
@@ -83,10 +90,8 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
     invalid: errorOf(field) !== undefined,
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(problems).length > 0 || !rule || saving) return;
+  const save = async () => {
+    setConfirmingDefault(false);
     try {
       const result = await create.mutateAsync(newPlotOf(values));
       // Replacing the form's entry: going back from the new plot does not offer to save it twice. A plot
@@ -97,6 +102,14 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
     } catch {
       // The error dialog tells why; the values stay for another try.
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(problems).length > 0 || !rule || saving) return;
+    if (!placed) setConfirmingDefault(true);
+    else void save();
   };
 
   const currency = config?.currency;
@@ -124,22 +137,6 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
                 <Input {...inputOf('name')} autoFocus />
               </FormField>
               <ColumnLayout columns={2}>
-                <FormField
-                  label={t('plots.fields.latitude')}
-                  constraintText={t('plots.hints.decimalDegrees')}
-                  errorText={errorOf('latitude')}
-                >
-                  <Input {...inputOf('latitude')} inputMode="decimal" />
-                </FormField>
-                <FormField
-                  label={t('plots.fields.longitude')}
-                  constraintText={t('plots.hints.decimalDegrees')}
-                  errorText={errorOf('longitude')}
-                >
-                  <Input {...inputOf('longitude')} inputMode="decimal" />
-                </FormField>
-              </ColumnLayout>
-              <ColumnLayout columns={2}>
                 {cropFields({
                   t,
                   values,
@@ -151,6 +148,19 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
                 })}
               </ColumnLayout>
             </SpaceBetween>
+          </Container>
+          <Container header={<Header variant="h2">{t('plots.new.positionSection')}</Header>}>
+            <PlotPlacement
+              values={values}
+              name={values.name.trim()}
+              latitudeError={errorOf('latitude')}
+              longitudeError={errorOf('longitude')}
+              onChange={(position) => {
+                setValues((previous) => ({ ...previous, ...position }));
+                setPlaced(true);
+              }}
+              onBlur={(field) => setTouched((previous) => new Set(previous).add(field))}
+            />
           </Container>
           <Container
             header={
@@ -189,6 +199,19 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
           </Container>
         </SpaceBetween>
       </Form>
+      <ConfirmDialog
+        visible={confirmingDefault}
+        header={t('plots.placement.defaultTitle')}
+        confirmLabel={t('plots.placement.defaultConfirm')}
+        cancelLabel={t('plots.placement.defaultCancel')}
+        busy={saving}
+        onConfirm={() => void save()}
+        onCancel={() => setConfirmingDefault(false)}
+      >
+        <Box variant="p">
+          {t('plots.placement.defaultMessage', { latitude: values.latitude, longitude: values.longitude })}
+        </Box>
+      </ConfirmDialog>
     </form>
   );
 }

@@ -217,6 +217,9 @@ export const managedUserObject = {
     'registered',
     'defaultFederation',
     'language',
+    'createdBy',
+    'promotedBy',
+    'promotedAt',
     'createdAt',
     'updatedAt',
   ],
@@ -232,6 +235,11 @@ export const managedUserObject = {
     defaultFederation: { type: ['string', 'null'] },
     /** null until the user chooses one. */
     language: { type: ['string', 'null'], enum: [...languages, null] },
+    /** The administrator who created the account; null for one a script made. */
+    createdBy: { type: ['string', 'null'], format: 'email', maxLength: emailSchema.maxLength },
+    /** The last administrator who made it an administrator, and when; null if none did. */
+    promotedBy: { type: ['string', 'null'], format: 'email', maxLength: emailSchema.maxLength },
+    promotedAt: { type: ['string', 'null'], format: 'date-time' },
     createdAt: instantSchema,
     updatedAt: instantSchema,
   },

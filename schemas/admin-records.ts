@@ -209,9 +209,15 @@ export const adminContributionAnswerSchema = {
   $id: 'answer/admin-contribution',
   ...adminContributionRowObject,
 } as const satisfies JSONSchema;
+/** A payout read alone also says which benefit run wrote it (null: by hand or imported): only a run changes it then. */
 export const adminPayoutAnswerSchema = {
   $id: 'answer/admin-payout',
   ...adminPayoutRowObject,
+  required: [...adminPayoutRowObject.required, 'runId'],
+  properties: {
+    ...adminPayoutRowObject.properties,
+    runId: { type: ['string', 'null'], maxLength: 36, pattern: '^[0-9a-f-]{36}$' },
+  },
 } as const satisfies JSONSchema;
 export const adminCashoutAnswerSchema = {
   $id: 'answer/admin-cashout',
@@ -221,6 +227,7 @@ export const adminCashoutAnswerSchema = {
 export type AdminPlotRow = FromSchema<typeof plotObject>;
 export type AdminContributionRow = FromSchema<typeof adminContributionRowObject>;
 export type AdminPayoutRow = FromSchema<typeof adminPayoutRowObject>;
+export type AdminPayoutAnswer = FromSchema<typeof adminPayoutAnswerSchema>;
 export type AdminCashoutRow = FromSchema<typeof adminCashoutRowObject>;
 export type AdminPlotPage = FromSchema<typeof adminPlotPageAnswerSchema>;
 export type AdminContributionPage = FromSchema<typeof adminContributionPageAnswerSchema>;

@@ -221,3 +221,13 @@ export const coverToday = (
     totalLossCents: totalLoss.benefitCents,
   };
 };
+
+/** How many monthly contributions a plot's Maximum is worth under a factor (10 for 0.1). */
+export const maximumInContributions = (maxCompensationFactor: number): number => 1 / maxCompensationFactor;
+
+/**
+ * Whether a factor makes the cover worth one monthly contribution or less: a total loss would pay no
+ * more than a month's contribution (the configuration screens warn of it).
+ */
+export const coverWorthAtMostAContribution = (maxCompensationFactor: number): boolean =>
+  maxCompensationFactor >= 1;

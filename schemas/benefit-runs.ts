@@ -120,12 +120,86 @@ export const benefitRunStates = [
 ] as const;
 export type BenefitRunState = (typeof benefitRunStates)[number];
 
+/** Where a failed run failed: its preview or its payment (resuming goes back there). */
+export const benefitRunFailures = ['PREVIEW', 'PAYMENT'] as const;
+export type BenefitRunFailure = (typeof benefitRunFailures)[number];
+
+/** What an administrator may ask of a run (each is a POST /admin/benefit-runs/{id}/<action>). */
+export const benefitRunActions = ['approve', 'reject', 'cancel', 'resume', 'preview', 'reverse'] as const;
+export type BenefitRunAction = (typeof benefitRunActions)[number];
+
+/** A run's state, a FAILED run told by where it failed: what the table of actions is keyed by. */
+export type BenefitRunStage = Exclude<BenefitRunState, 'FAILED'> | `FAILED_${BenefitRunFailure}`;
+
+/**
+ * The one table of a run's actions, which the API checks and the run's screen offers: reviewed
+ * (approved, rejected) or previewed again once previewed; cancelled before its approval; resumed when
+ * it failed, or while a job works on it (its message may have been lost: a second delivery of a step
+ * is harmless); reversed once paid (a payment run not reversed yet: reversalAllowed).
+ */
+export const benefitRunActionsByStage: Record<BenefitRunStage, readonly BenefitRunAction[]> = {
+  PREVIEWING: ['cancel', 'resume'],
+  PENDING_APPROVAL: ['approve', 'reject', 'preview', 'cancel'],
+  APPROVED: ['resume'],
+  PAYING: ['resume'],
+  PAID: ['reverse'],
+  REJECTED: [],
+  CANCELLED: [],
+  FAILED_PREVIEW: ['resume', 'cancel'],
+  FAILED_PAYMENT: ['resume'],
+};
+
+/** The states in which a job works on the run: its preview, or its payment (APPROVED until its first step). */
+export const benefitRunStatesAtWork = [
+  'PREVIEWING',
+  'APPROVED',
+  'PAYING',
+] as const satisfies readonly BenefitRunState[];
+
+export const benefitRunStageOf = (
+  state: BenefitRunState,
+  failedIn: BenefitRunFailure | null,
+): BenefitRunStage => (state === 'FAILED' ? `FAILED_${failedIn ?? 'PAYMENT'}` : state);
+
+/** What a run is for: paying an assessment, or taking back what a paid run paid. */
+export const benefitRunKinds = ['PAYMENT', 'REVERSAL'] as const;
+export type BenefitRunKind = (typeof benefitRunKinds)[number];
+
+/** A run as the table of actions reads it. */
+export interface RunStanding {
+  state: BenefitRunState;
+  failedIn: BenefitRunFailure | null;
+  kind: BenefitRunKind;
+  /** The reversal run of a paid run, once one was made (another is not). */
+  reversedBy: string | null;
+  /** The plots its payment paid (a run that paid none has nothing to reverse). */
+  paidPlots: number;
+}
+
+/** Whether a run allows an action now: the table's, a reversal only of a payment run that paid and is not reversed yet. */
+export const benefitRunAllows = (run: RunStanding, action: BenefitRunAction): boolean =>
+  benefitRunActionsByStage[benefitRunStageOf(run.state, run.failedIn)].includes(action) &&
+  (action !== 'reverse' || (run.kind === 'PAYMENT' && run.reversedBy === null && run.paidPlots > 0));
+
+/** Whether a job works on the run now (the screen follows its progress). */
+export const benefitRunAtWork = (state: BenefitRunState): boolean =>
+  (benefitRunStatesAtWork as readonly BenefitRunState[]).includes(state);
+
+/**
+ * Where resuming takes a run: a FAILED one back to its preview or its payment; one at work stays where
+ * it is and has its step queued again.
+ */
+export const resumedBenefitRunState = (run: Pick<RunStanding, 'state' | 'failedIn'>): BenefitRunState =>
+  run.state === 'FAILED' ? (run.failedIn === 'PREVIEW' ? 'PREVIEWING' : 'PAYING') : run.state;
+
 /**
  * Why a row pays nothing: the plot is unknown, another enabler's, not covered on the assessment date
  * or without its config version; already paid for this assessment (by a run or a recorded payout); a
- * given amount above the cap (kept as given, not paid); nothing to pay (index under the threshold,
- * month outside the factors, no season contributions); a plot already named by an earlier row; an area
- * with no covered plot.
+ * given amount above the plot's Maximum, or with fractions of the currency's unit (kept as given, not
+ * paid); nothing to pay (index under the threshold, month past the factors, no season contributions);
+ * a plot already named by an earlier row; an area with no covered plot. A reversal's row: its payout
+ * is gone (deleted, or its claim moved), or the member's pending benefit is below it (paid out in cash
+ * already: what was handed out is not taken back by a run).
  */
 export const benefitRowRefusals = [
   'UNKNOWN_PLOT',
@@ -133,10 +207,13 @@ export const benefitRowRefusals = [
   'NOT_COVERED',
   'NO_CONFIG',
   'ALREADY_PAID',
-  'ABOVE_CAP',
+  'ABOVE_MAXIMUM',
+  'NOT_CURRENCY_UNIT',
   'ZERO_BENEFIT',
   'DUPLICATE_ROW',
   'NO_COVERED_PLOT',
+  'PAYOUT_GONE',
+  'PENDING_TOO_LOW',
 ] as const;
 export type BenefitRowRefusal = (typeof benefitRowRefusals)[number];
 
@@ -145,13 +222,22 @@ export const benefitRowStatuses = ['ACCEPTED', 'REFUSED'] as const;
 /** Two members who may be one beneficiary: the same bank account, the same phone, near-identical names in one village. */
 export const duplicateKinds = ['BANK_ACCOUNT', 'PHONE', 'SIMILAR_NAMES'] as const;
 
-/** Why an accepted row was not paid when the run paid: paid meanwhile for the assessment, or its plot or member gone. */
-export const benefitPayFailures = ['ALREADY_PAID', 'PLOT_OR_MEMBER_GONE'] as const;
+/**
+ * Why an accepted row was not paid when the run paid: paid meanwhile for the assessment, or its plot or
+ * member gone; a reversal's row: its payout gone, or the pending benefit paid out meanwhile.
+ */
+export const benefitPayFailures = [
+  'ALREADY_PAID',
+  'PLOT_OR_MEMBER_GONE',
+  'PAYOUT_GONE',
+  'PENDING_TOO_LOW',
+] as const;
 
 /** The files a run gives to download. */
 export const benefitRunFileKinds = ['PREVIEW', 'DUPLICATES', 'BANK', 'CASH'] as const;
 
 const runId = { type: 'string', maxLength: 36, pattern: '^[0-9a-f-]{36}$' } as const;
+const nullableRunId = { anyOf: [runId, { type: 'null' }] } as const;
 
 /** Path parameters: a run, and one of its files. */
 export const benefitRunIdParameter = runId;
@@ -176,13 +262,23 @@ export const benefitRunStartRequestSchema = {
   },
 } as const satisfies JSONSchema;
 
-/** Approve and reject: the reviewer's comment. */
+/** The longest comment of a run's step. */
+export const BENEFIT_RUN_COMMENT_MAX_LENGTH = 1000;
+
+/**
+ * Approve and reject: the reviewer's comment, and the preview the reviewer saw (its computedAt): a run
+ * previewed again since is refused (ERR_CONFLICT), so nobody approves a preview they did not see.
+ */
 export const benefitRunReviewRequestSchema = {
   $id: 'request/benefit-run-review',
   type: 'object',
-  required: ['comment'],
+  required: ['comment', 'previewComputedAt'],
   additionalProperties: false,
-  properties: { comment: text(1000) },
+  properties: {
+    comment: text(BENEFIT_RUN_COMMENT_MAX_LENGTH),
+    // An instant as the run's preview gave it (ISO 8601, 24 characters).
+    previewComputedAt: { ...instantSchema, maxLength: 40 },
+  },
 } as const satisfies JSONSchema;
 
 /** Cancel: a comment if the administrator gives one. */
@@ -190,7 +286,7 @@ export const benefitRunCancelRequestSchema = {
   $id: 'request/benefit-run-cancel',
   type: 'object',
   additionalProperties: false,
-  properties: { comment: text(1000) },
+  properties: { comment: text(BENEFIT_RUN_COMMENT_MAX_LENGTH) },
 } as const satisfies JSONSchema;
 
 /** The preview's columns a table sorts by (one at a time). */
@@ -201,11 +297,12 @@ export const benefitRowSortFields = [
   'memberNumber',
   'village',
   'federation',
-  'seasonContributions',
+  'maximum',
   'month',
   'factor',
   'damageIndex',
-  'cap',
+  'seasonContributions',
+  'paidShare',
   'benefit',
   'status',
   'reason',
@@ -226,7 +323,9 @@ const pageProperties = {
   page: pageNumberParameter,
   pageSize: { type: 'string', enum: adminPageSizes },
 } as const;
-const search = { type: 'string', maxLength: 100 } as const;
+/** The longest search text of the preview's rows. */
+export const BENEFIT_ROW_SEARCH_MAX_LENGTH = 100;
+const search = { type: 'string', maxLength: BENEFIT_ROW_SEARCH_MAX_LENGTH } as const;
 
 /** GET /admin/benefit-runs/{id}/rows: a page of the preview's rows, sorted by one column, filtered. */
 export const benefitRowsQuerySchema = {
@@ -290,9 +389,20 @@ const countsObject = {
 /** What the preview found: the accepted plots, members and amount, the same per federation, refusals and duplicates. */
 const previewObject = {
   type: ['object', 'null'],
-  required: ['rows', 'accepted', 'refused', 'refusedByReason', 'perFederation', 'duplicates', 'computedAt'],
+  required: [
+    'rows',
+    'accepted',
+    'refused',
+    'refusedByReason',
+    'perFederation',
+    'duplicates',
+    'computedAt',
+    'ruleVersion',
+  ],
   additionalProperties: false,
   properties: {
+    /** The benefit rule's version it was valued under (schemas/benefit-rule.ts); another is previewed again. */
+    ruleVersion: { type: 'integer', minimum: 1 },
     /** Rows after areas are expanded to their plots (and the area rows that found none). */
     rows: { type: 'integer', minimum: 0 },
     accepted: countsObject,
@@ -369,6 +479,9 @@ const benefitRunObject = {
     'updatedAt',
     'progress',
     'preview',
+    'kind',
+    'reverses',
+    'reversedBy',
     'review',
     'cancellation',
     'payment',
@@ -397,6 +510,11 @@ const benefitRunObject = {
       properties: { done: { type: 'integer', minimum: 0 }, total: { type: 'integer', minimum: 0 } },
     },
     preview: previewObject,
+    kind: { type: 'string', enum: benefitRunKinds },
+    /** A reversal: the paid run whose payouts it takes back. */
+    reverses: nullableRunId,
+    /** A paid run: its reversal run, once one was made. */
+    reversedBy: nullableRunId,
     /** APPROVED or REJECTED: by whom, when, why. */
     review: {
       ...reviewObject,
@@ -413,7 +531,7 @@ const benefitRunObject = {
       type: ['object', 'null'],
       required: ['in', 'at'],
       additionalProperties: false,
-      properties: { in: { type: 'string', enum: ['PREVIEW', 'PAYMENT'] }, at: instantSchema },
+      properties: { in: { type: 'string', enum: benefitRunFailures }, at: instantSchema },
     },
     files: { type: 'array', items: fileObject },
   },
@@ -425,7 +543,15 @@ export const benefitRunAnswerSchema = {
   type: 'object',
   required: ['run'],
   additionalProperties: false,
-  properties: { run: benefitRunObject },
+  properties: {
+    run: benefitRunObject,
+    /**
+     * GET of a run awaiting its review only: whether the caller brought its uploader in, or was brought
+     * in by them (created or made administrator, directly or through other accounts), and so may not
+     * review it (ERR_BENEFIT_RUN_LINKED_REVIEW).
+     */
+    linkedToUploader: { type: 'boolean' },
+  },
 } as const satisfies JSONSchema;
 
 /** GET /admin/benefit-runs: the current enabler's runs, newest first. */
@@ -437,7 +563,11 @@ export const benefitRunListAnswerSchema = {
   properties: { runs: { type: 'array', items: benefitRunObject } },
 } as const satisfies JSONSchema;
 
-/** A preview row's fields: its answer's, and the columns of its CSV download. */
+/**
+ * A preview row's fields: its answer's, and the columns of its CSV download, in the rule's order (the
+ * plot's Maximum × the month's factor × the index × the paid share = the benefit), then the payee's
+ * bank details as the preview read them, which the payment pays.
+ */
 export const benefitRowColumns = [
   'row',
   'plotId',
@@ -447,22 +577,34 @@ export const benefitRowColumns = [
   'memberNumber',
   'village',
   'federation',
-  'seasonContributions',
+  'maximum',
   'month',
   'factor',
   'damageIndex',
+  'seasonContributions',
+  'contributionsDue',
+  'paidShare',
   'givenAmount',
-  'cap',
   'benefit',
   'status',
   'reason',
+  'bankName',
+  'bankBranchName',
+  'bankIFSC',
+  'bankAccount',
 ] as const;
 
 const benefitRowObject = {
   type: 'object',
-  required: benefitRowColumns,
+  required: [...benefitRowColumns, 'bankChanged'],
   additionalProperties: false,
   properties: {
+    /** The payee's bank details now differ from those the preview read: previewed again before its review. */
+    bankChanged: { type: 'boolean' },
+    bankName: nullableText,
+    bankBranchName: nullableText,
+    bankIFSC: nullableText,
+    bankAccount: nullableText,
     /** The file's row (1-based; a CSV file's line is row + 1). */
     row: { type: 'integer', minimum: 1 },
     /** Null for an area row that found no plot. */
@@ -473,16 +615,20 @@ const benefitRowObject = {
     memberNumber: nullableText,
     village: nullableText,
     federation: nullableText,
-    /** The plot's drought contributions from its coverage start to the assessment date. */
-    seasonContributions: nullableNumber,
-    /** Whole months from the coverage start to the assessment date, and its factor (null outside the factors). */
+    /** The plot's cover: its drought monthly contribution ÷ maxCompensationFactor (its config version's). */
+    maximum: nullableNumber,
+    /** The month of cover on the assessment date (1 for the first, as the config numbers its factors), and its factor (null past the factors). */
     month: nullableInteger,
     factor: nullableNumber,
     damageIndex: nullableNumber,
+    /** The plot's drought contributions from its coverage start to the assessment date. */
+    seasonContributions: nullableNumber,
+    /** The monthly contribution × the months of cover begun by the assessment date. */
+    contributionsDue: nullableNumber,
+    /** Season contributions ÷ contributions due, at most 1. */
+    paidShare: nullableNumber,
     /** A row's benefitAmount, as given. */
     givenAmount: nullableNumber,
-    /** maxCompensationFactor × season contributions. */
-    cap: nullableNumber,
     /** What the row pays if the run is approved (0 when refused). */
     benefit: answerAmountSchema,
     status: { type: 'string', enum: benefitRowStatuses },

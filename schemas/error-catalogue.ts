@@ -145,7 +145,31 @@ export const errorCatalogue = {
     status: 403,
     message: 'The administrator who uploaded a benefit run cannot approve or reject it.',
   },
-  ERR_BENEFIT_ALREADY_PAID: { status: 409, message: 'This plot was already paid for this assessment.' },
+  ERR_BENEFIT_RUN_LINKED_REVIEW: {
+    status: 403,
+    message:
+      'An administrator who brought in the uploader of a benefit run, or whom the uploader brought in, cannot approve or reject it.',
+  },
+  ERR_BENEFIT_RUN_STALE_PREVIEW: {
+    status: 409,
+    message:
+      'The benefit run was previewed under an earlier benefit rule: preview it again before its review.',
+  },
+  ERR_BENEFIT_RUN_BANK_CHANGED: {
+    status: 409,
+    message:
+      'Bank details of members the run pays changed since its preview (details.members): preview it again before its review.',
+  },
+  ERR_PLOT_PAID_FOR_ASSESSMENT: {
+    status: 409,
+    message:
+      'This plot already has a payout for this assessment (details.payoutId; details.runId if a run wrote it).',
+  },
+  ERR_PAYOUT_OF_RUN: {
+    status: 409,
+    message:
+      'This payout was written by a benefit run (details.runId): only a run changes it; reverse the run.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -117,8 +117,16 @@ export const errorDescriptions = {
     'An administrator approves, rejects or cancels a benefit run that is past that point (approved, paid, rejected, cancelled), resumes one that is not failed or paying, or asks for a file the run does not have yet.',
   ERR_BENEFIT_RUN_SELF_REVIEW:
     'The administrator who uploaded a benefit run approves or rejects it: another one must.',
-  ERR_BENEFIT_ALREADY_PAID:
-    "Never answered by a call: a benefit run's payout of a plot already paid for its assessment, which the run reports and leaves unpaid.",
+  ERR_BENEFIT_RUN_LINKED_REVIEW:
+    'An administrator approves or rejects a benefit run whose uploader brought them in (created their account or promoted it to administrator, directly or through accounts the uploader brought in), or whom they brought in: one administrator of no such line must. details.uploader names the uploader, details.link is BROUGHT_IN_BY_UPLOADER or BROUGHT_IN_UPLOADER; nothing is written.',
+  ERR_BENEFIT_RUN_STALE_PREVIEW:
+    'An administrator approves or rejects a benefit run whose preview was computed under an earlier version of the benefit rule: POST …/preview computes it again.',
+  ERR_BENEFIT_RUN_BANK_CHANGED:
+    'An administrator approves or rejects a benefit run while the bank name, branch, IFSC or account of a member it pays differs from the preview the reviewer saw; details.members counts them and details.examples names up to 10. POST …/preview computes it again.',
+  ERR_PLOT_PAID_FOR_ASSESSMENT:
+    "A payout is written (an administrator's, an edit that moves one to another assessment or plot) for an assessment and plot that another payout already holds: details.payoutId names it, details.runId the run that wrote it (null if none); nothing is written. A benefit run reports such a plot and leaves it unpaid; an import refuses its member.",
+  ERR_PAYOUT_OF_RUN:
+    "An administrator edits or deletes a payout that a benefit run wrote (details.runId): a run's payouts change only through a run (a reversal run, reviewed by a second administrator).",
 } as const satisfies Record<ErrorCode, string>;
 
 /** The codes of the product spec (section 8); the others were added by this project. */

@@ -151,9 +151,14 @@ export class PlotPage {
     return this.page.getByLabel(this.texts.excessRainMonthlyContrib, { exact: true });
   }
 
-  /** The contribution divided by the enabler's maximum compensation factor, in its currency. */
+  /** The contribution divided by its config version's maximum compensation factor, in its currency. */
   get maximum(): Locator {
     return this.page.locator('output[name="maximum"]');
+  }
+
+  /** What an assessment of total loss would pay today (the cover's panel). */
+  get totalLoss(): Locator {
+    return this.page.locator('output[name="totalLoss"]');
   }
 
   get updateButton(): Locator {

@@ -304,6 +304,7 @@ const expectedRights: Record<FunctionName, string[]> = {
   ],
   'admin-benefit-runs': [
     ...logsOf('admin-benefit-runs'),
+    'dynamodb:BatchGetItem Table.Arn',
     'dynamodb:DeleteItem Table.Arn',
     'dynamodb:GetItem Table.Arn',
     'dynamodb:PutItem Table.Arn',
@@ -436,6 +437,7 @@ const expectedRights: Record<FunctionName, string[]> = {
   'benefit-run-worker': [
     ...logsOf('benefit-run-worker'),
     'dynamodb:BatchGetItem Table.Arn',
+    'dynamodb:DeleteItem Table.Arn',
     'dynamodb:GetItem Table.Arn',
     'dynamodb:PutItem Table.Arn',
     'dynamodb:Query Table.Arn',

@@ -1,9 +1,14 @@
+import { countsForSeason, type BenefitTerms } from '@cpbo/schemas/benefit-rule.ts';
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import type { Cents } from '@cpbo/schemas/money.ts';
-import type { BenefitTerms } from '#domain/benefit-rule.ts';
-import { seasonWindow, type PreviewMember, type PreviewPlot } from '#domain/benefit-preview.ts';
+import {
+  bankDetailsDiffer,
+  type BenefitRow,
+  type PreviewMember,
+  type PreviewPlot,
+} from '#domain/benefit-preview.ts';
 import { claimsOfAssessment } from './benefit-claims.ts';
-import { listConfigs } from './enablers.ts';
+import { configTermsOf, listConfigs } from './enablers.ts';
 import { MEMBER_PROFILE, memberPartition, membersOfEnabler, recordsOfEnabler } from './member-keys.ts';
 import { recordIdHolders } from './record-id-claims.ts';
 import { getAll, LONG_QUERY_PAGE_ITEMS, queryAll, tableName } from './table.ts';
@@ -15,13 +20,6 @@ import { getAll, LONG_QUERY_PAGE_ITEMS, queryAll, tableName } from './table.ts';
  * another enabler's.
  */
 
-/** A member as the preview and the payment files read it: what the preview shows, and the bank details. */
-export interface BeneficiaryMember extends PreviewMember {
-  bankName: string | null;
-  bankBranchName: string | null;
-  bankIFSC: string | null;
-}
-
 const byEnablerIndex = (partition: string) => ({
   TableName: tableName(),
   IndexName: 'gsi1',
@@ -32,16 +30,7 @@ const byEnablerIndex = (partition: string) => ({
 
 /** The terms of each config version of the enabler, by version. */
 const termsByVersion = async (enablerId: string): Promise<Map<number, BenefitTerms>> =>
-  new Map(
-    (await listConfigs(enablerId)).map((config) => [
-      config.version,
-      {
-        benefitFactorsByMonth: config.benefitFactorsByMonth,
-        damageThreshold: config.damageThreshold ?? null,
-        maxCompensationFactor: config.maxCompensationFactor,
-      },
-    ]),
-  );
+  new Map((await listConfigs(enablerId)).map((config) => [config.version, configTermsOf(config)]));
 
 /** Every plot of the enabler, with the terms of its attached config version (found by its version). */
 export const enablerPlots = async (enablerId: string): Promise<Map<string, PreviewPlot>> => {
@@ -51,7 +40,8 @@ export const enablerPlots = async (enablerId: string): Promise<Map<string, Previ
       ...byEnablerIndex(recordsOfEnabler(enablerId, 'PLOT')),
       // The plots' timeline also holds the tombstones of plots deleted lately (data/record-timeline.ts).
       FilterExpression: 'entityType = :plot',
-      ProjectionExpression: 'id, #name, memberId, startCoverageDate, endCoverageDate, enablerConfig',
+      ProjectionExpression:
+        'id, #name, memberId, startCoverageDate, endCoverageDate, droughtMonthlyContribCents, enablerConfig',
       ExpressionAttributeNames: { '#name': 'name' },
       ExpressionAttributeValues: { ':partition': recordsOfEnabler(enablerId, 'PLOT'), ':plot': 'PLOT' },
     }),
@@ -65,6 +55,7 @@ export const enablerPlots = async (enablerId: string): Promise<Map<string, Previ
         memberId: item.memberId as string,
         startCoverageDate: item.startCoverageDate as string,
         endCoverageDate: item.endCoverageDate as string,
+        droughtMonthlyContribCents: (item.droughtMonthlyContribCents as number | undefined) ?? 0,
         terms: (config && terms.get(config.version)) ?? null,
       };
       return [plot.id, plot];
@@ -74,7 +65,7 @@ export const enablerPlots = async (enablerId: string): Promise<Map<string, Previ
 
 const orNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-const toBeneficiary = (item: Record<string, unknown>): BeneficiaryMember => ({
+const toBeneficiary = (item: Record<string, unknown>): PreviewMember => ({
   id: item.id as string,
   name: item.name as string,
   number: item.number as string,
@@ -91,7 +82,7 @@ const memberFields =
   'id, #name, #number, village, federation, phone, bankAccount, bankName, bankBranchName, bankIFSC';
 
 /** Every member of the enabler, by id. */
-export const enablerMembers = async (enablerId: string): Promise<Map<string, BeneficiaryMember>> => {
+export const enablerMembers = async (enablerId: string): Promise<Map<string, PreviewMember>> => {
   const items = await queryAll({
     ...byEnablerIndex(membersOfEnabler(enablerId)),
     FilterExpression: 'entityType = :member',
@@ -102,8 +93,8 @@ export const enablerMembers = async (enablerId: string): Promise<Map<string, Ben
   return new Map(items.map((item) => [item.id as string, toBeneficiary(item)]));
 };
 
-/** These members as they are now (the payment files' bank details), by id. */
-export const beneficiaries = async (memberIds: string[]): Promise<Map<string, BeneficiaryMember>> => {
+/** These members as they are now (whose bank details changed since a preview), by id. */
+export const beneficiaries = async (memberIds: string[]): Promise<Map<string, PreviewMember>> => {
   const items = await getAll(
     memberIds.map((id) => ({ pk: memberPartition(id), sk: MEMBER_PROFILE })),
     {
@@ -116,7 +107,34 @@ export const beneficiaries = async (memberIds: string[]): Promise<Map<string, Be
 };
 
 /**
- * Each plot's drought contributions in its season (domain: seasonWindow) for an assessment on `day`:
+ * The members of these rows whose bank details now differ from those the rows read (a member gone
+ * counts as changed: the payment would not reach it as approved), by id.
+ */
+export const changedPayees = async (rows: readonly BenefitRow[]): Promise<Set<string>> => {
+  const named = new Map(rows.flatMap((row) => (row.memberId === null ? [] : [[row.memberId, row] as const])));
+  const now = await beneficiaries([...named.keys()]);
+  return new Set(
+    [...named].flatMap(([memberId, row]) => {
+      const current = now.get(memberId);
+      return !current || bankDetailsDiffer(current, row) ? [memberId] : [];
+    }),
+  );
+};
+
+/** These members' pending benefits now (a member gone: absent), by id. */
+export const pendingBenefits = async (memberIds: string[]): Promise<Map<string, Cents>> => {
+  const items = await getAll(
+    memberIds.map((id) => ({ pk: memberPartition(id), sk: MEMBER_PROFILE })),
+    { ProjectionExpression: 'id, cashoutBalanceCents' },
+    8,
+  );
+  return new Map(
+    items.map((item) => [item.id as string, (item.cashoutBalanceCents as number | undefined) ?? 0]),
+  );
+};
+
+/**
+ * Each plot's drought contributions in its season (the rule's countsForSeason) for an assessment on `day`:
  * one Query of the enabler's contributions, those dated from the earliest coverage start to that day
  * kept by its filter. The index orders them by their last change (the admin tables' timeline,
  * data/record-timeline.ts), not by their date: every one is read.
@@ -145,10 +163,8 @@ export const seasonContributions = async (
   });
   for (const item of items) {
     const plot = plots.get(item.plotId as string);
-    if (!plot) continue;
-    const contributed = (item.contributionDate as string).slice(0, 10);
-    const { from: start, to: end } = seasonWindow(plot, day);
-    if (contributed < start || contributed > end) continue;
+    const contribution = { protectionType: 'DROUGHT', date: item.contributionDate as string };
+    if (!plot || !countsForSeason(plot, contribution, day)) continue;
     sums.set(plot.id, (sums.get(plot.id) ?? 0) + (item.amountCents as number));
   }
   return sums;

@@ -1,14 +1,20 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type {
-  AssessmentFile,
-  BenefitPayFailure,
-  BenefitRunFileKind,
-  BenefitRunState,
+import {
+  benefitRunAllows,
+  benefitRunAtWork,
+  benefitRunStatesAtWork,
+  resumedBenefitRunState,
+  type AssessmentFile,
+  type BenefitPayFailure,
+  type BenefitRunAction,
+  type BenefitRunFailure,
+  type BenefitRunFileKind,
+  type BenefitRunKind,
+  type BenefitRunState,
 } from '@cpbo/schemas/benefit-runs.ts';
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import type { Cents } from '@cpbo/schemas/money.ts';
 import type { PreviewCounts, PreviewSummary } from '#domain/benefit-preview.ts';
-import { cancellable, resumedState, reviewable, type FailedIn } from '#domain/benefit-run-states.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { auditItem, type AuditState } from './audit.ts';
@@ -35,14 +41,13 @@ const failureKey = (runId: string, plotId: string) => ({
   sk: `FAILURE#${plotId}`,
 });
 
-/** The states in which a job works on the run: its preview, or its payment (APPROVED until its first step). */
-const runningStates = ['PREVIEWING', 'APPROVED', 'PAYING'] as const satisfies readonly BenefitRunState[];
-
 /** What the preview found, as stored: its sums in hundredths. */
 export interface StoredPreview extends PreviewSummary {
   /** Members named in a group of possible duplicates. */
   duplicates: number;
   computedAt: string;
+  /** The benefit rule's version it was valued under (absent: before versions were kept, the first). */
+  ruleVersion?: number;
 }
 
 /** What the payment did: the payouts written, and the accepted rows it could not pay. */
@@ -73,8 +78,15 @@ export interface BenefitRun {
   fileRows: number;
   currency: string | null;
   state: BenefitRunState;
+  kind: BenefitRunKind;
+  /** A reversal: the paid run whose payouts it takes back. */
+  reverses: string | null;
+  /** A paid run: its reversal, once one was made. */
+  reversedBy: string | null;
   step: number;
   createdBy: string;
+  /** Who brought the uploader in, as at the upload (domain/account-lineage.ts): no reviewer of theirs. */
+  uploaderBroughtInBy: string[];
   createdAt: string;
   updatedAt: string;
   progress: { done: number; total: number } | null;
@@ -86,7 +98,7 @@ export interface BenefitRun {
   /** Accepted rows (in the payment's order) done by the payment's saved steps. */
   written: number;
   payment: StoredPayment | null;
-  failure: { in: FailedIn; at: string } | null;
+  failure: { in: BenefitRunFailure; at: string } | null;
   files: RunFile[];
 }
 
@@ -99,8 +111,12 @@ const toBenefitRun = (item: Record<string, unknown>): BenefitRun => ({
   fileRows: item.fileRows as number,
   currency: orNull(item.currency),
   state: item.state as BenefitRunState,
+  kind: (item.kind as BenefitRunKind | undefined) ?? 'PAYMENT',
+  reverses: orNull(item.reverses),
+  reversedBy: orNull(item.reversedBy),
   step: item.step as number,
   createdBy: item.createdBy as string,
+  uploaderBroughtInBy: (item.uploaderBroughtInBy as string[] | undefined) ?? [],
   createdAt: item.createdAt as string,
   updatedAt: item.updatedAt as string,
   progress: orNull(item.progress),
@@ -116,8 +132,17 @@ const toBenefitRun = (item: Record<string, unknown>): BenefitRun => ({
 
 export type NewBenefitRun = Pick<
   BenefitRun,
-  'id' | 'enablerId' | 'assessmentId' | 'assessmentDate' | 'fileName' | 'fileRows' | 'currency' | 'createdBy'
->;
+  | 'id'
+  | 'enablerId'
+  | 'assessmentId'
+  | 'assessmentDate'
+  | 'fileName'
+  | 'fileRows'
+  | 'currency'
+  | 'createdBy'
+  | 'uploaderBroughtInBy'
+> &
+  Partial<Pick<BenefitRun, 'kind' | 'reverses'>>;
 
 /** The audit entry of an administrator's step: the run's state before and after, and the comment. */
 const auditOfStep = (
@@ -139,6 +164,22 @@ const auditOfStep = (
     at,
   });
 
+/** A new run's item: PREVIEWING at step 0, listed among its enabler's runs. */
+const newRunItem = (fields: NewBenefitRun, at: string) => ({
+  ...benefitRunKey(fields.id),
+  entityType: 'BENEFIT_RUN',
+  gsi1pk: runsOfEnabler(fields.enablerId),
+  gsi1sk: `${at}#${fields.id}`,
+  kind: 'PAYMENT',
+  ...fields,
+  state: 'PREVIEWING',
+  step: 0,
+  written: 0,
+  files: [],
+  createdAt: at,
+  updatedAt: at,
+});
+
 /** A new run, PREVIEWING at step 0, with its audit entry (and an idempotency key's answer, if any). */
 const createBenefitRun = async (
   fields: NewBenefitRun,
@@ -146,19 +187,7 @@ const createBenefitRun = async (
   now = new Date(),
 ): Promise<BenefitRun> => {
   const at = nowIso(now);
-  const item = {
-    ...benefitRunKey(fields.id),
-    entityType: 'BENEFIT_RUN',
-    gsi1pk: runsOfEnabler(fields.enablerId),
-    gsi1sk: `${at}#${fields.id}`,
-    ...fields,
-    state: 'PREVIEWING',
-    step: 0,
-    written: 0,
-    files: [],
-    createdAt: at,
-    updatedAt: at,
-  };
+  const item = newRunItem(fields, at);
   const run = toBenefitRun(item);
   await transact(
     [
@@ -270,20 +299,28 @@ export const moveBenefitRun = async (
   return moved;
 };
 
+/** ERR_BENEFIT_RUN_STATE unless the run's table of actions (schemas/benefit-runs.ts) allows the action now. */
+export const assertRunAllows = (run: BenefitRun, action: BenefitRunAction): void => {
+  const standing = { ...run, failedIn: run.failure?.in ?? null, paidPlots: run.payment?.paid.plots ?? 0 };
+  if (!benefitRunAllows(standing, action)) throw new AppError('ERR_BENEFIT_RUN_STATE');
+};
+
 /**
  * Another administrator than the uploader approves (its next step is the payment's first) or rejects a
  * previewed run, with a comment: ERR_BENEFIT_RUN_STATE once it is past that, ERR_BENEFIT_RUN_SELF_REVIEW
- * for its uploader.
+ * for its uploader; then the caller's `checks` (the preview seen, the rule, the bank details).
  */
-export const reviewBenefitRun = (
+export const reviewBenefitRun = async (
   run: BenefitRun,
   decision: 'APPROVED' | 'REJECTED',
   by: string,
   comment: string,
+  checks: () => Promise<void> = async () => undefined,
   now = new Date(),
 ): Promise<BenefitRun> => {
-  if (!reviewable(run.state)) throw new AppError('ERR_BENEFIT_RUN_STATE');
+  assertRunAllows(run, decision === 'APPROVED' ? 'approve' : 'reject');
   if (run.createdBy === by) throw new AppError('ERR_BENEFIT_RUN_SELF_REVIEW');
+  await checks();
   const review = { decision, by, at: nowIso(now), comment };
   return moveBenefitRun(run, { to: decision, by, comment, fields: { review }, nextStep: true }, now);
 };
@@ -295,31 +332,105 @@ export const cancelBenefitRun = (
   comment: string | null,
   now = new Date(),
 ): Promise<BenefitRun> => {
-  if (!cancellable(run.state, run.failure?.in ?? null)) throw new AppError('ERR_BENEFIT_RUN_STATE');
+  assertRunAllows(run, 'cancel');
   const cancellation = { by, at: nowIso(now), comment };
   return moveBenefitRun(run, { to: 'CANCELLED', by, comment, fields: { cancellation }, nextStep: true }, now);
 };
 
 /**
- * Resumes a run (domain: resumedState): a FAILED one goes back to where it failed, at its next step; a
- * run at work stays at its step. The caller queues the step the run answered is at.
+ * Resumes a run (schemas: resumedBenefitRunState): a FAILED one goes back to where it failed, at its
+ * next step; a run at work stays at its step. The caller queues the step the run answered is at.
  */
 export const resumeBenefitRun = (run: BenefitRun, by: string): Promise<BenefitRun> => {
-  const to = resumedState(run.state, run.failure?.in ?? null);
-  if (!to) throw new AppError('ERR_BENEFIT_RUN_STATE');
+  assertRunAllows(run, 'resume');
+  const to = resumedBenefitRunState({ state: run.state, failedIn: run.failure?.in ?? null });
   return run.state === 'FAILED'
     ? moveBenefitRun(run, { to, by, remove: ['failure'], nextStep: true })
     : moveBenefitRun(run, { to, by });
 };
 
+/**
+ * Any administrator has a previewed run previewed again (its rule or its payees' bank details changed
+ * since): PREVIEWING at its next step, the preview before it kept until the new one replaces it. The
+ * caller queues the step.
+ */
+export const previewBenefitRunAgain = (run: BenefitRun, by: string): Promise<BenefitRun> => {
+  assertRunAllows(run, 'preview');
+  return moveBenefitRun(run, { to: 'PREVIEWING', by, nextStep: true });
+};
+
+/**
+ * A paid payment run's reversal: a new run (REVERSAL) of the same assessment, PREVIEWING at step 0,
+ * which takes back the payouts the run wrote once another administrator approves it; written with the
+ * paid run's link to it in one transaction, so a run is reversed once. The caller queues its preview.
+ */
+export const startReversal = async (
+  run: BenefitRun,
+  fields: Pick<NewBenefitRun, 'id' | 'createdBy' | 'currency' | 'uploaderBroughtInBy'>,
+  receipt?: (reversal: BenefitRun) => TransactItem,
+  now = new Date(),
+): Promise<BenefitRun> => {
+  assertRunAllows(run, 'reverse');
+  const at = nowIso(now);
+  const item = newRunItem(
+    {
+      ...fields,
+      enablerId: run.enablerId,
+      assessmentId: run.assessmentId,
+      assessmentDate: run.assessmentDate,
+      fileName: null,
+      fileRows: run.payment?.paid.plots ?? 0,
+      kind: 'REVERSAL',
+      reverses: run.id,
+    },
+    at,
+  );
+  const reversal = toBenefitRun(item);
+  await transact(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: benefitRunKey(run.id),
+          UpdateExpression: 'SET reversedBy = :reversal, updatedAt = :at',
+          ConditionExpression:
+            '#state = :paid AND #kind <> :reversalKind AND attribute_not_exists(reversedBy)',
+          ExpressionAttributeNames: { '#state': 'state', '#kind': 'kind' },
+          ExpressionAttributeValues: {
+            ':reversal': reversal.id,
+            ':at': at,
+            ':paid': 'PAID',
+            ':reversalKind': 'REVERSAL',
+          },
+        },
+      },
+      auditOfStep(
+        reversal,
+        null,
+        { state: reversal.state, assessmentId: reversal.assessmentId, reverses: run.id },
+        fields.createdBy,
+        at,
+      ),
+    ],
+    ['ERR_CONFLICT', 'ERR_BENEFIT_RUN_STATE', 'ERR_CONFLICT'],
+    receipt?.(reversal),
+  );
+  return reversal;
+};
+
 /** The run where a delivery of its step found it, for the step's writes (data/job-steps.ts). */
 const runAt = (runId: string, step: number): JobAt & { step: number } => ({
   key: benefitRunKey(runId),
-  state: { attribute: 'state', running: runningStates },
+  state: { attribute: 'state', running: benefitRunStatesAtWork },
   step,
 });
-
-const running = (state: BenefitRunState) => (runningStates as readonly BenefitRunState[]).includes(state);
 
 /**
  * The run a message asks a step of: previewing, or paying (an APPROVED run is marked PAYING by its
@@ -327,7 +438,7 @@ const running = (state: BenefitRunState) => (runningStates as readonly BenefitRu
  */
 export const benefitRunToRun = async (runId: string, step: number): Promise<BenefitRun | undefined> => {
   const run = await getBenefitRun(runId);
-  if (!run || run.step !== step || !running(run.state)) return undefined;
+  if (!run || run.step !== step || !benefitRunAtWork(run.state)) return undefined;
   if (run.state !== 'APPROVED') return run;
   return (await updateJobAt(runAt(runId, step), { state: 'PAYING' }))
     ? { ...run, state: 'PAYING' }
@@ -363,7 +474,7 @@ export const endRunPayment = (
 /** Marks a run FAILED where its job failed for good (its step's last delivery): the run, if it was. */
 export const failBenefitRun = async (runId: string, step: number): Promise<BenefitRun | undefined> => {
   const run = await getBenefitRun(runId);
-  if (!run || !running(run.state)) return undefined;
+  if (!run || !benefitRunAtWork(run.state)) return undefined;
   const failure: BenefitRun['failure'] = {
     in: run.state === 'PREVIEWING' ? 'PREVIEW' : 'PAYMENT',
     at: nowIso(),

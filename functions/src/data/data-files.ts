@@ -181,7 +181,7 @@ export const importedMemberItems = (
   enablerId: string,
   importedBy: string,
   at: string,
-): { claims: Item[]; records: Item[]; recordIdClaims: Item[]; profile: Item } => {
+): { claims: Item[]; benefitClaims: Item[]; records: Item[]; recordIdClaims: Item[]; profile: Item } => {
   const fields = {
     enablerId,
     name: member.name,
@@ -279,6 +279,7 @@ export const importedMemberItems = (
   const whole = wholeMemberItems(fields, member.id, at, { plots, records: money });
   return {
     claims: whole.claims,
+    benefitClaims: whole.benefitClaims,
     records: [...whole.plots, ...whole.records],
     recordIdClaims: whole.recordIdClaims,
     profile: whole.profile,

@@ -107,6 +107,36 @@ const putGroups = async (groups: Put[][]): Promise<boolean[]> => {
   return written;
 };
 
+/** Items in one transaction at most (DynamoDB's bound). */
+const TRANSACTION_ITEMS = 100;
+
+/**
+ * Writes groups of puts that may pass a transaction's bound: each group's first 100 at once, then the
+ * rest of the groups whose start was written, 100 at a time; a group is written (true) when all its
+ * parts were. Only a member with more than 98 payouts has a group of more than 100 (its two claims
+ * and its payouts' assessment claims): a later part refused leaves the first parts' claims, which
+ * name the member's own ids and let an import of the member once corrected go through.
+ */
+const putChunkedGroups = async (groups: Put[][]): Promise<boolean[]> => {
+  const written = await putGroups(groups.map((group) => group.slice(0, TRANSACTION_ITEMS)));
+  for (
+    let start = TRANSACTION_ITEMS;
+    groups.some((group) => group.length > start);
+    start += TRANSACTION_ITEMS
+  ) {
+    const rest = groups.flatMap((group, index) =>
+      written[index] && group.length > start
+        ? [{ index, part: group.slice(start, start + TRANSACTION_ITEMS) }]
+        : [],
+    );
+    const parts = await putGroups(rest.map(({ part }) => part));
+    rest.forEach(({ index }, at) => {
+      written[index] = parts[at] as boolean;
+    });
+  }
+  return written;
+};
+
 const absent = 'attribute_not_exists(pk)';
 
 /** The profiles of these members that are already in the table (id → enabler): imported whole, or another's. */
@@ -161,6 +191,7 @@ export const importMemberBatch = async (
   const claimOwners = new Map<string, string>();
   const candidates: {
     claims: Item[];
+    benefitClaims: Item[];
     records: Item[];
     recordIdClaims: Item[];
     profile: Item;
@@ -177,6 +208,11 @@ export const importMemberBatch = async (
     const problem = memberRecordProblem(member);
     if (problem !== undefined) {
       errors.push(jobError(`${where}${problem}`, 'ERR_IMPORT_RECORD_INVALID'));
+      continue;
+    }
+    const twice = secondPayoutOfAssessment(member);
+    if (twice !== undefined) {
+      errors.push(jobError(`${where}/payouts/${twice}/assessmentId`, 'ERR_PLOT_PAID_FOR_ASSESSMENT'));
       continue;
     }
     const items = importedMemberItems(member, enablerId, importedBy, at);
@@ -205,23 +241,25 @@ export const importMemberBatch = async (
     else for (const { id } of recordIdClaims) inBatch.add(id as string);
     return !held;
   });
-  // Each member's claims in one transaction: a number or name+village taken refuses the whole member.
-  const claimed = await putGroups(
-    accepted.map(({ claims }) =>
-      claims.map((item) => ({
+  // Each member's claims in one transaction: a number or name+village taken refuses the whole member,
+  // and so does an assessment and plot another payout holds (benefit-claims.ts).
+  const claimed = await putChunkedGroups(
+    accepted.map(({ claims, benefitClaims }) => [
+      ...claims.map((item) => ({
         item,
         // A claim this member already holds (an import resumed) is not a duplicate.
         condition: `${absent} OR memberId = :memberId`,
         values: { ':memberId': item.memberId },
       })),
-    ),
+      ...benefitClaims.map((item) => ({
+        item,
+        condition: `${absent} OR payoutId = :payoutId`,
+        values: { ':payoutId': item.payoutId },
+      })),
+    ]),
   );
   const imported = accepted.filter((_, index) => claimed[index]);
-  errors.push(
-    ...accepted
-      .filter((_, index) => !claimed[index])
-      .map(({ where }) => jobError(where, 'ERR_DUPLICATE_MEMBER')),
-  );
+  errors.push(...(await Promise.all(accepted.filter((_, index) => !claimed[index]).map(refusedClaimError))));
   await batchWriteAll(
     imported.flatMap(({ records, recordIdClaims }) =>
       [...recordIdClaims, ...records].map((Item) => ({ PutRequest: { Item } })),
@@ -230,6 +268,41 @@ export const importMemberBatch = async (
   );
   await putGroups(imported.map(({ profile }) => [{ item: profile, condition: absent }]));
   return errors;
+};
+
+/** The index of a member's second payout for an assessment and plot that an earlier one names, if any. */
+const secondPayoutOfAssessment = (member: ExportedMember): number | undefined => {
+  const seen = new Set<string>();
+  const index = member.payouts.findIndex(
+    ({ assessmentId, plotId }) => seen.size === seen.add(JSON.stringify([assessmentId, plotId])).size,
+  );
+  return index >= 0 ? index : undefined;
+};
+
+/**
+ * Why a member's claims were refused: one of its payouts' assessments and plots is held by another
+ * payout (read back), or else its number or name and village is another member's.
+ */
+const refusedClaimError = async ({
+  member,
+  benefitClaims,
+  where,
+}: {
+  member: ExportedMember;
+  benefitClaims: Item[];
+  where: string;
+}): Promise<JobError> => {
+  const held = await getAll(
+    benefitClaims.map(({ pk, sk }) => ({ pk, sk })),
+    { ProjectionExpression: 'pk, sk, payoutId' },
+  );
+  const taken = benefitClaims.find((own) =>
+    held.some((claim) => own.pk === claim.pk && own.sk === claim.sk && own.payoutId !== claim.payoutId),
+  );
+  const index = taken ? member.payouts.findIndex((payout) => payout.id === taken.payoutId) : -1;
+  return index >= 0
+    ? jobError(`${where}/payouts/${index}/assessmentId`, 'ERR_PLOT_PAID_FOR_ASSESSMENT')
+    : jobError(where, 'ERR_DUPLICATE_MEMBER');
 };
 
 /** Sets an enabler's member count to its members in the table (after an import wrote them in batches). */

@@ -13,7 +13,8 @@ import {
 } from './money-items.ts';
 import { datesAsComputed, moneyTransaction } from './money-transaction.ts';
 import { nowIso, transact, type FailedItem } from './table.ts';
-import type { ExclusiveClaim, Receipt } from './transaction-items.ts';
+import type { Receipt } from './transaction-items.ts';
+import { claimOfPayout } from './benefit-claims.ts';
 import { readMemberPartition } from './member-page.ts';
 
 /** A member's profile, plots and money records as one consistent Query of its partition reads them. */
@@ -56,8 +57,11 @@ export interface MoneyChange<Type extends MoneyType> {
   by: string;
   now?: Date;
   receipt?: Receipt<MoneyRecords[Type]>;
-  /** A creation's claim, written with it where absent (createMoneyRecord's). */
-  claim?: ExclusiveClaim<MoneyRecords[Type]>;
+  /**
+   * The reversal run making the change: only it may delete the payouts of the run it reverses (a
+   * payout a run wrote changes only through a run, ERR_PAYOUT_OF_RUN otherwise).
+   */
+  reversing?: string;
   /** A payout whose campaign the caller records apart (createMoneyRecord's). */
   campaignApart?: true;
 }
@@ -74,7 +78,7 @@ const tryChange = async <Type extends MoneyType>({
   by,
   now = new Date(),
   receipt,
-  claim,
+  reversing,
   campaignApart,
 }: MoneyChange<Type>): Promise<MoneyRecords[Type] | undefined> => {
   const read = await readMemberMoney(memberId);
@@ -84,6 +88,9 @@ const tryChange = async <Type extends MoneyType>({
       ? null
       : read.records.find((item) => item.id === recordId && item.entityType === type);
   if (before === undefined) throw new AppError('ERR_NOT_FOUND');
+  const runId = before?.runId;
+  if (typeof runId === 'string' && !(reversing === runId && values === null))
+    throw new AppError('ERR_PAYOUT_OF_RUN', { details: { runId } });
   const plotId = values && 'plotId' in values ? values.plotId : undefined;
   const plot = plotId === undefined ? undefined : read.plots.get(plotId);
   if (plotId !== undefined && !plot) throw new AppError('ERR_NOT_FOUND');
@@ -121,6 +128,7 @@ const tryChange = async <Type extends MoneyType>({
     after && figuresOf(after),
   );
   const version = read.profile.moneyVersion as number | undefined;
+  const claim = before ? await claimOfPayout(before) : undefined;
   const written = after ? (toMoneyRecord[type](after) as MoneyRecords[Type]) : undefined;
   const { items, codes } = moneyTransaction(
     {
@@ -130,7 +138,7 @@ const tryChange = async <Type extends MoneyType>({
       after,
       by,
       at,
-      ...(claim && written && { claim: { item: claim.put(written), taken: claim.taken } }),
+      claimHeld: claim !== undefined && claim.payoutId === before?.id,
       ...(campaignApart && { campaignApart }),
     },
     {

@@ -3,10 +3,11 @@ import { givenMember } from '../testing/member-fixtures.ts';
 import { expectTotalsMatchRecords } from '../testing/money-totals-check.ts';
 import { givenEnabler } from '../testing/fixtures.ts';
 import { auditOfMonth, auditPartition } from './audit.ts';
-import { benefitClaim, claimsOfAssessment } from './benefit-claims.ts';
+import { claimsOfAssessment } from './benefit-claims.ts';
 import { listCampaigns } from './campaigns.ts';
 import { changeMoneyRecord } from './money-change.ts';
 import { createMoneyRecord } from './money-create.ts';
+import type { MoneyValues } from './money-items.ts';
 
 let enablerId: string;
 
@@ -115,7 +116,8 @@ describe('field-side money writes', () => {
       plot,
       values: {
         amountCents: 300,
-        assessmentId: 'A-8',
+        // Another assessment: a plot has one payout per assessment (benefit-claims.ts).
+        assessmentId: 'A-5',
         assessmentDate: '2025-12-01',
         payoutDate: '2025-12-01',
       },
@@ -145,9 +147,9 @@ describe('field-side money writes', () => {
           assessmentId: run.assessmentId,
           assessmentDate: '2026-02-15',
           payoutDate,
+          runId: run.id,
         },
         by: 'reviewer@example.org',
-        claim: benefitClaim(run),
         campaignApart: true,
       });
     const [first, second] = plotIds as [string, string];
@@ -161,7 +163,8 @@ describe('field-side money writes', () => {
       [second, '2026-02-01'],
     ] as const)
       await expect(payout(plotId, payoutDate), `${plotId} on ${payoutDate}`).rejects.toMatchObject({
-        code: 'ERR_BENEFIT_ALREADY_PAID',
+        code: 'ERR_PLOT_PAID_FOR_ASSESSMENT',
+        details: { payoutId: plotId === first ? fast.id : full.id, runId: run.id },
       });
     const claims = await claimsOfAssessment(enablerId, run.assessmentId);
     expect(
@@ -183,5 +186,106 @@ describe('field-side money writes', () => {
     });
     // Its caller records the campaign apart: the payouts' transactions wrote none.
     expect((await listCampaigns(enablerId)).some((campaign) => campaign.id === run.assessmentId)).toBe(false);
+  });
+
+  it("take, move and free an assessment's claim with every payout written by hand, and refuse a second one", async () => {
+    const { member, plotIds } = await givenMember(enablerId, 2);
+    const [first, second] = plotIds as [string, string];
+    const assessmentId = `H-${member.id.slice(0, 8)}`;
+    const claims = async () =>
+      (await claimsOfAssessment(enablerId, assessmentId))
+        .map(({ plotId, payoutId, runId, amountCents }) => ({ plotId, payoutId, runId, amountCents }))
+        .sort((a, b) => a.plotId.localeCompare(b.plotId));
+    const values = (plotId: string, amountCents = 500) => ({
+      plotId,
+      amountCents,
+      assessmentId,
+      assessmentDate: '2026-02-15',
+      payoutDate: '2026-03-01',
+    });
+    const change = (recordId: string | undefined, changed: ReturnType<typeof values> | null) =>
+      changeMoneyRecord({
+        type: 'PAYOUT',
+        enablerId,
+        memberId: member.id,
+        ...(recordId && { recordId }),
+        values: changed,
+        by: 'admin@example.org',
+      });
+    const payout = await change(undefined, values(first));
+    expect(await claims()).toEqual([{ plotId: first, payoutId: payout?.id, runId: null, amountCents: 500 }]);
+    // A second payout of the same plot and assessment: refused, naming the first, and nothing written.
+    await expect(change(undefined, values(first, 900))).rejects.toMatchObject({
+      code: 'ERR_PLOT_PAID_FOR_ASSESSMENT',
+      details: { payoutId: payout?.id, runId: null },
+    });
+    expect((await expectTotalsMatchRecords(member.id)).profile).toMatchObject({ payoutTotalCents: 500 });
+    // An edit of its amount keeps the claim, with the new amount; one to the other plot moves it.
+    await change(payout?.id, values(first, 600));
+    expect(await claims()).toEqual([{ plotId: first, payoutId: payout?.id, runId: null, amountCents: 600 }]);
+    await change(payout?.id, values(second, 600));
+    expect(await claims()).toEqual([{ plotId: second, payoutId: payout?.id, runId: null, amountCents: 600 }]);
+    // The first plot is free again; the second is not.
+    const other = await change(undefined, values(first, 100));
+    await expect(change(other?.id, values(second, 100))).rejects.toMatchObject({
+      code: 'ERR_PLOT_PAID_FOR_ASSESSMENT',
+      details: { payoutId: payout?.id },
+    });
+    // A deletion frees its claim.
+    await change(payout?.id, null);
+    expect(await claims()).toEqual([{ plotId: first, payoutId: other?.id, runId: null, amountCents: 100 }]);
+    await change(undefined, values(second, 50));
+    expect((await claims()).map((claim) => claim.plotId)).toEqual([first, second].sort());
+    await expectTotalsMatchRecords(member.id);
+  });
+
+  it("change a run's payout only through its reversal run", async () => {
+    const { member, plotIds } = await givenMember(enablerId, 1);
+    const assessmentId = `R-${member.id.slice(0, 8)}`;
+    const paid = await createMoneyRecord({
+      type: 'PAYOUT',
+      member,
+      plot: { id: plotIds[0] as string, name: 'Field' },
+      values: {
+        amountCents: 800,
+        assessmentId,
+        assessmentDate: '2026-02-15',
+        payoutDate: '2026-03-01',
+        runId: 'run-7',
+      },
+      by: 'reviewer@example.org',
+    });
+    const edit = (values: MoneyValues['PAYOUT'] | null, reversing?: string) =>
+      changeMoneyRecord({
+        type: 'PAYOUT',
+        enablerId,
+        memberId: member.id,
+        recordId: paid.id,
+        values,
+        by: 'admin@example.org',
+        ...(reversing && { reversing }),
+      });
+    const changed = {
+      plotId: paid.plotId,
+      amountCents: 1,
+      assessmentId,
+      assessmentDate: paid.assessmentDate,
+      payoutDate: paid.payoutDate,
+    };
+    for (const attempt of [
+      () => edit(changed),
+      () => edit(null),
+      () => edit(null, 'run-8'),
+      () => edit(changed, 'run-7'),
+    ])
+      await expect(attempt()).rejects.toMatchObject({
+        code: 'ERR_PAYOUT_OF_RUN',
+        details: { runId: 'run-7' },
+      });
+    expect(await claimsOfAssessment(enablerId, assessmentId)).toHaveLength(1);
+    // Its reversal deletes it, and frees its claim.
+    await edit(null, 'run-7');
+    expect(await claimsOfAssessment(enablerId, assessmentId)).toEqual([]);
+    expect((await expectTotalsMatchRecords(member.id)).profile).toMatchObject({ payoutTotalCents: 0 });
   });
 });

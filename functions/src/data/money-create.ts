@@ -8,7 +8,7 @@ import { dateField, moneyItem, toMoneyRecord, type MoneyRecords, type MoneyValue
 import { datesAppended, moneyTransaction, pendingBenefitOf } from './money-transaction.ts';
 import type { Plot } from './plot-items.ts';
 import { nowIso, transact, unlessOtherEnabler } from './table.ts';
-import type { ExclusiveClaim, WriteOptions } from './transaction-items.ts';
+import type { WriteOptions } from './transaction-items.ts';
 
 /** A new contribution, payout or cashout of a member, with the plot of a contribution or payout. */
 export type NewMoneyRecord<Type extends MoneyType> = WriteOptions<MoneyRecords[Type]> & {
@@ -19,8 +19,6 @@ export type NewMoneyRecord<Type extends MoneyType> = WriteOptions<MoneyRecords[T
   values: Omit<MoneyValues[Type], 'plotId'>;
   /** The e-mail of the user (or the job) recording it. */
   by: string;
-  /** Written with the record where absent, or nothing is (a benefit run's payout of a plot). */
-  claim?: ExclusiveClaim<MoneyRecords[Type]>;
   /** A payout whose campaign the caller records apart, once for many payouts (a benefit run's). */
   campaignApart?: true;
 };
@@ -50,7 +48,6 @@ export const createMoneyRecord = async <Type extends MoneyType>({
   by,
   now = new Date(),
   receipt,
-  claim,
   campaignApart,
 }: NewMoneyRecord<Type>): Promise<MoneyRecords[Type]> => {
   const at = nowIso(now);
@@ -70,7 +67,6 @@ export const createMoneyRecord = async <Type extends MoneyType>({
       after,
       by,
       at,
-      ...(claim && { claim: { item: claim.put(record), taken: claim.taken } }),
       ...(campaignApart && { campaignApart }),
     },
     {
@@ -101,7 +97,6 @@ export const createMoneyRecord = async <Type extends MoneyType>({
       by,
       now,
       receipt,
-      claim,
       campaignApart,
     });
     return written as MoneyRecords[Type];

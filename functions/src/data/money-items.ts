@@ -34,6 +34,8 @@ export interface Payout extends MoneyRecord {
   assessmentId: string;
   assessmentDate: IsoDate;
   payoutDate: IsoDate;
+  /** The benefit run that wrote it (only a run changes it then); null when recorded by hand or imported. */
+  runId: string | null;
 }
 
 export interface Cashout extends MoneyRecord {
@@ -49,7 +51,8 @@ export interface MoneyRecords {
 /** The fields of a record an administrator sets (create or edit). */
 export interface MoneyValues {
   CONTRIBUTION: Pick<Contribution, 'plotId' | 'amountCents' | 'protectionType' | 'contributionDate'>;
-  PAYOUT: Pick<Payout, 'plotId' | 'amountCents' | 'assessmentId' | 'assessmentDate' | 'payoutDate'>;
+  PAYOUT: Pick<Payout, 'plotId' | 'amountCents' | 'assessmentId' | 'assessmentDate' | 'payoutDate'> &
+    Partial<Pick<Payout, 'runId'>>;
   CASHOUT: Pick<Cashout, 'amountCents' | 'cashoutDate'>;
 }
 
@@ -88,6 +91,7 @@ export const toPayout = (item: Record<string, unknown>): Payout => ({
   assessmentId: item.assessmentId as string,
   assessmentDate: item.assessmentDate as string,
   payoutDate: item.payoutDate as string,
+  runId: orNull(item.runId),
 });
 
 export const toCashout = (item: Record<string, unknown>): Cashout => ({

@@ -9,6 +9,7 @@ import {
   type MoneyType,
 } from '#domain/money-totals.ts';
 import { auditItem, type AuditAction, type AuditState } from './audit.ts';
+import { claimWrites } from './benefit-claims.ts';
 import { payoutCampaign } from './campaigns.ts';
 import { changeKey, MEMBER_PROFILE, memberPartition, plotSortKey, touchMember } from './member-keys.ts';
 import { figuresOf } from './money-items.ts';
@@ -21,8 +22,8 @@ import type { TransactItem } from './transaction-items.ts';
  * The one transaction of every create, edit and delete of a contribution, payout or cashout: the
  * record's own writes, its id claim (a creation), its plots' counts and sums and its member's sums,
  * all moved by the change's deltas (domain/money-changes.ts, on the rule of domain/money-totals.ts),
- * its member's dates and `moneyVersion` (a counter of its money changes), its campaign (a payout) and
- * its audit entry (data/audit.ts). The full change and the fast create differ only in how the
+ * its member's dates and `moneyVersion` (a counter of its money changes), its campaign and its
+ * assessment's claim (a payout: one per assessment and plot, benefit-claims.ts) and its audit entry (data/audit.ts). The full change and the fast create differ only in how the
  * member's dates are set and what its profile is checked against (MemberGuard).
  */
 
@@ -37,8 +38,11 @@ export interface MoneyWrite {
   /** The e-mail of the user making the change. */
   by: string;
   at: string;
-  /** Put with the record where absent, refused with its code when there (an ExclusiveClaim's item). */
-  claim?: { item: TransactItem; taken: ErrorCode };
+  /**
+   * Whether the payout as it was holds its assessment's claim (benefit-claims.ts): read by the full
+   * change; a new record has nothing to free.
+   */
+  claimHeld?: boolean;
   /** A payout whose campaign its writer records apart, once for many payouts (a benefit run's). */
   campaignApart?: true;
 }
@@ -257,7 +261,7 @@ export const moneyTransaction = (
   const needed = pendingBenefitNeeded(deltas);
   const entries: [TransactItem, FailureCode | undefined][] = [
     ...recordWrites(write).map((item): [TransactItem, FailureCode] => [item, 'ERR_CONFLICT']),
-    ...(write.claim ? [[write.claim.item, write.claim.taken] as [TransactItem, FailureCode]] : []),
+    ...claimWrites(before, after, write.claimHeld ?? false),
     ...deltas.plots
       .filter((delta) => plots.moves(delta.plotId))
       .map((delta): [TransactItem, FailureCode] => [plotUpdate(write, delta), plots.failure]),

@@ -159,8 +159,11 @@ export const getAll = async (
 
 /** An item as a failed condition returns it (ALL_OLD, not unmarshalled); undefined when it does not exist. */
 export type FailedItem = Record<string, { S?: string; N?: string }> | undefined;
-/** The code of a failed condition, fixed or read from the item as it was. */
-export type FailureCode = ErrorCode | ((item: FailedItem) => ErrorCode);
+/**
+ * The code of a failed condition, fixed or read from the item as it was (then an error with details
+ * too: the payout that holds a benefit claim).
+ */
+export type FailureCode = ErrorCode | ((item: FailedItem) => ErrorCode | AppError);
 
 /**
  * Records are written only within the enabler the caller works for: each item that a write changes
@@ -255,6 +258,7 @@ export const transact = async (
       const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
       const failure = failed >= 0 ? codes[failed] : undefined;
       const code = typeof failure === 'function' ? failure(reasons[failed]?.Item) : failure;
+      if (code instanceof AppError) throw code;
       if (code) throw new AppError(code, { cause: error });
       throw error;
     }

@@ -1,5 +1,4 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 
 /*
  * What a write transaction is made of, shared by the transaction runner (table.ts) and the writers of
@@ -15,14 +14,4 @@ export type Receipt<Written> = (record: Written) => TransactItem;
 export interface WriteOptions<Written> {
   now?: Date;
   receipt?: Receipt<Written>;
-}
-
-/**
- * An item that a record's write puts where absent, in the record's own transaction: `taken` is the
- * code answered when it is already there, and then nothing is written (a benefit run's claim of one
- * payout per assessment and plot, data/benefit-claims.ts).
- */
-export interface ExclusiveClaim<Written> {
-  put: (record: Written) => TransactItem;
-  taken: ErrorCode;
 }

@@ -87,6 +87,26 @@ describe('users', () => {
     expect(await storedItem(ghost)).toBeUndefined();
   });
 
+  it('keep who brought them in: the creator, then every promotion adds its line, two at once both', async () => {
+    const user = await givenUserOf({ createdBy: 'a@x.org', broughtInBy: ['a@x.org', 'root@x.org'] });
+    expect(user).toMatchObject({ createdBy: 'a@x.org', promotedBy: null, promotedAt: null });
+    expect((await getUser(user.email))?.broughtInBy).toEqual(['a@x.org', 'root@x.org']);
+    await Promise.all(
+      ['b@x.org', 'c@x.org'].map((by) =>
+        updateUser(user.email, { role: 'ADMIN', promotion: { by, broughtInBy: [by, 'root@x.org'] } }),
+      ),
+    );
+    const promoted = await getUser(user.email);
+    expect(promoted?.broughtInBy).toEqual(['a@x.org', 'b@x.org', 'c@x.org', 'root@x.org']);
+    expect(promoted).toMatchObject({ role: 'ADMIN', createdBy: 'a@x.org', promotedAt: expect.any(String) });
+    expect(['b@x.org', 'c@x.org']).toContain(promoted?.promotedBy);
+    // A script's account has no line; its address made again starts a new one.
+    await deleteUser(user.email);
+    const again = await createUser(newUser({ email: user.email }));
+    expect(again).toMatchObject({ createdBy: null, promotedBy: null, broughtInBy: [] });
+    expect(await getUser(user.email)).toEqual(again);
+  });
+
   it('count bad passwords atomically, and exactly one of the attempts at the limit locks', async () => {
     const user = await givenUserOf();
     const counts = await Promise.all(

@@ -31,6 +31,13 @@ export interface User {
   failedLogins: number;
   language: Language | null;
   defaultFederation: string | null;
+  /** The administrator who created the account; null for an account a script made. */
+  createdBy: string | null;
+  /** The last administrator who promoted it to administrator, and when. */
+  promotedBy: string | null;
+  promotedAt: string | null;
+  /** Every account that brought it in, directly or through accounts they brought in (domain/account-lineage.ts). */
+  broughtInBy: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -39,6 +46,7 @@ export interface User {
  * Access patterns: a user by e-mail (USER#<email> / PROFILE; the account's sessions share the
  * partition, see sessions.ts); all users, e.g. the administrators to notify (gsi2 USERS).
  * `linkHash` names the account's one valid mailed link (the newest); it is never read out.
+ * `broughtInBy` is a string set, so that a promotion adds its lineage in one atomic ADD.
  */
 export const userKey = (email: string) => ({ pk: `USER#${email}`, sk: 'PROFILE' });
 // One-time tokens: TOKEN#<hash of the token> / TOKEN, expiring through the table's TTL.
@@ -56,6 +64,10 @@ const toUser = (item: Record<string, unknown>): User => ({
   failedLogins: (item.failedLogins as number | undefined) ?? 0,
   language: (item.language as Language | undefined) ?? null,
   defaultFederation: (item.defaultFederation as string | undefined) ?? null,
+  createdBy: (item.createdBy as string | undefined) ?? null,
+  promotedBy: (item.promotedBy as string | undefined) ?? null,
+  promotedAt: (item.promotedAt as string | undefined) ?? null,
+  broughtInBy: [...((item.broughtInBy as Set<string> | undefined) ?? [])].sort(),
   createdAt: item.createdAt as string,
   updatedAt: item.updatedAt as string,
 });
@@ -80,7 +92,10 @@ export const listUsers = async (): Promise<User[]> => {
 };
 
 export type NewUser = Pick<User, 'email' | 'username' | 'role' | 'enablerId' | 'defaultFederation'> &
-  Partial<Pick<User, 'passwordHash' | 'language'>>;
+  Partial<Pick<User, 'passwordHash' | 'language' | 'createdBy' | 'broughtInBy'>>;
+
+/** A string set, or nothing when empty (DynamoDB keeps no empty set). */
+const stringSet = (values: readonly string[] | undefined) => (values?.length ? new Set(values) : undefined);
 
 /**
  * Creates a user; an existing e-mail is ERR_DUPLICATE_USER. A user of an enabler is created only if
@@ -101,6 +116,8 @@ export const createUser = async (user: NewUser, now = new Date()): Promise<User>
     defaultFederation: user.defaultFederation ?? undefined,
     passwordHash: user.passwordHash ?? undefined,
     language: user.language ?? undefined,
+    createdBy: user.createdBy ?? undefined,
+    broughtInBy: stringSet(user.broughtInBy),
     createdAt: nowIso(now),
     updatedAt: nowIso(now),
   };
@@ -126,17 +143,37 @@ export const createUser = async (user: NewUser, now = new Date()): Promise<User>
 
 export type UserChanges = Partial<
   Pick<User, 'username' | 'role' | 'active' | 'defaultFederation' | 'language' | 'enablerId'>
->;
+> & {
+  /** A promotion to administrator: by whom, and the lineage it adds to the account's (domain/account-lineage.ts). */
+  promotion?: { by: string; broughtInBy: readonly string[] };
+};
 
 /**
  * Changes the fields named, and only those: switching an account on or off leaves its lock or its
- * pending renewal as they are (they end with a new password, see docs/decisions.md).
+ * pending renewal as they are (they end with a new password, see docs/decisions.md). A promotion adds
+ * its lineage to the account's in the same write, so two at once both count.
  */
-export const updateUser = async (email: string, changes: UserChanges, now = new Date()): Promise<User> => {
+export const updateUser = async (
+  email: string,
+  { promotion, ...changes }: UserChanges,
+  now = new Date(),
+): Promise<User> => {
   const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':updatedAt': nowIso(now) };
   const sets = ['#updatedAt = :updatedAt'];
   const removes: string[] = [];
+  const adds: string[] = [];
+  if (promotion) {
+    Object.assign(names, { '#promotedBy': 'promotedBy', '#promotedAt': 'promotedAt' });
+    Object.assign(values, { ':promotedBy': promotion.by, ':promotedAt': nowIso(now) });
+    sets.push('#promotedBy = :promotedBy', '#promotedAt = :promotedAt');
+    const lineage = stringSet(promotion.broughtInBy);
+    if (lineage) {
+      names['#broughtInBy'] = 'broughtInBy';
+      values[':broughtInBy'] = lineage;
+      adds.push('#broughtInBy :broughtInBy');
+    }
+  }
   for (const [field, value] of Object.entries(changes)) {
     if (value === undefined) continue;
     names[`#${field}`] = field;
@@ -150,7 +187,10 @@ export const updateUser = async (email: string, changes: UserChanges, now = new 
     'ERR_NOT_FOUND',
     updateItem({
       Key: userKey(email),
-      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      UpdateExpression:
+        `SET ${sets.join(', ')}` +
+        (removes.length ? ` REMOVE ${removes.join(', ')}` : '') +
+        (adds.length ? ` ADD ${adds.join(', ')}` : ''),
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,

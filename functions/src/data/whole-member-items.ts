@@ -1,4 +1,5 @@
 import { memberTotals, plotTotals } from '#domain/money-totals.ts';
+import { claimItemOf } from './benefit-claims.ts';
 import { memberClaimItems } from './member-claims.ts';
 import { memberItem, type NewMember } from './member-items.ts';
 import { recordIdClaimItem } from './member-keys.ts';
@@ -13,8 +14,8 @@ const present = (fields: object): Item =>
 /**
  * The items of a member written whole, without a transaction per record (the import, the demo data):
  * its claims, its profile and plots with the totals, dates and counts its records add up to (the rule
- * of domain/money-totals.ts, record by record, as if each had been recorded), its records, and the
- * claims of its plots' and records' ids.
+ * of domain/money-totals.ts, record by record, as if each had been recorded), its records, the
+ * claims of its plots' and records' ids, and its payouts' claims of their assessments (benefit-claims.ts).
  */
 export const wholeMemberItems = (
   fields: NewMember,
@@ -29,5 +30,6 @@ export const wholeMemberItems = (
     plots: plots.map((plot) => ({ ...plot, ...plotTotals(figures, plot.id as string) })),
     records,
     recordIdClaims: [...plots, ...records].map((record) => recordIdClaimItem(record.id as string, id)),
+    benefitClaims: records.filter((record) => record.entityType === 'PAYOUT').map(claimItemOf),
   };
 };

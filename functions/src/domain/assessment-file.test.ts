@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ASSESSMENT_LIMITS } from '@cpbo/schemas/benefit-runs.ts';
 import type { AssessmentFile } from '@cpbo/schemas/benefit-runs.ts';
 import { assessmentOfCsv, assessmentRowProblems, noProblems, problemAt } from './assessment-file.ts';
 
@@ -89,5 +90,40 @@ describe('an assessment file', () => {
       [5, 'benefitAmount'],
       [6, 'benefitAmount'],
     ]);
+  });
+});
+
+describe("an assessment file's header at the size limit", () => {
+  /** A header of the file size limit: the assessment's two columns, then names made by `name`. */
+  const header = (name: (index: number) => string): string[] => {
+    const names = ['assessmentId', 'assessmentDate'];
+    for (let index = 0, bytes = 0; bytes < ASSESSMENT_LIMITS.fileBytes; index += 1) {
+      names.push(name(index));
+      bytes += (names.at(-1) as string).length + 1;
+    }
+    return names;
+  };
+
+  it.each([
+    ['one known name repeated', () => 'plotId'],
+    ['distinct unknown names', (index: number) => `column-${index}`],
+    ['one long name repeated', () => 'x'.repeat(5000)],
+  ])('should be checked in one pass, no slower than it is read: %s', (_, name) => {
+    const names = header(name);
+    // Reading the line's cells is itself one pass over them: the reference, measured alike.
+    let started = performance.now();
+    const trimmed = names.map((cell) => cell.trim());
+    const read = performance.now() - started;
+    started = performance.now();
+    const { found } = assessmentOfCsv([names], [1], ',');
+    const checked = performance.now() - started;
+    expect(trimmed.length).toBe(names.length);
+    expect(found.count).toBe(names.length - 2 - (name(0) === 'plotId' ? 1 : 0));
+    // The first problems listed, each naming its column cut short.
+    expect(found.problems).toHaveLength(ASSESSMENT_LIMITS.problems);
+    for (const problem of found.problems) expect(problem.where.length).toBeLessThanOrEqual(40);
+    expect(checked, `checked in ${checked.toFixed(0)} ms, read in ${read.toFixed(0)} ms`).toBeLessThan(
+      Math.max(10 * read, 50),
+    );
   });
 });

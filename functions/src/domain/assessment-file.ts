@@ -1,3 +1,4 @@
+import { clippedText } from './clipped-text.ts';
 import {
   ASSESSMENT_LIMITS,
   assessmentCsvColumns,
@@ -21,9 +22,14 @@ export interface AssessmentProblems {
 
 export const noProblems = (): AssessmentProblems => ({ problems: [], count: 0 });
 
-export const addProblem = (found: AssessmentProblems, problem: AssessmentProblem): void => {
+/** Counts a problem, and lists it among the first ones (made only then: a file may have millions). */
+export const addProblem = (
+  found: AssessmentProblems,
+  problem: AssessmentProblem | (() => AssessmentProblem),
+): void => {
   found.count += 1;
-  if (found.problems.length < ASSESSMENT_LIMITS.problems) found.problems.push(problem);
+  if (found.problems.length < ASSESSMENT_LIMITS.problems)
+    found.problems.push(typeof problem === 'function' ? problem() : problem);
 };
 
 /** A JSON file's data as read; a CSV file's, with the line each row starts on. */
@@ -35,6 +41,8 @@ export interface AssessmentRead {
 }
 
 const numberColumns = new Set<string>(['damageIndex', 'benefitAmount']);
+/** The most characters of a file's column name that a problem repeats. */
+const SHOWN_NAME_LENGTH = 40;
 const known = (column: string): boolean => (assessmentCsvColumns as readonly string[]).includes(column);
 
 /** A number cell as a number (a decimal comma read in a semicolon file); anything else as its text. */
@@ -57,17 +65,24 @@ export const assessmentOfCsv = (
   const found = noProblems();
   const [header = [], ...data] = records;
   const columns = header.map((name) => name.trim());
-  columns.forEach((name, index) => {
-    if (!known(name) || columns.indexOf(name) !== index)
-      addProblem(found, {
-        row: null,
-        line: 1,
-        where: name,
-        message: name === '' ? 'a column has no name' : `unknown or repeated column '${name}'`,
+  // One pass, each name looked up once among the few known ones: any header stays linear.
+  const named = new Set<string>();
+  for (const name of columns) {
+    // A problem names the column as the file does, cut short: the answer stays small whatever the header.
+    if (!known(name) || named.has(name))
+      addProblem(found, () => {
+        const shown = clippedText(name, SHOWN_NAME_LENGTH);
+        return {
+          row: null,
+          line: 1,
+          where: shown,
+          message: name === '' ? 'a column has no name' : `unknown or repeated column '${shown}'`,
+        };
       });
-  });
+    else named.add(name);
+  }
   for (const required of ['assessmentId', 'assessmentDate'])
-    if (!columns.includes(required))
+    if (!named.has(required))
       addProblem(found, {
         row: null,
         line: 1,

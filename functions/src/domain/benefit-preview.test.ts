@@ -3,19 +3,25 @@ import type { AssessmentFile } from '@cpbo/schemas/benefit-runs.ts';
 import {
   previewRows,
   previewSummary,
-  seasonWindow,
   type PreviewInputs,
   type PreviewMember,
   type PreviewPlot,
 } from './benefit-preview.ts';
 
-const terms = { benefitFactorsByMonth: [0.5, 1, 1], damageThreshold: 0.2, maxCompensationFactor: 10 };
+// The Maximum is ten monthly contributions: 10.00 a month, 100.00 (whole F CFA).
+const terms = {
+  currency: 'XOF',
+  benefitFactorsByMonth: [0.5, 1, 1],
+  damageThreshold: 0.2,
+  maxCompensationFactor: 0.1,
+};
 const plot = (id: string, memberId: string, fields: Partial<PreviewPlot> = {}): PreviewPlot => ({
   id,
   name: `Field ${id}`,
   memberId,
   startCoverageDate: '2026-04-01',
   endCoverageDate: '2026-10-01',
+  droughtMonthlyContribCents: 1000,
   terms,
   ...fields,
 });
@@ -26,7 +32,10 @@ const member = (id: string, village: string, federation: string | null): Preview
   village,
   federation,
   phone: null,
-  bankAccount: null,
+  bankName: `Bank ${id}`,
+  bankBranchName: null,
+  bankIFSC: null,
+  bankAccount: `ACC-${id}`,
 });
 
 const inputs = (rows: AssessmentFile['rows'], overrides: Partial<PreviewInputs> = {}): PreviewInputs => ({
@@ -51,7 +60,8 @@ const inputs = (rows: AssessmentFile['rows'], overrides: Partial<PreviewInputs> 
   seasonContributions: new Map([
     ['p1', 2000],
     ['p2', 1000],
-    ['p3', 3000],
+    // Half the 20.00 due by 15 May.
+    ['p3', 1000],
     ['p4', 4000],
     ['noconfig', 1000],
   ]),
@@ -70,23 +80,26 @@ describe("a run's preview", () => {
         { plotId: 'theirs', damageIndex: 1 },
         { plotId: 'nobody', damageIndex: 1 },
         { plotId: 'p1', damageIndex: 0.9 },
-        { plotId: 'p3', benefitAmount: 300.01 },
+        { plotId: 'p3', benefitAmount: 100.01 },
         { plotId: 'p4', damageIndex: 0.1 },
         { plotId: 'noconfig', damageIndex: 1 },
+        { plotId: 'p3', benefitAmount: 50.5 },
       ]),
     );
     expect(rows.map((row) => [row.row, row.plotId, row.status, row.reason, row.benefitCents])).toEqual([
-      [1, 'p1', 'ACCEPTED', null, 1000],
+      [1, 'p1', 'ACCEPTED', null, 5000],
       [2, 'p2', 'REFUSED', 'ALREADY_PAID', 0],
       [3, 'late', 'REFUSED', 'NOT_COVERED', 0],
       [4, 'theirs', 'REFUSED', 'OTHER_ENABLER_PLOT', 0],
       [5, 'nobody', 'REFUSED', 'UNKNOWN_PLOT', 0],
       [6, 'p1', 'REFUSED', 'DUPLICATE_ROW', 0],
-      [7, 'p3', 'REFUSED', 'ABOVE_CAP', 0],
+      [7, 'p3', 'REFUSED', 'ABOVE_MAXIMUM', 0],
       [8, 'p4', 'REFUSED', 'ZERO_BENEFIT', 0],
       [9, 'noconfig', 'REFUSED', 'NO_CONFIG', 0],
+      [10, 'p3', 'REFUSED', 'DUPLICATE_ROW', 0],
     ]);
-    // One month from 1 April to 15 May: factor 1; 20.00 × 1 × 0.5 = 10.00, within its cap of 200.00.
+    // 15 May is in month 2 (from 1 May), factor 1; 2 months begun, 20.00 due, 20.00 paid: share 1;
+    // the Maximum 100 × 1 × 0.5 × 1 = 50 F CFA. The payee's bank details as read.
     expect(rows[0]).toEqual({
       row: 1,
       plotId: 'p1',
@@ -96,18 +109,32 @@ describe("a run's preview", () => {
       memberNumber: 'N-m1',
       village: 'Fissel',
       federation: 'Kaolack',
-      seasonContributionsCents: 2000,
-      month: 1,
+      maximumCents: 10_000,
+      month: 2,
       factor: 1,
       damageIndex: 0.5,
+      seasonContributionsCents: 2000,
+      contributionsDueCents: 2000,
+      paidShare: 1,
       givenAmountCents: null,
-      capCents: 20_000,
-      benefitCents: 1000,
+      benefitCents: 5000,
       status: 'ACCEPTED',
       reason: null,
+      phone: null,
+      bankName: 'Bank m1',
+      bankBranchName: null,
+      bankIFSC: null,
+      bankAccount: 'ACC-m1',
     });
-    // A given amount above its cap keeps its amount on the row, and pays nothing.
-    expect(rows[6]).toMatchObject({ givenAmountCents: 30_001, capCents: 30_000 });
+    // A given amount above the Maximum keeps its amount on the row, and pays nothing.
+    expect(rows[6]).toMatchObject({ givenAmountCents: 10_001, maximumCents: 10_000, paidShare: 0.5 });
+  });
+
+  it('should refuse a given amount with fractions of the currency unit', () => {
+    const [row] = previewRows(inputs([{ plotId: 'p3', benefitAmount: 50.5 }]));
+    expect(row).toMatchObject({ status: 'REFUSED', reason: 'NOT_CURRENCY_UNIT', givenAmountCents: 5050 });
+    const [whole] = previewRows(inputs([{ plotId: 'p3', benefitAmount: 50 }]));
+    expect(whole).toMatchObject({ status: 'ACCEPTED', benefitCents: 5000 });
   });
 
   it('should expand an area to the plots covered on the date, after the plot rows, whatever the case and spaces', () => {
@@ -120,14 +147,15 @@ describe("a run's preview", () => {
       ]),
     );
     expect(rows.map((row) => [row.row, row.plotId, row.reason, row.benefitCents])).toEqual([
-      [2, 'p3', null, 3000],
-      [1, 'p1', null, 1000],
+      // Half its contributions paid: half the Maximum at index 1.
+      [2, 'p3', null, 5000],
+      [1, 'p1', null, 5000],
       [1, 'p2', 'ALREADY_PAID', 0],
       // Named by its own row first: the area's index does not replace it.
       [1, 'p3', 'DUPLICATE_ROW', 0],
       [3, null, 'NO_COVERED_PLOT', 0],
       [4, 'noconfig', 'NO_CONFIG', 0],
-      [4, 'p4', null, 2000],
+      [4, 'p4', null, 5000],
     ]);
   });
 
@@ -140,18 +168,13 @@ describe("a run's preview", () => {
     );
     expect(previewSummary(rows)).toEqual({
       rows: 5,
-      accepted: { plots: 3, members: 3, amountCents: 1000 + 1500 + 4000 },
+      accepted: { plots: 3, members: 3, amountCents: 5000 + 2500 + 10_000 },
       refused: 2,
       refusedByReason: { ALREADY_PAID: 1, NO_CONFIG: 1 },
       perFederation: [
-        { federation: 'Kaolack', plots: 2, members: 2, amountCents: 2500 },
-        { federation: null, plots: 1, members: 1, amountCents: 4000 },
+        { federation: 'Kaolack', plots: 2, members: 2, amountCents: 7500 },
+        { federation: null, plots: 1, members: 1, amountCents: 10_000 },
       ],
     });
-  });
-
-  it('should count a season from the coverage start to the assessment date, within coverage', () => {
-    expect(seasonWindow(plot('p', 'm'), '2026-05-15')).toEqual({ from: '2026-04-01', to: '2026-05-15' });
-    expect(seasonWindow(plot('p', 'm'), '2026-12-01')).toEqual({ from: '2026-04-01', to: '2026-10-01' });
   });
 });

@@ -1,36 +1,54 @@
-import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
+import {
+  contributionsDue,
+  coveredOn,
+  givenBenefit,
+  indexBenefit,
+  type Benefit,
+  type BenefitTerms,
+  type CoveredPlot,
+} from '@cpbo/schemas/benefit-rule.ts';
 import type { AssessmentFile, BenefitRowRefusal } from '@cpbo/schemas/benefit-runs.ts';
-import type { Cents } from '@cpbo/schemas/money.ts';
-import { givenBenefit, indexBenefit, type Benefit, type BenefitTerms } from './benefit-rule.ts';
+import { inCurrencyUnits, type Cents } from '@cpbo/schemas/money.ts';
 import { squeeze } from './member-edits.ts';
 
 /*
  * A run's preview: the assessment's rows, areas expanded to their covered plots, each checked and
- * valued by the benefit rule (benefit-rule.ts), with every input it used, and the sums of what would
- * be paid. Pure: the data layer reads the enabler's plots, members, season contributions and the plots
+ * valued by the benefit rule (schemas/benefit-rule.ts), with every input it used and the payee's bank
+ * details as read (what an approval pays), and the sums of what would be paid. Pure: the data layer reads the enabler's plots, members, season contributions and the plots
  * already paid for the assessment; the preview job stores what this answers.
  */
 
 /** A plot of the enabler as the preview reads it, with the terms of its attached config version. */
-export interface PreviewPlot {
+export interface PreviewPlot extends CoveredPlot {
   id: string;
   name: string;
   memberId: string;
-  startCoverageDate: IsoDate;
-  endCoverageDate: IsoDate;
   /** Null when the enabler has no config of the plot's version (or none is attached). */
   terms: BenefitTerms | null;
 }
 
-/** What the preview shows of a member, and what its duplicate check compares. */
-export interface PreviewMember {
+/** A member's bank details: what a payment file pays. */
+export interface BankDetails {
+  bankName: string | null;
+  bankBranchName: string | null;
+  bankIFSC: string | null;
+  bankAccount: string | null;
+}
+
+export const bankFieldNames = ['bankName', 'bankBranchName', 'bankIFSC', 'bankAccount'] as const;
+
+/** Whether two members' bank details differ in any field a payment file pays. */
+export const bankDetailsDiffer = (a: BankDetails, b: BankDetails): boolean =>
+  bankFieldNames.some((field) => a[field] !== b[field]);
+
+/** What the preview shows of a member, what its duplicate check compares, and whom the payment pays. */
+export interface PreviewMember extends BankDetails {
   id: string;
   name: string;
   number: string;
   village: string;
   federation: string | null;
   phone: string | null;
-  bankAccount: string | null;
 }
 
 export interface PreviewInputs {
@@ -46,10 +64,18 @@ export interface PreviewInputs {
   otherEnablersPlots: ReadonlySet<string>;
 }
 
-/** One row of the preview: a plot of the file or of an area, its inputs, what it pays, or why not. */
-export interface BenefitRow {
-  /** The file's row, 1-based. */
+/**
+ * One row of the preview: a plot of the file or of an area, the rule's inputs (the plot's Maximum,
+ * the month and its factor, the index, the paid share), what it pays or why not, and the payee's bank
+ * details as read.
+ */
+export interface BenefitRow extends BankDetails {
+  /** The file's row, 1-based (a reversal's: its payouts in order). */
   row: number;
+  /** A reversal's row: the payout it takes back (null in a payment run's preview). */
+  payoutId?: string | null;
+  /** The payee's phone as read (the cash list's), beside its bank details. */
+  phone?: string | null;
   plotId: string | null;
   plotName: string | null;
   memberId: string | null;
@@ -57,32 +83,23 @@ export interface BenefitRow {
   memberNumber: string | null;
   village: string | null;
   federation: string | null;
-  seasonContributionsCents: Cents | null;
+  maximumCents: Cents | null;
   month: number | null;
   factor: number | null;
   damageIndex: number | null;
+  seasonContributionsCents: Cents | null;
+  contributionsDueCents: Cents | null;
+  paidShare: number | null;
   givenAmountCents: Cents | null;
-  capCents: Cents | null;
-  /** What the row pays; 0 when refused. */
+  /** What the row pays (a reversal's: takes back); 0 when refused. */
   benefitCents: Cents;
   status: 'ACCEPTED' | 'REFUSED';
   reason: BenefitRowRefusal | null;
 }
 
-/** The days of a plot's season counted for its benefit: its coverage start to the assessment date, within coverage. */
-export const seasonWindow = (
-  plot: Pick<PreviewPlot, 'startCoverageDate' | 'endCoverageDate'>,
-  assessmentDate: IsoDate,
-): { from: IsoDate; to: IsoDate } => ({
-  from: plot.startCoverageDate,
-  to: assessmentDate < plot.endCoverageDate ? assessmentDate : plot.endCoverageDate,
-});
-
-/** Whether a plot is covered on a day: its coverage start ≤ day ≤ its coverage end. */
-export const coveredOn = (plot: Pick<PreviewPlot, 'startCoverageDate' | 'endCoverageDate'>, day: IsoDate) =>
-  plot.startCoverageDate <= day && day <= plot.endCoverageDate;
-
 type FileRow = AssessmentFile['rows'][number];
+
+const noBank: BankDetails = { bankName: null, bankBranchName: null, bankIFSC: null, bankAccount: null };
 
 const emptyRow = (row: number): BenefitRow => ({
   row,
@@ -93,15 +110,18 @@ const emptyRow = (row: number): BenefitRow => ({
   memberNumber: null,
   village: null,
   federation: null,
-  seasonContributionsCents: null,
+  maximumCents: null,
   month: null,
   factor: null,
   damageIndex: null,
+  seasonContributionsCents: null,
+  contributionsDueCents: null,
+  paidShare: null,
   givenAmountCents: null,
-  capCents: null,
   benefitCents: 0,
   status: 'REFUSED',
   reason: null,
+  ...noBank,
 });
 
 const refused = (row: BenefitRow, reason: BenefitRowRefusal): BenefitRow => ({
@@ -180,6 +200,11 @@ export const previewRows = (inputs: PreviewInputs): BenefitRow[] => {
       seasonContributionsCents: season,
       damageIndex: asked.damageIndex,
       givenAmountCents: asked.givenAmountCents,
+      phone: member?.phone ?? null,
+      bankName: member?.bankName ?? null,
+      bankBranchName: member?.bankBranchName ?? null,
+      bankIFSC: member?.bankIFSC ?? null,
+      bankAccount: member?.bankAccount ?? null,
     };
     if (!coveredOn(plot, day)) return refused(row, 'NOT_COVERED');
     const repeated = named.has(plot.id);
@@ -188,9 +213,9 @@ export const previewRows = (inputs: PreviewInputs): BenefitRow[] => {
     if (inputs.paidPlots.has(plot.id)) return refused(row, 'ALREADY_PAID');
     if (!plot.terms) return refused(row, 'NO_CONFIG');
     const seasonOfPlot = {
+      plot,
       terms: plot.terms,
       seasonContributionsCents: season,
-      startCoverageDate: plot.startCoverageDate,
       assessmentDate: day,
     };
     const benefit: Benefit =
@@ -199,12 +224,16 @@ export const previewRows = (inputs: PreviewInputs): BenefitRow[] => {
         : givenBenefit(seasonOfPlot, asked.givenAmountCents);
     const computed: BenefitRow = {
       ...row,
+      maximumCents: benefit.maximumCents,
       month: benefit.month,
       factor: benefit.factor,
-      capCents: benefit.capCents,
+      contributionsDueCents: contributionsDue(plot, day),
+      paidShare: benefit.paidShare,
       benefitCents: benefit.benefitCents,
     };
-    if (benefit.benefitCents > benefit.capCents) return refused(computed, 'ABOVE_CAP');
+    if (benefit.benefitCents > benefit.maximumCents) return refused(computed, 'ABOVE_MAXIMUM');
+    if (!inCurrencyUnits(benefit.benefitCents, plot.terms.currency))
+      return refused(computed, 'NOT_CURRENCY_UNIT');
     if (benefit.benefitCents === 0) return refused(computed, 'ZERO_BENEFIT');
     return { ...computed, status: 'ACCEPTED' };
   };

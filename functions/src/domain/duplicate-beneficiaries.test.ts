@@ -9,6 +9,9 @@ const member = (id: string, fields: Partial<PreviewMember> = {}): PreviewMember 
   village: 'Fissel',
   federation: 'Kaolack',
   phone: null,
+  bankName: null,
+  bankBranchName: null,
+  bankIFSC: null,
   bankAccount: null,
   ...fields,
 });

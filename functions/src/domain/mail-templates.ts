@@ -2,6 +2,26 @@ import type { MailMessage } from '#platform/mail.ts';
 
 export type Language = 'en' | 'fr';
 
+/**
+ * An instant (ISO 8601) as the recipient reads it: a long date and the time, in UTC (the mail does not
+ * know their zone); as given when it is not one.
+ */
+const instantIn = (language: Language, iso = ''): string => {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  const format = new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  });
+  return `${format.format(instant)} UTC`;
+};
+
+const whyMailedEn =
+  'Every administrator is told of each new administrator: if you do not know why this account was made an administrator, deactivate it in Users and check who did it.';
+const whyMailedFr =
+  "Chaque administrateur est prévenu de chaque nouvel administrateur : si vous ne savez pas pourquoi ce compte est devenu administrateur, désactivez-le dans Utilisateurs et vérifiez qui l'a fait.";
+
 interface Texts {
   subject: string;
   body: (fields: Record<string, string>) => string;
@@ -42,6 +62,30 @@ const templates = {
       subject: 'Un compte a été bloqué après des mots de passe erronés',
       body: ({ email }) =>
         `Le compte ${email} a été bloqué après 5 mots de passe erronés successifs.\nIl reste bloqué jusqu'à ce que son titulaire choisisse un nouveau mot de passe via un lien de renouvellement, ou qu'un administrateur force un renouvellement.\n`,
+    },
+  },
+  administratorCreated: {
+    en: {
+      subject: 'A new administrator account was created',
+      body: ({ by, account, at }) =>
+        `${by} created the administrator account ${account} on ${instantIn('en', at)}.\n\n${whyMailedEn}\n`,
+    },
+    fr: {
+      subject: 'Un nouveau compte administrateur a été créé',
+      body: ({ by, account, at }) =>
+        `${by} a créé le compte administrateur ${account} le ${instantIn('fr', at)}.\n\n${whyMailedFr}\n`,
+    },
+  },
+  administratorPromoted: {
+    en: {
+      subject: 'An account was made an administrator',
+      body: ({ by, account, at }) =>
+        `${by} made the account ${account} an administrator on ${instantIn('en', at)}.\n\n${whyMailedEn}\n`,
+    },
+    fr: {
+      subject: 'Un compte est devenu administrateur',
+      body: ({ by, account, at }) =>
+        `${by} a rendu le compte ${account} administrateur le ${instantIn('fr', at)}.\n\n${whyMailedFr}\n`,
     },
   },
 } satisfies Record<string, Record<Language, Texts>>;

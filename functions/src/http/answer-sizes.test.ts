@@ -57,6 +57,7 @@ const textBytes = new Map([
   ['enabler', stored('enablerId')],
   ['user', stored('email')],
   ['by', stored('email')],
+  ['promotedBy', stored('email')],
   // A duplicate group's shared value: an account, a phone or a village.
   ['value', Math.max(stored('bankAccount'), stored('phone'), stored('village'))],
   ['accessToken', (await signAccessToken(longestSession)).length],
@@ -96,6 +97,7 @@ const growingLists: { route: string; path: string; length: number; why: string }
     length: 1000,
     why: "versions of an enabler's config",
   },
+  { route: 'GET /me/enabler', path: '$.configTerms[]', length: 1000, why: "versions of an enabler's config" },
   {
     route: 'GET /admin/enablers/{id}/campaigns',
     path: '$[]',
@@ -111,6 +113,8 @@ const growingLists: { route: string; path: string; length: number; why: string }
     'POST /admin/benefit-runs/{id}/reject',
     'POST /admin/benefit-runs/{id}/cancel',
     'POST /admin/benefit-runs/{id}/resume',
+    'POST /admin/benefit-runs/{id}/preview',
+    'POST /admin/benefit-runs/{id}/reverse',
   ].flatMap((route) => [
     { route, path: '$.run.preview.perFederation[]', length: FEDERATIONS, why: "an enabler's federations" },
     { route, path: '$.run.files[]', length: BANKS, why: 'the banks a run pays' },

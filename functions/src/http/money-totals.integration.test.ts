@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
+import { claimsOfAssessment } from '#data/benefit-claims.ts';
 import { listCampaigns } from '#data/campaigns.ts';
 import { createMoneyRecord } from '#data/money-create.ts';
 import { recordIdHolders } from '#data/record-id-claims.ts';
@@ -85,12 +86,19 @@ const addDays = (isoDay: string, days: number) =>
 
 /** An outcome of a call: written, or one of the refusals the rules allow. */
 type Outcome =
-  'written' | 'ERR_NOT_FOUND' | 'ERR_BALANCE_TOO_LOW' | 'ERR_PENDING_BENEFIT_NEGATIVE' | 'ERR_CONFLICT';
+  | 'written'
+  | 'ERR_NOT_FOUND'
+  | 'ERR_BALANCE_TOO_LOW'
+  | 'ERR_PENDING_BENEFIT_NEGATIVE'
+  | 'ERR_CONFLICT'
+  | 'ERR_PLOT_PAID_FOR_ASSESSMENT';
 const refusals = new Set<string>([
   'ERR_NOT_FOUND',
   'ERR_BALANCE_TOO_LOW',
   'ERR_PENDING_BENEFIT_NEGATIVE',
   'ERR_CONFLICT',
+  // A second payout of one assessment and plot, by any path.
+  'ERR_PLOT_PAID_FOR_ASSESSMENT',
 ]);
 
 const outcomeOf = (
@@ -231,6 +239,16 @@ const runScenario = async (
   );
   for (const item of items.filter((candidate) => typeof candidate.gsi3pk === 'string'))
     expect(holders.get(item.id as string), `claim of ${String(item.id)}`).toBe(item.memberId);
+  // One payout per assessment and plot, each holding its assessment's claim, and no claim left over.
+  const payouts = moneyItems.filter((item) => item.entityType === 'PAYOUT');
+  const claims = (
+    await Promise.all(assessments.map((assessment) => claimsOfAssessment(enablerId, assessment.id)))
+  )
+    .flat()
+    .filter((claim) => people.some((person) => person.memberId === claim.memberId));
+  expect(claims.map((claim) => [claim.payoutId, claim.amountCents]).sort(), 'claims of the payouts').toEqual(
+    payouts.map((payout) => [payout.id, payout.amountCents]).sort(),
+  );
   // Every payout's campaign, on its assessment's date, named after it.
   const campaigns = new Map((await listCampaigns(enablerId)).map((campaign) => [campaign.id, campaign]));
   for (const payout of moneyItems.filter((item) => item.entityType === 'PAYOUT'))
@@ -257,5 +275,6 @@ describe('money totals under concurrent writes of every writer', () => {
       for (const type of ['CONTRIBUTION', 'PAYOUT', 'CASHOUT'])
         expect(outcomes.get(`${side} create ${type}: written`), `${side} ${type}`).toBeGreaterThan(0);
     expect([...outcomes.keys()].some((key) => key.endsWith('ERR_BALANCE_TOO_LOW'))).toBe(true);
+    expect([...outcomes.keys()].some((key) => key.endsWith('ERR_PLOT_PAID_FOR_ASSESSMENT'))).toBe(true);
   }, 120_000);
 });

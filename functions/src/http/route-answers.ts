@@ -129,6 +129,8 @@ export const routeAnswers = {
   'POST /admin/benefit-runs/{id}/reject': answer(benefitRunAnswerSchema),
   'POST /admin/benefit-runs/{id}/cancel': answer(benefitRunAnswerSchema),
   'POST /admin/benefit-runs/{id}/resume': answer(benefitRunAnswerSchema, 202),
+  'POST /admin/benefit-runs/{id}/preview': answer(benefitRunAnswerSchema, 202),
+  'POST /admin/benefit-runs/{id}/reverse': answer(benefitRunAnswerSchema, 202),
   'GET /admin/benefit-runs/{id}/files/{file}': answer(benefitRunFileAnswerSchema),
   'GET /admin/users': answer(managedUserListAnswerSchema),
   'POST /admin/users': answer(managedUserAnswerSchema, 201),

@@ -135,6 +135,7 @@ describe('route table', () => {
         'POST /admin/members',
         'POST /admin/plots',
         'POST /admin/benefit-runs',
+        'POST /admin/benefit-runs/{id}/reverse',
       ].sort(),
     );
     for (const r of idempotent) expect(['signedIn', 'admin'], routeKey(r)).toContain(r.access);

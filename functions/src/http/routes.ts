@@ -404,6 +404,8 @@ export const routes = [
     body: benefitRunCancelRequestSchema,
   }),
   route('POST', '/admin/benefit-runs/{id}/resume', 'admin-benefit-runs', 'admin', runId),
+  route('POST', '/admin/benefit-runs/{id}/preview', 'admin-benefit-runs', 'admin', runId),
+  idempotent(route('POST', '/admin/benefit-runs/{id}/reverse', 'admin-benefit-runs', 'admin', runId)),
   route('GET', '/admin/benefit-runs/{id}/files/{file}', 'admin-benefit-runs', 'admin', {
     params: pathParameters({ id: benefitRunIdParameter, file: benefitRunFileParameter }),
   }),

@@ -62,16 +62,37 @@ export const parseCsv = (text: string, separator: ',' | ';'): CsvRead => {
 };
 
 /**
- * A cell that a spreadsheet would run as a formula (it begins with =, +, -, @, a tab or a carriage
- * return: OWASP's list) is written behind a single quote, which the spreadsheet shows as text.
+ * Where a spreadsheet may start a cell: the text's start and, if the file is read with the other
+ * separator (French settings split on semicolons) or its quotes are not honoured, after a comma, a
+ * semicolon or a line break and any quotes that follow them. A formula character there (=, +, -, @, a
+ * tab or a carriage return: OWASP's list) is written behind a single quote, which the spreadsheet
+ * shows as text: `Awa;=1+1` is written `Awa;'=1+1`, a phone `+221 77…` `'+221 77…`.
  */
-const formulaSafe = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-const cell = (value: string | number | null): string => {
-  const text = formulaSafe(value === null ? '' : String(value));
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+const formulaSafe = (value: string): string => {
+  let safe = '';
+  let atStart = true;
+  for (const character of value) {
+    if (atStart && '=+-@\t\r'.includes(character)) safe += "'";
+    safe += character;
+    // A quote right after a cell's start keeps it there: `;"=` is a quoted cell that begins with `=`.
+    if (',;\r\n'.includes(character)) atStart = true;
+    else if (character !== '"') atStart = false;
+  }
+  return safe;
 };
 
-/** A CSV text with a header line, comma-separated, CRLF line ends (RFC 4180), every cell formula-safe. */
+/** A cell is quoted when it holds either separator, a quote or a line break. */
+const needsQuotes = /[",;\r\n]/;
+
+const cell = (value: string | number | null): string => {
+  if (typeof value === 'number') return String(value);
+  const text = formulaSafe(value ?? '');
+  return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/**
+ * A CSV text with a header line, comma-separated, CRLF line ends (RFC 4180): every text cell
+ * formula-safe whichever separator a spreadsheet reads it with, numbers as they are.
+ */
 export const csvText = (header: readonly string[], rows: readonly (string | number | null)[][]): string =>
   [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';

@@ -11,7 +11,8 @@ export const tinyImage =
 
 export const demoConfig = {
   currency: 'XOF',
-  maxCompensationFactor: 10,
+  // The Maximum is ten monthly contributions (docs/decisions.md, "The benefit rule").
+  maxCompensationFactor: 0.1,
   lengthOfSeasonInMonth: 4,
   lengthOfCoverageInMonth: 6,
   damageThreshold: null,

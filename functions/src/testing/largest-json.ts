@@ -40,8 +40,9 @@ const asciiOnly = (pattern: string): boolean => !/\[\^|\\[SsWD]|\.(?![^[]*\])/u.
 /** The most bytes a string of the schema takes in JSON, its quotes aside; undefined without a bound. */
 const textBytesOf = (schema: Schema): number | undefined => {
   const length = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
-  if (length === undefined)
-    return schema.format === 'email' ? EMAIL_LENGTH * WORST_CHARACTER_BYTES : undefined;
+  // The validators' email format (ajv-formats' full one) takes printable ASCII that JSON never escapes.
+  if (schema.format === 'email') return Math.min(length ?? EMAIL_LENGTH, EMAIL_LENGTH);
+  if (length === undefined) return undefined;
   return typeof schema.pattern === 'string' && asciiOnly(schema.pattern)
     ? length
     : length * WORST_CHARACTER_BYTES;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { getMember } from '#data/members.ts';
 import { createMoneyRecord } from '#data/money-create.ts';
@@ -18,7 +19,8 @@ export const givenPayout = async (
   amountCents: number,
   {
     plotId,
-    assessmentId = 'A-1',
+    // A plot has one payout per assessment: each payout of its own unless told.
+    assessmentId = `A-${randomUUID().slice(0, 8)}`,
     assessmentDate = isoDateOf(new Date()),
     payoutDate = assessmentDate,
     by = 'test',

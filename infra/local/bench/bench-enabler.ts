@@ -75,7 +75,8 @@ export const benchEnablerFile = ({
           _id: 'bench-config',
           version: 1,
           currency: 'XOF',
-          maxCompensationFactor: 10,
+          // A Maximum of ten monthly contributions, as the demo's.
+          maxCompensationFactor: 0.1,
           lengthOfSeasonInMonth: 4,
           lengthOfCoverageInMonth: 6,
           benefitFactorsByMonth: [0.5, 1],

@@ -5,7 +5,9 @@
  *    drought contribution in its season; 97 villages; most members paid in cash, some by four banks).
  * 2. Starts a run of an assessment naming each village (every plot is covered on its date) and runs
  *    its preview with the benefit worker in a process of its own (a new Lambda instance): the preview's
- *    time and the process's peak memory.
+ *    time and the process's peak memory, beside a bare read of what it reads (the same Queries, with
+ *    the same page size, in a process of their own, nothing done with their items). Target: the
+ *    preview ≤ 2 × the bare read.
  * 3. Approves it and runs its payment the same way: payouts per second and peak memory.
  * 4. Builds the items the payment wrote (each payout's transaction: the payout, its id claim, its plot's
  *    claim for the assessment, its audit entry, its plot's and its member's totals) and writes them with
@@ -20,7 +22,7 @@ import { startAwsSubstitutes } from '../aws-substitutes.ts';
 import { bareRate } from './bare-writes.ts';
 import { benchEnablerFile } from './bench-enabler.ts';
 import { recordBench } from './results.ts';
-import { runWorkerProcess } from './worker-process.ts';
+import { bareReadProcess, runWorkerProcess } from './worker-process.ts';
 
 const PLOTS = Number(process.env.BENCH_BENEFIT_PLOTS ?? 50_000);
 const PLOTS_PER_MEMBER = 2;
@@ -99,13 +101,16 @@ const main = async () => {
       })),
     };
     const started = await givenBenefitRun(enabler._id, assessment, 'uploader@example.org');
+    const bareRead = await bareReadProcess(enabler._id, assessment.assessmentId);
     const preview = await runWorkerProcess('benefit', benefitStepMessage(started));
     const previewed = await getBenefitRun(started.id);
     if (previewed?.state !== 'PENDING_APPROVAL' || previewed.preview?.accepted.plots !== PLOTS)
       throw new Error(`The preview did not accept every plot: ${JSON.stringify(previewed?.preview)}`);
     console.log(
       `[bench] preview of ${PLOTS} plots: ${(preview.ms / 1000).toFixed(1)} s, peak RSS ${preview.peakRssMb} MB, ` +
-        `${previewed.preview.duplicates} members in possible duplicates`,
+        `${previewed.preview.duplicates} members in possible duplicates; bare read of its items ` +
+        `${(bareRead.ms / 1000).toFixed(1)} s (${bareRead.items} items): ` +
+        `${(preview.ms / bareRead.ms).toFixed(2)} × (target ≤ 2)`,
     );
 
     const approved = await reviewBenefitRun(previewed, 'APPROVED', 'reviewer@example.org', 'Bench');
@@ -135,7 +140,17 @@ const main = async () => {
         parallel: PAY_PARALLELISM,
       },
       [
-        { name: `preview of ${PLOTS} plots`, value: preview.ms / 1000, unit: 's' },
+        {
+          name: `preview of ${PLOTS} plots`,
+          value: preview.ms / 1000,
+          unit: 's',
+          reference: {
+            name: 'bare read of the same items (its Queries)',
+            value: bareRead.ms / 1000,
+            unit: 's',
+          },
+          target: { op: '≤', value: 2, timesReference: true },
+        },
         {
           name: `payment of ${PLOTS} payouts`,
           value: payoutRate,

@@ -20,3 +20,17 @@ export const runWorkerProcess = async (queue: QueueName, message: unknown): Prom
   });
   return JSON.parse(stdout.trim().split('\n').at(-1) as string) as WorkerRun;
 };
+
+const bareReadScript = fileURLToPath(new URL('./preview-bare-read.ts', import.meta.url));
+
+/** The bare read of what a benefit run's preview reads (preview-bare-read.ts), in a process of its own. */
+export const bareReadProcess = async (
+  enablerId: string,
+  assessmentId: string,
+): Promise<{ ms: number; items: number }> => {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', bareReadScript], {
+    env: { ...process.env, BENCH_ENABLER: enablerId, BENCH_ASSESSMENT: assessmentId },
+    maxBuffer: 1 << 24,
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1) as string) as { ms: number; items: number };
+};

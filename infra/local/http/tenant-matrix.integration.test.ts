@@ -159,7 +159,8 @@ const contributionBody = (plotId: string) => ({
 const payoutBody = (plotId: string) => ({
   plotId,
   amount: 50,
-  assessmentId: 'A-1',
+  // One payout per assessment and plot: each case's its own.
+  assessmentId: `A-${unique()}`,
   assessmentDate: unixSecondsOfDay('2026-06-01'),
   payoutDate: unixSecondsOfDay('2026-06-01'),
 });
@@ -200,6 +201,15 @@ const newBenefitRun = async (tenant: Tenant, previewed = true) => {
   return run.id as string;
 };
 const runPath = (tenant: Tenant, then = '') => `/admin/benefit-runs/${tenant.benefitRunId}${then}`;
+/** A review of a new previewed run of the tenant: its path and a body naming the preview seen. */
+const reviewOf = async (tenant: Tenant, action: 'approve' | 'reject', comment: string) => {
+  const id = await newBenefitRun(tenant);
+  const { run } = await prepared(tenant.uploader.token, 'GET', `/admin/benefit-runs/${id}`);
+  return {
+    path: `/admin/benefit-runs/${id}/${action}`,
+    body: { comment, previewComputedAt: run.preview.computedAt },
+  };
+};
 
 const matrix: Record<string, Row> = {
   'POST /auth/login': {
@@ -617,19 +627,13 @@ const matrix: Record<string, Row> = {
   },
   'POST /admin/benefit-runs/{id}/approve': {
     tenants: 'both',
-    request: async ({ tenant }) => ({
-      path: `/admin/benefit-runs/${await newBenefitRun(tenant)}/approve`,
-      body: { comment: 'Checked' },
-    }),
+    request: ({ tenant }) => reviewOf(tenant, 'approve', 'Checked'),
     own: adminOnly('202'),
     other: adminOnly(NOT_FOUND),
   },
   'POST /admin/benefit-runs/{id}/reject': {
     tenants: 'both',
-    request: async ({ tenant }) => ({
-      path: `/admin/benefit-runs/${await newBenefitRun(tenant)}/reject`,
-      body: { comment: 'Wrong index' },
-    }),
+    request: ({ tenant }) => reviewOf(tenant, 'reject', 'Wrong index'),
     own: adminOnly('200'),
     other: adminOnly(NOT_FOUND),
   },
@@ -648,6 +652,22 @@ const matrix: Record<string, Row> = {
       path: `/admin/benefit-runs/${await newBenefitRun(tenant, false)}/resume`,
     }),
     own: adminOnly('202'),
+    other: adminOnly(NOT_FOUND),
+  },
+  'POST /admin/benefit-runs/{id}/preview': {
+    tenants: 'both',
+    request: async ({ tenant }) => ({
+      path: `/admin/benefit-runs/${await newBenefitRun(tenant)}/preview`,
+    }),
+    own: adminOnly('202'),
+    other: adminOnly(NOT_FOUND),
+  },
+  // The tenant's run is previewed, not paid: its own administrator is told it cannot be reversed yet
+  // (a reversal of a paid run: benefit-runs.integration.test.ts); another enabler's is not found.
+  'POST /admin/benefit-runs/{id}/reverse': {
+    tenants: 'both',
+    request: ({ tenant }) => ({ path: runPath(tenant, '/reverse') }),
+    own: adminOnly('409 ERR_BENEFIT_RUN_STATE'),
     other: adminOnly(NOT_FOUND),
   },
   'GET /admin/benefit-runs/{id}/files/{file}': {

@@ -599,7 +599,8 @@ describe('the benefit-run worker', () => {
   /*
    * An enabler of three members, each with a plot given 12.50 on 1 February (and 12.50 on 1 March,
    * after the assessment) and a plot given nothing; a run of their village at an index of 0.5 on
-   * 20 February pays each first plot 12.50 × 1 × 0.5 = 6.25 and refuses the others (nothing to pay).
+   * 20 February pays each first plot its Maximum 100 × 1 × 0.5 × 12.50 of 20.00 due (0.625) = 31.25,
+   * 31 F CFA, and refuses the others (nothing to pay).
    */
   const givenRun = async (enablerId: string) =>
     givenBenefitRun(enablerId, {
@@ -607,7 +608,7 @@ describe('the benefit-run worker', () => {
       assessmentDate: '2026-02-20',
       rows: [{ village: 'Fissel', damageIndex: 0.5 }],
     });
-  const previewOf = { accepted: { plots: 3, members: 3, amountCents: 1875 }, refused: 3 };
+  const previewOf = { accepted: { plots: 3, members: 3, amountCents: 9300 }, refused: 3 };
 
   const approvedRun = async () => {
     const enablerId = await givenEnablerWithMembers();
@@ -631,7 +632,7 @@ describe('the benefit-run worker', () => {
       expect(
         payouts.map((payout) => payout.amountCents),
         `${where}: ${memberId}`,
-      ).toEqual([625]);
+      ).toEqual([3100]);
     }
   };
 

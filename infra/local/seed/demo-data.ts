@@ -68,7 +68,8 @@ const enablers: DemoEnabler[] = [
     members: 220,
     config: {
       currency: 'XOF',
-      maxCompensationFactor: 10,
+      // A plot's Maximum is ten monthly contributions (docs/decisions.md, "The benefit rule").
+      maxCompensationFactor: 0.1,
       lengthOfSeasonInMonth: 4,
       lengthOfCoverageInMonth: 6,
       damageThreshold: 0.3,
@@ -99,7 +100,8 @@ const enablers: DemoEnabler[] = [
     members: 80,
     config: {
       currency: 'INR',
-      maxCompensationFactor: 8,
+      // Eight monthly contributions.
+      maxCompensationFactor: 0.125,
       lengthOfSeasonInMonth: 5,
       lengthOfCoverageInMonth: 7,
       damageThreshold: null,
@@ -213,7 +215,14 @@ const demoMembers = (
       }
     }
     const whole = wholeMemberItems(fields, id, at, { plots, records });
-    items.push(whole.profile, ...whole.plots, ...whole.claims, ...whole.records, ...whole.recordIdClaims);
+    items.push(
+      whole.profile,
+      ...whole.plots,
+      ...whole.claims,
+      ...whole.records,
+      ...whole.recordIdClaims,
+      ...whole.benefitClaims,
+    );
   }
   return items;
 };

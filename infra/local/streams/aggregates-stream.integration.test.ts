@@ -463,7 +463,7 @@ describe('the aggregates kept from the stream', () => {
       });
     await settled(enabler.id);
     const before = await storedAggregatesOf(enabler.id);
-    // 12.50 × factor 1 (month 1) × 0.8 = 10.00 a member.
+    // The Maximum 100 × factor 1 (month 2) × 0.8 × 12.50 of 20.00 due (0.625) = 50 F CFA a member.
     const step = async (runId: string) => {
       const ran = (await getBenefitRun(runId)) as BenefitRun;
       expect(
@@ -482,13 +482,13 @@ describe('the aggregates kept from the stream', () => {
       rows: [{ village: 'Fissel', damageIndex: 0.8 }],
     });
     await reviewBenefitRun(await step(started.id), 'APPROVED', 'reviewer@example.org', 'Checked');
-    expect((await step(started.id)).payment?.paid).toEqual({ plots: 3, members: 3, amountCents: 3000 });
+    expect((await step(started.id)).payment?.paid).toEqual({ plots: 3, members: 3, amountCents: 15_000 });
     await settled(enabler.id);
     const after = await storedAggregatesOf(enabler.id);
     const pending = (federation: string) => `ENABLER#${enabler.id}#AGG#pendingBenefits#total|${federation}`;
     expect(
       [pending('F#Kaolack'), pending('NONE')].map((key) => (after[key] ?? 0) - (before[key] ?? 0)),
-    ).toEqual([2000, 1000]);
+    ).toEqual([10_000, 5000]);
     const rebuilt = await rebuildAggregates(enabler.id);
     expect(rebuilt.malformed).toBe(0);
     expect(await storedAggregatesOf(enabler.id)).toEqual(after);

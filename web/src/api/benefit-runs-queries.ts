@@ -1,14 +1,15 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { benefitRunAtWork } from '@cpbo/schemas/benefit-runs.ts';
 import type { ApiRequest } from './api-client.ts';
 import {
   getBenefitRun,
-  isAtWork,
   listBenefitRows,
   listBenefitRuns,
   listDuplicates,
   moveBenefitRun,
   type BenefitRun,
   type BenefitRunAction,
+  type BenefitRunMoveBody,
   type BenefitRowsQuery,
   type DuplicatesQuery,
 } from './benefit-runs.ts';
@@ -40,7 +41,7 @@ function useFollowedRead<Answer>(
 /** The current enabler's runs, read again while one of them is at work. */
 export const useBenefitRuns = () =>
   useFollowedRead(queryKeys.benefitRuns.list, listBenefitRuns, (runs) =>
-    runs.some((run) => isAtWork(run.state)),
+    runs.some((run) => benefitRunAtWork(run.state)),
   );
 
 /** One run, read again while its preview or payment is at work. */
@@ -48,7 +49,7 @@ export const useBenefitRun = (runId: string) =>
   useFollowedRead(
     queryKeys.benefitRuns.run(runId),
     (options) => getBenefitRun(runId, options),
-    (run) => isAtWork(run.state),
+    ({ run }) => benefitRunAtWork(run.state),
   );
 
 /** A page of a previewed run's rows; the page shown stays while the next one loads. */
@@ -69,16 +70,15 @@ export const useDuplicates = (run: BenefitRun, query: DuplicatesQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export interface BenefitRunMove {
+export interface BenefitRunMove extends BenefitRunMoveBody {
   action: BenefitRunAction;
-  comment?: string | undefined;
   idempotencyKey: string;
 }
 
-/** Approve, reject, cancel or resume a run; the runs are read again once it is done. */
+/** Any action of the run's table (approve, reject, cancel, resume, preview again, reverse); the runs are read again once it is done. */
 export const useMoveBenefitRun = (runId: string) =>
   useWrite(
-    ({ action, comment, idempotencyKey }: BenefitRunMove) =>
-      moveBenefitRun(runId, action, comment, { idempotencyKey }),
+    ({ action, idempotencyKey, ...body }: BenefitRunMove) =>
+      moveBenefitRun(runId, action, body, { idempotencyKey }),
     [queryKeys.benefitRuns.all],
   );

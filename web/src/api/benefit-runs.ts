@@ -2,10 +2,10 @@ import type {
   AssessmentFormat,
   BenefitRowPage,
   BenefitRowSortField,
+  BenefitRunAction,
   BenefitRunAnswer,
   BenefitRunFileAnswer,
   BenefitRunListAnswer,
-  BenefitRunState,
   DuplicatePage,
   DuplicateSortField,
   ImportUploadAnswer,
@@ -18,6 +18,7 @@ import { ApiError } from './api-error.ts';
 export type {
   AssessmentFormat,
   AssessmentProblem,
+  BenefitRunAction,
   BenefitRowView as BenefitRow,
   BenefitRunView as BenefitRun,
   BenefitRunState,
@@ -31,16 +32,13 @@ const runPath = (runId: string) => `${base}/${encodeURIComponent(runId)}`;
 type WriteOptions = Pick<ApiRequest, 'idempotencyKey'>;
 type Errors = Pick<ApiRequest, 'errors'>;
 
-/** A run whose job is at work: the screens read it again until it stops. */
-export const isAtWork = (state: BenefitRunState): boolean =>
-  state === 'PREVIEWING' || state === 'APPROVED' || state === 'PAYING';
-
 /** The current enabler's runs, newest first. */
 export const listBenefitRuns = async (options: Errors = {}) =>
   (await apiFetch<BenefitRunListAnswer>(base, options)).runs;
 
-export const getBenefitRun = async (runId: string, options: Errors = {}) =>
-  (await apiFetch<BenefitRunAnswer>(runPath(runId), options)).run;
+/** A run, and for one awaiting its review whether the signed-in administrator is of its uploader's line. */
+export const getBenefitRun = (runId: string, options: Errors = {}) =>
+  apiFetch<BenefitRunAnswer>(runPath(runId), options);
 
 export interface PreviewSort<Field extends string> {
   field: Field;
@@ -122,20 +120,33 @@ export interface BenefitRunStart {
 export const startBenefitRun = async (start: BenefitRunStart, options: WriteOptions = {}) =>
   (await apiFetch<BenefitRunAnswer>(base, { method: 'POST', body: start, errors: 'caller', ...options })).run;
 
-/** The moves of a run after its preview: each answers the run as it now is. */
-export type BenefitRunAction = 'approve' | 'reject' | 'cancel' | 'resume';
+/** What a move carries: a comment (approve and reject: required, with the preview the reviewer saw). */
+export interface BenefitRunMoveBody {
+  comment?: string | undefined;
+  previewComputedAt?: string | undefined;
+}
 
+/**
+ * A move of a run (schemas/benefit-runs.ts's table of actions): each answers the run as it now is; a
+ * reversal answers the new reversal run.
+ */
 export const moveBenefitRun = async (
   runId: string,
   action: BenefitRunAction,
-  comment: string | undefined,
+  { comment, previewComputedAt }: BenefitRunMoveBody,
   options: WriteOptions = {},
 ) =>
   (
     await apiFetch<BenefitRunAnswer>(`${runPath(runId)}/${action}`, {
       method: 'POST',
-      // Resume takes no body; cancel takes an optional comment; approve and reject require one.
-      body: action === 'resume' ? undefined : comment === undefined ? {} : { comment },
+      body:
+        action === 'approve' || action === 'reject'
+          ? { comment, previewComputedAt }
+          : action === 'cancel'
+            ? comment === undefined
+              ? {}
+              : { comment }
+            : undefined,
       ...options,
     })
   ).run;

@@ -1,3 +1,4 @@
+import { BENEFIT_RULE_VERSION } from '@cpbo/schemas/benefit-rule.ts';
 import type { BenefitRow, BenefitRun, Duplicate } from '../api/benefit-runs.ts';
 
 /** The uploader of the test runs, another administrator than the signed-in one (ada@example.org). */
@@ -16,11 +17,15 @@ export const benefitRun = (overrides: Partial<BenefitRun> = {}): BenefitRun => (
   createdAt: '2026-02-16T09:00:00.000Z',
   updatedAt: '2026-02-16T09:01:00.000Z',
   progress: null,
+  kind: 'PAYMENT',
+  reverses: null,
+  reversedBy: null,
   preview: {
+    ruleVersion: BENEFIT_RULE_VERSION,
     rows: 6,
     accepted: { plots: 3, members: 3, amount: 26 },
     refused: 3,
-    refusedByReason: { ZERO_BENEFIT: 1, ABOVE_CAP: 1, UNKNOWN_PLOT: 1 },
+    refusedByReason: { ZERO_BENEFIT: 1, ABOVE_MAXIMUM: 1, UNKNOWN_PLOT: 1 },
     perFederation: [
       { federation: 'Kaolack', plots: 2, members: 2, amount: 22 },
       { federation: null, plots: 1, members: 1, amount: 4 },
@@ -102,15 +107,22 @@ export const benefitRow = (overrides: Partial<BenefitRow> = {}): BenefitRow => (
   memberNumber: 'F-0001',
   village: 'Ndiaffate',
   federation: 'Kaolack',
-  seasonContributions: 25,
-  month: 1,
+  maximum: 100,
+  month: 2,
   factor: 1,
   damageIndex: 0.4,
+  seasonContributions: 10,
+  contributionsDue: 20,
+  paidShare: 0.5,
   givenAmount: null,
-  cap: 250,
-  benefit: 10,
+  benefit: 20,
   status: 'ACCEPTED',
   reason: null,
+  bankName: 'CBAO',
+  bankBranchName: 'Kaolack',
+  bankIFSC: null,
+  bankAccount: 'SN-001',
+  bankChanged: false,
   ...overrides,
 });
 

@@ -74,13 +74,27 @@ export const authSession = (role: Role, currentEnabler: CurrentEnabler = coopVer
 });
 
 /** The fake API routes of a successful start-up from the API's session cookie. */
+/** The cover terms GET /me/enabler answers beside the enabler: its current config version's. */
+export const configTermsOf = ({ config }: CurrentEnabler) =>
+  config
+    ? [
+        {
+          version: config.version,
+          currency: config.currency,
+          maxCompensationFactor: config.maxCompensationFactor,
+          benefitFactorsByMonth: config.benefitFactorsByMonth,
+          damageThreshold: config.damageThreshold ?? null,
+        },
+      ]
+    : [];
+
 export const signedInRoutes = (
   role: Role,
   enablers: Enabler[] = [coopVerte],
   current: CurrentEnabler = coopVerte,
 ): Record<string, FakeAnswer> => ({
   'GET /api/auth/refresh': { body: authSession(role, current) },
-  'GET /api/me/enabler': { body: current },
+  'GET /api/me/enabler': { body: { ...current, configTerms: configTermsOf(current) } },
   'GET /api/admin/enablers': { body: enablers },
 });
 

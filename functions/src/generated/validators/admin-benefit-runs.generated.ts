@@ -241,10 +241,129 @@ var require_formats = __commonJS({
 });
 
 // functions/src/generated/validators/ajv-standalone-code.js
-var v50341f67c2c0c24bd705a0d8 = validate10;
+var v324ad2abb1054e9f19d96d4c = validate10;
 var func2 = require_ucs2length().default;
 var pattern0 = new RegExp("\\S", "u");
+var formats0 = require_formats().fullFormats["date-time"];
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.comment === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "comment" }, message: "must have required property 'comment'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.previewComputedAt === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "previewComputedAt" }, message: "must have required property 'previewComputedAt'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "comment" || key0 === "previewComputedAt")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.comment !== void 0) {
+      let data0 = data.comment;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 1e3) {
+          const err3 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/maxLength", keyword: "maxLength", params: { limit: 1e3 }, message: "must NOT have more than 1000 characters" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err4 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data0)) {
+          const err5 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.previewComputedAt !== void 0) {
+      let data1 = data.previewComputedAt;
+      if (typeof data1 === "string") {
+        if (func2(data1) > 40) {
+          const err7 = { instancePath: instancePath + "/previewComputedAt", schemaPath: "#/properties/previewComputedAt/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err8 = { instancePath: instancePath + "/previewComputedAt", schemaPath: "#/properties/previewComputedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = { instancePath: instancePath + "/previewComputedAt", schemaPath: "#/properties/previewComputedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
+}
+var v50341f67c2c0c24bd705a0d8 = validate11;
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -309,12 +428,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate10.errors = vErrors;
+  validate11.errors = vErrors;
   return errors === 0;
 }
-var v6a4c7bfc337f516fbac0d156 = validate11;
-var pattern1 = new RegExp("^[0-9a-f-]{36}$", "u");
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v6a4c7bfc337f516fbac0d156 = validate12;
+var pattern2 = new RegExp("^[0-9a-f-]{36}$", "u");
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -350,7 +469,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern1.test(data0)) {
+        if (!pattern2.test(data0)) {
           const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err3];
@@ -378,249 +497,20 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate11.errors = vErrors;
-  return errors === 0;
-}
-var v7ff02cf84320656e87fb0364 = validate12;
-var schema13 = { "$id": "query/benefit-run-duplicates", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:group": { "type": "string", "enum": ["asc", "desc"] }, "sort:kind": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "filter:kind": { "type": "string", "enum": ["BANK_ACCOUNT", "PHONE", "SIMILAR_NAMES"] } } };
-var func5 = Object.prototype.hasOwnProperty;
-var pattern2 = new RegExp("^[1-9][0-9]{0,5}$", "u");
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!func5.call(schema13.properties, key0)) {
-        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.page !== void 0) {
-      let data0 = data.page;
-      if (typeof data0 === "string") {
-        if (func2(data0) > 6) {
-          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/maxLength", keyword: "maxLength", params: { limit: 6 }, message: "must NOT have more than 6 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (!pattern2.test(data0)) {
-          const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      } else {
-        const err3 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.pageSize !== void 0) {
-      let data1 = data.pageSize;
-      if (typeof data1 !== "string") {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema13.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:group"] !== void 0) {
-      let data2 = data["sort:group"];
-      if (typeof data2 !== "string") {
-        const err6 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      if (!(data2 === "asc" || data2 === "desc")) {
-        const err7 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:group"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:kind"] !== void 0) {
-      let data3 = data["sort:kind"];
-      if (typeof data3 !== "string") {
-        const err8 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if (!(data3 === "asc" || data3 === "desc")) {
-        const err9 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:kind"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:memberName"] !== void 0) {
-      let data4 = data["sort:memberName"];
-      if (typeof data4 !== "string") {
-        const err10 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-      if (!(data4 === "asc" || data4 === "desc")) {
-        const err11 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:memberNumber"] !== void 0) {
-      let data5 = data["sort:memberNumber"];
-      if (typeof data5 !== "string") {
-        const err12 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (!(data5 === "asc" || data5 === "desc")) {
-        const err13 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:village"] !== void 0) {
-      let data6 = data["sort:village"];
-      if (typeof data6 !== "string") {
-        const err14 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-      if (!(data6 === "asc" || data6 === "desc")) {
-        const err15 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:village"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:benefit"] !== void 0) {
-      let data7 = data["sort:benefit"];
-      if (typeof data7 !== "string") {
-        const err16 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-      if (!(data7 === "asc" || data7 === "desc")) {
-        const err17 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema13.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:kind"] !== void 0) {
-      let data8 = data["filter:kind"];
-      if (typeof data8 !== "string") {
-        const err18 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-      if (!(data8 === "BANK_ACCOUNT" || data8 === "PHONE" || data8 === "SIMILAR_NAMES")) {
-        const err19 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/enum", keyword: "enum", params: { allowedValues: schema13.properties["filter:kind"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err20];
-    } else {
-      vErrors.push(err20);
-    }
-    errors++;
-  }
   validate12.errors = vErrors;
   return errors === 0;
 }
-var v9ce6c7a4325428a325b81796 = validate13;
-var schema14 = { "$id": "query/benefit-run-rows", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:row": { "type": "string", "enum": ["asc", "desc"] }, "sort:plotName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:seasonContributions": { "type": "string", "enum": ["asc", "desc"] }, "sort:month": { "type": "string", "enum": ["asc", "desc"] }, "sort:factor": { "type": "string", "enum": ["asc", "desc"] }, "sort:damageIndex": { "type": "string", "enum": ["asc", "desc"] }, "sort:cap": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "sort:status": { "type": "string", "enum": ["asc", "desc"] }, "sort:reason": { "type": "string", "enum": ["asc", "desc"] }, "filter:status": { "type": "string", "enum": ["ACCEPTED", "REFUSED"] }, "filter:reason": { "type": "string", "enum": ["UNKNOWN_PLOT", "OTHER_ENABLER_PLOT", "NOT_COVERED", "NO_CONFIG", "ALREADY_PAID", "ABOVE_CAP", "ZERO_BENEFIT", "DUPLICATE_ROW", "NO_COVERED_PLOT"] }, "filter:federation": { "type": "string", "maxLength": 120 }, "filter:search": { "type": "string", "maxLength": 100 } } };
+var v7ff02cf84320656e87fb0364 = validate13;
+var schema14 = { "$id": "query/benefit-run-duplicates", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:group": { "type": "string", "enum": ["asc", "desc"] }, "sort:kind": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "filter:kind": { "type": "string", "enum": ["BANK_ACCOUNT", "PHONE", "SIMILAR_NAMES"] } } };
+var func8 = Object.prototype.hasOwnProperty;
+var pattern3 = new RegExp("^[1-9][0-9]{0,5}$", "u");
 function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!func5.call(schema14.properties, key0)) {
+      if (!func8.call(schema14.properties, key0)) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -642,7 +532,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern2.test(data0)) {
+        if (!pattern3.test(data0)) {
           const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
           if (vErrors === null) {
             vErrors = [err2];
@@ -682,10 +572,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:row"] !== void 0) {
-      let data2 = data["sort:row"];
+    if (data["sort:group"] !== void 0) {
+      let data2 = data["sort:group"];
       if (typeof data2 !== "string") {
-        const err6 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err6 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -694,7 +584,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data2 === "asc" || data2 === "desc")) {
-        const err7 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:row"].enum }, message: "must be equal to one of the allowed values" };
+        const err7 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:group"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -703,10 +593,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:plotName"] !== void 0) {
-      let data3 = data["sort:plotName"];
+    if (data["sort:kind"] !== void 0) {
+      let data3 = data["sort:kind"];
       if (typeof data3 !== "string") {
-        const err8 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err8 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -715,7 +605,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data3 === "asc" || data3 === "desc")) {
-        const err9 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:plotName"].enum }, message: "must be equal to one of the allowed values" };
+        const err9 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:kind"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err9];
         } else {
@@ -787,6 +677,235 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data["sort:benefit"] !== void 0) {
+      let data7 = data["sort:benefit"];
+      if (typeof data7 !== "string") {
+        const err16 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (!(data7 === "asc" || data7 === "desc")) {
+        const err17 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:kind"] !== void 0) {
+      let data8 = data["filter:kind"];
+      if (typeof data8 !== "string") {
+        const err18 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (!(data8 === "BANK_ACCOUNT" || data8 === "PHONE" || data8 === "SIMILAR_NAMES")) {
+        const err19 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/enum", keyword: "enum", params: { allowedValues: schema14.properties["filter:kind"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err20];
+    } else {
+      vErrors.push(err20);
+    }
+    errors++;
+  }
+  validate13.errors = vErrors;
+  return errors === 0;
+}
+var v8d95b7a2515e751d05022255 = validate14;
+var schema15 = { "$id": "query/benefit-run-rows", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:row": { "type": "string", "enum": ["asc", "desc"] }, "sort:plotName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:maximum": { "type": "string", "enum": ["asc", "desc"] }, "sort:month": { "type": "string", "enum": ["asc", "desc"] }, "sort:factor": { "type": "string", "enum": ["asc", "desc"] }, "sort:damageIndex": { "type": "string", "enum": ["asc", "desc"] }, "sort:seasonContributions": { "type": "string", "enum": ["asc", "desc"] }, "sort:paidShare": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "sort:status": { "type": "string", "enum": ["asc", "desc"] }, "sort:reason": { "type": "string", "enum": ["asc", "desc"] }, "filter:status": { "type": "string", "enum": ["ACCEPTED", "REFUSED"] }, "filter:reason": { "type": "string", "enum": ["UNKNOWN_PLOT", "OTHER_ENABLER_PLOT", "NOT_COVERED", "NO_CONFIG", "ALREADY_PAID", "ABOVE_MAXIMUM", "NOT_CURRENCY_UNIT", "ZERO_BENEFIT", "DUPLICATE_ROW", "NO_COVERED_PLOT", "PAYOUT_GONE", "PENDING_TOO_LOW"] }, "filter:federation": { "type": "string", "maxLength": 120 }, "filter:search": { "type": "string", "maxLength": 100 } } };
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!func8.call(schema15.properties, key0)) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.page !== void 0) {
+      let data0 = data.page;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 6) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/maxLength", keyword: "maxLength", params: { limit: 6 }, message: "must NOT have more than 6 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!pattern3.test(data0)) {
+          const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+        const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema15.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:row"] !== void 0) {
+      let data2 = data["sort:row"];
+      if (typeof data2 !== "string") {
+        const err6 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (!(data2 === "asc" || data2 === "desc")) {
+        const err7 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:row"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:plotName"] !== void 0) {
+      let data3 = data["sort:plotName"];
+      if (typeof data3 !== "string") {
+        const err8 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!(data3 === "asc" || data3 === "desc")) {
+        const err9 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:plotName"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:memberName"] !== void 0) {
+      let data4 = data["sort:memberName"];
+      if (typeof data4 !== "string") {
+        const err10 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (!(data4 === "asc" || data4 === "desc")) {
+        const err11 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:memberNumber"] !== void 0) {
+      let data5 = data["sort:memberNumber"];
+      if (typeof data5 !== "string") {
+        const err12 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data5 === "asc" || data5 === "desc")) {
+        const err13 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:village"] !== void 0) {
+      let data6 = data["sort:village"];
+      if (typeof data6 !== "string") {
+        const err14 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (!(data6 === "asc" || data6 === "desc")) {
+        const err15 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:village"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
     if (data["sort:federation"] !== void 0) {
       let data7 = data["sort:federation"];
       if (typeof data7 !== "string") {
@@ -799,7 +918,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data7 === "asc" || data7 === "desc")) {
-        const err17 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
+        const err17 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err17];
         } else {
@@ -808,10 +927,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:seasonContributions"] !== void 0) {
-      let data8 = data["sort:seasonContributions"];
+    if (data["sort:maximum"] !== void 0) {
+      let data8 = data["sort:maximum"];
       if (typeof data8 !== "string") {
-        const err18 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err18 = { instancePath: instancePath + "/sort:maximum", schemaPath: "#/properties/sort%3Amaximum/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -820,7 +939,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data8 === "asc" || data8 === "desc")) {
-        const err19 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:seasonContributions"].enum }, message: "must be equal to one of the allowed values" };
+        const err19 = { instancePath: instancePath + "/sort:maximum", schemaPath: "#/properties/sort%3Amaximum/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:maximum"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err19];
         } else {
@@ -841,7 +960,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data9 === "asc" || data9 === "desc")) {
-        const err21 = { instancePath: instancePath + "/sort:month", schemaPath: "#/properties/sort%3Amonth/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:month"].enum }, message: "must be equal to one of the allowed values" };
+        const err21 = { instancePath: instancePath + "/sort:month", schemaPath: "#/properties/sort%3Amonth/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:month"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err21];
         } else {
@@ -862,7 +981,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data10 === "asc" || data10 === "desc")) {
-        const err23 = { instancePath: instancePath + "/sort:factor", schemaPath: "#/properties/sort%3Afactor/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:factor"].enum }, message: "must be equal to one of the allowed values" };
+        const err23 = { instancePath: instancePath + "/sort:factor", schemaPath: "#/properties/sort%3Afactor/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:factor"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -883,7 +1002,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data11 === "asc" || data11 === "desc")) {
-        const err25 = { instancePath: instancePath + "/sort:damageIndex", schemaPath: "#/properties/sort%3AdamageIndex/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:damageIndex"].enum }, message: "must be equal to one of the allowed values" };
+        const err25 = { instancePath: instancePath + "/sort:damageIndex", schemaPath: "#/properties/sort%3AdamageIndex/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:damageIndex"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err25];
         } else {
@@ -892,10 +1011,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:cap"] !== void 0) {
-      let data12 = data["sort:cap"];
+    if (data["sort:seasonContributions"] !== void 0) {
+      let data12 = data["sort:seasonContributions"];
       if (typeof data12 !== "string") {
-        const err26 = { instancePath: instancePath + "/sort:cap", schemaPath: "#/properties/sort%3Acap/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err26 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err26];
         } else {
@@ -904,7 +1023,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data12 === "asc" || data12 === "desc")) {
-        const err27 = { instancePath: instancePath + "/sort:cap", schemaPath: "#/properties/sort%3Acap/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:cap"].enum }, message: "must be equal to one of the allowed values" };
+        const err27 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:seasonContributions"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err27];
         } else {
@@ -913,10 +1032,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:benefit"] !== void 0) {
-      let data13 = data["sort:benefit"];
+    if (data["sort:paidShare"] !== void 0) {
+      let data13 = data["sort:paidShare"];
       if (typeof data13 !== "string") {
-        const err28 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err28 = { instancePath: instancePath + "/sort:paidShare", schemaPath: "#/properties/sort%3ApaidShare/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err28];
         } else {
@@ -925,7 +1044,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data13 === "asc" || data13 === "desc")) {
-        const err29 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
+        const err29 = { instancePath: instancePath + "/sort:paidShare", schemaPath: "#/properties/sort%3ApaidShare/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:paidShare"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err29];
         } else {
@@ -934,10 +1053,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:status"] !== void 0) {
-      let data14 = data["sort:status"];
+    if (data["sort:benefit"] !== void 0) {
+      let data14 = data["sort:benefit"];
       if (typeof data14 !== "string") {
-        const err30 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err30 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err30];
         } else {
@@ -946,7 +1065,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data14 === "asc" || data14 === "desc")) {
-        const err31 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:status"].enum }, message: "must be equal to one of the allowed values" };
+        const err31 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err31];
         } else {
@@ -955,10 +1074,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:reason"] !== void 0) {
-      let data15 = data["sort:reason"];
+    if (data["sort:status"] !== void 0) {
+      let data15 = data["sort:status"];
       if (typeof data15 !== "string") {
-        const err32 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err32 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err32];
         } else {
@@ -967,7 +1086,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data15 === "asc" || data15 === "desc")) {
-        const err33 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:reason"].enum }, message: "must be equal to one of the allowed values" };
+        const err33 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:status"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err33];
         } else {
@@ -976,10 +1095,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["filter:status"] !== void 0) {
-      let data16 = data["filter:status"];
+    if (data["sort:reason"] !== void 0) {
+      let data16 = data["sort:reason"];
       if (typeof data16 !== "string") {
-        const err34 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err34 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err34];
         } else {
@@ -987,8 +1106,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data16 === "ACCEPTED" || data16 === "REFUSED")) {
-        const err35 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/enum", keyword: "enum", params: { allowedValues: schema14.properties["filter:status"].enum }, message: "must be equal to one of the allowed values" };
+      if (!(data16 === "asc" || data16 === "desc")) {
+        const err35 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:reason"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err35];
         } else {
@@ -997,10 +1116,10 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["filter:reason"] !== void 0) {
-      let data17 = data["filter:reason"];
+    if (data["filter:status"] !== void 0) {
+      let data17 = data["filter:status"];
       if (typeof data17 !== "string") {
-        const err36 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err36 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err36];
         } else {
@@ -1008,8 +1127,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data17 === "UNKNOWN_PLOT" || data17 === "OTHER_ENABLER_PLOT" || data17 === "NOT_COVERED" || data17 === "NO_CONFIG" || data17 === "ALREADY_PAID" || data17 === "ABOVE_CAP" || data17 === "ZERO_BENEFIT" || data17 === "DUPLICATE_ROW" || data17 === "NO_COVERED_PLOT")) {
-        const err37 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/enum", keyword: "enum", params: { allowedValues: schema14.properties["filter:reason"].enum }, message: "must be equal to one of the allowed values" };
+      if (!(data17 === "ACCEPTED" || data17 === "REFUSED")) {
+        const err37 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/enum", keyword: "enum", params: { allowedValues: schema15.properties["filter:status"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err37];
         } else {
@@ -1018,20 +1137,19 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["filter:federation"] !== void 0) {
-      let data18 = data["filter:federation"];
-      if (typeof data18 === "string") {
-        if (func2(data18) > 120) {
-          const err38 = { instancePath: instancePath + "/filter:federation", schemaPath: "#/properties/filter%3Afederation/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-          if (vErrors === null) {
-            vErrors = [err38];
-          } else {
-            vErrors.push(err38);
-          }
-          errors++;
+    if (data["filter:reason"] !== void 0) {
+      let data18 = data["filter:reason"];
+      if (typeof data18 !== "string") {
+        const err38 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
         }
-      } else {
-        const err39 = { instancePath: instancePath + "/filter:federation", schemaPath: "#/properties/filter%3Afederation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        errors++;
+      }
+      if (!(data18 === "UNKNOWN_PLOT" || data18 === "OTHER_ENABLER_PLOT" || data18 === "NOT_COVERED" || data18 === "NO_CONFIG" || data18 === "ALREADY_PAID" || data18 === "ABOVE_MAXIMUM" || data18 === "NOT_CURRENCY_UNIT" || data18 === "ZERO_BENEFIT" || data18 === "DUPLICATE_ROW" || data18 === "NO_COVERED_PLOT" || data18 === "PAYOUT_GONE" || data18 === "PENDING_TOO_LOW")) {
+        const err39 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/enum", keyword: "enum", params: { allowedValues: schema15.properties["filter:reason"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err39];
         } else {
@@ -1040,11 +1158,11 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["filter:search"] !== void 0) {
-      let data19 = data["filter:search"];
+    if (data["filter:federation"] !== void 0) {
+      let data19 = data["filter:federation"];
       if (typeof data19 === "string") {
-        if (func2(data19) > 100) {
-          const err40 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+        if (func2(data19) > 120) {
+          const err40 = { instancePath: instancePath + "/filter:federation", schemaPath: "#/properties/filter%3Afederation/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
           if (vErrors === null) {
             vErrors = [err40];
           } else {
@@ -1053,7 +1171,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err41 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err41 = { instancePath: instancePath + "/filter:federation", schemaPath: "#/properties/filter%3Afederation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err41];
         } else {
@@ -1062,90 +1180,34 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-  } else {
-    const err42 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err42];
-    } else {
-      vErrors.push(err42);
-    }
-    errors++;
-  }
-  validate13.errors = vErrors;
-  return errors === 0;
-}
-var v9e4771efac288a685edac012 = validate14;
-function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.comment === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "comment" }, message: "must have required property 'comment'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "comment")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.comment !== void 0) {
-      let data0 = data.comment;
-      if (typeof data0 === "string") {
-        if (func2(data0) > 1e3) {
-          const err2 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/maxLength", keyword: "maxLength", params: { limit: 1e3 }, message: "must NOT have more than 1000 characters" };
+    if (data["filter:search"] !== void 0) {
+      let data20 = data["filter:search"];
+      if (typeof data20 === "string") {
+        if (func2(data20) > 100) {
+          const err42 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err42];
           } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (func2(data0) < 1) {
-          const err3 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (!pattern0.test(data0)) {
-          const err4 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
+            vErrors.push(err42);
           }
           errors++;
         }
       } else {
-        const err5 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err43 = { instancePath: instancePath + "/filter:search", schemaPath: "#/properties/filter%3Asearch/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err43];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err43);
         }
         errors++;
       }
     }
   } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err44 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err6];
+      vErrors = [err44];
     } else {
-      vErrors.push(err6);
+      vErrors.push(err44);
     }
     errors++;
   }
@@ -1155,7 +1217,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 var vb1c77e7d67e859f838ae4097 = validate15;
 var pattern5 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
 var pattern6 = new RegExp("^[A-Za-z0-9_-]+$", "u");
-var formats0 = require_formats().fullFormats.date;
+var formats2 = require_formats().fullFormats.date;
 function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1242,7 +1304,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.assessmentDate !== void 0) {
       let data1 = data.assessmentDate;
       if (typeof data1 === "string") {
-        if (!formats0.validate(data1)) {
+        if (!formats2.validate(data1)) {
           const err8 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
           if (vErrors === null) {
             vErrors = [err8];
@@ -1567,7 +1629,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern1.test(data0)) {
+        if (!pattern2.test(data0)) {
           const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1677,7 +1739,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern1.test(data0)) {
+        if (!pattern2.test(data0)) {
           const err4 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1761,11 +1823,11 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 export {
+  v324ad2abb1054e9f19d96d4c,
   v50341f67c2c0c24bd705a0d8,
   v6a4c7bfc337f516fbac0d156,
   v7ff02cf84320656e87fb0364,
-  v9ce6c7a4325428a325b81796,
-  v9e4771efac288a685edac012,
+  v8d95b7a2515e751d05022255,
   vb1c77e7d67e859f838ae4097,
   vb6888c1315d37a3edbed2ef9,
   ve129bcea2c6b2bea4e2c77d7

@@ -31,15 +31,40 @@ export const mailOneTimeLink = async (
   );
 };
 
+const activeAdministrators = async () =>
+  (await listUsers()).filter((user) => user.role === 'ADMIN' && user.active);
+
 /** Tells every active administrator that an account was just locked. */
 export const notifyAdministratorsOfLock = async (lockedEmail: string): Promise<void> => {
-  const administrators = (await listUsers()).filter((user) => user.role === 'ADMIN' && user.active);
+  const administrators = await activeAdministrators();
   await Promise.all(
     administrators.map((admin) =>
       sendToQueue(
         'mail',
         composeMail('accountLocked', admin.language ?? undefined, admin.email, { email: lockedEmail }),
       ),
+    ),
+  );
+};
+
+const named = ({ username, email }: Pick<User, 'username' | 'email'>) => `${username} <${email}>`;
+
+/**
+ * Tells every active administrator but the new one, in their language, that an account became an
+ * administrator (created as one, or promoted): who did it, to which account, when. The one who did it
+ * is told too: if their session was stolen, that mail is how they learn it.
+ */
+export const notifyAdministratorsOfNewAdministrator = async (
+  newAdministrator: Pick<User, 'username' | 'email'>,
+  by: Pick<User, 'username' | 'email'>,
+  how: 'administratorCreated' | 'administratorPromoted',
+  at: string,
+): Promise<void> => {
+  const others = (await activeAdministrators()).filter((admin) => admin.email !== newAdministrator.email);
+  const fields = { by: named(by), account: named(newAdministrator), at };
+  await Promise.all(
+    others.map((admin) =>
+      sendToQueue('mail', composeMail(how, admin.language ?? undefined, admin.email, fields)),
     ),
   );
 };

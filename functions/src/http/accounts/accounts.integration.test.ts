@@ -3,7 +3,7 @@ import { hashOneTimeToken, newOneTimeToken } from '#domain/one-time-tokens.ts';
 import { epochSeconds } from '#data/table.ts';
 import { getUser, storeOneTimeToken } from '#data/users.ts';
 import { callApi } from '../../testing/call-api.ts';
-import { captureMail, givenEnabler, givenUser, uniqueEmail } from '../../testing/fixtures.ts';
+import { captureMail, demoConfig, givenEnabler, givenUser, uniqueEmail } from '../../testing/fixtures.ts';
 import { refreshSession, signIn } from '../../testing/signed-in-users.ts';
 import { handler as admin } from '../admin-users/handler.ts';
 import { handler as auth } from '../auth/handler.ts';
@@ -356,10 +356,22 @@ describe('own account', () => {
       id: enablerId,
       latestConfigVersion: 1,
       config: { version: 1, currency: 'XOF' },
+      // Every version's cover terms, which the plot pages read (a plot keeps its version's).
+      configTerms: [
+        {
+          version: 1,
+          currency: 'XOF',
+          maxCompensationFactor: demoConfig.maxCompensationFactor,
+          benefitFactorsByMonth: demoConfig.benefitFactorsByMonth,
+          damageThreshold: null,
+        },
+      ],
     });
-    // Sign-in and refresh carry the same, so that the first screen does not wait for that call.
-    expect(session.currentEnabler).toEqual(body);
-    expect((await refreshSession(session.refreshToken)).body.currentEnabler).toEqual(body);
+    // Sign-in and refresh carry the same but the versions' terms, so that the first screen does not
+    // wait for that call.
+    const { configTerms: _, ...current } = body;
+    expect(session.currentEnabler).toEqual(current);
+    expect((await refreshSession(session.refreshToken)).body.currentEnabler).toEqual(current);
   });
 
   it('carries no current enabler for an administrator who works for none', async () => {

@@ -1,69 +1,44 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lambdaContext } from '@cpbo/events/http-api-event.ts';
+import { BENEFIT_RULE_VERSION } from '@cpbo/schemas/benefit-rule.ts';
 import { auditOfMonth } from '#data/audit.ts';
 import { benefitUploadKey } from '#data/benefit-run-files.ts';
 import { listCampaigns } from '#data/campaigns.ts';
 import { readMemberPartition } from '#data/member-page.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#platform/aws-clients.ts';
+import { parseCsv } from '#platform/csv.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { putS3Object } from '#platform/s3.ts';
+import { deliverBenefitSteps, uploadAssessment as upload } from '../../testing/benefit-runs.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';
-import { sqsEventOf } from '../../testing/queue-events.ts';
 import { givenContribution } from '../../testing/money-fixtures.ts';
 import { expectTotalsMatchRecords } from '../../testing/money-totals-check.ts';
 import { givenAdministeredEnabler, givenSignedInUser } from '../../testing/signed-in-users.ts';
-import { handler as worker } from '../../workers/benefit-run/handler.ts';
+import { handler as members } from '../admin-members/handler.ts';
+import { handler as payouts } from '../admin-payouts/handler.ts';
 import { handler as api } from './handler.ts';
 
 /*
  * Benefit runs end to end: an administrator uploads an assessment, the benefit-run job previews it
- * (delivered here as SQS would), another administrator approves it, the job pays it. Plots are covered
- * from 1 January 2026 for 6 months under the demo config (factors 0.5 then 1, no threshold, cap 10 ×
- * the season's contributions); assessed on 15 February, a plot is in its month 1, factor 1.
+ * (delivered here as SQS would), another administrator approves it, the job pays it. Plots of 10 F CFA
+ * a month are covered from 1 January 2026 for 6 months under the demo config (factors 0.5 then 1, no
+ * threshold, maxCompensationFactor 0.1: a Maximum of 100 F CFA); assessed on 15 February, a plot is in
+ * its month 2, factor 1, with 20 F CFA due.
  */
 
 const queued: { queue: string; message: unknown }[] = [];
 useQueueTransport({ send: async (queue, message) => void queued.push({ queue, message }) });
 
-/** Delivers the queued steps (and the steps they queue) to the worker, `parallel` at once. */
-const runJobs = async () => {
-  while (queued.length) {
-    const batch = queued.splice(0);
-    const answers = await Promise.all(
-      batch.map(({ message }) => worker(sqsEventOf(message), lambdaContext('benefit-run-worker', 600_000))),
-    );
-    expect(answers.flatMap((answer) => answer.batchItemFailures)).toEqual([]);
-  }
-};
+/** Delivers the queued steps (and the steps they queue) to the worker. */
+const runJobs = () => deliverBenefitSteps(queued);
 
 type Admin = { email: string; token: string };
 let enablerId: string;
 let uploader: Admin;
 let reviewer: Admin;
-
-/** Uploads a file as the screen does (its upload link, then the start); answers the start's answer. */
-const upload = async (
-  admin: Admin,
-  text: string,
-  format: 'csv' | 'json' = 'csv',
-  headers: Record<string, string> = {},
-) => {
-  const link = await callApi(api, 'POST', '/admin/benefit-runs/uploads', { token: admin.token });
-  expect(link.status).toBe(201);
-  const put = await fetch(link.body.url, {
-    method: 'PUT',
-    body: text,
-    headers: { 'content-type': 'text/csv' },
-  });
-  expect(put.status).toBe(200);
-  return callApi(api, 'POST', '/admin/benefit-runs', {
-    token: admin.token,
-    headers,
-    body: { upload: link.body.upload, format, fileName: `drought.${format}` },
-  });
-};
 
 /** Uploads a file that must be accepted and previews it: the run as the screen then reads it. */
 const previewed = async (text: string, format: 'csv' | 'json' = 'csv') => {
@@ -77,6 +52,10 @@ const previewed = async (text: string, format: 'csv' | 'json' = 'csv') => {
 
 const call = (admin: Admin, method: string, path: string, body?: unknown, query?: Record<string, string>) =>
   callApi(api, method, `/admin/benefit-runs${path}`, { token: admin.token, body, query });
+
+/** Approves a run as the screen does, naming the preview the reviewer saw. */
+const approve = (admin: Admin, run: { id: string; preview: { computedAt: string } }, comment = 'Go') =>
+  call(admin, 'POST', `/${run.id}/approve`, { comment, previewComputedAt: run.preview.computedAt });
 
 const csv = (assessmentId: string, rows: string[]) =>
   [
@@ -190,12 +169,13 @@ describe('a benefit run', () => {
       currency: 'XOF',
       progress: null,
       preview: {
+        ruleVersion: BENEFIT_RULE_VERSION,
         rows: 6,
-        // 25.00 × 1 × 0.4, 10.00 × 0.4, 30.00 × 0.4.
-        accepted: { plots: 3, members: 3, amount: 26 },
+        // The Maximum 100 × 1 × 0.4 × the paid share: 25 of 20 due (1), 10 of 20 (0.5), 30 of 20 (1).
+        accepted: { plots: 3, members: 3, amount: 100 },
         refused: 3,
-        refusedByReason: { ZERO_BENEFIT: 1, ABOVE_CAP: 1, UNKNOWN_PLOT: 1 },
-        perFederation: [{ federation: 'Kaolack', plots: 3, members: 3, amount: 26 }],
+        refusedByReason: { ZERO_BENEFIT: 1, ABOVE_MAXIMUM: 1, UNKNOWN_PLOT: 1 },
+        perFederation: [{ federation: 'Kaolack', plots: 3, members: 3, amount: 100 }],
         duplicates: 3,
       },
       review: null,
@@ -211,31 +191,44 @@ describe('a benefit run', () => {
         row.row,
         row.reason,
         row.givenAmount,
-        row.cap,
+        row.maximum,
+        row.paidShare,
       ]),
     ).toEqual([
-      [1, 'ZERO_BENEFIT', null, 0],
-      [2, 'ABOVE_CAP', 5000, 100],
-      [3, 'UNKNOWN_PLOT', null, null],
+      [1, 'ZERO_BENEFIT', null, 100, 0],
+      [2, 'ABOVE_MAXIMUM', 5000, 100, 0.5],
+      [3, 'UNKNOWN_PLOT', null, null, null],
     ]);
     const byBenefit = await call(uploader, 'GET', `/${runId}/rows`, undefined, {
       'sort:benefit': 'desc',
       pageSize: '5',
       page: '1',
     });
-    expect(byBenefit.body.items.slice(0, 3)).toEqual([
-      expect.objectContaining({
-        memberName: '=Moussa Ba',
-        seasonContributions: 30,
-        month: 1,
-        factor: 1,
-        damageIndex: 0.4,
-        cap: 300,
-        benefit: 12,
-      }),
-      expect.objectContaining({ memberName: 'Awa Diop', seasonContributions: 25, benefit: 10 }),
-      expect.objectContaining({ memberName: 'Awa Dioup', seasonContributions: 10, benefit: 4 }),
-    ]);
+    expect(byBenefit.body.items.slice(0, 2)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          memberName: '=Moussa Ba',
+          maximum: 100,
+          month: 2,
+          factor: 1,
+          damageIndex: 0.4,
+          seasonContributions: 30,
+          contributionsDue: 20,
+          paidShare: 1,
+          benefit: 40,
+          bankName: 'Ecobank',
+          bankAccount: 'sn 001',
+          bankChanged: false,
+        }),
+        expect.objectContaining({ memberName: 'Awa Diop', seasonContributions: 25, benefit: 40 }),
+      ]),
+    );
+    expect(byBenefit.body.items[2]).toMatchObject({
+      memberName: 'Awa Dioup',
+      seasonContributions: 10,
+      paidShare: 0.5,
+      benefit: 20,
+    });
     const duplicates = await call(uploader, 'GET', `/${runId}/duplicates`);
     expect(
       duplicates.body.items.map((entry: Record<string, unknown>) => [
@@ -258,18 +251,25 @@ describe('a benefit run', () => {
     expect(link.body.fileName).toBe('benefit-run-DRY-2026-preview.csv');
     const lines = (await (await fetch(link.body.url)).text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'row,plotId,plotName,memberId,memberName,memberNumber,village,federation,seasonContributions,month,factor,damageIndex,givenAmount,cap,benefit,status,reason',
+      'row,plotId,plotName,memberId,memberName,memberNumber,village,federation,maximum,month,factor,damageIndex,seasonContributions,contributionsDue,paidShare,givenAmount,benefit,status,reason,bankName,bankBranchName,bankIFSC,bankAccount',
     );
     expect(lines).toHaveLength(7);
+    // Whole F CFA: the Maximum, month, factor, index, season, due, share, benefit, then the bank paid.
     expect(
       lines.some(
-        (line) => line.includes("'=Moussa Ba") && line.endsWith(',30.00,1,1,0.4,,300.00,12.00,ACCEPTED,'),
+        (line) =>
+          line.includes("'=Moussa Ba") &&
+          line.endsWith(',100,2,1,0.4,30,20,1,,40,ACCEPTED,,Ecobank,,,sn 001'),
       ),
     ).toBe(true);
   });
 
   it('is approved by another administrator only, with a comment, and pays what it previewed, once', async () => {
-    const own = await call(uploader, 'POST', `/${runId}/approve`, { comment: 'Checked' });
+    const seen = (await call(uploader, 'GET', `/${runId}`)).body.run.preview.computedAt;
+    const own = await call(uploader, 'POST', `/${runId}/approve`, {
+      comment: 'Checked',
+      previewComputedAt: seen,
+    });
     expect(own.status).toBe(403);
     expect(own.body.code).toBe('ERR_BENEFIT_RUN_SELF_REVIEW');
     const before = new Map(
@@ -279,8 +279,15 @@ describe('a benefit run', () => {
         ),
       ),
     );
+    // A reviewer naming another preview than the run's has not seen what it would approve.
+    const unseen = await call(reviewer, 'POST', `/${runId}/approve`, {
+      comment: 'Matches the index report',
+      previewComputedAt: new Date(0).toISOString(),
+    });
+    expect(unseen).toMatchObject({ status: 409, body: { code: 'ERR_CONFLICT' } });
     const approved = await call(reviewer, 'POST', `/${runId}/approve`, {
       comment: 'Matches the index report',
+      previewComputedAt: seen,
     });
     expect(approved.status).toBe(202);
     expect(approved.body.run).toMatchObject({
@@ -292,12 +299,12 @@ describe('a benefit run', () => {
     const paid = (await call(uploader, 'GET', `/${runId}`)).body.run;
     expect(paid).toMatchObject({
       state: 'PAID',
-      payment: { paid: { plots: 3, members: 3, amount: 26 }, notPaid: 0, notPaidByReason: {} },
+      payment: { paid: { plots: 3, members: 3, amount: 100 }, notPaid: 0, notPaidByReason: {} },
     });
     for (const [member, cents] of [
-      [awa, 1000],
-      [awaToo, 400],
-      [moussa, 1200],
+      [awa, 4000],
+      [awaToo, 2000],
+      [moussa, 4000],
     ] as const) {
       const { profile } = await expectTotalsMatchRecords(member.memberId);
       const was = before.get(member.memberId) as { cashoutBalanceCents: number; payoutTotalCents: number };
@@ -312,6 +319,7 @@ describe('a benefit run', () => {
           assessmentId: 'DRY-2026',
           assessmentDate: '2026-02-15',
           createdBy: reviewer.email,
+          runId,
         }),
       ]);
     }
@@ -344,9 +352,9 @@ describe('a benefit run', () => {
     ).toEqual([
       ['preview', 'PREVIEW', null, null, null],
       ['duplicates', 'DUPLICATES', null, null, null],
-      ['bank-1', 'BANK', 'CBAO', 1, 10],
-      ['bank-2', 'BANK', 'Ecobank', 1, 12],
-      ['cash', 'CASH', null, 1, 4],
+      ['bank-1', 'BANK', 'CBAO', 1, 40],
+      ['bank-2', 'BANK', 'Ecobank', 1, 40],
+      ['cash', 'CASH', null, 1, 20],
     ]);
     const read = async (file: string) =>
       (await (await fetch((await call(uploader, 'GET', `/${runId}/files/${file}`)).body.url)).text())
@@ -354,16 +362,25 @@ describe('a benefit run', () => {
         .split('\r\n');
     expect(await read('bank-1')).toEqual([
       'bankName,bankBranchName,bankIFSC,bankAccount,memberNumber,memberName,amount,assessmentId',
-      `CBAO,Kaolack,CBAO01,SN-001,${awa.member.number},Awa Diop,10.00,DRY-2026`,
+      `CBAO,Kaolack,CBAO01,SN-001,${awa.member.number},Awa Diop,40,DRY-2026`,
     ]);
     expect((await read('bank-2'))[1]).toBe(
-      `Ecobank,,,sn 001,${moussa.member.number},'=Moussa Ba,12.00,DRY-2026`,
+      `Ecobank,,,sn 001,${moussa.member.number},'=Moussa Ba,40,DRY-2026`,
     );
     expect(await read('cash')).toEqual([
       'memberNumber,memberName,village,federation,phone,amount,assessmentId',
-      `${awaToo.member.number},Awa Dioup,Ndiaffate,Kaolack,770000002,4.00,DRY-2026`,
+      `${awaToo.member.number},Awa Dioup,Ndiaffate,Kaolack,770000002,20,DRY-2026`,
     ]);
     expect((await call(uploader, 'GET', `/${runId}/files/bank-3`)).status).toBe(404);
+    // Whole F CFA on every line, adding up to the run's total.
+    const lines = (await Promise.all(['bank-1', 'bank-2', 'cash'].map(read))).flatMap((file) => {
+      const [header, ...rows] = file.map((line) => line.split(','));
+      const amount = (header as string[]).indexOf('amount');
+      return rows.map((row) => row[amount] as string);
+    });
+    expect(lines.every((amount) => /^\d+$/.test(amount))).toBe(true);
+    const { payment } = (await call(uploader, 'GET', `/${runId}`)).body.run;
+    expect(lines.reduce((sum, amount) => sum + Number(amount), 0)).toBe(payment.paid.amount);
   });
 
   it('pays nobody twice: a second upload of the same assessment refuses every plot already paid', async () => {
@@ -381,8 +398,7 @@ describe('a benefit run', () => {
     ];
     expect(first.preview.accepted.plots).toBeGreaterThan(0);
     expect(second.preview.accepted).toEqual(first.preview.accepted);
-    for (const run of [first, second])
-      expect((await call(reviewer, 'POST', `/${run.id}/approve`, { comment: 'Go' })).status).toBe(202);
+    for (const run of [first, second]) expect((await approve(reviewer, run)).status).toBe(202);
     await runJobs();
     const ended = await Promise.all(
       [first, second].map(async (run) => (await call(uploader, 'GET', `/${run.id}`)).body.run),
@@ -400,17 +416,27 @@ describe('a benefit run', () => {
 
   it('is rejected or cancelled before approval, who and when kept on the run; later calls are refused', async () => {
     const rejected = await previewed(csv('DRY-NO', [',Fissel,0.5,']));
-    expect((await call(uploader, 'POST', `/${rejected.id}/reject`, { comment: 'No' })).body.code).toBe(
-      'ERR_BENEFIT_RUN_SELF_REVIEW',
-    );
-    const answer = await call(reviewer, 'POST', `/${rejected.id}/reject`, { comment: 'Wrong index' });
+    const previewComputedAt = rejected.preview.computedAt;
+    // A reviewer naming another preview than the run's has not seen what they would reject.
+    expect(
+      await call(reviewer, 'POST', `/${rejected.id}/reject`, {
+        comment: 'Wrong index',
+        previewComputedAt: new Date(0).toISOString(),
+      }),
+    ).toMatchObject({ status: 409, body: { code: 'ERR_CONFLICT' } });
+    expect(
+      (await call(uploader, 'POST', `/${rejected.id}/reject`, { comment: 'No', previewComputedAt })).body
+        .code,
+    ).toBe('ERR_BENEFIT_RUN_SELF_REVIEW');
+    const answer = await call(reviewer, 'POST', `/${rejected.id}/reject`, {
+      comment: 'Wrong index',
+      previewComputedAt,
+    });
     expect(answer.body.run).toMatchObject({
       state: 'REJECTED',
       review: { decision: 'REJECTED', by: reviewer.email, comment: 'Wrong index' },
     });
-    expect((await call(reviewer, 'POST', `/${rejected.id}/approve`, { comment: 'After all' })).status).toBe(
-      409,
-    );
+    expect((await approve(reviewer, rejected)).status).toBe(409);
     const cancelled = await previewed(csv('DRY-NO', [',Fissel,0.5,']));
     const withdrawn = await call(uploader, 'POST', `/${cancelled.id}/cancel`, {});
     expect(withdrawn.body.run).toMatchObject({
@@ -418,6 +444,9 @@ describe('a benefit run', () => {
       cancellation: { by: uploader.email, comment: null },
     });
     expect((await call(uploader, 'POST', `/${cancelled.id}/resume`)).body.code).toBe('ERR_BENEFIT_RUN_STATE');
+    expect((await call(uploader, 'POST', `/${cancelled.id}/preview`)).body.code).toBe(
+      'ERR_BENEFIT_RUN_STATE',
+    );
     expect(queued).toEqual([]);
   });
 
@@ -441,5 +470,212 @@ describe('a benefit run', () => {
     await runJobs();
     const cancelled = await call(uploader, 'POST', `/${started.body.run.id}/cancel`, {});
     expect(cancelled.body.run?.state, JSON.stringify(cancelled.body)).toBe('CANCELLED');
+  });
+});
+
+describe('what a season pays, by every path', () => {
+  /** A member of a village of its own, its one plot's season up to date on 15 February (20 F CFA). */
+  const givenPayee = async (village: string, bank: Record<string, string> = {}) => {
+    const payee = await givenMember(enablerId, 1, `Payee ${village}`, { village, ...bank });
+    await givenContribution(payee.memberId, 2000, {
+      plotId: payee.plotIds[0],
+      contributionDate: '2026-02-01T10:00:00.000Z',
+    });
+    return payee;
+  };
+  const payoutOf = (payee: Awaited<ReturnType<typeof givenMember>>, assessmentId: string) =>
+    callApi(payouts, 'POST', '/admin/payouts', {
+      token: reviewer.token,
+      body: {
+        memberId: payee.memberId,
+        plotId: payee.plotIds[0],
+        amount: 15,
+        assessmentId,
+        assessmentDate: Date.UTC(2026, 1, 15) / 1000,
+        payoutDate: Date.UTC(2026, 1, 20) / 1000,
+      },
+    });
+  const partition = (memberId: string) => readMemberPartition(memberId);
+
+  it("pays a plot up to date exactly its Maximum at index 1, and refuses a hand-made payout of a plot a run paid, naming the run's", async () => {
+    const payee = await givenPayee('Sine');
+    const run = await previewed(csv('DRY-SINE', [',Sine,1,']));
+    expect(run.preview.accepted).toEqual({ plots: 1, members: 1, amount: 100 });
+    expect((await approve(reviewer, run)).status).toBe(202);
+    await runJobs();
+    const [paid] = (await partition(payee.memberId)).filter((item) => item.entityType === 'PAYOUT');
+    expect(paid).toMatchObject({ amountCents: 10_000, runId: run.id });
+    const before = await partition(payee.memberId);
+    const second = await payoutOf(payee, 'DRY-SINE');
+    expect(second).toMatchObject({
+      status: 409,
+      body: { code: 'ERR_PLOT_PAID_FOR_ASSESSMENT', details: { payoutId: paid?.id, runId: run.id } },
+    });
+    expect(await partition(payee.memberId)).toEqual(before);
+    // The run's payout changes through a run only, and says which.
+    const payoutPath = `/admin/payouts/${String(paid?.id)}`;
+    const shown = await callApi(payouts, 'GET', payoutPath, { token: reviewer.token });
+    expect(shown.body.runId).toBe(run.id);
+    for (const change of [
+      callApi(payouts, 'DELETE', payoutPath, { token: reviewer.token }),
+      callApi(payouts, 'POST', payoutPath, {
+        token: reviewer.token,
+        body: {
+          plotId: payee.plotIds[0],
+          amount: 1,
+          assessmentId: 'DRY-SINE',
+          assessmentDate: Date.UTC(2026, 1, 15) / 1000,
+          payoutDate: Date.UTC(2026, 1, 20) / 1000,
+        },
+      }),
+    ])
+      expect(await change).toMatchObject({
+        status: 409,
+        body: { code: 'ERR_PAYOUT_OF_RUN', details: { runId: run.id } },
+      });
+    expect(await partition(payee.memberId)).toEqual(before);
+  });
+
+  it('refuses in its preview a plot paid by hand for the assessment first', async () => {
+    const payee = await givenPayee('Saloum');
+    expect((await payoutOf(payee, 'DRY-SALOUM')).status).toBe(201);
+    const run = await previewed(csv('DRY-SALOUM', [',Saloum,1,']));
+    expect(run.preview).toMatchObject({ accepted: { plots: 0 }, refusedByReason: { ALREADY_PAID: 1 } });
+  });
+
+  it('cannot be approved once a payee’s bank details changed since its preview, and pays the details approved', async () => {
+    const payee = await givenPayee('Niombato', { bankName: 'BHS', bankAccount: 'BHS-001' });
+    const run = await previewed(csv('DRY-NIOMBATO', [',Niombato,1,']));
+    const account = (bankAccount: string) =>
+      callApi(members, 'POST', `/admin/members/${payee.memberId}`, {
+        token: uploader.token,
+        body: {
+          name: payee.member.name,
+          village: 'Niombato',
+          number: payee.member.number,
+          bankName: 'BHS',
+          bankAccount,
+        },
+      });
+    expect((await account('BHS-999')).status).toBe(204);
+    const refused = await approve(reviewer, run);
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        code: 'ERR_BENEFIT_RUN_BANK_CHANGED',
+        details: { members: 1, examples: [{ memberId: payee.memberId, memberName: payee.member.name }] },
+      },
+    });
+    const rows = await call(reviewer, 'GET', `/${run.id}/rows`);
+    expect(rows.body.items).toEqual([expect.objectContaining({ bankAccount: 'BHS-001', bankChanged: true })]);
+    // Previewed again, it reads the new account; approved, it pays it even if the account changes after.
+    expect((await call(reviewer, 'POST', `/${run.id}/preview`)).status).toBe(202);
+    await runJobs();
+    const again = (await call(reviewer, 'GET', `/${run.id}`)).body.run;
+    expect(again.state).toBe('PENDING_APPROVAL');
+    expect(again.preview.computedAt).not.toBe(run.preview.computedAt);
+    expect((await approve(reviewer, run)).body.code).toBe('ERR_CONFLICT');
+    expect((await approve(reviewer, again)).status).toBe(202);
+    expect((await account('BHS-777')).status).toBe(204);
+    await runJobs();
+    const files = (await call(uploader, 'GET', `/${run.id}`)).body.run.files;
+    const bank = files.find((file: { kind: string }) => file.kind === 'BANK');
+    const text = await (
+      await fetch((await call(uploader, 'GET', `/${run.id}/files/${bank.id}`)).body.url)
+    ).text();
+    expect(text).toContain(',BHS-999,');
+    expect(text).not.toContain('BHS-777');
+  });
+
+  it('cannot be approved when previewed under an earlier rule until it is previewed again', async () => {
+    await givenPayee('Fogny');
+    const run = await previewed(csv('DRY-FOGNY', [',Fogny,1,']));
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: readEnvironment('tableName'),
+        Key: { pk: `BENEFITRUN#${run.id}`, sk: 'RUN' },
+        UpdateExpression: 'REMOVE preview.ruleVersion',
+      }),
+    );
+    const stale = (await call(reviewer, 'GET', `/${run.id}`)).body.run;
+    expect(stale.preview.ruleVersion).toBe(1);
+    expect(await approve(reviewer, stale)).toMatchObject({
+      status: 409,
+      body: { code: 'ERR_BENEFIT_RUN_STALE_PREVIEW' },
+    });
+    expect((await call(uploader, 'POST', `/${run.id}/preview`)).status).toBe(202);
+    await runJobs();
+    const fresh = (await call(reviewer, 'GET', `/${run.id}`)).body.run;
+    expect(fresh.preview.ruleVersion).toBe(BENEFIT_RULE_VERSION);
+    expect((await approve(reviewer, fresh)).status).toBe(202);
+    await runJobs();
+  });
+
+  it('takes back what a paid run paid through a reversal another administrator approves, once, freeing the plots', async () => {
+    const payee = await givenPayee('Pakala');
+    const run = await previewed(csv('DRY-PAKALA', [',Pakala,1,']));
+    expect((await approve(reviewer, run)).status).toBe(202);
+    await runJobs();
+    const before = await expectTotalsMatchRecords(payee.memberId);
+    const started = await call(uploader, 'POST', `/${run.id}/reverse`);
+    expect(started.status).toBe(202);
+    expect(started.body.run).toMatchObject({ kind: 'REVERSAL', reverses: run.id, state: 'PREVIEWING' });
+    expect((await call(reviewer, 'POST', `/${run.id}/reverse`)).body.code).toBe('ERR_BENEFIT_RUN_STATE');
+    await runJobs();
+    const reversal = (await call(uploader, 'GET', `/${started.body.run.id}`)).body.run;
+    expect(reversal).toMatchObject({
+      state: 'PENDING_APPROVAL',
+      preview: { accepted: { plots: 1, members: 1, amount: 100 }, refused: 0 },
+    });
+    expect((await call(uploader, 'GET', `/${run.id}`)).body.run.reversedBy).toBe(reversal.id);
+    expect((await approve(uploader, reversal)).body.code).toBe('ERR_BENEFIT_RUN_SELF_REVIEW');
+    expect((await approve(reviewer, reversal)).status).toBe(202);
+    await runJobs();
+    expect((await call(uploader, 'GET', `/${reversal.id}`)).body.run).toMatchObject({
+      state: 'PAID',
+      payment: { paid: { plots: 1, amount: 100 }, notPaid: 0 },
+    });
+    const after = await expectTotalsMatchRecords(payee.memberId);
+    expect(after.profile.payoutTotalCents).toBe((before.profile.payoutTotalCents as number) - 10_000);
+    expect((await partition(payee.memberId)).some((item) => item.entityType === 'PAYOUT')).toBe(false);
+    // The plot is free again for the assessment: a corrected run pays it.
+    const corrected = await previewed(csv('DRY-PAKALA', [',Pakala,0.5,']));
+    expect(corrected.preview.accepted).toEqual({ plots: 1, members: 1, amount: 50 });
+  });
+
+  it('writes no cell a spreadsheet would run as a formula, whichever separator it reads the files with', async () => {
+    const payee = await givenPayee('Baol', { bankName: '=Bank;+1', bankAccount: '@SN;-7' });
+    await callApi(members, 'POST', `/admin/members/${payee.memberId}`, {
+      token: uploader.token,
+      body: {
+        name: 'Awa;=1+1;',
+        village: 'Baol',
+        number: payee.member.number,
+        phone: '+221 77 000 00 09',
+        bankName: '=Bank;+1',
+        bankAccount: '@SN;-7',
+      },
+    });
+    // A second member with its phone: a possible duplicate, so that the duplicates' file names them.
+    const twin = await givenPayee('Baol', {});
+    await callApi(members, 'POST', `/admin/members/${twin.memberId}`, {
+      token: uploader.token,
+      body: { name: '-Awa;@x', village: 'Baol', number: twin.member.number, phone: '+221 77 000 00 09' },
+    });
+    const run = await previewed(csv('DRY-BAOL', [',Baol,1,']));
+    expect((await approve(reviewer, run)).status).toBe(202);
+    await runJobs();
+    const { files } = (await call(uploader, 'GET', `/${run.id}`)).body.run as { files: { id: string }[] };
+    expect(files.map((file) => file.id).sort()).toEqual(['bank-1', 'cash', 'duplicates', 'preview']);
+    for (const { id } of files) {
+      const text = await (
+        await fetch((await call(uploader, 'GET', `/${run.id}/files/${id}`)).body.url)
+      ).text();
+      expect(text, id).toContain('Awa;');
+      for (const separator of [',', ';'] as const)
+        for (const cells of parseCsv(text, separator).records)
+          for (const cell of cells)
+            expect(cell, `${id}, read with ${separator}`).not.toMatch(/^[\t\r\n]*[=+\-@]/);
+    }
   });
 });

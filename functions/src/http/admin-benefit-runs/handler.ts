@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BENEFIT_RULE_VERSION } from '@cpbo/schemas/benefit-rule.ts';
 import type {
   benefitRowsQuerySchema,
   benefitRunCancelRequestSchema,
@@ -13,11 +14,15 @@ import {
   cancelBenefitRun,
   enablersBenefitRun,
   listBenefitRuns,
+  previewBenefitRunAgain,
   resumeBenefitRun,
   reviewBenefitRun,
   startBenefitRun,
+  startReversal,
   type BenefitRun,
 } from '#data/benefit-runs.ts';
+import { changedPayees } from '#data/benefit-inputs.ts';
+import type { BenefitRow } from '#domain/benefit-preview.ts';
 import { getEnablerWithLatestConfig } from '#data/enablers.ts';
 import { ok, type IdempotentRequest, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
@@ -27,8 +32,10 @@ import { AppError } from '#platform/app-error.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { sendToQueue } from '#platform/queue.ts';
 import { presignS3Url } from '#platform/s3.ts';
+import { callerAccount } from '../accounts/caller-account.ts';
 import { newFileUpload } from '../file-uploads.ts';
 import { checkedAssessment } from './assessment-upload.ts';
+import { linkedToUploader, refuseLinkedReviewer } from './linked-reviewer.ts';
 import { duplicatesPage, rowsPage } from './preview-pages.ts';
 import { runAnswer } from './run-answer.ts';
 
@@ -63,6 +70,7 @@ const start = async ({
       fileName: body.fileName ?? null,
       currency: latest?.config?.currency ?? null,
       createdBy: session.email,
+      uploaderBroughtInBy: (await callerAccount(session)).broughtInBy,
     },
     assessment,
     key.receipt(accepted),
@@ -77,8 +85,14 @@ const start = async ({
 const list = async ({ session }: SessionRequest) =>
   ok({ runs: (await listBenefitRuns(currentEnabler(session))).map(runAnswer) });
 
-const get = async ({ params, session }: SessionRequest<unknown, 'id'>) =>
-  ok({ run: runAnswer(await runOf(session, params.id)) });
+/** The run; one awaiting its review says whether the caller is of its uploader's line (who may not review it). */
+const get = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
+  const run = await runOf(session, params.id);
+  return ok({
+    run: runAnswer(run),
+    ...(run.state === 'PENDING_APPROVAL' && { linkedToUploader: await linkedToUploader(run, session) }),
+  });
+};
 
 /** The preview's file of a previewed run. */
 const previewOf = async (session: SessionRequest['session'], runId: string) => {
@@ -87,12 +101,18 @@ const previewOf = async (session: SessionRequest['session'], runId: string) => {
   return readPreview(run.previewKey);
 };
 
+/** Tells the rows whose payee's bank details changed since the preview read them. */
+const bankChangedOf = async (rows: BenefitRow[]) => {
+  const changed = await changedPayees(rows);
+  return (row: BenefitRow) => row.memberId !== null && changed.has(row.memberId);
+};
+
 const rows = async ({
   params,
   query,
   session,
 }: SessionRequest<unknown, 'id'> & { query: FromSchema<typeof benefitRowsQuerySchema> }) =>
-  ok(rowsPage(await previewOf(session, params.id), query));
+  ok(await rowsPage(await previewOf(session, params.id), query, bankChangedOf));
 
 const duplicates = async ({
   params,
@@ -101,9 +121,40 @@ const duplicates = async ({
 }: SessionRequest<unknown, 'id'> & { query: FromSchema<typeof duplicatesQuerySchema> }) =>
   ok(duplicatesPage(await previewOf(session, params.id), query));
 
+/** The most members an ERR_BENEFIT_RUN_BANK_CHANGED names (all are counted). */
+const NAMED_CHANGES = 10;
+
 /**
- * POST …/approve and …/reject: another administrator than the uploader reviews a previewed run, with
- * a comment. An approval queues the payment (202); a rejection ends the run.
+ * What an approval needs beyond the run's state and the preview the reviewer saw (one previewed again
+ * since: ERR_CONFLICT): a payment run's preview was valued under the current rule
+ * (ERR_BENEFIT_RUN_STALE_PREVIEW) and its payees' bank details are still those it read
+ * (ERR_BENEFIT_RUN_BANK_CHANGED, naming them), so what is approved is what is paid.
+ */
+const assertApprovable = async (run: BenefitRun) => {
+  if (run.kind !== 'PAYMENT') return;
+  if (run.preview?.ruleVersion !== BENEFIT_RULE_VERSION) throw new AppError('ERR_BENEFIT_RUN_STALE_PREVIEW');
+  const accepted = (await readPreview(run.previewKey as string)).rows.filter(
+    (row) => row.status === 'ACCEPTED',
+  );
+  const changed = await changedPayees(accepted);
+  if (changed.size === 0) return;
+  const named = new Map(accepted.map((row) => [row.memberId, row]));
+  throw new AppError('ERR_BENEFIT_RUN_BANK_CHANGED', {
+    details: {
+      members: changed.size,
+      examples: [...changed].slice(0, NAMED_CHANGES).map((memberId) => ({
+        memberId,
+        memberName: named.get(memberId)?.memberName ?? null,
+        memberNumber: named.get(memberId)?.memberNumber ?? null,
+      })),
+    },
+  });
+};
+
+/**
+ * POST …/approve and …/reject: another administrator than the uploader, and not of the uploader's
+ * line, reviews a previewed run, with a comment, naming the preview they saw. An approval queues the
+ * payment (202); a rejection ends the run.
  */
 const review =
   (decision: 'APPROVED' | 'REJECTED') =>
@@ -113,7 +164,11 @@ const review =
     session,
   }: SessionRequest<FromSchema<typeof benefitRunReviewRequestSchema>, 'id'>) => {
     const run = await runOf(session, params.id);
-    const moved = await reviewBenefitRun(run, decision, session.email, body.comment.trim());
+    const moved = await reviewBenefitRun(run, decision, session.email, body.comment.trim(), async () => {
+      await refuseLinkedReviewer(run, session);
+      if (run.preview?.computedAt !== body.previewComputedAt) throw new AppError('ERR_CONFLICT');
+      if (decision === 'APPROVED') await assertApprovable(run);
+    });
     await appLog.info(
       `Benefit run ${run.id} (${run.assessmentId}) ${decision.toLowerCase()} by ${session.email}`,
     );
@@ -146,6 +201,41 @@ const resume = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   return accepted(moved);
 };
 
+/**
+ * POST …/preview: any administrator has a previewed run previewed again (the rule or a payee's bank
+ * details changed since): PREVIEWING, then PENDING_APPROVAL with the new preview (202).
+ */
+const previewAgain = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
+  const moved = await previewBenefitRunAgain(await runOf(session, params.id), session.email);
+  await sendToQueue('benefit', { jobId: moved.id, step: moved.step });
+  await appLog.info(`Benefit run ${moved.id} (${moved.assessmentId}) previewed again by ${session.email}`);
+  return accepted(moved);
+};
+
+/**
+ * POST …/reverse: a paid run's payouts taken back by a reversal run, which another administrator
+ * reviews like any run (202: the reversal, PREVIEWING). A run is reversed once.
+ */
+const reverse = async ({ params, session, idempotency: key }: IdempotentRequest<unknown, 'id'>) => {
+  const run = await runOf(session, params.id);
+  const reversal = await startReversal(
+    run,
+    {
+      id: randomUUID(),
+      createdBy: session.email,
+      currency: run.currency,
+      // The reversal is a run like any: its reviewer may not be of its creator's line.
+      uploaderBroughtInBy: (await callerAccount(session)).broughtInBy,
+    },
+    key.receipt(accepted),
+  );
+  await sendToQueue('benefit', { jobId: reversal.id, step: reversal.step });
+  await appLog.info(
+    `Benefit run ${run.id} (${run.assessmentId}): reversal ${reversal.id} started by ${session.email}`,
+  );
+  return accepted(reversal);
+};
+
 /** GET …/files/{file}: a short-lived link that downloads one of the run's files. */
 const file = async ({ params, session }: SessionRequest<unknown, 'id' | 'file'>) => {
   const run = await runOf(session, params.id);
@@ -171,6 +261,8 @@ export const handler = httpHandler(
     'POST /admin/benefit-runs/{id}/reject': review('REJECTED'),
     'POST /admin/benefit-runs/{id}/cancel': cancel,
     'POST /admin/benefit-runs/{id}/resume': resume,
+    'POST /admin/benefit-runs/{id}/preview': previewAgain,
+    'POST /admin/benefit-runs/{id}/reverse': reverse,
     'GET /admin/benefit-runs/{id}/files/{file}': file,
   },
   { idempotency, validators },

@@ -73,18 +73,26 @@ const rowValue: Record<BenefitRowSortField, (row: BenefitRow) => Value> = {
   memberNumber: (row) => row.memberNumber,
   village: (row) => row.village,
   federation: (row) => row.federation,
-  seasonContributions: (row) => row.seasonContributionsCents,
+  maximum: (row) => row.maximumCents,
   month: (row) => row.month,
   factor: (row) => row.factor,
   damageIndex: (row) => row.damageIndex,
-  cap: (row) => row.capCents,
+  seasonContributions: (row) => row.seasonContributionsCents,
+  paidShare: (row) => row.paidShare,
   benefit: (row) => row.benefitCents,
   status: (row) => row.status,
   reason: (row) => row.reason,
 };
 
-/** A page of the preview's rows: filtered by status, reason, federation and a search text, sorted by one column. */
-export const rowsPage = (preview: PreviewFile, query: RowsQuery): BenefitRowPage => {
+/**
+ * A page of the preview's rows: filtered by status, reason, federation and a search text, sorted by one
+ * column; `bankChanged` tells the rows whose payee's bank details changed since the preview.
+ */
+export const rowsPage = async (
+  preview: PreviewFile,
+  query: RowsQuery,
+  bankChanged: (rows: BenefitRow[]) => Promise<(row: BenefitRow) => boolean>,
+): Promise<BenefitRowPage> => {
   const search = foldText(query['filter:search']?.trim() ?? '');
   const matching = preview.rows.filter(
     (row) =>
@@ -106,7 +114,9 @@ export const rowsPage = (preview: PreviewFile, query: RowsQuery): BenefitRowPage
         (a, b) => a.index - b.index,
       ),
     );
-  return pageOf(preview.rows.length, order, query, ({ row }) => rowAnswer(row));
+  const page = pageOf(preview.rows.length, order, query, ({ row }) => row);
+  const changed = await bankChanged(page.items);
+  return { ...page, items: page.items.map((row) => rowAnswer(row, changed(row))) };
 };
 
 const duplicateValue: Record<DuplicateSortField, (entry: StoredDuplicate) => Value> = {

@@ -27,6 +27,7 @@ export const runAnswer = (run: BenefitRun): BenefitRunView => ({
   updatedAt: run.updatedAt,
   progress: run.progress,
   preview: run.preview && {
+    ruleVersion: run.preview.ruleVersion ?? 1,
     rows: run.preview.rows,
     accepted: counts(run.preview.accepted),
     refused: run.preview.refused,
@@ -38,6 +39,9 @@ export const runAnswer = (run: BenefitRun): BenefitRunView => ({
     duplicates: run.preview.duplicates,
     computedAt: run.preview.computedAt,
   },
+  kind: run.kind,
+  reverses: run.reverses,
+  reversedBy: run.reversedBy,
   review: run.review,
   cancellation: run.cancellation,
   payment: run.payment && {
@@ -57,7 +61,8 @@ export const runAnswer = (run: BenefitRun): BenefitRunView => ({
   })),
 });
 
-export const rowAnswer = (row: BenefitRow): BenefitRowView => ({
+/** A preview row, and whether its payee's bank details changed since the preview read them. */
+export const rowAnswer = (row: BenefitRow, bankChanged: boolean): BenefitRowView => ({
   row: row.row,
   plotId: row.plotId,
   plotName: row.plotName,
@@ -66,15 +71,22 @@ export const rowAnswer = (row: BenefitRow): BenefitRowView => ({
   memberNumber: row.memberNumber,
   village: row.village,
   federation: row.federation,
-  seasonContributions: amountOrNull(row.seasonContributionsCents),
+  maximum: amountOrNull(row.maximumCents),
   month: row.month,
   factor: row.factor,
   damageIndex: row.damageIndex,
+  seasonContributions: amountOrNull(row.seasonContributionsCents),
+  contributionsDue: amountOrNull(row.contributionsDueCents),
+  paidShare: row.paidShare,
   givenAmount: amountOrNull(row.givenAmountCents),
-  cap: amountOrNull(row.capCents),
   benefit: fromCents(row.benefitCents),
   status: row.status,
   reason: row.reason,
+  bankName: row.bankName,
+  bankBranchName: row.bankBranchName,
+  bankIFSC: row.bankIFSC,
+  bankAccount: row.bankAccount,
+  bankChanged,
 });
 
 export const duplicateAnswer = ({ benefitCents, ...entry }: StoredDuplicate): DuplicateView => ({

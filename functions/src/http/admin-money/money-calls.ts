@@ -57,6 +57,8 @@ interface MoneyCalls<Type extends MoneyType, Row> {
   type: Type;
   /** The admin table's row of a record, with its member's and plot's current names. */
   row: (record: ListedRecord<ListOf<Type>>) => Row;
+  /** What a record read alone answers beside its row (a payout: the run that wrote it). */
+  detail?: (record: MoneyRecords[Type]) => object;
 }
 
 /** The member's current name and number of a listed record. */
@@ -75,7 +77,7 @@ export const audited = (
   modifiedBy: record.modifiedBy,
 });
 
-export const moneyCalls = <Type extends MoneyType, Row>({ type, row }: MoneyCalls<Type, Row>) => {
+export const moneyCalls = <Type extends MoneyType, Row>({ type, row, detail }: MoneyCalls<Type, Row>) => {
   const list: ListOf<Type> = listOf[type];
 
   /** A record read from the table, listed with its member's and plot's current names. */
@@ -128,8 +130,10 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row }: MoneyCall
   };
 
   /** GET /{id} */
-  const get = async ({ params, session }: SessionRequest<unknown, 'id'>) =>
-    ok(await listedOf(session.enabler, await recordInScope(session, params.id)));
+  const get = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
+    const record = await recordInScope(session, params.id);
+    return ok({ ...(await listedOf(session.enabler, record)), ...detail?.(record) });
+  };
 
   const recordCreated = (record: MoneyRecords[Type]) => created({ id: record.id } satisfies CreatedIdAnswer);
 

@@ -125,7 +125,7 @@ describe('payouts of the administrator', () => {
   });
 
   it('creates the campaign of the assessment, and moves its date with a later payout of it', async () => {
-    const { memberId, plotIds } = await givenMember(enablerId);
+    const { memberId, plotIds } = await givenMember(enablerId, 2);
     const assessmentId = `A-${randomUUID().slice(0, 8)}`;
     await createPayout(memberId, plotIds[0] as string, {
       assessmentId,
@@ -136,12 +136,36 @@ describe('payouts of the administrator', () => {
       name: assessmentId,
       reportingDate: '2026-08-15',
     });
-    await createPayout(memberId, plotIds[0] as string, {
+    await createPayout(memberId, plotIds[1] as string, {
       assessmentId,
       assessmentDate: unixSecondsOfDay('2026-08-20'),
     });
     const campaigns = (await listCampaigns(enablerId)).filter((campaign) => campaign.id === assessmentId);
     expect(campaigns).toEqual([{ id: assessmentId, name: assessmentId, reportingDate: '2026-08-20' }]);
+  });
+
+  it('refuses a second payout of one assessment and plot, created or moved there, naming the first, writing nothing', async () => {
+    const { memberId, plotIds } = await givenMember(enablerId, 2);
+    const [north, south] = plotIds as [string, string];
+    const assessmentId = `A-${randomUUID().slice(0, 8)}`;
+    const first = await createPayout(memberId, north, { assessmentId });
+    const other = await createPayout(memberId, south, { assessmentId });
+    const before = await readMemberPartition(memberId);
+    const taken = {
+      status: 409,
+      body: { code: 'ERR_PLOT_PAID_FOR_ASSESSMENT', details: { payoutId: first, runId: null } },
+    };
+    expect(
+      await callApi(payouts, 'POST', '/admin/payouts', {
+        token: admin.token,
+        body: payoutBody(memberId, north, { assessmentId }),
+      }),
+    ).toMatchObject(taken);
+    const { memberId: _, ...moved } = payoutBody(memberId, north, { assessmentId });
+    expect(
+      await callApi(payouts, 'POST', `/admin/payouts/${other}`, { token: admin.token, body: moved }),
+    ).toMatchObject(taken);
+    expect(await readMemberPartition(memberId)).toEqual(before);
   });
 
   it('refuses to delete or lower a payout already paid out, writing nothing', async () => {
@@ -259,7 +283,8 @@ describe('the payout list', () => {
         token: index % 4 === 0 ? other.token : listAdmin.token,
         body: payoutBody(member.memberId, member.plotIds[index % member.plotIds.length] as string, {
           amount: 10 + ((index * 13) % 29) + (index % 3) / 2,
-          assessmentId: `A-${(index * 7) % 12}`,
+          // One payout per assessment and plot: the index makes each pair its own.
+          assessmentId: `A-${(index * 7) % 12}-${index}`,
           assessmentDate: unixSecondsOfDay(`2026-0${1 + (index % 8)}-2${index % 8}`),
           payoutDate: unixSecondsOfDay(`2026-0${2 + (Math.floor(index / 2) % 8)}-0${1 + (index % 9)}`),
         }),

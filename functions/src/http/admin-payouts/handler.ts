@@ -26,6 +26,7 @@ const calls = moneyCalls({
     payoutDate: payout.payoutDate,
     ...audited(payout),
   }),
+  detail: (payout) => ({ runId: payout.runId }),
 });
 
 // Payout dates are days (YYYY-MM-DD), as on the member page.

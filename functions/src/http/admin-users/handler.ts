@@ -4,12 +4,14 @@ import type {
   newUserRequestSchema,
   updateUserRequestSchema,
 } from '@cpbo/schemas';
+import { lineageBroughtInBy } from '#domain/account-lineage.ts';
 import { normalizeEmail } from '#domain/emails.ts';
 import { deleteSessionsOf } from '#data/sessions.ts';
 import { blockUser, createUser, deleteUser, listUsers, updateUser } from '#data/users.ts';
 import { created, noContent, ok, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
-import { mailOneTimeLink } from '../accounts/account-mails.ts';
+import { mailOneTimeLink, notifyAdministratorsOfNewAdministrator } from '../accounts/account-mails.ts';
+import { callerAccount } from '../accounts/caller-account.ts';
 import { isVisibleFrom, managedUser, refuseOwnAccount } from './managed-user.ts';
 import { userView } from './user-view.ts';
 import { appLog } from '#data/app-log.ts';
@@ -22,26 +24,36 @@ const list = async ({ session }: SessionRequest) => {
 };
 
 /**
- * POST /admin/users: creates the user in the current enabler and mails the registration link. An agent
- * works for one enabler: an administrator who has none yet (the first one) creates administrators only.
+ * POST /admin/users: creates the user in the current enabler, brought in by the caller (and whoever
+ * brought the caller in), and mails the registration link; a new administrator is told to the others.
+ * An agent works for one enabler: an administrator who has none yet (the first one) creates
+ * administrators only.
  */
 const add = async ({ body, session }: SessionRequest<FromSchema<typeof newUserRequestSchema>>) => {
   if (body.role !== 'ADMIN' && !session.enabler) throw new AppError('ERR_NOT_FOUND');
+  const creator = await callerAccount(session);
   const user = await createUser({
     email: normalizeEmail(body.email),
     username: body.username.trim(),
     role: body.role,
     enablerId: session.enabler,
     defaultFederation: body.defaultFederation ?? null,
+    createdBy: creator.email,
+    broughtInBy: lineageBroughtInBy(creator),
   });
   await mailOneTimeLink(user, 'REGISTER');
+  if (user.role === 'ADMIN') {
+    await notifyAdministratorsOfNewAdministrator(user, creator, 'administratorCreated', user.createdAt);
+    await appLog.info(`Administrator ${user.email} created by ${creator.email}`);
+  }
   return created(userView(user));
 };
 
 /**
  * POST /admin/users/{email}: changes only the fields sent. Switching the account off, or changing its
  * role, ends its sessions at once. Switching it on reactivates it and nothing else: a lock or a pending
- * renewal stays until a new password is set (see docs/decisions.md).
+ * renewal stays until a new password is set (see docs/decisions.md). A promotion to administrator adds
+ * the caller's lineage to the account's, and is told to the other administrators.
  */
 const update = async ({
   body,
@@ -52,13 +64,24 @@ const update = async ({
   const deactivates = body.active === false && user.active;
   const changesRole = body.role !== undefined && body.role !== user.role;
   if (deactivates || changesRole) refuseOwnAccount(session, user);
+  const promoter = changesRole && body.role === 'ADMIN' ? await callerAccount(session) : undefined;
   const updated = await updateUser(user.email, {
     username: body.username?.trim(),
     role: body.role,
     active: body.active,
     defaultFederation: body.defaultFederation,
+    promotion: promoter && { by: promoter.email, broughtInBy: lineageBroughtInBy(promoter) },
   });
   if (!updated.active || changesRole) await deleteSessionsOf(user.email);
+  if (promoter) {
+    await notifyAdministratorsOfNewAdministrator(
+      updated,
+      promoter,
+      'administratorPromoted',
+      updated.promotedAt ?? updated.updatedAt,
+    );
+    await appLog.info(`User ${updated.email} made an administrator by ${promoter.email}`);
+  }
   return ok(userView(updated));
 };
 

@@ -11,6 +11,9 @@ export const userView = (user: User): ManagedUserAnswer => ({
   registered: user.passwordHash !== null,
   defaultFederation: user.defaultFederation,
   language: user.language,
+  createdBy: user.createdBy,
+  promotedBy: user.promotedBy,
+  promotedAt: user.promotedAt,
   createdAt: user.createdAt,
   updatedAt: user.updatedAt,
 });

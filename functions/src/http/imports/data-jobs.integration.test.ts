@@ -7,7 +7,10 @@ import { getEnabler } from '#data/enablers.ts';
 import { listCampaigns } from '#data/campaigns.ts';
 import { changeMoneyRecord } from '#data/money-change.ts';
 import { createMoneyRecord } from '#data/money-create.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { benefitClaimKey } from '#data/benefit-claims.ts';
 import { dynamo } from '#platform/aws-clients.ts';
+import { readEnvironment } from '#platform/environment.ts';
 import { callApi } from '../../testing/call-api.ts';
 import {
   exportFile,
@@ -27,6 +30,7 @@ import { scanTable } from '../../testing/table-items.ts';
 import { givenEnabler } from '../../testing/fixtures.ts';
 import { handler as importWorker } from '../../workers/import/handler.ts';
 import { handler as exportsApi } from '../exports/handler.ts';
+import { handler as payoutsApi } from '../admin-payouts/handler.ts';
 import { handler as importsApi } from './handler.ts';
 
 /* The Data page's jobs end to end (testing/data-job-runs.ts runs them as the queues would). */
@@ -320,6 +324,76 @@ describe('exports and imports', () => {
       expect.objectContaining({ where: '/0/members/0/contributions/0/id', code: 'ERR_IMPORT_ID_TAKEN' }),
     ]);
     expect((await scanTable()).filter((item) => item.memberId === reusing.id)).toEqual([]);
+  });
+
+  it('refuses a member whose payout names an assessment and plot another payout holds, or twice, and writes nothing of it', async () => {
+    const other = await givenAdministeredEnabler();
+    const file = structuredClone(JSON.parse(exported)) as DataFile;
+    const head = file[0] as DataFile[number];
+    head._id = other.enablerId;
+    const fresh = (member: ExportedMember) => {
+      const copy = withNewMemberAndPlotIds(member);
+      for (const list of [copy.contributions, copy.payouts, copy.cashouts])
+        for (const record of list) record.id = randomUUID();
+      return copy;
+    };
+    const [held, twice, kept] = [
+      fresh(head.members[0] as ExportedMember),
+      fresh(head.members[1] as ExportedMember),
+      fresh(head.members[2] as ExportedMember),
+    ];
+    // The first member's plot was paid for its payout's assessment by a run, its payout since gone
+    // with a member deleted: the claim stays, naming that payout.
+    const [payout] = held.payouts as [ExportedMember['payouts'][number]];
+    await dynamo().send(
+      new PutCommand({
+        TableName: readEnvironment('tableName'),
+        Item: {
+          ...benefitClaimKey(other.enablerId, payout.assessmentId, payout.plotId),
+          entityType: 'BENEFIT_CLAIM',
+          plotId: payout.plotId,
+          payoutId: 'paid-by-a-run',
+          runId: 'run-1',
+          memberId: 'gone',
+          amountCents: 100,
+        },
+      }),
+    );
+    // The second names its payout's assessment and plot twice.
+    twice.payouts.push({ ...(twice.payouts[0] as ExportedMember['payouts'][number]), id: randomUUID() });
+    head.members = [held, twice, kept];
+    const job = await importedJob(other.admin.token, file);
+    expect(job).toMatchObject({ state: 'DONE', done: 3, errorCount: 2 });
+    expect(job.errors).toEqual([
+      expect.objectContaining({
+        where: '/0/members/1/payouts/1/assessmentId',
+        code: 'ERR_PLOT_PAID_FOR_ASSESSMENT',
+      }),
+      expect.objectContaining({
+        where: '/0/members/0/payouts/0/assessmentId',
+        code: 'ERR_PLOT_PAID_FOR_ASSESSMENT',
+      }),
+    ]);
+    const after = await scanTable();
+    for (const refused of [held, twice])
+      expect(after.filter((item) => item.memberId === refused.id || item.id === refused.id)).toEqual([]);
+    // The third is imported with its payout's claim: a payout of it by hand is refused the other way round.
+    const [keptPayout] = kept.payouts as [ExportedMember['payouts'][number]];
+    const again = await callApi(payoutsApi, 'POST', '/admin/payouts', {
+      token: other.admin.token,
+      body: {
+        memberId: kept.id,
+        plotId: keptPayout.plotId,
+        amount: 5,
+        assessmentId: keptPayout.assessmentId,
+        assessmentDate: Date.UTC(2026, 3, 30) / 1000,
+        payoutDate: Date.UTC(2026, 4, 2) / 1000,
+      },
+    });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { code: 'ERR_PLOT_PAID_FOR_ASSESSMENT', details: { payoutId: keptPayout.id, runId: null } },
+    });
   });
 
   it('refuses the second of two members of a file that share a record id, and imports the first', async () => {

@@ -84,7 +84,8 @@ describe('a benefit run’s payment', () => {
     // The same step delivered again with all the time it needs pays the rest, and nobody twice.
     expect(await payRun(second, upAfter(Infinity))).toEqual({ done: true, result: { written: 8 } });
     const paid = await paidClaims(first);
-    expect(paid.map((claim) => claim.amountCents)).toEqual(Array(8).fill(625));
+    // The Maximum 100 × 1 × 0.5 × 12.50 of 20.00 due (0.625) = 31.25, in whole F CFA: 31.
+    expect(paid.map((claim) => claim.amountCents)).toEqual(Array(8).fill(3100));
     expect(new Set(paid.map((claim) => claim.plotId)).size).toBe(8);
     for (const memberId of memberIds) {
       const { records } = await expectTotalsMatchRecords(memberId);

@@ -1,9 +1,9 @@
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import type { BenefitRow } from '#domain/benefit-preview.ts';
-import { benefitClaim, claimOf } from '#data/benefit-claims.ts';
 import { readPreview } from '#data/benefit-run-files.ts';
 import { recordPayFailure, saveRunProgress, type BenefitRun } from '#data/benefit-runs.ts';
 import { recordPayoutCampaigns } from '#data/campaigns.ts';
+import { changeMoneyRecord } from '#data/money-change.ts';
 import { createMoneyRecord } from '#data/money-create.ts';
 import { AppError } from '#platform/app-error.ts';
 import { groupBy } from '#platform/group-by.ts';
@@ -25,12 +25,14 @@ export const paymentOrder = (rows: BenefitRow[]): BenefitRow[] =>
     );
 
 /**
- * One accepted row's payout, through the one money path with the plot's claim in its transaction. A
- * plot whose claim is taken was paid by this run (an earlier delivery) or by another (reported); a
+ * One accepted row's payout, through the one money path (its assessment's claim in its transaction,
+ * benefit-claims.ts). A plot whose claim is taken was paid by this run (an earlier delivery) or by
+ * another payout (reported); a
  * plot or member gone since the preview is reported; anything else fails the step, which SQS delivers
  * again and which resumes here.
  */
 const payRow = async (run: BenefitRun, row: BenefitRow, payoutDate: string, by: string): Promise<void> => {
+  if (run.kind === 'REVERSAL') return takeBack(run, row, by);
   const plotId = row.plotId as string;
   const memberId = row.memberId as string;
   try {
@@ -43,18 +45,47 @@ const payRow = async (run: BenefitRun, row: BenefitRow, payoutDate: string, by: 
         assessmentId: run.assessmentId,
         assessmentDate: run.assessmentDate,
         payoutDate,
+        runId: run.id,
       },
       by,
-      claim: benefitClaim(run),
       campaignApart: true,
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    if (error.code === 'ERR_BENEFIT_ALREADY_PAID') {
-      if ((await claimOf(run.enablerId, run.assessmentId, plotId))?.runId === run.id) return;
+    if (error.code === 'ERR_PLOT_PAID_FOR_ASSESSMENT') {
+      if ((error.details as { runId: string | null }).runId === run.id) return;
       await recordPayFailure(run.id, { plotId, memberId, reason: 'ALREADY_PAID' });
     } else if (error.code === 'ERR_NOT_FOUND' || error.code === 'ERR_FORBIDDEN_USER')
       await recordPayFailure(run.id, { plotId, memberId, reason: 'PLOT_OR_MEMBER_GONE' });
+    else throw error;
+  }
+};
+
+/**
+ * A reversal's row: the payout the reversed run wrote, deleted through the one money path (its claim
+ * freed in its transaction), which only the reversal of its run may do. A payout gone already (an
+ * earlier delivery of the step, or its member deleted) or one the pending benefit no longer covers is
+ * reported; anything else fails the step.
+ */
+const takeBack = async (run: BenefitRun, row: BenefitRow, by: string): Promise<void> => {
+  const plotId = row.plotId as string;
+  const memberId = row.memberId as string;
+  try {
+    await changeMoneyRecord({
+      type: 'PAYOUT',
+      enablerId: run.enablerId,
+      memberId,
+      recordId: row.payoutId as string,
+      values: null,
+      by,
+      reversing: run.reverses as string,
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'ERR_NOT_FOUND')
+      await recordPayFailure(run.id, { plotId, memberId, reason: 'PAYOUT_GONE' });
+    else if (error.code === 'ERR_PENDING_BENEFIT_NEGATIVE')
+      await recordPayFailure(run.id, { plotId, memberId, reason: 'PENDING_TOO_LOW' });
     else throw error;
   }
 };
@@ -74,9 +105,10 @@ export const payRun = async (
 ): Promise<StepOutcome<{ written: number }, { written: number; total: number }>> => {
   if (!run.previewKey || !run.review) throw new Error(`Benefit run ${run.id} has no approved preview`);
   const accepted = paymentOrder((await readPreview(run.previewKey)).rows);
-  await recordPayoutCampaigns(run.enablerId, [
-    { assessmentId: run.assessmentId, assessmentDate: run.assessmentDate },
-  ]);
+  if (run.kind === 'PAYMENT')
+    await recordPayoutCampaigns(run.enablerId, [
+      { assessmentId: run.assessmentId, assessmentDate: run.assessmentDate },
+    ]);
   const payoutDate = isoDateOf(new Date());
   const by = run.review.by;
   const members = [...groupBy(accepted.slice(run.written), (row) => row.memberId).values()];

@@ -1,11 +1,15 @@
+import { BENEFIT_RULE_VERSION } from '@cpbo/schemas/benefit-rule.ts';
 import { benefitRowColumns, duplicateColumns } from '@cpbo/schemas/benefit-runs.ts';
-import { previewRows, previewSummary, type BenefitRow } from '#domain/benefit-preview.ts';
+import { previewRows, previewSummary, type BenefitRow, type PreviewMember } from '#domain/benefit-preview.ts';
+import { reversalRows } from '#domain/benefit-reversal.ts';
+import { claimsOfAssessment } from '#data/benefit-claims.ts';
 import { duplicateBeneficiaries } from '#domain/duplicate-beneficiaries.ts';
 import {
   enablerMembers,
   enablerPlots,
   otherEnablersRecords,
   paidPlots,
+  pendingBenefits,
   seasonContributions,
 } from '#data/benefit-inputs.ts';
 import {
@@ -24,8 +28,9 @@ import { amountText } from './amounts.ts';
 /** The preview's reads and writes, each a step of its progress. */
 const PREVIEW_PHASES = 5;
 
-const previewCsv = (rows: BenefitRow[]): string =>
-  csvText(
+const previewCsv = (rows: BenefitRow[], currency: string | null): string => {
+  const amount = (cents: number | null) => amountText(cents, currency);
+  return csvText(
     benefitRowColumns,
     rows.map((row) => [
       row.row,
@@ -36,19 +41,26 @@ const previewCsv = (rows: BenefitRow[]): string =>
       row.memberNumber,
       row.village,
       row.federation,
-      amountText(row.seasonContributionsCents),
+      amount(row.maximumCents),
       row.month,
       row.factor,
       row.damageIndex,
-      amountText(row.givenAmountCents),
-      amountText(row.capCents),
-      amountText(row.benefitCents),
+      amount(row.seasonContributionsCents),
+      amount(row.contributionsDueCents),
+      row.paidShare === null ? null : Number(row.paidShare.toFixed(4)),
+      amount(row.givenAmountCents),
+      amount(row.benefitCents),
       row.status,
       row.reason,
+      row.bankName,
+      row.bankBranchName,
+      row.bankIFSC,
+      row.bankAccount,
     ]),
   );
+};
 
-const duplicatesCsv = (duplicates: StoredDuplicate[]): string =>
+const duplicatesCsv = (duplicates: StoredDuplicate[], currency: string | null): string =>
   csvText(
     duplicateColumns,
     duplicates.map((entry) => [
@@ -62,7 +74,7 @@ const duplicatesCsv = (duplicates: StoredDuplicate[]): string =>
       entry.federation,
       entry.phone,
       entry.bankAccount,
-      amountText(entry.benefitCents),
+      amountText(entry.benefitCents, currency),
     ]),
   );
 
@@ -78,19 +90,14 @@ const previewFiles = (run: BenefitRun, folder: string): RunFile[] =>
     amountCents: null,
   }));
 
-/**
- * A run's preview: the assessment's rows valued by the rule from what the enabler holds now, their
- * sums, the possible duplicates among the members it pays, and its files (in a folder of this
- * delivery's own). Reads and writes only files: the run's item moves when the job's step ends.
- */
-export const previewRun = async (
-  run: BenefitRun,
-): Promise<{ preview: StoredPreview; previewKey: string; files: RunFile[] }> => {
-  let phase = 0;
-  const progressed = async () => {
-    phase += 1;
-    await saveRunProgress(run, { done: phase, total: PREVIEW_PHASES });
-  };
+/** A payment run's rows: the assessment's, valued by the rule from what the enabler holds now. */
+/** A preview's rows, and the enabler's members they name. */
+interface PreviewedRows {
+  rows: BenefitRow[];
+  members: ReadonlyMap<string, PreviewMember>;
+}
+
+const paymentRows = async (run: BenefitRun, progressed: () => Promise<void>): Promise<PreviewedRows> => {
   const assessment = await readAssessment(run.id);
   const [plots, members] = await Promise.all([enablerPlots(run.enablerId), enablerMembers(run.enablerId)]);
   await progressed();
@@ -112,12 +119,48 @@ export const previewRun = async (
     paidPlots: paid,
     otherEnablersPlots,
   });
+  return { rows, members };
+};
+
+/** A reversal's rows: the payouts the reversed run wrote, each taken back if its member's pending benefit covers it. */
+const reversalRowsOf = async (run: BenefitRun, progressed: () => Promise<void>): Promise<PreviewedRows> => {
+  const [claims, plots, members] = await Promise.all([
+    claimsOfAssessment(run.enablerId, run.assessmentId),
+    enablerPlots(run.enablerId),
+    enablerMembers(run.enablerId),
+  ]);
+  await progressed();
+  const payouts = claims.filter((claim) => claim.runId === run.reverses);
+  const pendingCents = await pendingBenefits([...new Set(payouts.map((payout) => payout.memberId))]);
+  await progressed();
+  await progressed();
+  return { rows: reversalRows({ payouts, plots, members, pendingCents }), members };
+};
+
+/**
+ * A run's preview: its rows (a payment run's assessment valued by the rule, or a reversal's payouts
+ * to take back) with the payees' bank details as read now, their sums, the possible duplicates among
+ * the members it pays, and its files (in a folder of this delivery's own). Reads and writes only
+ * files: the run's item moves when the job's step ends.
+ */
+export const previewRun = async (
+  run: BenefitRun,
+): Promise<{ preview: StoredPreview; previewKey: string; files: RunFile[] }> => {
+  let phase = 0;
+  const progressed = async () => {
+    phase += 1;
+    await saveRunProgress(run, { done: phase, total: PREVIEW_PHASES });
+  };
+  const { rows, members } = await (run.kind === 'REVERSAL'
+    ? reversalRowsOf(run, progressed)
+    : paymentRows(run, progressed));
   const benefits = new Map<string, number>();
   for (const row of rows)
     if (row.status === 'ACCEPTED' && row.memberId !== null)
       benefits.set(row.memberId, (benefits.get(row.memberId) ?? 0) + row.benefitCents);
   const paidMembers = [...benefits.keys()].flatMap((id) => members.get(id) ?? []);
-  const duplicates = duplicateBeneficiaries(paidMembers, benefits).map(storedDuplicate);
+  const duplicates =
+    run.kind === 'REVERSAL' ? [] : duplicateBeneficiaries(paidMembers, benefits).map(storedDuplicate);
   await progressed();
   const folder = runFilesFolder(run.id, 'preview');
   const file: PreviewFile = { rows, duplicates };
@@ -125,8 +168,8 @@ export const previewRun = async (
   const files = previewFiles(run, folder);
   await Promise.all([
     writeRunFile(previewKey, JSON.stringify(file), 'application/json'),
-    writeRunFile(`${folder}preview.csv`, previewCsv(rows), 'text/csv'),
-    writeRunFile(`${folder}duplicates.csv`, duplicatesCsv(duplicates), 'text/csv'),
+    writeRunFile(`${folder}preview.csv`, previewCsv(rows, run.currency), 'text/csv'),
+    writeRunFile(`${folder}duplicates.csv`, duplicatesCsv(duplicates, run.currency), 'text/csv'),
   ]);
   await progressed();
   return {
@@ -134,6 +177,7 @@ export const previewRun = async (
       ...previewSummary(rows),
       duplicates: new Set(duplicates.map((entry) => entry.memberId)).size,
       computedAt: nowIso(),
+      ruleVersion: BENEFIT_RULE_VERSION,
     },
     previewKey,
     files,

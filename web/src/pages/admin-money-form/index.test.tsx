@@ -152,6 +152,15 @@ describe('benefit form', { timeout: 30_000 }, () => {
     });
   });
 
+  it('should not edit a benefit a run paid, and lead to the run instead', async () => {
+    open('/UpdatePayout/pay-1', {
+      'GET /api/admin/payouts/pay-1': { body: { ...payoutRow(), runId: 'run-7' } },
+    });
+    expect(await screen.findByText('Written by a benefit run')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open the run' }).getAttribute('href')).toBe('/BenefitRun/run-7');
+  });
+
   it('should say so when the benefit does not exist, with the way back', async () => {
     open('/UpdatePayout/pay-x', {
       'GET /api/admin/payouts/pay-x': { status: 404, body: { code: 'ERR_NOT_FOUND', message: 'Not found' } },

@@ -10,7 +10,7 @@ import {
   signedInRoutes,
 } from '../../test/render-app.tsx';
 import type { ManagedUser } from '../../api/users.ts';
-import { testUsers } from './test-users.ts';
+import { managedUser, testUsers } from './test-users.ts';
 import { userEvent } from '../../test/user-event.ts';
 
 const table = () => cloudscape().findTable();
@@ -87,6 +87,31 @@ describe('users page', { timeout: 30_000 }, () => {
     expect(statusOf('chidi@example.org')).toBe('Password renewal pending');
     await search('locked');
     expect(emails()).toEqual(['bala@example.org']);
+  });
+
+  it('should say who created each account and who made it an administrator, and find accounts by them', async () => {
+    const ben = managedUser({
+      email: 'ben@example.org',
+      username: 'Ben Admin',
+      role: 'ADMIN',
+      createdBy: 'asha@example.org',
+      promotedBy: 'zoe@example.org',
+      promotedAt: '2026-02-10T09:30:00.000Z',
+    });
+    await openUsers({ 'GET /api/admin/users': { body: [...testUsers.slice(0, 4), ben] } });
+    const addedBy = (email: string) =>
+      table()
+        ?.findRows()
+        .find((row) => row.getElement().textContent?.includes(email))
+        ?.getElement()
+        .querySelectorAll('td')[4]?.textContent;
+    expect(addedBy('ada@example.org')).toBe('-');
+    expect(addedBy('asha@example.org')).toBe('Created by ada@example.org');
+    expect(addedBy('ben@example.org')).toBe(
+      'Created by asha@example.orgMade administrator by zoe@example.org on 10/02/2026',
+    );
+    await search('zoe@');
+    expect(emails()).toEqual(['ben@example.org']);
   });
 
   it('should search the email, name, role label and federation, trimmed and in any case', async () => {

@@ -32,8 +32,8 @@ const accepted = [
     memberId: 'm-3',
     plotId: 'p-3',
     seasonContributions: 30,
-    cap: 300,
-    benefit: 12,
+    paidShare: 1,
+    benefit: 40,
   }),
   benefitRow(),
   benefitRow({
@@ -42,16 +42,18 @@ const accepted = [
     memberId: 'm-2',
     plotId: 'p-2',
     seasonContributions: 10,
-    cap: 100,
-    benefit: 4,
+    bankName: null,
+    bankBranchName: null,
+    bankAccount: null,
+    benefit: 20,
   }),
 ];
 const refused = [
   benefitRow({
     row: 1,
     benefit: 0,
-    cap: 0,
     seasonContributions: 0,
+    paidShare: 0,
     status: 'REFUSED',
     reason: 'ZERO_BENEFIT',
   }),
@@ -59,10 +61,9 @@ const refused = [
     row: 2,
     damageIndex: null,
     givenAmount: 5000,
-    cap: 100,
     benefit: 0,
     status: 'REFUSED',
-    reason: 'ABOVE_CAP',
+    reason: 'ABOVE_MAXIMUM',
   }),
   benefitRow({
     row: 3,
@@ -77,7 +78,12 @@ const refused = [
     month: null,
     factor: null,
     damageIndex: 0.9,
-    cap: null,
+    maximum: null,
+    contributionsDue: null,
+    paidShare: null,
+    bankName: null,
+    bankBranchName: null,
+    bankAccount: null,
     benefit: 0,
     status: 'REFUSED',
     reason: 'UNKNOWN_PLOT',
@@ -176,18 +182,22 @@ describe('a benefit run', { timeout: 40_000 }, () => {
     await heading();
     await waitFor(() => expect(cellsOf('Rows')).toHaveLength(6));
     expect(queriesTo(api, 'rows')[0]).toEqual({ page: '1', pageSize: '10', 'sort:row': 'asc' });
+    // The rule's inputs in its order, whom it pays, then the status and the benefit.
     expect(cellsOf('Rows')[3]).toEqual([
       '4',
       'North field',
       '=Moussa BaF-0001',
-      'F CFA 30',
-      '1 (× 1)',
+      'F CFA 100',
+      'Month 2 (× 1)',
       '0.4',
-      'F CFA 300',
+      'F CFA 30 of F CFA 20',
+      '1',
+      'CBAO, Kaolack: SN-001',
       'Accepted',
-      'F CFA 12',
+      'F CFA 40',
     ]);
-    expect(cellsOf('Rows')[2]?.[7]).toBe('Refused: Unknown plot');
+    expect(cellsOf('Rows')[5]?.slice(6, 9)).toEqual(['F CFA 10 of F CFA 20', '0.5', 'Paid in cash']);
+    expect(cellsOf('Rows')[2]?.[9]).toBe('Refused: Unknown plot');
     expect(screen.getByRole('tab', { name: 'Rows (6)' })).toBeTruthy();
     await userEvent.click(within(tableNamed('Rows')?.getElement() as HTMLElement).getByText('Benefit'));
     await waitFor(() => expect(queriesTo(api, 'rows').at(-1)).toMatchObject({ 'sort:benefit': 'asc' }));
@@ -201,10 +211,10 @@ describe('a benefit run', { timeout: 40_000 }, () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Refused rows (3)' }));
     await waitFor(() => expect(cellsOf('Refused rows')).toHaveLength(3));
     expect(queriesTo(api, 'rows').at(-1)).toMatchObject({ 'filter:status': 'REFUSED' });
-    expect(cellsOf('Refused rows').map((row) => [row[0], row[4], row[6]])).toEqual([
-      ['1', 'Nothing to pay', '-'],
-      ['2', 'Amount above the cap', 'F CFA 5,000'],
-      ['3', 'Unknown plot', '-'],
+    expect(cellsOf('Refused rows').map((row) => [row[0], row[5], row[6], row[7]])).toEqual([
+      ['1', '-', 'F CFA 100', 'Nothing to pay'],
+      ['2', 'F CFA 5,000', 'F CFA 100', "Amount above the plot's Maximum"],
+      ['3', '-', '-', 'Unknown plot'],
     ]);
     expect(text()).toContain('Refused rows (3/6)');
     await userEvent.click(screen.getByRole('tab', { name: 'Possible duplicates (4)' }));
@@ -241,11 +251,12 @@ describe('a benefit run', { timeout: 40_000 }, () => {
     await confirm();
     expect(dialogTexts()?.content).toContain('Write a comment.');
     expect(api.calls()).not.toContain('POST /api/admin/benefit-runs/run-1/approve');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), ' Checked ');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Comment (required)' }), ' Checked ');
     await confirm();
     await waitFor(() =>
       expect(api.requestTo('POST /api/admin/benefit-runs/run-1/approve')?.body).toEqual({
         comment: 'Checked',
+        previewComputedAt: '2026-02-16T09:01:00.000Z',
       }),
     );
     expect(
@@ -275,6 +286,43 @@ describe('a benefit run', { timeout: 40_000 }, () => {
     await waitFor(() => expect(api.requestTo('POST /api/admin/benefit-runs/run-1/cancel')?.body).toEqual({}));
   });
 
+  it("should tell an administrator of the uploader's line that another one must review the run", async () => {
+    await openRun(() => ({ body: { run: benefitRun(), linkedToUploader: true } }));
+    await heading();
+    expect(text()).toContain(
+      `Another administrator must review this runYou cannot approve or reject this benefit run: your account and that of ${UPLOADER}, who uploaded it,`,
+    );
+    expect(screen.getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Reject' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Cancel the run' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it("should say why a review by an administrator of the uploader's line was refused, in French too", async () => {
+    const refusal = {
+      status: 403,
+      body: {
+        code: 'ERR_BENEFIT_RUN_LINKED_REVIEW',
+        message: 'An administrator who brought in the uploader of a benefit run…',
+        details: { uploader: UPLOADER, link: 'BROUGHT_IN_BY_UPLOADER' },
+      },
+    };
+    await i18next.changeLanguage('fr');
+    await openRun(benefitRun(), { 'POST /api/admin/benefit-runs/run-1/approve': refusal });
+    await screen.findByRole(
+      'heading',
+      { name: "Paiement d'indemnités DRY-2026", level: 1 },
+      { timeout: 15_000 },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Approuver' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /^Commentaire/ }), 'Vérifié');
+    await confirm();
+    await waitFor(() =>
+      expect(dialogTexts()?.content).toContain(
+        `Vous ne pouvez ni approuver ni rejeter ce paiement d'indemnités : votre compte et celui de ${UPLOADER}, qui l'a déposé,`,
+      ),
+    );
+  });
+
   it('should show an error code of a refused move in the error dialog', async () => {
     await openRun(benefitRun(), {
       'POST /api/admin/benefit-runs/run-1/reject': {
@@ -287,7 +335,7 @@ describe('a benefit run', { timeout: 40_000 }, () => {
     });
     await heading();
     await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Wrong index');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Comment (required)' }), 'Wrong index');
     await confirm();
     await waitFor(() => expect(dialogTexts()?.content).toContain(en.errors.ERR_BENEFIT_RUN_STATE));
   });
@@ -337,6 +385,48 @@ describe('a benefit run', { timeout: 40_000 }, () => {
     );
     await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
     expect((saved.mock.contexts[0] as HTMLAnchorElement).href).toBe(url);
+  });
+
+  it('should mark a payee whose bank details changed, and preview the run again', async () => {
+    const changed = [benefitRow({ bankChanged: true })];
+    const api = await openRun(benefitRun(), {
+      'GET /api/admin/benefit-runs/run-1/rows': { body: pageOf(changed) },
+      'POST /api/admin/benefit-runs/run-1/preview': {
+        status: 202,
+        body: { run: benefitRun({ state: 'PREVIEWING', progress: { done: 1, total: 5 } }) },
+      },
+    });
+    await heading();
+    await waitFor(() => expect(cellsOf('Rows')).toHaveLength(1));
+    expect(cellsOf('Rows')[0]?.[8]).toBe('CBAO, Kaolack: SN-001Changed since the preview');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview again' }));
+    expect(screen.queryByRole('textbox', { name: /Comment/ })).toBeNull();
+    await confirm();
+    await waitFor(() => expect(api.calls()).toContain('POST /api/admin/benefit-runs/run-1/preview'));
+  });
+
+  it('should say that a run previewed under an earlier rule must be previewed again', async () => {
+    const stale = benefitRun();
+    await openRun({ ...stale, preview: stale.preview && { ...stale.preview, ruleVersion: 1 } });
+    await heading();
+    expect(text()).toContain('Previewed under an earlier benefit rule');
+  });
+
+  it('should reverse a paid run into a reversal run, and show the reversal as such', async () => {
+    const reversal = benefitRun({ id: 'run-2', kind: 'REVERSAL', reverses: 'run-1', state: 'PREVIEWING' });
+    const api = await openRun(paidRun(), {
+      'POST /api/admin/benefit-runs/run-1/reverse': { status: 202, body: { run: reversal } },
+      'GET /api/admin/benefit-runs/run-2': runAnswer(reversal),
+    });
+    await heading();
+    await userEvent.click(screen.getByRole('button', { name: 'Reverse' }));
+    expect(plain(dialogTexts()?.content)).toContain(
+      'takes back the payouts this run of the assessment DRY-2026 wrote',
+    );
+    await confirm();
+    await waitFor(() => expect(api.calls()).toContain('POST /api/admin/benefit-runs/run-1/reverse'));
+    await waitFor(() => expect(text()).toContain('A reversal'));
+    expect(text()).toContain('KindReversal');
   });
 
   it('should say when the run does not exist', async () => {

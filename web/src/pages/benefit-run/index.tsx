@@ -12,7 +12,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import { ApiError } from '../../api/api-error.ts';
 import { useBenefitRun } from '../../api/benefit-runs-queries.ts';
-import { isAtWork, type BenefitRun } from '../../api/benefit-runs.ts';
+import type { BenefitRun } from '../../api/benefit-runs.ts';
+import { BENEFIT_RULE_VERSION } from '@cpbo/schemas/benefit-rule.ts';
+import { benefitRunAtWork } from '@cpbo/schemas/benefit-runs.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { RunState } from '../../common/benefit-runs/run-state.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
@@ -81,7 +83,7 @@ export function BenefitRunPage() {
   const { id = '' } = useParams();
   const { user } = useSignedInSession();
   const read = useBenefitRun(id);
-  const run = read.data;
+  const run = read.data?.run;
   useRefreshWhenPaid(run);
   const { downloading, download } = useRunFileDownload(id);
   const title = run ? t('benefitRuns.run.title', { assessment: run.assessmentId }) : t('screens.benefitRun');
@@ -121,6 +123,8 @@ export function BenefitRunPage() {
   }
 
   const uploader = isUploader(run, user.email);
+  // An administrator of the uploader's line may not review it either (the API says who is).
+  const linked = !uploader && read.data?.linkedToUploader === true;
   const hasPreviewFile = run.files.some((file) => file.id === 'preview');
   return (
     <ContentLayout
@@ -145,7 +149,7 @@ export function BenefitRunPage() {
                   {t('benefitRuns.run.downloadPreview')}
                 </Button>
               )}
-              <RunActions run={run} uploader={uploader} />
+              <RunActions run={run} reviewBarred={uploader || linked} />
             </SpaceBetween>
           }
         >
@@ -159,6 +163,11 @@ export function BenefitRunPage() {
             {t('benefitRuns.run.ownRun')}
           </Alert>
         )}
+        {linked && run.state === 'PENDING_APPROVAL' && (
+          <Alert type="info" header={t('benefitRuns.run.linkedRunTitle')}>
+            {t('errors.ERR_BENEFIT_RUN_LINKED_REVIEW', { uploader: run.createdBy })}
+          </Alert>
+        )}
         {run.state === 'FAILED' && (
           <Alert type="error" header={t('benefitRuns.run.failedTitle')}>
             {t(
@@ -168,7 +177,40 @@ export function BenefitRunPage() {
             )}
           </Alert>
         )}
-        {isAtWork(run.state) && <RunProgress run={run} />}
+        {run.kind === 'PAYMENT' &&
+          run.state === 'PENDING_APPROVAL' &&
+          run.preview?.ruleVersion !== BENEFIT_RULE_VERSION && (
+            <Alert type="warning" header={t('benefitRuns.run.staleTitle')}>
+              {t('benefitRuns.run.stale')}
+            </Alert>
+          )}
+        {run.reverses && (
+          <Alert
+            type="info"
+            header={t('benefitRuns.run.reversalTitle')}
+            action={
+              <Button href={paths.benefitRun(run.reverses)} onFollow={follow}>
+                {t('benefitRuns.run.openRun')}
+              </Button>
+            }
+          >
+            {t('benefitRuns.run.reversal', { assessment: run.assessmentId })}
+          </Alert>
+        )}
+        {run.reversedBy && (
+          <Alert
+            type="info"
+            header={t('benefitRuns.run.reversedTitle')}
+            action={
+              <Button href={paths.benefitRun(run.reversedBy)} onFollow={follow}>
+                {t('benefitRuns.run.openRun')}
+              </Button>
+            }
+          >
+            {t('benefitRuns.run.reversed')}
+          </Alert>
+        )}
+        {benefitRunAtWork(run.state) && <RunProgress run={run} />}
         {run.payment && <PaymentReport run={run} payment={run.payment} />}
         {run.preview && <PreviewSummary run={run} preview={run.preview} />}
         <RunOverview run={run} />

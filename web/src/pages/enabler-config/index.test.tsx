@@ -84,6 +84,16 @@ describe('enabler config detail', { timeout: 30_000 }, () => {
     );
   });
 
+  it("should explain what the factor makes of a plot's Maximum, and warn when that is a contribution or less", async () => {
+    await openConfig('config-2');
+    expect(
+      screen.getByText(
+        /With 8, the Maximum is 0\.13 times the monthly contribution \(0\.1 makes it 10 times\)/,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('The cover is worth one monthly contribution or less')).toBeTruthy();
+  });
+
   it('should download config_{enabler}_v{version}.json with the fields as uploaded', async () => {
     const saved = captureDownloads();
     await openConfig('config-2');

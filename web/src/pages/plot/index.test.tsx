@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { describe, expect, it } from 'vitest';
 import type { CurrentEnabler, EnablerConfigVersionAnswer } from '@cpbo/schemas';
+import { addMonths, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
+import type { Contribution } from '../../api/members.ts';
 import type { Plot } from '../../api/plots.ts';
+import { memberDetail } from '../../test/member-fixtures.ts';
 import { formatAmount } from '../../common/format/format.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
@@ -56,6 +59,9 @@ const openPlot = (routes: FakeRoutes = {}) => {
   const api = fakeApi({
     ...signedInRoutes('USER', [enabler], enabler),
     [`GET ${plotRoute}`]: { body: plot },
+    [`GET /api/members/${plot.memberId}`]: {
+      body: memberDetail({ id: plot.memberId, plots: [plot], contributions: [] }),
+    },
     ...routes,
   });
   renderApp(`/Member/${plot.memberId}/Field/${plot.id}`);
@@ -66,7 +72,8 @@ const openPlot = (routes: FakeRoutes = {}) => {
 const pairsOf = (section: string) => {
   const container = cloudscape()
     .findAllContainers()
-    .find((candidate) => candidate.findHeader()?.getElement().textContent === section);
+    // A header with a description reads its title first.
+    .find((candidate) => candidate.findHeader()?.getElement().textContent?.startsWith(section));
   const pairs = container ? createWrapper(container.getElement()).findKeyValuePairs() : null;
   return Object.fromEntries(
     (pairs?.findItems() ?? []).map((item) => [
@@ -126,7 +133,7 @@ describe('plot page', { timeout: 20_000 }, () => {
     expect(pairsOf('Details')).toMatchObject({ Crop: '—', Irrigated: 'Not known' });
   });
 
-  it("should show as maximum the contribution divided by the enabler's maxCompensationFactor", async () => {
+  it("should show as maximum the contribution divided by its configuration version's maxCompensationFactor", async () => {
     openPlot();
     await updateButton();
     expect(contributionInput()?.getInputValue()).toBe('150');
@@ -134,16 +141,117 @@ describe('plot page', { timeout: 20_000 }, () => {
     expect(maximumShown()).toBe('₹37.50');
     expect(
       screen.getByText(
-        "The drought monthly contribution divided by the enabler's maximum compensation factor (4).",
+        "The drought monthly contribution divided by the maximum compensation factor of the plot's configuration (version 3: 4): what a total loss pays in a month whose factor is 1, contributions up to date.",
       ),
     ).toBeTruthy();
 
     await typeContribution('90');
     expect(maximumShown()).toBe(inr(22.5));
+    // Rounded to the currency's unit, as a benefit is: 0.375 rupees is 0.38.
     await typeContribution('1,5');
-    expect(maximumShown()).toBe(inr(0.375));
+    expect(maximumShown()).toBe(inr(0.38));
     await typeContribution('');
     expect(maximumShown()).toBe('—');
+  });
+
+  it("should read the plot's own configuration version, not the latest", async () => {
+    const latest = { ...config, _id: 'config-4', version: 4, maxCompensationFactor: 0.1 };
+    openPlot({
+      'GET /api/me/enabler': {
+        body: {
+          ...enabler,
+          config: latest,
+          latestConfigVersion: 4,
+          configTerms: [
+            {
+              version: 3,
+              currency: 'INR',
+              maxCompensationFactor: 4,
+              benefitFactorsByMonth: [1],
+              damageThreshold: null,
+            },
+            {
+              version: 4,
+              currency: 'INR',
+              maxCompensationFactor: 0.1,
+              benefitFactorsByMonth: [1],
+              damageThreshold: null,
+            },
+          ],
+        },
+      },
+    });
+    await updateButton();
+    await waitFor(() => expect(maximumShown()).toBe(inr(37.5)));
+  });
+
+  it('should show what the cover promises today: its month, the contributions paid of due, the paid share and a total loss', async () => {
+    const today = isoDateOf(new Date());
+    const day = (monthsAgo: number) => addMonths(today, -monthsAgo);
+    const contribution = (fields: Partial<Contribution>): Contribution => ({
+      id: 'c-1',
+      memberId: plot.memberId,
+      memberName: plot.memberName,
+      memberNumber: plot.memberNumber,
+      plotId: plot.id,
+      plotName: plot.name,
+      protectionType: 'DROUGHT',
+      amount: 0,
+      contributionDate: `${today}T09:00:00.000Z`,
+      ...fields,
+    });
+    // Covered from two months ago: month 3 begun, 3 × 150 due, 225 paid in its season (half).
+    const started = { ...plot, startCoverageDate: day(2), endCoverageDate: day(-10) };
+    const member = memberDetail({
+      id: plot.memberId,
+      plots: [started],
+      contributions: [
+        contribution({ plotId: plot.id, amount: 150, contributionDate: `${day(2)}T09:00:00.000Z` }),
+        contribution({ id: 'c-2', plotId: plot.id, amount: 75, contributionDate: `${day(1)}T09:00:00.000Z` }),
+        // Another plot's, and excess rain: not this season's drought cover.
+        contribution({
+          id: 'c-3',
+          plotId: 'other',
+          amount: 999,
+          contributionDate: `${day(1)}T09:00:00.000Z`,
+        }),
+        contribution({
+          id: 'c-4',
+          plotId: plot.id,
+          amount: 999,
+          protectionType: 'EXCESS_RAIN',
+          contributionDate: `${day(1)}T09:00:00.000Z`,
+        }),
+      ],
+    });
+    openPlot({
+      [`GET ${plotRoute}`]: { body: started },
+      [`GET /api/members/${plot.memberId}`]: { body: member },
+      'GET /api/me/enabler': {
+        body: {
+          ...enabler,
+          configTerms: [
+            {
+              version: 3,
+              currency: 'INR',
+              maxCompensationFactor: 4,
+              benefitFactorsByMonth: [1, 1, 0.5],
+              damageThreshold: null,
+            },
+          ],
+        },
+      },
+    });
+    await waitFor(() =>
+      expect(pairsOf('Cover today')).toEqual({
+        Maximum: '₹37.50',
+        'Month of cover': 'Month 3 of 12 (factor 0.5)',
+        'Contributions of the season': '₹225.00 paid of ₹450.00 due',
+        'Paid share': '50 %',
+        // 37.50 × 0.5 × 1 × 0.5 = 9.375: ₹9.38.
+        'A total loss today pays': '₹9.38',
+      }),
+    );
   });
 
   it('should require the drought contribution and not call the server without it', async () => {
@@ -190,7 +298,7 @@ describe('plot page', { timeout: 20_000 }, () => {
       excessRainMonthlyContrib: 0,
     });
     expect(contributionInput()?.getInputValue()).toBe('90.5');
-    expect(maximumShown()).toBe(inr(90.5 / 4));
+    expect(maximumShown()).toBe(inr(22.63));
 
     await typeContribution('100');
     expect(screen.queryByText('The protection has been updated.')).toBeNull();

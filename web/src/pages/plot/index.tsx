@@ -16,13 +16,14 @@ import { PlotDetails } from './components/plot-details.tsx';
 import { LocationForm } from './components/location-form.tsx';
 import { ProtectionForm } from './components/protection-form.tsx';
 import { CropForm } from './components/crop-form.tsx';
-import { useLatestEnablerConfig } from '../../api/enablers-queries.ts';
-import { useFieldPlot } from '../../api/offline/field-queries.ts';
+import { useConfigTerms } from '../../api/enablers-queries.ts';
+import { useFieldMember, useFieldPlot } from '../../api/offline/field-queries.ts';
+import { PlotCover } from './components/plot-cover.tsx';
 import { paths } from '../../navigation/paths.ts';
 
 /**
- * /Member/{memberId}/Field/{plotId}: the plot's details, map and coverage, its protection and crop
- * updates and a contribution for this plot.
+ * /Member/{memberId}/Field/{plotId}: the plot's details, map and coverage, what its cover promises
+ * today, its protection and crop updates and a contribution for this plot.
  */
 export function PlotPage() {
   const { t } = useTranslation();
@@ -36,7 +37,8 @@ export function PlotPage() {
     serverId,
     memberId: memberServerId,
   } = useFieldPlot(memberId, plotId);
-  const config = useLatestEnablerConfig();
+  const terms = useConfigTerms(plot?.enablerConfig?.version);
+  const { data: member } = useFieldMember(memberId);
   const title = plot?.name ?? t('screens.plot');
   const memberHref = paths.member(memberId);
   useDocumentTitle(title);
@@ -85,7 +87,8 @@ export function PlotPage() {
           <PlotDetails plot={plot} />
           <LocationForm key={`location-${plot.id}`} plot={plot} />
           <PlotCoverageDates plot={plot} />
-          <ProtectionForm key={plot.id} plot={plot} config={config} />
+          <PlotCover plot={plot} terms={terms} contributions={member?.contributions ?? []} />
+          <ProtectionForm key={plot.id} plot={plot} terms={terms} />
           <CropForm key={`crop-${plot.id}`} plot={plot} />
           {/* The targeted field contribution (spec section 5): for this plot, with its own confirmation. */}
           <ContributionForm

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import {
   createAdminMoneyRecord,
   updateAdminMoneyRecord,
@@ -13,10 +18,11 @@ import { AdminFormLayout } from '../../../common/admin-form/admin-form-layout.ts
 import { AdminRecordLoad } from '../../../common/admin-form/admin-record-load.tsx';
 import { useAdminSave } from '../../../common/admin-form/use-admin-save.ts';
 import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
+import { useFollow } from '../../../common/browser/use-follow.ts';
 import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
 import type { PickedMember } from '../../../common/members/member-picker.tsx';
 import { readAmount } from '../../../common/money/amount-input.ts';
-import { pathTo } from '../../../navigation/paths.ts';
+import { pathTo, paths } from '../../../navigation/paths.ts';
 import type { ScreenId } from '../../../navigation/screens.ts';
 import { AmountField, MemberAndPlotFields, MemberField } from './member-and-amount-fields.tsx';
 import type { MoneyFieldSet, MoneyRecordBase } from './money-field-set.ts';
@@ -159,6 +165,35 @@ const valuesOf = <Kind extends AdminMoneyKind, Fields>(
   fields: fieldSet.fieldsOf(record),
 });
 
+/**
+ * A payout a benefit run wrote: not edited here (only a run changes it, four eyes kept), with the way
+ * to its run, where it can be reversed.
+ */
+function RunPayoutNotice({ runId, title, backHref }: { runId: string; title: string; backHref: string }) {
+  const { t } = useTranslation();
+  const follow = useFollow();
+  return (
+    <ContentLayout header={<Header variant="h1">{title}</Header>}>
+      <Alert
+        type="info"
+        header={t('adminRecords.payouts.ofRunTitle')}
+        action={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button href={backHref} onFollow={follow}>
+              {t('adminRecords.payouts.backToList')}
+            </Button>
+            <Button variant="primary" href={paths.benefitRun(runId)} onFollow={follow}>
+              {t('adminRecords.payouts.openRun')}
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        {t('adminRecords.payouts.ofRun')}
+      </Alert>
+    </ContentLayout>
+  );
+}
+
 /** The record of the address, once read (or why it cannot be changed). */
 export function UpdateMoneyRecordPage<Kind extends AdminMoneyKind, Fields>({
   fieldSet,
@@ -170,15 +205,25 @@ export function UpdateMoneyRecordPage<Kind extends AdminMoneyKind, Fields>({
   const record = useAdminMoneyRecord(fieldSet.kind, id);
   return (
     <AdminRecordLoad title={t(`screens.${screens.update}`)} backHref={pathTo(screens.table)} query={record}>
-      {(data) => (
-        <MoneyRecordForm
-          fieldSet={fieldSet}
-          editing
-          initial={valuesOf(fieldSet, data)}
-          bodyOf={fieldSet.updateBody}
-          send={(body, idempotencyKey) => updateAdminMoneyRecord(fieldSet.kind, id, body, { idempotencyKey })}
-        />
-      )}
+      {(data) =>
+        'runId' in data && typeof data.runId === 'string' ? (
+          <RunPayoutNotice
+            runId={data.runId}
+            title={t(`screens.${screens.update}`)}
+            backHref={pathTo(screens.table)}
+          />
+        ) : (
+          <MoneyRecordForm
+            fieldSet={fieldSet}
+            editing
+            initial={valuesOf(fieldSet, data)}
+            bodyOf={fieldSet.updateBody}
+            send={(body, idempotencyKey) =>
+              updateAdminMoneyRecord(fieldSet.kind, id, body, { idempotencyKey })
+            }
+          />
+        )
+      }
     </AdminRecordLoad>
   );
 }

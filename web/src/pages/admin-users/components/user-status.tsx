@@ -34,7 +34,7 @@ export function UserStatusIndicator({ user }: { user: ManagedUser }) {
   return (
     <SpaceBetween direction="horizontal" size="xs">
       {statusesOf(user).map((status) => (
-        <StatusIndicator key={status} type={indicatorType[status]}>
+        <StatusIndicator key={status} type={indicatorType[status]} wrapText={false}>
           {t(statusKey(status))}
         </StatusIndicator>
       ))}

@@ -12,6 +12,7 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import type { ManagedUser } from '../../../api/users.ts';
 import { TableEmptyState, TableNoMatchState } from '../../../common/ui/table-states.tsx';
 import { useFollow } from '../../../common/browser/use-follow.ts';
+import { BroughtInBy } from './brought-in-by.tsx';
 import { statusesOf, statusKey, UserStatusIndicator } from './user-status.tsx';
 import { paths } from '../../../navigation/paths.ts';
 
@@ -65,7 +66,15 @@ export function UsersTable({
         filteringFunction: (user, filteringText) => {
           const searched = filteringText.trim().toLowerCase();
           if (!searched) return true;
-          return [user.email, user.username, roleLabel(user), statusLabel(user), user.defaultFederation ?? '']
+          return [
+            user.email,
+            user.username,
+            roleLabel(user),
+            statusLabel(user),
+            user.defaultFederation ?? '',
+            user.createdBy ?? '',
+            user.promotedBy ?? '',
+          ]
             .map((text) => text.toLowerCase())
             .some((text) => text.includes(searched));
         },
@@ -112,6 +121,11 @@ export function UsersTable({
       cell: (user) => user.defaultFederation || '-',
     },
     {
+      id: 'broughtInBy',
+      header: t('adminUsers.columns.broughtInBy'),
+      cell: (user) => <BroughtInBy user={user} />,
+    },
+    {
       id: 'actions',
       header: t('adminUsers.columns.actions'),
       cell: (user) => (
@@ -144,6 +158,7 @@ export function UsersTable({
       {...collectionProps}
       variant="full-page"
       stickyHeader
+      wrapLines
       items={items}
       columnDefinitions={columnDefinitions}
       trackBy="email"

@@ -4,7 +4,12 @@ import Box from '@cloudscape-design/components/box';
 import FormField from '@cloudscape-design/components/form-field';
 import type { TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { benefitRowRefusals, type BenefitRowSortField } from '@cpbo/schemas/benefit-runs.ts';
+import {
+  BENEFIT_ROW_SEARCH_MAX_LENGTH,
+  benefitRowRefusals,
+  type BenefitRowSortField,
+} from '@cpbo/schemas/benefit-runs.ts';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useBenefitRows } from '../../../api/benefit-runs-queries.ts';
 import type { BenefitRow, BenefitRun, BenefitRowsQuery } from '../../../api/benefit-runs.ts';
 import { RowLink } from '../../../common/ui/row-link.tsx';
@@ -19,13 +24,10 @@ import { usePreviewPaging } from './use-preview-paging.ts';
 type Column = TableProps.ColumnDefinition<BenefitRow> & { id: string };
 type Status = NonNullable<BenefitRowsQuery['status']>;
 
-/** The search the API takes (filter:search). */
-const SEARCH_MAX_LENGTH = 100;
-
 const sortable = (field: BenefitRowSortField) => ({ id: field, sortingField: field });
 
 /** Every column a preview row can show; each table picks its own. */
-function useRowColumns(formats: RunFormats): Record<string, Column> {
+function useRowColumns(formats: RunFormats, reversal: boolean): Record<string, Column> {
   const { t } = useTranslation();
   const reasonOf = (row: BenefitRow) => (row.reason ? t(`benefitRuns.reasons.${row.reason}`) : '');
   return {
@@ -61,11 +63,12 @@ function useRowColumns(formats: RunFormats): Record<string, Column> {
       header: t('benefitRuns.rows.columns.federation'),
       cell: (row) => row.federation ?? '-',
     },
-    seasonContributions: {
-      ...sortable('seasonContributions'),
-      header: t('benefitRuns.rows.columns.seasonContributions'),
-      cell: (row) => formats.amount(row.seasonContributions),
+    maximum: {
+      ...sortable('maximum'),
+      header: t('benefitRuns.rows.columns.maximum'),
+      cell: (row) => formats.amount(row.maximum),
     },
+    // Months are numbered from 1, as the configuration numbers its factors.
     month: {
       ...sortable('month'),
       header: t('benefitRuns.rows.columns.month'),
@@ -82,19 +85,49 @@ function useRowColumns(formats: RunFormats): Record<string, Column> {
       header: t('benefitRuns.rows.columns.damageIndex'),
       cell: (row) => formats.ratio(row.damageIndex),
     },
+    contributions: {
+      ...sortable('seasonContributions'),
+      header: t('benefitRuns.rows.columns.contributions'),
+      cell: (row) =>
+        row.seasonContributions === null
+          ? '-'
+          : t('benefitRuns.rows.paidOfDue', {
+              paid: formats.amount(row.seasonContributions),
+              due: formats.amount(row.contributionsDue),
+            }),
+    },
+    paidShare: {
+      ...sortable('paidShare'),
+      header: t('benefitRuns.rows.columns.paidShare'),
+      cell: (row) => formats.ratio(row.paidShare),
+    },
     givenAmount: {
       id: 'givenAmount',
-      header: t('benefitRuns.rows.columns.givenAmount'),
+      header: reversal ? t('benefitRuns.rows.columns.takenBack') : t('benefitRuns.rows.columns.givenAmount'),
       cell: (row) => formats.amount(row.givenAmount),
     },
-    cap: {
-      ...sortable('cap'),
-      header: t('benefitRuns.rows.columns.cap'),
-      cell: (row) => formats.amount(row.cap),
+    bank: {
+      id: 'bank',
+      header: t('benefitRuns.rows.columns.bank'),
+      cell: (row) => (
+        <>
+          {row.bankAccount === null
+            ? t('benefitRuns.rows.noBank')
+            : t('benefitRuns.rows.bankOf', {
+                bank: [row.bankName, row.bankBranchName, row.bankIFSC].filter(Boolean).join(', ') || '-',
+                account: row.bankAccount,
+              })}
+          {row.bankChanged && (
+            <Box>
+              <StatusIndicator type="warning">{t('benefitRuns.rows.bankChanged')}</StatusIndicator>
+            </Box>
+          )}
+        </>
+      ),
     },
     benefit: {
       ...sortable('benefit'),
-      header: t('benefitRuns.rows.columns.benefit'),
+      header: reversal ? t('benefitRuns.rows.columns.takenBack') : t('benefitRuns.rows.columns.benefit'),
       cell: (row) => <Box fontWeight="bold">{formats.amount(row.benefit)}</Box>,
     },
     status: {
@@ -113,18 +146,34 @@ function useRowColumns(formats: RunFormats): Record<string, Column> {
   };
 }
 
+/**
+ * Each table's columns in the rule's order (the Maximum × the month's factor × the index × the paid
+ * share = the benefit), then whom it pays; the status and the benefit stay in sight at the end.
+ */
 const allRowsColumns = [
   'row',
   'plot',
   'member',
-  'seasonContributions',
+  'maximum',
   'month',
   'damageIndex',
-  'cap',
+  'contributions',
+  'paidShare',
+  'bank',
   'status',
   'benefit',
 ];
-const refusedColumns = ['row', 'plot', 'member', 'village', 'reason', 'damageIndex', 'givenAmount', 'cap'];
+const refusedColumns = [
+  'row',
+  'plot',
+  'member',
+  'village',
+  'damageIndex',
+  'givenAmount',
+  'maximum',
+  'reason',
+];
+const reversalColumns = ['row', 'plot', 'member', 'givenAmount', 'bank', 'status', 'benefit'];
 
 export interface RowsTableProps {
   run: BenefitRun;
@@ -139,7 +188,8 @@ export interface RowsTableProps {
 export function RowsTable({ run, refused = false }: RowsTableProps) {
   const { t } = useTranslation();
   const formats = useRunFormats(run);
-  const columns = useRowColumns(formats);
+  const reversal = run.kind === 'REVERSAL';
+  const columns = useRowColumns(formats, reversal);
   const paging = usePreviewPaging<BenefitRowSortField>({ field: 'row', direction: 'asc' });
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim());
@@ -200,12 +250,14 @@ export function RowsTable({ run, refused = false }: RowsTableProps) {
     <PreviewTable
       title={refused ? t('benefitRuns.rows.refusedTitle') : t('benefitRuns.rows.title')}
       description={refused ? t('benefitRuns.rows.refusedDescription') : t('benefitRuns.rows.description')}
-      columns={(refused ? refusedColumns : allRowsColumns).flatMap((id) => columns[id] ?? [])}
+      columns={(refused ? refusedColumns : reversal ? reversalColumns : allRowsColumns).flatMap(
+        (id) => columns[id] ?? [],
+      )}
       trackBy="row"
       page={rows.data}
       paging={paging}
-      // The benefit stays in sight on a narrow screen.
-      stickyLast={refused ? 0 : 1}
+      // The status and the benefit (the reason of a refused row) stay in sight on a narrow screen.
+      stickyLast={refused ? 1 : 2}
       filtered={filtered}
       onClearFilters={clearFilters}
       noMatch={t('benefitRuns.rows.noMatch')}
@@ -219,7 +271,7 @@ export function RowsTable({ run, refused = false }: RowsTableProps) {
               filteringAriaLabel={t('benefitRuns.rows.filters.search')}
               filteringClearAriaLabel={t('benefitRuns.rows.filters.clearSearch')}
               onChange={({ detail }) => {
-                setSearchText(detail.filteringText.slice(0, SEARCH_MAX_LENGTH));
+                setSearchText(detail.filteringText.slice(0, BENEFIT_ROW_SEARCH_MAX_LENGTH));
                 paging.toFirstPage();
               }}
             />

@@ -6,39 +6,48 @@ import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
+import {
+  BENEFIT_RUN_COMMENT_MAX_LENGTH,
+  benefitRunActions,
+  benefitRunAllows,
+} from '@cpbo/schemas/benefit-runs.ts';
+import { useNavigate } from 'react-router-dom';
 import { useMoveBenefitRun } from '../../../api/benefit-runs-queries.ts';
 import type { BenefitRun, BenefitRunAction } from '../../../api/benefit-runs.ts';
 import { useActionKey } from '../../../api/use-action-key.ts';
 import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
+import { paths } from '../../../navigation/paths.ts';
 import { useRunFormats } from './run-formats.ts';
 
-/** A review's comment, as the API takes it. */
-const COMMENT_MAX_LENGTH = 1000;
-
-/**
- * What an administrator may do with the run now (the API decides, and refuses anything else): review
- * it once previewed, cancel it before approval (or once its preview failed), resume it where it failed.
- */
-export const availableActions = (run: BenefitRun): BenefitRunAction[] => {
-  const { state } = run;
-  return [
-    ...(state === 'PENDING_APPROVAL' ? (['approve', 'reject'] as const) : []),
-    ...(state === 'PREVIEWING' ||
-    state === 'PENDING_APPROVAL' ||
-    (state === 'FAILED' && run.failure?.in === 'PREVIEW')
-      ? (['cancel'] as const)
-      : []),
-    ...(state === 'FAILED' ? (['resume'] as const) : []),
-  ];
-};
+/** What the administrator may ask of the run now: its table of actions, as the API checks it. */
+export const availableActions = (run: BenefitRun): BenefitRunAction[] =>
+  benefitRunActions.filter((action) =>
+    benefitRunAllows(
+      {
+        state: run.state,
+        failedIn: run.failure?.in ?? null,
+        kind: run.kind,
+        reversedBy: run.reversedBy,
+        paidPlots: run.payment?.paid.plots ?? 0,
+      },
+      action,
+    ),
+  );
 
 /** Whether the signed-in administrator uploaded the run: another one must review it. */
 export const isUploader = (run: BenefitRun, email: string): boolean =>
   run.createdBy.toLowerCase() === email.toLowerCase();
 
-/** The run's buttons (approve, reject, cancel, resume) and their confirmations, each with a comment. */
-export function RunActions({ run, uploader }: { run: BenefitRun; uploader: boolean }) {
+/** The actions that take no comment. */
+const withoutComment: readonly BenefitRunAction[] = ['resume', 'preview', 'reverse'];
+
+/**
+ * The run's buttons (every action its table allows now) and their confirmations, some with a comment;
+ * approve and reject are off for the uploader and their line (`reviewBarred`).
+ */
+export function RunActions({ run, reviewBarred }: { run: BenefitRun; reviewBarred: boolean }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const formats = useRunFormats(run);
   const move = useMoveBenefitRun(run.id);
   const actionKey = useActionKey();
@@ -60,10 +69,16 @@ export function RunActions({ run, uploader }: { run: BenefitRun; uploader: boole
       setCommentMissing(true);
       return;
     }
-    const values = { action: asked, comment: asked === 'resume' || text === '' ? undefined : text };
+    const values = {
+      action: asked,
+      comment: withoutComment.includes(asked) || text === '' ? undefined : text,
+      // The review names the preview the reviewer saw: one computed again since is refused.
+      previewComputedAt: commentRequired ? run.preview?.computedAt : undefined,
+    };
     try {
-      await move.mutateAsync({ ...values, idempotencyKey: actionKey.keyFor(values) });
+      const moved = await move.mutateAsync({ ...values, idempotencyKey: actionKey.keyFor(values) });
       actionKey.succeeded();
+      if (moved.id !== run.id) navigate(paths.benefitRun(moved.id));
     } catch {
       // The error dialog says why (another administrator moved it meanwhile, the uploader's own review…).
     } finally {
@@ -75,12 +90,17 @@ export function RunActions({ run, uploader }: { run: BenefitRun; uploader: boole
   const duplicates = run.preview?.duplicates ?? 0;
   const message =
     asked === 'approve'
-      ? t('benefitRuns.actions.approve.message', {
-          amount: formats.amount(accepted?.amount),
-          members: formats.count(accepted?.members),
-          plots: formats.count(accepted?.plots),
-          assessment: run.assessmentId,
-        })
+      ? t(
+          run.kind === 'REVERSAL'
+            ? 'benefitRuns.actions.approve.reversalMessage'
+            : 'benefitRuns.actions.approve.message',
+          {
+            amount: formats.amount(accepted?.amount),
+            members: formats.count(accepted?.members),
+            plots: formats.count(accepted?.plots),
+            assessment: run.assessmentId,
+          },
+        )
       : asked
         ? t(`benefitRuns.actions.${asked}.message`, { assessment: run.assessmentId })
         : '';
@@ -89,7 +109,7 @@ export function RunActions({ run, uploader }: { run: BenefitRun; uploader: boole
       <Button
         key={action}
         variant={primary ? 'primary' : 'normal'}
-        disabled={uploader && (action === 'approve' || action === 'reject')}
+        disabled={reviewBarred && (action === 'approve' || action === 'reject')}
         onClick={() => ask(action)}
       >
         {t(`benefitRuns.actions.${action}.button`)}
@@ -101,6 +121,8 @@ export function RunActions({ run, uploader }: { run: BenefitRun; uploader: boole
       <SpaceBetween direction="horizontal" size="xs">
         {button('resume')}
         {button('cancel')}
+        {button('preview')}
+        {button('reverse')}
         {button('reject')}
         {button('approve', true)}
       </SpaceBetween>
@@ -118,9 +140,17 @@ export function RunActions({ run, uploader }: { run: BenefitRun; uploader: boole
           {asked === 'approve' && duplicates > 0 && (
             <Alert type="warning">{t('benefitRuns.actions.approve.duplicates', { count: duplicates })}</Alert>
           )}
-          {asked !== 'resume' && (
+          {asked !== null && !withoutComment.includes(asked) && (
             <FormField
-              label={t('benefitRuns.actions.comment')}
+              label={
+                commentRequired ? (
+                  <>
+                    {t('benefitRuns.actions.comment')} <i>({t('benefitRuns.actions.commentRequiredMark')})</i>
+                  </>
+                ) : (
+                  t('benefitRuns.actions.comment')
+                )
+              }
               description={commentRequired ? undefined : t('benefitRuns.actions.commentOptional')}
               errorText={commentMissing ? t('benefitRuns.actions.commentRequired') : undefined}
             >
@@ -128,7 +158,7 @@ export function RunActions({ run, uploader }: { run: BenefitRun; uploader: boole
                 value={comment}
                 rows={3}
                 onChange={({ detail }) => {
-                  setComment(detail.value.slice(0, COMMENT_MAX_LENGTH));
+                  setComment(detail.value.slice(0, BENEFIT_RUN_COMMENT_MAX_LENGTH));
                   setCommentMissing(false);
                 }}
               />

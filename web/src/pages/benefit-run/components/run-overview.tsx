@@ -70,6 +70,7 @@ export function RunOverview({ run }: { run: BenefitRun }) {
           columns={3}
           items={[
             { label: t('benefitRuns.fields.state'), value: <RunState state={run.state} /> },
+            { label: t('benefitRuns.fields.kind'), value: t(`benefitRuns.kinds.${run.kind}`) },
             { label: t('benefitRuns.fields.assessmentId'), value: run.assessmentId },
             { label: t('benefitRuns.fields.assessmentDate'), value: formatDate(run.assessmentDate) },
             { label: t('benefitRuns.fields.fileName'), value: run.fileName ?? '-' },

@@ -15,6 +15,7 @@ import {
   type EnablerConfigRefusal,
 } from '@cpbo/schemas/enabler-config-rules.ts';
 import type { AdminEnabler } from '../../../api/enablers.ts';
+import { CompensationFactorNote } from '../../../common/enablers/compensation-factor.tsx';
 import { FormActions } from '../../../common/ui/form-actions.tsx';
 import { formatDateTime, formatNumber } from '../../../common/format/format.ts';
 import { useSubmission } from '../../../common/errors/use-submission.ts';
@@ -139,6 +140,11 @@ export function ConfigUploadForm({ enabler, nextVersion, onUpload, onCancel }: C
                 }}
               />
             </FormField>
+            {picked?.problem === undefined && typeof picked?.config === 'object' && (
+              <CompensationFactorNote
+                factor={(picked.config as { maxCompensationFactor: number }).maxCompensationFactor}
+              />
+            )}
           </Container>
         </Form>
       </form>

@@ -4,7 +4,9 @@ import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
-import type { EnablerConfig } from '../../../api/enablers.ts';
+import { coverMaximum } from '@cpbo/schemas/benefit-rule.ts';
+import type { ConfigTerms } from '@cpbo/schemas/enablers.ts';
+import { fromCents, toCents } from '@cpbo/schemas/money.ts';
 import type { Plot } from '../../../api/plots.ts';
 import { formatAmount, formatNumber } from '../../../common/format/format.ts';
 import { amountProblem, parseDecimal, problemMessage } from '../../../common/plots/plot-fields.ts';
@@ -13,27 +15,26 @@ import { usePlotUpdate } from './use-plot-update.ts';
 
 export interface ProtectionFormProps {
   plot: Plot;
-  /** The enabler's latest config: its currency and maximum compensation factor. */
-  config: EnablerConfig | null;
+  /** The terms of the plot's own config version (its currency and maximum compensation factor). */
+  terms: ConfigTerms | null;
 }
 
 const NO_AMOUNT = '—';
 
 /**
- * The contribution divided by the enabler's maxCompensationFactor (spec section 5); undefined
- * without a valid contribution or a factor.
+ * The plot's Maximum as the contribution is typed (spec section 5, schemas/benefit-rule.ts): the
+ * contribution ÷ its config version's maxCompensationFactor, in the currency's unit; undefined
+ * without a valid contribution or the version's terms.
  */
-export function maximumOf(
-  contribution: string,
-  maxCompensationFactor: number | undefined,
-): number | undefined {
+export function maximumOf(contribution: string, terms: ConfigTerms | null): number | undefined {
   const amount = amountProblem(contribution) ? undefined : parseDecimal(contribution);
-  if (amount === undefined || !maxCompensationFactor) return undefined;
-  return amount / maxCompensationFactor;
+  const cents = amount === undefined ? undefined : toCents(amount);
+  if (cents === undefined || !terms) return undefined;
+  return fromCents(coverMaximum({ droughtMonthlyContribCents: cents }, terms));
 }
 
 /** Changes the plot's drought monthly contribution; excess rain is shown, not offered. */
-export function ProtectionForm({ plot, config }: ProtectionFormProps) {
+export function ProtectionForm({ plot, terms }: ProtectionFormProps) {
   const { t, i18n } = useTranslation();
   const [contribution, setContribution] = useState(() => String(plot.droughtMonthlyContrib));
   const [submitted, setSubmitted] = useState(false);
@@ -42,11 +43,10 @@ export function ProtectionForm({ plot, config }: ProtectionFormProps) {
   const saving = update.isPending;
 
   const language = i18n.resolvedLanguage ?? 'en';
-  const currency = config?.currency;
-  const factor = config?.maxCompensationFactor;
+  const currency = terms?.currency;
   const problem = amountProblem(contribution);
   const errorText = submitted ? problemMessage(t, problem, language) : undefined;
-  const maximum = maximumOf(contribution, factor);
+  const maximum = maximumOf(contribution, terms);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -95,8 +95,11 @@ export function ProtectionForm({ plot, config }: ProtectionFormProps) {
         <FormField
           label={t('plots.protection.maximum')}
           description={
-            factor
-              ? t('plots.protection.maximumDescription', { factor: formatNumber(factor, language) })
+            terms
+              ? t('plots.protection.maximumDescription', {
+                  version: terms.version,
+                  factor: formatNumber(terms.maxCompensationFactor, language),
+                })
               : undefined
           }
         >

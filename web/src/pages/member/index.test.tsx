@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MemberDetail } from '../../api/members.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
 import { outbox } from '../../api/offline/outbox.ts';
@@ -90,6 +90,27 @@ describe('member page', { timeout: 30_000 }, () => {
     const plotLink = screen.getByRole('link', { name: 'North field' });
     expect(plotLink.getAttribute('href')).toBe('/Member/m-1/Field/p-1');
     expect(screen.getByRole('link', { name: 'Add a plot' }).getAttribute('href')).toBe('/Member/m-1/Field');
+  });
+
+  it("should show which months of each plot's season are paid and which are due, numbered from 1", async () => {
+    // 15 July 2025: four months of the plot's cover have begun; its 300 paid cover three of its 100 a month.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2025, 6, 15, 12) });
+    await openMember(memberDetail());
+    expect(await screen.findByRole('heading', { name: 'Months of the season', level: 2 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'North field', level: 3 })).toBeTruthy();
+    expect(await screen.findByText('Paid: 3 of 6 months · Due: 1')).toBeTruthy();
+    const season = screen.getByRole('list', { name: 'Months of the season: North field' });
+    const months = within(season)
+      .getAllByRole('listitem')
+      .map((month) => month.textContent);
+    expect(months).toEqual([
+      'Month 1Paid01/04/2025 to 30/04/2025',
+      'Month 2Paid01/05/2025 to 31/05/2025',
+      'Month 3Paid01/06/2025 to 30/06/2025',
+      'Month 4Due01/07/2025 to 31/07/2025',
+      'Month 5Upcoming01/08/2025 to 31/08/2025',
+      'Month 6Upcoming01/09/2025 to 01/10/2025',
+    ]);
   });
 
   it('should refuse a cashout above the pending benefit: disabled, and no call', async () => {

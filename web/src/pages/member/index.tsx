@@ -21,6 +21,7 @@ import { ContributionForm } from '../../common/money/contribution-form.tsx';
 import { ContributionsTab } from './components/contributions-tab.tsx';
 import { MemberDetails } from './components/member-details.tsx';
 import { MemberPlots } from './components/member-plots.tsx';
+import { MemberSeason } from './components/member-season.tsx';
 import { StatusCards } from './components/status-cards.tsx';
 
 /**
@@ -82,6 +83,7 @@ export function MemberPage() {
                 <StatusCards member={member} />
                 <MemberDetails member={member} />
                 <MemberPlots member={member} />
+                <MemberSeason member={member} />
                 <ColumnLayout columns={2}>
                   <CashoutForm member={member} />
                   <ContributionForm member={member} plots={member.plots} />

@@ -252,6 +252,17 @@ describe('plot page', { timeout: 20_000 }, () => {
         'A total loss today pays': '₹9.38',
       }),
     );
+    // The same season month by month (issue 38): 225 paid cover the first month of 150; two more begun.
+    expect(screen.getByText('Paid: 1 of 12 months · Due: 2')).toBeTruthy();
+    const months = within(screen.getByRole('list', { name: 'Months of the season: North field' }))
+      .getAllByRole('listitem')
+      .map((month) => month.textContent?.replace(/\d{2}\/\d{2}\/\d{4}.*$/, ''));
+    expect(months).toEqual([
+      'Month 1Paid',
+      'Month 2Due',
+      'Month 3Due',
+      ...Array.from({ length: 9 }, (_, index) => `Month ${index + 4}Upcoming`),
+    ]);
   });
 
   it('should require the drought contribution and not call the server without it', async () => {

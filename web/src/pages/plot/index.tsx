@@ -19,6 +19,7 @@ import { CropForm } from './components/crop-form.tsx';
 import { useConfigTerms } from '../../api/enablers-queries.ts';
 import { useFieldMember, useFieldPlot } from '../../api/offline/field-queries.ts';
 import { PlotCover } from './components/plot-cover.tsx';
+import { SeasonMonthsPanel } from './components/season-months-panel.tsx';
 import { paths } from '../../navigation/paths.ts';
 
 /**
@@ -88,6 +89,12 @@ export function PlotPage() {
           <LocationForm key={`location-${plot.id}`} plot={plot} />
           <PlotCoverageDates plot={plot} />
           <PlotCover plot={plot} terms={terms} contributions={member?.contributions ?? []} />
+          <SeasonMonthsPanel
+            plot={plot}
+            plotName={plot.name}
+            terms={terms}
+            contributions={member?.contributions ?? []}
+          />
           <ProtectionForm key={plot.id} plot={plot} terms={terms} />
           <CropForm key={`crop-${plot.id}`} plot={plot} />
           {/* The targeted field contribution (spec section 5): for this plot, with its own confirmation. */}

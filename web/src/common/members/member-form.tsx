@@ -15,6 +15,7 @@ import { bankFields, memberFieldMaxLength, type MemberDetail, type NewMember } f
 import { DayField, readDay } from '../admin-form/day-field.tsx';
 import { formatIsoDate } from '../plots/plot-fields.ts';
 import { DuplicateMemberAlert, duplicateFieldErrors, type DuplicateRefusal } from './duplicate-member.tsx';
+import { useStages } from '../ui/use-stages.ts';
 
 type TextField = Exclude<keyof NewMember, 'gender'>;
 type Gender = '' | 'female' | 'male';
@@ -140,6 +141,8 @@ export function MemberForm({
   // Required-field messages appear once the user tried to submit, not while they are typing.
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
+  // The bank details are drawn after the identity (common/ui/use-stages.ts).
+  const stage = useStages(2);
 
   const duplicateErrors = duplicateFieldErrors(t, duplicate, values);
   const errorOf = (field: TextField) =>
@@ -261,14 +264,16 @@ export function MemberForm({
               )}
             </ColumnLayout>
           </Container>
-          <Container header={<Header variant="h2">{t('members.onboarding.bank')}</Header>}>
-            <SpaceBetween size="m">
-              {bankDetailsNote}
-              <ColumnLayout columns={2}>
-                {bankFields.map((field) => textField(field, bankDetailsNote !== undefined))}
-              </ColumnLayout>
-            </SpaceBetween>
-          </Container>
+          {stage >= 2 && (
+            <Container header={<Header variant="h2">{t('members.onboarding.bank')}</Header>}>
+              <SpaceBetween size="m">
+                {bankDetailsNote}
+                <ColumnLayout columns={2}>
+                  {bankFields.map((field) => textField(field, bankDetailsNote !== undefined))}
+                </ColumnLayout>
+              </SpaceBetween>
+            </Container>
+          )}
         </SpaceBetween>
       </Form>
     </form>

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { I18nProvider } from '@cloudscape-design/components/i18n';
 import { loadCloudscapeMessages } from '../../i18n/catalogue-loader.ts';
 import { currentLanguage } from '../../i18n/index.ts';
+import { rememberResolvedLocales } from './message-locales.ts';
+
+rememberResolvedLocales();
 
 /**
  * Cloudscape's own texts (close buttons, loading labels…) in the app's language, for what it wraps: the

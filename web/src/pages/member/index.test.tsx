@@ -19,6 +19,8 @@ const openMember = async (member: MemberDetail, routes: Parameters<typeof fakeAp
   const api = fakeApi({ ...agentRoutes(), 'GET /api/members/m-1': { body: member }, ...routes });
   renderApp('/Member/m-1');
   await screen.findByRole('heading', { name: member.name, level: 1 });
+  // The money forms come last (common/ui/use-stages.ts).
+  await screen.findByRole('heading', { name: 'Pay a benefit', level: 2 });
   return { api, memberLoads: () => api.calls().filter((call) => call === 'GET /api/members/m-1').length };
 };
 

@@ -101,6 +101,8 @@ describe('new plot page', { timeout: 20_000 }, () => {
     freezeToday();
     openNewPlot();
     expect(await screen.findByRole('heading', { name: 'New plot' })).toBeTruthy();
+    // The coverage and protection sections come after the plot's own.
+    await screen.findByRole('heading', { name: 'Protection', level: 2 });
 
     expect(field('name').value).toBe('');
     expect(field('latitude').value).toBe('10');
@@ -253,7 +255,7 @@ describe('new plot page', { timeout: 20_000 }, () => {
       await screen.findByText('This enabler has no configuration yet: a plot cannot be added.'),
     ).toBeTruthy();
     expect((await saveButton()).hasAttribute('disabled')).toBe(true);
-    expect(pairs()).toEqual({ 'End of season': '—', 'End of coverage': '—' });
+    await waitFor(() => expect(pairs()).toEqual({ 'End of season': '—', 'End of coverage': '—' }));
     expect(api.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
   });
 
@@ -279,7 +281,7 @@ describe('new plot page', { timeout: 20_000 }, () => {
     openNewPlot();
     expect(await screen.findByRole('heading', { name: 'Nouvelle parcelle' })).toBeTruthy();
     expect(screen.getByLabelText('Nom')).toBeTruthy();
-    expect(screen.getByText('Montant en INR')).toBeTruthy();
+    expect(await screen.findByText('Montant en INR')).toBeTruthy();
     await waitFor(() =>
       expect(pairs()).toEqual({ 'Fin de la saison': '28/02/2027', 'Fin de la couverture': '31/08/2027' }),
     );

@@ -337,7 +337,7 @@ describe('plot page', { timeout: 20_000 }, () => {
       droughtMonthlyContrib: 150,
       excessRainMonthlyContrib: 0,
     });
-    expect(pairsOf('Details')).toMatchObject({ Crop: 'Millet', Irrigated: 'Not known' });
+    await waitFor(() => expect(pairsOf('Details')).toMatchObject({ Crop: 'Millet', Irrigated: 'Not known' }));
   });
 
   it('should move the plot to the coordinates typed, with the rest of the plot unchanged', async () => {
@@ -420,6 +420,8 @@ describe('plot page', { timeout: 20_000 }, () => {
       Irriguée: 'Non',
       Coordonnées: '12,345678 ; -1,5',
     });
+    // The later sections come after the plot's details and position.
+    await screen.findByRole('heading', { name: 'Protection', level: 2 });
     expect(pairsOf('Dates de couverture')).toEqual({
       'Début de la couverture': '31/08/2026',
       'Fin de la saison': '28/02/2027',

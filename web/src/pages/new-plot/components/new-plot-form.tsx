@@ -31,6 +31,7 @@ import {
 import { CoverageEndDates } from '../../../common/plots/coverage-end-dates.tsx';
 import { PlotPlacement } from '../../../common/plots/plot-placement.tsx';
 import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
+import { useStages } from '../../../common/ui/use-stages.ts';
 import { cropFields } from '../../../common/plots/crop-fields.tsx';
 import { coverageDates, dateOfUnixSeconds } from '@cpbo/schemas/coverage-dates.ts';
 import { paths } from '../../../navigation/paths.ts';
@@ -56,6 +57,8 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
   const [placed, setPlaced] = useState(false);
   const [confirmingDefault, setConfirmingDefault] = useState(false);
   const actionKey = useActionKey();
+  // The coverage and protection sections are drawn after the plot's own (common/ui/use-stages.ts).
+  const stage = useStages(2);
   const rule = coverageRuleOf(config);
   const create = useWrite(
     (plot: NewPlot) =>
@@ -162,41 +165,45 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
               onBlur={(field) => setTouched((previous) => new Set(previous).add(field))}
             />
           </Container>
-          <Container
-            header={
-              <Header variant="h2" description={t('plots.hints.computedDates')}>
-                {t('plots.new.coverageSection')}
-              </Header>
-            }
-          >
-            <SpaceBetween size="l">
-              <FormField
-                label={t('plots.fields.startCoverageDate')}
-                constraintText={t('plots.hints.dateFormat')}
-                errorText={errorOf('startCoverageDate')}
-              >
-                <Input {...inputOf('startCoverageDate')} placeholder={t('plots.hints.datePlaceholder')} />
-              </FormField>
-              <CoverageEndDates start={parseDayMonthYear(values.startCoverageDate)} rule={rule} />
-            </SpaceBetween>
-          </Container>
-          <Container header={<Header variant="h2">{t('plots.new.protectionSection')}</Header>}>
-            <ColumnLayout columns={2}>
-              <FormField
-                label={t('plots.fields.droughtMonthlyContrib')}
-                constraintText={amountConstraint}
-                errorText={errorOf('droughtMonthlyContrib')}
-              >
-                <Input {...inputOf('droughtMonthlyContrib')} inputMode="decimal" />
-              </FormField>
-              <FormField
-                label={t('plots.fields.excessRainMonthlyContrib')}
-                constraintText={t('plots.hints.excessRainDisabled')}
-              >
-                <Input name="excessRainMonthlyContrib" value="0" disabled onChange={() => undefined} />
-              </FormField>
-            </ColumnLayout>
-          </Container>
+          {stage >= 2 && (
+            <Container
+              header={
+                <Header variant="h2" description={t('plots.hints.computedDates')}>
+                  {t('plots.new.coverageSection')}
+                </Header>
+              }
+            >
+              <SpaceBetween size="l">
+                <FormField
+                  label={t('plots.fields.startCoverageDate')}
+                  constraintText={t('plots.hints.dateFormat')}
+                  errorText={errorOf('startCoverageDate')}
+                >
+                  <Input {...inputOf('startCoverageDate')} placeholder={t('plots.hints.datePlaceholder')} />
+                </FormField>
+                <CoverageEndDates start={parseDayMonthYear(values.startCoverageDate)} rule={rule} />
+              </SpaceBetween>
+            </Container>
+          )}
+          {stage >= 2 && (
+            <Container header={<Header variant="h2">{t('plots.new.protectionSection')}</Header>}>
+              <ColumnLayout columns={2}>
+                <FormField
+                  label={t('plots.fields.droughtMonthlyContrib')}
+                  constraintText={amountConstraint}
+                  errorText={errorOf('droughtMonthlyContrib')}
+                >
+                  <Input {...inputOf('droughtMonthlyContrib')} inputMode="decimal" />
+                </FormField>
+                <FormField
+                  label={t('plots.fields.excessRainMonthlyContrib')}
+                  constraintText={t('plots.hints.excessRainDisabled')}
+                >
+                  <Input name="excessRainMonthlyContrib" value="0" disabled onChange={() => undefined} />
+                </FormField>
+              </ColumnLayout>
+            </Container>
+          )}
         </SpaceBetween>
       </Form>
       <ConfirmDialog

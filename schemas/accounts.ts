@@ -134,6 +134,11 @@ const sessionFields = {
   currentEnabler: { anyOf: [currentEnablerObject, { type: 'null' }] },
   /** The federation the user's dashboard and new members start with (null: none). */
   defaultFederation: { type: ['string', 'null'] },
+  /**
+   * The password this session was opened with is one attackers try first (ERR_PASSWORD_TOO_COMMON):
+   * the user is asked to change it before going on. Cleared by the change.
+   */
+  passwordChangeRequired: { type: 'boolean' },
 } as const satisfies Record<string, JSONSchema>;
 const sessionFieldNames = [
   'accessToken',
@@ -145,6 +150,7 @@ const sessionFieldNames = [
   'language',
   'currentEnabler',
   'defaultFederation',
+  'passwordChangeRequired',
 ] as const satisfies readonly (keyof typeof sessionFields)[];
 
 /**

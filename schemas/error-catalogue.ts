@@ -62,6 +62,10 @@ export const errorCatalogue = {
   ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON.' },
   ERR_PASSWORD_TOO_SHORT: { status: 400, message: 'Password must contain at least 8 characters.' },
   ERR_PASSWORD_UNCHANGED: { status: 400, message: 'The old and the new password are identical.' },
+  ERR_PASSWORD_TOO_COMMON: {
+    status: 400,
+    message: 'Attackers try this password first: choose another.',
+  },
   ERR_CONFLICT: { status: 409, message: 'The resource was changed meanwhile; reload and retry.' },
   ERR_BALANCE_TOO_LOW: { status: 409, message: 'The amount is above the pending benefit.' },
   ERR_NO_ENABLER_BANNER: { status: 400, message: 'A banner must be selected.' },

@@ -49,6 +49,8 @@ export const errorDescriptions = {
   ERR_UNSUPPORTED_MEDIA_TYPE: 'A request with a body is not sent as application/json.',
   ERR_PASSWORD_TOO_SHORT: 'A new password has fewer than 8 characters.',
   ERR_PASSWORD_UNCHANGED: 'Changing the password to the current one.',
+  ERR_PASSWORD_TOO_COMMON:
+    "A new password (registration, reset, change) is among the 100 000 most common breached passwords (any case), is one of them with up to 6 digits or symbols before or after it (Password123!), or holds the account's e-mail name or the product's name.",
   ERR_CONFLICT:
     'A record (a member, a plot, a password) was changed by another request between the read and the write, and retrying did not settle it.',
   ERR_BALANCE_TOO_LOW:

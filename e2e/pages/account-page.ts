@@ -74,6 +74,8 @@ export class AccountPage {
   }
 
   async changePassword(currentPassword: string, newPassword: string): Promise<void> {
+    // The strength bar comes with the form's estimator: once it is there, nothing moves under the pointer.
+    await this.page.getByRole('progressbar').waitFor({ state: 'visible' });
     await this.page.getByLabel(this.texts.currentPassword, { exact: true }).fill(currentPassword);
     await this.page.getByLabel(this.texts.newPassword, { exact: true }).fill(newPassword);
     await this.page.getByLabel(this.texts.confirmation, { exact: true }).fill(newPassword);

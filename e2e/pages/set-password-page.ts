@@ -30,8 +30,14 @@ export class SetPasswordPage {
     return this.page.getByRole('dialog').filter({ has: this.page.getByRole('button', { name: 'OK' }) });
   }
 
+  /** The password's strength bar, there once the form's estimator has loaded. */
+  get strength(): Locator {
+    return this.page.getByRole('progressbar');
+  }
+
   async shown(): Promise<this> {
     await this.heading.waitFor({ state: 'visible' });
+    await this.strength.waitFor({ state: 'visible' });
     return this;
   }
 

@@ -262,10 +262,10 @@ export class BackendFunctions extends Construct {
     this.streamDeadLetterQueues = streamDeadLetterQueues as Record<StreamWorker, sqs.Queue>;
 
     // What runs on a schedule, e.g. the refresh of every enabler's list snapshots.
-    for (const [worker, { everyHours }] of Object.entries(scheduledWorkers)) {
+    for (const [worker, { everyMinutes }] of Object.entries(scheduledWorkers)) {
       new events.Rule(this, `${worker}-rule`, {
-        description: `Runs the ${worker} worker every ${everyHours} hours`,
-        schedule: events.Schedule.rate(Duration.hours(everyHours)),
+        description: `Runs the ${worker} worker every ${everyMinutes} minutes`,
+        schedule: events.Schedule.rate(Duration.minutes(everyMinutes)),
         targets: [new targets.LambdaFunction(this.workers[worker as ScheduledWorker], { retryAttempts: 2 })],
       });
     }

@@ -348,11 +348,14 @@ describe('the member directory', () => {
 
   it('refreshes every snapshot on a schedule, one enabler and list per message of the snapshots queue', () => {
     const { template } = demo();
-    const rule = only(Object.values(template.findResources('AWS::Events::Rule')));
-    expect(rule.Properties.ScheduleExpression).toBe('rate(6 hours)');
-    expect(getAttOf(rule.Properties.Targets[0].Arn)[0]).toBe(
-      functionIdByDescription(template, 'Worker: snapshot-schedule'),
+    const rule = only(
+      Object.values(template.findResources('AWS::Events::Rule')).filter(
+        (each) =>
+          getAttOf(each.Properties.Targets[0].Arn)[0] ===
+          functionIdByDescription(template, 'Worker: snapshot-schedule'),
+      ),
     );
+    expect(rule.Properties.ScheduleExpression).toBe('rate(6 hours)');
     // The refreshes are run a few at a time, each in the time the worker has: a sixth of the queue's.
     const environment = anyFunctionEnvironment(template);
     const queueArn = { 'Fn::GetAtt': [refOf(environment[queueUrlVariable('snapshots')]), 'Arn'] };
@@ -367,6 +370,20 @@ describe('the member directory', () => {
         functionIdByDescription(template, 'Worker: member-directory')
       ];
     expect(worker?.Properties.Timeout * 6).toBe(queueDefinitions.snapshots.visibilityTimeoutSeconds);
+  });
+});
+
+describe('the outbox relay', () => {
+  it('runs every minute, within the minute, and may send to every queue of a job or a mail', () => {
+    const { template } = demo();
+    const relay = functionIdByDescription(template, 'Worker: outbox-relay');
+    const rule = only(
+      Object.values(template.findResources('AWS::Events::Rule')).filter(
+        (each) => getAttOf(each.Properties.Targets[0].Arn)[0] === relay,
+      ),
+    );
+    expect(rule.Properties.ScheduleExpression).toBe('rate(1 minute)');
+    expect(template.findResources('AWS::Lambda::Function')[relay]?.Properties.Timeout).toBeLessThan(60);
   });
 });
 

@@ -1,5 +1,14 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +20,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpApiEvent } from '@cpbo/events/http-api-event.ts';
 import { resources } from '@cpbo/functions/http/routes.ts';
+import { COMMON_PASSWORDS_FILE } from '@cpbo/functions/platform/common-passwords.ts';
 import { signAccessToken } from '@cpbo/functions/platform/access-token.ts';
 import { resetTokenSigningKey } from '@cpbo/functions/platform/secrets.ts';
 import { workers } from '@cpbo/functions/workers/workers.ts';
@@ -113,13 +123,26 @@ describe('the function bundles', () => {
     }
   });
 
+  it('give the list of passwords attackers try first to exactly the functions that check new passwords', () => {
+    const withList = functionNames.filter((name) =>
+      existsSync(join(assets.get(name) as string, COMMON_PASSWORDS_FILE)),
+    );
+    // Sign-in (its flag), the change, registration and reset.
+    expect(withList.toSorted()).toEqual(['auth', 'registration']);
+    const list = readFileSync(join(assets.get('auth') as string, COMMON_PASSWORDS_FILE), 'utf8');
+    expect(list.trimEnd().split('\n')).toHaveLength(100_000);
+  });
+
   it('give argon2 to exactly the functions that import it, with its linux-arm64 prebuilds alone', () => {
     const withArgon2 = functionNames.filter((name) => bundleImportsArgon2(assets.get(name) as string));
     // Sign-in and setting a password hash passwords.
     expect(withArgon2).toEqual(expect.arrayContaining(['auth', 'registration']));
     for (const name of functionNames) {
       const folder = assets.get(name) as string;
-      const files = filesUnder(folder).map((file) => relative(folder, file));
+      // The data files a bundle's modules read are the test above's.
+      const files = filesUnder(folder)
+        .map((file) => relative(folder, file))
+        .filter((file) => file !== COMMON_PASSWORDS_FILE);
       const native = files.filter((file) => file.endsWith('.node'));
       expect(files, name).toContain(bundleFileName);
       if (!withArgon2.includes(name)) {

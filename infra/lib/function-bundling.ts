@@ -1,5 +1,6 @@
-import { rmSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { copyFileSync, rmSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
 
 /*
@@ -30,6 +31,18 @@ export const credentialSourcesUnusedInLambda: readonly string[] = [
   '@aws-sdk/credential-provider-http',
   '@smithy/credential-provider-imds',
 ];
+
+/**
+ * Files a module reads beside itself at run time (`new URL('./<file>', import.meta.url)`), relative to
+ * functions/: each is copied beside the bundle of every function whose bundle holds its module, where the
+ * same address finds it. Not JavaScript, so not part of a bundle's size: each function loads it on demand.
+ */
+export const moduleDataFiles: readonly { module: string; file: string }[] = [
+  // The passwords attackers try first (830 KB of text), read on the first password a function checks.
+  { module: 'src/platform/common-passwords.ts', file: 'src/platform/pwned-passwords-top-100k.txt' },
+];
+
+const functionsRoot = fileURLToPath(new URL('../../functions/', import.meta.url));
 
 /** The entry file (an ES module) and the function's handler setting: its `handler` export. */
 export const bundleFileName = 'index.mjs';
@@ -105,5 +118,9 @@ export const bundleFunction = (entry: string, outputDirectory: string): Metafile
     if (reachable.has(script)) outputs[file] = output;
     else rmSync(resolve(file));
   }
+  const bundled = Object.values(outputs).flatMap((output) => Object.keys(output.inputs));
+  for (const { module, file } of moduleDataFiles)
+    if (bundled.some((input) => resolve(input) === join(functionsRoot, module)))
+      copyFileSync(join(functionsRoot, file), join(outputDirectory, basename(file)));
   return { ...metafile, outputs };
 };

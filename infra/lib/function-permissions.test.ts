@@ -122,6 +122,10 @@ const logCondition = '{"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["LOG#*
 const LOG_PUT = `dynamodb:PutItem Table.Arn if ${logCondition}`;
 const LOG_UPDATE = `dynamodb:UpdateItem Table.Arn if ${logCondition}`;
 const LOG_WRITES = [LOG_PUT, LOG_UPDATE];
+/** The transactional outbox's messages (data/outbox.ts), for the functions that write nothing else there. */
+const outboxCondition = '{"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["OUTBOX#*"]}}';
+const OUTBOX_PUT = `dynamodb:PutItem Table.Arn if ${outboxCondition}`;
+const OUTBOX_DELETE = `dynamodb:DeleteItem Table.Arn if ${outboxCondition}`;
 /** Every function writes its own log group. */
 const logsOf = (name: string) => [
   `logs:CreateLogStream logs:${name}.Arn`,
@@ -281,6 +285,8 @@ const expectedRights: Record<FunctionName, string[]> = {
     'dynamodb:UpdateItem Table.Arn',
     'secretsmanager:GetSecretValue TokenSecret',
     'sqs:SendMessage queue:mirror.Arn',
+    OUTBOX_PUT,
+    OUTBOX_DELETE,
   ],
   exports: [
     ...logsOf('exports'),
@@ -290,6 +296,7 @@ const expectedRights: Record<FunctionName, string[]> = {
     's3:GetObject FilesBucket.Arn/exports/*',
     'secretsmanager:GetSecretValue TokenSecret',
     'sqs:SendMessage queue:export.Arn',
+    OUTBOX_DELETE,
   ],
   imports: [
     ...logsOf('imports'),
@@ -301,6 +308,7 @@ const expectedRights: Record<FunctionName, string[]> = {
     's3:PutObject FilesBucket.Arn/imports/*',
     'secretsmanager:GetSecretValue TokenSecret',
     'sqs:SendMessage queue:import.Arn',
+    OUTBOX_DELETE,
   ],
   'admin-benefit-runs': [
     ...logsOf('admin-benefit-runs'),
@@ -433,6 +441,8 @@ const expectedRights: Record<FunctionName, string[]> = {
     'sqs:GetQueueUrl queue:mirror.Arn',
     'sqs:ReceiveMessage queue:mirror.Arn',
     'sqs:SendMessage queue:mirror.Arn',
+    OUTBOX_PUT,
+    OUTBOX_DELETE,
   ],
   'benefit-run-worker': [
     ...logsOf('benefit-run-worker'),
@@ -469,6 +479,7 @@ const expectedRights: Record<FunctionName, string[]> = {
     'sqs:GetQueueUrl queue:rebuild.Arn',
     'sqs:ReceiveMessage queue:rebuild.Arn',
     'sqs:SendMessage queue:rebuild.Arn',
+    OUTBOX_PUT,
   ],
   'member-deletion-worker': [
     ...logsOf('member-deletion-worker'),
@@ -483,6 +494,16 @@ const expectedRights: Record<FunctionName, string[]> = {
     'sqs:GetQueueUrl queue:memberDeletion.Arn',
     'sqs:ReceiveMessage queue:memberDeletion.Arn',
     'sqs:SendMessage queue:memberDeletion.Arn',
+    OUTBOX_PUT,
+    OUTBOX_DELETE,
+  ],
+  'outbox-relay-worker': [
+    ...logsOf('outbox-relay-worker'),
+    'dynamodb:Query Table.Arn/index/*',
+    OUTBOX_DELETE,
+    ...['mail', 'import', 'export', 'mirror', 'rebuild', 'memberDeletion', 'benefit'].map(
+      (queue) => `sqs:SendMessage queue:${queue}.Arn`,
+    ),
   ],
 };
 

@@ -8,6 +8,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Resource } from '@cpbo/functions/http/routes.ts';
 import { LOG_PARTITION_PREFIX } from '@cpbo/functions/data/app-logs.ts';
 import { MAIL_DELIVERY_PARTITION_PREFIX } from '@cpbo/functions/data/mail-deliveries.ts';
+import { OUTBOX_PARTITION_PREFIX } from '@cpbo/functions/data/outbox.ts';
 import type { QueueName } from '@cpbo/functions/domain/queues.ts';
 import type { Worker } from '@cpbo/functions/workers/workers.ts';
 import { fileAreas, type FileArea } from './data-store.ts';
@@ -37,6 +38,11 @@ export interface FunctionAccess {
   readonly appLog?: boolean;
   /** Reads and writes the marks of the mails handed to SES (GetItem, PutItem on their partitions only). */
   readonly mailMarks?: boolean;
+  /**
+   * The transactional outbox (data/outbox.ts), on its partitions only: `record` puts a queue message
+   * with a write and deletes it once sent; `relay` deletes those it sent (it finds them by index).
+   */
+  readonly outbox?: 'record' | 'relay';
   /** The mirror environment's table: emptied and refilled by the mirror refresh. */
   readonly mirrorTable?: { read?: TableRead[]; write?: TableWrite[] };
   /** Objects of the files bucket by area (key prefix); `find` lets a missing object answer 404, not 403. */
@@ -64,6 +70,17 @@ const MONEY: FunctionAccess = {
   tokenSecret: true,
 };
 
+/** The queues whose messages go through the outbox (data/outbox.ts): every one but the snapshots'. */
+const outboxQueues: QueueName[] = [
+  'mail',
+  'import',
+  'export',
+  'mirror',
+  'rebuild',
+  'memberDeletion',
+  'benefit',
+];
+
 export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
   // Login, refresh, logout (the sessions' deletion in batches), a password change, the lockout's mail.
   auth: {
@@ -71,9 +88,11 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     tokenSecret: true,
     sendsTo: ['mail'],
   },
-  // Anonymous routes: one-time links (hashed without the secret) and a new password closing every session.
+  // Anonymous routes: one-time links (hashed without the secret, their mail through the outbox) and a
+  // new password closing every session.
   registration: {
     table: { read: ['GetItem', 'Query'], write: [...WRITE_ALL, 'BatchWriteItem'] },
+    outbox: 'record',
     sendsTo: ['mail'],
     appUrl: true,
   },
@@ -91,9 +110,11 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     },
     tokenSecret: true,
   },
-  // A member's removal (one transaction) and its deletion's job: queued when its records are too many.
+  // A member's removal (one transaction) and its deletion's job: queued through the outbox when its
+  // records are too many.
   'admin-members': {
     table: { read: ['GetItem', 'Query'], write: WRITE_ALL },
+    outbox: 'record',
     tokenSecret: true,
     sendsTo: ['memberDeletion'],
   },
@@ -105,6 +126,7 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
   'admin-cashouts': MONEY,
   'admin-users': {
     table: { read: ['GetItem', 'Query'], write: [...WRITE_CHECKED, 'BatchWriteItem'], indexes: true },
+    outbox: 'record',
     tokenSecret: true,
     sendsTo: ['mail'],
     appUrl: true,
@@ -114,12 +136,14 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
   // The mirror job's state; the refresh itself is the worker's.
   'admin-mirror': {
     table: { read: ['GetItem'], write: ['UpdateItem'] },
+    outbox: 'record',
     appLog: true,
     tokenSecret: true,
     sendsTo: ['mirror'],
   },
   exports: {
     table: { read: ['GetItem'], write: ['PutItem'] },
+    outbox: 'record',
     appLog: true,
     files: { read: ['exports'] },
     tokenSecret: true,
@@ -128,6 +152,7 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
   // A small file is written by the function, a large one uploaded by a presigned URL and then checked.
   imports: {
     table: { read: ['GetItem'], write: ['PutItem'] },
+    outbox: 'record',
     appLog: true,
     files: { read: ['imports'], write: ['imports'], find: true },
     tokenSecret: true,
@@ -142,6 +167,7 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
       write: ['PutItem', 'UpdateItem', 'DeleteItem'],
       indexes: true,
     },
+    outbox: 'record',
     appLog: true,
     files: { read: ['benefitRuns'], write: ['benefitRuns'], find: true },
     tokenSecret: true,
@@ -150,6 +176,7 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
   // The dashboard's reads, and a rebuild job's creation (a transaction of two puts) and removal.
   dashboard: {
     table: { read: ['GetItem', 'Query'], write: ['PutItem', 'UpdateItem', 'DeleteItem'] },
+    outbox: 'record',
     tokenSecret: true,
     sendsTo: ['rebuild'],
   },
@@ -193,6 +220,7 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     table: { read: ['GetItem', 'Scan'], write: ['UpdateItem'] },
     appLog: true,
     mirrorTable: { read: ['Scan'], write: ['BatchWriteItem'] },
+    outbox: 'record',
     tokenSecret: true,
     sendsTo: ['mirror'],
   },
@@ -207,6 +235,7 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     },
     appLog: true,
     files: { read: ['benefitRuns'], write: ['benefitRuns'] },
+    outbox: 'record',
     sendsTo: ['benefit'],
   },
   'aggregates-rebuild-worker': {
@@ -218,13 +247,21 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     appLog: true,
     // A missing checkpoint reads as missing, not as refused.
     files: { read: ['rebuilds'], write: ['rebuilds'], find: true },
+    outbox: 'record',
     sendsTo: ['rebuild'],
   },
   // A removed member's records, deleted a page at a time; its job's marks; the next step.
   'member-deletion-worker': {
     table: { read: ['GetItem', 'Query'], write: ['UpdateItem', 'BatchWriteItem'] },
     appLog: true,
+    outbox: 'record',
     sendsTo: ['memberDeletion'],
+  },
+  // The outbox's messages not sent yet (by index), each sent to its queue and then forgotten.
+  'outbox-relay-worker': {
+    table: { indexes: true },
+    outbox: 'relay',
+    sendsTo: outboxQueues,
   },
 };
 
@@ -258,6 +295,13 @@ export const grantFunctionAccess = (
   if (access.appLog && logWrites.length > 0) {
     allow(dynamoActions(logWrites), [targets.table.tableArn], {
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${LOG_PARTITION_PREFIX}*`] },
+    });
+  }
+  const outboxActions = access.outbox === 'record' ? ['PutItem', 'DeleteItem'] : ['DeleteItem'];
+  const outboxWrites = outboxActions.filter((action) => !table?.write?.includes(action as TableWrite));
+  if (access.outbox && outboxWrites.length > 0) {
+    allow(dynamoActions(outboxWrites), [targets.table.tableArn], {
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${OUTBOX_PARTITION_PREFIX}*`] },
     });
   }
   if (access.mailMarks) {

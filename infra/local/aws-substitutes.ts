@@ -19,6 +19,8 @@ export interface AwsSubstitutesOptions {
   inMemory?: boolean;
   /** Where the table (ddb/) and the files (s3/) live between starts, unless inMemory. */
   dataDir?: string;
+  /** The origins a browser may call the file store from (the application's); none by default. */
+  allowedOrigins?: () => readonly string[];
 }
 
 export interface AwsSubstitutes {
@@ -45,7 +47,11 @@ export const startAwsSubstitutes = async (options: AwsSubstitutesOptions): Promi
     folders.temporary ? rm(folders.s3, { recursive: true, force: true }) : undefined;
   const [dynamo, s3] = await Promise.allSettled([
     startDynamoDbLocal(options.inMemory ? { inMemory: true } : { dbPath: folders.ddb }),
-    startS3Local({ directory: folders.s3, buckets: [localFilesBucket, localMemberDirectoryBucket] }),
+    startS3Local({
+      directory: folders.s3,
+      buckets: [localFilesBucket, localMemberDirectoryBucket],
+      allowedOrigins: options.allowedOrigins,
+    }),
   ]);
   if (dynamo.status === 'rejected' || s3.status === 'rejected') {
     await Promise.all([

@@ -131,7 +131,8 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     teardown.add(() => close(apiOrigin));
 
     const [substitutes, jwtSecret] = await Promise.all([
-      startAwsSubstitutes({ dataDir, inMemory: options.inMemory }),
+      // The file store answers the application's own pages only (s3-guard.ts).
+      startAwsSubstitutes({ dataDir, inMemory: options.inMemory, allowedOrigins: () => [url] }),
       options.inMemory ? newJwtSecret() : loadOrCreateJwtSecret(join(dataDir, 'jwt-secret')),
     ]);
     teardown.add(() => substitutes.stop());

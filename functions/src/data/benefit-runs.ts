@@ -20,6 +20,7 @@ import { dynamo } from '#platform/aws-clients.ts';
 import { auditItem, type AuditState } from './audit.ts';
 import { writeAssessment } from './benefit-run-files.ts';
 import { advanceJob, updateJobAt, type JobAt } from './job-steps.ts';
+import { outboxMessage, outboxPut, sendFromOutbox, type OutboxMessage } from './outbox.ts';
 import { nowIso, queryAll, tableName, transact } from './table.ts';
 import type { TransactItem } from './transaction-items.ts';
 import { orNull } from './item-values.ts';
@@ -189,14 +190,18 @@ const createBenefitRun = async (
   const at = nowIso(now);
   const item = newRunItem(fields, at);
   const run = toBenefitRun(item);
+  // Its preview's message, in the run's own transaction (data/outbox.ts).
+  const queued = outboxMessage('benefit', { jobId: run.id, step: run.step }, now);
   await transact(
     [
       { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
       auditOfStep(run, null, { state: run.state, assessmentId: run.assessmentId }, fields.createdBy, at),
+      outboxPut(queued),
     ],
-    ['ERR_CONFLICT', 'ERR_CONFLICT'],
+    ['ERR_CONFLICT', 'ERR_CONFLICT', 'ERR_CONFLICT'],
     receipt?.(run),
   );
+  await sendFromOutbox(queued);
   return run;
 };
 
@@ -254,6 +259,8 @@ export interface RunStep {
   remove?: (keyof BenefitRun)[];
   /** Moves the run to its next step: its job's messages of the step it was at do nothing any more. */
   nextStep?: true;
+  /** Queues the step the run is then at, through the outbox in the move's transaction (data/outbox.ts). */
+  queueStep?: true;
 }
 
 /**
@@ -290,12 +297,20 @@ export const moveBenefitRun = async (
     },
   };
   const after: AuditState = { state: step.to, ...(step.comment ? { comment: step.comment } : {}) };
-  await transact(
-    [update, auditOfStep(run, { state: run.state }, after, step.by, at)],
-    ['ERR_BENEFIT_RUN_STATE', 'ERR_CONFLICT'],
-  );
   const moved: BenefitRun = { ...run, ...(set as Partial<BenefitRun>) };
   for (const field of step.remove ?? []) (moved as unknown as Record<string, unknown>)[field] = null;
+  const queued = step.queueStep
+    ? outboxMessage('benefit', { jobId: run.id, step: moved.step }, now)
+    : undefined;
+  await transact(
+    [
+      update,
+      auditOfStep(run, { state: run.state }, after, step.by, at),
+      ...(queued ? [outboxPut(queued)] : []),
+    ],
+    ['ERR_BENEFIT_RUN_STATE', 'ERR_CONFLICT', 'ERR_CONFLICT'],
+  );
+  if (queued) await sendFromOutbox(queued);
   return moved;
 };
 
@@ -322,7 +337,18 @@ export const reviewBenefitRun = async (
   if (run.createdBy === by) throw new AppError('ERR_BENEFIT_RUN_SELF_REVIEW');
   await checks();
   const review = { decision, by, at: nowIso(now), comment };
-  return moveBenefitRun(run, { to: decision, by, comment, fields: { review }, nextStep: true }, now);
+  return moveBenefitRun(
+    run,
+    {
+      to: decision,
+      by,
+      comment,
+      fields: { review },
+      nextStep: true,
+      ...(decision === 'APPROVED' && { queueStep: true }),
+    },
+    now,
+  );
 };
 
 /** Any administrator withdraws a run before its approval (its preview's messages then do nothing). */
@@ -339,30 +365,31 @@ export const cancelBenefitRun = (
 
 /**
  * Resumes a run (schemas: resumedBenefitRunState): a FAILED one goes back to where it failed, at its
- * next step; a run at work stays at its step. The caller queues the step the run answered is at.
+ * next step; a run at work stays at its step. The step the run is then at is queued.
  */
 export const resumeBenefitRun = (run: BenefitRun, by: string): Promise<BenefitRun> => {
   assertRunAllows(run, 'resume');
   const to = resumedBenefitRunState({ state: run.state, failedIn: run.failure?.in ?? null });
   return run.state === 'FAILED'
-    ? moveBenefitRun(run, { to, by, remove: ['failure'], nextStep: true })
-    : moveBenefitRun(run, { to, by });
+    ? moveBenefitRun(run, { to, by, remove: ['failure'], nextStep: true, queueStep: true })
+    : moveBenefitRun(run, { to, by, queueStep: true });
 };
 
 /**
  * Any administrator has a previewed run previewed again (its rule or its payees' bank details changed
  * since): PREVIEWING at its next step, the preview before it kept until the new one replaces it. The
- * caller queues the step.
+ * step is queued.
  */
 export const previewBenefitRunAgain = (run: BenefitRun, by: string): Promise<BenefitRun> => {
   assertRunAllows(run, 'preview');
-  return moveBenefitRun(run, { to: 'PREVIEWING', by, nextStep: true });
+  return moveBenefitRun(run, { to: 'PREVIEWING', by, nextStep: true, queueStep: true });
 };
 
 /**
  * A paid payment run's reversal: a new run (REVERSAL) of the same assessment, PREVIEWING at step 0,
  * which takes back the payouts the run wrote once another administrator approves it; written with the
- * paid run's link to it in one transaction, so a run is reversed once. The caller queues its preview.
+ * paid run's link to it in one transaction, so a run is reversed once. Its preview is queued through the
+ * outbox, in the same transaction.
  */
 export const startReversal = async (
   run: BenefitRun,
@@ -386,6 +413,7 @@ export const startReversal = async (
     at,
   );
   const reversal = toBenefitRun(item);
+  const queued = outboxMessage('benefit', { jobId: reversal.id, step: reversal.step }, now);
   await transact(
     [
       {
@@ -418,10 +446,12 @@ export const startReversal = async (
         fields.createdBy,
         at,
       ),
+      outboxPut(queued),
     ],
-    ['ERR_CONFLICT', 'ERR_BENEFIT_RUN_STATE', 'ERR_CONFLICT'],
+    ['ERR_CONFLICT', 'ERR_BENEFIT_RUN_STATE', 'ERR_CONFLICT', 'ERR_CONFLICT'],
     receipt?.(reversal),
   );
+  await sendFromOutbox(queued);
   return reversal;
 };
 
@@ -456,7 +486,8 @@ export const advanceRunPayment = (
   run: BenefitRun,
   written: number,
   progress: { done: number; total: number },
-): Promise<boolean> => advanceJob(runAt(run.id, run.step), { written, progress });
+  next?: OutboxMessage,
+): Promise<boolean> => advanceJob(runAt(run.id, run.step), { written, progress }, new Date(), next);
 
 /** Ends the preview: PENDING_APPROVAL with what it found, if the run is still at the step. */
 export const endRunPreview = (

@@ -1,10 +1,11 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_JOB_ERROR_TEXT, MAX_JOB_ERRORS } from '@cpbo/schemas/data-jobs.ts';
 import { clippedText } from '#domain/clipped-text.ts';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { updateJobAt } from './job-steps.ts';
-import { epochSeconds, nowIso, tableName } from './table.ts';
+import { outboxMessage, outboxPut, type OutboxMessage } from './outbox.ts';
+import { epochSeconds, nowIso, sendTransaction, tableName } from './table.ts';
 
 /*
  * Keys of the export and import jobs:
@@ -66,10 +67,14 @@ const toDataJob = (item: Record<string, unknown>): DataJob => ({
   fileKey: item.fileKey as string,
 });
 
+/**
+ * A new job, QUEUED, with its worker's message (`queue`) recorded in the same transaction (data/outbox.ts);
+ * without a queue the job is only written (the tests and benchmarks that run its worker themselves).
+ */
 export const createDataJob = async (
   job: Pick<DataJob, 'id' | 'kind' | 'enablerId' | 'createdBy' | 'fileKey'>,
-  now = new Date(),
-): Promise<DataJob> => {
+  { now = new Date(), queue }: { now?: Date; queue?: 'import' | 'export' } = {},
+): Promise<{ job: DataJob; queued?: OutboxMessage }> => {
   const item = {
     ...dataJobKey(job.id),
     entityType: 'DATA_JOB',
@@ -83,10 +88,16 @@ export const createDataJob = async (
     errorCount: 0,
     expiresAt: epochSeconds(now) + DATA_JOB_DAYS * 86_400,
   };
-  await dynamo().send(
-    new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+  const put = { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
+  if (!queue) {
+    await dynamo().send(new PutCommand(put));
+    return { job: toDataJob(item) };
+  }
+  const queued = outboxMessage(queue, { jobId: job.id }, now);
+  await sendTransaction(() =>
+    dynamo().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, outboxPut(queued)] })),
   );
-  return toDataJob(item);
+  return { job: toDataJob(item), queued };
 };
 
 export const getDataJob = async (jobId: string): Promise<DataJob | undefined> => {

@@ -1,4 +1,5 @@
-import { nowIso, updateItem, written } from './table.ts';
+import { outboxPut, type OutboxMessage } from './outbox.ts';
+import { nowIso, tableName, transactedIf, updateItem, written } from './table.ts';
 
 /*
  * What the items of the queued jobs share (the runner: workers/job-runner/). SQS delivers a message at
@@ -37,40 +38,44 @@ const stillAt = (at: JobAt) => {
   };
 };
 
+/** The update that sets `fields` (and updatedAt) on the job's item while it is where the delivery found it. */
+const updateAt = (at: JobAt, fields: Record<string, unknown>, now: Date) => {
+  const set = Object.entries({ ...fields, updatedAt: nowIso(now) });
+  const { conditions, names, values } = stillAt(at);
+  return {
+    Key: at.key,
+    UpdateExpression: `SET ${set.map((_, index) => `#set${index} = :set${index}`).join(', ')}`,
+    ConditionExpression: conditions.join(' AND '),
+    ExpressionAttributeNames: {
+      ...names,
+      ...Object.fromEntries(set.map(([name], index) => [`#set${index}`, name])),
+    },
+    ExpressionAttributeValues: {
+      ...values,
+      ...Object.fromEntries(set.map(([, value], index) => [`:set${index}`, value])),
+    },
+  };
+};
+
 /**
  * Sets `fields` (and updatedAt) on the job's item while the job is where the delivery found it: false
  * when it is not (another delivery moved it on or ended it, or a newer job took the item).
  */
-export const updateJobAt = (
-  at: JobAt,
-  fields: Record<string, unknown>,
-  now = new Date(),
-): Promise<boolean> => {
-  const set = Object.entries({ ...fields, updatedAt: nowIso(now) });
-  const { conditions, names, values } = stillAt(at);
-  return written(
-    updateItem({
-      Key: at.key,
-      UpdateExpression: `SET ${set.map((_, index) => `#set${index} = :set${index}`).join(', ')}`,
-      ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: {
-        ...names,
-        ...Object.fromEntries(set.map(([name], index) => [`#set${index}`, name])),
-      },
-      ExpressionAttributeValues: {
-        ...values,
-        ...Object.fromEntries(set.map(([, value], index) => [`:set${index}`, value])),
-      },
-    }),
-  );
-};
+export const updateJobAt = (at: JobAt, fields: Record<string, unknown>, now = new Date()): Promise<boolean> =>
+  written(updateItem(updateAt(at, fields, now)));
 
 /**
  * Moves the job from the delivery's step to the next, with `fields` (its progress, where the next step
- * resumes): only one delivery of a step can; false for the others.
+ * resumes): only one delivery of a step can; false for the others. The next step's message, `next`, is
+ * recorded in the same transaction (data/outbox.ts): a job never moves on without it.
  */
 export const advanceJob = (
   at: JobAt & { step: number },
   fields: Record<string, unknown>,
   now = new Date(),
-): Promise<boolean> => updateJobAt(at, { ...fields, step: at.step + 1 }, now);
+  next?: OutboxMessage,
+): Promise<boolean> => {
+  const update = updateAt(at, { ...fields, step: at.step + 1 }, now);
+  if (!next) return written(updateItem(update));
+  return transactedIf([{ Update: { TableName: tableName(), ...update } }, outboxPut(next)]);
+};

@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { MemberDeletionState } from '@cpbo/schemas';
 import { dynamo } from '#platform/aws-clients.ts';
 import { advanceJob, updateJobAt, type JobAt } from './job-steps.ts';
+import type { OutboxMessage } from './outbox.ts';
 import { memberPartition } from './member-keys.ts';
 import { batchWriteAll, epochSeconds, tableName } from './table.ts';
 
@@ -92,8 +93,11 @@ export const recordMemberDeletionProgress = (job: MemberDeletion, deleted: numbe
   updateJobAt(deletionAt(job.id, job.step), { deleted });
 
 /** Moves the job to its next step with its progress: only one delivery of a step can. */
-export const advanceMemberDeletion = (job: MemberDeletion, deleted: number): Promise<boolean> =>
-  advanceJob(deletionAt(job.id, job.step), { deleted });
+export const advanceMemberDeletion = (
+  job: MemberDeletion,
+  deleted: number,
+  next?: OutboxMessage,
+): Promise<boolean> => advanceJob(deletionAt(job.id, job.step), { deleted }, new Date(), next);
 
 /** Ends the job: DONE with every record deleted, or FAILED (its last delivery failed). */
 export const finishMemberDeletion = (

@@ -15,6 +15,7 @@ import { memberTombstoneItem } from './member-timeline.ts';
 import { nowIso, queryAll, tableName, transact, type FailedItem, type FailureCode } from './table.ts';
 import type { TransactItem, WriteOptions } from './transaction-items.ts';
 import { memberDeletionItem, type MemberDeletion } from './member-deletions.ts';
+import { outboxMessage, outboxPut, type OutboxMessage } from './outbox.ts';
 
 /* A member's profile: read, registered, edited, removed with everything of its partition. */
 
@@ -169,6 +170,8 @@ const recordKeysOf = async (memberId: string) =>
 export interface MemberRemoval {
   removedAt: string;
   deletion: MemberDeletion;
+  /** The deletion job's first step, recorded with the removal when a job deletes its records. */
+  queued?: OutboxMessage;
 }
 
 /**
@@ -224,6 +227,10 @@ export const deleteMember = async (
     createdAt: at,
     updatedAt: at,
   };
+  // The job's first step, in the removal's own transaction: a removal never stands without it.
+  const queued = plan.atOnce
+    ? undefined
+    : outboxMessage('memberDeletion', { jobId: deletion.id, step: 0 }, now);
   const [numberClaim, nameClaim] = memberClaimItems(member, memberId);
   const claims = [numberClaim, nameClaim].flatMap((claim) => (claim ? [claimDelete(claim, memberId)] : []));
   await transact(
@@ -285,6 +292,7 @@ export const deleteMember = async (
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
+      ...(queued ? [outboxPut(queued)] : []),
     ],
     [
       missingOrOther(enablerId, (item) =>
@@ -296,7 +304,8 @@ export const deleteMember = async (
       'ERR_NOT_FOUND',
       'ERR_CONFLICT',
       'ERR_CONFLICT',
+      ...(queued ? ['ERR_CONFLICT' as const] : []),
     ],
   );
-  return { removedAt: at, deletion };
+  return { removedAt: at, deletion, ...(queued && { queued }) };
 };

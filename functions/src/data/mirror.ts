@@ -1,9 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import {
+  TransactWriteCommand,
   BatchWriteCommand,
   GetCommand,
   ScanCommand,
-  UpdateCommand,
   type BatchWriteCommandInput,
   type BatchWriteCommandOutput,
   type ScanCommandOutput,
@@ -15,7 +15,8 @@ import { dynamo } from '#platform/aws-clients.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { tokenSigningKey } from '#platform/secrets.ts';
 import { advanceJob, updateJobAt } from './job-steps.ts';
-import { isConditionFailure, nowIso, tableName } from './table.ts';
+import { outboxMessage, outboxPut, type OutboxMessage } from './outbox.ts';
+import { isConditionFailure, nowIso, sendTransaction, tableName } from './table.ts';
 
 /*
  * The mirror refresh (spec 3, Mirror job): one item MIRROR / JOB in this environment's table says
@@ -69,32 +70,47 @@ export const mirrorJob = async (): Promise<MirrorJob> => {
  * Marks a new refresh as processing, unless one is: ERR_MIRROR_IN_PROGRESS. One conditional write,
  * so of two triggers at the same moment only one starts.
  */
-export const startMirrorJob = async (startedBy: string, now = new Date()): Promise<string> => {
+export const startMirrorJob = async (
+  startedBy: string,
+  now = new Date(),
+): Promise<{ jobId: string; queued: OutboxMessage }> => {
   const jobId = randomUUID();
+  // Its first step's message, in the same transaction (data/outbox.ts).
+  const queued = outboxMessage('mirror', { jobId, step: 0, phase: 'clear' }, now);
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: jobKey,
-        UpdateExpression:
-          'SET #status = :processing, jobId = :jobId, step = :zero, startedAt = :now, startedBy = :by, updatedAt = :now REMOVE copied',
-        ConditionExpression: 'attribute_not_exists(#status) OR #status <> :processing OR updatedAt < :stale',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':processing': 'PROCESSING',
-          ':jobId': jobId,
-          ':zero': 0,
-          ':now': now.toISOString(),
-          ':by': startedBy,
-          ':stale': new Date(now.getTime() - STALE_AFTER_MS).toISOString(),
-        },
-      }),
+    await sendTransaction(() =>
+      dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: jobKey,
+                UpdateExpression:
+                  'SET #status = :processing, jobId = :jobId, step = :zero, startedAt = :now, startedBy = :by, updatedAt = :now REMOVE copied',
+                ConditionExpression:
+                  'attribute_not_exists(#status) OR #status <> :processing OR updatedAt < :stale',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':processing': 'PROCESSING',
+                  ':jobId': jobId,
+                  ':zero': 0,
+                  ':now': now.toISOString(),
+                  ':by': startedBy,
+                  ':stale': new Date(now.getTime() - STALE_AFTER_MS).toISOString(),
+                },
+              },
+            },
+            outboxPut(queued),
+          ],
+        }),
+      ),
     );
   } catch (error) {
     if (isConditionFailure(error)) throw new AppError('ERR_MIRROR_IN_PROGRESS', { cause: error });
     throw error;
   }
-  return jobId;
+  return { jobId, queued };
 };
 
 /** The job's state when it is the refresh `jobId` at `step`, still processing; undefined otherwise. */
@@ -116,7 +132,8 @@ export const advanceStep = (
   step: number,
   copied: number,
   now = new Date(),
-): Promise<boolean> => advanceJob({ ...mirrorJobAt(jobId), step }, { copied }, now);
+  next?: OutboxMessage,
+): Promise<boolean> => advanceJob({ ...mirrorJobAt(jobId), step }, { copied }, now, next);
 
 /**
  * Ends the refresh: DONE with its date, or FAILED (the last execution date stays the last success's).

@@ -6,6 +6,7 @@ import { AppError } from '#platform/app-error.ts';
 import { queueDefinitions } from '#domain/queues.ts';
 import { extendLease, leasePut, releaseLease } from './job-leases.ts';
 import { advanceJob, updateJobAt } from './job-steps.ts';
+import { outboxMessage, outboxPut, type OutboxMessage } from './outbox.ts';
 import { epochSeconds, isConditionFailure, nowIso, sendTransaction, tableName } from './table.ts';
 
 /*
@@ -54,8 +55,14 @@ const toRebuildJob = (item: Record<string, unknown>): RebuildJob => ({
  * Creates a QUEUED job and the enabler's lock in one transaction: while another job of the enabler
  * holds the lock, ERR_REBUILD_IN_PROGRESS and nothing is written (of two triggers at once, one wins).
  */
-export const createRebuildJob = async (enablerId: string, createdBy: string, now = new Date()) => {
+export const createRebuildJob = async (
+  enablerId: string,
+  createdBy: string,
+  now = new Date(),
+): Promise<{ job: RebuildJob; queued: OutboxMessage }> => {
   const id = randomUUID();
+  // Its first step's message, in the job's own transaction (data/outbox.ts).
+  const queued = outboxMessage('rebuild', { jobId: id, step: 0 }, now);
   const item = {
     ...rebuildJobKey(id),
     entityType: 'REBUILD_JOB',
@@ -77,6 +84,7 @@ export const createRebuildJob = async (enablerId: string, createdBy: string, now
           TransactItems: [
             { Put: leasePut(rebuildLockKey(enablerId), 'REBUILD_LOCK', id, LOCK_SECONDS, now) },
             { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+            outboxPut(queued),
           ],
         }),
       ),
@@ -87,7 +95,7 @@ export const createRebuildJob = async (enablerId: string, createdBy: string, now
       throw new AppError('ERR_REBUILD_IN_PROGRESS', { cause: error });
     throw error;
   }
-  return toRebuildJob(item);
+  return { job: toRebuildJob(item), queued };
 };
 
 /** The job at a step, queued or running: where a step's delivery may write. */
@@ -123,8 +131,9 @@ export const advanceRebuildStep = async (
   step: number,
   records: number,
   checkpointKey: string,
+  next?: OutboxMessage,
 ): Promise<boolean> => {
-  const advanced = await advanceJob(rebuildJobAt(job.id, step), { records, checkpointKey });
+  const advanced = await advanceJob(rebuildJobAt(job.id, step), { records, checkpointKey }, new Date(), next);
   if (advanced) await extendLease(rebuildLockKey(job.enablerId), job.id, LOCK_SECONDS);
   return advanced;
 };

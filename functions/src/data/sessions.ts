@@ -10,6 +10,8 @@ export interface SessionRecord extends StoredSession {
   email: string;
   /** The enabler the session works for ('' for an administrator of a fresh installation). */
   enablerId: string;
+  /** Opened with a password attackers try first: the user is asked to change it (domain/passwords.ts). */
+  passwordChangeRequired?: boolean;
 }
 
 /*
@@ -77,6 +79,14 @@ const toSession = (item: Record<string, unknown>): SessionRecord => ({
   expiresAt: item.expiresAt as number,
   // Sessions opened before the absolute lifetime existed end at their idle limit.
   endsAt: (item.endsAt as number | undefined) ?? (item.expiresAt as number),
+  ...(item.passwordChangeRequired === true && { passwordChangeRequired: true }),
+  ...(typeof item.graceHash === 'string' && {
+    grace: {
+      hash: item.graceHash,
+      until: item.graceUntil as number,
+      sealed: item.graceSealed as string,
+    },
+  }),
 });
 
 export const getSession = async (email: string, sessionId: string): Promise<SessionRecord | undefined> => {
@@ -107,20 +117,24 @@ export const getSessionState = async (
 
 /**
  * Replaces the current secret (and, for an enabler switch, the enabler), only if the secret is still
- * the one that was presented: of two refreshes racing with the same token, one wins and the other is
- * then judged a replay. A revoked (deleted) session cannot be rotated back to life.
+ * the one that was presented: of two refreshes racing with the same token, one wins and the others
+ * then find it in its grace. A revoked (deleted) session cannot be rotated back to life. A rotation
+ * without a grace (the switch) removes the previous one.
  */
 export const rotateSession = async (
   email: string,
   sessionId: string,
   presentedHash: string,
-  next: Pick<SessionRecord, 'currentHash' | 'rotatedHashes' | 'expiresAt' | 'enablerId'>,
+  next: Pick<SessionRecord, 'currentHash' | 'rotatedHashes' | 'expiresAt' | 'enablerId' | 'grace'>,
 ): Promise<boolean> =>
   written(
     updateItem({
       Key: sessionKey(email, sessionId),
       UpdateExpression:
-        'SET currentHash = :next, rotatedHashes = :rotated, expiresAt = :expiresAt, enablerId = :enablerId',
+        'SET currentHash = :next, rotatedHashes = :rotated, expiresAt = :expiresAt, enablerId = :enablerId' +
+        (next.grace
+          ? ', graceHash = :graceHash, graceUntil = :graceUntil, graceSealed = :graceSealed'
+          : ' REMOVE graceHash, graceUntil, graceSealed'),
       ConditionExpression: 'currentHash = :presented',
       ExpressionAttributeValues: {
         ':next': next.currentHash,
@@ -128,9 +142,25 @@ export const rotateSession = async (
         ':expiresAt': next.expiresAt,
         ':enablerId': next.enablerId,
         ':presented': presentedHash,
+        ...(next.grace && {
+          ':graceHash': next.grace.hash,
+          ':graceUntil': next.grace.until,
+          ':graceSealed': next.grace.sealed,
+        }),
       },
     }),
   );
+
+/** The password was changed in this session: it no longer asks for the change. */
+export const clearPasswordChangeRequired = async (email: string, sessionId: string): Promise<void> => {
+  await written(
+    updateItem({
+      Key: sessionKey(email, sessionId),
+      UpdateExpression: 'REMOVE passwordChangeRequired',
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
+};
 
 /** Ends one session: its refresh token and every access token issued for it stop working. */
 export const deleteSession = async (email: string, sessionId: string): Promise<void> => {

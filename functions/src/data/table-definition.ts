@@ -31,7 +31,11 @@ export const tableDefinition = {
       name: 'gsi2',
       partitionKey: 'gsi2pk',
       sortKey: 'gsi2sk',
-      servesPatterns: ['users by role (administrators to notify)', 'enablers listing'],
+      servesPatterns: [
+        'users by role (administrators to notify)',
+        'enablers listing',
+        'queue messages of the outbox not sent yet, oldest first (outbox relay)',
+      ],
     },
     {
       name: 'gsi3',

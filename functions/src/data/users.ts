@@ -18,6 +18,7 @@ import {
   written,
   writtenOr,
 } from './table.ts';
+import { outboxPut, type OutboxMessage } from './outbox.ts';
 
 export interface User {
   email: string;
@@ -314,9 +315,15 @@ export interface StoredOneTimeToken {
 
 /**
  * Stores a mailed link's token and makes it the account's only valid link, in one transaction: every
- * older link of the account stops working (ERR_NOT_FOUND when the account does not exist).
+ * older link of the account stops working (ERR_NOT_FOUND when the account does not exist). The mail
+ * that carries the link is recorded in the same transaction (data/outbox.ts), so a link never exists
+ * without its mail on the way.
  */
-export const storeOneTimeToken = async (tokenHash: string, token: StoredOneTimeToken): Promise<void> => {
+export const storeOneTimeToken = async (
+  tokenHash: string,
+  token: StoredOneTimeToken,
+  mail?: OutboxMessage,
+): Promise<void> => {
   await transact(
     [
       {
@@ -335,9 +342,10 @@ export const storeOneTimeToken = async (tokenHash: string, token: StoredOneTimeT
           ExpressionAttributeValues: { ':hash': tokenHash },
         },
       },
+      ...(mail ? [outboxPut(mail)] : []),
     ],
     // A token is 256 random bits: its hash already stored would be a second use of one token.
-    ['ERR_CONFLICT', 'ERR_NOT_FOUND'],
+    ['ERR_CONFLICT', 'ERR_NOT_FOUND', 'ERR_CONFLICT'],
   );
 };
 

@@ -3,10 +3,12 @@ import { normalizeEmail } from './emails.ts';
 import { canSignIn, MAX_FAILED_LOGINS, reachesLock } from './lockout.ts';
 import { composeMail } from './mail-templates.ts';
 import { hashOneTimeToken, isUsable, linkPath, newOneTimeToken } from './one-time-tokens.ts';
-import { newPasswordProblem } from './passwords.ts';
+import { commonPasswords } from '#platform/common-passwords.ts';
+import { isGuessablePassword, MAX_LISTED_AFFIX, newPasswordProblem } from './passwords.ts';
 import {
   acceptsAccessToken,
   formatRefreshToken,
+  graceOf,
   hashSecret,
   idleEndAfterRefresh,
   isSessionOpen,
@@ -15,8 +17,10 @@ import {
   newSessionId,
   newSessionTimes,
   parseRefreshToken,
+  REFRESH_GRACE_SECONDS,
   REMEMBERED_ROTATIONS,
   rotatedHashesAfter,
+  secretAfterGrace,
   SESSION_IDLE_SECONDS,
   sessionLifetimeSeconds,
 } from './refresh-tokens.ts';
@@ -32,6 +36,56 @@ describe('new passwords', () => {
   it('must differ from the current one', () => {
     expect(newPasswordProblem('same-password', 'same-password')).toBe('ERR_PASSWORD_UNCHANGED');
     expect(newPasswordProblem('new-password', 'old-password')).toBeUndefined();
+  });
+});
+
+describe('passwords attackers try first', () => {
+  const account = async (email = 'awa.diop@example.org') => ({ email, listed: await commonPasswords() });
+
+  it('are the 100 000 of the published list, read lower-cased', async () => {
+    const listed = await commonPasswords();
+    // 100 000 lines, some the same but for their case.
+    expect(listed.size).toBeGreaterThan(97_000);
+    expect(listed.has('password1')).toBe(true);
+    expect(listed.has('Password1')).toBe(false);
+  });
+
+  it.each(['12345678', 'password1', 'Password123!', 'aaaaaaaa', 'PASSWORD1', 'qwertyuiop', 'sunshine1987!'])(
+    'refuse %s',
+    async (password) => {
+      expect(newPasswordProblem(password, undefined, await account())).toBe('ERR_PASSWORD_TOO_COMMON');
+    },
+  );
+
+  it('refuse a listed word with a few digits or symbols around it, not a long random ending', async () => {
+    const context = await account();
+    expect(isGuessablePassword('!!monkey2024', context)).toBe(true);
+    expect(isGuessablePassword(`monkey${'7'.repeat(MAX_LISTED_AFFIX)}`, context)).toBe(true);
+    expect(isGuessablePassword(`monkey${'7#'.repeat(MAX_LISTED_AFFIX)}`, context)).toBe(false);
+  });
+
+  it("refuse one that holds the account's e-mail name, a longer part of it, or the product's name", async () => {
+    const context = await account('awa.diop@example.org');
+    expect(isGuessablePassword('Awa.Diop-2026', context)).toBe(true);
+    expect(isGuessablePassword('my-diop-family-tree', context)).toBe(true);
+    expect(isGuessablePassword('Crop-Protection-2026', context)).toBe(true);
+    expect(isGuessablePassword('cropprotection!blue', context)).toBe(true);
+    // Another account's name is no clue to this one.
+    expect(isGuessablePassword('Awa.Diop-2026', await account('moussa.ba@example.org'))).toBe(false);
+  });
+
+  it('let a password through that none of this makes guessable', async () => {
+    const context = await account();
+    for (const password of [
+      'correct horse battery',
+      'Kapok-tree-harvest-26',
+      'Tr0ub4dor&3x',
+      'éléphant rose du Sahel',
+    ])
+      expect(newPasswordProblem(password, undefined, context), password).toBeUndefined();
+    // The length rule and the current one's come first.
+    expect(newPasswordProblem('1234567', undefined, context)).toBe('ERR_PASSWORD_TOO_SHORT');
+    expect(newPasswordProblem('password1', 'password1', context)).toBe('ERR_PASSWORD_UNCHANGED');
   });
 });
 
@@ -75,6 +129,31 @@ describe('refresh tokens', () => {
     expect(judgeRefresh(session, newSecret(), 1000)).toBe('unknown');
     expect(judgeRefresh(session, current, 2000)).toBe('expired');
     expect(judgeRefresh({ ...session, expiresAt: 9000 }, current, 5000)).toBe('expired');
+  });
+
+  it('answer the secret just rotated, within its grace only, with the secret that replaced it', () => {
+    const rotated = newSecret();
+    const current = newSecret();
+    const grace = graceOf(rotated, current, 'session-1', 1000);
+    expect(grace.until).toBe(1000 + REFRESH_GRACE_SECONDS);
+    expect(grace.hash).toBe(hashSecret(rotated));
+    const session = {
+      currentHash: hashSecret(current),
+      rotatedHashes: [hashSecret(rotated)],
+      grace,
+      expiresAt: 9000,
+      endsAt: 9000,
+    };
+    expect(judgeRefresh(session, rotated, 1000)).toBe('grace');
+    expect(judgeRefresh(session, rotated, 1000 + REFRESH_GRACE_SECONDS - 1)).toBe('grace');
+    expect(judgeRefresh(session, rotated, 1000 + REFRESH_GRACE_SECONDS)).toBe('reused');
+    expect(judgeRefresh(session, current, 1000)).toBe('current');
+    expect(secretAfterGrace(grace, rotated, 'session-1')).toBe(current);
+    // Only the rotated secret opens it, for its own session: the table's hash does not.
+    expect(secretAfterGrace(grace, newSecret(), 'session-1')).toBeUndefined();
+    expect(secretAfterGrace(grace, grace.hash, 'session-1')).toBeUndefined();
+    expect(secretAfterGrace(grace, rotated, 'session-2')).toBeUndefined();
+    expect(grace.sealed).not.toContain(current);
   });
 
   it('remember a bounded number of rotations, newest first', () => {

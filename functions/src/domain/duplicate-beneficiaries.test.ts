@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PreviewMember } from './benefit-preview.ts';
 import { duplicateBeneficiaries, editDistance } from './duplicate-beneficiaries.ts';
@@ -61,5 +62,37 @@ describe('possible duplicate beneficiaries', () => {
         new Map(),
       ),
     ).toEqual([]);
+  });
+
+  it('should pair two names of a village exactly when their edit distance is within the bound, whatever filter comes first', () => {
+    // Names of one word from three letters, the second made from the first by a few edits: many pairs
+    // near the bound, on both sides of it, and of either bound (10 letters or fewer: one edit; more: two).
+    const edit = fc.record({
+      at: fc.nat(),
+      kind: fc.constantFrom('swap', 'substitute', 'insert', 'delete'),
+      letter: fc.constantFrom('a', 'b', 'c'),
+    });
+    const applied = (name: string, { at, kind, letter }: { at: number; kind: string; letter: string }) => {
+      const index = at % (name.length + 1);
+      if (kind === 'insert') return name.slice(0, index) + letter + name.slice(index);
+      if (index >= name.length) return name;
+      if (kind === 'delete') return name.slice(0, index) + name.slice(index + 1);
+      if (kind === 'substitute') return name.slice(0, index) + letter + name.slice(index + 1);
+      return index + 1 < name.length
+        ? name.slice(0, index) + name[index + 1] + name[index] + name.slice(index + 2)
+        : name;
+    };
+    fc.assert(
+      fc.property(fc.stringMatching(/^[abc]{6,14}$/), fc.array(edit, { maxLength: 4 }), (first, edits) => {
+        const second = edits.reduce(applied, first);
+        fc.pre(second.length > 0);
+        const bound = Math.max(first.length, second.length) <= 10 ? 1 : 2;
+        const paired =
+          duplicateBeneficiaries([member('1', { name: first }), member('2', { name: second })], new Map())
+            .length > 0;
+        expect(paired).toBe(editDistance(first, second, bound) <= bound);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -53,10 +53,32 @@ export const editDistance = (from: string, to: string, bound: number): number =>
   return previous[to.length] ?? 0;
 };
 
-/** Names this close are near-identical: one edit for a name of up to 10 letters, two beyond. */
-const similar = (a: string, b: string): boolean => {
-  const bound = Math.max(a.length, b.length) <= 10 ? 1 : 2;
-  return editDistance(a, b, bound) <= bound;
+/** The edits that leave two names near-identical: one for names of up to 10 letters, two beyond. */
+const editsAllowed = (a: string, b: string): number => (Math.max(a.length, b.length) <= 10 ? 1 : 2);
+
+/** How often each character occurs in a name as compared: letters, digits, and one count for the rest. */
+const characterCounts = (name: string): Uint8Array => {
+  const counts = new Uint8Array(37);
+  for (const character of name) {
+    const code = character.charCodeAt(0);
+    const slot = code >= 97 && code <= 122 ? code - 97 : code >= 48 && code <= 57 ? 26 + code - 48 : 36;
+    counts[slot] = Math.min(255, (counts[slot] ?? 0) + 1);
+  }
+  return counts;
+};
+
+/**
+ * False when two names' characters differ by more than `edits` edits can explain: a substitution moves
+ * the counts by 2 at most, an insertion or a deletion by 1, a swap by 0. A pass over 37 counts instead
+ * of the edit distance for most pairs of a village (issue 37: a preview of 50 000 plots spent 7.7 s here).
+ */
+const closeEnoughCounts = (a: Uint8Array, b: Uint8Array, edits: number): boolean => {
+  let apart = 0;
+  for (let slot = 0; slot < a.length; slot += 1) {
+    apart += Math.abs((a[slot] ?? 0) - (b[slot] ?? 0));
+    if (apart > 2 * edits) return false;
+  }
+  return true;
 };
 
 /** Groups of members sharing a key (an empty key shares nothing). */
@@ -74,6 +96,7 @@ const similarNames = (members: PreviewMember[]): [string, PreviewMember[]][] => 
   const groups: [string, PreviewMember[]][] = [];
   for (const [, inVillage] of sameKey(members, (member) => squeeze(member.village))) {
     const names = inVillage.map((member) => nameKey(member.name));
+    const counts = names.map(characterCounts);
     const parent = inVillage.map((_, index) => index);
     const root = (index: number): number => {
       let at = index;
@@ -81,8 +104,16 @@ const similarNames = (members: PreviewMember[]): [string, PreviewMember[]][] => 
       return at;
     };
     for (let a = 0; a < names.length; a += 1)
-      for (let b = a + 1; b < names.length; b += 1)
-        if (similar(names[a] as string, names[b] as string)) parent[root(b)] = root(a);
+      for (let b = a + 1; b < names.length; b += 1) {
+        const [first, second] = [names[a] as string, names[b] as string];
+        const edits = editsAllowed(first, second);
+        if (
+          Math.abs(first.length - second.length) <= edits &&
+          closeEnoughCounts(counts[a] as Uint8Array, counts[b] as Uint8Array, edits) &&
+          editDistance(first, second, edits) <= edits
+        )
+          parent[root(b)] = root(a);
+      }
     const linked = groupBy(inVillage, (_, index) => root(index));
     for (const group of linked.values())
       if (group.length > 1) groups.push([(group[0] as PreviewMember).village, group]);

@@ -97,6 +97,7 @@ describe('isMirrored', () => {
     [{ pk: 'REBUILDJOB#j', sk: 'JOB' }, false],
     [{ pk: 'REBUILDLOCK#e', sk: 'LOCK' }, false],
     [{ pk: 'IMPORTLOCK', sk: 'LOCK' }, false],
+    [{ pk: 'OUTBOX#m', sk: 'MESSAGE' }, false],
     [{ pk: 'RECORDID#r', sk: 'CLAIM' }, true],
   ])('%o is copied: %s', (key, copied) => {
     expect(isMirrored(key)).toBe(copied);

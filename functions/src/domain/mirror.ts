@@ -54,7 +54,8 @@ export const pseudonymiseItem = <Item>(item: Item, key: Uint8Array): Item => {
 /*
  * The environment's own workings stay out of the copy: its log, the mobile reports, the mirror job,
  * sessions, one-time tokens, idempotency receipts, import, export and aggregates rebuild jobs (and
- * their locks), the stream workers' markers and the mail worker's. Everything else
+ * their locks), the stream workers' markers and the mail worker's, and the outbox's messages not sent yet
+ * (a mail among them holds its link). Everything else
  * (enablers, configs, members, plots, money, audit, users, aggregates) is copied.
  */
 const ownPartitions = new Set(['REPORTS', 'MIRROR', 'IMPORTLOCK']);
@@ -67,6 +68,7 @@ const ownPartitionPrefixes = [
   'REBUILDJOB#',
   'REBUILDLOCK#',
   'MAILSENT#',
+  'OUTBOX#',
 ];
 const ownSortKeys = ['SESSION#'];
 

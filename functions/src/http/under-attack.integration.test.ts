@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REFRESH_GRACE_SECONDS } from '#domain/refresh-tokens.ts';
 import { createEnabler, updateEnabler } from '#data/enablers.ts';
 import { getMember } from '#data/members.ts';
 import { getPlots, updatePlot } from '#data/plots.ts';
@@ -564,7 +565,11 @@ describe('fault 13: a script in the page walks away with the refresh token', () 
     const copied = spa.refreshToken() as string;
     expect((await spa.refresh()).status).toBe(200);
 
-    // The thief's copy, after the browser's rotation: the whole family ends, for both.
+    // The thief's copy, after the browser's rotation and its grace (a parallel refresh's, or a lost
+    // answer's, REFRESH_GRACE_SECONDS): the whole family ends, for both.
+    const rotatedAt = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(rotatedAt + (REFRESH_GRACE_SECONDS + 1) * 1000);
     expect((await refreshWith(copied)).status).toBe(401);
     const owner = await spa.refresh();
     expect(owner.status).toBe(401);

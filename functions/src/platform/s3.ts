@@ -44,7 +44,7 @@ const bytesOf = (data: SourceData): string | Uint8Array =>
       : new Uint8Array(data);
 
 /** node:crypto behind the signer's hash interface (HMAC when given a secret). */
-class Sha256 {
+export class Sha256 {
   private readonly hash;
   constructor(secret?: SourceData) {
     this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytesOf(secret));

@@ -12,6 +12,7 @@ export const workers = [
   'member-deletion',
   'benefit-run',
   'snapshot-schedule',
+  'outbox-relay',
 ] as const;
 export type Worker = (typeof workers)[number];
 
@@ -21,8 +22,10 @@ export type Worker = (typeof workers)[number];
  */
 export const scheduledWorkers = {
   // Queues a refresh of every list snapshot of every enabler (the snapshots queue).
-  'snapshot-schedule': { everyHours: 6, timeoutSeconds: 120 },
-} as const satisfies Partial<Record<Worker, { everyHours: number; timeoutSeconds: number }>>;
+  'snapshot-schedule': { everyMinutes: 6 * 60, timeoutSeconds: 120 },
+  // Sends the queue messages their writers could not (data/outbox.ts): a job waits a minute or two at most.
+  'outbox-relay': { everyMinutes: 1, timeoutSeconds: 50 },
+} as const satisfies Partial<Record<Worker, { everyMinutes: number; timeoutSeconds: number }>>;
 export type ScheduledWorker = keyof typeof scheduledWorkers;
 
 /** The workers fed by the table's stream, each through its own event source mapping. */

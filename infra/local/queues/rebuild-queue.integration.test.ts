@@ -26,7 +26,7 @@ const rebuildQueue = () =>
 describe('the rebuild queue', () => {
   it('retries a failing step, then dead-letters it, marks its job FAILED and frees the enabler', async () => {
     const enablerId = `rebuild-dlq-${Date.now()}`;
-    const job = await createRebuildJob(enablerId, 'admin@example.org');
+    const { job } = await createRebuildJob(enablerId, 'admin@example.org');
     // A step whose checkpoint is gone: every delivery fails.
     await dynamo().send(
       new UpdateCommand({
@@ -49,7 +49,7 @@ describe('the rebuild queue', () => {
     );
     expect(lock).toBeUndefined();
     // The enabler may be rebuilt again.
-    expect((await createRebuildJob(enablerId, 'admin@example.org')).state).toBe('QUEUED');
+    expect((await createRebuildJob(enablerId, 'admin@example.org')).job.state).toBe('QUEUED');
     queue.stop();
   });
 

@@ -307,7 +307,7 @@ describe('the aggregates rebuild worker', () => {
     for (; ; killAt += 1) {
       const enablerId = randomUUID();
       await givenContributions(enablerId, 6);
-      const job = await createRebuildJob(enablerId, 'admin@example.org');
+      const { job } = await createRebuildJob(enablerId, 'admin@example.org');
       arm(killAt, isWrite);
       const dead = await run('rebuild', dying(rebuildWorker), { jobId: job.id, step: 0 });
       const kills = fault.kills;
@@ -555,7 +555,7 @@ describe('the mirror worker', () => {
   });
 
   const refresh = async (worker: WorkerHandler<SQSEvent>, armed = disarm) => {
-    const jobId = await startMirrorJob('admin@example.org');
+    const { jobId } = await startMirrorJob('admin@example.org');
     armed();
     const dead = await run('mirror', worker, { jobId, step: 0, phase: 'clear' });
     const { kills, seen } = fault;

@@ -3,7 +3,7 @@ import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { scheduledWorkers, type ScheduledWorker } from '@cpbo/functions/workers/workers.ts';
 import { loadWorkerHandler, workerFunction } from '../functions-code.ts';
 
-const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 
 export interface LocalSchedules {
   stop(): void;
@@ -30,7 +30,7 @@ const runOnce = async (worker: ScheduledWorker, log: (line: string) => void): Pr
 
 /**
  * The stack's schedules on a laptop: each scheduled worker runs once now (a laptop is seldom up for
- * their hours, and a restart on old data is when they are needed), then at its rate.
+ * hours, and a restart on old data is when they are needed), then at its rate.
  */
 export const startLocalSchedules = async (options: { log(line: string): void }): Promise<LocalSchedules> => {
   const workers = Object.keys(scheduledWorkers) as ScheduledWorker[];
@@ -38,7 +38,7 @@ export const startLocalSchedules = async (options: { log(line: string): void }):
   const timers = workers.map((worker) => {
     const timer = setInterval(
       () => void runOnce(worker, options.log),
-      scheduledWorkers[worker].everyHours * HOUR_MS,
+      scheduledWorkers[worker].everyMinutes * MINUTE_MS,
     );
     timer.unref();
     return timer;

@@ -8,12 +8,15 @@ export interface DemoLogins {
   userPassword: string;
 }
 
-/** Printed at every start, so a newcomer can sign in at once; change them with DEMO_* variables. */
+/**
+ * Printed at every start, so a newcomer can sign in at once; change them with DEMO_* variables. Not
+ * passwords attackers try first (domain/passwords.ts), or each sign-in would ask for their change.
+ */
 export const defaultLogins: DemoLogins = {
   adminEmail: 'admin@demo.local',
-  adminPassword: 'Demo-admin-2026',
+  adminPassword: 'Kapok-tree-harvest-26',
   userEmail: 'agent@demo.local',
-  userPassword: 'Demo-agent-2026',
+  userPassword: 'Millet-rain-gauge-26',
 };
 
 export interface SeedDemoDataOptions {

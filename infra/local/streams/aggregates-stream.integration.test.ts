@@ -428,10 +428,11 @@ describe('the aggregates kept from the stream', () => {
       handler: memberDeletionWorker,
       log: () => undefined,
     });
+    // The deletion's next steps go to its queue; a later test's benefit run messages (sent with their
+    // writes, data/outbox.ts) are left: that test runs its worker itself.
     useQueueTransport({
       async send(name, message) {
-        expect(name).toBe('memberDeletion');
-        queue.send(JSON.stringify(message));
+        if (name === 'memberDeletion') queue.send(JSON.stringify(message));
       },
     });
     queue.send(JSON.stringify({ jobId: deletion.id, step: 0 }));

@@ -23,6 +23,8 @@ export interface SignedInSession {
    * without network from what it kept (api/offline/offline-session.ts). A restore when absent.
    */
   start?: 'signIn' | 'restore' | 'offline';
+  /** Signed in with a password attackers try first: its change is asked before anything else. */
+  passwordChangeRequired?: boolean;
 }
 
 export type SessionState =

@@ -71,6 +71,7 @@ export const authSession = (role: Role, currentEnabler: CurrentEnabler = coopVer
   language: null,
   currentEnabler,
   defaultFederation: null,
+  passwordChangeRequired: false,
 });
 
 /** The fake API routes of a successful start-up from the API's session cookie. */

@@ -7,28 +7,32 @@ import {
   type OneTimePurpose,
 } from '#domain/one-time-tokens.ts';
 import { listUsers, storeOneTimeToken, type User } from '#data/users.ts';
+import { outboxMessage, sendFromOutbox } from '#data/outbox.ts';
 import { epochSeconds } from '#data/table.ts';
 import { applicationUrl } from '#platform/app-url.ts';
 import { sendToQueue } from '#platform/queue.ts';
 
-/** Stores a one-time token for the user and queues the mail that carries its link. */
+/** Stores a one-time token for the user with the mail that carries its link, and sends the mail. */
 export const mailOneTimeLink = async (
   user: Pick<User, 'email' | 'username' | 'language'>,
   purpose: OneTimePurpose,
   now = new Date(),
 ): Promise<void> => {
   const token = newOneTimeToken();
-  await storeOneTimeToken(hashOneTimeToken(token), {
-    purpose,
-    email: user.email,
-    expiresAt: epochSeconds(now) + ONE_TIME_TOKEN_LIFETIME_SECONDS[purpose],
-  });
   const link = `${await applicationUrl()}${linkPath(purpose, token)}`;
   const template = purpose === 'REGISTER' ? 'registration' : 'renewal';
-  await sendToQueue(
+  const mail = outboxMessage(
     'mail',
     composeMail(template, user.language ?? undefined, user.email, { username: user.username, link }),
+    now,
   );
+  await storeOneTimeToken(
+    hashOneTimeToken(token),
+    { purpose, email: user.email, expiresAt: epochSeconds(now) + ONE_TIME_TOKEN_LIFETIME_SECONDS[purpose] },
+    mail,
+  );
+  // Recorded with the link: a send that fails now is the outbox relay's to make (data/outbox.ts).
+  await sendFromOutbox(mail);
 };
 
 const activeAdministrators = async () =>

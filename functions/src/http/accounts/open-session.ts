@@ -30,6 +30,8 @@ export interface SessionKey {
   sessionId: string;
   secret: string;
   expiresAt: number;
+  /** The session was opened with a password attackers try first (SessionRecord). */
+  passwordChangeRequired?: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface SessionKey {
 export const sessionAnswer = async (
   user: User,
   found: SessionEnabler | undefined,
-  { sessionId, secret, expiresAt }: SessionKey,
+  { sessionId, secret, expiresAt, passwordChangeRequired = false }: SessionKey,
 ): Promise<ApiResponse> => {
   const enablerId = found?.enabler.id ?? '';
   const enablerName = found?.enabler.name ?? '';
@@ -63,6 +65,7 @@ export const sessionAnswer = async (
       language: user.language,
       currentEnabler: found ? currentEnablerOf(found) : null,
       defaultFederation: user.defaultFederation,
+      passwordChangeRequired,
     } satisfies BrowserSessionAnswer),
     refreshToken: { value: formatRefreshToken({ email: user.email, sessionId, secret }), expiresAt },
   };
@@ -71,11 +74,12 @@ export const sessionAnswer = async (
 /**
  * Starts a new session family for a user whose password was just checked, bound to an enabler. The
  * session opens only if the account is still as read (ERR_LOGIN_INVALID otherwise: it changed meanwhile).
+ * A session opened with a password attackers try first asks for its change (`passwordChangeRequired`).
  */
 export const openSession = async (
   user: User & { passwordHash: string },
   enablerId: string,
-  now = new Date(),
+  { now = new Date(), passwordChangeRequired = false }: { now?: Date; passwordChangeRequired?: boolean } = {},
 ): Promise<ApiResponse> => {
   const found = await sessionEnabler(enablerId);
   const sessionId = newSessionId();
@@ -89,10 +93,16 @@ export const openSession = async (
       currentHash: hashSecret(secret),
       rotatedHashes: [],
       ...times,
+      ...(passwordChangeRequired && { passwordChangeRequired }),
     },
     { email: user.email, role: user.role, passwordHash: user.passwordHash },
     now,
   );
   if (!opened) throw new AppError('ERR_LOGIN_INVALID');
-  return sessionAnswer(user, found, { sessionId, secret, expiresAt: times.expiresAt });
+  return sessionAnswer(user, found, {
+    sessionId,
+    secret,
+    expiresAt: times.expiresAt,
+    passwordChangeRequired,
+  });
 };

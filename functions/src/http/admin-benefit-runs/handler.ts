@@ -30,7 +30,6 @@ import { idempotency } from '#http/middleware/idempotency.ts';
 import { currentEnabler } from '#http/session-enabler.ts';
 import { AppError } from '#platform/app-error.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import { sendToQueue } from '#platform/queue.ts';
 import { presignS3Url } from '#platform/s3.ts';
 import { callerAccount } from '../accounts/caller-account.ts';
 import { newFileUpload } from '../file-uploads.ts';
@@ -75,7 +74,6 @@ const start = async ({
     assessment,
     key.receipt(accepted),
   );
-  await sendToQueue('benefit', { jobId: id, step: run.step });
   await appLog.info(
     `Benefit run ${id} (${run.assessmentId}) uploaded by ${session.email}: ${run.fileRows} rows`,
   );
@@ -173,7 +171,6 @@ const review =
       `Benefit run ${run.id} (${run.assessmentId}) ${decision.toLowerCase()} by ${session.email}`,
     );
     if (decision === 'REJECTED') return ok({ run: runAnswer(moved) });
-    await sendToQueue('benefit', { jobId: run.id, step: moved.step });
     return accepted(moved);
   };
 
@@ -196,7 +193,6 @@ const cancel = async ({
  */
 const resume = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   const moved = await resumeBenefitRun(await runOf(session, params.id), session.email);
-  await sendToQueue('benefit', { jobId: moved.id, step: moved.step });
   await appLog.info(`Benefit run ${moved.id} (${moved.assessmentId}) resumed by ${session.email}`);
   return accepted(moved);
 };
@@ -207,7 +203,6 @@ const resume = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
  */
 const previewAgain = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   const moved = await previewBenefitRunAgain(await runOf(session, params.id), session.email);
-  await sendToQueue('benefit', { jobId: moved.id, step: moved.step });
   await appLog.info(`Benefit run ${moved.id} (${moved.assessmentId}) previewed again by ${session.email}`);
   return accepted(moved);
 };
@@ -229,7 +224,6 @@ const reverse = async ({ params, session, idempotency: key }: IdempotentRequest<
     },
     key.receipt(accepted),
   );
-  await sendToQueue('benefit', { jobId: reversal.id, step: reversal.step });
   await appLog.info(
     `Benefit run ${run.id} (${run.assessmentId}): reversal ${reversal.id} started by ${session.email}`,
   );

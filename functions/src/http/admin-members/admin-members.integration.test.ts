@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { ScheduledEvent } from 'aws-lambda';
+import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
@@ -10,6 +12,7 @@ import { getMember } from '#data/members.ts';
 import { plotItem } from '#data/plot-items.ts';
 import { tableName } from '#data/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
+import { RELAY_AFTER_MS } from '#data/outbox.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { REPLAYED_HEADER } from '#http/middleware/idempotency.ts';
 import { callApi } from '../../testing/call-api.ts';
@@ -19,8 +22,11 @@ import { newPlotFields } from '../../testing/member-fixtures.ts';
 import { addMemberAsAdmin, addPlotOfMember, newMemberBody } from '../../testing/member-requests.ts';
 import { givenPayout } from '../../testing/money-fixtures.ts';
 import { givenSignedInUser } from '../../testing/signed-in-users.ts';
+import { sqsEventOf } from '../../testing/queue-events.ts';
 import { writeItems } from '../../testing/table-items.ts';
 import { handler as members } from '../members/handler.ts';
+import { handler as outboxRelay } from '../../workers/outbox-relay/handler.ts';
+import { handler as memberDeletionWorker } from '../../workers/member-deletion/handler.ts';
 import { handler as adminMembers } from './handler.ts';
 
 let enablerId: string;
@@ -32,13 +38,32 @@ let otherAdmin: string;
 
 /** The member deletions' steps queued (their worker runs in infra/local/queues/member-deletion tests). */
 const queued: unknown[] = [];
+/** Set by a test: the queue refuses every message, as SQS does when it is unreachable. */
+let queueDown = false;
 useQueueTransport({
   async send(queue, message) {
+    if (queueDown) throw Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable' });
     if (queue === 'memberDeletion') queued.push(message);
   },
 });
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  queueDown = false;
+});
+
+/** The outbox relay's run at `msLater` from now (its schedule's, every minute). */
+const relayAfter = async (msLater: number) => {
+  const now = Date.now();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now + msLater);
+  try {
+    await outboxRelay({ 'detail-type': 'Scheduled Event' } as ScheduledEvent, lambdaContext('outbox-relay'));
+  } finally {
+    vi.useRealTimers();
+  }
+};
 
 const detail = (id: string, token = admin) => callApi(members, 'GET', `/members/${id}`, { token });
 
@@ -343,6 +368,35 @@ describe('DELETE /admin/members/{id}', () => {
     });
     expect(write).toMatchObject({ status: 410, body: { code: 'ERR_MEMBER_DELETED' } });
     expect((await stateOf(id, enablerId)).items).toHaveLength(94);
+  });
+
+  it('answers 202 when the job cannot be queued, and the job runs once the queue takes the outbox’s message', async () => {
+    const id = await addMemberAsAdmin(admin);
+    await addRawPlots(id, MAX_RECORDS_REMOVED_AT_ONCE + 1);
+    queueDown = true;
+    const answer = await callApi(adminMembers, 'DELETE', `/admin/members/${id}`, { token: admin });
+    expect(answer).toMatchObject({ status: 202, body: { job: { state: 'QUEUED', total: 94 } } });
+    const firstStep = { jobId: answer.body.job.id, step: 0 };
+    expect(queued).not.toContainEqual(firstStep);
+    expect(await listed(id)).toBe(false);
+
+    // The relay's runs while the queue still refuses: the message stays for the next.
+    await relayAfter(RELAY_AFTER_MS + 1000);
+    expect(queued).not.toContainEqual(firstStep);
+    // The queue is back: the next run sends it, once.
+    queueDown = false;
+    await relayAfter(RELAY_AFTER_MS + 61_000);
+    await relayAfter(RELAY_AFTER_MS + 122_000);
+    expect(queued.filter((message) => JSON.stringify(message) === JSON.stringify(firstStep))).toHaveLength(1);
+
+    // The job runs from it: every record of the member is deleted.
+    const result = await memberDeletionWorker(sqsEventOf(firstStep), lambdaContext('member-deletion'));
+    expect(result).toEqual({ batchItemFailures: [] });
+    const status = await callApi(adminMembers, 'GET', `/admin/members/deletions/${firstStep.jobId}`, {
+      token: admin,
+    });
+    expect(status).toMatchObject({ status: 200, body: { job: { state: 'DONE', total: 94, deleted: 94 } } });
+    expect((await stateOf(id, enablerId)).items).toEqual([]);
   });
 
   it('answers ERR_FORBIDDEN_ADMIN with the enabler for another enabler’s member, writing nothing', async () => {

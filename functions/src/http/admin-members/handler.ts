@@ -4,8 +4,8 @@ import { forgetMember, rememberMember } from '#data/member-directory.ts';
 import { createMember, deleteMember, getMember, updateMember } from '#data/members.ts';
 import { memberSummaryOf, type Member } from '#data/member-items.ts';
 import { getMemberDeletion, type MemberDeletion } from '#data/member-deletions.ts';
+import { sendFromOutbox } from '#data/outbox.ts';
 import { AppError } from '#platform/app-error.ts';
-import { sendToQueue } from '#platform/queue.ts';
 import {
   created,
   noContent,
@@ -71,25 +71,19 @@ const deletionAnswer = (job: MemberDeletion): MemberDeletionAnswer => ({
 
 /**
  * DELETE /admin/members/{id}: the member is gone from every list and read at once, with its records
- * when one transaction holds them all; a job deletes the others after it (202, the job to follow).
+ * when one transaction holds them all; a job deletes the others after it (202, the job to follow),
+ * queued through the outbox, so that a queue that fails delays the job but never fails the call.
  */
 const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   await memberInScope(session, params.id);
-  const { removedAt, deletion } = await deleteMember(session.enabler, params.id, session.email);
+  const { removedAt, deletion, queued } = await deleteMember(session.enabler, params.id, session.email);
   forgetMember(session.enabler, params.id, removedAt);
   await appLog.info(
     `Member ${params.id} of enabler ${session.enabler} deleted by ${session.email}` +
       (deletion.state === 'DONE' ? '' : `: ${deletion.total} records left to job ${deletion.id}`),
   );
-  if (deletion.state !== 'DONE') {
-    try {
-      await sendToQueue('memberDeletion', { jobId: deletion.id, step: 0 });
-    } catch (error) {
-      // The member is gone; its records wait for the job's message, which can be sent again (docs/operations.md).
-      await appLog.error(`Member deletion ${deletion.id} of member ${params.id} not queued`);
-      throw error;
-    }
-  }
+  // Recorded with the removal: a send that fails now is the outbox relay's to make (data/outbox.ts).
+  if (queued) await sendFromOutbox(queued);
   return { status: 202, body: deletionAnswer(deletion) };
 };
 

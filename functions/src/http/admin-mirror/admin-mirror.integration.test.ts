@@ -124,11 +124,12 @@ describe('mirror refresh', () => {
     expect(done.body).toMatchObject({ status: 'DONE', startedAt: null });
     expect(Date.now() - Date.parse(done.body.lastExecutionDate)).toBeLessThan(120_000);
 
-    // The source: only the job item and the log were written to it, and the members are as they were.
+    // The source: only the job item, its steps' messages (the outbox) and the log were written to it, and
+    // the members are as they were.
     const sourceWrites = writes.filter((write) => write.tables.includes(tableName()));
     expect(sourceWrites.length).toBeGreaterThan(0);
     for (const write of sourceWrites) {
-      expect(JSON.stringify(write.keys)).toMatch(/"MIRROR"|LOG#/);
+      expect(JSON.stringify(write.keys)).toMatch(/"MIRROR"|LOG#|OUTBOX#/);
     }
     expect(await Promise.all(members.map((member) => queryPartition(tableName(), member.pk)))).toEqual(
       sourceBefore,

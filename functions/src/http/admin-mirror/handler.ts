@@ -1,8 +1,8 @@
-import { finishJob, mirrorJob, startMirrorJob } from '#data/mirror.ts';
+import { mirrorJob, startMirrorJob } from '#data/mirror.ts';
 import { ok, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { appLog } from '#data/app-log.ts';
-import { sendToQueue } from '#platform/queue.ts';
+import { sendFromOutbox } from '#data/outbox.ts';
 
 /** GET /admin/mirror: not executed, processing, done (or failed), with the last refresh's date. */
 const status = async () => ok(await mirrorJob());
@@ -12,14 +12,9 @@ const status = async () => ok(await mirrorJob());
  * ERR_MIRROR_IN_PROGRESS (409) while one is processing. Answers the job, now processing.
  */
 const trigger = async ({ session }: SessionRequest) => {
-  const jobId = await startMirrorJob(session.email);
-  try {
-    await sendToQueue('mirror', { jobId, step: 0, phase: 'clear' });
-  } catch (error) {
-    // Nothing will run it: the refresh is not left processing.
-    await finishJob(jobId, 'FAILED', 0);
-    throw error;
-  }
+  const { queued } = await startMirrorJob(session.email);
+  // Recorded with the job: a send that fails now is the outbox relay's to make (data/outbox.ts).
+  await sendFromOutbox(queued);
   await appLog.info(`Mirror refresh started by ${session.email}`);
   return { status: 202, body: await mirrorJob() };
 };

@@ -41,5 +41,10 @@ export const enablerProfile = async ({
   // A refresh of the same session won the race, or the session was revoked meanwhile.
   if (!moved) throw new AppError('ERR_UNAUTHENTICATED');
   await updateUser(user.email, { enablerId: enabler.id });
-  return sessionAnswer(user, found, { sessionId: caller.sessionId, secret, expiresAt });
+  return sessionAnswer(user, found, {
+    sessionId: caller.sessionId,
+    secret,
+    expiresAt,
+    passwordChangeRequired: current.passwordChangeRequired,
+  });
 };

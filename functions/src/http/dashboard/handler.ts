@@ -21,13 +21,13 @@ import {
   pendingByFederation,
   type Metric,
 } from '#domain/aggregates.ts';
-import { createRebuildJob, finishRebuildJob, getRebuildJob, type RebuildJob } from '#data/rebuild-jobs.ts';
+import { createRebuildJob, getRebuildJob, type RebuildJob } from '#data/rebuild-jobs.ts';
 import { AppError } from '#platform/app-error.ts';
 import { ok, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { currentEnabler } from '#http/session-enabler.ts';
 import { appLog } from '#data/app-log.ts';
-import { sendToQueue } from '#platform/queue.ts';
+import { sendFromOutbox } from '#data/outbox.ts';
 
 interface SeriesQuery {
   timeScale?: DashboardTimeScale;
@@ -137,14 +137,9 @@ const rebuildAnswer = (job: RebuildJob): DashboardRebuildAnswer => ({
  * records (the rebuild worker does it in steps) and answers the job (202); refused while one is under way.
  */
 const rebuild = async ({ session }: SessionRequest) => {
-  const job = await createRebuildJob(currentEnabler(session), session.email);
-  try {
-    await sendToQueue('rebuild', { jobId: job.id, step: 0 });
-  } catch (error) {
-    // Not queued: the job ends at once, so that the enabler's lock does not wait for it.
-    await finishRebuildJob(job, 0, 'FAILED');
-    throw error;
-  }
+  const { job, queued } = await createRebuildJob(currentEnabler(session), session.email);
+  // Recorded with the job: a send that fails now is the outbox relay's to make (data/outbox.ts).
+  await sendFromOutbox(queued);
   await appLog.info(`Aggregates rebuild ${job.id} of ${session.enabler} started by ${session.email}`);
   return { status: 202, body: rebuildAnswer(job) };
 };

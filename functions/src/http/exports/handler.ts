@@ -4,7 +4,7 @@ import { readEnvironment } from '#platform/environment.ts';
 import type { SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { appLog } from '#data/app-log.ts';
-import { sendToQueue } from '#platform/queue.ts';
+import { sendFromOutbox } from '#data/outbox.ts';
 import { currentEnabler } from '#http/session-enabler.ts';
 import { presignS3Url } from '#platform/s3.ts';
 import { dataJobAnswer, ownDataJob } from './data-job-answer.ts';
@@ -23,15 +23,19 @@ const start =
   (kind: ExportKind) =>
   async ({ session }: SessionRequest) => {
     const id = randomUUID();
-    const job = await createDataJob({
-      id,
-      kind: `EXPORT_${kind.toUpperCase() as Uppercase<ExportKind>}`,
-      // members.json is the current enabler's; the other two are every enabler's.
-      enablerId: kind === 'members' ? currentEnabler(session) : session.enabler,
-      createdBy: session.email,
-      fileKey: `exports/${id}/${exportFileName(kind)}`,
-    });
-    await sendToQueue('export', { jobId: id });
+    const { job, queued } = await createDataJob(
+      {
+        id,
+        kind: `EXPORT_${kind.toUpperCase() as Uppercase<ExportKind>}`,
+        // members.json is the current enabler's; the other two are every enabler's.
+        enablerId: kind === 'members' ? currentEnabler(session) : session.enabler,
+        createdBy: session.email,
+        fileKey: `exports/${id}/${exportFileName(kind)}`,
+      },
+      { queue: 'export' },
+    );
+    // Recorded with the job: a send that fails now is the outbox relay's to make (data/outbox.ts).
+    if (queued) await sendFromOutbox(queued);
     await appLog.info(`Export ${id} (${job.kind}) started by ${session.email}`);
     return { status: 202, body: { job: dataJobAnswer(job) } };
   };

@@ -16,7 +16,7 @@ import { httpHandler } from '#http/middleware/http-handler.ts';
 import { currentEnabler } from '#http/session-enabler.ts';
 import { loadValidators } from '#platform/validator.ts';
 import { appLog } from '#data/app-log.ts';
-import { sendToQueue } from '#platform/queue.ts';
+import { sendFromOutbox } from '#data/outbox.ts';
 import { headS3Object, putS3Object } from '#platform/s3.ts';
 import { newFileUpload } from '../file-uploads.ts';
 import { dataJobAnswer, ownDataJob } from '../exports/data-job-answer.ts';
@@ -64,14 +64,18 @@ const start =
       if (!(await headS3Object(readEnvironment('filesBucket'), fileKey)))
         throw new AppError('ERR_IMPORT_UPLOAD_NOT_FOUND');
     }
-    const job = await createDataJob({
-      id,
-      kind: `IMPORT_${kind.toUpperCase() as Uppercase<ImportKind>}`,
-      enablerId,
-      createdBy: session.email,
-      fileKey,
-    });
-    await sendToQueue('import', { jobId: id });
+    const { job, queued } = await createDataJob(
+      {
+        id,
+        kind: `IMPORT_${kind.toUpperCase() as Uppercase<ImportKind>}`,
+        enablerId,
+        createdBy: session.email,
+        fileKey,
+      },
+      { queue: 'import' },
+    );
+    // Recorded with the job: a send that fails now is the outbox relay's to make (data/outbox.ts).
+    if (queued) await sendFromOutbox(queued);
     await appLog.info(`Import ${id} (${job.kind}) started by ${session.email}`);
     return { status: 202, body: { job: dataJobAnswer(job) } };
   };

@@ -11,8 +11,8 @@ export interface ApiEvent extends APIGatewayProxyEventV2 {
   parsedBody?: unknown;
   /** The caller, for routes that need an access token. */
   session?: Session;
-  /** On refreshToken routes: the refresh token presented, as Bearer or in the SPA's cookie. */
-  refreshToken?: string;
+  /** On refreshToken routes: the refresh tokens presented, a Bearer or the SPA's cookies (all of them). */
+  refreshTokens?: string[];
   /** A call of the SPA that keeps its refresh token in the session cookie (session-cookie.ts). */
   browserSession?: BrowserSession;
   /** On idempotent routes: what ties the request's write to its Idempotency-Key. */
@@ -48,8 +48,13 @@ export type AnonymousRequest<
   Query = QueryParameters,
 > = RequestParts<Body, Params, Query>;
 
-/** The request of a refreshToken route: the refresh token presented, which the handler checks. */
-export type RefreshTokenRequest = RequestParts<unknown, never, QueryParameters> & { refreshToken: string };
+/**
+ * The request of a refreshToken route: the refresh tokens presented (one as Bearer; each cookie of the
+ * name the browser sent, in its order), which the handler checks.
+ */
+export type RefreshTokenRequest = RequestParts<unknown, never, QueryParameters> & {
+  refreshTokens: readonly string[];
+};
 
 /** The request of a signedIn or admin route: the caller's open session. */
 export type SessionRequest<
@@ -67,7 +72,7 @@ export type IdempotentRequest<Body = unknown, Params extends string = never> = S
 type CallerOf<Who extends Access> = Who extends 'signedIn' | 'admin'
   ? { session: Session }
   : Who extends 'refreshToken'
-    ? { refreshToken: string }
+    ? { refreshTokens: readonly string[] }
     : unknown;
 
 /**

@@ -58,20 +58,20 @@ describe('authenticate', () => {
       authenticate('refreshToken'),
       call({ Authorization: 'bearer abc.def' }),
     );
-    expect(event.refreshToken).toBe('abc.def');
+    expect(event.refreshTokens).toEqual(['abc.def']);
     expect(event.session).toBeUndefined();
     expect(table.calls()).toHaveLength(0);
   });
 
-  it("should take the SPA's refresh token from its session cookie only, never from a bearer", async () => {
+  it("should take the SPA's refresh tokens from its session cookies only, never from a bearer", async () => {
     const viewer = { origin: 'https://app.example.org', secure: true };
     const fromCookie = await runMiddleware(authenticate('refreshToken'), call(), {
-      extra: { browserSession: { viewer, refreshToken: 'cookie.token' } },
+      extra: { browserSession: { viewer, refreshTokens: ['planted.junk', 'cookie.token'] } },
     });
-    expect(fromCookie.event.refreshToken).toBe('cookie.token');
+    expect(fromCookie.event.refreshTokens).toEqual(['planted.junk', 'cookie.token']);
     await expect(
       runMiddleware(authenticate('refreshToken'), call({ authorization: 'Bearer abc.def' }), {
-        extra: { browserSession: { viewer } },
+        extra: { browserSession: { viewer, refreshTokens: [] } },
       }),
     ).rejects.toMatchObject({ code: 'ERR_UNAUTHENTICATED' });
   });

@@ -15,7 +15,7 @@ const bearerOf = (event: ApiEvent): string | undefined => {
 
 /**
  * Checks the caller against the route's access: anonymous routes pass; refreshToken routes need a
- * refresh token, as Bearer or, for the SPA, in its session cookie (the handler checks it); signedIn
+ * refresh token, as Bearer or, for the SPA, in its session cookies (the handler checks them); signedIn
  * routes a valid access token whose session is still open
  * (one strongly consistent read, so logout, a revocation or a lock answer 401 on the very next
  * request); admin routes an ADMIN one.
@@ -24,13 +24,15 @@ export const authenticate = (access: Access): ApiMiddleware => ({
   before: async (request) => {
     if (access === 'anonymous') return;
     const { browserSession } = request.event;
-    const token =
-      access === 'refreshToken' && browserSession ? browserSession.refreshToken : bearerOf(request.event);
-    if (!token) throw new AppError('ERR_UNAUTHENTICATED');
     if (access === 'refreshToken') {
-      request.event.refreshToken = token;
+      const bearer = bearerOf(request.event);
+      const tokens = browserSession ? browserSession.refreshTokens : bearer ? [bearer] : [];
+      if (tokens.length === 0) throw new AppError('ERR_UNAUTHENTICATED');
+      request.event.refreshTokens = tokens;
       return;
     }
+    const token = bearerOf(request.event);
+    if (!token) throw new AppError('ERR_UNAUTHENTICATED');
     const session = await verifyAccessToken(token);
     const stored = await getSessionState(session.email, session.sessionId);
     if (!acceptsAccessToken(stored, session, epochSeconds())) throw new AppError('ERR_UNAUTHENTICATED');

@@ -53,7 +53,7 @@ const toRequest = (route: RouteDefinition, event: ApiEvent, context: Context) =>
   requestId: context.awsRequestId,
   headers: event.headers ?? {},
   ...(route.access === 'signedIn' || route.access === 'admin' ? { session: event.session } : {}),
-  ...(route.access === 'refreshToken' ? { refreshToken: event.refreshToken } : {}),
+  ...(route.access === 'refreshToken' ? { refreshTokens: event.refreshTokens } : {}),
   ...(route.idempotent ? { idempotency: event.idempotency } : {}),
 });
 

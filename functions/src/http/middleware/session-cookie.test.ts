@@ -7,13 +7,13 @@ import { APP_HOST, spaHeaders as spaHeadersFor } from '../../testing/browser-coo
 import { captureOutput } from '../../testing/log-lines.ts';
 import { ok, noContent, type RefreshTokenRequest } from './api-types.ts';
 import { routeChain } from './http-handler.ts';
-import { sessionCookies, VIEWER_HOST_HEADER } from './session-cookie.ts';
+import { MAX_REFRESH_TOKEN_COOKIES, sessionCookies, VIEWER_HOST_HEADER } from './session-cookie.ts';
 
 // Routes out of the table, as the auth routes declare their cookie: one issues a token, one clears it.
 const issuing = routeChain(
   { method: 'GET', path: '/auth/issue', resource: 'auth', access: 'refreshToken', sessionCookie: 'set' },
-  async ({ refreshToken }: RefreshTokenRequest) => {
-    if (refreshToken !== 'good.token') throw new AppError('ERR_UNAUTHENTICATED');
+  async ({ refreshTokens }: RefreshTokenRequest) => {
+    if (!refreshTokens.includes('good.token')) throw new AppError('ERR_UNAUTHENTICATED');
     return {
       ...ok({ accessToken: 'access' }),
       refreshToken: { value: 'next.token', expiresAt: Math.floor(Date.now() / 1000) + 3600 },
@@ -87,6 +87,22 @@ describe('the session cookie', () => {
     expect(named(answer.cookies, 'refreshToken', '/')).toBe(
       'refreshToken=; Path=/; Max-Age=0; Secure; SameSite=Strict',
     );
+  });
+
+  it('hands the handler every refresh token cookie, in the order sent, a planted one first included', async () => {
+    const answer = await call(issuing, {
+      headers: spaHeaders,
+      cookies: ['refreshToken=junk', 'signedIn=1', 'refreshToken=good.token', 'refreshToken=junk'],
+    });
+    expect(answer.status).toBe(200);
+    expect(named(answer.cookies, 'refreshToken', '/api/auth')).toMatch(/^refreshToken=next\.token;/);
+    // A flood of cookies costs no more than MAX_REFRESH_TOKEN_COOKIES reads.
+    const flood = Array.from(
+      { length: MAX_REFRESH_TOKEN_COOKIES },
+      (_, index) => `refreshToken=junk${index}`,
+    );
+    const past = await call(issuing, { headers: spaHeaders, cookies: [...flood, 'refreshToken=good.token'] });
+    expect(past.status).toBe(401);
   });
 
   it('refuses a call with the header from another origin, before anything runs', async () => {

@@ -42,8 +42,12 @@ interface Viewer {
 /** A call of the SPA that proved it comes from the application's own origin. */
 export interface BrowserSession {
   viewer: Viewer;
-  /** The refresh token cookie the browser sent, if any. */
-  refreshToken?: string;
+  /**
+   * Every refresh token cookie the browser sent, in its order: a cookie of the same name that another
+   * page planted (a sibling subdomain's, a wider path's) goes with the API's own, and the handler uses
+   * the one that is valid (docs/security.md, "A planted cookie").
+   */
+  refreshTokens: string[];
 }
 
 type Headers = Record<string, string | undefined>;
@@ -78,14 +82,22 @@ const fromViewer = (headers: Headers, viewer: Viewer): boolean => {
   );
 };
 
-/** API Gateway's payload 2.0 gives the request's cookies as a list of `name=value`. */
-const cookieValue = (cookies: readonly string[] | undefined, name: string): string | undefined => {
+/** The refresh token cookies tried at most: each costs a read of its session. */
+export const MAX_REFRESH_TOKEN_COOKIES = 4;
+
+/**
+ * The values of every cookie of that name, in the order sent, without repeats, at most `max`. API
+ * Gateway's payload 2.0 gives the request's cookies as a list of `name=value`.
+ */
+const cookieValues = (cookies: readonly string[] | undefined, name: string, max: number): string[] => {
+  const values = new Set<string>();
   for (const cookie of cookies ?? []) {
     const separator = cookie.indexOf('=');
     const value = cookie.slice(separator + 1).trim();
-    if (separator > 0 && cookie.slice(0, separator).trim() === name && value) return value;
+    if (separator > 0 && cookie.slice(0, separator).trim() === name && value) values.add(value);
+    if (values.size === max) break;
   }
-  return undefined;
+  return [...values];
 };
 
 const setCookie = (
@@ -130,7 +142,7 @@ export const sessionCookies = (
 /**
  * The session cookie of a route that declares one (routes.ts `sessionCookie`). A call with the
  * X-Session-Cookie header must come from the application's own origin (ERR_CROSS_ORIGIN otherwise, and
- * nothing runs); its refresh token is then the cookie's. A 'clear' route's answer removes the cookie,
+ * nothing runs); its refresh tokens are then the cookies'. A 'clear' route's answer removes the cookie,
  * and so does any 401 (the session has ended). Used outside the error responder, so that it sees the
  * refusals' answers.
  */
@@ -142,7 +154,7 @@ export const sessionCookie = (route: RouteDefinition): ApiMiddleware => ({
     if (!viewer || !fromViewer(headers, viewer)) throw new AppError('ERR_CROSS_ORIGIN');
     request.event.browserSession = {
       viewer,
-      refreshToken: cookieValue(request.event.cookies, REFRESH_TOKEN_COOKIE),
+      refreshTokens: cookieValues(request.event.cookies, REFRESH_TOKEN_COOKIE, MAX_REFRESH_TOKEN_COOKIES),
     };
   },
   after: (request) => {

@@ -5,6 +5,7 @@ import { deleteSessionsOf } from '#data/sessions.ts';
 import { epochSeconds } from '#data/table.ts';
 import { getOneTimeToken, setPasswordWithToken } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
+import { commonPasswords } from '#platform/common-passwords.ts';
 import { ok, type AnonymousRequest, type ApiResponse } from '#http/middleware/api-types.ts';
 import { hashPassword } from '#platform/password-hashing.ts';
 
@@ -12,7 +13,8 @@ const failure = { REGISTER: 'ERR_REGISTRATION_FAILED', RESET: 'ERR_RENEW_FAILED'
 
 /**
  * POST /register and POST /resetPassword: a mailed one-time token sets the password. The token is
- * consumed in the same transaction, so a second use, or an expired token, fails.
+ * consumed in the same transaction, so a second use, or an expired token, fails. A password attackers
+ * try first (its account's e-mail known from the token) is refused, and the link stays usable.
  */
 export const setPasswordWithOneTimeToken =
   (purpose: OneTimePurpose) =>
@@ -22,6 +24,11 @@ export const setPasswordWithOneTimeToken =
     const tokenHash = hashOneTimeToken(body.token);
     const stored = await getOneTimeToken(tokenHash);
     if (!stored || !isUsable(stored, purpose, epochSeconds())) throw new AppError(failure[purpose]);
+    const guessable = newPasswordProblem(body.password, undefined, {
+      email: stored.email,
+      listed: await commonPasswords(),
+    });
+    if (guessable) throw new AppError(guessable);
     const done = await setPasswordWithToken(
       tokenHash,
       purpose,

@@ -14,6 +14,7 @@ import {
   type RebuildJob,
 } from '#data/rebuild-jobs.ts';
 import { readEnvironment } from '#platform/environment.ts';
+import { outboxMessage } from '#data/outbox.ts';
 import { appLog } from '#data/app-log.ts';
 import { queueDefinitions } from '#domain/queues.ts';
 import { getS3Object, putS3Object } from '#platform/s3.ts';
@@ -60,8 +61,10 @@ export const handler = steppedJobRunner({
   save: async (job, checkpoint) => {
     const checkpointKey = `rebuilds/${job.id}/step-${job.step + 1}-${randomUUID()}.json`;
     await putS3Object(readEnvironment('filesBucket'), checkpointKey, JSON.stringify(checkpoint));
-    const advanced = await advanceRebuildStep(job, job.step, checkpoint.records, checkpointKey);
-    return advanced ? { jobId: job.id, step: job.step + 1 } : undefined;
+    const next = outboxMessage('rebuild', { jobId: job.id, step: job.step + 1 });
+    return (await advanceRebuildStep(job, job.step, checkpoint.records, checkpointKey, next))
+      ? next
+      : undefined;
   },
   finish: async (job, result) => {
     if (await finishRebuildJob(job, job.step, 'DONE', result))

@@ -6,6 +6,7 @@ import {
   endRunPreview,
   failBenefitRun,
 } from '#data/benefit-runs.ts';
+import { outboxMessage } from '#data/outbox.ts';
 import { appLog } from '#data/app-log.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
 import type { queueDefinitions } from '#domain/queues.ts';
@@ -43,10 +44,10 @@ export const handler = steppedJobRunner({
     const paid = await payRun(run, budget);
     return paid.done ? { done: true, result: { kind: 'payment', ...paid.result } as Ended } : paid;
   },
-  save: async (run, { written, total }) =>
-    (await advanceRunPayment(run, written, { done: written, total }))
-      ? { jobId: run.id, step: run.step + 1 }
-      : undefined,
+  save: async (run, { written, total }) => {
+    const next = outboxMessage('benefit', { jobId: run.id, step: run.step + 1 });
+    return (await advanceRunPayment(run, written, { done: written, total }, next)) ? next : undefined;
+  },
   finish: async (run, ended) => {
     if (ended.kind === 'preview') {
       const { kind: _, ...preview } = ended;

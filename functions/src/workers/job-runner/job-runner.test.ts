@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
+import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { appLog } from '#data/app-log.ts';
+import { outboxMessage } from '#data/outbox.ts';
+import { environmentVariables } from '#platform/environment.ts';
 import { logger } from '#platform/logger.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { queueDefinitions } from '#domain/queues.ts';
@@ -23,6 +27,8 @@ interface FakeJob {
 }
 
 const jobs = new Map<string, FakeJob>();
+// The outbox's message of a next step, forgotten once sent (data/outbox.ts).
+const table = mockClient(DynamoDBDocumentClient);
 const sent: { queue: string; message: unknown }[] = [];
 const calls = { step: 0, save: 0, finish: 0, fail: 0 };
 
@@ -59,7 +65,7 @@ const steppedKind = (step: (job: FakeJob, timeUp: () => boolean) => Promise<numb
       const stored = stillAt(job.id, job.step);
       if (!stored) return undefined;
       Object.assign(stored, { step: job.step + 1, pages });
-      return { jobId: job.id, step: job.step + 1 };
+      return outboxMessage('rebuild', { jobId: job.id, step: job.step + 1 });
     },
     finish: async (job, result) => {
       calls.finish += 1;
@@ -106,6 +112,9 @@ let appLogErrors: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   jobs.clear();
   sent.length = 0;
+  table.reset();
+  table.on(DeleteCommand).resolves({});
+  process.env[environmentVariables.tableName] = 'test-table';
   Object.assign(calls, { step: 0, save: 0, finish: 0, fail: 0 });
   useQueueTransport({ send: async (queue, message) => void sent.push({ queue, message }) });
   vi.spyOn(logger, 'error').mockResolvedValue();

@@ -1,4 +1,4 @@
-import { sendToQueue } from '#platform/queue.ts';
+import { sendFromOutbox, type OutboxMessage } from '#data/outbox.ts';
 import { jobRunner, type JobKind, type JobMessage } from './job-runner.ts';
 import { timeBudget, type TimeBudget } from './time-budget.ts';
 
@@ -17,10 +17,11 @@ export interface SteppedJob<Message extends JobMessage, Job, Result, Checkpoint>
   /** One step's work: from where the job's checkpoint says, until the job is done or the time is up. */
   step(job: Job, budget: TimeBudget): Promise<StepOutcome<Result, Checkpoint>>;
   /**
-   * Saves the checkpoint where the next step reads it and moves the job from its step to the next: the
-   * next step's message, or undefined when another delivery of the step moved it first.
+   * Saves the checkpoint where the next step reads it and moves the job from its step to the next, with
+   * the next step's message recorded in the move's transaction (data/outbox.ts): that message, or
+   * undefined when another delivery of the step moved it first.
    */
-  save(job: Job, checkpoint: Checkpoint): Promise<Message | undefined>;
+  save(job: Job, checkpoint: Checkpoint): Promise<OutboxMessage | undefined>;
 }
 
 /**
@@ -34,5 +35,6 @@ export const steppedJobRunner = <Message extends JobMessage, Job, Result, Checkp
     const outcome = await kind.step(job, timeBudget(context, kind.reserveMs));
     if (outcome.done) return kind.finish(job, outcome.result);
     const next = await kind.save(job, outcome.checkpoint);
-    if (next !== undefined) await sendToQueue(kind.queue, next);
+    // A send that fails now is the outbox relay's to make: the job never waits for a lost message.
+    if (next !== undefined) await sendFromOutbox(next);
   });

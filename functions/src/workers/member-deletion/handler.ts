@@ -7,6 +7,7 @@ import {
   memberDeletionToRun,
   recordMemberDeletionProgress,
 } from '#data/member-deletions.ts';
+import { outboxMessage } from '#data/outbox.ts';
 import { appLog } from '#data/app-log.ts';
 import { queueDefinitions } from '#domain/queues.ts';
 import { steppedJobRunner } from '../job-runner/stepped-job.ts';
@@ -37,8 +38,10 @@ export const handler = steppedJobRunner({
     );
     return finished ? { done: true, result: undefined } : { done: false, checkpoint: job.deleted + deleted };
   },
-  save: async (job, deleted) =>
-    (await advanceMemberDeletion(job, deleted)) ? { jobId: job.id, step: job.step + 1 } : undefined,
+  save: async (job, deleted) => {
+    const next = outboxMessage('memberDeletion', { jobId: job.id, step: job.step + 1 });
+    return (await advanceMemberDeletion(job, deleted, next)) ? next : undefined;
+  },
   finish: async (job) => {
     if (await finishMemberDeletion(job, job.step, 'DONE'))
       await appLog.info(

@@ -9,6 +9,7 @@ import {
   pseudonymKey,
   type ScanPage,
 } from '#data/mirror.ts';
+import { outboxMessage } from '#data/outbox.ts';
 import { appLog } from '#data/app-log.ts';
 import { queueDefinitions } from '#domain/queues.ts';
 import { steppedJobRunner } from '../job-runner/stepped-job.ts';
@@ -54,10 +55,10 @@ export const handler = steppedJobRunner({
         return { done: false, checkpoint: { phase, ...(startKey && { startKey }), copied } };
     }
   },
-  save: async (at, { copied, ...position }: MirrorPosition) =>
-    (await advanceStep(at.jobId, at.step, copied))
-      ? { jobId: at.jobId, step: at.step + 1, ...position }
-      : undefined,
+  save: async (at, { copied, ...position }: MirrorPosition) => {
+    const next = outboxMessage('mirror', { jobId: at.jobId, step: at.step + 1, ...position });
+    return (await advanceStep(at.jobId, at.step, copied, new Date(), next)) ? next : undefined;
+  },
   finish: async (at, { copied, seconds }) => {
     if (await finishJob(at.jobId, 'DONE', copied))
       await appLog.info(

@@ -39,12 +39,6 @@ const rightsUnusedByTests: readonly { function: string; action: string; reason: 
       'an export that fails once its file passed one 8 MiB part aborts the upload (platform/s3.ts, s3ObjectWriter); no test exports that much',
   },
   {
-    function: 'dashboard',
-    action: 'dynamodb:DeleteItem',
-    reason:
-      "a rebuild that could not be queued releases its enabler's lock (http/dashboard/handler.ts); the local queues refuse nothing",
-  },
-  {
     function: 'benefit-run-worker',
     action: 'sqs:SendMessage',
     reason:

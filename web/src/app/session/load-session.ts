@@ -37,7 +37,7 @@ export async function loadSignedInSession(auth: AuthSession): Promise<SignedInSe
     auth.currentEnabler,
     auth.role === 'ADMIN' ? listEnablers({ errors: 'caller' }) : Promise.resolve([]),
   ]);
-  return { user: userOf(auth), enabler, enablers };
+  return { user: userOf(auth), enabler, enablers, passwordChangeRequired: auth.passwordChangeRequired };
 }
 
 /**

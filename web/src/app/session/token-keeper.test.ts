@@ -50,6 +50,46 @@ describe('TokenKeeper', () => {
     expect(api.requestTo('GET /api/auth/refresh')?.headers.get('X-Session-Cookie')).toBe('1');
   });
 
+  it('should share one refresh between the tabs of a browser: a tab that waited takes the answer of the other', async () => {
+    // The browser's Web Locks, one holder at a time, for the tabs (keepers) of this test.
+    let held = false;
+    const queue: (() => void)[] = [];
+    const request = async <T>(
+      _name: string,
+      options: LockOptions | ((lock: Lock | null) => Promise<T> | T),
+      work?: (lock: Lock | null) => Promise<T> | T,
+    ): Promise<T> => {
+      const callback = (typeof options === 'function' ? options : work) as (lock: Lock | null) => Promise<T>;
+      if (typeof options !== 'function' && options.ifAvailable && held) return callback(null);
+      if (held) await new Promise<void>((granted) => queue.push(granted));
+      held = true;
+      try {
+        return await callback({ name: 'cpbo-session-refresh', mode: 'exclusive' } as Lock);
+      } finally {
+        held = false;
+        queue.shift()?.();
+      }
+    };
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    let answered = 0;
+    const api = fakeApi({
+      'GET /api/auth/refresh': async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        answered += 1;
+        return { body: { ...authSession('USER'), accessToken: fakeAccessToken(900 + answered) } };
+      },
+    });
+    setSessionMarker();
+    const tabs = [new TokenKeeper(), new TokenKeeper(), new TokenKeeper()];
+    const restored = await Promise.all(tabs.map((tab) => tab.restore()));
+
+    // One refresh call: the others waited for the lock, then took the answer it shared.
+    expect(api.calls()).toEqual(['GET /api/auth/refresh']);
+    expect(new Set(restored.map(({ accessToken }) => accessToken)).size).toBe(1);
+    expect(await tabs[2]?.validAccessToken()).toBe(restored[0]?.accessToken);
+    vi.unstubAllGlobals();
+  });
+
   it('should restore once at start-up: a later call gets the same answer without a second refresh', async () => {
     const restored = { ...authSession('USER'), accessToken: fakeAccessToken(900) };
     const api = fakeApi({ 'GET /api/auth/refresh': { body: restored } });

@@ -2,6 +2,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { refresh, type AuthSession } from '../../api/auth.ts';
 import { needsRenewal } from './access-token.ts';
 import { forgetSessionMarker, hasSessionMarker } from './session-marker.ts';
+import type { TabsRefresh } from './tabs-refresh.ts';
 
 type SessionLostListener = (error: ApiError) => void;
 
@@ -18,6 +19,7 @@ export class TokenKeeper {
   // The start-up renewal, begun by the page's first module and taken by the session's restore.
   private restoration: Promise<AuthSession> | null = null;
   private readonly lostListeners = new Set<SessionLostListener>();
+  private tabs: Promise<TabsRefresh | undefined> | undefined;
 
   store(session: Pick<AuthSession, 'accessToken'>): void {
     this.accessToken = session.accessToken;
@@ -99,7 +101,14 @@ export class TokenKeeper {
 
   private async refreshOnce(): Promise<AuthSession> {
     // The caller decides what a refused refresh means (quiet login page at start-up).
-    const session = await refresh({ errors: 'caller' });
+    const refreshNow = () => refresh({ errors: 'caller' });
+    // Loaded with the first refresh, off the login page's path; without it (a failed fetch of the code)
+    // this tab refreshes alone, which the API's grace for a token just rotated also allows.
+    const tabs = await (this.tabs ??= import('./tabs-refresh.ts').then(
+      ({ TabsRefresh }) => new TabsRefresh(),
+      () => undefined,
+    ));
+    const session = await (tabs ? tabs.refresh(refreshNow) : refreshNow());
     this.store(session);
     return session;
   }

@@ -1,4 +1,4 @@
-import { use, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../api/query-client.ts';
@@ -10,6 +10,10 @@ import { TopBar } from './top-bar.tsx';
 import { FieldOffline, FieldScreen } from '../offline/field-offline.tsx';
 // Below a phone's width the menu covers the screen: it starts closed and closes after a choice.
 import { isNarrowScreen as narrowScreen } from '../../common/browser/use-narrow-screen.ts';
+import { LoadingScreen } from '../../common/ui/loading-screen.tsx';
+
+// Shown instead of any screen to a session opened with a password attackers try first, until it is changed.
+const PasswordChange = lazy(() => import('../../pages/password-change/index.tsx'));
 
 /** A new cache whenever the key changes (sign-in, sign-out, another enabler). */
 function useQueryClientFor(sessionKey: string) {
@@ -47,8 +51,9 @@ export function AppShell({ sessionKey, children }: AppShellProps) {
  */
 function Frame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { user } = useSignedInSession();
+  const { user, passwordChangeRequired } = useSignedInSession();
   const [menuOpen, setMenuOpen] = useState(() => !narrowScreen());
+  const [passwordChanged, setPasswordChanged] = useState(false);
 
   return (
     <FieldOffline>
@@ -72,7 +77,15 @@ function Frame({ children }: { children: ReactNode }) {
             </nav>
           )}
           <main className="app-shell__content">
-            <FieldScreen>{children}</FieldScreen>
+            <FieldScreen>
+              {passwordChangeRequired && !passwordChanged ? (
+                <Suspense fallback={<LoadingScreen />}>
+                  <PasswordChange onChanged={() => setPasswordChanged(true)} />
+                </Suspense>
+              ) : (
+                children
+              )}
+            </FieldScreen>
           </main>
         </div>
       </div>

@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
+import { containsAccountName } from '@cpbo/schemas/password-rules.ts';
 import { isLongEnough } from './password-rules.ts';
+
+// The strength estimator (zxcvbn and its word lists) loads with the form, so that its bar is there
+// before the user types and nothing moves under the pointer.
+const PasswordStrength = lazy(() => import('./password-strength.tsx'));
 
 export interface NewPasswordFieldsProps {
   password: string;
@@ -17,11 +22,16 @@ export interface NewPasswordFieldsProps {
   /** The new password field's name. */
   name: string;
   autoFocus?: boolean;
+  /** The account's e-mail, when the form knows it (a change): its name may not be in the password. */
+  email?: string;
 }
 
-/** Whether a new password and its confirmation can be sent. */
-export const newPasswordValid = (password: string, confirmation: string): boolean =>
-  isLongEnough(password) && password === confirmation;
+/**
+ * Whether a new password and its confirmation can be sent: long enough, the same twice, and without the
+ * account's e-mail name or the product's name (the server also checks the passwords attackers try first).
+ */
+export const newPasswordValid = (password: string, confirmation: string, email?: string): boolean =>
+  isLongEnough(password) && password === confirmation && !containsAccountName(password, email);
 
 /**
  * A new password typed twice (register, reset, change). A rule shows as an error once its field was
@@ -33,7 +43,8 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
   const [left, setLeft] = useState({ password: false, confirmation: false });
 
   const shown = left.password || confirmation !== '';
-  const passwordError = shown ? (!isLongEnough(password) ? lengthRule : otherProblem) : undefined;
+  const named = containsAccountName(password, props.email) ? t('errors.ERR_PASSWORD_TOO_COMMON') : undefined;
+  const passwordError = shown ? (!isLongEnough(password) ? lengthRule : (otherProblem ?? named)) : undefined;
   const confirmationError =
     left.confirmation && password !== confirmation ? t('setPassword.register.message') : undefined;
 
@@ -55,6 +66,9 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
           autoFocus={props.autoFocus}
         />
       </FormField>
+      <Suspense fallback={null}>
+        <PasswordStrength password={password} email={props.email} />
+      </Suspense>
       <FormField label={labels.confirmation} errorText={confirmationError}>
         <Input
           type="password"

@@ -126,4 +126,74 @@ describe('account page', { timeout: 30_000 }, () => {
     expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('wrong password');
     expect(screen.queryByText(/Your password has been changed/)).toBeNull();
   });
+
+  it('should show the strength while the new password is typed, and refuse the account’s name before sending', async () => {
+    const api = await openAccount({
+      'PUT /api/auth/password': { status: 400, body: { code: 'ERR_PASSWORD_TOO_COMMON', message: 'x' } },
+    });
+    await userEvent.type(screen.getByLabelText('Current password'), 'old password');
+    await userEvent.type(screen.getByLabelText('New password'), 'password1');
+    expect(await screen.findByText('Very weak: guessed at once')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('New password'), 'x');
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.type(screen.getByLabelText('New password'), 'tamarind evening breeze 42');
+    expect(await screen.findByText('Very strong')).toBeTruthy();
+
+    // The e-mail's name (asha@…) is refused here already.
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.type(screen.getByLabelText('New password'), 'Asha-2026-river');
+    await userEvent.type(screen.getByLabelText('New password confirmation'), 'Asha-2026-river');
+    await userEvent.tab();
+    expect(fieldErrors()).toContain('Attackers try this password first: choose another.');
+    expect(changeButton()?.isDisabled()).toBe(true);
+
+    // A listed one is the server's to refuse: its answer says why.
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.clear(screen.getByLabelText('New password confirmation'));
+    await userEvent.type(screen.getByLabelText('New password'), 'Password123!');
+    await userEvent.type(screen.getByLabelText('New password confirmation'), 'Password123!');
+    await userEvent.click(screen.getByRole('button', { name: 'Change the password' }));
+    await waitFor(() => expect(dialogVisible()).toBe(true));
+    expect(dialogTexts()?.content).toMatch(/^Attackers try this password first/);
+    expect(api.requestTo('PUT /api/auth/password')?.body).toMatchObject({ newPassword: 'Password123!' });
+  });
+});
+
+describe('a session opened with a password attackers try first', { timeout: 30_000 }, () => {
+  it('should ask for a new password, whatever the screen, until it is changed', async () => {
+    setSessionMarker();
+    const api = fakeApi({
+      ...signedInRoutes('USER'),
+      'GET /api/auth/refresh': { body: { ...authSession('USER'), passwordChangeRequired: true } },
+      'PUT /api/auth/password': { body: {} },
+      'GET /api/members': { body: { members: [], total: 0 } },
+    });
+    renderApp('/Account');
+    expect(await screen.findByRole('heading', { name: 'Change your password', level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Account', level: 1 })).toBeNull();
+
+    await userEvent.type(screen.getByLabelText('Current password'), 'password1');
+    await userEvent.type(screen.getByLabelText('New password'), 'tamarind evening breeze 42');
+    await userEvent.type(screen.getByLabelText('New password confirmation'), 'tamarind evening breeze 42');
+    await userEvent.click(screen.getByRole('button', { name: 'Change the password' }));
+
+    expect(await screen.findByRole('heading', { name: 'Account', level: 1 })).toBeTruthy();
+    expect(api.requestTo('PUT /api/auth/password')?.body).toEqual({
+      currentPassword: 'password1',
+      newPassword: 'tamarind evening breeze 42',
+    });
+  });
+
+  it('should say so in French too', async () => {
+    setSessionMarker();
+    fakeApi({
+      ...signedInRoutes('USER'),
+      'GET /api/auth/refresh': {
+        body: { ...authSession('USER'), language: 'fr', passwordChangeRequired: true },
+      },
+    });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Changez votre mot de passe', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeTruthy();
+  });
 });

@@ -4,7 +4,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useSignedInSession } from '../../session/session-context.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
-import { ChangePasswordForm } from './components/change-password-form.tsx';
+import { ChangePasswordForm } from '../../common/passwords/change-password-form.tsx';
 import { LanguageChoice } from './components/language-choice.tsx';
 import { Profile } from './components/profile.tsx';
 

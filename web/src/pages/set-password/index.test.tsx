@@ -39,6 +39,23 @@ describe('set-password page', { timeout: 30_000 }, () => {
     expect(api.calls().filter((call) => call.includes('/api/'))).toEqual([]);
   });
 
+  it('should show the strength as the password is typed, and why the server refused a common one', async () => {
+    const api = fakeApi({
+      'POST /api/resetPassword': { status: 400, body: { code: 'ERR_PASSWORD_TOO_COMMON', message: 'x' } },
+    });
+    renderApp('/resetPassword/token-2');
+    await userEvent.type(await screen.findByLabelText('Password'), '12345678');
+    expect(await screen.findByText('Very weak: guessed at once')).toBeTruthy();
+    await userEvent.type(confirmationField(), '12345678');
+    await userEvent.click(screen.getByRole('button', { name: /password/i }));
+    await waitFor(() => expect(dialogVisible()).toBe(true));
+    expect(dialogTexts()?.content).toMatch(/^Attackers try this password first/);
+    expect(api.requestTo('POST /api/resetPassword')?.body).toEqual({
+      token: 'token-2',
+      password: '12345678',
+    });
+  });
+
   it('should count characters as the server does', async () => {
     fakeApi({});
     renderApp('/register/token-1');

@@ -8,14 +8,21 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { changePassword } from '../../../api/accounts.ts';
-import { useWrite } from '../../../api/use-write.ts';
-import { NewPasswordFields, newPasswordValid } from '../../../common/passwords/new-password-fields.tsx';
-import { MIN_PASSWORD_LENGTH } from '../../../common/passwords/password-rules.ts';
+import { changePassword } from '../../api/accounts.ts';
+import { useWrite } from '../../api/use-write.ts';
+import { NewPasswordFields, newPasswordValid } from './new-password-fields.tsx';
+import { MIN_PASSWORD_LENGTH } from './password-rules.ts';
+import { useSignedInSession } from '../../session/session-context.ts';
+
+export interface ChangePasswordFormProps {
+  /** After a change the server took: the change a sign-in asked for is done (app/shell/app-shell.tsx). */
+  onChanged?: () => void;
+}
 
 /** The current password proves the user; the new one follows the rules of every new password and must differ. */
-export function ChangePasswordForm() {
+export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
   const { t } = useTranslation();
+  const { user } = useSignedInSession();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -26,7 +33,8 @@ export function ChangePasswordForm() {
   const saving = change.isPending;
 
   const unchanged = newPassword !== '' && newPassword === currentPassword;
-  const valid = currentPassword !== '' && !unchanged && newPasswordValid(newPassword, confirmation);
+  const valid =
+    currentPassword !== '' && !unchanged && newPasswordValid(newPassword, confirmation, user.email);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,6 +47,7 @@ export function ChangePasswordForm() {
       setConfirmation('');
       setRound((count) => count + 1);
       setChanged(true);
+      onChanged?.();
     } catch {
       // The error dialog tells why (wrong current password…); the fields stay for a retry.
     }
@@ -85,6 +94,7 @@ export function ChangePasswordForm() {
               lengthRule={t('account.change.error.message', { min: MIN_PASSWORD_LENGTH })}
               otherProblem={unchanged ? t('account.change.message') : undefined}
               name="newPassword"
+              email={user.email}
             />
           </SpaceBetween>
         </Form>

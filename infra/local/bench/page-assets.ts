@@ -30,8 +30,15 @@ export interface FirstScreen {
 
 // English: the language of Lighthouse's and the end-to-end tests' browsers.
 const englishCatalogue = 'src/i18n/catalogues/en.ts';
-// A signed-in start refreshes its session through the tabs' shared refresh (app/session/tabs-refresh.ts).
-const signedInFrame = [englishCatalogue, 'src/app/session/tabs-refresh.ts', 'src/app/shell/app-shell.tsx'];
+// A signed-in start refreshes its session through the tabs' shared refresh (app/session/tabs-refresh.ts); the
+// frame brings the signed-in screens' texts and Cloudscape's own.
+const signedInFrame = [
+  englishCatalogue,
+  'src/app/session/tabs-refresh.ts',
+  'src/app/shell/app-shell.tsx',
+  'src/i18n/catalogues/en-signed-in.ts',
+  'src/i18n/catalogues/cloudscape-en.ts',
+];
 
 /** The screens npm run bench:web weighs and measures; an end-to-end test checks the lists against a browser. */
 export const firstScreens: FirstScreen[] = [
@@ -95,7 +102,8 @@ export const firstScreens: FirstScreen[] = [
     name: 'waiting list',
     path: '/Waiting',
     signedInAs: 'agent',
-    lazyModules: [...signedInFrame, 'src/pages/waiting/index.tsx'],
+    // The waiting list's texts come with it (i18n/screens/offline).
+    lazyModules: [...signedInFrame, 'src/pages/waiting/index.tsx', 'src/i18n/screens/offline/en.json'],
     agentScreen: true,
   },
   {

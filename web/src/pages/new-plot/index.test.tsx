@@ -156,6 +156,26 @@ describe('new plot page', { timeout: 20_000 }, () => {
     expect(api.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
   });
 
+  it('should say nothing of a field the agent only passed through, and say it once they left it changed', async () => {
+    // A position that is still being looked for.
+    givenGeolocation(vi.fn<Geolocation['getCurrentPosition']>());
+    openNewPlot();
+    await saveButton();
+    // The name has the focus first: tapping the position's button leaves it empty, and nothing moves.
+    expect(document.activeElement).toBe(field('name'));
+    await userEvent.click(screen.getByRole('button', { name: "Use this phone's position" }));
+    await userEvent.click(field('latitude'));
+    await userEvent.tab();
+    expect(fieldErrors()).toEqual([]);
+
+    await userEvent.click(field('latitude'));
+    await userEvent.clear(field('latitude'));
+    await userEvent.type(field('latitude'), '91');
+    expect(fieldErrors()).toEqual([]);
+    await userEvent.tab();
+    expect(fieldErrors()).toEqual(['Enter a latitude between -90 and 90.']);
+  });
+
   it('should refuse values the server would refuse', async () => {
     const api = openNewPlot();
     await saveButton();

@@ -48,9 +48,15 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const follow = useFollow();
-  const [values, setValues] = useState<NewPlotValues>(() => newPlotDefaults(todayIso()));
-  // A field's message shows once the user left it or tried to save, not while they type.
+  const [initial] = useState<NewPlotValues>(() => newPlotDefaults(todayIso()));
+  const [values, setValues] = useState<NewPlotValues>(initial);
+  // A field's message shows once the user changed and left it, or tried to save; not while they type, nor
+  // when they merely pass through it: the name field has the focus first, and a message appearing as a
+  // tap elsewhere takes it away would move what was tapped from under the finger (issue 38).
   const [touched, setTouched] = useState<ReadonlySet<NewPlotField>>(new Set());
+  const leave = (field: NewPlotField) => {
+    if (values[field] !== initial[field]) setTouched((previous) => new Set(previous).add(field));
+  };
   const [submitted, setSubmitted] = useState(false);
   // The position starts at the spec's default (10, 10: not where any plot of ours is); saved untouched, it
   // is confirmed first (issue 38).
@@ -89,7 +95,7 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
     name: field,
     value: values[field],
     onChange: ({ detail }) => setValues((previous) => ({ ...previous, [field]: detail.value })),
-    onBlur: () => setTouched((previous) => new Set(previous).add(field)),
+    onBlur: () => leave(field),
     invalid: errorOf(field) !== undefined,
   });
 
@@ -162,7 +168,7 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
                 setValues((previous) => ({ ...previous, ...position }));
                 setPlaced(true);
               }}
-              onBlur={(field) => setTouched((previous) => new Set(previous).add(field))}
+              onBlur={leave}
             />
           </Container>
           {stage >= 2 && (

@@ -89,8 +89,8 @@ describe('a field agent on a phone, in French', () => {
     expect(await fitsWidth(page)).toBe(true);
     findings.push(...(await check(page, 'new plot, placed from the phone')));
     await newPlot.saveButton.click();
-    // Placed: no question about the default position.
-    await page.waitForURL(`**/Member/${memberId}`);
+    // Placed: no question about the default position; the new plot's page opens.
+    await page.waitForURL(`**/Member/${memberId}/Field/*`);
     const { plots } = (await callApi(`/members/${memberId}`, { token })).body as {
       plots: { name: string; latitude: number; longitude: number }[];
     };
@@ -105,7 +105,8 @@ describe('a field agent on a phone, in French', () => {
     await list.searchField.fill(memberName);
     await list.row(memberName).waitFor({ state: 'visible', timeout: 5_000 });
     await page.getByText(prefixOf(fr.members.list.offline.results)).waitFor({ state: 'visible' });
-    expect(await list.rows.count()).toBe(1);
+    // The search applies once the typing pauses: until then the whole list the device holds shows.
+    await expect.poll(() => list.rows.count(), { timeout: 5_000 }).toBe(1);
     expect(await fitsWidth(page)).toBe(true);
     findings.push(...(await check(page, 'member list, offline search')));
 

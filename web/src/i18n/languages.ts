@@ -12,8 +12,9 @@ export const supportedLanguage = (tag: string | null | undefined): Language | un
 };
 
 /**
- * The language menus' accessible name: "Language: Français (FR)". It holds the code a phone's width shows
- * instead of the name (app.css), so that what is seen is part of what is said (WCAG 2.5.3).
+ * The language menus' accessible name: "Langue: Français, FR". It holds the code a phone's width shows
+ * instead of the name (app.css), so that what is seen is part of what is said (WCAG 2.5.3); not in
+ * parentheses, which axe's check leaves out.
  */
 export const languageMenuLabel = (t: (key: string) => string, language: Language): string =>
-  `${t('language.label')}: ${t(`language.${language}`)} (${language.toUpperCase()})`;
+  `${t('language.label')}: ${t(`language.${language}`)}, ${language.toUpperCase()}`;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { defaultLogins } from '../infra/local/seed/index.ts';
 import { screens, type ScreenId } from '../web/src/navigation/screens.ts';
@@ -14,6 +13,7 @@ import type { Language } from './pages/translated-page.ts';
 import { registeredAccount } from './support/accounts.ts';
 import { callApi, signIn } from './support/api.ts';
 import { previewedRunByApi } from './support/benefit-runs.ts';
+import { check, type Finding } from './support/axe.ts';
 import { describe, expect, test } from './support/test.ts';
 
 /**
@@ -28,12 +28,6 @@ const languages = {
 } as const;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Parts of a page left out of the check, each with its reason (docs/decisions.md): only third-party
- * markup this project cannot change.
- */
-const excluded: readonly { selector: string; reason: string }[] = [];
 
 /** The seeded records whose screens take an id in their address. */
 interface SeededIds {
@@ -121,42 +115,6 @@ const seededIds = async (): Promise<SeededIds> => {
       ].join('\n'),
     ),
   };
-};
-
-interface Finding {
-  screen: string;
-  rule: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-/** Runs axe on the page as it is; returns its serious and critical violations. */
-const check = async (page: Page, screen: string): Promise<Finding[]> => {
-  // What a user sees once it has settled: a message fading in, measured half-way, fails color-contrast.
-  await page.evaluate(
-    `Promise.all(document.getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-      .map((animation) => animation.finished.catch(() => undefined))).then(() => true)`,
-  );
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
-  const results = await page.evaluate(
-    (exclude) =>
-      (globalThis as unknown as { axe: typeof axe }).axe.run(
-        { include: [['html']], exclude: exclude.map((selector) => [selector]) },
-        { resultTypes: ['violations'] },
-      ),
-    excluded.map(({ selector }) => selector),
-  );
-  return results.violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, impact, help, nodes }) => ({
-      screen,
-      rule: id,
-      impact: impact ?? '',
-      help,
-      targets: nodes.map(({ target }) => target.join(' ')),
-    }));
 };
 
 /** Waits for a screen to have finished loading: its requests answered, its heading and no spinner shown. */

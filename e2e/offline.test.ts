@@ -117,6 +117,7 @@ describe('offline field work', () => {
     await newPlot.nameField.fill('Sorghum field');
     await newPlot.droughtMonthlyContribField.fill('1500');
     await newPlot.saveButton.click();
+    await newPlot.confirmDefaultPosition();
     await page.waitForURL(`**/Member/${localMemberId}`);
     await member.shown();
     await member.contribution.request('1500');

@@ -9,7 +9,7 @@ import type { ErrorCode } from './error-catalogue.ts';
  */
 export const errorDescriptions = {
   ERR_DUPLICATE_MEMBER:
-    'Onboarding or editing a member whose name and village, or whose number, another member of the enabler already has.',
+    "Onboarding or editing a member whose name and village, or whose number, another member of the enabler already has; details.matches lists each rule broken, `{ claim: 'number' | 'nameVillage', memberId }`, with the member of the enabler that holds it.",
   ERR_INVALID_DATA_FORMAT:
     "A body, query string or path parameter does not match the route's schema (the answer's details list what is wrong), a body is not valid JSON, an amount has more than two decimals, or a list (the members', an administrator's table) is asked for two sorts at once; on the administrators' plots, an end of coverage before its start or a config version the enabler does not have.",
   ERR_LOGIN_INVALID:

@@ -29,6 +29,21 @@ export const memberFieldsProperties = {
   bankAccount: optionalText(60),
 } as const;
 
+/** The duplicate-member rules of an enabler (ERR_DUPLICATE_MEMBER): a member's number, its name in its village. */
+export const memberClaims = ['number', 'nameVillage'] as const;
+export type MemberClaim = (typeof memberClaims)[number];
+
+/** A rule another member of the enabler already holds, and that member. */
+export interface DuplicateMatch {
+  claim: MemberClaim;
+  memberId: string;
+}
+
+/** ERR_DUPLICATE_MEMBER's details: every rule the new values break, each with the member holding it. */
+export interface DuplicateMemberDetails {
+  matches: DuplicateMatch[];
+}
+
 export const newMemberRequestSchema = {
   $id: 'request/new-member',
   type: 'object',
@@ -126,6 +141,8 @@ export const memberRowObject = {
     'contributionTotal',
     'pendingBenefits',
     'plotCount',
+    'lastContributionDate',
+    'lastPayoutDate',
   ],
   additionalProperties: false,
   properties: {
@@ -139,6 +156,9 @@ export const memberRowObject = {
     /** Benefits computed and not paid yet. */
     pendingBenefits: answerAmountSchema,
     plotCount: { type: 'integer', minimum: 0 },
+    /** What the list's period filters read: a device filters the rows it kept with them offline. */
+    lastContributionDate: nullableDay,
+    lastPayoutDate: nullableDay,
   },
 } as const satisfies JSONSchema;
 

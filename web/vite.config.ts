@@ -1,5 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { catalogueSectionsPlugin } from './build/catalogue-sections.ts';
+import { cloudscapeIcons } from './build/cloudscape-icons.ts';
 import { extractFonts } from './build/extract-fonts.ts';
 import { precompress } from './build/precompress.ts';
 import { screenChunks } from './build/screen-chunks.ts';
@@ -10,7 +14,20 @@ import { serviceWorker } from './build/service-worker.ts';
 const localServer = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), redocOffline(), extractFonts(), serviceWorker(), precompress()],
+  plugins: [
+    react(),
+    catalogueSectionsPlugin(),
+    cloudscapeIcons({
+      components: dirname(
+        createRequire(import.meta.url).resolve('@cloudscape-design/components/package.json'),
+      ),
+      app: join(import.meta.dirname, 'src'),
+    }),
+    redocOffline(),
+    extractFonts(),
+    serviceWorker(),
+    precompress(),
+  ],
   resolve: {
     alias: [
       // Cloudscape's messages come compiled (all.<language>.js holds their syntax trees), so the browser never

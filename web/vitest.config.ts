@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { catalogueSectionsPlugin } from './build/catalogue-sections.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), catalogueSectionsPlugin()],
   test: {
     name: 'web',
     environment: 'jsdom',

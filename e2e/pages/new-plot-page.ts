@@ -15,6 +15,8 @@ const texts: Record<
     excessRainMonthlyContrib: string;
     save: string;
     cancel: string;
+    defaultTitle: string;
+    defaultConfirm: string;
   }
 > = {
   en: {
@@ -29,6 +31,8 @@ const texts: Record<
     excessRainMonthlyContrib: 'Excess-rain monthly contribution',
     save: 'Save',
     cancel: 'Cancel',
+    defaultTitle: 'Save the plot at the default position?',
+    defaultConfirm: 'Save at this position',
   },
   fr: {
     heading: 'Nouvelle parcelle',
@@ -42,6 +46,8 @@ const texts: Record<
     excessRainMonthlyContrib: 'Cotisation mensuelle excès de pluie',
     save: 'Enregistrer',
     cancel: 'Annuler',
+    defaultTitle: 'Enregistrer la parcelle à la position par défaut ?',
+    defaultConfirm: 'Enregistrer à cette position',
   },
 };
 
@@ -59,6 +65,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** The new-plot screen (/Member/{memberId}/Field). */
 export class NewPlotPage extends TranslatedPage(texts) {
+  /** Whether fill typed a position; a plot left at the starting one is confirmed when saved. */
+  private positionTyped = false;
+
   static path(memberId: string): string {
     return `/Member/${encodeURIComponent(memberId)}/Field`;
   }
@@ -133,7 +142,20 @@ export class NewPlotPage extends TranslatedPage(texts) {
     return { endOfSeasonDate: endOfSeasonDate.trim(), endCoverageDate: endCoverageDate.trim() };
   }
 
+  /** The question asked before saving a plot left at the form's starting position. */
+  get defaultPositionDialog(): Locator {
+    return this.page.getByRole('dialog').filter({ hasText: this.texts.defaultTitle });
+  }
+
+  /** Answers the question about the starting position: save the plot there. */
+  async confirmDefaultPosition(): Promise<void> {
+    await this.defaultPositionDialog
+      .getByRole('button', { name: this.texts.defaultConfirm, exact: true })
+      .click();
+  }
+
   async fill(values: NewPlotValues): Promise<this> {
+    this.positionTyped = values.latitude !== undefined || values.longitude !== undefined;
     await this.nameField.fill(values.name);
     if (values.latitude !== undefined) await this.latitudeField.fill(values.latitude);
     if (values.longitude !== undefined) await this.longitudeField.fill(values.longitude);
@@ -144,9 +166,10 @@ export class NewPlotPage extends TranslatedPage(texts) {
     return this;
   }
 
-  /** Saves and waits for the new plot's page; resolves with the new plot's id. */
+  /** Saves (at the starting position when fill typed none) and waits for the new plot's page; resolves with its id. */
   async save(): Promise<string> {
     await this.saveButton.click();
+    if (!this.positionTyped) await this.confirmDefaultPosition();
     await this.page.waitForURL(/\/Member\/[^/]+\/Field\/[^/]+$/);
     const plotId = new URL(this.page.url()).pathname.split('/').pop() ?? '';
     return decodeURIComponent(plotId);

@@ -11,8 +11,13 @@ export interface OpenAppOptions {
   /** Sets navigator.language and Accept-Language, which choose the SPA's language. */
   locale?: string;
   path?: string;
-  /** A phone's screen (Lighthouse's mobile one: 412 × 823 CSS pixels, touch) instead of a desktop's. */
-  phone?: boolean;
+  /**
+   * A phone's screen instead of a desktop's: Lighthouse's mobile one (412 × 823 CSS pixels, touch), or
+   * one of this size.
+   */
+  phone?: boolean | { width: number; height: number };
+  /** Where the browser's geolocation says the device is (allowed to the app). */
+  geolocation?: { latitude: number; longitude: number; accuracy: number };
 }
 
 const phoneScreen = {
@@ -67,11 +72,18 @@ export const test = base
       await Promise.all(pages.map((page) => page.context().close()));
       expect(violations, 'refused by the Content-Security-Policy').toEqual([]);
     });
-    return async ({ locale = 'en-US', path = '/', phone = false }: OpenAppOptions = {}): Promise<Page> => {
+    return async ({
+      locale = 'en-US',
+      path = '/',
+      phone = false,
+      geolocation,
+    }: OpenAppOptions = {}): Promise<Page> => {
       const context = await browser.newContext({
         locale,
         baseURL: inject('appUrl'),
         ...(phone ? phoneScreen : {}),
+        ...(typeof phone === 'object' ? { viewport: phone } : {}),
+        ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
       });
       const page = await context.newPage();
       // The local server sends CloudFront's Content-Security-Policy: whatever it refuses fails the test.

@@ -9,7 +9,14 @@ import {
   outlineFaces,
   outlineTexts,
 } from './app/shell/outline.ts';
-import { initialLanguage, loadAdminCatalogue, loadCatalogue } from './i18n/catalogue-loader.ts';
+import {
+  initialLanguage,
+  loadAdminCatalogue,
+  loadCatalogue,
+  loadCloudscapeMessages,
+  loadSignedInCatalogue,
+  wantSignedInTexts,
+} from './i18n/catalogue-loader.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -30,6 +37,11 @@ if (signedIn) tokenKeeper.restore().catch(() => undefined);
 const language = initialLanguage();
 const catalogue = loadCatalogue(language);
 catalogue.catch(() => undefined);
+// The signed-in frame's texts, and Cloudscape's (the login page needs none): they come with the language's.
+if (signedIn) wantSignedInTexts();
+const signedInTexts = signedIn ? loadSignedInCatalogue(language) : Promise.resolve({});
+signedInTexts.catch(() => undefined);
+if (signedIn) loadCloudscapeMessages(language).catch(() => undefined);
 
 const startApp = () => {
   // Run on its own as soon as it arrives (vite.config.ts), not in the same task as the app's code.
@@ -46,11 +58,14 @@ const outline = signedIn ? outlineAt(window.location.pathname) : undefined;
 if (outline) {
   Promise.all([
     catalogue,
+    signedInTexts,
     outline.admin ? loadAdminCatalogue(language) : {},
     ...outlineFaces.map((face) => document.fonts.load(face)),
   ])
-    .then(([{ app }, admin]) => {
-      root.replaceChildren(buildOutline(outlineTexts(outline, catalogueTranslate({ ...app, ...admin }))));
+    .then(([{ app }, signedInApp, admin]) => {
+      root.replaceChildren(
+        buildOutline(outlineTexts(outline, catalogueTranslate({ ...app, ...signedInApp, ...admin }))),
+      );
       return painted();
     })
     // Without its texts or fonts the page waits for React, as other screens do.

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, vi } from 'vitest';
-import i18next from './i18n/index.ts';
+import i18next, { loadSignedInTexts } from './i18n/index.ts';
 import { outbox } from './api/offline/outbox.ts';
 
 // Cloudscape's test utilities fire events outside Testing Library: tell React it runs under test.
@@ -11,9 +11,11 @@ import { outbox } from './api/offline/outbox.ts';
 // Cloudscape pages take a few hundred milliseconds to render in jsdom on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-// Tests read the English texts unless they switch language themselves.
+// Tests read the English texts unless they switch language themselves, the signed-in screens' included
+// (components are rendered on their own, outside the signed-in frame that loads them).
 beforeEach(async () => {
   await i18next.changeLanguage('en');
+  await loadSignedInTexts();
 });
 
 afterEach(async () => {

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { claimMoves, removalPlan } from '#domain/member-edits.ts';
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
+import { memberClaims, type MemberClaim } from '@cpbo/schemas/members.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { missingOrOther } from './admin-scope.ts';
 import { auditItem } from './audit.ts';
 import { enablerPartition, ENABLER_PROFILE } from './enablers.ts';
-import { claimDelete, claimPut, memberClaimItems } from './member-claims.ts';
+import { claimDelete, claimPut, duplicateMemberError, memberClaimItems } from './member-claims.ts';
 import { memberItem, toMember, type Member, type MemberFields, type NewMember } from './member-items.ts';
 import { MEMBER_PROFILE, memberPartition, touchMember } from './member-keys.ts';
 import { memberTombstoneItem } from './member-timeline.ts';
@@ -32,7 +33,8 @@ export const getMember = async (memberId: string): Promise<Member | undefined> =
 
 /**
  * Registers a member. The same transaction claims the member's number and name+village in the
- * enabler (ERR_DUPLICATE_MEMBER when taken) and counts the member on the enabler.
+ * enabler (ERR_DUPLICATE_MEMBER when taken, naming the claims and the members holding them) and counts
+ * the member on the enabler.
  */
 export const createMember = async (
   fields: NewMember,
@@ -41,13 +43,13 @@ export const createMember = async (
   const id = randomUUID();
   const item = memberItem(fields, id, nowIso(now));
   const member = toMember(item);
-  const claim = (claimItem: Record<string, unknown>): TransactItem => ({
-    Put: { TableName: tableName(), Item: claimItem, ConditionExpression: 'attribute_not_exists(pk)' },
-  });
+  const claims = memberClaimItems(fields, id).map(claimPut);
+  // The claims follow the profile's put.
+  const claimAt = new Map(memberClaims.map((rule, index) => [1 + index, rule]));
   await transact(
     [
       { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-      ...memberClaimItems(fields, id).map(claim),
+      ...claims,
       {
         Update: {
           TableName: tableName(),
@@ -60,7 +62,9 @@ export const createMember = async (
     ],
     ['ERR_CONFLICT', 'ERR_DUPLICATE_MEMBER', 'ERR_DUPLICATE_MEMBER', 'ERR_NOT_FOUND'],
     receipt?.(member),
-  );
+  ).catch((error: unknown) => {
+    throw duplicateMemberError(error, claimAt);
+  });
   return member;
 };
 
@@ -85,13 +89,16 @@ export const updateMember = async (
   const [newNumber, newName] = memberClaimItems({ ...changes, enablerId: before.enablerId }, before.id);
   const claimItems: TransactItem[] = [];
   const claimCodes: FailureCode[] = [];
-  const move = (from: typeof oldNumber, to: typeof newNumber) => {
+  // Positions in the transaction (the profile's update comes first) of the claims taken.
+  const claimAt = new Map<number, MemberClaim>();
+  const move = (from: typeof oldNumber, to: typeof newNumber, rule: MemberClaim) => {
     if (!from || !to) return;
     claimItems.push(claimDelete(from, before.id), claimPut(to));
     claimCodes.push('ERR_CONFLICT', 'ERR_DUPLICATE_MEMBER');
+    claimAt.set(claimItems.length, rule);
   };
-  if (moves.number) move(oldNumber, newNumber);
-  if (moves.nameVillage) move(oldName, newName);
+  if (moves.number) move(oldNumber, newNumber, 'number');
+  if (moves.nameVillage) move(oldName, newName, 'nameVillage');
   await transact(
     [
       {
@@ -129,7 +136,9 @@ export const updateMember = async (
       ...claimItems,
     ],
     [missingOrOther(before.enablerId, 'ERR_CONFLICT'), ...claimCodes],
-  );
+  ).catch((error: unknown) => {
+    throw duplicateMemberError(error, claimAt);
+  });
 };
 
 /** The member's totals as the removal found them: the profile is deleted only if they still hold. */

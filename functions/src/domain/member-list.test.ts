@@ -7,6 +7,7 @@ import {
   today,
 } from '../testing/member-summaries.ts';
 import { seededRandom } from '../testing/seeded-random.ts';
+import { memberListPageOf } from '@cpbo/schemas/member-list-rules.ts';
 import { foldText, MemberIndex, type MemberSummary } from './member-list.ts';
 
 const indexOf = (...members: MemberSummary[]) => {
@@ -228,5 +229,48 @@ describe('member index under changes', () => {
     expect(removing.get('r')).toBeUndefined();
     expect(removing.upsert(member('r', { updatedAt: '2026-02-03T00:00:00.000Z' }))).toBe(true);
     expect(removing.size).toBe(1);
+  });
+});
+
+describe("a device's list of the rows it kept (schemas/member-list-rules.ts)", () => {
+  const random = seededRandom(38);
+  const members = Array.from({ length: 150 }, (_, i) =>
+    member(`m${String(i).padStart(3, '0')}`, {
+      name: random.pick(['Awa Diop', 'awa diop', 'Élodie Sarr', 'Moussa Ba', 'Ndèye Fall', 'Zoë']),
+      number: random.pick(['1', '2', '10', 'N-7', 'n-7', 'N-10']),
+      federation: random.pick(['Kaolack', 'Thiès', 'thies', null]),
+      pendingBenefitsCents: random.pick([0, 500, 1500]),
+      onboardingDate: random.pick(['2026-01-01', '2026-03-01']),
+      plotCount: random.pick([0, 1, 2, 3]),
+      lastContributionDate: random.pick(['2025-10-01', '2026-08-15', '2026-10-25', '2026-11-02', null]),
+      lastPayoutDate: random.pick(['2025-10-01', '2026-06-15', '2026-10-25', '2026-11-02', null]),
+    }),
+  );
+  const index = MemberIndex.fromSummaries(members);
+  const rows = members.map((summary) => ({ ...summary, pendingBenefits: summary.pendingBenefitsCents }));
+
+  it("answers every order, search, filter and page as the API's list does", () => {
+    for (const order of everyOrder()) {
+      for (const search of ['', 'awa', 'THIES', '7', 'élodie', 'nobody']) {
+        for (const [benefits, contributions, plots] of [
+          ['all', 'all', 'all'],
+          ['current_month', 'not_2_months', 'many'],
+          ['12_months', 'not_1_month', 'no'],
+          ['1_month', 'not_12_months', 'one'],
+        ] as const) {
+          for (const [page, pageSize] of [
+            [1, 10],
+            [2, 10],
+            [1, 100],
+          ]) {
+            const q = query({ ...order, search, benefits, contributions, plots, page, pageSize });
+            const api = index.list(q, today);
+            const device = memberListPageOf(rows, q, today);
+            expect(device.count).toBe(api.count);
+            expect(device.members.map(({ id }) => id)).toEqual(api.members.map(({ id }) => id));
+          }
+        }
+      }
+    }
   });
 });

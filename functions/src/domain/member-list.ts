@@ -1,4 +1,11 @@
-import { addMonths, type IsoDate } from '@cpbo/schemas/coverage-dates.ts';
+import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
+import {
+  benefitsSince,
+  contributionsMissingSince,
+  foldText,
+  numberCollator,
+  plotsMatch,
+} from '@cpbo/schemas/member-list-rules.ts';
 import type { Cents } from '@cpbo/schemas/money.ts';
 import {
   memberSortFields,
@@ -39,41 +46,8 @@ export interface MemberListPage {
   pageSize: number;
 }
 
-/** Printable ASCII but ^ and ` (diacritics of their own, which folding drops). */
-const asciiWithoutDiacritics = /^[\x20-\x5d\x5f\x61-\x7e]*$/;
-
-/** Text compared without case or accents, so 'Élodie' sorts and matches with 'elodie'. */
-export const foldText = (text: string): string =>
-  // Most names and numbers are plain ASCII: lower case is then the whole fold, and much quicker.
-  asciiWithoutDiacritics.test(text)
-    ? text.toLowerCase()
-    : text
-        .normalize('NFD')
-        .replace(/\p{Diacritic}/gu, '')
-        .toLowerCase();
-
-const firstOfMonth = (today: IsoDate): IsoDate => `${today.slice(0, 7)}-01`;
-
-/** The date a period filter starts from, for `today`. */
-const benefitsSince = (filter: MemberListQuery['benefits'], today: IsoDate): IsoDate | undefined =>
-  ({
-    all: undefined,
-    current_month: firstOfMonth(today),
-    '1_month': addMonths(today, -1),
-    '12_months': addMonths(today, -12),
-  })[filter];
-
-const contributionsMissingSince = (
-  filter: MemberListQuery['contributions'],
-  today: IsoDate,
-): IsoDate | undefined =>
-  ({
-    all: undefined,
-    not_1_month: addMonths(today, -1),
-    not_2_months: addMonths(today, -2),
-    not_4_months: addMonths(today, -4),
-    not_12_months: addMonths(today, -12),
-  })[filter];
+// The search, filters and order's rules are the web's too (a field agent's device searches offline).
+export { foldText, numberCollator };
 
 /** A change read from the enabler's change timeline: a member's new summary, or its removal. */
 export type MemberChange =
@@ -132,12 +106,6 @@ const valuesOf = (summary: MemberSummary): MemberValues => ({
   lastPayoutDates: summary.lastPayoutDate,
   updatedAts: summary.updatedAt,
 });
-
-// Made on first use: creating a collator loads its locale data, a few milliseconds of every cold start.
-let naturalNumber: Intl.Collator | undefined;
-/** Numbers compared as people read them: 'N-2' before 'N-10', without case. */
-export const numberCollator = (): Intl.Collator =>
-  (naturalNumber ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
 
 /** What a search reads, folded: made at the first search, then kept up to date. */
 interface SearchKeys {
@@ -267,13 +235,7 @@ export class MemberIndex extends DirectoryIndex<MemberSummary, MemberValues, Mem
         const lastContribution = lastContributions[row];
         if (lastContribution && lastContribution >= noContributionSince) return false;
       }
-      if (plots !== 'all') {
-        const count = plotCounts[row] as number;
-        if (plots === 'no' && count !== 0) return false;
-        if (plots === 'one' && count !== 1) return false;
-        if (plots === 'many' && count < 2) return false;
-      }
-      return true;
+      return plots === 'all' || plotsMatch(plots, plotCounts[row] as number);
     };
   }
 

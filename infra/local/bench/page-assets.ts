@@ -16,17 +16,29 @@ export const entryModule = 'index.html';
 
 export interface FirstScreen {
   name: string;
+  /** The address; `:memberId` and `:plotId` stand for a member of the demo with a plot (screenPath). */
   path: string;
   /** Who is signed in (the demo's agent or administrator), if anyone. */
   signedInAs?: 'agent' | 'admin';
   /** The modules the page loads lazily after the entry, as named in the build manifest. */
   lazyModules: string[];
-  /** An API call only the page itself makes: proof that the page showed. */
+  /** An API call only the page itself makes (same placeholders as the path): proof that the page showed. */
   ownCall?: string;
+  /** Issue 38's bounds for a field agent's screen: Lighthouse mobile ≥ 95, total blocking time ≤ 200 ms. */
+  agentScreen?: boolean;
 }
 
 // English: the language of Lighthouse's and the end-to-end tests' browsers.
 const englishCatalogue = 'src/i18n/catalogues/en.ts';
+// A signed-in start refreshes its session through the tabs' shared refresh (app/session/tabs-refresh.ts); the
+// frame brings the signed-in screens' texts and Cloudscape's own.
+const signedInFrame = [
+  englishCatalogue,
+  'src/app/session/tabs-refresh.ts',
+  'src/app/shell/app-shell.tsx',
+  'src/i18n/catalogues/en-signed-in.ts',
+  'src/i18n/catalogues/cloudscape-en.ts',
+];
 
 /** The screens npm run bench:web weighs and measures; an end-to-end test checks the lists against a browser. */
 export const firstScreens: FirstScreen[] = [
@@ -36,19 +48,63 @@ export const firstScreens: FirstScreen[] = [
     lazyModules: [englishCatalogue, 'src/pages/login/index.tsx'],
   },
   {
+    name: 'home',
+    path: '/',
+    signedInAs: 'agent',
+    lazyModules: [...signedInFrame, 'src/pages/home/index.tsx'],
+    agentScreen: true,
+  },
+  {
     name: 'member list',
     path: '/Members',
     signedInAs: 'agent',
     // The table's preferences load once the list shows, off the first screen's path, but they are still fetched.
-    // A signed-in start refreshes its session through the tabs' shared refresh (app/session/tabs-refresh.ts).
     lazyModules: [
-      englishCatalogue,
-      'src/app/session/tabs-refresh.ts',
-      'src/app/shell/app-shell.tsx',
+      ...signedInFrame,
       'src/pages/members/index.tsx',
       'src/pages/members/components/member-preferences.tsx',
     ],
     ownCall: '/api/members',
+    agentScreen: true,
+  },
+  {
+    name: 'member page',
+    path: '/Member/:memberId',
+    signedInAs: 'agent',
+    lazyModules: [...signedInFrame, 'src/pages/member/index.tsx'],
+    ownCall: '/api/members/:memberId',
+    agentScreen: true,
+  },
+  {
+    name: 'plot page',
+    path: '/Member/:memberId/Field/:plotId',
+    signedInAs: 'agent',
+    // The map (Leaflet) comes once the plot is there.
+    lazyModules: [...signedInFrame, 'src/pages/plot/index.tsx', 'src/common/plot-map/index.tsx'],
+    ownCall: '/api/members/:memberId/plots/:plotId',
+    agentScreen: true,
+  },
+  {
+    name: 'new member',
+    path: '/Onboarding',
+    signedInAs: 'agent',
+    lazyModules: [...signedInFrame, 'src/pages/onboarding/index.tsx'],
+    agentScreen: true,
+  },
+  {
+    name: 'new plot',
+    path: '/Member/:memberId/Field',
+    signedInAs: 'agent',
+    lazyModules: [...signedInFrame, 'src/pages/new-plot/index.tsx', 'src/common/plot-map/index.tsx'],
+    agentScreen: true,
+  },
+  {
+    name: 'waiting list',
+    path: '/Waiting',
+    signedInAs: 'agent',
+    // The waiting list's texts come with it (i18n/screens/offline).
+    lazyModules: [...signedInFrame, 'src/pages/waiting/index.tsx', 'src/i18n/screens/offline/en.json'],
+    agentScreen: true,
   },
   {
     // One of the administrators' tables (issue 27); the others share its code but for their columns. Its
@@ -57,9 +113,7 @@ export const firstScreens: FirstScreen[] = [
     path: '/AdminContributions',
     signedInAs: 'admin',
     lazyModules: [
-      englishCatalogue,
-      'src/app/session/tabs-refresh.ts',
-      'src/app/shell/app-shell.tsx',
+      ...signedInFrame,
       'src/app/admin-pages.ts',
       'src/i18n/catalogues/en-admin.ts',
       'src/pages/admin-contributions/index.tsx',
@@ -68,6 +122,21 @@ export const firstScreens: FirstScreen[] = [
     ownCall: '/api/admin/contributions',
   },
 ];
+
+/** A member of the demo with a plot, whose pages the member and plot screens open. */
+export interface ScreenSample {
+  memberId: string;
+  plotId: string;
+}
+
+/** An address (or API call) of a screen with the sample's ids in place of `:memberId` and `:plotId`. */
+export const withSample = (path: string, sample: ScreenSample): string =>
+  path
+    .replace(':memberId', encodeURIComponent(sample.memberId))
+    .replace(':plotId', encodeURIComponent(sample.plotId));
+
+/** Issue 38's bounds: the login page's JavaScript, and a field agent's screen in Lighthouse mobile. */
+export const agentScreenTargets = { performance: 95, totalBlockingTimeMs: 200 } as const;
 
 /** The demo's logins of who a screen is for. */
 export const screenLogins = (
@@ -78,8 +147,8 @@ export const screenLogins = (
     ? { email: logins.adminEmail, password: logins.adminPassword }
     : { email: logins.userEmail, password: logins.userPassword };
 
-/** The issue's budget for the login page: what it loads, gzipped. */
-export const loginPageScriptBudget = 200 * 1024;
+/** Issue 38's budget for the login page: what it loads, gzipped. */
+export const loginPageScriptBudget = 170 * 1024;
 
 export interface PageFiles {
   scripts: string[];

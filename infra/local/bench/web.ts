@@ -1,22 +1,28 @@
 /**
  * npm run bench:web — the weight and the Lighthouse scores of the first screens. Builds the SPA, reads
- * from the build which JS and CSS the first screens load (page-assets.ts: the login page, the member
- * list, the contributions table; with their gzipped sizes), starts the local product (compression on,
- * a small seed) and runs Lighthouse (mobile) on each, signed in as the demo's agent or administrator.
- * BENCH_RUNS Lighthouse runs per page (default 3; the median is printed). CHROME_PATH names the browser
+ * from the build which JS and CSS the first screens load (page-assets.ts: the login page, the field
+ * agent's screens, the contributions table; with their gzipped sizes), starts the local product
+ * (compression on, a small seed) and runs Lighthouse (mobile) on each, signed in as the demo's agent or
+ * administrator; each figure is printed beside its target (issue 38: the login page's JS ≤ 170 KB
+ * gzipped, each agent screen ≥ 95 and total blocking time ≤ 200 ms, medians).
+ * BENCH_RUNS Lighthouse runs per page (default 5; the median is printed). CHROME_PATH names the browser
  * (default /usr/bin/chromium). BENCH_REPORTS names a folder to keep each run's Lighthouse report in (JSON).
+ * BENCH_SCREENS=home,plot+page measures only the screens named (spaces as +).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { browserSignIn } from '../browser-sign-in.ts';
 import { startSeededRuntime } from '../runtime-process.ts';
 import { defaultLogins } from '../seed/index.ts';
 import { chromePath, runLighthouse, type LighthouseFigures } from './lighthouse.ts';
+import { findScreenSample } from './screen-sample.ts';
 import {
+  agentScreenTargets,
   fileSizes,
-  firstScreens as pages,
+  firstScreens,
   loginPageScriptBudget,
   pageFiles,
   screenLogins,
@@ -24,15 +30,23 @@ import {
   type FileSizes,
   type FirstScreen,
   type ViteManifest,
+  withSample,
 } from './page-assets.ts';
 import { recordBench } from './results.ts';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const REPORTS = process.env.BENCH_REPORTS;
 const webRoot = fileURLToPath(new URL('../../../web/', import.meta.url));
 const webDist = join(webRoot, 'dist');
+const only = process.env.BENCH_SCREENS?.split(',').map((name) => name.replace(/\+/g, ' '));
+const pages = firstScreens.filter(({ name }) => !only || only.includes(name));
 
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
+/** The machine's 1, 5 and 15 minute load averages: a shared machine's load moves the scores. */
+const load = (): string =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] as number;
@@ -89,20 +103,27 @@ const main = async (): Promise<void> => {
 
   console.log('');
   console.log(
-    '| page | JS files | JS raw KB | JS gzip KB | JS brotli KB | CSS files | CSS raw KB | CSS gzip KB |',
+    '| page | JS files | JS raw KB | JS gzip KB (target) | JS brotli KB | CSS files | CSS raw KB | CSS gzip KB |',
   );
   console.log('|---|---|---|---|---|---|---|---|');
   pages.forEach((page, index) => {
     const { scripts, stylesheets, js, css } = weights[index] as PageWeight;
+    const budget = page.signedInAs
+      ? ''
+      : ` (≤ ${kb(loginPageScriptBudget)}: ${js.gzip <= loginPageScriptBudget ? 'met' : 'NOT MET'})`;
     console.log(
-      `| ${page.name} (${page.path}) | ${scripts.length} | ${kb(js.raw)} | ${kb(js.gzip)} | ${kb(js.brotli)} | ${stylesheets.length} | ${kb(css.raw)} | ${kb(css.gzip)} |`,
+      `| ${page.name} (${page.path}) | ${scripts.length} | ${kb(js.raw)} | ${kb(js.gzip)}${budget} | ${kb(js.brotli)} | ${stylesheets.length} | ${kb(css.raw)} | ${kb(css.gzip)} |`,
     );
   });
 
   const runtime = await startSeededRuntime(webDist, 'cpbo-bench-web-');
   try {
+    const agent = screenLogins('agent', defaultLogins);
+    const sample = await findScreenSample(runtime.url, agent.email, agent.password);
     console.log('');
-    console.log(`Lighthouse (mobile) on ${runtime.url}, ${RUNS} runs per page, ${chromePath()}`);
+    console.log(
+      `Lighthouse (mobile) on ${runtime.url}, ${RUNS} runs per page, ${chromePath()}; load average ${load()}`,
+    );
     const mismatches = new Set<string>();
     const results = [];
     for (const [index, page] of pages.entries()) {
@@ -110,9 +131,10 @@ const main = async (): Promise<void> => {
       for (let run = 0; run < RUNS; run += 1) {
         const login = page.signedInAs && screenLogins(page.signedInAs, defaultLogins);
         const cookies = login ? await browserSignIn(runtime.url, login.email, login.password) : [];
-        const figures = await runLighthouse(`${runtime.url}${page.path}`, cookies);
-        if (page.ownCall && !figures.fetched.some(({ url }) => new URL(url).pathname === page.ownCall)) {
-          throw new Error(`Lighthouse did not see ${page.ownCall}: the ${page.name} did not show`);
+        const figures = await runLighthouse(`${runtime.url}${withSample(page.path, sample)}`, cookies);
+        const ownCall = page.ownCall && withSample(page.ownCall, sample);
+        if (ownCall && !figures.fetched.some(({ url }) => new URL(url).pathname === ownCall)) {
+          throw new Error(`Lighthouse did not see ${ownCall}: the ${page.name} did not show`);
         }
         for (const line of compareFetched(page, weights[index] as PageWeight, figures)) mismatches.add(line);
         for (const warning of figures.warnings) mismatches.add(`${page.name}: ${warning}`);
@@ -128,21 +150,29 @@ const main = async (): Promise<void> => {
 
     console.log('');
     console.log(
-      '| page | performance | accessibility | FCP ms | LCP ms | TBT ms | SI ms | CLS | JS+CSS fetched KB |',
+      '| page | performance (runs) | target | accessibility | FCP ms | LCP ms | TBT ms | target | SI ms | CLS | JS+CSS fetched KB |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
     for (const { page, runs } of results) {
       const of = (pick: (figures: LighthouseFigures) => number) => median(runs.map(pick));
       const performances = runs.map(({ performance }) => performance).join(', ');
+      const performanceTarget = page.agentScreen
+        ? `≥ ${agentScreenTargets.performance}: ${verdict(of((f) => f.performance) >= agentScreenTargets.performance)}`
+        : '';
+      const blockingTarget = page.agentScreen
+        ? `≤ ${agentScreenTargets.totalBlockingTimeMs}: ${verdict(of((f) => f.totalBlockingTime) <= agentScreenTargets.totalBlockingTimeMs)}`
+        : '';
       const fetchedBytes = of(({ fetched }) =>
         fetched
           .filter(({ resourceType }) => resourceType === 'Script' || resourceType === 'Stylesheet')
           .reduce((sum, { transferSize }) => sum + transferSize, 0),
       );
       console.log(
-        `| ${page.name} | ${of((f) => f.performance)} (${performances}) | ${of((f) => f.accessibility)} | ${of((f) => f.firstContentfulPaint).toFixed(0)} | ${of((f) => f.largestContentfulPaint).toFixed(0)} | ${of((f) => f.totalBlockingTime).toFixed(0)} | ${of((f) => f.speedIndex).toFixed(0)} | ${of((f) => f.cumulativeLayoutShift).toFixed(3)} | ${kb(fetchedBytes)} |`,
+        `| ${page.name} | ${of((f) => f.performance)} (${performances}) | ${performanceTarget} | ${of((f) => f.accessibility)} | ${of((f) => f.firstContentfulPaint).toFixed(0)} | ${of((f) => f.largestContentfulPaint).toFixed(0)} | ${of((f) => f.totalBlockingTime).toFixed(0)} | ${blockingTarget} | ${of((f) => f.speedIndex).toFixed(0)} | ${of((f) => f.cumulativeLayoutShift).toFixed(3)} | ${kb(fetchedBytes)} |`,
       );
     }
+    console.log(`load average at the end: ${load()}`);
     const failures = new Set(
       results.flatMap(({ page, runs }) =>
         runs.flatMap((run) => run.accessibilityFailures.map((failure) => `${page.name}: ${failure}`)),
@@ -166,9 +196,7 @@ const main = async (): Promise<void> => {
             name: `${page.name}: JS gzipped`,
             value: js.gzip / 1024,
             unit: 'KB',
-            ...(page.path === '/'
-              ? { target: { op: '≤', value: loginPageScriptBudget / 1024 } as const }
-              : {}),
+            ...(page.signedInAs ? {} : { target: { op: '≤', value: loginPageScriptBudget / 1024 } as const }),
           },
           { name: `${page.name}: CSS gzipped`, value: css.gzip / 1024, unit: 'KB' },
         ];
@@ -178,7 +206,15 @@ const main = async (): Promise<void> => {
           name: `${page.name}: Lighthouse performance`,
           value: median(runs.map((f) => f.performance)),
           unit: 'score',
-          target: { op: '≥', value: 90 } as const,
+          target: { op: '≥', value: page.agentScreen ? agentScreenTargets.performance : 90 } as const,
+        },
+        {
+          name: `${page.name}: Lighthouse total blocking time`,
+          value: median(runs.map((f) => f.totalBlockingTime)),
+          unit: 'ms',
+          ...(page.agentScreen
+            ? { target: { op: '≤', value: agentScreenTargets.totalBlockingTimeMs } as const }
+            : {}),
         },
         {
           name: `${page.name}: Lighthouse layout shift`,

@@ -35,7 +35,7 @@ export type { AdminCashoutRow, AdminContributionRow, AdminPayoutRow, AdminPlotRo
 export type { AdminList, AdminListFilterValues };
 
 /** A write the user confirmed: its tries share one Idempotency-Key. */
-type WriteOptions = Pick<ApiRequest, 'idempotencyKey'>;
+type WriteOptions = Pick<ApiRequest, 'idempotencyKey' | 'errors'>;
 
 /** Spec section 9: the admin tables' page sizes; the largest one is what "All" pages by. */
 export const adminTablePageSizes: readonly number[] = adminPageSizes.map(Number);

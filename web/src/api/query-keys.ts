@@ -4,7 +4,6 @@
  * contribution refreshes the member and the member list).
  */
 export const queryKeys = {
-  appConfig: ['app-config'] as const,
   /** The API's OpenAPI document (the API reference page). */
   openApi: ['openapi'] as const,
   myEnabler: ['my-enabler'] as const,

@@ -1,4 +1,4 @@
-import type { Catalogue } from './catalogues/catalogue.ts';
+import type { Catalogue, CloudscapeMessages } from './catalogues/catalogue.ts';
 import { fallbackLanguage, supportedLanguage, type Language } from './languages.ts';
 
 // Apart from i18next, so that the page's first module can start fetching the catalogue before the rest of
@@ -26,18 +26,26 @@ export function initialLanguage(): Language {
   return fallbackLanguage;
 }
 
-/** A language's texts of one kind, fetched the first time they are needed (and again after a failed fetch). */
+/**
+ * A language's texts of one kind, fetched the first time they are needed (and again after a failed fetch);
+ * `loaded` gives them at once when they are here (a screen then need not wait a turn for them).
+ */
 const fetchedOnce = <Texts>(loaders: Record<Language, () => Promise<Texts>>) => {
   const fetched = new Map<Language, Promise<Texts>>();
-  return (language: Language): Promise<Texts> => {
+  const arrived = new Map<Language, Texts>();
+  const load = (language: Language): Promise<Texts> => {
     let texts = fetched.get(language);
     if (!texts) {
       texts = loaders[language]();
       fetched.set(language, texts);
-      texts.catch(() => fetched.delete(language));
+      texts.then(
+        (value) => arrived.set(language, value),
+        () => fetched.delete(language),
+      );
     }
     return texts;
   };
+  return Object.assign(load, { loaded: (language: Language): Texts | undefined => arrived.get(language) });
 };
 
 /** A language's texts of every screen. */
@@ -45,6 +53,33 @@ export const loadCatalogue = fetchedOnce<Catalogue>({
   en: async () => (await import('./catalogues/en.ts')).catalogue,
   fr: async () => (await import('./catalogues/fr.ts')).catalogue,
 });
+
+/**
+ * Cloudscape's labels in a language, for its I18nProvider (common/ui/cloudscape-texts.tsx): every screen
+ * but the login page, which gives its own (its provider and the messages weigh about 18 KB gzipped).
+ */
+export const loadCloudscapeMessages = fetchedOnce<CloudscapeMessages>({
+  en: async () => (await import('./catalogues/cloudscape-en.ts')).cloudscapeMessages,
+  fr: async () => (await import('./catalogues/cloudscape-fr.ts')).cloudscapeMessages,
+});
+
+/** A language's texts of the signed-in screens (kept off the login page's path). */
+export const loadSignedInCatalogue = fetchedOnce<Record<string, unknown>>({
+  en: async () => (await import('./catalogues/en-signed-in.ts')).signedInCatalogue,
+  fr: async () => (await import('./catalogues/fr-signed-in.ts')).signedInCatalogue,
+});
+
+let signedInTextsWanted = false;
+
+/**
+ * From now on every language's texts come with the signed-in screens' (i18n/index.ts): set at a signed-in
+ * start (main.tsx) and by the signed-in frame, so that their texts come with the first language's.
+ */
+export const wantSignedInTexts = (): void => {
+  signedInTextsWanted = true;
+};
+
+export const signedInTextsAreWanted = (): boolean => signedInTextsWanted;
 
 /** A language's texts of the administrators' screens (kept off the login page's path). */
 export const loadAdminCatalogue = fetchedOnce<Record<string, unknown>>({

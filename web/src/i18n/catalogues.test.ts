@@ -5,6 +5,7 @@ import frAdmin from './admin/fr.json';
 import enMain from './en.json';
 import frMain from './fr.json';
 import { leafKeys, leafValue } from '../test/catalogue-leaves.ts';
+import { catalogueSections, signedInSections } from './catalogue-sections.ts';
 
 // A language's texts: the main catalogue and the administrators' screens' one, loaded with those screens.
 const en = { ...enMain, ...enAdmin };
@@ -51,16 +52,30 @@ describe('translation catalogues', () => {
 describe("Cloudscape's catalogues", () => {
   // The build leaves formatjs's ICU parser out (vite.config.ts): a message given as text would fail to format.
   it.each([
-    ['en', () => import('./catalogues/en.ts')],
-    ['fr', () => import('./catalogues/fr.ts')],
+    ['en', () => import('./catalogues/cloudscape-en.ts')],
+    ['fr', () => import('./catalogues/cloudscape-fr.ts')],
   ])('should hold only compiled messages in %s', async (_, load) => {
-    const { catalogue } = await load();
-    const messages = Object.values(catalogue.cloudscape).flatMap((languages) =>
+    const { cloudscapeMessages } = await load();
+    const messages = Object.values(cloudscapeMessages).flatMap((languages) =>
       Object.values(languages).flatMap((components) =>
         Object.values(components).flatMap((keys) => Object.values(keys)),
       ),
     );
     expect(messages.length).toBeGreaterThan(100);
     expect(messages.filter((message) => !Array.isArray(message))).toEqual([]);
+  });
+});
+
+describe('the catalogue split between the first screens and the signed-in ones', () => {
+  it.each([
+    ['en', enMain, () => import('./catalogues/en.ts'), () => import('./catalogues/en-signed-in.ts')],
+    ['fr', frMain, () => import('./catalogues/fr.ts'), () => import('./catalogues/fr-signed-in.ts')],
+  ])('should give every section of %s once, the signed-in ones apart', async (_, main, first, signedIn) => {
+    expect(signedInSections.every((section) => section in main)).toBe(true);
+    const [{ catalogue }, { signedInCatalogue }] = await Promise.all([first(), signedIn()]);
+    expect(Object.keys(signedInCatalogue).sort()).toEqual([...signedInSections].sort());
+    expect(Object.keys(catalogue.app).filter((section) => section in signedInCatalogue)).toEqual([]);
+    expect({ ...catalogue.app, ...signedInCatalogue }).toEqual(main);
+    expect(catalogueSections(main, 'first')).toEqual(catalogue.app);
   });
 });

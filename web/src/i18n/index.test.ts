@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18next, { changeLanguage, loadAdminTexts, loadCatalogue } from './index.ts';
+import { loadCloudscapeMessages } from './catalogue-loader.ts';
 
 describe('catalogues on demand', () => {
   // test-setup.ts shows English before each test; French is fetched only when it is asked for.
@@ -13,15 +14,21 @@ describe('catalogues on demand', () => {
     expect(document.documentElement.lang).toBe('fr');
   });
 
-  it("should give each language's catalogue with Cloudscape's texts in that language", async () => {
-    const [english, french] = await Promise.all([loadCatalogue('en'), loadCatalogue('fr')]);
-    expect(Object.keys(english.cloudscape['cloudscape-design-components'] ?? {})).toEqual(['en']);
-    expect(Object.keys(french.cloudscape['cloudscape-design-components'] ?? {})).toEqual(['fr']);
+  it("should give each language's catalogue, and Cloudscape's texts in that language apart", async () => {
+    const [english, englishCloudscape, frenchCloudscape] = await Promise.all([
+      loadCatalogue('en'),
+      loadCloudscapeMessages('en'),
+      loadCloudscapeMessages('fr'),
+    ]);
+    expect(Object.keys(englishCloudscape['cloudscape-design-components'] ?? {})).toEqual(['en']);
+    expect(Object.keys(frenchCloudscape['cloudscape-design-components'] ?? {})).toEqual(['fr']);
     expect((english.app as { app: { loading: string } }).app.loading).toBe('Loading, please wait...');
+    expect(Object.keys(english)).toEqual(['app']);
   });
 
   it('should fetch a catalogue once', () => {
     expect(loadCatalogue('fr')).toBe(loadCatalogue('fr'));
+    expect(loadCloudscapeMessages('fr')).toBe(loadCloudscapeMessages('fr'));
   });
 
   // Runs after the French test above: French was read before any administrator's screen.

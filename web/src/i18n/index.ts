@@ -6,7 +6,10 @@ import {
   languageStorageKey,
   loadAdminCatalogue,
   loadCatalogue,
+  loadSignedInCatalogue,
+  signedInTextsAreWanted,
   wantAdminTexts,
+  wantSignedInTexts,
 } from './catalogue-loader.ts';
 import { fallbackLanguage, languages, supportedLanguage, type Language } from './languages.ts';
 
@@ -22,8 +25,11 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // Not remembered across reloads; the switch itself still works.
   }
-  // An administrator's screen shows in the new language at once, its own texts included.
-  if (adminTextsAreWanted()) await addAdminTexts(language);
+  // A signed-in or administrator's screen shows in the new language at once, its own texts included.
+  await Promise.all([
+    signedInTextsAreWanted() ? addTexts(language, loadSignedInCatalogue) : undefined,
+    adminTextsAreWanted() ? addTexts(language, loadAdminCatalogue) : undefined,
+  ]);
   await i18next.changeLanguage(language);
 }
 
@@ -31,8 +37,11 @@ i18next.on('languageChanged', (language) => {
   document.documentElement.lang = supportedLanguage(language) ?? fallbackLanguage;
 });
 
-async function addAdminTexts(language: Language): Promise<void> {
-  const texts = await loadAdminCatalogue(language);
+async function addTexts(
+  language: Language,
+  load: (language: Language) => Promise<Record<string, unknown>>,
+): Promise<void> {
+  const texts = await load(language);
   // A language not read yet gets them with its main texts (the backend below): a bundle added before
   // would make i18next think the language is there and never read its main texts.
   if (i18next.hasResourceBundle(language, 'translation'))
@@ -42,7 +51,25 @@ async function addAdminTexts(language: Language): Promise<void> {
 /** The texts of the administrators' screens in the current language; awaited before such a screen shows. */
 export async function loadAdminTexts(): Promise<void> {
   wantAdminTexts();
-  await addAdminTexts(currentLanguage());
+  await addTexts(currentLanguage(), loadAdminCatalogue);
+}
+
+const signedInTexts = new Map<Language, Promise<void>>();
+
+/**
+ * The texts of the signed-in screens in the current language; the signed-in frame waits for them (the
+ * same promise for a language, so that React's `use` can wait on it).
+ */
+export function loadSignedInTexts(): Promise<void> {
+  wantSignedInTexts();
+  const language = currentLanguage();
+  let added = signedInTexts.get(language);
+  if (!added) {
+    added = addTexts(language, loadSignedInCatalogue);
+    signedInTexts.set(language, added);
+    added.catch(() => signedInTexts.delete(language));
+  }
+  return added;
 }
 
 // i18next reads a language's texts through this when the language is first shown.
@@ -55,8 +82,12 @@ const catalogueBackend: BackendModule = {
       callback(new Error(`No catalogue for the language ${language}`), false);
       return;
     }
-    Promise.all([loadCatalogue(supported), adminTextsAreWanted() ? loadAdminCatalogue(supported) : {}]).then(
-      ([{ app }, admin]) => callback(null, { ...app, ...admin }),
+    Promise.all([
+      loadCatalogue(supported),
+      signedInTextsAreWanted() ? loadSignedInCatalogue(supported) : {},
+      adminTextsAreWanted() ? loadAdminCatalogue(supported) : {},
+    ]).then(
+      ([{ app }, signedIn, admin]) => callback(null, { ...app, ...signedIn, ...admin }),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },

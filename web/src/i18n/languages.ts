@@ -10,3 +10,11 @@ export const supportedLanguage = (tag: string | null | undefined): Language | un
   const prefix = tag?.toLowerCase().split('-')[0];
   return isLanguage(prefix) ? prefix : undefined;
 };
+
+/**
+ * The language menus' accessible name: "Langue: Français, FR". It holds the code a phone's width shows
+ * instead of the name (app.css), so that what is seen is part of what is said (WCAG 2.5.3); not in
+ * parentheses, which axe's check leaves out.
+ */
+export const languageMenuLabel = (t: (key: string) => string, language: Language): string =>
+  `${t('language.label')}: ${t(`language.${language}`)}, ${language.toUpperCase()}`;

@@ -34,6 +34,8 @@ export const memberRow = (overrides: Partial<MemberRow> = {}): MemberRow => ({
   contributionTotal: 1234.5,
   pendingBenefits: 500,
   plotCount: 1,
+  lastContributionDate: '2025-06-01',
+  lastPayoutDate: '2025-05-20',
   ...overrides,
 });
 

@@ -209,15 +209,18 @@ describe('POST /admin/members/{id}', () => {
 
   it('refuses a number or name and village held by another member, changing nothing', async () => {
     const other = newMemberBody();
-    await addMemberAsAdmin(admin, other);
+    const otherId = await addMemberAsAdmin(admin, other);
     const id = await addMemberAsAdmin(admin);
     const before = await stateOf(id, enablerId);
-    for (const body of [
-      newMemberBody({ number: other.number }),
-      newMemberBody({ name: other.name, village: other.village }),
-    ]) {
+    for (const [claim, body] of [
+      ['number', newMemberBody({ number: other.number })],
+      ['nameVillage', newMemberBody({ name: other.name, village: other.village })],
+    ] as const) {
       const answer = await callApi(adminMembers, 'POST', `/admin/members/${id}`, { token: admin, body });
-      expect(answer).toMatchObject({ status: 409, body: { code: 'ERR_DUPLICATE_MEMBER' } });
+      expect(answer).toMatchObject({
+        status: 409,
+        body: { code: 'ERR_DUPLICATE_MEMBER', details: { matches: [{ claim, memberId: otherId }] } },
+      });
     }
     expect(await stateOf(id, enablerId)).toEqual(before);
   });

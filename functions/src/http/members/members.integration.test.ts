@@ -38,19 +38,41 @@ describe('onboarding', () => {
     });
   });
 
-  it('refuses a duplicate number or name and village within the enabler, not across enablers', async () => {
+  it('refuses a duplicate number or name and village within the enabler, naming what matched and whom, not across enablers', async () => {
     const first = newMemberBody();
-    expect((await callApi(members, 'POST', '/members', { token: agent, body: first })).status).toBe(201);
+    const created = await callApi(members, 'POST', '/members', { token: agent, body: first });
+    expect(created.status).toBe(201);
+    const firstId = created.body.id as string;
     const sameNumber = await callApi(members, 'POST', '/members', {
       token: agent,
       body: { ...newMemberBody(), number: ` ${first.number} ` },
     });
-    expect(sameNumber).toMatchObject({ status: 409, body: { code: 'ERR_DUPLICATE_MEMBER' } });
+    expect(sameNumber).toMatchObject({
+      status: 409,
+      body: { code: 'ERR_DUPLICATE_MEMBER', details: { matches: [{ claim: 'number', memberId: firstId }] } },
+    });
     const sameName = await callApi(members, 'POST', '/members', {
       token: agent,
       body: { ...newMemberBody(), name: first.name.toUpperCase(), village: 'fissel' },
     });
-    expect(sameName.body.code).toBe('ERR_DUPLICATE_MEMBER');
+    expect(sameName.body).toMatchObject({
+      code: 'ERR_DUPLICATE_MEMBER',
+      details: { matches: [{ claim: 'nameVillage', memberId: firstId }] },
+    });
+    // Both rules, held by two members: each is named with its own.
+    const second = newMemberBody();
+    const secondId = (await callApi(members, 'POST', '/members', { token: agent, body: second })).body
+      .id as string;
+    const both = await callApi(members, 'POST', '/members', {
+      token: agent,
+      body: { ...newMemberBody(), number: first.number, name: second.name, village: second.village },
+    });
+    expect(both.body.details).toEqual({
+      matches: [
+        { claim: 'number', memberId: firstId },
+        { claim: 'nameVillage', memberId: secondId },
+      ],
+    });
     const otherEnabler = (await givenSignedInUser('USER', (await givenEnabler()).id)).token;
     expect((await callApi(members, 'POST', '/members', { token: otherEnabler, body: first })).status).toBe(
       201,

@@ -24,6 +24,8 @@ export const memberRowView = (summary: MemberSummary): MemberRowAnswer => ({
   contributionTotal: fromCents(summary.contributionTotalCents),
   pendingBenefits: fromCents(summary.pendingBenefitsCents),
   plotCount: summary.plotCount,
+  lastContributionDate: summary.lastContributionDate,
+  lastPayoutDate: summary.lastPayoutDate,
 });
 
 /** What a plot's answer shows of it (a plot read from the table, or a row of the plot list). */

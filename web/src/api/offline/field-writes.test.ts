@@ -31,7 +31,7 @@ describe('a field write', () => {
   it('should be sent at once online with its key when nothing waits', async () => {
     const api = fakeApi({ 'POST /api/members/m-1/cashouts': { status: 201, body: paid } });
     const outbox = await openOutbox();
-    expect(await submitFieldWrite(cashout, outbox)).toEqual({ status: 'sent', answer: paid });
+    expect(await submitFieldWrite(cashout, { outbox })).toEqual({ status: 'sent', answer: paid });
     expect(api.requestTo('POST /api/members/m-1/cashouts')?.headers.get('Idempotency-Key')).toBe(
       'key-local-k',
     );
@@ -42,13 +42,13 @@ describe('a field write', () => {
     const api = fakeApi({});
     const outbox = await openOutbox();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    expect(await submitFieldWrite(cashout, outbox)).toMatchObject({
+    expect(await submitFieldWrite(cashout, { outbox })).toMatchObject({
       status: 'queued',
       write: { key: 'key-local-k' },
     });
     vi.restoreAllMocks();
     // Online now, but one waits before it: the order holds.
-    expect(await submitFieldWrite(newWrite(queuedCashout('m-1', 7, 'local-k2')), outbox)).toMatchObject({
+    expect(await submitFieldWrite(newWrite(queuedCashout('m-1', 7, 'local-k2')), { outbox })).toMatchObject({
       status: 'queued',
     });
     expect(outbox.current().writes.map(({ id }) => id)).toEqual(['local-k', 'local-k2']);
@@ -59,7 +59,7 @@ describe('a field write', () => {
     fakeApi({ 'POST /api/members/m-1/cashouts': { networkError: true } });
     const shown = errorsShown();
     const outbox = await openOutbox();
-    expect(await submitFieldWrite(cashout, outbox)).toMatchObject({ status: 'queued' });
+    expect(await submitFieldWrite(cashout, { outbox })).toMatchObject({ status: 'queued' });
     expect(outbox.current().writes[0]).toMatchObject({
       key: 'key-local-k',
       unansweredAt: expect.any(Number),
@@ -73,7 +73,7 @@ describe('a field write', () => {
     const shown = errorsShown();
     const outbox = new Outbox();
     await outbox.open('asha@example.org|enabler-1', { earlierSession: false });
-    expect(await submitFieldWrite(cashout, outbox)).toMatchObject({
+    expect(await submitFieldWrite(cashout, { outbox })).toMatchObject({
       status: 'queued',
       write: { key: 'key-local-k', state: 'waiting', unansweredAt: expect.any(Number) },
     });
@@ -89,7 +89,7 @@ describe('a field write', () => {
   it('should show an administrator that the server is busy, in the catalogue’s words', async () => {
     fakeApi({ 'POST /api/members/m-1/cashouts': busy });
     const shown = errorsShown();
-    await expect(submitFieldWrite(cashout, new Outbox())).rejects.toMatchObject({ status: 503 });
+    await expect(submitFieldWrite(cashout, { outbox: new Outbox() })).rejects.toMatchObject({ status: 503 });
     const t = i18next.getFixedT('en');
     expect(shown.map((error) => errorMessage(t, error))).toEqual([
       'The service is busy. Try again in a few seconds.',
@@ -109,7 +109,9 @@ describe('a field write', () => {
     });
     const shown = errorsShown();
     const outbox = await openOutbox();
-    await expect(submitFieldWrite(cashout, outbox)).rejects.toMatchObject({ code: 'ERR_BALANCE_TOO_LOW' });
+    await expect(submitFieldWrite(cashout, { outbox })).rejects.toMatchObject({
+      code: 'ERR_BALANCE_TOO_LOW',
+    });
     expect(shown.map(({ code }) => code)).toEqual(['ERR_BALANCE_TOO_LOW']);
     expect(outbox.current().writes).toEqual([]);
   });
@@ -121,14 +123,17 @@ describe('a field write', () => {
     const member = newWrite(
       queuedMember('local-m', { body: { name: 'A', village: 'B', number: 'C', bankAccount: '9' } } as never),
     );
-    await expect(submitFieldWrite(member, outbox)).rejects.toMatchObject({ kind: 'network' });
+    await expect(submitFieldWrite(member, { outbox })).rejects.toMatchObject({ kind: 'network' });
     expect(shown).toHaveLength(1);
     expect(outbox.current().writes).toEqual([]);
   });
 
   it('should be an ordinary write without a queue (an administrator)', async () => {
     fakeApi({ 'POST /api/members/m-1/cashouts': { status: 201, body: paid } });
-    expect(await submitFieldWrite(cashout, new Outbox())).toEqual({ status: 'sent', answer: paid });
+    expect(await submitFieldWrite(cashout, { outbox: new Outbox() })).toEqual({
+      status: 'sent',
+      answer: paid,
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { CreatedIdAnswer } from '@cpbo/schemas';
-import { isApiError } from '../api-error.ts';
+import { isApiError, type ApiError } from '../api-error.ts';
 import { publishError } from '../error-bus.ts';
 import type { Cashout, Contribution } from '../members.ts';
 import type { Plot } from '../plots.ts';
@@ -28,6 +28,13 @@ export type FieldWriteResult<Kind extends QueuedWriteKind> =
 
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
 
+export interface FieldWriteOptions {
+  /** The device's queue (the app's by default). */
+  outbox?: Outbox;
+  /** A refusal the form shows itself (a member already registered): not put in the error dialog. */
+  showsRefusal?: (error: ApiError) => boolean;
+}
+
 /**
  * A write the agent confirmed. Sent at once when the device is online and nothing waits before it; else,
  * or when the try gets no answer, it joins the queue with its Idempotency-Key and is sent in its turn.
@@ -37,10 +44,20 @@ const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
  */
 export async function submitFieldWrite<Kind extends QueuedWriteKind>(
   write: NewQueuedWrite & { kind: Kind },
-  outbox: Outbox = appOutbox,
+  { outbox = appOutbox, showsRefusal = () => false }: FieldWriteOptions = {},
 ): Promise<FieldWriteResult<Kind>> {
   const answer = (value: unknown) => ({ status: 'sent' as const, answer: value as FieldWriteAnswers[Kind] });
-  if (!outbox.isOpen()) return answer(await sendWrite(write, 'global'));
+  const reported = (error: unknown) => {
+    if (isApiError(error) && !showsRefusal(error)) publishError(error);
+    return error;
+  };
+  if (!outbox.isOpen()) {
+    try {
+      return answer(await sendWrite(write, 'caller'));
+    } catch (error) {
+      throw reported(error);
+    }
+  }
   const record = outbox.current();
   const mustWait = !isOnline() || hasWaiting(record) || localIdsOf(write).some((id) => !record.serverIds[id]);
   if (mustWait) {
@@ -56,10 +73,7 @@ export async function submitFieldWrite<Kind extends QueuedWriteKind>(
   } catch (error) {
     if (!isApiError(error)) throw error;
     // A member with bank details is not kept on the device: the agent tries again (same key) from the form.
-    if ('refused' in outcomeOf(error) || carriesBankDetails(write)) {
-      publishError(error);
-      throw error;
-    }
+    if ('refused' in outcomeOf(error) || carriesBankDetails(write)) throw reported(error);
     // No answer (or "try again"): it may be recorded already, and the queue sends the same key again.
     const queued = await outbox.add(write, triedAt);
     void outbox.send();

@@ -34,11 +34,10 @@ describe('reads kept on the device', () => {
     expect(JSON.stringify(kept)).not.toContain('SBIN0001234');
   });
 
-  it('should keep the members, the app’s config and the enabler, read, and none of the device’s own records', () => {
+  it('should keep the members and the enabler, read, and none of the device’s own records', () => {
     const success = { status: 'success' } as never;
     expect(isKeptRead({ queryKey: queryKeys.members.detail('m-1'), state: success })).toBe(true);
     expect(isKeptRead({ queryKey: queryKeys.members.list({ page: 1 }), state: success })).toBe(true);
-    expect(isKeptRead({ queryKey: queryKeys.appConfig, state: success })).toBe(true);
     expect(isKeptRead({ queryKey: queryKeys.myEnabler, state: success })).toBe(true);
     expect(isKeptRead({ queryKey: queryKeys.users.all, state: success })).toBe(false);
     expect(isKeptRead({ queryKey: queryKeys.members.detail('local-1'), state: success })).toBe(false);

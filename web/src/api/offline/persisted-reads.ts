@@ -19,12 +19,11 @@ export const MAX_KEPT_READS = 400;
 /** At most one write of the reads a second after the first, however many arrive. */
 const SAVE_DELAY_MS = 1000;
 
-/** The reads an agent needs offline: the members (list pages, members, plots), the app's config, the enabler. */
-const keptPrefixes: readonly string[] = [
-  queryKeys.members.all[0],
-  queryKeys.appConfig[0],
-  queryKeys.myEnabler[0],
-];
+/**
+ * The reads an agent needs offline: the members (list pages, members, plots) and the enabler (the
+ * environment's label keeps itself: api/environment-label.ts).
+ */
+const keptPrefixes: readonly string[] = [queryKeys.members.all[0], queryKeys.myEnabler[0]];
 
 export const isKeptRead = (query: Pick<Query, 'queryKey' | 'state'>): boolean =>
   query.state.status === 'success' &&

@@ -17,6 +17,8 @@ export type QueuedWriteState = 'waiting' | 'refused' | 'held';
 export interface Refusal {
   code?: string | undefined;
   message: string;
+  /** What the server said more (a member already registered: which one). */
+  details?: unknown;
   /** Not the server's: a try went unanswered more than a day ago, so a retry could record it twice. */
   keyExpired?: boolean;
 }

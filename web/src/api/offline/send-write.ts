@@ -44,7 +44,13 @@ export function outcomeOf(error: unknown): SendOutcome {
       : { later: true as const, afterMs: error.retryAfterMs };
   if (error.status >= 500 || tryAgainStatuses.has(error.status)) return later;
   if (error.code !== undefined && tryAgainCodes.has(error.code)) return later;
-  return { refused: { code: error.code, message: error.message } };
+  return {
+    refused: {
+      code: error.code,
+      message: error.message,
+      ...(error.details === undefined ? {} : { details: error.details }),
+    },
+  };
 }
 
 /** Sends a write and says what became of it; never rejects. */

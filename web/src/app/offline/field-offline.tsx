@@ -4,7 +4,10 @@ import { LoadingScreen } from '../../common/ui/loading-screen.tsx';
 import { useSignedInSession, type SignedInSession } from '../../session/session-context.ts';
 import { fieldDevice, type FieldDevice } from './field-device.ts';
 import { OfflineBanner } from './offline-banner.tsx';
+import { SentNotice } from './sent-notice.tsx';
+import { watchSentWrites, type SentCounts } from './sent-writes.ts';
 import { registerServiceWorker, type ApplyUpdate } from './service-worker.ts';
+import { outbox } from '../../api/offline/outbox.ts';
 
 interface FieldState {
   device: FieldDevice;
@@ -12,6 +15,9 @@ interface FieldState {
   ready: boolean;
   /** Set when a new build waits to take over. */
   update: ApplyUpdate | undefined;
+  /** What the queue sent when it last emptied, until the agent dismisses it. */
+  sent: SentCounts | null;
+  dismissSent: () => void;
 }
 
 const FieldContext = createContext<FieldState | null>(null);
@@ -25,6 +31,7 @@ function AgentDevice({ session, children }: { session: SignedInSession; children
   // Opened offline, the screens wait for the kept reads; online they start at once.
   const [ready, setReady] = useState(session.start !== 'offline');
   const [update, setUpdate] = useState<ApplyUpdate | undefined>(undefined);
+  const [sent, setSent] = useState<SentCounts | null>(null);
 
   useEffect(() => {
     void device.start().finally(() => setReady(true));
@@ -32,8 +39,13 @@ function AgentDevice({ session, children }: { session: SignedInSession; children
   }, [device]);
 
   useEffect(() => registerServiceWorker((apply) => setUpdate(() => apply)), []);
+  useEffect(() => watchSentWrites(outbox, setSent), []);
 
-  return <FieldContext value={{ device, ready, update }}>{children}</FieldContext>;
+  return (
+    <FieldContext value={{ device, ready, update, sent, dismissSent: () => setSent(null) }}>
+      {children}
+    </FieldContext>
+  );
 }
 
 /**
@@ -55,6 +67,7 @@ export function FieldScreen({ children }: { children: ReactNode }) {
     <>
       <OfflineBanner update={field.update} />
       {field.ready ? children : <LoadingScreen />}
+      <SentNotice counts={field.sent} onDismiss={field.dismissSent} />
     </>
   );
 }

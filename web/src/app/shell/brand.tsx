@@ -1,8 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import Badge from '@cloudscape-design/components/badge';
 import logoUrl from '../../assets/logo.svg';
-import { useEnvironmentLabel } from '../../api/app-config-queries.ts';
+import { useEnvironmentLabel } from '../../api/environment-label.ts';
 import { paths } from '../../navigation/paths.ts';
 
 /** Logo, product name and the deployment's environment label, for both top bars. */
@@ -16,8 +15,9 @@ export function Brand({ onHome }: { onHome?: (event: MouseEvent<HTMLAnchorElemen
         <span className="top-bar__title">{t('app.title')}</span>
       </a>
       {environment && (
-        <span title={t('app.environment', { environment })}>
-          <Badge color="severity-low">{environment}</Badge>
+        // Cloudscape's badge in plain CSS (app.css): both top bars, the login page's among them, show it.
+        <span className="environment-badge" title={t('app.environment', { environment })}>
+          {environment}
         </span>
       )}
     </div>

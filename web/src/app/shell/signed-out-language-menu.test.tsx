@@ -46,7 +46,7 @@ describe('signed-out language menu', () => {
     render(<SignedOutLanguageMenu />);
     await userEvent.click(trigger());
     await userEvent.click(screen.getByRole('button', { name: 'Français' }));
-    expect(await screen.findByRole('button', { name: 'Langue: Français' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Langue: Français, FR' })).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
     expect(window.localStorage.getItem('language')).toBe('fr');
   });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, languages } from '../../i18n/index.ts';
+import { languageMenuLabel } from '../../i18n/languages.ts';
 
 /**
  * The signed-out header's language choice, each language named in itself. Plain HTML rather than
@@ -39,7 +40,7 @@ export function SignedOutLanguageMenu() {
         ref={trigger}
         type="button"
         className="language-menu__trigger"
-        aria-label={`${t('language.label')}: ${name}`}
+        aria-label={languageMenuLabel(t, language)}
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
         onClick={() => setOpen((shown) => !shown)}

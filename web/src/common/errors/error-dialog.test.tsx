@@ -7,6 +7,19 @@ import { publishError } from '../../api/error-bus.ts';
 import { dialogTexts, dialogVisible } from '../../test/cloudscape.ts';
 import { ErrorDialog } from './error-dialog.tsx';
 import { errorMessage } from './error-message.ts';
+import { SessionContext, type SessionContextValue } from '../../session/session-context.ts';
+import type { Role } from '../../api/auth.ts';
+
+/** A signed-in session of this role, as the session provider gives it (its actions unused here). */
+const signedInAs = (role: Role): SessionContextValue =>
+  ({
+    status: 'signedIn',
+    session: {
+      user: { role, username: 'Awa', email: 'awa@example.org', enablerId: 'e-1', enablerName: 'Coop' },
+      enabler: null,
+      enablers: [],
+    },
+  }) as unknown as SessionContextValue;
 
 const t = i18next.t.bind(i18next);
 
@@ -54,8 +67,12 @@ describe('ErrorDialog', () => {
     expect(dialogVisible()).toBe(false);
   });
 
-  it('should show errors one after the other, with the request reference', async () => {
-    render(<ErrorDialog />);
+  it('should show errors one after the other, with the request reference to an administrator', async () => {
+    render(
+      <SessionContext value={signedInAs('ADMIN')}>
+        <ErrorDialog />
+      </SessionContext>,
+    );
     act(() => {
       publishError(new ApiError({ kind: 'http', status: 500, message: 'first', requestId: 'req-1' }));
       publishError(new ApiError({ kind: 'network', message: 'second' }));
@@ -67,5 +84,19 @@ describe('ErrorDialog', () => {
     expect(dialogTexts()?.content).toBe('A technical error occured : second');
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(dialogVisible()).toBe(false);
+  });
+
+  it('should show a field agent no request reference, which they cannot use', async () => {
+    render(
+      <SessionContext value={signedInAs('USER')}>
+        <ErrorDialog />
+      </SessionContext>,
+    );
+    act(() =>
+      publishError(new ApiError({ kind: 'http', status: 500, message: 'first', requestId: 'req-1' })),
+    );
+
+    await waitFor(() => expect(dialogVisible()).toBe(true));
+    expect(dialogTexts()?.content).toBe('A technical error occured : first');
   });
 });

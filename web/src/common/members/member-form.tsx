@@ -1,5 +1,6 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
@@ -13,6 +14,8 @@ import type { AdminMemberBody } from '../../api/admin-records.ts';
 import { bankFields, memberFieldMaxLength, type MemberDetail, type NewMember } from '../../api/members.ts';
 import { DayField, readDay } from '../admin-form/day-field.tsx';
 import { formatIsoDate } from '../plots/plot-fields.ts';
+import { DuplicateMemberAlert, duplicateFieldErrors, type DuplicateRefusal } from './duplicate-member.tsx';
+import { useStages } from '../ui/use-stages.ts';
 
 type TextField = Exclude<keyof NewMember, 'gender'>;
 type Gender = '' | 'female' | 'male';
@@ -116,6 +119,8 @@ export interface MemberFormProps {
    */
   bankDetailsNote?: ReactNode;
   submitLabel?: string;
+  /** The last try was refused as a member already registered: said above the form, the fields marked. */
+  duplicate?: DuplicateRefusal | null;
 }
 
 /**
@@ -129,17 +134,26 @@ export function MemberForm({
   admin = false,
   submitLabel,
   bankDetailsNote,
+  duplicate = null,
 }: MemberFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<MemberFormValues>(initial);
   // Required-field messages appear once the user tried to submit, not while they are typing.
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
+  // The bank details are drawn after the identity (common/ui/use-stages.ts).
+  const stage = useStages(2);
 
+  const duplicateErrors = duplicateFieldErrors(t, duplicate, values);
   const errorOf = (field: TextField) =>
     submitted && isRequired(field) && !values[field].trim()
       ? t('members.onboarding.required', { field: t(`members.fields.${field}`) })
-      : undefined;
+      : duplicateErrors[field as keyof typeof duplicateErrors];
+  // The refusal is said where the agent looks: brought into view from the form's button.
+  const refusalRegion = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (duplicate) refusalRegion.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [duplicate]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -209,6 +223,13 @@ export function MemberForm({
           </SpaceBetween>
         }
       >
+        <div ref={refusalRegion} role="alert">
+          {duplicate && (
+            <Box margin={{ bottom: 'l' }}>
+              <DuplicateMemberAlert refusal={duplicate} />
+            </Box>
+          )}
+        </div>
         <SpaceBetween size="l">
           <Container header={<Header variant="h2">{t('members.onboarding.identity')}</Header>}>
             <ColumnLayout columns={2}>
@@ -243,14 +264,16 @@ export function MemberForm({
               )}
             </ColumnLayout>
           </Container>
-          <Container header={<Header variant="h2">{t('members.onboarding.bank')}</Header>}>
-            <SpaceBetween size="m">
-              {bankDetailsNote}
-              <ColumnLayout columns={2}>
-                {bankFields.map((field) => textField(field, bankDetailsNote !== undefined))}
-              </ColumnLayout>
-            </SpaceBetween>
-          </Container>
+          {stage >= 2 && (
+            <Container header={<Header variant="h2">{t('members.onboarding.bank')}</Header>}>
+              <SpaceBetween size="m">
+                {bankDetailsNote}
+                <ColumnLayout columns={2}>
+                  {bankFields.map((field) => textField(field, bankDetailsNote !== undefined))}
+                </ColumnLayout>
+              </SpaceBetween>
+            </Container>
+          )}
         </SpaceBetween>
       </Form>
     </form>

@@ -12,13 +12,22 @@ import { ProtectionTypeField } from './protection-type-field.tsx';
 export interface ContributionFormProps {
   member: { id: string; name: string };
   /** The plots it may be for: the member's (oldest first, the first chosen) or the one plot of its page. */
-  plots: readonly { id: string; name: string }[];
-  /** After the contribution was recorded (or kept to be sent), with the message to show. */
-  onCollected: (message: string, outcome: 'sent' | 'queued') => void;
+  plots: readonly ContributionPlot[];
 }
 
-/** Collects a monthly contribution for a plot the agent chooses, after a confirmation. */
-export function ContributionForm({ member, plots, onCollected }: ContributionFormProps) {
+/** A plot a contribution may be for, with the monthly contributions its protections ask. */
+export interface ContributionPlot {
+  id: string;
+  name: string;
+  droughtMonthlyContrib: number;
+  excessRainMonthlyContrib: number;
+}
+
+/**
+ * Collects a monthly contribution for a plot the agent chooses, after a confirmation; the amount starts
+ * at what the plot's protection asks a month.
+ */
+export function ContributionForm({ member, plots }: ContributionFormProps) {
   const { t } = useTranslation();
   const [protectionType, setProtectionType] = useState<ProtectionType>('DROUGHT');
   const [chosenId, setChosenId] = useState<string | undefined>(undefined);
@@ -31,6 +40,9 @@ export function ContributionForm({ member, plots, onCollected }: ContributionFor
       memberId={member.id}
       inputName="contributionAmount"
       disabled={!plot}
+      defaultAmount={
+        protectionType === 'DROUGHT' ? plot?.droughtMonthlyContrib : plot?.excessRainMonthlyContrib
+      }
       notice={!plot && <Alert type="info">{t('members.member.add.contributions.message')}</Alert>}
       constraintText={
         plot && plots.length === 1 ? t('members.member.contribution.forPlot', { plot: plot.name }) : undefined
@@ -53,7 +65,6 @@ export function ContributionForm({ member, plots, onCollected }: ContributionFor
           body,
         })
       }
-      onRecorded={onCollected}
     >
       {plots.length > 1 && plot && (
         <FormField label={t('members.member.contribution.plot')}>

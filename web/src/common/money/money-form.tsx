@@ -11,6 +11,7 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { queryKeys } from '../../api/query-keys.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { RecordedNotice, type RecordedNoticeValue } from '../ui/recorded-notice.tsx';
 import { useActionKey } from '../../api/use-action-key.ts';
 import { useMemberFormats } from '../format/use-member-formats.ts';
 import { loadOfflineTexts } from '../offline/offline-texts.ts';
@@ -22,6 +23,11 @@ export interface MoneyFormProps<Body extends { amount: number }> {
   memberId: string;
   /** The amount field's name. */
   inputName: string;
+  /**
+   * What the amount starts at (and comes back to after a record), while the agent has not typed another:
+   * a contribution's plot's monthly contribution. None (or 0) leaves the field empty.
+   */
+  defaultAmount?: number;
   /** Nothing can be recorded (e.g. a member without plots): the field is off. */
   disabled?: boolean;
   /** Shown above the field (why the form is off…). */
@@ -40,21 +46,27 @@ export interface MoneyFormProps<Body extends { amount: number }> {
    * the device to be sent when the network is back.
    */
   send: (body: Body, idempotencyKey: string) => Promise<{ status: 'sent' | 'queued' }>;
-  /** After the record was written (or queued), with the message to show. */
-  onRecorded: (message: string, outcome: 'sent' | 'queued') => void;
 }
+
+/** An amount as the agent would type it in their language (150,5 in French). */
+const typedAmount = (amount: number | undefined, language: string | undefined): string =>
+  amount && amount > 0 ? String(amount).replace('.', language === 'fr' ? ',' : '.') : '';
 
 /**
  * A form that moves money for a member: an amount (with the currency's decimals), a confirmation,
- * then one write whose retries share one Idempotency-Key; the member is read again after it.
+ * then one write whose retries share one Idempotency-Key; the member is read again after it. What the
+ * write became shows under the form's button, where the agent looks (issue 38).
  */
 export function MoneyForm<Body extends { amount: number }>(props: MoneyFormProps<Body>) {
   const { kind, memberId, inputName, disabled = false, notice, constraintText, ruleError, children } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formats = useMemberFormats();
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
+  // null: the agent has not typed, the default amount shows.
+  const [typed, setTyped] = useState<string | null>(null);
+  const text = typed ?? typedAmount(props.defaultAmount, i18n.resolvedLanguage);
   const [confirming, setConfirming] = useState(false);
+  const [recorded, setRecorded] = useState<RecordedNoticeValue | null>(null);
   const actionKey = useActionKey();
   const record = useMutation({
     mutationFn: (body: Body) => props.send(body, actionKey.keyFor({ memberId, ...body })),
@@ -81,20 +93,23 @@ export function MoneyForm<Body extends { amount: number }>(props: MoneyFormProps
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (amount !== undefined) setConfirming(true);
+    if (amount !== undefined) {
+      setRecorded(null);
+      setConfirming(true);
+    }
   };
 
   const confirm = async () => {
     if (amount === undefined) return;
     try {
       const { status } = await record.mutateAsync(props.bodyOf(amount));
-      setText('');
+      setTyped(null);
       // Its message's texts come from the precache offline; the message shows even if they do not.
       if (status === 'queued') await loadOfflineTexts().catch(() => undefined);
-      props.onRecorded(
-        t(status === 'queued' ? `offline.queued.${kind}` : `members.member.${kind}.done`, values),
-        status,
-      );
+      setRecorded({
+        content: t(status === 'queued' ? `offline.queued.${kind}` : `members.member.${kind}.done`, values),
+        outcome: status,
+      });
     } catch {
       // The error dialog says why (the balance or the plots changed meanwhile…).
     } finally {
@@ -132,7 +147,7 @@ export function MoneyForm<Body extends { amount: number }>(props: MoneyFormProps
                   name={inputName}
                   inputMode="decimal"
                   value={text}
-                  onChange={({ detail }) => setText(detail.value)}
+                  onChange={({ detail }) => setTyped(detail.value)}
                   invalid={error !== undefined}
                   disabled={disabled}
                 />
@@ -140,6 +155,7 @@ export function MoneyForm<Body extends { amount: number }>(props: MoneyFormProps
               {children}
             </SpaceBetween>
           </Form>
+          <RecordedNotice notice={recorded} onDismiss={() => setRecorded(null)} />
         </Container>
       </form>
       <ConfirmDialog

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, Marker, TileLayer, ZoomControl } from 'react-leaflet';
+import { MapContainer, Marker, TileLayer, useMapEvents, ZoomControl } from 'react-leaflet';
+import type { LeafletMouseEvent, Marker as LeafletMarker } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -24,6 +25,12 @@ export { DEFAULT_ZOOM, MAX_ZOOM } from './base-layers.ts';
 export { formatCoordinate } from './coordinates.ts';
 export type { TileProbe } from './tile-availability.ts';
 
+/** A point on the map, in decimal degrees. */
+export interface MapPosition {
+  latitude: number;
+  longitude: number;
+}
+
 export interface PlotMapProps {
   latitude: number;
   longitude: number;
@@ -31,23 +38,56 @@ export interface PlotMapProps {
   name: string;
   /** How to check that a tile service answers; tests pass their own (jsdom loads no images). */
   probeTile?: TileProbe;
+  /**
+   * A form's map: a tap on the map or a drag of the pin places the plot there (while the map images
+   * show: a blank map is no place to point at). Without it the map only shows the plot.
+   */
+  onPlace?: (position: MapPosition) => void;
+  /**
+   * Changes when the position comes from elsewhere than the map (typed, the phone's): the map centres on
+   * it again. A display map centres on every new position.
+   */
+  focusKey?: string | number;
+  /** The zoom the map opens (or centres again) at; the spec's default otherwise. */
+  zoom?: number;
+}
+
+/** Taps on the map place the plot. */
+function PlaceOnTap({ onPlace }: { onPlace: (position: MapPosition) => void }) {
+  useMapEvents({
+    click: ({ latlng }: LeafletMouseEvent) => onPlace({ latitude: latlng.lat, longitude: latlng.lng }),
+  });
+  return null;
 }
 
 /**
- * The plot on a map, street or ground (satellite) view. The marker and the coordinates show whatever
- * happens to the tiles: without a connection the map is a plain background with a quiet note.
+ * The plot on a map, street or ground (satellite) view; on a form, where a tap or a drag of the pin places
+ * it. The marker and the coordinates show whatever happens to the tiles: without a connection the map is
+ * a plain background with a quiet note, and the plot is placed by its coordinates.
  */
-export function PlotMap({ latitude, longitude, name, probeTile = loadTileImage }: PlotMapProps) {
+export function PlotMap({
+  latitude,
+  longitude,
+  name,
+  probeTile = loadTileImage,
+  onPlace,
+  focusKey = `${latitude} ${longitude}`,
+  zoom = DEFAULT_ZOOM,
+}: PlotMapProps) {
   const { t, i18n } = useTranslation();
   const [layerId, setLayerId] = useState<BaseLayerId>('street');
   const layer = baseLayers[layerId];
+  // Where the map was last centred: the tile probed is there (a pin dragged around probes nothing new).
+  const [centre, setCentre] = useState({ focusKey, latitude, longitude });
+  if (centre.focusKey !== focusKey) setCentre({ focusKey, latitude, longitude });
   const probeUrl = useMemo(
-    () => tileUrlAt(layer, latitude, longitude, DEFAULT_ZOOM),
-    [layer, latitude, longitude],
+    () => tileUrlAt(layer, centre.latitude, centre.longitude, zoom),
+    [layer, centre, zoom],
   );
   const { availability, markUnavailable, retry } = useTileAvailability(probeUrl, probeTile);
   // One failed tile among loaded ones is a hiccup; failures before any tile loaded mean no service.
   const tileLoaded = useRef(false);
+  const placing = onPlace && availability === 'available' ? onPlace : undefined;
 
   const markerLabel = t('plots.map.marker', { name });
   const coordinates = t('plots.map.coordinates', {
@@ -65,11 +105,11 @@ export function PlotMap({ latitude, longitude, name, probeTile = loadTileImage }
       />
       <div className="plot-map" role="region" aria-label={t('plots.map.label', { name })}>
         <MapContainer
-          // The centre is read once by Leaflet: other coordinates make another map.
-          key={`${latitude} ${longitude}`}
+          // The centre is read once by Leaflet: another focus makes another map.
+          key={String(focusKey)}
           className="plot-map__canvas"
-          center={[latitude, longitude]}
-          zoom={DEFAULT_ZOOM}
+          center={[centre.latitude, centre.longitude]}
+          zoom={zoom}
           maxZoom={MAX_ZOOM}
           scrollWheelZoom={false}
           zoomControl={false}
@@ -99,17 +139,28 @@ export function PlotMap({ latitude, longitude, name, probeTile = loadTileImage }
               }}
             />
           )}
+          {placing && <PlaceOnTap onPlace={placing} />}
           <Marker
-            // Leaflet reads the label once.
-            key={markerLabel}
+            // Leaflet reads the label and whether it drags once.
+            key={`${markerLabel} ${placing ? 'placing' : 'shown'}`}
             position={[latitude, longitude]}
             icon={plotMarkerIcon}
             title={markerLabel}
             alt={markerLabel}
+            draggable={placing !== undefined}
+            eventHandlers={
+              placing && {
+                dragend: ({ target }) => {
+                  const { lat, lng } = (target as LeafletMarker).getLatLng();
+                  placing({ latitude: lat, longitude: lng });
+                },
+              }
+            }
           />
         </MapContainer>
       </div>
       <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+        {placing && <Box variant="small">{t('plots.placement.mapHint')}</Box>}
         <Box variant="small">{coordinates}</Box>
         {availability === 'unavailable' && (
           <StatusIndicator type="info">{t('plots.map.tilesUnavailable')}</StatusIndicator>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import { changeLanguage, currentLanguage, isLanguage, languages, type Language } from '../../i18n/index.ts';
+import { languageMenuLabel } from '../../i18n/languages.ts';
 
 export interface LanguageSelectorProps {
   /** Called with the language chosen (a signed-in user's choice is saved with the account). */
@@ -15,7 +16,7 @@ export function LanguageSelector({ onChosen }: LanguageSelectorProps) {
   return (
     <ButtonDropdown
       variant="normal"
-      ariaLabel={`${t('language.label')}: ${name}`}
+      ariaLabel={languageMenuLabel(t, language)}
       // Each name carries its language, so that a screen reader speaks "Français" in French (WCAG 3.1.2).
       items={languages.map((id) => ({ id, lang: id, text: t(`language.${id}`), disabled: id === language }))}
       onItemClick={({ detail }) => {

@@ -1,9 +1,11 @@
-import cloudscape from '@cloudscape-design/components/i18n/messages/all.fr';
-import app from '../fr.json';
+import app from '../fr.json?sections=first';
 import type { Catalogue } from './catalogue.ts';
 
 /**
- * The French texts, the app's and Cloudscape's own: one chunk, fetched when French is first shown. The
- * administrators' screens' texts (../admin/fr.json) come with the first of those screens.
+ * The French texts of the app that every visitor may see first (the login page's among them): one chunk,
+ * fetched when French is first shown. The signed-in screens' sections (../catalogue-sections.ts) come
+ * with the signed-in frame (fr-signed-in.ts), Cloudscape's own labels (cloudscape-fr.ts) with the
+ * first screen that needs them, the administrators' screens' texts (../admin/fr.json) with the first
+ * of those screens.
  */
-export const catalogue: Catalogue = { app, cloudscape };
+export const catalogue: Catalogue = { app };

@@ -142,7 +142,7 @@ describe('login page', () => {
     fakeApi({});
     renderApp('/');
     await screen.findByRole('heading', { name: 'Sign in' });
-    await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Language: English, EN' }));
     await userEvent.click(screen.getByText('Français'));
     expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('fr');

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MemberDetail } from '../../api/members.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
 import { outbox } from '../../api/offline/outbox.ts';
@@ -14,6 +14,8 @@ const openMember = async (member: MemberDetail, routes: Parameters<typeof fakeAp
   const api = fakeApi({ ...agentRoutes(), 'GET /api/members/m-1': { body: member }, ...routes });
   renderApp('/Member/m-1');
   await screen.findByRole('heading', { name: member.name, level: 1 });
+  // The money forms come last (common/ui/use-stages.ts).
+  await screen.findByRole('heading', { name: 'Pay a benefit', level: 2 });
   return { api, memberLoads: () => api.calls().filter((call) => call === 'GET /api/members/m-1').length };
 };
 
@@ -87,9 +89,30 @@ describe('member page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Add a plot' }).getAttribute('href')).toBe('/Member/m-1/Field');
   });
 
+  it("should show which months of each plot's season are paid and which are due, numbered from 1", async () => {
+    // 15 July 2025: four months of the plot's cover have begun; its 300 paid cover three of its 100 a month.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2025, 6, 15, 12) });
+    await openMember(memberDetail());
+    expect(await screen.findByRole('heading', { name: 'Months of the season', level: 2 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'North field', level: 3 })).toBeTruthy();
+    expect(await screen.findByText('Paid: 3 of 6 months · Due: 1')).toBeTruthy();
+    const season = screen.getByRole('list', { name: 'Months of the season: North field' });
+    const months = within(season)
+      .getAllByRole('listitem')
+      .map((month) => month.textContent);
+    expect(months).toEqual([
+      'Month 1Paid01/04/2025 to 30/04/2025',
+      'Month 2Paid01/05/2025 to 31/05/2025',
+      'Month 3Paid01/06/2025 to 30/06/2025',
+      'Month 4Due01/07/2025 to 31/07/2025',
+      'Month 5Upcoming01/08/2025 to 31/08/2025',
+      'Month 6Upcoming01/09/2025 to 01/10/2025',
+    ]);
+  });
+
   it('should refuse a cashout above the pending benefit: disabled, and no call', async () => {
     const { api } = await openMember(memberDetail({ cashoutBalance: 500 }));
-    const amount = within(cashoutForm()).getByLabelText('Amount');
+    const amount = within(cashoutForm()).getByLabelText('Amount to pay out');
 
     expect((submitOf(cashoutForm()) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.type(amount, '500.01');
@@ -122,7 +145,7 @@ describe('member page', { timeout: 30_000 }, () => {
         return { status: 201, body: { id: 'co-2', amount: 200, cashoutDate: new Date().toISOString() } };
       },
     });
-    await userEvent.type(within(cashoutForm()).getByLabelText('Amount'), '200');
+    await userEvent.type(within(cashoutForm()).getByLabelText('Amount to pay out'), '200');
     await userEvent.click(submitOf(cashoutForm()));
 
     const dialog = visibleDialog();
@@ -142,11 +165,13 @@ describe('member page', { timeout: 30_000 }, () => {
       within(visibleDialog()?.getElement() as HTMLElement).getByRole('button', { name: 'Pay' }),
     );
 
-    expect(await screen.findByText('A benefit of ₹200.00 was paid to Asha Devi.')).toBeTruthy();
+    // Said under the form's button, in a region screen readers announce.
+    const done = await within(cashoutForm()).findByText('A benefit of ₹200.00 was paid to Asha Devi.');
+    expect(done.closest('[role="status"]')).not.toBeNull();
     expect(api.requestTo('POST /api/members/m-1/cashouts')?.body).toEqual({ amount: 200 });
     await waitFor(() => expect(memberLoads()).toBe(2));
     await waitFor(() => expect(statusCards()['Pending benefits']).toBe('₹300.00'));
-    expect((within(cashoutForm()).getByLabelText('Amount') as HTMLInputElement).value).toBe('');
+    expect((within(cashoutForm()).getByLabelText('Amount to pay out') as HTMLInputElement).value).toBe('');
   });
 
   it('should disable the contribution form of a member without plots and say why', async () => {
@@ -157,7 +182,9 @@ describe('member page', { timeout: 30_000 }, () => {
       ),
     ).toBeTruthy();
     expect((submitOf(contributionForm()) as HTMLButtonElement).disabled).toBe(true);
-    expect((within(contributionForm()).getByLabelText('Amount') as HTMLInputElement).disabled).toBe(true);
+    expect(
+      (within(contributionForm()).getByLabelText('Contribution amount') as HTMLInputElement).disabled,
+    ).toBe(true);
     await userEvent.click(submitOf(contributionForm()));
     expect(visibleDialog()).toBeUndefined();
     expect(api.calls()).not.toContain('POST /api/members/m-1/contribute');
@@ -171,7 +198,10 @@ describe('member page', { timeout: 30_000 }, () => {
     expect((within(form).getByLabelText('Drought') as HTMLInputElement).checked).toBe(true);
     expect((within(form).getByLabelText('Excess rain') as HTMLInputElement).disabled).toBe(true);
 
-    const amount = within(form).getByLabelText('Amount');
+    const amount = within(form).getByLabelText('Contribution amount') as HTMLInputElement;
+    // It starts at the plot's monthly drought contribution.
+    expect(amount.value).toBe('100');
+    await userEvent.clear(amount);
     await userEvent.type(amount, '0');
     expect((submitOf(form) as HTMLButtonElement).disabled).toBe(true);
     expect(fieldErrorOf(form)).toBe('The amount must be above 0.');
@@ -186,7 +216,13 @@ describe('member page', { timeout: 30_000 }, () => {
     await userEvent.click(
       within(visibleDialog()?.getElement() as HTMLElement).getByRole('button', { name: 'Collect' }),
     );
-    expect(await screen.findByText('A contribution of ₹150.50 was collected from Asha Devi.')).toBeTruthy();
+    expect(
+      await within(form).findByText(
+        'A contribution of ₹150.50 was collected from Asha Devi for the plot North field.',
+      ),
+    ).toBeTruthy();
+    // Back to the plot's monthly contribution, for the next one.
+    expect(amount.value).toBe('100');
     expect(api.requestTo('POST /api/members/m-1/contribute')?.body).toEqual({
       amount: 150.5,
       protectionType: 'DROUGHT',
@@ -197,7 +233,7 @@ describe('member page', { timeout: 30_000 }, () => {
 
   it('should let the agent choose the plot of a contribution, the first one by default', async () => {
     const [north] = memberDetail().plots;
-    const south = { ...north, id: 'p-2', name: 'South field' } as typeof north;
+    const south = { ...north, id: 'p-2', name: 'South field', droughtMonthlyContrib: 60 } as typeof north;
     const { api } = await openMember(memberDetail({ plots: [north, south] as MemberDetail['plots'] }), {
       'POST /api/members/m-1/contribute': { status: 201, body: { id: 'c-3' } },
     });
@@ -210,7 +246,10 @@ describe('member page', { timeout: 30_000 }, () => {
     plotSelect?.selectOptionByValue('p-2', { expandToViewport: false });
     expect(plotSelect?.findTrigger().getElement().textContent).toBe('South field');
 
-    await userEvent.type(within(form).getByLabelText('Amount'), '80');
+    // The amount follows the plot chosen.
+    expect((within(form).getByLabelText('Contribution amount') as HTMLInputElement).value).toBe('60');
+    await userEvent.clear(within(form).getByLabelText('Contribution amount'));
+    await userEvent.type(within(form).getByLabelText('Contribution amount'), '80');
     await userEvent.click(submitOf(form));
     expect(visibleDialog()?.findContent().getElement().textContent).toBe(
       'Collect ₹80.00 from Asha Devi for the plot South field (Drought)?',
@@ -241,21 +280,27 @@ describe('member page', { timeout: 30_000 }, () => {
         within(visibleDialog()?.getElement() as HTMLElement).getByRole('button', { name: 'Collect' }),
       );
     };
-    await userEvent.type(within(contributionForm()).getByLabelText('Amount'), '150');
+    await userEvent.clear(within(contributionForm()).getByLabelText('Contribution amount'));
+    await userEvent.type(within(contributionForm()).getByLabelText('Contribution amount'), '150');
     await collect();
     // The answer was lost: the contribution is kept on the device, and the queue sends it again, same key.
     expect(
       await screen.findByText(
-        'The contribution of ₹150.00 from Asha Devi is kept on this device and will be sent when the network is back.',
+        'The contribution of ₹150.00 from Asha Devi for the plot North field is kept on this device and will be sent when the network is back.',
       ),
     ).toBeTruthy();
     await waitFor(() => expect(tries).toBe(2));
     await waitFor(() => expect(outbox.current().writes).toEqual([]));
     expect(dialogVisible()).toBe(false);
 
-    await userEvent.type(within(contributionForm()).getByLabelText('Amount'), '150');
+    await userEvent.clear(within(contributionForm()).getByLabelText('Contribution amount'));
+    await userEvent.type(within(contributionForm()).getByLabelText('Contribution amount'), '150');
     await collect();
-    expect(await screen.findByText('A contribution of ₹150.00 was collected from Asha Devi.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'A contribution of ₹150.00 was collected from Asha Devi for the plot North field.',
+      ),
+    ).toBeTruthy();
     expect(tries).toBe(3);
 
     const keys = api.requests

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
@@ -13,8 +13,8 @@ import { isLocalId } from '../../api/offline/queued-writes.ts';
 import { screenTitleKey } from '../../navigation/screens.ts';
 import { paths } from '../../navigation/paths.ts';
 import { LoadState } from '../../common/ui/load-state.tsx';
-import { useRecordedNotice } from '../../common/ui/recorded-notice.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useStages } from '../../common/ui/use-stages.ts';
 import { NotReadOffline, OfflineText } from '../../common/offline/offline-text.tsx';
 import { BenefitsTab } from './components/benefits-tab.tsx';
 import { CashoutForm } from './components/cashout-form.tsx';
@@ -22,6 +22,7 @@ import { ContributionForm } from '../../common/money/contribution-form.tsx';
 import { ContributionsTab } from './components/contributions-tab.tsx';
 import { MemberDetails } from './components/member-details.tsx';
 import { MemberPlots } from './components/member-plots.tsx';
+import { MemberSeason } from './components/member-season.tsx';
 import { StatusCards } from './components/status-cards.tsx';
 
 /**
@@ -32,8 +33,10 @@ export function MemberPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  const { data: member, isError, notReadOffline, refetch, serverId } = useFieldMember(id);
-  const notice = useRecordedNotice();
+  const { data, isError, notReadOffline, refetch, serverId } = useFieldMember(id);
+  // The member's arrival is drawn in a transition: a render React can interrupt, not one long task.
+  const member = useDeferredValue(data);
+  const stage = useStages(3);
   useDocumentTitle(member?.name ?? t(screenTitleKey('member')));
 
   useEffect(() => {
@@ -60,7 +63,6 @@ export function MemberPage() {
 
   return (
     <ContentLayout
-      notifications={notice.flashbar}
       header={
         <Header
           variant="h1"
@@ -84,11 +86,14 @@ export function MemberPage() {
                 )}
                 <StatusCards member={member} />
                 <MemberDetails member={member} />
-                <MemberPlots member={member} />
-                <ColumnLayout columns={2}>
-                  <CashoutForm member={member} onPaid={notice.show} />
-                  <ContributionForm member={member} plots={member.plots} onCollected={notice.show} />
-                </ColumnLayout>
+                {stage >= 2 && <MemberPlots member={member} />}
+                {stage >= 2 && <MemberSeason member={member} />}
+                {stage >= 3 && (
+                  <ColumnLayout columns={2}>
+                    <CashoutForm member={member} />
+                    <ContributionForm member={member} plots={member.plots} />
+                  </ColumnLayout>
+                )}
               </SpaceBetween>
             ),
           },

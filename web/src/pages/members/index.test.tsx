@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import type { MemberListPage } from '../../api/members.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
 import { renderApp, setSessionMarker } from '../../test/render-app.tsx';
-import { cloudscape } from '../../test/cloudscape.ts';
+import { cloudscape, dialogVisible } from '../../test/cloudscape.ts';
 import { agentRoutes, memberDetail, memberRow } from '../../test/member-fixtures.ts';
 
 const firstPage: MemberListPage = {
@@ -53,6 +54,8 @@ const cellTexts = (row: number) =>
       ?.getElement()
       .textContent?.replace(/\s/g, ' '),
   );
+const searchInput = () =>
+  table()?.findTextFilter()?.findInput().findNativeInput().getElement() as HTMLInputElement;
 const sortParameters = (query: Record<string, string> | undefined) =>
   Object.entries(query ?? {}).filter(([name]) => name.startsWith('sort:'));
 
@@ -220,5 +223,46 @@ describe('member list', { timeout: 30_000 }, () => {
     expect(screen.getByRole('columnheader', { name: 'Indemnité en attente' })).toBeTruthy();
     await chooseFilter('Parcelles', 'Aucune parcelle');
     await waitFor(() => expect(lastQuery()?.['filter:plots']).toBe('no'));
+  });
+
+  it('should search and filter the members it read when the network goes, at once, and say so', async () => {
+    const { listRequests } = await openList();
+    const asked = listRequests.length;
+    let online = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    online = false;
+    act(() => void window.dispatchEvent(new Event('offline')));
+
+    await userEvent.type(searchInput(), 'bina');
+    await waitFor(() => expect(cellTexts(1)[0]).toBe('Bina Kumari'));
+    expect(table()?.findRows()).toHaveLength(1);
+    expect(
+      screen.getByText(/^Offline results, from the data of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/),
+    ).toBeTruthy();
+    expect(table()?.findLoadingText()).toBeNull();
+    // Its filters too, on the rows kept: Bina has no plot.
+    await chooseFilter('Plots', 'No plot');
+    await waitFor(() => expect(cellTexts(1)[0]).toBe('Bina Kumari'));
+    await chooseFilter('Plots', 'One plot');
+    expect(await screen.findByText('No matches')).toBeTruthy();
+    expect(listRequests).toHaveLength(asked);
+  });
+
+  it('should answer from the device, without the error dialog, when the server cannot be reached', async () => {
+    setSessionMarker();
+    let reachable = true;
+    fakeApi({
+      ...agentRoutes(),
+      'GET /api/members': () => (reachable ? { body: firstPage } : { networkError: true }),
+    });
+    renderApp('/Members');
+    await screen.findByText('Asha Devi');
+    reachable = false;
+
+    await userEvent.type(searchInput(), 'asha');
+    await waitFor(() => expect(table()?.findRows()).toHaveLength(1));
+    expect(cellTexts(1)[0]).toBe('Asha Devi');
+    expect(screen.getByText(/^Offline results, from the data of /)).toBeTruthy();
+    expect(dialogVisible()).toBe(false);
   });
 });

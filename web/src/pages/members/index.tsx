@@ -4,12 +4,15 @@ import { useNavigate } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import type { MemberSortField } from '../../api/members.ts';
 import { TableEmptyState, TableNoMatchState } from '../../common/ui/table-states.tsx';
+import { formatDateTime } from '../../common/format/format.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useFollow } from '../../common/browser/use-follow.ts';
-import { memberColumns } from './components/member-columns.tsx';
+import { memberColumns, narrowMemberColumns } from './components/member-columns.tsx';
+import { useNarrowScreen } from '../../common/browser/use-narrow-screen.ts';
 import { MemberFilters } from './components/member-filters.tsx';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 import { useMemberList } from './components/use-member-list.ts';
@@ -35,7 +38,11 @@ export function MembersPage() {
   useDocumentTitle(t('screens.members'));
   // The same definitions between renders (each keystroke in the search, each page): the table's own work
   // derived from them (visible columns, their widths) is memoised on their identity.
-  const columnDefinitions = useMemo(() => memberColumns(t, formats), [t, formats]);
+  const narrow = useNarrowScreen();
+  const columnDefinitions = useMemo(
+    () => (narrow ? narrowMemberColumns : memberColumns)(t, formats),
+    [narrow, t, formats],
+  );
 
   const filtered =
     query.search !== '' || query.benefits !== 'all' || query.contributions !== 'all' || query.plots !== 'all';
@@ -51,6 +58,8 @@ export function MembersPage() {
       trackBy="id"
       items={list.members}
       columnDefinitions={columnDefinitions}
+      // On a phone the three columns share the width: their text wraps rather than running off the screen.
+      wrapLines={narrow}
       loading={list.loading}
       loadingText={t(membersOutline.loading)}
       sortingColumn={{ sortingField: query.sort.field }}
@@ -86,6 +95,13 @@ export function MembersPage() {
           }
           filters={query}
           onFiltersChange={list.setFilters}
+          notice={
+            list.offline?.readAt !== undefined && (
+              <StatusIndicator type="info">
+                {t('members.list.offline.results', { when: formatDateTime(list.offline.readAt) })}
+              </StatusIndicator>
+            )
+          }
         />
       }
       pagination={
@@ -115,7 +131,12 @@ export function MembersPage() {
         )
       }
       empty={
-        list.failed ? (
+        list.offline && !list.offline.holdsMembers ? (
+          <TableEmptyState
+            title={t('members.list.offline.noneTitle')}
+            message={t('members.list.offline.noneMessage')}
+          />
+        ) : list.failed ? (
           <TableEmptyState title={t('members.list.failed')} />
         ) : filtered ? (
           <TableNoMatchState

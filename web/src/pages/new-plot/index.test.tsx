@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { CurrentEnabler, EnablerConfigVersionAnswer } from '@cpbo/schemas';
 import type { Plot } from '../../api/plots.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
 import { coopVerte, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
-import { cloudscape, dialogTexts } from '../../test/cloudscape.ts';
+import { cloudscape, dialogTexts, dialogVisible } from '../../test/cloudscape.ts';
 import { chooseIn, fieldErrors, typeInto } from '../../test/form-fields.ts';
 
 const config: EnablerConfigVersionAnswer = {
@@ -80,12 +80,22 @@ const pairs = () =>
 
 const saveButton = async () => screen.findByRole('button', { name: 'Save' });
 
+/** The browser's location service for one test (jsdom has none). */
+const givenGeolocation = (getCurrentPosition: Geolocation['getCurrentPosition']) => {
+  Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+  onTestFinished(() => {
+    delete (navigator as { geolocation?: Geolocation }).geolocation;
+  });
+};
+
 // A whole app renders per test: a busy machine needs more than the default five seconds.
 describe('new plot page', { timeout: 20_000 }, () => {
   it('should open with the defaults: latitude 10, longitude 10, drought 0, coverage from today', async () => {
     freezeToday();
     openNewPlot();
     expect(await screen.findByRole('heading', { name: 'New plot' })).toBeTruthy();
+    // The coverage and protection sections come after the plot's own.
+    await screen.findByRole('heading', { name: 'Protection', level: 2 });
 
     expect(field('name').value).toBe('');
     expect(field('latitude').value).toBe('10');
@@ -137,6 +147,26 @@ describe('new plot page', { timeout: 20_000 }, () => {
       'The drought monthly contribution is required.',
     ]);
     expect(api.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
+  it('should say nothing of a field the agent only passed through, and say it once they left it changed', async () => {
+    // A position that is still being looked for.
+    givenGeolocation(vi.fn<Geolocation['getCurrentPosition']>());
+    openNewPlot();
+    await saveButton();
+    // The name has the focus first: tapping the position's button leaves it empty, and nothing moves.
+    expect(document.activeElement).toBe(field('name'));
+    await userEvent.click(screen.getByRole('button', { name: "Use this phone's position" }));
+    await userEvent.click(field('latitude'));
+    await userEvent.tab();
+    expect(fieldErrors()).toEqual([]);
+
+    await userEvent.click(field('latitude'));
+    await userEvent.clear(field('latitude'));
+    await userEvent.type(field('latitude'), '91');
+    expect(fieldErrors()).toEqual([]);
+    await userEvent.tab();
+    expect(fieldErrors()).toEqual(['Enter a latitude between -90 and 90.']);
   });
 
   it('should refuse values the server would refuse', async () => {
@@ -204,6 +234,7 @@ describe('new plot page', { timeout: 20_000 }, () => {
     });
     await saveButton();
     await typeInto('name', 'North field');
+    await typeInto('latitude', '12.5');
     await typeInto('cropDescription', ' Millet ');
     chooseIn('Irrigated', 'yes');
     await userEvent.click(await saveButton());
@@ -223,6 +254,7 @@ describe('new plot page', { timeout: 20_000 }, () => {
     });
     await saveButton();
     await typeInto('name', 'North field');
+    await typeInto('longitude', '-16.25');
     await userEvent.click(await saveButton());
 
     await waitFor(() => expect(dialogTexts()?.content).toBe('This enabler has no configuration yet.'));
@@ -236,7 +268,7 @@ describe('new plot page', { timeout: 20_000 }, () => {
       await screen.findByText('This enabler has no configuration yet: a plot cannot be added.'),
     ).toBeTruthy();
     expect((await saveButton()).hasAttribute('disabled')).toBe(true);
-    expect(pairs()).toEqual({ 'End of season': '—', 'End of coverage': '—' });
+    await waitFor(() => expect(pairs()).toEqual({ 'End of season': '—', 'End of coverage': '—' }));
     expect(api.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
   });
 
@@ -262,7 +294,7 @@ describe('new plot page', { timeout: 20_000 }, () => {
     openNewPlot();
     expect(await screen.findByRole('heading', { name: 'Nouvelle parcelle' })).toBeTruthy();
     expect(screen.getByLabelText('Nom')).toBeTruthy();
-    expect(screen.getByText('Montant en INR')).toBeTruthy();
+    expect(await screen.findByText('Montant en INR')).toBeTruthy();
     await waitFor(() =>
       expect(pairs()).toEqual({ 'Fin de la saison': '28/02/2027', 'Fin de la couverture': '31/08/2027' }),
     );
@@ -270,5 +302,83 @@ describe('new plot page', { timeout: 20_000 }, () => {
     await typeInto('droughtMonthlyContrib', '');
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(fieldErrors()).toEqual(['La cotisation mensuelle sécheresse est obligatoire.']);
+  });
+
+  it('should ask before saving a plot still at the default position, and save it there once confirmed', async () => {
+    const api = openNewPlot({
+      [`POST /api/members/${member.id}/plots`]: { status: 201, body: { id: 'plot-9' } },
+      [`GET /api/members/${member.id}/plots/plot-9`]: { body: { ...savedPlot, latitude: 10 } },
+    });
+    await saveButton();
+    await typeInto('name', 'North field');
+    await userEvent.click(await saveButton());
+
+    expect(dialogTexts()).toEqual({
+      header: 'Save the plot at the default position?',
+      content:
+        "The position was not changed: latitude 10, longitude 10 is the form's starting point, not where the plot is.",
+    });
+    expect(api.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Place the plot first' }));
+    await waitFor(() => expect(dialogVisible()).toBe(false));
+    expect(api.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
+
+    await userEvent.click(await saveButton());
+    await userEvent.click(screen.getByRole('button', { name: 'Save at this position' }));
+    expect(await screen.findByRole('heading', { name: 'North field', level: 1 })).toBeTruthy();
+    expect(api.requestTo(`POST /api/members/${member.id}/plots`)?.body).toMatchObject({
+      latitude: 10,
+      longitude: 10,
+    });
+  });
+
+  it("should place the plot at the phone's position, saying how accurate it is, and save it without asking", async () => {
+    const getCurrentPosition = vi.fn<Geolocation['getCurrentPosition']>((found) =>
+      found({
+        coords: { latitude: 14.6937111, longitude: -17.4440999, accuracy: 12.4 },
+      } as GeolocationPosition),
+    );
+    givenGeolocation(getCurrentPosition);
+    const api = openNewPlot({
+      [`POST /api/members/${member.id}/plots`]: { status: 201, body: { id: 'plot-9' } },
+      [`GET /api/members/${member.id}/plots/plot-9`]: { body: savedPlot },
+    });
+    await saveButton();
+    await typeInto('name', 'North field');
+    await userEvent.click(screen.getByRole('button', { name: "Use this phone's position" }));
+
+    expect(await screen.findByText('Position found, accurate to about 12 m.')).toBeTruthy();
+    expect(field('latitude').value).toBe('14.693711');
+    expect(field('longitude').value).toBe('-17.4441');
+    expect(getCurrentPosition.mock.calls[0]?.[2]).toMatchObject({ enableHighAccuracy: true, maximumAge: 0 });
+    await userEvent.click(await saveButton());
+    expect(await screen.findByRole('heading', { name: 'North field', level: 1 })).toBeTruthy();
+    expect(api.requestTo(`POST /api/members/${member.id}/plots`)?.body).toMatchObject({
+      latitude: 14.693711,
+      longitude: -17.4441,
+    });
+  });
+
+  it('should say why the position did not come, in French, the coordinates still typed', async () => {
+    await i18next.changeLanguage('fr');
+    const getCurrentPosition = vi.fn<Geolocation['getCurrentPosition']>((_found, failed) =>
+      failed?.({
+        code: 1,
+        PERMISSION_DENIED: 1,
+        POSITION_UNAVAILABLE: 2,
+        TIMEOUT: 3,
+      } as GeolocationPositionError),
+    );
+    givenGeolocation(getCurrentPosition);
+    openNewPlot();
+    await screen.findByRole('button', { name: 'Enregistrer' });
+    await userEvent.click(screen.getByRole('button', { name: 'Utiliser la position de ce téléphone' }));
+    expect(
+      await screen.findByText(
+        "La position n'a pas été autorisée : autorisez ce site à utiliser la localisation dans les réglages du navigateur, ou saisissez les coordonnées.",
+      ),
+    ).toBeTruthy();
+    await typeInto('latitude', '14,5');
+    expect(field('latitude').value).toBe('14,5');
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import i18next from '../../i18n/index.ts';
 import { fakeApi } from '../../test/fake-api.ts';
 import { authSession, renderApp, setSessionMarker } from '../../test/render-app.tsx';
-import { cloudscape, dialogTexts } from '../../test/cloudscape.ts';
+import { cloudscape, dialogVisible } from '../../test/cloudscape.ts';
 import { agentRoutes, memberDetail } from '../../test/member-fixtures.ts';
 import { fieldErrors } from '../../test/form-fields.ts';
 
@@ -58,11 +58,16 @@ describe('onboarding', { timeout: 30_000 }, () => {
     });
   });
 
-  it('should explain a duplicate member in the error dialog and keep the form filled in', async () => {
+  it('should say on the form which member is already registered, mark the fields, link to it, and show no dialog', async () => {
     await openForm({
       'POST /api/members': {
         status: 409,
-        body: { code: 'ERR_DUPLICATE_MEMBER', message: 'Duplicate member' },
+        body: {
+          code: 'ERR_DUPLICATE_MEMBER',
+          message: 'Duplicate member',
+          requestId: 'req-7',
+          details: { matches: [{ claim: 'number', memberId: 'm-42' }] },
+        },
       },
     });
     await userEvent.type(field('Name'), 'Asha Devi');
@@ -70,13 +75,54 @@ describe('onboarding', { timeout: 30_000 }, () => {
     await userEvent.type(field('Number'), 'F-0042');
     await userEvent.click(screen.getByRole('button', { name: 'Add the member' }));
 
+    const refusal = await screen.findByRole('alert');
     await waitFor(() =>
-      expect(dialogTexts()?.content).toBe(
-        'A member already exists with this name and village, or with this number.',
+      expect(refusal.textContent).toBe(
+        'This member is already registeredA member with the number F-0042 is already registered. Open this member',
       ),
     );
+    expect(within(refusal).getByRole('link', { name: 'Open this member' }).getAttribute('href')).toBe(
+      '/Member/m-42',
+    );
+    expect(fieldErrors()).toEqual(['Another member already has this number.']);
+    expect(dialogVisible()).toBe(false);
+    expect(document.body.textContent).not.toContain('req-7');
     expect((field('Name') as HTMLInputElement).value).toBe('Asha Devi');
     expect(screen.getByRole('button', { name: 'Add the member' }).getAttribute('aria-disabled')).toBeNull();
+
+    // The mark leaves the field once it changes.
+    await userEvent.type(field('Number'), '7');
+    expect(fieldErrors()).toEqual([]);
+  });
+
+  it('should name the name and village when they matched, in French', async () => {
+    await i18next.changeLanguage('fr');
+    await openForm(
+      {
+        'POST /api/members': {
+          status: 409,
+          body: {
+            code: 'ERR_DUPLICATE_MEMBER',
+            message: 'Duplicate member',
+            details: { matches: [{ claim: 'nameVillage', memberId: 'm-7' }] },
+          },
+        },
+      },
+      'Ajouter un membre',
+    );
+    await userEvent.type(field('Nom'), 'Awa Sy');
+    await userEvent.type(field('Village'), 'Sob');
+    await userEvent.type(field('Numéro'), 'N-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter le membre' }));
+
+    const refusal = await screen.findByRole('alert');
+    await waitFor(() =>
+      expect(refusal.textContent).toContain('Un membre nommé Awa Sy est déjà enregistré à Sob.'),
+    );
+    expect(fieldErrors()).toEqual([
+      'Un autre membre porte déjà ce nom dans ce village.',
+      'Un autre membre porte déjà ce nom dans ce village.',
+    ]);
   });
 
   it("should start with the user's default federation", async () => {

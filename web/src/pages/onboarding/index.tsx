@@ -14,6 +14,7 @@ import { useActionKey } from '../../api/use-action-key.ts';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useOnline } from '../../common/browser/use-online.ts';
 import { MemberForm, newMemberForm, newMemberOf } from '../../common/members/member-form.tsx';
+import { isDuplicateMember, useDuplicateRefusal } from '../../common/members/duplicate-member.tsx';
 import { OfflineText } from '../../common/offline/offline-text.tsx';
 import { useSignedInSession } from '../../session/session-context.ts';
 import { paths } from '../../navigation/paths.ts';
@@ -27,18 +28,23 @@ export function OnboardingPage() {
   const navigate = useNavigate();
   const { user } = useSignedInSession();
   const actionKey = useActionKey();
+  const duplicate = useDuplicateRefusal();
   const online = useOnline();
   const record = useOutboxRecord();
   // A retry of the same member (after a lost answer) is answered with the member first created.
   const onboard = useWrite(
     (member: NewMember) =>
-      submitFieldWrite({
-        kind: 'member',
-        id: newLocalId(),
-        key: actionKey.keyFor(member),
-        memberName: member.name,
-        body: member,
-      }),
+      submitFieldWrite(
+        {
+          kind: 'member',
+          id: newLocalId(),
+          key: actionKey.keyFor(member),
+          memberName: member.name,
+          body: member,
+          // Said on the form itself, with the member already registered (not in the error dialog).
+        },
+        { showsRefusal: isDuplicateMember },
+      ),
     [queryKeys.members.all],
     { networkMode: 'always' },
   );
@@ -62,11 +68,17 @@ export function OnboardingPage() {
             </Alert>
           ) : undefined
         }
+        duplicate={duplicate.refusal}
         onSubmit={async (values) => {
           const member = newMemberOf(values);
-          // A duplicate (ERR_DUPLICATE_MEMBER) is explained by the error dialog; the form stays filled in.
-          const result = await onboard.mutateAsync(member);
-          navigate(paths.member(result.status === 'sent' ? result.answer.id : result.write.id));
+          try {
+            const result = await onboard.mutateAsync(member);
+            navigate(paths.member(result.status === 'sent' ? result.answer.id : result.write.id));
+          } catch (error) {
+            // Any other refusal is in the error dialog; the form stays filled in either way.
+            duplicate.note(error, values);
+            throw error;
+          }
         }}
         onCancel={() => navigate(paths.members)}
       />

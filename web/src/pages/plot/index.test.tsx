@@ -246,6 +246,17 @@ describe('plot page', { timeout: 20_000 }, () => {
         'A total loss today pays': '₹9.38',
       }),
     );
+    // The same season month by month (issue 38): 225 paid cover the first month of 150; two more begun.
+    expect(screen.getByText('Paid: 1 of 12 months · Due: 2')).toBeTruthy();
+    const months = within(screen.getByRole('list', { name: 'Months of the season: North field' }))
+      .getAllByRole('listitem')
+      .map((month) => month.textContent?.replace(/\d{2}\/\d{2}\/\d{4}.*$/, ''));
+    expect(months).toEqual([
+      'Month 1Paid',
+      'Month 2Due',
+      'Month 3Due',
+      ...Array.from({ length: 9 }, (_, index) => `Month ${index + 4}Upcoming`),
+    ]);
   });
 
   it('should require the drought contribution and not call the server without it', async () => {
@@ -320,7 +331,31 @@ describe('plot page', { timeout: 20_000 }, () => {
       droughtMonthlyContrib: 150,
       excessRainMonthlyContrib: 0,
     });
-    expect(pairsOf('Details')).toMatchObject({ Crop: 'Millet', Irrigated: 'Not known' });
+    await waitFor(() => expect(pairsOf('Details')).toMatchObject({ Crop: 'Millet', Irrigated: 'Not known' }));
+  });
+
+  it('should move the plot to the coordinates typed, with the rest of the plot unchanged', async () => {
+    const api = openPlot({
+      [`POST ${plotRoute}`]: { body: { ...plot, latitude: 14.5, longitude: -16.25 } },
+    });
+    const save = () => screen.findByRole('button', { name: 'Save the position' });
+    await save();
+    expect(inputNamed('latitude')?.getInputValue()).toBe('12.345678');
+    await typeInto('latitude', '14,5');
+    await typeInto('longitude', '-16.25');
+    await userEvent.click(await save());
+
+    expect(await screen.findByText('The position has been saved.')).toBeTruthy();
+    expect(api.requestTo(`POST ${plotRoute}`)?.body).toEqual({
+      name: 'North field',
+      latitude: 14.5,
+      longitude: -16.25,
+      cropDescription: 'Maize',
+      isIrrigated: false,
+      droughtMonthlyContrib: 150,
+      excessRainMonthlyContrib: 0,
+    });
+    expect(await screen.findByText('Latitude 14.5, longitude -16.25')).toBeTruthy();
   });
 
   it('should collect a contribution for this plot after its own confirmation', async () => {
@@ -334,6 +369,8 @@ describe('plot page', { timeout: 20_000 }, () => {
     const amount = cloudscape()
       .findAllInputs()
       .find((input) => input.findNativeInput().getElement().name === 'contributionAmount');
+    // It starts at the plot's monthly drought contribution.
+    expect(amount?.findNativeInput().getElement().value).toBe(String(plot.droughtMonthlyContrib));
     await act(async () => amount?.setInputValue('75'));
     await userEvent.click(within(form).getByRole('button', { name: 'Collect' }));
     expect(dialogTexts()).toEqual({
@@ -346,7 +383,9 @@ describe('plot page', { timeout: 20_000 }, () => {
       .find((modal) => modal.isVisible());
     dialog?.findFooter()?.findButton('[class*="variant-primary"]')?.click();
     expect(
-      await screen.findByText(`A contribution of ${inr(75)} was collected from Kofi Mensah.`),
+      await within(form).findByText(
+        `A contribution of ${inr(75)} was collected from Kofi Mensah for the plot North field.`,
+      ),
     ).toBeTruthy();
     expect(api.requestTo(contributeRoute)?.body).toEqual({
       amount: 75,
@@ -375,6 +414,8 @@ describe('plot page', { timeout: 20_000 }, () => {
       Irriguée: 'Non',
       Coordonnées: '12,345678 ; -1,5',
     });
+    // The later sections come after the plot's details and position.
+    await screen.findByRole('heading', { name: 'Protection', level: 2 });
     expect(pairsOf('Dates de couverture')).toEqual({
       'Début de la couverture': '31/08/2026',
       'Fin de la saison': '28/02/2027',

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
@@ -7,19 +7,20 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ContributionForm } from '../../common/money/contribution-form.tsx';
 import { LoadState } from '../../common/ui/load-state.tsx';
-import { useRecordedNotice } from '../../common/ui/recorded-notice.tsx';
 import { NotReadOffline } from '../../common/offline/offline-text.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useStages } from '../../common/ui/use-stages.ts';
 import { useFollow } from '../../common/browser/use-follow.ts';
 import { PlotBreadcrumbs } from '../../common/plots/plot-breadcrumbs.tsx';
 import { PlotCoverageDates } from './components/plot-coverage-dates.tsx';
 import { PlotDetails } from './components/plot-details.tsx';
-import { PlotLocation } from './components/plot-location.tsx';
+import { LocationForm } from './components/location-form.tsx';
 import { ProtectionForm } from './components/protection-form.tsx';
 import { CropForm } from './components/crop-form.tsx';
 import { useConfigTerms } from '../../api/enablers-queries.ts';
 import { useFieldMember, useFieldPlot } from '../../api/offline/field-queries.ts';
 import { PlotCover } from './components/plot-cover.tsx';
+import { SeasonMonthsPanel } from './components/season-months-panel.tsx';
 import { paths } from '../../navigation/paths.ts';
 
 /**
@@ -32,17 +33,19 @@ export function PlotPage() {
   const navigate = useNavigate();
   const { memberId = '', plotId = '' } = useParams();
   const {
-    data: plot,
+    data,
     isError,
     notReadOffline,
     serverId,
     memberId: memberServerId,
   } = useFieldPlot(memberId, plotId);
+  // The plot's arrival is drawn in a transition, its sections in three parts (common/ui/use-stages.ts).
+  const plot = useDeferredValue(data);
+  const stage = useStages(3);
   const terms = useConfigTerms(plot?.enablerConfig?.version);
   const { data: member } = useFieldMember(memberId);
   const title = plot?.name ?? t('screens.plot');
   const memberHref = paths.member(memberId);
-  const notice = useRecordedNotice();
   useDocumentTitle(title);
 
   // A plot created on the device moves to its own address once the server numbered it (and its member).
@@ -52,7 +55,6 @@ export function PlotPage() {
 
   return (
     <ContentLayout
-      notifications={notice.flashbar}
       breadcrumbs={
         <PlotBreadcrumbs
           memberId={memberId}
@@ -88,18 +90,27 @@ export function PlotPage() {
       {plot && (
         <SpaceBetween size="l">
           <PlotDetails plot={plot} />
-          <PlotLocation plot={plot} />
-          <PlotCoverageDates plot={plot} />
-          <PlotCover plot={plot} terms={terms} contributions={member?.contributions ?? []} />
-          <ProtectionForm key={plot.id} plot={plot} terms={terms} />
-          <CropForm key={`crop-${plot.id}`} plot={plot} />
+          <LocationForm key={`location-${plot.id}`} plot={plot} />
+          {stage >= 2 && <PlotCoverageDates plot={plot} />}
+          {stage >= 2 && <PlotCover plot={plot} terms={terms} contributions={member?.contributions ?? []} />}
+          {stage >= 2 && (
+            <SeasonMonthsPanel
+              plot={plot}
+              plotName={plot.name}
+              terms={terms}
+              contributions={member?.contributions ?? []}
+            />
+          )}
+          {stage >= 3 && <ProtectionForm key={plot.id} plot={plot} terms={terms} />}
+          {stage >= 3 && <CropForm key={`crop-${plot.id}`} plot={plot} />}
           {/* The targeted field contribution (spec section 5): for this plot, with its own confirmation. */}
-          <ContributionForm
-            key={`contribution-${plot.id}`}
-            member={{ id: plot.memberId, name: plot.memberName }}
-            plots={[plot]}
-            onCollected={notice.show}
-          />
+          {stage >= 3 && (
+            <ContributionForm
+              key={`contribution-${plot.id}`}
+              member={{ id: plot.memberId, name: plot.memberName }}
+              plots={[plot]}
+            />
+          )}
         </SpaceBetween>
       )}
     </ContentLayout>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18next from '../../i18n/index.ts';
+import { loadCloudscapeMessages } from '../../i18n/catalogue-loader.ts';
 import { fakeApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { cloudscape, dialogTexts, dialogVisible, visibleDialog } from '../../test/cloudscape.ts';
@@ -116,6 +117,9 @@ describe('set-password page', { timeout: 30_000 }, () => {
 
   it('should speak French', async () => {
     await i18next.changeLanguage('fr');
+    // Cloudscape's French labels come with the page (common/ui/cloudscape-texts.tsx): their first load in
+    // jsdom takes seconds on a busy machine, which is not what this test looks at.
+    await loadCloudscapeMessages('fr');
     fakeApi({});
     renderApp('/register/token-1');
     expect(await screen.findByRole('heading', { name: 'Créez votre mot de passe' })).toBeTruthy();

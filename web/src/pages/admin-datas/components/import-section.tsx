@@ -21,7 +21,7 @@ import {
 import { publishError } from '../../../api/error-bus.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { useSignedInSession } from '../../../session/session-context.ts';
-import { useEnvironmentLabel } from '../../../api/app-config-queries.ts';
+import { useEnvironmentLabel } from '../../../api/environment-label.ts';
 import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
 import { JobProgress } from './job-progress.tsx';
 import { ReportDialog, type ImportReport } from './report-dialog.tsx';

@@ -42,6 +42,8 @@ describe('admin plot form', { timeout: 30_000 }, () => {
   it('should create a plot for a chosen member, its end dates computed from the latest config', async () => {
     const api = await open('/NewField', { 'POST /api/admin/plots': { status: 201, body: { id: 'p-9' } } });
     await typeInto('name', ' East field ');
+    await typeInto('latitude', '14,5');
+    await typeInto('longitude', '-16.25');
     await typeInto('startCoverageDate', '01/02/2026');
     await typeInto('cropDescription', ' Millet ');
     chooseIn('Irrigated', 'yes');
@@ -62,14 +64,31 @@ describe('admin plot form', { timeout: 30_000 }, () => {
     expect(api.requestTo('POST /api/admin/plots')?.body).toEqual({
       memberId: 'm-1',
       name: 'East field',
-      latitude: 10,
-      longitude: 10,
+      latitude: 14.5,
+      longitude: -16.25,
       droughtMonthlyContrib: 0,
       excessRainMonthlyContrib: 0,
       startCoverageDate: Date.UTC(2026, 1, 1) / 1000,
       cropDescription: 'Millet',
       isIrrigated: true,
     });
+  });
+
+  it('should ask before creating a plot still at the default position', async () => {
+    const api = await open('/NewField', { 'POST /api/admin/plots': { status: 201, body: { id: 'p-9' } } });
+    await typeInto('name', 'East field');
+    const member = createWrapper(document.querySelector('form') as HTMLElement).findSelect();
+    member?.openDropdown();
+    await waitFor(() => expect(member?.findDropdown().findOptionByValue('m-1')).toBeTruthy(), {
+      timeout: 3000,
+    });
+    member?.selectOptionByValue('m-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Save the plot at the default position?')).toBeTruthy();
+    expect(api.calls()).not.toContain('POST /api/admin/plots');
+    await userEvent.click(screen.getByRole('button', { name: 'Save at this position' }));
+    await screen.findByRole('heading', { name: /Plots/, level: 1 });
+    expect(api.requestTo('POST /api/admin/plots')?.body).toMatchObject({ latitude: 10, longitude: 10 });
   });
 
   it('should edit a plot keeping its own end dates and config while its start stays', async () => {

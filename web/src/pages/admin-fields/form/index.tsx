@@ -40,6 +40,8 @@ import {
 import { useAdminSave } from '../../../common/admin-form/use-admin-save.ts';
 import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
 import { coverageRuleOf } from '../../../common/plots/coverage-rule.ts';
+import { PlotPlacement } from '../../../common/plots/plot-placement.tsx';
+import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
 
 interface FieldValues extends NewPlotValues {
   member: PickedMember | null;
@@ -63,6 +65,9 @@ function FieldForm({ title, initial, plot, send }: FieldFormProps) {
   const rule = coverageRuleOf(config);
   const [values, setValues] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
+  // A new plot starts at the spec's default position: saved untouched, it is confirmed first (issue 38).
+  const [placed, setPlaced] = useState(plot !== undefined);
+  const [confirmingDefault, setConfirmingDefault] = useState(false);
   const { saving, save } = useAdminSave(send, paths.adminFields);
   const problems = newPlotProblems(values);
   const language = i18n.resolvedLanguage ?? 'en';
@@ -77,7 +82,8 @@ function FieldForm({ title, initial, plot, send }: FieldFormProps) {
     if (!values.member || Object.keys(problems).length > 0) return;
     // A new start takes the end dates of the latest config: without one the server refuses it.
     if (!startUnchanged && !rule) return;
-    void save(values);
+    if (!placed) setConfirmingDefault(true);
+    else void save(values);
   };
 
   const text = (field: NewPlotField, label: string, hint?: string) => (
@@ -123,8 +129,6 @@ function FieldForm({ title, initial, plot, send }: FieldFormProps) {
           )}
         </FormField>
         {text('name', t('plots.fields.name'))}
-        {text('latitude', t('plots.fields.latitude'), t('plots.hints.decimalDegrees'))}
-        {text('longitude', t('plots.fields.longitude'), t('plots.hints.decimalDegrees'))}
         {text('startCoverageDate', t('plots.fields.startCoverageDate'), t('plots.hints.dateFormat'))}
         {text(
           'droughtMonthlyContrib',
@@ -133,6 +137,16 @@ function FieldForm({ title, initial, plot, send }: FieldFormProps) {
         )}
         {cropFields({ t, values, onChange: set, cropError: errorOf('cropDescription') })}
       </ColumnLayout>
+      <PlotPlacement
+        values={values}
+        name={values.name.trim()}
+        latitudeError={errorOf('latitude')}
+        longitudeError={errorOf('longitude')}
+        onChange={(position) => {
+          set(position);
+          setPlaced(true);
+        }}
+      />
       {startUnchanged ? (
         <KeyValuePairs
           columns={2}
@@ -144,6 +158,22 @@ function FieldForm({ title, initial, plot, send }: FieldFormProps) {
       ) : (
         <CoverageEndDates start={parseDayMonthYear(values.startCoverageDate)} rule={rule} />
       )}
+      <ConfirmDialog
+        visible={confirmingDefault}
+        header={t('plots.placement.defaultTitle')}
+        confirmLabel={t('plots.placement.defaultConfirm')}
+        cancelLabel={t('plots.placement.defaultCancel')}
+        busy={saving}
+        onConfirm={() => {
+          setConfirmingDefault(false);
+          void save(values);
+        }}
+        onCancel={() => setConfirmingDefault(false)}
+      >
+        <Box variant="p">
+          {t('plots.placement.defaultMessage', { latitude: values.latitude, longitude: values.longitude })}
+        </Box>
+      </ConfirmDialog>
     </AdminFormLayout>
   );
 }

@@ -14,6 +14,9 @@ import {
   type MemberFormValues,
 } from '../../../common/members/member-form.tsx';
 import { useAdminSave } from '../../../common/admin-form/use-admin-save.ts';
+import { useDuplicateRefusal } from '../../../common/members/duplicate-member.tsx';
+import { isApiError } from '../../../api/api-error.ts';
+import { publishError } from '../../../api/error-bus.ts';
 import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
 import { useSignedInSession } from '../../../session/session-context.ts';
 
@@ -21,6 +24,7 @@ interface AdminMemberFormProps {
   title: string;
   initial: MemberFormValues;
   submitLabel: string;
+  /** Sends the member; its failures come back to the form (errors: 'caller'). */
   send: (body: AdminMemberBody, idempotencyKey: string) => Promise<unknown>;
 }
 
@@ -28,7 +32,16 @@ interface AdminMemberFormProps {
 function AdminMemberForm({ title, initial, submitLabel, send }: AdminMemberFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { save } = useAdminSave(send, paths.adminMembers);
+  const duplicate = useDuplicateRefusal();
+  // A member already registered is said on the form, with a link to it; any other failure in the dialog.
+  const { save } = useAdminSave(
+    (body: AdminMemberBody, idempotencyKey: string) =>
+      send(body, idempotencyKey).catch((error: unknown) => {
+        if (!duplicate.note(error, body) && isApiError(error)) publishError(error);
+        throw error;
+      }),
+    paths.adminMembers,
+  );
   return (
     <ContentLayout
       header={
@@ -41,6 +54,7 @@ function AdminMemberForm({ title, initial, submitLabel, send }: AdminMemberFormP
         admin
         initial={initial}
         submitLabel={submitLabel}
+        duplicate={duplicate.refusal}
         onSubmit={async (values) => {
           // The form keeps its values and takes another try after a refusal.
           if (!(await save(adminMemberOf(values)))) throw new Error('The member was not saved');
@@ -60,7 +74,7 @@ export function NewMemberPage() {
       title={t('screens.newMember')}
       initial={newMemberForm(user.defaultFederation)}
       submitLabel={t('adminForm.create')}
-      send={(body, idempotencyKey) => createAdminMember(body, { idempotencyKey })}
+      send={(body, idempotencyKey) => createAdminMember(body, { idempotencyKey, errors: 'caller' })}
     />
   );
 }
@@ -77,7 +91,7 @@ export function UpdateMemberPage() {
           title={t('screens.updateMember')}
           initial={memberFormValuesOf(data)}
           submitLabel={t('adminForm.save')}
-          send={(body, idempotencyKey) => updateAdminMember(id, body, { idempotencyKey })}
+          send={(body, idempotencyKey) => updateAdminMember(id, body, { idempotencyKey, errors: 'caller' })}
         />
       )}
     </AdminRecordLoad>

@@ -15,7 +15,12 @@ export function EmailField({ email, onEmailChange, submitted }: EmailFieldProps)
   // Required-field messages appear once the user tried to submit, not while they are typing.
   const emailError = submitted && !email.trim() ? t('login.emailRequired') : undefined;
   return (
-    <FormField label={t('login.email')} errorText={emailError}>
+    // The login page loads no Cloudscape texts (common/ui/cloudscape-texts.tsx): it names its labels itself.
+    <FormField
+      label={t('login.email')}
+      errorText={emailError}
+      i18nStrings={{ errorIconAriaLabel: t('app.errorIcon') }}
+    >
       <Input
         type="email"
         inputMode="email"

@@ -8,7 +8,7 @@ import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { requestPasswordReset } from '../../../api/auth.ts';
-import { useWrite } from '../../../api/use-write.ts';
+import { CloudscapeTexts } from '../../../common/ui/cloudscape-texts.tsx';
 import { failureMessage } from '../../../common/errors/error-message.ts';
 import { EmailField } from './email-field.tsx';
 
@@ -18,11 +18,19 @@ export interface ForgotPasswordFormProps {
   onBack: () => void;
 }
 
-export function ForgotPasswordForm({ email, onEmailChange, onBack }: ForgotPasswordFormProps) {
+/** The forgotten-password mode, with Cloudscape's texts (its dialog's), which the login page does not load. */
+export function ForgotPasswordForm(props: ForgotPasswordFormProps) {
+  return (
+    <CloudscapeTexts>
+      <ForgotPassword {...props} />
+    </CloudscapeTexts>
+  );
+}
+
+function ForgotPassword({ email, onEmailChange, onBack }: ForgotPasswordFormProps) {
   const { t } = useTranslation();
   const [submitted, setSubmitted] = useState(false);
-  const request = useWrite((address: string) => requestPasswordReset(address, { errors: 'caller' }), []);
-  const sending = request.isPending;
+  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -31,11 +39,14 @@ export function ForgotPasswordForm({ email, onEmailChange, onBack }: ForgotPassw
     setSubmitted(true);
     if (!email.trim() || sending) return;
     setFailure(null);
+    setSending(true);
     try {
-      await request.mutateAsync(email.trim());
+      await requestPasswordReset(email.trim(), { errors: 'caller' });
       setSent(true);
     } catch (error) {
       setFailure(failureMessage(t, error));
+    } finally {
+      setSending(false);
     }
   };
 

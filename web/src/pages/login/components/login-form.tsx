@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useSession } from '../../../session/session-context.ts';
 import { failureMessage } from '../../../common/errors/error-message.ts';
+import { Panel } from '../../../common/ui/panel.tsx';
 import { EmailField } from './email-field.tsx';
 
 export interface LoginFormProps {
@@ -46,29 +45,30 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
 
   return (
     <form onSubmit={submit} noValidate>
-      <Container header={<Header variant="h1">{t('login.title')}</Header>}>
+      <Panel header={<Header variant="h1">{t('login.title')}</Header>}>
         <Form
           errorText={failure}
+          errorIconAriaLabel={t('app.errorIcon')}
           actions={
             <Button variant="primary" formAction="submit" loading={signingIn}>
               {t('login.submit')}
             </Button>
           }
           secondaryActions={
-            <Link
-              href="#"
-              onFollow={(event) => {
-                event.preventDefault();
-                onForgotPassword();
-              }}
-            >
+            // A button in a link's look: it changes the form's mode, it goes nowhere (and the login page has
+            // Cloudscape's button already, not its link).
+            <Button variant="inline-link" formAction="none" onClick={onForgotPassword}>
               {t('login.forgotPassword')}
-            </Link>
+            </Button>
           }
         >
           <SpaceBetween size="l">
             <EmailField email={email} onEmailChange={onEmailChange} submitted={submitted} />
-            <FormField label={t('login.password')} errorText={passwordError}>
+            <FormField
+              label={t('login.password')}
+              errorText={passwordError}
+              i18nStrings={{ errorIconAriaLabel: t('app.errorIcon') }}
+            >
               <Input
                 type="password"
                 autoComplete="current-password"
@@ -80,7 +80,7 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
             </FormField>
           </SpaceBetween>
         </Form>
-      </Container>
+      </Panel>
     </form>
   );
 }

@@ -8,12 +8,10 @@ import { MoneyForm } from '../../../common/money/money-form.tsx';
 
 export interface CashoutFormProps {
   member: Pick<MemberDetail, 'id' | 'name' | 'cashoutBalance'>;
-  /** After the payment was recorded (or kept to be sent), with the message to show. */
-  onPaid: (message: string, outcome: 'sent' | 'queued') => void;
 }
 
 /** Pays part or all of the pending benefit: above 0, never above the balance, after a confirmation. */
-export function CashoutForm({ member, onPaid }: CashoutFormProps) {
+export function CashoutForm({ member }: CashoutFormProps) {
   const { t } = useTranslation();
   const formats = useMemberFormats();
   const balance = formats.amount(member.cashoutBalance);
@@ -41,7 +39,6 @@ export function CashoutForm({ member, onPaid }: CashoutFormProps) {
           body: { amount: body.amount },
         })
       }
-      onRecorded={onPaid}
     />
   );
 }

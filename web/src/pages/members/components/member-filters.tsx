@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import TextFilter from '@cloudscape-design/components/text-filter';
@@ -25,6 +26,8 @@ export interface MemberFiltersProps {
   countText?: string;
   filters: MemberFilterValues;
   onFiltersChange: (filters: MemberFilterValues) => void;
+  /** Under the search and filters: where the results come from, when not from the server. */
+  notice?: ReactNode;
 }
 
 interface FilterSelectProps<Value extends string> {
@@ -60,6 +63,7 @@ export function MemberFilters({
   countText,
   filters,
   onFiltersChange,
+  notice,
 }: MemberFiltersProps) {
   const { t } = useTranslation();
   return (
@@ -92,6 +96,10 @@ export function MemberFilters({
         value={filters.plots}
         onChange={(plots) => onFiltersChange({ ...filters, plots })}
       />
+      {/* Polite: said when the results change source, without interrupting. */}
+      <div className="member-filters__notice" aria-live="polite">
+        {notice}
+      </div>
     </div>
   );
 }

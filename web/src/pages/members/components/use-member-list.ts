@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { defaultMemberListQuery } from '@cpbo/schemas/member-list-query.ts';
-import { useMemberListPage } from '../../../api/member-list-queries.ts';
+import { isApiError } from '../../../api/api-error.ts';
+import { useMemberListPage, useStoredMemberList } from '../../../api/member-list-queries.ts';
+import { useOnline } from '../../../common/browser/use-online.ts';
 import type { MemberListQuery, MemberSortField, SortDirection } from '../../../api/members.ts';
 import type { MemberFilterValues } from './member-filters.tsx';
 
@@ -10,14 +12,19 @@ export const SEARCH_DEBOUNCE_MS = 500;
 /**
  * The member list's query (one sort, search, filters, page) and the API's answer to it. The search
  * text is sent once the user stopped typing; any change but the page's goes back to the first page.
+ * Without network (the device is offline, or the server cannot be reached) the device answers at once
+ * from the members it holds, and says so (`offline`).
  */
 export function useMemberList() {
   // Starts as the API does without parameters (by name, ascending), shown as such in the table.
   const [query, setQuery] = useState<MemberListQuery>(defaultMemberListQuery);
   const [searchText, setSearchText] = useState('');
+  const online = useOnline();
   // The last page received gives the count and the pages while the next one loads; its rows do not show.
-  const answer = useMemberListPage(query);
+  const answer = useMemberListPage(query, online);
   const current = answer.isPlaceholderData ? undefined : answer.data;
+  const unreachable = answer.isError && isApiError(answer.error) && answer.error.isNetworkFailure;
+  const stored = useStoredMemberList(query, !online || unreachable);
 
   useEffect(() => {
     const search = searchText.trim();
@@ -32,13 +39,15 @@ export function useMemberList() {
   return {
     query,
     searchText,
-    loading: answer.isPending || answer.isPlaceholderData,
+    loading: !stored && (answer.isPending || answer.isPlaceholderData),
     /** The first answer (a page or a failure) has come. */
-    answered: !answer.isPending,
+    answered: stored !== undefined || !answer.isPending,
     // The error dialog tells what went wrong; the table shows no rows.
-    failed: answer.isError,
-    members: current?.members ?? [],
-    count: answer.data?.count ?? 0,
+    failed: !stored && answer.isError,
+    members: stored ? stored.members : (current?.members ?? []),
+    count: stored ? stored.count : (answer.data?.count ?? 0),
+    /** Answered on the device (no network): when its oldest row shown was read, and whether it holds any. */
+    offline: stored && { readAt: stored.readAt, holdsMembers: stored.holdsMembers },
     setSearchText,
     setSort: (field: MemberSortField, direction: SortDirection) =>
       setQuery((current) => ({ ...current, sort: { field, direction }, page: 1 })),

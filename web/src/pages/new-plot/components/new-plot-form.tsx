@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
@@ -28,6 +29,9 @@ import {
   type NewPlotValues,
 } from '../../../common/plots/new-plot-values.ts';
 import { CoverageEndDates } from '../../../common/plots/coverage-end-dates.tsx';
+import { PlotPlacement } from '../../../common/plots/plot-placement.tsx';
+import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
+import { useStages } from '../../../common/ui/use-stages.ts';
 import { cropFields } from '../../../common/plots/crop-fields.tsx';
 import { coverageDates, dateOfUnixSeconds } from '@cpbo/schemas/coverage-dates.ts';
 import { paths } from '../../../navigation/paths.ts';
@@ -44,11 +48,23 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const follow = useFollow();
-  const [values, setValues] = useState<NewPlotValues>(() => newPlotDefaults(todayIso()));
-  // A field's message shows once the user left it or tried to save, not while they type.
+  const [initial] = useState<NewPlotValues>(() => newPlotDefaults(todayIso()));
+  const [values, setValues] = useState<NewPlotValues>(initial);
+  // A field's message shows once the user changed and left it, or tried to save; not while they type, nor
+  // when they merely pass through it: the name field has the focus first, and a message appearing as a
+  // tap elsewhere takes it away would move what was tapped from under the finger (issue 38).
   const [touched, setTouched] = useState<ReadonlySet<NewPlotField>>(new Set());
+  const leave = (field: NewPlotField) => {
+    if (values[field] !== initial[field]) setTouched((previous) => new Set(previous).add(field));
+  };
   const [submitted, setSubmitted] = useState(false);
+  // The position starts at the spec's default (10, 10: not where any plot of ours is); saved untouched, it
+  // is confirmed first (issue 38).
+  const [placed, setPlaced] = useState(false);
+  const [confirmingDefault, setConfirmingDefault] = useState(false);
   const actionKey = useActionKey();
+  // The coverage and protection sections are drawn after the plot's own (common/ui/use-stages.ts).
+  const stage = useStages(2);
   const rule = coverageRuleOf(config);
   const create = useWrite(
     (plot: NewPlot) =>
@@ -79,14 +95,12 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
     name: field,
     value: values[field],
     onChange: ({ detail }) => setValues((previous) => ({ ...previous, [field]: detail.value })),
-    onBlur: () => setTouched((previous) => new Set(previous).add(field)),
+    onBlur: () => leave(field),
     invalid: errorOf(field) !== undefined,
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(problems).length > 0 || !rule || saving) return;
+  const save = async () => {
+    setConfirmingDefault(false);
     try {
       const result = await create.mutateAsync(newPlotOf(values));
       // Replacing the form's entry: going back from the new plot does not offer to save it twice. A plot
@@ -97,6 +111,14 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
     } catch {
       // The error dialog tells why; the values stay for another try.
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(problems).length > 0 || !rule || saving) return;
+    if (!placed) setConfirmingDefault(true);
+    else void save();
   };
 
   const currency = config?.currency;
@@ -124,22 +146,6 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
                 <Input {...inputOf('name')} autoFocus />
               </FormField>
               <ColumnLayout columns={2}>
-                <FormField
-                  label={t('plots.fields.latitude')}
-                  constraintText={t('plots.hints.decimalDegrees')}
-                  errorText={errorOf('latitude')}
-                >
-                  <Input {...inputOf('latitude')} inputMode="decimal" />
-                </FormField>
-                <FormField
-                  label={t('plots.fields.longitude')}
-                  constraintText={t('plots.hints.decimalDegrees')}
-                  errorText={errorOf('longitude')}
-                >
-                  <Input {...inputOf('longitude')} inputMode="decimal" />
-                </FormField>
-              </ColumnLayout>
-              <ColumnLayout columns={2}>
                 {cropFields({
                   t,
                   values,
@@ -152,43 +158,73 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
               </ColumnLayout>
             </SpaceBetween>
           </Container>
-          <Container
-            header={
-              <Header variant="h2" description={t('plots.hints.computedDates')}>
-                {t('plots.new.coverageSection')}
-              </Header>
-            }
-          >
-            <SpaceBetween size="l">
-              <FormField
-                label={t('plots.fields.startCoverageDate')}
-                constraintText={t('plots.hints.dateFormat')}
-                errorText={errorOf('startCoverageDate')}
-              >
-                <Input {...inputOf('startCoverageDate')} placeholder={t('plots.hints.datePlaceholder')} />
-              </FormField>
-              <CoverageEndDates start={parseDayMonthYear(values.startCoverageDate)} rule={rule} />
-            </SpaceBetween>
+          <Container header={<Header variant="h2">{t('plots.new.positionSection')}</Header>}>
+            <PlotPlacement
+              values={values}
+              name={values.name.trim()}
+              latitudeError={errorOf('latitude')}
+              longitudeError={errorOf('longitude')}
+              onChange={(position) => {
+                setValues((previous) => ({ ...previous, ...position }));
+                setPlaced(true);
+              }}
+              onBlur={leave}
+            />
           </Container>
-          <Container header={<Header variant="h2">{t('plots.new.protectionSection')}</Header>}>
-            <ColumnLayout columns={2}>
-              <FormField
-                label={t('plots.fields.droughtMonthlyContrib')}
-                constraintText={amountConstraint}
-                errorText={errorOf('droughtMonthlyContrib')}
-              >
-                <Input {...inputOf('droughtMonthlyContrib')} inputMode="decimal" />
-              </FormField>
-              <FormField
-                label={t('plots.fields.excessRainMonthlyContrib')}
-                constraintText={t('plots.hints.excessRainDisabled')}
-              >
-                <Input name="excessRainMonthlyContrib" value="0" disabled onChange={() => undefined} />
-              </FormField>
-            </ColumnLayout>
-          </Container>
+          {stage >= 2 && (
+            <Container
+              header={
+                <Header variant="h2" description={t('plots.hints.computedDates')}>
+                  {t('plots.new.coverageSection')}
+                </Header>
+              }
+            >
+              <SpaceBetween size="l">
+                <FormField
+                  label={t('plots.fields.startCoverageDate')}
+                  constraintText={t('plots.hints.dateFormat')}
+                  errorText={errorOf('startCoverageDate')}
+                >
+                  <Input {...inputOf('startCoverageDate')} placeholder={t('plots.hints.datePlaceholder')} />
+                </FormField>
+                <CoverageEndDates start={parseDayMonthYear(values.startCoverageDate)} rule={rule} />
+              </SpaceBetween>
+            </Container>
+          )}
+          {stage >= 2 && (
+            <Container header={<Header variant="h2">{t('plots.new.protectionSection')}</Header>}>
+              <ColumnLayout columns={2}>
+                <FormField
+                  label={t('plots.fields.droughtMonthlyContrib')}
+                  constraintText={amountConstraint}
+                  errorText={errorOf('droughtMonthlyContrib')}
+                >
+                  <Input {...inputOf('droughtMonthlyContrib')} inputMode="decimal" />
+                </FormField>
+                <FormField
+                  label={t('plots.fields.excessRainMonthlyContrib')}
+                  constraintText={t('plots.hints.excessRainDisabled')}
+                >
+                  <Input name="excessRainMonthlyContrib" value="0" disabled onChange={() => undefined} />
+                </FormField>
+              </ColumnLayout>
+            </Container>
+          )}
         </SpaceBetween>
       </Form>
+      <ConfirmDialog
+        visible={confirmingDefault}
+        header={t('plots.placement.defaultTitle')}
+        confirmLabel={t('plots.placement.defaultConfirm')}
+        cancelLabel={t('plots.placement.defaultCancel')}
+        busy={saving}
+        onConfirm={() => void save()}
+        onCancel={() => setConfirmingDefault(false)}
+      >
+        <Box variant="p">
+          {t('plots.placement.defaultMessage', { latitude: values.latitude, longitude: values.longitude })}
+        </Box>
+      </ConfirmDialog>
     </form>
   );
 }

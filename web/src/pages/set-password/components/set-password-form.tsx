@@ -10,7 +10,6 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { setPasswordWithLink, type PasswordLinkPurpose } from '../../../api/accounts.ts';
 import { screenTitleKey } from '../../../navigation/screens.ts';
-import { useWrite } from '../../../api/use-write.ts';
 import { NewPasswordFields, newPasswordValid } from '../../../common/passwords/new-password-fields.tsx';
 import { MIN_PASSWORD_LENGTH } from '../../../common/passwords/password-rules.ts';
 import { paths } from '../../../navigation/paths.ts';
@@ -27,19 +26,21 @@ export function SetPasswordForm({ purpose }: SetPasswordFormProps) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [saved, setSaved] = useState(false);
-  const setWithLink = useWrite(() => setPasswordWithLink(purpose, token, password), []);
-  const saving = setWithLink.isPending;
+  const [saving, setSaving] = useState(false);
   const valid = newPasswordValid(password, confirmation);
   const texts = purpose === 'register' ? 'setPassword.register' : 'setPassword.resetPassword';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!valid || saving) return;
+    setSaving(true);
     try {
-      await setWithLink.mutateAsync();
+      await setPasswordWithLink(purpose, token, password);
       setSaved(true);
     } catch {
       // The error dialog tells why (expired link…); the user may retry or ask for a new link.
+    } finally {
+      setSaving(false);
     }
   };
 

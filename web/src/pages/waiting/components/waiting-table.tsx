@@ -3,7 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
 import {
   currentId,
   resolveIds,
@@ -11,9 +11,11 @@ import {
   type QueuedWrite,
 } from '../../../api/offline/queued-writes.ts';
 import { errorMessage } from '../../../common/errors/error-message.ts';
+import { duplicateMatchesIn } from '../../../common/members/duplicate-member.tsx';
 import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
 import { RowLink } from '../../../common/ui/row-link.tsx';
 import { paths } from '../../../navigation/paths.ts';
+import { useNarrowScreen } from '../../../common/browser/use-narrow-screen.ts';
 
 export interface WaitingTableProps {
   record: OutboxRecord;
@@ -28,6 +30,7 @@ const timeOf = (milliseconds: number, language: string) =>
 export function WaitingTable({ record, onCorrect, onDiscard }: WaitingTableProps) {
   const { t, i18n } = useTranslation();
   const formats = useMemberFormats();
+  const narrow = useNarrowScreen();
   const language = i18n.resolvedLanguage ?? 'en';
 
   const details = (write: QueuedWrite): string => {
@@ -59,7 +62,17 @@ export function WaitingTable({ record, onCorrect, onDiscard }: WaitingTableProps
       const reason = write.refusal?.keyExpired
         ? t('offline.list.keyExpired')
         : errorMessage(t, write.refusal ?? { message: '' });
-      return <StatusIndicator type="error">{t('offline.list.states.refused', { reason })}</StatusIndicator>;
+      // A member already registered: the way to it, to check before discarding this one.
+      const existing =
+        write.refusal?.code === 'ERR_DUPLICATE_MEMBER'
+          ? duplicateMatchesIn(write.refusal.details)[0]?.memberId
+          : undefined;
+      return (
+        <SpaceBetween size="xxs">
+          <StatusIndicator type="error">{t('offline.list.states.refused', { reason })}</StatusIndicator>
+          {existing && <RowLink href={paths.member(existing)}>{t('members.duplicate.open')}</RowLink>}
+        </SpaceBetween>
+      );
     }
     if (write.state === 'held')
       return <StatusIndicator type="stopped">{t('offline.list.states.held')}</StatusIndicator>;
@@ -80,6 +93,74 @@ export function WaitingTable({ record, onCorrect, onDiscard }: WaitingTableProps
   const memberHref = (write: QueuedWrite) =>
     paths.member(currentId(record, write.kind === 'member' ? write.id : write.memberId));
 
+  const kindOf = (write: QueuedWrite) => t(`offline.list.kinds.${write.kind}`);
+
+  const actions = (write: QueuedWrite) => (
+    <SpaceBetween direction="horizontal" size="xs">
+      {write.state === 'refused' && (
+        <Button
+          variant="inline-link"
+          ariaLabel={`${t('offline.list.correct')}: ${kindOf(write)}, ${write.memberName}`}
+          onClick={() => onCorrect(write)}
+        >
+          {t('offline.list.correct')}
+        </Button>
+      )}
+      <Button
+        variant="inline-link"
+        ariaLabel={`${t('offline.list.discard')}: ${kindOf(write)}, ${write.memberName}`}
+        onClick={() => onDiscard(write)}
+      >
+        {t('offline.list.discard')}
+      </Button>
+    </SpaceBetween>
+  );
+
+  const wideColumns: TableProps.ColumnDefinition<QueuedWrite>[] = [
+    { id: 'what', header: t('offline.list.columns.what'), cell: kindOf, isRowHeader: true },
+    {
+      id: 'member',
+      header: t('offline.list.columns.member'),
+      cell: (write) => <RowLink href={memberHref(write)}>{write.memberName}</RowLink>,
+    },
+    { id: 'details', header: t('offline.list.columns.details'), cell: details },
+    {
+      id: 'queuedAt',
+      header: t('offline.list.columns.queuedAt'),
+      cell: (write) => timeOf(write.queuedAt, language),
+    },
+    // Wide enough for a refusal's reason to wrap between words, not inside them.
+    { id: 'state', header: t('offline.list.columns.state'), cell: state, minWidth: 240 },
+    { id: 'actions', header: t('offline.list.columns.actions'), minWidth: 120, cell: actions },
+  ];
+
+  // A phone's width (issue 38): each write's state and actions in view without scrolling sideways.
+  const narrowColumns: TableProps.ColumnDefinition<QueuedWrite>[] = [
+    {
+      id: 'what',
+      header: t('offline.list.columns.what'),
+      isRowHeader: true,
+      cell: (write) => (
+        <SpaceBetween size="xxs">
+          <Box fontWeight="bold">{kindOf(write)}</Box>
+          <RowLink href={memberHref(write)}>{write.memberName}</RowLink>
+          <Box variant="small">{details(write)}</Box>
+          <Box variant="small">{timeOf(write.queuedAt, language)}</Box>
+        </SpaceBetween>
+      ),
+    },
+    {
+      id: 'state',
+      header: t('offline.list.columns.state'),
+      cell: (write) => (
+        <SpaceBetween size="xs">
+          {state(write)}
+          {actions(write)}
+        </SpaceBetween>
+      ),
+    },
+  ];
+
   return (
     <Table
       variant="container"
@@ -87,52 +168,7 @@ export function WaitingTable({ record, onCorrect, onDiscard }: WaitingTableProps
       items={record.writes}
       ariaLabels={{ tableLabel: t('offline.list.title') }}
       wrapLines
-      columnDefinitions={[
-        {
-          id: 'what',
-          header: t('offline.list.columns.what'),
-          cell: (write) => t(`offline.list.kinds.${write.kind}`),
-          isRowHeader: true,
-        },
-        {
-          id: 'member',
-          header: t('offline.list.columns.member'),
-          cell: (write) => <RowLink href={memberHref(write)}>{write.memberName}</RowLink>,
-        },
-        { id: 'details', header: t('offline.list.columns.details'), cell: details },
-        {
-          id: 'queuedAt',
-          header: t('offline.list.columns.queuedAt'),
-          cell: (write) => timeOf(write.queuedAt, language),
-        },
-        // Wide enough for a refusal's reason to wrap between words, not inside them.
-        { id: 'state', header: t('offline.list.columns.state'), cell: state, minWidth: 240 },
-        {
-          id: 'actions',
-          header: t('offline.list.columns.actions'),
-          minWidth: 120,
-          cell: (write) => (
-            <SpaceBetween direction="horizontal" size="xs">
-              {write.state === 'refused' && (
-                <Button
-                  variant="inline-link"
-                  ariaLabel={`${t('offline.list.correct')}: ${t(`offline.list.kinds.${write.kind}`)}, ${write.memberName}`}
-                  onClick={() => onCorrect(write)}
-                >
-                  {t('offline.list.correct')}
-                </Button>
-              )}
-              <Button
-                variant="inline-link"
-                ariaLabel={`${t('offline.list.discard')}: ${t(`offline.list.kinds.${write.kind}`)}, ${write.memberName}`}
-                onClick={() => onDiscard(write)}
-              >
-                {t('offline.list.discard')}
-              </Button>
-            </SpaceBetween>
-          ),
-        },
-      ]}
+      columnDefinitions={narrow ? narrowColumns : wideColumns}
       empty={
         <Box textAlign="center" color="inherit" padding="s">
           {t('offline.list.empty')}

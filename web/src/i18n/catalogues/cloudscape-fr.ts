@@ -1,0 +1,5 @@
+import messages from '@cloudscape-design/components/i18n/messages/all.fr';
+import type { CloudscapeMessages } from './catalogue.ts';
+
+/** Cloudscape's French labels: not on the login page, which gives its few labels itself. */
+export const cloudscapeMessages: CloudscapeMessages = messages;

@@ -19,6 +19,8 @@ export type NewMoneyRecord<Type extends MoneyType> = WriteOptions<MoneyRecords[T
   values: Omit<MoneyValues[Type], 'plotId'>;
   /** The e-mail of the user (or the job) recording it. */
   by: string;
+  /** The user's name, for the audit trail. */
+  byName?: string | null;
   /** A payout whose campaign the caller records apart, once for many payouts (a benefit run's). */
   campaignApart?: true;
 };
@@ -46,6 +48,7 @@ export const createMoneyRecord = async <Type extends MoneyType>({
   plot,
   values,
   by,
+  byName = null,
   now = new Date(),
   receipt,
   campaignApart,
@@ -66,6 +69,7 @@ export const createMoneyRecord = async <Type extends MoneyType>({
       before: null,
       after,
       by,
+      byName,
       at,
       ...(campaignApart && { campaignApart }),
     },
@@ -95,6 +99,7 @@ export const createMoneyRecord = async <Type extends MoneyType>({
       memberId: member.id,
       values: { ...values, ...(placed && { plotId: placed.id }) } as MoneyValues[Type],
       by,
+      byName,
       now,
       receipt,
       campaignApart,

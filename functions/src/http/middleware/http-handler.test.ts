@@ -408,7 +408,12 @@ describe('a resource handler', () => {
   it('answers 405 for another method on a routed path and 404 for an unknown path', async () => {
     const handler = httpHandler(
       'me',
-      { 'GET /me/enabler': async () => ok({ id: 'e1' }), 'PUT /me/language': async () => ok({}) },
+      {
+        'GET /me/enabler': async () => ok({ id: 'e1' }),
+        'PUT /me/language': async () => ok({}),
+        'GET /me/preferences': async () => ok({ tables: {} }),
+        'PUT /me/preferences/{table}': async () => ok({ tables: {} }),
+      },
       { validators: () => import('#generated/validators/me.generated.ts') },
     );
     const context = lambdaContext('me');

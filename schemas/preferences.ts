@@ -9,6 +9,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 /** The tables whose page size or columns a user chooses. */
 export const preferenceTables = [
   'members',
+  'adminMembers',
   'adminPlots',
   'adminContributions',
   'adminPayouts',

@@ -186,10 +186,12 @@ const expectedRights: Record<FunctionName, string[]> = {
   ],
   'admin-members': [
     ...logsOf('admin-members'),
+    'dynamodb:BatchGetItem Table.Arn',
     'dynamodb:DeleteItem Table.Arn',
     'dynamodb:GetItem Table.Arn',
     'dynamodb:PutItem Table.Arn',
     'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
     'dynamodb:UpdateItem Table.Arn',
     'secretsmanager:GetSecretValue TokenSecret',
     'sqs:SendMessage queue:memberDeletion.Arn',
@@ -263,8 +265,10 @@ const expectedRights: Record<FunctionName, string[]> = {
   'admin-logs': [
     ...LOG_WRITES,
     ...logsOf('admin-logs'),
+    'dynamodb:BatchGetItem Table.Arn',
     'dynamodb:GetItem Table.Arn',
     'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
     'secretsmanager:GetSecretValue TokenSecret',
   ],
   'admin-reports': [
@@ -304,6 +308,7 @@ const expectedRights: Record<FunctionName, string[]> = {
   ],
   'admin-benefit-runs': [
     ...logsOf('admin-benefit-runs'),
+    'dynamodb:BatchGetItem Table.Arn',
     'dynamodb:DeleteItem Table.Arn',
     'dynamodb:GetItem Table.Arn',
     'dynamodb:PutItem Table.Arn',

@@ -92,8 +92,10 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     tokenSecret: true,
   },
   // A member's removal (one transaction) and its deletion's job: queued when its records are too many.
+  // Its history: the member's audit entries (gsi2), named from the accounts' and enablers' listings (gsi2)
+  // and the members' profiles (a batch read).
   'admin-members': {
-    table: { read: ['GetItem', 'Query'], write: WRITE_ALL },
+    table: { read: ['GetItem', 'BatchGetItem', 'Query'], write: WRITE_ALL, indexes: true },
     tokenSecret: true,
     sendsTo: ['memberDeletion'],
   },
@@ -109,7 +111,12 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     sendsTo: ['mail'],
     appUrl: true,
   },
-  'admin-logs': { table: { read: ['GetItem', 'Query'] }, appLog: true, tokenSecret: true },
+  // The log's numbered lists; the activity: the audit's partitions, named as a member's history is.
+  'admin-logs': {
+    table: { read: ['GetItem', 'BatchGetItem', 'Query'], indexes: true },
+    appLog: true,
+    tokenSecret: true,
+  },
   'admin-reports': { table: { read: ['GetItem', 'Query'] }, appLog: true, tokenSecret: true },
   // The mirror job's state; the refresh itself is the worker's.
   'admin-mirror': {
@@ -133,10 +140,16 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     tokenSecret: true,
     sendsTo: ['import'],
   },
-  // A benefit run's upload read and checked, its run written with its audit entries (transactions of
-  // puts and updates, an Idempotency-Key's put and release), its preview's files paged and linked.
+  // A benefit run's upload read and checked (its plots' id claims and items read in batches), its run
+  // written with its audit entries (transactions of puts and updates, an Idempotency-Key's put and
+  // release), its preview's files paged and linked; a list of the covered plots (the enabler's plots
+  // and members by index) written and linked.
   'admin-benefit-runs': {
-    table: { read: ['GetItem', 'Query'], write: ['PutItem', 'UpdateItem', 'DeleteItem'], indexes: true },
+    table: {
+      read: ['GetItem', 'BatchGetItem', 'Query'],
+      write: ['PutItem', 'UpdateItem', 'DeleteItem'],
+      indexes: true,
+    },
     appLog: true,
     files: { read: ['benefitRuns'], write: ['benefitRuns'], find: true },
     tokenSecret: true,

@@ -47,6 +47,9 @@ const auditedPlotFields = [
   'configVersion',
 ] as const;
 
+/** The condition that the plot's stored fields hold as read (its config version is a field of its config's). */
+const plotHeld = ({ configVersion: _version, ...stored }: AuditState) => stillHolds(stored);
+
 const plotState = (
   plot: PlotChanges & Partial<CoverageDates> & { enablerConfig?: { version: number } | null },
 ): AuditState => stateOf({ ...plot, configVersion: plot.enablerConfig?.version ?? null }, auditedPlotFields);
@@ -162,7 +165,7 @@ export const updatePlot = async (
   const enabler = inEnabler(member.enablerId);
   const details = plotDetailsUpdate(changes);
   const read = plotState(current);
-  const held = stillHolds(read);
+  const held = plotHeld(read);
   const changed = changedFields(read, plotState({ ...current, ...changes }));
   await transact(
     [
@@ -228,7 +231,7 @@ export const adminUpdatePlot = async (
   const enabler = inEnabler(plot.enablerId);
   const details = plotDetailsUpdate(changes);
   const read = plotState(plot);
-  const held = stillHolds(read);
+  const held = plotHeld(read);
   const changed = changedFields(read, plotState({ ...plot, ...changes }));
   await transact(
     [

@@ -327,15 +327,16 @@ const ruleFields: Partial<Record<AssessmentProblemCode, keyof AssessmentRow>> = 
  * an area (a federation, a village, or both), not both; a plot has a damage index or a benefit amount,
  * not both (or neither: a blank row of a list of the covered plots, set aside); an area has a damage
  * index and no amount (its plots' seasons differ); an amount has two decimals at most. A file whose
- * every row is blank has nothing to assess.
+ * every row is blank has nothing to assess. A row found faulty joins `faulty`.
  */
 export const assessmentRowProblems = (
   file: AssessmentFile,
   lines: number[],
   found: AssessmentProblems,
-  faulty: ReadonlySet<number> = new Set(),
+  faulty: Set<number> = new Set(),
 ): void => {
   let assessed = 0;
+  const checked = faulty.size;
   file.rows.forEach((row, index) => {
     if (faulty.has(index)) return;
     const code = rowRuleProblem(row);
@@ -343,12 +344,14 @@ export const assessmentRowProblems = (
       if (isAssessedRow(row)) assessed += 1;
       return;
     }
+    // Its fields say enough: its plot is not looked up too.
+    faulty.add(index);
     const where = ruleFields[code] ?? 'plotId';
     addProblem(found, () =>
       problemOf(code, { row: index + 1, line: lines[index] ?? null, where }, row[where] ?? null),
     );
   });
-  if (assessed === 0 && faulty.size === 0 && found.count === 0)
+  if (assessed === 0 && checked === 0 && found.count === 0)
     addProblem(found, problemOf('ERR_ASSESSMENT_NO_ROWS', { row: null, line: null, where: 'rows' }));
 };
 

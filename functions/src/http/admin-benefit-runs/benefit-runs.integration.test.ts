@@ -5,6 +5,8 @@ import { auditOfMonth } from '#data/audit.ts';
 import { benefitUploadKey } from '#data/benefit-run-files.ts';
 import { listCampaigns } from '#data/campaigns.ts';
 import { readMemberPartition } from '#data/member-page.ts';
+import type { Plot } from '#data/plot-items.ts';
+import { deletePlot, getPlots } from '#data/plots.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#platform/aws-clients.ts';
 import { parseCsv } from '#platform/csv.ts';
@@ -109,20 +111,64 @@ describe('a benefit run', () => {
       `${csv('DRY-BAD', [',Fissel,0.5,'])}\r\nDRY-BAD,2026-02-16,,Fissel,0.2,`,
     );
     expect(changing.status).toBe(400);
+    // Two rows, two dates: the first row's is the file's, and the other row is blamed for its own.
     expect(changing.body).toMatchObject({
       code: 'ERR_BENEFIT_FILE_INVALID',
       details: {
         count: 1,
         problems: [
-          { row: 2, line: 3, where: 'assessmentDate', message: "differs from the first row's (2026-02-15)" },
+          {
+            row: 2,
+            line: 3,
+            where: 'assessmentDate',
+            code: 'ERR_ASSESSMENT_OTHER_ASSESSMENT',
+            value: '2026-02-16',
+            expected: '2026-02-15',
+          },
         ],
       },
     });
     const schema = await upload(uploader, csv('DRY-BAD', [',Fissel,0.5,', ',Fissel,1.5,']));
     expect(schema.body.details).toEqual({
       count: 1,
-      problems: [{ row: 2, line: 3, where: 'damageIndex', message: 'must be <= 1' }],
+      problems: [
+        {
+          row: 2,
+          line: 3,
+          where: 'damageIndex',
+          code: 'ERR_ASSESSMENT_BAD_DAMAGE_INDEX',
+          value: '1.5',
+          expected: null,
+          message: 'A damageIndex is not a number from 0 to 1 (value: as given).',
+        },
+      ],
     });
+    // A wrong first row is blamed alone; an unknown plot and another enabler's are listed, on their rows.
+    const other = await givenMember((await givenAdministeredEnabler()).enablerId, 1, 'Elsewhere');
+    const ghost = randomUUID();
+    const named = await upload(
+      uploader,
+      [
+        'assessmentId,assessmentDate,plotId,damageIndex',
+        `DRY 2026!,2026-02-15,${awa.plotIds[0]},0.5`,
+        `DRY-2026,2026-02-15,${awaToo.plotIds[0]},0.5`,
+        `DRY-2026,2026-02-15,${ghost},0.5`,
+        `DRY-2026,2026-02-15,${other.plotIds[0]},0.5`,
+      ].join('\n'),
+    );
+    expect(
+      named.body.details.problems.map(({ row, where, code, value, expected }: Record<string, unknown>) => [
+        row,
+        where,
+        code,
+        value,
+        expected,
+      ]),
+    ).toEqual([
+      [1, 'assessmentId', 'ERR_ASSESSMENT_OTHER_ASSESSMENT', 'DRY 2026!', 'DRY-2026'],
+      [3, 'plotId', 'ERR_ASSESSMENT_UNKNOWN_PLOT', ghost, null],
+      [4, 'plotId', 'ERR_ASSESSMENT_OTHER_ENABLER_PLOT', other.plotIds[0], null],
+    ]);
     // 150 rows out of bounds: the first 100 listed with their rows and lines, all 150 counted.
     const many = await upload(
       uploader,
@@ -134,31 +180,54 @@ describe('a benefit run', () => {
     expect(many.status).toBe(400);
     expect(many.body.details.count).toBe(150);
     expect(many.body.details.problems).toHaveLength(100);
-    expect(many.body.details.problems[99]).toEqual({
+    expect(many.body.details.problems[99]).toMatchObject({
       row: 100,
       line: 101,
       where: 'damageIndex',
-      message: 'must be <= 1',
+      code: 'ERR_ASSESSMENT_BAD_DAMAGE_INDEX',
     });
     const rules = await upload(uploader, csv('DRY-BAD', ['x,Ndiaffate,0.4,', `${awa.plotIds[0]},,0.5,12`]));
     expect(
-      rules.body.details.problems.map(({ row, line, where }: Record<string, unknown>) => [row, line, where]),
+      rules.body.details.problems.map(({ row, line, where, code }: Record<string, unknown>) => [
+        row,
+        line,
+        where,
+        code,
+      ]),
     ).toEqual([
-      [1, 2, 'plotId'],
-      [2, 3, 'benefitAmount'],
+      [1, 2, 'plotId', 'ERR_ASSESSMENT_PLOT_AND_AREA'],
+      [2, 3, 'benefitAmount', 'ERR_ASSESSMENT_INDEX_AND_AMOUNT'],
     ]);
     const json = await upload(uploader, JSON.stringify({ assessmentId: 'DRY-BAD', rows: [] }), 'json');
-    expect(json.body.details.problems.map(({ where }: Record<string, unknown>) => where)).toEqual([
-      '',
-      'rows',
+    expect(
+      json.body.details.problems.map(({ where, code }: Record<string, unknown>) => [where, code]),
+    ).toEqual([
+      ['assessmentDate', 'ERR_ASSESSMENT_FIELD_MISSING'],
+      ['rows', 'ERR_ASSESSMENT_NO_ROWS'],
+    ]);
+    const notJson = await upload(uploader, '{"assessmentId":', 'json');
+    expect(notJson.body.details.problems).toEqual([
+      expect.objectContaining({ code: 'ERR_ASSESSMENT_NOT_JSON' }),
+    ]);
+    // A list of the covered plots nobody filled in has nothing to assess.
+    const blank = await upload(uploader, csv('DRY-BAD', [`${awa.plotIds[0]},,,`]));
+    expect(blank.body.details.problems).toEqual([
+      expect.objectContaining({ row: null, code: 'ERR_ASSESSMENT_NO_ROWS' }),
     ]);
     expect((await call(uploader, 'GET', '')).body.runs).toHaveLength(before);
   });
 
   it('previews a village: its covered plots valued by the rule, refused rows with their reasons, the sums and the possible duplicates', async () => {
-    const run = await previewed(
-      csv('DRY-2026', [',Ndiaffate,0.4,', `${fatou.plotIds[0]},,,5000`, `${randomUUID()},,0.9,`]),
+    // A plot deleted after the upload is no plot by the preview.
+    const gone = await givenMember(enablerId, 1, 'Gone', { village: 'Elsewhere' });
+    const started = await upload(
+      uploader,
+      csv('DRY-2026', [',Ndiaffate,0.4,', `${fatou.plotIds[0]},,,5000`, `${gone.plotIds[0]},,0.9,`]),
     );
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await deletePlot((await getPlots(gone.memberId))[0] as Plot, { email: uploader.email, name: null });
+    await runJobs();
+    const run = (await call(uploader, 'GET', `/${started.body.run.id}`)).body.run;
     runId = run.id;
     expect(run).toMatchObject({
       state: 'PENDING_APPROVAL',

@@ -6,6 +6,7 @@ import Link from '@cloudscape-design/components/link';
 import type { Plot } from '../../../api/plots.ts';
 import { formatCoordinate } from '../../../common/plot-map/coordinates.ts';
 import { irrigationKey } from '../../../common/plots/plot-fields.ts';
+import { PlotId } from '../../../common/plots/plot-id.tsx';
 import { useFollow } from '../../../common/browser/use-follow.ts';
 import { paths } from '../../../navigation/paths.ts';
 
@@ -23,6 +24,7 @@ export function PlotDetails({ plot }: { plot: Plot }) {
         columns={3}
         items={[
           { label: t('plots.fields.name'), value: plot.name },
+          { label: t('plots.fields.id'), value: <PlotId id={plot.id} name={plot.name} /> },
           {
             label: t('plots.fields.member'),
             value: (

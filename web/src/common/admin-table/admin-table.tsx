@@ -16,6 +16,7 @@ import { readEveryPage } from '../../api/every-page.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { openInNewTab } from '../browser/browser.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { useSavedNotice } from '../ui/saved-notice.tsx';
 import { TableEmptyState, TableLoadingState, TableNoMatchState } from '../ui/table-states.tsx';
 import { useFollow } from '../browser/use-follow.ts';
 import { useNumberedPages } from './numbered-pages.tsx';
@@ -114,6 +115,7 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
   const count = shown.data?.count;
   const total = shown.data?.totalAmount;
 
+  const saved = useSavedNotice();
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const remove = useMutation({
@@ -194,6 +196,7 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
 
   return (
     <SpaceBetween size="m">
+      {saved}
       {notice && (
         <Flashbar
           items={[

@@ -3,12 +3,12 @@ import './numbered-pages.css';
 import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
 import Pagination from '@cloudscape-design/components/pagination';
-import Select from '@cloudscape-design/components/select';
 import { adminTablePaging, DEFAULT_ADMIN_PAGE_SIZE } from '../../api/admin-records.ts';
 import type { PageSizes } from '../../api/every-page.ts';
 import type { PreferenceTable } from '../../api/preferences.ts';
 import { useTablePreferences } from '../../api/preferences-queries.ts';
 import type { ColumnChoice, PageSizeChoice } from './page-size-preferences.tsx';
+import { PageSizeSelect } from './page-size-select.tsx';
 import { paginationLabels, preferencesLabels } from './table-labels.ts';
 
 // The preferences (their modal and its drag-and-drop library) are not needed for a table's first look:
@@ -58,10 +58,6 @@ export function useNumberedPages(
     setAll(false);
     kept.save({ pageSize: next });
   };
-  const options = [
-    ...offered.map((offer) => ({ value: String(offer), label: sizeLabel(offer) })),
-    { value: 'all', label: t('adminTable.preferences.all') },
-  ];
   return {
     page: all ? 1 : page,
     pageSize,
@@ -77,16 +73,7 @@ export function useNumberedPages(
     /** The page-size choice and the numbered pager of `count` rows (none for "All"), held still while a page loads. */
     pagination: (count: number, loading = false) => (
       <div className="numbered-pages">
-        <Select
-          className="page-size-select"
-          selectedOption={options.find((option) => option.value === String(choice)) ?? null}
-          options={options}
-          onChange={({ detail }) =>
-            choose(detail.selectedOption.value === 'all' ? 'all' : Number(detail.selectedOption.value))
-          }
-          ariaLabel={t('adminTable.preferences.pageSize')}
-          expandToViewport
-        />
+        <PageSizeSelect offered={offered} choice={choice} sizeLabel={sizeLabel} onChange={choose} />
         {!all && (
           <Pagination
             currentPageIndex={page}
@@ -102,7 +89,10 @@ export function useNumberedPages(
      * The preferences once `answered` (the first answer has come); until then their trigger's place,
      * kept, so that nothing moves when they arrive. With `columns`, the columns to show are chosen there too.
      */
-    preferences: (answered: boolean, columns?: Omit<ColumnChoice, 'onChange' | 'visible'> & { visible: readonly string[] }) => {
+    preferences: (
+      answered: boolean,
+      columns?: Omit<ColumnChoice, 'onChange' | 'visible'> & { visible: readonly string[] },
+    ) => {
       const placeholder = (
         <Button variant="icon" iconName="settings" disabled ariaLabel={preferencesLabels(t).title} />
       );
@@ -114,7 +104,10 @@ export function useNumberedPages(
             sizeLabel={sizeLabel}
             onChange={choose}
             {...(columns && {
-              columns: { ...columns, onChange: (visible: string[]) => kept.save({ visibleColumns: visible }) },
+              columns: {
+                ...columns,
+                onChange: (visible: string[]) => kept.save({ visibleColumns: visible }),
+              },
             })}
           />
         </Suspense>

@@ -41,12 +41,18 @@ export function PageSizePreferences({
 }: PageSizePreferencesProps) {
   const { t } = useTranslation();
   const contentDisplay: CollectionPreferencesProps.ContentDisplayItem[] | undefined = columns?.options.map(
-    (option) => ({ id: option.id, visible: option.alwaysVisible === true || columns.visible.includes(option.id) }),
+    (option) => ({
+      id: option.id,
+      visible: option.alwaysVisible === true || columns.visible.includes(option.id),
+    }),
   );
   return (
     <CollectionPreferences
       {...preferencesLabels(t)}
-      preferences={{ pageSize: choice === 'all' ? ALL_OPTION : choice, ...(contentDisplay && { contentDisplay }) }}
+      preferences={{
+        pageSize: choice === 'all' ? ALL_OPTION : choice,
+        ...(contentDisplay && { contentDisplay }),
+      }}
       pageSizePreference={{
         title: t('adminTable.preferences.pageSize'),
         options: [
@@ -63,7 +69,8 @@ export function PageSizePreferences({
             columnFilteringPlaceholder: t('adminTable.preferences.columnFilter'),
             columnFilteringClearFilterText: t('adminTable.preferences.columnFilterClear'),
             columnFilteringNoMatchText: t('adminTable.preferences.columnFilterNoMatch'),
-            columnFilteringCountText: (count: number) => t('adminTable.preferences.columnFilterCount', { count }),
+            columnFilteringCountText: (count: number) =>
+              t('adminTable.preferences.columnFilterCount', { count }),
           },
         },
       })}
@@ -72,7 +79,9 @@ export function PageSizePreferences({
         const next: PageSizeChoice = size === ALL_OPTION ? 'all' : size;
         if (next !== choice) onChange(next);
         if (columns && detail.contentDisplay)
-          columns.onChange(detail.contentDisplay.filter((column) => column.visible).map((column) => column.id));
+          columns.onChange(
+            detail.contentDisplay.filter((column) => column.visible).map((column) => column.id),
+          );
       }}
     />
   );

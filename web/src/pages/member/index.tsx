@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
@@ -14,6 +14,7 @@ import { screenTitleKey } from '../../navigation/screens.ts';
 import { paths } from '../../navigation/paths.ts';
 import { LoadState } from '../../common/ui/load-state.tsx';
 import { useRecordedNotice } from '../../common/ui/recorded-notice.tsx';
+import { useSavedNotice } from '../../common/ui/saved-notice.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { NotReadOffline, OfflineText } from '../../common/offline/offline-text.tsx';
 import { BenefitsTab } from './components/benefits-tab.tsx';
@@ -23,6 +24,14 @@ import { ContributionsTab } from './components/contributions-tab.tsx';
 import { MemberDetails } from './components/member-details.tsx';
 import { MemberPlots } from './components/member-plots.tsx';
 import { StatusCards } from './components/status-cards.tsx';
+import { useSignedInSession } from '../../session/session-context.ts';
+import { loadAdminTexts } from '../../i18n/index.ts';
+
+// An administrator's tab, with the administrators' texts: fetched when it is first opened.
+const HistoryTab = lazy(async () => {
+  const [{ HistoryTab: tab }] = await Promise.all([import('./components/history-tab.tsx'), loadAdminTexts()]);
+  return { default: tab };
+});
 
 /**
  * One member: status, details, plots, payments and contributions (Overview), and the records. A member
@@ -34,6 +43,8 @@ export function MemberPage() {
   const { id = '' } = useParams();
   const { data: member, isError, notReadOffline, refetch, serverId } = useFieldMember(id);
   const notice = useRecordedNotice();
+  const saved = useSavedNotice();
+  const { user } = useSignedInSession();
   useDocumentTitle(member?.name ?? t(screenTitleKey('member')));
 
   useEffect(() => {
@@ -60,7 +71,7 @@ export function MemberPage() {
 
   return (
     <ContentLayout
-      notifications={notice.flashbar}
+      notifications={notice.flashbar ?? saved}
       header={
         <Header
           variant="h1"
@@ -102,6 +113,21 @@ export function MemberPage() {
             label: t('members.member.tabs.benefits'),
             content: <BenefitsTab member={member} />,
           },
+          ...(user.role === 'ADMIN' && !isLocalId(member.id)
+            ? [
+                {
+                  id: 'history',
+                  label: t('members.member.tabs.history'),
+                  content: (
+                    <Suspense
+                      fallback={<LoadState status="loading" text={t('members.member.historyLoading')} />}
+                    >
+                      <HistoryTab memberId={member.id} />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </ContentLayout>

@@ -8,6 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ContributionForm } from '../../common/money/contribution-form.tsx';
 import { LoadState } from '../../common/ui/load-state.tsx';
 import { useRecordedNotice } from '../../common/ui/recorded-notice.tsx';
+import { useSavedNotice } from '../../common/ui/saved-notice.tsx';
 import { NotReadOffline } from '../../common/offline/offline-text.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useFollow } from '../../common/browser/use-follow.ts';
@@ -43,6 +44,7 @@ export function PlotPage() {
   const title = plot?.name ?? t('screens.plot');
   const memberHref = paths.member(memberId);
   const notice = useRecordedNotice();
+  const saved = useSavedNotice();
   useDocumentTitle(title);
 
   // A plot created on the device moves to its own address once the server numbered it (and its member).
@@ -52,7 +54,7 @@ export function PlotPage() {
 
   return (
     <ContentLayout
-      notifications={notice.flashbar}
+      notifications={notice.flashbar ?? saved}
       breadcrumbs={
         <PlotBreadcrumbs
           memberId={memberId}

@@ -63,7 +63,9 @@ function FieldForm({ title, initial, plot, send }: FieldFormProps) {
   const rule = coverageRuleOf(config);
   const [values, setValues] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
-  const { saving, save } = useAdminSave(send, paths.adminFields);
+  const { saving, save } = useAdminSave(send, paths.adminFields, (saved) =>
+    t('adminForm.saved.plot', { name: saved.name.trim() }),
+  );
   const problems = newPlotProblems(values);
   const language = i18n.resolvedLanguage ?? 'en';
   const errorOf = (field: NewPlotField) =>

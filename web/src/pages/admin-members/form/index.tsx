@@ -28,7 +28,9 @@ interface AdminMemberFormProps {
 function AdminMemberForm({ title, initial, submitLabel, send }: AdminMemberFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { save } = useAdminSave(send, paths.adminMembers);
+  const { save } = useAdminSave(send, paths.adminMembers, (saved) =>
+    t('adminForm.saved.member', { name: saved.name.trim() }),
+  );
   return (
     <ContentLayout
       header={

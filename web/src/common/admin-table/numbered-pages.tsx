@@ -10,6 +10,7 @@ import { useTablePreferences } from '../../api/preferences-queries.ts';
 import type { ColumnChoice, PageSizeChoice } from './page-size-preferences.tsx';
 import { PageSizeSelect } from './page-size-select.tsx';
 import { paginationLabels, preferencesLabels } from './table-labels.ts';
+import { pageKeepingFirstRow } from '../format/first-row.ts';
 
 // The preferences (their modal and its drag-and-drop library) are not needed for a table's first look:
 // they are fetched once its first answer has come, as the member list's are.
@@ -18,13 +19,6 @@ const PageSizePreferences = lazy(() =>
     default: PageSizePreferences,
   })),
 );
-
-/**
- * The page that shows the row first shown, once pages are `next` rows long: a new page size keeps in
- * view what the user was looking at (row 21 of pages of 10 is on page 1 of pages of 25).
- */
-export const pageKeepingFirstRow = (page: number, pageSize: number, next: number): number =>
-  Math.floor(((page - 1) * pageSize) / next) + 1;
 
 /**
  * The page and page size of a table whose rows the server pages by number (spec section 9: sizes 5, 10,

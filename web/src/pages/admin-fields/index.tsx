@@ -39,7 +39,11 @@ export function AdminFieldsPage() {
         memberNumberColumn(t),
         { id: 'name', sortingField: 'name', header: t('plots.fields.name'), cell: (row) => row.name },
         // As an assessment file names the plot, copied in one click.
-        { id: 'id', header: t('plots.fields.id'), cell: (row) => <PlotId id={row.id} name={row.name} /> },
+        {
+          id: 'id',
+          header: t('plots.fields.id'),
+          cell: (row) => <PlotId id={row.id} name={row.name} short />,
+        },
         {
           // Sorted by latitude, from south to north.
           id: 'coordinates',

@@ -18,7 +18,7 @@ import { paths } from '../../../navigation/paths.ts';
 
 import { ALL_PAGE_SIZE, DEFAULT_ADMIN_PAGE_SIZE, adminTablePageSizes } from '../../../api/admin-records.ts';
 import { useTablePreferences } from '../../../api/preferences-queries.ts';
-import { pageKeepingFirstRow } from '../../../common/admin-table/numbered-pages.tsx';
+import { pageKeepingFirstRow } from '../../../common/format/first-row.ts';
 import { PageSizeSelect } from '../../../common/admin-table/page-size-select.tsx';
 import type { PageSizeChoice } from '../../../common/admin-table/page-size-preferences.tsx';
 import '../../../common/admin-table/numbered-pages.css';

@@ -3,7 +3,7 @@ import { defaultMemberListQuery } from '@cpbo/schemas/member-list-query.ts';
 import { useMemberListPage } from '../../../api/member-list-queries.ts';
 import { memberPageSizes } from '../../../api/members.ts';
 import { useTablePreferences } from '../../../api/preferences-queries.ts';
-import { pageKeepingFirstRow } from '../../../common/admin-table/numbered-pages.tsx';
+import { pageKeepingFirstRow } from '../../../common/format/first-row.ts';
 import type { MemberListQuery, MemberSortField, SortDirection } from '../../../api/members.ts';
 import type { MemberFilterValues } from './member-filters.tsx';
 

@@ -7,7 +7,10 @@ const context = await browser.newContext({ locale, viewport: { width: 1366, heig
 const page = await context.newPage();
 await page.goto('/');
 await page.getByLabel(/mail/i).first().fill('admin@demo.local');
-await page.getByLabel(/(Password|Mot de passe)/).first().fill('Demo-admin-2026');
+await page
+  .getByLabel(/(Password|Mot de passe)/)
+  .first()
+  .fill('Demo-admin-2026');
 await page.keyboard.press('Enter');
 await page.waitForTimeout(3000);
 for (const path of paths) {

@@ -90,7 +90,9 @@ export const memberHistoryQuerySchema = {
 const nullableText = { type: ['string', 'null'] } as const;
 const stateObject = {
   type: ['object', 'null'],
-  additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
+  additionalProperties: {
+    anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
+  },
 } as const satisfies JSONSchema;
 
 const activityEntryObject = {

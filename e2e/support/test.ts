@@ -12,6 +12,8 @@ export interface OpenAppOptions {
   path?: string;
   /** A phone's screen (Lighthouse's mobile one: 412 × 823 CSS pixels, touch) instead of a desktop's. */
   phone?: boolean;
+  /** A desktop's screen of this size (1366 × 768: an administrator's laptop). */
+  viewport?: { width: number; height: number };
 }
 
 const phoneScreen = {
@@ -58,11 +60,17 @@ export const test = base
       await Promise.all(pages.map((page) => page.context().close()));
       expect(violations, 'refused by the Content-Security-Policy').toEqual([]);
     });
-    return async ({ locale = 'en-US', path = '/', phone = false }: OpenAppOptions = {}): Promise<Page> => {
+    return async ({
+      locale = 'en-US',
+      path = '/',
+      phone = false,
+      viewport,
+    }: OpenAppOptions = {}): Promise<Page> => {
       const context = await browser.newContext({
         locale,
         baseURL: inject('appUrl'),
         ...(phone ? phoneScreen : {}),
+        ...(viewport && { viewport }),
       });
       const page = await context.newPage();
       // The local server sends CloudFront's Content-Security-Policy: whatever it refuses fails the test.

@@ -38,69 +38,10 @@ var require_ucs2length = __commonJS({
 });
 
 // functions/src/generated/validators/ajv-standalone-code.js
-var v413c06ab6f70596d3c996924 = validate10;
-var schema11 = { "type": "object", "required": ["table"], "additionalProperties": false, "properties": { "table": { "type": "string", "enum": ["members", "adminPlots", "adminContributions", "adminPayouts", "adminCashouts", "adminUsers", "adminEnablers", "adminLogs", "adminActivity", "adminReports", "benefitRuns", "benefitRunRows", "benefitRunRefused", "benefitRunDuplicates", "memberHistory"] } } };
-function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.table === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "table" }, message: "must have required property 'table'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "table")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.table !== void 0) {
-      let data0 = data.table;
-      if (typeof data0 !== "string") {
-        const err2 = { instancePath: instancePath + "/table", schemaPath: "#/properties/table/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if (!(data0 === "members" || data0 === "adminPlots" || data0 === "adminContributions" || data0 === "adminPayouts" || data0 === "adminCashouts" || data0 === "adminUsers" || data0 === "adminEnablers" || data0 === "adminLogs" || data0 === "adminActivity" || data0 === "adminReports" || data0 === "benefitRuns" || data0 === "benefitRunRows" || data0 === "benefitRunRefused" || data0 === "benefitRunDuplicates" || data0 === "memberHistory")) {
-        const err3 = { instancePath: instancePath + "/table", schemaPath: "#/properties/table/enum", keyword: "enum", params: { allowedValues: schema11.properties.table.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate10.errors = vErrors;
-  return errors === 0;
-}
-var v82e374843fb5492be19759be = validate11;
+var v82e374843fb5492be19759be = validate10;
 var func2 = require_ucs2length().default;
 var pattern0 = new RegExp("^[A-Za-z0-9_-]+$", "u");
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -252,12 +193,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate11.errors = vErrors;
+  validate10.errors = vErrors;
   return errors === 0;
 }
-var vd45607572a22afd66aeaa643 = validate12;
-var schema13 = { "$id": "request/language", "type": "object", "required": ["language"], "additionalProperties": false, "properties": { "language": { "type": "string", "enum": ["en", "fr"] } } };
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vd45607572a22afd66aeaa643 = validate11;
+var schema12 = { "$id": "request/language", "type": "object", "required": ["language"], "additionalProperties": false, "properties": { "language": { "type": "string", "enum": ["en", "fr"] } } };
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -294,7 +235,66 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "en" || data0 === "fr")) {
-        const err3 = { instancePath: instancePath + "/language", schemaPath: "#/properties/language/enum", keyword: "enum", params: { allowedValues: schema13.properties.language.enum }, message: "must be equal to one of the allowed values" };
+        const err3 = { instancePath: instancePath + "/language", schemaPath: "#/properties/language/enum", keyword: "enum", params: { allowedValues: schema12.properties.language.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate11.errors = vErrors;
+  return errors === 0;
+}
+var vf88fde65c2c5d7c0de419807 = validate12;
+var schema13 = { "type": "object", "required": ["table"], "additionalProperties": false, "properties": { "table": { "type": "string", "enum": ["members", "adminMembers", "adminPlots", "adminContributions", "adminPayouts", "adminCashouts", "adminUsers", "adminLogs", "adminActivity", "adminReports", "benefitRunRows", "benefitRunRefused", "benefitRunDuplicates", "memberHistory"] } } };
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.table === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "table" }, message: "must have required property 'table'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "table")) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.table !== void 0) {
+      let data0 = data.table;
+      if (typeof data0 !== "string") {
+        const err2 = { instancePath: instancePath + "/table", schemaPath: "#/properties/table/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (!(data0 === "members" || data0 === "adminMembers" || data0 === "adminPlots" || data0 === "adminContributions" || data0 === "adminPayouts" || data0 === "adminCashouts" || data0 === "adminUsers" || data0 === "adminLogs" || data0 === "adminActivity" || data0 === "adminReports" || data0 === "benefitRunRows" || data0 === "benefitRunRefused" || data0 === "benefitRunDuplicates" || data0 === "memberHistory")) {
+        const err3 = { instancePath: instancePath + "/table", schemaPath: "#/properties/table/enum", keyword: "enum", params: { allowedValues: schema13.properties.table.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -316,7 +316,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 export {
-  v413c06ab6f70596d3c996924,
   v82e374843fb5492be19759be,
-  vd45607572a22afd66aeaa643
+  vd45607572a22afd66aeaa643,
+  vf88fde65c2c5d7c0de419807
 };

@@ -10,7 +10,7 @@ import { useFollow } from '../browser/use-follow.ts';
 import { formatDate, formatDateTime } from '../format/format.ts';
 import { useMemberFormats } from '../format/use-member-formats.ts';
 import { TableEmptyState, TableLoadingState } from '../ui/table-states.tsx';
-import { actionKeyOf, changesOf, type FieldChange, type FieldValue } from './activity-text.ts';
+import { actionKeyOf, changesOf, fieldLabelKey, type FieldChange, type FieldValue } from './activity-text.ts';
 import './activity-table.css';
 
 const NOT_SET = '—';
@@ -43,7 +43,7 @@ function useFieldValue() {
 function Change({ change }: { change: FieldChange }) {
   const { t } = useTranslation();
   const valueOf = useFieldValue();
-  const label = t(`activity.fields.${change.field}`, { defaultValue: change.field });
+  const label = t(fieldLabelKey(change.field), { defaultValue: change.field });
   const shown =
     'before' in change && 'after' in change
       ? t('activity.change', {

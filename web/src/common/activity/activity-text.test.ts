@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../api/activity.ts';
-import { actionKeyOf, changesOf } from './activity-text.ts';
+import { actionKeyOf, changesOf, fieldLabelKey } from './activity-text.ts';
 
 const entry = (fields: Partial<ActivityEntry>): ActivityEntry => ({
   at: '2026-11-29T10:00:00.000Z',
@@ -74,6 +74,84 @@ describe('an audit entry as a person reads it', () => {
           after: { state: 'APPROVED', comment: 'ok' },
         }),
       ),
-    ).toEqual([{ field: 'comment', before: null, after: 'ok' }]);
+    ).toEqual([{ field: 'comment', after: 'ok' }]);
+  });
+});
+
+describe("the activity's field labels", () => {
+  it('should name every field with a label that exists in both languages', async () => {
+    const catalogues = await Promise.all(
+      [
+        '../../i18n/en.json',
+        '../../i18n/admin/en.json',
+        '../../i18n/fr.json',
+        '../../i18n/admin/fr.json',
+      ].map(async (path) => (await import(path)) as { default: Record<string, unknown> }),
+    );
+    const [en, enAdmin, fr, frAdmin] = catalogues.map((module) => module.default);
+    const leaf = (catalogue: Record<string, unknown>, key: string) =>
+      key
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+    const fields = [
+      'name',
+      'village',
+      'number',
+      'federation',
+      'gender',
+      'phone',
+      'bankName',
+      'bankBranchName',
+      'bankIFSC',
+      'bankAccount',
+      'onboardingDate',
+      'plots',
+      'contributions',
+      'payouts',
+      'cashouts',
+      'contributionTotalCents',
+      'payoutTotalCents',
+      'cashoutTotalCents',
+      'cashoutBalanceCents',
+      'latitude',
+      'longitude',
+      'cropDescription',
+      'isIrrigated',
+      'droughtMonthlyContribCents',
+      'excessRainMonthlyContribCents',
+      'startCoverageDate',
+      'endOfSeasonDate',
+      'endCoverageDate',
+      'configVersion',
+      'amountCents',
+      'contributionDate',
+      'payoutDate',
+      'cashoutDate',
+      'plotId',
+      'protectionType',
+      'assessmentId',
+      'assessmentDate',
+      'username',
+      'role',
+      'active',
+      'defaultFederation',
+      'blocked',
+      'logo',
+      'banner',
+      'version',
+      'currency',
+      'maxCompensationFactor',
+      'lengthOfSeasonInMonth',
+      'lengthOfCoverageInMonth',
+      'damageThreshold',
+      'benefitFactorsByMonth',
+      'comment',
+    ];
+    for (const field of fields)
+      for (const catalogue of [
+        { ...en, ...enAdmin },
+        { ...fr, ...frAdmin },
+      ])
+        expect(typeof leaf(catalogue, fieldLabelKey(field)), field).toBe('string');
   });
 });

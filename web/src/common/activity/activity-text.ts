@@ -45,14 +45,64 @@ export interface FieldChange {
   after?: FieldValue;
 }
 
-/** The fields the entry holds, in the order the record names them; a run's state is its action, not a change. */
+/**
+ * The fields the entry holds, in the order the record names them, each with the sides that hold it (a
+ * run's comment is only its step's); a run's state is its action, not a change.
+ */
 export const changesOf = (entry: ActivityEntry): FieldChange[] => {
   const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter(
     (field) => !(entry.recordType === 'BENEFIT_RUN' && (field === 'state' || field === 'reverses')),
   );
   return fields.map((field) => ({
     field,
-    ...(entry.before && { before: entry.before[field] ?? null }),
-    ...(entry.after && { after: entry.after[field] ?? null }),
+    ...(entry.before && field in entry.before && { before: entry.before[field] ?? null }),
+    ...(entry.after && field in entry.after && { after: entry.after[field] ?? null }),
   }));
 };
+
+/** The label a field already has on the screens that edit it; the activity's own for the others. */
+const fieldLabels: Record<string, string> = {
+  name: 'members.fields.name',
+  village: 'members.fields.village',
+  number: 'members.fields.number',
+  federation: 'members.fields.federation',
+  gender: 'members.fields.gender',
+  phone: 'members.fields.phone',
+  bankName: 'members.fields.bankName',
+  bankBranchName: 'members.fields.bankBranchName',
+  bankIFSC: 'members.fields.bankIFSC',
+  bankAccount: 'members.fields.bankAccount',
+  onboardingDate: 'members.fields.onboardingDate',
+  latitude: 'plots.fields.latitude',
+  longitude: 'plots.fields.longitude',
+  cropDescription: 'plots.fields.crop',
+  isIrrigated: 'plots.fields.irrigated',
+  droughtMonthlyContribCents: 'plots.fields.droughtMonthlyContrib',
+  excessRainMonthlyContribCents: 'plots.fields.excessRainMonthlyContrib',
+  startCoverageDate: 'plots.fields.startCoverageDate',
+  endOfSeasonDate: 'plots.fields.endOfSeasonDate',
+  endCoverageDate: 'plots.fields.endCoverageDate',
+  configVersion: 'plots.fields.configVersion',
+  plotId: 'plots.fields.id',
+  amountCents: 'adminRecords.columns.amount',
+  contributionDate: 'adminRecords.columns.contributionDate',
+  payoutDate: 'adminRecords.columns.payoutDate',
+  cashoutDate: 'adminRecords.columns.cashoutDate',
+  protectionType: 'adminRecords.columns.protectionType',
+  assessmentId: 'adminRecords.columns.assessmentId',
+  assessmentDate: 'adminRecords.columns.assessmentDate',
+  username: 'adminUsers.form.username',
+  role: 'adminUsers.form.role',
+  active: 'adminUsers.form.active',
+  defaultFederation: 'adminUsers.form.defaultFederation',
+  version: 'enablers.config.fields.version',
+  currency: 'enablers.config.fields.currency',
+  maxCompensationFactor: 'enablers.config.fields.maxCompensationFactor',
+  lengthOfSeasonInMonth: 'enablers.config.fields.lengthOfSeasonInMonth',
+  lengthOfCoverageInMonth: 'enablers.config.fields.lengthOfCoverageInMonth',
+  damageThreshold: 'enablers.config.fields.damageThreshold',
+  benefitFactorsByMonth: 'enablers.config.fields.benefitFactorsByMonth',
+};
+
+/** The key of a field's label. */
+export const fieldLabelKey = (field: string): string => fieldLabels[field] ?? `activity.fields.${field}`;

@@ -305,7 +305,11 @@ export const benefitRunReviewRequestSchema = {
   type: 'object',
   required: ['comment', 'previewComputedAt'],
   additionalProperties: false,
-  properties: { comment: text(BENEFIT_RUN_COMMENT_MAX_LENGTH), previewComputedAt: instantSchema },
+  properties: {
+    comment: text(BENEFIT_RUN_COMMENT_MAX_LENGTH),
+    // An instant as the run's preview gave it (ISO 8601, 24 characters).
+    previewComputedAt: { ...instantSchema, maxLength: 40 },
+  },
 } as const satisfies JSONSchema;
 
 /** Cancel: a comment if the administrator gives one. */

@@ -441,6 +441,7 @@ const expectedRights: Record<FunctionName, string[]> = {
   'benefit-run-worker': [
     ...logsOf('benefit-run-worker'),
     'dynamodb:BatchGetItem Table.Arn',
+    'dynamodb:DeleteItem Table.Arn',
     'dynamodb:GetItem Table.Arn',
     'dynamodb:PutItem Table.Arn',
     'dynamodb:Query Table.Arn',

@@ -142,8 +142,9 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
   },
   // A benefit run's upload read and checked (its plots' id claims and items read in batches), its run
   // written with its audit entries (transactions of puts and updates, an Idempotency-Key's put and
-  // release), its preview's files paged and linked; a list of the covered plots (the enabler's plots
-  // and members by index) written and linked.
+  // release), its preview's files paged and linked; its payees' bank details read again in batches
+  // (whose changed since the preview); a list of the covered plots (the enabler's plots and members by
+  // index) written and linked.
   'admin-benefit-runs': {
     table: {
       read: ['GetItem', 'BatchGetItem', 'Query'],
@@ -205,11 +206,12 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     sendsTo: ['mirror'],
   },
   // A run's preview (paged Queries of the enabler's indexes, claims read by key) and payment: each
-  // payout's transaction of puts and updates (createMoneyRecord), the run's step writes, its files.
+  // payout's transaction of puts and updates (createMoneyRecord), the run's step writes, its files; a
+  // reversal's payment deletes the payouts it takes back with their claims (changeMoneyRecord).
   'benefit-run-worker': {
     table: {
       read: ['GetItem', 'BatchGetItem', 'Query'],
-      write: ['PutItem', 'UpdateItem'],
+      write: ['PutItem', 'UpdateItem', 'DeleteItem'],
       indexes: true,
     },
     appLog: true,

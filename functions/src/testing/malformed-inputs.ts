@@ -53,6 +53,7 @@ const stringCandidates = [
   'abc',
   'Field work',
   '2026-01-01',
+  '2026-01-01T00:00:00.000Z',
   'someone@example.org',
   '0f8c3a52-1d2b-4c3e-9f00-1234567890ab',
   'XOF',

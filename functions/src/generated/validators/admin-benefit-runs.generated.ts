@@ -241,10 +241,129 @@ var require_formats = __commonJS({
 });
 
 // functions/src/generated/validators/ajv-standalone-code.js
-var v50341f67c2c0c24bd705a0d8 = validate10;
+var v324ad2abb1054e9f19d96d4c = validate10;
 var func2 = require_ucs2length().default;
 var pattern0 = new RegExp("\\S", "u");
+var formats0 = require_formats().fullFormats["date-time"];
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.comment === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "comment" }, message: "must have required property 'comment'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.previewComputedAt === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "previewComputedAt" }, message: "must have required property 'previewComputedAt'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "comment" || key0 === "previewComputedAt")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.comment !== void 0) {
+      let data0 = data.comment;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 1e3) {
+          const err3 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/maxLength", keyword: "maxLength", params: { limit: 1e3 }, message: "must NOT have more than 1000 characters" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err4 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data0)) {
+          const err5 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.previewComputedAt !== void 0) {
+      let data1 = data.previewComputedAt;
+      if (typeof data1 === "string") {
+        if (func2(data1) > 40) {
+          const err7 = { instancePath: instancePath + "/previewComputedAt", schemaPath: "#/properties/previewComputedAt/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err8 = { instancePath: instancePath + "/previewComputedAt", schemaPath: "#/properties/previewComputedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = { instancePath: instancePath + "/previewComputedAt", schemaPath: "#/properties/previewComputedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
+}
+var v50341f67c2c0c24bd705a0d8 = validate11;
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -309,12 +428,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate10.errors = vErrors;
+  validate11.errors = vErrors;
   return errors === 0;
 }
-var v6a4c7bfc337f516fbac0d156 = validate11;
-var pattern1 = new RegExp("^[0-9a-f-]{36}$", "u");
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v6a4c7bfc337f516fbac0d156 = validate12;
+var pattern2 = new RegExp("^[0-9a-f-]{36}$", "u");
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -350,7 +469,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern1.test(data0)) {
+        if (!pattern2.test(data0)) {
           const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err3];
@@ -378,14 +497,14 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate11.errors = vErrors;
+  validate12.errors = vErrors;
   return errors === 0;
 }
-var v769582efb8abac40b82a949e = validate12;
-var schema13 = { "$id": "request/benefit-covered-plots", "type": "object", "required": ["assessmentId", "assessmentDate", "format"], "additionalProperties": false, "properties": { "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$", "description": 'The assessment reference (letters, digits, ".", "_", "-"): the campaign of its payouts' }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD: the plots covered that day" }, "format": { "type": "string", "enum": ["csv", "json"] }, "federation": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S", "description": "A member's federation or village, as recorded" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S", "description": "A member's federation or village, as recorded" } } };
-var pattern2 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
-var formats0 = require_formats().fullFormats.date;
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v769582efb8abac40b82a949e = validate13;
+var schema14 = { "$id": "request/benefit-covered-plots", "type": "object", "required": ["assessmentId", "assessmentDate", "format"], "additionalProperties": false, "properties": { "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$", "description": 'The assessment reference (letters, digits, ".", "_", "-"): the campaign of its payouts' }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD: the plots covered that day" }, "format": { "type": "string", "enum": ["csv", "json"] }, "federation": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S", "description": "A member's federation or village, as recorded" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S", "description": "A member's federation or village, as recorded" } } };
+var pattern3 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
+var formats2 = require_formats().fullFormats.date;
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -449,7 +568,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern2.test(data0)) {
+        if (!pattern3.test(data0)) {
           const err6 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]*$"' };
           if (vErrors === null) {
             vErrors = [err6];
@@ -471,7 +590,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.assessmentDate !== void 0) {
       let data1 = data.assessmentDate;
       if (typeof data1 === "string") {
-        if (!formats0.validate(data1)) {
+        if (!formats2.validate(data1)) {
           const err8 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
           if (vErrors === null) {
             vErrors = [err8];
@@ -502,7 +621,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data2 === "csv" || data2 === "json")) {
-        const err11 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/enum", keyword: "enum", params: { allowedValues: schema13.properties.format.enum }, message: "must be equal to one of the allowed values" };
+        const err11 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/enum", keyword: "enum", params: { allowedValues: schema14.properties.format.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err11];
         } else {
@@ -600,249 +719,20 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate12.errors = vErrors;
-  return errors === 0;
-}
-var v7ff02cf84320656e87fb0364 = validate13;
-var schema14 = { "$id": "query/benefit-run-duplicates", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:group": { "type": "string", "enum": ["asc", "desc"] }, "sort:kind": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "filter:kind": { "type": "string", "enum": ["BANK_ACCOUNT", "PHONE", "SIMILAR_NAMES"] } } };
-var func11 = Object.prototype.hasOwnProperty;
-var pattern5 = new RegExp("^[1-9][0-9]{0,5}$", "u");
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!func11.call(schema14.properties, key0)) {
-        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.page !== void 0) {
-      let data0 = data.page;
-      if (typeof data0 === "string") {
-        if (func2(data0) > 6) {
-          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/maxLength", keyword: "maxLength", params: { limit: 6 }, message: "must NOT have more than 6 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (!pattern5.test(data0)) {
-          const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      } else {
-        const err3 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.pageSize !== void 0) {
-      let data1 = data.pageSize;
-      if (typeof data1 !== "string") {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema14.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:group"] !== void 0) {
-      let data2 = data["sort:group"];
-      if (typeof data2 !== "string") {
-        const err6 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      if (!(data2 === "asc" || data2 === "desc")) {
-        const err7 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:group"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:kind"] !== void 0) {
-      let data3 = data["sort:kind"];
-      if (typeof data3 !== "string") {
-        const err8 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if (!(data3 === "asc" || data3 === "desc")) {
-        const err9 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:kind"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:memberName"] !== void 0) {
-      let data4 = data["sort:memberName"];
-      if (typeof data4 !== "string") {
-        const err10 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-      if (!(data4 === "asc" || data4 === "desc")) {
-        const err11 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:memberNumber"] !== void 0) {
-      let data5 = data["sort:memberNumber"];
-      if (typeof data5 !== "string") {
-        const err12 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (!(data5 === "asc" || data5 === "desc")) {
-        const err13 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:village"] !== void 0) {
-      let data6 = data["sort:village"];
-      if (typeof data6 !== "string") {
-        const err14 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-      if (!(data6 === "asc" || data6 === "desc")) {
-        const err15 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:village"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:benefit"] !== void 0) {
-      let data7 = data["sort:benefit"];
-      if (typeof data7 !== "string") {
-        const err16 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-      if (!(data7 === "asc" || data7 === "desc")) {
-        const err17 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:kind"] !== void 0) {
-      let data8 = data["filter:kind"];
-      if (typeof data8 !== "string") {
-        const err18 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-      if (!(data8 === "BANK_ACCOUNT" || data8 === "PHONE" || data8 === "SIMILAR_NAMES")) {
-        const err19 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/enum", keyword: "enum", params: { allowedValues: schema14.properties["filter:kind"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err20];
-    } else {
-      vErrors.push(err20);
-    }
-    errors++;
-  }
   validate13.errors = vErrors;
   return errors === 0;
 }
-var v8d95b7a2515e751d05022255 = validate14;
-var schema15 = { "$id": "query/benefit-run-rows", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:row": { "type": "string", "enum": ["asc", "desc"] }, "sort:plotName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:maximum": { "type": "string", "enum": ["asc", "desc"] }, "sort:month": { "type": "string", "enum": ["asc", "desc"] }, "sort:factor": { "type": "string", "enum": ["asc", "desc"] }, "sort:damageIndex": { "type": "string", "enum": ["asc", "desc"] }, "sort:seasonContributions": { "type": "string", "enum": ["asc", "desc"] }, "sort:paidShare": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "sort:status": { "type": "string", "enum": ["asc", "desc"] }, "sort:reason": { "type": "string", "enum": ["asc", "desc"] }, "filter:status": { "type": "string", "enum": ["ACCEPTED", "REFUSED"] }, "filter:reason": { "type": "string", "enum": ["UNKNOWN_PLOT", "OTHER_ENABLER_PLOT", "NOT_COVERED", "NO_CONFIG", "ALREADY_PAID", "ABOVE_MAXIMUM", "NOT_CURRENCY_UNIT", "ZERO_BENEFIT", "DUPLICATE_ROW", "NO_COVERED_PLOT", "PAYOUT_GONE", "PENDING_TOO_LOW"] }, "filter:federation": { "type": "string", "maxLength": 120 }, "filter:search": { "type": "string", "maxLength": 100 } } };
+var v7ff02cf84320656e87fb0364 = validate14;
+var schema15 = { "$id": "query/benefit-run-duplicates", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:group": { "type": "string", "enum": ["asc", "desc"] }, "sort:kind": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "filter:kind": { "type": "string", "enum": ["BANK_ACCOUNT", "PHONE", "SIMILAR_NAMES"] } } };
+var func14 = Object.prototype.hasOwnProperty;
+var pattern6 = new RegExp("^[1-9][0-9]{0,5}$", "u");
 function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!func11.call(schema15.properties, key0)) {
+      if (!func14.call(schema15.properties, key0)) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -864,7 +754,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern5.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
           if (vErrors === null) {
             vErrors = [err2];
@@ -904,10 +794,10 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:row"] !== void 0) {
-      let data2 = data["sort:row"];
+    if (data["sort:group"] !== void 0) {
+      let data2 = data["sort:group"];
       if (typeof data2 !== "string") {
-        const err6 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err6 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -916,7 +806,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data2 === "asc" || data2 === "desc")) {
-        const err7 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:row"].enum }, message: "must be equal to one of the allowed values" };
+        const err7 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:group"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -925,10 +815,10 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:plotName"] !== void 0) {
-      let data3 = data["sort:plotName"];
+    if (data["sort:kind"] !== void 0) {
+      let data3 = data["sort:kind"];
       if (typeof data3 !== "string") {
-        const err8 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err8 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -937,7 +827,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data3 === "asc" || data3 === "desc")) {
-        const err9 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:plotName"].enum }, message: "must be equal to one of the allowed values" };
+        const err9 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:kind"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err9];
         } else {
@@ -1009,6 +899,235 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data["sort:benefit"] !== void 0) {
+      let data7 = data["sort:benefit"];
+      if (typeof data7 !== "string") {
+        const err16 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (!(data7 === "asc" || data7 === "desc")) {
+        const err17 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:kind"] !== void 0) {
+      let data8 = data["filter:kind"];
+      if (typeof data8 !== "string") {
+        const err18 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (!(data8 === "BANK_ACCOUNT" || data8 === "PHONE" || data8 === "SIMILAR_NAMES")) {
+        const err19 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/enum", keyword: "enum", params: { allowedValues: schema15.properties["filter:kind"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err20];
+    } else {
+      vErrors.push(err20);
+    }
+    errors++;
+  }
+  validate14.errors = vErrors;
+  return errors === 0;
+}
+var v8d95b7a2515e751d05022255 = validate15;
+var schema16 = { "$id": "query/benefit-run-rows", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:row": { "type": "string", "enum": ["asc", "desc"] }, "sort:plotName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:maximum": { "type": "string", "enum": ["asc", "desc"] }, "sort:month": { "type": "string", "enum": ["asc", "desc"] }, "sort:factor": { "type": "string", "enum": ["asc", "desc"] }, "sort:damageIndex": { "type": "string", "enum": ["asc", "desc"] }, "sort:seasonContributions": { "type": "string", "enum": ["asc", "desc"] }, "sort:paidShare": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "sort:status": { "type": "string", "enum": ["asc", "desc"] }, "sort:reason": { "type": "string", "enum": ["asc", "desc"] }, "filter:status": { "type": "string", "enum": ["ACCEPTED", "REFUSED"] }, "filter:reason": { "type": "string", "enum": ["UNKNOWN_PLOT", "OTHER_ENABLER_PLOT", "NOT_COVERED", "NO_CONFIG", "ALREADY_PAID", "ABOVE_MAXIMUM", "NOT_CURRENCY_UNIT", "ZERO_BENEFIT", "DUPLICATE_ROW", "NO_COVERED_PLOT", "PAYOUT_GONE", "PENDING_TOO_LOW"] }, "filter:federation": { "type": "string", "maxLength": 120 }, "filter:search": { "type": "string", "maxLength": 100 } } };
+function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!func14.call(schema16.properties, key0)) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.page !== void 0) {
+      let data0 = data.page;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 6) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/maxLength", keyword: "maxLength", params: { limit: 6 }, message: "must NOT have more than 6 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!pattern6.test(data0)) {
+          const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+        const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema16.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:row"] !== void 0) {
+      let data2 = data["sort:row"];
+      if (typeof data2 !== "string") {
+        const err6 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (!(data2 === "asc" || data2 === "desc")) {
+        const err7 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:row"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:plotName"] !== void 0) {
+      let data3 = data["sort:plotName"];
+      if (typeof data3 !== "string") {
+        const err8 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!(data3 === "asc" || data3 === "desc")) {
+        const err9 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:plotName"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:memberName"] !== void 0) {
+      let data4 = data["sort:memberName"];
+      if (typeof data4 !== "string") {
+        const err10 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (!(data4 === "asc" || data4 === "desc")) {
+        const err11 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:memberNumber"] !== void 0) {
+      let data5 = data["sort:memberNumber"];
+      if (typeof data5 !== "string") {
+        const err12 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data5 === "asc" || data5 === "desc")) {
+        const err13 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:village"] !== void 0) {
+      let data6 = data["sort:village"];
+      if (typeof data6 !== "string") {
+        const err14 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (!(data6 === "asc" || data6 === "desc")) {
+        const err15 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:village"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
     if (data["sort:federation"] !== void 0) {
       let data7 = data["sort:federation"];
       if (typeof data7 !== "string") {
@@ -1021,7 +1140,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data7 === "asc" || data7 === "desc")) {
-        const err17 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
+        const err17 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err17];
         } else {
@@ -1042,7 +1161,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data8 === "asc" || data8 === "desc")) {
-        const err19 = { instancePath: instancePath + "/sort:maximum", schemaPath: "#/properties/sort%3Amaximum/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:maximum"].enum }, message: "must be equal to one of the allowed values" };
+        const err19 = { instancePath: instancePath + "/sort:maximum", schemaPath: "#/properties/sort%3Amaximum/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:maximum"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err19];
         } else {
@@ -1063,7 +1182,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data9 === "asc" || data9 === "desc")) {
-        const err21 = { instancePath: instancePath + "/sort:month", schemaPath: "#/properties/sort%3Amonth/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:month"].enum }, message: "must be equal to one of the allowed values" };
+        const err21 = { instancePath: instancePath + "/sort:month", schemaPath: "#/properties/sort%3Amonth/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:month"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err21];
         } else {
@@ -1084,7 +1203,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data10 === "asc" || data10 === "desc")) {
-        const err23 = { instancePath: instancePath + "/sort:factor", schemaPath: "#/properties/sort%3Afactor/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:factor"].enum }, message: "must be equal to one of the allowed values" };
+        const err23 = { instancePath: instancePath + "/sort:factor", schemaPath: "#/properties/sort%3Afactor/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:factor"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -1105,7 +1224,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data11 === "asc" || data11 === "desc")) {
-        const err25 = { instancePath: instancePath + "/sort:damageIndex", schemaPath: "#/properties/sort%3AdamageIndex/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:damageIndex"].enum }, message: "must be equal to one of the allowed values" };
+        const err25 = { instancePath: instancePath + "/sort:damageIndex", schemaPath: "#/properties/sort%3AdamageIndex/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:damageIndex"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err25];
         } else {
@@ -1126,7 +1245,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data12 === "asc" || data12 === "desc")) {
-        const err27 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:seasonContributions"].enum }, message: "must be equal to one of the allowed values" };
+        const err27 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:seasonContributions"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err27];
         } else {
@@ -1147,7 +1266,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data13 === "asc" || data13 === "desc")) {
-        const err29 = { instancePath: instancePath + "/sort:paidShare", schemaPath: "#/properties/sort%3ApaidShare/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:paidShare"].enum }, message: "must be equal to one of the allowed values" };
+        const err29 = { instancePath: instancePath + "/sort:paidShare", schemaPath: "#/properties/sort%3ApaidShare/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:paidShare"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err29];
         } else {
@@ -1168,7 +1287,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data14 === "asc" || data14 === "desc")) {
-        const err31 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
+        const err31 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err31];
         } else {
@@ -1189,7 +1308,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data15 === "asc" || data15 === "desc")) {
-        const err33 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:status"].enum }, message: "must be equal to one of the allowed values" };
+        const err33 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:status"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err33];
         } else {
@@ -1210,7 +1329,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data16 === "asc" || data16 === "desc")) {
-        const err35 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:reason"].enum }, message: "must be equal to one of the allowed values" };
+        const err35 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:reason"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err35];
         } else {
@@ -1231,7 +1350,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data17 === "ACCEPTED" || data17 === "REFUSED")) {
-        const err37 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/enum", keyword: "enum", params: { allowedValues: schema15.properties["filter:status"].enum }, message: "must be equal to one of the allowed values" };
+        const err37 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/enum", keyword: "enum", params: { allowedValues: schema16.properties["filter:status"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err37];
         } else {
@@ -1252,7 +1371,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data18 === "UNKNOWN_PLOT" || data18 === "OTHER_ENABLER_PLOT" || data18 === "NOT_COVERED" || data18 === "NO_CONFIG" || data18 === "ALREADY_PAID" || data18 === "ABOVE_MAXIMUM" || data18 === "NOT_CURRENCY_UNIT" || data18 === "ZERO_BENEFIT" || data18 === "DUPLICATE_ROW" || data18 === "NO_COVERED_PLOT" || data18 === "PAYOUT_GONE" || data18 === "PENDING_TOO_LOW")) {
-        const err39 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/enum", keyword: "enum", params: { allowedValues: schema15.properties["filter:reason"].enum }, message: "must be equal to one of the allowed values" };
+        const err39 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/enum", keyword: "enum", params: { allowedValues: schema16.properties["filter:reason"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err39];
         } else {
@@ -1314,12 +1433,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate14.errors = vErrors;
+  validate15.errors = vErrors;
   return errors === 0;
 }
-var vb6888c1315d37a3edbed2ef9 = validate15;
-var pattern8 = new RegExp("^[a-z0-9-]+$", "u");
-function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var vb6888c1315d37a3edbed2ef9 = validate16;
+var pattern9 = new RegExp("^[a-z0-9-]+$", "u");
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1364,7 +1483,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern1.test(data0)) {
+        if (!pattern2.test(data0)) {
           const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1395,7 +1514,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern8.test(data1)) {
+        if (!pattern9.test(data1)) {
           const err7 = { instancePath: instancePath + "/file", schemaPath: "#/properties/file/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
           if (vErrors === null) {
             vErrors = [err7];
@@ -1423,12 +1542,12 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate15.errors = vErrors;
+  validate16.errors = vErrors;
   return errors === 0;
 }
-var ve129bcea2c6b2bea4e2c77d7 = validate16;
-var schema17 = { "$id": "request/benefit-run-start", "type": "object", "required": ["upload", "format"], "additionalProperties": false, "properties": { "upload": { "type": "string", "maxLength": 36, "pattern": "^[0-9a-f-]{36}$" }, "format": { "type": "string", "enum": ["csv", "json"] }, "fileName": { "type": "string", "minLength": 1, "maxLength": 200 } } };
-function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var ve129bcea2c6b2bea4e2c77d7 = validate17;
+var schema18 = { "$id": "request/benefit-run-start", "type": "object", "required": ["upload", "format"], "additionalProperties": false, "properties": { "upload": { "type": "string", "maxLength": 36, "pattern": "^[0-9a-f-]{36}$" }, "format": { "type": "string", "enum": ["csv", "json"] }, "fileName": { "type": "string", "minLength": 1, "maxLength": 200 } } };
+function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -1474,7 +1593,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern1.test(data0)) {
+        if (!pattern2.test(data0)) {
           const err4 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1505,7 +1624,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "csv" || data1 === "json")) {
-        const err7 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/enum", keyword: "enum", params: { allowedValues: schema17.properties.format.enum }, message: "must be equal to one of the allowed values" };
+        const err7 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/enum", keyword: "enum", params: { allowedValues: schema18.properties.format.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -1551,116 +1670,6 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors = [err11];
     } else {
       vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate16.errors = vErrors;
-  return errors === 0;
-}
-var ve89cdb1487fc9fd5f13d0ad3 = validate17;
-var formats2 = require_formats().fullFormats["date-time"];
-function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.comment === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "comment" }, message: "must have required property 'comment'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.previewComputedAt === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "previewComputedAt" }, message: "must have required property 'previewComputedAt'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "comment" || key0 === "previewComputedAt")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.comment !== void 0) {
-      let data0 = data.comment;
-      if (typeof data0 === "string") {
-        if (func2(data0) > 1e3) {
-          const err3 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/maxLength", keyword: "maxLength", params: { limit: 1e3 }, message: "must NOT have more than 1000 characters" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (func2(data0) < 1) {
-          const err4 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (!pattern0.test(data0)) {
-          const err5 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = { instancePath: instancePath + "/comment", schemaPath: "#/properties/comment/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.previewComputedAt !== void 0) {
-      let data1 = data.previewComputedAt;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err7 = { instancePath: instancePath + "/previewComputedAt", schemaPath: "#/properties/previewComputedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      } else {
-        const err8 = { instancePath: instancePath + "/previewComputedAt", schemaPath: "#/properties/previewComputedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
     }
     errors++;
   }
@@ -1734,7 +1743,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern2.test(data0)) {
+        if (!pattern3.test(data0)) {
           const err6 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]*$"' };
           if (vErrors === null) {
             vErrors = [err6];
@@ -1756,7 +1765,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.assessmentDate !== void 0) {
       let data1 = data.assessmentDate;
       if (typeof data1 === "string") {
-        if (!formats0.validate(data1)) {
+        if (!formats2.validate(data1)) {
           const err8 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
           if (vErrors === null) {
             vErrors = [err8];
@@ -1801,7 +1810,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
           let data3 = data2[i0];
           if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
             for (const key1 in data3) {
-              if (!func11.call(schema19.properties.rows.items.properties, key1)) {
+              if (!func14.call(schema19.properties.rows.items.properties, key1)) {
                 const err12 = { instancePath: instancePath + "/rows/" + i0, schemaPath: "#/properties/rows/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
                   vErrors = [err12];
@@ -2160,6 +2169,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 export {
+  v324ad2abb1054e9f19d96d4c,
   v50341f67c2c0c24bd705a0d8,
   v6a4c7bfc337f516fbac0d156,
   v769582efb8abac40b82a949e,
@@ -2167,6 +2177,5 @@ export {
   v8d95b7a2515e751d05022255,
   vb6888c1315d37a3edbed2ef9,
   ve129bcea2c6b2bea4e2c77d7,
-  ve89cdb1487fc9fd5f13d0ad3,
   vec3757ae19031538384425a3
 };

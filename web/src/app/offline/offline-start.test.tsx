@@ -47,7 +47,8 @@ describe('a field agent’s app opened without network', () => {
     renderApp('/Account');
 
     expect(await screen.findByText('You are offline.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Waiting to send (1)' })).toBeTruthy();
+    // The waiting list is read from the device after the offline notice shows.
+    expect(await screen.findByRole('link', { name: 'Waiting to send (1)' })).toBeTruthy();
     expect(screen.getAllByText(agent.username).length).toBeGreaterThan(0);
     expect(dialogVisible()).toBe(false);
 

@@ -314,7 +314,7 @@ describe('a benefit run', { timeout: 40_000 }, () => {
       { timeout: 15_000 },
     );
     await userEvent.click(screen.getByRole('button', { name: 'Approuver' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Commentaire' }), 'Vérifié');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Commentaire/ }), 'Vérifié');
     await confirm();
     await waitFor(() =>
       expect(dialogTexts()?.content).toContain(

@@ -11,11 +11,11 @@ import { queryAll, tableName } from './table.ts';
  * The audit trail: one item per change an administrator or an agent makes (docs/decisions.md, "an audit
  * trail that names people"), put by the transaction that makes the change (so a change and its audit
  * exist together or not at all). Append-only: nothing updates or deletes these items.
- * - ENABLER#<enablerId>#AUDIT#<yyyy-mm> / <isoTime>#<uuid>: an enabler's members, plots, money records
- *   and benefit runs, by month. They live in the enabler's partition, not the member's, so a removed
- *   member's trail stays.
- * - AUDIT#<yyyy-mm> / <isoTime>#<uuid>: what is the administration's, not one enabler's: users, enablers
- *   and their config versions (few changes: one partition a month holds them).
+ * - ENABLER#<enablerId>#AUDIT#<yyyy-mm> / <isoTime>#<uuid>: an enabler's members, plots, money records,
+ *   benefit runs and agents' accounts, by month. They live in the enabler's partition, not the
+ *   member's, so a removed member's trail stays.
+ * - AUDIT#<yyyy-mm> / <isoTime>#<uuid>: what is the administration's, not one enabler's: administrators'
+ *   accounts, enablers and their config versions (few changes: one partition a month holds them).
  * - gsi2 AUDIT#MEMBER#<memberId> / <isoTime>#<uuid>: a member's own changes (its page's history tab).
  * `entityType` is AUDIT (the stream workers count money by entityType; an audit item must not count as
  * money), the audited record's type is `recordType`.
@@ -64,8 +64,11 @@ export type NewAuditEntry = Omit<AuditEntry, 'by' | 'byName' | 'label'> & {
   label?: string | null;
 };
 
-/** The types that are the administration's rather than one enabler's. */
-const administrationTypes = new Set<AuditedType>(['USER', 'ENABLER', 'CONFIG']);
+/**
+ * The types that are the administration's rather than one enabler's (an account is, when it is an
+ * administrator's: the writer says so with a null enablerId).
+ */
+const administrationTypes = new Set<AuditedType>(['ENABLER', 'CONFIG']);
 
 const ADMINISTRATION_AUDIT = 'AUDIT#';
 const enablerAudit = (enablerId: string) => `ENABLER#${enablerId}#AUDIT#`;

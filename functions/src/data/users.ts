@@ -103,15 +103,19 @@ const stringSet = (values: readonly string[] | undefined) => (values?.length ? n
 /** The fields of an account its audit entries keep (its password, lock and sessions are not the trail's). */
 const auditedUserFields = ['username', 'role', 'active', 'defaultFederation'] as const;
 
-/** The audit entry of an administrator's change to an account (the administration's trail). */
+/**
+ * The audit entry of an administrator's change to an account: an administrator's in the
+ * administration's trail (administrators work for every enabler), an agent's in its enabler's, by the
+ * role the change leaves it with.
+ */
 const userAudit = (
-  user: Pick<User, 'email' | 'username' | 'enablerId'>,
+  user: Pick<User, 'email' | 'username' | 'enablerId' | 'role'>,
   change: Pick<AuditEntry, 'action' | 'before' | 'after'>,
   actor: Actor,
   at: string,
 ) =>
   auditItem({
-    enablerId: user.enablerId || null,
+    enablerId: user.role === 'ADMIN' ? null : user.enablerId || null,
     recordType: 'USER',
     recordId: user.email,
     memberId: null,
@@ -276,7 +280,16 @@ export const changeManagedUser = async (
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
-      ...(changed ? [userAudit(before, { action: 'UPDATE', ...changed }, actor, nowIso(now))] : []),
+      ...(changed
+        ? [
+            userAudit(
+              { ...before, role: changes.role ?? before.role },
+              { action: 'UPDATE', ...changed },
+              actor,
+              nowIso(now),
+            ),
+          ]
+        : []),
     ],
     [(item) => (item ? 'ERR_CONFLICT' : 'ERR_NOT_FOUND'), 'ERR_CONFLICT'],
   );

@@ -401,11 +401,20 @@ describe('a benefit run', () => {
       (entry) => entry.recordId === runId,
     );
     expect(
-      trail.map(({ action, by, before: was, after }) => [action, by, was?.state ?? null, after?.state]),
+      trail.map(({ action, by, byName, before: was, after }) => [
+        action,
+        by,
+        byName,
+        was?.state ?? null,
+        after?.state,
+      ]),
     ).toEqual([
-      ['CREATE', uploader.email, null, 'PREVIEWING'],
-      ['UPDATE', reviewer.email, 'PENDING_APPROVAL', 'APPROVED'],
+      ['CREATE', uploader.email, uploader.username, null, 'PREVIEWING'],
+      ['UPDATE', reviewer.email, reviewer.username, 'PENDING_APPROVAL', 'APPROVED'],
     ]);
+    // When: the approval's entry is the review's instant, its comment kept after.
+    expect(trail[1]?.at).toBe(approved.body.run.review.at);
+    expect(trail[1]?.after).toEqual({ state: 'APPROVED', comment: 'Matches the index report' });
   });
 
   it('gives a payment file per bank and a list of the members to pay in cash, each cell safe in a spreadsheet', async () => {
@@ -517,6 +526,20 @@ describe('a benefit run', () => {
       'ERR_BENEFIT_RUN_STATE',
     );
     expect(queued).toEqual([]);
+    // Each step in the trail: who (named), when, and the state it left and reached.
+    const month = new Date().toISOString().slice(0, 7);
+    const steps = (await auditOfMonth(enablerId, month)).filter(
+      (entry) => entry.recordId === rejected.id || entry.recordId === cancelled.id,
+    );
+    expect(
+      steps
+        .filter((entry) => entry.action === 'UPDATE')
+        .map(({ recordId, byName, before: was, after }) => [recordId, byName, was?.state, after?.state]),
+    ).toEqual([
+      [rejected.id, reviewer.username, 'PENDING_APPROVAL', 'REJECTED'],
+      [cancelled.id, uploader.username, 'PENDING_APPROVAL', 'CANCELLED'],
+    ]);
+    expect(steps.find((entry) => entry.after?.state === 'REJECTED')?.at).toBe(answer.body.run.review.at);
   });
 
   it("answers another enabler's run as not found, and an upload of another administrator as missing", async () => {
@@ -539,6 +562,76 @@ describe('a benefit run', () => {
     await runJobs();
     const cancelled = await call(uploader, 'POST', `/${started.body.run.id}/cancel`, {});
     expect(cancelled.body.run?.state, JSON.stringify(cancelled.body)).toBe('CANCELLED');
+  });
+});
+
+describe('the covered plots as a file to fill in', () => {
+  it("lists the caller's enabler's plots covered on the day, of a village if asked, and uploads filled in as it is", async () => {
+    const own = await givenAdministeredEnabler();
+    const ownReviewer = await givenSignedInUser('ADMIN', own.enablerId);
+    const [diouf, sarr] = [
+      await givenMember(own.enablerId, 2, 'Mariama Diouf', { village: 'Ngohe', federation: 'Diourbel' }),
+      await givenMember(own.enablerId, 1, 'Ousmane Sarr', { village: 'Touba', federation: 'Diourbel' }),
+    ];
+    // Another enabler's plots are never listed.
+    const elsewhere = await givenMember(enablerId, 1, 'Not listed', { village: 'Ngohe' });
+    await givenContribution(diouf.memberId, 1000, {
+      plotId: diouf.plotIds[1],
+      contributionDate: '2026-01-10T10:00:00.000Z',
+    });
+    const ask = (body: Record<string, unknown>) =>
+      callApi(api, 'POST', '/admin/benefit-runs/covered-plots', { token: own.admin.token, body });
+    const file = async (answer: { body: { url: string } }) => (await fetch(answer.body.url)).text();
+
+    const listed = await ask({ assessmentId: 'DRY-NGOHE', assessmentDate: '2026-02-15', format: 'csv' });
+    expect(listed.status).toBe(201);
+    expect(listed.body).toMatchObject({ fileName: 'covered-plots_DRY-NGOHE.csv', plots: 3 });
+    const { records } = parseCsv(await file(listed), ',');
+    expect(records.map((record) => record.slice(0, 2).concat(record.slice(4, 5), record.slice(-2)))).toEqual([
+      ['assessmentId', 'assessmentDate', 'memberName', 'plotId', 'damageIndex'],
+      ['DRY-NGOHE', '2026-02-15', 'Mariama Diouf', diouf.plotIds[0], ''],
+      ['DRY-NGOHE', '2026-02-15', 'Mariama Diouf', diouf.plotIds[1], ''],
+      ['DRY-NGOHE', '2026-02-15', 'Ousmane Sarr', sarr.plotIds[0], ''],
+    ]);
+    expect(JSON.stringify(records)).not.toContain(elsewhere.plotIds[0]);
+
+    const village = await ask({
+      assessmentId: 'DRY-NGOHE',
+      assessmentDate: '2026-02-15',
+      format: 'json',
+      village: ' ngohe',
+    });
+    expect(village.body).toMatchObject({ fileName: 'covered-plots_DRY-NGOHE_-ngohe.json', plots: 2 });
+    const json = JSON.parse(await file(village)) as { rows: { plotId: string; damageIndex: null }[] };
+    expect(json.rows.map((row) => [row.plotId, row.damageIndex])).toEqual([
+      [diouf.plotIds[0], null],
+      [diouf.plotIds[1], null],
+    ]);
+    // Before their coverage starts, nothing is covered.
+    expect(
+      (await ask({ assessmentId: 'DRY-NGOHE', assessmentDate: '2025-12-31', format: 'csv' })).body.plots,
+    ).toBe(0);
+    expect(
+      (await ask({ assessmentId: 'DRY NGOHE!', assessmentDate: '2026-02-15', format: 'csv' })).body.code,
+    ).toBe('ERR_INVALID_DATA_FORMAT');
+    expect(
+      (await ask({ assessmentId: 'DRY-NGOHE', assessmentDate: '2026-02-30', format: 'csv' })).status,
+    ).toBe(400);
+
+    // The CSV filled in for one plot uploads as it is: the others are set aside, not refused.
+    const filled = records
+      .map((record, index) => (index === 2 ? [...record.slice(0, -1), '1'] : record))
+      .map((record) => record.join(','))
+      .join('\r\n');
+    const started = await upload(own.admin, filled);
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    expect(started.body.run).toMatchObject({ fileRows: 3, unassessedRows: 2 });
+    await runJobs();
+    const run = (
+      await callApi(api, 'GET', `/admin/benefit-runs/${started.body.run.id}`, { token: own.admin.token })
+    ).body.run;
+    expect(run).toMatchObject({ state: 'PENDING_APPROVAL', preview: { accepted: { plots: 1 }, refused: 0 } });
+    expect((await approve(ownReviewer, run)).status).toBe(202);
   });
 });
 

@@ -204,6 +204,8 @@ const states: readonly State[] = [
   },
   tabState('second tab', 'member', 1),
   tabState('third tab', 'member', 2),
+  tabState('history tab', 'member', 3),
+  tabState('application log tab', 'adminLogs', 1),
   {
     name: 'federation list open',
     screen: 'dashboard',

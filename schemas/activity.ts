@@ -50,6 +50,7 @@ export const auditedTypesOf = (kind: AuditKind): readonly AuditedType[] => types
 
 /** The entries one page of activity or history holds. */
 export const activityPageSizes = ['10', '25', '50', '100'] as const;
+const MAX_ACTIVITY_PAGE_SIZE = Math.max(...activityPageSizes.map(Number));
 
 /** Where the next page starts: the key of the last entry shown (`<instant>#<uuid>`). */
 const cursorParameter = {
@@ -57,6 +58,9 @@ const cursorParameter = {
   maxLength: 80,
   pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z#[0-9a-f-]{36}$',
 } as const satisfies JSONSchema;
+
+/** An instant in a query string: ISO 8601 with its time zone, as the screen sends it. */
+const instantParameter = { ...instantSchema, maxLength: 40 } as const satisfies JSONSchema;
 
 /** The longest span of one activity query: a quarter (its partitions are read by month). */
 export const MAX_ACTIVITY_DAYS = 92;
@@ -71,8 +75,8 @@ export const activityQuerySchema = {
   required: ['from', 'to'],
   additionalProperties: false,
   properties: {
-    from: instantSchema,
-    to: instantSchema,
+    from: instantParameter,
+    to: instantParameter,
     kind: { type: 'string', enum: auditKinds },
     before: cursorParameter,
     pageSize: { type: 'string', enum: activityPageSizes },
@@ -145,7 +149,7 @@ const activityPageOf = <const Id extends string>(id: Id) =>
     required: ['entries', 'next'],
     additionalProperties: false,
     properties: {
-      entries: { type: 'array', items: activityEntryObject },
+      entries: { type: 'array', maxItems: MAX_ACTIVITY_PAGE_SIZE, items: activityEntryObject },
       /** The `before` of the next page; null when no older entry matches. */
       next: { anyOf: [cursorParameter, { type: 'null' }] },
     },

@@ -3,6 +3,7 @@ import {
   adminPageSizes,
   amountSchema,
   answerAmountSchema,
+  dayParameter,
   instantSchema,
   isoDaySchema,
   pageNumberParameter,
@@ -747,7 +748,7 @@ export const coveredPlotsRequestSchema = {
   additionalProperties: false,
   properties: {
     assessmentId: runAssessmentIdSchema,
-    assessmentDate: { ...isoDaySchema, description: 'YYYY-MM-DD: the plots covered that day' },
+    assessmentDate: { ...dayParameter, description: 'YYYY-MM-DD: the plots covered that day' },
     format: { type: 'string', enum: assessmentFormats },
     federation: areaName,
     village: areaName,

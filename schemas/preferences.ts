@@ -42,6 +42,8 @@ const tablePreferencesObject = {
 
 export const preferenceTableParameter = {
   type: 'string',
+  maxLength: 40,
+  pattern: '^[A-Za-z]+$',
   enum: preferenceTables,
 } as const satisfies JSONSchema;
 

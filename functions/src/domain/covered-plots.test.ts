@@ -40,8 +40,8 @@ const asked = { assessmentId: 'DRY-2026', assessmentDate: '2026-02-15' as const 
 
 describe('the covered plots', () => {
   it('lists the plots covered on the day, by federation, village, member and plot name', () => {
-    expect(coveredPlotRows(plots, members, asked).map((row) => row.plotId)).toEqual(['p3', 'p2', 'p0', 'p1']);
-    expect(coveredPlotRows(plots, members, asked)[1]).toEqual({
+    expect(coveredPlotRows(plots, members, asked).map((row) => row.plotId)).toEqual(['p3', 'p0', 'p1', 'p2']);
+    expect(coveredPlotRows(plots, members, asked)[3]).toEqual({
       plotId: 'p2',
       plotName: 'Field p2',
       crop: null,
@@ -55,7 +55,7 @@ describe('the covered plots', () => {
   it('keeps a federation or a village as an area row matches them: case and spaces aside', () => {
     const ids = (area: { federation?: string; village?: string }) =>
       coveredPlotRows(plots, members, { ...asked, ...area }).map((row) => row.plotId);
-    expect(ids({ federation: ' sine ' })).toEqual(['p2', 'p0', 'p1']);
+    expect(ids({ federation: ' sine ' })).toEqual(['p0', 'p1', 'p2']);
     expect(ids({ village: 'FISSEL' })).toEqual(['p0', 'p1']);
     expect(ids({ federation: 'Sine', village: 'Sokone' })).toEqual([]);
   });
@@ -88,7 +88,7 @@ describe('the covered plots', () => {
     expect(found.count).toBe(0);
     expect(file.rows.filter((row) => row.damageIndex !== undefined && row.damageIndex !== null)).toEqual([
       expect.objectContaining({ plotId: 'p3', damageIndex: 0.4 }),
-      expect.objectContaining({ plotId: 'p0', damageIndex: 0.4 }),
+      expect.objectContaining({ plotId: 'p1', damageIndex: 0.4 }),
     ]);
     expect(unassessedRows(file)).toBe(2);
   });

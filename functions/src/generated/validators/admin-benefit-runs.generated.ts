@@ -362,8 +362,249 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   validate10.errors = vErrors;
   return errors === 0;
 }
-var v50341f67c2c0c24bd705a0d8 = validate11;
+var v41994ae7b26fedb19b3bb552 = validate11;
+var schema12 = { "$id": "request/benefit-covered-plots", "type": "object", "required": ["assessmentId", "assessmentDate", "format"], "additionalProperties": false, "properties": { "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$", "description": 'The assessment reference (letters, digits, ".", "_", "-"): the campaign of its payouts' }, "assessmentDate": { "type": "string", "format": "date", "maxLength": 10, "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": "YYYY-MM-DD: the plots covered that day" }, "format": { "type": "string", "enum": ["csv", "json"] }, "federation": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S", "description": "A member's federation or village, as recorded" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S", "description": "A member's federation or village, as recorded" } } };
+var pattern1 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
+var pattern2 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+var formats2 = require_formats().fullFormats.date;
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.assessmentId === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.assessmentDate === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.format === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "format" }, message: "must have required property 'format'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "assessmentId" || key0 === "assessmentDate" || key0 === "format" || key0 === "federation" || key0 === "village")) {
+        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.assessmentId !== void 0) {
+      let data0 = data.assessmentId;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 64) {
+          const err4 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err5 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (!pattern1.test(data0)) {
+          const err6 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]*$"' };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.assessmentDate !== void 0) {
+      let data1 = data.assessmentDate;
+      if (typeof data1 === "string") {
+        if (func2(data1) > 10) {
+          const err8 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern2.test(data1)) {
+          const err9 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (!formats2.validate(data1)) {
+          const err10 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.format !== void 0) {
+      let data2 = data.format;
+      if (typeof data2 !== "string") {
+        const err12 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data2 === "csv" || data2 === "json")) {
+        const err13 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/enum", keyword: "enum", params: { allowedValues: schema12.properties.format.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.federation !== void 0) {
+      let data3 = data.federation;
+      if (typeof data3 === "string") {
+        if (func2(data3) > 120) {
+          const err14 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        if (func2(data3) < 1) {
+          const err15 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data3)) {
+          const err16 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.village !== void 0) {
+      let data4 = data.village;
+      if (typeof data4 === "string") {
+        if (func2(data4) > 120) {
+          const err18 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (func2(data4) < 1) {
+          const err19 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data4)) {
+          const err20 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err22 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err22];
+    } else {
+      vErrors.push(err22);
+    }
+    errors++;
+  }
+  validate11.errors = vErrors;
+  return errors === 0;
+}
+var v50341f67c2c0c24bd705a0d8 = validate12;
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -428,12 +669,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate11.errors = vErrors;
+  validate12.errors = vErrors;
   return errors === 0;
 }
-var v6a4c7bfc337f516fbac0d156 = validate12;
-var pattern2 = new RegExp("^[0-9a-f-]{36}$", "u");
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v6a4c7bfc337f516fbac0d156 = validate13;
+var pattern6 = new RegExp("^[0-9a-f-]{36}$", "u");
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -469,7 +710,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern2.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err3];
@@ -497,242 +738,20 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate12.errors = vErrors;
-  return errors === 0;
-}
-var v769582efb8abac40b82a949e = validate13;
-var schema14 = { "$id": "request/benefit-covered-plots", "type": "object", "required": ["assessmentId", "assessmentDate", "format"], "additionalProperties": false, "properties": { "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$", "description": 'The assessment reference (letters, digits, ".", "_", "-"): the campaign of its payouts' }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD: the plots covered that day" }, "format": { "type": "string", "enum": ["csv", "json"] }, "federation": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S", "description": "A member's federation or village, as recorded" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S", "description": "A member's federation or village, as recorded" } } };
-var pattern3 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
-var formats2 = require_formats().fullFormats.date;
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.assessmentId === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.assessmentDate === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.format === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "format" }, message: "must have required property 'format'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "assessmentId" || key0 === "assessmentDate" || key0 === "format" || key0 === "federation" || key0 === "village")) {
-        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.assessmentId !== void 0) {
-      let data0 = data.assessmentId;
-      if (typeof data0 === "string") {
-        if (func2(data0) > 64) {
-          const err4 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (func2(data0) < 1) {
-          const err5 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (!pattern3.test(data0)) {
-          const err6 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]*$"' };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.assessmentDate !== void 0) {
-      let data1 = data.assessmentDate;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err8 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.format !== void 0) {
-      let data2 = data.format;
-      if (typeof data2 !== "string") {
-        const err10 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-      if (!(data2 === "csv" || data2 === "json")) {
-        const err11 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/enum", keyword: "enum", params: { allowedValues: schema14.properties.format.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.federation !== void 0) {
-      let data3 = data.federation;
-      if (typeof data3 === "string") {
-        if (func2(data3) > 120) {
-          const err12 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        if (func2(data3) < 1) {
-          const err13 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-        if (!pattern0.test(data3)) {
-          const err14 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      } else {
-        const err15 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.village !== void 0) {
-      let data4 = data.village;
-      if (typeof data4 === "string") {
-        if (func2(data4) > 120) {
-          const err16 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-        if (func2(data4) < 1) {
-          const err17 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-        if (!pattern0.test(data4)) {
-          const err18 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-      } else {
-        const err19 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err20];
-    } else {
-      vErrors.push(err20);
-    }
-    errors++;
-  }
   validate13.errors = vErrors;
   return errors === 0;
 }
 var v7ff02cf84320656e87fb0364 = validate14;
 var schema15 = { "$id": "query/benefit-run-duplicates", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:group": { "type": "string", "enum": ["asc", "desc"] }, "sort:kind": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "filter:kind": { "type": "string", "enum": ["BANK_ACCOUNT", "PHONE", "SIMILAR_NAMES"] } } };
-var func14 = Object.prototype.hasOwnProperty;
-var pattern6 = new RegExp("^[1-9][0-9]{0,5}$", "u");
+var func15 = Object.prototype.hasOwnProperty;
+var pattern7 = new RegExp("^[1-9][0-9]{0,5}$", "u");
 function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!func14.call(schema15.properties, key0)) {
+      if (!func15.call(schema15.properties, key0)) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -754,7 +773,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern6.test(data0)) {
+        if (!pattern7.test(data0)) {
           const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
           if (vErrors === null) {
             vErrors = [err2];
@@ -961,7 +980,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!func14.call(schema16.properties, key0)) {
+      if (!func15.call(schema16.properties, key0)) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -983,7 +1002,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern6.test(data0)) {
+        if (!pattern7.test(data0)) {
           const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
           if (vErrors === null) {
             vErrors = [err2];
@@ -1437,7 +1456,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 var vb6888c1315d37a3edbed2ef9 = validate16;
-var pattern9 = new RegExp("^[a-z0-9-]+$", "u");
+var pattern10 = new RegExp("^[a-z0-9-]+$", "u");
 function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -1483,7 +1502,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern2.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1514,7 +1533,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern9.test(data1)) {
+        if (!pattern10.test(data1)) {
           const err7 = { instancePath: instancePath + "/file", schemaPath: "#/properties/file/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
           if (vErrors === null) {
             vErrors = [err7];
@@ -1593,7 +1612,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern2.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err4 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1678,7 +1697,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
 }
 var vec3757ae19031538384425a3 = validate18;
 var schema19 = { "$id": "file/benefit-assessment", "type": "object", "required": ["assessmentId", "assessmentDate", "rows"], "additionalProperties": false, "properties": { "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$", "description": 'The assessment reference (letters, digits, ".", "_", "-"): the campaign of its payouts' }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD: the day the index was assessed" }, "rows": { "type": "array", "minItems": 1, "maxItems": 2e5, "items": { "type": "object", "additionalProperties": false, "properties": { "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "A plot of the enabler" }, "federation": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S", "description": "A member's federation or village, as recorded" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S", "description": "A member's federation or village, as recorded" }, "damageIndex": { "type": ["number", "null"], "minimum": 0, "maximum": 1, "description": "The damage index of the plot or area, from 0 (none) to 1 (total loss)" }, "benefitAmount": { "type": ["number", "null"], "minimum": 0, "maximum": 1e9, "description": "A plot's benefit given as an amount of the enabler's currency (two decimals at most)" }, "memberFederation": { "type": "string", "maxLength": 200, "description": "A note of a list of the covered plots, set aside by the upload" }, "memberVillage": { "type": "string", "maxLength": 200, "description": "A note of a list of the covered plots, set aside by the upload" }, "memberName": { "type": "string", "maxLength": 200, "description": "A note of a list of the covered plots, set aside by the upload" }, "memberNumber": { "type": "string", "maxLength": 200, "description": "A note of a list of the covered plots, set aside by the upload" }, "plotName": { "type": "string", "maxLength": 200, "description": "A note of a list of the covered plots, set aside by the upload" }, "crop": { "type": "string", "maxLength": 200, "description": "A note of a list of the covered plots, set aside by the upload" } } } } } };
-var pattern12 = new RegExp("^[A-Za-z0-9_-]+$", "u");
+var pattern13 = new RegExp("^[A-Za-z0-9_-]+$", "u");
 function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1743,7 +1762,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern3.test(data0)) {
+        if (!pattern1.test(data0)) {
           const err6 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]*$"' };
           if (vErrors === null) {
             vErrors = [err6];
@@ -1810,7 +1829,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
           let data3 = data2[i0];
           if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
             for (const key1 in data3) {
-              if (!func14.call(schema19.properties.rows.items.properties, key1)) {
+              if (!func15.call(schema19.properties.rows.items.properties, key1)) {
                 const err12 = { instancePath: instancePath + "/rows/" + i0, schemaPath: "#/properties/rows/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
                   vErrors = [err12];
@@ -1841,7 +1860,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (!pattern12.test(data4)) {
+                if (!pattern13.test(data4)) {
                   const err15 = { instancePath: instancePath + "/rows/" + i0 + "/plotId", schemaPath: "#/properties/rows/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
                   if (vErrors === null) {
                     vErrors = [err15];
@@ -2170,9 +2189,9 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
 }
 export {
   v324ad2abb1054e9f19d96d4c,
+  v41994ae7b26fedb19b3bb552,
   v50341f67c2c0c24bd705a0d8,
   v6a4c7bfc337f516fbac0d156,
-  v769582efb8abac40b82a949e,
   v7ff02cf84320656e87fb0364,
   v8d95b7a2515e751d05022255,
   vb6888c1315d37a3edbed2ef9,

@@ -241,8 +241,8 @@ var require_ucs2length = __commonJS({
 });
 
 // functions/src/generated/validators/ajv-standalone-code.js
-var v2e19f93e6e2845de8f2a71e1 = validate10;
-var schema11 = { "$id": "query/admin-activity", "type": "object", "required": ["from", "to"], "additionalProperties": false, "properties": { "from": { "type": "string", "format": "date-time" }, "to": { "type": "string", "format": "date-time" }, "kind": { "type": "string", "enum": ["members", "money", "runs", "accounts", "enablers"] }, "before": { "type": "string", "maxLength": 80, "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z#[0-9a-f-]{36}$" }, "pageSize": { "type": "string", "enum": ["10", "25", "50", "100"] } } };
+var v4647ba4d6d8ad108086ade86 = validate10;
+var schema11 = { "$id": "query/admin-activity", "type": "object", "required": ["from", "to"], "additionalProperties": false, "properties": { "from": { "type": "string", "format": "date-time", "maxLength": 40 }, "to": { "type": "string", "format": "date-time", "maxLength": 40 }, "kind": { "type": "string", "enum": ["members", "money", "runs", "accounts", "enablers"] }, "before": { "type": "string", "maxLength": 80, "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z#[0-9a-f-]{36}$" }, "pageSize": { "type": "string", "enum": ["10", "25", "50", "100"] } } };
 var formats0 = require_formats().fullFormats["date-time"];
 var func2 = require_ucs2length().default;
 var pattern0 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z#[0-9a-f-]{36}$", "u");
@@ -283,8 +283,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.from !== void 0) {
       let data0 = data.from;
       if (typeof data0 === "string") {
-        if (!formats0.validate(data0)) {
-          const err3 = { instancePath: instancePath + "/from", schemaPath: "#/properties/from/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+        if (func2(data0) > 40) {
+          const err3 = { instancePath: instancePath + "/from", schemaPath: "#/properties/from/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -292,12 +292,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (!formats0.validate(data0)) {
+          const err4 = { instancePath: instancePath + "/from", schemaPath: "#/properties/from/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
       } else {
-        const err4 = { instancePath: instancePath + "/from", schemaPath: "#/properties/from/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err5 = { instancePath: instancePath + "/from", schemaPath: "#/properties/from/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err5];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -305,38 +314,26 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.to !== void 0) {
       let data1 = data.to;
       if (typeof data1 === "string") {
-        if (!formats0.validate(data1)) {
-          const err5 = { instancePath: instancePath + "/to", schemaPath: "#/properties/to/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+        if (func2(data1) > 40) {
+          const err6 = { instancePath: instancePath + "/to", schemaPath: "#/properties/to/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err6];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err7 = { instancePath: instancePath + "/to", schemaPath: "#/properties/to/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
           }
           errors++;
         }
       } else {
-        const err6 = { instancePath: instancePath + "/to", schemaPath: "#/properties/to/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.kind !== void 0) {
-      let data2 = data.kind;
-      if (typeof data2 !== "string") {
-        const err7 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if (!(data2 === "members" || data2 === "money" || data2 === "runs" || data2 === "accounts" || data2 === "enablers")) {
-        const err8 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/enum", keyword: "enum", params: { allowedValues: schema11.properties.kind.enum }, message: "must be equal to one of the allowed values" };
+        const err8 = { instancePath: instancePath + "/to", schemaPath: "#/properties/to/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -345,50 +342,50 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.before !== void 0) {
-      let data3 = data.before;
-      if (typeof data3 === "string") {
-        if (func2(data3) > 80) {
-          const err9 = { instancePath: instancePath + "/before", schemaPath: "#/properties/before/maxLength", keyword: "maxLength", params: { limit: 80 }, message: "must NOT have more than 80 characters" };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (!pattern0.test(data3)) {
-          const err10 = { instancePath: instancePath + "/before", schemaPath: "#/properties/before/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z#[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z#[0-9a-f-]{36}$"' };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      } else {
-        const err11 = { instancePath: instancePath + "/before", schemaPath: "#/properties/before/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    if (data.kind !== void 0) {
+      let data2 = data.kind;
+      if (typeof data2 !== "string") {
+        const err9 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err9];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (!(data2 === "members" || data2 === "money" || data2 === "runs" || data2 === "accounts" || data2 === "enablers")) {
+        const err10 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/enum", keyword: "enum", params: { allowedValues: schema11.properties.kind.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
         }
         errors++;
       }
     }
-    if (data.pageSize !== void 0) {
-      let data4 = data.pageSize;
-      if (typeof data4 !== "string") {
-        const err12 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
+    if (data.before !== void 0) {
+      let data3 = data.before;
+      if (typeof data3 === "string") {
+        if (func2(data3) > 80) {
+          const err11 = { instancePath: instancePath + "/before", schemaPath: "#/properties/before/maxLength", keyword: "maxLength", params: { limit: 80 }, message: "must NOT have more than 80 characters" };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
         }
-        errors++;
-      }
-      if (!(data4 === "10" || data4 === "25" || data4 === "50" || data4 === "100")) {
-        const err13 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema11.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (!pattern0.test(data3)) {
+          const err12 = { instancePath: instancePath + "/before", schemaPath: "#/properties/before/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z#[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z#[0-9a-f-]{36}$"' };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = { instancePath: instancePath + "/before", schemaPath: "#/properties/before/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err13];
         } else {
@@ -397,12 +394,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.pageSize !== void 0) {
+      let data4 = data.pageSize;
+      if (typeof data4 !== "string") {
+        const err14 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (!(data4 === "10" || data4 === "25" || data4 === "50" || data4 === "100")) {
+        const err15 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema11.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err16];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err16);
     }
     errors++;
   }
@@ -514,6 +532,6 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 export {
-  v2e19f93e6e2845de8f2a71e1,
+  v4647ba4d6d8ad108086ade86,
   va3e7e0f61a1607d5617f4d68
 };

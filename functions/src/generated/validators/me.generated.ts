@@ -196,9 +196,88 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   validate10.errors = vErrors;
   return errors === 0;
 }
-var vd45607572a22afd66aeaa643 = validate11;
-var schema12 = { "$id": "request/language", "type": "object", "required": ["language"], "additionalProperties": false, "properties": { "language": { "type": "string", "enum": ["en", "fr"] } } };
+var v86f74dd914508aa9e5c35911 = validate11;
+var schema12 = { "type": "object", "required": ["table"], "additionalProperties": false, "properties": { "table": { "type": "string", "maxLength": 40, "pattern": "^[A-Za-z]+$", "enum": ["members", "adminMembers", "adminPlots", "adminContributions", "adminPayouts", "adminCashouts", "adminUsers", "adminLogs", "adminActivity", "adminReports", "benefitRunRows", "benefitRunRefused", "benefitRunDuplicates", "memberHistory"] } } };
+var pattern1 = new RegExp("^[A-Za-z]+$", "u");
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.table === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "table" }, message: "must have required property 'table'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "table")) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.table !== void 0) {
+      let data0 = data.table;
+      if (!(data0 === "members" || data0 === "adminMembers" || data0 === "adminPlots" || data0 === "adminContributions" || data0 === "adminPayouts" || data0 === "adminCashouts" || data0 === "adminUsers" || data0 === "adminLogs" || data0 === "adminActivity" || data0 === "adminReports" || data0 === "benefitRunRows" || data0 === "benefitRunRefused" || data0 === "benefitRunDuplicates" || data0 === "memberHistory")) {
+        const err2 = { instancePath: instancePath + "/table", schemaPath: "#/properties/table/enum", keyword: "enum", params: { allowedValues: schema12.properties.table.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (typeof data0 === "string") {
+        if (func2(data0) > 40) {
+          const err3 = { instancePath: instancePath + "/table", schemaPath: "#/properties/table/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (!pattern1.test(data0)) {
+          const err4 = { instancePath: instancePath + "/table", schemaPath: "#/properties/table/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z]+$" }, message: 'must match pattern "^[A-Za-z]+$"' };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/table", schemaPath: "#/properties/table/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate11.errors = vErrors;
+  return errors === 0;
+}
+var vd45607572a22afd66aeaa643 = validate12;
+var schema13 = { "$id": "request/language", "type": "object", "required": ["language"], "additionalProperties": false, "properties": { "language": { "type": "string", "enum": ["en", "fr"] } } };
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -235,66 +314,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "en" || data0 === "fr")) {
-        const err3 = { instancePath: instancePath + "/language", schemaPath: "#/properties/language/enum", keyword: "enum", params: { allowedValues: schema12.properties.language.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate11.errors = vErrors;
-  return errors === 0;
-}
-var vf88fde65c2c5d7c0de419807 = validate12;
-var schema13 = { "type": "object", "required": ["table"], "additionalProperties": false, "properties": { "table": { "type": "string", "enum": ["members", "adminMembers", "adminPlots", "adminContributions", "adminPayouts", "adminCashouts", "adminUsers", "adminLogs", "adminActivity", "adminReports", "benefitRunRows", "benefitRunRefused", "benefitRunDuplicates", "memberHistory"] } } };
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.table === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "table" }, message: "must have required property 'table'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "table")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.table !== void 0) {
-      let data0 = data.table;
-      if (typeof data0 !== "string") {
-        const err2 = { instancePath: instancePath + "/table", schemaPath: "#/properties/table/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if (!(data0 === "members" || data0 === "adminMembers" || data0 === "adminPlots" || data0 === "adminContributions" || data0 === "adminPayouts" || data0 === "adminCashouts" || data0 === "adminUsers" || data0 === "adminLogs" || data0 === "adminActivity" || data0 === "adminReports" || data0 === "benefitRunRows" || data0 === "benefitRunRefused" || data0 === "benefitRunDuplicates" || data0 === "memberHistory")) {
-        const err3 = { instancePath: instancePath + "/table", schemaPath: "#/properties/table/enum", keyword: "enum", params: { allowedValues: schema13.properties.table.enum }, message: "must be equal to one of the allowed values" };
+        const err3 = { instancePath: instancePath + "/language", schemaPath: "#/properties/language/enum", keyword: "enum", params: { allowedValues: schema13.properties.language.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -317,6 +337,6 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
 }
 export {
   v82e374843fb5492be19759be,
-  vd45607572a22afd66aeaa643,
-  vf88fde65c2c5d7c0de419807
+  v86f74dd914508aa9e5c35911,
+  vd45607572a22afd66aeaa643
 };

@@ -601,7 +601,7 @@ describe('the covered plots as a file to fill in', () => {
       format: 'json',
       village: ' ngohe',
     });
-    expect(village.body).toMatchObject({ fileName: 'covered-plots_DRY-NGOHE_-ngohe.json', plots: 2 });
+    expect(village.body).toMatchObject({ fileName: 'covered-plots_DRY-NGOHE_ngohe.json', plots: 2 });
     const json = JSON.parse(await file(village)) as { rows: { plotId: string; damageIndex: null }[] };
     expect(json.rows.map((row) => [row.plotId, row.damageIndex])).toEqual([
       [diouf.plotIds[0], null],
@@ -632,6 +632,7 @@ describe('the covered plots as a file to fill in', () => {
     ).body.run;
     expect(run).toMatchObject({ state: 'PENDING_APPROVAL', preview: { accepted: { plots: 1 }, refused: 0 } });
     expect((await approve(ownReviewer, run)).status).toBe(202);
+    await runJobs();
   });
 });
 

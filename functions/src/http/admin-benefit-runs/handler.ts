@@ -86,8 +86,12 @@ const start = async ({
   return accepted(run);
 };
 
-/** A file name's part of a text: letters, digits and dashes. */
-const namePart = (text: string) => text.replace(/[^A-Za-z0-9_.-]+/g, '-').slice(0, 60);
+/** A file name's part of a text: letters, digits and dashes (none at its ends). */
+const namePart = (text: string) =>
+  text
+    .replace(/[^A-Za-z0-9_.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
 
 /**
  * POST /admin/benefit-runs/covered-plots: the current enabler's plots covered on the assessment's date

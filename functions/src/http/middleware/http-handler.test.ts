@@ -401,7 +401,7 @@ describe('the check of the answers in the tests', () => {
 describe('a resource handler', () => {
   it('refuses to start when a route of the resource has no implementation', () => {
     expect(() => httpHandler('me', {} as RouteImplementations<'me'>)).toThrow(
-      /missing \[GET \/me\/enabler, PUT \/me\/language\]/,
+      /missing \[GET \/me\/enabler, PUT \/me\/language, GET \/me\/preferences, PUT \/me\/preferences\/\{table\}\]/,
     );
   });
 

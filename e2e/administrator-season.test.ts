@@ -7,7 +7,7 @@ import { BenefitRunsPage } from './pages/benefit-runs-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { LogsPage } from './pages/logs-page.ts';
 import { registeredAccount } from './support/accounts.ts';
-import { callApi, signIn } from './support/api.ts';
+import { signIn } from './support/api.ts';
 import { coveredMember } from './support/members.ts';
 import { describe, expect, test } from './support/test.ts';
 

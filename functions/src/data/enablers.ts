@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConfigTerms } from '@cpbo/schemas/enablers.ts';
 import { changedFields, stateOf } from '#domain/audit-changes.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { auditItem, emailOf, type Actor, type AuditState } from './audit.ts';
 import type { TransactItem } from './transaction-items.ts';
-import { deleteKeys, getAll, nowIso, queryAll, tableName, transact, updateItem, writtenOr } from './table.ts';
+import { deleteKeys, getAll, nowIso, queryAll, tableName, transact, updateItem } from './table.ts';
 
 export interface EnablerConfig {
   _id: string;

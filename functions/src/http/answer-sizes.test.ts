@@ -58,6 +58,10 @@ const textBytes = new Map([
   ['user', stored('email')],
   ['by', stored('email')],
   ['promotedBy', stored('email')],
+  // An audit entry's record: an account's e-mail, or an id (shorter); named by a member's, plot's,
+  // account's or enabler's name, or a run's assessment.
+  ['recordId', stored('email')],
+  ['label', Math.max(stored('name'), stored('assessmentId'))],
   // A duplicate group's shared value: an account, a phone or a village.
   ['value', Math.max(stored('bankAccount'), stored('phone'), stored('village'))],
   ['accessToken', (await signAccessToken(longestSession)).length],

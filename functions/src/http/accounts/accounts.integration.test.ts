@@ -352,6 +352,10 @@ describe('own account', () => {
     const agent = await givenUser({ role: 'USER', enablerId });
     const first = (await signIn(agent.email, agent.password)).body.accessToken as string;
     expect((await callApi(me, 'GET', '/me/preferences', { token: first })).body).toEqual({ tables: {} });
+    // The read takes no query.
+    expect(
+      (await callApi(me, 'GET', '/me/preferences', { token: first, query: { table: 'members' } })).body.code,
+    ).toBe('ERR_INVALID_DATA_FORMAT');
     const put = (token: string, table: string, body: unknown) =>
       callApi(me, 'PUT', `/me/preferences/${table}`, { token, body });
     expect((await put(first, 'adminPlots', { pageSize: 50 })).body).toEqual({

@@ -37,7 +37,7 @@ useQueueTransport({ send: async (queue, message) => void queued.push({ queue, me
 /** Delivers the queued steps (and the steps they queue) to the worker. */
 const runJobs = () => deliverBenefitSteps(queued);
 
-type Admin = { email: string; token: string };
+type Admin = { email: string; username: string; token: string };
 let enablerId: string;
 let uploader: Admin;
 let reviewer: Admin;

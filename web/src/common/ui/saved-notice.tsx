@@ -24,14 +24,18 @@ export function useSavedNotice() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const [notice, setNotice] = useState<string | null>(() =>
-    isSavedState(location.state) ? location.state.savedNotice : null,
-  );
-  useEffect(() => {
-    if (!isSavedState(location.state)) return;
+  const [notice, setNotice] = useState<string | null>(null);
+  // The history entry whose message was taken: a message arriving on a screen already shown replaces
+  // the one it showed (state adjusted while rendering, not in an effect).
+  const [taken, setTaken] = useState<string | null>(null);
+  if (isSavedState(location.state) && taken !== location.key) {
+    setTaken(location.key);
     setNotice(location.state.savedNotice);
+  }
+  useEffect(() => {
     // Taken: going back to this entry later does not say it again.
-    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    if (isSavedState(location.state))
+      navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location.state, location.pathname, location.search, navigate]);
   return notice === null ? undefined : (
     <Flashbar

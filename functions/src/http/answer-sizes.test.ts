@@ -62,6 +62,7 @@ const textBytes = new Map([
   // account's or enabler's name, or a run's assessment.
   ['recordId', stored('email')],
   ['label', Math.max(stored('name'), stored('assessmentId'))],
+  ['byName', stored('name')],
   // A duplicate group's shared value: an account, a phone or a village.
   ['value', Math.max(stored('bankAccount'), stored('phone'), stored('village'))],
   ['accessToken', (await signAccessToken(longestSession)).length],

@@ -14,7 +14,8 @@ import { testUsers } from '../test-users.ts';
 import { userEvent } from '../../../test/user-event.ts';
 import { fieldErrors } from '../../../test/form-fields.ts';
 
-const emailInput = () => screen.getByLabelText('Email') as HTMLInputElement;
+// Its label says it is required.
+const emailInput = () => screen.getByLabelText(/^Email/) as HTMLInputElement;
 const activeSwitch = () => cloudscape().findToggle();
 
 const openForm = async (path: string, heading: string, routes: FakeRoutes = {}) => {

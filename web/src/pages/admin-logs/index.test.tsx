@@ -57,6 +57,11 @@ const cells = () =>
     Array.from(row.getElement().querySelectorAll('td, th')).map((cell) => cell.textContent),
   );
 
+const logQueries = (api: { requests: FakeRequest[] }) =>
+  api.requests
+    .filter((request) => request.path === '/api/admin/logs')
+    .map((request) => Object.fromEntries(request.url.searchParams));
+
 /** The application log's tab, beside the activity the screen opens on. */
 const showLog = async (name = 'Application log') => {
   await userEvent.click(await screen.findByRole('tab', { name }));

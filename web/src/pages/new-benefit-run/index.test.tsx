@@ -19,6 +19,8 @@ const openUpload = async (routes: FakeRoutes = {}, heading = 'Upload an assessme
     ...adminRoutes(),
     'POST /api/admin/benefit-runs/uploads': { status: 201, body: { upload: 'u-1', url: uploadUrl } },
     'PUT /benefit-runs/uploads/u-1': { status: 200 },
+    // The covered plots' federations to choose from.
+    'GET /api/dashboard/federations': { body: ['Kaolack'] },
     ...routes,
   });
   renderApp('/NewBenefitRun');

@@ -60,7 +60,7 @@ describe('user form', { timeout: 30_000 }, () => {
 
     await userEvent.clear(emailInput());
     await userEvent.type(emailInput(), ' kofi@example.org ');
-    await userEvent.type(screen.getByLabelText('User name'), 'Kofi Agent');
+    await userEvent.type(screen.getByLabelText(/^User name/), 'Kofi Agent');
     chooseRole('ANDROID_USER');
     expect(roleSelect()?.findTrigger().getElement().textContent).toBe('Android user');
     await userEvent.type(screen.getByLabelText(/Default federation/), 'Thiès');
@@ -83,7 +83,7 @@ describe('user form', { timeout: 30_000 }, () => {
       'POST /api/admin/users': { status: 409, body: { code: 'ERR_DUPLICATE_USER', message: 'x' } },
     });
     await userEvent.type(emailInput(), 'asha@example.org');
-    await userEvent.type(screen.getByLabelText('User name'), 'Asha Again');
+    await userEvent.type(screen.getByLabelText(/^User name/), 'Asha Again');
     chooseRole('USER');
     await userEvent.click(screen.getByRole('button', { name: 'Create the user' }));
 
@@ -101,7 +101,7 @@ describe('user form', { timeout: 30_000 }, () => {
     });
     await waitFor(() => expect(emailInput().value).toBe('asha@example.org'));
     expect(emailInput().disabled).toBe(true);
-    expect((screen.getByLabelText('User name') as HTMLInputElement).value).toBe('Asha Agent');
+    expect((screen.getByLabelText(/^User name/) as HTMLInputElement).value).toBe('Asha Agent');
     expect(roleSelect()?.findTrigger().getElement().textContent).toBe('Enabler');
     expect(activeSwitch()?.findNativeInput().getElement().checked).toBe(true);
 
@@ -129,7 +129,7 @@ describe('user form', { timeout: 30_000 }, () => {
     // The switch is the account's own: on, although the lock keeps the user out.
     expect(activeSwitch()?.findNativeInput().getElement().checked).toBe(true);
 
-    await userEvent.clear(screen.getByLabelText('User name'));
+    await userEvent.clear(screen.getByLabelText(/^User name/));
     await userEvent.paste('Chidi Renamed');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseCsv } from '@cpbo/schemas/csv.ts';
 import type { AssessmentProblem } from '../../../api/benefit-runs.ts';
 import i18next, { changeLanguage, loadAdminTexts } from '../../../i18n/index.ts';
@@ -6,7 +6,8 @@ import { rowsToCorrectCsv } from './rows-to-correct.ts';
 
 const t = i18next.t.bind(i18next);
 
-beforeAll(async () => {
+// After the setup's English: the administrators' texts, in French.
+beforeEach(async () => {
   await changeLanguage('fr');
   await loadAdminTexts();
 });

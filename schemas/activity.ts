@@ -92,10 +92,15 @@ export const memberHistoryQuerySchema = {
 } as const satisfies JSONSchema;
 
 const nullableText = { type: ['string', 'null'] } as const;
+/**
+ * The fields of a record an entry keeps (a config version's are the most), each a value of the record:
+ * the longest is a run's review comment.
+ */
 const stateObject = {
   type: ['object', 'null'],
+  maxProperties: 20,
   additionalProperties: {
-    anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
+    anyOf: [{ type: 'string', maxLength: 1000 }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
   },
 } as const satisfies JSONSchema;
 

@@ -93,12 +93,12 @@ export const memberHistoryQuerySchema = {
 
 const nullableText = { type: ['string', 'null'] } as const;
 /**
- * The fields of a record an entry keeps (a config version's are the most), each a value of the record:
- * the longest is a run's review comment.
+ * The fields of a record an entry keeps (a member's deletion keeps the most: 11), each a value of the
+ * record: the longest is a run's review comment.
  */
 const stateObject = {
   type: ['object', 'null'],
-  maxProperties: 20,
+  maxProperties: 13,
   additionalProperties: {
     anyOf: [{ type: 'string', maxLength: 1000 }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
   },

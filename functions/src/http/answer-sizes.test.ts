@@ -161,6 +161,17 @@ const opaqueParts: { route: string; path: string; bytes: number; why: string }[]
     why: 'the JSON kept, held to the body limit (data/reports.ts)',
   },
   { route: 'GET /openapi.json', path: '$', bytes: jsonBytes(document), why: 'the committed document' },
+  // An audit entry's fields as they were and became (schemas/activity.ts): 13 at most (a member's
+  // deletion keeps 11), each a record's field of 254 characters at most (an e-mail), and a review's
+  // comment of 1000.
+  ...['GET /admin/activity', 'GET /admin/members/{id}/history'].flatMap((route) =>
+    ['before', 'after'].map((side) => ({
+      route,
+      path: `$.entries[].${side}`,
+      bytes: 2 + 13 * (2 + 40 + 1 + 2 + 254 * 6 + 1) + 1000 * 6,
+      why: "an audit entry's fields",
+    })),
+  ),
 ];
 
 const answered = Object.entries(routeAnswers).flatMap(([route, answer]) =>

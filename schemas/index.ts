@@ -19,3 +19,5 @@ export * from './data-jobs.ts';
 export * from './app-config.ts';
 export * from './api-answers.ts';
 export * from './benefit-runs.ts';
+export * from './activity.ts';
+export * from './preferences.ts';

@@ -9,6 +9,8 @@ import type {
   DuplicatePage,
   DuplicateSortField,
   ImportUploadAnswer,
+  CoveredPlotsAnswer,
+  CoveredPlotsRequest,
 } from '@cpbo/schemas';
 import type { SortDirection } from '@cpbo/schemas/member-list-query.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
@@ -85,6 +87,10 @@ export const listDuplicates = (runId: string, query: DuplicatesQuery) =>
   apiFetch<DuplicatePage>(`${runPath(runId)}/duplicates`, {
     query: { ...pageParameters(query), 'filter:kind': query.kind },
   });
+
+/** The covered plots as an assessment file to fill in: a short-lived link to it, its name and its plot count. */
+export const coveredPlots = (request: CoveredPlotsRequest) =>
+  apiFetch<CoveredPlotsAnswer>(`${base}/covered-plots`, { method: 'POST', body: request });
 
 /**
  * Puts an assessment file where the API reads it (a presigned PUT) and answers its upload id. The

@@ -150,6 +150,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row, detail }: M
       memberId,
       values,
       by: session.email,
+      byName: session.username,
       receipt: idempotency.receipt(recordCreated),
     });
     if (!record) throw new Error('A creation writes a record');
@@ -172,6 +173,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row, detail }: M
       recordId: record.id,
       values: values(record),
       by: session.email,
+      byName: session.username,
     });
     if (changed) remember(session.enabler, changed);
     return noContent();
@@ -187,6 +189,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row, detail }: M
       recordId: record.id,
       values: null,
       by: session.email,
+      byName: session.username,
     });
     // At or after the tombstone's instant: no copy of the record read later brings it back.
     forgetRecord(list, session.enabler, record.id, nowIso());

@@ -26,6 +26,7 @@ import { memberInScope } from '../members/member-scope.ts';
 import { assertSessionEnabler } from '../other-enabler.ts';
 import { plotView } from '../members/views.ts';
 import { appLog } from '#data/app-log.ts';
+import { actorOf } from '../actor.ts';
 
 /*
  * The administrator's plots (the spec's "fields"), in the administrator's current enabler only:
@@ -112,7 +113,7 @@ const add = async ({ body, session, idempotency }: IdempotentRequest<NewPlotBody
       ...datesOf(body, latest.config),
       enablerConfig: { version: latest.config.version, _id: latest.config._id },
     },
-    { receipt: idempotency.receipt(plotCreated) },
+    { receipt: idempotency.receipt(plotCreated), actor: actorOf(session) },
   );
   rememberRecord('plots', session.enabler, plot);
   await refreshListEntry(session.enabler, member.id);
@@ -133,24 +134,28 @@ const edit = async ({ body, params, session }: SessionRequest<UpdatePlotBody, 'i
   if (!config) throw invalid('The enabler has no such config version.');
   if (body.enablerConfig?._id !== undefined && body.enablerConfig._id !== config._id)
     throw invalid('The config id is not the one of this version.');
-  const updated = await adminUpdatePlot(plot, {
-    name: body.name.trim(),
-    latitude: body.latitude,
-    longitude: body.longitude,
-    droughtMonthlyContribCents:
-      body.droughtMonthlyContrib === undefined
-        ? plot.droughtMonthlyContribCents
-        : cents(body.droughtMonthlyContrib),
-    excessRainMonthlyContribCents:
-      body.excessRainMonthlyContrib === undefined
-        ? plot.excessRainMonthlyContribCents
-        : cents(body.excessRainMonthlyContrib),
-    cropDescription:
-      body.cropDescription === undefined ? plot.cropDescription : body.cropDescription?.trim() || null,
-    isIrrigated: body.isIrrigated === undefined ? plot.isIrrigated : body.isIrrigated,
-    ...datesOf(body, config),
-    enablerConfig: { version: config.version, _id: config._id },
-  });
+  const updated = await adminUpdatePlot(
+    plot,
+    {
+      name: body.name.trim(),
+      latitude: body.latitude,
+      longitude: body.longitude,
+      droughtMonthlyContribCents:
+        body.droughtMonthlyContrib === undefined
+          ? plot.droughtMonthlyContribCents
+          : cents(body.droughtMonthlyContrib),
+      excessRainMonthlyContribCents:
+        body.excessRainMonthlyContrib === undefined
+          ? plot.excessRainMonthlyContribCents
+          : cents(body.excessRainMonthlyContrib),
+      cropDescription:
+        body.cropDescription === undefined ? plot.cropDescription : body.cropDescription?.trim() || null,
+      isIrrigated: body.isIrrigated === undefined ? plot.isIrrigated : body.isIrrigated,
+      ...datesOf(body, config),
+      enablerConfig: { version: config.version, _id: config._id },
+    },
+    actorOf(session),
+  );
   rememberRecord('plots', session.enabler, updated);
   return noContent();
 };
@@ -158,7 +163,7 @@ const edit = async ({ body, params, session }: SessionRequest<UpdatePlotBody, 'i
 /** DELETE /admin/plots/{id}: refused while contributions or payouts were recorded on the plot. */
 const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   const plot = await plotInScope(session, params.id);
-  await deletePlot(plot);
+  await deletePlot(plot, actorOf(session));
   // At or after the tombstone's instant: no copy of the plot read later brings it back.
   forgetRecord('plots', session.enabler, plot.id, nowIso());
   await refreshListEntry(session.enabler, plot.memberId);

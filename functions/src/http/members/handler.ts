@@ -24,6 +24,7 @@ import { created, ok, type IdempotentRequest, type SessionRequest } from '#http/
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
 import { countEvent } from '#platform/metrics.ts';
+import { actorOf } from '../actor.ts';
 import { memberFieldsOfBody } from './member-fields.ts';
 import { memberInScope } from './member-scope.ts';
 import { cashoutView, contributionView, memberDetailView, memberRowView, plotView } from './views.ts';
@@ -89,7 +90,10 @@ const onboard = async ({
     enablerId: session.enabler,
     onboardingDate: isoDateOf(new Date()),
   };
-  const member = await createMember(fields, { receipt: idempotency.receipt(memberCreated) });
+  const member = await createMember(fields, {
+    receipt: idempotency.receipt(memberCreated),
+    actor: actorOf(session),
+  });
   rememberMember(member.enablerId, memberSummaryOf(member));
   return memberCreated(member);
 };
@@ -123,7 +127,10 @@ const addPlot = async ({
     ...coverageDates(start, latest.config),
     enablerConfig: { version: latest.config.version, _id: latest.config._id },
   };
-  const plot = await createPlot(fields, { receipt: idempotency.receipt(plotCreated) });
+  const plot = await createPlot(fields, {
+    receipt: idempotency.receipt(plotCreated),
+    actor: actorOf(session),
+  });
   await refreshListEntry(session, member.id);
   return plotCreated(plot);
 };
@@ -137,19 +144,24 @@ const changePlot = async ({
   const current = (await getPlots(member.id)).find((candidate) => candidate.id === params.plotId);
   if (!current) throw new AppError('ERR_NOT_FOUND');
   // Fields the spec's body does not carry keep their value when absent.
-  await updatePlot(member, current.id, {
-    name: body.name.trim(),
-    latitude: body.latitude,
-    longitude: body.longitude,
-    droughtMonthlyContribCents: cents(body.droughtMonthlyContrib),
-    excessRainMonthlyContribCents:
-      body.excessRainMonthlyContrib === undefined
-        ? current.excessRainMonthlyContribCents
-        : cents(body.excessRainMonthlyContrib),
-    cropDescription:
-      body.cropDescription === undefined ? current.cropDescription : body.cropDescription?.trim() || null,
-    isIrrigated: body.isIrrigated === undefined ? current.isIrrigated : body.isIrrigated,
-  });
+  await updatePlot(
+    member,
+    current,
+    {
+      name: body.name.trim(),
+      latitude: body.latitude,
+      longitude: body.longitude,
+      droughtMonthlyContribCents: cents(body.droughtMonthlyContrib),
+      excessRainMonthlyContribCents:
+        body.excessRainMonthlyContrib === undefined
+          ? current.excessRainMonthlyContribCents
+          : cents(body.excessRainMonthlyContrib),
+      cropDescription:
+        body.cropDescription === undefined ? current.cropDescription : body.cropDescription?.trim() || null,
+      isIrrigated: body.isIrrigated === undefined ? current.isIrrigated : body.isIrrigated,
+    },
+    actorOf(session),
+  );
   await refreshListEntry(session, member.id);
   const plot = (await getPlots(member.id)).find((candidate) => candidate.id === params.plotId);
   if (!plot) throw new AppError('ERR_NOT_FOUND');
@@ -170,6 +182,7 @@ const cashout = async ({
     plot: null,
     values: { amountCents: cents(body.amount), cashoutDate: new Date().toISOString() },
     by: session.email,
+    byName: session.username,
     receipt: idempotency.receipt(cashoutRecorded(member)),
   });
   countEvent('Cashouts');
@@ -199,6 +212,7 @@ const contribute = async ({
       contributionDate: new Date().toISOString(),
     },
     by: session.email,
+    byName: session.username,
     receipt: idempotency.receipt(contributionRecorded(member)),
   });
   countEvent('Contributions');

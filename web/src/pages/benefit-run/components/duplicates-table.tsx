@@ -19,14 +19,16 @@ const sortable = (field: DuplicateSortField) => ({ id: field, sortingField: fiel
 export function DuplicatesTable({ run }: { run: BenefitRun }) {
   const { t } = useTranslation();
   const formats = useRunFormats(run);
-  const paging = usePreviewPaging<DuplicateSortField>({ field: 'group', direction: 'asc' });
+  const paging = usePreviewPaging<DuplicateSortField>(
+    { field: 'group', direction: 'asc' },
+    'benefitRunDuplicates',
+  );
   const [kind, setKind] = useState<DuplicateKind | undefined>();
-  const duplicates = useDuplicates(run, {
-    page: paging.page,
-    pageSize: paging.pageSize,
-    sort: paging.sort,
-    kind,
-  });
+  const duplicates = useDuplicates(
+    run,
+    { page: paging.page, pageSize: paging.pageSize, sort: paging.sort, kind },
+    paging.ready,
+  );
   const chooseKind = (value: string | undefined) => {
     setKind(value as DuplicateKind | undefined);
     paging.toFirstPage();

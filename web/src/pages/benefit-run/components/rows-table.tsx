@@ -190,7 +190,10 @@ export function RowsTable({ run, refused = false }: RowsTableProps) {
   const formats = useRunFormats(run);
   const reversal = run.kind === 'REVERSAL';
   const columns = useRowColumns(formats, reversal);
-  const paging = usePreviewPaging<BenefitRowSortField>({ field: 'row', direction: 'asc' });
+  const paging = usePreviewPaging<BenefitRowSortField>(
+    { field: 'row', direction: 'asc' },
+    refused ? 'benefitRunRefused' : 'benefitRunRows',
+  );
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim());
   const [status, setStatus] = useState<Status | undefined>();
@@ -205,7 +208,7 @@ export function RowsTable({ run, refused = false }: RowsTableProps) {
     federation,
     search,
   };
-  const rows = useBenefitRows(run, query);
+  const rows = useBenefitRows(run, query, paging.ready);
   const filtered = search !== '' || federation !== undefined || (refused ? reason : status) !== undefined;
   const clearFilters = () => {
     setSearchText('');

@@ -3,12 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { PreviewSort } from '../../../api/benefit-runs.ts';
 import { useNumberedPages } from '../../../common/admin-table/numbered-pages.tsx';
+import type { PreferenceTable } from '../../../api/preferences.ts';
 
 export interface PreviewPaging<Field extends string> {
   page: number;
   pageSize: number;
   sort: PreviewSort<Field>;
   toFirstPage: () => void;
+  /** The page size the user keeps is read: the first page may be asked for. */
+  ready: boolean;
   sorting: Pick<TableProps, 'sortingColumn' | 'sortingDescending' | 'onSortingChange'>;
   pagination: (count: number) => ReactNode;
   /** The page-size preferences, once the first page has come (`answered`). */
@@ -21,9 +24,10 @@ export interface PreviewPaging<Field extends string> {
  */
 export function usePreviewPaging<Field extends string>(
   defaultSort: PreviewSort<Field>,
+  table: PreferenceTable,
 ): PreviewPaging<Field> {
   const { t } = useTranslation();
-  const paging = useNumberedPages((size) => t('adminTable.preferences.size', { size }));
+  const paging = useNumberedPages((size) => t('adminTable.preferences.size', { size }), undefined, table);
   const [sort, setSort] = useState(defaultSort);
   return {
     ...paging,

@@ -105,13 +105,14 @@ const seededIds = async (): Promise<SeededIds> => {
     contributionId: firstOf((await get('/admin/contributions')).items, 'contribution').id,
     payoutId: firstOf((await get('/admin/payouts')).items, 'payout').id,
     cashoutId: firstOf((await get('/admin/cashouts')).items, 'cashout').id,
-    // A run of a demo village and of a plot nobody has, waiting for approval: its tables are checked.
+    // A run of a demo village and of a village with no member (a refused row), waiting for approval:
+    // its tables are checked. (A plot nobody has is refused at the upload.)
     benefitRunId: await previewedRunByApi(
       token,
       [
         'assessmentId,assessmentDate,plotId,village,damageIndex',
         `${assessment},,Fissel,0.5`,
-        `${assessment},${randomUUID()},,0.5`,
+        `${assessment},,Nowhere ${randomUUID().slice(0, 8)},0.5`,
       ].join('\n'),
     ),
   };
@@ -163,6 +164,8 @@ const states: readonly State[] = [
   },
   tabState('second tab', 'member', 1),
   tabState('third tab', 'member', 2),
+  tabState('history tab', 'member', 3),
+  tabState('application log tab', 'adminLogs', 1),
   {
     name: 'federation list open',
     screen: 'dashboard',

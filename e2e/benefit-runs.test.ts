@@ -8,14 +8,12 @@ import { LoginPage } from './pages/login-page.ts';
 import { MemberPage } from './pages/member-page.ts';
 import { PlotPage } from './pages/plot-page.ts';
 import { registeredAccount } from './support/accounts.ts';
+import { coveredMember as givenMember, MONTHLY } from './support/members.ts';
 import { callApi, signIn } from './support/api.ts';
 import { describe, expect, test } from './support/test.ts';
 
 const DAY_MS = 86_400_000;
-/** The plots' drought monthly contribution (F CFA). */
-const MONTHLY = 1000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
-const unixSeconds = (day: string) => Date.parse(`${day}T12:00:00.000Z`) / 1000;
 
 // Amounts are written with no-break spaces: compared as plain spaces.
 const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -26,46 +24,6 @@ const signInThroughForm = async (page: Page, email: string, password: string) =>
   await login.passwordField.fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: /^Welcome / }).waitFor();
-};
-
-/** Creates, through the API, what an administrator would: a member of the test's village, a plot, contributions. */
-const givenMember = async (
-  token: string,
-  fields: { name: string; village: string; federation: string; phone: string },
-  plot: {
-    startCoverageDate: string;
-    droughtMonthlyContrib?: number;
-    contributions: { day: string; amount: number }[];
-  },
-) => {
-  const number = `E2E-${randomUUID().slice(0, 8)}`;
-  const member = await callApi('/admin/members', { method: 'POST', token, body: { ...fields, number } });
-  expect(member.status, JSON.stringify(member.body)).toBe(201);
-  const memberId = member.body.id as string;
-  const created = await callApi('/admin/plots', {
-    method: 'POST',
-    token,
-    body: {
-      memberId,
-      name: `${fields.name}'s millet`,
-      latitude: 14.1,
-      longitude: -16.6,
-      droughtMonthlyContrib: plot.droughtMonthlyContrib ?? MONTHLY,
-      startCoverageDate: unixSeconds(plot.startCoverageDate),
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const plotId = created.body.id as string;
-  for (const { day, amount } of plot.contributions) {
-    const contribution = await callApi('/admin/contributions', {
-      method: 'POST',
-      token,
-      body: { plotId, amount, protectionType: 'DROUGHT', contributionDate: unixSeconds(day) },
-    });
-    expect(contribution.status, JSON.stringify(contribution.body)).toBe(201);
-  }
-  // As the preview's tables show a member: the name over the number.
-  return { memberId, plotId, name: fields.name, shown: `${fields.name} ${number}` };
 };
 
 /**
@@ -144,13 +102,12 @@ describe('benefit runs', () => {
     ]);
     const total = benefitOf(2000) + benefitOf(1000);
 
-    // The village, and a plot nobody has: refused.
+    // The village, and one of its plots named on its own row too: the area's second naming is refused.
     const assessmentId = `E2E-DRY-${suffix}`;
-    const unknownPlot = randomUUID();
     const assessment = [
       'assessmentId,assessmentDate,plotId,village,damageIndex',
       `${assessmentId},${assessmentDate},,${village},${damageIndex}`,
-      `${assessmentId},${assessmentDate},${unknownPlot},,0.9`,
+      `${assessmentId},${assessmentDate},${mariama.plotId},,${damageIndex}`,
     ].join('\n');
 
     // Every federation's pending benefit before, as the dashboard sums it (one test file at a time).
@@ -172,7 +129,7 @@ describe('benefit runs', () => {
     const runId = await runs.upload('drought.csv', assessment);
     await runs.waitForState('Waiting for approval');
 
-    // The preview: the village's two plots, their total, the unknown plot refused, the shared phone flagged.
+    // The preview: the village's two plots, their total, the plot named twice refused, the shared phone flagged.
     expect(await runs.figureText('Plots to pay')).toBe('2');
     expect(await runs.figureText('Members')).toBe('2');
     expect(await runs.figureText('Total')).toBe(amountText(total));
@@ -184,7 +141,7 @@ describe('benefit runs', () => {
     expect(previewed).toEqual(new Map([...expected].map(([name, amount]) => [name, amountText(amount)])));
     await runs.openTab('Refused rows');
     const refused = await runs.tableTexts('Refused rows');
-    expect(refused.map((row) => [row[1], row[7]])).toEqual([[unknownPlot, 'Unknown plot']]);
+    expect(refused.map((row) => [row[2], row[7]])).toEqual([[mariama.shown, 'Plot named twice']]);
     await runs.openTab('Possible duplicates');
     const duplicates = await runs.tableTexts('Possible duplicate beneficiaries');
     expect(duplicates.map((row) => [row[1], row[3]]).sort()).toEqual([
@@ -244,7 +201,7 @@ describe('benefit runs', () => {
     expect((await runs.tableTexts('Refused rows')).map((row) => row[7]).sort()).toEqual([
       'Already paid for this assessment',
       'Already paid for this assessment',
-      'Unknown plot',
+      'Plot named twice',
     ]);
     await review.openRun(againId);
     await review.review('approve', 'Nothing left to pay');

@@ -2,12 +2,14 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import {
   amountSchema,
   answerAmountSchema,
+  dayParameter,
   instantSchema,
   isoDaySchema,
   recordIdParameter,
   text,
 } from './common.ts';
 import { assessmentIdSchema } from './admin-records.ts';
+import type { ErrorCode } from './error-catalogue.ts';
 
 /*
  * Benefit runs (docs/contract.md, "Benefit runs"): an administrator uploads an index assessment, a job
@@ -39,29 +41,53 @@ export const runAssessmentIdSchema = {
 const areaName = { ...text(120), description: "A member's federation or village, as recorded" } as const;
 
 /**
+ * Columns a list of the covered plots (POST /admin/benefit-runs/covered-plots) carries beside the
+ * assessment's, to help fill it in: read and set aside by the upload, so a filled-in list uploads as it is.
+ */
+export const assessmentNoteColumns = [
+  'memberFederation',
+  'memberVillage',
+  'memberName',
+  'memberNumber',
+  'plotName',
+  'crop',
+] as const;
+/** The longest text of a note column. */
+export const ASSESSMENT_NOTE_MAX_LENGTH = 200;
+const noteText = {
+  type: 'string',
+  maxLength: ASSESSMENT_NOTE_MAX_LENGTH,
+  description: 'A note of a list of the covered plots, set aside by the upload',
+} as const;
+
+/**
  * One row of an assessment: a plot (plotId) with its damageIndex or a benefitAmount, or an area (a
  * federation, a village, or a village of a federation) with its damageIndex, which stands for every
- * plot of the enabler covered on the assessment date there. Which fields go together is checked after
- * the schema (domain/assessment-rows.ts), to say it in one sentence per row.
+ * plot of the enabler covered on the assessment date there. A plot row with neither (null or absent: a
+ * row of a list of the covered plots left blank) is not assessed: the run sets it aside. Which fields go
+ * together is checked after the schema (domain/assessment-file.ts), to say it in one sentence per row.
  */
 export const assessmentRowSchema = {
   type: 'object',
   additionalProperties: false,
-  minProperties: 2,
   properties: {
     plotId: { ...recordIdParameter, description: 'A plot of the enabler' },
     federation: areaName,
     village: areaName,
     damageIndex: {
-      type: 'number',
+      type: ['number', 'null'],
       minimum: 0,
       maximum: 1,
       description: 'The damage index of the plot or area, from 0 (none) to 1 (total loss)',
     },
     benefitAmount: {
       ...amountSchema,
+      type: ['number', 'null'],
       description: "A plot's benefit given as an amount of the enabler's currency (two decimals at most)",
     },
+    ...(Object.fromEntries(assessmentNoteColumns.map((column) => [column, noteText])) as {
+      [Column in (typeof assessmentNoteColumns)[number]]: typeof noteText;
+    }),
   },
 } as const satisfies JSONSchema;
 
@@ -96,6 +122,12 @@ export const assessmentCsvColumns = [
 export const assessmentFormats = ['csv', 'json'] as const;
 
 export type AssessmentFile = FromSchema<typeof assessmentFileSchema>;
+
+/** Whether a row is assessed: an area row always (its damageIndex is required), a plot row with an index or an amount. */
+export const isAssessedRow = (row: AssessmentRow): boolean =>
+  row.plotId === undefined ||
+  (row.damageIndex !== undefined && row.damageIndex !== null) ||
+  (row.benefitAmount !== undefined && row.benefitAmount !== null);
 export type AssessmentRow = FromSchema<typeof assessmentRowSchema>;
 export type AssessmentFormat = (typeof assessmentFormats)[number];
 
@@ -400,6 +432,7 @@ const benefitRunObject = {
     'assessmentDate',
     'fileName',
     'fileRows',
+    'unassessedRows',
     'currency',
     'createdBy',
     'createdAt',
@@ -424,6 +457,8 @@ const benefitRunObject = {
     fileName: nullableText,
     /** Rows of the file as uploaded. */
     fileRows: { type: 'integer', minimum: 1 },
+    /** Of them, plot rows left without a damageIndex or a benefitAmount (a list of the covered plots' blanks): set aside. */
+    unassessedRows: { type: 'integer', minimum: 0 },
     /** The enabler's currency (its latest config's), for the amounts. */
     currency: nullableText,
     createdBy: { type: 'string' },
@@ -627,15 +662,59 @@ export const benefitRunFileAnswerSchema = {
   properties: { url: { type: 'string', format: 'uri' }, fileName: { type: 'string', minLength: 1 } },
 } as const satisfies JSONSchema;
 
-/** One problem of a refused assessment file: its row (null: the whole file), its CSV line, where and what. */
+/**
+ * POST /admin/benefit-runs/covered-plots: the plots of the current enabler covered on the assessment's
+ * date, of a federation or a village if given (as areas match: no case, accents or extra spaces), as an
+ * assessment file of that reference and date to fill in (assessmentNoteColumns beside its columns, the
+ * damage left blank).
+ */
+export const coveredPlotsRequestSchema = {
+  $id: 'request/benefit-covered-plots',
+  type: 'object',
+  required: ['assessmentId', 'assessmentDate', 'format'],
+  additionalProperties: false,
+  properties: {
+    assessmentId: runAssessmentIdSchema,
+    assessmentDate: { ...dayParameter, description: 'YYYY-MM-DD: the plots covered that day' },
+    format: { type: 'string', enum: assessmentFormats },
+    federation: areaName,
+    village: areaName,
+  },
+} as const satisfies JSONSchema;
+
+/** The list's short-lived download link, its file name and how many plots it lists. */
+export const coveredPlotsAnswerSchema = {
+  $id: 'answer/benefit-covered-plots',
+  type: 'object',
+  required: ['url', 'fileName', 'plots'],
+  additionalProperties: false,
+  properties: {
+    url: { type: 'string', format: 'uri' },
+    fileName: { type: 'string', minLength: 1 },
+    plots: { type: 'integer', minimum: 0 },
+  },
+} as const satisfies JSONSchema;
+
+export type CoveredPlotsRequest = FromSchema<typeof coveredPlotsRequestSchema>;
+export type CoveredPlotsAnswer = FromSchema<typeof coveredPlotsAnswerSchema>;
+
+/**
+ * One problem of a refused assessment file: its row (null: the whole file), its CSV line, the field or
+ * column, a code of the error catalogue (ERR_ASSESSMENT_…) whose texts say what is expected, the value
+ * as the file gives it (cut to 40 characters) and, where the code needs one, what was expected instead.
+ */
 export const assessmentProblemObject = {
   type: 'object',
-  required: ['row', 'line', 'where', 'message'],
+  required: ['row', 'line', 'where', 'code', 'value', 'expected', 'message'],
   additionalProperties: false,
   properties: {
     row: nullableInteger,
     line: nullableInteger,
     where: { type: 'string' },
+    code: { type: 'string', pattern: '^ERR_ASSESSMENT_' },
+    value: nullableText,
+    expected: nullableText,
+    /** The catalogue's English message of the code. */
     message: { type: 'string' },
   },
 } as const satisfies JSONSchema;
@@ -648,7 +727,9 @@ export type DuplicateView = FromSchema<typeof duplicateObject>;
 export type BenefitRowPage = FromSchema<typeof benefitRowPageAnswerSchema>;
 export type DuplicatePage = FromSchema<typeof duplicatePageAnswerSchema>;
 export type BenefitRunFileAnswer = FromSchema<typeof benefitRunFileAnswerSchema>;
-export type AssessmentProblem = FromSchema<typeof assessmentProblemObject>;
+export type AssessmentProblem = Omit<FromSchema<typeof assessmentProblemObject>, 'code'> & {
+  code: Extract<ErrorCode, `ERR_ASSESSMENT_${string}`>;
+};
 export type BenefitRunFileKind = (typeof benefitRunFileKinds)[number];
 export type DuplicateKind = (typeof duplicateKinds)[number];
 export type BenefitPayFailure = (typeof benefitPayFailures)[number];

@@ -174,6 +174,93 @@ export const errorCatalogue = {
     message:
       'This payout was written by a benefit run (details.runId): only a run changes it; reverse the run.',
   },
+  // The problems of a refused assessment file, each listed in ERR_BENEFIT_FILE_INVALID's details with its
+  // row, field and value (never answered alone).
+  ERR_ASSESSMENT_NOT_JSON: { status: 400, message: 'The file is not valid JSON.' },
+  ERR_ASSESSMENT_COLUMN_UNKNOWN: {
+    status: 400,
+    message:
+      'A column of the header is not a column of an assessment (value: the column; expected: the columns).',
+  },
+  ERR_ASSESSMENT_COLUMN_REPEATED: {
+    status: 400,
+    message: 'A column is named twice in the header (value: the column).',
+  },
+  ERR_ASSESSMENT_COLUMN_UNNAMED: { status: 400, message: 'A column of the header has no name.' },
+  ERR_ASSESSMENT_COLUMN_MISSING: {
+    status: 400,
+    message: 'A column every assessment needs is missing from the header (where: the column).',
+  },
+  ERR_ASSESSMENT_FIELD_MISSING: { status: 400, message: 'A field is missing (where: the field).' },
+  ERR_ASSESSMENT_FIELD_UNKNOWN: {
+    status: 400,
+    message: 'A field is not a field of an assessment or of its rows (where: the field).',
+  },
+  ERR_ASSESSMENT_BAD_SHAPE: {
+    status: 400,
+    message:
+      'The file or a row is not shaped as an assessment: an object, its rows an array of objects (expected: what was expected).',
+  },
+  ERR_ASSESSMENT_BAD_ID: {
+    status: 400,
+    message:
+      "The assessment reference is not letters, digits, '.', '_' and '-' (64 at most) (value: as given).",
+  },
+  ERR_ASSESSMENT_BAD_DATE: {
+    status: 400,
+    message: 'The assessment date is not a day written YYYY-MM-DD (value: as given).',
+  },
+  ERR_ASSESSMENT_OTHER_ASSESSMENT: {
+    status: 400,
+    message:
+      "A row's assessment reference or date differs from the file's, the one most of its rows give (value: the row's; expected: the file's).",
+  },
+  ERR_ASSESSMENT_BAD_PLOT_ID: {
+    status: 400,
+    message: "A plotId is not a plot's id: letters, digits, '-' and '_', 64 at most (value: as given).",
+  },
+  ERR_ASSESSMENT_BAD_DAMAGE_INDEX: {
+    status: 400,
+    message: 'A damageIndex is not a number from 0 to 1 (value: as given).',
+  },
+  ERR_ASSESSMENT_BAD_AMOUNT: {
+    status: 400,
+    message: 'A benefitAmount is not an amount of 0 or more with two decimals at most (value: as given).',
+  },
+  ERR_ASSESSMENT_TEXT_TOO_LONG: {
+    status: 400,
+    message: 'A text of a row is empty or longer than its limit (where: the field; expected: the limit).',
+  },
+  ERR_ASSESSMENT_NO_ROWS: {
+    status: 400,
+    message: 'The file has no row to assess: no row, or no row with a damageIndex or a benefitAmount.',
+  },
+  ERR_ASSESSMENT_TOO_MANY_ROWS: {
+    status: 400,
+    message: 'The file has more rows than an assessment may (expected: the most).',
+  },
+  ERR_ASSESSMENT_PLOT_AND_AREA: {
+    status: 400,
+    message: 'A row names a plot and an area (a federation or a village); it names one or the other.',
+  },
+  ERR_ASSESSMENT_NO_PLOT_NOR_AREA: {
+    status: 400,
+    message: 'A row names neither a plot nor a federation or a village.',
+  },
+  ERR_ASSESSMENT_AREA_WITHOUT_INDEX: { status: 400, message: 'An area row has no damageIndex.' },
+  ERR_ASSESSMENT_AREA_WITH_AMOUNT: {
+    status: 400,
+    message: "An area row has a benefitAmount: an area takes a damageIndex, its plots' seasons differing.",
+  },
+  ERR_ASSESSMENT_INDEX_AND_AMOUNT: {
+    status: 400,
+    message: 'A plot row has both a damageIndex and a benefitAmount; it takes one of them.',
+  },
+  ERR_ASSESSMENT_UNKNOWN_PLOT: { status: 400, message: 'A plotId names no plot (value: the id).' },
+  ERR_ASSESSMENT_OTHER_ENABLER_PLOT: {
+    status: 400,
+    message: 'A plotId names a plot of another enabler (value: the id).',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

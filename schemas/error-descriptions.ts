@@ -129,6 +129,54 @@ export const errorDescriptions = {
     "A payout is written (an administrator's, an edit that moves one to another assessment or plot) for an assessment and plot that another payout already holds: details.payoutId names it, details.runId the run that wrote it (null if none); nothing is written. A benefit run reports such a plot and leaves it unpaid; an import refuses its member.",
   ERR_PAYOUT_OF_RUN:
     "An administrator edits or deletes a payout that a benefit run wrote (details.runId): a run's payouts change only through a run (a reversal run, reviewed by a second administrator).",
+  ERR_ASSESSMENT_NOT_JSON:
+    'Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: A JSON assessment file that is not valid JSON.',
+  ERR_ASSESSMENT_COLUMN_UNKNOWN:
+    "Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: A CSV assessment file's header names a column an assessment does not have.",
+  ERR_ASSESSMENT_COLUMN_REPEATED:
+    "Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: A CSV assessment file's header names a column twice.",
+  ERR_ASSESSMENT_COLUMN_UNNAMED:
+    "Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: A CSV assessment file's header has a column without a name.",
+  ERR_ASSESSMENT_COLUMN_MISSING:
+    "Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: A CSV assessment file's header lacks assessmentId or assessmentDate.",
+  ERR_ASSESSMENT_FIELD_MISSING:
+    'Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: A JSON assessment file lacks assessmentId, assessmentDate or rows, or a CSV row leaves its assessmentId or assessmentDate empty.',
+  ERR_ASSESSMENT_FIELD_UNKNOWN:
+    'Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: A JSON assessment file, or one of its rows, has a field an assessment does not have.',
+  ERR_ASSESSMENT_BAD_SHAPE:
+    'Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: A JSON assessment file that is not an object, whose rows are not an array, or a row that is not an object.',
+  ERR_ASSESSMENT_BAD_ID:
+    "Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: An assessment file's assessmentId does not match its format.",
+  ERR_ASSESSMENT_BAD_DATE:
+    "Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: An assessment file's assessmentDate is not a day of the calendar written YYYY-MM-DD.",
+  ERR_ASSESSMENT_OTHER_ASSESSMENT:
+    "Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: A CSV assessment file's row gives another assessmentId or assessmentDate than most rows (the row alone is named).",
+  ERR_ASSESSMENT_BAD_PLOT_ID:
+    "Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: An assessment row's plotId does not match the format of an id.",
+  ERR_ASSESSMENT_BAD_DAMAGE_INDEX:
+    "Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: An assessment row's damageIndex is not a number from 0 to 1.",
+  ERR_ASSESSMENT_BAD_AMOUNT:
+    "Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: An assessment row's benefitAmount is not an amount of 0 or more with two decimals at most.",
+  ERR_ASSESSMENT_TEXT_TOO_LONG:
+    "Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: An assessment row's federation, village or note column is blank or longer than its limit.",
+  ERR_ASSESSMENT_NO_ROWS:
+    'Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: An assessment file without rows, or whose plot rows all leave damageIndex and benefitAmount empty (an unfilled template).',
+  ERR_ASSESSMENT_TOO_MANY_ROWS:
+    'Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: An assessment file with more than 200 000 rows.',
+  ERR_ASSESSMENT_PLOT_AND_AREA:
+    'Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: An assessment row gives a plotId and a federation or village.',
+  ERR_ASSESSMENT_NO_PLOT_NOR_AREA:
+    'Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: An assessment row gives no plotId, federation or village.',
+  ERR_ASSESSMENT_AREA_WITHOUT_INDEX:
+    'Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: An assessment row of a federation or village without a damageIndex.',
+  ERR_ASSESSMENT_AREA_WITH_AMOUNT:
+    'Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: An assessment row of a federation or village with a benefitAmount.',
+  ERR_ASSESSMENT_INDEX_AND_AMOUNT:
+    'Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: An assessment row of a plot with both a damageIndex and a benefitAmount.',
+  ERR_ASSESSMENT_UNKNOWN_PLOT:
+    'Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: An assessment row names a plot that does not exist (never, or deleted).',
+  ERR_ASSESSMENT_OTHER_ENABLER_PLOT:
+    "Listed, never answered alone, among the problems of ERR_BENEFIT_FILE_INVALID: An assessment row names a plot of another enabler than the administrator's current one.",
 } as const satisfies Record<ErrorCode, string>;
 
 /** The codes of the product spec (section 8); the others were added by this project. */

@@ -20,3 +20,5 @@ export * from './app-config.ts';
 export * from './api-answers.ts';
 export * from './benefit-runs.ts';
 export * from './benefit-run-query.ts';
+export * from './activity.ts';
+export * from './preferences.ts';

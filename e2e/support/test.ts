@@ -18,6 +18,8 @@ export interface OpenAppOptions {
   phone?: boolean | { width: number; height: number };
   /** Where the browser's geolocation says the device is (allowed to the app). */
   geolocation?: { latitude: number; longitude: number; accuracy: number };
+  /** A desktop's screen of this size (1366 × 768: an administrator's laptop). */
+  viewport?: { width: number; height: number };
 }
 
 const phoneScreen = {
@@ -77,6 +79,7 @@ export const test = base
       path = '/',
       phone = false,
       geolocation,
+      viewport,
     }: OpenAppOptions = {}): Promise<Page> => {
       const context = await browser.newContext({
         locale,
@@ -84,6 +87,7 @@ export const test = base
         ...(phone ? phoneScreen : {}),
         ...(typeof phone === 'object' ? { viewport: phone } : {}),
         ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
+        ...(viewport && { viewport }),
       });
       const page = await context.newPage();
       // The local server sends CloudFront's Content-Security-Policy: whatever it refuses fails the test.

@@ -98,8 +98,10 @@ export class DataStore extends Construct {
         })),
         // The aggregates rebuilds' checkpoints, as long as their job.
         { prefix: fileAreas.rebuilds, expiration: Duration.days(REBUILD_JOB_DAYS) },
-        // A benefit run's files are records of what was paid, kept; an upload no run took lapses.
+        // A benefit run's files are records of what was paid, kept; an upload no run took lapses, and
+        // so does a list of the covered plots (it is made again at will).
         { prefix: `${fileAreas.benefitRuns}uploads/`, expiration: Duration.days(DATA_JOB_DAYS) },
+        { prefix: `${fileAreas.benefitRuns}covered-plots/`, expiration: Duration.days(DATA_JOB_DAYS) },
       ],
       // The Data page downloads exports and uploads large imports straight to S3 through presigned
       // URLs, whose signature is the permission: any origin may use one.

@@ -190,10 +190,12 @@ const expectedRights: Record<FunctionName, string[]> = {
   ],
   'admin-members': [
     ...logsOf('admin-members'),
+    'dynamodb:BatchGetItem Table.Arn',
     'dynamodb:DeleteItem Table.Arn',
     'dynamodb:GetItem Table.Arn',
     'dynamodb:PutItem Table.Arn',
     'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
     'dynamodb:UpdateItem Table.Arn',
     'secretsmanager:GetSecretValue TokenSecret',
     'sqs:SendMessage queue:memberDeletion.Arn',
@@ -267,8 +269,10 @@ const expectedRights: Record<FunctionName, string[]> = {
   'admin-logs': [
     ...LOG_WRITES,
     ...logsOf('admin-logs'),
+    'dynamodb:BatchGetItem Table.Arn',
     'dynamodb:GetItem Table.Arn',
     'dynamodb:Query Table.Arn',
+    'dynamodb:Query Table.Arn/index/*',
     'secretsmanager:GetSecretValue TokenSecret',
   ],
   'admin-reports': [

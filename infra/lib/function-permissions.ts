@@ -111,9 +111,10 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     tokenSecret: true,
   },
   // A member's removal (one transaction) and its deletion's job: queued through the outbox when its
-  // records are too many.
+  // records are too many. Its history: the member's audit entries (gsi2), named from the accounts' and
+  // enablers' listings (gsi2) and the members' profiles (a batch read).
   'admin-members': {
-    table: { read: ['GetItem', 'Query'], write: WRITE_ALL },
+    table: { read: ['GetItem', 'BatchGetItem', 'Query'], write: WRITE_ALL, indexes: true },
     outbox: 'record',
     tokenSecret: true,
     sendsTo: ['memberDeletion'],
@@ -131,7 +132,12 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     sendsTo: ['mail'],
     appUrl: true,
   },
-  'admin-logs': { table: { read: ['GetItem', 'Query'] }, appLog: true, tokenSecret: true },
+  // The log's numbered lists; the activity: the audit's partitions, named as a member's history is.
+  'admin-logs': {
+    table: { read: ['GetItem', 'BatchGetItem', 'Query'], indexes: true },
+    appLog: true,
+    tokenSecret: true,
+  },
   'admin-reports': { table: { read: ['GetItem', 'Query'] }, appLog: true, tokenSecret: true },
   // The mirror job's state; the refresh itself is the worker's.
   'admin-mirror': {
@@ -158,9 +164,11 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     tokenSecret: true,
     sendsTo: ['import'],
   },
-  // A benefit run's upload read and checked, its run written with its audit entries (transactions of
-  // puts and updates, an Idempotency-Key's put and release), its preview's files paged and linked; its
-  // payees' bank details read again in batches (whose changed since the preview).
+  // A benefit run's upload read and checked (its plots' id claims and items read in batches), its run
+  // written with its audit entries (transactions of puts and updates, an Idempotency-Key's put and
+  // release), its preview's files paged and linked; its payees' bank details read again in batches
+  // (whose changed since the preview); a list of the covered plots (the enabler's plots and members by
+  // index) written and linked.
   'admin-benefit-runs': {
     table: {
       read: ['GetItem', 'BatchGetItem', 'Query'],

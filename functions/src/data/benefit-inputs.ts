@@ -9,7 +9,14 @@ import {
 } from '#domain/benefit-preview.ts';
 import { claimsOfAssessment } from './benefit-claims.ts';
 import { configTermsOf, listConfigs } from './enablers.ts';
-import { MEMBER_PROFILE, memberPartition, membersOfEnabler, recordsOfEnabler } from './member-keys.ts';
+import type { PlotOwner } from '#domain/assessment-file.ts';
+import {
+  MEMBER_PROFILE,
+  memberPartition,
+  membersOfEnabler,
+  plotSortKey,
+  recordsOfEnabler,
+} from './member-keys.ts';
 import { recordIdHolders } from './record-id-claims.ts';
 import { getAll, LONG_QUERY_PAGE_ITEMS, queryAll, tableName } from './table.ts';
 
@@ -41,7 +48,7 @@ export const enablerPlots = async (enablerId: string): Promise<Map<string, Previ
       // The plots' timeline also holds the tombstones of plots deleted lately (data/record-timeline.ts).
       FilterExpression: 'entityType = :plot',
       ProjectionExpression:
-        'id, #name, memberId, startCoverageDate, endCoverageDate, droughtMonthlyContribCents, enablerConfig',
+        'id, #name, memberId, startCoverageDate, endCoverageDate, droughtMonthlyContribCents, enablerConfig, cropDescription',
       ExpressionAttributeNames: { '#name': 'name' },
       ExpressionAttributeValues: { ':partition': recordsOfEnabler(enablerId, 'PLOT'), ':plot': 'PLOT' },
     }),
@@ -57,6 +64,7 @@ export const enablerPlots = async (enablerId: string): Promise<Map<string, Previ
         endCoverageDate: item.endCoverageDate as string,
         droughtMonthlyContribCents: (item.droughtMonthlyContribCents as number | undefined) ?? 0,
         terms: (config && terms.get(config.version)) ?? null,
+        cropDescription: (item.cropDescription as string | null | undefined) ?? null,
       };
       return [plot.id, plot];
     }),
@@ -201,4 +209,25 @@ export const otherEnablersRecords = async (enablerId: string, ids: string[]): Pr
   );
   const elsewhere = new Set(members.filter((item) => item.enablerId !== enablerId).map((item) => item.id));
   return new Set(ids.filter((id) => elsewhere.has(holders.get(id))));
+};
+
+/**
+ * Where each plot id of an uploaded assessment leads: the enabler's plot, another enabler's, or none
+ * (never claimed, not a plot's, or deleted). Two rounds of BatchGetItem, 8 at once: the ids' claims
+ * (record-id-claims.ts) name their members, whose plot items say whether the plot is there, and whose.
+ */
+export const plotOwners = async (enablerId: string, ids: string[]): Promise<Map<string, PlotOwner>> => {
+  const holders = await recordIdHolders(ids);
+  const plots = await getAll(
+    [...holders].map(([id, memberId]) => ({ pk: memberPartition(memberId), sk: plotSortKey(id) })),
+    { ProjectionExpression: 'id, enablerId' },
+    8,
+  );
+  const found = new Map(plots.map((plot) => [plot.id as string, plot.enablerId as string]));
+  return new Map(
+    ids.map((id) => {
+      const owner = found.get(id);
+      return [id, owner === undefined ? 'NONE' : owner === enablerId ? 'ENABLER' : 'OTHER_ENABLER'];
+    }),
+  );
 };

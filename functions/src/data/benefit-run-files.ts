@@ -9,6 +9,8 @@ import { getS3Object, putS3Object } from '#platform/s3.ts';
 /*
  * A benefit run's files in the files bucket, under benefit-runs/ (kept: they are records of money):
  * - uploads/<hash of the e-mail>/<upload>: an administrator's upload, found only by its uploader;
+ * - covered-plots/<hash of the e-mail>/<uuid>/<file>: a list of the covered plots to fill in, read through
+ *   the short link its call answers (it lapses, as an upload no run took does);
  * - <run>/assessment.json: the assessment as checked (a CSV file read into the JSON shape);
  * - <run>/preview-<delivery>/: the preview's rows and duplicates (rows.json, which the rows call pages
  *   and the payment pays) and their CSV downloads, a folder per delivery of the preview so that two
@@ -21,6 +23,10 @@ const AREA = 'benefit-runs/';
 /** An upload's key names its user: an upload id only leads to a file of the administrator who asked for it. */
 export const benefitUploadKey = (upload: string, email: string): string =>
   `${AREA}uploads/${createHash('sha256').update(email).digest('hex').slice(0, 32)}/${upload}`;
+
+/** Where a list of the covered plots an administrator asked for is written. */
+export const coveredPlotsKey = (email: string, fileName: string): string =>
+  `${AREA}covered-plots/${createHash('sha256').update(email).digest('hex').slice(0, 32)}/${randomUUID()}/${fileName}`;
 
 export const assessmentKey = (runId: string): string => `${AREA}${runId}/assessment.json`;
 

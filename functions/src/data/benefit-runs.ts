@@ -15,9 +15,10 @@ import {
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import type { Cents } from '@cpbo/schemas/money.ts';
 import type { PreviewCounts, PreviewSummary } from '#domain/benefit-preview.ts';
+import { unassessedRows } from '#domain/assessment-file.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import { auditItem, type AuditState } from './audit.ts';
+import { auditItem, emailOf, type Actor, type AuditState } from './audit.ts';
 import { writeAssessment } from './benefit-run-files.ts';
 import { advanceJob, updateJobAt, type JobAt } from './job-steps.ts';
 import { outboxMessage, outboxPut, sendFromOutbox, type OutboxMessage } from './outbox.ts';
@@ -77,6 +78,8 @@ export interface BenefitRun {
   assessmentDate: IsoDate;
   fileName: string | null;
   fileRows: number;
+  /** Plot rows of the file left without a damage index or an amount: set aside. */
+  unassessedRows: number;
   currency: string | null;
   state: BenefitRunState;
   kind: BenefitRunKind;
@@ -110,6 +113,7 @@ const toBenefitRun = (item: Record<string, unknown>): BenefitRun => ({
   assessmentDate: item.assessmentDate as string,
   fileName: orNull(item.fileName),
   fileRows: item.fileRows as number,
+  unassessedRows: (item.unassessedRows as number | undefined) ?? 0,
   currency: orNull(item.currency),
   state: item.state as BenefitRunState,
   kind: (item.kind as BenefitRunKind | undefined) ?? 'PAYMENT',
@@ -139,21 +143,26 @@ export type NewBenefitRun = Pick<
   | 'assessmentDate'
   | 'fileName'
   | 'fileRows'
+  | 'unassessedRows'
   | 'currency'
   | 'createdBy'
   | 'uploaderBroughtInBy'
 > &
-  Partial<Pick<BenefitRun, 'kind' | 'reverses'>>;
+  Partial<Pick<BenefitRun, 'kind' | 'reverses'>> & {
+    /** The uploader's name, for the audit trail (kept on the run, not answered). */
+    createdByName?: string | null;
+  };
 
 /** The audit entry of an administrator's step: the run's state before and after, and the comment. */
 const auditOfStep = (
-  run: Pick<BenefitRun, 'id' | 'enablerId'>,
+  run: Pick<BenefitRun, 'id' | 'enablerId' | 'assessmentId'>,
   before: AuditState | null,
   after: AuditState,
-  by: string,
+  by: string | Actor,
   at: string,
 ): TransactItem =>
   auditItem({
+    label: run.assessmentId,
     enablerId: run.enablerId,
     action: before ? 'UPDATE' : 'CREATE',
     recordType: 'BENEFIT_RUN',
@@ -195,7 +204,13 @@ const createBenefitRun = async (
   await transact(
     [
       { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-      auditOfStep(run, null, { state: run.state, assessmentId: run.assessmentId }, fields.createdBy, at),
+      auditOfStep(
+        run,
+        null,
+        { state: run.state, assessmentId: run.assessmentId },
+        { email: fields.createdBy, name: fields.createdByName ?? null },
+        at,
+      ),
       outboxPut(queued),
     ],
     ['ERR_CONFLICT', 'ERR_CONFLICT', 'ERR_CONFLICT'],
@@ -207,7 +222,7 @@ const createBenefitRun = async (
 
 /** A run of a checked assessment: the assessment kept for its preview, then the run, PREVIEWING at step 0. */
 export const startBenefitRun = async (
-  fields: Omit<NewBenefitRun, 'assessmentId' | 'assessmentDate' | 'fileRows'>,
+  fields: Omit<NewBenefitRun, 'assessmentId' | 'assessmentDate' | 'fileRows' | 'unassessedRows'>,
   assessment: AssessmentFile,
   receipt?: (run: BenefitRun) => TransactItem,
 ): Promise<BenefitRun> => {
@@ -218,6 +233,7 @@ export const startBenefitRun = async (
       assessmentId: assessment.assessmentId,
       assessmentDate: assessment.assessmentDate,
       fileRows: assessment.rows.length,
+      unassessedRows: unassessedRows(assessment),
     },
     receipt,
   );
@@ -251,7 +267,7 @@ export const listBenefitRuns = async (enablerId: string): Promise<BenefitRun[]> 
 /** An administrator's step: from the state and step the run was read at, to another state. */
 export interface RunStep {
   to: BenefitRunState;
-  by: string;
+  by: string | Actor;
   comment?: string | null;
   /** Fields set with the state (the review, the cancellation). */
   fields?: Partial<BenefitRun>;
@@ -328,15 +344,15 @@ export const assertRunAllows = (run: BenefitRun, action: BenefitRunAction): void
 export const reviewBenefitRun = async (
   run: BenefitRun,
   decision: 'APPROVED' | 'REJECTED',
-  by: string,
+  by: string | Actor,
   comment: string,
   checks: () => Promise<void> = async () => undefined,
   now = new Date(),
 ): Promise<BenefitRun> => {
   assertRunAllows(run, decision === 'APPROVED' ? 'approve' : 'reject');
-  if (run.createdBy === by) throw new AppError('ERR_BENEFIT_RUN_SELF_REVIEW');
+  if (run.createdBy === emailOf(by)) throw new AppError('ERR_BENEFIT_RUN_SELF_REVIEW');
   await checks();
-  const review = { decision, by, at: nowIso(now), comment };
+  const review = { decision, by: emailOf(by), at: nowIso(now), comment };
   return moveBenefitRun(
     run,
     {
@@ -354,12 +370,12 @@ export const reviewBenefitRun = async (
 /** Any administrator withdraws a run before its approval (its preview's messages then do nothing). */
 export const cancelBenefitRun = (
   run: BenefitRun,
-  by: string,
+  by: string | Actor,
   comment: string | null,
   now = new Date(),
 ): Promise<BenefitRun> => {
   assertRunAllows(run, 'cancel');
-  const cancellation = { by, at: nowIso(now), comment };
+  const cancellation = { by: emailOf(by), at: nowIso(now), comment };
   return moveBenefitRun(run, { to: 'CANCELLED', by, comment, fields: { cancellation }, nextStep: true }, now);
 };
 
@@ -367,7 +383,7 @@ export const cancelBenefitRun = (
  * Resumes a run (schemas: resumedBenefitRunState): a FAILED one goes back to where it failed, at its
  * next step; a run at work stays at its step. The step the run is then at is queued.
  */
-export const resumeBenefitRun = (run: BenefitRun, by: string): Promise<BenefitRun> => {
+export const resumeBenefitRun = (run: BenefitRun, by: string | Actor): Promise<BenefitRun> => {
   assertRunAllows(run, 'resume');
   const to = resumedBenefitRunState({ state: run.state, failedIn: run.failure?.in ?? null });
   return run.state === 'FAILED'
@@ -380,7 +396,7 @@ export const resumeBenefitRun = (run: BenefitRun, by: string): Promise<BenefitRu
  * since): PREVIEWING at its next step, the preview before it kept until the new one replaces it. The
  * step is queued.
  */
-export const previewBenefitRunAgain = (run: BenefitRun, by: string): Promise<BenefitRun> => {
+export const previewBenefitRunAgain = (run: BenefitRun, by: string | Actor): Promise<BenefitRun> => {
   assertRunAllows(run, 'preview');
   return moveBenefitRun(run, { to: 'PREVIEWING', by, nextStep: true, queueStep: true });
 };
@@ -393,7 +409,7 @@ export const previewBenefitRunAgain = (run: BenefitRun, by: string): Promise<Ben
  */
 export const startReversal = async (
   run: BenefitRun,
-  fields: Pick<NewBenefitRun, 'id' | 'createdBy' | 'currency' | 'uploaderBroughtInBy'>,
+  fields: Pick<NewBenefitRun, 'id' | 'createdBy' | 'createdByName' | 'currency' | 'uploaderBroughtInBy'>,
   receipt?: (reversal: BenefitRun) => TransactItem,
   now = new Date(),
 ): Promise<BenefitRun> => {
@@ -407,6 +423,7 @@ export const startReversal = async (
       assessmentDate: run.assessmentDate,
       fileName: null,
       fileRows: run.payment?.paid.plots ?? 0,
+      unassessedRows: 0,
       kind: 'REVERSAL',
       reverses: run.id,
     },
@@ -443,7 +460,7 @@ export const startReversal = async (
         reversal,
         null,
         { state: reversal.state, assessmentId: reversal.assessmentId, reverses: run.id },
-        fields.createdBy,
+        { email: fields.createdBy, name: fields.createdByName ?? null },
         at,
       ),
       outboxPut(queued),

@@ -25,6 +25,8 @@ const profile = (name = `Enabler ${randomUUID().slice(0, 8)}`) => ({
   banner: tinyImage,
 });
 
+const admin = { email: 'admin@example.org', name: 'Admin' };
+
 describe('enablers', () => {
   it('are created, listed, read and changed', async () => {
     const enabler = await createEnabler(profile(), 'admin@example.org', new Date('2026-11-01T00:00:00Z'));
@@ -32,7 +34,10 @@ describe('enablers', () => {
     expect(await getEnabler(enabler.id)).toEqual(enabler);
     expect((await listEnablers()).map(({ id }) => id)).toContain(enabler.id);
 
-    const changed = await updateEnabler(enabler.id, profile('Renamed'), 'other@example.org');
+    const changed = await updateEnabler(enabler, profile('Renamed'), {
+      email: 'other@example.org',
+      name: 'Other',
+    });
     expect(changed).toMatchObject({
       name: 'Renamed',
       modifiedBy: 'other@example.org',
@@ -43,7 +48,8 @@ describe('enablers', () => {
 
   it('are not created by a change to one that does not exist', async () => {
     const id = randomUUID();
-    await expect(updateEnabler(id, profile(), 'admin')).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+    const gone = { ...(await createEnabler(profile(), 'admin')), id };
+    await expect(updateEnabler(gone, profile(), admin)).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
     await expect(addConfig(id, demoConfig, 'admin')).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
     expect(await getEnabler(id)).toBeUndefined();
   });
@@ -86,15 +92,15 @@ describe('enablers', () => {
     await addConfig(enabler.id, demoConfig, 'admin');
     await recordCampaign(enabler.id, { id: randomUUID(), name: 'Season', reportingDate: '2026-03-01' });
     await addToMemberCount(enabler.id, 2);
-    await expect(deleteEnabler(enabler.id)).rejects.toMatchObject({ code: 'ERR_ENABLER_HAS_MEMBERS' });
+    await expect(deleteEnabler(enabler, admin)).rejects.toMatchObject({ code: 'ERR_ENABLER_HAS_MEMBERS' });
     expect(await getEnabler(enabler.id)).toMatchObject({ memberCount: 2 });
 
     await addToMemberCount(enabler.id, -2);
-    await deleteEnabler(enabler.id);
+    await deleteEnabler(enabler, admin);
     expect(await getEnabler(enabler.id)).toBeUndefined();
     expect(await listConfigs(enabler.id)).toEqual([]);
     expect(await listCampaigns(enabler.id)).toEqual([]);
-    await expect(deleteEnabler(enabler.id)).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+    await expect(deleteEnabler(enabler, admin)).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
   });
 });
 

@@ -1,9 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash, randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConfigTerms } from '@cpbo/schemas/enablers.ts';
+import { changedFields, stateOf } from '#domain/audit-changes.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
-import { deleteKeys, getAll, nowIso, queryAll, tableName, transact, updateItem, writtenOr } from './table.ts';
+import { auditItem, emailOf, type Actor, type AuditState } from './audit.ts';
+import type { TransactItem } from './transaction-items.ts';
+import { deleteKeys, getAll, nowIso, queryAll, tableName, transact, updateItem } from './table.ts';
 
 export interface EnablerConfig {
   _id: string;
@@ -180,16 +183,68 @@ export const enablerProfileItem = (
   memberCount: 0,
 });
 
+/**
+ * What the audit keeps of an enabler: its name, and of each image a fingerprint (its data is up to
+ * 40 KB; the trail says that it was replaced).
+ */
+const enablerState = (profile: Pick<Enabler, 'name' | 'logo' | 'banner'>): AuditState => {
+  const fingerprint = (image: string | null) =>
+    image === null ? null : `sha256:${createHash('sha256').update(image).digest('hex').slice(0, 16)}`;
+  return { name: profile.name, logo: fingerprint(profile.logo), banner: fingerprint(profile.banner) };
+};
+
+/** The audit entry of an administrator's change to an enabler or its config (the administration's trail). */
+const enablerAudit = (
+  recordType: 'ENABLER' | 'CONFIG',
+  enabler: Pick<Enabler, 'id' | 'name'>,
+  change: { action: 'CREATE' | 'UPDATE' | 'DELETE'; before: AuditState | null; after: AuditState | null },
+  actor: Actor,
+  at: string,
+): TransactItem =>
+  auditItem({
+    enablerId: enabler.id,
+    recordType,
+    recordId: enabler.id,
+    memberId: null,
+    label: enabler.name,
+    ...change,
+    by: actor,
+    at,
+  });
+
+/** Who a script or an import names as an enabler's author, or the person with the audit entry of it. */
+type Author = string | Actor;
+
 export const createEnabler = async (
   profile: EnablerProfile,
-  createdBy: string,
+  createdBy: Author,
   now = new Date(),
 ): Promise<Enabler> => {
-  const item = enablerProfileItem(randomUUID(), { ...profile, creationDate: nowIso(now), createdBy });
-  await dynamo().send(
-    new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+  const at = nowIso(now);
+  const item = enablerProfileItem(randomUUID(), {
+    ...profile,
+    creationDate: at,
+    createdBy: emailOf(createdBy),
+  });
+  const enabler = toEnabler(item);
+  await transact(
+    [
+      { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...(typeof createdBy === 'string'
+        ? []
+        : [
+            enablerAudit(
+              'ENABLER',
+              enabler,
+              { action: 'CREATE', before: null, after: enablerState(enabler) },
+              createdBy,
+              at,
+            ),
+          ]),
+    ],
+    ['ERR_CONFLICT', 'ERR_CONFLICT'],
   );
-  return toEnabler(item);
+  return enabler;
 };
 
 /** Counts members written in batches, without createMember (the demo seed), on their enabler. */
@@ -202,31 +257,58 @@ export const addToMemberCount = async (enablerId: string, count: number): Promis
   });
 };
 
+/**
+ * An administrator's edit of an enabler's name and images, with the audit entry of what changed: the
+ * profile is conditioned on its last modification as read (ERR_CONFLICT when edited meanwhile), so the
+ * entry's `before` is exact.
+ */
 export const updateEnabler = async (
-  enablerId: string,
+  before: Enabler,
   profile: EnablerProfile,
-  modifiedBy: string,
+  actor: Actor,
   now = new Date(),
 ): Promise<Enabler> => {
-  const { Attributes } = await writtenOr(
-    'ERR_NOT_FOUND',
-    updateItem({
-      Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
-      UpdateExpression:
-        'SET #name = :name, logo = :logo, banner = :banner, modificationDate = :now, modifiedBy = :by',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#name': 'name' },
-      ExpressionAttributeValues: {
-        ':name': profile.name,
-        ':logo': profile.logo,
-        ':banner': profile.banner,
-        ':now': nowIso(now),
-        ':by': modifiedBy,
+  const at = nowIso(now);
+  const changed = changedFields(enablerState(before), enablerState(profile));
+  await transact(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: enablerPartition(before.id), sk: ENABLER_PROFILE },
+          UpdateExpression:
+            'SET #name = :name, logo = :logo, banner = :banner, modificationDate = :now, modifiedBy = :by',
+          ConditionExpression:
+            before.modificationDate === null
+              ? 'attribute_exists(pk) AND attribute_not_exists(modificationDate)'
+              : 'modificationDate = :read',
+          ExpressionAttributeNames: { '#name': 'name' },
+          ExpressionAttributeValues: {
+            ':name': profile.name,
+            ':logo': profile.logo,
+            ':banner': profile.banner,
+            ':now': at,
+            ':by': actor.email,
+            ...(before.modificationDate !== null && { ':read': before.modificationDate }),
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
       },
-      ReturnValues: 'ALL_NEW',
-    }),
+      ...(changed
+        ? [
+            enablerAudit(
+              'ENABLER',
+              { id: before.id, name: profile.name },
+              { action: 'UPDATE', ...changed },
+              actor,
+              at,
+            ),
+          ]
+        : []),
+    ],
+    [(item) => (item ? 'ERR_CONFLICT' : 'ERR_NOT_FOUND'), 'ERR_CONFLICT'],
   );
-  return toEnabler(Attributes as Record<string, unknown>);
+  return { ...before, ...profile, modificationDate: at, modifiedBy: actor.email };
 };
 
 const partitionItems = (enablerId: string) =>
@@ -242,23 +324,30 @@ const partitionItems = (enablerId: string) =>
  * member was registered meanwhile (member creation raises memberCount in its own transaction); the
  * profile as it was, returned when the condition fails, tells a member from a missing enabler.
  */
-export const deleteEnabler = async (enablerId: string): Promise<void> => {
+export const deleteEnabler = async (enabler: Enabler, actor: Actor, now = new Date()): Promise<void> => {
   await transact(
     [
       {
         Delete: {
           TableName: tableName(),
-          Key: { pk: enablerPartition(enablerId), sk: ENABLER_PROFILE },
+          Key: { pk: enablerPartition(enabler.id), sk: ENABLER_PROFILE },
           ConditionExpression:
             'attribute_exists(pk) AND (attribute_not_exists(memberCount) OR memberCount = :zero)',
           ExpressionAttributeValues: { ':zero': 0 },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
+      enablerAudit(
+        'ENABLER',
+        enabler,
+        { action: 'DELETE', before: enablerState(enabler), after: null },
+        actor,
+        nowIso(now),
+      ),
     ],
-    [(profile) => (profile ? 'ERR_ENABLER_HAS_MEMBERS' : 'ERR_NOT_FOUND')],
+    [(profile) => (profile ? 'ERR_ENABLER_HAS_MEMBERS' : 'ERR_NOT_FOUND'), 'ERR_CONFLICT'],
   );
-  await deleteKeys(await partitionItems(enablerId));
+  await deleteKeys(await partitionItems(enabler.id));
 };
 
 export type NewEnablerConfig = Omit<EnablerConfig, '_id' | 'version' | 'creationDate'>;
@@ -318,10 +407,22 @@ export const configItem = (enablerId: string, config: EnablerConfig, createdBy: 
   createdBy,
 });
 
+/** What the audit keeps of a config version: its terms, the factors as one text. */
+const configState = (config: Omit<EnablerConfig, '_id' | 'creationDate'>): AuditState =>
+  stateOf({ ...config, benefitFactorsByMonth: config.benefitFactorsByMonth.join(', ') }, [
+    'version',
+    'currency',
+    'maxCompensationFactor',
+    'lengthOfSeasonInMonth',
+    'lengthOfCoverageInMonth',
+    'damageThreshold',
+    'benefitFactorsByMonth',
+  ]);
+
 export const addConfig = async (
   enablerId: string,
   config: NewEnablerConfig,
-  createdBy: string,
+  createdBy: Author,
   now = new Date(),
 ): Promise<EnablerConfig> => {
   const enabler = await getEnabler(enablerId);
@@ -330,8 +431,33 @@ export const addConfig = async (
   const item = configItem(
     enablerId,
     { ...config, _id: randomUUID(), version, creationDate: nowIso(now) },
-    createdBy,
+    emailOf(createdBy),
   );
+  // A person's new version is audited against the version it follows: what changed, version included.
+  const previous =
+    typeof createdBy !== 'string' && enabler.latestConfigVersion !== null
+      ? await getConfig(enablerId, enabler.latestConfigVersion)
+      : undefined;
+  const audit =
+    typeof createdBy === 'string'
+      ? []
+      : [
+          enablerAudit(
+            'CONFIG',
+            enabler,
+            previous
+              ? {
+                  action: 'UPDATE',
+                  ...(changedFields(configState(previous), configState(toEnablerConfig(item))) ?? {
+                    before: null,
+                    after: null,
+                  }),
+                }
+              : { action: 'CREATE', before: null, after: configState(toEnablerConfig(item)) },
+            createdBy,
+            item.creationDate,
+          ),
+        ];
   // Another upload that took this version first, or a deleted enabler, fails a condition: ERR_CONFLICT.
   await transact(
     [
@@ -354,8 +480,9 @@ export const addConfig = async (
           },
         },
       },
+      ...audit,
     ],
-    ['ERR_CONFLICT', 'ERR_CONFLICT'],
+    ['ERR_CONFLICT', 'ERR_CONFLICT', 'ERR_CONFLICT'],
   );
   return toEnablerConfig(item);
 };

@@ -15,6 +15,8 @@ import { deleteMember } from './members.ts';
 import { plotItem } from './plot-items.ts';
 
 /** A member of `records` plots (written as an import would) removed: its records left to a job. */
+const admin = { email: 'admin@example.org', name: 'Admin' };
+
 const givenRemovedMember = async (records: number) => {
   const enablerId = (await givenEnabler()).id;
   const { memberId } = await givenMember(enablerId, 0);
@@ -24,7 +26,7 @@ const givenRemovedMember = async (records: number) => {
       plotItem(newPlotFields({ id: memberId, enablerId }, { name: `Plot ${index}` }), randomUUID(), at),
     ),
   );
-  const { deletion } = await deleteMember(enablerId, memberId, 'admin@example.org');
+  const { deletion } = await deleteMember(enablerId, memberId, admin);
   expect(deletion).toMatchObject({ state: 'QUEUED', total: records, deleted: 0 });
   return deletion;
 };

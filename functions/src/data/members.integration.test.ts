@@ -14,6 +14,7 @@ import { getPlotById } from './records-by-id.ts';
 import { createMoneyRecord } from './money-create.ts';
 import { tableName } from './table.ts';
 
+const admin = { email: 'admin@example.org', name: 'Admin' };
 let enablerId: string;
 
 beforeAll(async () => {
@@ -37,7 +38,7 @@ describe('deleteMember', () => {
         by: 'test',
       });
     });
-    await expect(deleteMember(enablerId, member.id, 'admin@example.org')).rejects.toMatchObject({
+    await expect(deleteMember(enablerId, member.id, admin)).rejects.toMatchObject({
       code: 'ERR_CONFLICT',
     });
     vi.restoreAllMocks();
@@ -52,7 +53,7 @@ describe('deleteMember', () => {
   it('answers ERR_NOT_FOUND for another enabler’s member', async () => {
     const member = await createMember(newMemberFields(enablerId));
     const other = (await givenEnabler()).id;
-    await expect(deleteMember(other, member.id, 'admin@example.org')).rejects.toMatchObject({
+    await expect(deleteMember(other, member.id, admin)).rejects.toMatchObject({
       code: 'ERR_NOT_FOUND',
     });
     expect(await readMemberPartition(member.id)).toHaveLength(1);
@@ -62,11 +63,13 @@ describe('deleteMember', () => {
 describe('updateMember', () => {
   it('is refused (ERR_CONFLICT) when the number changed since it was read, moving no claim', async () => {
     const member = await createMember(newMemberFields(enablerId));
-    await updateMember(member, { ...member, number: `${member.number}-2` });
+    await updateMember(member, { ...member, number: `${member.number}-2` }, admin);
     const stale = member;
-    await expect(updateMember(stale, { ...stale, number: `${stale.number}-3` })).rejects.toMatchObject({
-      code: 'ERR_CONFLICT',
-    });
+    await expect(updateMember(stale, { ...stale, number: `${stale.number}-3` }, admin)).rejects.toMatchObject(
+      {
+        code: 'ERR_CONFLICT',
+      },
+    );
     expect((await getMember(member.id))?.number).toBe(`${member.number}-2`);
     // The first edit's claim still holds: another member cannot take that number.
     await expect(
@@ -99,7 +102,7 @@ describe('deletePlot', () => {
         }),
       ),
     );
-    await expect(deletePlot(plot as NonNullable<typeof plot>)).rejects.toMatchObject({
+    await expect(deletePlot(plot as NonNullable<typeof plot>, admin)).rejects.toMatchObject({
       code: 'ERR_PLOT_HAS_RECORDS',
     });
     vi.restoreAllMocks();

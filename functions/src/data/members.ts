@@ -6,7 +6,8 @@ import { memberClaims, type MemberClaim } from '@cpbo/schemas/members.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { missingOrOther } from './admin-scope.ts';
-import { auditItem } from './audit.ts';
+import { changedFields, stateOf } from '#domain/audit-changes.ts';
+import { auditItem, stillHolds, type Actor } from './audit.ts';
 import { enablerPartition, ENABLER_PROFILE } from './enablers.ts';
 import { claimDelete, claimPut, duplicateMemberError, memberClaimItems } from './member-claims.ts';
 import { memberItem, toMember, type Member, type MemberFields, type NewMember } from './member-items.ts';
@@ -31,17 +32,34 @@ export const getMember = async (memberId: string): Promise<Member | undefined> =
   return Item?.entityType === 'MEMBER' ? toMember(Item) : undefined;
 };
 
+/** The fields of a member its audit entries keep (its money totals are the money records'). */
+const auditedMemberFields = [
+  'name',
+  'village',
+  'number',
+  'federation',
+  'gender',
+  'phone',
+  'bankName',
+  'bankBranchName',
+  'bankIFSC',
+  'bankAccount',
+  'onboardingDate',
+] as const satisfies readonly (keyof MemberChanges)[];
+
 /**
  * Registers a member. The same transaction claims the member's number and name+village in the
- * enabler (ERR_DUPLICATE_MEMBER when taken, naming the claims and the members holding them) and counts
- * the member on the enabler.
+ * enabler (ERR_DUPLICATE_MEMBER when taken, naming the claims and the members holding them), counts the
+ * member on the enabler and, when a person registers it (not the demo's or a bench's data), writes its
+ * audit entry.
  */
 export const createMember = async (
   fields: NewMember,
-  { now = new Date(), receipt }: WriteOptions<Member> = {},
+  { now = new Date(), receipt, actor }: WriteOptions<Member> & { actor?: Actor } = {},
 ): Promise<Member> => {
   const id = randomUUID();
-  const item = memberItem(fields, id, nowIso(now));
+  const at = nowIso(now);
+  const item = memberItem(fields, id, at);
   const member = toMember(item);
   const claims = memberClaimItems(fields, id).map(claimPut);
   // The claims follow the profile's put.
@@ -59,8 +77,30 @@ export const createMember = async (
           ExpressionAttributeValues: { ':one': 1 },
         },
       },
+      ...(actor
+        ? [
+            auditItem({
+              enablerId: fields.enablerId,
+              action: 'CREATE',
+              recordType: 'MEMBER',
+              recordId: id,
+              memberId: id,
+              label: fields.name,
+              before: null,
+              after: stateOf(fields, auditedMemberFields),
+              by: actor,
+              at,
+            }),
+          ]
+        : []),
     ],
-    ['ERR_CONFLICT', 'ERR_DUPLICATE_MEMBER', 'ERR_DUPLICATE_MEMBER', 'ERR_NOT_FOUND'],
+    [
+      'ERR_CONFLICT',
+      'ERR_DUPLICATE_MEMBER',
+      'ERR_DUPLICATE_MEMBER',
+      'ERR_NOT_FOUND',
+      ...(actor ? ['ERR_CONFLICT' as const] : []),
+    ],
     receipt?.(member),
   ).catch((error: unknown) => {
     throw duplicateMemberError(error, claimAt);
@@ -71,15 +111,17 @@ export const createMember = async (
 export type MemberChanges = MemberFields & { onboardingDate: IsoDate };
 
 /**
- * Changes every field of a member (an administrator's edit). When the number, or the name and
- * village, compare differently, the same transaction frees the old claim and takes the new one
- * (ERR_DUPLICATE_MEMBER when another member holds it). The profile is conditioned on the values the
- * claims were worked out from, so an edit made meanwhile answers ERR_CONFLICT instead of leaving a
- * claim behind.
+ * Changes every field of a member (an administrator's edit), with the audit entry of the fields that
+ * changed (bank details included), before and after. When the number, or the name and village, compare
+ * differently, the same transaction frees the old claim and takes the new one (ERR_DUPLICATE_MEMBER
+ * when another member holds it). The profile is conditioned on every field as read, which the claims
+ * and the audit's `before` were worked out from, so an edit made meanwhile answers ERR_CONFLICT instead
+ * of leaving a claim behind or a wrong trail.
  */
 export const updateMember = async (
   before: Member,
   changes: MemberChanges,
+  actor: Actor,
   now = new Date(),
 ): Promise<void> => {
   const at = nowIso(now);
@@ -99,6 +141,9 @@ export const updateMember = async (
   };
   if (moves.number) move(oldNumber, newNumber, 'number');
   if (moves.nameVillage) move(oldName, newName, 'nameVillage');
+  const read = stateOf(before, auditedMemberFields);
+  const held = stillHolds(read);
+  const changed = changedFields(read, stateOf(changes, auditedMemberFields));
   await transact(
     [
       {
@@ -109,9 +154,8 @@ export const updateMember = async (
             'SET #name = :name, village = :village, #number = :number, federation = :federation, gender = :gender, ' +
             'phone = :phone, bankName = :bankName, bankBranchName = :bankBranchName, bankIFSC = :bankIFSC, ' +
             `bankAccount = :bankAccount, onboardingDate = :onboardingDate, ${touch.clause}`,
-          ConditionExpression:
-            'attribute_exists(pk) AND enablerId = :enablerId AND #name = :oldName AND village = :oldVillage AND #number = :oldNumber',
-          ExpressionAttributeNames: { '#name': 'name', '#number': 'number' },
+          ConditionExpression: `attribute_exists(pk) AND enablerId = :enablerId AND ${held.condition}`,
+          ExpressionAttributeNames: { '#name': 'name', '#number': 'number', ...held.names },
           ExpressionAttributeValues: {
             ':name': changes.name,
             ':village': changes.village,
@@ -125,17 +169,34 @@ export const updateMember = async (
             ':bankAccount': changes.bankAccount,
             ':onboardingDate': changes.onboardingDate,
             ':enablerId': before.enablerId,
-            ':oldName': before.name,
-            ':oldVillage': before.village,
-            ':oldNumber': before.number,
+            ...held.values,
             ...touch.values,
           },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
       ...claimItems,
+      ...(changed
+        ? [
+            auditItem({
+              enablerId: before.enablerId,
+              action: 'UPDATE',
+              recordType: 'MEMBER',
+              recordId: before.id,
+              memberId: before.id,
+              label: changes.name,
+              ...changed,
+              by: actor,
+              at,
+            }),
+          ]
+        : []),
     ],
-    [missingOrOther(before.enablerId, 'ERR_CONFLICT'), ...claimCodes],
+    [
+      missingOrOther(before.enablerId, 'ERR_CONFLICT'),
+      ...claimCodes,
+      ...(changed ? ['ERR_CONFLICT' as const] : []),
+    ],
   ).catch((error: unknown) => {
     throw duplicateMemberError(error, claimAt);
   });
@@ -188,7 +249,7 @@ export interface MemberRemoval {
 export const deleteMember = async (
   enablerId: string,
   memberId: string,
-  deletedBy: string,
+  deletedBy: Actor,
   now = new Date(),
 ): Promise<MemberRemoval> => {
   const { Item: profile } = await dynamo().send(
@@ -219,7 +280,7 @@ export const deleteMember = async (
     id: randomUUID(),
     enablerId,
     memberId,
-    createdBy: deletedBy,
+    createdBy: deletedBy.email,
     state: plan.atOnce ? 'DONE' : 'QUEUED',
     step: 0,
     total: records.length,
@@ -268,6 +329,7 @@ export const deleteMember = async (
         recordType: 'MEMBER',
         recordId: memberId,
         memberId,
+        label: member.name,
         before: {
           name: member.name,
           village: member.village,

@@ -55,6 +55,8 @@ export interface MoneyChange<Type extends MoneyType> {
   values: MoneyValues[Type] | null;
   /** The e-mail of the user making the change. */
   by: string;
+  /** The user's name, for the audit trail. */
+  byName?: string | null;
   now?: Date;
   receipt?: Receipt<MoneyRecords[Type]>;
   /**
@@ -76,6 +78,7 @@ const tryChange = async <Type extends MoneyType>({
   recordId,
   values,
   by,
+  byName = null,
   now = new Date(),
   receipt,
   reversing,
@@ -138,6 +141,7 @@ const tryChange = async <Type extends MoneyType>({
         before,
         after,
         by,
+        byName,
         at,
         claimHeld: claim !== undefined && claim.payoutId === before?.id,
         ...(campaignApart && { campaignApart }),

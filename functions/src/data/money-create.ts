@@ -25,6 +25,8 @@ interface NewRecordsOfMember<Type extends MoneyType> {
   member: Pick<Member, 'id' | 'enablerId' | 'federation'>;
   /** The e-mail of the user (or the job) recording it. */
   by: string;
+  /** The user's name, for the audit trail. */
+  byName?: string | null;
   /** A payout whose campaign the caller records apart, once for many payouts (a benefit run's). */
   campaignApart?: true;
 }
@@ -44,7 +46,7 @@ const goneCodes: Record<MoneyType, ErrorCode> = {
 
 /** The items of new records of a member (created now), and the transaction that writes them. */
 const creation = <Type extends MoneyType>(
-  { type, member, by, campaignApart, records }: NewMoneyRecords<Type>,
+  { type, member, by, byName = null, campaignApart, records }: NewMoneyRecords<Type>,
   at: string,
 ) => {
   const afters = records.map(({ plot, values }) => {
@@ -63,6 +65,7 @@ const creation = <Type extends MoneyType>(
       before: null,
       after,
       by,
+      byName,
       at,
       ...(campaignApart && { campaignApart }),
     })),
@@ -115,6 +118,7 @@ export const createMoneyRecord = async <Type extends MoneyType>({
       memberId: ofMember.member.id,
       values: { ...values, ...(placed && { plotId: placed.id }) } as MoneyValues[Type],
       by: ofMember.by,
+      byName: ofMember.byName ?? null,
       now,
       receipt,
       campaignApart: ofMember.campaignApart,

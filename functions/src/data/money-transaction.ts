@@ -37,6 +37,8 @@ export interface MoneyWrite {
   after: Item | null;
   /** The e-mail of the user making the change. */
   by: string;
+  /** That user's name, for the audit trail (null: a job's, or not at hand). */
+  byName?: string | null;
   at: string;
   /**
    * Whether the payout as it was holds its assessment's claim (benefit-claims.ts): read by the full
@@ -189,7 +191,7 @@ const auditStateOf = (item: Item): AuditState =>
       .map((field) => [field, item[field] as string | number]),
   );
 
-const auditOf = ({ enablerId, memberId, before, after, by, at }: MoneyWrite): TransactItem => {
+const auditOf = ({ enablerId, memberId, before, after, by, byName = null, at }: MoneyWrite): TransactItem => {
   const record = (after ?? before) as Item;
   const action: AuditAction = !before ? 'CREATE' : after ? 'UPDATE' : 'DELETE';
   return auditItem({
@@ -198,9 +200,11 @@ const auditOf = ({ enablerId, memberId, before, after, by, at }: MoneyWrite): Tr
     recordType: record.entityType as MoneyType,
     recordId: record.id as string,
     memberId,
+    // A contribution's or payout's plot, as the record names it.
+    label: typeof record.plotName === 'string' ? record.plotName : null,
     before: before && auditStateOf(before),
     after: after && auditStateOf(after),
-    by,
+    by: { email: by, name: byName },
     at,
   });
 };

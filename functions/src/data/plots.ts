@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CoverageDates } from '@cpbo/schemas/coverage-dates.ts';
+import { changedFields, stateOf } from '#domain/audit-changes.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { missingOrOther } from './admin-scope.ts';
+import { auditItem, stillHolds, type Actor, type AuditState } from './audit.ts';
 import { configSortKey, enablerPartition } from './enablers.ts';
 import type { Member } from './member-items.ts';
 import { changeKey, MEMBER_PROFILE, memberPartition, plotSortKey, touchMember } from './member-keys.ts';
@@ -27,10 +29,57 @@ export const getPlots = async (memberId: string): Promise<Plot[]> => {
   return Items.map(toPlot);
 };
 
-/** Adds a plot and counts it on the member, in one transaction. */
+/**
+ * The fields of a plot its audit entries keep: amounts in hundredths, days, its config version's
+ * number (`configVersion`), as the screens name them.
+ */
+const auditedPlotFields = [
+  'name',
+  'latitude',
+  'longitude',
+  'cropDescription',
+  'isIrrigated',
+  'droughtMonthlyContribCents',
+  'excessRainMonthlyContribCents',
+  'startCoverageDate',
+  'endOfSeasonDate',
+  'endCoverageDate',
+  'configVersion',
+] as const;
+
+/** The condition that the plot's stored fields hold as read (its config version is a field of its config's). */
+const plotHeld = ({ configVersion: _version, ...stored }: AuditState) => stillHolds(stored);
+
+const plotState = (
+  plot: PlotChanges & Partial<CoverageDates> & { enablerConfig?: { version: number } | null },
+): AuditState => stateOf({ ...plot, configVersion: plot.enablerConfig?.version ?? null }, auditedPlotFields);
+
+/** The audit entry of a plot's change by a person. */
+const plotAudit = (
+  plot: Pick<Plot, 'id' | 'memberId' | 'enablerId'>,
+  label: string,
+  change: { action: 'CREATE' | 'UPDATE' | 'DELETE'; before: AuditState | null; after: AuditState | null },
+  actor: Actor,
+  at: string,
+) =>
+  auditItem({
+    enablerId: plot.enablerId,
+    recordType: 'PLOT',
+    recordId: plot.id,
+    memberId: plot.memberId,
+    label,
+    ...change,
+    by: actor,
+    at,
+  });
+
+/**
+ * Adds a plot and counts it on the member, in one transaction, with its audit entry when a person
+ * adds it (not the demo's or a bench's data).
+ */
 export const createPlot = async (
   plot: NewPlot,
-  { now = new Date(), receipt }: WriteOptions<Plot> = {},
+  { now = new Date(), receipt, actor }: WriteOptions<Plot> & { actor?: Actor } = {},
 ): Promise<Plot> => {
   const id = randomUUID();
   const at = nowIso(now);
@@ -52,8 +101,19 @@ export const createPlot = async (
         },
       },
       recordIdClaimPut(item),
+      ...(actor
+        ? [
+            plotAudit(
+              record,
+              record.name,
+              { action: 'CREATE', before: null, after: plotState(record) },
+              actor,
+              at,
+            ),
+          ]
+        : []),
     ],
-    ['ERR_CONFLICT', unlessOtherEnabler(plot.enablerId, 'ERR_NOT_FOUND'), 'ERR_CONFLICT'],
+    ['ERR_CONFLICT', unlessOtherEnabler(plot.enablerId, 'ERR_NOT_FOUND'), 'ERR_CONFLICT', 'ERR_CONFLICT'],
     receipt?.(record),
   );
   return record;
@@ -87,17 +147,26 @@ const plotDetailsUpdate = (changes: PlotChanges) => ({
   },
 });
 
-/** Changes a plot's details and protection; its coverage dates and config version stay as created. */
+/**
+ * Changes a plot's details and protection (a field agent's edit); its coverage dates and config version
+ * stay as created. Its audit entry holds the fields that changed; the plot is conditioned on the fields
+ * as read (ERR_CONFLICT when changed meanwhile), so that entry's `before` is exact.
+ */
 export const updatePlot = async (
   member: Pick<Member, 'id' | 'enablerId'>,
-  plotId: string,
+  current: Plot,
   changes: PlotChanges,
+  actor: Actor,
   now = new Date(),
 ): Promise<void> => {
+  const plotId = current.id;
   const at = nowIso(now);
   const touch = touchMember(member.id, at);
   const enabler = inEnabler(member.enablerId);
   const details = plotDetailsUpdate(changes);
+  const read = plotState(current);
+  const held = plotHeld(read);
+  const changed = changedFields(read, plotState({ ...current, ...changes }));
   await transact(
     [
       {
@@ -105,13 +174,14 @@ export const updatePlot = async (
           TableName: tableName(),
           Key: { pk: memberPartition(member.id), sk: plotSortKey(plotId) },
           UpdateExpression: `SET ${details.clause}, updatedAt = :at, gsi1sk = :changeKey`,
-          ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
-          ExpressionAttributeNames: details.names,
+          ConditionExpression: `attribute_exists(pk) AND ${enabler.condition} AND ${held.condition}`,
+          ExpressionAttributeNames: { ...details.names, ...held.names },
           ExpressionAttributeValues: {
             ...details.values,
             ':at': at,
             ':changeKey': changeKey(at, plotId),
             ...enabler.values,
+            ...held.values,
           },
           ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
         },
@@ -126,10 +196,18 @@ export const updatePlot = async (
           ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
         },
       },
+      ...(changed ? [plotAudit(current, changes.name, { action: 'UPDATE', ...changed }, actor, at)] : []),
     ],
     [
+      // Gone, another enabler's, or changed since it was read.
+      (item) =>
+        item === undefined
+          ? 'ERR_NOT_FOUND'
+          : item.enablerId?.S === member.enablerId
+            ? 'ERR_CONFLICT'
+            : 'ERR_FORBIDDEN_USER',
       unlessOtherEnabler(member.enablerId, 'ERR_NOT_FOUND'),
-      unlessOtherEnabler(member.enablerId, 'ERR_NOT_FOUND'),
+      'ERR_CONFLICT',
     ],
   );
 };
@@ -139,17 +217,22 @@ export type AdminPlotChanges = PlotChanges &
 
 /**
  * An administrator's edit of a plot: every field, its coverage dates and the config version it is under, which must exist in the enabler
- * (ERR_INVALID_DATA_FORMAT otherwise, checked in the same transaction).
+ * (ERR_INVALID_DATA_FORMAT otherwise, checked in the same transaction), with the audit entry of the
+ * fields that changed; the plot is conditioned on the fields as read (ERR_CONFLICT when changed meanwhile).
  */
 export const adminUpdatePlot = async (
   plot: Plot,
   changes: AdminPlotChanges,
+  actor: Actor,
   now = new Date(),
 ): Promise<Plot> => {
   const at = nowIso(now);
   const touch = touchMember(plot.memberId, at);
   const enabler = inEnabler(plot.enablerId);
   const details = plotDetailsUpdate(changes);
+  const read = plotState(plot);
+  const held = plotHeld(read);
+  const changed = changedFields(read, plotState({ ...plot, ...changes }));
   await transact(
     [
       {
@@ -159,8 +242,8 @@ export const adminUpdatePlot = async (
           UpdateExpression:
             `SET ${details.clause}, startCoverageDate = :start, endOfSeasonDate = :endOfSeason, ` +
             'endCoverageDate = :endCoverage, enablerConfig = :config, gsi1sk = :listKey, updatedAt = :at',
-          ConditionExpression: `attribute_exists(pk) AND ${enabler.condition}`,
-          ExpressionAttributeNames: details.names,
+          ConditionExpression: `attribute_exists(pk) AND ${enabler.condition} AND ${held.condition}`,
+          ExpressionAttributeNames: { ...details.names, ...held.names },
           ExpressionAttributeValues: {
             ...details.values,
             ':start': changes.startCoverageDate,
@@ -170,6 +253,7 @@ export const adminUpdatePlot = async (
             ':listKey': changeKey(at, plot.id),
             ':at': at,
             ...enabler.values,
+            ...held.values,
           },
           ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
         },
@@ -191,11 +275,13 @@ export const adminUpdatePlot = async (
           ReturnValuesOnConditionCheckFailure: enabler.ReturnValuesOnConditionCheckFailure,
         },
       },
+      ...(changed ? [plotAudit(plot, changes.name, { action: 'UPDATE', ...changed }, actor, at)] : []),
     ],
     [
       missingOrOther(plot.enablerId, 'ERR_CONFLICT'),
       'ERR_INVALID_DATA_FORMAT',
       missingOrOther(plot.enablerId, 'ERR_CONFLICT'),
+      'ERR_CONFLICT',
     ],
   );
   return { ...plot, ...changes, updatedAt: at };
@@ -207,10 +293,7 @@ export const adminUpdatePlot = async (
  * condition of the delete itself, so a record written at the same moment cannot slip in between. Its
  * tombstone tells the plot list (data/record-timeline.ts).
  */
-export const deletePlot = async (
-  plot: Pick<Plot, 'id' | 'memberId' | 'enablerId'>,
-  now = new Date(),
-): Promise<void> => {
+export const deletePlot = async (plot: Plot, actor: Actor, now = new Date()): Promise<void> => {
   const at = nowIso(now);
   const touch = touchMember(plot.memberId, at);
   const enabler = inEnabler(plot.enablerId);
@@ -239,10 +322,12 @@ export const deletePlot = async (
         },
       },
       { Put: { TableName: tableName(), Item: recordTombstoneItem('PLOT', plot.enablerId, plot.id, at) } },
+      plotAudit(plot, plot.name, { action: 'DELETE', before: plotState(plot), after: null }, actor, at),
     ],
     [
       missingOrOther(plot.enablerId, 'ERR_PLOT_HAS_RECORDS'),
       missingOrOther(plot.enablerId, 'ERR_CONFLICT'),
+      'ERR_CONFLICT',
       'ERR_CONFLICT',
     ],
   );

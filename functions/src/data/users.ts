@@ -4,6 +4,9 @@ import type { Language } from '#domain/mail-templates.ts';
 import type { OneTimePurpose } from '#domain/one-time-tokens.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import type { Role } from '#platform/roles.ts';
+import { changedFields, stateOf } from '#domain/audit-changes.ts';
+import { AppError } from '#platform/app-error.ts';
+import { auditItem, stillHolds, type Actor, type AuditEntry } from './audit.ts';
 import { enablerPartition, ENABLER_PROFILE } from './enablers.ts';
 import {
   epochSeconds,
@@ -98,11 +101,40 @@ export type NewUser = Pick<User, 'email' | 'username' | 'role' | 'enablerId' | '
 /** A string set, or nothing when empty (DynamoDB keeps no empty set). */
 const stringSet = (values: readonly string[] | undefined) => (values?.length ? new Set(values) : undefined);
 
+/** The fields of an account its audit entries keep (its password, lock and sessions are not the trail's). */
+const auditedUserFields = ['username', 'role', 'active', 'defaultFederation'] as const;
+
+/**
+ * The audit entry of an administrator's change to an account: an administrator's in the
+ * administration's trail (administrators work for every enabler), an agent's in its enabler's, by the
+ * role the change leaves it with.
+ */
+const userAudit = (
+  user: Pick<User, 'email' | 'username' | 'enablerId' | 'role'>,
+  change: Pick<AuditEntry, 'action' | 'before' | 'after'>,
+  actor: Actor,
+  at: string,
+) =>
+  auditItem({
+    enablerId: user.role === 'ADMIN' ? null : user.enablerId || null,
+    recordType: 'USER',
+    recordId: user.email,
+    memberId: null,
+    label: user.username,
+    ...change,
+    by: actor,
+    at,
+  });
+
 /**
  * Creates a user; an existing e-mail is ERR_DUPLICATE_USER. A user of an enabler is created only if
- * that enabler still exists (ERR_NOT_FOUND), checked in the same transaction.
+ * that enabler still exists (ERR_NOT_FOUND), checked in the same transaction. An account an
+ * administrator creates (`actor`; not the bootstrap script's or the demo's) has its audit entry.
  */
-export const createUser = async (user: NewUser, now = new Date()): Promise<User> => {
+export const createUser = async (
+  user: NewUser,
+  { now = new Date(), actor }: { now?: Date; actor?: Actor } = {},
+): Promise<User> => {
   const item = {
     ...userKey(user.email),
     entityType: 'USER',
@@ -136,8 +168,22 @@ export const createUser = async (user: NewUser, now = new Date()): Promise<User>
             },
           ]
         : []),
+      ...(actor
+        ? [
+            userAudit(
+              user,
+              {
+                action: 'CREATE',
+                before: null,
+                after: stateOf({ ...item, active: true }, auditedUserFields),
+              },
+              actor,
+              item.createdAt,
+            ),
+          ]
+        : []),
     ],
-    ['ERR_DUPLICATE_USER', 'ERR_NOT_FOUND'],
+    ['ERR_DUPLICATE_USER', 'ERR_NOT_FOUND', 'ERR_CONFLICT'],
   );
   return toUser(item);
 };
@@ -149,16 +195,8 @@ export type UserChanges = Partial<
   promotion?: { by: string; broughtInBy: readonly string[] };
 };
 
-/**
- * Changes the fields named, and only those: switching an account on or off leaves its lock or its
- * pending renewal as they are (they end with a new password, see docs/decisions.md). A promotion adds
- * its lineage to the account's in the same write, so two at once both count.
- */
-export const updateUser = async (
-  email: string,
-  { promotion, ...changes }: UserChanges,
-  now = new Date(),
-): Promise<User> => {
+/** The update of the fields named, and only those, with a promotion's lineage added to the account's. */
+const userUpdate = ({ promotion, ...changes }: UserChanges, now: Date) => {
   const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':updatedAt': nowIso(now) };
   const sets = ['#updatedAt = :updatedAt'];
@@ -184,25 +222,118 @@ export const updateUser = async (
       sets.push(`#${field} = :${field}`);
     }
   }
+  return {
+    UpdateExpression:
+      `SET ${sets.join(', ')}` +
+      (removes.length ? ` REMOVE ${removes.join(', ')}` : '') +
+      (adds.length ? ` ADD ${adds.join(', ')}` : ''),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+};
+
+/**
+ * Changes the fields named, and only those: switching an account on or off leaves its lock or its
+ * pending renewal as they are (they end with a new password, see docs/decisions.md). A promotion adds
+ * its lineage to the account's in the same write, so two at once both count.
+ */
+export const updateUser = async (email: string, changes: UserChanges, now = new Date()): Promise<User> => {
   const { Attributes } = await writtenOr(
     'ERR_NOT_FOUND',
     updateItem({
       Key: userKey(email),
-      UpdateExpression:
-        `SET ${sets.join(', ')}` +
-        (removes.length ? ` REMOVE ${removes.join(', ')}` : '') +
-        (adds.length ? ` ADD ${adds.join(', ')}` : ''),
+      ...userUpdate(changes, now),
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
       ReturnValues: 'ALL_NEW',
     }),
   );
   return toUser(Attributes as Record<string, unknown>);
 };
 
-/** Deletes the account with its outstanding mailed link, in one transaction. */
-export const deleteUser = async (email: string): Promise<void> => {
+/**
+ * An administrator's change of an account (its name, role, activity, default federation), as
+ * updateUser, with the audit entry of the fields that changed: the account is conditioned on them as
+ * read (ERR_CONFLICT when changed meanwhile, ERR_NOT_FOUND when deleted), so the entry's `before` is exact.
+ */
+export const changeManagedUser = async (
+  before: User,
+  changes: UserChanges,
+  actor: Actor,
+  now = new Date(),
+): Promise<User> => {
+  const read = stateOf(before, auditedUserFields);
+  const held = stillHolds(read);
+  const changed = changedFields(
+    read,
+    stateOf({ ...before, ...withoutUndefined(changes) }, auditedUserFields),
+  );
+  const update = userUpdate(changes, now);
+  await transact(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: userKey(before.email),
+          ...update,
+          ConditionExpression: `attribute_exists(pk) AND ${held.condition}`,
+          ExpressionAttributeNames: { ...update.ExpressionAttributeNames, ...held.names },
+          ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...held.values },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      ...(changed
+        ? [
+            userAudit(
+              { ...before, role: changes.role ?? before.role },
+              { action: 'UPDATE', ...changed },
+              actor,
+              nowIso(now),
+            ),
+          ]
+        : []),
+    ],
+    [(item) => (item ? 'ERR_CONFLICT' : 'ERR_NOT_FOUND'), 'ERR_CONFLICT'],
+  );
+  const after = await getUser(before.email);
+  if (!after) throw new AppError('ERR_NOT_FOUND');
+  return after;
+};
+
+const withoutUndefined = <Values extends object>(values: Values): Partial<Values> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<Values>;
+
+/**
+ * An administrator blocks an account until its owner sets a new password from a mailed link, with the
+ * audit entry of it (ERR_NOT_FOUND when it was deleted meanwhile).
+ */
+export const forceRenewal = async (user: User, actor: Actor, now = new Date()): Promise<void> => {
+  await transact(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: userKey(user.email),
+          UpdateExpression: 'SET blocked = :reason, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':reason': 'RENEWAL_FORCED', ':now': nowIso(now) },
+        },
+      },
+      userAudit(
+        user,
+        { action: 'UPDATE', before: { blocked: user.blocked }, after: { blocked: 'RENEWAL_FORCED' } },
+        actor,
+        nowIso(now),
+      ),
+    ],
+    ['ERR_NOT_FOUND', 'ERR_CONFLICT'],
+  );
+};
+
+/**
+ * Deletes the account with its outstanding mailed link, in one transaction, with its audit entry when
+ * an administrator deletes it.
+ */
+export const deleteUser = async (email: string, by?: { user: User; actor: Actor }): Promise<void> => {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
@@ -218,6 +349,16 @@ export const deleteUser = async (email: string): Promise<void> => {
         TransactItems: [
           { Delete: { TableName: tableName(), Key: userKey(email) } },
           ...(linkHash ? [{ Delete: { TableName: tableName(), Key: tokenKey(linkHash) } }] : []),
+          ...(by
+            ? [
+                userAudit(
+                  by.user,
+                  { action: 'DELETE', before: stateOf(by.user, auditedUserFields), after: null },
+                  by.actor,
+                  nowIso(),
+                ),
+              ]
+            : []),
         ],
       }),
     ),

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { ASSESSMENT_LIMITS } from '@cpbo/schemas/benefit-runs.ts';
 import type { AssessmentFile } from '@cpbo/schemas/benefit-runs.ts';
-import { assessmentOfCsv, assessmentRowProblems, noProblems, problemAt } from './assessment-file.ts';
+import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
+import {
+  addProblem,
+  assessmentOfCsv,
+  assessmentRowProblems,
+  namedPlotIds,
+  noProblems,
+  plotProblems,
+  problemOf,
+  schemaProblems,
+  sortedProblems,
+  unassessedRows,
+  type PlotOwner,
+} from './assessment-file.ts';
+
+const place = (row: number | null, line: number | null, where: string) => ({ row, line, where });
 
 describe('an assessment file', () => {
   it("should read a CSV file's lines by its header into the JSON shape, numbers as numbers", () => {
@@ -27,69 +42,219 @@ describe('an assessment file', () => {
     });
   });
 
-  it('should read a decimal comma in a semicolon file, and refuse unknown columns and a changing assessment', () => {
+  it('should read a decimal comma in a semicolon file and the notes of a list of covered plots, and refuse unknown columns', () => {
     const read = assessmentOfCsv(
       [
-        ['assessmentId', 'assessmentDate', 'plotId', 'damageIndex', 'note'],
-        ['DRY-1', '2026-08-31', 'p1', '0,45', 'x'],
-        ['DRY-2', '2026-08-31', 'p2', '1', ''],
+        ['assessmentId', 'assessmentDate', 'memberName', 'plotName', 'plotId', 'damageIndex', 'note'],
+        ['DRY-1', '2026-08-31', 'Awa Diop', 'Millet', 'p1', '0,45', 'x'],
+        ['DRY-1', '2026-08-31', 'Ousmane', 'Maize', 'p2', '', ''],
       ],
       [1, 2, 3],
       ';',
     );
-    expect((read.file as AssessmentFile).rows[0]).toEqual({ plotId: 'p1', damageIndex: 0.45 });
-    expect(read.found).toEqual({
-      count: 2,
-      problems: [
-        { row: null, line: 1, where: 'note', message: "unknown or repeated column 'note'" },
-        { row: 2, line: 3, where: 'assessmentId', message: "differs from the first row's (DRY-1)" },
+    expect((read.file as AssessmentFile).rows).toEqual([
+      { memberName: 'Awa Diop', plotName: 'Millet', plotId: 'p1', damageIndex: 0.45 },
+      { memberName: 'Ousmane', plotName: 'Maize', plotId: 'p2' },
+    ]);
+    expect(read.found.count).toBe(1);
+    expect(read.found.problems[0]).toMatchObject({
+      ...place(null, 1, 'note'),
+      code: 'ERR_ASSESSMENT_COLUMN_UNKNOWN',
+      value: 'note',
+    });
+    expect(read.found.problems[0]?.expected).toContain('damageIndex');
+    expect(read.found.problems[0]?.message).toBe(errorCatalogue.ERR_ASSESSMENT_COLUMN_UNKNOWN.message);
+  });
+
+  it("should blame a row whose assessment differs from the file's, the value most rows give, a valid one first", () => {
+    const blamed = (records: string[][]) =>
+      assessmentOfCsv(
+        [['assessmentId', 'assessmentDate', 'plotId', 'damageIndex'], ...records],
+        [1, ...records.map((_, index) => index + 2)],
+        ',',
+      );
+    // A wrong first row is blamed alone, not the rows after it.
+    const wrongFirst = blamed([
+      ['DRY 1!', '2026-08-31', 'p1', '0.5'],
+      ['DRY-1', '2026-08-31', 'p2', '0.5'],
+      ['DRY-1', '2026-08-31', 'p3', '0.5'],
+    ]);
+    expect(wrongFirst.file).toMatchObject({ assessmentId: 'DRY-1', assessmentDate: '2026-08-31' });
+    expect(wrongFirst.found.problems).toEqual([
+      {
+        ...place(1, 2, 'assessmentId'),
+        code: 'ERR_ASSESSMENT_OTHER_ASSESSMENT',
+        value: 'DRY 1!',
+        expected: 'DRY-1',
+        message: errorCatalogue.ERR_ASSESSMENT_OTHER_ASSESSMENT.message,
+      },
+    ]);
+    // One valid value among invalid ones is the file's, even when fewer rows give it.
+    const oneValid = blamed([
+      ['DRY-1', '2026-02-30', 'p1', '0.5'],
+      ['DRY-1', '2026-02-30', 'p2', '0.5'],
+      ['DRY-1', '2026-02-28', 'p3', '0.5'],
+    ]);
+    expect(oneValid.found.problems.map(({ row, where }) => [row, where])).toEqual([
+      [1, 'assessmentDate'],
+      [2, 'assessmentDate'],
+    ]);
+    // A row without the assessment misses it.
+    expect(
+      blamed([
+        ['DRY-1', '2026-08-31', 'p1', '0.5'],
+        ['', '2026-08-31', 'p2', '0.5'],
+      ]).found.problems.map(({ row, code }) => [row, code]),
+    ).toEqual([[2, 'ERR_ASSESSMENT_FIELD_MISSING']]);
+  });
+
+  it('should name each schema problem by its row, field and value, once per field', () => {
+    const file = {
+      assessmentId: 'DRY 1',
+      assessmentDate: '2026-08-31',
+      rows: [
+        { plotId: 'p 1', damageIndex: 1.5 },
+        { plotId: 'p2', extra: 1 },
+        'x',
+        { village: 'v'.repeat(200) },
       ],
-    });
-  });
-
-  it('should place a problem at a JSON path on its row and field', () => {
-    expect(problemAt('/rows/4/damageIndex', 'must be <= 1', [2, 3, 4, 5, 7])).toEqual({
-      row: 5,
-      line: 7,
-      where: 'damageIndex',
-      message: 'must be <= 1',
-    });
-    expect(problemAt('/assessmentDate', 'must match format "date"', [])).toEqual({
-      row: null,
-      line: null,
-      where: 'assessmentDate',
-      message: 'must match format "date"',
-    });
-  });
-
-  it('should say which fields go together on a row', () => {
+    };
     const found = noProblems();
+    const faulty = schemaProblems(
+      [
+        { instancePath: '/assessmentId', keyword: 'pattern', params: {} },
+        { instancePath: '/rows/0/plotId', keyword: 'pattern', params: {} },
+        { instancePath: '/rows/0/damageIndex', keyword: 'maximum', params: {} },
+        { instancePath: '/rows/0/damageIndex', keyword: 'type', params: {} },
+        { instancePath: '/rows/1', keyword: 'additionalProperties', params: { additionalProperty: 'extra' } },
+        { instancePath: '/rows/2', keyword: 'type', params: {} },
+        { instancePath: '/rows/3/village', keyword: 'maxLength', params: {} },
+      ],
+      file,
+      [2, 3, 4, 5],
+      found,
+    );
+    expect([...faulty].sort()).toEqual([0, 1, 2, 3]);
+    expect(
+      found.problems.map(({ row, line, where, code, value, expected }) => ({
+        row,
+        line,
+        where,
+        code,
+        value,
+        expected,
+      })),
+    ).toEqual([
+      {
+        row: null,
+        line: null,
+        where: 'assessmentId',
+        code: 'ERR_ASSESSMENT_BAD_ID',
+        value: 'DRY 1',
+        expected: null,
+      },
+      { row: 1, line: 2, where: 'plotId', code: 'ERR_ASSESSMENT_BAD_PLOT_ID', value: 'p 1', expected: null },
+      {
+        row: 1,
+        line: 2,
+        where: 'damageIndex',
+        code: 'ERR_ASSESSMENT_BAD_DAMAGE_INDEX',
+        value: '1.5',
+        expected: null,
+      },
+      { row: 2, line: 3, where: 'extra', code: 'ERR_ASSESSMENT_FIELD_UNKNOWN', value: null, expected: null },
+      { row: 3, line: 4, where: 'rows/2', code: 'ERR_ASSESSMENT_BAD_SHAPE', value: null, expected: 'object' },
+      {
+        row: 4,
+        line: 5,
+        where: 'village',
+        code: 'ERR_ASSESSMENT_TEXT_TOO_LONG',
+        value: `${'v'.repeat(39)}…`,
+        expected: '120',
+      },
+    ]);
+  });
+
+  it('should say which fields go together on a row, set a blank plot row aside, and find nothing to assess in blanks alone', () => {
+    const found = noProblems();
+    const file: AssessmentFile = {
+      assessmentId: 'A',
+      assessmentDate: '2026-08-31',
+      rows: [
+        { plotId: 'p', village: 'v', damageIndex: 1 },
+        { damageIndex: 1, benefitAmount: 1 },
+        { village: 'v', benefitAmount: 1 },
+        { federation: 'f', damageIndex: 0.5, benefitAmount: 1 },
+        { plotId: 'p', damageIndex: 0.5, benefitAmount: 1 },
+        { plotId: 'p', benefitAmount: 1.005 },
+        { plotId: 'p', damageIndex: 0.5 },
+        { federation: 'f', village: 'v', damageIndex: 0.5 },
+        { plotId: 'p', damageIndex: null, memberName: 'Awa' },
+        { memberName: 'Awa' },
+      ],
+    };
+    assessmentRowProblems(file, [], found, new Set([6]));
+    expect(found.problems.map(({ row, where, code }) => [row, where, code])).toEqual([
+      [1, 'plotId', 'ERR_ASSESSMENT_PLOT_AND_AREA'],
+      [2, 'plotId', 'ERR_ASSESSMENT_NO_PLOT_NOR_AREA'],
+      [3, 'damageIndex', 'ERR_ASSESSMENT_AREA_WITHOUT_INDEX'],
+      [4, 'benefitAmount', 'ERR_ASSESSMENT_AREA_WITH_AMOUNT'],
+      [5, 'benefitAmount', 'ERR_ASSESSMENT_INDEX_AND_AMOUNT'],
+      [6, 'benefitAmount', 'ERR_ASSESSMENT_BAD_AMOUNT'],
+      [10, 'plotId', 'ERR_ASSESSMENT_NO_PLOT_NOR_AREA'],
+    ]);
+    expect(unassessedRows(file)).toBe(1);
+
+    const blanks = noProblems();
     assessmentRowProblems(
       {
         assessmentId: 'A',
         assessmentDate: '2026-08-31',
-        rows: [
-          { plotId: 'p', village: 'v', damageIndex: 1 },
-          { damageIndex: 1, benefitAmount: 1 },
-          { village: 'v', benefitAmount: 1 },
-          { federation: 'f', damageIndex: 0.5, benefitAmount: 1 },
-          { plotId: 'p', damageIndex: 0.5, benefitAmount: 1 },
-          { plotId: 'p', benefitAmount: 1.005 },
-          { plotId: 'p', damageIndex: 0.5 },
-          { federation: 'f', village: 'v', damageIndex: 0.5 },
-        ],
+        rows: [{ plotId: 'p' }, { plotId: 'q', damageIndex: null }],
       },
       [],
+      blanks,
+    );
+    expect(blanks.problems.map(({ row, code }) => [row, code])).toEqual([[null, 'ERR_ASSESSMENT_NO_ROWS']]);
+  });
+
+  it("should list each row naming a plot that is not the enabler's, and the plots to look up", () => {
+    const file: AssessmentFile = {
+      assessmentId: 'A',
+      assessmentDate: '2026-08-31',
+      rows: [
+        { plotId: 'mine', damageIndex: 1 },
+        { plotId: 'theirs', damageIndex: 1 },
+        { plotId: 'ghost', damageIndex: 1 },
+        { plotId: 'bad id', damageIndex: 1 },
+        { village: 'v', damageIndex: 1 },
+        { plotId: 'ghost' },
+      ],
+    };
+    expect(namedPlotIds(file, new Set([3]))).toEqual(['mine', 'theirs', 'ghost']);
+    const found = noProblems();
+    plotProblems(
+      file,
+      [2, 3, 4, 5, 6, 7],
+      new Map<string, PlotOwner>([
+        ['mine', 'ENABLER'],
+        ['theirs', 'OTHER_ENABLER'],
+        ['ghost', 'NONE'],
+      ]),
       found,
     );
-    expect(found.problems.map(({ row, where }) => [row, where])).toEqual([
-      [1, 'plotId'],
-      [2, 'plotId'],
-      [3, 'damageIndex'],
-      [4, 'benefitAmount'],
-      [5, 'benefitAmount'],
-      [6, 'benefitAmount'],
+    expect(found.problems.map(({ row, line, code, value }) => [row, line, code, value])).toEqual([
+      [2, 3, 'ERR_ASSESSMENT_OTHER_ENABLER_PLOT', 'theirs'],
+      [3, 4, 'ERR_ASSESSMENT_UNKNOWN_PLOT', 'ghost'],
+      [6, 7, 'ERR_ASSESSMENT_UNKNOWN_PLOT', 'ghost'],
     ]);
+  });
+
+  it("should list the problems by row, the whole file's first", () => {
+    const found = noProblems();
+    for (const row of [3, null, 1])
+      addProblem(found, problemOf('ERR_ASSESSMENT_NO_PLOT_NOR_AREA', place(row, null, 'plotId')));
+    expect(sortedProblems(found).problems.map(({ row }) => row)).toEqual([null, 1, 3]);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   type BenefitTerms,
   type CoveredPlot,
 } from '@cpbo/schemas/benefit-rule.ts';
-import type { AssessmentFile, BenefitRowRefusal } from '@cpbo/schemas/benefit-runs.ts';
+import { isAssessedRow, type AssessmentFile, type BenefitRowRefusal } from '@cpbo/schemas/benefit-runs.ts';
 import { inCurrencyUnits, type Cents } from '@cpbo/schemas/money.ts';
 import { squeeze } from './member-edits.ts';
 
@@ -25,6 +25,8 @@ export interface PreviewPlot extends CoveredPlot {
   memberId: string;
   /** Null when the enabler has no config of the plot's version (or none is attached). */
   terms: BenefitTerms | null;
+  /** What is grown there, as recorded (the list of the covered plots shows it). */
+  cropDescription?: string | null;
 }
 
 /** A member's bank details: what a payment file pays. */
@@ -141,7 +143,10 @@ interface Asked {
 const askedOf = (fileRow: FileRow, index: number): Asked => ({
   row: index + 1,
   damageIndex: fileRow.damageIndex ?? null,
-  givenAmountCents: fileRow.benefitAmount === undefined ? null : Math.round(fileRow.benefitAmount * 100),
+  givenAmountCents:
+    fileRow.benefitAmount === undefined || fileRow.benefitAmount === null
+      ? null
+      : Math.round(fileRow.benefitAmount * 100),
 });
 
 /** Plots covered on the day, by their member's village and federation (as compared: squeezed and folded). */
@@ -239,7 +244,8 @@ export const previewRows = (inputs: PreviewInputs): BenefitRow[] => {
   };
 
   assessment.rows.forEach((fileRow, index) => {
-    if (fileRow.plotId === undefined) return;
+    // A plot row left blank (a list of the covered plots' row not filled in) is not assessed.
+    if (fileRow.plotId === undefined || !isAssessedRow(fileRow)) return;
     const asked = askedOf(fileRow, index);
     const plot = inputs.plots.get(fileRow.plotId);
     if (plot) rows.push(valued(asked, plot));

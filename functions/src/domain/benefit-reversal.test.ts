@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PreviewMember } from './benefit-preview.ts';
+import { previewMember } from '../testing/preview-fixtures.ts';
 import { reversalRows, type RunPayout } from './benefit-reversal.ts';
 
-const member = (id: string): PreviewMember => ({
-  id,
-  name: `Name ${id}`,
-  number: `N-${id}`,
-  village: 'Fissel',
-  federation: 'Kaolack',
-  phone: null,
-  bankName: 'CBAO',
-  bankBranchName: null,
-  bankIFSC: null,
-  bankAccount: `ACC-${id}`,
-});
+const member = (id: string) =>
+  previewMember(id, { name: `Name ${id}`, bankName: 'CBAO', bankAccount: `ACC-${id}` });
 
 const payout = (memberId: string, plotId: string, amountCents: number): RunPayout => ({
   payoutId: `payout-${plotId}`,

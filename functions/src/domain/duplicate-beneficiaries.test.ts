@@ -1,21 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PreviewMember } from './benefit-preview.ts';
+import { previewMember } from '../testing/preview-fixtures.ts';
 import { duplicateBeneficiaries, editDistance } from './duplicate-beneficiaries.ts';
 
-const member = (id: string, fields: Partial<PreviewMember> = {}): PreviewMember => ({
-  id,
-  name: `Member ${id}`,
-  number: `N-${id}`,
-  village: 'Fissel',
-  federation: 'Kaolack',
-  phone: null,
-  bankName: null,
-  bankBranchName: null,
-  bankIFSC: null,
-  bankAccount: null,
-  ...fields,
-});
+const member = previewMember;
 
 describe('possible duplicate beneficiaries', () => {
   it('should count edits, a swap of neighbours as one, and stop past its bound', () => {

@@ -58,6 +58,11 @@ const textBytes = new Map([
   ['user', stored('email')],
   ['by', stored('email')],
   ['promotedBy', stored('email')],
+  // An audit entry's record: an account's e-mail, or an id (shorter); named by a member's, plot's,
+  // account's or enabler's name, or a run's assessment.
+  ['recordId', stored('email')],
+  ['label', Math.max(stored('name'), stored('assessmentId'))],
+  ['byName', stored('name')],
   // A duplicate group's shared value: an account, a phone or a village.
   ['value', Math.max(stored('bankAccount'), stored('phone'), stored('village'))],
   ['accessToken', (await signAccessToken(longestSession)).length],
@@ -156,6 +161,17 @@ const opaqueParts: { route: string; path: string; bytes: number; why: string }[]
     why: 'the JSON kept, held to the body limit (data/reports.ts)',
   },
   { route: 'GET /openapi.json', path: '$', bytes: jsonBytes(document), why: 'the committed document' },
+  // An audit entry's fields as they were and became (schemas/activity.ts): 13 at most (a member's
+  // deletion keeps 11), each a record's field of 254 characters at most (an e-mail), and a review's
+  // comment of 1000.
+  ...['GET /admin/activity', 'GET /admin/members/{id}/history'].flatMap((route) =>
+    ['before', 'after'].map((side) => ({
+      route,
+      path: `$.entries[].${side}`,
+      bytes: 2 + 13 * (2 + 40 + 1 + 2 + 254 * 6 + 1) + 1000 * 6,
+      why: "an audit entry's fields",
+    })),
+  ),
 ];
 
 const answered = Object.entries(routeAnswers).flatMap(([route, answer]) =>

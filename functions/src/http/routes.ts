@@ -52,6 +52,11 @@ import {
   benefitRunReviewRequestSchema,
   benefitRunStartRequestSchema,
   duplicatesQuerySchema,
+  activityQuerySchema,
+  memberHistoryQuerySchema,
+  preferenceTableParameter,
+  tablePreferencesRequestSchema,
+  coveredPlotsRequestSchema,
 } from '@cpbo/schemas';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 
@@ -241,6 +246,12 @@ export const routes = [
   route('PUT', '/me/language', 'me', 'signedIn', {
     body: languageRequestSchema,
   }),
+  // Each table's page size and columns, kept with the account (docs/contract.md, "Preferences").
+  route('GET', '/me/preferences', 'me', 'signedIn'),
+  route('PUT', '/me/preferences/{table}', 'me', 'signedIn', {
+    params: pathParameters({ table: preferenceTableParameter }),
+    body: tablePreferencesRequestSchema,
+  }),
   route('GET', '/members', 'members', 'signedIn', {
     query: memberListQuerySchema,
   }),
@@ -310,6 +321,11 @@ export const routes = [
   route('DELETE', '/admin/members/{id}', 'admin-members', 'admin', id),
   // A member's deletion whose records a job deletes after it (docs/decisions.md).
   route('GET', '/admin/members/deletions/{id}', 'admin-members', 'admin', jobId),
+  // The member's changes, for its page's history tab (docs/contract.md, "Activity").
+  route('GET', '/admin/members/{id}/history', 'admin-members', 'admin', {
+    ...id,
+    query: memberHistoryQuerySchema,
+  }),
   route('GET', '/admin/plots', 'admin-plots', 'admin', {
     query: adminPlotListQuerySchema,
   }),
@@ -376,6 +392,10 @@ export const routes = [
   // Admin: benefit runs (docs/contract.md, "Benefit runs"): an assessment uploaded, previewed by a job,
   // reviewed by another administrator, paid by a job.
   route('POST', '/admin/benefit-runs/uploads', 'admin-benefit-runs', 'admin'),
+  // The covered plots as an assessment file to fill in (a short-lived link to it).
+  route('POST', '/admin/benefit-runs/covered-plots', 'admin-benefit-runs', 'admin', {
+    body: coveredPlotsRequestSchema,
+  }),
   idempotent(
     route('POST', '/admin/benefit-runs', 'admin-benefit-runs', 'admin', {
       body: benefitRunStartRequestSchema,
@@ -427,6 +447,10 @@ export const routes = [
   // Admin: logs, reports, mirror
   route('GET', '/admin/logs', 'admin-logs', 'admin', {
     query: logListQuerySchema,
+  }),
+  // The audit trail, named (docs/contract.md, "Activity").
+  route('GET', '/admin/activity', 'admin-logs', 'admin', {
+    query: activityQuerySchema,
   }),
   route('GET', '/admin/reports', 'admin-reports', 'admin', {
     query: reportListQuerySchema,

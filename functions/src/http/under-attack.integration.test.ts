@@ -347,7 +347,11 @@ describe('fault 10: field agents do not see administrators’ e-mails', () => {
     const creator = uniqueEmail('creator');
     const editor = uniqueEmail('editor');
     const enabler = await createEnabler({ name: 'Audited', logo: tinyImage, banner: tinyImage }, creator);
-    await updateEnabler(enabler.id, { name: 'Audited', logo: tinyImage, banner: tinyImage }, editor);
+    await updateEnabler(
+      enabler,
+      { name: 'Audited', logo: tinyImage, banner: tinyImage },
+      { email: editor, name: 'Editor' },
+    );
     const agent = (await signedIn('USER', enabler.id)).session;
     const answer = await myEnabler(agent.accessToken);
     expect(answer.status).toBe(200);
@@ -414,6 +418,9 @@ describe('fault 12: writes carry the enabler, not only the reads before them', (
 
     // A handler that trusted a stale or forged read would hand the writes the attacker's enabler.
     const forged = { ...member, enablerId };
+    const victimPlot = (await getPlots(memberId))[0] as NonNullable<
+      Awaited<ReturnType<typeof getPlots>>[number]
+    >;
     const attempts: [string, () => Promise<unknown>][] = [
       [
         'cashout',
@@ -460,15 +467,20 @@ describe('fault 12: writes carry the enabler, not only the reads before them', (
       [
         'plot update',
         () =>
-          updatePlot(forged, plotId, {
-            name: 'Taken',
-            latitude: 0,
-            longitude: 0,
-            droughtMonthlyContribCents: 0,
-            excessRainMonthlyContribCents: 0,
-            cropDescription: null,
-            isIrrigated: null,
-          }),
+          updatePlot(
+            forged,
+            { ...victimPlot, enablerId },
+            {
+              name: 'Taken',
+              latitude: 0,
+              longitude: 0,
+              droughtMonthlyContribCents: 0,
+              excessRainMonthlyContribCents: 0,
+              cropDescription: null,
+              isIrrigated: null,
+            },
+            { email: 'intruder', name: null },
+          ),
       ],
     ];
     for (const [what, attempt] of attempts) {

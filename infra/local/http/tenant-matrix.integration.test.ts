@@ -290,6 +290,17 @@ const matrix: Record<string, Row> = {
     request: () => ({ path: '/me/language', body: { language: 'fr' } }),
     own: signedIn('200'),
   },
+  // A user's table preferences are the user's own: no tenant's resource is named.
+  'GET /me/preferences': {
+    tenants: 'none',
+    request: () => ({ path: '/me/preferences' }),
+    own: signedIn('200'),
+  },
+  'PUT /me/preferences/{table}': {
+    tenants: 'none',
+    request: () => ({ method: 'PUT', path: '/me/preferences/adminPlots', body: { pageSize: 25 } }),
+    own: signedIn('200'),
+  },
   'GET /members': {
     tenants: 'both',
     // Searching for another enabler's member finds nothing (the answers are checked for its ids).
@@ -424,6 +435,13 @@ const matrix: Record<string, Row> = {
       path: `/admin/members/${(await newMember(tenant)).id}`,
     }),
     own: adminOnly('202'),
+    other: otherEnablersRecord,
+  },
+  // A member's history: as its page, another enabler's is "change the view".
+  'GET /admin/members/{id}/history': {
+    tenants: 'both',
+    request: ({ tenant }) => ({ path: `/admin/members/${tenant.member.id}/history` }),
+    own: adminOnly('200'),
     other: otherEnablersRecord,
   },
   'GET /admin/members/deletions/{id}': {
@@ -591,6 +609,15 @@ const matrix: Record<string, Row> = {
     request: () => ({ path: '/admin/benefit-runs/uploads' }),
     own: adminOnly('201'),
   },
+  // The caller's current enabler's covered plots, as a file behind a link (its content checked elsewhere).
+  'POST /admin/benefit-runs/covered-plots': {
+    tenants: 'none',
+    request: () => ({
+      path: '/admin/benefit-runs/covered-plots',
+      body: { assessmentId: `A-${unique()}`, assessmentDate: '2026-02-15', format: 'csv' },
+    }),
+    own: adminOnly('201'),
+  },
   'POST /admin/benefit-runs': {
     tenants: 'none',
     request: async ({ role, caller }) => ({
@@ -712,6 +739,16 @@ const matrix: Record<string, Row> = {
   'GET /admin/logs': {
     tenants: 'none',
     request: () => ({ path: '/admin/logs?level=debug' }),
+    own: adminOnly('200'),
+  },
+  // The current enabler's activity and the administration's: another enabler's changes never show.
+  'GET /admin/activity': {
+    tenants: 'none',
+    request: () => {
+      const to = new Date();
+      const from = new Date(to.getTime() - 86_400_000);
+      return { path: `/admin/activity?from=${from.toISOString()}&to=${to.toISOString()}&pageSize=100` };
+    },
     own: adminOnly('200'),
   },
   'GET /admin/reports': {

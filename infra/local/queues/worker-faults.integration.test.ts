@@ -383,7 +383,7 @@ describe('the member deletion worker', () => {
     const enablerId = (await givenEnabler()).id;
     const { memberId } = await givenMember(enablerId, 0);
     await givenContributions(enablerId, records, memberId);
-    const { deletion } = await deleteMember(enablerId, memberId, 'admin@example.org');
+    const { deletion } = await deleteMember(enablerId, memberId, { email: 'admin@example.org', name: null });
     expect(deletion).toMatchObject({ state: 'QUEUED', total: records });
     return deletion;
   };

@@ -137,6 +137,7 @@ const randomSequence = async (seed: number, steps: number) => {
   const day = () =>
     addMonths(today, random.int(-14, 3)).slice(0, 8) + String(random.int(1, 28)).padStart(2, '0');
   const by = 'property@example.org';
+  const actor = { email: by, name: null };
   const newMember = async () => {
     const member = await createMember(
       newMemberFields(enablerId, { federation: random.pick(federations), onboardingDate: today }),
@@ -287,21 +288,28 @@ const randomSequence = async (seed: number, steps: number) => {
           return changeMoneyRecord({ type, enablerId, memberId, recordId: record.id, values: null, by });
         }
         case 'federation':
-          return updateMember(member, { ...member, federation: random.pick(federations) });
+          return updateMember(member, { ...member, federation: random.pick(federations) }, actor);
         case 'plotDates':
           if (!plot) return undefined;
-          return adminUpdatePlot(plot, {
-            ...plot,
-            ...coverageDates(day(), { lengthOfSeasonInMonth: 2, lengthOfCoverageInMonth: random.int(1, 8) }),
-            enablerConfig: { version: 1, _id: 'c1' },
-          });
+          return adminUpdatePlot(
+            plot,
+            {
+              ...plot,
+              ...coverageDates(day(), {
+                lengthOfSeasonInMonth: 2,
+                lengthOfCoverageInMonth: random.int(1, 8),
+              }),
+              enablerConfig: { version: 1, _id: 'c1' },
+            },
+            actor,
+          );
         case 'deletePlot':
           if (!plot) return undefined;
-          return deletePlot(plot);
+          return deletePlot(plot, actor);
         case 'deleteMember':
           // Kept for the last of a few members, so that a sequence keeps figures to compare.
           if (memberIds.length < 3) return undefined;
-          return deleteMember(enablerId, memberId, by);
+          return deleteMember(enablerId, memberId, actor);
       }
     };
     try {
@@ -419,7 +427,7 @@ describe('the aggregates kept from the stream', () => {
     await settled(enablerId);
     expect(await storedAggregatesOf(enablerId)).not.toEqual(before);
 
-    const { deletion } = await deleteMember(enablerId, leaves.id, by);
+    const { deletion } = await deleteMember(enablerId, leaves.id, { email: by, name: null });
     expect(deletion).toMatchObject({ state: 'QUEUED', total: 129 });
     const queue = new InProcessQueue({
       name: 'memberDeletion',

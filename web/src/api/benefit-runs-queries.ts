@@ -53,20 +53,20 @@ export const useBenefitRun = (runId: string) =>
   );
 
 /** A page of a previewed run's rows; the page shown stays while the next one loads. */
-export const useBenefitRows = (run: BenefitRun, query: BenefitRowsQuery) =>
+export const useBenefitRows = (run: BenefitRun, query: BenefitRowsQuery, ready = true) =>
   useQuery({
     queryKey: queryKeys.benefitRuns.rows(run.id, run.preview?.computedAt ?? '', query),
     queryFn: () => listBenefitRows(run.id, query),
-    enabled: run.preview !== null,
+    enabled: run.preview !== null && ready,
     placeholderData: keepPreviousData,
   });
 
 /** A page of a previewed run's possible duplicate beneficiaries. */
-export const useDuplicates = (run: BenefitRun, query: DuplicatesQuery) =>
+export const useDuplicates = (run: BenefitRun, query: DuplicatesQuery, ready = true) =>
   useQuery({
     queryKey: queryKeys.benefitRuns.duplicates(run.id, run.preview?.computedAt ?? '', query),
     queryFn: () => listDuplicates(run.id, query),
-    enabled: run.preview !== null,
+    enabled: run.preview !== null && ready,
     placeholderData: keepPreviousData,
   });
 

@@ -9,6 +9,8 @@ import type {
   DuplicatePage,
   DuplicatesQuery,
   ImportUploadAnswer,
+  CoveredPlotsAnswer,
+  CoveredPlotsRequest,
 } from '@cpbo/schemas';
 import { benefitRowsQuery, duplicatesQuery } from '@cpbo/schemas/benefit-run-query.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
@@ -50,6 +52,10 @@ export const listBenefitRows = (runId: string, query: BenefitRowsQuery) =>
 /** A page of the possible duplicate beneficiaries, of one kind or all. */
 export const listDuplicates = (runId: string, query: DuplicatesQuery) =>
   apiFetch<DuplicatePage>(`${runPath(runId)}/duplicates`, { query: duplicatesQuery.encode(query) });
+
+/** The covered plots as an assessment file to fill in: a short-lived link to it, its name and its plot count. */
+export const coveredPlots = (request: CoveredPlotsRequest) =>
+  apiFetch<CoveredPlotsAnswer>(`${base}/covered-plots`, { method: 'POST', body: request });
 
 /**
  * Puts an assessment file where the API reads it (a presigned PUT) and answers its upload id. The

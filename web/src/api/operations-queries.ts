@@ -8,8 +8,9 @@ import { queryKeys } from './query-keys.ts';
 type NumberedRequest = PageRequest & { all: boolean };
 
 /** A page of the application's log, or every line with "All"; the page shown stays while the next one loads. */
-export const useLogPage = (query: NumberedRequest & { level: LogLevel }) =>
+export const useLogPage = (query: NumberedRequest & { level: LogLevel }, enabled = true) =>
   useQuery({
+    enabled,
     queryKey: queryKeys.logs.page(query),
     queryFn: async () => {
       if (!query.all) return listLogs(query);
@@ -20,8 +21,9 @@ export const useLogPage = (query: NumberedRequest & { level: LogLevel }) =>
   });
 
 /** A page of the mobile app's reports, or every report with "All"; the page shown stays while the next one loads. */
-export const useReportPage = (query: NumberedRequest) =>
+export const useReportPage = (query: NumberedRequest, enabled = true) =>
   useQuery({
+    enabled,
     queryKey: queryKeys.reports.page(query),
     queryFn: async () => {
       if (!query.all) return listReports(query);

@@ -36,6 +36,14 @@ export const queryKeys = {
     page: (query: unknown) => ['reports', 'page', query] as const,
   },
   mirror: ['mirror'] as const,
+  /** The signed-in user's table preferences (kept on the server, GET /me/preferences). */
+  preferences: (email: string) => ['preferences', email] as const,
+  /** The audit trail: the Logs screen's activity, a member's history. */
+  activity: {
+    all: ['activity'] as const,
+    page: (query: unknown) => ['activity', 'page', query] as const,
+    member: (memberId: string, query: unknown) => ['activity', 'member', memberId, query] as const,
+  },
   /** Benefit runs; a preview's pages are keyed by when it was computed (a resumed preview computes anew). */
   benefitRuns: {
     all: ['benefit-runs'] as const,

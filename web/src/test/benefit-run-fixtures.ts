@@ -12,6 +12,7 @@ export const benefitRun = (overrides: Partial<BenefitRun> = {}): BenefitRun => (
   assessmentDate: '2026-02-15',
   fileName: 'drought.csv',
   fileRows: 3,
+  unassessedRows: 0,
   currency: 'XOF',
   createdBy: UPLOADER,
   createdAt: '2026-02-16T09:00:00.000Z',

@@ -362,8 +362,249 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   validate10.errors = vErrors;
   return errors === 0;
 }
-var v50341f67c2c0c24bd705a0d8 = validate11;
+var v41994ae7b26fedb19b3bb552 = validate11;
+var schema12 = { "$id": "request/benefit-covered-plots", "type": "object", "required": ["assessmentId", "assessmentDate", "format"], "additionalProperties": false, "properties": { "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$", "description": 'The assessment reference (letters, digits, ".", "_", "-"): the campaign of its payouts' }, "assessmentDate": { "type": "string", "format": "date", "maxLength": 10, "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": "YYYY-MM-DD: the plots covered that day" }, "format": { "type": "string", "enum": ["csv", "json"] }, "federation": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S", "description": "A member's federation or village, as recorded" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S", "description": "A member's federation or village, as recorded" } } };
+var pattern1 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
+var pattern2 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+var formats2 = require_formats().fullFormats.date;
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.assessmentId === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.assessmentDate === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.format === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "format" }, message: "must have required property 'format'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "assessmentId" || key0 === "assessmentDate" || key0 === "format" || key0 === "federation" || key0 === "village")) {
+        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.assessmentId !== void 0) {
+      let data0 = data.assessmentId;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 64) {
+          const err4 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err5 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (!pattern1.test(data0)) {
+          const err6 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]*$"' };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.assessmentDate !== void 0) {
+      let data1 = data.assessmentDate;
+      if (typeof data1 === "string") {
+        if (func2(data1) > 10) {
+          const err8 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/maxLength", keyword: "maxLength", params: { limit: 10 }, message: "must NOT have more than 10 characters" };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern2.test(data1)) {
+          const err9 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (!formats2.validate(data1)) {
+          const err10 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.format !== void 0) {
+      let data2 = data.format;
+      if (typeof data2 !== "string") {
+        const err12 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data2 === "csv" || data2 === "json")) {
+        const err13 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/enum", keyword: "enum", params: { allowedValues: schema12.properties.format.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.federation !== void 0) {
+      let data3 = data.federation;
+      if (typeof data3 === "string") {
+        if (func2(data3) > 120) {
+          const err14 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        if (func2(data3) < 1) {
+          const err15 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data3)) {
+          const err16 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = { instancePath: instancePath + "/federation", schemaPath: "#/properties/federation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.village !== void 0) {
+      let data4 = data.village;
+      if (typeof data4 === "string") {
+        if (func2(data4) > 120) {
+          const err18 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (func2(data4) < 1) {
+          const err19 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data4)) {
+          const err20 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = { instancePath: instancePath + "/village", schemaPath: "#/properties/village/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err22 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err22];
+    } else {
+      vErrors.push(err22);
+    }
+    errors++;
+  }
+  validate11.errors = vErrors;
+  return errors === 0;
+}
+var v50341f67c2c0c24bd705a0d8 = validate12;
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -428,12 +669,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate11.errors = vErrors;
+  validate12.errors = vErrors;
   return errors === 0;
 }
-var v6a4c7bfc337f516fbac0d156 = validate12;
-var pattern2 = new RegExp("^[0-9a-f-]{36}$", "u");
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var v6a4c7bfc337f516fbac0d156 = validate13;
+var pattern6 = new RegExp("^[0-9a-f-]{36}$", "u");
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -469,7 +710,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern2.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err3];
@@ -497,249 +738,20 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate12.errors = vErrors;
-  return errors === 0;
-}
-var v7ff02cf84320656e87fb0364 = validate13;
-var schema14 = { "$id": "query/benefit-run-duplicates", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:group": { "type": "string", "enum": ["asc", "desc"] }, "sort:kind": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "filter:kind": { "type": "string", "enum": ["BANK_ACCOUNT", "PHONE", "SIMILAR_NAMES"] } } };
-var func8 = Object.prototype.hasOwnProperty;
-var pattern3 = new RegExp("^[1-9][0-9]{0,5}$", "u");
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!func8.call(schema14.properties, key0)) {
-        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.page !== void 0) {
-      let data0 = data.page;
-      if (typeof data0 === "string") {
-        if (func2(data0) > 6) {
-          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/maxLength", keyword: "maxLength", params: { limit: 6 }, message: "must NOT have more than 6 characters" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (!pattern3.test(data0)) {
-          const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      } else {
-        const err3 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.pageSize !== void 0) {
-      let data1 = data.pageSize;
-      if (typeof data1 !== "string") {
-        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
-        const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema14.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:group"] !== void 0) {
-      let data2 = data["sort:group"];
-      if (typeof data2 !== "string") {
-        const err6 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      if (!(data2 === "asc" || data2 === "desc")) {
-        const err7 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:group"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:kind"] !== void 0) {
-      let data3 = data["sort:kind"];
-      if (typeof data3 !== "string") {
-        const err8 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if (!(data3 === "asc" || data3 === "desc")) {
-        const err9 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:kind"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:memberName"] !== void 0) {
-      let data4 = data["sort:memberName"];
-      if (typeof data4 !== "string") {
-        const err10 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-      if (!(data4 === "asc" || data4 === "desc")) {
-        const err11 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:memberNumber"] !== void 0) {
-      let data5 = data["sort:memberNumber"];
-      if (typeof data5 !== "string") {
-        const err12 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (!(data5 === "asc" || data5 === "desc")) {
-        const err13 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:village"] !== void 0) {
-      let data6 = data["sort:village"];
-      if (typeof data6 !== "string") {
-        const err14 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-      if (!(data6 === "asc" || data6 === "desc")) {
-        const err15 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:village"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data["sort:benefit"] !== void 0) {
-      let data7 = data["sort:benefit"];
-      if (typeof data7 !== "string") {
-        const err16 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-      if (!(data7 === "asc" || data7 === "desc")) {
-        const err17 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema14.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data["filter:kind"] !== void 0) {
-      let data8 = data["filter:kind"];
-      if (typeof data8 !== "string") {
-        const err18 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-      if (!(data8 === "BANK_ACCOUNT" || data8 === "PHONE" || data8 === "SIMILAR_NAMES")) {
-        const err19 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/enum", keyword: "enum", params: { allowedValues: schema14.properties["filter:kind"].enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err20];
-    } else {
-      vErrors.push(err20);
-    }
-    errors++;
-  }
   validate13.errors = vErrors;
   return errors === 0;
 }
-var v8d95b7a2515e751d05022255 = validate14;
-var schema15 = { "$id": "query/benefit-run-rows", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:row": { "type": "string", "enum": ["asc", "desc"] }, "sort:plotName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:maximum": { "type": "string", "enum": ["asc", "desc"] }, "sort:month": { "type": "string", "enum": ["asc", "desc"] }, "sort:factor": { "type": "string", "enum": ["asc", "desc"] }, "sort:damageIndex": { "type": "string", "enum": ["asc", "desc"] }, "sort:seasonContributions": { "type": "string", "enum": ["asc", "desc"] }, "sort:paidShare": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "sort:status": { "type": "string", "enum": ["asc", "desc"] }, "sort:reason": { "type": "string", "enum": ["asc", "desc"] }, "filter:status": { "type": "string", "enum": ["ACCEPTED", "REFUSED"] }, "filter:reason": { "type": "string", "enum": ["UNKNOWN_PLOT", "OTHER_ENABLER_PLOT", "NOT_COVERED", "NO_CONFIG", "ALREADY_PAID", "ABOVE_MAXIMUM", "NOT_CURRENCY_UNIT", "ZERO_BENEFIT", "DUPLICATE_ROW", "NO_COVERED_PLOT", "PAYOUT_GONE", "PENDING_TOO_LOW"] }, "filter:federation": { "type": "string", "maxLength": 120 }, "filter:search": { "type": "string", "maxLength": 100 } } };
+var v7ff02cf84320656e87fb0364 = validate14;
+var schema15 = { "$id": "query/benefit-run-duplicates", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:group": { "type": "string", "enum": ["asc", "desc"] }, "sort:kind": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "filter:kind": { "type": "string", "enum": ["BANK_ACCOUNT", "PHONE", "SIMILAR_NAMES"] } } };
+var func15 = Object.prototype.hasOwnProperty;
+var pattern7 = new RegExp("^[1-9][0-9]{0,5}$", "u");
 function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!func8.call(schema15.properties, key0)) {
+      if (!func15.call(schema15.properties, key0)) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -761,7 +773,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern3.test(data0)) {
+        if (!pattern7.test(data0)) {
           const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
           if (vErrors === null) {
             vErrors = [err2];
@@ -801,10 +813,10 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:row"] !== void 0) {
-      let data2 = data["sort:row"];
+    if (data["sort:group"] !== void 0) {
+      let data2 = data["sort:group"];
       if (typeof data2 !== "string") {
-        const err6 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err6 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -813,7 +825,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data2 === "asc" || data2 === "desc")) {
-        const err7 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:row"].enum }, message: "must be equal to one of the allowed values" };
+        const err7 = { instancePath: instancePath + "/sort:group", schemaPath: "#/properties/sort%3Agroup/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:group"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -822,10 +834,10 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data["sort:plotName"] !== void 0) {
-      let data3 = data["sort:plotName"];
+    if (data["sort:kind"] !== void 0) {
+      let data3 = data["sort:kind"];
       if (typeof data3 !== "string") {
-        const err8 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err8 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -834,7 +846,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data3 === "asc" || data3 === "desc")) {
-        const err9 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:plotName"].enum }, message: "must be equal to one of the allowed values" };
+        const err9 = { instancePath: instancePath + "/sort:kind", schemaPath: "#/properties/sort%3Akind/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:kind"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err9];
         } else {
@@ -906,6 +918,235 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data["sort:benefit"] !== void 0) {
+      let data7 = data["sort:benefit"];
+      if (typeof data7 !== "string") {
+        const err16 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (!(data7 === "asc" || data7 === "desc")) {
+        const err17 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data["filter:kind"] !== void 0) {
+      let data8 = data["filter:kind"];
+      if (typeof data8 !== "string") {
+        const err18 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (!(data8 === "BANK_ACCOUNT" || data8 === "PHONE" || data8 === "SIMILAR_NAMES")) {
+        const err19 = { instancePath: instancePath + "/filter:kind", schemaPath: "#/properties/filter%3Akind/enum", keyword: "enum", params: { allowedValues: schema15.properties["filter:kind"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err20];
+    } else {
+      vErrors.push(err20);
+    }
+    errors++;
+  }
+  validate14.errors = vErrors;
+  return errors === 0;
+}
+var v8d95b7a2515e751d05022255 = validate15;
+var schema16 = { "$id": "query/benefit-run-rows", "type": "object", "additionalProperties": false, "properties": { "page": { "type": "string", "maxLength": 6, "pattern": "^[1-9][0-9]{0,5}$" }, "pageSize": { "type": "string", "enum": ["5", "10", "25", "500"] }, "sort:row": { "type": "string", "enum": ["asc", "desc"] }, "sort:plotName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberName": { "type": "string", "enum": ["asc", "desc"] }, "sort:memberNumber": { "type": "string", "enum": ["asc", "desc"] }, "sort:village": { "type": "string", "enum": ["asc", "desc"] }, "sort:federation": { "type": "string", "enum": ["asc", "desc"] }, "sort:maximum": { "type": "string", "enum": ["asc", "desc"] }, "sort:month": { "type": "string", "enum": ["asc", "desc"] }, "sort:factor": { "type": "string", "enum": ["asc", "desc"] }, "sort:damageIndex": { "type": "string", "enum": ["asc", "desc"] }, "sort:seasonContributions": { "type": "string", "enum": ["asc", "desc"] }, "sort:paidShare": { "type": "string", "enum": ["asc", "desc"] }, "sort:benefit": { "type": "string", "enum": ["asc", "desc"] }, "sort:status": { "type": "string", "enum": ["asc", "desc"] }, "sort:reason": { "type": "string", "enum": ["asc", "desc"] }, "filter:status": { "type": "string", "enum": ["ACCEPTED", "REFUSED"] }, "filter:reason": { "type": "string", "enum": ["UNKNOWN_PLOT", "OTHER_ENABLER_PLOT", "NOT_COVERED", "NO_CONFIG", "ALREADY_PAID", "ABOVE_MAXIMUM", "NOT_CURRENCY_UNIT", "ZERO_BENEFIT", "DUPLICATE_ROW", "NO_COVERED_PLOT", "PAYOUT_GONE", "PENDING_TOO_LOW"] }, "filter:federation": { "type": "string", "maxLength": 120 }, "filter:search": { "type": "string", "maxLength": 100 } } };
+function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!func15.call(schema16.properties, key0)) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.page !== void 0) {
+      let data0 = data.page;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 6) {
+          const err1 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/maxLength", keyword: "maxLength", params: { limit: 6 }, message: "must NOT have more than 6 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data0)) {
+          const err2 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"' };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (!(data1 === "5" || data1 === "10" || data1 === "25" || data1 === "500")) {
+        const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema16.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:row"] !== void 0) {
+      let data2 = data["sort:row"];
+      if (typeof data2 !== "string") {
+        const err6 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (!(data2 === "asc" || data2 === "desc")) {
+        const err7 = { instancePath: instancePath + "/sort:row", schemaPath: "#/properties/sort%3Arow/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:row"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:plotName"] !== void 0) {
+      let data3 = data["sort:plotName"];
+      if (typeof data3 !== "string") {
+        const err8 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!(data3 === "asc" || data3 === "desc")) {
+        const err9 = { instancePath: instancePath + "/sort:plotName", schemaPath: "#/properties/sort%3AplotName/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:plotName"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:memberName"] !== void 0) {
+      let data4 = data["sort:memberName"];
+      if (typeof data4 !== "string") {
+        const err10 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (!(data4 === "asc" || data4 === "desc")) {
+        const err11 = { instancePath: instancePath + "/sort:memberName", schemaPath: "#/properties/sort%3AmemberName/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:memberName"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:memberNumber"] !== void 0) {
+      let data5 = data["sort:memberNumber"];
+      if (typeof data5 !== "string") {
+        const err12 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data5 === "asc" || data5 === "desc")) {
+        const err13 = { instancePath: instancePath + "/sort:memberNumber", schemaPath: "#/properties/sort%3AmemberNumber/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:memberNumber"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data["sort:village"] !== void 0) {
+      let data6 = data["sort:village"];
+      if (typeof data6 !== "string") {
+        const err14 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (!(data6 === "asc" || data6 === "desc")) {
+        const err15 = { instancePath: instancePath + "/sort:village", schemaPath: "#/properties/sort%3Avillage/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:village"].enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
     if (data["sort:federation"] !== void 0) {
       let data7 = data["sort:federation"];
       if (typeof data7 !== "string") {
@@ -918,7 +1159,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data7 === "asc" || data7 === "desc")) {
-        const err17 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
+        const err17 = { instancePath: instancePath + "/sort:federation", schemaPath: "#/properties/sort%3Afederation/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:federation"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err17];
         } else {
@@ -939,7 +1180,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data8 === "asc" || data8 === "desc")) {
-        const err19 = { instancePath: instancePath + "/sort:maximum", schemaPath: "#/properties/sort%3Amaximum/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:maximum"].enum }, message: "must be equal to one of the allowed values" };
+        const err19 = { instancePath: instancePath + "/sort:maximum", schemaPath: "#/properties/sort%3Amaximum/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:maximum"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err19];
         } else {
@@ -960,7 +1201,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data9 === "asc" || data9 === "desc")) {
-        const err21 = { instancePath: instancePath + "/sort:month", schemaPath: "#/properties/sort%3Amonth/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:month"].enum }, message: "must be equal to one of the allowed values" };
+        const err21 = { instancePath: instancePath + "/sort:month", schemaPath: "#/properties/sort%3Amonth/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:month"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err21];
         } else {
@@ -981,7 +1222,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data10 === "asc" || data10 === "desc")) {
-        const err23 = { instancePath: instancePath + "/sort:factor", schemaPath: "#/properties/sort%3Afactor/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:factor"].enum }, message: "must be equal to one of the allowed values" };
+        const err23 = { instancePath: instancePath + "/sort:factor", schemaPath: "#/properties/sort%3Afactor/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:factor"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -1002,7 +1243,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data11 === "asc" || data11 === "desc")) {
-        const err25 = { instancePath: instancePath + "/sort:damageIndex", schemaPath: "#/properties/sort%3AdamageIndex/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:damageIndex"].enum }, message: "must be equal to one of the allowed values" };
+        const err25 = { instancePath: instancePath + "/sort:damageIndex", schemaPath: "#/properties/sort%3AdamageIndex/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:damageIndex"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err25];
         } else {
@@ -1023,7 +1264,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data12 === "asc" || data12 === "desc")) {
-        const err27 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:seasonContributions"].enum }, message: "must be equal to one of the allowed values" };
+        const err27 = { instancePath: instancePath + "/sort:seasonContributions", schemaPath: "#/properties/sort%3AseasonContributions/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:seasonContributions"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err27];
         } else {
@@ -1044,7 +1285,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data13 === "asc" || data13 === "desc")) {
-        const err29 = { instancePath: instancePath + "/sort:paidShare", schemaPath: "#/properties/sort%3ApaidShare/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:paidShare"].enum }, message: "must be equal to one of the allowed values" };
+        const err29 = { instancePath: instancePath + "/sort:paidShare", schemaPath: "#/properties/sort%3ApaidShare/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:paidShare"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err29];
         } else {
@@ -1065,7 +1306,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data14 === "asc" || data14 === "desc")) {
-        const err31 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
+        const err31 = { instancePath: instancePath + "/sort:benefit", schemaPath: "#/properties/sort%3Abenefit/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:benefit"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err31];
         } else {
@@ -1086,7 +1327,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data15 === "asc" || data15 === "desc")) {
-        const err33 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:status"].enum }, message: "must be equal to one of the allowed values" };
+        const err33 = { instancePath: instancePath + "/sort:status", schemaPath: "#/properties/sort%3Astatus/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:status"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err33];
         } else {
@@ -1107,7 +1348,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data16 === "asc" || data16 === "desc")) {
-        const err35 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/enum", keyword: "enum", params: { allowedValues: schema15.properties["sort:reason"].enum }, message: "must be equal to one of the allowed values" };
+        const err35 = { instancePath: instancePath + "/sort:reason", schemaPath: "#/properties/sort%3Areason/enum", keyword: "enum", params: { allowedValues: schema16.properties["sort:reason"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err35];
         } else {
@@ -1128,7 +1369,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data17 === "ACCEPTED" || data17 === "REFUSED")) {
-        const err37 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/enum", keyword: "enum", params: { allowedValues: schema15.properties["filter:status"].enum }, message: "must be equal to one of the allowed values" };
+        const err37 = { instancePath: instancePath + "/filter:status", schemaPath: "#/properties/filter%3Astatus/enum", keyword: "enum", params: { allowedValues: schema16.properties["filter:status"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err37];
         } else {
@@ -1149,7 +1390,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data18 === "UNKNOWN_PLOT" || data18 === "OTHER_ENABLER_PLOT" || data18 === "NOT_COVERED" || data18 === "NO_CONFIG" || data18 === "ALREADY_PAID" || data18 === "ABOVE_MAXIMUM" || data18 === "NOT_CURRENCY_UNIT" || data18 === "ZERO_BENEFIT" || data18 === "DUPLICATE_ROW" || data18 === "NO_COVERED_PLOT" || data18 === "PAYOUT_GONE" || data18 === "PENDING_TOO_LOW")) {
-        const err39 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/enum", keyword: "enum", params: { allowedValues: schema15.properties["filter:reason"].enum }, message: "must be equal to one of the allowed values" };
+        const err39 = { instancePath: instancePath + "/filter:reason", schemaPath: "#/properties/filter%3Areason/enum", keyword: "enum", params: { allowedValues: schema16.properties["filter:reason"].enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err39];
         } else {
@@ -1211,374 +1452,6 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate14.errors = vErrors;
-  return errors === 0;
-}
-var vb1c77e7d67e859f838ae4097 = validate15;
-var pattern5 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
-var pattern6 = new RegExp("^[A-Za-z0-9_-]+$", "u");
-var formats2 = require_formats().fullFormats.date;
-function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.assessmentId === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.assessmentDate === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.rows === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "rows" }, message: "must have required property 'rows'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "assessmentId" || key0 === "assessmentDate" || key0 === "rows")) {
-        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.assessmentId !== void 0) {
-      let data0 = data.assessmentId;
-      if (typeof data0 === "string") {
-        if (func2(data0) > 64) {
-          const err4 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (func2(data0) < 1) {
-          const err5 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (!pattern5.test(data0)) {
-          const err6 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]*$"' };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.assessmentDate !== void 0) {
-      let data1 = data.assessmentDate;
-      if (typeof data1 === "string") {
-        if (!formats2.validate(data1)) {
-          const err8 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.rows !== void 0) {
-      let data2 = data.rows;
-      if (Array.isArray(data2)) {
-        if (data2.length > 2e5) {
-          const err10 = { instancePath: instancePath + "/rows", schemaPath: "#/properties/rows/maxItems", keyword: "maxItems", params: { limit: 2e5 }, message: "must NOT have more than 200000 items" };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-        if (data2.length < 1) {
-          const err11 = { instancePath: instancePath + "/rows", schemaPath: "#/properties/rows/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data3 = data2[i0];
-          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-            if (Object.keys(data3).length < 2) {
-              const err12 = { instancePath: instancePath + "/rows/" + i0, schemaPath: "#/properties/rows/items/minProperties", keyword: "minProperties", params: { limit: 2 }, message: "must NOT have fewer than 2 properties" };
-              if (vErrors === null) {
-                vErrors = [err12];
-              } else {
-                vErrors.push(err12);
-              }
-              errors++;
-            }
-            for (const key1 in data3) {
-              if (!(key1 === "plotId" || key1 === "federation" || key1 === "village" || key1 === "damageIndex" || key1 === "benefitAmount")) {
-                const err13 = { instancePath: instancePath + "/rows/" + i0, schemaPath: "#/properties/rows/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err13];
-                } else {
-                  vErrors.push(err13);
-                }
-                errors++;
-              }
-            }
-            if (data3.plotId !== void 0) {
-              let data4 = data3.plotId;
-              if (typeof data4 === "string") {
-                if (func2(data4) > 64) {
-                  const err14 = { instancePath: instancePath + "/rows/" + i0 + "/plotId", schemaPath: "#/properties/rows/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err14];
-                  } else {
-                    vErrors.push(err14);
-                  }
-                  errors++;
-                }
-                if (func2(data4) < 1) {
-                  const err15 = { instancePath: instancePath + "/rows/" + i0 + "/plotId", schemaPath: "#/properties/rows/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err15];
-                  } else {
-                    vErrors.push(err15);
-                  }
-                  errors++;
-                }
-                if (!pattern6.test(data4)) {
-                  const err16 = { instancePath: instancePath + "/rows/" + i0 + "/plotId", schemaPath: "#/properties/rows/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
-                  if (vErrors === null) {
-                    vErrors = [err16];
-                  } else {
-                    vErrors.push(err16);
-                  }
-                  errors++;
-                }
-              } else {
-                const err17 = { instancePath: instancePath + "/rows/" + i0 + "/plotId", schemaPath: "#/properties/rows/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err17];
-                } else {
-                  vErrors.push(err17);
-                }
-                errors++;
-              }
-            }
-            if (data3.federation !== void 0) {
-              let data5 = data3.federation;
-              if (typeof data5 === "string") {
-                if (func2(data5) > 120) {
-                  const err18 = { instancePath: instancePath + "/rows/" + i0 + "/federation", schemaPath: "#/properties/rows/items/properties/federation/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err18];
-                  } else {
-                    vErrors.push(err18);
-                  }
-                  errors++;
-                }
-                if (func2(data5) < 1) {
-                  const err19 = { instancePath: instancePath + "/rows/" + i0 + "/federation", schemaPath: "#/properties/rows/items/properties/federation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err19];
-                  } else {
-                    vErrors.push(err19);
-                  }
-                  errors++;
-                }
-                if (!pattern0.test(data5)) {
-                  const err20 = { instancePath: instancePath + "/rows/" + i0 + "/federation", schemaPath: "#/properties/rows/items/properties/federation/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                  if (vErrors === null) {
-                    vErrors = [err20];
-                  } else {
-                    vErrors.push(err20);
-                  }
-                  errors++;
-                }
-              } else {
-                const err21 = { instancePath: instancePath + "/rows/" + i0 + "/federation", schemaPath: "#/properties/rows/items/properties/federation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err21];
-                } else {
-                  vErrors.push(err21);
-                }
-                errors++;
-              }
-            }
-            if (data3.village !== void 0) {
-              let data6 = data3.village;
-              if (typeof data6 === "string") {
-                if (func2(data6) > 120) {
-                  const err22 = { instancePath: instancePath + "/rows/" + i0 + "/village", schemaPath: "#/properties/rows/items/properties/village/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err22];
-                  } else {
-                    vErrors.push(err22);
-                  }
-                  errors++;
-                }
-                if (func2(data6) < 1) {
-                  const err23 = { instancePath: instancePath + "/rows/" + i0 + "/village", schemaPath: "#/properties/rows/items/properties/village/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err23];
-                  } else {
-                    vErrors.push(err23);
-                  }
-                  errors++;
-                }
-                if (!pattern0.test(data6)) {
-                  const err24 = { instancePath: instancePath + "/rows/" + i0 + "/village", schemaPath: "#/properties/rows/items/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
-                  if (vErrors === null) {
-                    vErrors = [err24];
-                  } else {
-                    vErrors.push(err24);
-                  }
-                  errors++;
-                }
-              } else {
-                const err25 = { instancePath: instancePath + "/rows/" + i0 + "/village", schemaPath: "#/properties/rows/items/properties/village/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err25];
-                } else {
-                  vErrors.push(err25);
-                }
-                errors++;
-              }
-            }
-            if (data3.damageIndex !== void 0) {
-              let data7 = data3.damageIndex;
-              if (typeof data7 == "number" && isFinite(data7)) {
-                if (data7 > 1 || isNaN(data7)) {
-                  const err26 = { instancePath: instancePath + "/rows/" + i0 + "/damageIndex", schemaPath: "#/properties/rows/items/properties/damageIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
-                  if (vErrors === null) {
-                    vErrors = [err26];
-                  } else {
-                    vErrors.push(err26);
-                  }
-                  errors++;
-                }
-                if (data7 < 0 || isNaN(data7)) {
-                  const err27 = { instancePath: instancePath + "/rows/" + i0 + "/damageIndex", schemaPath: "#/properties/rows/items/properties/damageIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err27];
-                  } else {
-                    vErrors.push(err27);
-                  }
-                  errors++;
-                }
-              } else {
-                const err28 = { instancePath: instancePath + "/rows/" + i0 + "/damageIndex", schemaPath: "#/properties/rows/items/properties/damageIndex/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                if (vErrors === null) {
-                  vErrors = [err28];
-                } else {
-                  vErrors.push(err28);
-                }
-                errors++;
-              }
-            }
-            if (data3.benefitAmount !== void 0) {
-              let data8 = data3.benefitAmount;
-              if (typeof data8 == "number" && isFinite(data8)) {
-                if (data8 > 1e9 || isNaN(data8)) {
-                  const err29 = { instancePath: instancePath + "/rows/" + i0 + "/benefitAmount", schemaPath: "#/properties/rows/items/properties/benefitAmount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
-                  if (vErrors === null) {
-                    vErrors = [err29];
-                  } else {
-                    vErrors.push(err29);
-                  }
-                  errors++;
-                }
-                if (data8 < 0 || isNaN(data8)) {
-                  const err30 = { instancePath: instancePath + "/rows/" + i0 + "/benefitAmount", schemaPath: "#/properties/rows/items/properties/benefitAmount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err30];
-                  } else {
-                    vErrors.push(err30);
-                  }
-                  errors++;
-                }
-              } else {
-                const err31 = { instancePath: instancePath + "/rows/" + i0 + "/benefitAmount", schemaPath: "#/properties/rows/items/properties/benefitAmount/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-                if (vErrors === null) {
-                  vErrors = [err31];
-                } else {
-                  vErrors.push(err31);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err32 = { instancePath: instancePath + "/rows/" + i0, schemaPath: "#/properties/rows/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err32];
-            } else {
-              vErrors.push(err32);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err33 = { instancePath: instancePath + "/rows", schemaPath: "#/properties/rows/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err33];
-        } else {
-          vErrors.push(err33);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err34 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err34];
-    } else {
-      vErrors.push(err34);
-    }
-    errors++;
-  }
   validate15.errors = vErrors;
   return errors === 0;
 }
@@ -1629,7 +1502,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern2.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1739,7 +1612,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern2.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err4 = { instancePath: instancePath + "/upload", schemaPath: "#/properties/upload/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9a-f-]{36}$"' };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1822,13 +1695,506 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
   validate17.errors = vErrors;
   return errors === 0;
 }
+var vec3757ae19031538384425a3 = validate18;
+var schema19 = { "$id": "file/benefit-assessment", "type": "object", "required": ["assessmentId", "assessmentDate", "rows"], "additionalProperties": false, "properties": { "assessmentId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$", "description": 'The assessment reference (letters, digits, ".", "_", "-"): the campaign of its payouts' }, "assessmentDate": { "type": "string", "format": "date", "description": "YYYY-MM-DD: the day the index was assessed" }, "rows": { "type": "array", "minItems": 1, "maxItems": 2e5, "items": { "type": "object", "additionalProperties": false, "properties": { "plotId": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$", "description": "A plot of the enabler" }, "federation": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S", "description": "A member's federation or village, as recorded" }, "village": { "type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S", "description": "A member's federation or village, as recorded" }, "damageIndex": { "type": ["number", "null"], "minimum": 0, "maximum": 1, "description": "The damage index of the plot or area, from 0 (none) to 1 (total loss)" }, "benefitAmount": { "type": ["number", "null"], "minimum": 0, "maximum": 1e9, "description": "A plot's benefit given as an amount of the enabler's currency (two decimals at most)" }, "memberFederation": { "type": "string", "maxLength": 200, "description": "A note of a list of the covered plots, set aside by the upload" }, "memberVillage": { "type": "string", "maxLength": 200, "description": "A note of a list of the covered plots, set aside by the upload" }, "memberName": { "type": "string", "maxLength": 200, "description": "A note of a list of the covered plots, set aside by the upload" }, "memberNumber": { "type": "string", "maxLength": 200, "description": "A note of a list of the covered plots, set aside by the upload" }, "plotName": { "type": "string", "maxLength": 200, "description": "A note of a list of the covered plots, set aside by the upload" }, "crop": { "type": "string", "maxLength": 200, "description": "A note of a list of the covered plots, set aside by the upload" } } } } } };
+var pattern13 = new RegExp("^[A-Za-z0-9_-]+$", "u");
+function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.assessmentId === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "assessmentId" }, message: "must have required property 'assessmentId'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.assessmentDate === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "assessmentDate" }, message: "must have required property 'assessmentDate'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.rows === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "rows" }, message: "must have required property 'rows'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "assessmentId" || key0 === "assessmentDate" || key0 === "rows")) {
+        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.assessmentId !== void 0) {
+      let data0 = data.assessmentId;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 64) {
+          const err4 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err5 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (!pattern1.test(data0)) {
+          const err6 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]*$"' };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/assessmentId", schemaPath: "#/properties/assessmentId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.assessmentDate !== void 0) {
+      let data1 = data.assessmentDate;
+      if (typeof data1 === "string") {
+        if (!formats2.validate(data1)) {
+          const err8 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = { instancePath: instancePath + "/assessmentDate", schemaPath: "#/properties/assessmentDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.rows !== void 0) {
+      let data2 = data.rows;
+      if (Array.isArray(data2)) {
+        if (data2.length > 2e5) {
+          const err10 = { instancePath: instancePath + "/rows", schemaPath: "#/properties/rows/maxItems", keyword: "maxItems", params: { limit: 2e5 }, message: "must NOT have more than 200000 items" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (data2.length < 1) {
+          const err11 = { instancePath: instancePath + "/rows", schemaPath: "#/properties/rows/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data3 = data2[i0];
+          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+            for (const key1 in data3) {
+              if (!func15.call(schema19.properties.rows.items.properties, key1)) {
+                const err12 = { instancePath: instancePath + "/rows/" + i0, schemaPath: "#/properties/rows/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+            }
+            if (data3.plotId !== void 0) {
+              let data4 = data3.plotId;
+              if (typeof data4 === "string") {
+                if (func2(data4) > 64) {
+                  const err13 = { instancePath: instancePath + "/rows/" + i0 + "/plotId", schemaPath: "#/properties/rows/items/properties/plotId/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err13];
+                  } else {
+                    vErrors.push(err13);
+                  }
+                  errors++;
+                }
+                if (func2(data4) < 1) {
+                  const err14 = { instancePath: instancePath + "/rows/" + i0 + "/plotId", schemaPath: "#/properties/rows/items/properties/plotId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err14];
+                  } else {
+                    vErrors.push(err14);
+                  }
+                  errors++;
+                }
+                if (!pattern13.test(data4)) {
+                  const err15 = { instancePath: instancePath + "/rows/" + i0 + "/plotId", schemaPath: "#/properties/rows/items/properties/plotId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]+$" }, message: 'must match pattern "^[A-Za-z0-9_-]+$"' };
+                  if (vErrors === null) {
+                    vErrors = [err15];
+                  } else {
+                    vErrors.push(err15);
+                  }
+                  errors++;
+                }
+              } else {
+                const err16 = { instancePath: instancePath + "/rows/" + i0 + "/plotId", schemaPath: "#/properties/rows/items/properties/plotId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err16];
+                } else {
+                  vErrors.push(err16);
+                }
+                errors++;
+              }
+            }
+            if (data3.federation !== void 0) {
+              let data5 = data3.federation;
+              if (typeof data5 === "string") {
+                if (func2(data5) > 120) {
+                  const err17 = { instancePath: instancePath + "/rows/" + i0 + "/federation", schemaPath: "#/properties/rows/items/properties/federation/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err17];
+                  } else {
+                    vErrors.push(err17);
+                  }
+                  errors++;
+                }
+                if (func2(data5) < 1) {
+                  const err18 = { instancePath: instancePath + "/rows/" + i0 + "/federation", schemaPath: "#/properties/rows/items/properties/federation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err18];
+                  } else {
+                    vErrors.push(err18);
+                  }
+                  errors++;
+                }
+                if (!pattern0.test(data5)) {
+                  const err19 = { instancePath: instancePath + "/rows/" + i0 + "/federation", schemaPath: "#/properties/rows/items/properties/federation/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                  if (vErrors === null) {
+                    vErrors = [err19];
+                  } else {
+                    vErrors.push(err19);
+                  }
+                  errors++;
+                }
+              } else {
+                const err20 = { instancePath: instancePath + "/rows/" + i0 + "/federation", schemaPath: "#/properties/rows/items/properties/federation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err20];
+                } else {
+                  vErrors.push(err20);
+                }
+                errors++;
+              }
+            }
+            if (data3.village !== void 0) {
+              let data6 = data3.village;
+              if (typeof data6 === "string") {
+                if (func2(data6) > 120) {
+                  const err21 = { instancePath: instancePath + "/rows/" + i0 + "/village", schemaPath: "#/properties/rows/items/properties/village/maxLength", keyword: "maxLength", params: { limit: 120 }, message: "must NOT have more than 120 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err21];
+                  } else {
+                    vErrors.push(err21);
+                  }
+                  errors++;
+                }
+                if (func2(data6) < 1) {
+                  const err22 = { instancePath: instancePath + "/rows/" + i0 + "/village", schemaPath: "#/properties/rows/items/properties/village/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err22];
+                  } else {
+                    vErrors.push(err22);
+                  }
+                  errors++;
+                }
+                if (!pattern0.test(data6)) {
+                  const err23 = { instancePath: instancePath + "/rows/" + i0 + "/village", schemaPath: "#/properties/rows/items/properties/village/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"' };
+                  if (vErrors === null) {
+                    vErrors = [err23];
+                  } else {
+                    vErrors.push(err23);
+                  }
+                  errors++;
+                }
+              } else {
+                const err24 = { instancePath: instancePath + "/rows/" + i0 + "/village", schemaPath: "#/properties/rows/items/properties/village/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err24];
+                } else {
+                  vErrors.push(err24);
+                }
+                errors++;
+              }
+            }
+            if (data3.damageIndex !== void 0) {
+              let data7 = data3.damageIndex;
+              if (!(typeof data7 == "number" && isFinite(data7)) && data7 !== null) {
+                const err25 = { instancePath: instancePath + "/rows/" + i0 + "/damageIndex", schemaPath: "#/properties/rows/items/properties/damageIndex/type", keyword: "type", params: { type: schema19.properties.rows.items.properties.damageIndex.type }, message: "must be number,null" };
+                if (vErrors === null) {
+                  vErrors = [err25];
+                } else {
+                  vErrors.push(err25);
+                }
+                errors++;
+              }
+              if (typeof data7 == "number" && isFinite(data7)) {
+                if (data7 > 1 || isNaN(data7)) {
+                  const err26 = { instancePath: instancePath + "/rows/" + i0 + "/damageIndex", schemaPath: "#/properties/rows/items/properties/damageIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
+                  if (vErrors === null) {
+                    vErrors = [err26];
+                  } else {
+                    vErrors.push(err26);
+                  }
+                  errors++;
+                }
+                if (data7 < 0 || isNaN(data7)) {
+                  const err27 = { instancePath: instancePath + "/rows/" + i0 + "/damageIndex", schemaPath: "#/properties/rows/items/properties/damageIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                  if (vErrors === null) {
+                    vErrors = [err27];
+                  } else {
+                    vErrors.push(err27);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data3.benefitAmount !== void 0) {
+              let data8 = data3.benefitAmount;
+              if (!(typeof data8 == "number" && isFinite(data8)) && data8 !== null) {
+                const err28 = { instancePath: instancePath + "/rows/" + i0 + "/benefitAmount", schemaPath: "#/properties/rows/items/properties/benefitAmount/type", keyword: "type", params: { type: schema19.properties.rows.items.properties.benefitAmount.type }, message: "must be number,null" };
+                if (vErrors === null) {
+                  vErrors = [err28];
+                } else {
+                  vErrors.push(err28);
+                }
+                errors++;
+              }
+              if (typeof data8 == "number" && isFinite(data8)) {
+                if (data8 > 1e9 || isNaN(data8)) {
+                  const err29 = { instancePath: instancePath + "/rows/" + i0 + "/benefitAmount", schemaPath: "#/properties/rows/items/properties/benefitAmount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000" };
+                  if (vErrors === null) {
+                    vErrors = [err29];
+                  } else {
+                    vErrors.push(err29);
+                  }
+                  errors++;
+                }
+                if (data8 < 0 || isNaN(data8)) {
+                  const err30 = { instancePath: instancePath + "/rows/" + i0 + "/benefitAmount", schemaPath: "#/properties/rows/items/properties/benefitAmount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                  if (vErrors === null) {
+                    vErrors = [err30];
+                  } else {
+                    vErrors.push(err30);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data3.memberFederation !== void 0) {
+              let data9 = data3.memberFederation;
+              if (typeof data9 === "string") {
+                if (func2(data9) > 200) {
+                  const err31 = { instancePath: instancePath + "/rows/" + i0 + "/memberFederation", schemaPath: "#/properties/rows/items/properties/memberFederation/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err31];
+                  } else {
+                    vErrors.push(err31);
+                  }
+                  errors++;
+                }
+              } else {
+                const err32 = { instancePath: instancePath + "/rows/" + i0 + "/memberFederation", schemaPath: "#/properties/rows/items/properties/memberFederation/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err32];
+                } else {
+                  vErrors.push(err32);
+                }
+                errors++;
+              }
+            }
+            if (data3.memberVillage !== void 0) {
+              let data10 = data3.memberVillage;
+              if (typeof data10 === "string") {
+                if (func2(data10) > 200) {
+                  const err33 = { instancePath: instancePath + "/rows/" + i0 + "/memberVillage", schemaPath: "#/properties/rows/items/properties/memberVillage/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err33];
+                  } else {
+                    vErrors.push(err33);
+                  }
+                  errors++;
+                }
+              } else {
+                const err34 = { instancePath: instancePath + "/rows/" + i0 + "/memberVillage", schemaPath: "#/properties/rows/items/properties/memberVillage/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err34];
+                } else {
+                  vErrors.push(err34);
+                }
+                errors++;
+              }
+            }
+            if (data3.memberName !== void 0) {
+              let data11 = data3.memberName;
+              if (typeof data11 === "string") {
+                if (func2(data11) > 200) {
+                  const err35 = { instancePath: instancePath + "/rows/" + i0 + "/memberName", schemaPath: "#/properties/rows/items/properties/memberName/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err35];
+                  } else {
+                    vErrors.push(err35);
+                  }
+                  errors++;
+                }
+              } else {
+                const err36 = { instancePath: instancePath + "/rows/" + i0 + "/memberName", schemaPath: "#/properties/rows/items/properties/memberName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err36];
+                } else {
+                  vErrors.push(err36);
+                }
+                errors++;
+              }
+            }
+            if (data3.memberNumber !== void 0) {
+              let data12 = data3.memberNumber;
+              if (typeof data12 === "string") {
+                if (func2(data12) > 200) {
+                  const err37 = { instancePath: instancePath + "/rows/" + i0 + "/memberNumber", schemaPath: "#/properties/rows/items/properties/memberNumber/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err37];
+                  } else {
+                    vErrors.push(err37);
+                  }
+                  errors++;
+                }
+              } else {
+                const err38 = { instancePath: instancePath + "/rows/" + i0 + "/memberNumber", schemaPath: "#/properties/rows/items/properties/memberNumber/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err38];
+                } else {
+                  vErrors.push(err38);
+                }
+                errors++;
+              }
+            }
+            if (data3.plotName !== void 0) {
+              let data13 = data3.plotName;
+              if (typeof data13 === "string") {
+                if (func2(data13) > 200) {
+                  const err39 = { instancePath: instancePath + "/rows/" + i0 + "/plotName", schemaPath: "#/properties/rows/items/properties/plotName/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err39];
+                  } else {
+                    vErrors.push(err39);
+                  }
+                  errors++;
+                }
+              } else {
+                const err40 = { instancePath: instancePath + "/rows/" + i0 + "/plotName", schemaPath: "#/properties/rows/items/properties/plotName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err40];
+                } else {
+                  vErrors.push(err40);
+                }
+                errors++;
+              }
+            }
+            if (data3.crop !== void 0) {
+              let data14 = data3.crop;
+              if (typeof data14 === "string") {
+                if (func2(data14) > 200) {
+                  const err41 = { instancePath: instancePath + "/rows/" + i0 + "/crop", schemaPath: "#/properties/rows/items/properties/crop/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err41];
+                  } else {
+                    vErrors.push(err41);
+                  }
+                  errors++;
+                }
+              } else {
+                const err42 = { instancePath: instancePath + "/rows/" + i0 + "/crop", schemaPath: "#/properties/rows/items/properties/crop/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err42];
+                } else {
+                  vErrors.push(err42);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err43 = { instancePath: instancePath + "/rows/" + i0, schemaPath: "#/properties/rows/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err43];
+            } else {
+              vErrors.push(err43);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err44 = { instancePath: instancePath + "/rows", schemaPath: "#/properties/rows/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err45 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err45];
+    } else {
+      vErrors.push(err45);
+    }
+    errors++;
+  }
+  validate18.errors = vErrors;
+  return errors === 0;
+}
 export {
   v324ad2abb1054e9f19d96d4c,
+  v41994ae7b26fedb19b3bb552,
   v50341f67c2c0c24bd705a0d8,
   v6a4c7bfc337f516fbac0d156,
   v7ff02cf84320656e87fb0364,
   v8d95b7a2515e751d05022255,
-  vb1c77e7d67e859f838ae4097,
   vb6888c1315d37a3edbed2ef9,
-  ve129bcea2c6b2bea4e2c77d7
+  ve129bcea2c6b2bea4e2c77d7,
+  vec3757ae19031538384425a3
 };

@@ -547,8 +547,92 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
   validate12.errors = vErrors;
   return errors === 0;
 }
+var vc3e623ae1019776441ccd668 = validate13;
+var schema14 = { "$id": "query/admin-member-history", "type": "object", "additionalProperties": false, "properties": { "before": { "type": "string", "maxLength": 80, "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z#[0-9a-f-]{36}$" }, "pageSize": { "type": "string", "enum": ["10", "25", "50", "100"] } } };
+var pattern5 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z#[0-9a-f-]{36}$", "u");
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "before" || key0 === "pageSize")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.before !== void 0) {
+      let data0 = data.before;
+      if (typeof data0 === "string") {
+        if (func3(data0) > 80) {
+          const err1 = { instancePath: instancePath + "/before", schemaPath: "#/properties/before/maxLength", keyword: "maxLength", params: { limit: 80 }, message: "must NOT have more than 80 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data0)) {
+          const err2 = { instancePath: instancePath + "/before", schemaPath: "#/properties/before/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z#[0-9a-f-]{36}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z#[0-9a-f-]{36}$"' };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/before", schemaPath: "#/properties/before/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.pageSize !== void 0) {
+      let data1 = data.pageSize;
+      if (typeof data1 !== "string") {
+        const err4 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (!(data1 === "10" || data1 === "25" || data1 === "50" || data1 === "100")) {
+        const err5 = { instancePath: instancePath + "/pageSize", schemaPath: "#/properties/pageSize/enum", keyword: "enum", params: { allowedValues: schema14.properties.pageSize.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate13.errors = vErrors;
+  return errors === 0;
+}
 export {
   v0ceb2db1e5a963fadddb2988,
   v6a4c7bfc337f516fbac0d156,
-  v9427f640899e32175cd417b2
+  v9427f640899e32175cd417b2,
+  vc3e623ae1019776441ccd668
 };

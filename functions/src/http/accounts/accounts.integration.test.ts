@@ -348,6 +348,51 @@ describe('own account', () => {
     ).toBe(400);
   });
 
+  it("keeps each table's page size and columns on the account, for another session, field by field", async () => {
+    const agent = await givenUser({ role: 'USER', enablerId });
+    const first = (await signIn(agent.email, agent.password)).body.accessToken as string;
+    expect((await callApi(me, 'GET', '/me/preferences', { token: first })).body).toEqual({ tables: {} });
+    // The read takes no query.
+    expect(
+      (await callApi(me, 'GET', '/me/preferences', { token: first, query: { table: 'members' } })).body.code,
+    ).toBe('ERR_INVALID_DATA_FORMAT');
+    const put = (token: string, table: string, body: unknown) =>
+      callApi(me, 'PUT', `/me/preferences/${table}`, { token, body });
+    expect((await put(first, 'adminPlots', { pageSize: 50 })).body).toEqual({
+      tables: { adminPlots: { pageSize: 50 } },
+    });
+    // Another session (another browser): what was chosen is there; a field left out keeps its value.
+    const second = (await signIn(agent.email, agent.password)).body.accessToken as string;
+    const columns = await put(second, 'adminPlots', { visibleColumns: ['name', 'plotId'] });
+    expect(columns.status).toBe(200);
+    await put(second, 'members', { pageSize: 10 });
+    expect((await callApi(me, 'GET', '/me/preferences', { token: first })).body).toEqual({
+      tables: { adminPlots: { pageSize: 50, visibleColumns: ['name', 'plotId'] }, members: { pageSize: 10 } },
+    });
+    // Another user's are their own.
+    const other = await givenUser({ role: 'USER', enablerId });
+    const otherToken = (await signIn(other.email, other.password)).body.accessToken as string;
+    expect((await callApi(me, 'GET', '/me/preferences', { token: otherToken })).body).toEqual({ tables: {} });
+    // An unknown table, an empty choice, a size out of bounds, a column named twice or oddly: 400.
+    for (const [table, body] of [
+      ['nope', { pageSize: 10 }],
+      ['adminPlots', {}],
+      ['adminPlots', { pageSize: 0 }],
+      ['adminPlots', { pageSize: 501 }],
+      ['adminPlots', { visibleColumns: ['name', 'name'] }],
+      ['adminPlots', { visibleColumns: ['<script>'] }],
+      ['adminPlots', { pageSize: 10, theme: 'dark' }],
+    ] as const) {
+      const refused = await put(first, table, body);
+      expect(refused.status, JSON.stringify([table, body])).toBe(400);
+      expect(refused.body.code).toBe('ERR_INVALID_DATA_FORMAT');
+    }
+    expect((await callApi(me, 'GET', '/me/preferences', { token: first })).body.tables.adminPlots).toEqual({
+      pageSize: 50,
+      visibleColumns: ['name', 'plotId'],
+    });
+  });
+
   it('reads the current enabler with its latest config', async () => {
     const agent = await givenUser({ role: 'USER', enablerId });
     const session = (await signIn(agent.email, agent.password)).body;

@@ -8,17 +8,21 @@ import {
   addProblem,
   assessmentOfCsv,
   assessmentRowProblems,
+  namedPlotIds,
   noProblems,
-  problemAt,
+  plotProblems,
+  problemOf,
+  schemaProblems,
+  sortedProblems,
   type AssessmentRead,
 } from '#domain/assessment-file.ts';
 import { benefitUploadKey } from '#data/benefit-run-files.ts';
-import { fileSchemaErrors } from '#data/file-schema-errors.ts';
+import { plotOwners } from '#data/benefit-inputs.ts';
 import { AppError } from '#platform/app-error.ts';
 import { csvSeparatorOf, parseCsv } from '#platform/csv.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { getS3Object, s3ObjectSize } from '#platform/s3.ts';
-import { loadValidators, type ValidatorsLoader } from '#platform/validator.ts';
+import { loadValidators, validatorOf, type ValidatorsLoader } from '#platform/validator.ts';
 
 const readOf = (text: string, format: AssessmentFormat): AssessmentRead => {
   if (format === 'csv') {
@@ -30,38 +34,50 @@ const readOf = (text: string, format: AssessmentFormat): AssessmentRead => {
   try {
     return { file: JSON.parse(text) as unknown, lines: [], found };
   } catch {
-    addProblem(found, { row: null, line: null, where: '', message: 'the file is not valid JSON' });
+    addProblem(found, problemOf('ERR_ASSESSMENT_NOT_JSON', { row: null, line: null, where: '' }));
     return { file: undefined, lines: [], found };
   }
 };
 
 /**
- * The administrator's upload read (CSV or JSON) and checked whole: its size, its schema (the
- * resource's generated validators), then each row's rules. A file with any problem is refused with
- * ERR_BENEFIT_FILE_INVALID, its first problems listed with their rows and all counted; nothing is
- * written. Answers the assessment in the JSON shape.
+ * The administrator's upload read (CSV or JSON) and checked whole: its size, then every row against the
+ * schema (the resource's generated validators), the rules of its fields together, and the plots it
+ * names, which must be the current enabler's. A file with any problem is refused with
+ * ERR_BENEFIT_FILE_INVALID, its first problems listed by row, each a code of the catalogue with its
+ * field and value, and all counted; nothing is written. Answers the assessment in the JSON shape.
  */
 export const checkedAssessment = async (
   upload: string,
-  email: string,
+  session: { email: string; enabler: string },
   format: AssessmentFormat,
   validators: ValidatorsLoader,
 ): Promise<AssessmentFile> => {
   const bucket = readEnvironment('filesBucket');
-  const key = benefitUploadKey(upload, email);
+  const key = benefitUploadKey(upload, session.email);
   const size = await s3ObjectSize(bucket, key);
   if (size === undefined) throw new AppError('ERR_IMPORT_UPLOAD_NOT_FOUND');
   if (size > ASSESSMENT_LIMITS.fileBytes) throw new AppError('ERR_BENEFIT_FILE_TOO_LARGE');
   const object = await getS3Object(bucket, key);
   if (!object) throw new AppError('ERR_IMPORT_UPLOAD_NOT_FOUND');
   const read = readOf(new TextDecoder().decode(object.body), format);
-  const { found } = read;
-  if (found.count === 0) {
-    const schema = fileSchemaErrors(await loadValidators(validators), assessmentFileSchema, read.file);
-    for (const error of schema.errors) addProblem(found, problemAt(error.where, error.message, read.lines));
-    found.count += schema.count - schema.errors.length;
+  const { found, lines } = read;
+  if (read.file !== undefined) {
+    const validate = validatorOf(await loadValidators(validators), assessmentFileSchema);
+    const errors = validate(read.file)
+      ? []
+      : // A CSV file's missing reference or date is its header's problem, or its rows'.
+        (validate.errors ?? []).filter(
+          (error) => !(format === 'csv' && error.instancePath === '' && error.keyword === 'required'),
+        );
+    const faulty = schemaProblems(errors, read.file, lines, found);
+    const rows = (read.file as { rows?: unknown }).rows;
+    if (Array.isArray(rows) && rows.length <= ASSESSMENT_LIMITS.rows) {
+      const file = read.file as AssessmentFile;
+      assessmentRowProblems(file, lines, found, faulty);
+      const ids = namedPlotIds(file, faulty);
+      if (ids.length > 0) plotProblems(file, lines, await plotOwners(session.enabler, ids), found);
+    }
   }
-  if (found.count === 0) assessmentRowProblems(read.file as AssessmentFile, read.lines, found);
-  if (found.count > 0) throw new AppError('ERR_BENEFIT_FILE_INVALID', { details: found });
+  if (found.count > 0) throw new AppError('ERR_BENEFIT_FILE_INVALID', { details: sortedProblems(found) });
   return read.file as AssessmentFile;
 };

@@ -5,6 +5,8 @@ import { auditOfMonth } from '#data/audit.ts';
 import { benefitUploadKey } from '#data/benefit-run-files.ts';
 import { listCampaigns } from '#data/campaigns.ts';
 import { readMemberPartition } from '#data/member-page.ts';
+import type { Plot } from '#data/plot-items.ts';
+import { deletePlot, getPlots } from '#data/plots.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#platform/aws-clients.ts';
 import { parseCsv } from '#platform/csv.ts';
@@ -35,7 +37,7 @@ useQueueTransport({ send: async (queue, message) => void queued.push({ queue, me
 /** Delivers the queued steps (and the steps they queue) to the worker. */
 const runJobs = () => deliverBenefitSteps(queued);
 
-type Admin = { email: string; token: string };
+type Admin = { email: string; username: string; token: string };
 let enablerId: string;
 let uploader: Admin;
 let reviewer: Admin;
@@ -109,20 +111,64 @@ describe('a benefit run', () => {
       `${csv('DRY-BAD', [',Fissel,0.5,'])}\r\nDRY-BAD,2026-02-16,,Fissel,0.2,`,
     );
     expect(changing.status).toBe(400);
+    // Two rows, two dates: the first row's is the file's, and the other row is blamed for its own.
     expect(changing.body).toMatchObject({
       code: 'ERR_BENEFIT_FILE_INVALID',
       details: {
         count: 1,
         problems: [
-          { row: 2, line: 3, where: 'assessmentDate', message: "differs from the first row's (2026-02-15)" },
+          {
+            row: 2,
+            line: 3,
+            where: 'assessmentDate',
+            code: 'ERR_ASSESSMENT_OTHER_ASSESSMENT',
+            value: '2026-02-16',
+            expected: '2026-02-15',
+          },
         ],
       },
     });
     const schema = await upload(uploader, csv('DRY-BAD', [',Fissel,0.5,', ',Fissel,1.5,']));
     expect(schema.body.details).toEqual({
       count: 1,
-      problems: [{ row: 2, line: 3, where: 'damageIndex', message: 'must be <= 1' }],
+      problems: [
+        {
+          row: 2,
+          line: 3,
+          where: 'damageIndex',
+          code: 'ERR_ASSESSMENT_BAD_DAMAGE_INDEX',
+          value: '1.5',
+          expected: null,
+          message: 'A damageIndex is not a number from 0 to 1 (value: as given).',
+        },
+      ],
     });
+    // A wrong first row is blamed alone; an unknown plot and another enabler's are listed, on their rows.
+    const other = await givenMember((await givenAdministeredEnabler()).enablerId, 1, 'Elsewhere');
+    const ghost = randomUUID();
+    const named = await upload(
+      uploader,
+      [
+        'assessmentId,assessmentDate,plotId,damageIndex',
+        `DRY 2026!,2026-02-15,${awa.plotIds[0]},0.5`,
+        `DRY-2026,2026-02-15,${awaToo.plotIds[0]},0.5`,
+        `DRY-2026,2026-02-15,${ghost},0.5`,
+        `DRY-2026,2026-02-15,${other.plotIds[0]},0.5`,
+      ].join('\n'),
+    );
+    expect(
+      named.body.details.problems.map(({ row, where, code, value, expected }: Record<string, unknown>) => [
+        row,
+        where,
+        code,
+        value,
+        expected,
+      ]),
+    ).toEqual([
+      [1, 'assessmentId', 'ERR_ASSESSMENT_OTHER_ASSESSMENT', 'DRY 2026!', 'DRY-2026'],
+      [3, 'plotId', 'ERR_ASSESSMENT_UNKNOWN_PLOT', ghost, null],
+      [4, 'plotId', 'ERR_ASSESSMENT_OTHER_ENABLER_PLOT', other.plotIds[0], null],
+    ]);
     // 150 rows out of bounds: the first 100 listed with their rows and lines, all 150 counted.
     const many = await upload(
       uploader,
@@ -134,31 +180,54 @@ describe('a benefit run', () => {
     expect(many.status).toBe(400);
     expect(many.body.details.count).toBe(150);
     expect(many.body.details.problems).toHaveLength(100);
-    expect(many.body.details.problems[99]).toEqual({
+    expect(many.body.details.problems[99]).toMatchObject({
       row: 100,
       line: 101,
       where: 'damageIndex',
-      message: 'must be <= 1',
+      code: 'ERR_ASSESSMENT_BAD_DAMAGE_INDEX',
     });
     const rules = await upload(uploader, csv('DRY-BAD', ['x,Ndiaffate,0.4,', `${awa.plotIds[0]},,0.5,12`]));
     expect(
-      rules.body.details.problems.map(({ row, line, where }: Record<string, unknown>) => [row, line, where]),
+      rules.body.details.problems.map(({ row, line, where, code }: Record<string, unknown>) => [
+        row,
+        line,
+        where,
+        code,
+      ]),
     ).toEqual([
-      [1, 2, 'plotId'],
-      [2, 3, 'benefitAmount'],
+      [1, 2, 'plotId', 'ERR_ASSESSMENT_PLOT_AND_AREA'],
+      [2, 3, 'benefitAmount', 'ERR_ASSESSMENT_INDEX_AND_AMOUNT'],
     ]);
     const json = await upload(uploader, JSON.stringify({ assessmentId: 'DRY-BAD', rows: [] }), 'json');
-    expect(json.body.details.problems.map(({ where }: Record<string, unknown>) => where)).toEqual([
-      '',
-      'rows',
+    expect(
+      json.body.details.problems.map(({ where, code }: Record<string, unknown>) => [where, code]),
+    ).toEqual([
+      ['assessmentDate', 'ERR_ASSESSMENT_FIELD_MISSING'],
+      ['rows', 'ERR_ASSESSMENT_NO_ROWS'],
+    ]);
+    const notJson = await upload(uploader, '{"assessmentId":', 'json');
+    expect(notJson.body.details.problems).toEqual([
+      expect.objectContaining({ code: 'ERR_ASSESSMENT_NOT_JSON' }),
+    ]);
+    // A list of the covered plots nobody filled in has nothing to assess.
+    const blank = await upload(uploader, csv('DRY-BAD', [`${awa.plotIds[0]},,,`]));
+    expect(blank.body.details.problems).toEqual([
+      expect.objectContaining({ row: null, code: 'ERR_ASSESSMENT_NO_ROWS' }),
     ]);
     expect((await call(uploader, 'GET', '')).body.runs).toHaveLength(before);
   });
 
   it('previews a village: its covered plots valued by the rule, refused rows with their reasons, the sums and the possible duplicates', async () => {
-    const run = await previewed(
-      csv('DRY-2026', [',Ndiaffate,0.4,', `${fatou.plotIds[0]},,,5000`, `${randomUUID()},,0.9,`]),
+    // A plot deleted after the upload is no plot by the preview.
+    const gone = await givenMember(enablerId, 1, 'Gone', { village: 'Elsewhere' });
+    const started = await upload(
+      uploader,
+      csv('DRY-2026', [',Ndiaffate,0.4,', `${fatou.plotIds[0]},,,5000`, `${gone.plotIds[0]},,0.9,`]),
     );
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await deletePlot((await getPlots(gone.memberId))[0] as Plot, { email: uploader.email, name: null });
+    await runJobs();
+    const run = (await call(uploader, 'GET', `/${started.body.run.id}`)).body.run;
     runId = run.id;
     expect(run).toMatchObject({
       state: 'PENDING_APPROVAL',
@@ -332,11 +401,20 @@ describe('a benefit run', () => {
       (entry) => entry.recordId === runId,
     );
     expect(
-      trail.map(({ action, by, before: was, after }) => [action, by, was?.state ?? null, after?.state]),
+      trail.map(({ action, by, byName, before: was, after }) => [
+        action,
+        by,
+        byName,
+        was?.state ?? null,
+        after?.state,
+      ]),
     ).toEqual([
-      ['CREATE', uploader.email, null, 'PREVIEWING'],
-      ['UPDATE', reviewer.email, 'PENDING_APPROVAL', 'APPROVED'],
+      ['CREATE', uploader.email, uploader.username, null, 'PREVIEWING'],
+      ['UPDATE', reviewer.email, reviewer.username, 'PENDING_APPROVAL', 'APPROVED'],
     ]);
+    // When: the approval's entry is the review's instant, its comment kept after.
+    expect(trail[1]?.at).toBe(approved.body.run.review.at);
+    expect(trail[1]?.after).toEqual({ state: 'APPROVED', comment: 'Matches the index report' });
   });
 
   it('gives a payment file per bank and a list of the members to pay in cash, each cell safe in a spreadsheet', async () => {
@@ -448,6 +526,20 @@ describe('a benefit run', () => {
       'ERR_BENEFIT_RUN_STATE',
     );
     expect(queued).toEqual([]);
+    // Each step in the trail: who (named), when, and the state it left and reached.
+    const month = new Date().toISOString().slice(0, 7);
+    const steps = (await auditOfMonth(enablerId, month)).filter(
+      (entry) => entry.recordId === rejected.id || entry.recordId === cancelled.id,
+    );
+    expect(
+      steps
+        .filter((entry) => entry.action === 'UPDATE')
+        .map(({ recordId, byName, before: was, after }) => [recordId, byName, was?.state, after?.state]),
+    ).toEqual([
+      [rejected.id, reviewer.username, 'PENDING_APPROVAL', 'REJECTED'],
+      [cancelled.id, uploader.username, 'PENDING_APPROVAL', 'CANCELLED'],
+    ]);
+    expect(steps.find((entry) => entry.after?.state === 'REJECTED')?.at).toBe(answer.body.run.review.at);
   });
 
   it("answers another enabler's run as not found, and an upload of another administrator as missing", async () => {
@@ -470,6 +562,77 @@ describe('a benefit run', () => {
     await runJobs();
     const cancelled = await call(uploader, 'POST', `/${started.body.run.id}/cancel`, {});
     expect(cancelled.body.run?.state, JSON.stringify(cancelled.body)).toBe('CANCELLED');
+  });
+});
+
+describe('the covered plots as a file to fill in', () => {
+  it("lists the caller's enabler's plots covered on the day, of a village if asked, and uploads filled in as it is", async () => {
+    const own = await givenAdministeredEnabler();
+    const ownReviewer = await givenSignedInUser('ADMIN', own.enablerId);
+    const [diouf, sarr] = [
+      await givenMember(own.enablerId, 2, 'Mariama Diouf', { village: 'Ngohe', federation: 'Diourbel' }),
+      await givenMember(own.enablerId, 1, 'Ousmane Sarr', { village: 'Touba', federation: 'Diourbel' }),
+    ];
+    // Another enabler's plots are never listed.
+    const elsewhere = await givenMember(enablerId, 1, 'Not listed', { village: 'Ngohe' });
+    await givenContribution(diouf.memberId, 1000, {
+      plotId: diouf.plotIds[1],
+      contributionDate: '2026-01-10T10:00:00.000Z',
+    });
+    const ask = (body: Record<string, unknown>) =>
+      callApi(api, 'POST', '/admin/benefit-runs/covered-plots', { token: own.admin.token, body });
+    const file = async (answer: { body: { url: string } }) => (await fetch(answer.body.url)).text();
+
+    const listed = await ask({ assessmentId: 'DRY-NGOHE', assessmentDate: '2026-02-15', format: 'csv' });
+    expect(listed.status).toBe(201);
+    expect(listed.body).toMatchObject({ fileName: 'covered-plots_DRY-NGOHE.csv', plots: 3 });
+    const { records } = parseCsv(await file(listed), ',');
+    expect(records.map((record) => record.slice(0, 2).concat(record.slice(4, 5), record.slice(-2)))).toEqual([
+      ['assessmentId', 'assessmentDate', 'memberName', 'plotId', 'damageIndex'],
+      ['DRY-NGOHE', '2026-02-15', 'Mariama Diouf', diouf.plotIds[0], ''],
+      ['DRY-NGOHE', '2026-02-15', 'Mariama Diouf', diouf.plotIds[1], ''],
+      ['DRY-NGOHE', '2026-02-15', 'Ousmane Sarr', sarr.plotIds[0], ''],
+    ]);
+    expect(JSON.stringify(records)).not.toContain(elsewhere.plotIds[0]);
+
+    const village = await ask({
+      assessmentId: 'DRY-NGOHE',
+      assessmentDate: '2026-02-15',
+      format: 'json',
+      village: ' ngohe',
+    });
+    expect(village.body).toMatchObject({ fileName: 'covered-plots_DRY-NGOHE_ngohe.json', plots: 2 });
+    const json = JSON.parse(await file(village)) as { rows: { plotId: string; damageIndex: null }[] };
+    expect(json.rows.map((row) => [row.plotId, row.damageIndex])).toEqual([
+      [diouf.plotIds[0], null],
+      [diouf.plotIds[1], null],
+    ]);
+    // Before their coverage starts, nothing is covered.
+    expect(
+      (await ask({ assessmentId: 'DRY-NGOHE', assessmentDate: '2025-12-31', format: 'csv' })).body.plots,
+    ).toBe(0);
+    expect(
+      (await ask({ assessmentId: 'DRY NGOHE!', assessmentDate: '2026-02-15', format: 'csv' })).body.code,
+    ).toBe('ERR_INVALID_DATA_FORMAT');
+    expect(
+      (await ask({ assessmentId: 'DRY-NGOHE', assessmentDate: '2026-02-30', format: 'csv' })).status,
+    ).toBe(400);
+
+    // The CSV filled in for one plot uploads as it is: the others are set aside, not refused.
+    const filled = records
+      .map((record, index) => (index === 2 ? [...record.slice(0, -1), '1'] : record))
+      .map((record) => record.join(','))
+      .join('\r\n');
+    const started = await upload(own.admin, filled);
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    expect(started.body.run).toMatchObject({ fileRows: 3, unassessedRows: 2 });
+    await runJobs();
+    const run = (
+      await callApi(api, 'GET', `/admin/benefit-runs/${started.body.run.id}`, { token: own.admin.token })
+    ).body.run;
+    expect(run).toMatchObject({ state: 'PENDING_APPROVAL', preview: { accepted: { plots: 1 }, refused: 0 } });
+    expect((await approve(ownReviewer, run)).status).toBe(202);
+    await runJobs();
   });
 });
 

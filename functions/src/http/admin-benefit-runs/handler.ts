@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BENEFIT_RULE_VERSION } from '@cpbo/schemas/benefit-rule.ts';
 import type {
+  coveredPlotsRequestSchema,
   benefitRowsQuerySchema,
   benefitRunCancelRequestSchema,
   benefitRunReviewRequestSchema,
@@ -9,7 +10,8 @@ import type {
   FromSchema,
 } from '@cpbo/schemas';
 import { appLog } from '#data/app-log.ts';
-import { benefitUploadKey, readPreview } from '#data/benefit-run-files.ts';
+import { benefitUploadKey, coveredPlotsKey, readPreview, writeRunFile } from '#data/benefit-run-files.ts';
+import { coveredPlotRows, coveredPlotsFile } from '#domain/covered-plots.ts';
 import {
   cancelBenefitRun,
   enablersBenefitRun,
@@ -21,7 +23,7 @@ import {
   startReversal,
   type BenefitRun,
 } from '#data/benefit-runs.ts';
-import { changedPayees } from '#data/benefit-inputs.ts';
+import { changedPayees, enablerMembers, enablerPlots } from '#data/benefit-inputs.ts';
 import type { BenefitRow } from '#domain/benefit-preview.ts';
 import { getEnablerWithLatestConfig } from '#data/enablers.ts';
 import { ok, type IdempotentRequest, type SessionRequest } from '#http/middleware/api-types.ts';
@@ -37,6 +39,7 @@ import { checkedAssessment } from './assessment-upload.ts';
 import { linkedToUploader, refuseLinkedReviewer } from './linked-reviewer.ts';
 import { duplicatesPage, rowsPage } from './preview-pages.ts';
 import { runAnswer } from './run-answer.ts';
+import { actorOf } from '../actor.ts';
 
 const validators = () => import('#generated/validators/admin-benefit-runs.generated.ts');
 
@@ -59,7 +62,7 @@ const start = async ({
   idempotency: key,
 }: IdempotentRequest<FromSchema<typeof benefitRunStartRequestSchema>>) => {
   const enablerId = currentEnabler(session);
-  const assessment = await checkedAssessment(body.upload, session.email, body.format, validators);
+  const assessment = await checkedAssessment(body.upload, session, body.format, validators);
   const id = randomUUID();
   const latest = await getEnablerWithLatestConfig(enablerId);
   const run = await startBenefitRun(
@@ -69,6 +72,7 @@ const start = async ({
       fileName: body.fileName ?? null,
       currency: latest?.config?.currency ?? null,
       createdBy: session.email,
+      createdByName: session.username,
       uploaderBroughtInBy: (await callerAccount(session)).broughtInBy,
     },
     assessment,
@@ -78,6 +82,40 @@ const start = async ({
     `Benefit run ${id} (${run.assessmentId}) uploaded by ${session.email}: ${run.fileRows} rows`,
   );
   return accepted(run);
+};
+
+/** A file name's part of a text: letters, digits and dashes (none at its ends). */
+const namePart = (text: string) =>
+  text
+    .replace(/[^A-Za-z0-9_.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+
+/**
+ * POST /admin/benefit-runs/covered-plots: the current enabler's plots covered on the assessment's date
+ * (of a federation or a village if asked) as an assessment file to fill in, written to the files bucket
+ * and answered as a short-lived link (201).
+ */
+const coveredPlots = async ({
+  body,
+  session,
+}: SessionRequest<FromSchema<typeof coveredPlotsRequestSchema>>) => {
+  const enablerId = currentEnabler(session);
+  const [plots, members] = await Promise.all([enablerPlots(enablerId), enablerMembers(enablerId)]);
+  const rows = coveredPlotRows(plots.values(), members, body);
+  const area = [body.federation, body.village].filter((part) => part !== undefined).map(namePart);
+  const fileName = `covered-plots_${namePart(body.assessmentId)}${area.map((part) => `_${part}`).join('')}.${body.format}`;
+  const key = coveredPlotsKey(session.email, fileName);
+  await writeRunFile(
+    key,
+    coveredPlotsFile(rows, body, body.format),
+    body.format === 'csv' ? 'text/csv' : 'application/json',
+  );
+  const url = await presignS3Url('GET', readEnvironment('filesBucket'), key, {
+    expiresInSeconds: DOWNLOAD_URL_SECONDS,
+    fileName,
+  });
+  return { status: 201, body: { url, fileName, plots: rows.length } };
 };
 
 const list = async ({ session }: SessionRequest) =>
@@ -162,7 +200,7 @@ const review =
     session,
   }: SessionRequest<FromSchema<typeof benefitRunReviewRequestSchema>, 'id'>) => {
     const run = await runOf(session, params.id);
-    const moved = await reviewBenefitRun(run, decision, session.email, body.comment.trim(), async () => {
+    const moved = await reviewBenefitRun(run, decision, actorOf(session), body.comment.trim(), async () => {
       await refuseLinkedReviewer(run, session);
       if (run.preview?.computedAt !== body.previewComputedAt) throw new AppError('ERR_CONFLICT');
       if (decision === 'APPROVED') await assertApprovable(run);
@@ -181,7 +219,7 @@ const cancel = async ({
   session,
 }: SessionRequest<FromSchema<typeof benefitRunCancelRequestSchema>, 'id'>) => {
   const run = await runOf(session, params.id);
-  const moved = await cancelBenefitRun(run, session.email, body.comment?.trim() ?? null);
+  const moved = await cancelBenefitRun(run, actorOf(session), body.comment?.trim() ?? null);
   await appLog.info(`Benefit run ${run.id} (${run.assessmentId}) cancelled by ${session.email}`);
   return ok({ run: runAnswer(moved) });
 };
@@ -192,7 +230,7 @@ const cancel = async ({
  * (a second delivery of a step pays nobody twice).
  */
 const resume = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
-  const moved = await resumeBenefitRun(await runOf(session, params.id), session.email);
+  const moved = await resumeBenefitRun(await runOf(session, params.id), actorOf(session));
   await appLog.info(`Benefit run ${moved.id} (${moved.assessmentId}) resumed by ${session.email}`);
   return accepted(moved);
 };
@@ -202,7 +240,7 @@ const resume = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
  * details changed since): PREVIEWING, then PENDING_APPROVAL with the new preview (202).
  */
 const previewAgain = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
-  const moved = await previewBenefitRunAgain(await runOf(session, params.id), session.email);
+  const moved = await previewBenefitRunAgain(await runOf(session, params.id), actorOf(session));
   await appLog.info(`Benefit run ${moved.id} (${moved.assessmentId}) previewed again by ${session.email}`);
   return accepted(moved);
 };
@@ -218,6 +256,7 @@ const reverse = async ({ params, session, idempotency: key }: IdempotentRequest<
     {
       id: randomUUID(),
       createdBy: session.email,
+      createdByName: session.username,
       currency: run.currency,
       // The reversal is a run like any: its reviewer may not be of its creator's line.
       uploaderBroughtInBy: (await callerAccount(session)).broughtInBy,
@@ -246,6 +285,7 @@ export const handler = httpHandler(
   'admin-benefit-runs',
   {
     'POST /admin/benefit-runs/uploads': newFileUpload(benefitUploadKey),
+    'POST /admin/benefit-runs/covered-plots': coveredPlots,
     'POST /admin/benefit-runs': start,
     'GET /admin/benefit-runs': list,
     'GET /admin/benefit-runs/{id}': get,

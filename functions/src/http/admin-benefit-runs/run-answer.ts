@@ -21,6 +21,7 @@ export const runAnswer = (run: BenefitRun): BenefitRunView => ({
   assessmentDate: run.assessmentDate,
   fileName: run.fileName,
   fileRows: run.fileRows,
+  unassessedRows: run.unassessedRows,
   currency: run.currency,
   createdBy: run.createdBy,
   createdAt: run.createdAt,

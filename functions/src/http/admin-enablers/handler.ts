@@ -21,6 +21,7 @@ import { AppError } from '#platform/app-error.ts';
 import { created, noContent, ok, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { appLog } from '#data/app-log.ts';
+import { actorOf } from '../actor.ts';
 
 type EnablerBody = FromSchema<typeof enablerRequestSchema>;
 type ConfigBody = FromSchema<typeof enablerConfigSchema>;
@@ -41,7 +42,7 @@ const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   if (users.some((user) => user.role !== 'ADMIN' && user.enablerId === enabler.id)) {
     throw new AppError('ERR_ENABLER_HAS_USERS');
   }
-  await deleteEnabler(enabler.id);
+  await deleteEnabler(enabler, actorOf(session));
   await appLog.info(`Enabler ${enabler.id} (${enabler.name}) deleted by ${session.email}`);
   return noContent();
 };
@@ -51,9 +52,15 @@ export const handler = httpHandler(
   {
     'GET /admin/enablers': async () => ok((await listEnablers()) satisfies AdminEnablerAnswer[]),
     'POST /admin/enablers': async ({ body, session }: SessionRequest<EnablerBody>) =>
-      created((await createEnabler(profileOf(body), session.email)) satisfies AdminEnablerAnswer),
+      created((await createEnabler(profileOf(body), actorOf(session))) satisfies AdminEnablerAnswer),
     'POST /admin/enablers/{id}': async ({ body, params, session }: SessionRequest<EnablerBody, 'id'>) =>
-      ok((await updateEnabler(params.id, profileOf(body), session.email)) satisfies AdminEnablerAnswer),
+      ok(
+        (await updateEnabler(
+          await existingEnabler(params.id),
+          profileOf(body),
+          actorOf(session),
+        )) satisfies AdminEnablerAnswer,
+      ),
     'DELETE /admin/enablers/{id}': remove,
     'GET /admin/enablers/{id}/configs': async ({ params }: SessionRequest<unknown, 'id'>) => {
       await existingEnabler(params.id);
@@ -71,7 +78,7 @@ export const handler = httpHandler(
             ...body,
             benefitFactorsByMonth: [...body.benefitFactorsByMonth],
           },
-          session.email,
+          actorOf(session),
         )) satisfies EnablerConfigVersionAnswer,
       ),
     'GET /admin/enablers/{id}/campaigns': async ({ params }: SessionRequest<unknown, 'id'>) => {

@@ -286,7 +286,7 @@ describe('DELETE /admin/members/{id}', () => {
     );
     expect(tombstone).toMatchObject({ entityType: 'MEMBER_REMOVED', enablerId });
     const audit = (await auditOfMonth(enablerId, new Date().toISOString().slice(0, 7))).find(
-      (entry) => entry.recordId === id,
+      (entry) => entry.recordId === id && entry.action === 'DELETE',
     );
     expect(audit).toMatchObject({
       action: 'DELETE',

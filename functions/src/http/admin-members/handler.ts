@@ -1,4 +1,7 @@
 import type { adminMemberRequestSchema, FromSchema, MemberDeletionAnswer } from '@cpbo/schemas';
+import type { memberHistoryQuerySchema } from '@cpbo/schemas/activity.ts';
+import { memberHistoryPage } from '#data/audit.ts';
+import { namedPage } from '#data/audit-names.ts';
 import { dateOfUnixSeconds, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { applyListChanges } from '#data/list-changes.ts';
 import { createMember, deleteMember, getMember, updateMember } from '#data/members.ts';
@@ -18,6 +21,7 @@ import { idempotency } from '#http/middleware/idempotency.ts';
 import { memberFieldsOfBody } from '../members/member-fields.ts';
 import { memberInScope } from '../members/member-scope.ts';
 import { appLog } from '#data/app-log.ts';
+import { actorOf } from '../actor.ts';
 
 /*
  * The administrator's members, in the administrator's current enabler only: another enabler's member
@@ -38,7 +42,7 @@ const add = async ({ body, session, idempotency }: IdempotentRequest<AdminMember
       onboardingDate:
         body.onboardingDate === undefined ? isoDateOf(new Date()) : dateOfUnixSeconds(body.onboardingDate),
     },
-    { receipt: idempotency.receipt(memberCreated) },
+    { receipt: idempotency.receipt(memberCreated), actor: actorOf(session) },
   );
   await applyListChanges({ enablerId: member.enablerId, member: { summary: memberSummaryOf(member) } });
   return memberCreated(member);
@@ -47,11 +51,15 @@ const add = async ({ body, session, idempotency }: IdempotentRequest<AdminMember
 /** POST /admin/members/{id}: every field; the onboarding date keeps its value when absent. */
 const edit = async ({ body, params, session }: SessionRequest<AdminMemberBody, 'id'>) => {
   const member = await memberInScope(session, params.id);
-  await updateMember(member, {
-    ...memberFieldsOfBody(body),
-    onboardingDate:
-      body.onboardingDate === undefined ? member.onboardingDate : dateOfUnixSeconds(body.onboardingDate),
-  });
+  await updateMember(
+    member,
+    {
+      ...memberFieldsOfBody(body),
+      onboardingDate:
+        body.onboardingDate === undefined ? member.onboardingDate : dateOfUnixSeconds(body.onboardingDate),
+    },
+    actorOf(session),
+  );
   const changed = await getMember(member.id);
   if (changed)
     await applyListChanges({ enablerId: session.enabler, member: { summary: memberSummaryOf(changed) } });
@@ -77,7 +85,7 @@ const deletionAnswer = (job: MemberDeletion): MemberDeletionAnswer => ({
  */
 const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   await memberInScope(session, params.id);
-  const { removedAt, deletion, queued } = await deleteMember(session.enabler, params.id, session.email);
+  const { removedAt, deletion, queued } = await deleteMember(session.enabler, params.id, actorOf(session));
   await applyListChanges({ enablerId: session.enabler, member: { removed: params.id, at: removedAt } });
   await appLog.info(
     `Member ${params.id} of enabler ${session.enabler} deleted by ${session.email}` +
@@ -95,6 +103,23 @@ const deletionStatus = async ({ params, session }: SessionRequest<unknown, 'id'>
   return ok(deletionAnswer(job));
 };
 
+/**
+ * GET /admin/members/{id}/history: the member's changes (its profile, plots and money records, and who
+ * made each), newest first, named.
+ */
+const history = async ({
+  params,
+  query,
+  session,
+}: SessionRequest<unknown, 'id', FromSchema<typeof memberHistoryQuerySchema>>) => {
+  const member = await memberInScope(session, params.id);
+  const page = await memberHistoryPage(member.id, {
+    before: query.before ?? null,
+    count: Number(query.pageSize ?? '25'),
+  });
+  return ok(await namedPage(page));
+};
+
 export const handler = httpHandler(
   'admin-members',
   {
@@ -102,6 +127,7 @@ export const handler = httpHandler(
     'POST /admin/members/{id}': edit,
     'DELETE /admin/members/{id}': remove,
     'GET /admin/members/deletions/{id}': deletionStatus,
+    'GET /admin/members/{id}/history': history,
   },
   { idempotency, validators: () => import('#generated/validators/admin-members.generated.ts') },
 );

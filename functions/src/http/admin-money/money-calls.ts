@@ -145,6 +145,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row, detail }: M
       memberId,
       values,
       by: session.email,
+      byName: session.username,
       receipt: idempotency.receipt(recordCreated),
     });
     if (!record) throw new Error('A creation writes a record');
@@ -167,6 +168,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row, detail }: M
       recordId: record.id,
       values: values(record),
       by: session.email,
+      byName: session.username,
     });
     if (changed) await remember(session.enabler, changed);
     return noContent();
@@ -182,6 +184,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row, detail }: M
       recordId: record.id,
       values: null,
       by: session.email,
+      byName: session.username,
     });
     // At or after the tombstone's instant: no copy of the record read later brings it back.
     await applyListChanges({

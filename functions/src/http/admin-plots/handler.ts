@@ -25,6 +25,7 @@ import { plotView } from '../members/views.ts';
 import { plotChangesOfBody } from '../members/plot-fields.ts';
 import { centsOf } from '../body-amounts.ts';
 import { appLog } from '#data/app-log.ts';
+import { actorOf } from '../actor.ts';
 
 /*
  * The administrator's plots (the spec's "fields"), in the administrator's current enabler only:
@@ -99,7 +100,7 @@ const add = async ({ body, session, idempotency }: IdempotentRequest<NewPlotBody
       ...datesOf(body, latest.config),
       enablerConfig: { version: latest.config.version, _id: latest.config._id },
     },
-    { receipt: idempotency.receipt(plotCreated) },
+    { receipt: idempotency.receipt(plotCreated), actor: actorOf(session) },
   );
   // The member list's plot count moves too.
   await applyListChanges({
@@ -124,11 +125,15 @@ const edit = async ({ body, params, session }: SessionRequest<UpdatePlotBody, 'i
   if (!config) throw invalid('The enabler has no such config version.');
   if (body.enablerConfig?._id !== undefined && body.enablerConfig._id !== config._id)
     throw invalid('The config id is not the one of this version.');
-  const updated = await adminUpdatePlot(plot, {
-    ...plotChangesOfBody(body, plot),
-    ...datesOf(body, config),
-    enablerConfig: { version: config.version, _id: config._id },
-  });
+  const updated = await adminUpdatePlot(
+    plot,
+    {
+      ...plotChangesOfBody(body, plot),
+      ...datesOf(body, config),
+      enablerConfig: { version: config.version, _id: config._id },
+    },
+    actorOf(session),
+  );
   await applyListChanges({ enablerId: session.enabler, record: { list: 'plots', entry: updated } });
   return noContent();
 };
@@ -136,7 +141,7 @@ const edit = async ({ body, params, session }: SessionRequest<UpdatePlotBody, 'i
 /** DELETE /admin/plots/{id}: refused while contributions or payouts were recorded on the plot. */
 const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   const plot = await plotInScope(session, params.id);
-  await deletePlot(plot);
+  await deletePlot(plot, actorOf(session));
   // At or after the tombstone's instant: no copy of the plot read later brings it back.
   await applyListChanges({
     enablerId: session.enabler,

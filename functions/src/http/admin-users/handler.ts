@@ -7,7 +7,7 @@ import type {
 import { lineageBroughtInBy } from '#domain/account-lineage.ts';
 import { normalizeEmail } from '#domain/emails.ts';
 import { deleteSessionsOf } from '#data/sessions.ts';
-import { blockUser, createUser, deleteUser, listUsers, updateUser } from '#data/users.ts';
+import { changeManagedUser, createUser, deleteUser, forceRenewal, listUsers } from '#data/users.ts';
 import { created, noContent, ok, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { mailOneTimeLink, notifyAdministratorsOfNewAdministrator } from '../accounts/account-mails.ts';
@@ -16,6 +16,7 @@ import { isVisibleFrom, managedUser, refuseOwnAccount } from './managed-user.ts'
 import { userView } from './user-view.ts';
 import { appLog } from '#data/app-log.ts';
 import { AppError } from '#platform/app-error.ts';
+import { actorOf } from '../actor.ts';
 
 /** GET /admin/users: the users of the current enabler and every administrator. */
 const list = async ({ session }: SessionRequest) => {
@@ -32,15 +33,18 @@ const list = async ({ session }: SessionRequest) => {
 const add = async ({ body, session }: SessionRequest<FromSchema<typeof newUserRequestSchema>>) => {
   if (body.role !== 'ADMIN' && !session.enabler) throw new AppError('ERR_NOT_FOUND');
   const creator = await callerAccount(session);
-  const user = await createUser({
-    email: normalizeEmail(body.email),
-    username: body.username.trim(),
-    role: body.role,
-    enablerId: session.enabler,
-    defaultFederation: body.defaultFederation ?? null,
-    createdBy: creator.email,
-    broughtInBy: lineageBroughtInBy(creator),
-  });
+  const user = await createUser(
+    {
+      email: normalizeEmail(body.email),
+      username: body.username.trim(),
+      role: body.role,
+      enablerId: session.enabler,
+      defaultFederation: body.defaultFederation ?? null,
+      createdBy: creator.email,
+      broughtInBy: lineageBroughtInBy(creator),
+    },
+    { actor: actorOf(session) },
+  );
   await mailOneTimeLink(user, 'REGISTER');
   if (user.role === 'ADMIN') {
     await notifyAdministratorsOfNewAdministrator(user, creator, 'administratorCreated', user.createdAt);
@@ -65,13 +69,17 @@ const update = async ({
   const changesRole = body.role !== undefined && body.role !== user.role;
   if (deactivates || changesRole) refuseOwnAccount(session, user);
   const promoter = changesRole && body.role === 'ADMIN' ? await callerAccount(session) : undefined;
-  const updated = await updateUser(user.email, {
-    username: body.username?.trim(),
-    role: body.role,
-    active: body.active,
-    defaultFederation: body.defaultFederation,
-    promotion: promoter && { by: promoter.email, broughtInBy: lineageBroughtInBy(promoter) },
-  });
+  const updated = await changeManagedUser(
+    user,
+    {
+      username: body.username?.trim(),
+      role: body.role,
+      active: body.active,
+      defaultFederation: body.defaultFederation,
+      promotion: promoter && { by: promoter.email, broughtInBy: lineageBroughtInBy(promoter) },
+    },
+    actorOf(session),
+  );
   if (!updated.active || changesRole) await deleteSessionsOf(user.email);
   if (promoter) {
     await notifyAdministratorsOfNewAdministrator(
@@ -89,7 +97,7 @@ const update = async ({
 const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
   const user = await managedUser(session, params.id);
   refuseOwnAccount(session, user);
-  await deleteUser(user.email);
+  await deleteUser(user.email, { user, actor: actorOf(session) });
   await deleteSessionsOf(user.email);
   await appLog.info(`User ${user.email} deleted by ${session.email}`);
   return noContent();
@@ -102,7 +110,7 @@ const forcePasswordRenew = async ({
 }: SessionRequest<FromSchema<typeof forceRenewRequestSchema>>) => {
   const user = await managedUser(session, body.email);
   refuseOwnAccount(session, user);
-  await blockUser(user.email, 'RENEWAL_FORCED');
+  await forceRenewal(user, actorOf(session));
   await deleteSessionsOf(user.email);
   await mailOneTimeLink(user, 'RESET');
   return noContent();

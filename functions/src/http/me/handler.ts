@@ -1,4 +1,6 @@
 import type { FromSchema, languageRequestSchema } from '@cpbo/schemas';
+import type { PreferenceTable, tablePreferencesRequestSchema } from '@cpbo/schemas/preferences.ts';
+import { preferencesOf, saveTablePreferences } from '#data/preferences.ts';
 import { configTermsOf, getEnablerWithLatestConfig, listConfigs } from '#data/enablers.ts';
 import { updateUser } from '#data/users.ts';
 import { AppError } from '#platform/app-error.ts';
@@ -24,11 +26,29 @@ const saveLanguage = async ({ body, session }: SessionRequest<FromSchema<typeof 
   return ok({ language: body.language });
 };
 
+/** GET /me/preferences: the page size and columns the user chose for each table. */
+const preferences = async ({ session }: SessionRequest) => ok(await preferencesOf(session.email));
+
+/** PUT /me/preferences/{table}: keeps the user's choice for a table; answers every table's. */
+const savePreferences = async ({
+  body,
+  params,
+  session,
+}: SessionRequest<FromSchema<typeof tablePreferencesRequestSchema>, 'table'>) =>
+  ok(
+    await saveTablePreferences(session.email, params.table as PreferenceTable, {
+      ...body,
+      ...(body.visibleColumns && { visibleColumns: [...body.visibleColumns] }),
+    }),
+  );
+
 export const handler = httpHandler(
   'me',
   {
     'GET /me/enabler': currentEnabler,
     'PUT /me/language': saveLanguage,
+    'GET /me/preferences': preferences,
+    'PUT /me/preferences/{table}': savePreferences,
   },
   { validators: () => import('#generated/validators/me.generated.ts') },
 );

@@ -24,6 +24,7 @@ import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
 import { countEvent } from '#platform/metrics.ts';
 import { centsOf } from '../body-amounts.ts';
+import { actorOf } from '../actor.ts';
 import { memberFieldsOfBody } from './member-fields.ts';
 import { plotChangesOfBody } from './plot-fields.ts';
 import { memberInScope } from './member-scope.ts';
@@ -77,7 +78,10 @@ const onboard = async ({
     enablerId: session.enabler,
     onboardingDate: isoDateOf(new Date()),
   };
-  const member = await createMember(fields, { receipt: idempotency.receipt(memberCreated) });
+  const member = await createMember(fields, {
+    receipt: idempotency.receipt(memberCreated),
+    actor: actorOf(session),
+  });
   await applyListChanges({ enablerId: member.enablerId, member: { summary: memberSummaryOf(member) } });
   return memberCreated(member);
 };
@@ -111,7 +115,10 @@ const addPlot = async ({
     ...coverageDates(start, latest.config),
     enablerConfig: { version: latest.config.version, _id: latest.config._id },
   };
-  const plot = await createPlot(fields, { receipt: idempotency.receipt(plotCreated) });
+  const plot = await createPlot(fields, {
+    receipt: idempotency.receipt(plotCreated),
+    actor: actorOf(session),
+  });
   await applyListChanges({ enablerId: session.enabler, member: { id: member.id } });
   return plotCreated(plot);
 };
@@ -125,7 +132,7 @@ const changePlot = async ({
   const current = (await getPlots(member.id)).find((candidate) => candidate.id === params.plotId);
   if (!current) throw new AppError('ERR_NOT_FOUND');
   // Fields the spec's body does not carry keep their value when absent.
-  await updatePlot(member, current.id, plotChangesOfBody(body, current));
+  await updatePlot(member, current, plotChangesOfBody(body, current), actorOf(session));
   await applyListChanges({ enablerId: session.enabler, member: { id: member.id } });
   const plot = (await getPlots(member.id)).find((candidate) => candidate.id === params.plotId);
   if (!plot) throw new AppError('ERR_NOT_FOUND');
@@ -146,6 +153,7 @@ const cashout = async ({
     plot: null,
     values: { amountCents: centsOf(body.amount ?? 0), cashoutDate: new Date().toISOString() },
     by: session.email,
+    byName: session.username,
     receipt: idempotency.receipt(cashoutRecorded(member)),
   });
   countEvent('Cashouts');
@@ -175,6 +183,7 @@ const contribute = async ({
       contributionDate: new Date().toISOString(),
     },
     by: session.email,
+    byName: session.username,
     receipt: idempotency.receipt(contributionRecorded(member)),
   });
   countEvent('Contributions');

@@ -401,14 +401,19 @@ describe('the check of the answers in the tests', () => {
 describe('a resource handler', () => {
   it('refuses to start when a route of the resource has no implementation', () => {
     expect(() => httpHandler('me', {} as RouteImplementations<'me'>)).toThrow(
-      /missing \[GET \/me\/enabler, PUT \/me\/language\]/,
+      /missing \[GET \/me\/enabler, PUT \/me\/language, GET \/me\/preferences, PUT \/me\/preferences\/\{table\}\]/,
     );
   });
 
   it('answers 405 for another method on a routed path and 404 for an unknown path', async () => {
     const handler = httpHandler(
       'me',
-      { 'GET /me/enabler': async () => ok({ id: 'e1' }), 'PUT /me/language': async () => ok({}) },
+      {
+        'GET /me/enabler': async () => ok({ id: 'e1' }),
+        'PUT /me/language': async () => ok({}),
+        'GET /me/preferences': async () => ok({ tables: {} }),
+        'PUT /me/preferences/{table}': async () => ok({ tables: {} }),
+      },
       { validators: () => import('#generated/validators/me.generated.ts') },
     );
     const context = lambdaContext('me');

@@ -54,6 +54,8 @@ const me = httpHandler(
       countEvent('Contributions');
       return ok({});
     },
+    'GET /me/preferences': async () => ok({ tables: {} }),
+    'PUT /me/preferences/{table}': async () => ok({ tables: {} }),
   } as RouteImplementations<'me'>,
   { validators: () => import('#generated/validators/me.generated.ts') },
 );

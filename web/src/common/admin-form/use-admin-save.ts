@@ -2,14 +2,17 @@ import { useNavigate } from 'react-router-dom';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useWrite } from '../../api/use-write.ts';
 import { useActionKey } from '../../api/use-action-key.ts';
+import { savedState } from '../ui/saved-notice.tsx';
 
 /**
  * The save of an administrator's form: one write whose retries share one Idempotency-Key, then the
- * record's table. The admin tables and the members (whose totals move) are read again.
+ * record's table, which says what was saved (`saved`). The admin tables and the members (whose totals
+ * move) are read again.
  */
 export function useAdminSave<Body>(
   send: (body: Body, idempotencyKey: string) => Promise<unknown>,
   backHref: string,
+  saved: (body: Body) => string,
 ) {
   const navigate = useNavigate();
   const actionKey = useActionKey();
@@ -28,7 +31,7 @@ export function useAdminSave<Body>(
         return false;
       }
       actionKey.succeeded();
-      navigate(backHref);
+      navigate(backHref, { state: savedState(saved(body)) });
       return true;
     },
   };

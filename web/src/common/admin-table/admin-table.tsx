@@ -11,10 +11,12 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import type { AdminPageAnswer, AdminPageRequest } from '../../api/admin-records.ts';
+import type { PreferenceTable } from '../../api/preferences.ts';
 import { readEveryPage } from '../../api/every-page.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { openInNewTab } from '../browser/browser.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { useSavedNotice } from '../ui/saved-notice.tsx';
 import { TableEmptyState, TableLoadingState, TableNoMatchState } from '../ui/table-states.tsx';
 import { useFollow } from '../browser/use-follow.ts';
 import { useNumberedPages } from './numbered-pages.tsx';
@@ -34,6 +36,8 @@ const readAll = async <Row,>(
 export interface AdminTableProps<Row extends { id: string }> {
   /** The resource (query-key part): 'members', 'plots'… */
   resource: string;
+  /** Where the user's page size and columns of this table are kept. */
+  preferences: PreferenceTable;
   /** Reads one page with the table's filters (the page builds the query string). */
   readPage: (request: AdminPageRequest) => Promise<AdminPageAnswer<Row>>;
   /** The filters' values: a change starts again from the first page. */
@@ -73,7 +77,11 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
   const navigate = useNavigate();
   const follow = useFollow();
   const queryClient = useQueryClient();
-  const paging = useNumberedPages((size) => t('adminTable.preferences.size', { size }));
+  const paging = useNumberedPages(
+    (size) => t('adminTable.preferences.size', { size }),
+    undefined,
+    props.preferences,
+  );
   const { page, pageSize, all } = paging;
   const [sort, setSort] = useState<AdminTableSort>(defaultSort);
   // Another sort or filter starts again from the first page.
@@ -88,6 +96,8 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
     queryKey: queryKeys.admin.list(resource, { page, pageSize, sort, filterValues }),
     queryFn: () => (all ? readAll(readPage, { pageSize, sort }) : readPage({ page, pageSize, sort })),
     placeholderData: keepPreviousData,
+    // The page size the user keeps is known first: one read, of the right page.
+    enabled: paging.ready,
   });
   // An answer's rows are drawn in a render React may interrupt, not in one long task the page cannot
   // answer during (an answer's render is otherwise synchronous): header, rows and pager change together.
@@ -105,6 +115,7 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
   const count = shown.data?.count;
   const total = shown.data?.totalAmount;
 
+  const saved = useSavedNotice();
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const remove = useMutation({
@@ -167,9 +178,25 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
   };
 
   const items = current?.items ?? [];
+  // The first column names the row and the actions act on it: both stay; the user chooses the others.
+  const [rowHeader] = columns;
+  const visible = paging.columns.visible ?? columns.map((column) => column.id as string);
+  const columnOptions = columns.map((column, index) => ({
+    id: column.id as string,
+    label: typeof column.header === 'string' ? column.header : (column.id as string),
+    alwaysVisible: index === 0,
+  }));
+  const columnDisplay = [
+    ...columns.map((column) => ({
+      id: column.id as string,
+      visible: column === rowHeader || visible.includes(column.id as string),
+    })),
+    { id: 'actions', visible: true },
+  ];
 
   return (
     <SpaceBetween size="m">
+      {saved}
       {notice && (
         <Flashbar
           items={[
@@ -194,6 +221,7 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
           trackBy="id"
           items={items}
           columnDefinitions={[...columns, actionsColumn]}
+          columnDisplay={columnDisplay}
           sortingColumn={{ sortingField: sort.field }}
           sortingDescending={sort.direction === 'desc'}
           onSortingChange={({ detail }) =>
@@ -233,7 +261,7 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
           }
           filter={props.filter}
           pagination={paging.pagination(count ?? 0, loading)}
-          preferences={paging.preferences(shown.data !== undefined)}
+          preferences={paging.preferences(shown.data !== undefined, { options: columnOptions, visible })}
           empty={
             loading ? (
               <TableLoadingState text={t(`${texts}.loading`)} />

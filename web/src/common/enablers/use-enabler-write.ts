@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useWrite } from '../../api/use-write.ts';
 import { useSignedInSession } from '../../session/session-context.ts';
+import { savedState } from '../ui/saved-notice.tsx';
 
 /**
  * A write of the enabler screens (profile, configuration): once it succeeded, the top bar's enabler
@@ -11,6 +12,7 @@ import { useSignedInSession } from '../../session/session-context.ts';
 export function useEnablerWrite<Value, Result>(
   write: (value: Value) => Promise<Result>,
   next: (result: Result) => string,
+  saved: (result: Result) => string,
 ): (value: Value) => Promise<void> {
   const navigate = useNavigate();
   const { refreshEnablers } = useSignedInSession();
@@ -18,6 +20,6 @@ export function useEnablerWrite<Value, Result>(
   return async (value: Value) => {
     const result = await mutation.mutateAsync(value);
     void refreshEnablers().catch(() => undefined);
-    navigate(next(result));
+    navigate(next(result), { state: savedState(saved(result)) });
   };
 }

@@ -79,7 +79,7 @@ describe('account page', { timeout: 30_000 }, () => {
 
     await userEvent.clear(screen.getByLabelText('New password'));
     await userEvent.type(screen.getByLabelText('New password'), 'new password');
-    expect(fieldErrors()).toEqual(['The password and his confirmation are differents.']);
+    expect(fieldErrors()).toEqual(['The password and its confirmation differ.']);
     expect(changeButton()?.isDisabled()).toBe(true);
 
     expect(api.calls().filter((call) => call.includes('/api/auth/password'))).toEqual([]);

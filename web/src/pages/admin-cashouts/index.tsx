@@ -22,6 +22,7 @@ export function AdminCashoutsPage() {
   useDocumentTitle(t('screens.adminCashouts'));
   return (
     <AdminTable<AdminCashoutRow>
+      preferences="adminCashouts"
       resource="cashouts"
       texts={adminTables.adminCashouts.texts}
       title={t('screens.adminCashouts')}

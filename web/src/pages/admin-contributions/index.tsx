@@ -23,6 +23,7 @@ export function AdminContributionsPage() {
   useDocumentTitle(t('screens.adminContributions'));
   return (
     <AdminTable<AdminContributionRow>
+      preferences="adminContributions"
       resource="contributions"
       texts={adminTables.adminContributions.texts}
       title={t('screens.adminContributions')}

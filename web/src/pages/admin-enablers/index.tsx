@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSavedNotice } from '../../common/ui/saved-notice.tsx';
 import { useEnablers } from '../../api/enablers-queries.ts';
 import { deleteEnabler, type AdminEnabler } from '../../api/enablers.ts';
 import { queryKeys } from '../../api/query-keys.ts';
@@ -13,6 +14,7 @@ import { EnablersTable } from './components/enablers-table.tsx';
 /** Every enabler, with its images and latest config; add, edit, configs, campaigns and delete. */
 export function AdminEnablersPage() {
   const { t } = useTranslation();
+  const saved = useSavedNotice();
   const { refreshEnablers } = useSignedInSession();
   useDocumentTitle(t('screens.adminEnablers'));
   // A failure is shown by the error dialog; the table stays as it was.
@@ -35,6 +37,7 @@ export function AdminEnablersPage() {
 
   return (
     <>
+      {saved}
       <EnablersTable
         enablers={enablers.data ?? []}
         loading={enablers.isFetching}

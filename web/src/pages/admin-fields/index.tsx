@@ -11,6 +11,7 @@ import { AdminTable } from '../../common/admin-table/admin-table.tsx';
 import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { formatNumber } from '../../common/format/format.ts';
 import { irrigationKey } from '../../common/plots/plot-fields.ts';
+import { PlotId } from '../../common/plots/plot-id.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 
@@ -23,6 +24,7 @@ export function AdminFieldsPage() {
   useDocumentTitle(t('screens.adminFields'));
   return (
     <AdminTable<AdminPlotRow>
+      preferences="adminPlots"
       resource="plots"
       texts={adminTables.adminFields.texts}
       title={t('screens.adminFields')}
@@ -36,6 +38,12 @@ export function AdminFieldsPage() {
         memberNameColumn(t),
         memberNumberColumn(t),
         { id: 'name', sortingField: 'name', header: t('plots.fields.name'), cell: (row) => row.name },
+        // As an assessment file names the plot, copied in one click.
+        {
+          id: 'id',
+          header: t('plots.fields.id'),
+          cell: (row) => <PlotId id={row.id} name={row.name} short />,
+        },
         {
           // Sorted by latitude, from south to north.
           id: 'coordinates',

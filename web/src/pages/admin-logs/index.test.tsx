@@ -1,5 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { ActivityEntry } from '../../api/activity.ts';
 import type { LogLine } from '../../api/operations.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
@@ -33,38 +34,87 @@ const logsAnswer = (request: FakeRequest) => {
   return { body: { logs, count } };
 };
 
+/** Today's activity as the server names it: one member's bank details changed by an administrator. */
+const bankEdit: ActivityEntry = {
+  at: new Date().toISOString(),
+  action: 'UPDATE',
+  recordType: 'MEMBER',
+  recordId: 'm1',
+  label: 'Awa Diop',
+  enablerId: 'e1',
+  enablerName: 'Coop Verte',
+  memberId: 'm1',
+  memberName: 'Awa Diop',
+  memberNumber: 'N-1',
+  by: 'ibrahima@example.org',
+  byName: 'Ibrahima Sow',
+  before: { bankAccount: null },
+  after: { bankAccount: 'SN-001' },
+};
+
 const table = () => cloudscape().findTable();
 const cells = () =>
   (table()?.findRows() ?? []).map((row) =>
     Array.from(row.getElement().querySelectorAll('td, th')).map((cell) => cell.textContent),
   );
 
-const openLogs = async () => {
-  setSessionMarker();
-  const api = fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/logs': logsAnswer });
-  renderApp('/AdminLogs');
-  await waitFor(() => expect(cells().length).toBe(10));
-  return api;
-};
-
-const logQueries = (api: Awaited<ReturnType<typeof openLogs>>) =>
+const logQueries = (api: { requests: FakeRequest[] }) =>
   api.requests
     .filter((request) => request.path === '/api/admin/logs')
     .map((request) => Object.fromEntries(request.url.searchParams));
 
+/** The application log's tab, beside the activity the screen opens on. */
+const showLog = async (name = 'Application log') => {
+  await userEvent.click(await screen.findByRole('tab', { name }));
+};
+
+const routes = (activity: ActivityEntry[] = [bankEdit]) => ({
+  ...signedInRoutes('ADMIN'),
+  'GET /api/admin/logs': logsAnswer,
+  'GET /api/admin/activity': { body: { entries: activity, next: null } },
+});
+
+const openLogs = async () => {
+  setSessionMarker();
+  const api = fakeApi(routes());
+  renderApp('/AdminLogs');
+  await showLog();
+  await waitFor(() => expect(cells().length).toBe(10));
+  return api;
+};
+
 describe('logs page', { timeout: 30_000 }, () => {
-  it('should open on warn, page 1 of 10, with date, level and message', async () => {
+  it("should open on the day's activity, named, in the user's time zone", async () => {
+    setSessionMarker();
+    const api = fakeApi(routes());
+    renderApp('/AdminLogs');
+    await waitFor(() => expect(cells().length).toBe(1));
+    const [row] = cells();
+    expect(row?.join(' ')).toContain('Ibrahima Sow');
+    expect(row?.join(' ')).toContain("Member's bank details changed");
+    expect(row?.join(' ')).toContain('Awa Diop');
+    expect(row?.join(' ')).toContain('SN-001');
+    // Asked from the local day's first instant to its last.
+    const [asked] = api.requests.filter((request) => request.path === '/api/admin/activity');
+    const from = new Date(asked?.url.searchParams.get('from') ?? '');
+    const to = new Date(asked?.url.searchParams.get('to') ?? '');
+    expect([from.getHours(), from.getMinutes()]).toEqual([0, 0]);
+    expect(to.getTime() - from.getTime()).toBe(86_400_000 - 1);
+    expect(from.getDate()).toBe(new Date().getDate());
+  });
+
+  it('should open the application log at Information, page 1 of 10, with date, level and message', async () => {
     const api = await openLogs();
-    expect(logQueries(api)).toEqual([{ level: 'warn', page: '1', pageSize: '10' }]);
-    expect(screen.getByRole('heading', { name: /Logs/, level: 1 }).textContent).toContain('(27)');
+    expect(logQueries(api)).toEqual([{ level: 'info', page: '1', pageSize: '10' }]);
+    expect(screen.getByRole('heading', { name: /Application log/, level: 2 }).textContent).toContain('(27)');
     const radios = ['Warning', 'Error', 'Information', 'Debug'].map(
       (name) => screen.getByRole('radio', { name }) as HTMLInputElement,
     );
     expect(screen.getAllByRole('radio')).toEqual(radios);
-    expect(radios.map((radio) => radio.checked)).toEqual([true, false, false, false]);
+    expect(radios.map((radio) => radio.checked)).toEqual([false, false, true, false]);
     const [, second] = cells();
     expect(second?.[1]).toBe('Warning');
-    expect(second?.[2]).toBe('warn line 2');
+    expect(second?.[2]).toBe('info line 2');
     expect(second?.[0]).toMatch(/^\d\d\/11\/2026 \d\d:\d\d$/);
     // 27 lines of 10: three pages.
     expect(table()?.findPagination()?.findPageNumbers()).toHaveLength(3);
@@ -87,12 +137,12 @@ describe('logs page', { timeout: 30_000 }, () => {
     const api = await openLogs();
     await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(cells().length).toBe(7));
-    expect(cells()[0]?.[2]).toBe('warn line 21');
+    expect(cells()[0]?.[2]).toBe('info line 21');
     await userEvent.click(screen.getByRole('radio', { name: 'Error' }));
     await waitFor(() => expect(cells().length).toBe(3));
     expect(logQueries(api)).toEqual([
-      { level: 'warn', page: '1', pageSize: '10' },
-      { level: 'warn', page: '3', pageSize: '10' },
+      { level: 'info', page: '1', pageSize: '10' },
+      { level: 'info', page: '3', pageSize: '10' },
       { level: 'error', page: '1', pageSize: '10' },
     ]);
     expect(cells()[0]?.[1]).toBe('Error');
@@ -108,26 +158,35 @@ describe('logs page', { timeout: 30_000 }, () => {
     ]);
     await choosePageSize(table, 'All');
     await waitFor(() => expect(cells().length).toBe(27));
-    expect(logQueries(api).at(-1)).toEqual({ level: 'warn', page: '1', pageSize: '500' });
-    expect(table()?.findPagination()).toBeNull();
+    expect(logQueries(api).at(-1)).toEqual({ level: 'info', page: '1', pageSize: '500' });
+    expect(table()?.findPagination()?.findPageNumbers()).toHaveLength(0);
     cleanup();
     renderApp('/AdminLogs');
+    await showLog();
     await waitFor(() => expect(cells().length).toBe(10));
-    expect(logQueries(api).at(-1)).toEqual({ level: 'warn', page: '1', pageSize: '10' });
+    expect(logQueries(api).at(-1)).toEqual({ level: 'info', page: '1', pageSize: '10' });
   });
 
-  it('should say so when nothing was logged', async () => {
+  it('should say so when nothing was changed that day, nor logged', async () => {
     setSessionMarker();
-    fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/logs': { body: { logs: [], count: 0 } } });
+    fakeApi({
+      ...routes([]),
+      'GET /api/admin/logs': { body: { logs: [], count: 0 } },
+    });
     renderApp('/AdminLogs');
+    expect(await screen.findByText(/^Nothing was changed on /)).toBeTruthy();
+    await showLog();
     expect(await screen.findByText('No log lines')).toBeTruthy();
   });
 
   it('should show the screen in French', async () => {
     await i18next.changeLanguage('fr');
     setSessionMarker();
-    fakeApi({ ...signedInRoutes('ADMIN'), 'GET /api/admin/logs': logsAnswer });
+    fakeApi(routes());
     renderApp('/AdminLogs');
+    await waitFor(() => expect(cells().length).toBe(1));
+    expect(cells()[0]?.join(' ')).toContain('Ibrahima Sow');
+    await showLog("Journal de l'application");
     expect(await screen.findByRole('radio', { name: 'Avertissement' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Niveau' })).toBeTruthy();
   });

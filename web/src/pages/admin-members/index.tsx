@@ -49,6 +49,7 @@ export function AdminMembersPage() {
   return (
     <>
       <AdminTable<MemberRow>
+        preferences="adminMembers"
         resource="members"
         texts={adminTables.adminMembers.texts}
         title={t('screens.adminMembers')}

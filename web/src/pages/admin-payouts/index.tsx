@@ -23,6 +23,7 @@ export function AdminPayoutsPage() {
   useDocumentTitle(t('screens.adminPayouts'));
   return (
     <AdminTable<AdminPayoutRow>
+      preferences="adminPayouts"
       resource="payouts"
       texts={adminTables.adminPayouts.texts}
       title={t('screens.adminPayouts')}

@@ -17,9 +17,13 @@ export const REPORT_FILE_NAME = 'report.json';
 export function AdminReportsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.adminReports'));
-  const paging = useNumberedPages((size) => t('adminReports.pageSize', { size }), reportTablePaging);
+  const paging = useNumberedPages(
+    (size) => t('adminReports.pageSize', { size }),
+    reportTablePaging,
+    'adminReports',
+  );
   const { page, pageSize, all } = paging;
-  const reports = useReportPage({ page, pageSize, all });
+  const reports = useReportPage({ page, pageSize, all }, paging.ready);
   const count = reports.data?.count ?? 0;
 
   const columnDefinitions: TableProps.ColumnDefinition<MobileReport>[] = [

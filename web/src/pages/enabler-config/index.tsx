@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useSavedNotice } from '../../common/ui/saved-notice.tsx';
 import { useParams } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -18,6 +19,7 @@ import { paths } from '../../navigation/paths.ts';
 /** One config version: all its fields, and a download of the file that was uploaded. */
 export function EnablerConfigPage() {
   const { t } = useTranslation();
+  const saved = useSavedNotice();
   const follow = useFollow();
   const { enablerId = '', configId } = useParams();
   const loaded = useEnablerConfigs(enablerId);
@@ -34,6 +36,7 @@ export function EnablerConfigPage() {
       saveJsonFile(configFileName(loaded.enabler.name, config.version), configFileFields(config));
     return (
       <ContentLayout
+        notifications={saved}
         header={
           <Header
             variant="h1"

@@ -21,6 +21,7 @@ export function EnablerFormPage() {
         ? createEnabler(profile, { errors: 'caller' })
         : updateEnabler(id, profile, { errors: 'caller' }),
     () => paths.adminEnablers,
+    (saved) => t('adminForm.saved.enabler', { name: saved.name }),
   );
   useDocumentTitle(t(id === undefined ? 'screens.newEnabler' : 'screens.updateEnabler'));
 

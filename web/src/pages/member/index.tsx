@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
@@ -13,6 +13,7 @@ import { isLocalId } from '../../api/offline/queued-writes.ts';
 import { screenTitleKey } from '../../navigation/screens.ts';
 import { paths } from '../../navigation/paths.ts';
 import { LoadState } from '../../common/ui/load-state.tsx';
+import { useSavedNotice } from '../../common/ui/saved-notice.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useStages } from '../../common/ui/use-stages.ts';
 import { NotReadOffline, OfflineText } from '../../common/offline/offline-text.tsx';
@@ -24,6 +25,14 @@ import { MemberDetails } from './components/member-details.tsx';
 import { MemberPlots } from './components/member-plots.tsx';
 import { MemberSeason } from './components/member-season.tsx';
 import { StatusCards } from './components/status-cards.tsx';
+import { useSignedInSession } from '../../session/session-context.ts';
+import { loadAdminTexts } from '../../i18n/index.ts';
+
+// An administrator's tab, with the administrators' texts: fetched when it is first opened.
+const HistoryTab = lazy(async () => {
+  const [{ HistoryTab: tab }] = await Promise.all([import('./components/history-tab.tsx'), loadAdminTexts()]);
+  return { default: tab };
+});
 
 /**
  * One member: status, details, plots, payments and contributions (Overview), and the records. A member
@@ -37,6 +46,8 @@ export function MemberPage() {
   // The member's arrival is drawn in a transition: a render React can interrupt, not one long task.
   const member = useDeferredValue(data);
   const stage = useStages(3);
+  const saved = useSavedNotice();
+  const { user } = useSignedInSession();
   useDocumentTitle(member?.name ?? t(screenTitleKey('member')));
 
   useEffect(() => {
@@ -63,6 +74,7 @@ export function MemberPage() {
 
   return (
     <ContentLayout
+      notifications={saved}
       header={
         <Header
           variant="h1"
@@ -107,6 +119,21 @@ export function MemberPage() {
             label: t('members.member.tabs.benefits'),
             content: <BenefitsTab member={member} />,
           },
+          ...(user.role === 'ADMIN' && !isLocalId(member.id)
+            ? [
+                {
+                  id: 'history',
+                  label: t('members.member.tabs.history'),
+                  content: (
+                    <Suspense
+                      fallback={<LoadState status="loading" text={t('members.member.historyLoading')} />}
+                    >
+                      <HistoryTab memberId={member.id} />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </ContentLayout>

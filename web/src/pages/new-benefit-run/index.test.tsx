@@ -20,6 +20,8 @@ const openUpload = async (routes: FakeRoutes = {}, heading = 'Upload an assessme
     ...adminRoutes(),
     'POST /api/admin/benefit-runs/uploads': { status: 201, body: { upload: 'u-1', url: uploadUrl } },
     'PUT /benefit-runs/uploads/u-1': { status: 200 },
+    // The covered plots' federations to choose from.
+    'GET /api/dashboard/federations': { body: ['Kaolack'] },
     ...routes,
   });
   renderApp('/NewBenefitRun');
@@ -68,8 +70,24 @@ describe('upload of an assessment', { timeout: 30_000 }, () => {
           details: {
             count: 3,
             problems: [
-              { row: 2, line: 3, where: 'damageIndex', message: 'must be <= 1' },
-              { row: null, line: 1, where: 'plot', message: "unknown or repeated column 'plot'" },
+              {
+                row: 2,
+                line: 3,
+                where: 'damageIndex',
+                code: 'ERR_ASSESSMENT_BAD_DAMAGE_INDEX',
+                value: '1.5',
+                expected: null,
+                message: 'A damageIndex is not a number from 0 to 1 (value: as given).',
+              },
+              {
+                row: null,
+                line: 1,
+                where: 'plot',
+                code: 'ERR_ASSESSMENT_COLUMN_UNKNOWN',
+                value: 'plot',
+                expected: 'plotId, village',
+                message: 'A column of the header is not a column of an assessment.',
+              },
             ],
           },
         },
@@ -81,12 +99,23 @@ describe('upload of an assessment', { timeout: 30_000 }, () => {
     await screen.findByText('The file was refused: 3 problems');
     const rows = cloudscape()
       .findAllTables()
-      .find((table) => table.getElement().textContent?.includes('must be <= 1'))
+      .find((table) => table.getElement().textContent?.includes('damageIndex'))
       ?.findRows()
       .map((row) => Array.from(row.getElement().querySelectorAll('th, td')).map((cell) => cell.textContent));
+    // Each problem in the user's words: the catalogue's text of its code, with the value and what is expected.
     expect(rows).toEqual([
-      ['2', '3', 'damageIndex', 'must be <= 1'],
-      ['Whole file', '1', 'plot', "unknown or repeated column 'plot'"],
+      [
+        '2',
+        '3',
+        'damageIndex',
+        'damageIndex is “1.5”: expected a number from 0 (no damage) to 1 (total loss), such as 0.45.',
+      ],
+      [
+        'Whole file',
+        '1',
+        'plot',
+        'The column “plot” is not a column of an assessment. Expected columns: plotId, village.',
+      ],
     ]);
     expect(text()).toContain('1 more problem is not listed.');
     expect(text()).toContain('(2/3)');

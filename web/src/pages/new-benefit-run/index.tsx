@@ -8,6 +8,7 @@ import { useFollow } from '../../common/browser/use-follow.ts';
 import { paths } from '../../navigation/paths.ts';
 import { AssessmentFormat } from './components/assessment-format.tsx';
 import { AssessmentUpload } from './components/assessment-upload.tsx';
+import { CoveredPlots } from './components/covered-plots.tsx';
 import './new-benefit-run.css';
 
 /** An assessment uploaded to start a benefit run, beside the documentation of its two formats. */
@@ -34,6 +35,7 @@ export function NewBenefitRunPage() {
       }
     >
       <SpaceBetween size="l">
+        <CoveredPlots />
         <AssessmentUpload />
         <AssessmentFormat />
       </SpaceBetween>

@@ -19,6 +19,7 @@ export function NewEnablerConfigPage() {
   const upload = useEnablerWrite(
     (config: unknown) => addEnablerConfig(id, config, { errors: 'caller' }),
     (created) => paths.enablerConfig(id, created._id),
+    (created) => t('adminForm.saved.config', { version: created.version }),
   );
   useDocumentTitle(t('screens.newEnablerConfig'));
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { savedState } from '../../common/ui/saved-notice.tsx';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -73,7 +74,13 @@ export function OnboardingPage() {
           const member = newMemberOf(values);
           try {
             const result = await onboard.mutateAsync(member);
-            navigate(paths.member(result.status === 'sent' ? result.answer.id : result.write.id));
+            navigate(paths.member(result.status === 'sent' ? result.answer.id : result.write.id), {
+              state: savedState(
+                t(result.status === 'sent' ? 'members.onboarding.saved' : 'members.onboarding.kept', {
+                  name: member.name,
+                }),
+              ),
+            });
           } catch (error) {
             // Any other refusal is in the error dialog; the form stays filled in either way.
             duplicate.note(error, values);

@@ -105,7 +105,10 @@ describe('plot page', { timeout: 20_000 }, () => {
       Irrigated: 'No',
       Coordinates: '12.345678, -1.5',
       'Configuration version': 'Version 3',
+      // Whole, with a button that copies it (an assessment file names it).
+      'Plot id': expect.stringContaining('plot-9'),
     });
+    expect(screen.getByRole('button', { name: 'Copy the id of North field' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Kofi Mensah (no. M-042)' }).getAttribute('href')).toBe(
       '/Member/member-1',
     );

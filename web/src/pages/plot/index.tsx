@@ -7,6 +7,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ContributionForm } from '../../common/money/contribution-form.tsx';
 import { LoadState } from '../../common/ui/load-state.tsx';
+import { useSavedNotice } from '../../common/ui/saved-notice.tsx';
 import { NotReadOffline } from '../../common/offline/offline-text.tsx';
 import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
 import { useStages } from '../../common/ui/use-stages.ts';
@@ -46,6 +47,7 @@ export function PlotPage() {
   const { data: member } = useFieldMember(memberId);
   const title = plot?.name ?? t('screens.plot');
   const memberHref = paths.member(memberId);
+  const saved = useSavedNotice();
   useDocumentTitle(title);
 
   // A plot created on the device moves to its own address once the server numbered it (and its member).
@@ -55,6 +57,7 @@ export function PlotPage() {
 
   return (
     <ContentLayout
+      notifications={saved}
       breadcrumbs={
         <PlotBreadcrumbs
           memberId={memberId}

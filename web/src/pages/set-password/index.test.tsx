@@ -30,7 +30,7 @@ describe('set-password page', { timeout: 30_000 }, () => {
     await userEvent.type(passwordField(), '3');
     await userEvent.type(confirmationField(), 'short124');
     await userEvent.tab();
-    expect(fieldErrors()).toEqual(['The password and his confirmation are differents.']);
+    expect(fieldErrors()).toEqual(['The password and its confirmation differ.']);
     expect(submitDisabled()).toBe(true);
 
     await userEvent.clear(confirmationField());

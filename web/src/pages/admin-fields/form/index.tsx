@@ -68,7 +68,9 @@ function FieldForm({ title, initial, plot, send }: FieldFormProps) {
   // A new plot starts at the spec's default position: saved untouched, it is confirmed first (issue 38).
   const [placed, setPlaced] = useState(plot !== undefined);
   const [confirmingDefault, setConfirmingDefault] = useState(false);
-  const { saving, save } = useAdminSave(send, paths.adminFields);
+  const { saving, save } = useAdminSave(send, paths.adminFields, (saved) =>
+    t('adminForm.saved.plot', { name: saved.name.trim() }),
+  );
   const problems = newPlotProblems(values);
   const language = i18n.resolvedLanguage ?? 'en';
   const errorOf = (field: NewPlotField) =>

@@ -41,6 +41,7 @@ function AdminMemberForm({ title, initial, submitLabel, send }: AdminMemberFormP
         throw error;
       }),
     paths.adminMembers,
+    (saved) => t('adminForm.saved.member', { name: saved.name.trim() }),
   );
   return (
     <ContentLayout

@@ -69,7 +69,7 @@ function MoneyRecordForm<Kind extends AdminMoneyKind, Fields, Body>({
   const [values, setValues] = useState<BaseValues>(initial);
   const [fields, setFields] = useState(initial.fields);
   const [submitted, setSubmitted] = useState(false);
-  const { saving, save } = useAdminSave(send, tableHref);
+  const { saving, save } = useAdminSave(send, tableHref, () => t(`adminForm.saved.${fieldSet.kind}`));
   const set = (change: Partial<BaseValues>) => setValues((current) => ({ ...current, ...change }));
 
   const amount = readAmount(values.amount, formats.amountDecimals);

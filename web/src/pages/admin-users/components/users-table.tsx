@@ -17,6 +17,11 @@ import { statusesOf, statusKey, UserStatusIndicator } from './user-status.tsx';
 import { paths } from '../../../navigation/paths.ts';
 
 import { ALL_PAGE_SIZE, DEFAULT_ADMIN_PAGE_SIZE, adminTablePageSizes } from '../../../api/admin-records.ts';
+import { useTablePreferences } from '../../../api/preferences-queries.ts';
+import { pageKeepingFirstRow } from '../../../common/format/first-row.ts';
+import { PageSizeSelect } from '../../../common/admin-table/page-size-select.tsx';
+import type { PageSizeChoice } from '../../../common/admin-table/page-size-preferences.tsx';
+import '../../../common/admin-table/numbered-pages.css';
 
 export interface UsersTableProps {
   users: readonly ManagedUser[];
@@ -39,8 +44,16 @@ export function UsersTable({
 }: UsersTableProps) {
   const { t } = useTranslation();
   const follow = useFollow();
-  // Spec section 9: 5, 10, 25 or All (every user on one page); not kept, so the next visit shows 10.
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_ADMIN_PAGE_SIZE);
+  // Spec section 9: 5, 10, 25 or All (every user on one page). The size is kept for the user on the
+  // server; All is not, so the next visit shows the size kept.
+  const kept = useTablePreferences('adminUsers');
+  const [showAll, setShowAll] = useState(false);
+  const keptSize = kept.chosen.pageSize;
+  const size =
+    keptSize !== undefined && adminTablePageSizes.includes(keptSize) && keptSize !== ALL_PAGE_SIZE
+      ? keptSize
+      : DEFAULT_ADMIN_PAGE_SIZE;
+  const pageSize = showAll ? ALL_PAGE_SIZE : size;
 
   // Role and status sort and search by what the administrator reads, in the current language.
   const roleLabel = useMemo(() => (user: ManagedUser) => t(`roles.${user.role}`), [t]);
@@ -83,6 +96,20 @@ export function UsersTable({
       pagination: { pageSize: pageSize === ALL_PAGE_SIZE ? Math.max(users.length, 1) : pageSize },
     },
   );
+
+  const numbered = adminTablePageSizes.filter((offer) => offer !== ALL_PAGE_SIZE);
+  // A new size keeps the first user shown in view.
+  const choose = (next: PageSizeChoice) => {
+    if (next === 'all') {
+      setShowAll(true);
+      actions.setCurrentPage(1);
+      return;
+    }
+    const page = showAll ? 1 : pageKeepingFirstRow(paginationProps.currentPageIndex, size, next);
+    setShowAll(false);
+    kept.save({ pageSize: next });
+    actions.setCurrentPage(page);
+  };
 
   const columnDefinitions: TableProps.ColumnDefinition<ManagedUser>[] = [
     {
@@ -197,18 +224,33 @@ export function UsersTable({
           countText={t('adminUsers.filter.matches', { count: filteredItemsCount ?? 0 })}
         />
       }
-      pagination={<Pagination {...paginationProps} />}
+      pagination={
+        <div className="numbered-pages">
+          <PageSizeSelect
+            offered={numbered}
+            choice={showAll ? 'all' : size}
+            sizeLabel={(offer) => t('adminUsers.pageSize', { size: offer })}
+            onChange={choose}
+          />
+          <Pagination {...paginationProps} />
+        </div>
+      }
       preferences={
         <CollectionPreferences
           preferences={{ pageSize }}
           pageSizePreference={{
-            options: adminTablePageSizes.map((size) => ({
-              value: size,
+            options: adminTablePageSizes.map((offer) => ({
+              value: offer,
               label:
-                size === ALL_PAGE_SIZE ? t('adminUsers.pageSizeAll') : t('adminUsers.pageSize', { size }),
+                offer === ALL_PAGE_SIZE
+                  ? t('adminUsers.pageSizeAll')
+                  : t('adminUsers.pageSize', { size: offer }),
             })),
           }}
-          onConfirm={({ detail }) => setPageSize(detail.pageSize ?? DEFAULT_ADMIN_PAGE_SIZE)}
+          onConfirm={({ detail }) => {
+            const chosen = detail.pageSize ?? DEFAULT_ADMIN_PAGE_SIZE;
+            choose(chosen === ALL_PAGE_SIZE ? 'all' : chosen);
+          }}
         />
       }
     />

@@ -20,14 +20,13 @@ const sortable = (field: DuplicateSortField) => ({ id: field, sortingField: fiel
 export function DuplicatesTable({ run }: { run: BenefitRun }) {
   const { t } = useTranslation();
   const formats = useRunFormats(run);
-  const paging = usePreviewPaging(duplicatesQuery.defaultSort);
+  const paging = usePreviewPaging(duplicatesQuery.defaultSort, 'benefitRunDuplicates');
   const [kind, setKind] = useState<DuplicateKind | undefined>();
-  const duplicates = useDuplicates(run, {
-    page: paging.page,
-    pageSize: paging.pageSize,
-    sort: paging.sort,
-    filters: { kind },
-  });
+  const duplicates = useDuplicates(
+    run,
+    { page: paging.page, pageSize: paging.pageSize, sort: paging.sort, filters: { kind } },
+    paging.ready,
+  );
   const chooseKind = (value: string | undefined) => {
     setKind(value as DuplicateKind | undefined);
     paging.toFirstPage();

@@ -192,7 +192,10 @@ export function RowsTable({ run, refused = false }: RowsTableProps) {
   const formats = useRunFormats(run);
   const reversal = run.kind === 'REVERSAL';
   const columns = useRowColumns(formats, reversal);
-  const paging = usePreviewPaging(benefitRowsQuery.defaultSort);
+  const paging = usePreviewPaging(
+    benefitRowsQuery.defaultSort,
+    refused ? 'benefitRunRefused' : 'benefitRunRows',
+  );
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim());
   const [status, setStatus] = useState<Status | undefined>();
@@ -209,7 +212,7 @@ export function RowsTable({ run, refused = false }: RowsTableProps) {
       search,
     },
   };
-  const rows = useBenefitRows(run, query);
+  const rows = useBenefitRows(run, query, paging.ready);
   const filtered = search !== '' || federation !== undefined || (refused ? reason : status) !== undefined;
   const clearFilters = () => {
     setSearchText('');

@@ -74,7 +74,16 @@ export function RunOverview({ run }: { run: BenefitRun }) {
             { label: t('benefitRuns.fields.assessmentId'), value: run.assessmentId },
             { label: t('benefitRuns.fields.assessmentDate'), value: formatDate(run.assessmentDate) },
             { label: t('benefitRuns.fields.fileName'), value: run.fileName ?? '-' },
-            { label: t('benefitRuns.fields.fileRows'), value: formats.count(run.fileRows) },
+            {
+              label: t('benefitRuns.fields.fileRows'),
+              value:
+                run.unassessedRows > 0
+                  ? t('benefitRuns.fields.fileRowsUnassessed', {
+                      rows: formats.count(run.fileRows),
+                      unassessed: formats.count(run.unassessedRows),
+                    })
+                  : formats.count(run.fileRows),
+            },
             { label: t('benefitRuns.fields.currency'), value: run.currency ?? '-' },
           ]}
         />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { PreviewQuery } from '../../../api/benefit-runs.ts';
 import { useNumberedPages } from '../../../common/admin-table/numbered-pages.tsx';
+import type { PreferenceTable } from '../../../api/preferences.ts';
 
 type PreviewSort<Field extends string> = PreviewQuery<Field, unknown>['sort'];
 
@@ -11,6 +12,8 @@ export interface PreviewPaging<Field extends string> {
   pageSize: number;
   sort: PreviewSort<Field>;
   toFirstPage: () => void;
+  /** The page size the user keeps is read: the first page may be asked for. */
+  ready: boolean;
   sorting: Pick<TableProps, 'sortingColumn' | 'sortingDescending' | 'onSortingChange'>;
   pagination: (count: number) => ReactNode;
   /** The page-size preferences, once the first page has come (`answered`). */
@@ -23,9 +26,10 @@ export interface PreviewPaging<Field extends string> {
  */
 export function usePreviewPaging<Field extends string>(
   defaultSort: PreviewSort<Field>,
+  table: PreferenceTable,
 ): PreviewPaging<Field> {
   const { t } = useTranslation();
-  const paging = useNumberedPages((size) => t('adminTable.preferences.size', { size }));
+  const paging = useNumberedPages((size) => t('adminTable.preferences.size', { size }), undefined, table);
   const [sort, setSort] = useState(defaultSort);
   return {
     ...paging,

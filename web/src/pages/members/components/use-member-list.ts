@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { defaultMemberListQuery } from '@cpbo/schemas/member-list-query.ts';
 import { isApiError } from '../../../api/api-error.ts';
 import { useMemberListPage, useStoredMemberList } from '../../../api/member-list-queries.ts';
+import { memberPageSizes } from '../../../api/members.ts';
+import { useTablePreferences } from '../../../api/preferences-queries.ts';
 import { useOnline } from '../../../common/browser/use-online.ts';
+import { pageKeepingFirstRow } from '../../../common/format/first-row.ts';
 import type { MemberListQuery, MemberSortField, SortDirection } from '../../../api/members.ts';
 import type { MemberFilterValues } from './member-filters.tsx';
 
@@ -19,6 +22,19 @@ export function useMemberList() {
   // Starts as the API does without parameters (by name, ascending), shown as such in the table.
   const [query, setQuery] = useState<MemberListQuery>(defaultMemberListQuery);
   const [searchText, setSearchText] = useState('');
+  // The page size the user keeps (on the server) applies once read; the first page is not held for it.
+  const kept = useTablePreferences('members');
+  const keptSize = kept.chosen.pageSize;
+  const [keptApplied, setKeptApplied] = useState(false);
+  if (!keptApplied && keptSize !== undefined) {
+    setKeptApplied(true);
+    if ((memberPageSizes as readonly number[]).includes(keptSize) && keptSize !== query.pageSize)
+      setQuery((current) => ({
+        ...current,
+        pageSize: keptSize,
+        page: pageKeepingFirstRow(current.page, current.pageSize, keptSize),
+      }));
+  }
   const online = useOnline();
   // The last page received gives the count and the pages while the next one loads; its rows do not show.
   const answer = useMemberListPage(query, online);
@@ -53,7 +69,16 @@ export function useMemberList() {
       setQuery((current) => ({ ...current, sort: { field, direction }, page: 1 })),
     setFilters: (filters: MemberFilterValues) => setQuery((current) => ({ ...current, ...filters, page: 1 })),
     setPage: (page: number) => setQuery((current) => ({ ...current, page })),
-    setPageSize: (pageSize: number) => setQuery((current) => ({ ...current, pageSize, page: 1 })),
+    // A new size keeps the first member shown in view, and is kept for the user's next session.
+    setPageSize: (pageSize: number) => {
+      setKeptApplied(true);
+      kept.save({ pageSize });
+      setQuery((current) => ({
+        ...current,
+        pageSize,
+        page: pageKeepingFirstRow(current.page, current.pageSize, pageSize),
+      }));
+    },
     clearSearchAndFilters: () => {
       setSearchText('');
       setQuery((current) => ({

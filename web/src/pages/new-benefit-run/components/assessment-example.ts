@@ -24,7 +24,7 @@ export const exampleJson = `${JSON.stringify(exampleAssessment, null, 2)}\n`;
 export const exampleCsv = `${[
   assessmentCsvColumns.join(','),
   ...exampleAssessment.rows.map((row) => {
-    const cells: Record<string, string | number | undefined> = {
+    const cells: Record<string, string | number | null | undefined> = {
       ...row,
       assessmentId: exampleAssessment.assessmentId,
       assessmentDate: exampleAssessment.assessmentDate,

@@ -120,7 +120,7 @@ export function AssessmentUpload() {
         >
           {t('benefitRuns.upload.start')}
         </Button>
-        {refusal && <FileProblems refusal={refusal} />}
+        {refusal && file && <FileProblems refusal={refusal} file={file} />}
       </SpaceBetween>
     </Container>
   );

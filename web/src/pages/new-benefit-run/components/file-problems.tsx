@@ -2,11 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { useCollection } from '@cloudscape-design/collection-hooks';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { AssessmentProblem } from '../../../api/benefit-runs.ts';
 import { ApiError } from '../../../api/api-error.ts';
+import { saveTextFile } from '../../../common/browser/save-json-file.ts';
+import { problemText, rowsToCorrectCsv } from './rows-to-correct.ts';
 
 /** A refused file: the problems the API lists (the first ones) and how many it found in all. */
 export interface FileRefusal {
@@ -22,8 +25,12 @@ export const refusalOf = (error: unknown): FileRefusal | null => {
   return { problems: details.problems, count: details.count ?? details.problems.length };
 };
 
-/** What was wrong with a refused file, row by row; no run was made. */
-export function FileProblems({ refusal }: { refusal: FileRefusal }) {
+/**
+ * What was wrong with a refused file, row by row, each problem in the user's language naming its field,
+ * its value and what is expected; no run was made. The problems listed, with their rows, download as a
+ * CSV of the rows to correct.
+ */
+export function FileProblems({ refusal, file }: { refusal: FileRefusal; file: File }) {
   const { t } = useTranslation();
   const listed = refusal.problems.map((problem, index) => ({ ...problem, index }));
   const { items, collectionProps } = useCollection(listed, {
@@ -31,6 +38,15 @@ export function FileProblems({ refusal }: { refusal: FileRefusal }) {
   });
   const cell = (value: number | null) =>
     value === null ? t('benefitRuns.upload.problems.wholeFile') : value;
+  const download = async () => {
+    const csv = /\.csv$/i.test(file.name) || file.type === 'text/csv';
+    const text = rowsToCorrectCsv(t, await file.text(), csv, refusal.problems);
+    saveTextFile(
+      `${file.name.replace(/\.[^.]*$/, '')}_${t('benefitRuns.upload.problems.fileSuffix')}.csv`,
+      text,
+      'text/csv',
+    );
+  };
   return (
     <Alert type="error" header={t('benefitRuns.upload.problems.title', { count: refusal.count })}>
       <SpaceBetween size="s">
@@ -47,6 +63,11 @@ export function FileProblems({ refusal }: { refusal: FileRefusal }) {
               variant="h3"
               counter={
                 refusal.count > listed.length ? `(${listed.length}/${refusal.count})` : `(${refusal.count})`
+              }
+              actions={
+                <Button iconName="download" onClick={() => void download()}>
+                  {t('benefitRuns.upload.problems.download')}
+                </Button>
               }
             >
               {t('benefitRuns.upload.problems.table')}
@@ -75,7 +96,7 @@ export function FileProblems({ refusal }: { refusal: FileRefusal }) {
             {
               id: 'message',
               header: t('benefitRuns.upload.problems.message'),
-              cell: (problem) => problem.message,
+              cell: (problem) => problemText(t, problem),
             },
           ]}
         />

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { savedState } from '../../../common/ui/saved-notice.tsx';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -107,6 +108,9 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
       // kept on the device shows on its member's page, where its contribution is collected.
       navigate(result.status === 'sent' ? paths.plot(memberId, result.answer.id) : memberHref, {
         replace: true,
+        state: savedState(
+          t(result.status === 'sent' ? 'plots.add.saved' : 'plots.add.kept', { name: values.name.trim() }),
+        ),
       });
     } catch {
       // The error dialog tells why; the values stay for another try.

@@ -6,6 +6,8 @@ import Link from '@cloudscape-design/components/link';
 import type { Plot } from '../../../api/plots.ts';
 import { formatCoordinate } from '../../../common/plot-map/coordinates.ts';
 import { irrigationKey } from '../../../common/plots/plot-fields.ts';
+import { PlotId } from '../../../common/plots/plot-id.tsx';
+import { isLocalId } from '../../../api/offline/queued-writes.ts';
 import { useFollow } from '../../../common/browser/use-follow.ts';
 import { paths } from '../../../navigation/paths.ts';
 
@@ -23,6 +25,11 @@ export function PlotDetails({ plot }: { plot: Plot }) {
         columns={3}
         items={[
           { label: t('plots.fields.name'), value: plot.name },
+          {
+            label: t('plots.fields.id'),
+            // A plot kept on the device has no id of the server's yet.
+            value: isLocalId(plot.id) ? NOT_SET : <PlotId id={plot.id} name={plot.name} />,
+          },
           {
             label: t('plots.fields.member'),
             value: (

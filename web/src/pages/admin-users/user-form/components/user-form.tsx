@@ -11,6 +11,7 @@ import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import { roles, type Role } from '../../../../api/auth.ts';
+import { RequiredLabel } from '../../../../common/ui/required-label.tsx';
 import type { ManagedUser } from '../../../../api/users.ts';
 import { UserStatusIndicator } from '../../components/user-status.tsx';
 
@@ -58,7 +59,12 @@ export function UserForm({ user, header, description, onSave, onCancel }: UserFo
   const usernameError = submitted && !username.trim() ? t('adminUsers.form.usernameRequired') : undefined;
   const roleError = submitted && !role ? t('adminUsers.form.roleRequired') : undefined;
 
-  const roleOptions: SelectProps.Option[] = roles.map((id) => ({ value: id, label: t(`roles.${id}`) }));
+  // Each role says what it opens, so the choice is made knowingly.
+  const roleOptions: SelectProps.Option[] = roles.map((id) => ({
+    value: id,
+    label: t(`roles.${id}`),
+    description: t(`adminUsers.form.roleDescriptions.${id}`),
+  }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -101,8 +107,12 @@ export function UserForm({ user, header, description, onSave, onCancel }: UserFo
         >
           <Container>
             <SpaceBetween size="l">
-              <FormField label={t('adminUsers.form.email')} errorText={emailError}>
+              <FormField
+                label={<RequiredLabel>{t('adminUsers.form.email')}</RequiredLabel>}
+                errorText={emailError}
+              >
                 <Input
+                  ariaRequired
                   type="email"
                   inputMode="email"
                   autoComplete="off"
@@ -115,8 +125,12 @@ export function UserForm({ user, header, description, onSave, onCancel }: UserFo
                   autoFocus={!editing}
                 />
               </FormField>
-              <FormField label={t('adminUsers.form.username')} errorText={usernameError}>
+              <FormField
+                label={<RequiredLabel>{t('adminUsers.form.username')}</RequiredLabel>}
+                errorText={usernameError}
+              >
                 <Input
+                  ariaRequired
                   name="username"
                   autoComplete="off"
                   value={username}
@@ -125,8 +139,14 @@ export function UserForm({ user, header, description, onSave, onCancel }: UserFo
                   autoFocus={editing}
                 />
               </FormField>
-              <FormField label={t('adminUsers.form.role')} errorText={roleError}>
+              <FormField
+                label={<RequiredLabel>{t('adminUsers.form.role')}</RequiredLabel>}
+                description={t('adminUsers.form.roleHelp')}
+                errorText={roleError}
+              >
                 <Select
+                  ariaRequired
+                  triggerVariant="option"
                   selectedOption={roleOptions.find((option) => option.value === role) ?? null}
                   options={roleOptions}
                   placeholder={t('adminUsers.form.rolePlaceholder')}

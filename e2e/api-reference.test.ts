@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { securityHeaders } from '../infra/lib/security-headers.ts';
 import { defaultLogins } from '../infra/local/seed/index.ts';
-import { AdminDatasPage } from './pages/admin-datas-page.ts';
+import { AdminDataPage } from './pages/admin-data-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { callApi, signIn as signInByApi } from './support/api.ts';
 import { describe, expect, test } from './support/test.ts';
@@ -42,7 +42,7 @@ describe('API reference', () => {
     const page = await openApp({ locale: 'en-US' });
     const { outside, complaints } = await offline(page);
     await signIn(page, defaultLogins.adminEmail, defaultLogins.adminPassword);
-    await new AdminDatasPage(page).open();
+    await new AdminDataPage(page).open();
 
     await page.getByRole('link', { name: 'API reference', exact: true }).click();
     await page.getByRole('heading', { name: 'API reference', level: 1, exact: true }).waitFor();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { DataFile } from '../schemas/data-files.ts';
-import { AdminDatasPage } from './pages/admin-datas-page.ts';
+import { AdminDataPage } from './pages/admin-data-page.ts';
 import { signInAsDemoAdmin } from './support/demo-sign-in.ts';
 import { describe, expect, test } from './support/test.ts';
 
@@ -22,7 +22,7 @@ describe('data', () => {
   }) => {
     const page = await openApp({ locale: 'en-US' });
     await signInAsDemoAdmin(page);
-    const data = await new AdminDatasPage(page).open();
+    const data = await new AdminDataPage(page).open();
 
     // The export: written by the worker, downloaded from its short-lived link.
     const link = await data.export('members');

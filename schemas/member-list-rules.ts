@@ -1,33 +1,12 @@
 import { addMonths, type IsoDate } from './coverage-dates.ts';
 import type { MemberListQuery, MemberSortField } from './member-list-query.ts';
+import { compareText, foldText, numberCollator } from './text.ts';
 
 /**
  * The member list's search, filters and order, once for both sides: the API's list in memory
  * (functions/src/domain/member-list.ts, on columns) and a field agent's device, which searches the rows
  * it kept when the network is away (issue 38).
  */
-
-/** Printable ASCII but ^ and ` (diacritics of their own, which folding drops). */
-const asciiWithoutDiacritics = /^[\x20-\x5d\x5f\x61-\x7e]*$/;
-
-/** Text compared without case or accents, so 'Élodie' sorts and matches with 'elodie'. */
-export const foldText = (text: string): string =>
-  // Most names and numbers are plain ASCII: lower case is then the whole fold, and much quicker.
-  asciiWithoutDiacritics.test(text)
-    ? text.toLowerCase()
-    : text
-        .normalize('NFD')
-        .replace(/\p{Diacritic}/gu, '')
-        .toLowerCase();
-
-/** Strings in code-unit order (ids, folded names, days). */
-export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-// Made on first use: creating a collator loads its locale data, a few milliseconds of every cold start.
-let naturalNumber: Intl.Collator | undefined;
-/** Numbers compared as people read them: 'N-2' before 'N-10', without case. */
-export const numberCollator = (): Intl.Collator =>
-  (naturalNumber ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
 
 const firstOfMonth = (today: IsoDate): IsoDate => `${today.slice(0, 7)}-01`;
 

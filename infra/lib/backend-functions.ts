@@ -272,7 +272,7 @@ export class BackendFunctions extends Construct {
   }
 }
 
-/** The functions that keep an enabler's list in memory, loaded from its snapshot (data/directories.ts). */
+/** The functions that keep an enabler's list in memory, loaded from its snapshot (data/lists/directories.ts). */
 const listsInMemory: readonly ApiFunctionName[] = [
   'members',
   'admin-plots',
@@ -298,7 +298,7 @@ const MEMBER_SNAPSHOT_MEMORY_MB = 2048;
 const IMPORT_MEMORY_MB = 3008;
 
 const workerMemory = (worker: Worker): number => {
-  if (worker === 'member-directory') return MEMBER_SNAPSHOT_MEMORY_MB;
+  if (worker === 'lists') return MEMBER_SNAPSHOT_MEMORY_MB;
   if (worker === 'import') return IMPORT_MEMORY_MB;
   return 512;
 };
@@ -309,7 +309,7 @@ const workerMemory = (worker: Worker): number => {
  */
 const streamBatching: Record<StreamWorker, { batchSize: number; maxBatchingWindow?: Duration }> = {
   aggregates: { batchSize: 100 },
-  'member-directory': { batchSize: 1000, maxBatchingWindow: Duration.seconds(20) },
+  lists: { batchSize: 1000, maxBatchingWindow: Duration.seconds(20) },
 };
 
 /**
@@ -317,7 +317,7 @@ const streamBatching: Record<StreamWorker, { batchSize: number; maxBatchingWindo
  * queue's visibility timeout); a queue worker gets a sixth of its queue's visibility timeout, as AWS advises.
  */
 const workerTimeout = (worker: Worker): Duration => {
-  if (worker === 'member-directory') return Duration.minutes(5);
+  if (worker === 'lists') return Duration.minutes(5);
   if (worker in scheduledWorkers)
     return Duration.seconds(scheduledWorkers[worker as ScheduledWorker].timeoutSeconds);
   if (worker === 'aggregates') return Duration.seconds(60);

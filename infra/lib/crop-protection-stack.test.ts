@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { keyAttributes, tableDefinition } from '@cpbo/functions/data/table-definition.ts';
+import { keyAttributes, tableDefinition } from '@cpbo/functions/data/table/table-definition.ts';
 import { API_BASE, resources, routes } from '@cpbo/functions/http/routes.ts';
 import { environmentVariables } from '@cpbo/functions/platform/environment.ts';
 import { queueDefinitions, queueNames } from '@cpbo/functions/domain/queues.ts';
@@ -258,16 +258,16 @@ describe('the stream workers', () => {
     expect(deadLetterIds.size).toBe(streamWorkers.length);
   });
 
-  it('give the member-directory worker only member records, gathered for a while', () => {
+  it('give the lists worker only member records, gathered for a while', () => {
     const { template } = demo();
-    const functionId = functionIdByDescription(template, 'Worker: member-directory');
+    const functionId = functionIdByDescription(template, 'Worker: lists');
     const mapping = only(
       streamMappings(template).filter((m) => refOf(m.Properties.FunctionName) === functionId),
     );
     expect(mapping.Properties.FilterCriteria.Filters).toEqual([
       {
         Pattern: JSON.stringify({
-          dynamodb: { NewImage: { entityType: { S: streamEntityTypes['member-directory'] } } },
+          dynamodb: { NewImage: { entityType: { S: streamEntityTypes['lists'] } } },
         }),
       },
     ]);
@@ -330,15 +330,15 @@ describe('the member directory', () => {
         )
         .flatMap((policy) => (policy.Properties.Roles as { Ref: string }[]).map(refOf));
     expect(rolesAllowed('s3:GetObject').toSorted()).toEqual(
-      [...listsInMemory, 'Worker: member-directory'].map(roleOf).toSorted(),
+      [...listsInMemory, 'Worker: lists'].map(roleOf).toSorted(),
     );
-    expect(rolesAllowed('s3:PutObject')).toEqual([roleOf('Worker: member-directory')]);
+    expect(rolesAllowed('s3:PutObject')).toEqual([roleOf('Worker: lists')]);
   });
 
   it('gives the lists in memory and their worker the memory a 500 000-record enabler needs', () => {
     const { template } = demo();
     const functions = template.findResources('AWS::Lambda::Function');
-    for (const description of [...listsInMemory, 'Worker: member-directory']) {
+    for (const description of [...listsInMemory, 'Worker: lists']) {
       // A new instance of the list peaks at about 460 MB resident at 500 000 members.
       expect(
         functions[functionIdByDescription(template, description)]?.Properties.MemorySize,
@@ -361,14 +361,12 @@ describe('the member directory', () => {
     const queueArn = { 'Fn::GetAtt': [refOf(environment[queueUrlVariable('snapshots')]), 'Arn'] };
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: queueArn,
-      FunctionName: { Ref: functionIdByDescription(template, 'Worker: member-directory') },
+      FunctionName: { Ref: functionIdByDescription(template, 'Worker: lists') },
       BatchSize: 1,
       ScalingConfig: { MaximumConcurrency: 4 },
     });
     const worker =
-      template.findResources('AWS::Lambda::Function')[
-        functionIdByDescription(template, 'Worker: member-directory')
-      ];
+      template.findResources('AWS::Lambda::Function')[functionIdByDescription(template, 'Worker: lists')];
     expect(worker?.Properties.Timeout * 6).toBe(queueDefinitions.snapshots.visibilityTimeoutSeconds);
   });
 });

@@ -3,9 +3,9 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { acknowledge } from './nag.ts';
-import { tableDefinition } from '@cpbo/functions/data/table-definition.ts';
-import { DATA_JOB_DAYS } from '@cpbo/functions/data/data-jobs.ts';
-import { REBUILD_JOB_DAYS } from '@cpbo/functions/data/rebuild-jobs.ts';
+import { tableDefinition } from '@cpbo/functions/data/table/table-definition.ts';
+import { DATA_JOB_DAYS } from '@cpbo/functions/data/jobs/data-jobs.ts';
+import { REBUILD_JOB_DAYS } from '@cpbo/functions/data/jobs/rebuild-jobs.ts';
 
 /** The files bucket's areas (key prefixes), as the handlers write them; the functions' rights follow them. */
 export const fileAreas = {

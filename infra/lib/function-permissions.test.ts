@@ -122,7 +122,7 @@ const logCondition = '{"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["LOG#*
 const LOG_PUT = `dynamodb:PutItem Table.Arn if ${logCondition}`;
 const LOG_UPDATE = `dynamodb:UpdateItem Table.Arn if ${logCondition}`;
 const LOG_WRITES = [LOG_PUT, LOG_UPDATE];
-/** The transactional outbox's messages (data/outbox.ts), for the functions that write nothing else there. */
+/** The transactional outbox's messages (data/jobs/outbox.ts), for the functions that write nothing else there. */
 const outboxCondition = '{"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["OUTBOX#*"]}}';
 const OUTBOX_PUT = `dynamodb:PutItem Table.Arn if ${outboxCondition}`;
 const OUTBOX_DELETE = `dynamodb:DeleteItem Table.Arn if ${outboxCondition}`;
@@ -373,8 +373,8 @@ const expectedRights: Record<FunctionName, string[]> = {
     'sqs:GetQueueUrl stream-dlq:aggregates.Arn',
     'sqs:SendMessage stream-dlq:aggregates.Arn',
   ],
-  'member-directory-worker': [
-    ...logsOf('member-directory-worker'),
+  'lists-worker': [
+    ...logsOf('lists-worker'),
     'dynamodb:DescribeStream Table.StreamArn',
     'dynamodb:GetRecords Table.StreamArn',
     'dynamodb:GetShardIterator Table.StreamArn',

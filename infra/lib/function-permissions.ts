@@ -6,9 +6,9 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Resource } from '@cpbo/functions/http/routes.ts';
-import { LOG_PARTITION_PREFIX } from '@cpbo/functions/data/app-logs.ts';
-import { MAIL_DELIVERY_PARTITION_PREFIX } from '@cpbo/functions/data/mail-deliveries.ts';
-import { OUTBOX_PARTITION_PREFIX } from '@cpbo/functions/data/outbox.ts';
+import { LOG_PARTITION_PREFIX } from '@cpbo/functions/data/logs/app-logs.ts';
+import { MAIL_DELIVERY_PARTITION_PREFIX } from '@cpbo/functions/data/accounts/mail-deliveries.ts';
+import { OUTBOX_PARTITION_PREFIX } from '@cpbo/functions/data/jobs/outbox.ts';
 import type { QueueName } from '@cpbo/functions/domain/queues.ts';
 import type { Worker } from '@cpbo/functions/workers/workers.ts';
 import { fileAreas, type FileArea } from './data-store.ts';
@@ -39,7 +39,7 @@ export interface FunctionAccess {
   /** Reads and writes the marks of the mails handed to SES (GetItem, PutItem on their partitions only). */
   readonly mailMarks?: boolean;
   /**
-   * The transactional outbox (data/outbox.ts), on its partitions only: `record` puts a queue message
+   * The transactional outbox (data/jobs/outbox.ts), on its partitions only: `record` puts a queue message
    * with a write and deletes it once sent; `relay` deletes those it sent (it finds them by index).
    */
   readonly outbox?: 'record' | 'relay';
@@ -70,7 +70,7 @@ const MONEY: FunctionAccess = {
   tokenSecret: true,
 };
 
-/** The queues whose messages go through the outbox (data/outbox.ts): every one but the snapshots'. */
+/** The queues whose messages go through the outbox (data/jobs/outbox.ts): every one but the snapshots'. */
 const outboxQueues: QueueName[] = [
   'mail',
   'import',
@@ -199,7 +199,7 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
   // federation moved has its records' copies moved too (its partition read, each record updated).
   'aggregates-worker': { table: { read: ['Query'], write: ['PutItem', 'UpdateItem'] }, appLog: true },
   // The list snapshots: their changes read by index, a refresh per message of the snapshots queue.
-  'member-directory-worker': {
+  'lists-worker': {
     table: { indexes: true },
     memberDirectory: { read: true, write: true },
   },
@@ -208,7 +208,7 @@ export const functionAccess: Readonly<Record<FunctionName, FunctionAccess>> = {
     table: { read: ['BatchGetItem'], indexes: true },
     sendsTo: ['snapshots'],
   },
-  // Records and their id claims in batches (data/data-import.ts); the lock released by a deletion.
+  // Records and their id claims in batches (data/jobs/data-import.ts); the lock released by a deletion.
   'import-worker': {
     table: {
       read: ['GetItem', 'BatchGetItem'],

@@ -5,7 +5,7 @@ import {
   UpdateTimeToLiveCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { createTableInput, tableDefinition } from '@cpbo/functions/data/table-definition.ts';
+import { createTableInput, tableDefinition } from '@cpbo/functions/data/table/table-definition.ts';
 
 /** Creates the table (its TTL, and its stream if asked) unless a previous start already did. */
 export const ensureTable = async (

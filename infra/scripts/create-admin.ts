@@ -22,8 +22,8 @@ if (!values.table || !values['app-url'] || !values.email || !values.name) {
 process.env.TABLE_NAME = values.table;
 
 const { normalizeEmail } = await import('@cpbo/functions/domain/emails.ts');
-const { epochSeconds } = await import('@cpbo/functions/data/table.ts');
-const { createUser, storeOneTimeToken } = await import('@cpbo/functions/data/users.ts');
+const { epochSeconds } = await import('@cpbo/functions/data/table/table.ts');
+const { createUser, storeOneTimeToken } = await import('@cpbo/functions/data/accounts/users.ts');
 const { hashOneTimeToken, linkPath, newOneTimeToken, ONE_TIME_TOKEN_LIFETIME_SECONDS } =
   await import('@cpbo/functions/domain/one-time-tokens.ts');
 

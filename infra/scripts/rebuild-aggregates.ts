@@ -24,8 +24,8 @@ else {
 }
 
 // After the environment is set: the functions read it when loaded.
-const { rebuildAggregates } = await import('@cpbo/functions/data/aggregates.ts');
-const { listEnablers } = await import('@cpbo/functions/data/enablers.ts');
+const { rebuildAggregates } = await import('@cpbo/functions/data/aggregates/aggregates.ts');
+const { listEnablers } = await import('@cpbo/functions/data/enablers/enablers.ts');
 
 try {
   const enablerIds = values.enabler ? [values.enabler] : (await listEnablers()).map((enabler) => enabler.id);

@@ -6,7 +6,7 @@
  * A record carries `entityType`; plots, contributions, payouts, cashouts and member profiles move
  * figures, nothing else does (audit entries, idempotency receipts, the aggregates themselves). Plots
  * and money records carry a copy of their member's federation, which the stream worker keeps equal to
- * the member's (propagateFederation in data/aggregates.ts).
+ * the member's (propagateFederation in data/aggregates/aggregates.ts).
  */
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import { pendingBenefitsEffect } from '@cpbo/schemas/money.ts';

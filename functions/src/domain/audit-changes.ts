@@ -2,7 +2,7 @@ import type { AuditState } from '@cpbo/schemas/activity.ts';
 
 /*
  * What an audit entry keeps of a change: the fields that differ, as they were and as they became
- * (data/audit.ts). A field absent on one side counts as null.
+ * (data/logs/audit.ts). A field absent on one side counts as null.
  */
 
 type Value = AuditState[string];

@@ -1,6 +1,6 @@
 /**
  * What a stored log line may not hold: passwords, tokens, links and bank numbers. Every message is
- * passed through redactLogMessage before it is stored (data/app-logs.ts), whatever wrote it: the
+ * passed through redactLogMessage before it is stored (data/logs/app-logs.ts), whatever wrote it: the
  * lines are written with care, but an error's message or a value added later must not leak either.
  */
 

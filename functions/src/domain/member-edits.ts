@@ -1,4 +1,4 @@
-import { foldText } from './member-list.ts';
+import { foldText } from '@cpbo/schemas/text.ts';
 
 /*
  * An administrator's edits and removals of members (spec sections 5 and 7): which duplicate claims an

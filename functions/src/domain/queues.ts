@@ -84,12 +84,12 @@ export const queueDefinitions = {
     batchSize: 1,
   },
   /*
-   * One list's snapshot of one enabler per message (the member-directory worker, 5 minutes, a sixth of
+   * One list's snapshot of one enabler per message (the lists worker, 5 minutes, a sixth of
    * the visibility timeout): the schedule's refreshes spread over instances, a few at a time, instead
    * of every enabler's rebuilds in one Lambda's time and memory.
    */
   snapshots: {
-    worker: 'member-directory',
+    worker: 'lists',
     messageSchema: snapshotRefreshMessageSchema,
     visibilityTimeoutSeconds: 1800,
     maxReceiveCount: 3,

@@ -8,7 +8,7 @@ import {
 import { MAX_PAGE_SIZE } from '@cpbo/schemas/common.ts';
 import { MAX_REPORT_BYTES, MAX_REPORT_PAGE_SIZE } from '@cpbo/schemas/operations.ts';
 import document from '../../../docs/openapi.json' with { type: 'json' };
-import { exportKinds } from '#data/data-jobs.ts';
+import { exportKinds } from '#data/jobs/data-jobs.ts';
 import { formatRefreshToken, newSecret, newSessionId } from '#domain/refresh-tokens.ts';
 import { signAccessToken } from '#platform/access-token.ts';
 import { exportFileName } from './exports/handler.ts';
@@ -158,7 +158,7 @@ const opaqueParts: { route: string; path: string; bytes: number; why: string }[]
     route: 'GET /admin/reports',
     path: '$.reports[].data',
     bytes: MAX_REPORT_BYTES,
-    why: 'the JSON kept, held to the body limit (data/reports.ts)',
+    why: 'the JSON kept, held to the body limit (data/logs/reports.ts)',
   },
   { route: 'GET /openapi.json', path: '$', bytes: jsonBytes(document), why: 'the committed document' },
   // An audit entry's fields as they were and became (schemas/activity.ts): 13 at most (a member's

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMoneyRecord } from '#data/money-create.ts';
+import { createMoneyRecord } from '#data/money/money-create.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { callApi } from '../testing/call-api.ts';
 import { givenMember } from '../testing/member-fixtures.ts';

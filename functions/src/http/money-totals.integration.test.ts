@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
-import { claimsOfAssessment } from '#data/benefit-claims.ts';
-import { listCampaigns } from '#data/campaigns.ts';
-import { createMoneyRecord } from '#data/money-create.ts';
-import { recordIdHolders } from '#data/record-id-claims.ts';
+import { claimsOfAssessment } from '#data/money/benefit-claims.ts';
+import { listCampaigns } from '#data/enablers/campaigns.ts';
+import { createMoneyRecord } from '#data/money/money-create.ts';
+import { recordIdHolders } from '#data/money/record-id-claims.ts';
 import type { MoneyType } from '#domain/money-totals.ts';
 import { AppError } from '#platform/app-error.ts';
 import { callApi } from '../testing/call-api.ts';

@@ -1,4 +1,4 @@
-import { getEnabler } from '#data/enablers.ts';
+import { getEnabler } from '#data/enablers/enablers.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REFRESH_GRACE_SECONDS } from '#domain/refresh-tokens.ts';
-import { createEnabler, updateEnabler } from '#data/enablers.ts';
-import { getMember } from '#data/members.ts';
-import { getPlots, updatePlot } from '#data/plots.ts';
-import { createMoneyRecord } from '#data/money-create.ts';
-import { getUser } from '#data/users.ts';
+import { createEnabler, updateEnabler } from '#data/enablers/enablers.ts';
+import { getMember } from '#data/members/members.ts';
+import { getPlots, updatePlot } from '#data/members/plots.ts';
+import { createMoneyRecord } from '#data/money/money-create.ts';
+import { getUser } from '#data/accounts/users.ts';
 import type { AppError } from '#platform/app-error.ts';
 import { CookieJar, spaHeaders } from '../testing/browser-cookies.ts';
 import { callApi, type CallOptions } from '../testing/call-api.ts';

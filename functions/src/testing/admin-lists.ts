@@ -6,10 +6,14 @@ import {
   type AdminListFilterValues,
 } from '@cpbo/schemas/admin-list-query.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
-import { foldText } from '#domain/member-list.ts';
-import { MEMBER_PROFILE } from '#data/member-keys.ts';
-import { readMemberPartition } from '#data/member-page.ts';
-import { forgetRecordDirectories, NAMES_CATCH_UP_MS, refreshRecordSnapshot } from '#data/record-directory.ts';
+import { foldText } from '@cpbo/schemas/text.ts';
+import { MEMBER_PROFILE } from '#data/members/member-keys.ts';
+import { readMemberPartition } from '#data/members/member-page.ts';
+import {
+  forgetRecordDirectories,
+  NAMES_CATCH_UP_MS,
+  refreshRecordSnapshot,
+} from '#data/lists/record-directory.ts';
 import { handler as adminMembers } from '../http/admin-members/handler.ts';
 import { handler as adminPlots } from '../http/admin-plots/handler.ts';
 import { callApi } from './call-api.ts';

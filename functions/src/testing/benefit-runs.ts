@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import type { AssessmentFile } from '@cpbo/schemas/benefit-runs.ts';
-import { startBenefitRun } from '#data/benefit-runs.ts';
+import { startBenefitRun } from '#data/benefit-runs/benefit-runs.ts';
 import { handler as api } from '../http/admin-benefit-runs/handler.ts';
 import { handler as worker } from '../workers/benefit-run/handler.ts';
 import { callApi } from './call-api.ts';

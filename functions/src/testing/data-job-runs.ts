@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
-import { createDataJob } from '#data/data-jobs.ts';
+import { createDataJob } from '#data/jobs/data-jobs.ts';
 import { environmentVariables, readEnvironment } from '#platform/environment.ts';
 import { putS3Object } from '#platform/s3.ts';
 import { useQueueTransport } from '#platform/queue.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createTableInput } from '#data/table-definition.ts';
+import { createTableInput } from '#data/table/table-definition.ts';
 
 /**
  * Creates a new, empty table of the table definition in DynamoDB Local, and answers its name. It has

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { addConfig, createEnabler } from '#data/enablers.ts';
-import { createUser, type NewUser } from '#data/users.ts';
+import { addConfig, createEnabler } from '#data/enablers/enablers.ts';
+import { createUser, type NewUser } from '#data/accounts/users.ts';
 import type { MailMessage } from '#platform/mail.ts';
 import { hashPassword } from '#platform/password-hashing.ts';
 import { useQueueTransport } from '#platform/queue.ts';

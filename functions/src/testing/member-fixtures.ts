@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
-import type { NewMember } from '#data/member-items.ts';
-import { createMember } from '#data/members.ts';
-import type { NewPlot } from '#data/plot-items.ts';
-import { createPlot } from '#data/plots.ts';
+import type { NewMember } from '#data/members/member-items.ts';
+import { createMember } from '#data/members/members.ts';
+import type { NewPlot } from '#data/members/plot-items.ts';
+import { createPlot } from '#data/members/plots.ts';
 import { demoConfig } from './fixtures.ts';
 
 /** A new member of the enabler, as the data layer takes it: unique name and number, plain but for `fields`. */

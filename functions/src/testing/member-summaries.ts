@@ -4,7 +4,7 @@ import {
   sortDirections,
   type MemberListQuery,
 } from '@cpbo/schemas/member-list-query.ts';
-import type { MemberSummary } from '#domain/member-list.ts';
+import type { MemberSummary } from '#domain/lists/member-list.ts';
 
 /** The day the member-list tests take as today (the filters' periods count from it). */
 export const today = '2026-11-21';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
-import { getMember } from '#data/members.ts';
-import { createMoneyRecord } from '#data/money-create.ts';
-import { getPlots } from '#data/plots.ts';
+import { getMember } from '#data/members/members.ts';
+import { createMoneyRecord } from '#data/money/money-create.ts';
+import { getPlots } from '#data/members/plots.ts';
 
 /** A member and one of its plots (its first unless named), as a money record takes them. */
 const memberAndPlot = async (memberId: string, plotId?: string) => {

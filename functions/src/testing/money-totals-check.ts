@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { memberTotals, plotTotals } from '#domain/money-totals.ts';
-import { MEMBER_PROFILE } from '#data/member-keys.ts';
-import { readMemberPartition } from '#data/member-page.ts';
-import { figuresOf } from '#data/money-items.ts';
+import { MEMBER_PROFILE } from '#data/members/member-keys.ts';
+import { readMemberPartition } from '#data/members/member-page.ts';
+import { figuresOf } from '#data/money/money-items.ts';
 
 const moneyTypes = new Set(['CONTRIBUTION', 'PAYOUT', 'CASHOUT']);
 

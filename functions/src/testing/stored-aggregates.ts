@@ -1,5 +1,5 @@
-import { aggregatesOfEnabler } from '#data/aggregates.ts';
-import { queryAll, tableName } from '#data/table.ts';
+import { aggregatesOfEnabler } from '#data/aggregates/aggregates.ts';
+import { queryAll, tableName } from '#data/table/table.ts';
 
 /**
  * An enabler's aggregates as stored, `pk|sk` → amount. An aggregate back at zero (a record added, then

@@ -1,5 +1,5 @@
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { batchWriteAll, tableName } from '#data/table.ts';
+import { batchWriteAll, tableName } from '#data/table/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 
 /** Every item of a table (the functions' unless named), read consistently, in key order. */

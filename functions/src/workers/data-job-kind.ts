@@ -1,4 +1,4 @@
-import { dataJobToRun, failDataJob, getDataJob, type DataJob } from '#data/data-jobs.ts';
+import { dataJobToRun, failDataJob, getDataJob, type DataJob } from '#data/jobs/data-jobs.ts';
 import type { ValidatorsLoader } from '#platform/validator.ts';
 
 /**

@@ -4,7 +4,7 @@ import { aggregatedEntityTypes } from '#domain/aggregates.ts';
 export const workers = [
   'mail',
   'aggregates',
-  'member-directory',
+  'lists',
   'import',
   'export',
   'mirror',
@@ -23,13 +23,13 @@ export type Worker = (typeof workers)[number];
 export const scheduledWorkers = {
   // Queues a refresh of every list snapshot of every enabler (the snapshots queue).
   'snapshot-schedule': { everyMinutes: 6 * 60, timeoutSeconds: 120 },
-  // Sends the queue messages their writers could not (data/outbox.ts): a job waits a minute or two at most.
+  // Sends the queue messages their writers could not (data/jobs/outbox.ts): a job waits a minute or two at most.
   'outbox-relay': { everyMinutes: 1, timeoutSeconds: 50 },
 } as const satisfies Partial<Record<Worker, { everyMinutes: number; timeoutSeconds: number }>>;
 export type ScheduledWorker = keyof typeof scheduledWorkers;
 
 /** The workers fed by the table's stream, each through its own event source mapping. */
-export const streamWorkers = ['aggregates', 'member-directory'] as const satisfies readonly Worker[];
+export const streamWorkers = ['aggregates', 'lists'] as const satisfies readonly Worker[];
 export type StreamWorker = (typeof streamWorkers)[number];
 
 /**
@@ -40,15 +40,7 @@ export type StreamWorker = (typeof streamWorkers)[number];
 export const streamEntityTypes: Record<StreamWorker, readonly string[] | undefined> = {
   aggregates: aggregatedEntityTypes,
   // The member list, and the administrators' tables of plots and money records (their names too).
-  'member-directory': [
-    'MEMBER',
-    'MEMBER_REMOVED',
-    'PLOT',
-    'CONTRIBUTION',
-    'PAYOUT',
-    'CASHOUT',
-    'RECORD_REMOVED',
-  ],
+  lists: ['MEMBER', 'MEMBER_REMOVED', 'PLOT', 'CONTRIBUTION', 'PAYOUT', 'CASHOUT', 'RECORD_REMOVED'],
 };
 
 /**

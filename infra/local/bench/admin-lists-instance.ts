@@ -4,7 +4,7 @@
  * - `cold`: an instance of the contributions function: loads the handler, answers the first
  *   GET /admin/contributions (page 1, newest first) and a second one; prints the module load, both
  *   answer times, the count and total, and the memory used;
- * - `rebuild`: the member-directory worker rebuilding the contributions snapshot from the table;
+ * - `rebuild`: the lists worker rebuilding the contributions snapshot from the table;
  *   prints its time and the memory used.
  * The parent passes the AWS environment, BENCH_ENABLER and BENCH_TOKEN.
  */
@@ -13,7 +13,7 @@ import { instanceMemory, measureNewInstance } from './new-instance.ts';
 const enablerId = process.env.BENCH_ENABLER as string;
 
 if (process.env.BENCH_MODE === 'rebuild') {
-  const { refreshRecordSnapshot } = await import('@cpbo/functions/data/record-directory.ts');
+  const { refreshRecordSnapshot } = await import('@cpbo/functions/data/lists/record-directory.ts');
   const started = performance.now();
   // Past the snapshot's full-rebuild age: the worker reads the table in full, as once a day.
   const refresh = await refreshRecordSnapshot('contributions', enablerId, Date.now() + 2 * 86_400_000);

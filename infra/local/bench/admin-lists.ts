@@ -5,7 +5,7 @@
  * 1. Seeds one enabler with BENCH_ADMIN_MEMBERS members (100 000), BENCH_ADMIN_PLOTS plots (200 000),
  *    BENCH_ADMIN_CONTRIBUTIONS contributions (500 000), BENCH_ADMIN_PAYOUTS payouts and
  *    BENCH_ADMIN_CASHOUTS cashouts (100 000 each), in batched writes, each item under a change instant
- *    of the past year; then builds the four lists' snapshots as the member-directory worker does (a
+ *    of the past year; then builds the four lists' snapshots as the lists worker does (a
  *    full read of the table), the contributions' one in a process of its own for its memory.
  * 2. Changes records after the snapshots (creations, removals, renamed members), so that a new
  *    instance has a real catch-up to do.
@@ -73,14 +73,14 @@ const instance = async <Result>(env: Record<string, string>): Promise<Result> =>
 const main = async () => {
   const { substitutes, client } = await startBenchStores();
   try {
-    const { memberItem } = await import('@cpbo/functions/data/member-items.ts');
-    const { plotItem } = await import('@cpbo/functions/data/plot-items.ts');
+    const { memberItem } = await import('@cpbo/functions/data/members/member-items.ts');
+    const { plotItem } = await import('@cpbo/functions/data/members/plot-items.ts');
     const { newMemberFields, newPlotFields } = await import('@cpbo/functions/testing/member-fixtures.ts');
-    const { moneyItem } = await import('@cpbo/functions/data/money-items.ts');
-    const { changeKey } = await import('@cpbo/functions/data/member-keys.ts');
-    const { recordTombstoneItem } = await import('@cpbo/functions/data/record-timeline.ts');
-    const { refreshRecordSnapshot } = await import('@cpbo/functions/data/record-directory.ts');
-    const { createEnabler } = await import('@cpbo/functions/data/enablers.ts');
+    const { moneyItem } = await import('@cpbo/functions/data/money/money-items.ts');
+    const { changeKey } = await import('@cpbo/functions/data/members/member-keys.ts');
+    const { recordTombstoneItem } = await import('@cpbo/functions/data/lists/record-timeline.ts');
+    const { refreshRecordSnapshot } = await import('@cpbo/functions/data/lists/record-directory.ts');
+    const { createEnabler } = await import('@cpbo/functions/data/enablers/enablers.ts');
 
     const enabler = await createEnabler({ name: 'Bench lists', logo: 'data:,', banner: 'data:,' }, 'bench');
     const enablerId = enabler.id;

@@ -39,7 +39,7 @@ export const benchSignIn = async (
   role: 'USER' | 'ADMIN',
   enablerId: string,
 ): Promise<string> => {
-  const { createUser } = await import('@cpbo/functions/data/users.ts');
+  const { createUser } = await import('@cpbo/functions/data/accounts/users.ts');
   const { hashPassword } = await import('@cpbo/functions/platform/password-hashing.ts');
   const { handler: auth } = await import('@cpbo/functions/http/auth/handler.ts');
   const password = 'bench password';

@@ -1,14 +1,14 @@
-import { auditPartition } from '@cpbo/functions/data/audit.ts';
-import { benefitClaimKey, claimsOfAssessment } from '@cpbo/functions/data/benefit-claims.ts';
-import type { BenefitRun } from '@cpbo/functions/data/benefit-runs.ts';
+import { auditPartition } from '@cpbo/functions/data/logs/audit.ts';
+import { benefitClaimKey, claimsOfAssessment } from '@cpbo/functions/data/money/benefit-claims.ts';
+import type { BenefitRun } from '@cpbo/functions/data/benefit-runs/benefit-runs.ts';
 import {
   MEMBER_PROFILE,
   memberPartition,
   plotSortKey,
   recordsOfEnabler,
   recordIdClaimKey,
-} from '@cpbo/functions/data/member-keys.ts';
-import { getAll, LONG_QUERY_PAGE_ITEMS, queryAll, tableName } from '@cpbo/functions/data/table.ts';
+} from '@cpbo/functions/data/members/member-keys.ts';
+import { getAll, LONG_QUERY_PAGE_ITEMS, queryAll, tableName } from '@cpbo/functions/data/table/table.ts';
 
 type Item = Record<string, unknown>;
 

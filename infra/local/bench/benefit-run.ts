@@ -67,10 +67,11 @@ const main = async () => {
       POWERTOOLS_METRICS_DISABLED: 'true',
     });
     // Imported once the environment is set: the functions read it.
-    const { importedMemberItems } = await import('@cpbo/functions/data/data-files.ts');
-    const { importEnablers } = await import('@cpbo/functions/data/data-import.ts');
-    const { batchWriteAll } = await import('@cpbo/functions/data/table.ts');
-    const { getBenefitRun, reviewBenefitRun } = await import('@cpbo/functions/data/benefit-runs.ts');
+    const { importedMemberItems } = await import('@cpbo/functions/data/jobs/data-files.ts');
+    const { importEnablers } = await import('@cpbo/functions/data/jobs/data-import.ts');
+    const { batchWriteAll } = await import('@cpbo/functions/data/table/table.ts');
+    const { getBenefitRun, reviewBenefitRun } =
+      await import('@cpbo/functions/data/benefit-runs/benefit-runs.ts');
     const { givenBenefitRun, benefitStepMessage } = await import('@cpbo/functions/testing/benefit-runs.ts');
     const { paymentItems } = await import('./benefit-payment-items.ts');
     const { PAY_PARALLELISM } = await import('@cpbo/functions/workers/benefit-run/payment.ts');

@@ -31,11 +31,11 @@ const federations = ['Kaolack', 'Thiès', 'Fatick', 'Louga', null];
 const main = async () => {
   const { substitutes, client } = await startBenchStores();
   try {
-    const { plotItem } = await import('@cpbo/functions/data/plot-items.ts');
+    const { plotItem } = await import('@cpbo/functions/data/members/plot-items.ts');
     const { newPlotFields } = await import('@cpbo/functions/testing/member-fixtures.ts');
-    const { moneyItem } = await import('@cpbo/functions/data/money-items.ts');
-    const { rebuildAggregates } = await import('@cpbo/functions/data/aggregates.ts');
-    const { createEnabler } = await import('@cpbo/functions/data/enablers.ts');
+    const { moneyItem } = await import('@cpbo/functions/data/money/money-items.ts');
+    const { rebuildAggregates } = await import('@cpbo/functions/data/aggregates/aggregates.ts');
+    const { createEnabler } = await import('@cpbo/functions/data/enablers/enablers.ts');
     const { handler: dashboard } = await import('@cpbo/functions/http/dashboard/handler.ts');
 
     const today = isoDateOf(new Date());

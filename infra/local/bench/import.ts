@@ -23,7 +23,7 @@ import { runWorkerProcess } from './worker-process.ts';
 const MEMBERS = Number(process.env.BENCH_IMPORT_MEMBERS ?? 10_000);
 const PLOTS = 2;
 const CONTRIBUTIONS = 10;
-/** As the worker (functions/src/data/data-import.ts): BatchWriteItem requests in flight. */
+/** As the worker (functions/src/data/jobs/data-import.ts): BatchWriteItem requests in flight. */
 const WRITERS = 32;
 /** BatchWriteItem's most items per request. */
 const BATCH = 25;
@@ -32,7 +32,7 @@ const benchFile = (count: number): DataFile =>
   benchEnablerFile({ members: count, plotsPerMember: PLOTS, contributionsPerMember: CONTRIBUTIONS });
 
 const main = async () => {
-  const { importedMemberItems } = await import('@cpbo/functions/data/data-files.ts');
+  const { importedMemberItems } = await import('@cpbo/functions/data/jobs/data-files.ts');
   const itemsOf = (file: DataFile) => {
     const enabler = file[0] as DataFile[number];
     return enabler.members.flatMap((member) => {
@@ -61,7 +61,7 @@ const main = async () => {
     });
     // Imported once the environment is set: the functions read it.
     const { putS3Object } = await import('@cpbo/functions/platform/s3.ts');
-    const { createDataJob, getDataJob } = await import('@cpbo/functions/data/data-jobs.ts');
+    const { createDataJob, getDataJob } = await import('@cpbo/functions/data/jobs/data-jobs.ts');
     /** Imports a bench file with the worker in a process of its own. */
     const importRun = async (imported: DataFile) => {
       const text = JSON.stringify(imported);

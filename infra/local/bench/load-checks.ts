@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { aggregateKey, readRebuildPages, rebuildStart } from '@cpbo/functions/data/aggregates.ts';
-import { recordsOfEnabler } from '@cpbo/functions/data/member-keys.ts';
-import { queryAll, tableName } from '@cpbo/functions/data/table.ts';
+import { aggregateKey, readRebuildPages, rebuildStart } from '@cpbo/functions/data/aggregates/aggregates.ts';
+import { recordsOfEnabler } from '@cpbo/functions/data/members/member-keys.ts';
+import { queryAll, tableName } from '@cpbo/functions/data/table/table.ts';
 import { expectTotalsMatchRecords } from '@cpbo/functions/testing/money-totals-check.ts';
 import { storedAggregatesOf } from '@cpbo/functions/testing/stored-aggregates.ts';
 import type { KeyedWrite } from './load-run.ts';

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { MEMBER_PROFILE, memberPartition } from '@cpbo/functions/data/member-keys.ts';
+import { MEMBER_PROFILE, memberPartition } from '@cpbo/functions/data/members/member-keys.ts';
 import { localClientConfig, localTableName } from '../aws-environment.ts';
 import { RETRIED, type LoadCall, type LoadKind } from './load-workload.ts';
 

@@ -55,10 +55,10 @@ const main = async () => {
   const runtime = await startSeededRuntime(webDist, 'cpbo-bench-load-', { demoScale: 1, quiet: true });
   try {
     Object.assign(process.env, runtime.awsEnvironment);
-    const { getUser } = await import('@cpbo/functions/data/users.ts');
-    const { listEnablers } = await import('@cpbo/functions/data/enablers.ts');
-    const { allMembersOf } = await import('@cpbo/functions/data/member-timeline.ts');
-    const { readMemberPartition } = await import('@cpbo/functions/data/member-page.ts');
+    const { getUser } = await import('@cpbo/functions/data/accounts/users.ts');
+    const { listEnablers } = await import('@cpbo/functions/data/enablers/enablers.ts');
+    const { allMembersOf } = await import('@cpbo/functions/data/lists/member-timeline.ts');
+    const { readMemberPartition } = await import('@cpbo/functions/data/members/member-page.ts');
     console.log(
       `[load] the demo's product up in ${((Date.now() - started) / 1000).toFixed(1)} s` +
         (faultRate ? `, fault mode: ${faultRate * 100} % of the functions' AWS calls fail` : ''),

@@ -3,7 +3,7 @@
  *
  * 1. Seeds two enablers (BENCH_MEMBERS, default 50 000, and BENCH_LARGE_MEMBERS, default 500 000;
  *    0 skips the large one) with batched writes, and builds each enabler's snapshot as the
- *    member-directory worker does (a full read of the table).
+ *    lists worker does (a full read of the table).
  * 2. Changes members after the snapshots (creations, changes, removals), so a new instance has a real
  *    catch-up to do, as in production where the snapshot trails the table by a few seconds.
  * 3. Cold: starts new processes, each a new Lambda instance of the members function, and times the
@@ -125,12 +125,12 @@ const main = async () => {
   const { substitutes, client } = await startBenchStores();
   try {
     const { refreshMemberSnapshot, memberDirectory } =
-      await import('@cpbo/functions/data/member-directory.ts');
-    const { createMember } = await import('@cpbo/functions/data/members.ts');
-    const { createPlot } = await import('@cpbo/functions/data/plots.ts');
+      await import('@cpbo/functions/data/lists/member-directory.ts');
+    const { createMember } = await import('@cpbo/functions/data/members/members.ts');
+    const { createPlot } = await import('@cpbo/functions/data/members/plots.ts');
     const { newMemberFields, newPlotFields } = await import('@cpbo/functions/testing/member-fixtures.ts');
-    const { memberTombstoneItem } = await import('@cpbo/functions/data/member-timeline.ts');
-    const { createEnabler } = await import('@cpbo/functions/data/enablers.ts');
+    const { memberTombstoneItem } = await import('@cpbo/functions/data/lists/member-timeline.ts');
+    const { createEnabler } = await import('@cpbo/functions/data/enablers/enablers.ts');
 
     const sizes = [SMALL, LARGE].filter((size) => size > 0);
     const enablers: { size: number; enablerId: string; token: string; expected: number }[] = [];
@@ -253,7 +253,7 @@ const main = async () => {
       { page: '1', pageSize: '10', 'sort:number': 'desc', 'filter:search': 'M-0012' },
     ];
     const { parseMemberListQuery } = await import('@cpbo/schemas/member-list-query.ts');
-    const { getSessionState } = await import('@cpbo/functions/data/sessions.ts');
+    const { getSessionState } = await import('@cpbo/functions/data/accounts/sessions.ts');
     const { verifyAccessToken } = await import('@cpbo/functions/platform/access-token.ts');
     for (const { size, enablerId, token } of enablers) {
       const list = async (query: Record<string, string>) => {

@@ -1,6 +1,6 @@
 /**
  * The reference of the benefit run's preview in `npm run bench:benefit-run`: the Queries its preview
- * makes (data/benefit-inputs.ts: the enabler's plots, members and contributions, the assessment's
+ * makes (data/benefit-runs/benefit-inputs.ts: the enabler's plots, members and contributions, the assessment's
  * claims and payouts, its configs), with the same keys, filters and page size, two at a time as the
  * preview makes them, and nothing done with the items. Run in a process of its own, as the preview
  * is; prints one JSON line: how long it took and how many items it read.
@@ -9,10 +9,10 @@ import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 const enablerId = process.env.BENCH_ENABLER as string;
 const assessmentId = process.env.BENCH_ASSESSMENT as string;
-const { LONG_QUERY_PAGE_ITEMS, queryAll, tableName } = await import('@cpbo/functions/data/table.ts');
-const { membersOfEnabler, recordsOfEnabler } = await import('@cpbo/functions/data/member-keys.ts');
-const { benefitClaimKey } = await import('@cpbo/functions/data/benefit-claims.ts');
-const { enablerPartition } = await import('@cpbo/functions/data/enablers.ts');
+const { LONG_QUERY_PAGE_ITEMS, queryAll, tableName } = await import('@cpbo/functions/data/table/table.ts');
+const { membersOfEnabler, recordsOfEnabler } = await import('@cpbo/functions/data/members/member-keys.ts');
+const { benefitClaimKey } = await import('@cpbo/functions/data/money/benefit-claims.ts');
+const { enablerPartition } = await import('@cpbo/functions/data/enablers/enablers.ts');
 
 const byIndex = (partition: string, more: Partial<QueryCommandInput> = {}): QueryCommandInput => ({
   TableName: tableName(),

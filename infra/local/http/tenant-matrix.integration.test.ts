@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
-import { getEnabler } from '@cpbo/functions/data/enablers.ts';
+import { getEnabler } from '@cpbo/functions/data/enablers/enablers.ts';
 import { routeKey, routes } from '@cpbo/functions/http/routes.ts';
 import {
   demoConfig,

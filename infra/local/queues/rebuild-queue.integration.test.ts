@@ -5,8 +5,8 @@ import {
   getRebuildJob,
   rebuildJobKey,
   rebuildLockKey,
-} from '@cpbo/functions/data/rebuild-jobs.ts';
-import { tableName } from '@cpbo/functions/data/table.ts';
+} from '@cpbo/functions/data/jobs/rebuild-jobs.ts';
+import { tableName } from '@cpbo/functions/data/table/table.ts';
 import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
 import { queueDefinitions } from '@cpbo/functions/domain/queues.ts';
 import { handler as rebuildWorker } from '@cpbo/functions/workers/aggregates-rebuild/handler.ts';

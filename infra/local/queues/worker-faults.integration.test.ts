@@ -7,14 +7,14 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBRecord, SQSEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
-import { rebuildAggregates } from '@cpbo/functions/data/aggregates.ts';
-import { createDataJob, getDataJob } from '@cpbo/functions/data/data-jobs.ts';
-import { mirrorJob, mirrorTableName, startMirrorJob } from '@cpbo/functions/data/mirror.ts';
-import { createMoneyRecord } from '@cpbo/functions/data/money-create.ts';
-import { getMemberDeletion } from '@cpbo/functions/data/member-deletions.ts';
-import { readMemberPartition } from '@cpbo/functions/data/member-page.ts';
-import { deleteMember } from '@cpbo/functions/data/members.ts';
-import { createRebuildJob, getRebuildJob } from '@cpbo/functions/data/rebuild-jobs.ts';
+import { rebuildAggregates } from '@cpbo/functions/data/aggregates/aggregates.ts';
+import { createDataJob, getDataJob } from '@cpbo/functions/data/jobs/data-jobs.ts';
+import { mirrorJob, mirrorTableName, startMirrorJob } from '@cpbo/functions/data/jobs/mirror.ts';
+import { createMoneyRecord } from '@cpbo/functions/data/money/money-create.ts';
+import { getMemberDeletion } from '@cpbo/functions/data/members/member-deletions.ts';
+import { readMemberPartition } from '@cpbo/functions/data/members/member-page.ts';
+import { deleteMember } from '@cpbo/functions/data/members/members.ts';
+import { createRebuildJob, getRebuildJob } from '@cpbo/functions/data/jobs/rebuild-jobs.ts';
 import { isMirrored } from '@cpbo/functions/domain/mirror.ts';
 import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
 import { environmentVariables, readEnvironment } from '@cpbo/functions/platform/environment.ts';
@@ -41,8 +41,8 @@ import {
   resumeBenefitRun,
   reviewBenefitRun,
   type BenefitRun,
-} from '@cpbo/functions/data/benefit-runs.ts';
-import { enablerMembers } from '@cpbo/functions/data/benefit-inputs.ts';
+} from '@cpbo/functions/data/benefit-runs/benefit-runs.ts';
+import { enablerMembers } from '@cpbo/functions/data/benefit-runs/benefit-inputs.ts';
 import { benefitStepMessage, givenBenefitRun } from '@cpbo/functions/testing/benefit-runs.ts';
 import { expectTotalsMatchRecords } from '@cpbo/functions/testing/money-totals-check.ts';
 import type { WorkerHandler } from '../functions-code.ts';

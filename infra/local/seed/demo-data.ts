@@ -6,22 +6,22 @@ import {
   type AggregateIncrement,
 } from '@cpbo/functions/domain/aggregates.ts';
 import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
-import { aggregateItem } from '@cpbo/functions/data/aggregates.ts';
+import { aggregateItem } from '@cpbo/functions/data/aggregates/aggregates.ts';
 import {
   addConfig,
   addToMemberCount,
   createEnabler,
   type EnablerConfig,
-} from '@cpbo/functions/data/enablers.ts';
-import { recordCampaign, recordPayoutCampaigns } from '@cpbo/functions/data/campaigns.ts';
-import { refreshMemberSnapshot } from '@cpbo/functions/data/member-directory.ts';
-import { refreshRecordSnapshot } from '@cpbo/functions/data/record-directory.ts';
+} from '@cpbo/functions/data/enablers/enablers.ts';
+import { recordCampaign, recordPayoutCampaigns } from '@cpbo/functions/data/enablers/campaigns.ts';
+import { refreshMemberSnapshot } from '@cpbo/functions/data/lists/member-directory.ts';
+import { refreshRecordSnapshot } from '@cpbo/functions/data/lists/record-directory.ts';
 import { adminLists } from '@cpbo/schemas/admin-list-query.ts';
-import { moneyItem, toPayout } from '@cpbo/functions/data/money-items.ts';
-import { plotItem } from '@cpbo/functions/data/plot-items.ts';
-import { wholeMemberItems } from '@cpbo/functions/data/whole-member-items.ts';
-import { nowIso, tableName } from '@cpbo/functions/data/table.ts';
-import { createUser } from '@cpbo/functions/data/users.ts';
+import { moneyItem, toPayout } from '@cpbo/functions/data/money/money-items.ts';
+import { plotItem } from '@cpbo/functions/data/members/plot-items.ts';
+import { wholeMemberItems } from '@cpbo/functions/data/members/whole-member-items.ts';
+import { nowIso, tableName } from '@cpbo/functions/data/table/table.ts';
+import { createUser } from '@cpbo/functions/data/accounts/users.ts';
 import { dynamo } from '@cpbo/functions/platform/aws-clients.ts';
 import { hashPassword } from '@cpbo/functions/platform/password-hashing.ts';
 import type { SeedDemoDataOptions } from './index.ts';

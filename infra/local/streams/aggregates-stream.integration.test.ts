@@ -5,13 +5,13 @@ import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, coverageDates, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
-import { rebuildAggregates } from '@cpbo/functions/data/aggregates.ts';
-import { adminUpdatePlot, createPlot, deletePlot } from '@cpbo/functions/data/plots.ts';
-import { createMember, deleteMember, updateMember } from '@cpbo/functions/data/members.ts';
-import { getMemberDeletion } from '@cpbo/functions/data/member-deletions.ts';
-import { getMemberPage } from '@cpbo/functions/data/member-page.ts';
-import { changeMoneyRecord } from '@cpbo/functions/data/money-change.ts';
-import { queryAll, tableName } from '@cpbo/functions/data/table.ts';
+import { rebuildAggregates } from '@cpbo/functions/data/aggregates/aggregates.ts';
+import { adminUpdatePlot, createPlot, deletePlot } from '@cpbo/functions/data/members/plots.ts';
+import { createMember, deleteMember, updateMember } from '@cpbo/functions/data/members/members.ts';
+import { getMemberDeletion } from '@cpbo/functions/data/members/member-deletions.ts';
+import { getMemberPage } from '@cpbo/functions/data/members/member-page.ts';
+import { changeMoneyRecord } from '@cpbo/functions/data/money/money-change.ts';
+import { queryAll, tableName } from '@cpbo/functions/data/table/table.ts';
 import { queueDefinitions } from '@cpbo/functions/domain/queues.ts';
 import { AppError } from '@cpbo/functions/platform/app-error.ts';
 import { useQueueTransport } from '@cpbo/functions/platform/queue.ts';
@@ -22,7 +22,11 @@ import { storedAggregatesOf } from '@cpbo/functions/testing/stored-aggregates.ts
 import { handler as aggregatesWorker } from '@cpbo/functions/workers/aggregates/handler.ts';
 import { handler as memberDeletionWorker } from '@cpbo/functions/workers/member-deletion/handler.ts';
 import { InProcessQueue, type DeadLetter } from '../queues/in-process-queue.ts';
-import { getBenefitRun, reviewBenefitRun, type BenefitRun } from '@cpbo/functions/data/benefit-runs.ts';
+import {
+  getBenefitRun,
+  reviewBenefitRun,
+  type BenefitRun,
+} from '@cpbo/functions/data/benefit-runs/benefit-runs.ts';
 import { benefitStepMessage, givenBenefitRun } from '@cpbo/functions/testing/benefit-runs.ts';
 import { givenContribution } from '@cpbo/functions/testing/money-fixtures.ts';
 import { handler as benefitRunWorker } from '@cpbo/functions/workers/benefit-run/handler.ts';
@@ -437,7 +441,7 @@ describe('the aggregates kept from the stream', () => {
       log: () => undefined,
     });
     // The deletion's next steps go to its queue; a later test's benefit run messages (sent with their
-    // writes, data/outbox.ts) are left: that test runs its worker itself.
+    // writes, data/jobs/outbox.ts) are left: that test runs its worker itself.
     useQueueTransport({
       async send(name, message) {
         if (name === 'memberDeletion') queue.send(JSON.stringify(message));

@@ -1,6 +1,6 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import { tableName } from '@cpbo/functions/data/table.ts';
+import { tableName } from '@cpbo/functions/data/table/table.ts';
 import { startStreamPoller, type StreamPoller, type StreamPollerOptions } from '../streams/stream-poller.ts';
 
 export interface TableStreamPoller extends StreamPoller {

@@ -6,9 +6,9 @@ import {
   ONE_TIME_TOKEN_LIFETIME_SECONDS,
   type OneTimePurpose,
 } from '#domain/one-time-tokens.ts';
-import { listUsers, storeOneTimeToken, type User } from '#data/users.ts';
-import { outboxMessage, sendFromOutbox } from '#data/outbox.ts';
-import { epochSeconds } from '#data/table.ts';
+import { listUsers, storeOneTimeToken, type User } from '#data/accounts/users.ts';
+import { outboxMessage, sendFromOutbox } from '#data/jobs/outbox.ts';
+import { epochSeconds } from '#data/table/table.ts';
 import { applicationUrl } from '#platform/app-url.ts';
 import { sendToQueue } from '#platform/queue.ts';
 
@@ -31,7 +31,7 @@ export const mailOneTimeLink = async (
     { purpose, email: user.email, expiresAt: epochSeconds(now) + ONE_TIME_TOKEN_LIFETIME_SECONDS[purpose] },
     mail,
   );
-  // Recorded with the link: a send that fails now is the outbox relay's to make (data/outbox.ts).
+  // Recorded with the link: a send that fails now is the outbox relay's to make (data/jobs/outbox.ts).
   await sendFromOutbox(mail);
 };
 

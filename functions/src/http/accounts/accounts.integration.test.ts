@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashOneTimeToken, newOneTimeToken } from '#domain/one-time-tokens.ts';
-import { epochSeconds } from '#data/table.ts';
-import { getUser, storeOneTimeToken } from '#data/users.ts';
+import { epochSeconds } from '#data/table/table.ts';
+import { getUser, storeOneTimeToken } from '#data/accounts/users.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { captureMail, demoConfig, givenEnabler, givenUser, uniqueEmail } from '../../testing/fixtures.ts';
 import { refreshSession, signIn } from '../../testing/signed-in-users.ts';

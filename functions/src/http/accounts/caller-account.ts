@@ -1,4 +1,4 @@
-import { getUser, type User } from '#data/users.ts';
+import { getUser, type User } from '#data/accounts/users.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 

@@ -1,5 +1,5 @@
 import type { CurrentEnabler } from '@cpbo/schemas';
-import type { Enabler, EnablerConfig } from '#data/enablers.ts';
+import type { Enabler, EnablerConfig } from '#data/enablers/enablers.ts';
 
 /**
  * The session's enabler as every role's screens use it: banner, name, currency and rules. Who created or

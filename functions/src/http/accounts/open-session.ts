@@ -5,10 +5,10 @@ import {
   newSessionId,
   newSessionTimes,
 } from '#domain/refresh-tokens.ts';
-import { getEnablerWithLatestConfig, type Enabler, type EnablerConfig } from '#data/enablers.ts';
-import { createSession } from '#data/sessions.ts';
-import { epochSeconds } from '#data/table.ts';
-import type { User } from '#data/users.ts';
+import { getEnablerWithLatestConfig, type Enabler, type EnablerConfig } from '#data/enablers/enablers.ts';
+import { createSession } from '#data/accounts/sessions.ts';
+import { epochSeconds } from '#data/table/table.ts';
+import type { User } from '#data/accounts/users.ts';
 import { signAccessToken } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import { ok, type ApiResponse } from '#http/middleware/api-types.ts';

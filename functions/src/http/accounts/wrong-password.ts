@@ -1,10 +1,10 @@
 import { reachesLock } from '#domain/lockout.ts';
-import { deleteSessionsOf } from '#data/sessions.ts';
-import { countFailedLogin, lockForBadPasswords } from '#data/users.ts';
+import { deleteSessionsOf } from '#data/accounts/sessions.ts';
+import { countFailedLogin, lockForBadPasswords } from '#data/accounts/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import { countEvent } from '#platform/metrics.ts';
 import { notifyAdministratorsOfLock } from './account-mails.ts';
-import { appLog } from '#data/app-log.ts';
+import { appLog } from '#data/logs/app-log.ts';
 
 /**
  * A wrong password given for an account, at sign-in or as the current password of a change: it is

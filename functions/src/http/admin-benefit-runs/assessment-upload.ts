@@ -16,8 +16,8 @@ import {
   sortedProblems,
   type AssessmentRead,
 } from '#domain/assessment-file.ts';
-import { benefitUploadKey } from '#data/benefit-run-files.ts';
-import { plotOwners } from '#data/benefit-inputs.ts';
+import { benefitUploadKey } from '#data/benefit-runs/benefit-run-files.ts';
+import { plotOwners } from '#data/benefit-runs/benefit-inputs.ts';
 import { AppError } from '#platform/app-error.ts';
 import { csvSeparatorOf, parseCsv } from '#platform/csv.ts';
 import { readEnvironment } from '#platform/environment.ts';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BENEFIT_RULE_VERSION } from '@cpbo/schemas/benefit-rule.ts';
-import { auditOfMonth } from '#data/audit.ts';
-import { benefitUploadKey } from '#data/benefit-run-files.ts';
-import { listCampaigns } from '#data/campaigns.ts';
-import { readMemberPartition } from '#data/member-page.ts';
-import type { Plot } from '#data/plot-items.ts';
-import { deletePlot, getPlots } from '#data/plots.ts';
+import { auditOfMonth } from '#data/logs/audit.ts';
+import { benefitUploadKey } from '#data/benefit-runs/benefit-run-files.ts';
+import { listCampaigns } from '#data/enablers/campaigns.ts';
+import { readMemberPartition } from '#data/members/member-page.ts';
+import type { Plot } from '#data/members/plot-items.ts';
+import { deletePlot, getPlots } from '#data/members/plots.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#platform/aws-clients.ts';
 import { parseCsv } from '#platform/csv.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getBenefitRun } from '#data/benefit-runs.ts';
+import { getBenefitRun } from '#data/benefit-runs/benefit-runs.ts';
 import type { MailMessage } from '#platform/mail.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { deliverBenefitSteps, uploadAssessment } from '../../testing/benefit-runs.ts';

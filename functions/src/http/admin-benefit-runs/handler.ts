@@ -9,8 +9,13 @@ import type {
   duplicatesQuerySchema,
   FromSchema,
 } from '@cpbo/schemas';
-import { appLog } from '#data/app-log.ts';
-import { benefitUploadKey, coveredPlotsKey, readPreview, writeRunFile } from '#data/benefit-run-files.ts';
+import { appLog } from '#data/logs/app-log.ts';
+import {
+  benefitUploadKey,
+  coveredPlotsKey,
+  readPreview,
+  writeRunFile,
+} from '#data/benefit-runs/benefit-run-files.ts';
 import { coveredPlotRows, coveredPlotsFile } from '#domain/covered-plots.ts';
 import {
   cancelBenefitRun,
@@ -22,10 +27,10 @@ import {
   startBenefitRun,
   startReversal,
   type BenefitRun,
-} from '#data/benefit-runs.ts';
-import { changedPayees, enablerMembers, enablerPlots } from '#data/benefit-inputs.ts';
+} from '#data/benefit-runs/benefit-runs.ts';
+import { changedPayees, enablerMembers, enablerPlots } from '#data/benefit-runs/benefit-inputs.ts';
 import type { BenefitRow } from '#domain/benefit-preview.ts';
-import { getEnablerWithLatestConfig } from '#data/enablers.ts';
+import { getEnablerWithLatestConfig } from '#data/enablers/enablers.ts';
 import { ok, type IdempotentRequest, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';

@@ -1,5 +1,5 @@
 import { ofUploadersLine, reviewerLink } from '#domain/account-lineage.ts';
-import type { BenefitRun } from '#data/benefit-runs.ts';
+import type { BenefitRun } from '#data/benefit-runs/benefit-runs.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import { callerAccount } from '../accounts/caller-account.ts';

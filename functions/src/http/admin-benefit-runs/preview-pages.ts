@@ -9,8 +9,8 @@ import {
   type PreviewQueryProblem,
 } from '@cpbo/schemas';
 import type { BenefitRow } from '#domain/benefit-preview.ts';
-import { foldText } from '#domain/member-list.ts';
-import type { PreviewFile, StoredDuplicate } from '#data/benefit-run-files.ts';
+import { foldText } from '@cpbo/schemas/text.ts';
+import type { PreviewFile, StoredDuplicate } from '#data/benefit-runs/benefit-run-files.ts';
 import { AppError } from '#platform/app-error.ts';
 import { duplicateAnswer, rowAnswer } from './run-answer.ts';
 

@@ -1,8 +1,8 @@
 import type { BenefitRowView, BenefitRunView, DuplicateView } from '@cpbo/schemas/benefit-runs.ts';
 import { fromCents, type Cents } from '@cpbo/schemas/money.ts';
 import type { BenefitRow, PreviewCounts } from '#domain/benefit-preview.ts';
-import type { StoredDuplicate } from '#data/benefit-run-files.ts';
-import type { BenefitRun } from '#data/benefit-runs.ts';
+import type { StoredDuplicate } from '#data/benefit-runs/benefit-run-files.ts';
+import type { BenefitRun } from '#data/benefit-runs/benefit-runs.ts';
 
 /* A run, its rows and its duplicates as the API answers them: amounts in decimal units, never a file's key. */
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readMemberPartition } from '#data/member-page.ts';
+import { readMemberPartition } from '#data/members/member-page.ts';
 import { expectListAsRecordsThroughSnapshot, renameMember } from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';

@@ -1,6 +1,6 @@
 import { centsOf } from '../body-amounts.ts';
 import type { AdminContributionRow, adminContributionRequestSchema, FromSchema } from '@cpbo/schemas';
-import { findPlotOwner } from '#data/records-by-id.ts';
+import { findPlotOwner } from '#data/members/records-by-id.ts';
 import { AppError } from '#platform/app-error.ts';
 import type { IdempotentRequest, SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@cpbo/schemas';
-import { recordCampaign } from '#data/campaigns.ts';
+import { recordCampaign } from '#data/enablers/campaigns.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { demoConfig, givenEnabler, givenUser, tinyImage } from '../../testing/fixtures.ts';
 import { givenSignedInUser } from '../../testing/signed-in-users.ts';

@@ -14,13 +14,13 @@ import {
   listConfigs,
   listEnablers,
   updateEnabler,
-} from '#data/enablers.ts';
-import { listCampaigns } from '#data/campaigns.ts';
-import { listUsers } from '#data/users.ts';
+} from '#data/enablers/enablers.ts';
+import { listCampaigns } from '#data/enablers/campaigns.ts';
+import { listUsers } from '#data/accounts/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import { created, noContent, ok, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
-import { appLog } from '#data/app-log.ts';
+import { appLog } from '#data/logs/app-log.ts';
 import { actorOf } from '../actor.ts';
 
 type EnablerBody = FromSchema<typeof enablerRequestSchema>;

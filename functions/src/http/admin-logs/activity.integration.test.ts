@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '@cpbo/schemas/activity.ts';
-import { auditOfMonth, type AuditEntry } from '#data/audit.ts';
+import { auditOfMonth, type AuditEntry } from '#data/logs/audit.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { captureMail, demoConfig, tinyImage, uniqueEmail } from '../../testing/fixtures.ts';

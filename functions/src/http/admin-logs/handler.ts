@@ -1,8 +1,8 @@
 import type { FromSchema, logListQuerySchema } from '@cpbo/schemas';
 import { MAX_ACTIVITY_DAYS, type activityQuerySchema } from '@cpbo/schemas/activity.ts';
-import { logsPage } from '#data/app-logs.ts';
-import { activityPage } from '#data/audit.ts';
-import { namedPage } from '#data/audit-names.ts';
+import { logsPage } from '#data/logs/app-logs.ts';
+import { activityPage } from '#data/logs/audit.ts';
+import { namedPage } from '#data/logs/audit-names.ts';
 import { AppError } from '#platform/app-error.ts';
 import { ok, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';

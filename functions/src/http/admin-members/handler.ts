@@ -1,13 +1,13 @@
 import type { adminMemberRequestSchema, FromSchema, MemberDeletionAnswer } from '@cpbo/schemas';
 import type { memberHistoryQuerySchema } from '@cpbo/schemas/activity.ts';
-import { memberHistoryPage } from '#data/audit.ts';
-import { namedPage } from '#data/audit-names.ts';
+import { memberHistoryPage } from '#data/logs/audit.ts';
+import { namedPage } from '#data/logs/audit-names.ts';
 import { dateOfUnixSeconds, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
-import { applyListChanges } from '#data/list-changes.ts';
-import { createMember, deleteMember, getMember, updateMember } from '#data/members.ts';
-import { memberSummaryOf, type Member } from '#data/member-items.ts';
-import { getMemberDeletion, type MemberDeletion } from '#data/member-deletions.ts';
-import { sendFromOutbox } from '#data/outbox.ts';
+import { applyListChanges } from '#data/lists/list-changes.ts';
+import { createMember, deleteMember, getMember, updateMember } from '#data/members/members.ts';
+import { memberSummaryOf, type Member } from '#data/members/member-items.ts';
+import { getMemberDeletion, type MemberDeletion } from '#data/members/member-deletions.ts';
+import { sendFromOutbox } from '#data/jobs/outbox.ts';
 import { AppError } from '#platform/app-error.ts';
 import {
   created,
@@ -20,7 +20,7 @@ import { httpHandler } from '#http/middleware/http-handler.ts';
 import { idempotency } from '#http/middleware/idempotency.ts';
 import { memberFieldsOfBody } from '../members/member-fields.ts';
 import { memberInScope } from '../members/member-scope.ts';
-import { appLog } from '#data/app-log.ts';
+import { appLog } from '#data/logs/app-log.ts';
 import { actorOf } from '../actor.ts';
 
 /*
@@ -91,7 +91,7 @@ const remove = async ({ params, session }: SessionRequest<unknown, 'id'>) => {
     `Member ${params.id} of enabler ${session.enabler} deleted by ${session.email}` +
       (deletion.state === 'DONE' ? '' : `: ${deletion.total} records left to job ${deletion.id}`),
   );
-  // Recorded with the removal: a send that fails now is the outbox relay's to make (data/outbox.ts).
+  // Recorded with the removal: a send that fails now is the outbox relay's to make (data/jobs/outbox.ts).
   if (queued) await sendFromOutbox(queued);
   return { status: 202, body: deletionAnswer(deletion) };
 };

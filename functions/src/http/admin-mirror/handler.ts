@@ -1,8 +1,8 @@
-import { mirrorJob, startMirrorJob } from '#data/mirror.ts';
+import { mirrorJob, startMirrorJob } from '#data/jobs/mirror.ts';
 import { ok, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
-import { appLog } from '#data/app-log.ts';
-import { sendFromOutbox } from '#data/outbox.ts';
+import { appLog } from '#data/logs/app-log.ts';
+import { sendFromOutbox } from '#data/jobs/outbox.ts';
 
 /** GET /admin/mirror: not executed, processing, done (or failed), with the last refresh's date. */
 const status = async () => ok(await mirrorJob());
@@ -13,7 +13,7 @@ const status = async () => ok(await mirrorJob());
  */
 const trigger = async ({ session }: SessionRequest) => {
   const { queued } = await startMirrorJob(session.email);
-  // Recorded with the job: a send that fails now is the outbox relay's to make (data/outbox.ts).
+  // Recorded with the job: a send that fails now is the outbox relay's to make (data/jobs/outbox.ts).
   await sendFromOutbox(queued);
   await appLog.info(`Mirror refresh started by ${session.email}`);
   return { status: 202, body: await mirrorJob() };

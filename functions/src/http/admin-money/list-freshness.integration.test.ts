@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { changeMoneyRecord } from '#data/money-change.ts';
+import { changeMoneyRecord } from '#data/money/money-change.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { renameMember, renamePlot } from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';

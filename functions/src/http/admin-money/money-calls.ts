@@ -1,15 +1,15 @@
 import type { AdminMoneyPage, CreatedIdAnswer } from '@cpbo/schemas';
 import type { AdminList } from '@cpbo/schemas/admin-list-query.ts';
 import type { MoneyType } from '#domain/money-totals.ts';
-import type { ListedRecord, RecordEntries } from '#domain/record-list.ts';
+import type { ListedRecord, RecordEntries } from '#domain/lists/record-list.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
-import { namesOf } from '#data/record-names.ts';
-import { applyListChanges } from '#data/list-changes.ts';
-import { recordDirectory } from '#data/record-directory.ts';
-import { entryOf } from '#data/record-timeline.ts';
-import { changeMoneyRecord } from '#data/money-change.ts';
-import { findMoneyRecord } from '#data/records-by-id.ts';
-import type { MoneyRecords, MoneyValues } from '#data/money-items.ts';
+import { namesOf } from '#data/members/record-names.ts';
+import { applyListChanges } from '#data/lists/list-changes.ts';
+import { recordDirectory } from '#data/lists/record-directory.ts';
+import { entryOf } from '#data/lists/record-timeline.ts';
+import { changeMoneyRecord } from '#data/money/money-change.ts';
+import { findMoneyRecord } from '#data/members/records-by-id.ts';
+import type { MoneyRecords, MoneyValues } from '#data/money/money-items.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import {
@@ -20,9 +20,9 @@ import {
   type SessionRequest,
 } from '#http/middleware/api-types.ts';
 import { countEvent } from '#platform/metrics.ts';
-import { appLog } from '#data/app-log.ts';
+import { appLog } from '#data/logs/app-log.ts';
 import { listQueryOf, type ListParameters } from './list-query.ts';
-import { nowIso } from '#data/table.ts';
+import { nowIso } from '#data/table/table.ts';
 import { memberInScope } from '../members/member-scope.ts';
 import { assertSessionEnabler } from '../other-enabler.ts';
 
@@ -31,7 +31,7 @@ import { assertSessionEnabler } from '../other-enabler.ts';
  * each works on the administrator's current enabler. A record or member of another enabler answers
  * ERR_FORBIDDEN_ADMIN with that enabler (change the view); a plot of another enabler named beside a
  * member of this one is not one of its plots (ERR_NOT_FOUND). The rules are the data layer's
- * (data/money-change.ts).
+ * (data/money/money-change.ts).
  */
 
 export const isoTimeOfUnixSeconds = (seconds: number): string => new Date(seconds * 1000).toISOString();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditOfMonth } from '#data/audit.ts';
-import { listCampaigns } from '#data/campaigns.ts';
-import { readMemberPartition } from '#data/member-page.ts';
+import { auditOfMonth } from '#data/logs/audit.ts';
+import { listCampaigns } from '#data/enablers/campaigns.ts';
+import { readMemberPartition } from '#data/members/member-page.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { forbiddenAdminAnswer } from '../../testing/fixtures.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';

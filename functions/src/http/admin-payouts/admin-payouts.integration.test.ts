@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditOfMonth } from '#data/audit.ts';
-import { listCampaigns } from '#data/campaigns.ts';
+import { auditOfMonth } from '#data/logs/audit.ts';
+import { listCampaigns } from '#data/enablers/campaigns.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '#http/middleware/idempotency.ts';
-import { readMemberPartition } from '#data/member-page.ts';
+import { readMemberPartition } from '#data/members/member-page.ts';
 import { expectListAsRecordsThroughSnapshot, renameMember, renamePlot } from '../../testing/admin-lists.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';

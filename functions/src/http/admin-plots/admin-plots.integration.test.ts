@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from '@cpbo/schemas/coverage-dates.ts';
-import { addConfig } from '#data/enablers.ts';
-import { memberPartition, plotSortKey } from '#data/member-keys.ts';
-import { getMember } from '#data/members.ts';
-import { tableName } from '#data/table.ts';
+import { addConfig } from '#data/enablers/enablers.ts';
+import { memberPartition, plotSortKey } from '#data/members/member-keys.ts';
+import { getMember } from '#data/members/members.ts';
+import { tableName } from '#data/table/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import {
   expectListAsRecordsThroughSnapshot,

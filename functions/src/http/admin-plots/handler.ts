@@ -1,12 +1,12 @@
 import type { adminNewPlotRequestSchema, adminUpdatePlotRequestSchema, FromSchema } from '@cpbo/schemas';
 import { dateOfUnixSeconds, givenCoverageDates, type CoverageRule } from '@cpbo/schemas/coverage-dates.ts';
-import { getConfig, getEnablerWithLatestConfig } from '#data/enablers.ts';
-import { adminUpdatePlot, createPlot, deletePlot } from '#data/plots.ts';
-import { getPlotById } from '#data/records-by-id.ts';
-import type { Plot } from '#data/plot-items.ts';
-import { applyListChanges } from '#data/list-changes.ts';
-import { recordDirectory } from '#data/record-directory.ts';
-import { nowIso } from '#data/table.ts';
+import { getConfig, getEnablerWithLatestConfig } from '#data/enablers/enablers.ts';
+import { adminUpdatePlot, createPlot, deletePlot } from '#data/members/plots.ts';
+import { getPlotById } from '#data/members/records-by-id.ts';
+import type { Plot } from '#data/members/plot-items.ts';
+import { applyListChanges } from '#data/lists/list-changes.ts';
+import { recordDirectory } from '#data/lists/record-directory.ts';
+import { nowIso } from '#data/table/table.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import {
@@ -24,7 +24,7 @@ import { assertSessionEnabler } from '../other-enabler.ts';
 import { plotView } from '../members/views.ts';
 import { plotChangesOfBody } from '../members/plot-fields.ts';
 import { centsOf } from '../body-amounts.ts';
-import { appLog } from '#data/app-log.ts';
+import { appLog } from '#data/logs/app-log.ts';
 import { actorOf } from '../actor.ts';
 
 /*

@@ -1,5 +1,5 @@
 import type { FromSchema, reportListQuerySchema } from '@cpbo/schemas';
-import { reportsPage } from '#data/reports.ts';
+import { reportsPage } from '#data/logs/reports.ts';
 import { ok, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 

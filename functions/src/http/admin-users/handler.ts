@@ -6,15 +6,15 @@ import type {
 } from '@cpbo/schemas';
 import { lineageBroughtInBy } from '#domain/account-lineage.ts';
 import { normalizeEmail } from '#domain/emails.ts';
-import { deleteSessionsOf } from '#data/sessions.ts';
-import { changeManagedUser, createUser, deleteUser, forceRenewal, listUsers } from '#data/users.ts';
+import { deleteSessionsOf } from '#data/accounts/sessions.ts';
+import { changeManagedUser, createUser, deleteUser, forceRenewal, listUsers } from '#data/accounts/users.ts';
 import { created, noContent, ok, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { mailOneTimeLink, notifyAdministratorsOfNewAdministrator } from '../accounts/account-mails.ts';
 import { callerAccount } from '../accounts/caller-account.ts';
 import { isVisibleFrom, managedUser, refuseOwnAccount } from './managed-user.ts';
 import { userView } from './user-view.ts';
-import { appLog } from '#data/app-log.ts';
+import { appLog } from '#data/logs/app-log.ts';
 import { AppError } from '#platform/app-error.ts';
 import { actorOf } from '../actor.ts';
 

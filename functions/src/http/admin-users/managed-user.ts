@@ -1,5 +1,5 @@
 import { normalizeEmail } from '#domain/emails.ts';
-import { getUser, type User } from '#data/users.ts';
+import { getUser, type User } from '#data/accounts/users.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import { assertSessionEnabler } from '../other-enabler.ts';

@@ -1,5 +1,5 @@
 import type { ManagedUserAnswer } from '@cpbo/schemas';
-import type { User } from '#data/users.ts';
+import type { User } from '#data/accounts/users.ts';
 
 /** What the administrators' screens see of a user: never the password hash. */
 export const userView = (user: User): ManagedUserAnswer => ({

@@ -1,7 +1,7 @@
 import type { changePasswordRequestSchema, FromSchema, PasswordChangedAnswer } from '@cpbo/schemas';
 import { newPasswordProblem } from '#domain/passwords.ts';
-import { clearPasswordChangeRequired, deleteSessionsOf } from '#data/sessions.ts';
-import { clearFailedLogins, getUser, replacePasswordHash } from '#data/users.ts';
+import { clearPasswordChangeRequired, deleteSessionsOf } from '#data/accounts/sessions.ts';
+import { clearFailedLogins, getUser, replacePasswordHash } from '#data/accounts/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import { commonPasswords } from '#platform/common-passwords.ts';
 import { ok, type ApiResponse, type SessionRequest } from '#http/middleware/api-types.ts';

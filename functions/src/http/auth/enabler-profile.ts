@@ -1,8 +1,8 @@
 import { canSignIn } from '#domain/lockout.ts';
 import { hashSecret, idleEndAfterRefresh, newSecret, rotatedHashesAfter } from '#domain/refresh-tokens.ts';
-import { getSession, rotateSession } from '#data/sessions.ts';
-import { epochSeconds } from '#data/table.ts';
-import { getUser, updateUser } from '#data/users.ts';
+import { getSession, rotateSession } from '#data/accounts/sessions.ts';
+import { epochSeconds } from '#data/table/table.ts';
+import { getUser, updateUser } from '#data/accounts/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import type { ApiResponse, SessionRequest } from '#http/middleware/api-types.ts';
 import { sessionAnswer, sessionEnabler } from '../accounts/open-session.ts';

@@ -2,7 +2,7 @@ import type { FromSchema, loginRequestSchema } from '@cpbo/schemas';
 import { normalizeEmail } from '#domain/emails.ts';
 import { canSignIn } from '#domain/lockout.ts';
 import { isGuessablePassword } from '#domain/passwords.ts';
-import { clearFailedLogins, getUser } from '#data/users.ts';
+import { clearFailedLogins, getUser } from '#data/accounts/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import type { AnonymousRequest, ApiResponse } from '#http/middleware/api-types.ts';
 import { commonPasswords } from '#platform/common-passwords.ts';

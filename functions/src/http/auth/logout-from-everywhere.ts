@@ -1,5 +1,5 @@
 import type { SessionsRevokedAnswer } from '@cpbo/schemas';
-import { deleteSessionsOf } from '#data/sessions.ts';
+import { deleteSessionsOf } from '#data/accounts/sessions.ts';
 import { ok, type ApiResponse, type SessionRequest } from '#http/middleware/api-types.ts';
 
 /** GET /auth/logoutFromEverywhere: every session of the caller ends, this one included. */

@@ -1,4 +1,4 @@
-import { deleteSession } from '#data/sessions.ts';
+import { deleteSession } from '#data/accounts/sessions.ts';
 import { noContent, type ApiResponse, type SessionRequest } from '#http/middleware/api-types.ts';
 
 /** POST /auth/logout: ends the caller's session; its refresh token and access tokens stop working. */

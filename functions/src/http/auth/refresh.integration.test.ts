@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REFRESH_GRACE_SECONDS } from '#domain/refresh-tokens.ts';
-import { tableName } from '#data/table.ts';
+import { tableName } from '#data/table/table.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { CookieJar, spaHeaders } from '../../testing/browser-cookies.ts';
 import { callApi } from '../../testing/call-api.ts';

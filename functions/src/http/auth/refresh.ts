@@ -11,9 +11,9 @@ import {
   type RefreshVerdict,
 } from '#domain/refresh-tokens.ts';
 import { canSignIn } from '#domain/lockout.ts';
-import { deleteSession, getSession, rotateSession, type SessionRecord } from '#data/sessions.ts';
-import { epochSeconds } from '#data/table.ts';
-import { getUser } from '#data/users.ts';
+import { deleteSession, getSession, rotateSession, type SessionRecord } from '#data/accounts/sessions.ts';
+import { epochSeconds } from '#data/table/table.ts';
+import { getUser } from '#data/accounts/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import type { ApiResponse, RefreshTokenRequest } from '#http/middleware/api-types.ts';
 import { sessionAnswer, sessionEnabler } from '../accounts/open-session.ts';

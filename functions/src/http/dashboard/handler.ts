@@ -11,7 +11,7 @@ import {
 } from '@cpbo/schemas';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
-import { seriesAmounts, sumBetween, totalOf, totalsByFederation } from '#data/aggregates.ts';
+import { seriesAmounts, sumBetween, totalOf, totalsByFederation } from '#data/aggregates/aggregates.ts';
 import {
   ALL_FEDERATIONS,
   coveredPlots,
@@ -21,13 +21,13 @@ import {
   pendingByFederation,
   type Metric,
 } from '#domain/aggregates.ts';
-import { createRebuildJob, getRebuildJob, type RebuildJob } from '#data/rebuild-jobs.ts';
+import { createRebuildJob, getRebuildJob, type RebuildJob } from '#data/jobs/rebuild-jobs.ts';
 import { AppError } from '#platform/app-error.ts';
 import { ok, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { currentEnabler } from '#http/session-enabler.ts';
-import { appLog } from '#data/app-log.ts';
-import { sendFromOutbox } from '#data/outbox.ts';
+import { appLog } from '#data/logs/app-log.ts';
+import { sendFromOutbox } from '#data/jobs/outbox.ts';
 
 interface SeriesQuery {
   timeScale?: DashboardTimeScale;
@@ -138,7 +138,7 @@ const rebuildAnswer = (job: RebuildJob): DashboardRebuildAnswer => ({
  */
 const rebuild = async ({ session }: SessionRequest) => {
   const { job, queued } = await createRebuildJob(currentEnabler(session), session.email);
-  // Recorded with the job: a send that fails now is the outbox relay's to make (data/outbox.ts).
+  // Recorded with the job: a send that fails now is the outbox relay's to make (data/jobs/outbox.ts).
   await sendFromOutbox(queued);
   await appLog.info(`Aggregates rebuild ${job.id} of ${session.enabler} started by ${session.email}`);
   return { status: 202, body: rebuildAnswer(job) };

@@ -1,5 +1,5 @@
 import type { DataJobAnswer } from '@cpbo/schemas';
-import { getDataJob, type DataJob } from '#data/data-jobs.ts';
+import { getDataJob, type DataJob } from '#data/jobs/data-jobs.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 

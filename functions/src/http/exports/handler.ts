@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createDataJob, type ExportKind } from '#data/data-jobs.ts';
+import { createDataJob, type ExportKind } from '#data/jobs/data-jobs.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import type { SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
-import { appLog } from '#data/app-log.ts';
-import { sendFromOutbox } from '#data/outbox.ts';
+import { appLog } from '#data/logs/app-log.ts';
+import { sendFromOutbox } from '#data/jobs/outbox.ts';
 import { currentEnabler } from '#http/session-enabler.ts';
 import { presignS3Url } from '#platform/s3.ts';
 import { dataJobAnswer, ownDataJob } from './data-job-answer.ts';
@@ -34,7 +34,7 @@ const start =
       },
       { queue: 'export' },
     );
-    // Recorded with the job: a send that fails now is the outbox relay's to make (data/outbox.ts).
+    // Recorded with the job: a send that fails now is the outbox relay's to make (data/jobs/outbox.ts).
     if (queued) await sendFromOutbox(queued);
     await appLog.info(`Export ${id} (${job.kind}) started by ${session.email}`);
     return { status: 202, body: { job: dataJobAnswer(job) } };

@@ -6,17 +6,17 @@ import {
   type FromSchema,
   type importRequestSchema,
 } from '@cpbo/schemas';
-import { dataFileProblems } from '#data/data-import.ts';
-import { createDataJob, type ImportKind } from '#data/data-jobs.ts';
+import { dataFileProblems } from '#data/jobs/data-import.ts';
+import { createDataJob, type ImportKind } from '#data/jobs/data-jobs.ts';
 import { AppError } from '#platform/app-error.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import type { SessionRequest } from '#http/middleware/api-types.ts';
-import { fileSchemaErrors } from '#data/file-schema-errors.ts';
+import { fileSchemaErrors } from '#data/jobs/file-schema-errors.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';
 import { currentEnabler } from '#http/session-enabler.ts';
 import { loadValidators } from '#platform/validator.ts';
-import { appLog } from '#data/app-log.ts';
-import { sendFromOutbox } from '#data/outbox.ts';
+import { appLog } from '#data/logs/app-log.ts';
+import { sendFromOutbox } from '#data/jobs/outbox.ts';
 import { headS3Object, putS3Object } from '#platform/s3.ts';
 import { newFileUpload } from '../file-uploads.ts';
 import { dataJobAnswer, ownDataJob } from '../exports/data-job-answer.ts';
@@ -74,7 +74,7 @@ const start =
       },
       { queue: 'import' },
     );
-    // Recorded with the job: a send that fails now is the outbox relay's to make (data/outbox.ts).
+    // Recorded with the job: a send that fails now is the outbox relay's to make (data/jobs/outbox.ts).
     if (queued) await sendFromOutbox(queued);
     await appLog.info(`Import ${id} (${job.kind}) started by ${session.email}`);
     return { status: 202, body: { job: dataJobAnswer(job) } };

@@ -9,7 +9,7 @@ import {
   type JSONSchema,
 } from '@cpbo/schemas';
 import { enablerConfigSchema, enablerRequestSchema, MAX_IMAGE_BYTES } from '@cpbo/schemas/enablers.ts';
-import { getDataJob } from '#data/data-jobs.ts';
+import { getDataJob } from '#data/jobs/data-jobs.ts';
 import { callApi } from '../../testing/call-api.ts';
 import {
   exportFile,

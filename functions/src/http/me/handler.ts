@@ -1,8 +1,8 @@
 import type { FromSchema, languageRequestSchema } from '@cpbo/schemas';
 import type { PreferenceTable, tablePreferencesRequestSchema } from '@cpbo/schemas/preferences.ts';
-import { preferencesOf, saveTablePreferences } from '#data/preferences.ts';
-import { configTermsOf, getEnablerWithLatestConfig, listConfigs } from '#data/enablers.ts';
-import { updateUser } from '#data/users.ts';
+import { preferencesOf, saveTablePreferences } from '#data/accounts/preferences.ts';
+import { configTermsOf, getEnablerWithLatestConfig, listConfigs } from '#data/enablers/enablers.ts';
+import { updateUser } from '#data/accounts/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import { ok, type SessionRequest } from '#http/middleware/api-types.ts';
 import { httpHandler } from '#http/middleware/http-handler.ts';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { claimKey, completeKey, keyHolder } from '#data/idempotency.ts';
-import { getMember } from '#data/members.ts';
-import { getMemberPage } from '#data/member-page.ts';
-import { getPlots } from '#data/plots.ts';
-import { createMoneyRecord } from '#data/money-create.ts';
-import { epochSeconds } from '#data/table.ts';
+import { claimKey, completeKey, keyHolder } from '#data/table/idempotency.ts';
+import { getMember } from '#data/members/members.ts';
+import { getMemberPage } from '#data/members/member-page.ts';
+import { getPlots } from '#data/members/plots.ts';
+import { createMoneyRecord } from '#data/money/money-create.ts';
+import { epochSeconds } from '#data/table/table.ts';
 import { AppError } from '#platform/app-error.ts';
 import {
   IDEMPOTENCY_KEY_HEADER,

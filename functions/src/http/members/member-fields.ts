@@ -1,5 +1,5 @@
 import type { FromSchema, newMemberRequestSchema } from '@cpbo/schemas';
-import type { MemberFields } from '#data/member-items.ts';
+import type { MemberFields } from '#data/members/member-items.ts';
 
 /** A member's fields as the forms send them: texts trimmed, empty optional texts as none. */
 export const memberFieldsOfBody = (body: FromSchema<typeof newMemberRequestSchema>): MemberFields => ({

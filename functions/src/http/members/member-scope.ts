@@ -1,6 +1,6 @@
-import { getMember } from '#data/members.ts';
-import { removedMemberEnabler } from '#data/member-timeline.ts';
-import type { Member } from '#data/member-items.ts';
+import { getMember } from '#data/members/members.ts';
+import { removedMemberEnabler } from '#data/lists/member-timeline.ts';
+import type { Member } from '#data/members/member-items.ts';
 import type { Session } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import { assertSessionEnabler } from '../other-enabler.ts';

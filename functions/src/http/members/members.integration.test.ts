@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
-import { createMember, getMember } from '#data/members.ts';
-import { allMembersOf } from '#data/member-timeline.ts';
+import { createMember, getMember } from '#data/members/members.ts';
+import { allMembersOf } from '#data/lists/member-timeline.ts';
 import { callApi } from '../../testing/call-api.ts';
 import { demoConfig, givenEnabler } from '../../testing/fixtures.ts';
 import { newMemberFields } from '../../testing/member-fixtures.ts';

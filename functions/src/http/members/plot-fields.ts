@@ -1,5 +1,5 @@
-import type { PlotChanges } from '#data/plots.ts';
-import type { Plot } from '#data/plot-items.ts';
+import type { PlotChanges } from '#data/members/plots.ts';
+import type { Plot } from '#data/members/plot-items.ts';
 import { centsOf } from '../body-amounts.ts';
 
 /** A plot's fields as the agent's and the administrator's forms send them. */

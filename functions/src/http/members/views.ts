@@ -6,12 +6,12 @@ import type {
   PayoutAnswer,
   PlotAnswer,
 } from '@cpbo/schemas';
-import type { MemberSummary } from '#domain/member-list.ts';
+import type { MemberSummary } from '#domain/lists/member-list.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
-import type { Member } from '#data/member-items.ts';
-import type { MemberPage } from '#data/member-page.ts';
-import type { Plot } from '#data/plot-items.ts';
-import type { Cashout, Contribution, Payout } from '#data/money-items.ts';
+import type { Member } from '#data/members/member-items.ts';
+import type { MemberPage } from '#data/members/member-page.ts';
+import type { Plot } from '#data/members/plot-items.ts';
+import type { Cashout, Contribution, Payout } from '#data/money/money-items.ts';
 
 /** The API's shapes of members and their records: amounts in currency units, never cents. */
 export const memberRowView = (summary: MemberSummary): MemberRowAnswer => ({

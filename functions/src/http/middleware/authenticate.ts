@@ -1,7 +1,7 @@
 import type { Access } from '#http/routes.ts';
 import { acceptsAccessToken } from '#domain/refresh-tokens.ts';
-import { getSessionState } from '#data/sessions.ts';
-import { epochSeconds } from '#data/table.ts';
+import { getSessionState } from '#data/accounts/sessions.ts';
+import { epochSeconds } from '#data/table/table.ts';
 import { verifyAccessToken } from '#platform/access-token.ts';
 import { AppError } from '#platform/app-error.ts';
 import { appendLogKeys } from '#platform/logger.ts';

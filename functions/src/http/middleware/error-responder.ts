@@ -1,8 +1,8 @@
 import { isThrottlingError, isTransientError } from '@smithy/core/retry';
 import type { SdkError } from '@smithy/types';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
-import { appLog } from '#data/app-log.ts';
-import { cancelledWhileBusy } from '#data/table.ts';
+import { appLog } from '#data/logs/app-log.ts';
+import { cancelledWhileBusy } from '#data/table/table.ts';
 import { AppError } from '#platform/app-error.ts';
 import { logger } from '#platform/logger.ts';
 import type { ApiEvent, ApiMiddleware } from './api-types.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
-import type { TransactItem } from '#data/transaction-items.ts';
+import type { TransactItem } from '#data/table/transaction-items.ts';
 import { routeKey, routes } from '#http/routes.ts';
 import type { Session } from '#platform/access-token.ts';
 import { runMiddleware } from '../../testing/run-middleware.ts';

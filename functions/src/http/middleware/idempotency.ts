@@ -9,9 +9,9 @@ import {
   type KeyHolder,
   type KeyOwner,
   type StoredAnswer,
-} from '#data/idempotency.ts';
-import type { Receipt } from '#data/transaction-items.ts';
-import { epochSeconds } from '#data/table.ts';
+} from '#data/table/idempotency.ts';
+import type { Receipt } from '#data/table/transaction-items.ts';
+import { epochSeconds } from '#data/table/table.ts';
 import { AppError } from '#platform/app-error.ts';
 import { logger } from '#platform/logger.ts';
 import type { ApiEvent, ApiMiddleware, ApiResponse, ApiResult } from './api-types.ts';

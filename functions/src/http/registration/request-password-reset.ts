@@ -1,6 +1,6 @@
 import type { FromSchema, resetRequestSchema } from '@cpbo/schemas';
 import { normalizeEmail } from '#domain/emails.ts';
-import { getUser } from '#data/users.ts';
+import { getUser } from '#data/accounts/users.ts';
 import { ok, type AnonymousRequest, type ApiResponse } from '#http/middleware/api-types.ts';
 import { mailOneTimeLink } from '../accounts/account-mails.ts';
 

@@ -1,9 +1,9 @@
 import type { FromSchema, setPasswordRequestSchema } from '@cpbo/schemas';
 import { hashOneTimeToken, isUsable, type OneTimePurpose } from '#domain/one-time-tokens.ts';
 import { newPasswordProblem } from '#domain/passwords.ts';
-import { deleteSessionsOf } from '#data/sessions.ts';
-import { epochSeconds } from '#data/table.ts';
-import { getOneTimeToken, setPasswordWithToken } from '#data/users.ts';
+import { deleteSessionsOf } from '#data/accounts/sessions.ts';
+import { epochSeconds } from '#data/table/table.ts';
+import { getOneTimeToken, setPasswordWithToken } from '#data/accounts/users.ts';
 import { AppError } from '#platform/app-error.ts';
 import { commonPasswords } from '#platform/common-passwords.ts';
 import { ok, type AnonymousRequest, type ApiResponse } from '#http/middleware/api-types.ts';

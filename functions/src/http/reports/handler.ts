@@ -1,4 +1,4 @@
-import { storeReport, type ReportBody } from '#data/reports.ts';
+import { storeReport, type ReportBody } from '#data/logs/reports.ts';
 import { AppError } from '#platform/app-error.ts';
 import { readEnvironment } from '#platform/environment.ts';
 import { created, type SessionRequest } from '#http/middleware/api-types.ts';

@@ -5,17 +5,17 @@ import {
   rebuildStart,
   writeRebuiltAggregates,
   type RebuildProgress,
-} from '#data/aggregates.ts';
+} from '#data/aggregates/aggregates.ts';
 import {
   advanceRebuildStep,
   finishRebuildJob,
   getRebuildJob,
   rebuildJobToRun,
   type RebuildJob,
-} from '#data/rebuild-jobs.ts';
+} from '#data/jobs/rebuild-jobs.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import { outboxMessage } from '#data/outbox.ts';
-import { appLog } from '#data/app-log.ts';
+import { outboxMessage } from '#data/jobs/outbox.ts';
+import { appLog } from '#data/logs/app-log.ts';
 import { queueDefinitions } from '#domain/queues.ts';
 import { getS3Object, putS3Object } from '#platform/s3.ts';
 import { steppedJobRunner } from '../job-runner/stepped-job.ts';

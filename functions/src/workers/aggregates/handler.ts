@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { applyAggregateChanges } from '#data/aggregates.ts';
+import { applyAggregateChanges } from '#data/aggregates/aggregates.ts';
 import { logger } from '#platform/logger.ts';
 import { observability } from '#platform/observability.ts';
 

@@ -5,9 +5,9 @@ import {
   endRunPayment,
   endRunPreview,
   failBenefitRun,
-} from '#data/benefit-runs.ts';
-import { outboxMessage } from '#data/outbox.ts';
-import { appLog } from '#data/app-log.ts';
+} from '#data/benefit-runs/benefit-runs.ts';
+import { outboxMessage } from '#data/jobs/outbox.ts';
+import { appLog } from '#data/logs/app-log.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
 import type { queueDefinitions } from '#domain/queues.ts';
 import { steppedJobRunner } from '../job-runner/stepped-job.ts';

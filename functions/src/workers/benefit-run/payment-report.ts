@@ -2,10 +2,15 @@ import type { BenefitPayFailure } from '@cpbo/schemas/benefit-runs.ts';
 import type { Cents } from '@cpbo/schemas/money.ts';
 import type { BenefitRow, PreviewMember } from '#domain/benefit-preview.ts';
 import { squeeze } from '#domain/member-edits.ts';
-import { claimsOfAssessment, type BenefitClaim } from '#data/benefit-claims.ts';
-import { readPreview, runFilesFolder, writeRunFile } from '#data/benefit-run-files.ts';
-import { payFailuresOf, type BenefitRun, type RunFile, type StoredPayment } from '#data/benefit-runs.ts';
-import { nowIso } from '#data/table.ts';
+import { claimsOfAssessment, type BenefitClaim } from '#data/money/benefit-claims.ts';
+import { readPreview, runFilesFolder, writeRunFile } from '#data/benefit-runs/benefit-run-files.ts';
+import {
+  payFailuresOf,
+  type BenefitRun,
+  type RunFile,
+  type StoredPayment,
+} from '#data/benefit-runs/benefit-runs.ts';
+import { nowIso } from '#data/table/table.ts';
 import { csvText } from '#platform/csv.ts';
 import { groupBy } from '#platform/group-by.ts';
 import { amountText } from './amounts.ts';

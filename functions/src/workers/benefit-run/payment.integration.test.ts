@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { claimsOfAssessment } from '#data/benefit-claims.ts';
+import { claimsOfAssessment } from '#data/money/benefit-claims.ts';
 import {
   advanceRunPayment,
   benefitRunToRun,
@@ -9,7 +9,7 @@ import {
   payFailuresOf,
   reviewBenefitRun,
   type BenefitRun,
-} from '#data/benefit-runs.ts';
+} from '#data/benefit-runs/benefit-runs.ts';
 import { givenBenefitRun } from '../../testing/benefit-runs.ts';
 import { givenMember } from '../../testing/member-fixtures.ts';
 import { givenContribution, givenPayout } from '../../testing/money-fixtures.ts';

@@ -1,10 +1,10 @@
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import type { BenefitRow } from '#domain/benefit-preview.ts';
-import { readPreview } from '#data/benefit-run-files.ts';
-import { recordPayFailure, saveRunProgress, type BenefitRun } from '#data/benefit-runs.ts';
-import { recordPayoutCampaigns } from '#data/campaigns.ts';
-import { changeMoneyRecord } from '#data/money-change.ts';
-import { createMoneyRecord, createMoneyRecords, MAX_RECORDS_TOGETHER } from '#data/money-create.ts';
+import { readPreview } from '#data/benefit-runs/benefit-run-files.ts';
+import { recordPayFailure, saveRunProgress, type BenefitRun } from '#data/benefit-runs/benefit-runs.ts';
+import { recordPayoutCampaigns } from '#data/enablers/campaigns.ts';
+import { changeMoneyRecord } from '#data/money/money-change.ts';
+import { createMoneyRecord, createMoneyRecords, MAX_RECORDS_TOGETHER } from '#data/money/money-create.ts';
 import { AppError } from '#platform/app-error.ts';
 import { groupBy } from '#platform/group-by.ts';
 import type { StepOutcome } from '../job-runner/stepped-job.ts';

@@ -2,7 +2,7 @@ import { BENEFIT_RULE_VERSION } from '@cpbo/schemas/benefit-rule.ts';
 import { benefitRowColumns, duplicateColumns } from '@cpbo/schemas/benefit-runs.ts';
 import { previewRows, previewSummary, type BenefitRow, type PreviewMember } from '#domain/benefit-preview.ts';
 import { reversalRows } from '#domain/benefit-reversal.ts';
-import { claimsOfAssessment } from '#data/benefit-claims.ts';
+import { claimsOfAssessment } from '#data/money/benefit-claims.ts';
 import { duplicateBeneficiaries } from '#domain/duplicate-beneficiaries.ts';
 import {
   enablerMembers,
@@ -11,7 +11,7 @@ import {
   paidPlots,
   pendingBenefits,
   seasonContributions,
-} from '#data/benefit-inputs.ts';
+} from '#data/benefit-runs/benefit-inputs.ts';
 import {
   readAssessment,
   runFilesFolder,
@@ -19,9 +19,14 @@ import {
   writeRunFile,
   type PreviewFile,
   type StoredDuplicate,
-} from '#data/benefit-run-files.ts';
-import { saveRunProgress, type BenefitRun, type RunFile, type StoredPreview } from '#data/benefit-runs.ts';
-import { nowIso } from '#data/table.ts';
+} from '#data/benefit-runs/benefit-run-files.ts';
+import {
+  saveRunProgress,
+  type BenefitRun,
+  type RunFile,
+  type StoredPreview,
+} from '#data/benefit-runs/benefit-runs.ts';
+import { nowIso } from '#data/table/table.ts';
 import { csvText } from '#platform/csv.ts';
 import { amountText } from './amounts.ts';
 

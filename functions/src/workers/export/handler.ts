@@ -1,7 +1,7 @@
-import { writeExport } from '#data/data-export.ts';
-import { saveDataJob, type DataJob, type ExportKind } from '#data/data-jobs.ts';
+import { writeExport } from '#data/jobs/data-export.ts';
+import { saveDataJob, type DataJob, type ExportKind } from '#data/jobs/data-jobs.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import { appLog } from '#data/app-log.ts';
+import { appLog } from '#data/logs/app-log.ts';
 import { s3ObjectWriter } from '#platform/s3.ts';
 import { dataJobKind } from '../data-job-kind.ts';
 import { oneStepJobRunner } from '../job-runner/one-step-job.ts';

@@ -15,13 +15,13 @@ import {
   onboardingMemberToImport,
   recountMembers,
   type MemberToImport,
-} from '#data/data-import.ts';
-import { addJobErrors, saveDataJob, type DataJob, type JobError } from '#data/data-jobs.ts';
-import { acquireImportLock, extendImportLock, releaseImportLock } from '#data/import-lock.ts';
+} from '#data/jobs/data-import.ts';
+import { addJobErrors, saveDataJob, type DataJob, type JobError } from '#data/jobs/data-jobs.ts';
+import { acquireImportLock, extendImportLock, releaseImportLock } from '#data/jobs/import-lock.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import { fileSchemaErrors } from '#data/file-schema-errors.ts';
+import { fileSchemaErrors } from '#data/jobs/file-schema-errors.ts';
 import { loadValidators } from '#platform/validator.ts';
-import { appLog } from '#data/app-log.ts';
+import { appLog } from '#data/logs/app-log.ts';
 import { getS3ObjectStream } from '#platform/s3.ts';
 import { dataJobKind } from '../data-job-kind.ts';
 import { oneStepJobRunner } from '../job-runner/one-step-job.ts';

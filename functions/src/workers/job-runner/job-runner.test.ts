@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { appLog } from '#data/app-log.ts';
-import { outboxMessage } from '#data/outbox.ts';
+import { appLog } from '#data/logs/app-log.ts';
+import { outboxMessage } from '#data/jobs/outbox.ts';
 import { environmentVariables } from '#platform/environment.ts';
 import { logger } from '#platform/logger.ts';
 import { useQueueTransport } from '#platform/queue.ts';
@@ -15,7 +15,7 @@ import { steppedJobRunner } from './stepped-job.ts';
 
 /*
  * The runner with job kinds of plain fakes: jobs in a map, the next steps sent to a list. The fakes'
- * own conditions (a job at its step, running) stand for the conditional writes of data/job-steps.ts.
+ * own conditions (a job at its step, running) stand for the conditional writes of data/jobs/job-steps.ts.
  */
 
 interface FakeJob {
@@ -27,7 +27,7 @@ interface FakeJob {
 }
 
 const jobs = new Map<string, FakeJob>();
-// The outbox's message of a next step, forgotten once sent (data/outbox.ts).
+// The outbox's message of a next step, forgotten once sent (data/jobs/outbox.ts).
 const table = mockClient(DynamoDBDocumentClient);
 const sent: { queue: string; message: unknown }[] = [];
 const calls = { step: 0, save: 0, finish: 0, fail: 0 };

@@ -2,7 +2,7 @@ import middy, { type MiddyfiedHandler } from '@middy/core';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { assertMatches, loadValidators, type ValidatorsLoader } from '#platform/validator.ts';
-import { appLog } from '#data/app-log.ts';
+import { appLog } from '#data/logs/app-log.ts';
 import { logger } from '#platform/logger.ts';
 import { observability } from '#platform/observability.ts';
 import { queueDefinitions, type QueueName } from '#domain/queues.ts';
@@ -23,7 +23,7 @@ import { queueDefinitions, type QueueName } from '#domain/queues.ts';
  *      its `step` stops taking new work once `budget.timeUp()` (less than its `reserveMs` is left) and
  *      answers `{ done: true, result }`, ended by `finish`, or `{ done: false, checkpoint }`, given to
  *      `save`, which stores the checkpoint and moves the job from its step to the next with a
- *      conditional write (data/job-steps.ts): only one delivery of a step answers the next step's
+ *      conditional write (data/jobs/job-steps.ts): only one delivery of a step answers the next step's
  *      message, and the runner queues it;
  * 4. a step that throws is logged and delivered again by SQS. At the queue's last delivery
  *    (ApproximateReceiveCount ≥ maxReceiveCount) `fail` marks the job FAILED, the application's log says
@@ -32,7 +32,7 @@ import { queueDefinitions, type QueueName } from '#domain/queues.ts';
  * A job in steps, e.g. a benefit run (workers/benefit-run/handler.ts): its item, the run, holds its
  * `step` and its checkpoint (`written`, the accepted rows paid), which the screen shows as progress;
  * `load` finds the run at the message's step, `step` pays rows until `budget.timeUp()`, `save` moves
- * the run to its next step with `advanceJob` (data/job-steps.ts), `finish` writes its report and
+ * the run to its next step with `advanceJob` (data/jobs/job-steps.ts), `finish` writes its report and
  * `fail` marks it FAILED, each only while the run is where the delivery found it.
  */
 

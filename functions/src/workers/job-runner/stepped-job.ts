@@ -1,4 +1,4 @@
-import { sendFromOutbox, type OutboxMessage } from '#data/outbox.ts';
+import { sendFromOutbox, type OutboxMessage } from '#data/jobs/outbox.ts';
 import { jobRunner, type JobKind, type JobMessage } from './job-runner.ts';
 import { timeBudget, type TimeBudget } from './time-budget.ts';
 
@@ -18,7 +18,7 @@ export interface SteppedJob<Message extends JobMessage, Job, Result, Checkpoint>
   step(job: Job, budget: TimeBudget): Promise<StepOutcome<Result, Checkpoint>>;
   /**
    * Saves the checkpoint where the next step reads it and moves the job from its step to the next, with
-   * the next step's message recorded in the move's transaction (data/outbox.ts): that message, or
+   * the next step's message recorded in the move's transaction (data/jobs/outbox.ts): that message, or
    * undefined when another delivery of the step moved it first.
    */
   save(job: Job, checkpoint: Checkpoint): Promise<OutboxMessage | undefined>;

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
 import type { FromSchema } from '@cpbo/schemas';
-import { markMailDelivered, wasMailDelivered } from '#data/mail-deliveries.ts';
+import { markMailDelivered, wasMailDelivered } from '#data/accounts/mail-deliveries.ts';
 import { assertMatches, loadValidators } from '#platform/validator.ts';
 import { logger } from '#platform/logger.ts';
 import { deliverMail } from '#platform/mail.ts';

@@ -6,9 +6,9 @@ import {
   getMemberDeletion,
   memberDeletionToRun,
   recordMemberDeletionProgress,
-} from '#data/member-deletions.ts';
-import { outboxMessage } from '#data/outbox.ts';
-import { appLog } from '#data/app-log.ts';
+} from '#data/members/member-deletions.ts';
+import { outboxMessage } from '#data/jobs/outbox.ts';
+import { appLog } from '#data/logs/app-log.ts';
 import { queueDefinitions } from '#domain/queues.ts';
 import { steppedJobRunner } from '../job-runner/stepped-job.ts';
 
@@ -19,7 +19,7 @@ const RESERVE_MS = 30_000;
 
 /**
  * The records of a removed member deleted in steps (the member itself went in the transaction of
- * DELETE /admin/members/{id}, data/members.ts). A step deletes its partition page after page, its
+ * DELETE /admin/members/{id}, data/members/members.ts). A step deletes its partition page after page, its
  * count on the job after each page for the screen, until it is empty (DONE) or the time runs short:
  * the count goes to the job, which moves to the next step (one delivery only can) and a message asks
  * for it. What is left is read again at each step, so a step run again after a crash, or twice at

@@ -8,9 +8,9 @@ import {
   mirrorTableName,
   pseudonymKey,
   type ScanPage,
-} from '#data/mirror.ts';
-import { outboxMessage } from '#data/outbox.ts';
-import { appLog } from '#data/app-log.ts';
+} from '#data/jobs/mirror.ts';
+import { outboxMessage } from '#data/jobs/outbox.ts';
+import { appLog } from '#data/logs/app-log.ts';
 import { queueDefinitions } from '#domain/queues.ts';
 import { steppedJobRunner } from '../job-runner/stepped-job.ts';
 

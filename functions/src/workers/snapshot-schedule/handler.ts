@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import { snapshotLists, type FromSchema } from '@cpbo/schemas';
-import { listEnablers } from '#data/enablers.ts';
+import { listEnablers } from '#data/enablers/enablers.ts';
 import { queueDefinitions } from '#domain/queues.ts';
 import { logger } from '#platform/logger.ts';
 import { observability } from '#platform/observability.ts';
@@ -9,7 +9,7 @@ import { sendToQueue } from '#platform/queue.ts';
 /*
  * Every few hours (workers.ts, scheduledWorkers), queues a refresh of each list snapshot of each
  * enabler: missing ones are built (a new deployment) and old ones rebuilt from the table, once a day
- * each (data/directories.ts). The member-directory worker runs them one message at a time, so that no
+ * each (data/lists/directories.ts). The lists worker runs them one message at a time, so that no
  * run holds every enabler's rebuilds in one Lambda's time and memory.
  */
 

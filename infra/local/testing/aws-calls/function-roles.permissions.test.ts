@@ -30,7 +30,7 @@ const rightsUnusedByTests: readonly { function: string; action: string; reason: 
     function: name,
     action: 'dynamodb:BatchGetItem',
     reason:
-      "listEnablers reads by key the latest config of an enabler whose profile predates the config's summary on it (data/enablers.ts, latestConfigsOf); every enabler the tests write has its summary",
+      "listEnablers reads by key the latest config of an enabler whose profile predates the config's summary on it (data/enablers/enablers.ts, latestConfigsOf); every enabler the tests write has its summary",
   })),
   {
     function: 'export-worker',

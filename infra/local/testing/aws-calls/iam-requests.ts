@@ -1,5 +1,5 @@
 import type { AwsCall } from '@cpbo/functions/platform/aws-call-observer.ts';
-import { tableDefinition } from '@cpbo/functions/data/table-definition.ts';
+import { tableDefinition } from '@cpbo/functions/data/table/table-definition.ts';
 
 /*
  * What IAM checks for an AWS call: the action, the resource and the condition keys of each request it

@@ -1,0 +1,33 @@
+import { BadSnapshotError } from '#domain/lists/directory-snapshot.ts';
+import {
+  decodeMemberSnapshot,
+  encodeMemberSnapshot,
+  type MemberSnapshot,
+  type MemberSnapshotToWrite,
+} from '#domain/lists/member-snapshot.ts';
+import { readSnapshotBytes, snapshotRebuiltAt, writeSnapshotBytes } from './directory-snapshots.ts';
+
+/** One object per enabler in the member directory bucket, gzip-compressed. */
+const snapshotKey = (enablerId: string): string => `members/${enablerId}.snapshot.gz`;
+
+/**
+ * The enabler's snapshot, or undefined when there is none; BadSnapshotError when the object is not a
+ * snapshot of this format.
+ */
+export const readMemberSnapshot = async (enablerId: string): Promise<MemberSnapshot | undefined> => {
+  const bytes = await readSnapshotBytes(snapshotKey(enablerId));
+  if (!bytes) return undefined;
+  const snapshot = decodeMemberSnapshot(bytes);
+  if (snapshot.enablerId !== enablerId) throw new BadSnapshotError('another enabler');
+  return snapshot;
+};
+
+/** When the enabler's snapshot was last rebuilt from the table (its metadata only), if there is one. */
+export const memberSnapshotRebuiltAt = (enablerId: string): Promise<string | undefined> =>
+  snapshotRebuiltAt(snapshotKey(enablerId));
+
+/** Stores the snapshot (replacing the enabler's previous one); returns its compressed size in bytes. */
+export const writeMemberSnapshot = (snapshot: MemberSnapshotToWrite): Promise<number> =>
+  writeSnapshotBytes(snapshotKey(snapshot.enablerId), encodeMemberSnapshot(snapshot), snapshot, {
+    members: String(snapshot.columns.ids.length),
+  });

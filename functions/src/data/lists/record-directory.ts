@@ -1,0 +1,123 @@
+import type { AdminList } from '@cpbo/schemas/admin-list-query.ts';
+import { BadSnapshotError } from '#domain/lists/directory-snapshot.ts';
+import { RecordIndex, type RecordEntries } from '#domain/lists/record-list.ts';
+import { decodeRecordSnapshot, encodeRecordSnapshot } from '#domain/lists/record-snapshot.ts';
+import {
+  CATCH_UP_OVERLAP_MS,
+  directoriesOf,
+  refreshSnapshot,
+  type DirectoryKind,
+  type SnapshotRefresh,
+} from './directories.ts';
+import { readSnapshotBytes, snapshotRebuiltAt, writeSnapshotBytes } from './directory-snapshots.ts';
+import { allRecordListChanges, recordListChangesSince } from './record-timeline.ts';
+import { nowIso } from '../table/table.ts';
+
+/**
+ * The administrators' tables of plots, contributions, payouts and cashouts of each enabler an instance
+ * served, in memory (data/lists/directories.ts), from their snapshots and change timelines.
+ */
+
+/** One object per enabler and list in the member directory bucket, gzip-compressed. */
+const snapshotKey = (list: AdminList, enablerId: string): string =>
+  `records/${enablerId}/${list}.snapshot.gz`;
+
+/**
+ * A list reads the changes of its records at every request, and those of the names it shows (its
+ * members', its plots') at most this often: names change seldom, and one Query per request instead of
+ * two or three keeps a warm page near a bare Query. A rename shows within this, plus the index's lag.
+ */
+export const NAMES_CATCH_UP_MS = 1000;
+
+/** When each list in memory last read its names' changes, and from which instant it has them all. */
+const namesRead = new WeakMap<object, { at: number; seenUpTo: string }>();
+
+/** The instant the names' catch-up reads from: none while the last one is recent. */
+const namesSince = (index: object, since: string, now: number): string | undefined => {
+  const read = namesRead.get(index);
+  if (!read) return since;
+  if (now - read.at < NAMES_CATCH_UP_MS) return undefined;
+  return new Date(Date.parse(read.seenUpTo) - CATCH_UP_OVERLAP_MS).toISOString();
+};
+
+const kindOf = <List extends AdminList>(list: List): DirectoryKind<RecordIndex<List>> => ({
+  name: list,
+  readSnapshot: async (enablerId) => {
+    const bytes = await readSnapshotBytes(snapshotKey(list, enablerId));
+    if (!bytes) return undefined;
+    const snapshot = decodeRecordSnapshot(list, bytes);
+    if (snapshot.enablerId !== enablerId) throw new BadSnapshotError('another enabler');
+    return { ...snapshot, index: RecordIndex.fromData(list, snapshot) };
+  },
+  snapshotRebuiltAt: (enablerId) => snapshotRebuiltAt(snapshotKey(list, enablerId)),
+  fromTable: async (enablerId) => RecordIndex.fromChanges(list, await allRecordListChanges(list, enablerId)),
+  catchUp: async (enablerId, index, since) => {
+    const now = Date.now();
+    const startedAt = nowIso();
+    const names = namesSince(index, since, now);
+    let applied = 0;
+    for (const change of await recordListChangesSince(list, enablerId, since, names))
+      if (index.apply(change)) applied += 1;
+    if (names !== undefined) namesRead.set(index, { at: now, seenUpTo: startedAt });
+    return applied;
+  },
+  sizeOf: (index) => index.size,
+});
+
+const kinds = {
+  plots: kindOf('plots'),
+  contributions: kindOf('contributions'),
+  payouts: kindOf('payouts'),
+  cashouts: kindOf('cashouts'),
+};
+const lists = {
+  plots: directoriesOf(kinds.plots),
+  contributions: directoriesOf(kinds.contributions),
+  payouts: directoriesOf(kinds.payouts),
+  cashouts: directoriesOf(kinds.cashouts),
+};
+
+type Directories<List extends AdminList> = ReturnType<typeof directoriesOf<RecordIndex<List>>>;
+const listOf = <List extends AdminList>(list: List) => lists[list] as unknown as Directories<List>;
+
+/** The enabler's list, up to date with the table. */
+export const recordDirectory = <List extends AdminList>(
+  list: List,
+  enablerId: string,
+  now = Date.now(),
+): Promise<RecordIndex<List>> => listOf(list).current(enablerId, now);
+
+/** Read-your-writes: a write hands its record as written to this instance's list at once. */
+export const rememberRecord = <List extends AdminList>(
+  list: List,
+  enablerId: string,
+  entry: RecordEntries[List],
+): void => listOf(list).update(enablerId, (index) => index.apply({ type: 'record', entry }));
+
+/** Read-your-writes for a removal (at an instant at or after its tombstone's). */
+export const forgetRecord = (list: AdminList, enablerId: string, recordId: string, removedAt: string): void =>
+  listOf(list).update(enablerId, (index) => index.remove(recordId, removedAt));
+
+/** Forgets every list (tests, and the bench's new instances). */
+export const forgetRecordDirectories = (): void => {
+  for (const directories of Object.values(lists)) directories.forgetAll();
+};
+
+/** Brings the enabler's snapshot of a list up to date (the lists worker). */
+export const refreshRecordSnapshot = <List extends AdminList>(
+  list: List,
+  enablerId: string,
+  now = Date.now(),
+): Promise<SnapshotRefresh> =>
+  refreshSnapshot(
+    kinds[list] as unknown as DirectoryKind<RecordIndex<List>>,
+    (index, times) =>
+      writeSnapshotBytes(
+        snapshotKey(list, times.enablerId),
+        encodeRecordSnapshot(list, { ...times, ...index.toListData() }),
+        times,
+        { records: String(index.size) },
+      ),
+    enablerId,
+    now,
+  );

@@ -1,0 +1,53 @@
+import type { PlotEntry } from '#domain/lists/record-list.ts';
+import { changeKey, memberPartition, plotSortKey, recordById, recordsOfEnabler } from './member-keys.ts';
+import { orNull } from '../table/item-values.ts';
+
+/* A member's plot: its item in the table and the plot as the API sees it. */
+
+/** The plot as its admin table lists it, with its enabler and creation. */
+export interface Plot extends PlotEntry {
+  enablerId: string;
+  createdAt: string;
+}
+
+export const toPlot = (item: Record<string, unknown>): Plot => ({
+  id: item.id as string,
+  memberId: item.memberId as string,
+  enablerId: item.enablerId as string,
+  name: item.name as string,
+  latitude: item.latitude as number,
+  longitude: item.longitude as number,
+  cropDescription: orNull(item.cropDescription),
+  isIrrigated: orNull(item.isIrrigated),
+  droughtMonthlyContribCents: (item.droughtMonthlyContribCents as number | undefined) ?? 0,
+  excessRainMonthlyContribCents: (item.excessRainMonthlyContribCents as number | undefined) ?? 0,
+  startCoverageDate: item.startCoverageDate as string,
+  endOfSeasonDate: item.endOfSeasonDate as string,
+  endCoverageDate: item.endCoverageDate as string,
+  enablerConfig: orNull(item.enablerConfig),
+  createdAt: item.createdAt as string,
+  updatedAt: item.updatedAt as string,
+});
+
+/**
+ * A new plot, with its member's federation: the plot keeps a copy, so that the dashboard's covers
+ * (fed by the stream) group by federation; the aggregates worker keeps the copy equal to the member's.
+ */
+export type NewPlot = Omit<Plot, 'id' | 'createdAt' | 'updatedAt'> & { federation: string | null };
+
+/** A plot's item (createPlot; the demo seed). */
+export const plotItem = ({ federation, ...plot }: NewPlot, id: string, at: string) => ({
+  pk: memberPartition(plot.memberId),
+  sk: plotSortKey(id),
+  entityType: 'PLOT',
+  // In the enabler's plot timeline under its last change (updatedAt): every edit moves it there.
+  gsi1pk: recordsOfEnabler(plot.enablerId, 'PLOT'),
+  gsi1sk: changeKey(at, id),
+  gsi3pk: recordById(id),
+  gsi3sk: 'RECORD',
+  id,
+  ...plot,
+  ...(federation ? { federation } : {}),
+  createdAt: at,
+  updatedAt: at,
+});

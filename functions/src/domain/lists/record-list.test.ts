@@ -1,0 +1,277 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adminListSortFields,
+  type AdminListFilterValues,
+  type AdminListQuery,
+} from '@cpbo/schemas/admin-list-query.ts';
+import { RecordIndex, type ContributionEntry, type NameEntry, type RecordListChange } from './record-list.ts';
+import { seededRandom } from '../../testing/seeded-random.ts';
+import { decodeRecordSnapshot, encodeRecordSnapshot } from './record-snapshot.ts';
+
+type Change = RecordListChange<'contributions'>;
+
+const query = (
+  sort: AdminListQuery<'contributions'>['sort'],
+  filters: AdminListFilterValues = {},
+): AdminListQuery<'contributions'> => ({ page: 1, pageSize: 1000, sort, filters });
+
+const everySort = (filters: AdminListFilterValues = {}) =>
+  adminListSortFields.contributions.flatMap((field) =>
+    (['asc', 'desc'] as const).map((direction) => query({ field, direction }, filters)),
+  );
+
+describe('the contribution list in memory', () => {
+  const contribution = (id: string, fields: Partial<ContributionEntry> = {}): ContributionEntry => ({
+    id,
+    memberId: 'm1',
+    plotId: 'p1',
+    plotName: 'As written',
+    amountCents: 1000,
+    protectionType: 'DROUGHT',
+    contributionDate: '2026-03-01T10:00:00.000Z',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    createdBy: 'ada@example.org',
+    modifiedAt: null,
+    modifiedBy: null,
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    ...fields,
+  });
+  const name = (id: string, fields: Partial<NameEntry> = {}): NameEntry => ({
+    id,
+    name: `Name ${id}`,
+    number: id,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  });
+
+  it('sorts by member name without accents, by number as read, and counts and totals what a filter matches', () => {
+    const index = RecordIndex.fromChanges('contributions', [
+      { type: 'member', entry: name('m1', { name: 'Élodie', number: 'N-10' }) },
+      { type: 'member', entry: name('m2', { name: 'awa', number: 'N-2' }) },
+      { type: 'plot', entry: name('p1', { name: 'North', number: '' }) },
+      { type: 'record', entry: contribution('a', { amountCents: 500 }) },
+      { type: 'record', entry: contribution('b', { memberId: 'm2', plotId: 'p2', amountCents: 250 }) },
+      { type: 'record', entry: contribution('c', { amountCents: 125, protectionType: 'EXCESS_RAIN' }) },
+    ]);
+    const ids = (q: AdminListQuery<'contributions'>) => index.list(q).records.map((record) => record.id);
+    expect(ids(query({ field: 'memberName', direction: 'asc' }))).toEqual(['b', 'a', 'c']);
+    expect(ids(query({ field: 'memberNumber', direction: 'asc' }))).toEqual(['b', 'a', 'c']);
+    expect(ids(query({ field: 'amount', direction: 'desc' }))).toEqual(['a', 'b', 'c']);
+    expect(index.list(query({ field: 'amount', direction: 'asc' }, { memberId: 'm1' }))).toMatchObject({
+      count: 2,
+      totalCents: 625,
+    });
+    expect(
+      index.list(query({ field: 'amount', direction: 'asc' }, { protectionType: 'EXCESS_RAIN' })),
+    ).toMatchObject({
+      count: 1,
+      totalCents: 125,
+    });
+    // A plot not read yet shows the name the record was written with.
+    expect(
+      index.list(query({ field: 'plotName', direction: 'asc' }, { memberId: 'm2' })).records[0],
+    ).toMatchObject({
+      plotName: 'As written',
+      memberName: 'awa',
+    });
+    expect(index.list(query({ field: 'amount', direction: 'asc' }, { memberId: 'elsewhere' }))).toMatchObject(
+      {
+        records: [],
+        count: 0,
+        totalCents: 0,
+      },
+    );
+  });
+
+  it('moves a renamed member’s records, and drops a removed member’s', () => {
+    const index = RecordIndex.fromChanges('contributions', [
+      { type: 'member', entry: name('m1', { name: 'Zoë' }) },
+      { type: 'member', entry: name('m2', { name: 'Moussa' }) },
+      { type: 'record', entry: contribution('a') },
+      { type: 'record', entry: contribution('b', { memberId: 'm2' }) },
+    ]);
+    const byName = () =>
+      index.list(query({ field: 'memberName', direction: 'asc' })).records.map((record) => record.memberName);
+    expect(byName()).toEqual(['Moussa', 'Zoë']);
+    // The same name read again changes nothing, whatever its time.
+    expect(
+      index.apply({
+        type: 'member',
+        entry: name('m1', { name: 'Zoë', updatedAt: '2026-05-01T00:00:00.000Z' }),
+      }),
+    ).toBe(false);
+    index.apply({
+      type: 'member',
+      entry: name('m1', { name: 'Aminata', updatedAt: '2026-06-01T00:00:00.000Z' }),
+    });
+    expect(byName()).toEqual(['Aminata', 'Moussa']);
+    expect(index.apply({ type: 'memberRemoved', id: 'm2', removedAt: '2026-07-01T00:00:00.000Z' })).toBe(
+      true,
+    );
+    expect(byName()).toEqual(['Aminata']);
+    // A record of the removed member read again does not come back.
+    expect(index.apply({ type: 'record', entry: contribution('b', { memberId: 'm2' }) })).toBe(false);
+  });
+
+  describe('under changes', () => {
+    const random = seededRandom(11);
+    const names = ['Awa Diop', 'awa diop', 'Élodie Sarr', 'Moussa Ba', 'Ndèye Fall', 'Zoë', 'line\nbreak'];
+    const numbers = ['1', '2', '10', 'N-7', 'n-7', 'N-10'];
+    const plotNames = ['North', 'south', 'Éole', 'Zone 2', 'zone 10'];
+    const days = ['2026-01-05', '2026-02-10', '2026-02-11', '2026-03-01', '2026-06-30'];
+    let clock = Date.UTC(2026, 0, 1);
+    const instant = () => new Date((clock += 1000)).toISOString();
+
+    const memberIds = Array.from({ length: 8 }, (_, i) => `m${i}`);
+    const plotIds = Array.from({ length: 12 }, (_, i) => `p${i}`);
+    const recordIds = Array.from({ length: 150 }, (_, i) => `c${String(i).padStart(3, '0')}`);
+    const plotOwner = (plotId: string) => memberIds[Number(plotId.slice(1)) % memberIds.length] as string;
+
+    /** What the table holds. */
+    const members = new Map<string, NameEntry>();
+    const plots = new Map<string, NameEntry>();
+    const records = new Map<string, ContributionEntry>();
+    const removedMembers = new Map<string, string>();
+    const index = new RecordIndex('contributions');
+
+    const apply = (change: Change) => index.apply(change);
+    const randomRecord = (id: string): ContributionEntry | undefined => {
+      const plotId = random.pick(plotIds);
+      const memberId = plotOwner(plotId);
+      if (removedMembers.has(memberId)) return undefined;
+      const at = instant();
+      return contribution(id, {
+        memberId,
+        plotId,
+        plotName: random.pick(plotNames),
+        amountCents: random.pick([100, 250, 999, 1000, 50_000]),
+        protectionType: random.pick(['DROUGHT', 'EXCESS_RAIN'] as const),
+        contributionDate: `${random.pick(days)}T${random.pick(['08', '10'])}:00:00.000Z`,
+        createdBy: random.pick(['ada@example.org', 'bob@example.org']),
+        updatedAt: at,
+      });
+    };
+
+    const change = () => {
+      const roll = random.next();
+      if (roll < 0.1) {
+        const memberId = random.pick(memberIds);
+        if (removedMembers.has(memberId)) return;
+        const entry = name(memberId, {
+          name: random.pick(names),
+          number: random.pick(numbers),
+          updatedAt: instant(),
+        });
+        members.set(memberId, entry);
+        apply({ type: 'member', entry });
+      } else if (roll < 0.18) {
+        const plotId = random.pick(plotIds);
+        const entry = name(plotId, { name: random.pick(plotNames), number: '', updatedAt: instant() });
+        plots.set(plotId, entry);
+        apply({ type: 'plot', entry });
+      } else if (roll < 0.2) {
+        const memberId = random.pick(memberIds);
+        const removedAt = instant();
+        removedMembers.set(memberId, removedAt);
+        members.delete(memberId);
+        for (const [id, record] of records) if (record.memberId === memberId) records.delete(id);
+        apply({ type: 'memberRemoved', id: memberId, removedAt });
+      } else if (roll < 0.32) {
+        const id = random.pick(recordIds);
+        const removedAt = instant();
+        records.delete(id);
+        apply({ type: 'removed', id, removedAt });
+      } else if (roll < 0.4) {
+        // A stale copy (the catch-up's overlap): it must change nothing.
+        const id = random.pick(recordIds);
+        const held = records.get(id);
+        if (held)
+          expect(
+            apply({
+              type: 'record',
+              entry: { ...held, amountCents: 1, updatedAt: '2025-01-01T00:00:00.000Z' },
+            }),
+          ).toBe(false);
+      } else {
+        const id = random.pick(recordIds);
+        const entry = randomRecord(id);
+        if (!entry) return;
+        records.set(id, entry);
+        apply({ type: 'record', entry });
+      }
+    };
+
+    const fresh = () =>
+      RecordIndex.fromChanges('contributions', [
+        ...[...members.values()].map((entry): Change => ({ type: 'member', entry })),
+        ...[...plots.values()].map((entry): Change => ({ type: 'plot', entry })),
+        ...[...removedMembers].map(([id, removedAt]): Change => ({ type: 'memberRemoved', id, removedAt })),
+        ...[...records.values()].map((entry): Change => ({ type: 'record', entry })),
+      ]);
+
+    const queries = () => [
+      ...everySort(),
+      ...everySort({ memberId: random.pick(memberIds) }),
+      ...everySort({ plotId: random.pick(plotIds), from: '2026-02-10' }),
+      ...everySort({ from: '2026-02-10', to: '2026-03-01', protectionType: 'EXCESS_RAIN' }),
+    ];
+
+    const expectSameAsFreshLoad = (actual: RecordIndex<'contributions'>) => {
+      const expected = fresh();
+      expect(actual.size).toBe(records.size);
+      for (const q of queries()) {
+        const { records: listed, ...counts } = actual.list(q);
+        const { records: wanted, ...expectedCounts } = expected.list(q);
+        expect(counts, JSON.stringify(q)).toEqual(expectedCounts);
+        expect(listed, JSON.stringify(q)).toEqual(wanted);
+      }
+    };
+
+    it('lists what a fresh load of the same records and names lists, after single changes and bursts', () => {
+      // Every member and plot is named from the start (a record written before its plot is read shows
+      // the name it was written with, which a fresh load may take from another record).
+      for (const id of memberIds) {
+        members.set(id, name(id, { name: random.pick(names), number: random.pick(numbers) }));
+        apply({ type: 'member', entry: members.get(id) as NameEntry });
+      }
+      for (const id of plotIds) {
+        plots.set(id, name(id, { name: random.pick(plotNames), number: '' }));
+        apply({ type: 'plot', entry: plots.get(id) as NameEntry });
+      }
+      for (let round = 0; round < 40; round += 1) {
+        const burst =
+          round % 3 === 0 ? 40 + Math.floor(random.next() * 80) : 1 + Math.floor(random.next() * 4);
+        for (let i = 0; i < burst; i += 1) change();
+        expectSameAsFreshLoad(index);
+      }
+    });
+
+    it('keeps its answers through a snapshot round trip, and after it', () => {
+      for (let i = 0; i < 2000; i += 1) change();
+      const times = {
+        enablerId: 'e',
+        seenUpTo: '2026-11-21T10:00:00.000Z',
+        rebuiltAt: '2026-11-21T09:00:00.000Z',
+      };
+      const decoded = decodeRecordSnapshot(
+        'contributions',
+        encodeRecordSnapshot('contributions', { ...times, ...index.toListData() }),
+      );
+      expect(decoded).toMatchObject(times);
+      const copy = RecordIndex.fromData('contributions', decoded);
+      expectSameAsFreshLoad(copy);
+      for (let i = 0; i < 30; i += 1) {
+        const entry = randomRecord(random.pick(recordIds));
+        if (!entry) continue;
+        records.set(entry.id, entry);
+        copy.apply({ type: 'record', entry });
+      }
+      const entry = name(memberIds[0] as string, { name: 'Renamed after', updatedAt: instant() });
+      if (!removedMembers.has(entry.id)) {
+        members.set(entry.id, entry);
+        copy.apply({ type: 'member', entry });
+      }
+      expectSameAsFreshLoad(copy);
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { ApiReferenceSection } from './components/api-reference-section.tsx';
+import { ExportSection } from './components/export-section.tsx';
+import { ImportSection } from './components/import-section.tsx';
+import { MirrorSection } from './components/mirror-section.tsx';
+import { SchemaDocumentation } from './components/schema-documentation.tsx';
+import { ScreenLayout } from '../../common/ui/screen-layout.tsx';
+
+/** Spec section 2, Data: exports, the full and onboarding imports, the mirror, the files' documentation, and the way to the API's reference. */
+export function AdminDataPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('screens.adminDatas'));
+  return (
+    <ScreenLayout title={t('screens.adminDatas')} description={t('datas.description')}>
+      <SpaceBetween size="l">
+        <ExportSection />
+        <ImportSection kind="all" />
+        <ImportSection kind="onboard" />
+        <MirrorSection />
+        <SchemaDocumentation />
+        <ApiReferenceSection />
+      </SpaceBetween>
+    </ScreenLayout>
+  );
+}

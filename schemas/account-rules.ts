@@ -10,3 +10,4 @@ export const MAX_PASSWORD_LENGTH = 256;
 
 export const languages = ['en', 'fr'] as const;
 export const userRoles = ['ADMIN', 'USER', 'ANDROID_USER'] as const;
+export type UserRole = (typeof userRoles)[number];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browser } from '../common/browser/browser.ts';
+import { browser } from '../browser/browser.ts';
 import { fakeApi } from '../test/fake-api.ts';
 import { apiFetch, REQUEST_TIMEOUT_MS, setAccessTokenProvider } from './api-client.ts';
 import { ApiError } from './api-error.ts';

@@ -1,6 +1,6 @@
 import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
 import { SESSION_COOKIE_HEADER } from '@cpbo/schemas/session-cookie.ts';
-import { browser } from '../common/browser/browser.ts';
+import { browser } from '../browser/browser.ts';
 import { ApiError, retryAfterMs } from './api-error.ts';
 import { publishError } from './error-bus.ts';
 

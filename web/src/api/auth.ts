@@ -1,9 +1,9 @@
 import type { BrowserSessionAnswer, ResetRequestAnswer, SessionsRevokedAnswer } from '@cpbo/schemas';
-import { userRoles } from '@cpbo/schemas/account-rules.ts';
+import { userRoles, type UserRole } from '@cpbo/schemas/account-rules.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
 export const roles = userRoles;
-export type Role = (typeof roles)[number];
+export type Role = UserRole;
 
 /**
  * The answer of login, refresh and the enabler switch (schemas/accounts.ts): the access token, who the

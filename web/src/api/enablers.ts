@@ -1,7 +1,6 @@
 import type {
   AdminEnablerAnswer,
   CampaignAnswer,
-  CurrentEnabler,
   EnablerConfigVersionAnswer,
   enablerRequestSchema,
   FromSchema,
@@ -9,18 +8,9 @@ import type {
 } from '@cpbo/schemas';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 
-/**
- * What the screens read of an enabler config, whichever call brought it: GET /me/enabler's (every field,
- * schemas/enablers.ts) or the administrators' list's summary (no factors).
- */
-export type EnablerConfig = Partial<EnablerConfigVersionAnswer>;
+import type { Enabler } from '../session/enabler.ts';
 
-/**
- * What the session and the screens read of an enabler, whichever call brought it: GET /me/enabler's
- * CurrentEnabler (schemas/enablers.ts) or a row of the administrators' list.
- */
-export type Enabler = Pick<CurrentEnabler, 'id' | 'name'> &
-  Partial<Omit<CurrentEnabler, 'id' | 'name' | 'config'>> & { config?: EnablerConfig | null };
+export type { Enabler, EnablerConfig } from '../session/enabler.ts';
 
 /** An enabler as the administration lists it (GET /admin/enablers). */
 export type AdminEnabler = AdminEnablerAnswer;

@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
-import type { Role } from '../api/auth.ts';
-import type { Enabler } from '../api/enablers.ts';
+import type { UserRole } from '@cpbo/schemas/account-rules.ts';
+import type { Enabler } from './enabler.ts';
 
 export interface SignedInUser {
-  role: Role;
+  role: UserRole;
   username: string;
   email: string;
   enablerId: string | null;

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { browser } from '../../common/browser/browser.ts';
+import { browser } from '../../browser/browser.ts';
 import { fakeAccessToken, fakeApi, type FakeApi } from '../../test/fake-api.ts';
 import {
   authSession,

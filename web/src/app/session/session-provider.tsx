@@ -4,7 +4,7 @@ import { setAccessTokenProvider } from '../../api/api-client.ts';
 import { isApiError } from '../../api/api-error.ts';
 import * as authApi from '../../api/auth.ts';
 import { publishError } from '../../api/error-bus.ts';
-import { browser } from '../../common/browser/browser.ts';
+import { browser } from '../../browser/browser.ts';
 import { loadSignedInSession, reloadEnablers } from './load-session.ts';
 import {
   SessionContext,

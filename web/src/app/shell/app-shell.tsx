@@ -9,7 +9,7 @@ import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 import { FieldOffline, FieldScreen } from '../offline/field-offline.tsx';
 // Below a phone's width the menu covers the screen: it starts closed and closes after a choice.
-import { isNarrowScreen as narrowScreen } from '../../common/browser/use-narrow-screen.ts';
+import { isNarrowScreen as narrowScreen } from '../../browser/use-narrow-screen.ts';
 import { LoadingScreen } from '../../common/ui/loading-screen.tsx';
 
 // Shown instead of any screen to a session opened with a password attackers try first, until it is changed.

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
 import type { Role } from '../../api/auth.ts';
-import { useFollow } from '../../common/browser/use-follow.ts';
+import { useFollow } from '../../browser/use-follow.ts';
 import { screenTitleKey } from '../../navigation/screens.ts';
 import { activeMenuHref, menusFor, type MenuLink } from './menus.ts';
 import { paths } from '../../navigation/paths.ts';

@@ -6,7 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import type { ActivityEntry } from '../../api/activity.ts';
 import { paths } from '../../navigation/paths.ts';
-import { useFollow } from '../browser/use-follow.ts';
+import { useFollow } from '../../browser/use-follow.ts';
 import { formatDate, formatDateTime } from '../format/format.ts';
 import { useMemberFormats } from '../format/use-member-formats.ts';
 import { TableEmptyState, TableLoadingState } from '../ui/table-states.tsx';

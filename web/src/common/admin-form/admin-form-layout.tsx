@@ -4,7 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useFollow } from '../browser/use-follow.ts';
+import { useFollow } from '../../browser/use-follow.ts';
 import { ScreenLayout } from '../ui/screen-layout.tsx';
 
 export interface AdminFormLayoutProps {

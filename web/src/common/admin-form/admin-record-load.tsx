@@ -6,7 +6,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { isApiError } from '../../api/api-error.ts';
-import { useFollow } from '../browser/use-follow.ts';
+import { useFollow } from '../../browser/use-follow.ts';
 import { LoadState } from '../ui/load-state.tsx';
 import { errorMessage } from '../errors/error-message.ts';
 import { useSwitchableEnabler } from '../errors/other-enabler.ts';

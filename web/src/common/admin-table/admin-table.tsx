@@ -14,11 +14,11 @@ import type { AdminPageAnswer, AdminPageRequest } from '../../api/admin-records.
 import type { PreferenceTable } from '../../api/preferences.ts';
 import { readEveryPage } from '../../api/every-page.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { openInNewTab } from '../browser/browser.ts';
+import { openInNewTab } from '../../browser/browser.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { useSavedNotice } from '../ui/saved-notice.tsx';
 import { TableEmptyState, TableLoadingState, TableNoMatchState } from '../ui/table-states.tsx';
-import { useFollow } from '../browser/use-follow.ts';
+import { useFollow } from '../../browser/use-follow.ts';
 import { useNumberedPages } from './numbered-pages.tsx';
 import { adminTableTotalKey, totalUnknown } from './table-texts.ts';
 

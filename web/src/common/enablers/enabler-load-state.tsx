@@ -3,7 +3,7 @@ import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import { paths } from '../../navigation/paths.ts';
 import { LoadState } from '../ui/load-state.tsx';
-import { useFollow } from '../browser/use-follow.ts';
+import { useFollow } from '../../browser/use-follow.ts';
 
 /** An enabler screen while its enabler loads, or when there is no such enabler: back to the list. */
 export function EnablerLoadState({ loading }: { loading: boolean }) {

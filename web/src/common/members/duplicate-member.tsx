@@ -6,7 +6,7 @@ import Link from '@cloudscape-design/components/link';
 import { memberClaims, type DuplicateMatch } from '@cpbo/schemas/members.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { paths } from '../../navigation/paths.ts';
-import { useFollow } from '../browser/use-follow.ts';
+import { useFollow } from '../../browser/use-follow.ts';
 
 /** The fields a duplicate rule reads (schemas/members.ts, memberClaims). */
 const claimFields = { number: ['number'], nameVillage: ['name', 'village'] } as const;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
-import { useFollow } from '../browser/use-follow.ts';
+import { useFollow } from '../../browser/use-follow.ts';
 import { paths } from '../../navigation/paths.ts';
 
 export interface PlotBreadcrumbsProps {

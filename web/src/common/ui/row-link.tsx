@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Link from '@cloudscape-design/components/link';
-import { useFollow } from '../browser/use-follow.ts';
+import { useFollow } from '../../browser/use-follow.ts';
 
 /**
  * The link of a table whose whole row opens a page: the link keeps opening in a new tab and keyboard

@@ -3,7 +3,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useSignedInSession } from '../../session/session-context.ts';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { ChangePasswordForm } from '../../common/passwords/change-password-form.tsx';
 import { LanguageChoice } from './components/language-choice.tsx';
 import { Profile } from './components/profile.tsx';

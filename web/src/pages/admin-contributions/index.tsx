@@ -12,7 +12,7 @@ import {
 } from '../../common/admin-table/admin-record-columns.tsx';
 import { AdminTable } from '../../common/admin-table/admin-table.tsx';
 import { adminTables } from '../../common/admin-table/table-texts.ts';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 
 /** The enabler's contributions: numbered pages, any column sorted, newest first by default, with their total. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { ApiReferenceSection } from './components/api-reference-section.tsx';
 import { ExportSection } from './components/export-section.tsx';
 import { ImportSection } from './components/import-section.tsx';

@@ -6,7 +6,7 @@ import { deleteEnabler, type AdminEnabler } from '../../api/enablers.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useWrite } from '../../api/use-write.ts';
 import { useSignedInSession } from '../../session/session-context.ts';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { CampaignsDialog } from './components/campaigns-dialog.tsx';
 import { DeleteEnablerDialog } from './components/delete-enabler-dialog.tsx';
 import { EnablersTable } from './components/enablers-table.tsx';

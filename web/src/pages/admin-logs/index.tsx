@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import Tabs from '@cloudscape-design/components/tabs';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { ActivityView } from './components/activity-view.tsx';
 import { ApplicationLog } from './components/application-log.tsx';
 

@@ -13,7 +13,7 @@ import { AdminTable } from '../../common/admin-table/admin-table.tsx';
 import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { RowLink } from '../../common/ui/row-link.tsx';
 import { useDebounced } from '../../common/ui/use-debounced.ts';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 import { MemberDeletionDialog } from './components/member-deletion-dialog.tsx';
 

@@ -2,7 +2,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatAmount } from '../../common/format/format.ts';
-import * as browserModule from '../../common/browser/browser.ts';
+import * as browserModule from '../../browser/browser.ts';
 import i18next from '../../i18n/index.ts';
 import { adminRoutes, memberSearchAnswer, payoutRow } from '../../test/admin-fixtures.ts';
 import { fakeApi, type FakeRequest, type FakeRoutes } from '../../test/fake-api.ts';

@@ -12,7 +12,7 @@ import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { formatNumber } from '../../common/format/format.ts';
 import { irrigationKey } from '../../common/plots/plot-fields.ts';
 import { PlotId } from '../../common/plots/plot-id.tsx';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 
 /** The enabler's plots: numbered pages, any column sorted, newest start of coverage first by default. */

@@ -5,10 +5,10 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useReportPage } from '../../api/operations-queries.ts';
 import { reportTablePaging, type MobileReport } from '../../api/operations.ts';
 import { formatDateTime } from '../../common/format/format.ts';
-import { saveJsonFile } from '../../common/browser/save-json-file.ts';
+import { saveJsonFile } from '../../browser/save-json-file.ts';
 import { TableEmptyState } from '../../common/ui/table-states.tsx';
 import { useNumberedPages } from '../../common/admin-table/numbered-pages.tsx';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 
 /** Spec section 9: the name of a downloaded report. */
 export const REPORT_FILE_NAME = 'report.json';

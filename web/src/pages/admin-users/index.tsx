@@ -8,7 +8,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { useUsers } from '../../api/users-queries.ts';
 import { deleteUser, forcePasswordRenew, type ManagedUser } from '../../api/users.ts';
 import { useSignedInSession } from '../../session/session-context.ts';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { ConfirmDialog } from '../../common/ui/confirm-dialog.tsx';
 import { UsersTable } from './components/users-table.tsx';
 import { isUsersPageState } from './users-page-state.ts';

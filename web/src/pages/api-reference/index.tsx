@@ -5,7 +5,7 @@ import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useOpenApiDocument } from '../../api/openapi-queries.ts';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { ScreenLayout } from '../../common/ui/screen-layout.tsx';
 
 // The renderer is the heaviest library of the SPA: its own chunk, fetched once the document is here.

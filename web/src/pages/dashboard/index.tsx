@@ -9,7 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { defaultTimeScale, rebuildUnderWay, type RebuildJob } from '../../api/dashboard.ts';
 import { useSignedInSession } from '../../session/session-context.ts';
 import { formatCompactAmount, formatCompactNumber, formatNumber } from '../../common/format/format.ts';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { useScreenCatalogue } from '../../i18n/screen-catalogue.ts';
 import { useMemberFormats } from '../../common/format/use-member-formats.ts';
 import { DashboardFigures, type Figure } from './components/dashboard-figures.tsx';

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { createEnabler, updateEnabler, type AdminEnabler, type EnablerProfile } from '../../api/enablers.ts';
 import { useEnablers } from '../../api/enablers-queries.ts';
 import { EnablerLoadState } from '../../common/enablers/enabler-load-state.tsx';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { useEnablerWrite } from '../../common/enablers/use-enabler-write.ts';
 import { EnablerForm } from './components/enabler-form.tsx';
 import { paths } from '../../navigation/paths.ts';

@@ -4,7 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { Panel } from '../../common/ui/panel.tsx';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { paths } from '../../navigation/paths.ts';
 
 /**

@@ -6,8 +6,8 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useSignedInSession } from '../../session/session-context.ts';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
-import { useFollow } from '../../common/browser/use-follow.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
+import { useFollow } from '../../browser/use-follow.ts';
 import { paths } from '../../navigation/paths.ts';
 
 /** Banner of the enabler, a welcome, and the three most frequent tasks. */

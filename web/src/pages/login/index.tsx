@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../common/ui/loading-screen.tsx';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { LoginForm } from './components/login-form.tsx';
 
 type Mode = 'login' | 'forgotPassword';

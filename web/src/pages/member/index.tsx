@@ -14,7 +14,7 @@ import { screenTitleKey } from '../../navigation/screens.ts';
 import { paths } from '../../navigation/paths.ts';
 import { LoadState } from '../../common/ui/load-state.tsx';
 import { useSavedNotice } from '../../common/ui/saved-notice.tsx';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { useStages } from '../../common/ui/use-stages.ts';
 import { NotReadOffline, OfflineText } from '../../common/offline/offline-text.tsx';
 import { BenefitsTab } from './components/benefits-tab.tsx';

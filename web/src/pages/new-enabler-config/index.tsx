@@ -5,7 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import { useEnablerConfigs } from '../../api/enablers-queries.ts';
 import { addEnablerConfig } from '../../api/enablers.ts';
 import { EnablerLoadState } from '../../common/enablers/enabler-load-state.tsx';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { useEnablerWrite } from '../../common/enablers/use-enabler-write.ts';
 import { ConfigUploadForm } from './components/config-upload-form.tsx';
 import { paths } from '../../navigation/paths.ts';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { PlotBreadcrumbs } from '../../common/plots/plot-breadcrumbs.tsx';
 import { useLatestEnablerConfig } from '../../api/enablers-queries.ts';
 import { NewPlotForm } from './components/new-plot-form.tsx';

@@ -5,8 +5,8 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
-import { useFollow } from '../../common/browser/use-follow.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
+import { useFollow } from '../../browser/use-follow.ts';
 import { paths } from '../../navigation/paths.ts';
 
 /** Any address the signed-in role has no route for, including the administrator-only ones. */

@@ -6,8 +6,8 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { screenTitleKey, type ScreenId } from '../../navigation/screens.ts';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
-import { useFollow } from '../../common/browser/use-follow.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
+import { useFollow } from '../../browser/use-follow.ts';
 import { paths } from '../../navigation/paths.ts';
 
 /** Stands for every screen of the route table that is not built yet, so its address already works. */

@@ -4,7 +4,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { passwordTexts } from '../../common/passwords/password-texts.ts';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { useScreenCatalogue } from '../../i18n/screen-catalogue.ts';
 import { useSignedInSession } from '../../session/session-context.ts';
 import { ChangePasswordForm } from '../../common/passwords/change-password-form.tsx';

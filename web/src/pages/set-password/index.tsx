@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PasswordLinkPurpose } from '../../api/accounts.ts';
 import { screenTitleKey } from '../../navigation/screens.ts';
-import { useDocumentTitle } from '../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { CloudscapeTexts } from '../../common/ui/cloudscape-texts.tsx';
 import { SetPasswordForm } from './components/set-password-form.tsx';
 

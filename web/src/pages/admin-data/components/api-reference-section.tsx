@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
 import { paths } from '../../../navigation/paths.ts';
-import { useFollow } from '../../../common/browser/use-follow.ts';
+import { useFollow } from '../../../browser/use-follow.ts';
 import { Section } from '../../../common/ui/section.tsx';
 
 /** The way to the API's reference (issue 17), beside the documentation of the data files. */

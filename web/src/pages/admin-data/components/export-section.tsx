@@ -5,7 +5,7 @@ import Button from '@cloudscape-design/components/button';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { getExportJob, startExport, type DataJob, type ExportKind } from '../../../api/data-jobs.ts';
-import { downloadFrom } from '../../../common/browser/download-from.ts';
+import { downloadFrom } from '../../../browser/download-from.ts';
 import { JobProgress } from './job-progress.tsx';
 import { useDataJob } from './use-data-job.ts';
 import { Section } from '../../../common/ui/section.tsx';

@@ -26,7 +26,7 @@ import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
 import { JobProgress } from './job-progress.tsx';
 import { ReportDialog, type ImportReport } from './report-dialog.tsx';
 import { useDataJob } from './use-data-job.ts';
-import { readAsText } from '../../../common/browser/read-file.ts';
+import { readAsText } from '../../../browser/read-file.ts';
 
 /** An environment whose label starts with 'prod' (prod, production…) is a production one. */
 export const isProductionEnvironment = (label: string | null): boolean => /^prod/i.test(label ?? '');

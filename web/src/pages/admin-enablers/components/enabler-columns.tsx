@@ -4,7 +4,7 @@ import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { AdminEnabler } from '../../../api/enablers.ts';
 import { formatDateTime } from '../../../common/format/format.ts';
-import type { useFollow } from '../../../common/browser/use-follow.ts';
+import type { useFollow } from '../../../browser/use-follow.ts';
 import './enabler-images.css';
 import { paths } from '../../../navigation/paths.ts';
 

@@ -6,7 +6,7 @@ import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { AdminEnabler } from '../../../api/enablers.ts';
 import { TableEmptyState, TableNoMatchState } from '../../../common/ui/table-states.tsx';
-import { useFollow } from '../../../common/browser/use-follow.ts';
+import { useFollow } from '../../../browser/use-follow.ts';
 import { enablerColumns } from './enabler-columns.tsx';
 import { paths } from '../../../navigation/paths.ts';
 

@@ -17,7 +17,7 @@ import { useAdminSave } from '../../../common/admin-form/use-admin-save.ts';
 import { useDuplicateRefusal } from '../../../common/members/duplicate-member.tsx';
 import { isApiError } from '../../../api/api-error.ts';
 import { publishError } from '../../../api/error-bus.ts';
-import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../../browser/use-document-title.ts';
 import { useSignedInSession } from '../../../session/session-context.ts';
 
 interface AdminMemberFormProps {

@@ -38,7 +38,7 @@ import {
   todayIso,
 } from '../../../common/plots/plot-fields.ts';
 import { useAdminSave } from '../../../common/admin-form/use-admin-save.ts';
-import { useDocumentTitle } from '../../../common/browser/use-document-title.ts';
+import { useDocumentTitle } from '../../../browser/use-document-title.ts';
 import { coverageRuleOf } from '../../../common/plots/coverage-rule.ts';
 import { PlotPlacement } from '../../../common/plots/plot-placement.tsx';
 import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';

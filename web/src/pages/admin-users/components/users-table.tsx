@@ -11,7 +11,7 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { ManagedUser } from '../../../api/users.ts';
 import { TableEmptyState, TableNoMatchState } from '../../../common/ui/table-states.tsx';
-import { useFollow } from '../../../common/browser/use-follow.ts';
+import { useFollow } from '../../../browser/use-follow.ts';
 import { BroughtInBy } from './brought-in-by.tsx';
 import { statusesOf, statusKey, UserStatusIndicator } from './user-status.tsx';
 import { paths } from '../../../navigation/paths.ts';

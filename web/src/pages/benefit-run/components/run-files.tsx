@@ -5,7 +5,7 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Table from '@cloudscape-design/components/table';
 import { getBenefitRunFile, type BenefitRun } from '../../../api/benefit-runs.ts';
-import { downloadFrom } from '../../../common/browser/download-from.ts';
+import { downloadFrom } from '../../../browser/download-from.ts';
 import { TableEmptyState } from '../../../common/ui/table-states.tsx';
 import { useRunFormats } from './run-formats.ts';
 

@@ -7,7 +7,7 @@ import { dataUrlBytes, isPngOrJpegDataUrl, MAX_IMAGE_BYTES } from '@cpbo/schemas
 import { formatNumber } from '../../../common/format/format.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
 import './image-picker.css';
-import { readAsDataUrl } from '../../../common/browser/read-file.ts';
+import { readAsDataUrl } from '../../../browser/read-file.ts';
 
 /** PNG and JPEG only: the server checks the same (isPngOrJpegDataUrl, by type and bytes). */
 const acceptedTypes = 'image/png,image/jpeg';

@@ -5,11 +5,11 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import type { MemberDetail } from '../../../api/members.ts';
-import { useFollow } from '../../../common/browser/use-follow.ts';
+import { useFollow } from '../../../browser/use-follow.ts';
 import { RowLink } from '../../../common/ui/row-link.tsx';
 import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
 import { paths } from '../../../navigation/paths.ts';
-import { useNarrowScreen } from '../../../common/browser/use-narrow-screen.ts';
+import { useNarrowScreen } from '../../../browser/use-narrow-screen.ts';
 
 /** The member's plots, each opening its page, and the way to add one. */
 export function MemberPlots({ member }: { member: Pick<MemberDetail, 'id' | 'plots'> }) {

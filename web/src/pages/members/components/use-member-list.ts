@@ -4,7 +4,7 @@ import { isApiError } from '../../../api/api-error.ts';
 import { useMemberListPage, useStoredMemberList } from '../../../api/member-list-queries.ts';
 import { memberPageSizes } from '../../../api/members.ts';
 import { useTablePreferences } from '../../../api/preferences-queries.ts';
-import { useOnline } from '../../../common/browser/use-online.ts';
+import { useOnline } from '../../../browser/use-online.ts';
 import { pageKeepingFirstRow } from '../../../common/format/first-row.ts';
 import type { MemberListQuery, MemberSortField, SortDirection } from '../../../api/members.ts';
 import type { MemberFilterValues } from './member-filters.tsx';

@@ -14,7 +14,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { runAssessmentIdSchema, type AssessmentFormat } from '@cpbo/schemas/benefit-runs.ts';
 import { coveredPlots } from '../../../api/benefit-runs.ts';
 import { useFederations } from '../../../api/dashboard-queries.ts';
-import { downloadFrom } from '../../../common/browser/download-from.ts';
+import { downloadFrom } from '../../../browser/download-from.ts';
 import { parseDayMonthYear } from '../../../common/plots/plot-fields.ts';
 import { RequiredLabel } from '../../../common/ui/required-label.tsx';
 

@@ -8,7 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { AssessmentProblem } from '../../../api/benefit-runs.ts';
 import { ApiError } from '../../../api/api-error.ts';
-import { saveTextFile } from '../../../common/browser/save-json-file.ts';
+import { saveTextFile } from '../../../browser/save-json-file.ts';
 import { problemText, rowsToCorrectCsv } from './rows-to-correct.ts';
 
 /** A refused file: the problems the API lists (the first ones) and how many it found in all. */

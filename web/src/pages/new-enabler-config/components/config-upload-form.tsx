@@ -17,7 +17,7 @@ import { FormActions } from '../../../common/ui/form-actions.tsx';
 import { formatDateTime, formatNumber } from '../../../common/format/format.ts';
 import { useSubmission } from '../../../common/errors/use-submission.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
-import { readAsText } from '../../../common/browser/read-file.ts';
+import { readAsText } from '../../../browser/read-file.ts';
 
 export interface ConfigUploadFormProps {
   enabler: AdminEnabler;

@@ -19,7 +19,7 @@ import { newLocalId } from '../../../api/offline/queued-writes.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { useWrite } from '../../../api/use-write.ts';
 import { useActionKey } from '../../../api/use-action-key.ts';
-import { useFollow } from '../../../common/browser/use-follow.ts';
+import { useFollow } from '../../../browser/use-follow.ts';
 import { parseDayMonthYear, problemMessage, todayIso } from '../../../common/plots/plot-fields.ts';
 import { coverageRuleOf } from '../../../common/plots/coverage-rule.ts';
 import {

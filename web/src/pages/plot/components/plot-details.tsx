@@ -8,7 +8,7 @@ import { formatCoordinate } from '../../../common/plot-map/coordinates.ts';
 import { irrigationKey } from '../../../common/plots/plot-fields.ts';
 import { PlotId } from '../../../common/plots/plot-id.tsx';
 import { isLocalId } from '../../../api/offline/queued-writes.ts';
-import { useFollow } from '../../../common/browser/use-follow.ts';
+import { useFollow } from '../../../browser/use-follow.ts';
 import { paths } from '../../../navigation/paths.ts';
 
 const NOT_SET = '—';

@@ -15,7 +15,7 @@ import { duplicateMatchesIn } from '../../../common/members/duplicate-member.tsx
 import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
 import { RowLink } from '../../../common/ui/row-link.tsx';
 import { paths } from '../../../navigation/paths.ts';
-import { useNarrowScreen } from '../../../common/browser/use-narrow-screen.ts';
+import { useNarrowScreen } from '../../../browser/use-narrow-screen.ts';
 
 export interface WaitingTableProps {
   record: OutboxRecord;

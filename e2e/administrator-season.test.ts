@@ -175,9 +175,13 @@ describe("an administrator's season, in French", () => {
         ],
       ]);
     await logs.showKind('Membres et parcelles');
-    const bankEdit = (await logs.rowTexts()).find(
-      (row) => row[2] === 'Coordonnées bancaires du membre modifiées' && row[3]?.startsWith(khady.name),
-    );
+    // The kind's rows replace the runs' once read: until then the table still shows the runs.
+    const bankEditRow = async () =>
+      (await logs.rowTexts()).find(
+        (row) => row[2] === 'Coordonnées bancaires du membre modifiées' && row[3]?.startsWith(khady.name),
+      );
+    await expect.poll(bankEditRow).toBeDefined();
+    const bankEdit = await bankEditRow();
     expect(bankEdit?.[1]).toBe(`Ibrahima Sow ${reviewer.email}`);
     expect(bankEdit?.[4]).toContain(`Compte bancaire : — → ${account}`);
     expect(bankEdit?.[4]).toContain('Banque : — → CBAO');

@@ -99,7 +99,8 @@ describe("a plot's crop and irrigation", () => {
     await choose(page, 'Irrigated', 'Not known');
     await page.getByRole('button', { name: 'Update the crop', exact: true }).click();
     await page.getByText('The crop has been updated.').waitFor();
-    expect((await plot.valueBeside('Crop').innerText()).trim()).toBe('Sorghum');
+    // The plot's details are drawn from a deferred value (a render React may interrupt): just after.
+    await expect.poll(async () => (await plot.valueBeside('Crop').innerText()).trim()).toBe('Sorghum');
     expect((await plot.valueBeside('Irrigated').innerText()).trim()).toBe('Not known');
     // The protection's update keeps them.
     await plot.droughtMonthlyContribField.fill('12');

@@ -71,12 +71,13 @@ export class UserFormPage {
     return this.page.getByRole('heading', { name: this.title, exact: true, level: 1 });
   }
 
+  // Required fields' labels end with their mark ('Email (required)').
   get emailField(): Locator {
-    return this.page.getByLabel('Email', { exact: true });
+    return this.page.getByLabel(/^Email\b/);
   }
 
   get usernameField(): Locator {
-    return this.page.getByLabel('User name', { exact: true });
+    return this.page.getByLabel(/^User name\b/);
   }
 
   async shown(): Promise<this> {

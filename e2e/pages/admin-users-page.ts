@@ -90,7 +90,8 @@ export class UserFormPage {
     await this.usernameField.fill(username);
     // The select's name also holds its value ("Role Choose a role").
     await this.page.getByRole('button', { name: /^Role/ }).click();
-    await this.page.getByRole('option', { name: roleLabel, exact: true }).click();
+    // An option's name also holds its description ('Enabler A field agent of this enabler…').
+    await this.page.getByRole('option', { name: new RegExp(`^${roleLabel}\\b`) }).click();
     if (defaultFederation !== undefined) {
       await this.page.getByLabel(/^Default federation/).fill(defaultFederation);
     }

@@ -143,6 +143,25 @@ describe('apiFetch', () => {
     stop();
   });
 
+  it('should reload the page on a JWT validation error of a call that shows its own failures', async () => {
+    // The member list shows its failures itself (offline fallback): an ended session is still the page's.
+    fakeApi({
+      'GET /api/members': {
+        status: 401,
+        body: { code: 'ERR_UNAUTHENTICATED', message: 'JWT validation error' },
+      },
+    });
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    const { errors, stop } = publishedErrors();
+
+    await expect(apiFetch('/members', { errors: 'caller' })).rejects.toMatchObject({
+      code: 'ERR_UNAUTHENTICATED',
+    });
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(errors).toEqual([]);
+    stop();
+  });
+
   it('should not reload on another 401 (a refused login)', async () => {
     fakeApi({ 'POST /api/auth/login': { status: 401, body: { code: 'ERR_LOGIN_INVALID', message: 'bad' } } });
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);

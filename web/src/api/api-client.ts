@@ -107,14 +107,10 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     sessionCookie = false,
   } = request;
   const fail = (error: ApiError): never => {
-    if (errors === 'global') {
-      if (error.message === JWT_VALIDATION_ERROR) {
-        // The token is no longer accepted: a fresh start restores the session or shows the login page.
-        browser.reload();
-      } else {
-        publishError(error);
-      }
-    }
+    // A token no longer accepted ends the page's session, whoever asked (a caller that shows its own
+    // failures included): a fresh start restores the session or shows the login page.
+    if (error.message === JWT_VALIDATION_ERROR) browser.reload();
+    else if (errors === 'global') publishError(error);
     throw error;
   };
 

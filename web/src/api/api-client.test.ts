@@ -128,6 +128,7 @@ describe('apiFetch', () => {
   });
 
   it('should reload the page on a JWT validation error, without the dialog', async () => {
+    setAccessTokenProvider(() => Promise.resolve('access-1'));
     fakeApi({
       'GET /api/me/enabler': {
         status: 401,
@@ -145,6 +146,7 @@ describe('apiFetch', () => {
 
   it('should reload the page on a JWT validation error of a call that shows its own failures', async () => {
     // The member list shows its failures itself (offline fallback): an ended session is still the page's.
+    setAccessTokenProvider(() => Promise.resolve('access-1'));
     fakeApi({
       'GET /api/members': {
         status: 401,
@@ -159,6 +161,23 @@ describe('apiFetch', () => {
     });
     expect(reload).toHaveBeenCalledTimes(1);
     expect(errors).toEqual([]);
+    stop();
+  });
+
+  it('should not reload when the session cookie itself is refused: a reload would ask again', async () => {
+    fakeApi({
+      'GET /api/auth/refresh': {
+        status: 401,
+        body: { code: 'ERR_UNAUTHENTICATED', message: 'JWT validation error' },
+      },
+    });
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    const { stop } = publishedErrors();
+
+    await expect(
+      apiFetch('/auth/refresh', { auth: 'none', errors: 'caller', sessionCookie: true }),
+    ).rejects.toMatchObject({ code: 'ERR_UNAUTHENTICATED' });
+    expect(reload).not.toHaveBeenCalled();
     stop();
   });
 

@@ -106,10 +106,12 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     idempotencyKey,
     sessionCookie = false,
   } = request;
+  let bearer: string | null = null;
   const fail = (error: ApiError): never => {
-    // A token no longer accepted ends the page's session, whoever asked (a caller that shows its own
-    // failures included): a fresh start restores the session or shows the login page.
-    if (error.message === JWT_VALIDATION_ERROR) browser.reload();
+    // An access token no longer accepted ends the page's session, whoever asked (a caller that shows
+    // its own failures included): a fresh start restores the session or shows the login page. A
+    // refused session cookie is the session's own answer: reloading would only ask again.
+    if (error.message === JWT_VALIDATION_ERROR && bearer) browser.reload();
     else if (errors === 'global') publishError(error);
     throw error;
   };
@@ -118,7 +120,6 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') headers['Idempotency-Key'] = idempotencyKey ?? crypto.randomUUID();
   if (sessionCookie) headers[SESSION_COOKIE_HEADER] = '1';
-  let bearer: string | null;
   try {
     bearer = await bearerFor(auth);
   } catch (error) {

@@ -1,4 +1,3 @@
-import { errorCatalogue } from '@cpbo/schemas/error-catalogue.ts';
 import { SESSION_COOKIE_HEADER } from '@cpbo/schemas/session-cookie.ts';
 import { browser } from '../browser/browser.ts';
 import { ApiError, retryAfterMs } from './api-error.ts';
@@ -149,7 +148,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
           kind: 'timeout',
           code: 'ERR_REQUEST_TIMEOUT',
           status: 0,
-          message: errorCatalogue.ERR_REQUEST_TIMEOUT.message,
+          message: `No answer within ${REQUEST_TIMEOUT_MS / 1000} s.`,
         }),
       );
     }

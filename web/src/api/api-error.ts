@@ -1,5 +1,3 @@
-import { errorCodes, type ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
-
 /**
  * http: the API answered with a non-OK status; timeout: no answer within the time limit;
  * network: the request could not be sent or the answer not read (offline, DNS, CORS…).
@@ -60,8 +58,5 @@ export const retryAfterMs = (header: string | null, now: number = Date.now()): n
   const at = Date.parse(header);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 };
-
-export const isErrorCode = (code: unknown): code is ErrorCode =>
-  typeof code === 'string' && (errorCodes as readonly string[]).includes(code);
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

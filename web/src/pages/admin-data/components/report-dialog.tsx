@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import type { JobError } from '../../../api/data-jobs.ts';
-import { isErrorCode } from '../../../api/api-error.ts';
+import { codeMessage } from '../../../common/errors/error-message.ts';
 import { InformationDialog } from '../../../common/ui/information-dialog.tsx';
 
 export interface ImportReport {
@@ -15,9 +15,10 @@ export function ReportDialog({ report, onClose }: { report: ImportReport | null;
   const { t } = useTranslation();
   // A schema problem says what is wrong in the validator's words; a record's code has its translation.
   const translated = (error: JobError) =>
-    isErrorCode(error.code) && error.code !== 'ERR_IMPORT_INVALID_FILE' && error.code !== 'ERR_INTERNAL';
-  const describe = (error: JobError) =>
-    `${error.where || '/'}: ${translated(error) ? t(`errors.${error.code}`) : error.message}`;
+    error.code === 'ERR_IMPORT_INVALID_FILE' || error.code === 'ERR_INTERNAL'
+      ? undefined
+      : codeMessage(t, error.code);
+  const describe = (error: JobError) => `${error.where || '/'}: ${translated(error) ?? error.message}`;
   return (
     <InformationDialog
       visible={report !== null}

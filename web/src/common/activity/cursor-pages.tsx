@@ -43,22 +43,25 @@ export function useCursorPages(resetKey: string, table: PreferenceTable) {
           onChange={(size) => kept.save({ pageSize: Number(size) })}
           ariaLabel={t('activity.pageSizeLabel')}
         />
-        <Pagination
-          currentPageIndex={current.index + 1}
-          pagesCount={current.cursors.length}
-          openEnd={next !== null && next !== undefined && current.index === current.cursors.length - 1}
-          disabled={loading}
-          ariaLabels={paginationLabels(t)}
-          onChange={({ detail }) => {
-            const index = detail.currentPageIndex - 1;
-            if (index >= current.cursors.length && !next) return;
-            setState({
-              ...current,
-              index,
-              cursors: index >= current.cursors.length && next ? [...current.cursors, next] : current.cursors,
-            });
-          }}
-        />
+        <div className="numbered-pages__pager">
+          <Pagination
+            currentPageIndex={current.index + 1}
+            pagesCount={current.cursors.length}
+            openEnd={next !== null && next !== undefined && current.index === current.cursors.length - 1}
+            disabled={loading}
+            ariaLabels={paginationLabels(t)}
+            onChange={({ detail }) => {
+              const index = detail.currentPageIndex - 1;
+              if (index >= current.cursors.length && !next) return;
+              setState({
+                ...current,
+                index,
+                cursors:
+                  index >= current.cursors.length && next ? [...current.cursors, next] : current.cursors,
+              });
+            }}
+          />
+        </div>
       </div>
     ),
   };

@@ -69,13 +69,15 @@ export function useNumberedPages(
       <div className="numbered-pages">
         <PageSizeSelect offered={offered} choice={choice} sizeLabel={sizeLabel} onChange={choose} />
         {!all && (
-          <Pagination
-            currentPageIndex={page}
-            pagesCount={Math.max(1, Math.ceil(count / pageSize))}
-            disabled={loading}
-            onChange={({ detail }) => setPage(detail.currentPageIndex)}
-            ariaLabels={paginationLabels(t)}
-          />
+          <div className="numbered-pages__pager">
+            <Pagination
+              currentPageIndex={page}
+              pagesCount={Math.max(1, Math.ceil(count / pageSize))}
+              disabled={loading}
+              onChange={({ detail }) => setPage(detail.currentPageIndex)}
+              ariaLabels={paginationLabels(t)}
+            />
+          </div>
         )}
       </div>
     ),

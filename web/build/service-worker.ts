@@ -11,7 +11,7 @@ export const notPrecached = ['**/redoc-view-*.js'];
 /**
  * The installable app and its service worker (Workbox, generated at build time): the shell and every
  * screen's code are precached under the build's hashes, so a signed-in agent's reload without network
- * opens the app. The SPA registers the worker itself, after sign-in (app/offline/register-worker.ts),
+ * opens the app. The SPA registers the worker itself, after sign-in (app/offline/service-worker.ts),
  * so that the login page loads none of it. A new build's worker waits until the agent accepts the
  * reload, so that a page never runs with half of its files from another build.
  */

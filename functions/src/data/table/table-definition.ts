@@ -23,8 +23,10 @@ export const tableDefinition = {
       partitionKey: 'gsi1pk',
       sortKey: 'gsi1sk',
       servesPatterns: [
-        'members of an enabler updated since a time (member directory)',
+        'members of an enabler updated since a time (member list)',
         "an enabler's plots, contributions, payouts or cashouts by date (admin tables)",
+        "an enabler's dashboard aggregates",
+        "an enabler's benefit runs",
       ],
     },
     {
@@ -32,8 +34,9 @@ export const tableDefinition = {
       partitionKey: 'gsi2pk',
       sortKey: 'gsi2sk',
       servesPatterns: [
-        'users by role (administrators to notify)',
+        'every user, by e-mail (the users table, administrators to notify, the names of an activity)',
         'enablers listing',
+        "a member's audit trail (its history tab)",
         'queue messages of the outbox not sent yet, oldest first (outbox relay)',
       ],
     },
@@ -41,7 +44,7 @@ export const tableDefinition = {
       name: 'gsi3',
       partitionKey: 'gsi3pk',
       sortKey: 'gsi3sk',
-      servesPatterns: ['member by number within an enabler (duplicate check)'],
+      servesPatterns: ['a plot or money record by its id alone (RECORD#<id>)'],
     },
   ] satisfies IndexDefinition[],
 } as const;

@@ -8,9 +8,9 @@ import { observability } from '#platform/observability.ts';
 import { queueDefinitions, type QueueName } from '#domain/queues.ts';
 
 /*
- * The one runner of the queued jobs: import, export, aggregates rebuild, mirror refresh, and every job
- * to come. For each message of its queue (a failed one is reported alone, through Powertools'
- * BatchProcessor) it:
+ * The one runner of the queued jobs: import, export, aggregates rebuild, mirror refresh, member deletion,
+ * benefit run, and every job to come. For each message of its queue (a failed one is reported alone,
+ * through Powertools' BatchProcessor) it:
  *
  * 1. parses the message and checks it against its queue's schema: a message that does not match fails
  *    (there is no job to mark) and ends in the dead-letter queue after its deliveries;
@@ -19,7 +19,7 @@ import { queueDefinitions, type QueueName } from '#domain/queues.ts';
  * 3. runs one step of it:
  *    - a job of one step (one-step-job.ts: import, export) runs whole at each delivery, resuming from the
  *      progress its item holds, and `finish` ends it with what its `step` answers;
- *    - a job in steps (stepped-job.ts: rebuild, mirror) gets a time budget from the Lambda's context:
+ *    - a job in steps (stepped-job.ts: rebuild, mirror, member deletion, benefit run) gets a time budget from the Lambda's context:
  *      its `step` stops taking new work once `budget.timeUp()` (less than its `reserveMs` is left) and
  *      answers `{ done: true, result }`, ended by `finish`, or `{ done: false, checkpoint }`, given to
  *      `save`, which stores the checkpoint and moves the job from its step to the next with a

@@ -128,6 +128,12 @@ export interface RouteDefinition {
    */
   sessionCookie?: 'set' | 'clear';
   /**
+   * A read without side effects, served from the instance's in-memory lists: its handler runs while the
+   * session's open state is read (the one read every signed-in call makes, http/middleware/authenticate.ts)
+   * instead of after it, and its answer waits for that read, so a closed session still gets a 401 and no rows.
+   */
+  readAlongsideSessionCheck?: true;
+  /**
    * A route made outside the table (a test's) declares its answer here; the table's routes declare
    * theirs in route-answers.ts, which no Lambda imports.
    */
@@ -172,6 +178,11 @@ const route = <
     'body' | 'query' | 'params' | 'maxBodyBytes' | 'bodyRules' | 'sessionCookie'
   > = {},
 ) => ({ method, path, resource, access, ...schemas });
+
+/** A list read from memory, which the session check need not hold back (readAlongsideSessionCheck). */
+const listRead = <Definition extends RouteDefinition & { method: 'GET'; access: 'signedIn' | 'admin' }>(
+  definition: Definition,
+) => ({ ...definition, readAlongsideSessionCheck: true as const });
 
 /** Money and creation calls, which a field agent on a poor connection may send twice. */
 const idempotent = <Definition extends RouteDefinition & { access: 'signedIn' | 'admin' }>(
@@ -252,9 +263,11 @@ export const routes = [
     params: pathParameters({ table: preferenceTableParameter }),
     body: tablePreferencesRequestSchema,
   }),
-  route('GET', '/members', 'members', 'signedIn', {
-    query: memberListQuerySchema,
-  }),
+  listRead(
+    route('GET', '/members', 'members', 'signedIn', {
+      query: memberListQuerySchema,
+    }),
+  ),
   idempotent(
     route('POST', '/members', 'members', 'signedIn', {
       body: newMemberRequestSchema,
@@ -326,9 +339,11 @@ export const routes = [
     ...id,
     query: memberHistoryQuerySchema,
   }),
-  route('GET', '/admin/plots', 'admin-plots', 'admin', {
-    query: adminPlotListQuerySchema,
-  }),
+  listRead(
+    route('GET', '/admin/plots', 'admin-plots', 'admin', {
+      query: adminPlotListQuerySchema,
+    }),
+  ),
   idempotent(
     route('POST', '/admin/plots', 'admin-plots', 'admin', {
       body: adminNewPlotRequestSchema,
@@ -339,9 +354,11 @@ export const routes = [
     body: adminUpdatePlotRequestSchema,
   }),
   route('DELETE', '/admin/plots/{id}', 'admin-plots', 'admin', id),
-  route('GET', '/admin/contributions', 'admin-contributions', 'admin', {
-    query: adminContributionListQuerySchema,
-  }),
+  listRead(
+    route('GET', '/admin/contributions', 'admin-contributions', 'admin', {
+      query: adminContributionListQuerySchema,
+    }),
+  ),
   idempotent(
     route('POST', '/admin/contributions', 'admin-contributions', 'admin', {
       body: adminContributionRequestSchema,
@@ -355,9 +372,11 @@ export const routes = [
     body: adminContributionRequestSchema,
   }),
   route('DELETE', '/admin/contributions/{id}', 'admin-contributions', 'admin', id),
-  route('GET', '/admin/payouts', 'admin-payouts', 'admin', {
-    query: adminPayoutListQuerySchema,
-  }),
+  listRead(
+    route('GET', '/admin/payouts', 'admin-payouts', 'admin', {
+      query: adminPayoutListQuerySchema,
+    }),
+  ),
   idempotent(
     route('POST', '/admin/payouts', 'admin-payouts', 'admin', {
       body: adminNewPayoutRequestSchema,
@@ -371,9 +390,11 @@ export const routes = [
     body: adminUpdatePayoutRequestSchema,
   }),
   route('DELETE', '/admin/payouts/{id}', 'admin-payouts', 'admin', id),
-  route('GET', '/admin/cashouts', 'admin-cashouts', 'admin', {
-    query: adminCashoutListQuerySchema,
-  }),
+  listRead(
+    route('GET', '/admin/cashouts', 'admin-cashouts', 'admin', {
+      query: adminCashoutListQuerySchema,
+    }),
+  ),
   // Not in the spec's call list, but its /NewCashout screen needs it (docs/decisions.md).
   idempotent(
     route('POST', '/admin/cashouts', 'admin-cashouts', 'admin', {

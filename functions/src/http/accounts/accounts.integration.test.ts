@@ -6,8 +6,10 @@ import { callApi } from '../../testing/call-api.ts';
 import { captureMail, demoConfig, givenEnabler, givenUser, uniqueEmail } from '../../testing/fixtures.ts';
 import { refreshSession, signIn } from '../../testing/signed-in-users.ts';
 import { handler as admin } from '../admin-users/handler.ts';
+import { handler as adminContributions } from '../admin-contributions/handler.ts';
 import { handler as auth } from '../auth/handler.ts';
 import { handler as me } from '../me/handler.ts';
+import { handler as members } from '../members/handler.ts';
 import { handler as registration } from '../registration/handler.ts';
 
 const outbox = captureMail();
@@ -111,6 +113,20 @@ describe('refresh tokens', () => {
     expect(out).toMatchObject({ status: 200, body: { revoked: 2 } });
     expect((await refreshSession(phone.refreshToken)).status).toBe(401);
     expect((await refreshSession(laptop.refreshToken)).status).toBe(401);
+  });
+
+  it('stop serving the lists read alongside the session check once the session has ended', async () => {
+    for (const [role, list, path] of [
+      ['USER', members, '/members'],
+      ['ADMIN', adminContributions, '/admin/contributions'],
+    ] as const) {
+      const user = await givenUser({ role, enablerId });
+      const { accessToken } = (await signIn(user.email, user.password)).body;
+      expect((await callApi(list, 'GET', path, { token: accessToken })).status, path).toBe(200);
+      await callApi(auth, 'GET', '/auth/logoutFromEverywhere', { token: accessToken });
+      const after = await callApi(list, 'GET', path, { token: accessToken });
+      expect(after, path).toMatchObject({ status: 401, body: { code: 'ERR_UNAUTHENTICATED' } });
+    }
   });
 
   it('stop working when the account is switched off', async () => {

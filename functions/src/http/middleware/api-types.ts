@@ -17,6 +17,11 @@ export interface ApiEvent extends APIGatewayProxyEventV2 {
   browserSession?: BrowserSession;
   /** On idempotent routes: what ties the request's write to its Idempotency-Key. */
   idempotency?: Idempotency;
+  /**
+   * On routes read alongside the session check (routes.ts): the check of the session's open state, under
+   * way while the handler runs; the answer waits for it (authenticate.ts).
+   */
+  sessionCheck?: Promise<void>;
 }
 
 export type ApiResult = APIGatewayProxyStructuredResultV2;

@@ -31,7 +31,7 @@ afterAll(() => table.restore());
 
 describe('authenticate', () => {
   it('should let an anonymous call through without a token or a read', async () => {
-    const { event, handlerCalls } = await runMiddleware(authenticate('anonymous'), call());
+    const { event, handlerCalls } = await runMiddleware(authenticate({ access: 'anonymous' }), call());
     expect(handlerCalls).toBe(1);
     expect(event.session).toBeUndefined();
     expect(table.calls()).toHaveLength(0);
@@ -45,7 +45,7 @@ describe('authenticate', () => {
         { authorization: 'Bearer' },
       ];
       for (const headers of headersTried) {
-        await expect(runMiddleware(authenticate(access), call(headers)), access).rejects.toMatchObject({
+        await expect(runMiddleware(authenticate({ access }), call(headers)), access).rejects.toMatchObject({
           code: 'ERR_UNAUTHENTICATED',
           status: 401,
         });
@@ -55,7 +55,7 @@ describe('authenticate', () => {
 
   it('should hand a refreshToken call its bearer token, which its handler checks', async () => {
     const { event } = await runMiddleware(
-      authenticate('refreshToken'),
+      authenticate({ access: 'refreshToken' }),
       call({ Authorization: 'bearer abc.def' }),
     );
     expect(event.refreshTokens).toEqual(['abc.def']);
@@ -65,19 +65,19 @@ describe('authenticate', () => {
 
   it("should take the SPA's refresh tokens from its session cookies only, never from a bearer", async () => {
     const viewer = { origin: 'https://app.example.org', secure: true };
-    const fromCookie = await runMiddleware(authenticate('refreshToken'), call(), {
+    const fromCookie = await runMiddleware(authenticate({ access: 'refreshToken' }), call(), {
       extra: { browserSession: { viewer, refreshTokens: ['planted.junk', 'cookie.token'] } },
     });
     expect(fromCookie.event.refreshTokens).toEqual(['planted.junk', 'cookie.token']);
     await expect(
-      runMiddleware(authenticate('refreshToken'), call({ authorization: 'Bearer abc.def' }), {
+      runMiddleware(authenticate({ access: 'refreshToken' }), call({ authorization: 'Bearer abc.def' }), {
         extra: { browserSession: { viewer, refreshTokens: [] } },
       }),
     ).rejects.toMatchObject({ code: 'ERR_UNAUTHENTICATED' });
   });
 
   it('should set the session of a valid token whose session is open, read strongly consistent', async () => {
-    const { event } = await runMiddleware(authenticate('signedIn'), await withToken(agent));
+    const { event } = await runMiddleware(authenticate({ access: 'signedIn' }), await withToken(agent));
     expect(event.session).toEqual(agent);
     const reads = table.commandCalls(GetCommand);
     expect(reads).toHaveLength(1);
@@ -89,27 +89,31 @@ describe('authenticate', () => {
 
   it('should refuse a valid token whose session has ended, or an invalid token, with ERR_UNAUTHENTICATED', async () => {
     table.on(GetCommand).resolves({});
-    await expect(runMiddleware(authenticate('signedIn'), await withToken(agent))).rejects.toMatchObject({
+    await expect(
+      runMiddleware(authenticate({ access: 'signedIn' }), await withToken(agent)),
+    ).rejects.toMatchObject({
       code: 'ERR_UNAUTHENTICATED',
     });
     table.on(GetCommand).resolves(openSessionItem());
     const forged = call({ authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' });
-    await expect(runMiddleware(authenticate('signedIn'), forged)).rejects.toMatchObject({
+    await expect(runMiddleware(authenticate({ access: 'signedIn' }), forged)).rejects.toMatchObject({
       code: 'ERR_UNAUTHENTICATED',
     });
   });
 
   it('should keep anyone but an administrator off an admin call with ERR_FORBIDDEN_USER', async () => {
-    await expect(runMiddleware(authenticate('admin'), await withToken(agent))).rejects.toMatchObject({
+    await expect(
+      runMiddleware(authenticate({ access: 'admin' }), await withToken(agent)),
+    ).rejects.toMatchObject({
       code: 'ERR_FORBIDDEN_USER',
       status: 403,
     });
-    const { event } = await runMiddleware(authenticate('admin'), await withToken(administrator));
+    const { event } = await runMiddleware(authenticate({ access: 'admin' }), await withToken(administrator));
     expect(event.session).toEqual(administrator);
   });
 
   it('should name the caller’s enabler on every later log line of the call', async () => {
-    await runMiddleware(authenticate('signedIn'), await withToken(agent), {
+    await runMiddleware(authenticate({ access: 'signedIn' }), await withToken(agent), {
       handler: async () => {
         await logger.info('Working');
         return { statusCode: 200 };

@@ -86,6 +86,82 @@ describe('the route chain', () => {
     expect(await call(echo, request)).toMatchObject({ status: 401, body: { code: 'ERR_UNAUTHENTICATED' } });
   });
 
+  describe('a list read alongside the session check', () => {
+    const request = async () => ({
+      method: 'POST',
+      path: '/api/x',
+      headers: bearer(await signAccessToken(agent)),
+      body: '{"amount":1}',
+    });
+    /** The session read, held until the test answers it. */
+    const heldSessionRead = () => {
+      let answer: ((item: unknown) => void) | undefined;
+      table.on(GetCommand).callsFake(() => new Promise((resolve) => (answer = resolve)));
+      return async (item: unknown) => {
+        await vi.waitFor(() => expect(answer).toBeDefined());
+        answer?.(item);
+      };
+    };
+    const chain = (readAlongsideSessionCheck: true | undefined, answer: () => Promise<unknown>) => {
+      const started = { handler: false };
+      const handler = routeChain(
+        { ...echoRoute, ...(readAlongsideSessionCheck && { readAlongsideSessionCheck }) },
+        async () => {
+          started.handler = true;
+          return ok(await answer());
+        },
+        ofMembers,
+      );
+      return { handler, started };
+    };
+
+    it('starts the handler before the session read answers, and answers its rows to an open session', async () => {
+      const answerSessionRead = heldSessionRead();
+      const { handler, started } = chain(true, async () => ({ rows: ['r1'] }));
+      const answered = call(handler, await request());
+      await vi.waitFor(() => expect(started.handler).toBe(true));
+      await answerSessionRead(openSessionItem());
+      expect(await answered).toMatchObject({ status: 200, body: { rows: ['r1'] } });
+    });
+
+    it('answers 401 and none of the rows, or of the handler’s failure, to a session that has ended', async () => {
+      for (const answer of [
+        async () => ({ rows: ['r1'] }),
+        async () => {
+          throw new AppError('ERR_FORBIDDEN_ADMIN');
+        },
+      ]) {
+        const answerSessionRead = heldSessionRead();
+        const { handler, started } = chain(true, answer);
+        const answered = call(handler, await request());
+        await vi.waitFor(() => expect(started.handler).toBe(true));
+        await answerSessionRead({});
+        const response = await answered;
+        expect(response).toMatchObject({ status: 401, body: { code: 'ERR_UNAUTHENTICATED' } });
+        expect(JSON.stringify(response.body)).not.toContain('r1');
+      }
+    });
+
+    it('answers 401 rather than the input’s refusal to a session that has ended', async () => {
+      const answerSessionRead = heldSessionRead();
+      const { handler } = chain(true, async () => ({ rows: ['r1'] }));
+      const answered = call(handler, { ...(await request()), body: '{"amount":"x"}' });
+      await answerSessionRead({});
+      expect(await answered).toMatchObject({ status: 401, body: { code: 'ERR_UNAUTHENTICATED' } });
+    });
+
+    it('leaves every other route’s handler waiting for the session read', async () => {
+      const answerSessionRead = heldSessionRead();
+      const { handler, started } = chain(undefined, async () => ({ rows: ['r1'] }));
+      const answered = call(handler, await request());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(started.handler).toBe(false);
+      await answerSessionRead({});
+      expect(await answered).toMatchObject({ status: 401 });
+      expect(started.handler).toBe(false);
+    });
+  });
+
   it('answers 401 ERR_UNAUTHENTICATED without a token', async () => {
     const response = await call(echo, { method: 'POST', path: '/api/x', body: '{"amount":1}' });
     expect(response).toMatchObject({

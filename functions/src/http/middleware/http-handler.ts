@@ -106,7 +106,7 @@ export const routeChain = <Definition extends RouteDefinition>(
         tooLargeCode: route.bodyRules?.tooLarge,
       }),
     )
-    .use(authenticate(route.access))
+    .use(authenticate(route))
     .use(validateInput(route, middlewares.validators))
     .use(route.idempotent && middlewares.idempotency ? [middlewares.idempotency(route)] : [])
     .handler(async (event, context) => {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConfigTerms } from '@cpbo/schemas/enablers.ts';
+import { auditedFields } from '@cpbo/schemas/activity.ts';
 import { changedFields, stateOf } from '#domain/audit-changes.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
@@ -403,15 +404,10 @@ export const configItem = (enablerId: string, config: EnablerConfig, createdBy: 
 
 /** What the audit keeps of a config version: its terms, the factors as one text. */
 const configState = (config: Omit<EnablerConfig, '_id' | 'creationDate'>): AuditState =>
-  stateOf({ ...config, benefitFactorsByMonth: config.benefitFactorsByMonth.join(', ') }, [
-    'version',
-    'currency',
-    'maxCompensationFactor',
-    'lengthOfSeasonInMonth',
-    'lengthOfCoverageInMonth',
-    'damageThreshold',
-    'benefitFactorsByMonth',
-  ]);
+  stateOf(
+    { ...config, benefitFactorsByMonth: config.benefitFactorsByMonth.join(', ') },
+    auditedFields.config,
+  );
 
 export const addConfig = async (
   enablerId: string,

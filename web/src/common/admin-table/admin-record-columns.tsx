@@ -52,16 +52,3 @@ export const createdByColumn = <Row extends { createdBy: string }>(
   t: TFunction,
 ): TableProps.ColumnDefinition<Row> =>
   sortedColumn<Row>('createdBy', t('adminLists.columns.createdBy'), (row) => row.createdBy);
-
-/** What a money record's delete confirmation names: its member, amount and day. */
-export const moneyRecordValue = (
-  t: TFunction,
-  formats: MemberFormats,
-  row: { memberName: string; amount: number },
-  date: string,
-): string =>
-  t('adminRecords.recordValue', {
-    member: row.memberName,
-    amount: formats.amount(row.amount),
-    date: formats.date(date),
-  });

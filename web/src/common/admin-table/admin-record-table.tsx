@@ -4,6 +4,7 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import {
   adminRecordPage,
   deleteAdminRecord,
+  type AdminMoneyKind,
   type AdminRecordKind,
   type AdminRecordRow,
 } from '../../api/admin-records.ts';
@@ -12,6 +13,13 @@ import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { useMemberFormats, type MemberFormats } from '../format/use-member-formats.ts';
 import { useAdminFilters } from './admin-filters.tsx';
 import { AdminTable, type AdminTableSort } from './admin-table.tsx';
+import {
+  amountColumn,
+  createdByColumn,
+  dateColumn,
+  memberNameColumn,
+  memberNumberColumn,
+} from './admin-record-columns.tsx';
 import { adminTables, type AdminTableScreen } from './table-texts.ts';
 
 /** What a record table's columns and texts are written with. */
@@ -74,3 +82,51 @@ export function AdminRecordTable<Kind extends AdminRecordKind>({
     />
   );
 }
+
+type Column<Kind extends AdminRecordKind> = TableProps.ColumnDefinition<AdminRecordRow<Kind>>;
+
+/** What sets a money record table apart: its kind, its day, its plot, its own columns and its forms. */
+export interface MoneyTableSpec<Kind extends AdminMoneyKind> {
+  kind: Kind;
+  screen: 'adminContributions' | 'adminPayouts' | 'adminCashouts';
+  /** The record's day: its column, the default sort (newest first), and what a delete names. */
+  date: keyof AdminRecordRow<Kind> & string;
+  protection?: boolean;
+  /** The record's columns between its member's and its amount: its plot's, for a plot's records. */
+  plotColumns?: (tools: RecordTableTools) => Column<Kind>[];
+  /** The record's own columns, between its amount and its day. */
+  columns?: (tools: RecordTableTools) => Column<Kind>[];
+  addHref: string;
+  editHref: (row: AdminRecordRow<Kind>) => string;
+}
+
+/**
+ * A money record table (contributions, payouts, cashouts): its member, its plot, its amount, its own
+ * columns, its day and who recorded it; a delete names the member, the amount and the day.
+ */
+export const moneyTableConfig = <Kind extends AdminMoneyKind>(
+  spec: MoneyTableSpec<Kind>,
+): AdminRecordTableConfig<Kind> => ({
+  kind: spec.kind,
+  screen: spec.screen,
+  preferences: spec.screen,
+  protection: spec.protection,
+  defaultSort: { field: spec.date, direction: 'desc' },
+  columns: (tools) => [
+    memberNameColumn(tools.t),
+    memberNumberColumn(tools.t),
+    ...(spec.plotColumns?.(tools) ?? []),
+    amountColumn(tools.t, tools.formats),
+    ...(spec.columns?.(tools) ?? []),
+    dateColumn(spec.date, tools.t(`adminRecords.columns.${spec.date}`), tools.formats),
+    createdByColumn(tools.t),
+  ],
+  addHref: spec.addHref,
+  editHref: spec.editHref,
+  describe: (row, { t, formats }) =>
+    t('adminRecords.recordValue', {
+      member: row.memberName,
+      amount: formats.amount(row.amount),
+      date: formats.date(row[spec.date] as string),
+    }),
+});

@@ -79,9 +79,8 @@ export const summaryOfProfile = (item: Record<string, unknown>): MemberSummary =
   ...readItem(item, {
     text: ['id', 'name', 'village', 'number', 'onboardingDate', 'updatedAt'],
     optional: ['federation', 'lastContributionDate', 'lastPayoutDate'],
-    count: ['contributionTotalCents', 'plotCount'],
+    count: ['contributionTotalCents', 'cashoutBalanceCents', 'plotCount'],
   }),
-  pendingBenefitsCents: (item.cashoutBalanceCents as number | undefined) ?? 0,
 });
 
 const changeOf = (item: Record<string, unknown>): MemberChange | undefined => {

@@ -22,7 +22,7 @@ export const memberRowView = (summary: MemberSummary): MemberRowAnswer => ({
   federation: summary.federation,
   onboardingDate: summary.onboardingDate,
   contributionTotal: fromCents(summary.contributionTotalCents),
-  pendingBenefits: fromCents(summary.pendingBenefitsCents),
+  pendingBenefits: fromCents(summary.cashoutBalanceCents),
   plotCount: summary.plotCount,
   lastContributionDate: summary.lastContributionDate,
   lastPayoutDate: summary.lastPayoutDate,

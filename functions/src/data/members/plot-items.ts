@@ -1,3 +1,4 @@
+import { fromCents } from '@cpbo/schemas/money.ts';
 import type { PlotEntry } from '#domain/lists/record-list.ts';
 import { changeKey, memberPartition, plotSortKey, recordById, recordsOfEnabler } from './member-keys.ts';
 import { orNull, readItem } from '../table/item-values.ts';
@@ -20,6 +21,20 @@ export const toPlot = (item: Record<string, unknown>): Plot => ({
   ...readItem(item, { text: ['startCoverageDate', 'endOfSeasonDate', 'endCoverageDate'] }),
   isIrrigated: orNull(item.isIrrigated),
   enablerConfig: orNull(item.enablerConfig),
+});
+
+/** A plot's terms as the API answers them and the data files write them: amounts in units. */
+export const plotTermsOf = (plot: Omit<PlotEntry, 'updatedAt'>) => ({
+  latitude: plot.latitude,
+  longitude: plot.longitude,
+  cropDescription: plot.cropDescription,
+  isIrrigated: plot.isIrrigated,
+  droughtMonthlyContrib: fromCents(plot.droughtMonthlyContribCents),
+  excessRainMonthlyContrib: fromCents(plot.excessRainMonthlyContribCents),
+  startCoverageDate: plot.startCoverageDate,
+  endOfSeasonDate: plot.endOfSeasonDate,
+  endCoverageDate: plot.endCoverageDate,
+  enablerConfig: plot.enablerConfig,
 });
 
 /**

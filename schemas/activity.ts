@@ -34,6 +34,62 @@ export type AuditedType = (typeof auditedTypes)[number];
 /** A record's fields as the audit keeps them: amounts in hundredths (`…Cents`), days, names, flags. */
 export type AuditState = Record<string, string | number | boolean | null>;
 
+/** A plot's own terms, as its item stores them (the plot list reads them; its audit entries keep them). */
+export const plotTermFields = [
+  'latitude',
+  'longitude',
+  'cropDescription',
+  'isIrrigated',
+  'droughtMonthlyContribCents',
+  'excessRainMonthlyContribCents',
+  'startCoverageDate',
+  'endOfSeasonDate',
+  'endCoverageDate',
+] as const;
+
+/**
+ * The fields each kind of record's audit entries keep (functions/src/data writes them), which the
+ * Logs screen names in both languages. A member's deletion, an account's forced renewal and a run's
+ * steps write their own few.
+ */
+export const auditedFields = {
+  member: [
+    'name',
+    'village',
+    'number',
+    'federation',
+    'gender',
+    'phone',
+    'bankName',
+    'bankBranchName',
+    'bankIFSC',
+    'bankAccount',
+    'onboardingDate',
+  ],
+  plot: ['name', ...plotTermFields, 'configVersion'],
+  money: [
+    'amountCents',
+    'contributionDate',
+    'payoutDate',
+    'cashoutDate',
+    'plotId',
+    'protectionType',
+    'assessmentId',
+    'assessmentDate',
+  ],
+  user: ['username', 'role', 'active', 'defaultFederation'],
+  enabler: ['name', 'logo', 'banner'],
+  config: [
+    'version',
+    'currency',
+    'maxCompensationFactor',
+    'lengthOfSeasonInMonth',
+    'lengthOfCoverageInMonth',
+    'damageThreshold',
+    'benefitFactorsByMonth',
+  ],
+} as const;
+
 /** The kinds the Logs screen filters the activity by. */
 export const auditKinds = ['members', 'money', 'runs', 'accounts', 'enablers'] as const;
 export type AuditKind = (typeof auditKinds)[number];

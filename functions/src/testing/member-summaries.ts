@@ -18,7 +18,7 @@ export const memberSummary = (id: string, fields: Partial<MemberSummary> = {}): 
   federation: null,
   onboardingDate: '2026-01-01',
   contributionTotalCents: 0,
-  pendingBenefitsCents: 0,
+  cashoutBalanceCents: 0,
   plotCount: 1,
   lastContributionDate: null,
   lastPayoutDate: null,

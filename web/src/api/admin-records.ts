@@ -80,6 +80,8 @@ interface AdminPages {
   cashouts: AdminCashoutPage;
 }
 export type AdminRecordKind = keyof AdminPages;
+/** A row of a record table of the kind. */
+export type AdminRecordRow<Kind extends AdminRecordKind> = AdminPages[Kind]['items'][number];
 
 export const listAdminRecords = <Kind extends AdminRecordKind>(kind: Kind, query: AdminListQuery<Kind>) =>
   apiFetch<AdminPages[Kind]>(`/admin/${kind}`, { query: encodeAdminListQuery(kind, query) });

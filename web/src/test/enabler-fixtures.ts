@@ -1,3 +1,4 @@
+import type { EnablerConfigVersionAnswer } from '@cpbo/schemas';
 import type { AdminEnabler } from '../api/enablers.ts';
 import { banner } from './render-app.tsx';
 
@@ -17,3 +18,15 @@ export const adminEnabler = (
   modifiedBy: null,
   ...fields,
 });
+
+/** An enabler's config version 3, in rupees: a season of 6 months, a cover of 12, a factor of 1 for its first months. */
+export const rupeeConfig: EnablerConfigVersionAnswer = {
+  _id: 'config-3',
+  version: 3,
+  currency: 'INR',
+  maxCompensationFactor: 4,
+  lengthOfSeasonInMonth: 6,
+  lengthOfCoverageInMonth: 12,
+  benefitFactorsByMonth: [1, 1, 1],
+  creationDate: '2025-01-10T00:00:00.000Z',
+};

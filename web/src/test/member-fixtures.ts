@@ -60,6 +60,18 @@ export const plotDetail = (overrides: Partial<Plot> = {}): Plot => ({
   ...overrides,
 });
 
+/** Asha's records, and those of her North field. */
+const ofAsha = { memberId: 'm-1', memberName: 'Asha Devi', memberNumber: 'F-0042' };
+const ofNorthField = { ...ofAsha, plotId: 'p-1', plotName: 'North field' };
+
+const droughtContribution = (id: string, amount: number, contributionDate: string) => ({
+  id,
+  ...ofNorthField,
+  protectionType: 'DROUGHT' as const,
+  amount,
+  contributionDate,
+});
+
 export const memberDetail = (overrides: Partial<MemberDetail> = {}): MemberDetail => ({
   id: 'm-1',
   name: 'Asha Devi',
@@ -81,37 +93,13 @@ export const memberDetail = (overrides: Partial<MemberDetail> = {}): MemberDetai
   firstPayoutDate: '2025-06-30',
   plots: [plotDetail()],
   contributions: [
-    {
-      id: 'c-2',
-      memberId: 'm-1',
-      memberName: 'Asha Devi',
-      memberNumber: 'F-0042',
-      plotId: 'p-1',
-      plotName: 'North field',
-      protectionType: 'DROUGHT',
-      amount: 200,
-      contributionDate: '2025-05-01T10:00:00.000Z',
-    },
-    {
-      id: 'c-1',
-      memberId: 'm-1',
-      memberName: 'Asha Devi',
-      memberNumber: 'F-0042',
-      plotId: 'p-1',
-      plotName: 'North field',
-      protectionType: 'DROUGHT',
-      amount: 100,
-      contributionDate: '2025-04-01T10:00:00.000Z',
-    },
+    droughtContribution('c-2', 200, '2025-05-01T10:00:00.000Z'),
+    droughtContribution('c-1', 100, '2025-04-01T10:00:00.000Z'),
   ],
   payouts: [
     {
       id: 'po-1',
-      memberId: 'm-1',
-      memberName: 'Asha Devi',
-      memberNumber: 'F-0042',
-      plotId: 'p-1',
-      plotName: 'North field',
+      ...ofNorthField,
       amount: 800,
       assessmentId: 'KHARIF-2025',
       assessmentDate: '2025-06-20',
@@ -121,9 +109,7 @@ export const memberDetail = (overrides: Partial<MemberDetail> = {}): MemberDetai
   cashouts: [
     {
       id: 'co-1',
-      memberId: 'm-1',
-      memberName: 'Asha Devi',
-      memberNumber: 'F-0042',
+      ...ofAsha,
       amount: 300,
       cashoutDate: '2025-07-02T09:30:00.000Z',
     },

@@ -1,4 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { auditedFields } from '@cpbo/schemas/activity.ts';
 import { MAX_FAILED_LOGINS, type Blocked } from '#domain/lockout.ts';
 import type { Language } from '#domain/mail-templates.ts';
 import type { OneTimePurpose } from '#domain/one-time-tokens.ts';
@@ -102,7 +103,7 @@ export type NewUser = Pick<User, 'email' | 'username' | 'role' | 'enablerId' | '
 const stringSet = (values: readonly string[] | undefined) => (values?.length ? new Set(values) : undefined);
 
 /** The fields of an account its audit entries keep (its password, lock and sessions are not the trail's). */
-const auditedUserFields = ['username', 'role', 'active', 'defaultFederation'] as const;
+const auditedUserFields = auditedFields.user;
 
 /**
  * The audit entry of an administrator's change to an account: an administrator's in the

@@ -363,15 +363,8 @@ export const totalOf = async (enablerId: string, metric: Metric, federation: str
   return (Item?.amount as number | undefined) ?? 0;
 };
 
-/** The sum of a dated metric's periods from `from` to `to` (period starts, inclusive), one Query. */
-export const sumBetween = async (
-  enablerId: string,
-  metric: Metric,
-  scale: Scale,
-  federation: string,
-  from: string,
-  to: string,
-): Promise<number> => {
-  const amounts = await seriesAmounts(enablerId, metric, scale, federation, from, to);
+/** The sum of the series seriesAmounts reads (periods from `from` to `to`, inclusive), one Query. */
+export const sumBetween = async (...series: Parameters<typeof seriesAmounts>): Promise<number> => {
+  const amounts = await seriesAmounts(...series);
   return [...amounts.values()].reduce((sum, amount) => sum + amount, 0);
 };

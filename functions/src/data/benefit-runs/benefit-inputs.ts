@@ -18,6 +18,7 @@ import {
   recordsOfEnabler,
 } from '../members/member-keys.ts';
 import { recordIdHolders } from '../money/record-id-claims.ts';
+import { readItem } from '../table/item-values.ts';
 import { getAll, LONG_QUERY_PAGE_ITEMS, queryAll, tableName } from '../table/table.ts';
 
 /*
@@ -57,34 +58,23 @@ export const enablerPlots = async (enablerId: string): Promise<Map<string, Previ
     items.map((item) => {
       const config = item.enablerConfig as { version: number } | null | undefined;
       const plot: PreviewPlot = {
-        id: item.id as string,
-        name: item.name as string,
-        memberId: item.memberId as string,
-        startCoverageDate: item.startCoverageDate as string,
-        endCoverageDate: item.endCoverageDate as string,
-        droughtMonthlyContribCents: (item.droughtMonthlyContribCents as number | undefined) ?? 0,
+        ...readItem(item, {
+          text: ['id', 'name', 'memberId', 'startCoverageDate', 'endCoverageDate'],
+          optional: ['cropDescription'],
+          count: ['droughtMonthlyContribCents'],
+        }),
         terms: (config && terms.get(config.version)) ?? null,
-        cropDescription: (item.cropDescription as string | null | undefined) ?? null,
       };
       return [plot.id, plot];
     }),
   );
 };
 
-const orNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
-const toBeneficiary = (item: Record<string, unknown>): PreviewMember => ({
-  id: item.id as string,
-  name: item.name as string,
-  number: item.number as string,
-  village: item.village as string,
-  federation: orNull(item.federation),
-  phone: orNull(item.phone),
-  bankAccount: orNull(item.bankAccount),
-  bankName: orNull(item.bankName),
-  bankBranchName: orNull(item.bankBranchName),
-  bankIFSC: orNull(item.bankIFSC),
-});
+const toBeneficiary = (item: Record<string, unknown>): PreviewMember =>
+  readItem(item, {
+    text: ['id', 'name', 'number', 'village'],
+    blankable: ['federation', 'phone', 'bankAccount', 'bankName', 'bankBranchName', 'bankIFSC'],
+  });
 
 const memberFields =
   'id, #name, #number, village, federation, phone, bankAccount, bankName, bankBranchName, bankIFSC';

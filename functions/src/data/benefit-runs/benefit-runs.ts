@@ -24,7 +24,7 @@ import { advanceJob, updateJobAt, type JobAt } from '../jobs/job-steps.ts';
 import { outboxMessage, outboxPut, sendFromOutbox, type OutboxMessage } from '../jobs/outbox.ts';
 import { nowIso, queryAll, tableName, transact } from '../table/table.ts';
 import type { TransactItem } from '../table/transaction-items.ts';
-import { orNull } from '../table/item-values.ts';
+import { orNull, readItem } from '../table/item-values.ts';
 
 /*
  * Benefit runs: BENEFITRUN#<id> / RUN, the run (its assessment, state, step, who did what and when,
@@ -107,29 +107,19 @@ export interface BenefitRun {
 }
 
 const toBenefitRun = (item: Record<string, unknown>): BenefitRun => ({
-  id: item.id as string,
-  enablerId: item.enablerId as string,
-  assessmentId: item.assessmentId as string,
-  assessmentDate: item.assessmentDate as string,
-  fileName: orNull(item.fileName),
-  fileRows: item.fileRows as number,
-  unassessedRows: (item.unassessedRows as number | undefined) ?? 0,
-  currency: orNull(item.currency),
+  ...readItem(item, {
+    text: ['id', 'enablerId', 'assessmentId', 'assessmentDate', 'createdBy', 'createdAt', 'updatedAt'],
+    number: ['fileRows', 'step'],
+    optional: ['fileName', 'currency', 'reverses', 'reversedBy', 'previewKey'],
+    count: ['unassessedRows', 'written'],
+  }),
   state: item.state as BenefitRunState,
   kind: (item.kind as BenefitRunKind | undefined) ?? 'PAYMENT',
-  reverses: orNull(item.reverses),
-  reversedBy: orNull(item.reversedBy),
-  step: item.step as number,
-  createdBy: item.createdBy as string,
   uploaderBroughtInBy: (item.uploaderBroughtInBy as string[] | undefined) ?? [],
-  createdAt: item.createdAt as string,
-  updatedAt: item.updatedAt as string,
   progress: orNull(item.progress),
   preview: orNull(item.preview),
-  previewKey: orNull(item.previewKey),
   review: orNull(item.review),
   cancellation: orNull(item.cancellation),
-  written: (item.written as number | undefined) ?? 0,
   payment: orNull(item.payment),
   failure: orNull(item.failure),
   files: (item.files as RunFile[] | undefined) ?? [],

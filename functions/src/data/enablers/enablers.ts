@@ -1,10 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConfigTerms } from '@cpbo/schemas/enablers.ts';
+import { auditedFields } from '@cpbo/schemas/activity.ts';
 import { changedFields, stateOf } from '#domain/audit-changes.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { auditItem, emailOf, type Actor, type AuditState } from '../logs/audit.ts';
+import { readItem } from '../table/item-values.ts';
 import type { TransactItem } from '../table/transaction-items.ts';
 import { deleteKeys, getAll, nowIso, queryAll, tableName, transact, updateItem } from '../table/table.ts';
 
@@ -59,30 +61,23 @@ export const campaignSortKey = (campaignId: string): string => `CAMPAIGN#${campa
 const ENABLERS_INDEX = { name: 'gsi2', partition: 'ENABLERS' } as const;
 
 export const toEnabler = (item: Record<string, unknown>): Enabler => ({
-  id: item.id as string,
-  name: item.name as string,
-  logo: (item.logo as string | undefined) ?? null,
-  banner: (item.banner as string | undefined) ?? null,
+  ...readItem(item, {
+    text: ['id', 'name', 'creationDate', 'createdBy'],
+    optional: ['logo', 'banner', 'latestConfigDate', 'modificationDate', 'modifiedBy'],
+    count: ['memberCount'],
+  }),
   latestConfigVersion: (item.latestConfigVersion as number | undefined) ?? null,
-  latestConfigDate: (item.latestConfigDate as string | undefined) ?? null,
   config: (item.latestConfig as EnablerConfigSummary | undefined) ?? null,
-  memberCount: (item.memberCount as number | undefined) ?? 0,
-  creationDate: item.creationDate as string,
-  createdBy: item.createdBy as string,
-  modificationDate: (item.modificationDate as string | undefined) ?? null,
-  modifiedBy: (item.modifiedBy as string | undefined) ?? null,
 });
 
 export const toEnablerConfig = (item: Record<string, unknown>): EnablerConfig => ({
   _id: item.configId as string,
-  version: item.version as number,
-  currency: item.currency as string,
-  maxCompensationFactor: item.maxCompensationFactor as number,
-  lengthOfSeasonInMonth: item.lengthOfSeasonInMonth as number,
-  lengthOfCoverageInMonth: item.lengthOfCoverageInMonth as number,
+  ...readItem(item, {
+    text: ['currency', 'creationDate'],
+    number: ['version', 'maxCompensationFactor', 'lengthOfSeasonInMonth', 'lengthOfCoverageInMonth'],
+  }),
   ...(item.damageThreshold === undefined ? {} : { damageThreshold: item.damageThreshold as number | null }),
   benefitFactorsByMonth: (item.benefitFactorsByMonth as number[] | undefined) ?? [],
-  creationDate: item.creationDate as string,
 });
 
 export const getEnabler = async (enablerId: string): Promise<Enabler | undefined> => {
@@ -409,15 +404,10 @@ export const configItem = (enablerId: string, config: EnablerConfig, createdBy: 
 
 /** What the audit keeps of a config version: its terms, the factors as one text. */
 const configState = (config: Omit<EnablerConfig, '_id' | 'creationDate'>): AuditState =>
-  stateOf({ ...config, benefitFactorsByMonth: config.benefitFactorsByMonth.join(', ') }, [
-    'version',
-    'currency',
-    'maxCompensationFactor',
-    'lengthOfSeasonInMonth',
-    'lengthOfCoverageInMonth',
-    'damageThreshold',
-    'benefitFactorsByMonth',
-  ]);
+  stateOf(
+    { ...config, benefitFactorsByMonth: config.benefitFactorsByMonth.join(', ') },
+    auditedFields.config,
+  );
 
 export const addConfig = async (
   enablerId: string,

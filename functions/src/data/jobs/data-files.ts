@@ -11,7 +11,7 @@ import {
 import { toMember } from '../members/member-items.ts';
 import { MEMBER_PROFILE } from '../members/member-keys.ts';
 import { moneyItem, toCashout, toContribution, toPayout } from '../money/money-items.ts';
-import { plotItem, toPlot } from '../members/plot-items.ts';
+import { plotItem, plotTermsOf, toPlot } from '../members/plot-items.ts';
 import { wholeMemberItems } from '../members/whole-member-items.ts';
 
 /*
@@ -69,16 +69,7 @@ export const exportedMemberOf = (items: Item[]): ExportedMember | undefined => {
       .map((plot) => ({
         id: plot.id,
         name: plot.name,
-        latitude: plot.latitude,
-        longitude: plot.longitude,
-        cropDescription: plot.cropDescription,
-        isIrrigated: plot.isIrrigated,
-        droughtMonthlyContrib: fromCents(plot.droughtMonthlyContribCents),
-        excessRainMonthlyContrib: fromCents(plot.excessRainMonthlyContribCents),
-        startCoverageDate: plot.startCoverageDate,
-        endOfSeasonDate: plot.endOfSeasonDate,
-        endCoverageDate: plot.endCoverageDate,
-        enablerConfig: plot.enablerConfig,
+        ...plotTermsOf(plot),
       })),
     contributions: ofType('CONTRIBUTION')
       .map(toContribution)

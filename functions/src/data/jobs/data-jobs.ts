@@ -5,6 +5,7 @@ import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { updateJobAt } from './job-steps.ts';
 import { outboxMessage, outboxPut, type OutboxMessage } from './outbox.ts';
+import { readItem } from '../table/item-values.ts';
 import { epochSeconds, nowIso, sendTransaction, tableName } from '../table/table.ts';
 
 /*
@@ -53,18 +54,13 @@ export interface DataJob {
 }
 
 const toDataJob = (item: Record<string, unknown>): DataJob => ({
-  id: item.id as string,
+  ...readItem(item, {
+    text: ['id', 'enablerId', 'createdBy', 'createdAt', 'updatedAt', 'fileKey'],
+    count: ['total', 'done', 'errorCount'],
+  }),
   kind: item.kind as DataJobKind,
   state: item.state as DataJobState,
-  enablerId: item.enablerId as string,
-  createdBy: item.createdBy as string,
-  createdAt: item.createdAt as string,
-  updatedAt: item.updatedAt as string,
-  total: (item.total as number | undefined) ?? 0,
-  done: (item.done as number | undefined) ?? 0,
   errors: (item.errors as JobError[] | undefined) ?? [],
-  errorCount: (item.errorCount as number | undefined) ?? 0,
-  fileKey: item.fileKey as string,
 });
 
 /**

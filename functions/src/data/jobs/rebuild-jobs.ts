@@ -7,6 +7,7 @@ import { queueDefinitions } from '#domain/queues.ts';
 import { extendLease, leasePut, releaseLease } from './job-leases.ts';
 import { advanceJob, updateJobAt } from './job-steps.ts';
 import { outboxMessage, outboxPut, type OutboxMessage } from './outbox.ts';
+import { readItem } from '../table/item-values.ts';
 import { epochSeconds, isConditionFailure, nowIso, sendTransaction, tableName } from '../table/table.ts';
 
 /*
@@ -39,16 +40,12 @@ export interface RebuildJob {
 }
 
 const toRebuildJob = (item: Record<string, unknown>): RebuildJob => ({
-  id: item.id as string,
-  enablerId: item.enablerId as string,
-  createdBy: item.createdBy as string,
+  ...readItem(item, {
+    text: ['id', 'enablerId', 'createdBy', 'createdAt', 'updatedAt'],
+    number: ['step', 'records', 'aggregates'],
+  }),
   state: item.state as DashboardRebuildState,
-  step: item.step as number,
-  records: item.records as number,
-  aggregates: item.aggregates as number,
   ...(typeof item.checkpointKey === 'string' && { checkpointKey: item.checkpointKey }),
-  createdAt: item.createdAt as string,
-  updatedAt: item.updatedAt as string,
 });
 
 /**

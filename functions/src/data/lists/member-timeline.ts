@@ -4,7 +4,7 @@ import { dynamo } from '#platform/aws-clients.ts';
 import { changeKey, TOMBSTONE_DAYS, membersOfEnabler, memberTombstoneKey } from '../members/member-keys.ts';
 import { epochSeconds, tableName } from '../table/table.ts';
 import { timelineSince, wholeTimeline } from './timelines.ts';
-import { orNull } from '../table/item-values.ts';
+import { readItem } from '../table/item-values.ts';
 
 /*
  * The change timeline of an enabler's members (gsi1 ENABLER#<id>#MEMBER, ordered by change time,
@@ -76,18 +76,11 @@ export const timelineProjection = {
  * whole member (members.ts memberSummaryOf), whose fields bear the same names.
  */
 export const summaryOfProfile = (item: Record<string, unknown>): MemberSummary => ({
-  id: item.id as string,
-  name: item.name as string,
-  village: item.village as string,
-  number: item.number as string,
-  federation: orNull(item.federation),
-  onboardingDate: item.onboardingDate as string,
-  contributionTotalCents: (item.contributionTotalCents as number | undefined) ?? 0,
-  pendingBenefitsCents: (item.cashoutBalanceCents as number | undefined) ?? 0,
-  plotCount: (item.plotCount as number | undefined) ?? 0,
-  lastContributionDate: orNull(item.lastContributionDate),
-  lastPayoutDate: orNull(item.lastPayoutDate),
-  updatedAt: item.updatedAt as string,
+  ...readItem(item, {
+    text: ['id', 'name', 'village', 'number', 'onboardingDate', 'updatedAt'],
+    optional: ['federation', 'lastContributionDate', 'lastPayoutDate'],
+    count: ['contributionTotalCents', 'cashoutBalanceCents', 'plotCount'],
+  }),
 });
 
 const changeOf = (item: Record<string, unknown>): MemberChange | undefined => {

@@ -1,4 +1,5 @@
 import type { AdminList } from '@cpbo/schemas/admin-list-query.ts';
+import { plotTermFields } from '@cpbo/schemas/activity.ts';
 import type {
   ContributionEntry,
   NameEntry,
@@ -74,21 +75,7 @@ const projection = (attributes: string[]): TimelineProjection => ({
 const money = ['memberId', 'amountCents', 'createdAt', 'createdBy', 'modifiedAt', 'modifiedBy'];
 /** What each list reads of its records (a full read of half a million is markedly quicker so). */
 const projections: Record<AdminList, TimelineProjection> = {
-  plots: projection([
-    'memberId',
-    '#name',
-    'latitude',
-    'longitude',
-    'cropDescription',
-    'isIrrigated',
-    'droughtMonthlyContribCents',
-    'excessRainMonthlyContribCents',
-    'startCoverageDate',
-    'endOfSeasonDate',
-    'endCoverageDate',
-    'enablerConfig',
-    'updatedAt',
-  ]),
+  plots: projection(['memberId', '#name', ...plotTermFields, 'enablerConfig', 'updatedAt']),
   contributions: projection([...money, 'plotId', 'plotName', 'protectionType', 'contributionDate']),
   payouts: projection([...money, 'plotId', 'plotName', 'assessmentId', 'assessmentDate', 'payoutDate']),
   cashouts: projection([...money, 'cashoutDate']),

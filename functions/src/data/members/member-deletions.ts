@@ -4,6 +4,7 @@ import { dynamo } from '#platform/aws-clients.ts';
 import { advanceJob, updateJobAt, type JobAt } from '../jobs/job-steps.ts';
 import type { OutboxMessage } from '../jobs/outbox.ts';
 import { memberPartition } from './member-keys.ts';
+import { readItem } from '../table/item-values.ts';
 import { batchWriteAll, epochSeconds, tableName } from '../table/table.ts';
 
 /*
@@ -46,16 +47,11 @@ export const memberDeletionItem = (
 });
 
 const toMemberDeletion = (item: Record<string, unknown>): MemberDeletion => ({
-  id: item.id as string,
-  enablerId: item.enablerId as string,
-  memberId: item.memberId as string,
-  createdBy: item.createdBy as string,
+  ...readItem(item, {
+    text: ['id', 'enablerId', 'memberId', 'createdBy', 'createdAt', 'updatedAt'],
+    number: ['step', 'total', 'deleted'],
+  }),
   state: item.state as MemberDeletionState,
-  step: item.step as number,
-  total: item.total as number,
-  deleted: item.deleted as number,
-  createdAt: item.createdAt as string,
-  updatedAt: item.updatedAt as string,
 });
 
 export const getMemberDeletion = async (jobId: string): Promise<MemberDeletion | undefined> => {

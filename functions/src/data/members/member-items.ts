@@ -3,7 +3,7 @@ import type { Cents } from '@cpbo/schemas/money.ts';
 import type { MemberSummary } from '#domain/lists/member-list.ts';
 import { MEMBER_PROFILE, changeKey, memberPartition, membersOfEnabler } from './member-keys.ts';
 import { summaryOfProfile } from '../lists/member-timeline.ts';
-import { orNull } from '../table/item-values.ts';
+import { orNull, readItem } from '../table/item-values.ts';
 
 /* A member's profile: its fields, its item in the table and the member as the API sees it. */
 
@@ -39,34 +39,26 @@ export interface Member extends MemberFields {
 }
 
 const memberFieldsOf = (item: Record<string, unknown>): MemberFields => ({
-  name: item.name as string,
-  village: item.village as string,
-  number: item.number as string,
-  federation: orNull(item.federation),
+  ...readItem(item, {
+    text: ['name', 'village', 'number'],
+    optional: ['federation', 'phone', 'bankName', 'bankBranchName', 'bankIFSC', 'bankAccount'],
+  }),
   gender: orNull(item.gender),
-  phone: orNull(item.phone),
-  bankName: orNull(item.bankName),
-  bankBranchName: orNull(item.bankBranchName),
-  bankIFSC: orNull(item.bankIFSC),
-  bankAccount: orNull(item.bankAccount),
 });
 
 export const toMember = (item: Record<string, unknown>): Member => ({
   ...memberFieldsOf(item),
-  id: item.id as string,
-  enablerId: item.enablerId as string,
-  onboardingDate: item.onboardingDate as string,
-  contributionTotalCents: (item.contributionTotalCents as number | undefined) ?? 0,
-  payoutTotalCents: (item.payoutTotalCents as number | undefined) ?? 0,
-  cashoutTotalCents: (item.cashoutTotalCents as number | undefined) ?? 0,
-  cashoutBalanceCents: (item.cashoutBalanceCents as number | undefined) ?? 0,
-  plotCount: (item.plotCount as number | undefined) ?? 0,
-  firstContributionDate: orNull(item.firstContributionDate),
-  lastContributionDate: orNull(item.lastContributionDate),
-  firstPayoutDate: orNull(item.firstPayoutDate),
-  lastPayoutDate: orNull(item.lastPayoutDate),
-  createdAt: item.createdAt as string,
-  updatedAt: item.updatedAt as string,
+  ...readItem(item, {
+    text: ['id', 'enablerId', 'onboardingDate', 'createdAt', 'updatedAt'],
+    count: [
+      'contributionTotalCents',
+      'payoutTotalCents',
+      'cashoutTotalCents',
+      'cashoutBalanceCents',
+      'plotCount',
+    ],
+    optional: ['firstContributionDate', 'lastContributionDate', 'firstPayoutDate', 'lastPayoutDate'],
+  }),
 });
 
 /** What the member list shows of a member (the same mapping as the directory's reads). */

@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { claimMoves, removalPlan } from '#domain/member-edits.ts';
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import { memberClaims, type MemberClaim } from '@cpbo/schemas/members.ts';
+import { auditedFields } from '@cpbo/schemas/activity.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { missingOrOther } from '../enablers/admin-scope.ts';
@@ -33,19 +34,7 @@ export const getMember = async (memberId: string): Promise<Member | undefined> =
 };
 
 /** The fields of a member its audit entries keep (its money totals are the money records'). */
-const auditedMemberFields = [
-  'name',
-  'village',
-  'number',
-  'federation',
-  'gender',
-  'phone',
-  'bankName',
-  'bankBranchName',
-  'bankIFSC',
-  'bankAccount',
-  'onboardingDate',
-] as const satisfies readonly (keyof MemberChanges)[];
+const auditedMemberFields = auditedFields.member satisfies readonly (keyof MemberChanges)[];
 
 /**
  * Registers a member. The same transaction claims the member's number and name+village in the

@@ -1,6 +1,7 @@
+import { fromCents } from '@cpbo/schemas/money.ts';
 import type { PlotEntry } from '#domain/lists/record-list.ts';
 import { changeKey, memberPartition, plotSortKey, recordById, recordsOfEnabler } from './member-keys.ts';
-import { orNull } from '../table/item-values.ts';
+import { orNull, readItem } from '../table/item-values.ts';
 
 /* A member's plot: its item in the table and the plot as the API sees it. */
 
@@ -11,22 +12,29 @@ export interface Plot extends PlotEntry {
 }
 
 export const toPlot = (item: Record<string, unknown>): Plot => ({
-  id: item.id as string,
-  memberId: item.memberId as string,
-  enablerId: item.enablerId as string,
-  name: item.name as string,
-  latitude: item.latitude as number,
-  longitude: item.longitude as number,
-  cropDescription: orNull(item.cropDescription),
+  ...readItem(item, {
+    text: ['id', 'memberId', 'enablerId', 'name', 'createdAt', 'updatedAt'],
+    number: ['latitude', 'longitude'],
+    optional: ['cropDescription'],
+    count: ['droughtMonthlyContribCents', 'excessRainMonthlyContribCents'],
+  }),
+  ...readItem(item, { text: ['startCoverageDate', 'endOfSeasonDate', 'endCoverageDate'] }),
   isIrrigated: orNull(item.isIrrigated),
-  droughtMonthlyContribCents: (item.droughtMonthlyContribCents as number | undefined) ?? 0,
-  excessRainMonthlyContribCents: (item.excessRainMonthlyContribCents as number | undefined) ?? 0,
-  startCoverageDate: item.startCoverageDate as string,
-  endOfSeasonDate: item.endOfSeasonDate as string,
-  endCoverageDate: item.endCoverageDate as string,
   enablerConfig: orNull(item.enablerConfig),
-  createdAt: item.createdAt as string,
-  updatedAt: item.updatedAt as string,
+});
+
+/** A plot's terms as the API answers them and the data files write them: amounts in units. */
+export const plotTermsOf = (plot: Omit<PlotEntry, 'updatedAt'>) => ({
+  latitude: plot.latitude,
+  longitude: plot.longitude,
+  cropDescription: plot.cropDescription,
+  isIrrigated: plot.isIrrigated,
+  droughtMonthlyContrib: fromCents(plot.droughtMonthlyContribCents),
+  excessRainMonthlyContrib: fromCents(plot.excessRainMonthlyContribCents),
+  startCoverageDate: plot.startCoverageDate,
+  endOfSeasonDate: plot.endOfSeasonDate,
+  endCoverageDate: plot.endCoverageDate,
+  enablerConfig: plot.enablerConfig,
 });
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CoverageDates } from '@cpbo/schemas/coverage-dates.ts';
+import { auditedFields } from '@cpbo/schemas/activity.ts';
 import { changedFields, stateOf } from '#domain/audit-changes.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { missingOrOther } from '../enablers/admin-scope.ts';
@@ -29,30 +30,12 @@ export const getPlots = async (memberId: string): Promise<Plot[]> => {
   return Items.map(toPlot);
 };
 
-/**
- * The fields of a plot its audit entries keep: amounts in hundredths, days, its config version's
- * number (`configVersion`), as the screens name them.
- */
-const auditedPlotFields = [
-  'name',
-  'latitude',
-  'longitude',
-  'cropDescription',
-  'isIrrigated',
-  'droughtMonthlyContribCents',
-  'excessRainMonthlyContribCents',
-  'startCoverageDate',
-  'endOfSeasonDate',
-  'endCoverageDate',
-  'configVersion',
-] as const;
-
 /** The condition that the plot's stored fields hold as read (its config version is a field of its config's). */
 const plotHeld = ({ configVersion: _version, ...stored }: AuditState) => stillHolds(stored);
 
 const plotState = (
   plot: PlotChanges & Partial<CoverageDates> & { enablerConfig?: { version: number } | null },
-): AuditState => stateOf({ ...plot, configVersion: plot.enablerConfig?.version ?? null }, auditedPlotFields);
+): AuditState => stateOf({ ...plot, configVersion: plot.enablerConfig?.version ?? null }, auditedFields.plot);
 
 /** The audit entry of a plot's change by a person. */
 const plotAudit = (

@@ -10,6 +10,7 @@ import {
   recordById,
   recordsOfEnabler,
 } from '../members/member-keys.ts';
+import { readItem } from '../table/item-values.ts';
 
 /*
  * Money records of a member's partition: contributions, payouts (benefits) and cashouts (paid
@@ -69,34 +70,27 @@ export const dateField = {
   CASHOUT: 'cashoutDate',
 } as const satisfies Record<MoneyType, string>;
 
+// A record's modifier is stored once it is edited; a plot, on the records of a plot.
 const orNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 const moneyOf = (item: Record<string, unknown>): MoneyRecord => ({
-  id: item.id as string,
-  memberId: item.memberId as string,
-  enablerId: item.enablerId as string,
-  amountCents: item.amountCents as number,
-  createdAt: item.createdAt as string,
-  createdBy: item.createdBy as string,
+  ...readItem(item, {
+    text: ['id', 'memberId', 'enablerId', 'createdAt', 'createdBy'],
+    number: ['amountCents'],
+  }),
   modifiedAt: orNull(item.modifiedAt),
   modifiedBy: orNull(item.modifiedBy),
 });
 
 export const toContribution = (item: Record<string, unknown>): Contribution => ({
   ...moneyOf(item),
-  plotId: item.plotId as string,
-  plotName: item.plotName as string,
+  ...readItem(item, { text: ['plotId', 'plotName', 'contributionDate'] }),
   protectionType: item.protectionType as Contribution['protectionType'],
-  contributionDate: item.contributionDate as string,
 });
 
 export const toPayout = (item: Record<string, unknown>): Payout => ({
   ...moneyOf(item),
-  plotId: item.plotId as string,
-  plotName: item.plotName as string,
-  assessmentId: item.assessmentId as string,
-  assessmentDate: item.assessmentDate as string,
-  payoutDate: item.payoutDate as string,
+  ...readItem(item, { text: ['plotId', 'plotName', 'assessmentId', 'assessmentDate', 'payoutDate'] }),
   runId: orNull(item.runId),
 });
 

@@ -1,6 +1,7 @@
 import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import type { Cents } from '@cpbo/schemas/money.ts';
+import { auditedFields } from '@cpbo/schemas/activity.ts';
 import { changesDeltas, pendingBenefitNeeded, type PlotDelta } from '#domain/money-changes.ts';
 import {
   recordEffect,
@@ -183,16 +184,7 @@ export const pendingBenefitOf = (item: FailedItem): Cents => Number(item?.cashou
 /** What the audit keeps of a record: its amount, date and what places it. */
 const auditStateOf = (item: Item): AuditState =>
   Object.fromEntries(
-    [
-      'amountCents',
-      'contributionDate',
-      'payoutDate',
-      'cashoutDate',
-      'plotId',
-      'protectionType',
-      'assessmentId',
-      'assessmentDate',
-    ]
+    auditedFields.money
       .filter((field) => item[field] !== undefined)
       .map((field) => [field, item[field] as string | number]),
   );

@@ -26,21 +26,21 @@ describe('member list', () => {
       name: 'Élodie Sarr',
       federation: 'Kaolack',
       number: '10',
-      pendingBenefitsCents: 500,
+      cashoutBalanceCents: 500,
       onboardingDate: '2026-03-01',
     }),
     member('b', {
       name: 'awa Diop',
       federation: 'Thiès',
       number: '2',
-      pendingBenefitsCents: 1500,
+      cashoutBalanceCents: 1500,
       onboardingDate: '2026-01-15',
     }),
     member('c', {
       name: 'Moussa Ba',
       federation: null,
       number: '1',
-      pendingBenefitsCents: 0,
+      cashoutBalanceCents: 0,
       onboardingDate: '2026-02-01',
     }),
   ];
@@ -148,7 +148,7 @@ describe('member index under changes', () => {
       name: random.pick(names),
       number: random.pick(['1', '2', '10', 'N-7', 'n-7']),
       federation: random.pick(federations),
-      pendingBenefitsCents: random.pick([0, 500, 1500]),
+      cashoutBalanceCents: random.pick([0, 500, 1500]),
       onboardingDate: random.pick(['2026-01-01', '2026-03-01']),
       plotCount: random.pick([0, 1, 2]),
       lastContributionDate: random.pick(dates),
@@ -240,7 +240,7 @@ describe("a device's list of the rows it kept (schemas/member-list-rules.ts)", (
       name: random.pick(['Awa Diop', 'awa diop', 'Élodie Sarr', 'Moussa Ba', 'Ndèye Fall', 'Zoë']),
       number: random.pick(['1', '2', '10', 'N-7', 'n-7', 'N-10']),
       federation: random.pick(['Kaolack', 'Thiès', 'thies', null]),
-      pendingBenefitsCents: random.pick([0, 500, 1500]),
+      cashoutBalanceCents: random.pick([0, 500, 1500]),
       onboardingDate: random.pick(['2026-01-01', '2026-03-01']),
       plotCount: random.pick([0, 1, 2, 3]),
       lastContributionDate: random.pick(['2025-10-01', '2026-08-15', '2026-10-25', '2026-11-02', null]),
@@ -248,7 +248,7 @@ describe("a device's list of the rows it kept (schemas/member-list-rules.ts)", (
     }),
   );
   const index = MemberIndex.fromSummaries(members);
-  const rows = members.map((summary) => ({ ...summary, pendingBenefits: summary.pendingBenefitsCents }));
+  const rows = members.map((summary) => ({ ...summary, pendingBenefits: summary.cashoutBalanceCents }));
 
   it("answers every order, search, filter and page as the API's list does", () => {
     for (const order of everyOrder()) {

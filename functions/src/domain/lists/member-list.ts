@@ -25,7 +25,11 @@ export interface MemberSummary {
   federation: string | null;
   onboardingDate: IsoDate;
   contributionTotalCents: Cents;
-  pendingBenefitsCents: Cents;
+  /**
+   * The pending benefit (payouts not yet paid out in cash), by the name the member's item stores it
+   * under; the API answers it as `pendingBenefits` in the list and `cashoutBalance` on the member.
+   */
+  cashoutBalanceCents: Cents;
   plotCount: number;
   lastContributionDate: IsoDate | null;
   lastPayoutDate: IsoDate | null;
@@ -93,7 +97,7 @@ const valuesOf = (summary: MemberSummary): MemberValues => ({
   federations: summary.federation,
   onboardingDates: summary.onboardingDate,
   contributionTotals: summary.contributionTotalCents,
-  pendingBenefits: summary.pendingBenefitsCents,
+  pendingBenefits: summary.cashoutBalanceCents,
   plotCounts: summary.plotCount,
   lastContributionDates: summary.lastContributionDate,
   lastPayoutDates: summary.lastPayoutDate,
@@ -260,7 +264,7 @@ export class MemberIndex extends DirectoryIndex<MemberSummary, MemberValues, Mem
       federation: c.federations.get(row),
       onboardingDate: c.onboardingDates.get(row),
       contributionTotalCents: c.contributionTotals.get(row),
-      pendingBenefitsCents: c.pendingBenefits.get(row),
+      cashoutBalanceCents: c.pendingBenefits.get(row),
       plotCount: c.plotCounts.get(row),
       lastContributionDate: c.lastContributionDates.get(row),
       lastPayoutDate: c.lastPayoutDates.get(row),

@@ -6,7 +6,7 @@ import { BadSnapshotError } from './directory-snapshot.ts';
 import { decodeMemberSnapshot, encodeMemberSnapshot } from './member-snapshot.ts';
 
 const members = [
-  member('c', { name: 'Ndèye Fall', federation: 'Thiès', pendingBenefitsCents: 150_075, plotCount: 3 }),
+  member('c', { name: 'Ndèye Fall', federation: 'Thiès', cashoutBalanceCents: 150_075, plotCount: 3 }),
   member('a', { name: 'Awa\nDiop', number: 'N-2', lastPayoutDate: '2026-11-02', village: 'Sandiara' }),
   member('b', { name: '\u0002starts with the escape', contributionTotalCents: 2 ** 40 }),
   member('d', { name: 'Ωmega 中文 😀', federation: 'Kaolack', lastContributionDate: '2026-10-01' }),

@@ -10,7 +10,7 @@ import type { MemberSummary } from '#domain/lists/member-list.ts';
 import { fromCents } from '@cpbo/schemas/money.ts';
 import type { Member } from '#data/members/member-items.ts';
 import type { MemberPage } from '#data/members/member-page.ts';
-import type { Plot } from '#data/members/plot-items.ts';
+import { plotTermsOf, type Plot } from '#data/members/plot-items.ts';
 import type { Cashout, Contribution, Payout } from '#data/money/money-items.ts';
 
 /** The API's shapes of members and their records: amounts in currency units, never cents. */
@@ -22,7 +22,7 @@ export const memberRowView = (summary: MemberSummary): MemberRowAnswer => ({
   federation: summary.federation,
   onboardingDate: summary.onboardingDate,
   contributionTotal: fromCents(summary.contributionTotalCents),
-  pendingBenefits: fromCents(summary.pendingBenefitsCents),
+  pendingBenefits: fromCents(summary.cashoutBalanceCents),
   plotCount: summary.plotCount,
   lastContributionDate: summary.lastContributionDate,
   lastPayoutDate: summary.lastPayoutDate,
@@ -38,16 +38,7 @@ export const plotView = (plot: PlotFields, member: Pick<Member, 'name' | 'number
   memberId: plot.memberId,
   memberName: member.name,
   memberNumber: member.number,
-  latitude: plot.latitude,
-  longitude: plot.longitude,
-  cropDescription: plot.cropDescription,
-  isIrrigated: plot.isIrrigated,
-  droughtMonthlyContrib: fromCents(plot.droughtMonthlyContribCents),
-  excessRainMonthlyContrib: fromCents(plot.excessRainMonthlyContribCents),
-  startCoverageDate: plot.startCoverageDate,
-  endOfSeasonDate: plot.endOfSeasonDate,
-  endCoverageDate: plot.endCoverageDate,
-  enablerConfig: plot.enablerConfig,
+  ...plotTermsOf(plot),
 });
 
 /** Whose record: the member's current name and number (spec section 3). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { auditedFields } from '@cpbo/schemas/activity.ts';
 import type { ActivityEntry } from '../../api/activity.ts';
 import { actionKeyOf, changesOf, fieldLabelKey } from './activity-text.ts';
 
@@ -93,59 +94,22 @@ describe("the activity's field labels", () => {
       key
         .split('.')
         .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+    // Besides each record's fields: what a member's deletion keeps of its records and totals, a forced
+    // renewal's `blocked`, and a run's step's comment.
     const fields = [
-      'name',
-      'village',
-      'number',
-      'federation',
-      'gender',
-      'phone',
-      'bankName',
-      'bankBranchName',
-      'bankIFSC',
-      'bankAccount',
-      'onboardingDate',
-      'plots',
-      'contributions',
-      'payouts',
-      'cashouts',
-      'contributionTotalCents',
-      'payoutTotalCents',
-      'cashoutTotalCents',
-      'cashoutBalanceCents',
-      'latitude',
-      'longitude',
-      'cropDescription',
-      'isIrrigated',
-      'droughtMonthlyContribCents',
-      'excessRainMonthlyContribCents',
-      'startCoverageDate',
-      'endOfSeasonDate',
-      'endCoverageDate',
-      'configVersion',
-      'amountCents',
-      'contributionDate',
-      'payoutDate',
-      'cashoutDate',
-      'plotId',
-      'protectionType',
-      'assessmentId',
-      'assessmentDate',
-      'username',
-      'role',
-      'active',
-      'defaultFederation',
-      'blocked',
-      'logo',
-      'banner',
-      'version',
-      'currency',
-      'maxCompensationFactor',
-      'lengthOfSeasonInMonth',
-      'lengthOfCoverageInMonth',
-      'damageThreshold',
-      'benefitFactorsByMonth',
-      'comment',
+      ...new Set([
+        ...Object.values(auditedFields).flat(),
+        'plots',
+        'contributions',
+        'payouts',
+        'cashouts',
+        'contributionTotalCents',
+        'payoutTotalCents',
+        'cashoutTotalCents',
+        'cashoutBalanceCents',
+        'blocked',
+        'comment',
+      ]),
     ];
     for (const field of fields)
       for (const catalogue of [

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
@@ -16,6 +15,7 @@ import { DayField, readDay } from '../admin-form/day-field.tsx';
 import { formatIsoDate } from '../plots/plot-fields.ts';
 import { DuplicateMemberAlert, duplicateFieldErrors, type DuplicateRefusal } from './duplicate-member.tsx';
 import { useStages } from '../ui/use-stages.ts';
+import { FormActions } from '../ui/form-actions.tsx';
 
 type TextField = Exclude<keyof NewMember, 'gender'>;
 type Gender = '' | 'female' | 'male';
@@ -213,14 +213,13 @@ export function MemberForm({
     <form onSubmit={submit} noValidate>
       <Form
         actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={onCancel}>
-              {t('members.onboarding.cancel')}
-            </Button>
-            <Button variant="primary" formAction="submit" loading={saving}>
-              {submitLabel ?? t('members.onboarding.submit')}
-            </Button>
-          </SpaceBetween>
+          <FormActions
+            cancelText={t('members.onboarding.cancel')}
+            submitText={submitLabel ?? t('members.onboarding.submit')}
+            onCancel={onCancel}
+            pending={saving}
+            keepCancel
+          />
         }
       >
         <div ref={refusalRegion} role="alert">

@@ -5,20 +5,10 @@ import type { CurrentEnabler, EnablerConfigVersionAnswer } from '@cpbo/schemas';
 import type { Plot } from '../../api/plots.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
+import { rupeeConfig as config } from '../../test/enabler-fixtures.ts';
 import { coopVerte, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
 import { cloudscape, dialogTexts, dialogVisible } from '../../test/cloudscape.ts';
 import { chooseIn, fieldErrors, typeInto } from '../../test/form-fields.ts';
-
-const config: EnablerConfigVersionAnswer = {
-  _id: 'config-3',
-  version: 3,
-  currency: 'INR',
-  maxCompensationFactor: 4,
-  lengthOfSeasonInMonth: 6,
-  lengthOfCoverageInMonth: 12,
-  benefitFactorsByMonth: [1, 1, 1],
-  creationDate: '2025-01-10T00:00:00.000Z',
-};
 
 const withConfig = (enablerConfig: EnablerConfigVersionAnswer | null): CurrentEnabler => ({
   ...coopVerte,

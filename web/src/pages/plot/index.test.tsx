@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { describe, expect, it } from 'vitest';
-import type { CurrentEnabler, EnablerConfigVersionAnswer } from '@cpbo/schemas';
+import type { CurrentEnabler } from '@cpbo/schemas';
 import { addMonths, isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import type { Contribution } from '../../api/members.ts';
 import type { Plot } from '../../api/plots.ts';
@@ -10,20 +10,10 @@ import { memberDetail } from '../../test/member-fixtures.ts';
 import { formatAmount } from '../../common/format/format.ts';
 import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
+import { rupeeConfig as config } from '../../test/enabler-fixtures.ts';
 import { coopVerte, renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
 import { cloudscape, dialogTexts } from '../../test/cloudscape.ts';
 import { chooseIn, chosenIn, inputNamed, typeInto } from '../../test/form-fields.ts';
-
-const config: EnablerConfigVersionAnswer = {
-  _id: 'config-3',
-  version: 3,
-  currency: 'INR',
-  maxCompensationFactor: 4,
-  lengthOfSeasonInMonth: 6,
-  lengthOfCoverageInMonth: 12,
-  benefitFactorsByMonth: [1, 1, 1],
-  creationDate: '2025-01-10T00:00:00.000Z',
-};
 
 const enabler: CurrentEnabler = { ...coopVerte, config };
 

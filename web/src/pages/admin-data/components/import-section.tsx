@@ -4,10 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
-import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ApiError } from '../../../api/api-error.ts';
 import {
@@ -27,6 +25,7 @@ import { JobProgress } from './job-progress.tsx';
 import { ReportDialog, type ImportReport } from './report-dialog.tsx';
 import { useDataJob } from './use-data-job.ts';
 import { readAsText } from '../../../browser/read-file.ts';
+import { Section } from '../../../common/ui/section.tsx';
 
 /** An environment whose label starts with 'prod' (prod, production…) is a production one. */
 export const isProductionEnvironment = (label: string | null): boolean => /^prod/i.test(label ?? '');
@@ -115,13 +114,7 @@ export function ImportSection({ kind }: { kind: ImportKind }) {
   const prefix = `datas.import.${kind}` as const;
 
   return (
-    <Container
-      header={
-        <Header variant="h2" description={t(`${prefix}.description`)}>
-          {t(`${prefix}.title`)}
-        </Header>
-      }
-    >
+    <Section title={t(`${prefix}.title`)} description={t(`${prefix}.description`)}>
       <SpaceBetween size="m">
         <FormField
           label={t('datas.import.file')}
@@ -180,6 +173,6 @@ export function ImportSection({ kind }: { kind: ImportKind }) {
           if (finishedId) setClosedJob(finishedId);
         }}
       />
-    </Container>
+    </Section>
   );
 }

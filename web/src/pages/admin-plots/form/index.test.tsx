@@ -25,6 +25,14 @@ const plot = plotDetail({
   enablerConfig: { version: 2, _id: 'config-2' },
 });
 
+/** Picks the plot's member in the form's member field, once its search has answered. */
+const pickMember = async (id: string) => {
+  const member = createWrapper(document.querySelector('form') as HTMLElement).findSelect();
+  member?.openDropdown();
+  await waitFor(() => expect(member?.findDropdown().findOptionByValue(id)).toBeTruthy(), { timeout: 3000 });
+  member?.selectOptionByValue(id);
+};
+
 const open = async (path: string, routes: FakeRoutes = {}) => {
   setSessionMarker();
   const api = fakeApi({
@@ -53,12 +61,7 @@ describe('admin plot form', { timeout: 30_000 }, () => {
     expect(screen.getByText('Member is required.')).toBeTruthy();
     expect(api.calls()).not.toContain('POST /api/admin/plots');
 
-    const member = createWrapper(document.querySelector('form') as HTMLElement).findSelect();
-    member?.openDropdown();
-    await waitFor(() => expect(member?.findDropdown().findOptionByValue('m-1')).toBeTruthy(), {
-      timeout: 3000,
-    });
-    member?.selectOptionByValue('m-1');
+    await pickMember('m-1');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     await screen.findByRole('heading', { name: /Plots/, level: 1 });
     expect(api.requestTo('POST /api/admin/plots')?.body).toEqual({
@@ -77,12 +80,7 @@ describe('admin plot form', { timeout: 30_000 }, () => {
   it('should ask before creating a plot still at the default position', async () => {
     const api = await open('/NewField', { 'POST /api/admin/plots': { status: 201, body: { id: 'p-9' } } });
     await typeInto('name', 'East field');
-    const member = createWrapper(document.querySelector('form') as HTMLElement).findSelect();
-    member?.openDropdown();
-    await waitFor(() => expect(member?.findDropdown().findOptionByValue('m-1')).toBeTruthy(), {
-      timeout: 3000,
-    });
-    member?.selectOptionByValue('m-1');
+    await pickMember('m-1');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Save the plot at the default position?')).toBeTruthy();
     expect(api.calls()).not.toContain('POST /api/admin/plots');

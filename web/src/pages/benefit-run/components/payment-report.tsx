@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import Container from '@cloudscape-design/components/container';
-import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import { benefitPayFailures } from '@cpbo/schemas/benefit-runs.ts';
 import type { BenefitRun } from '../../../api/benefit-runs.ts';
 import { formatDateTime } from '../../../common/format/format.ts';
 import { useRunFormats } from './run-formats.ts';
+import { Section } from '../../../common/ui/section.tsx';
 
 type Payment = NonNullable<BenefitRun['payment']>;
 
@@ -22,15 +21,9 @@ export function PaymentReport({ run, payment }: { run: BenefitRun; payment: Paym
       }),
     );
   return (
-    <Container
-      header={
-        <Header
-          variant="h2"
-          description={t('benefitRuns.payment.paidAt', { at: formatDateTime(payment.paidAt) })}
-        >
-          {t('benefitRuns.payment.title')}
-        </Header>
-      }
+    <Section
+      title={t('benefitRuns.payment.title')}
+      description={t('benefitRuns.payment.paidAt', { at: formatDateTime(payment.paidAt) })}
     >
       <KeyValuePairs
         columns={4}
@@ -44,6 +37,6 @@ export function PaymentReport({ run, payment }: { run: BenefitRun; payment: Paym
           },
         ]}
       />
-    </Container>
+    </Section>
   );
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useCollection } from '@cloudscape-design/collection-hooks';
 import Box from '@cloudscape-design/components/box';
-import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -10,6 +9,7 @@ import type { BenefitRun } from '../../../api/benefit-runs.ts';
 import { formatDateTime } from '../../../common/format/format.ts';
 import { TableEmptyState } from '../../../common/ui/table-states.tsx';
 import { useRunFormats } from './run-formats.ts';
+import { Section } from '../../../common/ui/section.tsx';
 
 type Preview = NonNullable<BenefitRun['preview']>;
 type FederationFigures = Preview['perFederation'][number];
@@ -24,15 +24,9 @@ export function PreviewSummary({ run, preview }: { run: BenefitRun; preview: Pre
     sorting: { defaultState: { sortingColumn: { sortingField: 'amount' }, isDescending: true } },
   });
   return (
-    <Container
-      header={
-        <Header
-          variant="h2"
-          description={t('benefitRuns.summary.computedAt', { at: formatDateTime(preview.computedAt) })}
-        >
-          {t('benefitRuns.summary.title')}
-        </Header>
-      }
+    <Section
+      title={t('benefitRuns.summary.title')}
+      description={t('benefitRuns.summary.computedAt', { at: formatDateTime(preview.computedAt) })}
     >
       <SpaceBetween size="l">
         <KeyValuePairs
@@ -94,6 +88,6 @@ export function PreviewSummary({ run, preview }: { run: BenefitRun; preview: Pre
           ]}
         />
       </SpaceBetween>
-    </Container>
+    </Section>
   );
 }

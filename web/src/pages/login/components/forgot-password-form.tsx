@@ -6,11 +6,11 @@ import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { requestPasswordReset } from '../../../api/auth.ts';
 import { CloudscapeTexts } from '../../../common/ui/cloudscape-texts.tsx';
 import { failureMessage } from '../../../common/errors/error-message.ts';
 import { EmailField } from './email-field.tsx';
+import { FormActions } from '../../../common/ui/form-actions.tsx';
 
 export interface ForgotPasswordFormProps {
   email: string;
@@ -63,14 +63,13 @@ function ForgotPassword({ email, onEmailChange, onBack }: ForgotPasswordFormProp
           <Form
             errorText={failure}
             actions={
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button variant="link" formAction="none" onClick={onBack}>
-                  {t('login.forgot.back')}
-                </Button>
-                <Button variant="primary" formAction="submit" loading={sending}>
-                  {t('login.forgot.submit')}
-                </Button>
-              </SpaceBetween>
+              <FormActions
+                cancelText={t('login.forgot.back')}
+                submitText={t('login.forgot.submit')}
+                onCancel={onBack}
+                pending={sending}
+                keepCancel
+              />
             }
           >
             <EmailField email={email} onEmailChange={onEmailChange} submitted={submitted} />

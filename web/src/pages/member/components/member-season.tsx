@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useConfigTerms } from '../../../api/enablers-queries.ts';
 import type { MemberDetail } from '../../../api/members.ts';
 import { SeasonMonths } from '../../../common/plots/season-months.tsx';
+import { Section } from '../../../common/ui/section.tsx';
 
 type MemberPlot = MemberDetail['plots'][number];
 
@@ -39,18 +39,12 @@ export function MemberSeason({ member }: { member: Pick<MemberDetail, 'plots' | 
   const { t } = useTranslation();
   if (!member.plots.length) return null;
   return (
-    <Container
-      header={
-        <Header variant="h2" description={t('plots.season.description')}>
-          {t('plots.season.title')}
-        </Header>
-      }
-    >
+    <Section title={t('plots.season.title')} description={t('plots.season.description')}>
       <SpaceBetween size="l">
         {member.plots.map((plot) => (
           <PlotSeason key={plot.id} plot={plot} contributions={member.contributions} />
         ))}
       </SpaceBetween>
-    </Container>
+    </Section>
   );
 }

@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
-import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ASSESSMENT_LIMITS } from '@cpbo/schemas/benefit-runs.ts';
 import { ApiError } from '../../../api/api-error.ts';
@@ -18,6 +16,7 @@ import { formatNumber } from '../../../common/format/format.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
 import { paths } from '../../../navigation/paths.ts';
 import { FileProblems, refusalOf, type FileRefusal } from './file-problems.tsx';
+import { Section } from '../../../common/ui/section.tsx';
 
 /** A file's format, by its name's extension, else by its type; null when it is neither CSV nor JSON. */
 export const formatOf = (file: File): AssessmentFormat | null => {
@@ -78,13 +77,7 @@ export function AssessmentUpload() {
   };
 
   return (
-    <Container
-      header={
-        <Header variant="h2" description={t('benefitRuns.upload.description')}>
-          {t('benefitRuns.upload.title')}
-        </Header>
-      }
-    >
+    <Section title={t('benefitRuns.upload.title')} description={t('benefitRuns.upload.description')}>
       <SpaceBetween size="m">
         <FormField
           label={t('benefitRuns.upload.file')}
@@ -122,6 +115,6 @@ export function AssessmentUpload() {
         </Button>
         {refusal && file && <FileProblems refusal={refusal} file={file} />}
       </SpaceBetween>
-    </Container>
+    </Section>
   );
 }

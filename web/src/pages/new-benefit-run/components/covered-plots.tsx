@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
-import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import Select from '@cloudscape-design/components/select';
@@ -17,6 +15,7 @@ import { useFederations } from '../../../api/dashboard-queries.ts';
 import { downloadFrom } from '../../../browser/download-from.ts';
 import { parseDayMonthYear } from '../../../common/plots/plot-fields.ts';
 import { RequiredLabel } from '../../../common/ui/required-label.tsx';
+import { Section } from '../../../common/ui/section.tsx';
 
 const validReference = new RegExp(runAssessmentIdSchema.pattern);
 /** Today in the administrator's calendar, as the form types a day. */
@@ -78,13 +77,7 @@ export function CoveredPlots() {
     ...(federations.data ?? []).map((name) => ({ value: name, label: name })),
   ];
   return (
-    <Container
-      header={
-        <Header variant="h2" description={t('benefitRuns.covered.description')}>
-          {t('benefitRuns.covered.title')}
-        </Header>
-      }
-    >
+    <Section title={t('benefitRuns.covered.title')} description={t('benefitRuns.covered.description')}>
       <SpaceBetween size="m">
         <ColumnLayout columns={3}>
           <FormField
@@ -152,6 +145,6 @@ export function CoveredPlots() {
           )}
         </SpaceBetween>
       </SpaceBetween>
-    </Container>
+    </Section>
   );
 }

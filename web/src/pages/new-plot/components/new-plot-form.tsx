@@ -36,6 +36,7 @@ import { useStages } from '../../../common/ui/use-stages.ts';
 import { cropFields } from '../../../common/plots/crop-fields.tsx';
 import { coverageDates, dateOfUnixSeconds } from '@cpbo/schemas/coverage-dates.ts';
 import { paths } from '../../../navigation/paths.ts';
+import { Section } from '../../../common/ui/section.tsx';
 
 export interface NewPlotFormProps {
   memberId: string;
@@ -176,13 +177,7 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
             />
           </Container>
           {stage >= 2 && (
-            <Container
-              header={
-                <Header variant="h2" description={t('plots.hints.computedDates')}>
-                  {t('plots.new.coverageSection')}
-                </Header>
-              }
-            >
+            <Section title={t('plots.new.coverageSection')} description={t('plots.hints.computedDates')}>
               <SpaceBetween size="l">
                 <FormField
                   label={t('plots.fields.startCoverageDate')}
@@ -193,7 +188,7 @@ export function NewPlotForm({ memberId, memberName, config }: NewPlotFormProps) 
                 </FormField>
                 <CoverageEndDates start={parseDayMonthYear(values.startCoverageDate)} rule={rule} />
               </SpaceBetween>
-            </Container>
+            </Section>
           )}
           {stage >= 2 && (
             <Container header={<Header variant="h2">{t('plots.new.protectionSection')}</Header>}>

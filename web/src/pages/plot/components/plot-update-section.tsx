@@ -1,11 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
-import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { OfflineText } from '../../../common/offline/offline-text.tsx';
+import { Section } from '../../../common/ui/section.tsx';
 
 /** How the last save went: sent and saved, or kept on the device until the network is back. */
 export type PlotUpdateOutcome = 'sent' | 'queued';
@@ -48,13 +47,7 @@ export function PlotUpdateSection({
           </Button>
         }
       >
-        <Container
-          header={
-            <Header variant="h2" description={description}>
-              {title}
-            </Header>
-          }
-        >
+        <Section title={title} description={description}>
           <SpaceBetween size="l">
             {children}
             {saved && (
@@ -63,7 +56,7 @@ export function PlotUpdateSection({
               </Alert>
             )}
           </SpaceBetween>
-        </Container>
+        </Section>
       </Form>
     </form>
   );

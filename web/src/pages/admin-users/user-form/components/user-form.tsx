@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Form from '@cloudscape-design/components/form';
@@ -14,6 +13,7 @@ import { roles, type Role } from '../../../../api/auth.ts';
 import { RequiredLabel } from '../../../../common/ui/required-label.tsx';
 import type { ManagedUser } from '../../../../api/users.ts';
 import { UserStatusIndicator } from '../../components/user-status.tsx';
+import { FormActions } from '../../../../common/ui/form-actions.tsx';
 
 /** What the form gives back; `active` only means something on edit (a new user starts active). */
 export interface UserFormValues {
@@ -95,14 +95,13 @@ export function UserForm({ user, header, description, onSave, onCancel }: UserFo
       <form onSubmit={submit} noValidate>
         <Form
           actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" formAction="none" onClick={onCancel}>
-                {t('adminUsers.cancel')}
-              </Button>
-              <Button variant="primary" formAction="submit" loading={saving}>
-                {editing ? t('adminUsers.form.save') : t('adminUsers.form.create')}
-              </Button>
-            </SpaceBetween>
+            <FormActions
+              cancelText={t('adminUsers.cancel')}
+              submitText={editing ? t('adminUsers.form.save') : t('adminUsers.form.create')}
+              onCancel={onCancel}
+              pending={saving}
+              keepCancel
+            />
           }
         >
           <Container>

@@ -1,7 +1,7 @@
 import type { AdminList } from '@cpbo/schemas/admin-list-query.ts';
 import { BadSnapshotError } from '#domain/lists/directory-snapshot.ts';
 import { RecordIndex, type RecordEntries } from '#domain/lists/record-list.ts';
-import { decodeRecordSnapshot, encodeRecordSnapshot } from '#domain/lists/record-snapshot.ts';
+import { recordSnapshotPieces, recordSnapshotReader } from '#domain/lists/record-snapshot.ts';
 import {
   CATCH_UP_OVERLAP_MS,
   directoriesOf,
@@ -9,8 +9,8 @@ import {
   type DirectoryKind,
   type SnapshotRefresh,
 } from './directories.ts';
-import { readSnapshotBytes, snapshotRebuiltAt, writeSnapshotBytes } from './directory-snapshots.ts';
-import { allRecordListChanges, recordListChangesSince } from './record-timeline.ts';
+import { readSnapshotInto, snapshotRebuiltAt, writeSnapshotBytes } from './directory-snapshots.ts';
+import { readRecordList, recordListChangesSince } from './record-timeline.ts';
 import { nowIso } from '../table/table.ts';
 
 /**
@@ -43,14 +43,18 @@ const namesSince = (index: object, since: string, now: number): string | undefin
 const kindOf = <List extends AdminList>(list: List): DirectoryKind<RecordIndex<List>> => ({
   name: list,
   readSnapshot: async (enablerId) => {
-    const bytes = await readSnapshotBytes(snapshotKey(list, enablerId));
-    if (!bytes) return undefined;
-    const snapshot = decodeRecordSnapshot(list, bytes);
+    const reader = recordSnapshotReader(list);
+    if (!(await readSnapshotInto(snapshotKey(list, enablerId), reader))) return undefined;
+    const snapshot = reader.finish();
     if (snapshot.enablerId !== enablerId) throw new BadSnapshotError('another enabler');
     return { ...snapshot, index: RecordIndex.fromData(list, snapshot) };
   },
   snapshotRebuiltAt: (enablerId) => snapshotRebuiltAt(snapshotKey(list, enablerId)),
-  fromTable: async (enablerId) => RecordIndex.fromChanges(list, await allRecordListChanges(list, enablerId)),
+  fromTable: async (enablerId) => {
+    const builder = RecordIndex.builder(list);
+    await readRecordList(list, enablerId, builder);
+    return builder.build();
+  },
   catchUp: async (enablerId, index, since) => {
     const now = Date.now();
     const startedAt = nowIso();
@@ -114,7 +118,7 @@ export const refreshRecordSnapshot = <List extends AdminList>(
     (index, times) =>
       writeSnapshotBytes(
         snapshotKey(list, times.enablerId),
-        encodeRecordSnapshot(list, { ...times, ...index.toListData() }),
+        recordSnapshotPieces(list, { ...times, ...index.toListData() }),
         times,
         { records: String(index.size) },
       ),

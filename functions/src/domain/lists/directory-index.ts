@@ -1,4 +1,5 @@
 import { compareText } from '@cpbo/schemas/text.ts';
+import { exactMilliseconds, type InstantValues } from './directory-snapshot.ts';
 /*
  * An enabler's list in memory (the member list, and the administrators' plot and money tables): rows as
  * columns, one sort order per sortable field kept up to date change by change, recent filtered results
@@ -76,6 +77,16 @@ export class Column<T> {
 
   get(row: number): T {
     return (row < this.loadedRows ? this.loaded.at(row) : this.added[row - this.loadedRows]) as T;
+  }
+
+  /**
+   * The row's value as an instant's milliseconds (NaN for null), read without making its text when the
+   * column was loaded as instants; undefined when it is not an instant that reads back from them.
+   */
+  millisecondsAt(row: number): number | undefined {
+    if (row < this.loadedRows && 'millisecondsAt' in this.loaded)
+      return (this.loaded as unknown as InstantValues).millisecondsAt(row);
+    return exactMilliseconds(this.get(row));
   }
 
   push(value: T): number {
@@ -460,6 +471,18 @@ export abstract class DirectoryIndex<
     orders: IndexOrders<Field>;
     renumbered: Int32Array;
   } {
+    const { live, renumbered } = this.liveInIdOrder();
+    const columns = Object.fromEntries(
+      this.layout.columnNames.map((name) => {
+        const column = this.columns[name] as Column<unknown>;
+        return [name, Array.from(live, (row) => column.get(row))];
+      }),
+    ) as unknown as ColumnArrays<Values>;
+    return { columns, orders: this.ordersRenumbered(fields, renumbered), renumbered };
+  }
+
+  /** The live rows in id order, and where each row goes among them (`renumbered[row]`, -1 for a dead row). */
+  protected liveInIdOrder(): { live: Int32Array; renumbered: Int32Array } {
     const { ids } = this.columns;
     const total = ids.length;
     const sortedLive: number[] = [];
@@ -467,27 +490,27 @@ export abstract class DirectoryIndex<
     const laterLive: number[] = [];
     for (let row = this.sortedRows; row < total; row += 1) if (!this.dead[row]) laterLive.push(row);
     laterLive.sort((a, b) => compareText(ids.get(a), ids.get(b)));
-    const live: number[] = [];
+    const live = new Int32Array(sortedLive.length + laterLive.length);
+    let length = 0;
     for (let first = 0, second = 0; first < sortedLive.length || second < laterLive.length;) {
       const a = sortedLive[first];
       const b = laterLive[second];
       if (b === undefined || (a !== undefined && ids.get(a) < ids.get(b))) {
-        live.push(a as number);
+        live[length++] = a as number;
         first += 1;
       } else {
-        live.push(b);
+        live[length++] = b;
         second += 1;
       }
     }
     const renumbered = new Int32Array(total).fill(-1);
     live.forEach((row, position) => (renumbered[row] = position));
-    const columns = Object.fromEntries(
-      this.layout.columnNames.map((name) => {
-        const column = this.columns[name] as Column<unknown>;
-        return [name, live.map((row) => column.get(row))];
-      }),
-    ) as unknown as ColumnArrays<Values>;
-    const orders = Object.fromEntries(
+    return { live, renumbered };
+  }
+
+  /** These sort orders, up to date, in the rows' new numbers. */
+  protected ordersRenumbered(fields: readonly Field[], renumbered: Int32Array): IndexOrders<Field> {
+    return Object.fromEntries(
       fields.map((field) => {
         const { rows, length } = this.ordered(field);
         const renamed = new Int32Array(length);
@@ -496,10 +519,8 @@ export abstract class DirectoryIndex<
         return [field, renamed];
       }),
     ) as IndexOrders<Field>;
-    return { columns, orders, renumbered };
   }
 }
-
 /** The first of the first `length` positions whose row does not sort before `row`. */
 const lowerBound = (
   rows: Int32Array,

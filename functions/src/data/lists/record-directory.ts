@@ -1,5 +1,5 @@
 import type { AdminList } from '@cpbo/schemas/admin-list-query.ts';
-import { BadSnapshotError } from '#domain/lists/directory-snapshot.ts';
+import { BadSnapshotError, type SnapshotTimes } from '#domain/lists/directory-snapshot.ts';
 import { RecordIndex, type RecordEntries } from '#domain/lists/record-list.ts';
 import { recordSnapshotPieces, recordSnapshotReader } from '#domain/lists/record-snapshot.ts';
 import {
@@ -107,6 +107,19 @@ export const forgetRecordDirectories = (): void => {
   for (const directories of Object.values(lists)) directories.forgetAll();
 };
 
+/** Stores a list's snapshot (the lists worker; the bench's lists built from synthetic records); returns its compressed size. */
+export const writeRecordSnapshot = <List extends AdminList>(
+  list: List,
+  index: RecordIndex<List>,
+  times: SnapshotTimes,
+): Promise<number> =>
+  writeSnapshotBytes(
+    snapshotKey(list, times.enablerId),
+    recordSnapshotPieces(list, { ...times, ...index.toListData() }),
+    times,
+    { records: String(index.size) },
+  );
+
 /** Brings the enabler's snapshot of a list up to date (the lists worker). */
 export const refreshRecordSnapshot = <List extends AdminList>(
   list: List,
@@ -115,13 +128,7 @@ export const refreshRecordSnapshot = <List extends AdminList>(
 ): Promise<SnapshotRefresh> =>
   refreshSnapshot(
     kinds[list] as unknown as DirectoryKind<RecordIndex<List>>,
-    (index, times) =>
-      writeSnapshotBytes(
-        snapshotKey(list, times.enablerId),
-        recordSnapshotPieces(list, { ...times, ...index.toListData() }),
-        times,
-        { records: String(index.size) },
-      ),
+    (index, times) => writeRecordSnapshot(list, index, times),
     enablerId,
     now,
   );

@@ -308,12 +308,28 @@ export abstract class DirectoryIndex<
       this.load(this.compacted([...this.orders.keys()]));
   }
 
+  /**
+   * Keys by row whose order, compared one after the other, is the field's order (compareRows): a full
+   * sort compares numbers instead of reading values. Undefined when the field has none.
+   */
+  protected sortKeys(_field: Field): Float64Array[] | undefined {
+    return undefined;
+  }
+
+  /** Each live row's position in id order, by row: the last key of every sort (ids are unique among live rows). */
+  protected idRanks(): Float64Array {
+    const ranks = new Float64Array(this.rowCount);
+    this.liveInIdOrder().live.forEach((row, position) => (ranks[row] = position));
+    return ranks;
+  }
+
   private ordered(field: Field): Order {
     const order = this.orders.get(field);
     if (!order) {
       const live: number[] = [];
       for (let row = 0; row < this.columns.ids.length; row += 1) if (!this.dead[row]) live.push(row);
-      const rows = Int32Array.from(live.sort(this.compareRows(field)));
+      const keys = this.sortKeys(field);
+      const rows = Int32Array.from(live).sort(keys ? byKeys(keys) : this.compareRows(field));
       const built: Order = { rows, length: rows.length, left: [], came: [] };
       this.orders.set(field, built);
       return built;
@@ -521,6 +537,32 @@ export abstract class DirectoryIndex<
     ) as IndexOrders<Field>;
   }
 }
+/** Rows compared by their keys, one key after the other. */
+const byKeys = (keys: Float64Array[]): ((a: number, b: number) => number) => {
+  const [first, second, third] = keys as [Float64Array, Float64Array?, Float64Array?];
+  if (keys.length > 3) throw new Error('At most three sort keys');
+  return (a, b) =>
+    (first[a] as number) - (first[b] as number) ||
+    (second ? (second[a] as number) - (second[b] as number) : 0) ||
+    (third ? (third[a] as number) - (third[b] as number) : 0) ||
+    a - b;
+};
+
+/**
+ * Each of `count` items' dense rank in the order `compare` gives (items it finds equal share a rank),
+ * as keys for a sort.
+ */
+export const denseRanks = (count: number, compare: (a: number, b: number) => number): Float64Array => {
+  const order = Int32Array.from({ length: count }, (_, item) => item).sort(compare);
+  const ranks = new Float64Array(count);
+  for (let position = 1; position < count; position += 1) {
+    const item = order[position] as number;
+    const previous = order[position - 1] as number;
+    ranks[item] = (ranks[previous] as number) + (compare(previous, item) === 0 ? 0 : 1);
+  }
+  return ranks;
+};
+
 /** The first of the first `length` positions whose row does not sort before `row`. */
 const lowerBound = (
   rows: Int32Array,

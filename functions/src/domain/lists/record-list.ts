@@ -11,6 +11,7 @@ import type { Cents } from '@cpbo/schemas/money.ts';
 import {
   Column,
   DirectoryIndex,
+  denseRanks,
   type ColumnArrays,
   type ColumnReaders,
   type ColumnValues,
@@ -178,6 +179,11 @@ class NameIndex extends DirectoryIndex<NameEntry, NameValues, never> {
 
   codeOf(id: string): number | undefined {
     return this.rowOf(id);
+  }
+
+  /** Codes run from 0 to one below this. */
+  get codeCount(): number {
+    return this.rowCount;
   }
 
   idAt(code: number): string {
@@ -437,6 +443,8 @@ interface ColumnBuilder {
   compare(a: number, b: number): number;
   /** The values of these rows, in this order, as the index reads them. */
   gathered(rows: Int32Array): ColumnValues<unknown>;
+  /** Lets the values go (once gathered). */
+  release(): void;
 }
 
 /** A typed array that grows as values are pushed. */
@@ -457,6 +465,11 @@ class Growing<T extends Int32Array | Float64Array> {
     this.values[this.length++] = value;
   }
 
+  release(): void {
+    this.values = new this.Type(0);
+    this.length = 0;
+  }
+
   gathered(rows: Int32Array): T {
     const values = new this.Type(rows.length);
     for (let position = 0; position < rows.length; position += 1)
@@ -475,6 +488,7 @@ const valuesBuilder = (): ColumnBuilder => {
     at: (row) => values[row],
     compare: (a, b) => compareText(values[a] as string, values[b] as string),
     gathered: (rows) => Array.from(rows, (row) => values[row]),
+    release: () => (values.length = 0),
   };
 };
 
@@ -488,6 +502,7 @@ const numbersBuilder = (Type: typeof Int32Array | typeof Float64Array): ColumnBu
     at: (row) => numbers.values[row],
     compare: (a, b) => (numbers.values[a] as number) - (numbers.values[b] as number),
     gathered: (rows) => numbers.gathered(rows),
+    release: () => numbers.release(),
   };
 };
 
@@ -519,6 +534,10 @@ const instantsBuilder = (): ColumnBuilder => {
       text
         ? Array.from(rows, (row) => (text as unknown[])[row])
         : new InstantColumn(milliseconds.gathered(rows)),
+    release: () => {
+      text = undefined;
+      milliseconds.release();
+    },
   };
 };
 
@@ -545,6 +564,7 @@ const codedBuilder = (): ColumnBuilder => {
     at,
     compare: (a, b) => compareText(at(a) as string, at(b) as string),
     gathered: (rows) => new CodedColumn(codes.gathered(rows), dictionary),
+    release: () => codes.release(),
   };
 };
 
@@ -653,20 +673,19 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
         const rows = Int32Array.from({ length: ids.length }, (_, row) => row);
         const newer = (a: number, b: number) => updatedAts.compare(b, a);
         rows.sort((a, b) => compareText(ids.at(a) as string, ids.at(b) as string) || newer(a, b) || a - b);
-        const kept: number[] = [];
+        let kept = 0;
         for (let position = 0; position < rows.length; position += 1) {
           const row = rows[position] as number;
-          const previous = kept.at(-1);
-          if (previous === undefined || ids.at(previous) !== ids.at(row)) kept.push(row);
+          if (kept === 0 || ids.at(rows[kept - 1] as number) !== ids.at(row)) rows[kept++] = row;
         }
-        const live = Int32Array.from(kept);
-        kept.length = 0;
-        index.load({
-          columns: Object.fromEntries(
-            columns.map(({ column, values }) => [column, values.gathered(live)]),
-          ) as unknown as ColumnReaders<RecordValues>,
-          orders: {},
-        });
+        const live = rows.subarray(0, kept);
+        // Column by column, each let go once gathered: the list is never held twice.
+        const gathered: Record<string, ColumnValues<unknown>> = {};
+        for (const { column, values } of columns) {
+          gathered[column] = values.gathered(live);
+          values.release();
+        }
+        index.load({ columns: gathered as unknown as ColumnReaders<RecordValues>, orders: {} });
         for (const { id, removedAt } of removals) index.remove(id, removedAt);
         return index;
       },
@@ -794,6 +813,67 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
       case 'text':
         return (a, b) => byText(a, b) || then(a, b);
     }
+  }
+
+  /**
+   * A column's rows as keys that order them as compareTextAt does: an instant column's times when each
+   * is an exact instant of a four-digit year, else each value's dense rank among the column's values
+   * (as text, or as people read numbers); undefined when a value is null (the rows are then compared).
+   */
+  private textKeys(column: string, compare: 'text' | 'natural'): Float64Array | undefined {
+    const values = this.columns[column] as unknown as Column<string | null>;
+    const rows = this.rowCount;
+    if (compare === 'text' && this.instantColumns.has(column)) {
+      const times = new Float64Array(rows);
+      let exact = true;
+      for (let row = 0; row < rows && exact; row += 1) {
+        const time = values.millisecondsAt(row);
+        exact = time !== undefined && fourDigitYear(time);
+        times[row] = time as number;
+      }
+      if (exact) return times;
+    }
+    const distinct = new Map<string, number>();
+    for (let row = 0; row < rows; row += 1) {
+      const value = values.get(row);
+      if (value === null) return undefined;
+      distinct.set(value, 0);
+    }
+    const texts = [...distinct.keys()];
+    const collator = compare === 'natural' ? numberCollator() : undefined;
+    const ranks = denseRanks(texts.length, (a, b) =>
+      collator
+        ? collator.compare(texts[a] as string, texts[b] as string)
+        : compareText(texts[a] as string, texts[b] as string),
+    );
+    texts.forEach((text, position) => distinct.set(text, ranks[position] as number));
+    return Float64Array.from({ length: rows }, (_, row) => distinct.get(values.get(row) as string) as number);
+  }
+
+  protected override sortKeys(field: AdminListSortField<List>): Float64Array[] | undefined {
+    const key = this.definition.sorts[field];
+    const rows = this.rowCount;
+    let first: Float64Array | undefined;
+    if ('names' in key) {
+      const codes = this.columns[
+        key.names === 'plotName' ? 'plotCodes' : 'memberCodes'
+      ] as unknown as Column<number>;
+      const names = key.names === 'plotName' ? this.plots : this.members;
+      const collator = numberCollator();
+      const ranks = denseRanks(names.codeCount, (a, b) =>
+        key.names === 'memberNumber'
+          ? collator.compare(names.numberAt(a), names.numberAt(b))
+          : compareText(names.keyAt(a), names.keyAt(b)),
+      );
+      first = Float64Array.from({ length: rows }, (_, row) => ranks[codes.get(row)] as number);
+    } else if (key.compare === 'number') {
+      const values = this.columns[key.column] as unknown as Column<number>;
+      first = Float64Array.from({ length: rows }, (_, row) => values.get(row));
+    } else first = this.textKeys(key.column, key.compare);
+    const dateSort = 'column' in key && key.column === this.definition.date;
+    const date = dateSort ? undefined : this.textKeys(this.definition.date, 'text');
+    if (!first || (!dateSort && !date)) return undefined;
+    return [first, ...(date ? [date] : []), this.idRanks()];
   }
 
   /** The list's date sort field (its from/to filter reads a range of its order). */

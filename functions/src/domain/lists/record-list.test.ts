@@ -159,6 +159,47 @@ describe('the contribution list in memory', () => {
       expect(built.list(q), JSON.stringify(q)).toEqual(oneByOne.list(q));
   });
 
+  it('builds a list of more rows than one chunk of its columns holds', () => {
+    const count = 70_000;
+    const builder = RecordIndex.builder('contributions');
+    builder.names([{ type: 'member', entry: name('m1') }]);
+    const amountOf = (i: number) => (i * 7919) % 100_000;
+    for (let first = 0; first < count; first += 5000)
+      builder.add(
+        Array.from({ length: 5000 }, (_, offset): Change => {
+          const i = first + offset;
+          return {
+            type: 'record',
+            entry: contribution(`r${String(i).padStart(6, '0')}`, {
+              amountCents: amountOf(i),
+              updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+            }),
+          };
+        }),
+      );
+    const index = builder.build();
+    const expected = Array.from({ length: count }, (_, i) => i).sort(
+      (a, b) => amountOf(b) - amountOf(a) || b - a,
+    );
+    const page = index.list({
+      page: 3,
+      pageSize: 5,
+      sort: { field: 'amount', direction: 'desc' },
+      filters: {},
+    });
+    expect(page.count).toBe(count);
+    expect(page.totalCents).toBe(expected.reduce((total, i) => total + amountOf(i), 0));
+    expect(page.records.map((record) => [record.id, record.amountCents, record.updatedAt])).toEqual(
+      expected
+        .slice(10, 15)
+        .map((i) => [
+          `r${String(i).padStart(6, '0')}`,
+          amountOf(i),
+          new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+        ]),
+    );
+  });
+
   it('keeps instants that are not exact as they were written, and sorts them as text', () => {
     const index = RecordIndex.fromChanges('contributions', [
       { type: 'record', entry: contribution('a', { contributionDate: '2026-03-02T10:00:00.000Z' }) },

@@ -447,33 +447,40 @@ interface ColumnBuilder {
   release(): void;
 }
 
-/** A typed array that grows as values are pushed. */
+/** Values per chunk of a growing column: 64 Ki. */
+const CHUNK_BITS = 16;
+const CHUNK = 1 << CHUNK_BITS;
+
+/**
+ * A typed array that grows as values are pushed, in chunks of a fixed size: it is never copied to
+ * grow, nor holds more than a chunk it does not use, whatever the number of rows.
+ */
 class Growing<T extends Int32Array | Float64Array> {
-  values: T;
+  private chunks: T[] = [];
   length = 0;
 
-  constructor(private readonly Type: { new (length: number): T }) {
-    this.values = new Type(1024);
-  }
+  constructor(private readonly Type: { new (length: number): T }) {}
 
   push(value: number): void {
-    if (this.length === this.values.length) {
-      const grown = new this.Type(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[this.length++] = value;
+    const offset = this.length & (CHUNK - 1);
+    if (offset === 0) this.chunks.push(new this.Type(CHUNK));
+    (this.chunks[this.chunks.length - 1] as T)[offset] = value;
+    this.length += 1;
+  }
+
+  at(row: number): number {
+    return (this.chunks[row >>> CHUNK_BITS] as T)[row & (CHUNK - 1)] as number;
   }
 
   release(): void {
-    this.values = new this.Type(0);
+    this.chunks = [];
     this.length = 0;
   }
 
   gathered(rows: Int32Array): T {
     const values = new this.Type(rows.length);
     for (let position = 0; position < rows.length; position += 1)
-      values[position] = this.values[rows[position] as number] as number;
+      values[position] = this.at(rows[position] as number);
     return values;
   }
 }
@@ -499,8 +506,8 @@ const numbersBuilder = (Type: typeof Int32Array | typeof Float64Array): ColumnBu
       return numbers.length;
     },
     push: (value) => numbers.push(value as number),
-    at: (row) => numbers.values[row],
-    compare: (a, b) => (numbers.values[a] as number) - (numbers.values[b] as number),
+    at: (row) => numbers.at(row),
+    compare: (a, b) => numbers.at(a) - numbers.at(b),
     gathered: (rows) => numbers.gathered(rows),
     release: () => numbers.release(),
   };
@@ -519,15 +526,15 @@ const instantsBuilder = (): ColumnBuilder => {
       if (text) return void text.push(value);
       const exact = exactMilliseconds(value);
       if (exact !== undefined) return milliseconds.push(exact);
-      text = Array.from(milliseconds.values.subarray(0, milliseconds.length), textOf);
+      text = Array.from({ length: milliseconds.length }, (_, row) => textOf(milliseconds.at(row)));
       text.push(value);
     },
-    at: (row) => (text ? text[row] : textOf(milliseconds.values[row] as number)),
+    at: (row) => (text ? text[row] : textOf(milliseconds.at(row))),
     compare: (a, b) => {
       if (text) return compareText(text[a] as string, text[b] as string);
       // Exact instants of the same width compare by time as by text; null (NaN) first.
-      const x = milliseconds.values[a] as number;
-      const y = milliseconds.values[b] as number;
+      const x = milliseconds.at(a);
+      const y = milliseconds.at(b);
       return Number.isNaN(x) || Number.isNaN(y) ? Number(!Number.isNaN(x)) - Number(!Number.isNaN(y)) : x - y;
     },
     gathered: (rows) =>
@@ -547,7 +554,7 @@ const codedBuilder = (): ColumnBuilder => {
   const dictionary: string[] = [];
   const positions = new Map<string, number>();
   const at = (row: number) => {
-    const code = codes.values[row] as number;
+    const code = codes.at(row);
     return code < 0 ? null : (dictionary[code] as string);
   };
   return {

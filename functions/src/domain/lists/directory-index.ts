@@ -67,8 +67,13 @@ export class Column<T> {
   /** Every value as one array, made when a pass first reads the whole column, then kept up to date. */
   private everyValue: T[] | undefined;
 
+  /** The loaded values when they are an array or a typed array, read by index (much quicker than `at`). */
+  private readonly indexed: ArrayLike<T> | undefined;
+
   constructor(private readonly loaded: ColumnValues<T>) {
     this.loadedRows = loaded.length;
+    this.indexed =
+      Array.isArray(loaded) || ArrayBuffer.isView(loaded) ? (loaded as unknown as ArrayLike<T>) : undefined;
   }
 
   get length(): number {
@@ -76,7 +81,8 @@ export class Column<T> {
   }
 
   get(row: number): T {
-    return (row < this.loadedRows ? this.loaded.at(row) : this.added[row - this.loadedRows]) as T;
+    if (row >= this.loadedRows) return this.added[row - this.loadedRows] as T;
+    return (this.indexed ? this.indexed[row] : this.loaded.at(row)) as T;
   }
 
   /**

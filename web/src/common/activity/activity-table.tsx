@@ -4,6 +4,7 @@ import Box from '@cloudscape-design/components/box';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { fromCents } from '@cpbo/schemas/money.ts';
 import type { ActivityEntry } from '../../api/activity.ts';
 import { paths } from '../../navigation/paths.ts';
 import { useFollow } from '../../browser/use-follow.ts';
@@ -28,7 +29,7 @@ function useFieldValue() {
         ? t(value ? 'members.gender.female' : 'members.gender.male')
         : t(value ? 'activity.values.yes' : 'activity.values.no');
     if (typeof value === 'number')
-      return field.endsWith('Cents') ? formats.amount(value / 100) : String(value);
+      return field.endsWith('Cents') ? formats.amount(fromCents(value)) : String(value);
     if (field === 'role') return t(`roles.${value}`, { defaultValue: value });
     if (field === 'protectionType') return t(`members.protectionTypes.${value}`, { defaultValue: value });
     if (field === 'blocked') return t(`activity.values.blocked.${value}`, { defaultValue: value });

@@ -24,9 +24,28 @@ export interface FirstScreen {
   lazyModules: string[];
   /** An API call only the page itself makes (same placeholders as the path): proof that the page showed. */
   ownCall?: string;
-  /** Issue 38's bounds for a field agent's screen: Lighthouse mobile ≥ 95, total blocking time ≤ 200 ms. */
-  agentScreen?: boolean;
+  /** Its Lighthouse bounds (mobile, medians): issue 38's for a field agent's screen, issue 42's for an administrator's. */
+  targets?: ScreenTargets;
 }
+
+export interface ScreenTargets {
+  performance: number;
+  totalBlockingTimeMs: number;
+  cumulativeLayoutShift: number;
+}
+
+/** Issue 38: a field agent's screen on a cheap phone. */
+export const agentScreenTargets: ScreenTargets = {
+  performance: 95,
+  totalBlockingTimeMs: 200,
+  cumulativeLayoutShift: 0.1,
+};
+/** Issue 42: an administrator's screen on a modest laptop or tablet. */
+export const adminScreenTargets: ScreenTargets = {
+  performance: 95,
+  totalBlockingTimeMs: 200,
+  cumulativeLayoutShift: 0.05,
+};
 
 // English: the language of Lighthouse's and the end-to-end tests' browsers.
 const englishCatalogue = 'src/i18n/catalogues/en.ts';
@@ -40,6 +59,32 @@ const signedInFrame = [
   'src/i18n/catalogues/cloudscape-en.ts',
 ];
 
+/**
+ * An administrator's screen (issue 42): the signed-in frame, the administrators' texts and screen list,
+ * and the screen's own chunk (src/pages/<folder>). A paged table's page-size preferences load once its
+ * first page has come, off the first screen's path, but they are still fetched.
+ */
+const adminScreen = (
+  name: string,
+  path: string,
+  folder: string,
+  ownCall: string,
+  { paged = false }: { paged?: boolean } = {},
+): FirstScreen => ({
+  name,
+  path,
+  signedInAs: 'admin',
+  lazyModules: [
+    ...signedInFrame,
+    'src/app/admin-pages.ts',
+    'src/i18n/catalogues/en-admin.ts',
+    `src/pages/${folder}/index.tsx`,
+    ...(paged ? ['src/common/admin-table/page-size-preferences.tsx'] : []),
+  ],
+  ownCall,
+  targets: adminScreenTargets,
+});
+
 /** The screens npm run bench:web weighs and measures; an end-to-end test checks the lists against a browser. */
 export const firstScreens: FirstScreen[] = [
   {
@@ -52,7 +97,7 @@ export const firstScreens: FirstScreen[] = [
     path: '/',
     signedInAs: 'agent',
     lazyModules: [...signedInFrame, 'src/pages/home/index.tsx'],
-    agentScreen: true,
+    targets: agentScreenTargets,
   },
   {
     name: 'member list',
@@ -65,7 +110,7 @@ export const firstScreens: FirstScreen[] = [
       'src/pages/members/components/member-preferences.tsx',
     ],
     ownCall: '/api/members',
-    agentScreen: true,
+    targets: agentScreenTargets,
   },
   {
     name: 'member page',
@@ -73,7 +118,7 @@ export const firstScreens: FirstScreen[] = [
     signedInAs: 'agent',
     lazyModules: [...signedInFrame, 'src/pages/member/index.tsx'],
     ownCall: '/api/members/:memberId',
-    agentScreen: true,
+    targets: agentScreenTargets,
   },
   {
     name: 'plot page',
@@ -82,21 +127,21 @@ export const firstScreens: FirstScreen[] = [
     // The map (Leaflet) comes once the plot is there.
     lazyModules: [...signedInFrame, 'src/pages/plot/index.tsx', 'src/common/plot-map/index.tsx'],
     ownCall: '/api/members/:memberId/plots/:plotId',
-    agentScreen: true,
+    targets: agentScreenTargets,
   },
   {
     name: 'new member',
     path: '/Onboarding',
     signedInAs: 'agent',
     lazyModules: [...signedInFrame, 'src/pages/onboarding/index.tsx'],
-    agentScreen: true,
+    targets: agentScreenTargets,
   },
   {
     name: 'new plot',
     path: '/Member/:memberId/Field',
     signedInAs: 'agent',
     lazyModules: [...signedInFrame, 'src/pages/new-plot/index.tsx', 'src/common/plot-map/index.tsx'],
-    agentScreen: true,
+    targets: agentScreenTargets,
   },
   {
     name: 'waiting list',
@@ -104,39 +149,54 @@ export const firstScreens: FirstScreen[] = [
     signedInAs: 'agent',
     // The waiting list's texts come with it (i18n/screens/offline).
     lazyModules: [...signedInFrame, 'src/pages/waiting/index.tsx', 'src/i18n/screens/offline/en.json'],
-    agentScreen: true,
+    targets: agentScreenTargets,
   },
   {
-    // One of the administrators' tables (issue 27); the others share its code but for their columns. Its
-    // preferences load once its first page has come, as the member list's.
-    name: 'contributions table',
-    path: '/AdminContributions',
+    name: 'dashboard',
+    path: '/Dashboard',
     signedInAs: 'admin',
-    lazyModules: [
-      ...signedInFrame,
-      'src/app/admin-pages.ts',
-      'src/i18n/catalogues/en-admin.ts',
-      'src/pages/admin-contributions/index.tsx',
-      'src/common/admin-table/page-size-preferences.tsx',
-    ],
-    ownCall: '/api/admin/contributions',
+    // The dashboard is every signed-in person's screen: not one of the administrator's chunks.
+    lazyModules: [...signedInFrame, 'src/pages/dashboard/index.tsx', 'src/i18n/screens/dashboard/en.json'],
+    ownCall: '/api/dashboard/numberOfCoveredPlots',
+    targets: adminScreenTargets,
   },
+  adminScreen('admin members', '/AdminMembers', 'admin-members', '/api/members', { paged: true }),
+  adminScreen(
+    'admin contributions',
+    '/AdminContributions',
+    'admin-contributions',
+    '/api/admin/contributions',
+    {
+      paged: true,
+    },
+  ),
+  adminScreen('admin payouts', '/AdminPayouts', 'admin-payouts', '/api/admin/payouts', { paged: true }),
+  adminScreen('admin cashouts', '/AdminCashouts', 'admin-cashouts', '/api/admin/cashouts', { paged: true }),
+  adminScreen('admin plots', '/AdminFields', 'admin-plots', '/api/admin/plots', { paged: true }),
+  adminScreen('benefit runs', '/AdminBenefitRuns', 'admin-benefit-runs', '/api/admin/benefit-runs'),
+  adminScreen('a benefit run', '/BenefitRun/:runId', 'benefit-run', '/api/admin/benefit-runs/:runId/rows', {
+    paged: true,
+  }),
+  adminScreen('new benefit run', '/NewBenefitRun', 'new-benefit-run', '/api/dashboard/federations'),
+  adminScreen('users', '/AdminUsers', 'admin-users', '/api/admin/users'),
+  adminScreen('logs', '/AdminLogs', 'admin-logs', '/api/admin/activity'),
+  adminScreen('reports', '/AdminReports', 'admin-reports', '/api/admin/reports', { paged: true }),
+  adminScreen('data', '/AdminDatas', 'admin-data', '/api/admin/mirror'),
 ];
 
-/** A member of the demo with a plot, whose pages the member and plot screens open. */
+/** A member of the demo with a plot, and a benefit run: what the member, plot and run screens open. */
 export interface ScreenSample {
   memberId: string;
   plotId: string;
+  benefitRunId: string;
 }
 
-/** An address (or API call) of a screen with the sample's ids in place of `:memberId` and `:plotId`. */
+/** An address (or API call) of a screen with the sample's ids in place of `:memberId`, `:plotId` and `:runId`. */
 export const withSample = (path: string, sample: ScreenSample): string =>
   path
     .replace(':memberId', encodeURIComponent(sample.memberId))
-    .replace(':plotId', encodeURIComponent(sample.plotId));
-
-/** Issue 38's bounds: the login page's JavaScript, and a field agent's screen in Lighthouse mobile. */
-export const agentScreenTargets = { performance: 95, totalBlockingTimeMs: 200 } as const;
+    .replace(':plotId', encodeURIComponent(sample.plotId))
+    .replace(':runId', encodeURIComponent(sample.benefitRunId));
 
 /** The demo's logins of who a screen is for. */
 export const screenLogins = (

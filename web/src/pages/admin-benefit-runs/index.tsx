@@ -7,6 +7,7 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useBenefitRuns } from '../../api/benefit-runs-queries.ts';
 import type { BenefitRun } from '../../api/benefit-runs.ts';
+import '../../common/admin-table/admin-table.css';
 import { paginationLabels } from '../../common/admin-table/table-labels.ts';
 import { RunState, runFigures } from '../../common/benefit-runs/run-state.tsx';
 import { useDocumentTitle } from '../../browser/use-document-title.ts';
@@ -127,7 +128,7 @@ export function AdminBenefitRunsPage() {
           variant="awsui-h1-sticky"
           counter={runs.data ? `(${all.length})` : undefined}
           description={t('benefitRuns.list.description')}
-          actions={uploadButton}
+          actions={<div className="admin-table-actions">{uploadButton}</div>}
         >
           {t('screens.adminBenefitRuns')}
         </Header>

@@ -101,8 +101,10 @@ export function BenefitRunPage() {
   );
   if (!run) {
     const missing = read.error instanceof ApiError && read.error.status === 404;
+    // A layout of its own (key): the run's page replaces it whole when the run comes, so the header
+    // that grows then (the run's state, its actions on several lines on a phone) moves nothing drawn.
     return (
-      <ContentLayout breadcrumbs={breadcrumbs} header={<Header variant="h1">{title}</Header>}>
+      <ContentLayout key="waiting" breadcrumbs={breadcrumbs} header={<Header variant="h1">{title}</Header>}>
         <Container>
           {read.isPending ? (
             <LoadState status="loading" text={t('app.loading')} />
@@ -128,6 +130,7 @@ export function BenefitRunPage() {
   const hasPreviewFile = run.files.some((file) => file.id === 'preview');
   return (
     <ContentLayout
+      key="run"
       breadcrumbs={breadcrumbs}
       header={
         <Header

@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { BadSnapshotError, type SnapshotTimes } from '#domain/lists/directory-snapshot.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import { getS3ObjectStream, headS3Object, s3 } from '#platform/s3.ts';
+import { getS3ObjectStream, headS3Object, s3ObjectWriter } from '#platform/s3.ts';
 
 /*
  * The snapshots of the lists in memory (the member list, the administrators' record tables): one
@@ -48,28 +47,10 @@ export const snapshotRebuiltAt = async (key: string): Promise<string | undefined
   return metadata?.['rebuilt-at'];
 };
 
-/** The pieces gzip-compressed as they come, in one buffer (the compressed pieces are let go as they are copied). */
-const gzipped = async (pieces: Iterable<Buffer>): Promise<Buffer> => {
-  const compressed: (Buffer | undefined)[] = [];
-  let length = 0;
-  await pipeline(Readable.from(pieces), createGzip({ level: 6 }), async (out: AsyncIterable<Buffer>) => {
-    for await (const piece of out) {
-      compressed.push(piece);
-      length += piece.length;
-    }
-  });
-  const body = Buffer.allocUnsafe(length);
-  let offset = 0;
-  for (let index = 0; index < compressed.length; index += 1) {
-    offset += (compressed[index] as Buffer).copy(body, offset);
-    compressed[index] = undefined;
-  }
-  return body;
-};
-
 /**
- * Stores a snapshot (replacing the previous one), compressed as its pieces are made (a large list's
- * snapshot is never held whole before compression); returns its compressed size in bytes.
+ * Stores a snapshot (replacing the previous one), compressed as its pieces are made and uploaded in
+ * parts as it is compressed: a large list's snapshot is never held whole, before or after compression.
+ * Returns its compressed size in bytes.
  */
 export const writeSnapshotBytes = async (
   key: string,
@@ -78,15 +59,27 @@ export const writeSnapshotBytes = async (
   /** What the metadata says it holds, e.g. { members: '500000' }. */
   counts: Record<string, string>,
 ): Promise<number> => {
-  const body = await gzipped(pieces);
-  await s3().send(
-    new PutObjectCommand({
-      Bucket: readEnvironment('memberDirectoryBucket'),
-      Key: key,
-      Body: body,
-      ContentType: 'application/octet-stream',
-      Metadata: { 'rebuilt-at': times.rebuiltAt, 'seen-up-to': times.seenUpTo, ...counts },
-    }),
-  );
-  return body.length;
+  const writer = s3ObjectWriter(readEnvironment('memberDirectoryBucket'), key, 'application/octet-stream', {
+    'rebuilt-at': times.rebuiltAt,
+    'seen-up-to': times.seenUpTo,
+    ...counts,
+  });
+  let length = 0;
+  try {
+    await pipeline(
+      Readable.from(pieces),
+      createGzip({ level: 6 }),
+      async (compressed: AsyncIterable<Buffer>) => {
+        for await (const piece of compressed) {
+          length += piece.length;
+          await writer.write(piece);
+        }
+      },
+    );
+    await writer.close();
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+  return length;
 };

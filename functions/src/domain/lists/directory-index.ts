@@ -1,5 +1,5 @@
 import { compareText } from '@cpbo/schemas/text.ts';
-import { exactMilliseconds, type InstantValues } from './directory-snapshot.ts';
+import { exactMilliseconds, type ColumnValues, type InstantValues } from './column-values.ts';
 /*
  * An enabler's list in memory (the member list, and the administrators' plot and money tables): rows as
  * columns, one sort order per sortable field kept up to date change by change, recent filtered results
@@ -8,16 +8,6 @@ import { exactMilliseconds, type InstantValues } from './directory-snapshot.ts';
  * find it by binary search to take it out. What is particular to a list (its columns, how its fields
  * compare, its filters) is its subclass's: domain/lists/member-list.ts, domain/lists/record-list.ts.
  */
-
-/**
- * The values of one column, read row by row. Arrays and typed arrays are such; a snapshot's reader
- * gives text and dictionary-coded columns that make each value only when it is read, so a new instance
- * does not build half a million strings it may never need.
- */
-export interface ColumnValues<T> {
-  readonly length: number;
-  at(row: number): T | undefined;
-}
 
 /** What every list's rows have: an id, and when the row last changed (ISO instant). */
 export interface IndexedValues {

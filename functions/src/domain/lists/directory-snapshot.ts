@@ -1,4 +1,4 @@
-import type { ColumnValues } from './directory-index.ts';
+import { exactMilliseconds, type ColumnValues, type InstantValues } from './column-values.ts';
 
 /*
  * A snapshot of an enabler's list (the member list, an administrators' record table): what a new
@@ -50,12 +50,6 @@ export interface SnapshotToWrite extends SnapshotTimes {
   tables?: Readonly<Record<string, Readonly<Record<string, ColumnValues<unknown>>>>>;
 }
 
-/** Instants whose milliseconds are read without making their text (an index's instant columns). */
-export interface InstantValues extends ColumnValues<string | null> {
-  /** The row's milliseconds (NaN for null); undefined when its text does not read back from them. */
-  millisecondsAt(row: number): number | undefined;
-}
-
 /** A snapshot as read: columns that read their values from the bytes as they are asked for. */
 export interface DecodedSnapshot extends SnapshotTimes {
   columns: Record<string, ColumnValues<unknown>>;
@@ -90,16 +84,6 @@ const escapeValue = (value: unknown): string =>
 
 const unescapeValue = (value: string): string | null =>
   value.startsWith(ESCAPE) ? (JSON.parse(value.slice(1)) as string | null) : value;
-
-/** A value's milliseconds when it is an instant that reads back as it is written from them (NaN: null). */
-export const exactMilliseconds = (value: unknown): number | undefined => {
-  if (value === null) return Number.NaN;
-  if (typeof value !== 'string') return undefined;
-  const milliseconds = Date.parse(value);
-  return !Number.isNaN(milliseconds) && new Date(milliseconds).toISOString() === value
-    ? milliseconds
-    : undefined;
-};
 
 /** The instants' milliseconds (NaN for null), undefined for a value that is not an exact instant. */
 const millisecondsOf = (values: ColumnValues<unknown>): ((row: number) => number | undefined) =>

@@ -14,18 +14,12 @@ import {
   denseRanks,
   type ColumnArrays,
   type ColumnReaders,
-  type ColumnValues,
   type IndexedValues,
   type IndexOrders,
   type Selection,
 } from './directory-index.ts';
-import {
-  CodedColumn,
-  exactMilliseconds,
-  InstantColumn,
-  type ColumnEncoding,
-  type InstantValues,
-} from './directory-snapshot.ts';
+import { exactMilliseconds, type ColumnValues, type InstantValues } from './column-values.ts';
+import { CodedColumn, InstantColumn, type ColumnEncoding } from './directory-snapshot.ts';
 import { compareText, foldText, numberCollator } from '@cpbo/schemas/text.ts';
 
 /*

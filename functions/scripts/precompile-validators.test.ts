@@ -18,7 +18,14 @@ import {
   validatorsModuleSource,
 } from './precompile-validators.ts';
 import { validatorName } from '#platform/validator-name.ts';
-import { assertMatches, validatorOf, type Validators } from '#platform/validator.ts';
+import {
+  assertMessageMatches,
+  issuesOf,
+  MessageRefusedError,
+  validatorOf,
+  type Validators,
+} from '#platform/validator.ts';
+import { queueDefinitions } from '#domain/queues.ts';
 
 /** ajv compiling at run time, as the functions did before the validators were generated. */
 const runtimeAjv = new Ajv(validationOptions);
@@ -113,18 +120,32 @@ describe('the precompiled validators', () => {
     }
   });
 
-  it('list every problem of a value as ERR_INVALID_DATA_FORMAT details', () => {
+  it('list every problem of a value, where it is, and nothing for a value that matches', () => {
     const login = routes.find((route) => routeKey(route) === 'POST /auth/login')?.body as JSONSchema;
-    expect(() => assertMatches(ofResource('auth'), login, { username: '', extra: true }, 'body')).toThrow(
+    expect(issuesOf(ofResource('auth'), login, { username: '', extra: true }, 'body')).toEqual([
+      { where: 'body', problem: "must have required property 'password'" },
+      { where: 'body', problem: "unknown property 'extra'" },
+      { where: 'body/username', problem: 'must NOT have fewer than 1 characters' },
+    ]);
+    expect(issuesOf(ofResource('auth'), login, { username: 'a', password: 'b' }, 'body')).toBeUndefined();
+  });
+
+  it("refuse a queue message its queue's schema refuses with a plain error naming the problems", () => {
+    const { messageSchema } = queueDefinitions.snapshots;
+    const snapshots = ofResource('queue-snapshots');
+    const enablerId = '4f1c2b9e-8d3a-4c55-9e21-7b6f0a1d2c3e';
+    expect(() => assertMessageMatches(snapshots, messageSchema, { enablerId })).toThrow(
       expect.objectContaining({
-        code: 'ERR_INVALID_DATA_FORMAT',
-        details: [
-          { where: 'body', problem: "must have required property 'password'" },
-          { where: 'body', problem: "unknown property 'extra'" },
-          { where: 'body/username', problem: 'must NOT have fewer than 1 characters' },
-        ],
+        name: 'MessageRefusedError',
+        issues: [{ where: 'message', problem: "must have required property 'list'" }],
       }),
     );
+    expect(() => assertMessageMatches(snapshots, messageSchema, { list: 'members' })).toThrow(
+      MessageRefusedError,
+    );
+    expect(() =>
+      assertMessageMatches(snapshots, messageSchema, { enablerId, list: 'members' }),
+    ).not.toThrow();
   });
 
   it('refuse a schema that was not generated, or not for this resource, naming the script to run', () => {

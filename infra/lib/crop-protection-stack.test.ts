@@ -333,6 +333,7 @@ describe('the member directory', () => {
       [...listsInMemory, 'Worker: lists'].map(roleOf).toSorted(),
     );
     expect(rolesAllowed('s3:PutObject')).toEqual([roleOf('Worker: lists')]);
+    expect(rolesAllowed('s3:AbortMultipartUpload')).toEqual([roleOf('Worker: lists')]);
   });
 
   it('gives the lists in memory and their worker the memory a 500 000-record enabler needs', () => {

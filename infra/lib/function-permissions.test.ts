@@ -333,6 +333,7 @@ const expectedRights: Record<FunctionName, string[]> = {
     ...STREAM_READ,
     'dynamodb:Query Table.Arn/index/*',
     ...DIRECTORY_READ,
+    's3:AbortMultipartUpload MemberDirectoryBucket.Arn/*',
     's3:PutObject MemberDirectoryBucket.Arn/*',
     ...consumerOf('snapshots'),
     ...streamDeadLettersOf('lists'),

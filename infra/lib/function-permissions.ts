@@ -337,7 +337,8 @@ export const grantFunctionAccess = (
     // A missing snapshot (a new enabler, a new deployment) must read as absent, not as refused.
     allow(['s3:ListBucket'], [targets.memberDirectoryBucket.bucketArn]);
   }
-  if (memberDirectory?.write) allow(['s3:PutObject'], [snapshots]);
+  // A large snapshot is uploaded in parts: a failed upload is aborted, not left to be billed.
+  if (memberDirectory?.write) allow(['s3:PutObject', 's3:AbortMultipartUpload'], [snapshots]);
 
   if (access.tokenSecret) allow(['secretsmanager:GetSecretValue'], [targets.tokenSecret.secretArn]);
   for (const queue of access.sendsTo ?? []) allow(['sqs:SendMessage'], [targets.queues[queue].queueArn]);

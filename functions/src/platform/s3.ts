@@ -248,20 +248,22 @@ export const presignS3Url = async (
 const PART_BYTES = 8 * 1024 * 1024;
 
 export interface ObjectWriter {
-  write(text: string): Promise<void>;
+  /** The next text (as UTF-8) or bytes of the object. */
+  write(piece: string | Buffer): Promise<void>;
   /** Completes the object; nothing is visible before. */
   close(): Promise<void>;
   abort(): Promise<void>;
 }
 
 /**
- * Writes an object as a stream of text, with the S3 client: at most one part is held in memory, sent
- * as a multipart upload part once full (a small object is one PutObject).
+ * Writes an object as a stream of text or bytes, with the S3 client: at most one part is held in
+ * memory, sent as a multipart upload part once full (a small object is one PutObject).
  */
 export const s3ObjectWriter = (
   bucket: string,
   key: string,
   contentType = 'application/json',
+  metadata?: Record<string, string>,
 ): ObjectWriter => {
   let chunks: Buffer[] = [];
   let held = 0;
@@ -272,7 +274,12 @@ export const s3ObjectWriter = (
     const client = s3();
     uploadId ??= (
       await client.send(
-        new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
+        new CreateMultipartUploadCommand({
+          Bucket: bucket,
+          Key: key,
+          ContentType: contentType,
+          Metadata: metadata,
+        }),
       )
     ).UploadId;
     const PartNumber = parts.length + 1;
@@ -286,8 +293,8 @@ export const s3ObjectWriter = (
   };
 
   return {
-    async write(text) {
-      const bytes = Buffer.from(text, 'utf8');
+    async write(piece) {
+      const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
       chunks.push(bytes);
       held += bytes.length;
       if (held >= PART_BYTES) await flush();
@@ -301,6 +308,7 @@ export const s3ObjectWriter = (
             Key: key,
             Body: Buffer.concat(chunks),
             ContentType: contentType,
+            Metadata: metadata,
           }),
         );
         return;

@@ -15,6 +15,11 @@
  *    member name, and of a member's records in a date range, through the handler, beside the p50 of a
  *    bare one-page DynamoDB Query on the same table (target ≤ 2×).
  * 5. Checks each list's count and total against a scan of the table.
+ * 6. Past what DynamoDB Local can be seeded with in a bench's time, the contributions list alone at
+ *    BENCH_ADMIN_ENGINE_SIZES (1, 2 and 5 million; empty: none) in the same enabler: the worker's
+ *    rebuild fed synthetic records (admin-lists-synthetic.ts) instead of its read of the table, in a
+ *    process of its own, writing the snapshot to the bucket; then new instances loading it (the
+ *    catch-up reads the real table), and warm pages beside the same bare Query of the 500 000 table.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -35,6 +40,7 @@ import { localTableName } from '../aws-environment.ts';
 import { coldFigure, coldLine, percentile, seconds, warmFigure } from './bench-figures.ts';
 import { benchSignIn, startBenchStores, writeInBatches } from './bench-setup.ts';
 import { recordBench, type BenchFigure } from './results.ts';
+import { SYNTHETIC_MEMBERS, syntheticMemberId } from './admin-lists-synthetic.ts';
 
 const size = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const MEMBERS = size('BENCH_ADMIN_MEMBERS', 100_000);
@@ -44,6 +50,17 @@ const PAYOUTS = size('BENCH_ADMIN_PAYOUTS', 100_000);
 const CASHOUTS = size('BENCH_ADMIN_CASHOUTS', 100_000);
 const MEASURED_CALLS = size('BENCH_CALLS', 200);
 const COLD_RUNS = size('BENCH_COLD_RUNS', 3);
+const ENGINE_SIZES = (process.env.BENCH_ADMIN_ENGINE_SIZES ?? '1000000,2000000,5000000')
+  .split(',')
+  .filter((value) => value.trim() !== '')
+  .map(Number);
+/** The worker's memory and time limits (infra/lib/backend-functions.ts), and the targets past 500 000. */
+const WORKER_MEMORY_MB = 2048;
+const WORKER_TIMEOUT_S = 300;
+/** A quarter of the worker's memory to spare. */
+const REBUILD_PEAK_TARGET_MB = 1536;
+const LARGE_FIRST_ANSWER_MS = 2000;
+const LARGE_RESIDENT_MB = 1536;
 /** Changes made after the snapshots: contributions created and removed, members renamed. */
 const AFTER_SNAPSHOT = { created: 100, removed: 20, renamed: 50 };
 /** The memory of each list function (infra/lib/backend-functions.ts LIST_IN_MEMORY_MB). */
@@ -61,7 +78,8 @@ const instanceScript = fileURLToPath(new URL('./admin-lists-instance.ts', import
 const instance = async <Result>(env: Record<string, string>): Promise<Result> => {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', '--expose-gc', instanceScript],
+    // A heap past the functions' memory, so that a size that outgrows them is measured, not crashed.
+    ['--import', 'tsx', '--expose-gc', '--max-old-space-size=8192', instanceScript],
     {
       env: { ...process.env, ...env },
       maxBuffer: 1 << 20,
@@ -270,6 +288,7 @@ const main = async () => {
         }),
       );
     }
+    const lastChangeAt = Date.now();
     console.log(
       `after the snapshots: ${AFTER_SNAPSHOT.created} contributions created, ${AFTER_SNAPSHOT.removed} removed, ` +
         `${AFTER_SNAPSHOT.renamed} members renamed (${seconds(performance.now() - started)})`,
@@ -453,6 +472,110 @@ const main = async () => {
         }
     }
     const queryP50 = percentile(queryTimes, 50);
+
+    // Past 500 000: the contributions list of synthetic records, the engine's part of each figure.
+    const { forgetRecordDirectories } = await import('@cpbo/functions/data/lists/record-directory.ts');
+    const largeLines: string[] = [];
+    const { CATCH_UP_OVERLAP_MS } = await import('@cpbo/functions/data/lists/directories.ts');
+    for (const count of ENGINE_SIZES) {
+      const label = `${count} contributions (synthetic)`;
+      // A new instance catches up from the snapshot's instant less an overlap: the table's own changes
+      // must be older, or they would be counted beside the synthetic records.
+      const wait = lastChangeAt + CATCH_UP_OVERLAP_MS + 1000 - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const built = await instance<{
+        ms: number;
+        makingMs: number;
+        builtMs: number;
+        rows: number;
+        totalCents: number;
+        bytes: number;
+        peakRssMb: number;
+        heapMb: number;
+      }>({ ...environment, BENCH_MODE: 'synthetic', BENCH_SIZE: String(count) });
+      if (built.rows !== count) throw new Error(`The synthetic rebuild held ${built.rows} of ${count}`);
+      const largeRuns: typeof runs = [];
+      for (let run = 0; run < COLD_RUNS; run += 1)
+        largeRuns.push(await instance({ ...environment, BENCH_TOKEN: token, BENCH_MODE: 'cold' }));
+      for (const run of largeRuns)
+        if (run.count !== count || Math.round(run.totalAmount * 100) !== built.totalCents)
+          throw new Error(
+            `A new instance counted ${run.count} (${run.totalAmount}), the synthetic rebuild ${count} (${built.totalCents / 100})`,
+          );
+      forgetRecordDirectories();
+      const largeShapes: [string, Record<string, string>][] = [
+        ['page 1 by amount, largest first', { page: '1', pageSize: '10', 'sort:amount': 'desc' }],
+        ['page 1 000 by member name', { page: '1000', pageSize: '10', 'sort:memberName': 'asc' }],
+        [
+          'a member in a date range',
+          {
+            page: '1',
+            pageSize: '10',
+            'filter:memberId': syntheticMemberId(SYNTHETIC_MEMBERS - 1),
+            'filter:from': dayOf(600, 730),
+            'filter:to': dayOf(0, 730),
+          },
+        ],
+      ];
+      for (const [, query] of largeShapes) for (let i = 0; i < 5; i += 1) await call('contributions', query);
+      const bareTimes: number[] = [];
+      const shapeTimes = largeShapes.map((): number[] => []);
+      for (let i = 0; i < MEASURED_CALLS; i += 1) {
+        const before = performance.now();
+        await bareQuery();
+        bareTimes.push(performance.now() - before);
+        for (const [position, [, query]] of largeShapes.entries())
+          shapeTimes[position]?.push((await call('contributions', query)).elapsed);
+      }
+      forgetRecordDirectories();
+      const bareP50 = percentile(bareTimes, 50);
+      const largeCold = percentile(
+        largeRuns.map((run) => run.firstMs),
+        50,
+      );
+      const heaviestLarge = largeRuns.reduce((a, b) => (a.peakRssMb > b.peakRssMb ? a : b));
+      largeLines.push(
+        '',
+        `${label}: snapshot rebuilt in ${seconds(built.ms)} (of which ${seconds(built.makingMs)} making the synthetic items, ` +
+          `${seconds(built.builtMs - built.makingMs)} building the list, ${seconds(built.ms - built.builtMs)} writing the snapshot; ` +
+          `the worker's limit ${WORKER_TIMEOUT_S} s, its read of the table not included), ${(built.bytes / 1_048_576).toFixed(1)} MB compressed, ` +
+          `peak resident ${built.peakRssMb} MB of the worker's ${WORKER_MEMORY_MB} MB (heap after ${built.heapMb} MB)`,
+        coldLine(`${label}, cold contributions`, largeRuns),
+        `${label}: a new instance: heap ${heaviestLarge.heapMb} MB, resident ${heaviestLarge.rssMb} MB, peak resident ${heaviestLarge.peakRssMb} MB of ${FUNCTION_MEMORY_MB} MB`,
+        `| ${label}, warm call (${MEASURED_CALLS} calls each, interleaved) | p50 ms | p95 ms | p50 / bare Query |`,
+        '|---|---|---|---|',
+        `| bare DynamoDB Query, one page of 10 (the 500 000 table's) | ${bareP50.toFixed(2)} | ${percentile(bareTimes, 95).toFixed(2)} | 1.00 |`,
+        ...largeShapes.map(([shape], position) => {
+          const times = shapeTimes[position] as number[];
+          const p50 = percentile(times, 50);
+          figures.push(
+            warmFigure(`warm GET /admin/contributions p50 at ${label}, ${shape}`, p50, bareP50, 2),
+          );
+          return `| GET /admin/contributions, ${shape} | ${p50.toFixed(2)} | ${percentile(times, 95).toFixed(2)} | ${(p50 / bareP50).toFixed(2)} |`;
+        }),
+      );
+      figures.push(
+        coldFigure(
+          `cold first answer, ${label}`,
+          largeCold,
+          largeRuns.map((run) => run.moduleMs),
+          LARGE_FIRST_ANSWER_MS,
+        ),
+        {
+          name: `peak resident memory of a new contributions instance, ${label}`,
+          value: heaviestLarge.peakRssMb,
+          unit: 'MB',
+          target: { op: '≤', value: LARGE_RESIDENT_MB },
+        },
+        {
+          name: `peak resident memory of the contributions snapshot rebuild, ${label}`,
+          value: built.peakRssMb,
+          unit: 'MB',
+          target: { op: '≤', value: REBUILD_PEAK_TARGET_MB },
+        },
+        { name: `contributions snapshot rebuild, ${label}`, value: built.ms, unit: 'ms' },
+      );
+    }
     console.log('');
     console.log(
       `| warm call (${MEASURED_CALLS} calls each, interleaved) | p50 ms | p95 ms | p50 / bare Query |`,
@@ -472,6 +595,7 @@ const main = async () => {
       }
     console.log('');
     for (const line of lines) console.log(line);
+    for (const line of largeLines) console.log(line);
     recordBench(
       'admin-lists',
       {
@@ -480,6 +604,7 @@ const main = async () => {
         contributions: CONTRIBUTIONS,
         payouts: PAYOUTS,
         cashouts: CASHOUTS,
+        engineSizes: ENGINE_SIZES.join(','),
         calls: MEASURED_CALLS,
         coldRuns: COLD_RUNS,
       },

@@ -1,10 +1,9 @@
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
-import { createGunzip, gzip } from 'node:zlib';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { createGunzip, createGzip } from 'node:zlib';
 import { BadSnapshotError, type SnapshotTimes } from '#domain/lists/directory-snapshot.ts';
 import { readEnvironment } from '#platform/environment.ts';
-import { getS3ObjectStream, headS3Object, s3 } from '#platform/s3.ts';
+import { getS3ObjectStream, headS3Object, s3ObjectWriter } from '#platform/s3.ts';
 
 /*
  * The snapshots of the lists in memory (the member list, the administrators' record tables): one
@@ -16,23 +15,26 @@ import { getS3ObjectStream, headS3Object, s3 } from '#platform/s3.ts';
 const GUNZIP_CHUNK = 4 << 20;
 
 /**
- * The snapshot's bytes (decompressed), or undefined when there is none; BadSnapshotError when not gzip.
- * It is inflated as it arrives: the download and the decompression overlap (a new instance's first
- * answer waits for both), and the compressed body is never held whole.
+ * Hands the snapshot's bytes, decompressed, to `reader` as they come; false when there is none;
+ * BadSnapshotError when not gzip. It is inflated as it arrives: the download and the decompression
+ * overlap (a new instance's first answer waits for both), and neither the compressed nor the
+ * decompressed bytes are ever held whole.
  */
-export const readSnapshotBytes = async (key: string): Promise<Buffer | undefined> => {
+export const readSnapshotInto = async (
+  key: string,
+  reader: { push(piece: Uint8Array): void },
+): Promise<boolean> => {
   const body = await getS3ObjectStream(readEnvironment('memberDirectoryBucket'), key);
-  if (!body) return undefined;
-  const chunks: Buffer[] = [];
+  if (!body) return false;
   try {
     await pipeline(
       body,
       createGunzip({ chunkSize: GUNZIP_CHUNK }),
       async (inflated: AsyncIterable<Buffer>) => {
-        for await (const chunk of inflated) chunks.push(chunk);
+        for await (const piece of inflated) reader.push(piece);
       },
     );
-    return Buffer.concat(chunks);
+    return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code?.startsWith('Z_')) throw new BadSnapshotError('not gzip');
     throw error;
@@ -45,23 +47,39 @@ export const snapshotRebuiltAt = async (key: string): Promise<string | undefined
   return metadata?.['rebuilt-at'];
 };
 
-/** Stores a snapshot (replacing the previous one); returns its compressed size in bytes. */
+/**
+ * Stores a snapshot (replacing the previous one), compressed as its pieces are made and uploaded in
+ * parts as it is compressed: a large list's snapshot is never held whole, before or after compression.
+ * Returns its compressed size in bytes.
+ */
 export const writeSnapshotBytes = async (
   key: string,
-  bytes: Buffer,
+  pieces: Iterable<Buffer>,
   times: SnapshotTimes,
   /** What the metadata says it holds, e.g. { members: '500000' }. */
   counts: Record<string, string>,
 ): Promise<number> => {
-  const body = await promisify(gzip)(bytes, { level: 6 });
-  await s3().send(
-    new PutObjectCommand({
-      Bucket: readEnvironment('memberDirectoryBucket'),
-      Key: key,
-      Body: body,
-      ContentType: 'application/octet-stream',
-      Metadata: { 'rebuilt-at': times.rebuiltAt, 'seen-up-to': times.seenUpTo, ...counts },
-    }),
-  );
-  return body.length;
+  const writer = s3ObjectWriter(readEnvironment('memberDirectoryBucket'), key, 'application/octet-stream', {
+    'rebuilt-at': times.rebuiltAt,
+    'seen-up-to': times.seenUpTo,
+    ...counts,
+  });
+  let length = 0;
+  try {
+    await pipeline(
+      Readable.from(pieces),
+      createGzip({ level: 6 }),
+      async (compressed: AsyncIterable<Buffer>) => {
+        for await (const piece of compressed) {
+          length += piece.length;
+          await writer.write(piece);
+        }
+      },
+    );
+    await writer.close();
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+  return length;
 };

@@ -1,11 +1,11 @@
 import { BadSnapshotError } from '#domain/lists/directory-snapshot.ts';
 import {
-  decodeMemberSnapshot,
-  encodeMemberSnapshot,
+  memberSnapshotPieces,
+  memberSnapshotReader,
   type MemberSnapshot,
   type MemberSnapshotToWrite,
 } from '#domain/lists/member-snapshot.ts';
-import { readSnapshotBytes, snapshotRebuiltAt, writeSnapshotBytes } from './directory-snapshots.ts';
+import { readSnapshotInto, snapshotRebuiltAt, writeSnapshotBytes } from './directory-snapshots.ts';
 
 /** One object per enabler in the member directory bucket, gzip-compressed. */
 const snapshotKey = (enablerId: string): string => `members/${enablerId}.snapshot.gz`;
@@ -15,9 +15,9 @@ const snapshotKey = (enablerId: string): string => `members/${enablerId}.snapsho
  * snapshot of this format.
  */
 export const readMemberSnapshot = async (enablerId: string): Promise<MemberSnapshot | undefined> => {
-  const bytes = await readSnapshotBytes(snapshotKey(enablerId));
-  if (!bytes) return undefined;
-  const snapshot = decodeMemberSnapshot(bytes);
+  const reader = memberSnapshotReader();
+  if (!(await readSnapshotInto(snapshotKey(enablerId), reader))) return undefined;
+  const snapshot = reader.finish();
   if (snapshot.enablerId !== enablerId) throw new BadSnapshotError('another enabler');
   return snapshot;
 };
@@ -28,6 +28,6 @@ export const memberSnapshotRebuiltAt = (enablerId: string): Promise<string | und
 
 /** Stores the snapshot (replacing the enabler's previous one); returns its compressed size in bytes. */
 export const writeMemberSnapshot = (snapshot: MemberSnapshotToWrite): Promise<number> =>
-  writeSnapshotBytes(snapshotKey(snapshot.enablerId), encodeMemberSnapshot(snapshot), snapshot, {
+  writeSnapshotBytes(snapshotKey(snapshot.enablerId), memberSnapshotPieces(snapshot), snapshot, {
     members: String(snapshot.columns.ids.length),
   });

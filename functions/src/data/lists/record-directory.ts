@@ -1,7 +1,7 @@
 import type { AdminList } from '@cpbo/schemas/admin-list-query.ts';
-import { BadSnapshotError } from '#domain/lists/directory-snapshot.ts';
+import { BadSnapshotError, type SnapshotTimes } from '#domain/lists/directory-snapshot.ts';
 import { RecordIndex, type RecordEntries } from '#domain/lists/record-list.ts';
-import { decodeRecordSnapshot, encodeRecordSnapshot } from '#domain/lists/record-snapshot.ts';
+import { recordSnapshotPieces, recordSnapshotReader } from '#domain/lists/record-snapshot.ts';
 import {
   CATCH_UP_OVERLAP_MS,
   directoriesOf,
@@ -9,8 +9,8 @@ import {
   type DirectoryKind,
   type SnapshotRefresh,
 } from './directories.ts';
-import { readSnapshotBytes, snapshotRebuiltAt, writeSnapshotBytes } from './directory-snapshots.ts';
-import { allRecordListChanges, recordListChangesSince } from './record-timeline.ts';
+import { readSnapshotInto, snapshotRebuiltAt, writeSnapshotBytes } from './directory-snapshots.ts';
+import { readRecordList, recordListChangesSince } from './record-timeline.ts';
 import { nowIso } from '../table/table.ts';
 
 /**
@@ -43,14 +43,18 @@ const namesSince = (index: object, since: string, now: number): string | undefin
 const kindOf = <List extends AdminList>(list: List): DirectoryKind<RecordIndex<List>> => ({
   name: list,
   readSnapshot: async (enablerId) => {
-    const bytes = await readSnapshotBytes(snapshotKey(list, enablerId));
-    if (!bytes) return undefined;
-    const snapshot = decodeRecordSnapshot(list, bytes);
+    const reader = recordSnapshotReader(list);
+    if (!(await readSnapshotInto(snapshotKey(list, enablerId), reader))) return undefined;
+    const snapshot = reader.finish();
     if (snapshot.enablerId !== enablerId) throw new BadSnapshotError('another enabler');
     return { ...snapshot, index: RecordIndex.fromData(list, snapshot) };
   },
   snapshotRebuiltAt: (enablerId) => snapshotRebuiltAt(snapshotKey(list, enablerId)),
-  fromTable: async (enablerId) => RecordIndex.fromChanges(list, await allRecordListChanges(list, enablerId)),
+  fromTable: async (enablerId) => {
+    const builder = RecordIndex.builder(list);
+    await readRecordList(list, enablerId, builder);
+    return builder.build();
+  },
   catchUp: async (enablerId, index, since) => {
     const now = Date.now();
     const startedAt = nowIso();
@@ -103,6 +107,19 @@ export const forgetRecordDirectories = (): void => {
   for (const directories of Object.values(lists)) directories.forgetAll();
 };
 
+/** Stores a list's snapshot (the lists worker; the bench's lists built from synthetic records); returns its compressed size. */
+export const writeRecordSnapshot = <List extends AdminList>(
+  list: List,
+  index: RecordIndex<List>,
+  times: SnapshotTimes,
+): Promise<number> =>
+  writeSnapshotBytes(
+    snapshotKey(list, times.enablerId),
+    recordSnapshotPieces(list, { ...times, ...index.toListData() }),
+    times,
+    { records: String(index.size) },
+  );
+
 /** Brings the enabler's snapshot of a list up to date (the lists worker). */
 export const refreshRecordSnapshot = <List extends AdminList>(
   list: List,
@@ -111,13 +128,7 @@ export const refreshRecordSnapshot = <List extends AdminList>(
 ): Promise<SnapshotRefresh> =>
   refreshSnapshot(
     kinds[list] as unknown as DirectoryKind<RecordIndex<List>>,
-    (index, times) =>
-      writeSnapshotBytes(
-        snapshotKey(list, times.enablerId),
-        encodeRecordSnapshot(list, { ...times, ...index.toListData() }),
-        times,
-        { records: String(index.size) },
-      ),
+    (index, times) => writeRecordSnapshot(list, index, times),
     enablerId,
     now,
   );

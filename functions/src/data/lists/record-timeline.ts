@@ -7,6 +7,7 @@ import type {
   CashoutEntry,
   PlotEntry,
   RecordEntries,
+  RecordListBuilder,
   RecordListChange,
 } from '#domain/lists/record-list.ts';
 import {
@@ -21,7 +22,7 @@ import { MEMBER_REMOVED } from './member-timeline.ts';
 import { toCashout, toContribution, toPayout } from '../money/money-items.ts';
 import { toPlot } from '../members/plot-items.ts';
 import { epochSeconds } from '../table/table.ts';
-import { timelineSince, wholeTimeline, type TimelineProjection } from './timelines.ts';
+import { eachTimelinePage, timelineSince, wholeTimeline, type TimelineProjection } from './timelines.ts';
 
 /*
  * The change timelines of an enabler's plots, contributions, payouts and cashouts (gsi1
@@ -156,18 +157,24 @@ const recordTimelineOf = <List extends AdminList>(list: List, enablerId: string)
   changeOf: recordChangeOf(list),
 });
 
-/** Every change a list is made of: the names first, then the records (their order in each timeline). */
-export const allRecordListChanges = async <List extends AdminList>(
+/**
+ * Every change a list is made of, handed to `builder` as it is read: the names' timelines whole first,
+ * then the records' timeline page by page (a large enabler's records are never all held as read).
+ */
+export const readRecordList = async <List extends AdminList>(
   list: List,
   enablerId: string,
-): Promise<RecordListChange<List>[]> =>
-  (
-    await Promise.all(
-      [...nameTimelinesOf(list, enablerId), recordTimelineOf(list, enablerId)].map(
-        ({ partition, projection, changeOf }) => wholeTimeline(partition, projection, changeOf),
-      ),
-    )
-  ).flat();
+  builder: Pick<RecordListBuilder<List>, 'names' | 'add'>,
+): Promise<void> => {
+  const names = await Promise.all(
+    nameTimelinesOf(list, enablerId).map(({ partition, projection, changeOf }) =>
+      wholeTimeline(partition, projection, changeOf),
+    ),
+  );
+  builder.names(names.flat());
+  const { partition, projection, changeOf } = recordTimelineOf(list, enablerId);
+  await eachTimelinePage(partition, projection, (items) => builder.add(items.flatMap(changeOf)));
+};
 
 /**
  * The changes of a list's records at or after `since`, and of its names at or after `namesSince`

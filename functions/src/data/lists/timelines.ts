@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#platform/aws-clients.ts';
 import { queryAll, tableName } from '../table/table.ts';
 
@@ -38,33 +38,45 @@ const keyEnd = async (partition: string, forward: boolean): Promise<string | und
   return Items[0]?.gsi1sk as string | undefined;
 };
 
-const itemsBetween = (
+/** Hands each page of the items between two keys to `onPage` as it arrives. */
+const pagesBetween = async (
   partition: string,
   lower: string,
   upper: string,
   projection: TimelineProjection,
-): Promise<Record<string, unknown>[]> =>
-  queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    // Change keys are '<instant>#<id>', so a bare instant sorts before every key of that instant.
-    KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk BETWEEN :lower AND :upper',
-    ExpressionAttributeValues: { ':partition': partition, ':lower': lower, ':upper': upper },
-    ...projection,
-  });
+  onPage: (items: Record<string, unknown>[]) => void,
+): Promise<void> => {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page: QueryCommandOutput = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        // Change keys are '<instant>#<id>', so a bare instant sorts before every key of that instant.
+        KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk BETWEEN :lower AND :upper',
+        ExpressionAttributeValues: { ':partition': partition, ':lower': lower, ':upper': upper },
+        ...projection,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    onPage(page.Items ?? []);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+};
 
 /**
- * What `entriesOf` makes of every item of a timeline: it is cut into slices by time, read in parallel,
- * and each slice's items are turned into entries as it arrives, so that the items read (several times
- * the size of what a list keeps of them) are never all held at once.
+ * Reads every item of a timeline and hands each page to `onPage` as it arrives, with the number of its
+ * time slice (slices in time order; pages of different slices come in any order). The timeline is cut
+ * into slices by time, read in parallel, so that the items read (several times the size of what a list
+ * keeps of them) are never all held at once.
  */
-export const wholeTimeline = async <Entry>(
+export const eachTimelinePage = async (
   partition: string,
   projection: TimelineProjection,
-  entriesOf: (item: Record<string, unknown>) => Entry[],
-): Promise<Entry[]> => {
+  onPage: (items: Record<string, unknown>[], slice: number) => void,
+): Promise<void> => {
   const [first, last] = await Promise.all([keyEnd(partition, true), keyEnd(partition, false)]);
-  if (!first || !last) return [];
+  if (!first || !last) return;
   const from = Date.parse(first.slice(0, first.indexOf('#')));
   const span = Date.parse(last.slice(0, last.indexOf('#'))) + 1 - from;
   // A slice spans a millisecond at least: items all changed within a few get as many slices.
@@ -74,15 +86,31 @@ export const wholeTimeline = async <Entry>(
     if (index === count) return `${last}\uffff`;
     return new Date(from + Math.floor((span * index) / count)).toISOString();
   });
-  const slices: Entry[][] = [];
   let next = 0;
   const reader = async () => {
     for (let slice = next++; slice < count; slice = next++)
-      slices[slice] = (
-        await itemsBetween(partition, bounds[slice] as string, bounds[slice + 1] as string, projection)
-      ).flatMap(entriesOf);
+      await pagesBetween(
+        partition,
+        bounds[slice] as string,
+        bounds[slice + 1] as string,
+        projection,
+        (items) => onPage(items, slice),
+      );
   };
   await Promise.all(Array.from({ length: Math.min(LOAD_PARALLEL, count) }, reader));
+};
+
+/** What `entriesOf` makes of every item of a timeline, in time order (each page's items turned into entries as it arrives). */
+export const wholeTimeline = async <Entry>(
+  partition: string,
+  projection: TimelineProjection,
+  entriesOf: (item: Record<string, unknown>) => Entry[],
+): Promise<Entry[]> => {
+  const slices: Entry[][] = [];
+  await eachTimelinePage(partition, projection, (items, slice) => {
+    const entries = (slices[slice] ??= []);
+    for (const item of items) for (const entry of entriesOf(item)) entries.push(entry);
+  });
   return slices.flat();
 };
 

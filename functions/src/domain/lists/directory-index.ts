@@ -1,4 +1,5 @@
 import { compareText } from '@cpbo/schemas/text.ts';
+import { exactMilliseconds, type ColumnValues, type InstantValues } from './column-values.ts';
 /*
  * An enabler's list in memory (the member list, and the administrators' plot and money tables): rows as
  * columns, one sort order per sortable field kept up to date change by change, recent filtered results
@@ -7,16 +8,6 @@ import { compareText } from '@cpbo/schemas/text.ts';
  * find it by binary search to take it out. What is particular to a list (its columns, how its fields
  * compare, its filters) is its subclass's: domain/lists/member-list.ts, domain/lists/record-list.ts.
  */
-
-/**
- * The values of one column, read row by row. Arrays and typed arrays are such; a snapshot's reader
- * gives text and dictionary-coded columns that make each value only when it is read, so a new instance
- * does not build half a million strings it may never need.
- */
-export interface ColumnValues<T> {
-  readonly length: number;
-  at(row: number): T | undefined;
-}
 
 /** What every list's rows have: an id, and when the row last changed (ISO instant). */
 export interface IndexedValues {
@@ -66,8 +57,13 @@ export class Column<T> {
   /** Every value as one array, made when a pass first reads the whole column, then kept up to date. */
   private everyValue: T[] | undefined;
 
+  /** The loaded values when they are an array or a typed array, read by index (much quicker than `at`). */
+  private readonly indexed: ArrayLike<T> | undefined;
+
   constructor(private readonly loaded: ColumnValues<T>) {
     this.loadedRows = loaded.length;
+    this.indexed =
+      Array.isArray(loaded) || ArrayBuffer.isView(loaded) ? (loaded as unknown as ArrayLike<T>) : undefined;
   }
 
   get length(): number {
@@ -75,7 +71,18 @@ export class Column<T> {
   }
 
   get(row: number): T {
-    return (row < this.loadedRows ? this.loaded.at(row) : this.added[row - this.loadedRows]) as T;
+    if (row >= this.loadedRows) return this.added[row - this.loadedRows] as T;
+    return (this.indexed ? this.indexed[row] : this.loaded.at(row)) as T;
+  }
+
+  /**
+   * The row's value as an instant's milliseconds (NaN for null), read without making its text when the
+   * column was loaded as instants; undefined when it is not an instant that reads back from them.
+   */
+  millisecondsAt(row: number): number | undefined {
+    if (row < this.loadedRows && 'millisecondsAt' in this.loaded)
+      return (this.loaded as unknown as InstantValues).millisecondsAt(row);
+    return exactMilliseconds(this.get(row));
   }
 
   push(value: T): number {
@@ -297,12 +304,28 @@ export abstract class DirectoryIndex<
       this.load(this.compacted([...this.orders.keys()]));
   }
 
+  /**
+   * Keys by row whose order, compared one after the other, is the field's order (compareRows): a full
+   * sort compares numbers instead of reading values. Undefined when the field has none.
+   */
+  protected sortKeys(_field: Field): Float64Array[] | undefined {
+    return undefined;
+  }
+
+  /** Each live row's position in id order, by row: the last key of every sort (ids are unique among live rows). */
+  protected idRanks(): Float64Array {
+    const ranks = new Float64Array(this.rowCount);
+    this.liveInIdOrder().live.forEach((row, position) => (ranks[row] = position));
+    return ranks;
+  }
+
   private ordered(field: Field): Order {
     const order = this.orders.get(field);
     if (!order) {
       const live: number[] = [];
       for (let row = 0; row < this.columns.ids.length; row += 1) if (!this.dead[row]) live.push(row);
-      const rows = Int32Array.from(live.sort(this.compareRows(field)));
+      const keys = this.sortKeys(field);
+      const rows = Int32Array.from(live).sort(keys ? byKeys(keys) : this.compareRows(field));
       const built: Order = { rows, length: rows.length, left: [], came: [] };
       this.orders.set(field, built);
       return built;
@@ -460,6 +483,18 @@ export abstract class DirectoryIndex<
     orders: IndexOrders<Field>;
     renumbered: Int32Array;
   } {
+    const { live, renumbered } = this.liveInIdOrder();
+    const columns = Object.fromEntries(
+      this.layout.columnNames.map((name) => {
+        const column = this.columns[name] as Column<unknown>;
+        return [name, Array.from(live, (row) => column.get(row))];
+      }),
+    ) as unknown as ColumnArrays<Values>;
+    return { columns, orders: this.ordersRenumbered(fields, renumbered), renumbered };
+  }
+
+  /** The live rows in id order, and where each row goes among them (`renumbered[row]`, -1 for a dead row). */
+  protected liveInIdOrder(): { live: Int32Array; renumbered: Int32Array } {
     const { ids } = this.columns;
     const total = ids.length;
     const sortedLive: number[] = [];
@@ -467,27 +502,27 @@ export abstract class DirectoryIndex<
     const laterLive: number[] = [];
     for (let row = this.sortedRows; row < total; row += 1) if (!this.dead[row]) laterLive.push(row);
     laterLive.sort((a, b) => compareText(ids.get(a), ids.get(b)));
-    const live: number[] = [];
+    const live = new Int32Array(sortedLive.length + laterLive.length);
+    let length = 0;
     for (let first = 0, second = 0; first < sortedLive.length || second < laterLive.length;) {
       const a = sortedLive[first];
       const b = laterLive[second];
       if (b === undefined || (a !== undefined && ids.get(a) < ids.get(b))) {
-        live.push(a as number);
+        live[length++] = a as number;
         first += 1;
       } else {
-        live.push(b);
+        live[length++] = b;
         second += 1;
       }
     }
     const renumbered = new Int32Array(total).fill(-1);
     live.forEach((row, position) => (renumbered[row] = position));
-    const columns = Object.fromEntries(
-      this.layout.columnNames.map((name) => {
-        const column = this.columns[name] as Column<unknown>;
-        return [name, live.map((row) => column.get(row))];
-      }),
-    ) as unknown as ColumnArrays<Values>;
-    const orders = Object.fromEntries(
+    return { live, renumbered };
+  }
+
+  /** These sort orders, up to date, in the rows' new numbers. */
+  protected ordersRenumbered(fields: readonly Field[], renumbered: Int32Array): IndexOrders<Field> {
+    return Object.fromEntries(
       fields.map((field) => {
         const { rows, length } = this.ordered(field);
         const renamed = new Int32Array(length);
@@ -496,9 +531,33 @@ export abstract class DirectoryIndex<
         return [field, renamed];
       }),
     ) as IndexOrders<Field>;
-    return { columns, orders, renumbered };
   }
 }
+/** Rows compared by their keys, one key after the other. */
+const byKeys = (keys: Float64Array[]): ((a: number, b: number) => number) => {
+  const [first, second, third] = keys as [Float64Array, Float64Array?, Float64Array?];
+  if (keys.length > 3) throw new Error('At most three sort keys');
+  return (a, b) =>
+    (first[a] as number) - (first[b] as number) ||
+    (second ? (second[a] as number) - (second[b] as number) : 0) ||
+    (third ? (third[a] as number) - (third[b] as number) : 0) ||
+    a - b;
+};
+
+/**
+ * Each of `count` items' dense rank in the order `compare` gives (items it finds equal share a rank),
+ * as keys for a sort.
+ */
+export const denseRanks = (count: number, compare: (a: number, b: number) => number): Float64Array => {
+  const order = Int32Array.from({ length: count }, (_, item) => item).sort(compare);
+  const ranks = new Float64Array(count);
+  for (let position = 1; position < count; position += 1) {
+    const item = order[position] as number;
+    const previous = order[position - 1] as number;
+    ranks[item] = (ranks[previous] as number) + (compare(previous, item) === 0 ? 0 : 1);
+  }
+  return ranks;
+};
 
 /** The first of the first `length` positions whose row does not sort before `row`. */
 const lowerBound = (

@@ -1,4 +1,4 @@
-import type { ColumnValues } from './directory-index.ts';
+import { exactMilliseconds, type ColumnValues, type InstantValues } from './column-values.ts';
 
 /*
  * A snapshot of an enabler's list (the member list, an administrators' record table): what a new
@@ -40,11 +40,14 @@ export interface SnapshotTimes {
   rebuiltAt: string;
 }
 
-/** A snapshot to write: its columns as arrays. */
+/**
+ * A snapshot to write: its columns as arrays, or as anything that reads a row's value (an index's
+ * columns as they are held, so that a large list is not copied value by value to be written).
+ */
 export interface SnapshotToWrite extends SnapshotTimes {
-  columns: Readonly<Record<string, readonly unknown[]>>;
+  columns: Readonly<Record<string, ColumnValues<unknown>>>;
   orders: Readonly<Record<string, Int32Array | undefined>>;
-  tables?: Readonly<Record<string, Readonly<Record<string, readonly unknown[]>>>>;
+  tables?: Readonly<Record<string, Readonly<Record<string, ColumnValues<unknown>>>>>;
 }
 
 /** A snapshot as read: columns that read their values from the bytes as they are asked for. */
@@ -82,55 +85,130 @@ const escapeValue = (value: unknown): string =>
 const unescapeValue = (value: string): string | null =>
   value.startsWith(ESCAPE) ? (JSON.parse(value.slice(1)) as string | null) : value;
 
-/** An instant that reads back as it is written from its milliseconds. */
-const isExactInstant = (value: unknown): boolean =>
-  value === null ||
-  (typeof value === 'string' && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value);
+/** The instants' milliseconds (NaN for null), undefined for a value that is not an exact instant. */
+const millisecondsOf = (values: ColumnValues<unknown>): ((row: number) => number | undefined) =>
+  'millisecondsAt' in values
+    ? (row) => (values as InstantValues).millisecondsAt(row)
+    : (row) => exactMilliseconds(values.at(row));
+
+/** True when every value is an exact instant or null (the column is then written as milliseconds). */
+const allInstants = (values: ColumnValues<unknown>): boolean => {
+  const milliseconds = millisecondsOf(values);
+  for (let row = 0; row < values.length; row += 1) if (milliseconds(row) === undefined) return false;
+  return true;
+};
+
+/** Text sections are written in pieces of about this many values. */
+const TEXT_PIECE_ROWS = 16_384;
+
+/** A section to write: its name, kind and byte length, and its bytes when they are asked for. */
+interface Section {
+  name: string;
+  kind: SectionKind;
+  length: number;
+  bytes: () => Iterable<Buffer>;
+}
+
+/** A section of numbers: its bytes are those of the array `make` gives when it is written, as a view. */
+const typedSection = (
+  name: string,
+  kind: SectionKind,
+  rows: number,
+  make: () => Int32Array | Float64Array,
+): Section => ({
+  name,
+  kind,
+  length: rows * (kind === 'int32' ? 4 : 8),
+  bytes: () => {
+    const values = make();
+    return [Buffer.from(values.buffer, values.byteOffset, values.byteLength)];
+  },
+});
+
+/** The column's numbers as a typed array: itself when it is one, else made value by value. */
+const numbersOf =
+  <T extends Int32Array | Float64Array>(
+    values: ColumnValues<unknown>,
+    Type: { new (length: number): T; from(source: ArrayLike<number>): T },
+  ) =>
+  (): T => {
+    if (values instanceof Type) return values;
+    const numbers = new Type(values.length);
+    for (let row = 0; row < values.length; row += 1) numbers[row] = values.at(row) as number;
+    return numbers;
+  };
+
+/** A text section: its length is counted first, its bytes made piece by piece as they are written. */
+const textSection = (name: string, values: ColumnValues<unknown>, escaped: string[]): Section => {
+  let escape = false;
+  for (let row = 0; row < values.length && !escape; row += 1) escape = needsEscape(values.at(row));
+  if (escape) escaped.push(name);
+  const text = (row: number) => (escape ? escapeValue(values.at(row)) : (values.at(row) as string));
+  let length = Math.max(0, values.length - 1);
+  for (let row = 0; row < values.length; row += 1) length += Buffer.byteLength(text(row));
+  return {
+    name,
+    kind: 'text',
+    length,
+    bytes: function* () {
+      for (let first = 0; first < values.length; first += TEXT_PIECE_ROWS) {
+        const piece: string[] = [];
+        for (let row = first; row < Math.min(values.length, first + TEXT_PIECE_ROWS); row += 1)
+          piece.push(text(row));
+        yield Buffer.from((first === 0 ? '' : '\n') + piece.join('\n'));
+      }
+    },
+  };
+};
 
 /** Every table's sections: the columns as the layout says, the dictionaries filled as values come. */
 const sectionsOf = (
   prefix: string,
   layout: TableLayout,
-  columns: Readonly<Record<string, readonly unknown[]>>,
+  columns: Readonly<Record<string, ColumnValues<unknown>>>,
   dictionaries: Record<string, string[]>,
   positions: Map<string, Map<string, number>>,
   escaped: string[],
-): [string, SectionKind, Buffer][] =>
-  layout.map(([column, encoding]): [string, SectionKind, Buffer] => {
+): Section[] =>
+  layout.map(([column, encoding]): Section => {
     const name = `${prefix}${column}`;
     const values = columns[column] ?? [];
-    if (encoding === 'instant' && values.every(isExactInstant)) {
-      const milliseconds = Float64Array.from(values, (value) =>
-        value === null ? Number.NaN : Date.parse(value as string),
+    const rows = values.length;
+    if (encoding === 'instant' && allInstants(values)) {
+      const milliseconds = millisecondsOf(values);
+      return typedSection(name, 'instant', rows, () =>
+        Float64Array.from({ length: rows }, (_, row) => milliseconds(row) as number),
       );
-      return [name, 'instant', Buffer.from(milliseconds.buffer)];
     }
-    if (encoding === 'text' || encoding === 'instant') {
-      const escape = values.some(needsEscape);
-      if (escape) escaped.push(name);
-      return [name, 'text', Buffer.from((escape ? values.map(escapeValue) : values).join('\n'))];
-    }
-    if (encoding === 'float64')
-      return [name, 'float64', Buffer.from(Float64Array.from(values as number[]).buffer)];
-    if (encoding === 'int32') return [name, 'int32', Buffer.from(Int32Array.from(values as number[]).buffer)];
+    if (encoding === 'text' || encoding === 'instant') return textSection(name, values, escaped);
+    if (encoding === 'float64') return typedSection(name, 'float64', rows, numbersOf(values, Float64Array));
+    if (encoding === 'int32') return typedSection(name, 'int32', rows, numbersOf(values, Int32Array));
     const dictionary = (dictionaries[encoding.dictionary] ??= []);
     let known = positions.get(encoding.dictionary);
     if (!known) positions.set(encoding.dictionary, (known = new Map()));
     const coded = new Int32Array(values.length);
-    values.forEach((value, row) => {
-      if (value === null) return (coded[row] = -1);
+    for (let row = 0; row < values.length; row += 1) {
+      const value = values.at(row);
+      if (value === null) {
+        coded[row] = -1;
+        continue;
+      }
       let position = known.get(value as string);
       if (position === undefined) {
         position = dictionary.push(value as string) - 1;
         known.set(value as string, position);
       }
       coded[row] = position;
-    });
-    return [name, 'int32', Buffer.from(coded.buffer)];
+    }
+    return typedSection(name, 'int32', rows, () => coded);
   });
 
-/** The snapshot as bytes (compressed by the caller). */
-export const encodeSnapshot = (layout: SnapshotLayout, snapshot: SnapshotToWrite): Buffer => {
+/**
+ * The snapshot as bytes, in pieces (compressed by the caller as they come): the header, then each
+ * section. Numbers and orders are handed as views of their arrays, text in pieces, so that writing
+ * a large list holds little beside the list itself.
+ */
+export function* encodeSnapshotPieces(layout: SnapshotLayout, snapshot: SnapshotToWrite): Generator<Buffer> {
   const dictionaries: Record<string, string[]> = {};
   // Every dictionary is in the header, even empty, in the order the layout names them.
   for (const [, encoding] of [...layout.columns, ...Object.values(layout.tables ?? {}).flat()])
@@ -140,7 +218,7 @@ export const encodeSnapshot = (layout: SnapshotLayout, snapshot: SnapshotToWrite
   const sections = sectionsOf('', layout.columns, snapshot.columns, dictionaries, positions, escaped);
   for (const field of layout.sortFields) {
     const order = snapshot.orders[field];
-    if (order) sections.push([`order:${field}`, 'int32', Buffer.from(Int32Array.from(order).buffer)]);
+    if (order) sections.push(typedSection(`order:${field}`, 'int32', order.length, () => order));
   }
   const tableRows: Record<string, number> = {};
   for (const [table, tableLayout] of Object.entries(layout.tables ?? {})) {
@@ -158,10 +236,15 @@ export const encodeSnapshot = (layout: SnapshotLayout, snapshot: SnapshotToWrite
     dictionaries,
     escaped,
     ...(layout.tables ? { tables: tableRows } : {}),
-    sections: sections.map(([name, kind, bytes]) => [name, kind, bytes.length]),
+    sections: sections.map(({ name, kind, length }) => [name, kind, length]),
   };
-  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), ...sections.map(([, , bytes]) => bytes)]);
-};
+  yield Buffer.from(`${JSON.stringify(header)}\n`);
+  for (const section of sections) yield* section.bytes();
+}
+
+/** The snapshot as bytes (compressed by the caller). */
+export const encodeSnapshot = (layout: SnapshotLayout, snapshot: SnapshotToWrite): Buffer =>
+  Buffer.concat([...encodeSnapshotPieces(layout, snapshot)]);
 
 /** Thrown for bytes that are not a snapshot of this layout (the reader then loads from the table). */
 export class BadSnapshotError extends Error {
@@ -170,18 +253,6 @@ export class BadSnapshotError extends Error {
     this.name = 'BadSnapshotError';
   }
 }
-
-const typedCopy = <T extends Int32Array | Float64Array>(
-  bytes: Buffer,
-  start: number,
-  length: number,
-  Type: { new (length: number): T; BYTES_PER_ELEMENT: number },
-): T => {
-  const values = new Type(length / Type.BYTES_PER_ELEMENT);
-  // Copied, not viewed: a section need not start on an aligned byte.
-  new Uint8Array(values.buffer).set(bytes.subarray(start, start + length));
-  return values;
-};
 
 /** A text column kept as its one string: a value is cut out when it is read. */
 class TextColumn implements ColumnValues<string | null> {
@@ -216,7 +287,7 @@ class TextColumn implements ColumnValues<string | null> {
 }
 
 /** A column of few distinct values: positions in a dictionary, -1 for null. */
-class CodedColumn implements ColumnValues<string | null> {
+export class CodedColumn implements ColumnValues<string | null> {
   constructor(
     private readonly codes: Int32Array,
     private readonly dictionary: string[],
@@ -233,8 +304,12 @@ class CodedColumn implements ColumnValues<string | null> {
 }
 
 /** ISO instants kept as milliseconds (NaN for null): a value's text is made when it is read. */
-class InstantColumn implements ColumnValues<string | null> {
+export class InstantColumn implements InstantValues {
   constructor(private readonly milliseconds: Float64Array) {}
+
+  millisecondsAt(row: number): number | undefined {
+    return this.milliseconds[row];
+  }
 
   get length(): number {
     return this.milliseconds.length;
@@ -247,76 +322,140 @@ class InstantColumn implements ColumnValues<string | null> {
   }
 }
 
+type Destination =
+  | { kind: 'text'; bytes: Buffer }
+  | { kind: 'int32' | 'float64' | 'instant'; bytes: Uint8Array; values: Int32Array | Float64Array };
+
+/**
+ * Reads a snapshot from its bytes (decompressed) as they come, piece by piece: each section is copied
+ * into the array it becomes (text into its one string), so a new instance never holds the whole
+ * decompressed snapshot beside what it makes of it. `finish` gives the snapshot; BadSnapshotError
+ * when the bytes are not one of this layout.
+ */
+export class SnapshotReader {
+  private headerPieces: Buffer[] = [];
+  private header: Header | undefined;
+  private section = 0;
+  private destination: Destination | undefined;
+  private filled = 0;
+  private readonly dictionaryOf = new Map<string, string>();
+  private readonly columns: Record<string, ColumnValues<unknown>> = {};
+  private readonly tables: Record<string, Record<string, ColumnValues<unknown>>> = {};
+  private readonly orders: Record<string, Int32Array> = {};
+
+  constructor(private readonly layout: SnapshotLayout) {
+    for (const [column, encoding] of layout.columns)
+      if (typeof encoding === 'object') this.dictionaryOf.set(column, encoding.dictionary);
+    for (const [table, tableLayout] of Object.entries(layout.tables ?? {}))
+      for (const [column, encoding] of tableLayout)
+        if (typeof encoding === 'object') this.dictionaryOf.set(`${table}.${column}`, encoding.dictionary);
+  }
+
+  /** The next bytes of the snapshot. */
+  push(piece: Uint8Array): void {
+    let bytes = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+    if (!this.header) {
+      const end = bytes.indexOf(10);
+      if (end < 0) {
+        this.headerPieces.push(bytes);
+        return;
+      }
+      this.readHeader(Buffer.concat([...this.headerPieces, bytes.subarray(0, end)]));
+      this.headerPieces = [];
+      bytes = bytes.subarray(end + 1);
+    }
+    const header = this.header as unknown as Header;
+    while (bytes.length > 0 && this.section < header.sections.length) {
+      const [, , length] = header.sections[this.section] as Header['sections'][number];
+      const destination = (this.destination ??= this.destinationOf(this.section));
+      const taken = Math.min(length - this.filled, bytes.length);
+      destination.bytes.set(bytes.subarray(0, taken), this.filled);
+      this.filled += taken;
+      bytes = bytes.subarray(taken);
+      if (this.filled === length) this.complete();
+    }
+  }
+
+  /** The snapshot read; BadSnapshotError when the bytes ended early or do not fit the layout. */
+  finish(): DecodedSnapshot {
+    if (!this.header) throw new BadSnapshotError('no header');
+    // Sections of no bytes complete without any.
+    while (this.section < this.header.sections.length && this.header.sections[this.section]?.[2] === 0) {
+      this.destination = this.destinationOf(this.section);
+      this.complete();
+    }
+    if (this.section < this.header.sections.length) throw new BadSnapshotError('truncated');
+    const { header, layout, columns, tables } = this;
+    for (const [column] of layout.columns)
+      if (columns[column]?.length !== header.rows)
+        throw new BadSnapshotError(`column ${column} is missing or short`);
+    for (const [table, tableLayout] of Object.entries(layout.tables ?? {}))
+      for (const [column] of tableLayout)
+        if (tables[table]?.[column]?.length !== (header.tables?.[table] ?? -1))
+          throw new BadSnapshotError(`column ${table}.${column} is missing or short`);
+    return {
+      enablerId: header.enablerId,
+      seenUpTo: header.seenUpTo,
+      rebuiltAt: header.rebuiltAt,
+      columns,
+      orders: this.orders,
+      tables,
+    };
+  }
+
+  private readHeader(bytes: Buffer): void {
+    let header: Header;
+    try {
+      header = JSON.parse(bytes.toString('utf8')) as Header;
+    } catch {
+      throw new BadSnapshotError('unreadable header');
+    }
+    if (header.format !== this.layout.format || header.version !== this.layout.version)
+      throw new BadSnapshotError(`format ${String(header.format)} ${String(header.version)}`);
+    this.header = header;
+  }
+
+  private destinationOf(section: number): Destination {
+    const [, kind, length] = (this.header as Header).sections[section] as Header['sections'][number];
+    if (kind === 'text') return { kind, bytes: Buffer.allocUnsafe(length) };
+    const Type = kind === 'int32' ? Int32Array : Float64Array;
+    if (length % Type.BYTES_PER_ELEMENT) throw new BadSnapshotError('a section of numbers is cut');
+    const values = new Type(length / Type.BYTES_PER_ELEMENT);
+    return { kind, bytes: new Uint8Array(values.buffer), values };
+  }
+
+  private complete(): void {
+    const header = this.header as Header;
+    const [name] = header.sections[this.section] as Header['sections'][number];
+    const destination = this.destination as Destination;
+    const dot = name.indexOf('.');
+    const place = (values: ColumnValues<unknown>) => {
+      if (dot < 0) this.columns[name] = values;
+      else (this.tables[name.slice(0, dot)] ??= {})[name.slice(dot + 1)] = values;
+    };
+    if (destination.kind === 'text') {
+      const rows = dot < 0 ? header.rows : (header.tables?.[name.slice(0, dot)] ?? 0);
+      place(new TextColumn(destination.bytes.toString('utf8'), rows, header.escaped.includes(name)));
+    } else if (destination.kind === 'float64') place(destination.values);
+    else if (destination.kind === 'instant') place(new InstantColumn(destination.values as Float64Array));
+    else {
+      const values = destination.values as Int32Array;
+      const dictionary = this.dictionaryOf.get(name);
+      if (name.startsWith('order:')) this.orders[name.slice('order:'.length)] = values;
+      else place(dictionary ? new CodedColumn(values, header.dictionaries[dictionary] ?? []) : values);
+    }
+    this.section += 1;
+    this.destination = undefined;
+    this.filled = 0;
+  }
+}
+
 /**
  * The snapshot in `bytes` (decompressed), read with its layout; BadSnapshotError when they are not one.
  * Its columns read the bytes' text and numbers as they are asked for, without a string or an object per row.
  */
 export const decodeSnapshot = (layout: SnapshotLayout, bytes: Buffer): DecodedSnapshot => {
-  const headerEnd = bytes.indexOf(10);
-  if (headerEnd < 0) throw new BadSnapshotError('no header');
-  let header: Header;
-  try {
-    header = JSON.parse(bytes.toString('utf8', 0, headerEnd)) as Header;
-  } catch {
-    throw new BadSnapshotError('unreadable header');
-  }
-  if (header.format !== layout.format || header.version !== layout.version)
-    throw new BadSnapshotError(`format ${String(header.format)} ${String(header.version)}`);
-  const dictionaryOf = new Map<string, string>();
-  for (const [column, encoding] of layout.columns)
-    if (typeof encoding === 'object') dictionaryOf.set(column, encoding.dictionary);
-  for (const [table, tableLayout] of Object.entries(layout.tables ?? {}))
-    for (const [column, encoding] of tableLayout)
-      if (typeof encoding === 'object') dictionaryOf.set(`${table}.${column}`, encoding.dictionary);
-  const columns: Record<string, ColumnValues<unknown>> = {};
-  const tables: Record<string, Record<string, ColumnValues<unknown>>> = {};
-  const orders: Record<string, Int32Array> = {};
-  const rowsOf = (name: string): number => {
-    const dot = name.indexOf('.');
-    return dot < 0 ? header.rows : (header.tables?.[name.slice(0, dot)] ?? 0);
-  };
-  const place = (name: string, values: ColumnValues<unknown>) => {
-    const dot = name.indexOf('.');
-    if (dot < 0) columns[name] = values;
-    else (tables[name.slice(0, dot)] ??= {})[name.slice(dot + 1)] = values;
-  };
-  let offset = headerEnd + 1;
-  for (const [name, kind, length] of header.sections) {
-    if (offset + length > bytes.length) throw new BadSnapshotError('truncated');
-    if (kind === 'text') {
-      place(
-        name,
-        new TextColumn(
-          bytes.toString('utf8', offset, offset + length),
-          rowsOf(name),
-          header.escaped.includes(name),
-        ),
-      );
-    } else if (kind === 'float64') {
-      place(name, typedCopy(bytes, offset, length, Float64Array));
-    } else if (kind === 'instant') {
-      place(name, new InstantColumn(typedCopy(bytes, offset, length, Float64Array)));
-    } else {
-      const values = typedCopy(bytes, offset, length, Int32Array);
-      const dictionary = dictionaryOf.get(name);
-      if (name.startsWith('order:')) orders[name.slice('order:'.length)] = values;
-      else place(name, dictionary ? new CodedColumn(values, header.dictionaries[dictionary] ?? []) : values);
-    }
-    offset += length;
-  }
-  for (const [column] of layout.columns)
-    if (columns[column]?.length !== header.rows)
-      throw new BadSnapshotError(`column ${column} is missing or short`);
-  for (const [table, tableLayout] of Object.entries(layout.tables ?? {}))
-    for (const [column] of tableLayout)
-      if (tables[table]?.[column]?.length !== (header.tables?.[table] ?? -1))
-        throw new BadSnapshotError(`column ${table}.${column} is missing or short`);
-  return {
-    enablerId: header.enablerId,
-    seenUpTo: header.seenUpTo,
-    rebuiltAt: header.rebuiltAt,
-    columns,
-    orders,
-    tables,
-  };
+  const reader = new SnapshotReader(layout);
+  reader.push(bytes);
+  return reader.finish();
 };

@@ -2,6 +2,8 @@ import { memberSortFields } from '@cpbo/schemas/member-list-query.ts';
 import {
   decodeSnapshot,
   encodeSnapshot,
+  encodeSnapshotPieces,
+  SnapshotReader,
   type SnapshotLayout,
   type SnapshotTimes,
 } from './directory-snapshot.ts';
@@ -44,6 +46,22 @@ const memberLayout: SnapshotLayout = {
 /** The snapshot as bytes (compressed by the caller). */
 export const encodeMemberSnapshot = (snapshot: MemberSnapshotToWrite): Buffer =>
   encodeSnapshot(memberLayout, snapshot);
+
+/** The snapshot as bytes in pieces, made as they are asked for (compressed by the caller as they come). */
+export const memberSnapshotPieces = (snapshot: MemberSnapshotToWrite): Iterable<Buffer> =>
+  encodeSnapshotPieces(memberLayout, snapshot);
+
+/** Reads a snapshot from its bytes as they come (`push`); `finish` gives it, or throws BadSnapshotError. */
+export const memberSnapshotReader = (): { push(piece: Uint8Array): void; finish(): MemberSnapshot } => {
+  const reader = new SnapshotReader(memberLayout);
+  return {
+    push: (piece) => reader.push(piece),
+    finish: () => {
+      const { columns, orders, ...times } = reader.finish();
+      return { ...times, columns: columns as unknown as MemberColumnValues, orders };
+    },
+  };
+};
 
 /**
  * The snapshot in `bytes` (decompressed); BadSnapshotError when they are not one. Its columns read the

@@ -113,6 +113,107 @@ describe('the contribution list in memory', () => {
     expect(index.apply({ type: 'record', entry: contribution('b', { memberId: 'm2' }) })).toBe(false);
   });
 
+  it('builds from a full read in pieces, in any order, the same list as the changes applied one by one', () => {
+    const random = seededRandom(5);
+    const names: Change[] = [
+      { type: 'member', entry: name('m1', { name: 'Zoë', number: 'N-10' }) },
+      { type: 'member', entry: name('m2', { name: 'awa', number: 'N-2' }) },
+      { type: 'member', entry: name('m3', { name: 'Gone' }) },
+      { type: 'memberRemoved', id: 'm3', removedAt: '2026-04-01T00:00:00.000Z' },
+      { type: 'plot', entry: name('p1', { name: 'North', number: '' }) },
+    ];
+    const records: Change[] = [];
+    for (let i = 0; i < 300; i += 1) {
+      const id = `r${Math.floor(random.next() * 120)}`;
+      const day = 1 + Math.floor(random.next() * 27);
+      // Each copy at an instant of its own (two copies of one instant settle on the table's, not on an order).
+      const at = `2026-03-${String(day).padStart(2, '0')}T10:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.000Z`;
+      records.push({
+        type: 'record',
+        entry: contribution(id, {
+          memberId: random.pick(['m1', 'm2', 'm3']),
+          plotId: random.pick(['p1', 'p2']),
+          amountCents: Math.floor(random.next() * 50) * 100,
+          protectionType: random.pick(['DROUGHT', 'EXCESS_RAIN'] as const),
+          contributionDate: random.pick([at, '2026-02-01T08:00:00.000Z']),
+          modifiedAt: random.next() < 0.3 ? at : null,
+          modifiedBy: random.next() < 0.3 ? 'bob@example.org' : null,
+          updatedAt: at,
+        }),
+      });
+    }
+    // Removals, one of them older than the record's last change (which stays).
+    records.push({ type: 'removed', id: 'r1', removedAt: '2026-03-30T00:00:00.000Z' });
+    records.push({ type: 'removed', id: 'r2', removedAt: '2026-01-01T00:00:00.000Z' });
+    const oneByOne = RecordIndex.fromChanges('contributions', names);
+    for (const change of records) oneByOne.apply(change);
+
+    const builder = RecordIndex.builder('contributions');
+    builder.names(names);
+    const shuffled = [...records].sort(() => random.next() - 0.5);
+    for (let start = 0; start < shuffled.length; start += 37) builder.add(shuffled.slice(start, start + 37));
+    const built = builder.build();
+
+    expect(built.size).toBe(oneByOne.size);
+    for (const q of [...everySort(), ...everySort({ memberId: 'm2' }), ...everySort({ from: '2026-03-10' })])
+      expect(built.list(q), JSON.stringify(q)).toEqual(oneByOne.list(q));
+  });
+
+  it('builds a list of more rows than one chunk of its columns holds', () => {
+    const count = 70_000;
+    const builder = RecordIndex.builder('contributions');
+    builder.names([{ type: 'member', entry: name('m1') }]);
+    const amountOf = (i: number) => (i * 7919) % 100_000;
+    for (let first = 0; first < count; first += 5000)
+      builder.add(
+        Array.from({ length: 5000 }, (_, offset): Change => {
+          const i = first + offset;
+          return {
+            type: 'record',
+            entry: contribution(`r${String(i).padStart(6, '0')}`, {
+              amountCents: amountOf(i),
+              updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+            }),
+          };
+        }),
+      );
+    const index = builder.build();
+    const expected = Array.from({ length: count }, (_, i) => i).sort(
+      (a, b) => amountOf(b) - amountOf(a) || b - a,
+    );
+    const page = index.list({
+      page: 3,
+      pageSize: 5,
+      sort: { field: 'amount', direction: 'desc' },
+      filters: {},
+    });
+    expect(page.count).toBe(count);
+    expect(page.totalCents).toBe(expected.reduce((total, i) => total + amountOf(i), 0));
+    expect(page.records.map((record) => [record.id, record.amountCents, record.updatedAt])).toEqual(
+      expected
+        .slice(10, 15)
+        .map((i) => [
+          `r${String(i).padStart(6, '0')}`,
+          amountOf(i),
+          new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+        ]),
+    );
+  });
+
+  it('keeps instants that are not exact as they were written, and sorts them as text', () => {
+    const index = RecordIndex.fromChanges('contributions', [
+      { type: 'record', entry: contribution('a', { contributionDate: '2026-03-02T10:00:00.000Z' }) },
+      { type: 'record', entry: contribution('b', { contributionDate: '2026-03-01T10:00:00Z' }) },
+      { type: 'record', entry: contribution('c', { contributionDate: '2026-03-01T10:00:00.000Z' }) },
+    ]);
+    const listed = index.list(query({ field: 'contributionDate', direction: 'asc' })).records;
+    expect(listed.map((record) => [record.id, record.contributionDate])).toEqual([
+      ['c', '2026-03-01T10:00:00.000Z'],
+      ['b', '2026-03-01T10:00:00Z'],
+      ['a', '2026-03-02T10:00:00.000Z'],
+    ]);
+  });
+
   describe('under changes', () => {
     const random = seededRandom(11);
     const names = ['Awa Diop', 'awa diop', 'Élodie Sarr', 'Moussa Ba', 'Ndèye Fall', 'Zoë', 'line\nbreak'];

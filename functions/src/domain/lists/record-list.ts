@@ -11,14 +11,15 @@ import type { Cents } from '@cpbo/schemas/money.ts';
 import {
   Column,
   DirectoryIndex,
+  denseRanks,
   type ColumnArrays,
   type ColumnReaders,
-  type ColumnValues,
   type IndexedValues,
   type IndexOrders,
   type Selection,
 } from './directory-index.ts';
-import type { ColumnEncoding } from './directory-snapshot.ts';
+import { exactMilliseconds, type ColumnValues, type InstantValues } from './column-values.ts';
+import { CodedColumn, InstantColumn, type ColumnEncoding } from './directory-snapshot.ts';
 import { compareText, foldText, numberCollator } from '@cpbo/schemas/text.ts';
 
 /*
@@ -172,6 +173,11 @@ class NameIndex extends DirectoryIndex<NameEntry, NameValues, never> {
 
   codeOf(id: string): number | undefined {
     return this.rowOf(id);
+  }
+
+  /** Codes run from 0 to one below this. */
+  get codeCount(): number {
+    return this.rowCount;
   }
 
   idAt(code: number): string {
@@ -398,9 +404,9 @@ export const nameTablesOf = (list: AdminList): Record<string, [string, ColumnEnc
 type StoredRecord = IndexedValues & Record<string, unknown> & { id: string; updatedAt: string };
 type RecordValues = IndexedValues & Record<string, unknown>;
 
-/** What a snapshot of a list holds: its rows, orders and name tables, as arrays. */
+/** What a snapshot of a list holds: its rows (read through the index), orders and name tables. */
 export interface RecordListData {
-  columns: Record<string, readonly unknown[]>;
+  columns: Record<string, ColumnValues<unknown>>;
   orders: Partial<Record<string, Int32Array>>;
   tables: Record<string, Record<string, readonly unknown[]>>;
 }
@@ -411,6 +417,169 @@ export interface RecordListReaders {
   orders: Partial<Record<string, Int32Array>>;
   tables: Record<string, Record<string, ColumnValues<unknown>>>;
 }
+
+/** Builds a list's index from a full read of the table (RecordIndex.builder). */
+export interface RecordListBuilder<List extends AdminList> {
+  /** Every change of the names' timelines (members and their removals; plots). */
+  names(changes: readonly RecordListChange<List>[]): void;
+  /** Changes of the records' timeline (records and removals), in any order, after the names. */
+  add(changes: readonly RecordListChange<List>[]): void;
+  /** The index of every record added, the newest copy of each, less those removed. */
+  build(): RecordIndex<List>;
+}
+
+/** A column being built: its values as they come, then gathered in the rows' final order. */
+interface ColumnBuilder {
+  readonly length: number;
+  push(value: unknown): void;
+  at(row: number): unknown;
+  /** How two rows' values compare (instants by time). */
+  compare(a: number, b: number): number;
+  /** The values of these rows, in this order, as the index reads them. */
+  gathered(rows: Int32Array): ColumnValues<unknown>;
+  /** Lets the values go (once gathered). */
+  release(): void;
+}
+
+/** Values per chunk of a growing column: 64 Ki. */
+const CHUNK_BITS = 16;
+const CHUNK = 1 << CHUNK_BITS;
+
+/**
+ * A typed array that grows as values are pushed, in chunks of a fixed size: it is never copied to
+ * grow, nor holds more than a chunk it does not use, whatever the number of rows.
+ */
+class Growing<T extends Int32Array | Float64Array> {
+  private chunks: T[] = [];
+  length = 0;
+
+  constructor(private readonly Type: { new (length: number): T }) {}
+
+  push(value: number): void {
+    const offset = this.length & (CHUNK - 1);
+    if (offset === 0) this.chunks.push(new this.Type(CHUNK));
+    (this.chunks[this.chunks.length - 1] as T)[offset] = value;
+    this.length += 1;
+  }
+
+  at(row: number): number {
+    return (this.chunks[row >>> CHUNK_BITS] as T)[row & (CHUNK - 1)] as number;
+  }
+
+  release(): void {
+    this.chunks = [];
+    this.length = 0;
+  }
+
+  gathered(rows: Int32Array): T {
+    const values = new this.Type(rows.length);
+    for (let position = 0; position < rows.length; position += 1)
+      values[position] = this.at(rows[position] as number);
+    return values;
+  }
+}
+
+const valuesBuilder = (): ColumnBuilder => {
+  const values: unknown[] = [];
+  return {
+    get length() {
+      return values.length;
+    },
+    push: (value) => values.push(value),
+    at: (row) => values[row],
+    compare: (a, b) => compareText(values[a] as string, values[b] as string),
+    gathered: (rows) => Array.from(rows, (row) => values[row]),
+    release: () => (values.length = 0),
+  };
+};
+
+const numbersBuilder = (Type: typeof Int32Array | typeof Float64Array): ColumnBuilder => {
+  const numbers = new Growing<Int32Array | Float64Array>(Type);
+  return {
+    get length() {
+      return numbers.length;
+    },
+    push: (value) => numbers.push(value as number),
+    at: (row) => numbers.at(row),
+    compare: (a, b) => numbers.at(a) - numbers.at(b),
+    gathered: (rows) => numbers.gathered(rows),
+    release: () => numbers.release(),
+  };
+};
+
+/** Instants as milliseconds; the column turns to text at the first value that is not an exact instant. */
+const instantsBuilder = (): ColumnBuilder => {
+  const milliseconds = new Growing(Float64Array);
+  let text: unknown[] | undefined;
+  const textOf = (value: number) => (Number.isNaN(value) ? null : new Date(value).toISOString());
+  return {
+    get length() {
+      return text ? text.length : milliseconds.length;
+    },
+    push: (value) => {
+      if (text) return void text.push(value);
+      const exact = exactMilliseconds(value);
+      if (exact !== undefined) return milliseconds.push(exact);
+      text = Array.from({ length: milliseconds.length }, (_, row) => textOf(milliseconds.at(row)));
+      text.push(value);
+    },
+    at: (row) => (text ? text[row] : textOf(milliseconds.at(row))),
+    compare: (a, b) => {
+      if (text) return compareText(text[a] as string, text[b] as string);
+      // Exact instants of the same width compare by time as by text; null (NaN) first.
+      const x = milliseconds.at(a);
+      const y = milliseconds.at(b);
+      return Number.isNaN(x) || Number.isNaN(y) ? Number(!Number.isNaN(x)) - Number(!Number.isNaN(y)) : x - y;
+    },
+    gathered: (rows) =>
+      text
+        ? Array.from(rows, (row) => (text as unknown[])[row])
+        : new InstantColumn(milliseconds.gathered(rows)),
+    release: () => {
+      text = undefined;
+      milliseconds.release();
+    },
+  };
+};
+
+/** Repeated values as positions in a dictionary (-1 for null). */
+const codedBuilder = (): ColumnBuilder => {
+  const codes = new Growing(Int32Array);
+  const dictionary: string[] = [];
+  const positions = new Map<string, number>();
+  const at = (row: number) => {
+    const code = codes.at(row);
+    return code < 0 ? null : (dictionary[code] as string);
+  };
+  return {
+    get length() {
+      return codes.length;
+    },
+    push: (value) => {
+      if (value === null) return codes.push(-1);
+      let position = positions.get(value as string);
+      if (position === undefined)
+        positions.set(value as string, (position = dictionary.push(value as string) - 1));
+      codes.push(position);
+    },
+    at,
+    compare: (a, b) => compareText(at(a) as string, at(b) as string),
+    gathered: (rows) => new CodedColumn(codes.gathered(rows), dictionary),
+    release: () => codes.release(),
+  };
+};
+
+const columnBuilder = (encoding: ColumnEncoding): ColumnBuilder => {
+  if (encoding === 'instant') return instantsBuilder();
+  if (encoding === 'float64') return numbersBuilder(Float64Array);
+  if (encoding === 'int32') return numbersBuilder(Int32Array);
+  if (encoding === 'text') return valuesBuilder();
+  return codedBuilder();
+};
+
+/** 0000-01-01 and 10000-01-01: instants between have the text's fixed width, which sorts as time. */
+const fourDigitYear = (milliseconds: number): boolean =>
+  milliseconds >= -62_167_219_200_000 && milliseconds < 253_402_300_800_000;
 
 /** Rows fewer than this share of all are sorted on their own rather than picked out of an order. */
 const FEW_ROWS_SHARE = 64;
@@ -426,6 +595,8 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
   private readonly definition: ListDefinition<List>;
   /** Totals of recent selections, by query and index version. */
   private readonly totals = new Map<string, Cents>();
+  /** The columns of instants (compared by time). */
+  private readonly instantColumns: ReadonlySet<string>;
 
   constructor(list: List) {
     const definition = lists[list] as unknown as ListDefinition<List>;
@@ -436,6 +607,11 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
       sortFields: adminListSortFields[list] as readonly AdminListSortField<List>[],
     });
     this.definition = definition;
+    this.instantColumns = new Set(
+      recordColumnsOf(list)
+        .filter(([, encoding]) => encoding === 'instant')
+        .map(([column]) => column),
+    );
   }
 
   /** An index from a snapshot's data (rows in id order, as toData writes them). */
@@ -456,18 +632,65 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
     list: List,
     changes: readonly RecordListChange<List>[],
   ): RecordIndex<List> {
+    const builder = RecordIndex.builder(list);
+    builder.names(changes);
+    builder.add(changes);
+    return builder.build();
+  }
+
+  /**
+   * Builds an index from a full read of the table as it comes: its names first (`names`, every change of
+   * the members' and plots' timelines), then its records' timeline in pieces (`add`), in any order.
+   * Each record goes at once into compact columns (numbers and instants in typed arrays, repeated
+   * values coded), so that the records read are never all held as objects.
+   */
+  static builder<List extends AdminList>(list: List): RecordListBuilder<List> {
     const index = new RecordIndex(list);
-    const ofType = <Type extends RecordListChange<List>['type']>(type: Type) =>
-      changes.filter(
-        (change): change is Extract<RecordListChange<List>, { type: Type }> => change.type === type,
-      );
-    for (const { entry } of ofType('member')) index.members.upsert(entry);
-    for (const { entry } of ofType('plot')) index.plots.upsert(entry);
-    for (const { id, removedAt } of ofType('memberRemoved')) index.members.remove(id, removedAt);
-    const records = ofType('record').flatMap(({ entry }) => index.stored(entry) ?? []);
-    index.loadRows(records);
-    for (const { id, removedAt } of ofType('removed')) index.remove(id, removedAt);
-    return index;
+    const columns = recordColumnsOf(list).map(([column, encoding]) => ({
+      column,
+      values: columnBuilder(encoding),
+    }));
+    const ids = columns[0]?.values as ColumnBuilder;
+    const updatedAts = columns[1]?.values as ColumnBuilder;
+    const removals: { id: string; removedAt: string }[] = [];
+    return {
+      names: (changes) => {
+        for (const change of changes)
+          if (change.type === 'member') index.members.upsert(change.entry);
+          else if (change.type === 'plot') index.plots.upsert(change.entry);
+        for (const change of changes)
+          if (change.type === 'memberRemoved') index.members.remove(change.id, change.removedAt);
+      },
+      add: (changes) => {
+        for (const change of changes)
+          if (change.type === 'removed') removals.push(change);
+          else if (change.type === 'record') {
+            const stored = index.stored(change.entry);
+            if (stored) for (const { column, values } of columns) values.push(stored[column]);
+          }
+      },
+      build: () => {
+        // Rows in id order, the newest copy of each (the first read, of copies of one instant).
+        const rows = Int32Array.from({ length: ids.length }, (_, row) => row);
+        const newer = (a: number, b: number) => updatedAts.compare(b, a);
+        rows.sort((a, b) => compareText(ids.at(a) as string, ids.at(b) as string) || newer(a, b) || a - b);
+        let kept = 0;
+        for (let position = 0; position < rows.length; position += 1) {
+          const row = rows[position] as number;
+          if (kept === 0 || ids.at(rows[kept - 1] as number) !== ids.at(row)) rows[kept++] = row;
+        }
+        const live = rows.subarray(0, kept);
+        // Column by column, each let go once gathered: the list is never held twice.
+        const gathered: Record<string, ColumnValues<unknown>> = {};
+        for (const { column, values } of columns) {
+          gathered[column] = values.gathered(live);
+          values.release();
+        }
+        index.load({ columns: gathered as unknown as ColumnReaders<RecordValues>, orders: {} });
+        for (const { id, removedAt } of removals) index.remove(id, removedAt);
+        return index;
+      },
+    };
   }
 
   /** Applies a change of the timelines; true when it changed the list. */
@@ -489,7 +712,7 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
   }
 
   /** A record as a row of codes; undefined for a record of a member removed. */
-  private stored(entry: RecordEntries[List]): StoredRecord | undefined {
+  protected stored(entry: RecordEntries[List]): StoredRecord | undefined {
     const fields = entry as unknown as Record<string, unknown>;
     if (this.members.removedAt(entry.memberId) !== undefined) return undefined;
     const stored: StoredRecord = {
@@ -546,15 +769,28 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
     return ids.length > 0;
   }
 
+  /**
+   * How two rows compare on a column of text. An instant column compares by time where both values are
+   * exact instants of four-digit years, which orders them as their text does without making it.
+   */
+  private compareTextAt(column: string): (a: number, b: number) => number {
+    const values = this.columns[column] as unknown as Column<string>;
+    if (!this.instantColumns.has(column)) return (a, b) => compareText(values.get(a), values.get(b));
+    return (a, b) => {
+      const x = values.millisecondsAt(a);
+      const y = values.millisecondsAt(b);
+      if (x !== undefined && y !== undefined && fourDigitYear(x) && fourDigitYear(y)) return x - y;
+      return compareText(values.get(a), values.get(b));
+    };
+  }
+
   protected compareRows(field: AdminListSortField<List>): (a: number, b: number) => number {
     const { ids } = this.columns;
-    const date = this.columns[this.definition.date] as unknown as { get(row: number): string };
     const byId = (a: number, b: number) => compareText(ids.get(a), ids.get(b)) || a - b;
+    const byDate = this.compareTextAt(this.definition.date);
     const key = this.definition.sorts[field];
     const dateSort = 'column' in key && key.column === this.definition.date;
-    const then = dateSort
-      ? byId
-      : (a: number, b: number) => compareText(date.get(a), date.get(b)) || byId(a, b);
+    const then = dateSort ? byId : (a: number, b: number) => byDate(a, b) || byId(a, b);
     if ('names' in key) {
       const column = key.names === 'plotName' ? 'plotCodes' : 'memberCodes';
       const codes = this.columns[column] as unknown as { get(row: number): number };
@@ -567,6 +803,7 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
       return (a, b) => compareText(names.keyAt(codes.get(a)), names.keyAt(codes.get(b))) || then(a, b);
     }
     const values = this.columns[key.column] as unknown as { get(row: number): never };
+    const byText = this.compareTextAt(key.column);
     switch (key.compare) {
       case 'number':
         return (a, b) => (values.get(a) as number) - (values.get(b) as number) || then(a, b);
@@ -575,8 +812,69 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
         return (a, b) => collator.compare(values.get(a), values.get(b)) || then(a, b);
       }
       case 'text':
-        return (a, b) => compareText(values.get(a), values.get(b)) || then(a, b);
+        return (a, b) => byText(a, b) || then(a, b);
     }
+  }
+
+  /**
+   * A column's rows as keys that order them as compareTextAt does: an instant column's times when each
+   * is an exact instant of a four-digit year, else each value's dense rank among the column's values
+   * (as text, or as people read numbers); undefined when a value is null (the rows are then compared).
+   */
+  private textKeys(column: string, compare: 'text' | 'natural'): Float64Array | undefined {
+    const values = this.columns[column] as unknown as Column<string | null>;
+    const rows = this.rowCount;
+    if (compare === 'text' && this.instantColumns.has(column)) {
+      const times = new Float64Array(rows);
+      let exact = true;
+      for (let row = 0; row < rows && exact; row += 1) {
+        const time = values.millisecondsAt(row);
+        exact = time !== undefined && fourDigitYear(time);
+        times[row] = time as number;
+      }
+      if (exact) return times;
+    }
+    const distinct = new Map<string, number>();
+    for (let row = 0; row < rows; row += 1) {
+      const value = values.get(row);
+      if (value === null) return undefined;
+      distinct.set(value, 0);
+    }
+    const texts = [...distinct.keys()];
+    const collator = compare === 'natural' ? numberCollator() : undefined;
+    const ranks = denseRanks(texts.length, (a, b) =>
+      collator
+        ? collator.compare(texts[a] as string, texts[b] as string)
+        : compareText(texts[a] as string, texts[b] as string),
+    );
+    texts.forEach((text, position) => distinct.set(text, ranks[position] as number));
+    return Float64Array.from({ length: rows }, (_, row) => distinct.get(values.get(row) as string) as number);
+  }
+
+  protected override sortKeys(field: AdminListSortField<List>): Float64Array[] | undefined {
+    const key = this.definition.sorts[field];
+    const rows = this.rowCount;
+    let first: Float64Array | undefined;
+    if ('names' in key) {
+      const codes = this.columns[
+        key.names === 'plotName' ? 'plotCodes' : 'memberCodes'
+      ] as unknown as Column<number>;
+      const names = key.names === 'plotName' ? this.plots : this.members;
+      const collator = numberCollator();
+      const ranks = denseRanks(names.codeCount, (a, b) =>
+        key.names === 'memberNumber'
+          ? collator.compare(names.numberAt(a), names.numberAt(b))
+          : compareText(names.keyAt(a), names.keyAt(b)),
+      );
+      first = Float64Array.from({ length: rows }, (_, row) => ranks[codes.get(row)] as number);
+    } else if (key.compare === 'number') {
+      const values = this.columns[key.column] as unknown as Column<number>;
+      first = Float64Array.from({ length: rows }, (_, row) => values.get(row));
+    } else first = this.textKeys(key.column, key.compare);
+    const dateSort = 'column' in key && key.column === this.definition.date;
+    const date = dateSort ? undefined : this.textKeys(this.definition.date, 'text');
+    if (!first || (!dateSort && !date)) return undefined;
+    return [first, ...(date ? [date] : []), this.idRanks()];
   }
 
   /** The list's date sort field (its from/to filter reads a range of its order). */
@@ -710,18 +1008,35 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
     return listed as unknown as ListedRecord<List>;
   }
 
-  /** The live rows in id order with every order, and the names they hold, re-coded (what a snapshot keeps). */
+  /**
+   * The live rows in id order with every order, and the names they hold, re-coded (what a snapshot
+   * keeps). The rows' columns are read through, not copied: a large list is written without a second
+   * copy of its values.
+   */
   toListData(): RecordListData {
     const members = this.members.coded();
     const plots = this.definition.plots ? this.plots.coded() : undefined;
-    const { columns, orders } = this.toData();
-    const recoded: Record<string, readonly unknown[]> = { ...columns };
-    recoded.memberCodes = (columns.memberCodes as number[]).map((code) => members.renumbered[code] as number);
-    if (plots)
-      recoded.plotCodes = (columns.plotCodes as number[]).map((code) => plots.renumbered[code] as number);
+    const { live, renumbered } = this.liveInIdOrder();
+    const columns: Record<string, ColumnValues<unknown>> = {};
+    for (const name of this.layout.columnNames) {
+      const column = this.columns[name] as Column<unknown>;
+      const at = (position: number) => column.get(live[position] as number);
+      const instants: InstantValues = {
+        length: live.length,
+        at: at as InstantValues['at'],
+        millisecondsAt: (position) => column.millisecondsAt(live[position] as number),
+      };
+      columns[name] = this.instantColumns.has(name) ? instants : { length: live.length, at };
+    }
+    const recoded = (column: 'memberCodes' | 'plotCodes', names: { renumbered: Int32Array }) => {
+      const codes = this.columns[column] as unknown as Column<number>;
+      return Int32Array.from(live, (row) => names.renumbered[codes.get(row)] as number);
+    };
+    columns.memberCodes = recoded('memberCodes', members);
+    if (plots) columns.plotCodes = recoded('plotCodes', plots);
     return {
-      columns: recoded,
-      orders,
+      columns,
+      orders: this.ordersRenumbered(this.layout.sortFields, renumbered),
       tables: { members: members.columns, ...(plots ? { plots: plots.columns } : {}) },
     };
   }

@@ -2,6 +2,8 @@ import { adminListSortFields, type AdminList } from '@cpbo/schemas/admin-list-qu
 import {
   decodeSnapshot,
   encodeSnapshot,
+  encodeSnapshotPieces,
+  SnapshotReader,
   type SnapshotLayout,
   type SnapshotTimes,
 } from './directory-snapshot.ts';
@@ -25,6 +27,17 @@ export type RecordSnapshot = RecordListReaders & SnapshotTimes;
 /** The snapshot as bytes (compressed by the caller). */
 export const encodeRecordSnapshot = (list: AdminList, snapshot: RecordListData & SnapshotTimes): Buffer =>
   encodeSnapshot(layoutOf(list), snapshot);
+
+/** The snapshot as bytes in pieces, made as they are asked for (compressed by the caller as they come). */
+export const recordSnapshotPieces = (
+  list: AdminList,
+  snapshot: RecordListData & SnapshotTimes,
+): Iterable<Buffer> => encodeSnapshotPieces(layoutOf(list), snapshot);
+
+/** Reads a snapshot from its bytes as they come (`push`); `finish` gives it, or throws BadSnapshotError. */
+export const recordSnapshotReader = (
+  list: AdminList,
+): { push(piece: Uint8Array): void; finish(): RecordSnapshot } => new SnapshotReader(layoutOf(list));
 
 /** The snapshot in `bytes` (decompressed); BadSnapshotError when they are not one of this list. */
 export const decodeRecordSnapshot = (list: AdminList, bytes: Buffer): RecordSnapshot =>

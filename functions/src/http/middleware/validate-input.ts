@@ -1,6 +1,7 @@
+import type { JSONSchema } from '@cpbo/schemas';
 import { routeSchemas, type RouteDefinition } from '#http/routes.ts';
 import { AppError } from '#platform/app-error.ts';
-import { assertMatches, loadValidators, type ValidatorsLoader } from '#platform/validator.ts';
+import { issuesOf, loadValidators, type Validators, type ValidatorsLoader } from '#platform/validator.ts';
 import type { ApiEvent, ApiMiddleware } from './api-types.ts';
 
 const badPathParameter = (name: string) =>
@@ -19,6 +20,12 @@ const decodedPathParameters = (event: ApiEvent): Record<string, string> =>
       }
     }),
   );
+
+/** Throws ERR_INVALID_DATA_FORMAT, listing what is wrong, when the value does not match the schema. */
+const assertMatches = (validators: Validators, schema: JSONSchema, value: unknown, place: string): void => {
+  const details = issuesOf(validators, schema, value, place);
+  if (details) throw new AppError('ERR_INVALID_DATA_FORMAT', { details });
+};
 
 /**
  * Checks path parameters, body and query string against the route's schemas before the handler runs,

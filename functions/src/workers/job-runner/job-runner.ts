@@ -1,7 +1,7 @@
 import middy, { type MiddyfiedHandler } from '@middy/core';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { assertMatches, loadValidators, type ValidatorsLoader } from '#platform/validator.ts';
+import { assertMessageMatches, loadValidators, type ValidatorsLoader } from '#platform/validator.ts';
 import { appLog } from '#data/logs/app-log.ts';
 import { logger } from '#platform/logger.ts';
 import { observability } from '#platform/observability.ts';
@@ -74,7 +74,7 @@ export const jobRunner = <Message extends JobMessage, Job, Result>(
 
   const runRecord = async (record: SQSRecord, context: Context): Promise<void> => {
     const body: unknown = JSON.parse(record.body);
-    assertMatches(await loadValidators(kind.validators), messageSchema, body, 'message');
+    assertMessageMatches(await loadValidators(kind.validators), messageSchema, body);
     const message = body as Message;
     const { jobId, step } = message;
     try {

@@ -16,7 +16,7 @@ import { recordTypeOf } from '#data/lists/record-timeline.ts';
 import { queueDefinitions } from '#domain/queues.ts';
 import { logger } from '#platform/logger.ts';
 import { observability } from '#platform/observability.ts';
-import { assertMatches, loadValidators } from '#platform/validator.ts';
+import { assertMessageMatches, loadValidators } from '#platform/validator.ts';
 import { streamEntityTypes } from '../workers.ts';
 
 /*
@@ -107,7 +107,7 @@ const refreshQueued = async (record: SQSRecord): Promise<void> => {
   let message: unknown;
   try {
     message = JSON.parse(record.body);
-    assertMatches(await loadValidators(snapshotValidators), messageSchema, message, 'message');
+    assertMessageMatches(await loadValidators(snapshotValidators), messageSchema, message);
   } catch (error) {
     await logger.error('Snapshot refresh message refused', { messageId: record.messageId, error });
     throw error;

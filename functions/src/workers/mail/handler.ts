@@ -3,7 +3,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
 import type { FromSchema } from '@cpbo/schemas';
 import { markMailDelivered, wasMailDelivered } from '#data/accounts/mail-deliveries.ts';
-import { assertMatches, loadValidators } from '#platform/validator.ts';
+import { assertMessageMatches, loadValidators } from '#platform/validator.ts';
 import { logger } from '#platform/logger.ts';
 import { deliverMail } from '#platform/mail.ts';
 import { observability } from '#platform/observability.ts';
@@ -20,7 +20,7 @@ const mailValidators = () => import('#generated/validators/queue-mail.generated.
  */
 const deliver = async (record: SQSRecord): Promise<void> => {
   const message: unknown = JSON.parse(record.body);
-  assertMatches(await loadValidators(mailValidators), messageSchema, message, 'message');
+  assertMessageMatches(await loadValidators(mailValidators), messageSchema, message);
   const mail = message as MailMessage;
   if (await wasMailDelivered(record.messageId)) return;
   await deliverMail({ to: [...mail.to], subject: mail.subject, text: mail.text });

@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  QueryCommand,
-  type QueryCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   DataFile,
   ExportedEnabler,
@@ -23,7 +17,14 @@ import { configSummaryOf, enablerPartition, ENABLER_PROFILE } from '../enablers/
 import { recordPayoutCampaigns } from '../enablers/campaigns.ts';
 import { MEMBER_PROFILE, memberPartition, membersOfEnabler } from '../members/member-keys.ts';
 import { recordIdHolders } from '../money/record-id-claims.ts';
-import { batchWriteAll, cancellationReasons, getAll, nowIso, tableName } from '../table/table.ts';
+import {
+  batchWriteAll,
+  cancellationReasons,
+  eachQueryPage,
+  getAll,
+  nowIso,
+  tableName,
+} from '../table/table.ts';
 
 type Item = Record<string, unknown>;
 
@@ -308,22 +309,19 @@ const refusedClaimError = async ({
 /** Sets an enabler's member count to its members in the table (after an import wrote them in batches). */
 export const recountMembers = async (enablerId: string): Promise<number> => {
   let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page: QueryCommandOutput = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :members',
-        FilterExpression: 'entityType = :member',
-        ExpressionAttributeValues: { ':members': membersOfEnabler(enablerId), ':member': 'MEMBER' },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  await eachQueryPage(
+    {
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :members',
+      FilterExpression: 'entityType = :member',
+      ExpressionAttributeValues: { ':members': membersOfEnabler(enablerId), ':member': 'MEMBER' },
+      Select: 'COUNT',
+    },
+    (page) => {
+      count += page.Count ?? 0;
+    },
+  );
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),

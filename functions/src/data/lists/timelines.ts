@@ -1,6 +1,6 @@
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#platform/aws-clients.ts';
-import { queryAll, tableName } from '../table/table.ts';
+import { eachQueryPage, queryAll, tableName } from '../table/table.ts';
 
 /*
  * Change timelines: gsi1 partitions whose sort key is `<instant>#<id>` (data/members/member-keys.ts changeKey),
@@ -45,24 +45,18 @@ const pagesBetween = async (
   upper: string,
   projection: TimelineProjection,
   onPage: (items: Record<string, unknown>[]) => void,
-): Promise<void> => {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page: QueryCommandOutput = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        // Change keys are '<instant>#<id>', so a bare instant sorts before every key of that instant.
-        KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk BETWEEN :lower AND :upper',
-        ExpressionAttributeValues: { ':partition': partition, ':lower': lower, ':upper': upper },
-        ...projection,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    onPage(page.Items ?? []);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-};
+): Promise<void> =>
+  eachQueryPage(
+    {
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      // Change keys are '<instant>#<id>', so a bare instant sorts before every key of that instant.
+      KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk BETWEEN :lower AND :upper',
+      ExpressionAttributeValues: { ':partition': partition, ':lower': lower, ':upper': upper },
+      ...projection,
+    },
+    (page) => onPage(page.Items ?? []),
+  );
 
 /**
  * Reads every item of a timeline and hands each page to `onPage` as it arrives, with the number of its

@@ -77,19 +77,27 @@ export const writtenOr = async <Result>(code: ErrorCode, write: Promise<Result>)
  */
 export const LONG_QUERY_PAGE_ITEMS = 2000;
 
-/** Every item a Query matches, following its pages. */
-export const queryAll = async (
+/** Follows a Query's pages, handing each answer to `onPage` as it arrives. */
+export const eachQueryPage = async (
   input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
-): Promise<Record<string, unknown>[]> => {
-  const items: Record<string, unknown>[] = [];
+  onPage: (page: QueryCommandOutput) => void,
+): Promise<void> => {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page: QueryCommandOutput = await dynamo().send(
       new QueryCommand({ ...input, ExclusiveStartKey: startKey }),
     );
-    items.push(...(page.Items ?? []));
+    onPage(page);
     startKey = page.LastEvaluatedKey;
   } while (startKey);
+};
+
+/** Every item a Query matches, following its pages. */
+export const queryAll = async (
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> => {
+  const items: Record<string, unknown>[] = [];
+  await eachQueryPage(input, (page) => items.push(...(page.Items ?? [])));
   return items;
 };
 

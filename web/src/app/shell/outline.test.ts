@@ -6,10 +6,11 @@ import fr from '../../i18n/fr.json';
 import i18next, { loadAdminTexts } from '../../i18n/index.ts';
 import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
+import { adminScreenTexts } from '../../navigation/screen-texts.ts';
 import { buildOutline, catalogueText, catalogueTranslate, outlineAt, outlineTexts } from './outline.ts';
 
 describe('screen outline', () => {
-  it('should outline the member list and the administrators’ tables, at their addresses as the router reads them', () => {
+  it('should outline the member list, the administrators’ tables and their screens with a fixed description, at their addresses as the router reads them', () => {
     expect(outlineAt('/Members')).toBe(membersOutline);
     expect(outlineAt('/members/')).toBe(membersOutline);
     expect(outlineAt('/AdminContributions')).toEqual({
@@ -24,7 +25,17 @@ describe('screen outline', () => {
     expect(outlineAt('/')).toBeUndefined();
     expect(outlineAt('/Dashboard')).toBeUndefined();
     expect(outlineAt('/Member/m.1')).toBeUndefined();
+    expect(outlineAt('/AdminBenefitRuns')).toEqual({
+      heading: 'screens.adminBenefitRuns',
+      description: 'benefitRuns.list.description',
+      search: 'benefitRuns.list.searchPlaceholder',
+      loading: 'benefitRuns.list.loading',
+      admin: true,
+    });
+    expect(outlineAt('/adminlogs')).toMatchObject({ description: 'adminLogs.pageDescription', admin: true });
+    // Its description names the enabler, which only the first answer tells.
     expect(outlineAt('/AdminUsers')).toBeUndefined();
+    expect(outlineAt('/BenefitRun/r-1')).toBeUndefined();
   });
 
   it('should find every text of the outlines in both languages', () => {
@@ -32,8 +43,12 @@ describe('screen outline', () => {
       { ...en, ...adminEn },
       { ...fr, ...adminFr },
     ]) {
-      for (const screen of ['/Members', ...Object.keys(adminTables).map((id) => `/${id}`)]) {
+      for (const screen of [
+        '/Members',
+        ...[...Object.keys(adminTables), ...Object.keys(adminScreenTexts)].map((id) => `/${id}`),
+      ]) {
         const keys = outlineAt(screen);
+        expect(keys, screen).toBeDefined();
         for (const key of [keys?.heading, keys?.description, keys?.total, keys?.search, keys?.loading]) {
           if (key !== undefined) expect(catalogueText(catalogue, key), key).not.toBe(key);
         }

@@ -1,6 +1,7 @@
 import { adminTables, adminTableTotalKey, totalUnknown } from '../../common/admin-table/table-texts.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
 import { screenAt } from '../screen-code.ts';
+import { adminScreenTexts } from '../../navigation/screen-texts.ts';
 import { screenTitleKey, type ScreenId } from '../../navigation/screens.ts';
 
 /**
@@ -33,8 +34,8 @@ const adminTableOutline = (screen: keyof typeof adminTables): OutlineKeys => {
 
 /**
  * The screens whose first look is known before their code and data: a heading at the top of the content,
- * then a search field or a description, then the loading state. The member list and the administrators'
- * tables (full-page tables).
+ * then a search field or a description, then the loading state. The member list, the administrators'
+ * tables (full-page tables), and the administrators' screens with a fixed description.
  */
 const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   members: membersOutline,
@@ -42,6 +43,12 @@ const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
     (Object.keys(adminTables) as (keyof typeof adminTables)[]).map((screen) => [
       screen,
       adminTableOutline(screen),
+    ]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(adminScreenTexts).map(([screen, texts]) => [
+      screen,
+      { heading: screenTitleKey(screen as ScreenId), ...texts, admin: true },
     ]),
   ),
 };

@@ -12,7 +12,10 @@ import { buildOutline, outlineTexts, type OutlineKeys } from './outline.ts';
  */
 export function ScreenOutline({ keys }: { keys: OutlineKeys }) {
   const { t, i18n } = useTranslation();
-  const ready = i18n.exists(keys.loading);
+  // Every text is there: an administrator's may not be (a sign-in at such an address).
+  const ready = [keys.heading, keys.loading, keys.description, keys.search, keys.total].every(
+    (key) => key === undefined || i18n.exists(key),
+  );
   // The texts as one value, so that the outline is drawn again only when one of them changes.
   const texts = JSON.stringify(outlineTexts(keys, (key, values) => t(key, values)));
   const host = useRef<HTMLDivElement>(null);

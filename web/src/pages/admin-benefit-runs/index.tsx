@@ -17,6 +17,7 @@ import { RowLink } from '../../common/ui/row-link.tsx';
 import { TableEmptyState, TableNoMatchState } from '../../common/ui/table-states.tsx';
 import { currentLanguage } from '../../i18n/index.ts';
 import { paths } from '../../navigation/paths.ts';
+import { adminScreenTexts } from '../../navigation/screen-texts.ts';
 
 const PAGE_SIZE = 10;
 
@@ -121,13 +122,13 @@ export function AdminBenefitRunsPage() {
       items={items}
       columnDefinitions={columns}
       loading={runs.isPending}
-      loadingText={t('benefitRuns.list.loading')}
+      loadingText={t(adminScreenTexts.adminBenefitRuns.loading)}
       ariaLabels={{ tableLabel: t('screens.adminBenefitRuns') }}
       header={
         <Header
           variant="awsui-h1-sticky"
           counter={runs.data ? `(${all.length})` : undefined}
-          description={t('benefitRuns.list.description')}
+          description={t(adminScreenTexts.adminBenefitRuns.description)}
           actions={<div className="admin-table-actions">{uploadButton}</div>}
         >
           {t('screens.adminBenefitRuns')}
@@ -136,7 +137,7 @@ export function AdminBenefitRunsPage() {
       filter={
         <TextFilter
           {...filterProps}
-          filteringPlaceholder={t('benefitRuns.list.searchPlaceholder')}
+          filteringPlaceholder={t(adminScreenTexts.adminBenefitRuns.search)}
           filteringAriaLabel={t('benefitRuns.list.searchLabel')}
           filteringClearAriaLabel={t('benefitRuns.list.clearSearch')}
           countText={

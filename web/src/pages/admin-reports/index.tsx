@@ -9,6 +9,7 @@ import { saveJsonFile } from '../../browser/save-json-file.ts';
 import { TableEmptyState } from '../../common/ui/table-states.tsx';
 import { useNumberedPages } from '../../common/admin-table/numbered-pages.tsx';
 import { useDocumentTitle } from '../../browser/use-document-title.ts';
+import { adminScreenTexts } from '../../navigation/screen-texts.ts';
 
 /** Spec section 9: the name of a downloaded report. */
 export const REPORT_FILE_NAME = 'report.json';
@@ -70,7 +71,7 @@ export function AdminReportsPage() {
       columnDefinitions={columnDefinitions}
       trackBy="_id"
       loading={reports.isFetching && !reports.data}
-      loadingText={t('app.loading')}
+      loadingText={t(adminScreenTexts.adminReports.loading)}
       empty={
         <TableEmptyState title={t('adminReports.empty.title')} message={t('adminReports.empty.message')} />
       }
@@ -78,7 +79,7 @@ export function AdminReportsPage() {
         <Header
           variant="h1"
           counter={reports.data ? `(${count})` : undefined}
-          description={t('adminReports.description')}
+          description={t(adminScreenTexts.adminReports.description)}
           actions={
             <Button
               iconName="refresh"

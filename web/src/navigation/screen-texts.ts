@@ -1,9 +1,11 @@
 import type { ScreenId } from './screens.ts';
 
 /**
- * The first texts of the administrators' screens whose description is a fixed text (not their tables,
- * common/admin-table/table-texts.ts): each screen draws them under its title, and so does the frame's
- * outline before the screen's code has come (app/shell/outline.ts), so the two say the same.
+ * The first texts of the administrators' other full-page tables whose description is a fixed text (the
+ * record tables': common/admin-table/table-texts.ts): each draws them under its title, and so does the
+ * frame's outline before the screen's code has come (app/shell/outline.ts), so the two say the same.
+ * Not the screens whose largest text is further down (logs, data, a new run): their outline would draw
+ * the heading sooner but not that text, and the app's start would then count as blocking time.
  */
 export const adminScreenTexts = {
   adminBenefitRuns: {
@@ -11,8 +13,5 @@ export const adminScreenTexts = {
     search: 'benefitRuns.list.searchPlaceholder',
     loading: 'benefitRuns.list.loading',
   },
-  newBenefitRun: { description: 'benefitRuns.upload.pageDescription', loading: 'app.loading' },
   adminReports: { description: 'adminReports.description', loading: 'app.loading' },
-  adminLogs: { description: 'adminLogs.pageDescription', loading: 'app.loading' },
-  adminDatas: { description: 'datas.description', loading: 'app.loading' },
 } as const satisfies Partial<Record<ScreenId, { description: string; search?: string; loading: string }>>;

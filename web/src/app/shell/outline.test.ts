@@ -32,7 +32,11 @@ describe('screen outline', () => {
       loading: 'benefitRuns.list.loading',
       admin: true,
     });
-    expect(outlineAt('/adminlogs')).toMatchObject({ description: 'adminLogs.pageDescription', admin: true });
+    expect(outlineAt('/adminreports')).toMatchObject({
+      description: 'adminReports.description',
+      admin: true,
+    });
+    expect(outlineAt('/AdminLogs')).toBeUndefined();
     // Its description names the enabler, which only the first answer tells.
     expect(outlineAt('/AdminUsers')).toBeUndefined();
     expect(outlineAt('/BenefitRun/r-1')).toBeUndefined();

@@ -35,7 +35,7 @@ const adminTableOutline = (screen: keyof typeof adminTables): OutlineKeys => {
 /**
  * The screens whose first look is known before their code and data: a heading at the top of the content,
  * then a search field or a description, then the loading state. The member list, the administrators'
- * tables (full-page tables), and the administrators' screens with a fixed description.
+ * tables and their other full-page tables with a fixed description (benefit runs, reports).
  */
 const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   members: membersOutline,

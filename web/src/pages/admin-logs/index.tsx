@@ -6,7 +6,6 @@ import Tabs from '@cloudscape-design/components/tabs';
 import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { ActivityView } from './components/activity-view.tsx';
 import { ApplicationLog } from './components/application-log.tsx';
-import { adminScreenTexts } from '../../navigation/screen-texts.ts';
 
 /**
  * Logs: the activity, who changed what today (named people and records, before and after), and the
@@ -19,7 +18,7 @@ export function AdminLogsPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description={t(adminScreenTexts.adminLogs.description)}>
+        <Header variant="h1" description={t('adminLogs.pageDescription')}>
           {t('screens.adminLogs')}
         </Header>
       }

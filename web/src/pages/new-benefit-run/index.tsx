@@ -10,7 +10,6 @@ import { AssessmentFormat } from './components/assessment-format.tsx';
 import { AssessmentUpload } from './components/assessment-upload.tsx';
 import { CoveredPlots } from './components/covered-plots.tsx';
 import './new-benefit-run.css';
-import { adminScreenTexts } from '../../navigation/screen-texts.ts';
 
 /** An assessment uploaded to start a benefit run, beside the documentation of its two formats. */
 export function NewBenefitRunPage() {
@@ -30,7 +29,7 @@ export function NewBenefitRunPage() {
         />
       }
       header={
-        <Header variant="h1" description={t(adminScreenTexts.newBenefitRun.description)}>
+        <Header variant="h1" description={t('benefitRuns.upload.pageDescription')}>
           {t('screens.newBenefitRun')}
         </Header>
       }

@@ -303,11 +303,15 @@ describe('the member directory', () => {
   const directoryBucketId = (template: Template) =>
     refOf(anyFunctionEnvironment(template)[environmentVariables.memberDirectoryBucket]);
 
-  it('keeps its snapshots in an unversioned bucket that goes with the stack', () => {
+  it('keeps its snapshots in an unversioned bucket that goes with the stack and drops unfinished uploads', () => {
     for (const { template } of [demo(), dev()]) {
       const bucket = template.findResources('AWS::S3::Bucket')[directoryBucketId(template)];
       expect(bucket?.Properties.VersioningConfiguration).toBeUndefined();
       expect(bucket?.DeletionPolicy).toBe('Delete');
+      // A snapshot's upload in parts left by a worker stopped mid-way is not kept (nor billed).
+      expect(bucket?.Properties.LifecycleConfiguration).toEqual({
+        Rules: [{ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }],
+      });
     }
   });
 

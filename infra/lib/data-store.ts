@@ -131,6 +131,8 @@ export class DataStore extends Construct {
       minimumTLSVersion: 1.2,
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
+      // A snapshot is uploaded in parts: a worker stopped mid-upload (its time up) cannot abort it itself.
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
     acknowledge(
       this.memberDirectoryBucket,

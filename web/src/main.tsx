@@ -14,7 +14,9 @@ import {
   loadAdminCatalogue,
   loadCatalogue,
   loadCloudscapeMessages,
+  loadOfflineCatalogue,
   loadSignedInCatalogue,
+  wantOfflineTexts,
   wantSignedInTexts,
 } from './i18n/catalogue-loader.ts';
 
@@ -55,16 +57,21 @@ const startApp = () => {
 // fetches the code: on a slow link the two would share the bandwidth anyway, and the outline shows about a
 // second sooner. React then draws the same outline until the frame and the screen are ready.
 const outline = signedIn ? outlineAt(window.location.pathname) : undefined;
+// Its offline texts come with the first language's too, so that React's first draw is the same outline.
+if (outline?.offline) wantOfflineTexts();
 if (outline) {
   Promise.all([
     catalogue,
     signedInTexts,
     outline.admin ? loadAdminCatalogue(language) : {},
-    ...outlineFaces.map((face) => document.fonts.load(face)),
+    outline.offline ? loadOfflineCatalogue(language) : {},
+    ...[...outlineFaces, ...(outline.faces ?? [])].map((face) => document.fonts.load(face)),
   ])
-    .then(([{ app }, signedInApp, admin]) => {
+    .then(([{ app }, signedInApp, admin, offline]) => {
       root.replaceChildren(
-        buildOutline(outlineTexts(outline, catalogueTranslate({ ...app, ...signedInApp, ...admin }))),
+        buildOutline(
+          outlineTexts(outline, catalogueTranslate({ ...app, ...signedInApp, ...admin, ...offline })),
+        ),
       );
       return painted();
     })

@@ -99,3 +99,21 @@ export const wantAdminTexts = (): void => {
 };
 
 export const adminTextsAreWanted = (): boolean => adminTextsWanted;
+
+/** A language's texts of the offline field work (banner, waiting list, dialogs): i18n/screens/offline. */
+export const loadOfflineCatalogue = fetchedOnce<Record<string, unknown>>({
+  en: async () => (await import('./screens/offline/en.json')).default,
+  fr: async () => (await import('./screens/offline/fr.json')).default,
+});
+
+let offlineTextsWanted = false;
+
+/**
+ * From now on every language's texts come with the offline field work's: set at start-up at the waiting
+ * list's address (app/screen-code.ts), whose outline shows some of them (app/shell/outline.ts).
+ */
+export const wantOfflineTexts = (): void => {
+  offlineTextsWanted = true;
+};
+
+export const offlineTextsAreWanted = (): boolean => offlineTextsWanted;

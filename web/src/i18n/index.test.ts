@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18next, { changeLanguage, loadAdminTexts, loadCatalogue } from './index.ts';
-import { loadCloudscapeMessages } from './catalogue-loader.ts';
+import { loadCloudscapeMessages, wantOfflineTexts } from './catalogue-loader.ts';
+import offlineFr from './screens/offline/fr.json';
 
 describe('catalogues on demand', () => {
   // test-setup.ts shows English before each test; French is fetched only when it is asked for.
@@ -41,6 +42,16 @@ describe('catalogues on demand', () => {
 
     await changeLanguage('fr');
     expect(i18next.t('adminTable.retry')).toBe('Réessayer');
+    expect(i18next.t('login.title')).toBe('Connexion');
+  });
+
+  // At the waiting list's address the page's first module wants them before i18next reads a language.
+  it("should add the offline field work's texts to the languages shown once they are wanted", async () => {
+    await changeLanguage('en');
+    expect(i18next.exists('offline.list.description')).toBe(false);
+    wantOfflineTexts();
+    await changeLanguage('fr');
+    expect(i18next.t('offline.list.description')).toBe(offlineFr.offline.list.description);
     expect(i18next.t('login.title')).toBe('Connexion');
   });
 });

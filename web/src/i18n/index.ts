@@ -6,7 +6,9 @@ import {
   languageStorageKey,
   loadAdminCatalogue,
   loadCatalogue,
+  loadOfflineCatalogue,
   loadSignedInCatalogue,
+  offlineTextsAreWanted,
   signedInTextsAreWanted,
   wantAdminTexts,
   wantSignedInTexts,
@@ -29,6 +31,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   await Promise.all([
     signedInTextsAreWanted() ? addTexts(language, loadSignedInCatalogue) : undefined,
     adminTextsAreWanted() ? addTexts(language, loadAdminCatalogue) : undefined,
+    offlineTextsAreWanted() ? addTexts(language, loadOfflineCatalogue) : undefined,
   ]);
   await i18next.changeLanguage(language);
 }
@@ -86,8 +89,9 @@ const catalogueBackend: BackendModule = {
       loadCatalogue(supported),
       signedInTextsAreWanted() ? loadSignedInCatalogue(supported) : {},
       adminTextsAreWanted() ? loadAdminCatalogue(supported) : {},
+      offlineTextsAreWanted() ? loadOfflineCatalogue(supported) : {},
     ]).then(
-      ([{ app }, signedIn, admin]) => callback(null, { ...app, ...signedIn, ...admin }),
+      ([{ app }, signedIn, admin, offline]) => callback(null, { ...app, ...signedIn, ...admin, ...offline }),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },

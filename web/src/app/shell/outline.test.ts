@@ -6,6 +6,10 @@ import fr from '../../i18n/fr.json';
 import i18next, { loadAdminTexts } from '../../i18n/index.ts';
 import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
+import { onboardingOutline } from '../../pages/onboarding/heading.ts';
+import { waitingOutline } from '../../pages/waiting/heading.ts';
+import offlineEn from '../../i18n/screens/offline/en.json';
+import offlineFr from '../../i18n/screens/offline/fr.json';
 import { adminScreenTexts } from '../../navigation/screen-texts.ts';
 import { buildOutline, catalogueText, catalogueTranslate, outlineAt, outlineTexts } from './outline.ts';
 
@@ -13,12 +17,15 @@ describe('screen outline', () => {
   it('should outline the member list, the administrators’ tables and their screens with a fixed description, at their addresses as the router reads them', () => {
     expect(outlineAt('/Members')).toBe(membersOutline);
     expect(outlineAt('/members/')).toBe(membersOutline);
+    expect(outlineAt('/onboarding')).toBe(onboardingOutline);
+    expect(outlineAt('/Waiting')).toBe(waitingOutline);
     expect(outlineAt('/AdminContributions')).toEqual({
       heading: 'screens.adminContributions',
       description: 'adminRecords.contributions.description',
       total: 'adminLists.total',
       loading: 'adminRecords.contributions.loading',
       admin: true,
+      actions: true,
     });
     expect(outlineAt('/adminmembers/')).toMatchObject({ search: 'members.list.search.placeholder' });
     expect(outlineAt('/AdminFields')).not.toHaveProperty('total');
@@ -31,6 +38,7 @@ describe('screen outline', () => {
       search: 'benefitRuns.list.searchPlaceholder',
       loading: 'benefitRuns.list.loading',
       admin: true,
+      actions: true,
     });
     expect(outlineAt('/adminreports')).toMatchObject({
       description: 'adminReports.description',
@@ -44,11 +52,13 @@ describe('screen outline', () => {
 
   it('should find every text of the outlines in both languages', () => {
     for (const catalogue of [
-      { ...en, ...adminEn },
-      { ...fr, ...adminFr },
+      { ...en, ...adminEn, ...offlineEn },
+      { ...fr, ...adminFr, ...offlineFr },
     ]) {
       for (const screen of [
         '/Members',
+        '/Onboarding',
+        '/Waiting',
         ...[...Object.keys(adminTables), ...Object.keys(adminScreenTexts)].map((id) => `/${id}`),
       ]) {
         const keys = outlineAt(screen);
@@ -105,8 +115,42 @@ describe('screen outline', () => {
     expect(description?.textContent).toContain(catalogueText(adminFr, 'adminRecords.payouts.description'));
     expect(outline.querySelector('input')).toBeNull();
     expect(outline.querySelector('.screen-outline__bar--admin')).not.toBeNull();
+    // On a phone the add button's row comes between the heading and the description.
+    expect(description?.classList.contains('screen-outline__description--under-actions')).toBe(true);
     expect(outline.querySelector('[role="status"]')?.textContent).toBe(
       catalogueText(adminFr, 'adminRecords.payouts.loading'),
     );
+  });
+
+  it('should draw the new member’s heading and description, with no row of actions between them', () => {
+    const outline = buildOutline(outlineTexts(onboardingOutline, catalogueTranslate(fr)));
+    document.body.replaceChildren(outline);
+
+    expect(outline.querySelector('.screen-outline__heading')?.textContent).toBe(
+      catalogueText(fr, 'members.onboarding.title'),
+    );
+    const description = outline.querySelector('.screen-outline__description');
+    expect(description?.textContent).toBe(catalogueText(fr, 'members.onboarding.description'));
+    expect(description?.classList.contains('screen-outline__description--under-actions')).toBe(false);
+    expect(outline.querySelector('input')).toBeNull();
+    expect(outline.querySelector('.screen-outline__bar--admin')).toBeNull();
+  });
+
+  it('should draw the waiting list’s send button unseen beside its heading, so that the description sits where the screen’s does', () => {
+    const outline = buildOutline(outlineTexts(waitingOutline, catalogueTranslate({ ...fr, ...offlineFr })));
+    document.body.replaceChildren(outline);
+
+    const row = outline.querySelector('.screen-outline__heading-row');
+    expect(row?.getAttribute('aria-hidden')).toBe('true');
+    expect(row?.querySelector('.screen-outline__heading')?.textContent).toBe(
+      catalogueText(fr, 'screens.waiting'),
+    );
+    expect(row?.querySelector('.screen-outline__action')?.textContent).toBe(offlineFr.offline.list.sendNow);
+    // Only drawn, and not a button: nothing there works yet.
+    expect(outline.querySelector('button')).toBeNull();
+    const description = outline.querySelector('.screen-outline__description');
+    expect(description?.textContent).toBe(offlineFr.offline.list.description);
+    expect(description?.classList.contains('screen-outline__description--under-actions')).toBe(false);
+    expect(outline.querySelector('.screen-outline__bar--admin')).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { adminTables, adminTableTotalKey, totalUnknown } from '../../common/admin-table/table-texts.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
+import { onboardingOutline } from '../../pages/onboarding/heading.ts';
+import { waitingOutline } from '../../pages/waiting/heading.ts';
 import { screenAt } from '../screen-code.ts';
 import { adminScreenTexts } from '../../navigation/screen-texts.ts';
 import { screenTitleKey, type ScreenId } from '../../navigation/screens.ts';
@@ -16,6 +18,20 @@ export interface OutlineKeys {
   total?: string;
   /** An administrator's screen: some texts are the administrators', and their top bar has two rows on a phone. */
   admin?: boolean;
+  /** An administrator's action beside the heading (add, upload): on a phone it takes a row above the description. */
+  actions?: boolean;
+  /**
+   * A button beside the heading, by its label: drawn unseen at its size, so that it goes under the heading
+   * exactly when the screen's does (a longer heading or label, a narrower screen).
+   */
+  action?: string;
+  /** Some texts are the offline field work's (i18n/screens/offline), which then come with the first language's. */
+  offline?: boolean;
+  /**
+   * Font faces the screen's first draw uses beyond the outline's (a form's bold italic "- optional"): the
+   * outline waits for them too, so that no text changes size under the screen's first draw.
+   */
+  faces?: readonly string[];
 }
 export type OutlineTexts = OutlineKeys;
 
@@ -29,16 +45,20 @@ const adminTableOutline = (screen: keyof typeof adminTables): OutlineKeys => {
     ...(table.search === undefined ? {} : { search: table.search }),
     loading: `${table.texts}.loading`,
     admin: true,
+    actions: true,
   };
 };
 
 /**
  * The screens whose first look is known before their code and data: a heading at the top of the content,
- * then a search field or a description, then the loading state. The member list, the administrators'
- * tables and their other full-page tables with a fixed description (benefit runs, reports).
+ * then a search field or a description, then the loading state. The member list, the new member's form and
+ * the waiting list (their description is their largest text), the administrators' tables and their other
+ * full-page tables with a fixed description (benefit runs, reports).
  */
 const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   members: membersOutline,
+  onboarding: onboardingOutline,
+  waiting: waitingOutline,
   ...Object.fromEntries(
     (Object.keys(adminTables) as (keyof typeof adminTables)[]).map((screen) => [
       screen,
@@ -48,7 +68,7 @@ const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   ...Object.fromEntries(
     Object.entries(adminScreenTexts).map(([screen, texts]) => [
       screen,
-      { heading: screenTitleKey(screen as ScreenId), ...texts, admin: true },
+      { heading: screenTitleKey(screen as ScreenId), ...texts, admin: true, actions: true },
     ]),
   ),
 };
@@ -62,8 +82,7 @@ export const outlineAt = (pathname: string): OutlineKeys | undefined => {
 /**
  * The font faces the outline's texts and the screen's first render use (heading, placeholder, other texts).
  * It is drawn once they are here: drawn in a fallback font first, its texts would be smaller than the
- * screen's, which would then count as the page's largest paint although nothing new appeared, and texts
- * that change size when their font arrives move what is under them.
+ * screen's, which would then count as the page's largest paint although nothing new appeared.
  */
 export const outlineFaces = ['700 24px "Open Sans"', 'italic 400 14px "Open Sans"', '400 14px "Open Sans"'];
 
@@ -99,6 +118,8 @@ export const outlineTexts = (keys: OutlineKeys, translate: Translate): OutlineTe
   ...(keys.description === undefined ? {} : { description: translate(keys.description) }),
   ...(keys.total === undefined ? {} : { total: translate(keys.total, { amount: totalUnknown }) }),
   ...(keys.admin ? { admin: true } : {}),
+  ...(keys.actions ? { actions: true } : {}),
+  ...(keys.action === undefined ? {} : { action: translate(keys.action) }),
 });
 
 /**
@@ -121,9 +142,19 @@ export function buildOutline(texts: OutlineTexts): HTMLElement {
     return shown;
   };
   const content = element('div', 'app-shell__content');
-  content.append(drawn(element('div', 'screen-outline__heading', texts.heading)));
+  const heading = element('div', 'screen-outline__heading', texts.heading);
+  if (texts.action === undefined) content.append(drawn(heading));
+  else {
+    const row = element('div', 'screen-outline__heading-row');
+    row.append(heading, element('span', 'screen-outline__action', texts.action));
+    content.append(drawn(row));
+  }
   if (texts.description !== undefined) {
-    const description = element('div', 'screen-outline__description', texts.description);
+    const description = element(
+      'div',
+      `screen-outline__description${texts.actions ? ' screen-outline__description--under-actions' : ''}`,
+      texts.description,
+    );
     if (texts.total !== undefined) description.append(element('span', 'screen-outline__total', texts.total));
     content.append(drawn(description));
   }

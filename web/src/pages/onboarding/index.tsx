@@ -19,6 +19,7 @@ import { isDuplicateMember, useDuplicateRefusal } from '../../common/members/dup
 import { OfflineText } from '../../common/offline/offline-text.tsx';
 import { useSignedInSession } from '../../session/session-context.ts';
 import { paths } from '../../navigation/paths.ts';
+import { onboardingOutline } from './heading.ts';
 
 /**
  * A field agent registers a farmer; the new member's page opens next (to add a plot). Offline, the member
@@ -55,8 +56,8 @@ export function OnboardingPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description={t('members.onboarding.description')}>
-          {t('members.onboarding.title')}
+        <Header variant="h1" description={t(onboardingOutline.description)}>
+          {t(onboardingOutline.heading)}
         </Header>
       }
     >

@@ -16,6 +16,7 @@ import { screenTitleKey } from '../../navigation/screens.ts';
 import { CorrectDialog } from './components/correct-dialog.tsx';
 import { DiscardDialog } from './components/discard-dialog.tsx';
 import { WaitingTable } from './components/waiting-table.tsx';
+import { waitingOutline } from './heading.ts';
 
 type Open = { dialog: 'correct' | 'discard'; write: QueuedWrite } | null;
 
@@ -43,14 +44,14 @@ export function WaitingPage() {
       header={
         <Header
           variant="h1"
-          description={t('offline.list.description')}
+          description={t(waitingOutline.description)}
           actions={
             <Button onClick={sendNow} loading={sending} disabled={!online || record.writes.length === 0}>
-              {t('offline.list.sendNow')}
+              {t(waitingOutline.action)}
             </Button>
           }
         >
-          {t(screenTitleKey('waiting'))}
+          {t(waitingOutline.heading)}
         </Header>
       }
     >

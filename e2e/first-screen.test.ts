@@ -16,9 +16,9 @@ import {
   withSample,
 } from '../infra/local/bench/page-assets.ts';
 import { findScreenSample } from '../infra/local/bench/screen-sample.ts';
-import { browserSignIn } from '../infra/local/browser-sign-in.ts';
 import { defaultLogins } from '../infra/local/seed/index.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { signedInPage } from './support/signed-in-page.ts';
 import { describe, expect, test } from './support/test.ts';
 
 const webDist = process.env.E2E_WEB_DIST
@@ -28,21 +28,8 @@ const manifest = (): ViteManifest =>
   JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
 
 /** A page opened in a fresh context, signed in as the demo's agent or administrator when the screen needs it. */
-const openScreen = async (browser: Browser, screen: FirstScreen): Promise<Page> => {
-  const context = await browser.newContext({ locale: 'en-US', baseURL: inject('appUrl') });
-  if (screen.signedInAs) {
-    const { email, password } = screenLogins(screen.signedInAs, defaultLogins);
-    const cookies = await browserSignIn(inject('appUrl'), email, password);
-    await context.addCookies(
-      cookies.map((cookie) => ({
-        ...cookie,
-        domain: new URL(inject('appUrl')).hostname,
-        sameSite: 'Strict',
-      })),
-    );
-  }
-  return context.newPage();
-};
+const openScreen = (browser: Browser, screen: FirstScreen): Promise<Page> =>
+  signedInPage(browser, screen.signedInAs && screenLogins(screen.signedInAs, defaultLogins));
 
 let sample: ScreenSample | undefined;
 /** The demo's member with a plot, and a benefit run, whose pages the screens open (read once). */

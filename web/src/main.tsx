@@ -16,8 +16,6 @@ import {
   loadCloudscapeMessages,
   loadOfflineCatalogue,
   loadSignedInCatalogue,
-  wantOfflineTexts,
-  wantSignedInTexts,
 } from './i18n/catalogue-loader.ts';
 
 const root = document.getElementById('root');
@@ -40,7 +38,7 @@ const language = initialLanguage();
 const catalogue = loadCatalogue(language);
 catalogue.catch(() => undefined);
 // The signed-in frame's texts, and Cloudscape's (the login page needs none): they come with the language's.
-if (signedIn) wantSignedInTexts();
+if (signedIn) loadSignedInCatalogue.want();
 const signedInTexts = signedIn ? loadSignedInCatalogue(language) : Promise.resolve({});
 signedInTexts.catch(() => undefined);
 if (signedIn) loadCloudscapeMessages(language).catch(() => undefined);
@@ -58,7 +56,7 @@ const startApp = () => {
 // second sooner. React then draws the same outline until the frame and the screen are ready.
 const outline = signedIn ? outlineAt(window.location.pathname) : undefined;
 // Its offline texts come with the first language's too, so that React's first draw is the same outline.
-if (outline?.offline) wantOfflineTexts();
+if (outline?.offline) loadOfflineCatalogue.want();
 if (outline) {
   Promise.all([
     catalogue,

@@ -2,17 +2,25 @@ import { matchPath } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadAdminPage } from './admin-pages.ts';
 import { pathFits, preloadScreenAt, screenAt } from './screen-code.ts';
-import { adminTextsAreWanted, loadAdminCatalogue } from '../i18n/catalogue-loader.ts';
+import { loadAdminCatalogue } from '../i18n/catalogue-loader.ts';
 import { screens } from '../navigation/screens.ts';
 
 vi.mock('./admin-pages.ts', async (original) => ({
   ...(await original<typeof import('./admin-pages.ts')>()),
   loadAdminPage: vi.fn(() => Promise.resolve(() => null)),
 }));
-vi.mock('../i18n/catalogue-loader.ts', async (original) => ({
-  ...(await original<typeof import('../i18n/catalogue-loader.ts')>()),
-  loadAdminCatalogue: vi.fn(() => Promise.resolve({})),
-}));
+vi.mock('../i18n/catalogue-loader.ts', async (original) => {
+  const actual = await original<typeof import('../i18n/catalogue-loader.ts')>();
+  // Fetches nothing; whether the texts are wanted is the real flag.
+  const { want, wanted } = actual.loadAdminCatalogue;
+  return {
+    ...actual,
+    loadAdminCatalogue: Object.assign(
+      vi.fn(() => Promise.resolve({})),
+      { want, wanted },
+    ),
+  };
+});
 
 // An address for a pattern, each parameter an id as they come (dots, @, encoded characters).
 const addressOf = (pattern: string) => pattern.replace(/:[^/]+/g, 'agent%40example.org');
@@ -49,14 +57,14 @@ describe('preloadScreenAt', () => {
   afterEach(() => vi.clearAllMocks());
 
   it('should fetch nothing of the administrators for a signed-out visitor or at an address of every role', async () => {
-    expect(adminTextsAreWanted()).toBe(false);
+    expect(loadAdminCatalogue.wanted()).toBe(false);
     preloadScreenAt('/AdminContributions', false, 'en');
     preloadScreenAt('/Account', true, 'en');
     // Both loads (the login page, the account page) are started by now; a module import takes a turn.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(loadAdminPage).not.toHaveBeenCalled();
     expect(loadAdminCatalogue).not.toHaveBeenCalled();
-    expect(adminTextsAreWanted()).toBe(false);
+    expect(loadAdminCatalogue.wanted()).toBe(false);
   });
 
   it("should fetch an administrator's screen and the administrators' texts at its address, with a session", async () => {
@@ -64,7 +72,7 @@ describe('preloadScreenAt', () => {
     await vi.waitFor(() => expect(loadAdminPage).toHaveBeenCalledWith('adminContributions'));
     expect(loadAdminCatalogue).toHaveBeenCalledWith('fr');
     // Their texts come with the first language's, for the screen's outline.
-    expect(adminTextsAreWanted()).toBe(true);
+    expect(loadAdminCatalogue.wanted()).toBe(true);
     preloadScreenAt('/UpdateEnabler/e.1', true, 'en');
     await vi.waitFor(() => expect(loadAdminPage).toHaveBeenLastCalledWith('updateEnabler'));
   });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadAdminCatalogue, wantAdminTexts } from '../i18n/catalogue-loader.ts';
+import { loadAdminCatalogue } from '../i18n/catalogue-loader.ts';
 import type { Language } from '../i18n/languages.ts';
 import { screens, type ScreenAccess, type ScreenId } from '../navigation/screens.ts';
 
@@ -53,7 +53,7 @@ export const screenAt = (pathname: string, access: ScreenAccess): ScreenId | und
  * come with the first language's texts (its outline shows some: shell/outline.ts).
  */
 const loadAdminScreen = (screen: ScreenId, language: Language): Promise<unknown> => {
-  wantAdminTexts();
+  loadAdminCatalogue.want();
   return Promise.all([
     import('./admin-pages.ts').then(({ isAdminScreen, loadAdminPage }) =>
       isAdminScreen(screen) ? loadAdminPage(screen) : undefined,

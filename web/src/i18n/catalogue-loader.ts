@@ -63,57 +63,44 @@ export const loadCloudscapeMessages = fetchedOnce<CloudscapeMessages>({
   fr: async () => (await import('./catalogues/cloudscape-fr.ts')).cloudscapeMessages,
 });
 
-/** A language's texts of the signed-in screens (kept off the login page's path). */
-export const loadSignedInCatalogue = fetchedOnce<Record<string, unknown>>({
+/**
+ * Texts of one part of the app, fetched apart, which once wanted come with every language's texts
+ * (i18n/index.ts reads `addedCatalogues`): `want` is set before the screens that show them draw, so that
+ * their texts come with the first language's.
+ */
+const addedCatalogue = (loaders: Record<Language, () => Promise<Record<string, unknown>>>) => {
+  let wanted = false;
+  return Object.assign(fetchedOnce(loaders), {
+    want: (): void => {
+      wanted = true;
+    },
+    wanted: (): boolean => wanted,
+  });
+};
+
+/** The signed-in screens' texts (kept off the login page's path): wanted at a signed-in start (main.tsx) and by the signed-in frame. */
+export const loadSignedInCatalogue = addedCatalogue({
   en: async () => (await import('./catalogues/en-signed-in.ts')).signedInCatalogue,
   fr: async () => (await import('./catalogues/fr-signed-in.ts')).signedInCatalogue,
 });
 
-let signedInTextsWanted = false;
-
 /**
- * From now on every language's texts come with the signed-in screens' (i18n/index.ts): set at a signed-in
- * start (main.tsx) and by the signed-in frame, so that their texts come with the first language's.
+ * The administrators' screens' texts (kept off the login page's path): wanted by the first administrator's
+ * screen, or at start-up at an administrator's address (app/screen-code.ts).
  */
-export const wantSignedInTexts = (): void => {
-  signedInTextsWanted = true;
-};
-
-export const signedInTextsAreWanted = (): boolean => signedInTextsWanted;
-
-/** A language's texts of the administrators' screens (kept off the login page's path). */
-export const loadAdminCatalogue = fetchedOnce<Record<string, unknown>>({
+export const loadAdminCatalogue = addedCatalogue({
   en: async () => (await import('./catalogues/en-admin.ts')).adminCatalogue,
   fr: async () => (await import('./catalogues/fr-admin.ts')).adminCatalogue,
 });
 
-let adminTextsWanted = false;
-
 /**
- * From now on every language's texts come with the administrators' (i18n/index.ts): set by the first
- * administrator's screen, or at start-up at an administrator's address (app/screen-code.ts), so that their
- * texts come with the first language's.
+ * The offline field work's texts (banner, waiting list, dialogs; i18n/screens/offline): wanted at start-up
+ * at the waiting list's address (main.tsx), whose outline shows some of them (app/shell/outline.ts).
  */
-export const wantAdminTexts = (): void => {
-  adminTextsWanted = true;
-};
-
-export const adminTextsAreWanted = (): boolean => adminTextsWanted;
-
-/** A language's texts of the offline field work (banner, waiting list, dialogs): i18n/screens/offline. */
-export const loadOfflineCatalogue = fetchedOnce<Record<string, unknown>>({
+export const loadOfflineCatalogue = addedCatalogue({
   en: async () => (await import('./screens/offline/en.json')).default,
   fr: async () => (await import('./screens/offline/fr.json')).default,
 });
 
-let offlineTextsWanted = false;
-
-/**
- * From now on every language's texts come with the offline field work's: set at start-up at the waiting
- * list's address (app/screen-code.ts), whose outline shows some of them (app/shell/outline.ts).
- */
-export const wantOfflineTexts = (): void => {
-  offlineTextsWanted = true;
-};
-
-export const offlineTextsAreWanted = (): boolean => offlineTextsWanted;
+/** Every part that may come with a language's texts, in the order they are merged. */
+export const addedCatalogues = [loadSignedInCatalogue, loadAdminCatalogue, loadOfflineCatalogue];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18next, { changeLanguage, loadAdminTexts, loadCatalogue } from './index.ts';
-import { loadCloudscapeMessages, wantOfflineTexts } from './catalogue-loader.ts';
+import { loadCloudscapeMessages, loadOfflineCatalogue } from './catalogue-loader.ts';
 import offlineFr from './screens/offline/fr.json';
 
 describe('catalogues on demand', () => {
@@ -49,7 +49,7 @@ describe('catalogues on demand', () => {
   it("should add the offline field work's texts to the languages shown once they are wanted", async () => {
     await changeLanguage('en');
     expect(i18next.exists('offline.list.description')).toBe(false);
-    wantOfflineTexts();
+    loadOfflineCatalogue.want();
     await changeLanguage('fr');
     expect(i18next.t('offline.list.description')).toBe(offlineFr.offline.list.description);
     expect(i18next.t('login.title')).toBe('Connexion');

@@ -1,17 +1,12 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
-  adminTextsAreWanted,
+  addedCatalogues,
   initialLanguage,
   languageStorageKey,
   loadAdminCatalogue,
   loadCatalogue,
-  loadOfflineCatalogue,
   loadSignedInCatalogue,
-  offlineTextsAreWanted,
-  signedInTextsAreWanted,
-  wantAdminTexts,
-  wantSignedInTexts,
 } from './catalogue-loader.ts';
 import { fallbackLanguage, languages, supportedLanguage, type Language } from './languages.ts';
 
@@ -28,11 +23,7 @@ export async function changeLanguage(language: Language): Promise<void> {
     // Not remembered across reloads; the switch itself still works.
   }
   // A signed-in or administrator's screen shows in the new language at once, its own texts included.
-  await Promise.all([
-    signedInTextsAreWanted() ? addTexts(language, loadSignedInCatalogue) : undefined,
-    adminTextsAreWanted() ? addTexts(language, loadAdminCatalogue) : undefined,
-    offlineTextsAreWanted() ? addTexts(language, loadOfflineCatalogue) : undefined,
-  ]);
+  await Promise.all(addedCatalogues.filter((part) => part.wanted()).map((part) => addTexts(language, part)));
   await i18next.changeLanguage(language);
 }
 
@@ -53,7 +44,7 @@ async function addTexts(
 
 /** The texts of the administrators' screens in the current language; awaited before such a screen shows. */
 export async function loadAdminTexts(): Promise<void> {
-  wantAdminTexts();
+  loadAdminCatalogue.want();
   await addTexts(currentLanguage(), loadAdminCatalogue);
 }
 
@@ -64,7 +55,7 @@ const signedInTexts = new Map<Language, Promise<void>>();
  * same promise for a language, so that React's `use` can wait on it).
  */
 export function loadSignedInTexts(): Promise<void> {
-  wantSignedInTexts();
+  loadSignedInCatalogue.want();
   const language = currentLanguage();
   let added = signedInTexts.get(language);
   if (!added) {
@@ -87,11 +78,9 @@ const catalogueBackend: BackendModule = {
     }
     Promise.all([
       loadCatalogue(supported),
-      signedInTextsAreWanted() ? loadSignedInCatalogue(supported) : {},
-      adminTextsAreWanted() ? loadAdminCatalogue(supported) : {},
-      offlineTextsAreWanted() ? loadOfflineCatalogue(supported) : {},
+      ...addedCatalogues.filter((part) => part.wanted()).map((part) => part(supported)),
     ]).then(
-      ([{ app }, signedIn, admin, offline]) => callback(null, { ...app, ...signedIn, ...admin, ...offline }),
+      ([{ app }, ...parts]) => callback(null, Object.assign({}, app, ...parts)),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },

@@ -9,6 +9,7 @@ import type {
 import { errorCatalogue, type ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { isPngOrJpegDataUrl } from '@cpbo/schemas/enablers.ts';
+import { MAX_TRANSACTION_ITEMS } from '#domain/member-edits.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { withRetries, type RetryPolicy } from '#platform/retry.ts';
 import { importedEnablerItems, importedMemberItems, memberRecordProblem } from './data-files.ts';
@@ -108,9 +109,6 @@ const putGroups = async (groups: Put[][]): Promise<boolean[]> => {
   return written;
 };
 
-/** Items in one transaction at most (DynamoDB's bound). */
-const TRANSACTION_ITEMS = 100;
-
 /**
  * Writes groups of puts that may pass a transaction's bound: each group's first 100 at once, then the
  * rest of the groups whose start was written, 100 at a time; a group is written (true) when all its
@@ -119,15 +117,15 @@ const TRANSACTION_ITEMS = 100;
  * name the member's own ids and let an import of the member once corrected go through.
  */
 const putChunkedGroups = async (groups: Put[][]): Promise<boolean[]> => {
-  const written = await putGroups(groups.map((group) => group.slice(0, TRANSACTION_ITEMS)));
+  const written = await putGroups(groups.map((group) => group.slice(0, MAX_TRANSACTION_ITEMS)));
   for (
-    let start = TRANSACTION_ITEMS;
+    let start = MAX_TRANSACTION_ITEMS;
     groups.some((group) => group.length > start);
-    start += TRANSACTION_ITEMS
+    start += MAX_TRANSACTION_ITEMS
   ) {
     const rest = groups.flatMap((group, index) =>
       written[index] && group.length > start
-        ? [{ index, part: group.slice(start, start + TRANSACTION_ITEMS) }]
+        ? [{ index, part: group.slice(start, start + MAX_TRANSACTION_ITEMS) }]
         : [],
     );
     const parts = await putGroups(rest.map(({ part }) => part));

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@cpbo/schemas/error-catalogue.ts';
+import { MAX_TRANSACTION_ITEMS } from '#domain/member-edits.ts';
 import { refusalOf } from '#domain/money-changes.ts';
 import type { MoneyType } from '#domain/money-totals.ts';
 import { AppError } from '#platform/app-error.ts';
@@ -34,7 +35,6 @@ interface NewRecordsOfMember<Type extends MoneyType> {
 /** New records of one kind of one member, written together (a benefit run's payouts to a member). */
 export type NewMoneyRecords<Type extends MoneyType> = NewRecordsOfMember<Type> & {
   records: { plot: PlotOf<Type>; values: Omit<MoneyValues[Type], 'plotId'> }[];
-  now?: Date;
 };
 
 /** What the field side answers when the member or the plot is gone (the member page's codes). */
@@ -128,20 +128,34 @@ export const createMoneyRecord = async <Type extends MoneyType>({
 };
 
 /**
- * Records new records of one kind of one member in one transaction (a benefit run's payouts to a
- * member's plots: one write instead of one a plot), on createMoneyRecord's conditions, all or none.
- * Throws createMoneyRecord's codes; the caller may then record them one by one to learn which one
- * was refused. At most 16 records (a transaction holds 100 items).
+ * Records new records of one kind of one or more members in one transaction, all or none (a benefit
+ * run's payouts: a few members' plots paid by one write, not one write a plot), on createMoneyRecord's
+ * conditions. Throws createMoneyRecord's codes; the caller may then record them member by member, or
+ * one by one, to learn which one was refused. At most MAX_RECORDS_TOGETHER records in all.
  */
-export const createMoneyRecords = async <Type extends MoneyType>(
-  records: NewMoneyRecords<Type>,
+export const createMoneyRecordsOfMembers = async <Type extends MoneyType>(
+  members: NewMoneyRecords<Type>[],
+  now = new Date(),
 ): Promise<MoneyRecords[Type][]> => {
-  if (records.records.length === 0 || records.records.length > MAX_RECORDS_TOGETHER)
-    throw new Error(`From 1 to ${MAX_RECORDS_TOGETHER} records are written together`);
-  const { records: written, transaction } = creation(records, nowIso(records.now ?? new Date()));
-  await transact(transaction.items, transaction.codes);
-  return written;
+  const count = members.reduce((records, member) => records + member.records.length, 0);
+  if (members.some((member) => member.records.length === 0) || count === 0 || count > MAX_RECORDS_TOGETHER)
+    throw new Error(`From 1 to ${MAX_RECORDS_TOGETHER} records are written together, at least one a member`);
+  if (new Set(members.map((member) => member.member.id)).size !== members.length)
+    throw new Error("A member's records are written together in one group");
+  const at = nowIso(now);
+  const made = members.map((member) => creation(member, at));
+  const items = made.flatMap(({ transaction }) => transaction.items);
+  if (items.length > MAX_TRANSACTION_ITEMS)
+    throw new Error(`${items.length} items do not fit in one transaction`);
+  await transact(
+    items,
+    made.flatMap(({ transaction }) => transaction.codes),
+  );
+  return made.flatMap(({ records }) => records);
 };
 
-/** Records written in one transaction at most: five items each (a payout's), its member's update and room. */
+/**
+ * Records written in one transaction at most: five items each (a payout's), and its member's update
+ * (sixteen members' at most), within DynamoDB's hundred.
+ */
 export const MAX_RECORDS_TOGETHER = 16;

@@ -4,13 +4,17 @@ import { readPreview } from '#data/benefit-runs/benefit-run-files.ts';
 import { recordPayFailure, saveRunProgress, type BenefitRun } from '#data/benefit-runs/benefit-runs.ts';
 import { recordPayoutCampaigns } from '#data/enablers/campaigns.ts';
 import { changeMoneyRecord } from '#data/money/money-change.ts';
-import { createMoneyRecord, createMoneyRecords, MAX_RECORDS_TOGETHER } from '#data/money/money-create.ts';
+import {
+  createMoneyRecord,
+  createMoneyRecordsOfMembers,
+  MAX_RECORDS_TOGETHER,
+} from '#data/money/money-create.ts';
 import { AppError } from '#platform/app-error.ts';
 import { groupBy } from '#platform/group-by.ts';
 import type { StepOutcome } from '../job-runner/stepped-job.ts';
 import type { TimeBudget } from '../job-runner/time-budget.ts';
 
-/** Members paid at once: each member's payouts one after another (they move its totals). */
+/** Writes under way at once: each member's payouts in one of them (they move its totals). */
 export const PAY_PARALLELISM = 8;
 /** Accepted rows paid between two saves of the progress the screen shows. */
 const PROGRESS_ROWS = 200;
@@ -66,28 +70,53 @@ const payRow = async (run: BenefitRun, row: BenefitRow, payoutDate: string, by: 
   }
 };
 
+/** A payment run's payouts of these members (their rows) in one write. */
+const payoutsOf = (run: BenefitRun, members: BenefitRow[][], payoutDate: string, by: string) =>
+  members.map((rows) => {
+    const first = rows[0] as BenefitRow;
+    return {
+      type: 'PAYOUT' as const,
+      member: { id: first.memberId as string, enablerId: run.enablerId, federation: first.federation },
+      records: rows.map((row) => payoutOf(run, row, payoutDate)),
+      by,
+      campaignApart: true as const,
+    };
+  });
+
 /**
- * A member's rows: a payment run's in one transaction (a member's plots paid by one write, not one
- * each); if it is refused (a plot paid meanwhile, gone, the member's dates), nothing was written and
- * each row is paid alone, which tells which one is refused and why. A reversal's, one by one.
+ * Consecutive members' rows of a payment run in one transaction (a few members' plots paid by one
+ * write, not one write a plot); if it is refused (a plot paid meanwhile, gone, a member's dates),
+ * nothing was written and each member is paid alone, then each of its rows, which tells which one is
+ * refused and why. A reversal's members one by one, and their rows one by one.
  */
-const payMember = async (run: BenefitRun, rows: BenefitRow[], payoutDate: string, by: string) => {
-  const first = rows[0] as BenefitRow;
-  if (run.kind === 'PAYMENT' && rows.length > 1 && rows.length <= MAX_RECORDS_TOGETHER) {
+const payMembers = async (run: BenefitRun, members: BenefitRow[][], payoutDate: string, by: string) => {
+  const records = members.reduce((count, rows) => count + rows.length, 0);
+  if (run.kind === 'PAYMENT' && records > 1 && records <= MAX_RECORDS_TOGETHER) {
     try {
-      await createMoneyRecords({
-        type: 'PAYOUT',
-        member: { id: first.memberId as string, enablerId: run.enablerId, federation: first.federation },
-        records: rows.map((row) => payoutOf(run, row, payoutDate)),
-        by,
-        campaignApart: true,
-      });
+      await createMoneyRecordsOfMembers(payoutsOf(run, members, payoutDate, by));
       return;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
     }
   }
-  for (const row of rows) await payRow(run, row, payoutDate, by);
+  if (members.length > 1) for (const rows of members) await payMembers(run, [rows], payoutDate, by);
+  else for (const row of members[0] as BenefitRow[]) await payRow(run, row, payoutDate, by);
+};
+
+/**
+ * How many members from `from` one write pays: as many as fit in one transaction (a payment run's),
+ * one at least (a member of more rows than fit is paid row by row); one for a reversal.
+ */
+export const membersInOneWrite = (run: BenefitRun, members: BenefitRow[][], from: number): number => {
+  if (run.kind !== 'PAYMENT') return 1;
+  let records = 0;
+  let count = 0;
+  for (const rows of members.slice(from)) {
+    if (count > 0 && records + rows.length > MAX_RECORDS_TOGETHER) break;
+    records += rows.length;
+    count += 1;
+  }
+  return count;
 };
 
 /**
@@ -120,8 +149,8 @@ const takeBack = async (run: BenefitRun, row: BenefitRow, by: string): Promise<v
 };
 
 /**
- * A step of a run's payment: its accepted rows from where the step before stopped (`written`), a
- * member at a time in each of PAY_PARALLELISM lanes, none waiting for another, until all are paid
+ * A step of a run's payment: its accepted rows from where the step before stopped (`written`), the
+ * members one write pays at a time in each of PAY_PARALLELISM lanes, none waiting for another, until all are paid
  * (the result: how many) or its time is up (the checkpoint: the rows of the members taken, all paid
  * once the lanes stop). Members are taken in order, so the rows done before the first member still
  * under way are the progress, saved every PROGRESS_ROWS by the lane that moves it. The payouts'
@@ -141,7 +170,7 @@ export const payRun = async (
   const payoutDate = isoDateOf(new Date());
   const by = run.review.by;
   const members = [...groupBy(accepted.slice(run.written), (row) => row.memberId).values()];
-  const paid: boolean[] = [];
+  const paid = members.map(() => false);
   let taken = 0;
   let stopped = false;
   let firstUnpaid = 0;
@@ -166,10 +195,10 @@ export const payRun = async (
   const lane = async () => {
     // Each step pays one member at least, however late it started: every step moves the run on.
     while (!stopped && taken < members.length && (taken === 0 || !budget.timeUp())) {
-      const index = taken;
-      taken += 1;
-      await payMember(run, members[index] as BenefitRow[], payoutDate, by);
-      paid[index] = true;
+      const from = taken;
+      taken += membersInOneWrite(run, members, from);
+      await payMembers(run, members.slice(from, taken), payoutDate, by);
+      paid.fill(true, from, taken);
       await progress();
     }
   };

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type NetworkMode, type QueryKey } from '@tanstack/react-query';
+import { readAgain } from './read-again.ts';
 
 /**
  * A write of the SPA: never retried by the library (see query-client.ts), and the reads it changes
@@ -15,6 +16,6 @@ export function useWrite<Variables, Result>(
   return useMutation({
     mutationFn: write,
     networkMode,
-    onSuccess: () => Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => readAgain(queryClient, invalidates),
   });
 }

@@ -6,7 +6,9 @@ import { beforeFirstTransaction } from '../../testing/dynamo-requests.ts';
 import { givenEnabler } from '../../testing/fixtures.ts';
 import { newMemberFields, newPlotFields } from '../../testing/member-fixtures.ts';
 import { getEnabler } from '../enablers/enablers.ts';
+import { MemberIndex } from '#domain/lists/member-list.ts';
 import { memberPartition } from './member-keys.ts';
+import { memberSummaryOf } from './member-items.ts';
 import { readMemberPartition } from './member-page.ts';
 import { createMember, deleteMember, getMember, updateMember } from './members.ts';
 import { createPlot, deletePlot } from './plots.ts';
@@ -48,6 +50,16 @@ describe('deleteMember', () => {
       'PLOT',
     ]);
     expect((await getEnabler(enablerId))?.memberCount).toBe(count);
+  });
+
+  it('is later than the profile’s last change, whose instant another clock may have put ahead, so every list drops the member', async () => {
+    // Written by an instance whose clock is a minute ahead: the member lists hold it at that instant.
+    const member = await createMember(newMemberFields(enablerId), { now: new Date(Date.now() + 60_000) });
+    const list = MemberIndex.fromSummaries([memberSummaryOf(member)]);
+    const { removedAt } = await deleteMember(enablerId, member.id, admin);
+    expect(removedAt > member.updatedAt).toBe(true);
+    expect(list.apply({ type: 'removed', id: member.id, removedAt })).toBe(true);
+    expect(list.get(member.id)).toBeUndefined();
   });
 
   it('answers ERR_NOT_FOUND for another enabler’s member', async () => {

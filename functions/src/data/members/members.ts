@@ -239,7 +239,7 @@ export const deleteMember = async (
   enablerId: string,
   memberId: string,
   deletedBy: Actor,
-  now = new Date(),
+  now?: Date,
 ): Promise<MemberRemoval> => {
   const { Item: profile } = await dynamo().send(
     new GetCommand({
@@ -254,7 +254,12 @@ export const deleteMember = async (
   const records = await recordKeysOf(memberId);
   const plan = removalPlan({ records: records.length, cashoutBalanceCents: member.cashoutBalanceCents });
   if (!plan.removable) throw new AppError(plan.code);
-  const at = nowIso(now);
+  // The removal is later than the profile's last change, which a list may hold: a list passes over a
+  // removal older than its row (DirectoryIndex.remove), and the change may bear an instant past this
+  // clock's (another instance's clock, or a write that took its instant after this call began).
+  const at = nowIso(
+    new Date(Math.max((now ?? new Date()).getTime(), Date.parse(profile.updatedAt as string) + 1)),
+  );
   const seen = totalAttributes.map((name, index) =>
     profile[name] === undefined ? `attribute_not_exists(${name})` : `${name} = :seen${index}`,
   );
@@ -280,7 +285,7 @@ export const deleteMember = async (
   // The job's first step, in the removal's own transaction: a removal never stands without it.
   const queued = plan.atOnce
     ? undefined
-    : outboxMessage('memberDeletion', { jobId: deletion.id, step: 0 }, now);
+    : outboxMessage('memberDeletion', { jobId: deletion.id, step: 0 }, new Date(at));
   const [numberClaim, nameClaim] = memberClaimItems(member, memberId);
   const claims = [numberClaim, nameClaim].flatMap((claim) => (claim ? [claimDelete(claim, memberId)] : []));
   await transact(

@@ -4,6 +4,7 @@ import { accountOf, forgetSession, keepSession } from '../../api/offline/offline
 import { forgetReads, keepReads, restoreReads } from '../../api/offline/persisted-reads.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import type { SignedInSession } from '../../session/session-context.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 /**
  * A field agent's device while signed in: the reads kept in IndexedDB (and put back offline), the queue
@@ -31,9 +32,7 @@ export function fieldDevice(session: SignedInSession, queryClient: QueryClient) 
       void keepSession({ user, enabler, enablers }).catch(() => undefined);
     }
     await outbox.open(account, { earlierSession: session.start === 'signIn' });
-    stops.push(
-      outbox.onRecorded(() => void queryClient.invalidateQueries({ queryKey: queryKeys.members.all })),
-    );
+    stops.push(outbox.onRecorded(() => void readAgain(queryClient, [queryKeys.members.all])));
     on(window, 'online', () => void outbox.send());
     // Offline mid-session: the reads kept from earlier visits join those of this one.
     on(window, 'offline', () => void restoreReads(queryClient, account));

@@ -21,6 +21,7 @@ import { TableEmptyState, TableLoadingState, TableNoMatchState } from '../ui/tab
 import { useFollow } from '../../browser/use-follow.ts';
 import { useNumberedPages } from './numbered-pages.tsx';
 import { adminTableTotalKey, totalUnknown } from './table-texts.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 export type AdminTableSort = AdminPageRequest['sort'];
 
@@ -121,11 +122,7 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
   const remove = useMutation({
     mutationFn: (row: Row) => props.deleteRow(row),
     // Read again after a refusal too: the record may have changed meanwhile. Totals of members move.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.members.all }),
-      ]),
+    onSettled: () => readAgain(queryClient, [queryKeys.admin.all, queryKeys.members.all]),
   });
 
   const confirmDelete = async () => {

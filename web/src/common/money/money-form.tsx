@@ -16,6 +16,7 @@ import { useActionKey } from '../../api/use-action-key.ts';
 import { useMemberFormats } from '../format/use-member-formats.ts';
 import { loadOfflineTexts } from '../offline/offline-texts.ts';
 import { readAmount } from './amount-input.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 export interface MoneyFormProps<Body extends { amount: number }> {
   /** The form's texts: members.member.<kind>.{title, description, amount, submit, confirmTitle, confirm, confirmMessage, done}. */
@@ -75,7 +76,7 @@ export function MoneyForm<Body extends { amount: number }>(props: MoneyFormProps
     onSuccess: () => {
       actionKey.succeeded();
       // The member's totals and the member list's columns changed.
-      return queryClient.invalidateQueries({ queryKey: queryKeys.members.all });
+      return readAgain(queryClient, [queryKeys.members.all]);
     },
   });
 

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { ConfirmDialog } from '../../common/ui/confirm-dialog.tsx';
 import { UsersTable } from './components/users-table.tsx';
 import { isUsersPageState } from './users-page-state.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 type UserAction = 'delete' | 'forceRenew';
 
@@ -36,7 +37,7 @@ export function AdminUsersPage() {
     mutationFn: ({ action, user }: PendingAction) =>
       action === 'delete' ? deleteUser(user.email) : forcePasswordRenew(user.email),
     // Read again after a refusal too: the user may have changed meanwhile.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+    onSettled: () => readAgain(queryClient, [queryKeys.users.all]),
   });
   // One message at a time: what was just done (here, or in the user form before coming back).
   const [done, setDone] = useState<string | null>(() => {

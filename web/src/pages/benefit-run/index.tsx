@@ -31,6 +31,7 @@ import { RunFiles, useRunFileDownload } from './components/run-files.tsx';
 import { RunOverview } from './components/run-overview.tsx';
 import { RunProgress } from './components/run-progress.tsx';
 import { useRunFormats } from './components/run-formats.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 /** The preview's three tables, each counted in its tab's label. */
 function PreviewTables({ run, preview }: { run: BenefitRun; preview: NonNullable<BenefitRun['preview']> }) {
@@ -68,8 +69,7 @@ function useRefreshWhenPaid(run: BenefitRun | undefined) {
   const paid = run?.state === 'PAID';
   useEffect(() => {
     if (!paid) return;
-    for (const queryKey of [queryKeys.members.all, queryKeys.admin.all, queryKeys.dashboard.all])
-      void queryClient.invalidateQueries({ queryKey });
+    void readAgain(queryClient, [queryKeys.members.all, queryKeys.admin.all, queryKeys.dashboard.all]);
   }, [paid, queryClient]);
 }
 

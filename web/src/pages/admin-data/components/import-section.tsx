@@ -26,6 +26,7 @@ import { ReportDialog, type ImportReport } from './report-dialog.tsx';
 import { useDataJob } from './use-data-job.ts';
 import { readAsText } from '../../../browser/read-file.ts';
 import { Section } from '../../../common/ui/section.tsx';
+import { readAgain } from '../../../api/read-again.ts';
 
 /** An environment whose label starts with 'prod' (prod, production…) is a production one. */
 export const isProductionEnvironment = (label: string | null): boolean => /^prod/i.test(label ?? '');
@@ -81,9 +82,7 @@ export function ImportSection({ kind }: { kind: ImportKind }) {
     if (!finishedId) return;
     // Spec section 4: the enablers are refreshed (the selector's list, their counts and configs).
     void refreshEnablers().catch(() => undefined);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.enablers.all });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.members.all });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.myEnabler });
+    void readAgain(queryClient, [queryKeys.enablers.all, queryKeys.members.all, queryKeys.myEnabler]);
   }, [finishedId, queryClient, refreshEnablers]);
 
   const pick = async (chosen: File[]) => {

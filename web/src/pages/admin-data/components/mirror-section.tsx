@@ -13,6 +13,7 @@ import { queryKeys } from '../../../api/query-keys.ts';
 import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../../common/format/format.ts';
 import { Section } from '../../../common/ui/section.tsx';
+import { readAgain } from '../../../api/read-again.ts';
 
 const indicatorOf: Record<MirrorStatus, StatusIndicatorProps.Type> = {
   NOT_EXECUTED: 'stopped',
@@ -33,7 +34,7 @@ export function MirrorSection() {
   const trigger = useMutation({
     mutationFn: () => startMirrorRefresh(),
     // Read again after a refusal too: another administrator's refresh is under way.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.mirror }),
+    onSettled: () => readAgain(queryClient, [queryKeys.mirror]),
   });
   const status = job.data?.status;
   const processing = status === 'PROCESSING';

@@ -8,6 +8,7 @@ import { useRebuildJob } from '../../../api/dashboard-queries.ts';
 import { rebuildDashboard, rebuildUnderWay, type RebuildJob } from '../../../api/dashboard.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
+import { readAgain } from '../../../api/read-again.ts';
 
 export interface RecomputeActionProps {
   enablerName: string;
@@ -32,7 +33,7 @@ export function RecomputeAction({ enablerName, onJob }: RecomputeActionProps) {
   useEffect(() => {
     if (!seen) return;
     onJob(seen);
-    if (!rebuildUnderWay(seen)) void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
+    if (!rebuildUnderWay(seen)) void readAgain(queryClient, [queryKeys.dashboard.all]);
   }, [seen, onJob, queryClient]);
 
   const confirm = () => {

@@ -17,6 +17,7 @@ import { currentLanguage } from '../../../i18n/index.ts';
 import { paths } from '../../../navigation/paths.ts';
 import { FileProblems, refusalOf, type FileRefusal } from './file-problems.tsx';
 import { Section } from '../../../common/ui/section.tsx';
+import { readAgain } from '../../../api/read-again.ts';
 
 /** A file's format, by its name's extension, else by its type; null when it is neither CSV nor JSON. */
 export const formatOf = (file: File): AssessmentFormat | null => {
@@ -62,7 +63,7 @@ export function AssessmentUpload() {
       const request = { upload, format, fileName: file.name };
       const run = await startBenefitRun(request, { idempotencyKey: actionKey.keyFor(request) });
       actionKey.succeeded();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.benefitRuns.all });
+      await readAgain(queryClient, [queryKeys.benefitRuns.all]);
       navigate(paths.benefitRun(run.id));
     } catch (error) {
       const refused = refusalOf(error);

@@ -4,6 +4,7 @@ import { newLocalId } from '../../../api/offline/queued-writes.ts';
 import type { Plot, PlotUpdate } from '../../../api/plots.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { useActionKey } from '../../../api/use-action-key.ts';
+import { readAgain } from '../../../api/read-again.ts';
 
 /**
  * A change of the plot page's forms (protection, crop): the update rewrites every field of the plot,
@@ -44,8 +45,7 @@ export function usePlotUpdate(plot: Plot) {
       const savedPlot = result.answer;
       // The screen shows the plot as the server saved it; the member's page and list are read again.
       queryClient.setQueryData(queryKeys.members.plot(savedPlot.memberId, savedPlot.id), savedPlot);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.members.detail(savedPlot.memberId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.members.lists });
+      void readAgain(queryClient, [queryKeys.members.detail(savedPlot.memberId), queryKeys.members.lists]);
     },
   });
 }

@@ -63,12 +63,22 @@ if (outline) {
     signedInTexts,
     outline.admin ? loadAdminCatalogue(language) : {},
     outline.offline ? loadOfflineCatalogue(language) : {},
+    // The enabler's name, when the description names it (an administrator's without one gets no outline).
+    outline.enabler
+      ? tokenKeeper
+          .restore()
+          .then(({ enablerName }) => enablerName || Promise.reject(new Error('No enabler')))
+      : '',
     ...[...outlineFaces, ...(outline.faces ?? [])].map((face) => document.fonts.load(face)),
   ])
-    .then(([{ app }, signedInApp, admin, offline]) => {
+    .then(([{ app }, signedInApp, admin, offline, enablerName]) => {
       root.replaceChildren(
         buildOutline(
-          outlineTexts(outline, catalogueTranslate({ ...app, ...signedInApp, ...admin, ...offline })),
+          outlineTexts(
+            outline,
+            catalogueTranslate({ ...app, ...signedInApp, ...admin, ...offline }),
+            enablerName,
+          ),
         ),
       );
       return painted();

@@ -18,6 +18,7 @@ export class TokenKeeper {
   private renewal: Promise<AuthSession> | null = null;
   // The start-up renewal, begun by the page's first module and taken by the session's restore.
   private restoration: Promise<AuthSession> | null = null;
+  private restoredSession: AuthSession | undefined;
   private readonly lostListeners = new Set<SessionLostListener>();
   private tabs: Promise<TabsRefresh | undefined> | undefined;
 
@@ -66,8 +67,13 @@ export class TokenKeeper {
    * be started before the app's code has arrived and taken once it has, without a second refresh call.
    */
   restore(): Promise<AuthSession> {
-    this.restoration ??= this.renew();
+    this.restoration ??= this.renew().then((session) => (this.restoredSession = session));
     return this.restoration;
+  }
+
+  /** The start-up restore's answer once it has come (what the screen's outline drew, before React). */
+  restored(): AuthSession | undefined {
+    return this.restoredSession;
   }
 
   /**

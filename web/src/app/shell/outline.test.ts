@@ -45,8 +45,12 @@ describe('screen outline', () => {
       admin: true,
     });
     expect(outlineAt('/AdminLogs')).toBeUndefined();
-    // Its description names the enabler, which only the first answer tells.
-    expect(outlineAt('/AdminUsers')).toBeUndefined();
+    // Its description names the enabler, which the session's restore answers.
+    expect(outlineAt('/AdminUsers')).toMatchObject({
+      description: 'adminUsers.description',
+      enabler: true,
+      admin: true,
+    });
     expect(outlineAt('/BenefitRun/r-1')).toBeUndefined();
   });
 
@@ -119,6 +123,26 @@ describe('screen outline', () => {
     expect(description?.classList.contains('screen-outline__description--under-actions')).toBe(true);
     expect(outline.querySelector('[role="status"]')?.textContent).toBe(
       catalogueText(adminFr, 'adminRecords.payouts.loading'),
+    );
+  });
+
+  it('should draw the users’ description with the name of the enabler the session’s restore answered', () => {
+    const keys = outlineAt('/AdminUsers');
+    const outline = buildOutline(
+      outlineTexts(
+        keys ?? { heading: '', loading: '' },
+        catalogueTranslate({ ...fr, ...adminFr }),
+        'Coop Sine',
+      ),
+    );
+    document.body.replaceChildren(outline);
+
+    expect(outline.querySelector('.screen-outline__description')?.textContent).toBe(
+      catalogueText(adminFr, 'adminUsers.description').replace('{{enabler}}', 'Coop Sine'),
+    );
+    expect(outline.querySelector('.screen-outline__description')?.textContent).toContain('Coop Sine');
+    expect(outline.querySelector('input')?.placeholder).toBe(
+      catalogueText(adminFr, 'adminUsers.filter.placeholder'),
     );
   });
 

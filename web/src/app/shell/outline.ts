@@ -25,6 +25,8 @@ export interface OutlineKeys {
    * exactly when the screen's does (a longer heading or label, a narrower screen).
    */
   action?: string;
+  /** The button beside the heading has an icon before its label (an add button's "+"). */
+  actionIcon?: boolean;
   /** Some texts are the offline field work's (i18n/screens/offline), which then come with the first language's. */
   offline?: boolean;
   /**
@@ -32,8 +34,13 @@ export interface OutlineKeys {
    * outline waits for them too, so that no text changes size under the screen's first draw.
    */
   faces?: readonly string[];
+  /**
+   * The description names the session's enabler (`{{enabler}}`): the outline waits for the session's
+   * restore, which answers its name.
+   */
+  enabler?: boolean;
 }
-export type OutlineTexts = OutlineKeys;
+export type OutlineTexts = Omit<OutlineKeys, 'enabler'>;
 
 /** An administrator's table: its title, description (and total line), search field, loading text. */
 const adminTableOutline = (screen: keyof typeof adminTables): OutlineKeys => {
@@ -68,7 +75,13 @@ const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   ...Object.fromEntries(
     Object.entries(adminScreenTexts).map(([screen, texts]) => [
       screen,
-      { heading: screenTitleKey(screen as ScreenId), ...texts, admin: true, actions: true },
+      // A screen that names its button has it drawn beside its heading; the others' takes a row on a phone.
+      {
+        heading: screenTitleKey(screen as ScreenId),
+        ...texts,
+        admin: true,
+        ...('action' in texts ? {} : { actions: true }),
+      },
     ]),
   ),
 };
@@ -110,16 +123,22 @@ export const catalogueTranslate =
       catalogueText(catalogue, key),
     );
 
-/** The outline's texts: a total line as the table draws it before its first answer. */
-export const outlineTexts = (keys: OutlineKeys, translate: Translate): OutlineTexts => ({
+/**
+ * The outline's texts: a total line as the table draws it before its first answer, a description with
+ * the session's enabler's name (`enablerName`, from the session's restore) when it names it.
+ */
+export const outlineTexts = (keys: OutlineKeys, translate: Translate, enablerName = ''): OutlineTexts => ({
   heading: translate(keys.heading),
   loading: translate(keys.loading),
   ...(keys.search === undefined ? {} : { search: translate(keys.search) }),
-  ...(keys.description === undefined ? {} : { description: translate(keys.description) }),
+  ...(keys.description === undefined
+    ? {}
+    : { description: translate(keys.description, keys.enabler ? { enabler: enablerName } : undefined) }),
   ...(keys.total === undefined ? {} : { total: translate(keys.total, { amount: totalUnknown }) }),
   ...(keys.admin ? { admin: true } : {}),
   ...(keys.actions ? { actions: true } : {}),
   ...(keys.action === undefined ? {} : { action: translate(keys.action) }),
+  ...(keys.actionIcon ? { actionIcon: true } : {}),
 });
 
 /**
@@ -146,7 +165,8 @@ export function buildOutline(texts: OutlineTexts): HTMLElement {
   if (texts.action === undefined) content.append(drawn(heading));
   else {
     const row = element('div', 'screen-outline__heading-row');
-    row.append(heading, element('span', 'screen-outline__action', texts.action));
+    const action = `screen-outline__action${texts.actionIcon ? ' screen-outline__action--icon' : ''}`;
+    row.append(heading, element('span', action, texts.action));
     content.append(drawn(row));
   }
   if (texts.description !== undefined) {

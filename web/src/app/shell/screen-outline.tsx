@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../common/ui/loading-screen.tsx';
+import { tokenKeeper } from '../session/token-keeper.ts';
 import { buildOutline, outlineTexts, type OutlineKeys } from './outline.ts';
 
 /**
@@ -13,11 +14,16 @@ import { buildOutline, outlineTexts, type OutlineKeys } from './outline.ts';
 export function ScreenOutline({ keys }: { keys: OutlineKeys }) {
   const { t, i18n } = useTranslation();
   // Every text is there: an administrator's may not be (a sign-in at such an address).
-  const ready = [keys.heading, keys.loading, keys.description, keys.search, keys.total].every(
-    (key) => key === undefined || i18n.exists(key),
-  );
+  // The enabler's name, when the description names it: the session's restore has answered it before the
+  // page's first module drew the outline (main.tsx), and before React's first render.
+  const enablerName = keys.enabler ? (tokenKeeper.restored()?.enablerName ?? '') : '';
+  const ready =
+    (!keys.enabler || enablerName !== '') &&
+    [keys.heading, keys.loading, keys.description, keys.search, keys.total].every(
+      (key) => key === undefined || i18n.exists(key),
+    );
   // The texts as one value, so that the outline is drawn again only when one of them changes.
-  const texts = JSON.stringify(outlineTexts(keys, (key, values) => t(key, values)));
+  const texts = JSON.stringify(outlineTexts(keys, (key, values) => t(key, values), enablerName));
   const host = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     host.current?.replaceChildren(buildOutline(JSON.parse(texts)));

@@ -70,7 +70,8 @@ export function AdminUsersPage() {
 
   return (
     <SpaceBetween size="m">
-      <Flashbar items={notices} />
+      {/* None is drawn without a notice: an empty one would still take SpaceBetween's gap above the table. */}
+      {notices.length > 0 && <Flashbar items={notices} />}
       <UsersTable
         users={users.data ?? []}
         loading={users.isFetching}

@@ -9,6 +9,7 @@ import {
   federationsWithMembers,
   figuresOf,
   pendingByFederation,
+  periodsAfter,
   MalformedRecordError,
   movedFederation,
   NO_FEDERATION,
@@ -234,5 +235,36 @@ describe('dashboard aggregates', () => {
       [federationKey('Kaolack'), 1],
     ]);
     expect(federationsWithMembers(members)).toEqual(['Kaolack', 'Louga']);
+  });
+});
+
+describe('periodsAfter', () => {
+  it('is the rest of the month by day, then the later months, and no days on a month’s last day', () => {
+    expect(periodsAfter('2026-11-29')).toEqual({
+      days: { from: '2026-11-30', to: '2026-11-31' },
+      months: { from: '2026-12-01', to: '9999-12-31' },
+    });
+    // A read from 1 December to "31 November" is refused by DynamoDB: the dashboard failed on such days.
+    for (const [day, nextMonth] of [
+      ['2026-11-30', '2026-12-01'],
+      ['2026-12-31', '2027-01-01'],
+      ['2026-02-28', '2026-03-01'],
+      ['2028-02-29', '2028-03-01'],
+    ] as const)
+      expect(periodsAfter(day), day).toEqual({ days: null, months: { from: nextMonth, to: '9999-12-31' } });
+    expect(periodsAfter('2028-02-28').days).toEqual({ from: '2028-02-29', to: '2028-02-31' });
+  });
+
+  it('starts every day of a year after it, in order, with no day of the month left out', () => {
+    for (let time = Date.parse('2026-01-01'); time < Date.parse('2029-01-01'); time += 86_400_000) {
+      const day = new Date(time).toISOString().slice(0, 10);
+      const { days, months } = periodsAfter(day);
+      const tomorrow = new Date(time + 86_400_000).toISOString().slice(0, 10);
+      if (days) {
+        expect(days.from).toBe(tomorrow);
+        expect(days.from <= days.to).toBe(true);
+      } else expect(tomorrow).toBe(months.from);
+      expect(months.from > day && months.from.endsWith('-01')).toBe(true);
+    }
   });
 });

@@ -212,6 +212,32 @@ export const displayedPeriods = (today: IsoDate, scale: Scale, count: number): I
   return periods;
 };
 
+const nextDay = (day: string): string => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+};
+
+const nextMonth = (day: string): string => {
+  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * What is dated after `day` (an ISO date), as the aggregates are read: the rest of its month by day
+ * (none on the month's last day), then the later months by month. Bounds are inclusive.
+ */
+export const periodsAfter = (
+  day: string,
+): { days: { from: string; to: string } | null; months: { from: string; to: string } } => {
+  const tomorrow = nextDay(day);
+  return {
+    days: tomorrow.slice(0, 7) === day.slice(0, 7) ? { from: tomorrow, to: `${day.slice(0, 7)}-31` } : null,
+    months: { from: nextMonth(day), to: '9999-12-31' },
+  };
+};
+
 /**
  * Covered plots on `today` from the covers counts: started up to today less ended up to today, each
  * worked out as the running total less what is dated after today.

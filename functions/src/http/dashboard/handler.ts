@@ -19,6 +19,7 @@ import {
   federationKey,
   federationsWithMembers,
   pendingByFederation,
+  periodsAfter,
   type Metric,
 } from '#domain/aggregates.ts';
 import { createRebuildJob, getRebuildJob, type RebuildJob } from '#data/jobs/rebuild-jobs.ts';
@@ -70,28 +71,17 @@ const pendingBenefits = async ({ session }: SessionRequest) => {
   return ok(answer);
 };
 
-const nextMonth = (day: string): string => {
-  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  return isoDateOf(date);
-};
-
-const nextDay = (day: string): string => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return isoDateOf(date);
-};
-
 /**
  * Plots covered today: running totals of covers started and ended, less those dated after today
- * (the rest of this month by day, later months by month): six small reads.
+ * (the rest of this month by day, none on its last day; later months by month): up to six small reads.
  */
 const coveredPlotsNow = async ({ query, session }: SessionRequest<unknown, never, SeriesQuery>) => {
   const day = today();
   const key = keyOf(query.federation);
+  const { days, months } = periodsAfter(day);
   const afterToday = async (metric: Metric) =>
-    (await sumBetween(session.enabler, metric, 'daily', key, nextDay(day), `${day.slice(0, 7)}-31`)) +
-    (await sumBetween(session.enabler, metric, 'monthly', key, nextMonth(day), '9999-12-31'));
+    (days ? await sumBetween(session.enabler, metric, 'daily', key, days.from, days.to) : 0) +
+    (await sumBetween(session.enabler, metric, 'monthly', key, months.from, months.to));
   const [startedTotal, startedAfterToday, endedTotal, endedAfterToday] = await Promise.all([
     totalOf(session.enabler, 'coversStarted', key),
     afterToday('coversStarted'),

@@ -23,6 +23,11 @@ const cases = [
   // before its rows come: held, so that the heading has not gained their count, which may wrap it.
   { screen: 'users', path: '/AdminUsers', locale: 'en-US', login: admin, held: '/api/admin/users' },
   { screen: 'users', path: '/AdminUsers', locale: 'fr-FR', login: admin, held: '/api/admin/users' },
+  // Its description names the enabler; an administrator's has the recompute button beside the heading.
+  { screen: 'dashboard', path: '/Dashboard', locale: 'en-US', login: agent },
+  { screen: 'dashboard', path: '/Dashboard', locale: 'fr-FR', login: agent },
+  { screen: 'administrator’s dashboard', path: '/Dashboard', locale: 'en-US', login: admin },
+  { screen: 'administrator’s dashboard', path: '/Dashboard', locale: 'fr-FR', login: admin },
 ];
 
 interface Drawn {

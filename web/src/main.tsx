@@ -14,7 +14,6 @@ import {
   loadAdminCatalogue,
   loadCatalogue,
   loadCloudscapeMessages,
-  loadOfflineCatalogue,
   loadSignedInCatalogue,
 } from './i18n/catalogue-loader.ts';
 
@@ -55,30 +54,28 @@ const startApp = () => {
 // fetches the code: on a slow link the two would share the bandwidth anyway, and the outline shows about a
 // second sooner. React then draws the same outline until the frame and the screen are ready.
 const outline = signedIn ? outlineAt(window.location.pathname) : undefined;
-// Its offline texts come with the first language's too, so that React's first draw is the same outline.
-if (outline?.offline) loadOfflineCatalogue.want();
+// Its own texts (the offline field work's, the dashboard's) come with the first language's too, so that
+// React's first draw is the same outline.
+outline?.texts?.want();
 if (outline) {
   Promise.all([
     catalogue,
     signedInTexts,
     outline.admin ? loadAdminCatalogue(language) : {},
-    outline.offline ? loadOfflineCatalogue(language) : {},
-    // The enabler's name, when the description names it (an administrator's without one gets no outline).
+    outline.texts ? outline.texts(language) : {},
+    // The enabler's name and the role, when the description names the enabler (an administrator's
+    // without one gets no outline).
     outline.enabler
       ? tokenKeeper
           .restore()
-          .then(({ enablerName }) => enablerName || Promise.reject(new Error('No enabler')))
-      : '',
+          .then((session) => (session.enablerName ? session : Promise.reject(new Error('No enabler'))))
+      : undefined,
     ...[...outlineFaces, ...(outline.faces ?? [])].map((face) => document.fonts.load(face)),
   ])
-    .then(([{ app }, signedInApp, admin, offline, enablerName]) => {
+    .then(([{ app }, signedInApp, admin, texts, session]) => {
       root.replaceChildren(
         buildOutline(
-          outlineTexts(
-            outline,
-            catalogueTranslate({ ...app, ...signedInApp, ...admin, ...offline }),
-            enablerName,
-          ),
+          outlineTexts(outline, catalogueTranslate({ ...app, ...signedInApp, ...admin, ...texts }), session),
         ),
       );
       return painted();

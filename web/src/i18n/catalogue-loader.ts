@@ -102,5 +102,22 @@ export const loadOfflineCatalogue = addedCatalogue({
   fr: async () => (await import('./screens/offline/fr.json')).default,
 });
 
+/**
+ * The dashboard's texts (i18n/screens/dashboard, which the screen also loads as its own): wanted at
+ * start-up at the dashboard's address (main.tsx), whose outline shows its heading's description.
+ */
+export const loadDashboardCatalogue = addedCatalogue({
+  en: async () => (await import('./screens/dashboard/en.json')).default,
+  fr: async () => (await import('./screens/dashboard/fr.json')).default,
+});
+
 /** Every part that may come with a language's texts, in the order they are merged. */
-export const addedCatalogues = [loadSignedInCatalogue, loadAdminCatalogue, loadOfflineCatalogue];
+export const addedCatalogues = [
+  loadSignedInCatalogue,
+  loadAdminCatalogue,
+  loadOfflineCatalogue,
+  loadDashboardCatalogue,
+];
+
+/** A part of the texts fetched apart (one of `addedCatalogues`). */
+export type AddedCatalogue = (typeof addedCatalogues)[number];

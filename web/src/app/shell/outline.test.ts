@@ -7,7 +7,10 @@ import i18next, { loadAdminTexts } from '../../i18n/index.ts';
 import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
 import { onboardingOutline } from '../../pages/onboarding/heading.ts';
+import { dashboardOutline } from '../../pages/dashboard/heading.ts';
 import { waitingOutline } from '../../pages/waiting/heading.ts';
+import dashboardEn from '../../i18n/screens/dashboard/en.json';
+import dashboardFr from '../../i18n/screens/dashboard/fr.json';
 import offlineEn from '../../i18n/screens/offline/en.json';
 import offlineFr from '../../i18n/screens/offline/fr.json';
 import { adminScreenTexts } from '../../navigation/screen-texts.ts';
@@ -30,7 +33,11 @@ describe('screen outline', () => {
     expect(outlineAt('/adminmembers/')).toMatchObject({ search: 'members.list.search.placeholder' });
     expect(outlineAt('/AdminFields')).not.toHaveProperty('total');
     expect(outlineAt('/')).toBeUndefined();
-    expect(outlineAt('/Dashboard')).toBeUndefined();
+    // Its description names the enabler; an administrator's has the recompute button beside the heading.
+    expect(outlineAt('/Dashboard')).toMatchObject({
+      enabler: true,
+      adminAction: 'dashboard.recompute.action',
+    });
     expect(outlineAt('/Member/m.1')).toBeUndefined();
     expect(outlineAt('/AdminBenefitRuns')).toEqual({
       heading: 'screens.adminBenefitRuns',
@@ -56,13 +63,14 @@ describe('screen outline', () => {
 
   it('should find every text of the outlines in both languages', () => {
     for (const catalogue of [
-      { ...en, ...adminEn, ...offlineEn },
-      { ...fr, ...adminFr, ...offlineFr },
+      { ...en, ...adminEn, ...offlineEn, ...dashboardEn },
+      { ...fr, ...adminFr, ...offlineFr, ...dashboardFr },
     ]) {
       for (const screen of [
         '/Members',
         '/Onboarding',
         '/Waiting',
+        '/Dashboard',
         ...[...Object.keys(adminTables), ...Object.keys(adminScreenTexts)].map((id) => `/${id}`),
       ]) {
         const keys = outlineAt(screen);
@@ -129,11 +137,10 @@ describe('screen outline', () => {
   it('should draw the users’ description with the name of the enabler the session’s restore answered', () => {
     const keys = outlineAt('/AdminUsers');
     const outline = buildOutline(
-      outlineTexts(
-        keys ?? { heading: '', loading: '' },
-        catalogueTranslate({ ...fr, ...adminFr }),
-        'Coop Sine',
-      ),
+      outlineTexts(keys ?? { heading: '', loading: '' }, catalogueTranslate({ ...fr, ...adminFr }), {
+        enablerName: 'Coop Sine',
+        role: 'ADMIN',
+      }),
     );
     document.body.replaceChildren(outline);
 
@@ -144,6 +151,30 @@ describe('screen outline', () => {
     expect(outline.querySelector('input')?.placeholder).toBe(
       catalogueText(adminFr, 'adminUsers.filter.placeholder'),
     );
+  });
+
+  it('should draw the dashboard’s description with the enabler’s name, and its recompute button and two-row bar for an administrator only', () => {
+    const translate = catalogueTranslate({ ...fr, ...dashboardFr });
+    const description = catalogueText(dashboardFr, 'dashboard.description').replace(
+      '{{enabler}}',
+      'Coop Sine',
+    );
+    const forAdmin = buildOutline(
+      outlineTexts(dashboardOutline, translate, { enablerName: 'Coop Sine', role: 'ADMIN' }),
+    );
+    expect(forAdmin.querySelector('.screen-outline__description')?.textContent).toBe(description);
+    expect(forAdmin.querySelector('.screen-outline__action')?.textContent).toBe(
+      catalogueText(dashboardFr, 'dashboard.recompute.action'),
+    );
+    expect(forAdmin.querySelector('.screen-outline__action--icon')).not.toBeNull();
+    expect(forAdmin.querySelector('.screen-outline__bar--admin')).not.toBeNull();
+
+    const forAgent = buildOutline(
+      outlineTexts(dashboardOutline, translate, { enablerName: 'Coop Sine', role: 'USER' }),
+    );
+    expect(forAgent.querySelector('.screen-outline__description')?.textContent).toBe(description);
+    expect(forAgent.querySelector('.screen-outline__action')).toBeNull();
+    expect(forAgent.querySelector('.screen-outline__bar--admin')).toBeNull();
   });
 
   it('should draw the new member’s heading and description, with no row of actions between them', () => {

@@ -1,4 +1,6 @@
 import { adminTables, adminTableTotalKey, totalUnknown } from '../../common/admin-table/table-texts.ts';
+import type { AddedCatalogue } from '../../i18n/catalogue-loader.ts';
+import { dashboardOutline } from '../../pages/dashboard/heading.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
 import { onboardingOutline } from '../../pages/onboarding/heading.ts';
 import { waitingOutline } from '../../pages/waiting/heading.ts';
@@ -27,8 +29,13 @@ export interface OutlineKeys {
   action?: string;
   /** The button beside the heading has an icon before its label (an add button's "+"). */
   actionIcon?: boolean;
-  /** Some texts are the offline field work's (i18n/screens/offline), which then come with the first language's. */
-  offline?: boolean;
+  /** A button beside the heading that only an administrator has (`action` otherwise): needs `enabler`. */
+  adminAction?: string;
+  /**
+   * Some texts are of a part fetched apart (the offline field work's, the dashboard's), which then comes
+   * with the first language's.
+   */
+  texts?: AddedCatalogue;
   /**
    * Font faces the screen's first draw uses beyond the outline's (a form's bold italic "- optional"): the
    * outline waits for them too, so that no text changes size under the screen's first draw.
@@ -40,7 +47,7 @@ export interface OutlineKeys {
    */
   enabler?: boolean;
 }
-export type OutlineTexts = Omit<OutlineKeys, 'enabler'>;
+export type OutlineTexts = Omit<OutlineKeys, 'enabler' | 'texts' | 'adminAction'>;
 
 /** An administrator's table: its title, description (and total line), search field, loading text. */
 const adminTableOutline = (screen: keyof typeof adminTables): OutlineKeys => {
@@ -66,6 +73,7 @@ const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   members: membersOutline,
   onboarding: onboardingOutline,
   waiting: waitingOutline,
+  dashboard: dashboardOutline,
   ...Object.fromEntries(
     (Object.keys(adminTables) as (keyof typeof adminTables)[]).map((screen) => [
       screen,
@@ -123,23 +131,43 @@ export const catalogueTranslate =
       catalogueText(catalogue, key),
     );
 
+/** Who the session's restore answered: what an outline that waits for it draws (`enabler`). */
+export interface OutlineSession {
+  enablerName: string;
+  role: string;
+}
+
 /**
- * The outline's texts: a total line as the table draws it before its first answer, a description with
- * the session's enabler's name (`enablerName`, from the session's restore) when it names it.
+ * The outline's texts: a total line as the table draws it before its first answer; with the session's
+ * restore's answer, when the outline waits for it, the enabler's name in the description, and an
+ * administrator's bar and button.
  */
-export const outlineTexts = (keys: OutlineKeys, translate: Translate, enablerName = ''): OutlineTexts => ({
-  heading: translate(keys.heading),
-  loading: translate(keys.loading),
-  ...(keys.search === undefined ? {} : { search: translate(keys.search) }),
-  ...(keys.description === undefined
-    ? {}
-    : { description: translate(keys.description, keys.enabler ? { enabler: enablerName } : undefined) }),
-  ...(keys.total === undefined ? {} : { total: translate(keys.total, { amount: totalUnknown }) }),
-  ...(keys.admin ? { admin: true } : {}),
-  ...(keys.actions ? { actions: true } : {}),
-  ...(keys.action === undefined ? {} : { action: translate(keys.action) }),
-  ...(keys.actionIcon ? { actionIcon: true } : {}),
-});
+export const outlineTexts = (
+  keys: OutlineKeys,
+  translate: Translate,
+  session: OutlineSession = { enablerName: '', role: '' },
+): OutlineTexts => {
+  const administrator = keys.admin === true || (keys.enabler === true && session.role === 'ADMIN');
+  const action = keys.action ?? (administrator ? keys.adminAction : undefined);
+  return {
+    heading: translate(keys.heading),
+    loading: translate(keys.loading),
+    ...(keys.search === undefined ? {} : { search: translate(keys.search) }),
+    ...(keys.description === undefined
+      ? {}
+      : {
+          description: translate(
+            keys.description,
+            keys.enabler ? { enabler: session.enablerName } : undefined,
+          ),
+        }),
+    ...(keys.total === undefined ? {} : { total: translate(keys.total, { amount: totalUnknown }) }),
+    ...(administrator ? { admin: true } : {}),
+    ...(keys.actions ? { actions: true } : {}),
+    ...(action === undefined ? {} : { action: translate(action) }),
+    ...(action !== undefined && keys.actionIcon ? { actionIcon: true } : {}),
+  };
+};
 
 /**
  * The signed-in frame (its bar, its menu's place on wide screens) with the screen's heading, its description

@@ -14,16 +14,17 @@ import { buildOutline, outlineTexts, type OutlineKeys } from './outline.ts';
 export function ScreenOutline({ keys }: { keys: OutlineKeys }) {
   const { t, i18n } = useTranslation();
   // Every text is there: an administrator's may not be (a sign-in at such an address).
-  // The enabler's name, when the description names it: the session's restore has answered it before the
-  // page's first module drew the outline (main.tsx), and before React's first render.
-  const enablerName = keys.enabler ? (tokenKeeper.restored()?.enablerName ?? '') : '';
+  // The enabler's name and the user's role, when the outline waits for them: the session's restore has
+  // answered them before the page's first module drew the outline (main.tsx), and before React's first render.
+  const restored = keys.enabler ? tokenKeeper.restored() : undefined;
+  const session = { enablerName: restored?.enablerName ?? '', role: restored?.role ?? '' };
   const ready =
-    (!keys.enabler || enablerName !== '') &&
+    (!keys.enabler || session.enablerName !== '') &&
     [keys.heading, keys.loading, keys.description, keys.search, keys.total].every(
       (key) => key === undefined || i18n.exists(key),
     );
   // The texts as one value, so that the outline is drawn again only when one of them changes.
-  const texts = JSON.stringify(outlineTexts(keys, (key, values) => t(key, values), enablerName));
+  const texts = JSON.stringify(outlineTexts(keys, (key, values) => t(key, values), session));
   const host = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     host.current?.replaceChildren(buildOutline(JSON.parse(texts)));

@@ -24,6 +24,7 @@ import {
   usePendingBenefits,
   useSeries,
 } from '../../api/dashboard-queries.ts';
+import { dashboardOutline } from './heading.ts';
 import { dashboardCatalogue } from './texts.ts';
 import './dashboard.css';
 
@@ -159,12 +160,12 @@ export function DashboardPage() {
       header={
         <Header
           variant="h1"
-          description={t('dashboard.description', { enabler: enabler?.name ?? user.enablerName ?? '' })}
+          description={t(dashboardOutline.description, { enabler: enabler?.name ?? user.enablerName ?? '' })}
           actions={
             user.role === 'ADMIN' && <RecomputeAction enablerName={enabler?.name ?? ''} onJob={setRebuild} />
           }
         >
-          {t('screens.dashboard')}
+          {t(dashboardOutline.heading)}
         </Header>
       }
     >

@@ -1,3 +1,4 @@
+import { loadOfflineCatalogue } from '../../i18n/catalogue-loader.ts';
 import { screenTitleKey } from '../../navigation/screens.ts';
 
 /**
@@ -10,5 +11,5 @@ export const waitingOutline = {
   description: 'offline.list.description',
   loading: 'app.loading',
   action: 'offline.list.sendNow',
-  offline: true,
+  texts: loadOfflineCatalogue,
 } as const;

@@ -9,6 +9,7 @@ import { rebuildDashboard, rebuildUnderWay, type RebuildJob } from '../../../api
 import { queryKeys } from '../../../api/query-keys.ts';
 import { ConfirmDialog } from '../../../common/ui/confirm-dialog.tsx';
 import { readAgain } from '../../../api/read-again.ts';
+import { dashboardOutline } from '../heading.ts';
 
 export interface RecomputeActionProps {
   enablerName: string;
@@ -51,7 +52,7 @@ export function RecomputeAction({ enablerName, onJob }: RecomputeActionProps) {
   return (
     <>
       <Button iconName="refresh" onClick={() => setConfirming(true)} loading={underWay}>
-        {t('dashboard.recompute.action')}
+        {t(dashboardOutline.adminAction)}
       </Button>
       <ConfirmDialog
         visible={confirming}

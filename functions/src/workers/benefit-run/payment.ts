@@ -107,7 +107,7 @@ const payMembers = async (run: BenefitRun, members: BenefitRow[][], payoutDate: 
  * How many members from `from` one write pays: as many as fit in one transaction (a payment run's),
  * one at least (a member of more rows than fit is paid row by row); one for a reversal.
  */
-export const membersInOneWrite = (run: BenefitRun, members: BenefitRow[][], from: number): number => {
+const membersInOneWrite = (run: BenefitRun, members: BenefitRow[][], from: number): number => {
   if (run.kind !== 'PAYMENT') return 1;
   let records = 0;
   let count = 0;

@@ -113,6 +113,10 @@ describe('TokenKeeper', () => {
     // The session provider takes it after the early start has finished: the rotated token is not spent.
     expect(await keeper.restore()).toEqual(restored);
     expect(api.calls()).toEqual(['GET /api/auth/refresh']);
+    // What the outline draws; forgotten with the session, so that another account's outline never shows it.
+    expect(keeper.restored()).toEqual(restored);
+    keeper.clear();
+    expect(keeper.restored()).toBeUndefined();
   });
 
   it('should end the session when the server refuses the renewal', async () => {

@@ -46,6 +46,8 @@ export class TokenKeeper {
   clear(): void {
     this.accessToken = null;
     this.renewal = null;
+    // An outline drawn later (another account's sign-in in this tab) must not show this one's enabler.
+    this.restoredSession = undefined;
     forgetSessionMarker();
   }
 

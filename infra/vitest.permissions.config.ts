@@ -12,6 +12,8 @@ export default defineConfig({
     include: ['**/*.permissions.test.ts'],
     exclude: ['**/node_modules/**', 'cdk.out/**'],
     sequence: { groupOrder: 1 },
+    // The apps' synthesis folders go with each test file.
+    setupFiles: ['lib/testing/remove-synth-folders.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
   },

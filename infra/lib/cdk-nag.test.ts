@@ -7,7 +7,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { CropProtectionStack } from './crop-protection-stack.ts';
 import { EdgeProtectionStack } from './edge-protection-stack.ts';
-import { stackProps, templateApp } from './testing/stacks-under-test.ts';
+import { stackProps, synthFolder, templateApp } from './testing/stacks-under-test.ts';
 
 const app = templateApp();
 const env = { account: '111111111111', region: 'eu-west-1' };
@@ -91,7 +91,7 @@ describe('cdk-nag (AwsSolutions) on a production environment and its edge stack'
   });
 
   it('does report what is not acknowledged (the rules do run)', () => {
-    const control = new App({ builtinCloudFormationValidation: false });
+    const control = new App({ outdir: synthFolder(), builtinCloudFormationValidation: false });
     new s3.Bucket(new Stack(control, 'Control'), 'Unlogged');
     Validations.of(control).addPlugins(new AwsSolutionsChecks(control));
     expect(violationsOf(control)).toContainEqual(

@@ -12,6 +12,7 @@ import { createLocalServer } from '../local/http/server.ts';
 import { securityHeaders } from './security-headers.ts';
 import { ORIGIN_VERIFY_HEADER } from './origin-verify.ts';
 import { Website } from './website.ts';
+import { synthFolder } from './testing/stacks-under-test.ts';
 
 type Config = Record<string, Record<string, unknown>>;
 
@@ -56,7 +57,7 @@ const filesOrigin = 'https://files.example';
 
 /** The website alone in a stack of its own: its response headers policy and the behaviours using it. */
 const synthesizeWebsite = () => {
-  const stack = new Stack(new App(), 'HeadersTest');
+  const stack = new Stack(new App({ outdir: synthFolder() }), 'HeadersTest');
   new Website(stack, 'Website', {
     httpApi: new apigwv2.HttpApi(stack, 'Api'),
     spaContent: s3deploy.Source.data('index.html', '<h1>app</h1>'),

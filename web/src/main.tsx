@@ -1,6 +1,7 @@
 import '@cloudscape-design/global-styles/index.css';
 import './app/app.css';
 import { loadAppShell, preloadScreenAt } from './app/screen-code.ts';
+import { startFirstReads } from './app/screen-reads.ts';
 import { tokenKeeper } from './app/session/token-keeper.ts';
 import {
   buildOutline,
@@ -28,11 +29,16 @@ const painted = () =>
   });
 
 // The page's first module is small and only starts what the first screen waits for, side by side: the language's
-// texts, the session's restore (the refresh call), the app's code, the screen's and the signed-in frame's.
+// texts, the session's restore (the refresh call) then the screen's data, the app's code, the screen's and the
+// signed-in frame's.
 // Fetched from the app's code instead, each would wait until that large file had run.
 const signedIn = tokenKeeper.hasSession();
-// The session provider takes this answer (or failure) and handles it.
-if (signedIn) tokenKeeper.restore().catch(() => undefined);
+// The session provider takes this answer (or failure) and handles it; with it, the screen's first reads begin.
+if (signedIn)
+  tokenKeeper
+    .restore()
+    .then(({ accessToken }) => startFirstReads(window.location.pathname, accessToken))
+    .catch(() => undefined);
 const language = initialLanguage();
 const catalogue = loadCatalogue(language);
 catalogue.catch(() => undefined);

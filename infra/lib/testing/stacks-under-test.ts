@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { CropProtectionStackProps } from '../crop-protection-stack.ts';
@@ -10,6 +12,22 @@ export const cdkContext = (
   }
 ).context;
 
+const synthFolders: string[] = [];
+
+/**
+ * A folder for an app's synthesis, removed when the test file ends (removeSynthFolders, the infra
+ * projects' set-up): an app given none writes one under the system's temporary folder and leaves it.
+ */
+export const synthFolder = (): string => {
+  const folder = mkdtempSync(join(tmpdir(), 'cpbo-cdk-'));
+  synthFolders.push(folder);
+  return folder;
+};
+
+export const removeSynthFolders = (): void => {
+  for (const folder of synthFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
+};
+
 /**
  * An app whose templates the tests read: no bundling and no CloudFormation validation, since the
  * assertions are about the template, bundling costs seconds per function and loading the validation
@@ -17,6 +35,7 @@ export const cdkContext = (
  */
 export const templateApp = (): App =>
   new App({
+    outdir: synthFolder(),
     builtinCloudFormationValidation: false,
     context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] },
   });

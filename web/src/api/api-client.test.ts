@@ -3,6 +3,7 @@ import { browser } from '../browser/browser.ts';
 import { fakeApi } from '../test/fake-api.ts';
 import { apiFetch, REQUEST_TIMEOUT_MS, setAccessTokenProvider } from './api-client.ts';
 import { ApiError } from './api-error.ts';
+import { forgetEarlyReads, keepEarlyRead } from './early-reads.ts';
 import { subscribeToErrors } from './error-bus.ts';
 
 /** Collects what the global error dialog would show. */
@@ -227,5 +228,48 @@ describe('apiFetch', () => {
   it('should resolve an empty answer (204) with undefined', async () => {
     fakeApi({ 'DELETE /api/admin/users/a%40b.org': { status: 204 } });
     await expect(apiFetch('/admin/users/a%40b.org', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+
+  describe('with a read begun early (early-reads.ts)', () => {
+    afterEach(forgetEarlyReads);
+
+    it("should answer a screen's plain read of that address from it, and ask for any other", async () => {
+      const api = fakeApi({ 'GET /api/members/m-1': { body: { id: 'm-1', name: 'from the server' } } });
+      keepEarlyRead('/members/m-1', Promise.resolve({ id: 'm-1', name: 'early' }));
+
+      // A read with a query string or its own token is not the screen's read of the record.
+      await expect(apiFetch('/members/m-1', { query: { view: 'x' } })).resolves.toMatchObject({
+        name: 'from the server',
+      });
+      await expect(apiFetch('/members/m-1', { auth: { bearer: 'b' } })).resolves.toMatchObject({
+        name: 'from the server',
+      });
+      await expect(apiFetch('/members/m-1')).resolves.toMatchObject({ name: 'early' });
+      expect(api.requests).toHaveLength(2);
+    });
+
+    it('should ask again when the early read failed, the failure shown as the caller wants', async () => {
+      const api = fakeApi({ 'GET /api/members/m-1': { status: 503, body: { code: 'ERR_UNAVAILABLE' } } });
+      const { errors, stop } = publishedErrors();
+      keepEarlyRead('/members/m-1', Promise.reject(new Error('network')));
+
+      await expect(apiFetch('/members/m-1')).rejects.toMatchObject({ code: 'ERR_UNAVAILABLE' });
+      stop();
+      expect(api.requests).toHaveLength(1);
+      expect(errors.map((error) => error.code)).toEqual(['ERR_UNAVAILABLE']);
+    });
+
+    it('should drop it at a write, which may change what it read', async () => {
+      const api = fakeApi({
+        'POST /api/members/m-1/cashouts': { status: 201, body: {} },
+        'GET /api/members/m-1': { body: { id: 'm-1', name: 'after the write' } },
+      });
+      keepEarlyRead('/members/m-1', Promise.resolve({ id: 'm-1', name: 'before the write' }));
+
+      await apiFetch('/members/m-1/cashouts', { method: 'POST', body: { amount: 5 } });
+
+      await expect(apiFetch('/members/m-1')).resolves.toMatchObject({ name: 'after the write' });
+      expect(api.calls()).toEqual(['POST /api/members/m-1/cashouts', 'GET /api/members/m-1']);
+    });
   });
 });

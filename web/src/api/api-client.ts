@@ -1,6 +1,7 @@
 import { SESSION_COOKIE_HEADER } from '@cpbo/schemas/session-cookie.ts';
 import { browser } from '../browser/browser.ts';
 import { ApiError, retryAfterMs } from './api-error.ts';
+import { forgetEarlyReads, takeEarlyRead } from './early-reads.ts';
 import { publishError } from './error-bus.ts';
 
 export const API_BASE = '/api';
@@ -105,6 +106,11 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     idempotencyKey,
     sessionCookie = false,
   } = request;
+  if (method === 'GET' && auth === 'access' && query === undefined) {
+    const early = takeEarlyRead<T>(path);
+    // A failed early read is asked again, and its failure shown as this caller wants.
+    if (early) return early.catch(() => apiFetch<T>(path, request));
+  } else if (method !== 'GET') forgetEarlyReads();
   let bearer: string | null = null;
   const fail = (error: ApiError): never => {
     // An access token no longer accepted ends the page's session, whoever asked (a caller that shows

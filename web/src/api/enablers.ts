@@ -7,6 +7,7 @@ import type {
   MyEnablerAnswer,
 } from '@cpbo/schemas';
 import { apiFetch, type ApiRequest } from './api-client.ts';
+import { myEnablerPath } from './resource-paths.ts';
 
 import type { Enabler } from '../session/enabler.ts';
 
@@ -31,7 +32,7 @@ type Errors = Pick<ApiRequest, 'errors'>;
 const enablerPath = (enablerId: string) => `/admin/enablers/${encodeURIComponent(enablerId)}`;
 
 /** The enabler the signed-in session works for; null for an administrator who works for none yet. */
-export const getMyEnabler = (options: Errors = {}) => apiFetch<MyEnablerAnswer>('/me/enabler', options);
+export const getMyEnabler = (options: Errors = {}) => apiFetch<MyEnablerAnswer>(myEnablerPath, options);
 
 export const listEnablers = (options: Errors = {}) => apiFetch<AdminEnabler[]>('/admin/enablers', options);
 

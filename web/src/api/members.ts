@@ -15,6 +15,7 @@ import type {
 import { encodeMemberListQuery, memberListPageSizes } from '@cpbo/schemas/member-list-query.ts';
 import { memberFieldsProperties, protectionTypes } from '@cpbo/schemas/members.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
+import { memberPath } from './resource-paths.ts';
 
 type Errors = Pick<ApiRequest, 'errors'>;
 /** A write the user confirmed: its tries share one Idempotency-Key. */
@@ -62,8 +63,6 @@ export type ContributeBody = FromSchema<typeof contributeRequestSchema>;
 
 export const listMembers = (query: MemberListRequest, options: Errors = {}) =>
   apiFetch<MemberListPage>('/members', { query: encodeMemberListQuery(query), ...options });
-
-const memberPath = (memberId: string) => `/members/${encodeURIComponent(memberId)}`;
 
 export const getMember = (memberId: string, options: Errors = {}) =>
   apiFetch<MemberDetail>(memberPath(memberId), options);

@@ -7,6 +7,7 @@ import type {
   updatePlotRequestSchema,
 } from '@cpbo/schemas';
 import { apiFetch, type ApiRequest } from './api-client.ts';
+import { memberPath, plotPath, plotsPath } from './resource-paths.ts';
 
 // The answers and bodies are the API's own contract (schemas/members.ts).
 /** A member's plot, as GET /members/{memberId}/plots/{plotId} answers it; dates are 'YYYY-MM-DD'. */
@@ -24,9 +25,6 @@ export type PlotUpdate = Required<FromSchema<typeof updatePlotRequestSchema>>;
 
 /** What the plot screens show of the member a plot belongs to (breadcrumbs, headers). */
 export type PlotOwner = Pick<MemberDetailAnswer, 'id' | 'name' | 'number'>;
-
-const plotsPath = (memberId: string) => `/members/${encodeURIComponent(memberId)}/plots`;
-const plotPath = (memberId: string, plotId: string) => `${plotsPath(memberId)}/${encodeURIComponent(plotId)}`;
 
 export const getPlot = (memberId: string, plotId: string, options: Pick<ApiRequest, 'errors'> = {}) =>
   apiFetch<Plot>(plotPath(memberId, plotId), options);
@@ -51,9 +49,6 @@ export const getPlotOwner = async (
   memberId: string,
   options: Pick<ApiRequest, 'errors'> = {},
 ): Promise<PlotOwner> => {
-  const { id, name, number } = await apiFetch<MemberDetailAnswer>(
-    `/members/${encodeURIComponent(memberId)}`,
-    options,
-  );
+  const { id, name, number } = await apiFetch<MemberDetailAnswer>(memberPath(memberId), options);
   return { id, name, number };
 };

@@ -1,7 +1,7 @@
-import { matchPath } from 'react-router-dom';
+import { matchPath, matchRoutes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadAdminPage } from './admin-pages.ts';
-import { pathFits, preloadScreenAt, screenAt } from './screen-code.ts';
+import { pathFits, pathParams, preloadScreenAt, screenAt } from './screen-code.ts';
 import { loadAdminCatalogue } from '../i18n/catalogue-loader.ts';
 import { screens } from '../navigation/screens.ts';
 
@@ -32,6 +32,10 @@ describe('screen code', () => {
         const address = addressOf(other.path);
         expect(pathFits(screen.path, address), `${screen.path} at ${address}`).toBe(
           matchPath(screen.path, address) !== null,
+        );
+        // As a screen's useParams reads them: decoded.
+        expect(pathParams(screen.path, address), `${screen.path} at ${address}`).toEqual(
+          matchRoutes([{ path: screen.path }], address)?.[0]?.params,
         );
       }
     }

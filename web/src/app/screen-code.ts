@@ -30,19 +30,36 @@ export const screenCode = {
 /** The signed-in frame's code (top bar, side menu). */
 export const loadAppShell = () => import('./shell/app-shell.tsx');
 
+const decodedSegment = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // Malformed: the router would not decode it either.
+    return segment;
+  }
+};
+
 /**
- * Whether an address fits a screen's pattern as the router reads it: `:name` stands for one segment, case
- * and a trailing slash do not matter.
+ * The values an address gives a screen's pattern, as the router reads it (`:name` stands for one segment,
+ * decoded; case and a trailing slash do not matter), or undefined when it does not fit.
  */
-export const pathFits = (pattern: string, pathname: string): boolean => {
+export const pathParams = (pattern: string, pathname: string): Record<string, string> | undefined => {
   const segments = (path: string) => path.split('/').filter(Boolean);
   const wanted = segments(pattern);
   const given = segments(pathname);
-  return (
-    wanted.length === given.length &&
-    wanted.every((part, index) => part.startsWith(':') || part.toLowerCase() === given[index]?.toLowerCase())
-  );
+  if (wanted.length !== given.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, part] of wanted.entries()) {
+    const value = given[index] as string;
+    if (part.startsWith(':')) params[part.slice(1)] = decodedSegment(value);
+    else if (part.toLowerCase() !== value.toLowerCase()) return undefined;
+  }
+  return params;
 };
+
+/** Whether an address fits a screen's pattern (pathParams). */
+export const pathFits = (pattern: string, pathname: string): boolean =>
+  pathParams(pattern, pathname) !== undefined;
 
 /** The screen an address shows to a visitor of that kind (signed out, signed in as any role, administrator). */
 export const screenAt = (pathname: string, access: ScreenAccess): ScreenId | undefined =>

@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EARLY_READ_LIFETIME_MS, forgetEarlyReads, keepEarlyRead, takeEarlyRead } from './early-reads.ts';
+
+afterEach(forgetEarlyReads);
+
+describe('early reads', () => {
+  it('should give a read begun early once, by its address', async () => {
+    keepEarlyRead('/members/m-1', Promise.resolve({ id: 'm-1' }), 1_000);
+
+    expect(takeEarlyRead('/members/m-2', 1_010)).toBeUndefined();
+    await expect(takeEarlyRead('/members/m-1', 1_010)).resolves.toEqual({ id: 'm-1' });
+    expect(takeEarlyRead('/members/m-1', 1_020)).toBeUndefined();
+  });
+
+  it('should drop a read the screen did not take soon', () => {
+    keepEarlyRead('/members/m-1', Promise.resolve({}), 1_000);
+    keepEarlyRead('/me/enabler', Promise.resolve({}), 1_000);
+
+    expect(takeEarlyRead('/members/m-1', 1_000 + EARLY_READ_LIFETIME_MS)).toBeDefined();
+    expect(takeEarlyRead('/me/enabler', 1_001 + EARLY_READ_LIFETIME_MS)).toBeUndefined();
+  });
+
+  it('should drop every read when told (a write)', () => {
+    keepEarlyRead('/members/m-1', Promise.resolve({}), 1_000);
+    forgetEarlyReads();
+    expect(takeEarlyRead('/members/m-1', 1_000)).toBeUndefined();
+  });
+
+  it('should leave a failed read to the one who takes it, unhandled by none', async () => {
+    keepEarlyRead('/members/m-1', Promise.reject(new Error('offline')), 1_000);
+    await expect(takeEarlyRead('/members/m-1', 1_000)).rejects.toThrow('offline');
+  });
+});

@@ -1,0 +1,35 @@
+import { apiFetch } from '../api/api-client.ts';
+import { keepEarlyRead } from '../api/early-reads.ts';
+import { memberPath, myEnablerPath, plotPath } from '../api/resource-paths.ts';
+import { screens, type ScreenId } from '../navigation/screens.ts';
+import { pathParams, screenAt } from './screen-code.ts';
+
+type Params = Record<string, string>;
+
+/**
+ * What a signed-in screen reads first, by API address: a member's page its member and the enabler's cover
+ * terms, a plot's page its plot and its member too, the new-plot form its member and the latest config.
+ */
+const firstReads: Partial<Record<ScreenId, (params: Params) => string[]>> = {
+  member: ({ id = '' }) => [memberPath(id), myEnablerPath],
+  newPlot: ({ memberId = '' }) => [memberPath(memberId), myEnablerPath],
+  plot: ({ memberId = '', plotId = '' }) => [plotPath(memberId, plotId), memberPath(memberId), myEnablerPath],
+};
+
+/** The API addresses the signed-in screen at an address reads first (none for most screens). */
+export function firstReadsAt(pathname: string): string[] {
+  const screen = screens.find(({ id }) => id === screenAt(pathname, 'signedIn'));
+  const reads = screen && firstReads[screen.id];
+  const params = screen && pathParams(screen.path, pathname);
+  return reads && params ? reads(params) : [];
+}
+
+/**
+ * Begins the first reads of the screen at an address with the restored session's access token; the screen's
+ * own reads take their answers (api/early-reads.ts).
+ */
+export function startFirstReads(pathname: string, accessToken: string): void {
+  for (const path of firstReadsAt(pathname)) {
+    keepEarlyRead(path, apiFetch(path, { auth: { bearer: accessToken }, errors: 'caller' }));
+  }
+}

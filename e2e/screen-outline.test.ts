@@ -9,12 +9,22 @@ import { describe, expect, test } from './support/test.ts';
  * screen: its heading and description must sit where the screen draws its own, or the page moves under the
  * user (a layout shift) and the screen's description counts as a new largest paint. Checked on a phone, in
  * both languages, where the waiting list's button goes under its heading in French and beside it in English,
- * and the users' description names the enabler.
+ * and the users' description names the enabler. The home page has its enabler's banner under its heading.
  */
 const phone = { width: 390, height: 844 };
 const agent = { email: defaultLogins.userEmail, password: defaultLogins.userPassword };
 const admin = { email: defaultLogins.adminEmail, password: defaultLogins.adminPassword };
-const cases = [
+const cases: {
+  screen: string;
+  path: string;
+  locale: string;
+  login: typeof agent;
+  held?: string;
+  banner?: boolean;
+}[] = [
+  // Its heading names the user, and the enabler's banner is under it, both from the session's restore.
+  { screen: 'home page', path: '/', locale: 'en-US', login: agent, banner: true },
+  { screen: 'home page', path: '/', locale: 'fr-FR', login: agent, banner: true },
   { screen: 'new member', path: '/Onboarding', locale: 'en-US', login: agent },
   { screen: 'new member', path: '/Onboarding', locale: 'fr-FR', login: agent },
   { screen: 'waiting list', path: '/Waiting', locale: 'en-US', login: agent },
@@ -47,17 +57,18 @@ const drawnOf = (page: Page, selector: string): Promise<Drawn> =>
 
 describe('screen outlines', () => {
   test.for(cases)(
-    'should draw the $screen’s heading and description where the screen draws them ($locale, on a phone)',
-    async ({ path, locale, login, held }, { browser }) => {
+    'should draw the $screen’s heading and what is under it where the screen draws them ($locale, on a phone)',
+    async ({ path, locale, login, held, banner }, { browser }) => {
       const page = await signedInPage(browser, login, { locale, viewport: phone, isMobile: true });
       onTestFinished(() => page.context().close());
 
       // The outline alone: the app's code never comes.
       await page.context().route(/\/assets\/app-[^/]*\.js$/, (route) => route.abort());
       await page.goto(path);
-      await page.locator('.screen-outline__description').waitFor();
+      const under = banner ? '.screen-outline__banner' : '.screen-outline__description';
+      await page.locator(under).waitFor();
       const heading = await drawnOf(page, '.screen-outline__heading');
-      const description = await drawnOf(page, '.screen-outline__description');
+      const description = await drawnOf(page, under);
       await page.context().unrouteAll();
 
       if (held !== undefined)
@@ -72,7 +83,9 @@ describe('screen outlines', () => {
       const drawnHeading = await screenHeading.evaluate((element) => element.getBoundingClientRect());
       const drawnDescription = await drawnOf(
         page,
-        `p:text-is(${JSON.stringify(description.text)}), div:text-is(${JSON.stringify(description.text)})`,
+        banner
+          ? 'img.home-banner:not(.screen-outline__banner)'
+          : `p:text-is(${JSON.stringify(description.text)}), div:text-is(${JSON.stringify(description.text)})`,
       );
       expect(Math.abs(drawnHeading.top - heading.top)).toBeLessThanOrEqual(2);
       expect(drawnHeading.left).toBeCloseTo(heading.left, 0);

@@ -8,6 +8,7 @@ import {
   catalogueTranslate,
   outlineAt,
   outlineFaces,
+  outlineSession,
   outlineTexts,
 } from './app/shell/outline.ts';
 import {
@@ -69,8 +70,8 @@ if (outline) {
     signedInTexts,
     outline.admin ? loadAdminCatalogue(language) : {},
     outline.texts ? outline.texts(language) : {},
-    // The enabler's name and the role, when the description names the enabler (an administrator's
-    // without one gets no outline).
+    // The user's and the enabler's names, the enabler's banner and the role, when the outline shows them
+    // (an administrator's without an enabler gets no outline).
     outline.enabler
       ? tokenKeeper
           .restore()
@@ -81,7 +82,11 @@ if (outline) {
     .then(([{ app }, signedInApp, admin, texts, session]) => {
       root.replaceChildren(
         buildOutline(
-          outlineTexts(outline, catalogueTranslate({ ...app, ...signedInApp, ...admin, ...texts }), session),
+          outlineTexts(
+            outline,
+            catalogueTranslate({ ...app, ...signedInApp, ...admin, ...texts }),
+            outlineSession(session),
+          ),
         ),
       );
       return painted();

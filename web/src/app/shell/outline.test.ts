@@ -8,6 +8,7 @@ import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
 import { onboardingOutline } from '../../pages/onboarding/heading.ts';
 import { dashboardOutline } from '../../pages/dashboard/heading.ts';
+import { homeOutline } from '../../pages/home/heading.ts';
 import { waitingOutline } from '../../pages/waiting/heading.ts';
 import dashboardEn from '../../i18n/screens/dashboard/en.json';
 import dashboardFr from '../../i18n/screens/dashboard/fr.json';
@@ -32,7 +33,7 @@ describe('screen outline', () => {
     });
     expect(outlineAt('/adminmembers/')).toMatchObject({ search: 'members.list.search.placeholder' });
     expect(outlineAt('/AdminFields')).not.toHaveProperty('total');
-    expect(outlineAt('/')).toBeUndefined();
+    expect(outlineAt('/Account')).toBeUndefined();
     // Its description names the enabler; an administrator's has the recompute button beside the heading.
     expect(outlineAt('/Dashboard')).toMatchObject({
       enabler: true,
@@ -140,6 +141,7 @@ describe('screen outline', () => {
       outlineTexts(keys ?? { heading: '', loading: '' }, catalogueTranslate({ ...fr, ...adminFr }), {
         enablerName: 'Coop Sine',
         role: 'ADMIN',
+        username: 'Awa',
       }),
     );
     document.body.replaceChildren(outline);
@@ -160,7 +162,7 @@ describe('screen outline', () => {
       'Coop Sine',
     );
     const forAdmin = buildOutline(
-      outlineTexts(dashboardOutline, translate, { enablerName: 'Coop Sine', role: 'ADMIN' }),
+      outlineTexts(dashboardOutline, translate, { enablerName: 'Coop Sine', role: 'ADMIN', username: 'Awa' }),
     );
     expect(forAdmin.querySelector('.screen-outline__description')?.textContent).toBe(description);
     expect(forAdmin.querySelector('.screen-outline__action')?.textContent).toBe(
@@ -170,11 +172,30 @@ describe('screen outline', () => {
     expect(forAdmin.querySelector('.screen-outline__bar--admin')).not.toBeNull();
 
     const forAgent = buildOutline(
-      outlineTexts(dashboardOutline, translate, { enablerName: 'Coop Sine', role: 'USER' }),
+      outlineTexts(dashboardOutline, translate, { enablerName: 'Coop Sine', role: 'USER', username: 'Awa' }),
     );
     expect(forAgent.querySelector('.screen-outline__description')?.textContent).toBe(description);
     expect(forAgent.querySelector('.screen-outline__action')).toBeNull();
     expect(forAgent.querySelector('.screen-outline__bar--admin')).toBeNull();
+  });
+
+  it('should draw the home page’s welcome with the user’s name, and the enabler’s banner when it has one', () => {
+    const translate = catalogueTranslate(fr);
+    const session = { enablerName: 'Coop Sine', role: 'USER', username: 'Awa Diop' };
+    const banner = 'data:image/png;base64,iVBORw0KGgo=';
+    const withBanner = buildOutline(outlineTexts(homeOutline, translate, { ...session, banner }));
+
+    expect(withBanner.querySelector('.screen-outline__heading')?.textContent).toBe(
+      catalogueText(fr, 'home.welcome').replace('{{username}}', 'Awa Diop'),
+    );
+    const image = withBanner.querySelector('img');
+    expect(image?.getAttribute('src')).toBe(banner);
+    expect(image?.alt).toBe(catalogueText(fr, 'home.bannerAlt').replace('{{enabler}}', 'Coop Sine'));
+    expect(image?.classList.contains('home-banner')).toBe(true);
+
+    const without = buildOutline(outlineTexts(homeOutline, translate, session));
+    expect(without.querySelector('img')).toBeNull();
+    expect(outlineAt('/')).toBe(homeOutline);
   });
 
   it('should draw the new member’s heading and description, with no row of actions between them', () => {

@@ -1,6 +1,8 @@
 import { adminTables, adminTableTotalKey, totalUnknown } from '../../common/admin-table/table-texts.ts';
+import type { AuthSession } from '../../api/auth.ts';
 import type { AddedCatalogue } from '../../i18n/catalogue-loader.ts';
 import { dashboardOutline } from '../../pages/dashboard/heading.ts';
+import { homeOutline } from '../../pages/home/heading.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
 import { onboardingOutline } from '../../pages/onboarding/heading.ts';
 import { waitingOutline } from '../../pages/waiting/heading.ts';
@@ -42,12 +44,16 @@ export interface OutlineKeys {
    */
   faces?: readonly string[];
   /**
-   * The description names the session's enabler (`{{enabler}}`): the outline waits for the session's
-   * restore, which answers its name.
+   * The heading or the description names the session's user or enabler (`{{username}}`, `{{enabler}}`):
+   * the outline waits for the session's restore, which answers them.
    */
   enabler?: boolean;
+  /** The enabler's banner under the heading, as the home page draws it (with `enabler`; its alt text's key). */
+  banner?: string;
 }
-export type OutlineTexts = Omit<OutlineKeys, 'enabler' | 'texts' | 'adminAction'>;
+export type OutlineTexts = Omit<OutlineKeys, 'enabler' | 'texts' | 'adminAction' | 'banner'> & {
+  banner?: { src: string; alt: string };
+};
 
 /** An administrator's table: its title, description (and total line), search field, loading text. */
 const adminTableOutline = (screen: keyof typeof adminTables): OutlineKeys => {
@@ -70,6 +76,7 @@ const adminTableOutline = (screen: keyof typeof adminTables): OutlineKeys => {
  * full-page tables with a fixed description (benefit runs, reports).
  */
 const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
+  home: homeOutline,
   members: membersOutline,
   onboarding: onboardingOutline,
   waiting: waitingOutline,
@@ -135,7 +142,18 @@ export const catalogueTranslate =
 export interface OutlineSession {
   enablerName: string;
   role: string;
+  username: string;
+  /** The enabler's banner (a data URL), if it has one. */
+  banner?: string;
 }
+
+/** What an outline draws of the session's restore's answer. */
+export const outlineSession = (restored: AuthSession | undefined): OutlineSession => ({
+  enablerName: restored?.enablerName ?? '',
+  role: restored?.role ?? '',
+  username: restored?.username ?? '',
+  ...(restored?.currentEnabler?.banner ? { banner: restored.currentEnabler.banner } : {}),
+});
 
 /**
  * The outline's texts: a total line as the table draws it before its first answer; with the session's
@@ -145,22 +163,23 @@ export interface OutlineSession {
 export const outlineTexts = (
   keys: OutlineKeys,
   translate: Translate,
-  session: OutlineSession = { enablerName: '', role: '' },
+  session: OutlineSession = outlineSession(undefined),
 ): OutlineTexts => {
   const administrator = keys.admin === true || (keys.enabler === true && session.role === 'ADMIN');
   const action = keys.action ?? (administrator ? keys.adminAction : undefined);
+  const named = keys.enabler ? { enabler: session.enablerName, username: session.username } : undefined;
   return {
-    heading: translate(keys.heading),
+    heading: translate(keys.heading, named),
     loading: translate(keys.loading),
     ...(keys.search === undefined ? {} : { search: translate(keys.search) }),
     ...(keys.description === undefined
       ? {}
       : {
-          description: translate(
-            keys.description,
-            keys.enabler ? { enabler: session.enablerName } : undefined,
-          ),
+          description: translate(keys.description, named),
         }),
+    ...(keys.banner !== undefined && keys.enabler && session.banner !== undefined
+      ? { banner: { src: session.banner, alt: translate(keys.banner, named) } }
+      : {}),
     ...(keys.total === undefined ? {} : { total: translate(keys.total, { amount: totalUnknown }) }),
     ...(administrator ? { admin: true } : {}),
     ...(keys.actions ? { actions: true } : {}),
@@ -196,6 +215,13 @@ export function buildOutline(texts: OutlineTexts): HTMLElement {
     const action = `screen-outline__action${texts.actionIcon ? ' screen-outline__action--icon' : ''}`;
     row.append(heading, element('span', action, texts.action));
     content.append(drawn(row));
+  }
+  if (texts.banner !== undefined) {
+    const banner = document.createElement('img');
+    banner.className = 'home-banner screen-outline__banner';
+    banner.src = texts.banner.src;
+    banner.alt = texts.banner.alt;
+    content.append(drawn(banner));
   }
   if (texts.description !== undefined) {
     const description = element(

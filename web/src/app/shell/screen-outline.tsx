@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../common/ui/loading-screen.tsx';
 import { tokenKeeper } from '../session/token-keeper.ts';
-import { buildOutline, outlineTexts, type OutlineKeys } from './outline.ts';
+import { buildOutline, outlineSession, outlineTexts, type OutlineKeys } from './outline.ts';
 
 /**
  * The outline of the signed-in frame and screen (outline.ts) while the session is restored and their code
@@ -16,8 +16,7 @@ export function ScreenOutline({ keys }: { keys: OutlineKeys }) {
   // Every text is there: an administrator's may not be (a sign-in at such an address).
   // The enabler's name and the user's role, when the outline waits for them: the session's restore has
   // answered them before the page's first module drew the outline (main.tsx), and before React's first render.
-  const restored = keys.enabler ? tokenKeeper.restored() : undefined;
-  const session = { enablerName: restored?.enablerName ?? '', role: restored?.role ?? '' };
+  const session = outlineSession(keys.enabler ? tokenKeeper.restored() : undefined);
   const ready =
     (!keys.enabler || session.enablerName !== '') &&
     [keys.heading, keys.loading, keys.description, keys.search, keys.total].every(

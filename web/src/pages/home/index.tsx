@@ -9,6 +9,7 @@ import { useSignedInSession } from '../../session/session-context.ts';
 import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { useFollow } from '../../browser/use-follow.ts';
 import { paths } from '../../navigation/paths.ts';
+import { homeOutline } from './heading.ts';
 
 /** Banner of the enabler, a welcome, and the three most frequent tasks. */
 export function HomePage() {
@@ -18,13 +19,15 @@ export function HomePage() {
   useDocumentTitle(t('screens.home'));
 
   return (
-    <ContentLayout header={<Header variant="h1">{t('home.welcome', { username: user.username })}</Header>}>
+    <ContentLayout
+      header={<Header variant="h1">{t(homeOutline.heading, { username: user.username })}</Header>}
+    >
       <SpaceBetween size="l">
         {enabler?.banner && (
           <img
             className="home-banner"
             src={enabler.banner}
-            alt={t('home.bannerAlt', { enabler: enabler.name })}
+            alt={t(homeOutline.banner, { enabler: enabler.name })}
           />
         )}
         <Container>

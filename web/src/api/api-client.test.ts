@@ -259,6 +259,19 @@ describe('apiFetch', () => {
       expect(errors.map((error) => error.code)).toEqual(['ERR_UNAVAILABLE']);
     });
 
+    it('should drop it when the session changes: another enabler’s records are not this one’s', async () => {
+      const api = fakeApi({
+        'GET /api/auth/enablerProfile/e-2': { body: {} },
+        'GET /api/me/enabler': { body: { name: 'the second enabler' } },
+      });
+      keepEarlyRead('/me/enabler', Promise.resolve({ name: 'the first enabler' }));
+
+      await apiFetch('/auth/enablerProfile/e-2', { sessionCookie: true });
+
+      await expect(apiFetch('/me/enabler')).resolves.toEqual({ name: 'the second enabler' });
+      expect(api.calls()).toEqual(['GET /api/auth/enablerProfile/e-2', 'GET /api/me/enabler']);
+    });
+
     it('should drop it at a write, which may change what it read', async () => {
       const api = fakeApi({
         'POST /api/members/m-1/cashouts': { status: 201, body: {} },

@@ -106,11 +106,13 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     idempotencyKey,
     sessionCookie = false,
   } = request;
-  if (method === 'GET' && auth === 'access' && query === undefined) {
+  // A write, or a change of the session (an administrator's switch of enabler), may change what was read early.
+  if (method !== 'GET' || sessionCookie) forgetEarlyReads();
+  else if (auth === 'access' && query === undefined) {
     const early = takeEarlyRead<T>(path);
     // A failed early read is asked again, and its failure shown as this caller wants.
     if (early) return early.catch(() => apiFetch<T>(path, request));
-  } else if (method !== 'GET') forgetEarlyReads();
+  }
   let bearer: string | null = null;
   const fail = (error: ApiError): never => {
     // An access token no longer accepted ends the page's session, whoever asked (a caller that shows

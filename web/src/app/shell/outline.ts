@@ -71,9 +71,10 @@ const adminTableOutline = (screen: keyof typeof adminTables): OutlineKeys => {
 
 /**
  * The screens whose first look is known before their code and data: a heading at the top of the content,
- * then a search field or a description, then the loading state. The member list, the new member's form and
- * the waiting list (their description is their largest text), the administrators' tables and their other
- * full-page tables with a fixed description (benefit runs, reports).
+ * then a search field, a description or a banner, then the loading state. The home page (its welcome and the
+ * enabler's banner), the member list, the new member's form and the waiting list (their description is their
+ * largest text), the administrators' tables and their other full-page tables with a fixed description
+ * (benefit runs, reports).
  */
 const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   home: homeOutline,

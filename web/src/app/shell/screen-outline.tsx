@@ -14,8 +14,9 @@ import { buildOutline, outlineSession, outlineTexts, type OutlineKeys } from './
 export function ScreenOutline({ keys }: { keys: OutlineKeys }) {
   const { t, i18n } = useTranslation();
   // Every text is there: an administrator's may not be (a sign-in at such an address).
-  // The enabler's name and the user's role, when the outline waits for them: the session's restore has
-  // answered them before the page's first module drew the outline (main.tsx), and before React's first render.
+  // The user's and the enabler's names, the banner and the role, when the outline waits for them: the session's
+  // restore has answered them before the page's first module drew the outline (main.tsx), and before React's
+  // first render.
   const session = outlineSession(keys.enabler ? tokenKeeper.restored() : undefined);
   const ready =
     (!keys.enabler || session.enablerName !== '') &&

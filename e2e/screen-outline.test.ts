@@ -25,6 +25,8 @@ const cases: {
   // Its heading names the user, and the enabler's banner is under it, both from the session's restore.
   { screen: 'home page', path: '/', locale: 'en-US', login: agent, banner: true },
   { screen: 'home page', path: '/', locale: 'fr-FR', login: agent, banner: true },
+  // An administrator's bar has two rows on a phone, which the outline takes from the session's role.
+  { screen: 'administrator’s home page', path: '/', locale: 'fr-FR', login: admin, banner: true },
   { screen: 'new member', path: '/Onboarding', locale: 'en-US', login: agent },
   { screen: 'new member', path: '/Onboarding', locale: 'fr-FR', login: agent },
   { screen: 'waiting list', path: '/Waiting', locale: 'en-US', login: agent },

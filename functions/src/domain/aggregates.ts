@@ -8,7 +8,7 @@
  * and money records carry a copy of their member's federation, which the stream worker keeps equal to
  * the member's (propagateFederation in data/aggregates/aggregates.ts).
  */
-import type { IsoDate } from '@cpbo/schemas/coverage-dates.ts';
+import { addMonths, isoDateOf, type IsoDate } from '@cpbo/schemas/coverage-dates.ts';
 import { pendingBenefitsEffect } from '@cpbo/schemas/money.ts';
 
 export type Scale = 'daily' | 'weekly' | 'monthly';
@@ -212,16 +212,10 @@ export const displayedPeriods = (today: IsoDate, scale: Scale, count: number): I
   return periods;
 };
 
-const nextDay = (day: string): string => {
+const nextDay = (day: IsoDate): IsoDate => {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-};
-
-const nextMonth = (day: string): string => {
-  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  return date.toISOString().slice(0, 10);
+  return isoDateOf(date);
 };
 
 /**
@@ -234,7 +228,7 @@ export const periodsAfter = (
   const tomorrow = nextDay(day);
   return {
     days: tomorrow.slice(0, 7) === day.slice(0, 7) ? { from: tomorrow, to: `${day.slice(0, 7)}-31` } : null,
-    months: { from: nextMonth(day), to: '9999-12-31' },
+    months: { from: addMonths(periodStart(day, 'monthly'), 1), to: '9999-12-31' },
   };
 };
 

@@ -18,6 +18,7 @@ import {
   loadCloudscapeMessages,
   loadSignedInCatalogue,
 } from './i18n/catalogue-loader.ts';
+import { loadNumberData } from './i18n/number-data.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -97,3 +98,5 @@ if (outline) {
 } else {
   startApp();
 }
+// With every fetch started, the wait for them is the time to load what the first draw would otherwise load.
+loadNumberData(language);

@@ -2,7 +2,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { refresh, type AuthSession } from '../../api/auth.ts';
 import { needsRenewal } from './access-token.ts';
 import { forgetSessionMarker, hasSessionMarker } from './session-marker.ts';
-import type { TabsRefresh } from './tabs-refresh.ts';
+import { TabsRefresh } from './tabs-refresh.ts';
 
 type SessionLostListener = (error: ApiError) => void;
 
@@ -20,7 +20,7 @@ export class TokenKeeper {
   private restoration: Promise<AuthSession> | null = null;
   private restoredSession: AuthSession | undefined;
   private readonly lostListeners = new Set<SessionLostListener>();
-  private tabs: Promise<TabsRefresh | undefined> | undefined;
+  private readonly tabs = new TabsRefresh();
 
   store(session: Pick<AuthSession, 'accessToken'>): void {
     this.accessToken = session.accessToken;
@@ -110,13 +110,9 @@ export class TokenKeeper {
   private async refreshOnce(): Promise<AuthSession> {
     // The caller decides what a refused refresh means (quiet login page at start-up).
     const refreshNow = () => refresh({ errors: 'caller' });
-    // Loaded with the first refresh, off the login page's path; without it (a failed fetch of the code)
-    // this tab refreshes alone, which the API's grace for a token just rotated also allows.
-    const tabs = await (this.tabs ??= import('./tabs-refresh.ts').then(
-      ({ TabsRefresh }) => new TabsRefresh(),
-      () => undefined,
-    ));
-    const session = await (tabs ? tabs.refresh(refreshNow) : refreshNow());
+    // In the page's first file, not fetched with the first refresh: a page's start waits for that refresh, and
+    // a fetch of its own would queue behind the app's large files on a slow link (issue 38).
+    const session = await this.tabs.refresh(refreshNow);
     this.store(session);
     return session;
   }

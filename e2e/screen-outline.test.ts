@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import { defaultLogins } from '../infra/local/seed/index.ts';
+import { signIn } from './support/api.ts';
+import { memberWithPlot } from './support/members.ts';
 import { signedInPage } from './support/signed-in-page.ts';
 import { describe, expect, test } from './support/test.ts';
 
@@ -10,6 +12,7 @@ import { describe, expect, test } from './support/test.ts';
  * user (a layout shift) and the screen's description counts as a new largest paint. Checked on a phone, in
  * both languages, where the waiting list's button goes under its heading in French and beside it in English,
  * and the users' description names the enabler. The home page has its enabler's banner under its heading.
+ * The new plot's description names the member (from its early read), under the breadcrumbs' row.
  */
 const phone = { width: 390, height: 844 };
 const agent = { email: defaultLogins.userEmail, password: defaultLogins.userPassword };
@@ -40,7 +43,20 @@ const cases: {
   { screen: 'dashboard', path: '/Dashboard', locale: 'fr-FR', login: agent },
   { screen: 'administrator’s dashboard', path: '/Dashboard', locale: 'en-US', login: admin },
   { screen: 'administrator’s dashboard', path: '/Dashboard', locale: 'fr-FR', login: admin },
+  // A member of the agent's enabler, made for the test: its long number wraps the description on a phone.
+  { screen: 'new plot', path: '/Member/:memberId/Field', locale: 'en-US', login: agent },
+  { screen: 'new plot', path: '/Member/:memberId/Field', locale: 'fr-FR', login: agent },
 ];
+
+let agentsMember: Promise<string> | undefined;
+/** An address with a member of the agent's enabler in place of `:memberId`. */
+const withMember = async (path: string): Promise<string> => {
+  if (!path.includes(':memberId')) return path;
+  agentsMember ??= signIn(agent.email, agent.password).then((token) =>
+    memberWithPlot(token, 'Outline', 'Kaffrine'),
+  );
+  return path.replace(':memberId', encodeURIComponent(await agentsMember));
+};
 
 interface Drawn {
   text: string;
@@ -60,7 +76,8 @@ const drawnOf = (page: Page, selector: string): Promise<Drawn> =>
 describe('screen outlines', () => {
   test.for(cases)(
     'should draw the $screen’s heading and what is under it where the screen draws them ($locale, on a phone)',
-    async ({ path, locale, login, held, banner }, { browser }) => {
+    async ({ path: pattern, locale, login, held, banner }, { browser }) => {
+      const path = await withMember(pattern);
       const page = await signedInPage(browser, login, { locale, viewport: phone, isMobile: true });
       onTestFinished(() => page.context().close());
 

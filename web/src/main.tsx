@@ -1,7 +1,7 @@
 import '@cloudscape-design/global-styles/index.css';
 import './app/app.css';
 import { loadAppShell, preloadScreenAt } from './app/screen-code.ts';
-import { startFirstReads } from './app/screen-reads.ts';
+import { outlinedMember, startFirstReads } from './app/screen-reads.ts';
 import { tokenKeeper } from './app/session/token-keeper.ts';
 import {
   buildOutline,
@@ -78,15 +78,18 @@ if (outline) {
           .restore()
           .then((session) => (session.enablerName ? session : Promise.reject(new Error('No enabler'))))
       : undefined,
+    // The member the description names, from its early read (begun by the restore's answer above).
+    outline.member ? tokenKeeper.restore().then(() => outlinedMember(window.location.pathname)) : undefined,
     ...[...outlineFaces, ...(outline.faces ?? [])].map((face) => document.fonts.load(face)),
   ])
-    .then(([{ app }, signedInApp, admin, texts, session]) => {
+    .then(([{ app }, signedInApp, admin, texts, session, member]) => {
       root.replaceChildren(
         buildOutline(
           outlineTexts(
             outline,
             catalogueTranslate({ ...app, ...signedInApp, ...admin, ...texts }),
             outlineSession(session),
+            member,
           ),
         ),
       );

@@ -12,12 +12,35 @@ interface EarlyRead {
 }
 
 const reads = new Map<string, EarlyRead>();
+/**
+ * The same reads for a screen's outline (app/shell/outline.ts), which draws a few of their fields before the
+ * screen's code has come: not taken by the screen, dropped with the others.
+ */
+const outlined = new Map<string, Promise<unknown>>();
+const outlinedAnswers = new Map<string, unknown>();
 
 /** Keeps the answer of a read begun early, by its API address. */
 export function keepEarlyRead(path: string, answer: Promise<unknown>, now = Date.now()): void {
-  // Its failure is the screen's to see, through its own read (api-client.ts).
-  answer.catch(() => undefined);
   reads.set(path, { answer, started: now });
+  outlined.set(path, answer);
+  answer.then(
+    (value) => {
+      // Not an answer dropped since (a write, another session).
+      if (outlined.get(path) === answer) outlinedAnswers.set(path, value);
+    },
+    // Its failure is the screen's to see, through its own read (api-client.ts).
+    () => undefined,
+  );
+}
+
+/** An early read's answer for an outline to wait for, without taking it from the screen. */
+export function outlinedRead<T>(path: string): Promise<T> | undefined {
+  return outlined.get(path) as Promise<T> | undefined;
+}
+
+/** An early read's answer, once it has come, for an outline drawn again by React. */
+export function outlinedAnswer<T>(path: string): T | undefined {
+  return outlinedAnswers.get(path) as T | undefined;
 }
 
 /** The early read of an address, if one was begun lately and not taken yet; it is taken once. */
@@ -30,4 +53,6 @@ export function takeEarlyRead<T>(path: string, now = Date.now()): Promise<T> | u
 /** A write may change what was read early: every early read is dropped. */
 export function forgetEarlyReads(): void {
   reads.clear();
+  outlined.clear();
+  outlinedAnswers.clear();
 }

@@ -30,7 +30,7 @@ export function AppRoutes() {
       : session.status;
   // Until the frame shows: its outline with the screen's heading and loading state, where the screen has one.
   const outline = session.status === 'anonymous' ? undefined : outlineAt(pathname);
-  const frameFallback = outline ? <ScreenOutline keys={outline} /> : <LoadingScreen />;
+  const frameFallback = outline ? <ScreenOutline keys={outline} pathname={pathname} /> : <LoadingScreen />;
 
   if (session.status === 'loading') {
     void loadAppShell();

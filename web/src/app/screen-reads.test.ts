@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch, setAccessTokenProvider } from '../api/api-client.ts';
 import { forgetEarlyReads } from '../api/early-reads.ts';
 import { fakeApi } from '../test/fake-api.ts';
-import { firstReadsAt, startFirstReads } from './screen-reads.ts';
+import { firstReadsAt, memberReadAt, startFirstReads } from './screen-reads.ts';
 
 afterEach(() => {
   forgetEarlyReads();
@@ -22,6 +22,13 @@ describe("a screen's first reads", () => {
     expect(firstReadsAt('/Members')).toEqual([]);
     expect(firstReadsAt('/')).toEqual([]);
     expect(firstReadsAt('/AdminMembers')).toEqual([]);
+  });
+
+  it("should name the member of a plot's or a new plot's address, which their outline names", () => {
+    expect(memberReadAt('/member/m%2F1/field')).toBe('/members/m%2F1');
+    expect(memberReadAt('/Member/m-1/Field/p-2')).toBe('/members/m-1');
+    expect(memberReadAt('/Members')).toBeUndefined();
+    expect(memberReadAt('/AdminMembers')).toBeUndefined();
   });
 
   it("should hand each read to the screen's own, once, with the restored session's token", async () => {

@@ -1,8 +1,9 @@
 import { apiFetch } from '../api/api-client.ts';
-import { keepEarlyRead } from '../api/early-reads.ts';
+import { keepEarlyRead, outlinedAnswer, outlinedRead } from '../api/early-reads.ts';
 import { memberPath, myEnablerPath, plotPath } from '../api/resource-paths.ts';
 import { screens, type ScreenId } from '../navigation/screens.ts';
 import { pathParams, screenAt } from './screen-code.ts';
+import type { OutlineMember } from './shell/outline.ts';
 
 type Params = Record<string, string>;
 
@@ -32,4 +33,27 @@ export function startFirstReads(pathname: string, accessToken: string): void {
   for (const path of firstReadsAt(pathname)) {
     keepEarlyRead(path, apiFetch(path, { auth: { bearer: accessToken }, errors: 'caller' }));
   }
+}
+
+/** The API address of the member the signed-in screen at an address is about, if it names one (`:memberId`). */
+export function memberReadAt(pathname: string): string | undefined {
+  const screen = screens.find(({ id }) => id === screenAt(pathname, 'signedIn'));
+  const memberId = screen && pathParams(screen.path, pathname)?.memberId;
+  return memberId === undefined ? undefined : memberPath(memberId);
+}
+
+/**
+ * The member the outline of the screen at an address names, as its early read answers (rejected when the
+ * address names none, or the read fails: the screen then draws without an outline).
+ */
+export function outlinedMember(pathname: string): Promise<OutlineMember> {
+  const path = memberReadAt(pathname);
+  const read = path === undefined ? undefined : outlinedRead<OutlineMember>(path);
+  return read ?? Promise.reject(new Error(`No early read of the member of ${pathname}`));
+}
+
+/** That member once its read has come: what React's outline draws again. */
+export function outlinedMemberNow(pathname: string): OutlineMember | undefined {
+  const path = memberReadAt(pathname);
+  return path === undefined ? undefined : outlinedAnswer<OutlineMember>(path);
 }

@@ -6,6 +6,7 @@ import fr from '../../i18n/fr.json';
 import i18next, { loadAdminTexts } from '../../i18n/index.ts';
 import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
+import { newPlotOutline } from '../../pages/new-plot/heading.ts';
 import { onboardingOutline } from '../../pages/onboarding/heading.ts';
 import { dashboardOutline } from '../../pages/dashboard/heading.ts';
 import { homeOutline } from '../../pages/home/heading.ts';
@@ -40,6 +41,9 @@ describe('screen outline', () => {
       adminAction: 'dashboard.recompute.action',
     });
     expect(outlineAt('/Member/m.1')).toBeUndefined();
+    // Its description names the member, from the member's early read.
+    expect(outlineAt('/member/m.1/field/')).toBe(newPlotOutline);
+    expect(outlineAt('/Member/m.1/Field/p.1')).toBeUndefined();
     expect(outlineAt('/AdminBenefitRuns')).toEqual({
       heading: 'screens.adminBenefitRuns',
       description: 'benefitRuns.list.description',
@@ -228,5 +232,33 @@ describe('screen outline', () => {
     expect(description?.textContent).toBe(offlineFr.offline.list.description);
     expect(description?.classList.contains('screen-outline__description--under-actions')).toBe(false);
     expect(outline.querySelector('.screen-outline__bar--admin')).toBeNull();
+  });
+
+  it('should draw the new plot’s heading and the description naming the member, under an empty row where its breadcrumbs go', () => {
+    const outline = buildOutline(
+      outlineTexts(newPlotOutline, catalogueTranslate(fr), undefined, { name: 'Awa Diop', number: 'SF-7' }),
+    );
+    document.body.replaceChildren(outline);
+
+    const content = outline.querySelector('.app-shell__content');
+    const breadcrumbs = content?.firstElementChild;
+    expect(breadcrumbs?.className).toBe('screen-outline__breadcrumbs');
+    expect(breadcrumbs?.textContent).toBe('');
+    expect(breadcrumbs?.getAttribute('aria-hidden')).toBe('true');
+    expect(breadcrumbs?.nextElementSibling?.className).toBe('screen-outline__heading');
+    expect(outline.querySelector('.screen-outline__heading')?.textContent).toBe(
+      catalogueText(fr, 'screens.newPlot'),
+    );
+    expect(outline.querySelector('.screen-outline__description')?.textContent).toBe(
+      catalogueText(fr, 'plots.new.description')
+        .replace('{{member}}', 'Awa Diop')
+        .replace('{{number}}', 'SF-7'),
+    );
+    // The other outlines keep no such row.
+    expect(
+      buildOutline(outlineTexts(onboardingOutline, catalogueTranslate(fr))).querySelector(
+        '.screen-outline__breadcrumbs',
+      ),
+    ).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import type { AddedCatalogue } from '../../i18n/catalogue-loader.ts';
 import { dashboardOutline } from '../../pages/dashboard/heading.ts';
 import { homeOutline } from '../../pages/home/heading.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
+import { newPlotOutline } from '../../pages/new-plot/heading.ts';
 import { onboardingOutline } from '../../pages/onboarding/heading.ts';
 import { waitingOutline } from '../../pages/waiting/heading.ts';
 import { screenAt } from '../screen-code.ts';
@@ -50,8 +51,15 @@ export interface OutlineKeys {
   enabler?: boolean;
   /** The enabler's banner under the heading, as the home page draws it (with `enabler`; its alt text's key). */
   banner?: string;
+  /**
+   * The description names the member of the address (`{{member}}`, `{{number}}`): the outline waits for the
+   * member's early read (app/screen-reads.ts), which the page's first module begins after the session's restore.
+   */
+  member?: boolean;
+  /** The screen has breadcrumbs above its heading: the outline keeps their row, empty until the screen draws them. */
+  breadcrumbs?: boolean;
 }
-export type OutlineTexts = Omit<OutlineKeys, 'enabler' | 'texts' | 'adminAction' | 'banner'> & {
+export type OutlineTexts = Omit<OutlineKeys, 'enabler' | 'texts' | 'adminAction' | 'banner' | 'member'> & {
   banner?: { src: string; alt: string };
 };
 
@@ -73,8 +81,8 @@ const adminTableOutline = (screen: keyof typeof adminTables): OutlineKeys => {
  * The screens whose first look is known before their code and data: a heading at the top of the content,
  * then a search field, a description or a banner, then the loading state. The home page (its welcome and the
  * enabler's banner), the member list, the new member's form and the waiting list (their description is their
- * largest text), the administrators' tables and their other full-page tables with a fixed description
- * (benefit runs, reports).
+ * largest text), the new plot's form (its description names the member, under its breadcrumbs), the
+ * administrators' tables and their other full-page tables with a fixed description (benefit runs, reports).
  */
 const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   home: homeOutline,
@@ -82,6 +90,7 @@ const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   onboarding: onboardingOutline,
   waiting: waitingOutline,
   dashboard: dashboardOutline,
+  newPlot: newPlotOutline,
   ...Object.fromEntries(
     (Object.keys(adminTables) as (keyof typeof adminTables)[]).map((screen) => [
       screen,
@@ -148,6 +157,12 @@ export interface OutlineSession {
   banner?: string;
 }
 
+/** What an outline draws of the member of the address, as its early read answered (`member`). */
+export interface OutlineMember {
+  name: string;
+  number: string;
+}
+
 /** What an outline draws of the session's restore's answer. */
 export const outlineSession = (restored: AuthSession | undefined): OutlineSession => ({
   enablerName: restored?.enablerName ?? '',
@@ -159,17 +174,22 @@ export const outlineSession = (restored: AuthSession | undefined): OutlineSessio
 /**
  * The outline's texts: a total line as the table draws it before its first answer; with the session's
  * restore's answer, when the outline waits for it, the enabler's name in the description, and an
- * administrator's bar and button.
+ * administrator's bar and button; with the member's early read, the member's name and number.
  */
 export const outlineTexts = (
   keys: OutlineKeys,
   translate: Translate,
   session: OutlineSession = outlineSession(undefined),
+  member?: OutlineMember,
 ): OutlineTexts => {
   const administrator = keys.admin === true || (keys.enabler === true && session.role === 'ADMIN');
   const action = keys.action ?? (administrator ? keys.adminAction : undefined);
-  const named = keys.enabler ? { enabler: session.enablerName, username: session.username } : undefined;
+  const named = {
+    ...(keys.enabler ? { enabler: session.enablerName, username: session.username } : {}),
+    ...(keys.member ? { member: member?.name ?? '', number: member?.number ?? '' } : {}),
+  };
   return {
+    ...(keys.breadcrumbs ? { breadcrumbs: true } : {}),
     heading: translate(keys.heading, named),
     loading: translate(keys.loading),
     ...(keys.search === undefined ? {} : { search: translate(keys.search) }),
@@ -209,6 +229,7 @@ export function buildOutline(texts: OutlineTexts): HTMLElement {
     return shown;
   };
   const content = element('div', 'app-shell__content');
+  if (texts.breadcrumbs) content.append(drawn(element('div', 'screen-outline__breadcrumbs')));
   const heading = element('div', 'screen-outline__heading', texts.heading);
   if (texts.action === undefined) content.append(drawn(heading));
   else {

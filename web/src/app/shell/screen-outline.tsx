@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../common/ui/loading-screen.tsx';
+import { outlinedMemberNow } from '../screen-reads.ts';
 import { tokenKeeper } from '../session/token-keeper.ts';
 import { buildOutline, outlineSession, outlineTexts, type OutlineKeys } from './outline.ts';
 
@@ -11,20 +12,23 @@ import { buildOutline, outlineSession, outlineTexts, type OutlineKeys } from './
  * language's at their addresses (screen-code.ts); when they are not there (a sign-in at such an address),
  * the loading screen shows instead.
  */
-export function ScreenOutline({ keys }: { keys: OutlineKeys }) {
+export function ScreenOutline({ keys, pathname }: { keys: OutlineKeys; pathname: string }) {
   const { t, i18n } = useTranslation();
   // Every text is there: an administrator's may not be (a sign-in at such an address).
   // The user's and the enabler's names, the banner and the role, when the outline waits for them: the session's
   // restore has answered them before the page's first module drew the outline (main.tsx), and before React's
   // first render.
   const session = outlineSession(keys.enabler ? tokenKeeper.restored() : undefined);
+  // The member the description names, from its early read, which had come too.
+  const member = keys.member ? outlinedMemberNow(pathname) : undefined;
   const ready =
     (!keys.enabler || session.enablerName !== '') &&
+    (!keys.member || member !== undefined) &&
     [keys.heading, keys.loading, keys.description, keys.search, keys.total].every(
       (key) => key === undefined || i18n.exists(key),
     );
   // The texts as one value, so that the outline is drawn again only when one of them changes.
-  const texts = JSON.stringify(outlineTexts(keys, (key, values) => t(key, values), session));
+  const texts = JSON.stringify(outlineTexts(keys, (key, values) => t(key, values), session, member));
   const host = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     host.current?.replaceChildren(buildOutline(JSON.parse(texts)));

@@ -8,6 +8,7 @@ import { useLatestEnablerConfig } from '../../api/enablers-queries.ts';
 import { NewPlotForm } from './components/new-plot-form.tsx';
 import { useFieldPlotOwner } from '../../api/offline/field-queries.ts';
 import { paths } from '../../navigation/paths.ts';
+import { newPlotOutline } from './heading.ts';
 
 /** /Member/{memberId}/Field: records a plot of a member, with its coverage dates computed. */
 export function NewPlotPage() {
@@ -15,7 +16,7 @@ export function NewPlotPage() {
   const { memberId = '' } = useParams();
   const owner = useFieldPlotOwner(memberId);
   const config = useLatestEnablerConfig();
-  const title = t('screens.newPlot');
+  const title = t(newPlotOutline.heading);
   useDocumentTitle(title);
 
   return (
@@ -31,8 +32,9 @@ export function NewPlotPage() {
       header={
         <Header
           variant="h1"
+          // Its line is kept while the member is read, so that the form does not move down when it comes.
           description={
-            owner ? t('plots.new.description', { member: owner.name, number: owner.number }) : undefined
+            owner ? t(newPlotOutline.description, { member: owner.name, number: owner.number }) : '\u00a0'
           }
         >
           {title}

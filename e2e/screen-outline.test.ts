@@ -12,7 +12,8 @@ import { describe, expect, test } from './support/test.ts';
  * user (a layout shift) and the screen's description counts as a new largest paint. Checked on a phone, in
  * both languages, where the waiting list's button goes under its heading in French and beside it in English,
  * and the users' description names the enabler. The home page has its enabler's banner under its heading.
- * The new plot's description names the member (from its early read), under the breadcrumbs' row.
+ * The new plot's description names the member (from its early read), under the breadcrumbs' row. The data
+ * screen and a new benefit run have their first section's description drawn too (their largest text).
  */
 const phone = { width: 390, height: 844 };
 const agent = { email: defaultLogins.userEmail, password: defaultLogins.userPassword };
@@ -24,6 +25,8 @@ const cases: {
   login: typeof agent;
   held?: string;
   banner?: boolean;
+  /** Its largest text is its first section's description, which the outline draws too. */
+  section?: boolean;
 }[] = [
   // Its heading names the user, and the enabler's banner is under it, both from the session's restore.
   { screen: 'home page', path: '/', locale: 'en-US', login: agent, banner: true },
@@ -46,6 +49,11 @@ const cases: {
   // A member of the agent's enabler, made for the test: its long number wraps the description on a phone.
   { screen: 'new plot', path: '/Member/:memberId/Field', locale: 'en-US', login: agent },
   { screen: 'new plot', path: '/Member/:memberId/Field', locale: 'fr-FR', login: agent },
+  { screen: 'data', path: '/AdminDatas', locale: 'en-US', login: admin, section: true },
+  { screen: 'data', path: '/AdminDatas', locale: 'fr-FR', login: admin, section: true },
+  // Under its breadcrumbs' row.
+  { screen: 'new benefit run', path: '/NewBenefitRun', locale: 'en-US', login: admin, section: true },
+  { screen: 'new benefit run', path: '/NewBenefitRun', locale: 'fr-FR', login: admin, section: true },
 ];
 
 let agentsMember: Promise<string> | undefined;
@@ -76,7 +84,7 @@ const drawnOf = (page: Page, selector: string): Promise<Drawn> =>
 describe('screen outlines', () => {
   test.for(cases)(
     'should draw the $screen’s heading and what is under it where the screen draws them ($locale, on a phone)',
-    async ({ path: pattern, locale, login, held, banner }, { browser }) => {
+    async ({ path: pattern, locale, login, held, banner, section }, { browser }) => {
       const path = await withMember(pattern);
       const page = await signedInPage(browser, login, { locale, viewport: phone, isMobile: true });
       onTestFinished(() => page.context().close());
@@ -88,6 +96,9 @@ describe('screen outlines', () => {
       await page.locator(under).waitFor();
       const heading = await drawnOf(page, '.screen-outline__heading');
       const description = await drawnOf(page, under);
+      const sectionDescription = section
+        ? await drawnOf(page, '.screen-outline__section-description')
+        : undefined;
       await page.context().unrouteAll();
 
       if (held !== undefined)
@@ -110,6 +121,11 @@ describe('screen outlines', () => {
       expect(drawnHeading.left).toBeCloseTo(heading.left, 0);
       expect(Math.abs(drawnDescription.top - description.top)).toBeLessThanOrEqual(2);
       expect(drawnDescription.left).toBeCloseTo(description.left, 0);
+      if (sectionDescription) {
+        const drawnSection = await drawnOf(page, `p:text-is(${JSON.stringify(sectionDescription.text)})`);
+        expect(Math.abs(drawnSection.top - sectionDescription.top)).toBeLessThanOrEqual(2);
+        expect(drawnSection.left).toBeCloseTo(sectionDescription.left, 0);
+      }
     },
   );
 });

@@ -5,16 +5,18 @@ import type { ScreenId } from './screens.ts';
  * the session's enabler (the
  * record tables': common/admin-table/table-texts.ts): each draws them under its title, and so does the
  * frame's outline before the screen's code has come (app/shell/outline.ts), so the two say the same.
- * Not the screens whose largest text is further down (logs, data, a new run): their outline would draw
- * the heading sooner but not that text, and the app's start would then count as blocking time.
+ * The data screen and a new run have their largest text in their first section, under the description:
+ * their outline draws that section's title and description too. `actions`: a button beside the heading,
+ * which takes a row of its own on a phone.
  */
 export const adminScreenTexts = {
   adminBenefitRuns: {
     description: 'benefitRuns.list.description',
     search: 'benefitRuns.list.searchPlaceholder',
     loading: 'benefitRuns.list.loading',
+    actions: true,
   },
-  adminReports: { description: 'adminReports.description', loading: 'app.loading' },
+  adminReports: { description: 'adminReports.description', loading: 'app.loading', actions: true },
   // Its description names the session's enabler, which the session's restore answers.
   adminUsers: {
     description: 'adminUsers.description',
@@ -24,6 +26,17 @@ export const adminScreenTexts = {
     // Its add button stays beside its short heading on a phone in English, and goes under it in French.
     action: 'adminUsers.add',
     actionIcon: true,
+  },
+  adminDatas: {
+    description: 'datas.description',
+    loading: 'app.loading',
+    section: { heading: 'datas.export.title', description: 'datas.export.description' },
+  },
+  newBenefitRun: {
+    description: 'benefitRuns.upload.pageDescription',
+    loading: 'app.loading',
+    breadcrumbs: true,
+    section: { heading: 'benefitRuns.covered.title', description: 'benefitRuns.covered.description' },
   },
 } as const satisfies Partial<
   Record<
@@ -35,6 +48,9 @@ export const adminScreenTexts = {
       enabler?: boolean;
       action?: string;
       actionIcon?: boolean;
+      actions?: boolean;
+      breadcrumbs?: boolean;
+      section?: { heading: string; description: string };
     }
   >
 >;

@@ -16,7 +16,14 @@ import dashboardFr from '../../i18n/screens/dashboard/fr.json';
 import offlineEn from '../../i18n/screens/offline/en.json';
 import offlineFr from '../../i18n/screens/offline/fr.json';
 import { adminScreenTexts } from '../../navigation/screen-texts.ts';
-import { buildOutline, catalogueText, catalogueTranslate, outlineAt, outlineTexts } from './outline.ts';
+import {
+  buildOutline,
+  catalogueText,
+  catalogueTranslate,
+  outlineAt,
+  outlineTexts,
+  type OutlineKeys,
+} from './outline.ts';
 
 describe('screen outline', () => {
   it('should outline the member list, the administrators’ tables and their screens with a fixed description, at their addresses as the router reads them', () => {
@@ -57,6 +64,18 @@ describe('screen outline', () => {
       admin: true,
     });
     expect(outlineAt('/AdminLogs')).toBeUndefined();
+    // Their largest text is their first section's description, which the outline draws too.
+    expect(outlineAt('/AdminDatas')).toEqual({
+      heading: 'screens.adminDatas',
+      description: 'datas.description',
+      loading: 'app.loading',
+      section: { heading: 'datas.export.title', description: 'datas.export.description' },
+      admin: true,
+    });
+    expect(outlineAt('/newbenefitrun')).toMatchObject({
+      breadcrumbs: true,
+      section: { heading: 'benefitRuns.covered.title', description: 'benefitRuns.covered.description' },
+    });
     // Its description names the enabler, which the session's restore answers.
     expect(outlineAt('/AdminUsers')).toMatchObject({
       description: 'adminUsers.description',
@@ -80,7 +99,15 @@ describe('screen outline', () => {
       ]) {
         const keys = outlineAt(screen);
         expect(keys, screen).toBeDefined();
-        for (const key of [keys?.heading, keys?.description, keys?.total, keys?.search, keys?.loading]) {
+        for (const key of [
+          keys?.heading,
+          keys?.description,
+          keys?.total,
+          keys?.search,
+          keys?.loading,
+          keys?.section?.heading,
+          keys?.section?.description,
+        ]) {
           if (key !== undefined) expect(catalogueText(catalogue, key), key).not.toBe(key);
         }
       }
@@ -259,6 +286,27 @@ describe('screen outline', () => {
       buildOutline(outlineTexts(onboardingOutline, catalogueTranslate(fr))).querySelector(
         '.screen-outline__breadcrumbs',
       ),
+    ).toBeNull();
+  });
+
+  it('should draw a screen’s first section, its title and description, after the screen’s own description', () => {
+    const translate = catalogueTranslate({ ...fr, ...adminFr });
+    const outline = buildOutline(outlineTexts(outlineAt('/AdminDatas') as OutlineKeys, translate));
+    document.body.replaceChildren(outline);
+
+    const section = outline.querySelector('.screen-outline__section');
+    expect(section?.getAttribute('aria-hidden')).toBe('true');
+    expect(section?.previousElementSibling?.className).toBe('screen-outline__description');
+    expect(section?.querySelector('.screen-outline__section-heading')?.textContent).toBe(
+      catalogueText(adminFr, 'datas.export.title'),
+    );
+    expect(section?.querySelector('.screen-outline__section-description')?.textContent).toBe(
+      catalogueText(adminFr, 'datas.export.description'),
+    );
+    // No row of actions: nothing is beside the heading.
+    expect(outline.querySelector('.screen-outline__description--under-actions')).toBeNull();
+    expect(
+      buildOutline(outlineTexts(onboardingOutline, translate)).querySelector('.screen-outline__section'),
     ).toBeNull();
   });
 });

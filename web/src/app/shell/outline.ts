@@ -58,6 +58,8 @@ export interface OutlineKeys {
   member?: boolean;
   /** The screen has breadcrumbs above its heading: the outline keeps their row, empty until the screen draws them. */
   breadcrumbs?: boolean;
+  /** The screen's first section (a container under an h2 title), by its title's and description's keys. */
+  section?: { heading: string; description: string };
 }
 export type OutlineTexts = Omit<OutlineKeys, 'enabler' | 'texts' | 'adminAction' | 'banner' | 'member'> & {
   banner?: { src: string; alt: string };
@@ -82,7 +84,8 @@ const adminTableOutline = (screen: keyof typeof adminTables): OutlineKeys => {
  * then a search field, a description or a banner, then the loading state. The home page (its welcome and the
  * enabler's banner), the member list, the new member's form and the waiting list (their description is their
  * largest text), the new plot's form (its description names the member, under its breadcrumbs), the
- * administrators' tables and their other full-page tables with a fixed description (benefit runs, reports).
+ * administrators' tables and their other full-page tables with a fixed description (benefit runs, reports),
+ * and the data screen and a new benefit run (their first section's description is their largest text).
  */
 const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   home: homeOutline,
@@ -100,13 +103,7 @@ const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   ...Object.fromEntries(
     Object.entries(adminScreenTexts).map(([screen, texts]) => [
       screen,
-      // A screen that names its button has it drawn beside its heading; the others' takes a row on a phone.
-      {
-        heading: screenTitleKey(screen as ScreenId),
-        ...texts,
-        admin: true,
-        ...('action' in texts ? {} : { actions: true }),
-      },
+      { heading: screenTitleKey(screen as ScreenId), ...texts, admin: true },
     ]),
   ),
 };
@@ -202,6 +199,14 @@ export const outlineTexts = (
       ? { banner: { src: session.banner, alt: translate(keys.banner, named) } }
       : {}),
     ...(keys.total === undefined ? {} : { total: translate(keys.total, { amount: totalUnknown }) }),
+    ...(keys.section === undefined
+      ? {}
+      : {
+          section: {
+            heading: translate(keys.section.heading),
+            description: translate(keys.section.description),
+          },
+        }),
     ...(administrator ? { admin: true } : {}),
     ...(keys.actions ? { actions: true } : {}),
     ...(action === undefined ? {} : { action: translate(action) }),
@@ -210,8 +215,8 @@ export const outlineTexts = (
 };
 
 /**
- * The signed-in frame (its bar, its menu's place on wide screens) with the screen's heading, its description
- * and a disabled search field as it has them, and its loading text, in plain DOM: the page's first module draws it before React
+ * The signed-in frame (its bar, its menu's place on wide screens) with the screen's heading, its description,
+ * its first section and a disabled search field as it has them, and its loading text, in plain DOM: the page's first module draws it before React
  * and the app's code have arrived, and React draws the same until the frame and the screen replace it. The
  * heading and the description are drawn where the screen draws its own and in their fonts (app.css), so
  * nothing moves; nothing in it works yet, and it says so to screen readers (a loading status).
@@ -253,6 +258,14 @@ export function buildOutline(texts: OutlineTexts): HTMLElement {
     );
     if (texts.total !== undefined) description.append(element('span', 'screen-outline__total', texts.total));
     content.append(drawn(description));
+  }
+  if (texts.section !== undefined) {
+    const section = element('div', 'screen-outline__section');
+    section.append(
+      element('div', 'screen-outline__section-heading', texts.section.heading),
+      element('div', 'screen-outline__section-description', texts.section.description),
+    );
+    content.append(drawn(section));
   }
   if (texts.search !== undefined) {
     const search = document.createElement('input');

@@ -24,9 +24,15 @@ export function ScreenOutline({ keys, pathname }: { keys: OutlineKeys; pathname:
   const ready =
     (!keys.enabler || session.enablerName !== '') &&
     (!keys.member || member !== undefined) &&
-    [keys.heading, keys.loading, keys.description, keys.search, keys.total].every(
-      (key) => key === undefined || i18n.exists(key),
-    );
+    [
+      keys.heading,
+      keys.loading,
+      keys.description,
+      keys.search,
+      keys.total,
+      keys.section?.heading,
+      keys.section?.description,
+    ].every((key) => key === undefined || i18n.exists(key));
   // The texts as one value, so that the outline is drawn again only when one of them changes.
   const texts = JSON.stringify(outlineTexts(keys, (key, values) => t(key, values), session, member));
   const host = useRef<HTMLDivElement>(null);

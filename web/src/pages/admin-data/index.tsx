@@ -7,13 +7,14 @@ import { ImportSection } from './components/import-section.tsx';
 import { MirrorSection } from './components/mirror-section.tsx';
 import { SchemaDocumentation } from './components/schema-documentation.tsx';
 import { ScreenLayout } from '../../common/ui/screen-layout.tsx';
+import { adminScreenTexts } from '../../navigation/screen-texts.ts';
 
 /** Spec section 2, Data: exports, the full and onboarding imports, the mirror, the files' documentation, and the way to the API's reference. */
 export function AdminDataPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.adminDatas'));
   return (
-    <ScreenLayout title={t('screens.adminDatas')} description={t('datas.description')}>
+    <ScreenLayout title={t('screens.adminDatas')} description={t(adminScreenTexts.adminDatas.description)}>
       <SpaceBetween size="l">
         <ExportSection />
         <ImportSection kind="all" />

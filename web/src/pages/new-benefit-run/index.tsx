@@ -6,6 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { useFollow } from '../../browser/use-follow.ts';
 import { paths } from '../../navigation/paths.ts';
+import { adminScreenTexts } from '../../navigation/screen-texts.ts';
 import { AssessmentFormat } from './components/assessment-format.tsx';
 import { AssessmentUpload } from './components/assessment-upload.tsx';
 import { CoveredPlots } from './components/covered-plots.tsx';
@@ -29,7 +30,7 @@ export function NewBenefitRunPage() {
         />
       }
       header={
-        <Header variant="h1" description={t('benefitRuns.upload.pageDescription')}>
+        <Header variant="h1" description={t(adminScreenTexts.newBenefitRun.description)}>
           {t('screens.newBenefitRun')}
         </Header>
       }

@@ -9,6 +9,10 @@ import { downloadFrom } from '../../../browser/download-from.ts';
 import { JobProgress } from './job-progress.tsx';
 import { useDataJob } from './use-data-job.ts';
 import { Section } from '../../../common/ui/section.tsx';
+import { adminScreenTexts } from '../../../navigation/screen-texts.ts';
+
+// The screen's first section: its outline draws its title and description too (navigation/screen-texts.ts).
+const { section } = adminScreenTexts.adminDatas;
 
 const kinds: readonly ExportKind[] = ['members', 'enablers', 'all'];
 
@@ -40,7 +44,7 @@ export function ExportSection() {
   const running = starting || (job !== null && (job.state === 'QUEUED' || job.state === 'RUNNING'));
 
   return (
-    <Section title={t('datas.export.title')} description={t('datas.export.description')}>
+    <Section title={t(section.heading)} description={t(section.description)}>
       <SpaceBetween size="m">
         <SpaceBetween direction="horizontal" size="xs">
           {kinds.map((each) => (

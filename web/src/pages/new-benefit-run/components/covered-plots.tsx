@@ -16,6 +16,10 @@ import { downloadFrom } from '../../../browser/download-from.ts';
 import { parseDayMonthYear } from '../../../common/plots/plot-fields.ts';
 import { RequiredLabel } from '../../../common/ui/required-label.tsx';
 import { Section } from '../../../common/ui/section.tsx';
+import { adminScreenTexts } from '../../../navigation/screen-texts.ts';
+
+// The screen's first section: its outline draws its title and description too (navigation/screen-texts.ts).
+const { section } = adminScreenTexts.newBenefitRun;
 
 const validReference = new RegExp(runAssessmentIdSchema.pattern);
 /** Today in the administrator's calendar, as the form types a day. */
@@ -77,7 +81,7 @@ export function CoveredPlots() {
     ...(federations.data ?? []).map((name) => ({ value: name, label: name })),
   ];
   return (
-    <Section title={t('benefitRuns.covered.title')} description={t('benefitRuns.covered.description')}>
+    <Section title={t(section.heading)} description={t(section.description)}>
       <SpaceBetween size="m">
         <ColumnLayout columns={3}>
           <FormField

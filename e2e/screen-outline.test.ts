@@ -13,7 +13,8 @@ import { describe, expect, test } from './support/test.ts';
  * both languages, where the waiting list's button goes under its heading in French and beside it in English,
  * and the users' description names the enabler. The home page has its enabler's banner under its heading.
  * The new plot's description names the member (from its early read), under the breadcrumbs' row. The data
- * screen and a new benefit run have their first section's description drawn too (their largest text).
+ * screen, the logs and a new benefit run have their first section's description drawn too (their largest
+ * text).
  */
 const phone = { width: 390, height: 844 };
 const agent = { email: defaultLogins.userEmail, password: defaultLogins.userPassword };
@@ -51,6 +52,9 @@ const cases: {
   { screen: 'new plot', path: '/Member/:memberId/Field', locale: 'fr-FR', login: agent },
   { screen: 'data', path: '/AdminDatas', locale: 'en-US', login: admin, section: true },
   { screen: 'data', path: '/AdminDatas', locale: 'fr-FR', login: admin, section: true },
+  // Under their tabs' row, the activity table's header.
+  { screen: 'logs', path: '/AdminLogs', locale: 'en-US', login: admin, section: true },
+  { screen: 'logs', path: '/AdminLogs', locale: 'fr-FR', login: admin, section: true },
   // Under its breadcrumbs' row.
   { screen: 'new benefit run', path: '/NewBenefitRun', locale: 'en-US', login: admin, section: true },
   { screen: 'new benefit run', path: '/NewBenefitRun', locale: 'fr-FR', login: admin, section: true },

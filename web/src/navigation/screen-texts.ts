@@ -5,8 +5,8 @@ import type { ScreenId } from './screens.ts';
  * the session's enabler (the
  * record tables': common/admin-table/table-texts.ts): each draws them under its title, and so does the
  * frame's outline before the screen's code has come (app/shell/outline.ts), so the two say the same.
- * The data screen and a new run have their largest text in their first section, under the description:
- * their outline draws that section's title and description too. `actions`: a button beside the heading,
+ * The data screen, a new run and the logs have their largest text in their first section, under the
+ * description (the logs' under their tabs): their outline draws that section's title and description too. `actions`: a button beside the heading,
  * which takes a row of its own on a phone.
  */
 export const adminScreenTexts = {
@@ -32,6 +32,13 @@ export const adminScreenTexts = {
     loading: 'app.loading',
     section: { heading: 'datas.export.title', description: 'datas.export.description' },
   },
+  // Its first section is the activity table's header, under the tabs.
+  adminLogs: {
+    description: 'adminLogs.pageDescription',
+    loading: 'app.loading',
+    tabs: true,
+    section: { heading: 'adminLogs.tabs.activity', description: 'activity.description', plain: true },
+  },
   newBenefitRun: {
     description: 'benefitRuns.upload.pageDescription',
     loading: 'app.loading',
@@ -50,7 +57,8 @@ export const adminScreenTexts = {
       actionIcon?: boolean;
       actions?: boolean;
       breadcrumbs?: boolean;
-      section?: { heading: string; description: string };
+      tabs?: boolean;
+      section?: { heading: string; description: string; plain?: boolean };
     }
   >
 >;

@@ -63,7 +63,11 @@ describe('screen outline', () => {
       description: 'adminReports.description',
       admin: true,
     });
-    expect(outlineAt('/AdminLogs')).toBeUndefined();
+    // Under their tabs, the activity table's header.
+    expect(outlineAt('/AdminLogs')).toMatchObject({
+      tabs: true,
+      section: { heading: 'adminLogs.tabs.activity', description: 'activity.description', plain: true },
+    });
     // Their largest text is their first section's description, which the outline draws too.
     expect(outlineAt('/AdminDatas')).toEqual({
       heading: 'screens.adminDatas',
@@ -307,6 +311,25 @@ describe('screen outline', () => {
     expect(outline.querySelector('.screen-outline__description--under-actions')).toBeNull();
     expect(
       buildOutline(outlineTexts(onboardingOutline, translate)).querySelector('.screen-outline__section'),
+    ).toBeNull();
+  });
+
+  it('should draw the logs’ tabs as an empty row, and their activity table’s header with no border', () => {
+    const translate = catalogueTranslate({ ...fr, ...adminFr });
+    const outline = buildOutline(outlineTexts(outlineAt('/AdminLogs') as OutlineKeys, translate));
+
+    const tabs = outline.querySelector('.screen-outline__tabs');
+    expect(tabs?.textContent).toBe('');
+    expect(tabs?.getAttribute('aria-hidden')).toBe('true');
+    const section = tabs?.nextElementSibling;
+    expect(section?.classList.contains('screen-outline__section--plain')).toBe(true);
+    expect(section?.querySelector('.screen-outline__section-description')?.textContent).toBe(
+      catalogueText(adminFr, 'activity.description'),
+    );
+    expect(
+      buildOutline(outlineTexts(outlineAt('/AdminDatas') as OutlineKeys, translate)).querySelector(
+        '.screen-outline__tabs, .screen-outline__section--plain',
+      ),
     ).toBeNull();
   });
 });

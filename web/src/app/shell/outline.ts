@@ -58,8 +58,13 @@ export interface OutlineKeys {
   member?: boolean;
   /** The screen has breadcrumbs above its heading: the outline keeps their row, empty until the screen draws them. */
   breadcrumbs?: boolean;
-  /** The screen's first section (a container under an h2 title), by its title's and description's keys. */
-  section?: { heading: string; description: string };
+  /** The screen has tabs above its first section: the outline keeps their row, empty until the screen draws them. */
+  tabs?: boolean;
+  /**
+   * The screen's first section (a container under an h2 title; `plain`: a table's header, with no border), by
+   * its title's and description's keys.
+   */
+  section?: { heading: string; description: string; plain?: boolean };
 }
 export type OutlineTexts = Omit<OutlineKeys, 'enabler' | 'texts' | 'adminAction' | 'banner' | 'member'> & {
   banner?: { src: string; alt: string };
@@ -85,7 +90,8 @@ const adminTableOutline = (screen: keyof typeof adminTables): OutlineKeys => {
  * enabler's banner), the member list, the new member's form and the waiting list (their description is their
  * largest text), the new plot's form (its description names the member, under its breadcrumbs), the
  * administrators' tables and their other full-page tables with a fixed description (benefit runs, reports),
- * and the data screen and a new benefit run (their first section's description is their largest text).
+ * and the data screen, a new benefit run and the logs (their first section's description is their largest
+ * text).
  */
 const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   home: homeOutline,
@@ -187,6 +193,7 @@ export const outlineTexts = (
   };
   return {
     ...(keys.breadcrumbs ? { breadcrumbs: true } : {}),
+    ...(keys.tabs ? { tabs: true } : {}),
     heading: translate(keys.heading, named),
     loading: translate(keys.loading),
     ...(keys.search === undefined ? {} : { search: translate(keys.search) }),
@@ -205,6 +212,7 @@ export const outlineTexts = (
           section: {
             heading: translate(keys.section.heading),
             description: translate(keys.section.description),
+            ...(keys.section.plain ? { plain: true } : {}),
           },
         }),
     ...(administrator ? { admin: true } : {}),
@@ -259,8 +267,12 @@ export function buildOutline(texts: OutlineTexts): HTMLElement {
     if (texts.total !== undefined) description.append(element('span', 'screen-outline__total', texts.total));
     content.append(drawn(description));
   }
+  if (texts.tabs) content.append(drawn(element('div', 'screen-outline__tabs')));
   if (texts.section !== undefined) {
-    const section = element('div', 'screen-outline__section');
+    const section = element(
+      'div',
+      `screen-outline__section${texts.section.plain ? ' screen-outline__section--plain' : ''}`,
+    );
     section.append(
       element('div', 'screen-outline__section-heading', texts.section.heading),
       element('div', 'screen-outline__section-description', texts.section.description),

@@ -4,6 +4,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useDocumentTitle } from '../../browser/use-document-title.ts';
+import { adminScreenTexts } from '../../navigation/screen-texts.ts';
 import { ActivityView } from './components/activity-view.tsx';
 import { ApplicationLog } from './components/application-log.tsx';
 
@@ -18,7 +19,7 @@ export function AdminLogsPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description={t('adminLogs.pageDescription')}>
+        <Header variant="h1" description={t(adminScreenTexts.adminLogs.description)}>
           {t('screens.adminLogs')}
         </Header>
       }

@@ -12,6 +12,10 @@ import { ActivityTable } from '../../../common/activity/activity-table.tsx';
 import { useCursorPages } from '../../../common/activity/cursor-pages.tsx';
 import { dayAfter, dayBounds, dayText, localDayOf } from './local-day.ts';
 import './activity-view.css';
+import { adminScreenTexts } from '../../../navigation/screen-texts.ts';
+
+// The logs' first section: their outline draws its title and description too (navigation/screen-texts.ts).
+const { section } = adminScreenTexts.adminLogs;
 
 /**
  * Who changed what, named: the current enabler's and the administration's audit trail of one day (today
@@ -46,7 +50,7 @@ export function ActivityView() {
       header={
         <Header
           variant="h2"
-          description={t('activity.description')}
+          description={t(section.description)}
           actions={
             <Button
               iconName="refresh"
@@ -56,7 +60,7 @@ export function ActivityView() {
             />
           }
         >
-          {t('adminLogs.tabs.activity')}
+          {t(section.heading)}
         </Header>
       }
       filter={

@@ -101,5 +101,6 @@ if (outline) {
 } else {
   startApp();
 }
-// With every fetch started, the wait for them is the time to load what the first draw would otherwise load.
-loadNumberData(language);
+// With every fetch started, the wait for them is the time to load what the signed-in frame's first draw would
+// otherwise load (the login page formats no number).
+if (signedIn) loadNumberData(language);

@@ -40,7 +40,10 @@ describe('field work', () => {
     await member.goto(memberId);
     const confirmation = await member.contribution.submit('1500');
     expect(digits(confirmation)).toContain('1500');
-    expect(digits(await member.statusCard('contributionTotal'))).toBe('1500');
+    // The cards show the member read again after the write, drawn as a transition: just after the confirmation.
+    await expect
+      .poll(async () => digits(await member.statusCard('contributionTotal')), { timeout: 5_000 })
+      .toBe('1500');
 
     await member.openTab('contributions');
     const rows = await member.tableTexts();
@@ -74,9 +77,9 @@ describe('field work', () => {
     await member.cashout.submit('1');
     const after = await callApi(`/members/${beneficiary.id}`, { token });
     expect(after.body.cashoutBalance).toBe(beneficiary.pendingBenefits - 1);
-    expect(digits(await member.statusCard('pendingBenefits'))).toBe(
-      String(Math.round(beneficiary.pendingBenefits - 1)),
-    );
+    await expect
+      .poll(async () => digits(await member.statusCard('pendingBenefits')), { timeout: 5_000 })
+      .toBe(String(Math.round(beneficiary.pendingBenefits - 1)));
   });
 
   test('a contribution whose answer was lost is kept, sent again with its key and recorded once', async ({

@@ -6,8 +6,8 @@ import type { ScreenId } from './screens.ts';
  * record tables': common/admin-table/table-texts.ts): each draws them under its title, and so does the
  * frame's outline before the screen's code has come (app/shell/outline.ts), so the two say the same.
  * The data screen, a new run and the logs have their largest text in their first section, under the
- * description (the logs' under their tabs): their outline draws that section's title and description too. `actions`: a button beside the heading,
- * which takes a row of its own on a phone.
+ * description (the logs' under their tabs): their outline draws that section's title and description too.
+ * `actions`: a button beside the heading, which takes a row of its own on a phone.
  */
 export const adminScreenTexts = {
   adminBenefitRuns: {

@@ -12,7 +12,8 @@ import { describe, expect, test } from './support/test.ts';
  * user (a layout shift) and the screen's description counts as a new largest paint. Checked on a phone, in
  * both languages, where the waiting list's button goes under its heading in French and beside it in English,
  * and the users' description names the enabler. The home page has its enabler's banner under its heading.
- * The new plot's description names the member (from its early read), under the breadcrumbs' row. The data
+ * The new plot's description names the member (from its early read), under the breadcrumbs' row; the member's
+ * page has the member's name as its heading, and its status cards under the tabs' row. The data
  * screen, the logs and a new benefit run have their first section's description drawn too (their largest
  * text).
  */
@@ -28,6 +29,8 @@ const cases: {
   banner?: boolean;
   /** Its largest text is its first section's description, which the outline draws too. */
   section?: boolean;
+  /** Its largest text is a status card's label, which the outline draws with the cards' values. */
+  cards?: boolean;
 }[] = [
   // Its heading names the user, and the enabler's banner is under it, both from the session's restore.
   { screen: 'home page', path: '/', locale: 'en-US', login: agent, banner: true },
@@ -50,6 +53,9 @@ const cases: {
   // A member of the agent's enabler, made for the test: its long number wraps the description on a phone.
   { screen: 'new plot', path: '/Member/:memberId/Field', locale: 'en-US', login: agent },
   { screen: 'new plot', path: '/Member/:memberId/Field', locale: 'fr-FR', login: agent },
+  // Under its tabs' row (their arrows in English: the tabs scroll on a phone), the member's status cards.
+  { screen: 'member’s page', path: '/Member/:memberId', locale: 'en-US', login: agent, cards: true },
+  { screen: 'member’s page', path: '/Member/:memberId', locale: 'fr-FR', login: agent, cards: true },
   { screen: 'data', path: '/AdminDatas', locale: 'en-US', login: admin, section: true },
   { screen: 'data', path: '/AdminDatas', locale: 'fr-FR', login: admin, section: true },
   // Under their tabs' row, the activity table's header.
@@ -88,7 +94,7 @@ const drawnOf = (page: Page, selector: string): Promise<Drawn> =>
 describe('screen outlines', () => {
   test.for(cases)(
     'should draw the $screen’s heading and what is under it where the screen draws them ($locale, on a phone)',
-    async ({ path: pattern, locale, login, held, banner, section }, { browser }) => {
+    async ({ path: pattern, locale, login, held, banner, section, cards }, { browser }) => {
       const path = await withMember(pattern);
       const page = await signedInPage(browser, login, { locale, viewport: phone, isMobile: true });
       onTestFinished(() => page.context().close());
@@ -103,6 +109,8 @@ describe('screen outlines', () => {
       const sectionDescription = section
         ? await drawnOf(page, '.screen-outline__section-description')
         : undefined;
+      const card = cards ? await drawnOf(page, '.screen-outline__card-label >> nth=-1') : undefined;
+      const cardValue = cards ? await drawnOf(page, '.screen-outline__card-value >> nth=-1') : undefined;
       await page.context().unrouteAll();
 
       if (held !== undefined)
@@ -129,6 +137,13 @@ describe('screen outlines', () => {
         const drawnSection = await drawnOf(page, `p:text-is(${JSON.stringify(sectionDescription.text)})`);
         expect(Math.abs(drawnSection.top - sectionDescription.top)).toBeLessThanOrEqual(2);
         expect(drawnSection.left).toBeCloseTo(sectionDescription.left, 0);
+      }
+      if (card && cardValue) {
+        const drawnCard = await drawnOf(page, `div:text-is(${JSON.stringify(card.text)})`);
+        const drawnValue = await drawnOf(page, `div:text-is(${JSON.stringify(cardValue.text)}) >> nth=-1`);
+        expect(Math.abs(drawnCard.top - card.top)).toBeLessThanOrEqual(2);
+        expect(drawnCard.left).toBeCloseTo(card.left, 0);
+        expect(Math.abs(drawnValue.top - cardValue.top)).toBeLessThanOrEqual(2);
       }
     },
   );

@@ -77,7 +77,10 @@ if (outline) {
       ? tokenKeeper
           .restore()
           .then((session) => (session.enablerName ? session : Promise.reject(new Error('No enabler'))))
-      : undefined,
+      : // The enabler's currency, which the member's amounts are in.
+        outline.member
+        ? tokenKeeper.restore()
+        : undefined,
     // The member the description names, from its early read (begun by the restore's answer above).
     outline.member ? tokenKeeper.restore().then(() => outlinedMember(window.location.pathname)) : undefined,
     ...[...outlineFaces, ...(outline.faces ?? [])].map((face) => document.fonts.load(face)),
@@ -90,6 +93,7 @@ if (outline) {
             catalogueTranslate({ ...app, ...signedInApp, ...admin, ...texts }),
             outlineSession(session),
             member,
+            language,
           ),
         ),
       );

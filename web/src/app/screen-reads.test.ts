@@ -27,6 +27,8 @@ describe("a screen's first reads", () => {
   it("should name the member of a plot's or a new plot's address, which their outline names", () => {
     expect(memberReadAt('/member/m%2F1/field')).toBe('/members/m%2F1');
     expect(memberReadAt('/Member/m-1/Field/p-2')).toBe('/members/m-1');
+    expect(memberReadAt('/Member/m-1')).toBe('/members/m-1');
+    expect(memberReadAt('/UpdateMember/m-1')).toBeUndefined();
     expect(memberReadAt('/Members')).toBeUndefined();
     expect(memberReadAt('/AdminMembers')).toBeUndefined();
   });

@@ -35,10 +35,14 @@ export function startFirstReads(pathname: string, accessToken: string): void {
   }
 }
 
-/** The API address of the member the signed-in screen at an address is about, if it names one (`:memberId`). */
+/**
+ * The API address of the member the signed-in screen at an address is about, if it names one (`:memberId`, or
+ * the member's page's `:id`).
+ */
 export function memberReadAt(pathname: string): string | undefined {
   const screen = screens.find(({ id }) => id === screenAt(pathname, 'signedIn'));
-  const memberId = screen && pathParams(screen.path, pathname)?.memberId;
+  const params = screen && pathParams(screen.path, pathname);
+  const memberId = params?.memberId ?? (screen?.id === 'member' ? params?.id : undefined);
   return memberId === undefined ? undefined : memberPath(memberId);
 }
 

@@ -5,6 +5,8 @@ import en from '../../i18n/en.json';
 import fr from '../../i18n/fr.json';
 import i18next, { loadAdminTexts } from '../../i18n/index.ts';
 import { adminTables } from '../../common/admin-table/table-texts.ts';
+import { formatAmount } from '../../common/format/format.ts';
+import { memberOutline } from '../../pages/member/heading.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
 import { newPlotOutline } from '../../pages/new-plot/heading.ts';
 import { onboardingOutline } from '../../pages/onboarding/heading.ts';
@@ -24,6 +26,17 @@ import {
   outlineTexts,
   type OutlineKeys,
 } from './outline.ts';
+
+/** A member as its early read answers it: what the outlines draw of it. */
+const awa = {
+  name: 'Awa Diop',
+  number: 'SF-7',
+  village: 'Ndiaffate',
+  contributionTotal: 12500,
+  cashoutBalance: 3000,
+  firstPayoutDate: null,
+  firstContributionDate: null,
+};
 
 describe('screen outline', () => {
   it('should outline the member list, the administrators’ tables and their screens with a fixed description, at their addresses as the router reads them', () => {
@@ -47,7 +60,8 @@ describe('screen outline', () => {
       enabler: true,
       adminAction: 'dashboard.recompute.action',
     });
-    expect(outlineAt('/Member/m.1')).toBeUndefined();
+    // Their heading, description and status cards are the member's, from the member's early read.
+    expect(outlineAt('/Member/m.1')).toBe(memberOutline);
     // Its description names the member, from the member's early read.
     expect(outlineAt('/member/m.1/field/')).toBe(newPlotOutline);
     expect(outlineAt('/Member/m.1/Field/p.1')).toBeUndefined();
@@ -266,9 +280,7 @@ describe('screen outline', () => {
   });
 
   it('should draw the new plot’s heading and the description naming the member, under an empty row where its breadcrumbs go', () => {
-    const outline = buildOutline(
-      outlineTexts(newPlotOutline, catalogueTranslate(fr), undefined, { name: 'Awa Diop', number: 'SF-7' }),
-    );
+    const outline = buildOutline(outlineTexts(newPlotOutline, catalogueTranslate(fr), undefined, awa));
     document.body.replaceChildren(outline);
 
     const content = outline.querySelector('.app-shell__content');
@@ -291,6 +303,48 @@ describe('screen outline', () => {
         '.screen-outline__breadcrumbs',
       ),
     ).toBeNull();
+  });
+
+  it('should draw the member’s page: the member’s name, number and village, the tabs’ row, and the status cards in the enabler’s currency', () => {
+    const session = {
+      enablerName: 'Sahel Farmers Mutual',
+      role: 'AGENT',
+      username: 'agent',
+      currency: 'XOF',
+    };
+    const outline = buildOutline(outlineTexts(memberOutline, catalogueTranslate(fr), session, awa, 'fr'));
+    document.body.replaceChildren(outline);
+
+    expect(outline.querySelector('.screen-outline__heading')?.textContent).toBe('Awa Diop');
+    expect(outline.querySelector('.screen-outline__description')?.textContent).toBe(
+      catalogueText(fr, 'members.member.description')
+        .replace('{{number}}', 'SF-7')
+        .replace('{{village}}', 'Ndiaffate'),
+    );
+    const cards = outline.querySelector('.screen-outline__cards');
+    expect(cards?.previousElementSibling?.className).toBe('screen-outline__tabs');
+    expect(cards?.getAttribute('aria-hidden')).toBe('true');
+    const shown = [...(cards?.children ?? [])].map((card) => [
+      card.querySelector('.screen-outline__card-label')?.textContent,
+      card.querySelector('.screen-outline__card-value')?.textContent,
+    ]);
+    expect(shown).toEqual([
+      [catalogueText(fr, 'members.member.status.contributionTotal'), formatAmount(12500, 'XOF', 'fr')],
+      [
+        catalogueText(fr, 'members.member.status.firstBenefit'),
+        catalogueText(fr, 'members.member.status.noBenefit'),
+      ],
+      [catalogueText(fr, 'members.member.status.pendingBenefits'), formatAmount(3000, 'XOF', 'fr')],
+      [
+        catalogueText(fr, 'members.member.status.monthsSinceFirstContribution'),
+        catalogueText(fr, 'members.member.status.noContribution'),
+      ],
+    ]);
+    expect(formatAmount(12500, 'XOF', 'fr')).toMatch(/^12\s500\sF\sCFA$/u);
+    // Without the member's read, no cards, and the screen's title as its heading.
+    const waiting = outlineTexts(memberOutline, catalogueTranslate(fr), session, undefined, 'fr');
+    expect(waiting.cards).toBeUndefined();
+    expect(waiting.heading).toBe(catalogueText(fr, 'screens.member'));
   });
 
   it('should draw a screen’s first section, its title and description, after the screen’s own description', () => {

@@ -1,8 +1,12 @@
 import { adminTables, adminTableTotalKey, totalUnknown } from '../../common/admin-table/table-texts.ts';
 import type { AuthSession } from '../../api/auth.ts';
+import type { MemberDetail } from '../../api/members.ts';
+import { formatAmount, formatDate } from '../../common/format/format.ts';
 import type { AddedCatalogue } from '../../i18n/catalogue-loader.ts';
 import { dashboardOutline } from '../../pages/dashboard/heading.ts';
 import { homeOutline } from '../../pages/home/heading.ts';
+import { memberOutline } from '../../pages/member/heading.ts';
+import { statusCards, type StatusMember } from '../../pages/member/status-values.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
 import { newPlotOutline } from '../../pages/new-plot/heading.ts';
 import { onboardingOutline } from '../../pages/onboarding/heading.ts';
@@ -56,6 +60,10 @@ export interface OutlineKeys {
    * member's early read (app/screen-reads.ts), which the page's first module begins after the session's restore.
    */
   member?: boolean;
+  /** The heading is the member's name (the member's page), from the member's early read (with `member`). */
+  memberHeading?: boolean;
+  /** The member's status cards under the tabs (the member's page), from the member's early read (with `member`). */
+  statusCards?: boolean;
   /** The screen has breadcrumbs above its heading: the outline keeps their row, empty until the screen draws them. */
   breadcrumbs?: boolean;
   /** The screen has tabs above its first section: the outline keeps their row, empty until the screen draws them. */
@@ -66,8 +74,13 @@ export interface OutlineKeys {
    */
   section?: { heading: string; description: string; plain?: boolean };
 }
-export type OutlineTexts = Omit<OutlineKeys, 'enabler' | 'texts' | 'adminAction' | 'banner' | 'member'> & {
+export type OutlineTexts = Omit<
+  OutlineKeys,
+  'enabler' | 'texts' | 'adminAction' | 'banner' | 'member' | 'memberHeading' | 'statusCards'
+> & {
   banner?: { src: string; alt: string };
+  /** The status cards' labels and values. */
+  cards?: { label: string; value: string }[];
 };
 
 /** An administrator's table: its title, description (and total line), search field, loading text. */
@@ -96,6 +109,7 @@ const adminTableOutline = (screen: keyof typeof adminTables): OutlineKeys => {
 const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   home: homeOutline,
   members: membersOutline,
+  member: memberOutline,
   onboarding: onboardingOutline,
   waiting: waitingOutline,
   dashboard: dashboardOutline,
@@ -156,21 +170,23 @@ export interface OutlineSession {
   enablerName: string;
   role: string;
   username: string;
+  /** The enabler's currency (ISO 4217), which the member's amounts are in. */
+  currency?: string;
   /** The enabler's banner (a data URL), if it has one. */
   banner?: string;
 }
 
 /** What an outline draws of the member of the address, as its early read answered (`member`). */
-export interface OutlineMember {
-  name: string;
-  number: string;
-}
+export type OutlineMember = Pick<MemberDetail, 'name' | 'number' | 'village'> & StatusMember;
 
 /** What an outline draws of the session's restore's answer. */
 export const outlineSession = (restored: AuthSession | undefined): OutlineSession => ({
   enablerName: restored?.enablerName ?? '',
   role: restored?.role ?? '',
   username: restored?.username ?? '',
+  ...(restored?.currentEnabler?.config?.currency
+    ? { currency: restored.currentEnabler.config.currency }
+    : {}),
   ...(restored?.currentEnabler?.banner ? { banner: restored.currentEnabler.banner } : {}),
 });
 
@@ -184,17 +200,24 @@ export const outlineTexts = (
   translate: Translate,
   session: OutlineSession = outlineSession(undefined),
   member?: OutlineMember,
+  language = 'en',
 ): OutlineTexts => {
   const administrator = keys.admin === true || (keys.enabler === true && session.role === 'ADMIN');
   const action = keys.action ?? (administrator ? keys.adminAction : undefined);
   const named = {
     ...(keys.enabler ? { enabler: session.enablerName, username: session.username } : {}),
-    ...(keys.member ? { member: member?.name ?? '', number: member?.number ?? '' } : {}),
+    ...(keys.member
+      ? { member: member?.name ?? '', number: member?.number ?? '', village: member?.village ?? '' }
+      : {}),
+  };
+  const amounts = {
+    amount: (amount: number | null | undefined) => formatAmount(amount, session.currency, language),
+    date: formatDate,
   };
   return {
     ...(keys.breadcrumbs ? { breadcrumbs: true } : {}),
     ...(keys.tabs ? { tabs: true } : {}),
-    heading: translate(keys.heading, named),
+    heading: keys.memberHeading && member ? member.name : translate(keys.heading, named),
     loading: translate(keys.loading),
     ...(keys.search === undefined ? {} : { search: translate(keys.search) }),
     ...(keys.description === undefined
@@ -215,6 +238,7 @@ export const outlineTexts = (
             ...(keys.section.plain ? { plain: true } : {}),
           },
         }),
+    ...(keys.statusCards && member ? { cards: statusCards(member, amounts, translate) } : {}),
     ...(administrator ? { admin: true } : {}),
     ...(keys.actions ? { actions: true } : {}),
     ...(action === undefined ? {} : { action: translate(action) }),
@@ -268,6 +292,18 @@ export function buildOutline(texts: OutlineTexts): HTMLElement {
     content.append(drawn(description));
   }
   if (texts.tabs) content.append(drawn(element('div', 'screen-outline__tabs')));
+  if (texts.cards !== undefined) {
+    const cards = element('div', 'screen-outline__cards');
+    for (const { label, value } of texts.cards) {
+      const card = element('div', 'screen-outline__card');
+      card.append(
+        element('div', 'screen-outline__card-label', label),
+        element('div', 'screen-outline__card-value', value),
+      );
+      cards.append(card);
+    }
+    content.append(drawn(cards));
+  }
   if (texts.section !== undefined) {
     const section = element(
       'div',

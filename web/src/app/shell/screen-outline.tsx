@@ -18,8 +18,9 @@ export function ScreenOutline({ keys, pathname }: { keys: OutlineKeys; pathname:
   // The user's and the enabler's names, the banner and the role, when the outline waits for them: the session's
   // restore has answered them before the page's first module drew the outline (main.tsx), and before React's
   // first render.
-  const session = outlineSession(keys.enabler ? tokenKeeper.restored() : undefined);
-  // The member the description names, from its early read, which had come too.
+  const session = outlineSession(keys.enabler || keys.member ? tokenKeeper.restored() : undefined);
+  // The member the description names (and the member's page draws), from its early read, which had come too;
+  // the session's restore answered the enabler's currency.
   const member = keys.member ? outlinedMemberNow(pathname) : undefined;
   const ready =
     (!keys.enabler || session.enablerName !== '') &&
@@ -34,7 +35,15 @@ export function ScreenOutline({ keys, pathname }: { keys: OutlineKeys; pathname:
       keys.section?.description,
     ].every((key) => key === undefined || i18n.exists(key));
   // The texts as one value, so that the outline is drawn again only when one of them changes.
-  const texts = JSON.stringify(outlineTexts(keys, (key, values) => t(key, values), session, member));
+  const texts = JSON.stringify(
+    outlineTexts(
+      keys,
+      (key, values) => t(key, values),
+      session,
+      member,
+      i18n.resolvedLanguage ?? i18n.language,
+    ),
+  );
   const host = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     host.current?.replaceChildren(buildOutline(JSON.parse(texts)));

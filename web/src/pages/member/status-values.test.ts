@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthsBetween } from './status-cards.tsx';
+import { monthsBetween } from './status-values.ts';
 
 describe('monthsBetween', () => {
   it.each([

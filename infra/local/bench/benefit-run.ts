@@ -14,6 +14,9 @@
  *    a bare BatchWriteItem loop into a DynamoDB Local of its own, in requests of one payout's items and
  *    as many at once as the payment pays members: the bare rate in payouts per second. Target: the
  *    payment ≥ 50 % of it.
+ * 5. Writes the same items with bare unconditional TransactWriteItems of as many payouts as one of the
+ *    payment's (MAX_RECORDS_TOGETHER), as many at once: what any payment that writes a payout with its
+ *    claims and totals all or none can reach on this DynamoDB Local, beside the BatchWriteItem loop.
  */
 import { randomUUID } from 'node:crypto';
 import type { AssessmentFile } from '@cpbo/schemas/benefit-runs.ts';
@@ -75,6 +78,7 @@ const main = async () => {
     const { givenBenefitRun, benefitStepMessage } = await import('@cpbo/functions/testing/benefit-runs.ts');
     const { paymentItems } = await import('./benefit-payment-items.ts');
     const { PAY_PARALLELISM } = await import('@cpbo/functions/workers/benefit-run/payment.ts');
+    const { MAX_RECORDS_TOGETHER } = await import('@cpbo/functions/data/money/money-create.ts');
 
     const { members, ...head } = enabler;
     await importEnablers([{ head: { ...head }, campaigns: new Map() }], BY);
@@ -131,6 +135,17 @@ const main = async () => {
     console.log(
       `[bench] payment / bare: ${Math.round((payoutRate / bare) * 100)} % (${Math.round(bare)} payouts/s bare; target ≥ 50 %)`,
     );
+    const bareTransactions =
+      (await bareRate(written, {
+        batch: perPayout * MAX_RECORDS_TOGETHER,
+        writers: PAY_PARALLELISM,
+        call: 'TransactWriteItems',
+      })) / perPayout;
+    console.log(
+      `[bench] payment / bare TransactWriteItems: ${Math.round((payoutRate / bareTransactions) * 100)} % ` +
+        `(${Math.round(bareTransactions)} payouts/s bare); bare TransactWriteItems / bare BatchWriteItem: ` +
+        `${Math.round((bareTransactions / bare) * 100)} %, the ceiling of a payment in transactions here`,
+    );
     recordBench(
       'benefit-run',
       {
@@ -158,6 +173,22 @@ const main = async () => {
           unit: 'payouts/s',
           reference: { name: 'bare BatchWriteItem loop of the same items', value: bare, unit: 'payouts/s' },
           target: { op: '≥', value: 0.5, timesReference: true },
+        },
+        {
+          name: `payment of ${PLOTS} payouts, beside transactions`,
+          value: payoutRate,
+          unit: 'payouts/s',
+          reference: {
+            name: `bare TransactWriteItems of the same items (${MAX_RECORDS_TOGETHER} payouts a transaction)`,
+            value: bareTransactions,
+            unit: 'payouts/s',
+          },
+        },
+        {
+          name: 'bare TransactWriteItems of the payment’s items',
+          value: bareTransactions,
+          unit: 'payouts/s',
+          reference: { name: 'bare BatchWriteItem loop of the same items', value: bare, unit: 'payouts/s' },
         },
         { name: "preview worker's peak memory", value: preview.peakRssMb, unit: 'MB' },
         { name: "payment worker's peak memory", value: payment.peakRssMb, unit: 'MB' },

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import { defaultLogins } from '../infra/local/seed/index.ts';
-import { signIn } from './support/api.ts';
+import { callApi, signIn } from './support/api.ts';
 import { memberWithPlot } from './support/members.ts';
 import { signedInPage } from './support/signed-in-page.ts';
 import { describe, expect, test } from './support/test.ts';
@@ -13,7 +13,8 @@ import { describe, expect, test } from './support/test.ts';
  * both languages, where the waiting list's button goes under its heading in French and beside it in English,
  * and the users' description names the enabler. The home page has its enabler's banner under its heading.
  * The new plot's description names the member (from its early read), under the breadcrumbs' row; the member's
- * page has the member's name as its heading, and its status cards under the tabs' row. The data
+ * page has the member's name as its heading, and its status cards under the tabs' row; the plot's page the
+ * plot's name, its details and its location's section (from the plot's early read). The data
  * screen, the logs and a new benefit run have their first section's description drawn too (their largest
  * text).
  */
@@ -56,6 +57,21 @@ const cases: {
   // Under its tabs' row (their arrows in English: the tabs scroll on a phone), the member's status cards.
   { screen: 'member’s page', path: '/Member/:memberId', locale: 'en-US', login: agent, cards: true },
   { screen: 'member’s page', path: '/Member/:memberId', locale: 'fr-FR', login: agent, cards: true },
+  // Its details above its location's section, whose description is its largest text.
+  {
+    screen: 'plot’s page',
+    path: '/Member/:memberId/Field/:plotId',
+    locale: 'en-US',
+    login: agent,
+    section: true,
+  },
+  {
+    screen: 'plot’s page',
+    path: '/Member/:memberId/Field/:plotId',
+    locale: 'fr-FR',
+    login: agent,
+    section: true,
+  },
   { screen: 'data', path: '/AdminDatas', locale: 'en-US', login: admin, section: true },
   { screen: 'data', path: '/AdminDatas', locale: 'fr-FR', login: admin, section: true },
   // Under their tabs' row, the activity table's header.
@@ -66,14 +82,19 @@ const cases: {
   { screen: 'new benefit run', path: '/NewBenefitRun', locale: 'fr-FR', login: admin, section: true },
 ];
 
-let agentsMember: Promise<string> | undefined;
-/** An address with a member of the agent's enabler in place of `:memberId`. */
+let agentsMember: Promise<{ memberId: string; plotId: string }> | undefined;
+/** An address with a member of the agent's enabler in place of `:memberId`, and its plot of `:plotId`. */
 const withMember = async (path: string): Promise<string> => {
   if (!path.includes(':memberId')) return path;
-  agentsMember ??= signIn(agent.email, agent.password).then((token) =>
-    memberWithPlot(token, 'Outline', 'Kaffrine'),
-  );
-  return path.replace(':memberId', encodeURIComponent(await agentsMember));
+  agentsMember ??= signIn(agent.email, agent.password).then(async (token) => {
+    const memberId = await memberWithPlot(token, 'Outline', 'Kaffrine');
+    const { body } = await callApi(`/members/${encodeURIComponent(memberId)}`, { token });
+    return { memberId, plotId: (body.plots as { id: string }[])[0]?.id ?? '' };
+  });
+  const { memberId, plotId } = await agentsMember;
+  return path
+    .replace(':memberId', encodeURIComponent(memberId))
+    .replace(':plotId', encodeURIComponent(plotId));
 };
 
 interface Drawn {

@@ -6,7 +6,7 @@ import { catalogueSectionsPlugin } from './build/catalogue-sections.ts';
 import { cloudscapeIcons } from './build/cloudscape-icons.ts';
 import { extractFonts } from './build/extract-fonts.ts';
 import { precompress } from './build/precompress.ts';
-import { screenChunks } from './build/screen-chunks.ts';
+import { closureChunk, screenChunks } from './build/screen-chunks.ts';
 import { redocOffline } from './build/redoc-offline.ts';
 import { serviceWorker } from './build/service-worker.ts';
 
@@ -50,12 +50,20 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The page's first module and what it imports statically: small, it starts the other fetches.
-            { name: 'start', tags: ['$initial'], priority: 4 },
+            { name: 'start', tags: ['$initial'], priority: 5 },
             // Rolldown's helpers (module namespaces, CommonJS interop) ride with it rather than in one more file.
-            { name: 'start', test: /rolldown[/:]runtime/, priority: 4 },
+            { name: 'start', test: /rolldown[/:]runtime/, priority: 5 },
             // React's runtime in a file of its own, which the first module imports ahead of the app's code: the
             // browser runs each when it arrives, two shorter tasks instead of one long one (mobile blocking time).
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 5 },
+            // What draws a signed-in screen's outline, fetched by the first module for such a screen only: the
+            // login page's code does not carry it.
+            closureChunk({
+              root: import.meta.dirname,
+              name: 'outline',
+              modules: ['src/app/shell/outline-draw.ts'],
+              priority: 4,
+            }),
             ...screenChunks({
               root: import.meta.dirname,
               app: ['src/app/start.tsx'],

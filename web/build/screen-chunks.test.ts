@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenChunks, staticClosure, type ModuleGraph } from './screen-chunks.ts';
+import { closureChunk, screenChunks, staticClosure, type ModuleGraph } from './screen-chunks.ts';
 
 // A small app: the login page and the member list share a form field; the member list and the frame use a
 // table; the member list loads its preferences lazily (not a static import, so not in its closure).
@@ -85,5 +85,16 @@ describe('screenChunks', () => {
     expect(chunkOf('/web/react.js')).toEqual(['app', 'shared']);
     const [app, ...screens] = groups;
     for (const group of screens) expect(app?.priority).toBeGreaterThan(group.priority);
+  });
+});
+
+describe('closureChunk', () => {
+  it('should name the static closure of its modules, and nothing else', () => {
+    const table = closureChunk({ root: '/web', name: 'table', modules: ['cs/table.js'], priority: 4 });
+    expect(table.priority).toBe(4);
+    expect(table.name('/web/cs/table.js', graph)).toBe('table');
+    expect(table.name('/web/cs/internal.js', graph)).toBe('table');
+    expect(table.name('/web/cs/side-navigation.js', graph)).toBeNull();
+    expect(table.name('/web/src/pages/members/index.tsx', graph)).toBeNull();
   });
 });

@@ -91,3 +91,36 @@ export const screenChunks = ({
     },
   ];
 };
+
+export interface ClosureChunkOptions {
+  /** The web workspace's folder; the module paths below are relative to it. */
+  root: string;
+  /** The chunk's name. */
+  name: string;
+  /** The modules whose static closure the chunk holds (what a higher group takes stays there). */
+  modules: readonly string[];
+  priority: number;
+}
+
+/**
+ * One chunk of what some modules import statically, themselves included: code that the page's first module
+ * fetches lazily on its own (the outline's drawing), which the screens' chunks that import part of it (the
+ * amounts' formats) then import, instead of pulling their chunks in.
+ */
+export const closureChunk = ({ root, name, modules, priority }: ClosureChunkOptions): ScreenChunkGroup => {
+  const closures = new WeakMap<ModuleGraph, Set<string>>();
+  return {
+    priority,
+    name: (moduleId, graph) => {
+      let closure = closures.get(graph);
+      if (!closure) {
+        closure = staticClosure(
+          modules.map((module) => resolve(root, module)),
+          graph,
+        );
+        closures.set(graph, closure);
+      }
+      return closure.has(moduleId) ? name : null;
+    },
+  };
+};

@@ -1,16 +1,10 @@
 import '@cloudscape-design/global-styles/index.css';
 import './app/app.css';
 import { loadAppShell, preloadScreenAt } from './app/screen-code.ts';
-import { outlinedMember, startFirstReads } from './app/screen-reads.ts';
+import { outlinedMember, outlinedPlot, startFirstReads } from './app/screen-reads.ts';
 import { tokenKeeper } from './app/session/token-keeper.ts';
-import {
-  buildOutline,
-  catalogueTranslate,
-  outlineAt,
-  outlineFaces,
-  outlineSession,
-  outlineTexts,
-} from './app/shell/outline.ts';
+import { catalogueTranslate, outlineAt, outlineFaces, outlineSession } from './app/shell/outline.ts';
+import { loadOutlineDrawing } from './app/shell/outline-drawing.ts';
 import {
   initialLanguage,
   loadAdminCatalogue,
@@ -83,18 +77,21 @@ if (outline) {
         : undefined,
     // The member the description names, from its early read (begun by the restore's answer above).
     outline.member ? tokenKeeper.restore().then(() => outlinedMember(window.location.pathname)) : undefined,
+    // The plot the page is about (its name, its member's, its details), from its early read.
+    outline.plot ? tokenKeeper.restore().then(() => outlinedPlot(window.location.pathname)) : undefined,
+    // The code that draws it, off the login page's path.
+    loadOutlineDrawing(),
     ...[...outlineFaces, ...(outline.faces ?? [])].map((face) => document.fonts.load(face)),
   ])
-    .then(([{ app }, signedInApp, admin, texts, session, member]) => {
+    .then(([{ app }, signedInApp, admin, texts, session, member, plot, { buildOutline, outlineTexts }]) => {
       root.replaceChildren(
         buildOutline(
-          outlineTexts(
-            outline,
-            catalogueTranslate({ ...app, ...signedInApp, ...admin, ...texts }),
-            outlineSession(session),
+          outlineTexts(outline, catalogueTranslate({ ...app, ...signedInApp, ...admin, ...texts }), {
+            session: outlineSession(session),
             member,
+            plot,
             language,
-          ),
+          }),
         ),
       );
       return painted();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch, setAccessTokenProvider } from '../api/api-client.ts';
 import { forgetEarlyReads } from '../api/early-reads.ts';
 import { fakeApi } from '../test/fake-api.ts';
-import { firstReadsAt, memberReadAt, startFirstReads } from './screen-reads.ts';
+import { firstReadsAt, memberReadAt, plotReadAt, startFirstReads } from './screen-reads.ts';
 
 afterEach(() => {
   forgetEarlyReads();
@@ -31,6 +31,12 @@ describe("a screen's first reads", () => {
     expect(memberReadAt('/UpdateMember/m-1')).toBeUndefined();
     expect(memberReadAt('/Members')).toBeUndefined();
     expect(memberReadAt('/AdminMembers')).toBeUndefined();
+  });
+
+  it("should name the plot of a plot's address, which its outline draws", () => {
+    expect(plotReadAt('/Member/m-1/Field/p%2F2')).toBe('/members/m-1/plots/p%2F2');
+    expect(plotReadAt('/member/m-1/field')).toBeUndefined();
+    expect(plotReadAt('/Member/m-1')).toBeUndefined();
   });
 
   it("should hand each read to the screen's own, once, with the restored session's token", async () => {

@@ -3,7 +3,7 @@ import { keepEarlyRead, outlinedAnswer, outlinedRead } from '../api/early-reads.
 import { memberPath, myEnablerPath, plotPath } from '../api/resource-paths.ts';
 import { screens, type ScreenId } from '../navigation/screens.ts';
 import { pathParams, screenAt } from './screen-code.ts';
-import type { OutlineMember } from './shell/outline.ts';
+import type { OutlineMember, OutlinePlot } from './shell/outline.ts';
 
 type Params = Record<string, string>;
 
@@ -46,18 +46,42 @@ export function memberReadAt(pathname: string): string | undefined {
   return memberId === undefined ? undefined : memberPath(memberId);
 }
 
+/** An early read's answer for an outline (rejected when there is none: the screen then draws without it). */
+const outlinedAt = <T>(path: string | undefined, pathname: string): Promise<T> => {
+  const read = path === undefined ? undefined : outlinedRead<T>(path);
+  return read ?? Promise.reject(new Error(`No early read for the outline of ${pathname}`));
+};
+
 /**
  * The member the outline of the screen at an address names, as its early read answers (rejected when the
  * address names none, or the read fails: the screen then draws without an outline).
  */
 export function outlinedMember(pathname: string): Promise<OutlineMember> {
-  const path = memberReadAt(pathname);
-  const read = path === undefined ? undefined : outlinedRead<OutlineMember>(path);
-  return read ?? Promise.reject(new Error(`No early read of the member of ${pathname}`));
+  return outlinedAt(memberReadAt(pathname), pathname);
 }
 
 /** That member once its read has come: what React's outline draws again. */
 export function outlinedMemberNow(pathname: string): OutlineMember | undefined {
   const path = memberReadAt(pathname);
   return path === undefined ? undefined : outlinedAnswer<OutlineMember>(path);
+}
+
+/** The API address of the plot the signed-in screen at an address is (the plot's page), if it is one. */
+export function plotReadAt(pathname: string): string | undefined {
+  const screen = screens.find(({ id }) => id === screenAt(pathname, 'signedIn'));
+  const params = screen?.id === 'plot' ? pathParams(screen.path, pathname) : undefined;
+  return params?.memberId !== undefined && params.plotId !== undefined
+    ? plotPath(params.memberId, params.plotId)
+    : undefined;
+}
+
+/** The plot the outline of the screen at an address draws, as its early read answers (rejected otherwise). */
+export function outlinedPlot(pathname: string): Promise<OutlinePlot> {
+  return outlinedAt(plotReadAt(pathname), pathname);
+}
+
+/** That plot once its read has come: what React's outline draws again. */
+export function outlinedPlotNow(pathname: string): OutlinePlot | undefined {
+  const path = plotReadAt(pathname);
+  return path === undefined ? undefined : outlinedAnswer<OutlinePlot>(path);
 }

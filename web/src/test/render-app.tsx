@@ -7,13 +7,16 @@ import type { Enabler } from '../api/enablers.ts';
 import { AppRoutes } from '../app/app.tsx';
 import { anonymousRoutes, screenRoutesFor } from '../app/routes.tsx';
 import { SessionProvider } from '../app/session/session-provider.tsx';
+import { loadOutlineDrawing } from '../app/shell/outline-drawing.ts';
 import { TokenKeeper } from '../app/session/token-keeper.ts';
 import { ErrorDialog } from '../common/errors/error-dialog.tsx';
 import { fakeAccessTokenUntil, type FakeAnswer } from './fake-api.ts';
 
 // The app loads its signed-in frame and each screen lazily; loading them all once here keeps each test's
-// waits as short as when they were part of the app's first file.
+// waits as short as when they were part of the app's first file. The outline's drawing code is here too, as
+// the page's first module fetches it before it starts the app at a screen with an outline (main.tsx).
 await Promise.all([
+  loadOutlineDrawing(),
   import('../app/shell/app-shell.tsx'),
   import('../pages/not-authorized/index.tsx'),
   import('../pages/not-available/index.tsx'),

@@ -5,7 +5,8 @@ import { usePlot, usePlotOwner } from '../plots-queries.ts';
 import type { Plot, PlotOwner } from '../plots.ts';
 import { localMember, localPlot, withQueuedWrites } from './local-records.ts';
 import { outbox } from './outbox.ts';
-import { currentId, isLocalId, type OutboxRecord } from './queued-writes.ts';
+import { currentId, type OutboxRecord } from './queued-writes.ts';
+import { isLocalId } from './local-ids.ts';
 
 /** The account's queue on the device, as it changes. */
 export const useOutboxRecord = (): OutboxRecord => useSyncExternalStore(outbox.subscribe, outbox.current);

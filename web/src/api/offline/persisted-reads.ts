@@ -8,7 +8,7 @@ import {
 import { bankFields } from '../members.ts';
 import { queryKeys } from '../query-keys.ts';
 import { changeDeviceRecord, deleteDeviceRecord, deviceKeys, readDeviceRecord } from './device-store.ts';
-import { isLocalId } from './queued-writes.ts';
+import { isLocalId } from './local-ids.ts';
 
 /** Raised when the answers' shapes change: a device's older reads are then dropped, not misread. */
 export const READS_VERSION = '1';

@@ -10,19 +10,11 @@ import {
   currentId,
   emptyOutbox,
   hasWaiting,
-  isLocalId,
   localIdsOf,
-  newLocalId,
   resolveIds,
 } from './queued-writes.ts';
 
 describe('queued writes', () => {
-  it('should tell the ids the device made from the server’s', () => {
-    expect(isLocalId(newLocalId())).toBe(true);
-    expect(isLocalId('4b0c8a3e-1f2d-4c5b-9a8e-7d6c5b4a3f21')).toBe(false);
-    expect(newLocalId()).not.toBe(newLocalId());
-  });
-
   it('should name the member and plots a write needs numbered first', () => {
     expect(localIdsOf(queuedMember())).toEqual([]);
     expect(localIdsOf(queuedPlot('local-m'))).toEqual(['local-m']);

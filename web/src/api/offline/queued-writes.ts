@@ -1,11 +1,7 @@
 import type { CoverageDates } from '@cpbo/schemas/coverage-dates.ts';
 import { bankFields, type ContributeBody, type NewMember } from '../members.ts';
 import type { NewPlot, PlotUpdate } from '../plots.ts';
-
-/** A member or plot the device created: its id until the server numbers it. */
-export const LOCAL_ID_PREFIX = 'local-';
-export const newLocalId = (): string => `${LOCAL_ID_PREFIX}${crypto.randomUUID()}`;
-export const isLocalId = (id: string): boolean => id.startsWith(LOCAL_ID_PREFIX);
+import { isLocalId } from './local-ids.ts';
 
 /**
  * waiting: to be sent in its turn; refused: the server said no (its reason kept) and the agent corrects

@@ -7,6 +7,8 @@ import i18next, { loadAdminTexts } from '../../i18n/index.ts';
 import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { formatAmount } from '../../common/format/format.ts';
 import { memberOutline } from '../../pages/member/heading.ts';
+import { plotOutline } from '../../pages/plot/heading.ts';
+import { plotDetail } from '../../test/member-fixtures.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
 import { newPlotOutline } from '../../pages/new-plot/heading.ts';
 import { onboardingOutline } from '../../pages/onboarding/heading.ts';
@@ -18,14 +20,8 @@ import dashboardFr from '../../i18n/screens/dashboard/fr.json';
 import offlineEn from '../../i18n/screens/offline/en.json';
 import offlineFr from '../../i18n/screens/offline/fr.json';
 import { adminScreenTexts } from '../../navigation/screen-texts.ts';
-import {
-  buildOutline,
-  catalogueText,
-  catalogueTranslate,
-  outlineAt,
-  outlineTexts,
-  type OutlineKeys,
-} from './outline.ts';
+import { catalogueText, catalogueTranslate, outlineAt, type OutlineKeys } from './outline.ts';
+import { buildOutline, outlineTexts } from './outline-draw.ts';
 
 /** A member as its early read answers it: what the outlines draw of it. */
 const awa = {
@@ -64,7 +60,8 @@ describe('screen outline', () => {
     expect(outlineAt('/Member/m.1')).toBe(memberOutline);
     // Its description names the member, from the member's early read.
     expect(outlineAt('/member/m.1/field/')).toBe(newPlotOutline);
-    expect(outlineAt('/Member/m.1/Field/p.1')).toBeUndefined();
+    // Its heading, description and details are the plot's, from the plot's early read.
+    expect(outlineAt('/Member/m.1/Field/p.1')).toBe(plotOutline);
     expect(outlineAt('/AdminBenefitRuns')).toEqual({
       heading: 'screens.adminBenefitRuns',
       description: 'benefitRuns.list.description',
@@ -188,9 +185,7 @@ describe('screen outline', () => {
     const keys = outlineAt('/AdminUsers');
     const outline = buildOutline(
       outlineTexts(keys ?? { heading: '', loading: '' }, catalogueTranslate({ ...fr, ...adminFr }), {
-        enablerName: 'Coop Sine',
-        role: 'ADMIN',
-        username: 'Awa',
+        session: { enablerName: 'Coop Sine', role: 'ADMIN', username: 'Awa' },
       }),
     );
     document.body.replaceChildren(outline);
@@ -211,7 +206,9 @@ describe('screen outline', () => {
       'Coop Sine',
     );
     const forAdmin = buildOutline(
-      outlineTexts(dashboardOutline, translate, { enablerName: 'Coop Sine', role: 'ADMIN', username: 'Awa' }),
+      outlineTexts(dashboardOutline, translate, {
+        session: { enablerName: 'Coop Sine', role: 'ADMIN', username: 'Awa' },
+      }),
     );
     expect(forAdmin.querySelector('.screen-outline__description')?.textContent).toBe(description);
     expect(forAdmin.querySelector('.screen-outline__action')?.textContent).toBe(
@@ -221,7 +218,9 @@ describe('screen outline', () => {
     expect(forAdmin.querySelector('.screen-outline__bar--admin')).not.toBeNull();
 
     const forAgent = buildOutline(
-      outlineTexts(dashboardOutline, translate, { enablerName: 'Coop Sine', role: 'USER', username: 'Awa' }),
+      outlineTexts(dashboardOutline, translate, {
+        session: { enablerName: 'Coop Sine', role: 'USER', username: 'Awa' },
+      }),
     );
     expect(forAgent.querySelector('.screen-outline__description')?.textContent).toBe(description);
     expect(forAgent.querySelector('.screen-outline__action')).toBeNull();
@@ -232,7 +231,9 @@ describe('screen outline', () => {
     const translate = catalogueTranslate(fr);
     const session = { enablerName: 'Coop Sine', role: 'USER', username: 'Awa Diop' };
     const banner = 'data:image/png;base64,iVBORw0KGgo=';
-    const withBanner = buildOutline(outlineTexts(homeOutline, translate, { ...session, banner }));
+    const withBanner = buildOutline(
+      outlineTexts(homeOutline, translate, { session: { ...session, banner } }),
+    );
 
     expect(withBanner.querySelector('.screen-outline__heading')?.textContent).toBe(
       catalogueText(fr, 'home.welcome').replace('{{username}}', 'Awa Diop'),
@@ -242,7 +243,7 @@ describe('screen outline', () => {
     expect(image?.alt).toBe(catalogueText(fr, 'home.bannerAlt').replace('{{enabler}}', 'Coop Sine'));
     expect(image?.classList.contains('home-banner')).toBe(true);
 
-    const without = buildOutline(outlineTexts(homeOutline, translate, session));
+    const without = buildOutline(outlineTexts(homeOutline, translate, { session }));
     expect(without.querySelector('img')).toBeNull();
     expect(outlineAt('/')).toBe(homeOutline);
   });
@@ -280,7 +281,7 @@ describe('screen outline', () => {
   });
 
   it('should draw the new plot’s heading and the description naming the member, under an empty row where its breadcrumbs go', () => {
-    const outline = buildOutline(outlineTexts(newPlotOutline, catalogueTranslate(fr), undefined, awa));
+    const outline = buildOutline(outlineTexts(newPlotOutline, catalogueTranslate(fr), { member: awa }));
     document.body.replaceChildren(outline);
 
     const content = outline.querySelector('.app-shell__content');
@@ -312,7 +313,9 @@ describe('screen outline', () => {
       username: 'agent',
       currency: 'XOF',
     };
-    const outline = buildOutline(outlineTexts(memberOutline, catalogueTranslate(fr), session, awa, 'fr'));
+    const outline = buildOutline(
+      outlineTexts(memberOutline, catalogueTranslate(fr), { session, member: awa, language: 'fr' }),
+    );
     document.body.replaceChildren(outline);
 
     expect(outline.querySelector('.screen-outline__heading')?.textContent).toBe('Awa Diop');
@@ -342,9 +345,64 @@ describe('screen outline', () => {
     ]);
     expect(formatAmount(12500, 'XOF', 'fr')).toMatch(/^12\s500\sF\sCFA$/u);
     // Without the member's read, no cards, and the screen's title as its heading.
-    const waiting = outlineTexts(memberOutline, catalogueTranslate(fr), session, undefined, 'fr');
+    const waiting = outlineTexts(memberOutline, catalogueTranslate(fr), { session, language: 'fr' });
     expect(waiting.cards).toBeUndefined();
     expect(waiting.heading).toBe(catalogueText(fr, 'screens.member'));
+  });
+
+  it('should draw the plot’s page: its name, its member’s, its details (the id on one line), then its location’s section', () => {
+    expect(outlineAt('/Member/m-1/Field/p-1')).toBe(plotOutline);
+    const plot = plotDetail({ cropDescription: 'Mil', isIrrigated: false });
+    const outline = buildOutline(outlineTexts(plotOutline, catalogueTranslate(fr), { plot, language: 'fr' }));
+    document.body.replaceChildren(outline);
+
+    const content = outline.querySelector('.app-shell__content');
+    expect(content?.firstElementChild?.className).toBe('screen-outline__breadcrumbs');
+    expect(outline.querySelector('.screen-outline__heading')?.textContent).toBe('North field');
+    expect(outline.querySelector('.screen-outline__description')?.textContent).toBe(
+      catalogueText(fr, 'plots.detail.description').replace('{{member}}', 'Asha Devi'),
+    );
+    const [details, location] = [...outline.querySelectorAll('.screen-outline__section')];
+    expect(details?.querySelector('.screen-outline__section-heading')?.textContent).toBe(
+      catalogueText(fr, 'plots.detail.details'),
+    );
+    const pairs = [...(details?.querySelectorAll('.screen-outline__pair') ?? [])].map((pair) => [
+      pair.firstElementChild?.textContent,
+      pair.lastElementChild?.textContent,
+    ]);
+    expect(pairs).toEqual([
+      [catalogueText(fr, 'plots.fields.name'), 'North field'],
+      [catalogueText(fr, 'plots.fields.id'), 'p-1'],
+      [
+        catalogueText(fr, 'plots.fields.member'),
+        catalogueText(fr, 'plots.values.member')
+          .replace('{{name}}', 'Asha Devi')
+          .replace('{{number}}', 'F-0042'),
+      ],
+      [catalogueText(fr, 'plots.fields.crop'), 'Mil'],
+      [catalogueText(fr, 'plots.fields.irrigated'), catalogueText(fr, 'plots.values.no')],
+      [
+        catalogueText(fr, 'plots.fields.coordinates'),
+        catalogueText(fr, 'plots.values.coordinates')
+          .replace('{{latitude}}', '10,5')
+          .replace('{{longitude}}', '78,25'),
+      ],
+      [
+        catalogueText(fr, 'plots.fields.configVersion'),
+        catalogueText(fr, 'plots.values.configVersion').replace('{{version}}', '3'),
+      ],
+    ]);
+    expect(details?.querySelectorAll('.screen-outline__pair-value--copied')).toHaveLength(1);
+    expect(location?.querySelector('.screen-outline__section-description')?.textContent).toBe(
+      catalogueText(fr, 'plots.location.description'),
+    );
+    // A plot kept on the device has no id to copy yet.
+    const local = outlineTexts(plotOutline, catalogueTranslate(fr), { plot: plotDetail({ id: 'local-1' }) });
+    expect(local.details?.pairs[1]).toEqual({ label: catalogueText(fr, 'plots.fields.id'), value: '—' });
+    // Without the plot's read, no details, and the screen's title as its heading.
+    const waiting = outlineTexts(plotOutline, catalogueTranslate(fr));
+    expect(waiting.details).toBeUndefined();
+    expect(waiting.heading).toBe(catalogueText(fr, 'screens.plot'));
   });
 
   it('should draw a screen’s first section, its title and description, after the screen’s own description', () => {

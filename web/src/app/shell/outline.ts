@@ -1,15 +1,16 @@
-import { adminTables, adminTableTotalKey, totalUnknown } from '../../common/admin-table/table-texts.ts';
+import { adminTables, adminTableTotalKey } from '../../common/admin-table/table-texts.ts';
 import type { AuthSession } from '../../api/auth.ts';
 import type { MemberDetail } from '../../api/members.ts';
-import { formatAmount, formatDate } from '../../common/format/format.ts';
+import type { Plot } from '../../api/plots.ts';
 import type { AddedCatalogue } from '../../i18n/catalogue-loader.ts';
 import { dashboardOutline } from '../../pages/dashboard/heading.ts';
 import { homeOutline } from '../../pages/home/heading.ts';
 import { memberOutline } from '../../pages/member/heading.ts';
-import { statusCards, type StatusMember } from '../../pages/member/status-values.ts';
+import type { StatusMember } from '../../pages/member/status-values.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
 import { newPlotOutline } from '../../pages/new-plot/heading.ts';
 import { onboardingOutline } from '../../pages/onboarding/heading.ts';
+import { plotOutline } from '../../pages/plot/heading.ts';
 import { waitingOutline } from '../../pages/waiting/heading.ts';
 import { screenAt } from '../screen-code.ts';
 import { adminScreenTexts } from '../../navigation/screen-texts.ts';
@@ -64,6 +65,13 @@ export interface OutlineKeys {
   memberHeading?: boolean;
   /** The member's status cards under the tabs (the member's page), from the member's early read (with `member`). */
   statusCards?: boolean;
+  /**
+   * The heading is the plot's name and the description names its member (the plot's page): the outline waits
+   * for the plot's early read (app/screen-reads.ts).
+   */
+  plot?: boolean;
+  /** The plot's details under the description, in a section of this title's key (with `plot`). */
+  details?: string;
   /** The screen has breadcrumbs above its heading: the outline keeps their row, empty until the screen draws them. */
   breadcrumbs?: boolean;
   /** The screen has tabs above its first section: the outline keeps their row, empty until the screen draws them. */
@@ -76,11 +84,21 @@ export interface OutlineKeys {
 }
 export type OutlineTexts = Omit<
   OutlineKeys,
-  'enabler' | 'texts' | 'adminAction' | 'banner' | 'member' | 'memberHeading' | 'statusCards'
+  | 'enabler'
+  | 'texts'
+  | 'adminAction'
+  | 'banner'
+  | 'member'
+  | 'memberHeading'
+  | 'statusCards'
+  | 'plot'
+  | 'details'
 > & {
   banner?: { src: string; alt: string };
   /** The status cards' labels and values. */
   cards?: { label: string; value: string }[];
+  /** A section of labels and values (the plot's details): `copied`, a value on one line after a copy button. */
+  details?: { heading: string; pairs: { label: string; value: string; copied?: true }[] };
 };
 
 /** An administrator's table: its title, description (and total line), search field, loading text. */
@@ -114,6 +132,7 @@ const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   waiting: waitingOutline,
   dashboard: dashboardOutline,
   newPlot: newPlotOutline,
+  plot: plotOutline,
   ...Object.fromEntries(
     (Object.keys(adminTables) as (keyof typeof adminTables)[]).map((screen) => [
       screen,
@@ -179,6 +198,9 @@ export interface OutlineSession {
 /** What an outline draws of the member of the address, as its early read answered (`member`). */
 export type OutlineMember = Pick<MemberDetail, 'name' | 'number' | 'village'> & StatusMember;
 
+/** What an outline draws of the plot of the address: its early read's answer (`plot`). */
+export type OutlinePlot = Plot;
+
 /** What an outline draws of the session's restore's answer. */
 export const outlineSession = (restored: AuthSession | undefined): OutlineSession => ({
   enablerName: restored?.enablerName ?? '',
@@ -189,153 +211,3 @@ export const outlineSession = (restored: AuthSession | undefined): OutlineSessio
     : {}),
   ...(restored?.currentEnabler?.banner ? { banner: restored.currentEnabler.banner } : {}),
 });
-
-/**
- * The outline's texts: a total line as the table draws it before its first answer; with the session's
- * restore's answer, when the outline waits for it, the enabler's name in the description, and an
- * administrator's bar and button; with the member's early read, the member's name and number.
- */
-export const outlineTexts = (
-  keys: OutlineKeys,
-  translate: Translate,
-  session: OutlineSession = outlineSession(undefined),
-  member?: OutlineMember,
-  language = 'en',
-): OutlineTexts => {
-  const administrator = keys.admin === true || (keys.enabler === true && session.role === 'ADMIN');
-  const action = keys.action ?? (administrator ? keys.adminAction : undefined);
-  const named = {
-    ...(keys.enabler ? { enabler: session.enablerName, username: session.username } : {}),
-    ...(keys.member
-      ? { member: member?.name ?? '', number: member?.number ?? '', village: member?.village ?? '' }
-      : {}),
-  };
-  const amounts = {
-    amount: (amount: number | null | undefined) => formatAmount(amount, session.currency, language),
-    date: formatDate,
-  };
-  return {
-    ...(keys.breadcrumbs ? { breadcrumbs: true } : {}),
-    ...(keys.tabs ? { tabs: true } : {}),
-    heading: keys.memberHeading && member ? member.name : translate(keys.heading, named),
-    loading: translate(keys.loading),
-    ...(keys.search === undefined ? {} : { search: translate(keys.search) }),
-    ...(keys.description === undefined
-      ? {}
-      : {
-          description: translate(keys.description, named),
-        }),
-    ...(keys.banner !== undefined && keys.enabler && session.banner !== undefined
-      ? { banner: { src: session.banner, alt: translate(keys.banner, named) } }
-      : {}),
-    ...(keys.total === undefined ? {} : { total: translate(keys.total, { amount: totalUnknown }) }),
-    ...(keys.section === undefined
-      ? {}
-      : {
-          section: {
-            heading: translate(keys.section.heading),
-            description: translate(keys.section.description),
-            ...(keys.section.plain ? { plain: true } : {}),
-          },
-        }),
-    ...(keys.statusCards && member ? { cards: statusCards(member, amounts, translate) } : {}),
-    ...(administrator ? { admin: true } : {}),
-    ...(keys.actions ? { actions: true } : {}),
-    ...(action === undefined ? {} : { action: translate(action) }),
-    ...(action !== undefined && keys.actionIcon ? { actionIcon: true } : {}),
-  };
-};
-
-/**
- * The signed-in frame (its bar, its menu's place on wide screens) with the screen's heading, its description,
- * its first section and a disabled search field as it has them, and its loading text, in plain DOM: the page's first module draws it before React
- * and the app's code have arrived, and React draws the same until the frame and the screen replace it. The
- * heading and the description are drawn where the screen draws its own and in their fonts (app.css), so
- * nothing moves; nothing in it works yet, and it says so to screen readers (a loading status).
- */
-export function buildOutline(texts: OutlineTexts): HTMLElement {
-  const element = (tag: string, className: string, text?: string): HTMLElement => {
-    const created = document.createElement(tag);
-    created.className = className;
-    if (text !== undefined) created.textContent = text;
-    return created;
-  };
-  // Only drawn: the screen brings its own heading (a level-1 heading) and fields.
-  const drawn = (shown: HTMLElement) => {
-    shown.setAttribute('aria-hidden', 'true');
-    return shown;
-  };
-  const content = element('div', 'app-shell__content');
-  if (texts.breadcrumbs) content.append(drawn(element('div', 'screen-outline__breadcrumbs')));
-  const heading = element('div', 'screen-outline__heading', texts.heading);
-  if (texts.action === undefined) content.append(drawn(heading));
-  else {
-    const row = element('div', 'screen-outline__heading-row');
-    const action = `screen-outline__action${texts.actionIcon ? ' screen-outline__action--icon' : ''}`;
-    row.append(heading, element('span', action, texts.action));
-    content.append(drawn(row));
-  }
-  if (texts.banner !== undefined) {
-    const banner = document.createElement('img');
-    banner.className = 'home-banner screen-outline__banner';
-    banner.src = texts.banner.src;
-    banner.alt = texts.banner.alt;
-    content.append(drawn(banner));
-  }
-  if (texts.description !== undefined) {
-    const description = element(
-      'div',
-      `screen-outline__description${texts.actions ? ' screen-outline__description--under-actions' : ''}`,
-      texts.description,
-    );
-    if (texts.total !== undefined) description.append(element('span', 'screen-outline__total', texts.total));
-    content.append(drawn(description));
-  }
-  if (texts.tabs) content.append(drawn(element('div', 'screen-outline__tabs')));
-  if (texts.cards !== undefined) {
-    const cards = element('div', 'screen-outline__cards');
-    for (const { label, value } of texts.cards) {
-      const card = element('div', 'screen-outline__card');
-      card.append(
-        element('div', 'screen-outline__card-label', label),
-        element('div', 'screen-outline__card-value', value),
-      );
-      cards.append(card);
-    }
-    content.append(drawn(cards));
-  }
-  if (texts.section !== undefined) {
-    const section = element(
-      'div',
-      `screen-outline__section${texts.section.plain ? ' screen-outline__section--plain' : ''}`,
-    );
-    section.append(
-      element('div', 'screen-outline__section-heading', texts.section.heading),
-      element('div', 'screen-outline__section-description', texts.section.description),
-    );
-    content.append(drawn(section));
-  }
-  if (texts.search !== undefined) {
-    const search = document.createElement('input');
-    search.className = 'screen-outline__search';
-    search.type = 'search';
-    search.placeholder = texts.search;
-    // What is typed here would be lost when the screen replaces the outline.
-    search.disabled = true;
-    content.append(drawn(search));
-  }
-  const status = element('div', 'screen-outline__status');
-  status.setAttribute('role', 'status');
-  status.append(element('span', 'screen-outline__spinner'), element('span', '', texts.loading));
-  content.append(status);
-
-  const body = element('div', 'app-shell__body');
-  body.append(element('div', 'app-shell__navigation screen-outline__navigation'), content);
-  const outline = element('div', 'app-shell screen-outline');
-  const bar = element(
-    'div',
-    `top-bar screen-outline__bar${texts.admin ? ' screen-outline__bar--admin' : ''}`,
-  );
-  outline.append(bar, body);
-  return outline;
-}

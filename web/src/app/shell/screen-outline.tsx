@@ -1,9 +1,10 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../common/ui/loading-screen.tsx';
-import { outlinedMemberNow } from '../screen-reads.ts';
+import { outlinedMemberNow, outlinedPlotNow } from '../screen-reads.ts';
 import { tokenKeeper } from '../session/token-keeper.ts';
-import { buildOutline, outlineSession, outlineTexts, type OutlineKeys } from './outline.ts';
+import { outlineSession, type OutlineKeys } from './outline.ts';
+import { outlineDrawing } from './outline-drawing.ts';
 
 /**
  * The outline of the signed-in frame and screen (outline.ts) while the session is restored and their code
@@ -22,9 +23,15 @@ export function ScreenOutline({ keys, pathname }: { keys: OutlineKeys; pathname:
   // The member the description names (and the member's page draws), from its early read, which had come too;
   // the session's restore answered the enabler's currency.
   const member = keys.member ? outlinedMemberNow(pathname) : undefined;
+  // The plot the plot's page draws, from its early read.
+  const plot = keys.plot ? outlinedPlotNow(pathname) : undefined;
+  // Its drawing code, which the page's first module fetched before it drew the outline.
+  const drawing = outlineDrawing();
   const ready =
+    drawing !== undefined &&
     (!keys.enabler || session.enablerName !== '') &&
     (!keys.member || member !== undefined) &&
+    (!keys.plot || plot !== undefined) &&
     [
       keys.heading,
       keys.loading,
@@ -33,20 +40,20 @@ export function ScreenOutline({ keys, pathname }: { keys: OutlineKeys; pathname:
       keys.total,
       keys.section?.heading,
       keys.section?.description,
+      keys.details,
     ].every((key) => key === undefined || i18n.exists(key));
   // The texts as one value, so that the outline is drawn again only when one of them changes.
   const texts = JSON.stringify(
-    outlineTexts(
-      keys,
-      (key, values) => t(key, values),
+    drawing?.outlineTexts(keys, (key, values) => t(key, values), {
       session,
       member,
-      i18n.resolvedLanguage ?? i18n.language,
-    ),
+      plot,
+      language: i18n.resolvedLanguage ?? i18n.language,
+    }),
   );
   const host = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    host.current?.replaceChildren(buildOutline(JSON.parse(texts)));
-  }, [texts]);
+    if (drawing) host.current?.replaceChildren(drawing.buildOutline(JSON.parse(texts)));
+  }, [drawing, texts]);
   return ready ? <div ref={host} className="screen-outline-host" /> : <LoadingScreen />;
 }

@@ -5,7 +5,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Select from '@cloudscape-design/components/select';
 import type { ProtectionType } from '../../api/members.ts';
 import { submitFieldWrite } from '../../api/offline/field-writes.ts';
-import { newLocalId } from '../../api/offline/queued-writes.ts';
+import { newLocalId } from '../../api/offline/local-ids.ts';
 import { MoneyForm } from './money-form.tsx';
 import { ProtectionTypeField } from './protection-type-field.tsx';
 

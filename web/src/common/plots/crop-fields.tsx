@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
-import { irrigationKey, isIrrigatedOf, type Irrigation } from './plot-fields.ts';
+import { irrigationKey, isIrrigatedOf, type Irrigation } from './irrigation.ts';
 
 /** What grows on a plot and whether it is irrigated (spec section 3, Plot), as a form holds them. */
 export interface CropValues {

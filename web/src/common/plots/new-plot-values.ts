@@ -6,15 +6,14 @@ import {
   cropDescriptionOf,
   cropDescriptionProblem,
   formatIsoDate,
-  isIrrigatedOf,
   nameProblem,
   parseDayMonthYear,
   parseDecimal,
   startDateProblem,
   unixSecondsOf,
   type FieldProblem,
-  type Irrigation,
 } from './plot-fields.ts';
+import { isIrrigatedOf, type Irrigation } from './irrigation.ts';
 
 /** The new-plot form as typed. */
 export interface NewPlotValues {

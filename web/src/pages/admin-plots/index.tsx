@@ -10,7 +10,7 @@ import {
   type AdminRecordTableConfig,
 } from '../../common/admin-table/admin-record-table.tsx';
 import { formatNumber } from '../../common/format/format.ts';
-import { irrigationKey } from '../../common/plots/plot-fields.ts';
+import { irrigationKey } from '../../common/plots/irrigation.ts';
 import { PlotId } from '../../common/plots/plot-id.tsx';
 
 const plots: AdminRecordTableConfig<'plots'> = {

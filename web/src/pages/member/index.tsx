@@ -9,7 +9,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useFieldMember } from '../../api/offline/field-queries.ts';
-import { isLocalId } from '../../api/offline/queued-writes.ts';
+import { isLocalId } from '../../api/offline/local-ids.ts';
 import { screenTitleKey } from '../../navigation/screens.ts';
 import { paths } from '../../navigation/paths.ts';
 import { LoadState } from '../../common/ui/load-state.tsx';

@@ -32,11 +32,11 @@ import {
 } from '../../../common/plots/new-plot-values.ts';
 import {
   formatIsoDate,
-  irrigationOf,
   parseDayMonthYear,
   problemMessage,
   todayIso,
 } from '../../../common/plots/plot-fields.ts';
+import { irrigationOf } from '../../../common/plots/irrigation.ts';
 import { useAdminSave } from '../../../common/admin-form/use-admin-save.ts';
 import { useDocumentTitle } from '../../../browser/use-document-title.ts';
 import { coverageRuleOf } from '../../../common/plots/coverage-rule.ts';

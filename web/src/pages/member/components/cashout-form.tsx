@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MemberDetail } from '../../../api/members.ts';
 import { submitFieldWrite } from '../../../api/offline/field-writes.ts';
-import { newLocalId } from '../../../api/offline/queued-writes.ts';
+import { newLocalId } from '../../../api/offline/local-ids.ts';
 import { useMemberFormats } from '../../../common/format/use-member-formats.ts';
 import { amountCents } from '@cpbo/schemas/money.ts';
 import { MoneyForm } from '../../../common/money/money-form.tsx';

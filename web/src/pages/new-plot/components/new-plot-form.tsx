@@ -15,7 +15,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { EnablerConfig } from '../../../api/enablers.ts';
 import type { NewPlot } from '../../../api/plots.ts';
 import { submitFieldWrite } from '../../../api/offline/field-writes.ts';
-import { newLocalId } from '../../../api/offline/queued-writes.ts';
+import { newLocalId } from '../../../api/offline/local-ids.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { useWrite } from '../../../api/use-write.ts';
 import { useActionKey } from '../../../api/use-action-key.ts';

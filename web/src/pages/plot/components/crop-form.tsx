@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import type { Plot } from '../../../api/plots.ts';
 import { cropFields, type CropValues } from '../../../common/plots/crop-fields.tsx';
+import { irrigationOf, isIrrigatedOf } from '../../../common/plots/irrigation.ts';
 import {
   cropDescriptionOf,
   cropDescriptionProblem,
-  irrigationOf,
-  isIrrigatedOf,
   problemMessage,
 } from '../../../common/plots/plot-fields.ts';
 import { PlotUpdateSection, type PlotUpdateOutcome } from './plot-update-section.tsx';

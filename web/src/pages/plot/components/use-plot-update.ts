@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { submitFieldWrite } from '../../../api/offline/field-writes.ts';
-import { newLocalId } from '../../../api/offline/queued-writes.ts';
+import { newLocalId } from '../../../api/offline/local-ids.ts';
 import type { Plot, PlotUpdate } from '../../../api/plots.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { useActionKey } from '../../../api/use-action-key.ts';

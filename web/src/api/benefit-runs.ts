@@ -29,9 +29,10 @@ export type {
   DuplicatesQuery,
   PreviewQuery,
 } from '@cpbo/schemas';
+import { benefitRunPath } from './resource-paths.ts';
 
 const base = '/admin/benefit-runs';
-const runPath = (runId: string) => `${base}/${encodeURIComponent(runId)}`;
+const runPath = benefitRunPath;
 
 /** A write the user confirmed: its tries share one Idempotency-Key. */
 type WriteOptions = Pick<ApiRequest, 'idempotencyKey'>;

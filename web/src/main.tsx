@@ -33,7 +33,7 @@ const signedIn = tokenKeeper.hasSession();
 if (signedIn)
   tokenKeeper
     .restore()
-    .then((session) => startFirstReads(window.location.pathname, session))
+    .then(({ accessToken }) => startFirstReads(window.location.pathname, accessToken))
     .catch(() => undefined);
 const language = initialLanguage();
 const catalogue = loadCatalogue(language);

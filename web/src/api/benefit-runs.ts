@@ -29,10 +29,9 @@ export type {
   DuplicatesQuery,
   PreviewQuery,
 } from '@cpbo/schemas';
-import { benefitRunPath } from './resource-paths.ts';
 
 const base = '/admin/benefit-runs';
-const runPath = benefitRunPath;
+const runPath = (runId: string) => `${base}/${encodeURIComponent(runId)}`;
 
 /** A write the user confirmed: its tries share one Idempotency-Key. */
 type WriteOptions = Pick<ApiRequest, 'idempotencyKey'>;

@@ -22,10 +22,6 @@ describe("a screen's first reads", () => {
     expect(firstReadsAt('/Members')).toEqual([]);
     expect(firstReadsAt('/')).toEqual([]);
     expect(firstReadsAt('/AdminMembers')).toEqual([]);
-    // An administrator's benefit run reads its run; an agent at its address reads nothing (not theirs).
-    expect(firstReadsAt('/BenefitRun/r%2F1', 'ADMIN')).toEqual(['/admin/benefit-runs/r%2F1']);
-    expect(firstReadsAt('/BenefitRun/r-1', 'USER')).toEqual([]);
-    expect(firstReadsAt('/BenefitRun/r-1')).toEqual([]);
   });
 
   it("should name the member of a plot's or a new plot's address, which their outline names", () => {
@@ -50,7 +46,7 @@ describe("a screen's first reads", () => {
       'GET /api/me/enabler': { body: { name: 'Sahel Farmers' } },
     });
 
-    startFirstReads('/Member/m-1', { accessToken: 'restored-token', role: 'USER' });
+    startFirstReads('/Member/m-1', 'restored-token');
     await vi.waitFor(() => expect(api.calls()).toEqual(['GET /api/members/m-1', 'GET /api/me/enabler']));
     expect(api.bearerOf('GET /api/members/m-1')).toBe('Bearer restored-token');
 

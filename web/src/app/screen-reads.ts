@@ -1,7 +1,6 @@
 import { apiFetch } from '../api/api-client.ts';
 import { keepEarlyRead, outlinedAnswer, outlinedRead } from '../api/early-reads.ts';
-import type { AuthSession } from '../api/auth.ts';
-import { benefitRunPath, memberPath, myEnablerPath, plotPath } from '../api/resource-paths.ts';
+import { memberPath, myEnablerPath, plotPath } from '../api/resource-paths.ts';
 import { screens, type ScreenId } from '../navigation/screens.ts';
 import { pathParams, screenAt } from './screen-code.ts';
 import type { OutlineMember, OutlinePlot } from './shell/outline.ts';
@@ -10,23 +9,17 @@ type Params = Record<string, string>;
 
 /**
  * What a signed-in screen reads first, by API address: a member's page its member and the enabler's cover
- * terms, a plot's page its plot and its member too, the new-plot form its member and the latest config; an
- * administrator's benefit run its run.
+ * terms, a plot's page its plot and its member too, the new-plot form its member and the latest config.
  */
 const firstReads: Partial<Record<ScreenId, (params: Params) => string[]>> = {
   member: ({ id = '' }) => [memberPath(id), myEnablerPath],
   newPlot: ({ memberId = '' }) => [memberPath(memberId), myEnablerPath],
   plot: ({ memberId = '', plotId = '' }) => [plotPath(memberId, plotId), memberPath(memberId), myEnablerPath],
-  benefitRun: ({ id = '' }) => [benefitRunPath(id)],
 };
 
-/**
- * The API addresses the screen at an address reads first (none for most screens): a signed-in screen's, and
- * an administrator's for an administrator.
- */
-export function firstReadsAt(pathname: string, role?: string): string[] {
-  const id = screenAt(pathname, 'signedIn') ?? (role === 'ADMIN' ? screenAt(pathname, 'admin') : undefined);
-  const screen = screens.find((candidate) => candidate.id === id);
+/** The API addresses the signed-in screen at an address reads first (none for most screens). */
+export function firstReadsAt(pathname: string): string[] {
+  const screen = screens.find(({ id }) => id === screenAt(pathname, 'signedIn'));
   const reads = screen && firstReads[screen.id];
   const params = screen && pathParams(screen.path, pathname);
   return reads && params ? reads(params) : [];
@@ -36,11 +29,8 @@ export function firstReadsAt(pathname: string, role?: string): string[] {
  * Begins the first reads of the screen at an address with the restored session's access token; the screen's
  * own reads take their answers (api/early-reads.ts).
  */
-export function startFirstReads(
-  pathname: string,
-  { accessToken, role }: Pick<AuthSession, 'accessToken' | 'role'>,
-): void {
-  for (const path of firstReadsAt(pathname, role)) {
+export function startFirstReads(pathname: string, accessToken: string): void {
+  for (const path of firstReadsAt(pathname)) {
     keepEarlyRead(path, apiFetch(path, { auth: { bearer: accessToken }, errors: 'caller' }));
   }
 }

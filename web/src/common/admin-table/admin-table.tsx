@@ -19,7 +19,6 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { useSavedNotice } from '../ui/saved-notice.tsx';
 import { TableEmptyState, TableLoadingState, TableNoMatchState } from '../ui/table-states.tsx';
 import { useFollow } from '../../browser/use-follow.ts';
-import { useNarrowScreen } from '../../browser/use-narrow-screen.ts';
 import { useNumberedPages } from './numbered-pages.tsx';
 import { adminTableTotalKey, totalUnknown } from './table-texts.ts';
 import { readAgain } from '../../api/read-again.ts';
@@ -85,7 +84,6 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
     props.preferences,
   );
   const { page, pageSize, all } = paging;
-  const narrow = useNarrowScreen();
   const [sort, setSort] = useState<AdminTableSort>(defaultSort);
   // Another sort or filter starts again from the first page.
   const query = JSON.stringify({ sort, filterValues });
@@ -259,12 +257,7 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
             </Header>
           }
           filter={props.filter}
-          pagination={
-            // On a phone Cloudscape draws the pager under the rows: drawn before the first answer, it would
-            // stand under the loading state and move down when the rows come (a layout shift). It comes
-            // with them instead.
-            narrow && shown.data === undefined ? undefined : paging.pagination(count ?? 0, loading)
-          }
+          pagination={paging.pagination(count ?? 0, loading)}
           preferences={paging.preferences(shown.data !== undefined, { options: columnOptions, visible })}
           empty={
             loading ? (

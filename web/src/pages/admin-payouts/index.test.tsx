@@ -245,38 +245,6 @@ describe('admin benefits table', { timeout: 30_000 }, () => {
     expect(open.mock.calls).toEqual([['/UpdatePayout/pay-1'], ['/UpdatePayout/pay-1']]);
   });
 
-  it('should draw the pager on a phone, under the rows, only once they have come: nothing moves down under the user', async () => {
-    vi.stubGlobal(
-      'matchMedia',
-      (query: string) =>
-        ({
-          matches: query.includes('max-width'),
-          media: query,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-        }) as unknown as MediaQueryList,
-    );
-    setSessionMarker();
-    let answer: () => void = () => undefined;
-    fakeApi({
-      ...adminRoutes(),
-      'GET /api/admin/payouts': (request) =>
-        new Promise((resolve) => {
-          answer = () => resolve(pagedPayouts(request));
-        }),
-    });
-    renderApp('/AdminPayouts');
-    await waitFor(() => expect(table()).not.toBeNull());
-    await waitFor(() => expect(screen.getByText('Loading benefits')).toBeTruthy());
-    expect(table()?.findPagination()).toBeNull();
-
-    act(() => answer());
-    await waitFor(() => expect(rows().length).toBe(10));
-    await waitFor(() => expect(table()?.findPagination()).not.toBeNull());
-  });
-
   it('should speak French', async () => {
     await i18next.changeLanguage('fr');
     await openPayouts();

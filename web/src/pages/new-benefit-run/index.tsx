@@ -11,16 +11,12 @@ import { AssessmentFormat } from './components/assessment-format.tsx';
 import { AssessmentUpload } from './components/assessment-upload.tsx';
 import { CoveredPlots } from './components/covered-plots.tsx';
 import './new-benefit-run.css';
-import { useStages } from '../../common/ui/use-stages.ts';
 
 /** An assessment uploaded to start a benefit run, beside the documentation of its two formats. */
 export function NewBenefitRunPage() {
   const { t } = useTranslation();
   const follow = useFollow();
   useDocumentTitle(t('screens.newBenefitRun'));
-  // The covered plots first, then the upload, then the formats' documentation, each a task of its own
-  // (common/ui/use-stages.ts).
-  const stage = useStages(3);
   return (
     <ContentLayout
       breadcrumbs={
@@ -41,8 +37,8 @@ export function NewBenefitRunPage() {
     >
       <SpaceBetween size="l">
         <CoveredPlots />
-        {stage >= 2 && <AssessmentUpload />}
-        {stage >= 3 && <AssessmentFormat />}
+        <AssessmentUpload />
+        <AssessmentFormat />
       </SpaceBetween>
     </ContentLayout>
   );

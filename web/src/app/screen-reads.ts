@@ -17,12 +17,18 @@ const firstReads: Partial<Record<ScreenId, (params: Params) => string[]>> = {
   plot: ({ memberId = '', plotId = '' }) => [plotPath(memberId, plotId), memberPath(memberId), myEnablerPath],
 };
 
+/** The signed-in screen at an address, with the parameters its path names (`:id`, `:memberId`…). */
+const signedInScreenAt = (pathname: string): { id: ScreenId; params: Params } | undefined => {
+  const screen = screens.find(({ id }) => id === screenAt(pathname, 'signedIn'));
+  const params = screen && pathParams(screen.path, pathname);
+  return screen && params ? { id: screen.id, params } : undefined;
+};
+
 /** The API addresses the signed-in screen at an address reads first (none for most screens). */
 export function firstReadsAt(pathname: string): string[] {
-  const screen = screens.find(({ id }) => id === screenAt(pathname, 'signedIn'));
+  const screen = signedInScreenAt(pathname);
   const reads = screen && firstReads[screen.id];
-  const params = screen && pathParams(screen.path, pathname);
-  return reads && params ? reads(params) : [];
+  return reads && screen ? reads(screen.params) : [];
 }
 
 /**
@@ -40,9 +46,8 @@ export function startFirstReads(pathname: string, accessToken: string): void {
  * the member's page's `:id`).
  */
 export function memberReadAt(pathname: string): string | undefined {
-  const screen = screens.find(({ id }) => id === screenAt(pathname, 'signedIn'));
-  const params = screen && pathParams(screen.path, pathname);
-  const memberId = params?.memberId ?? (screen?.id === 'member' ? params?.id : undefined);
+  const screen = signedInScreenAt(pathname);
+  const memberId = screen?.params.memberId ?? (screen?.id === 'member' ? screen.params.id : undefined);
   return memberId === undefined ? undefined : memberPath(memberId);
 }
 
@@ -68,8 +73,8 @@ export function outlinedMemberNow(pathname: string): OutlineMember | undefined {
 
 /** The API address of the plot the signed-in screen at an address is (the plot's page), if it is one. */
 export function plotReadAt(pathname: string): string | undefined {
-  const screen = screens.find(({ id }) => id === screenAt(pathname, 'signedIn'));
-  const params = screen?.id === 'plot' ? pathParams(screen.path, pathname) : undefined;
+  const screen = signedInScreenAt(pathname);
+  const params = screen?.id === 'plot' ? screen.params : undefined;
   return params?.memberId !== undefined && params.plotId !== undefined
     ? plotPath(params.memberId, params.plotId)
     : undefined;

@@ -52,19 +52,30 @@ const tailOf = async (logFile: string, lines = 40): Promise<string> => {
   return text.trimEnd().split('\n').slice(-lines).join('\n');
 };
 
+/** How the runtime's process is started, beside what the runtime does. */
+export interface RuntimeProcessOptions {
+  /** Where the child's output goes, rather than to this process's streams. */
+  logFile?: string;
+  /** A lower scheduling priority (nice's increment) for the child and what it starts (DynamoDB Local's Java). */
+  niceness?: number;
+}
+
 /**
  * Runs startLocalRuntime in a child process. The runtime sets process.env for the functions; in a
  * child, none of it leaks into the caller (the test runner forks its workers with its own environment).
- * With `logFile`, the child's output goes there rather than to this process's streams.
  */
 export const startRuntimeProcess = (
   options: LocalRuntimeOptions,
-  logFile?: string,
+  { logFile, niceness }: RuntimeProcessOptions = {},
 ): Promise<RuntimeProcess> =>
   new Promise((resolve, reject) => {
     const output = logFile === undefined ? undefined : openSync(logFile, 'a');
+    const node = ['--import', tsxLoader];
     const child = fork(childEntry, [], {
-      execArgv: ['--import', tsxLoader],
+      // Through nice, every thread of the child and of its children starts at that priority.
+      ...(niceness === undefined
+        ? { execArgv: node }
+        : { execPath: 'nice', execArgv: ['-n', String(niceness), process.execPath, ...node] }),
       stdio: output === undefined ? 'inherit' : ['ignore', output, output, 'ipc'],
     });
     // The child holds its own copy of the file's descriptor.
@@ -114,7 +125,7 @@ export const startSeededRuntime = async (
   webDist: string,
   folderPrefix: string,
   options: Partial<LocalRuntimeOptions> = {},
-  { logToFile = false }: { logToFile?: boolean } = {},
+  { logToFile = false, niceness }: { logToFile?: boolean } & Pick<RuntimeProcessOptions, 'niceness'> = {},
 ): Promise<RuntimeProcess> => {
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error(`No built SPA in ${webDist}: run "npm run build -w web" first (npm test does).`);
@@ -134,7 +145,7 @@ export const startSeededRuntime = async (
         faultRate: faultRateOf(process.env),
         ...options,
       },
-      logToFile ? join(dataDir, 'runtime.log') : undefined,
+      { logFile: logToFile ? join(dataDir, 'runtime.log') : undefined, niceness },
     );
     return {
       ...runtime,

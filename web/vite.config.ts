@@ -70,6 +70,14 @@ export default defineConfig({
               // The member list, the signed-in screen bench:web measures, with the frame around it.
               signedIn: ['src/app/shell/app-shell.tsx', 'src/pages/members/index.tsx'],
               signedOut: ['src/pages/login/index.tsx'],
+              // The table cells' rules are 180 of the signed-in side's 431 KB of CSS: a stylesheet of their own is
+              // parsed in a task of its own, two shorter tasks on a slow phone instead of one long one.
+              signedInApart: [
+                {
+                  name: 'table-cells',
+                  test: /@cloudscape-design[\\/]components[\\/]table[\\/]body-cell[\\/]/,
+                },
+              ],
               priority: 1,
             }),
           ],

@@ -88,6 +88,31 @@ describe('screenChunks', () => {
   });
 });
 
+describe('screenChunks with parts of the signed-in side apart', () => {
+  const apart = screenChunks({
+    root: '/web',
+    app: ['src/app/start.tsx'],
+    signedIn: ['src/app/shell/app-shell.tsx', 'src/pages/members/index.tsx'],
+    signedOut: ['src/pages/login/index.tsx'],
+    priority: 1,
+    signedInApart: [{ name: 'tables', test: /\/cs\/(table|label)\.js$/ }],
+  });
+  const chunksOf = (id: string): string[] =>
+    apart.map(({ name }) => name(id, graph)).filter((name): name is string => name !== null);
+
+  it('should put the signed-in modules its test names in its own chunk, taken before the signed-in one', () => {
+    expect(chunksOf('/web/cs/table.js')).toEqual(['tables', 'signed-in']);
+    const tables = apart.find(({ name }) => name('/web/cs/table.js', graph) === 'tables');
+    const signedIn = apart.find(({ name }) => name('/web/cs/table.js', graph) === 'signed-in');
+    expect(tables?.priority).toBeGreaterThan(signedIn?.priority ?? Infinity);
+    expect(chunksOf('/web/cs/side-navigation.js')).toEqual(['signed-in']);
+  });
+
+  it('should leave what the login page shares where it was, whatever the test says', () => {
+    expect(chunksOf('/web/cs/label.js')).toEqual(['shared']);
+  });
+});
+
 describe('closureChunk', () => {
   it('should name the static closure of its modules, and nothing else', () => {
     const table = closureChunk({ root: '/web', name: 'table', modules: ['cs/table.js'], priority: 4 });

@@ -34,6 +34,11 @@ export interface ScreenChunksOptions {
   signedOut: readonly string[];
   /** Priority of the groups; the entry's group must be above it. */
   priority: number;
+  /**
+   * Parts of the signed-in chunk in chunks of their own, by module path: a chunk's stylesheet is parsed
+   * in one task, and a slow phone spends longer on one large stylesheet than a long task may last.
+   */
+  signedInApart?: readonly { name: string; test: RegExp }[];
 }
 
 /**
@@ -50,6 +55,7 @@ export const screenChunks = ({
   signedIn,
   signedOut,
   priority,
+  signedInApart = [],
 }: ScreenChunksOptions): ScreenChunkGroup[] => {
   const ids = (modules: readonly string[]) => modules.map((module) => resolve(root, module));
   // The graph is the same for every call of one build: each closure is walked once per chunking pass.
@@ -69,6 +75,10 @@ export const screenChunks = ({
     }
     return found;
   };
+  const onlySignedIn = (moduleId: string, graph: ModuleGraph) => {
+    const { signedIn: inSignedIn, signedOut: inSignedOut } = closuresOf(graph);
+    return inSignedIn.has(moduleId) && !inSignedOut.has(moduleId);
+  };
   return [
     {
       priority: priority + 2,
@@ -82,12 +92,15 @@ export const screenChunks = ({
         return inSignedIn.has(moduleId) && inSignedOut.has(moduleId) ? 'shared' : null;
       },
     },
+    // Each apart part a group of its own, taken before the rest of the signed-in side.
+    ...signedInApart.map(({ name, test }) => ({
+      priority: priority + 0.5,
+      name: (moduleId: string, graph: ModuleGraph) =>
+        onlySignedIn(moduleId, graph) && test.test(moduleId) ? name : null,
+    })),
     {
       priority,
-      name: (moduleId, graph) => {
-        const { signedIn: inSignedIn, signedOut: inSignedOut } = closuresOf(graph);
-        return inSignedIn.has(moduleId) && !inSignedOut.has(moduleId) ? 'signed-in' : null;
-      },
+      name: (moduleId, graph) => (onlySignedIn(moduleId, graph) ? 'signed-in' : null),
     },
   ];
 };

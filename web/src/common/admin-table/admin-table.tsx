@@ -257,7 +257,7 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
             </Header>
           }
           filter={props.filter}
-          pagination={paging.pagination(count ?? 0, loading)}
+          pagination={paging.pagination(count ?? 0, loading, count !== undefined)}
           preferences={paging.preferences(shown.data !== undefined, { options: columnOptions, visible })}
           empty={
             loading ? (

@@ -9,6 +9,7 @@ import type { PreferenceTable } from '../../api/preferences.ts';
 import { useTablePreferences } from '../../api/preferences-queries.ts';
 import type { ColumnChoice, PageSizeChoice } from './page-size-preferences.tsx';
 import { PageSizeSelect } from './page-size-select.tsx';
+import { PagerPlace } from './pager-place.tsx';
 import { paginationLabels, preferencesLabels } from './table-labels.ts';
 import { pageKeepingFirstRow } from '../format/first-row.ts';
 
@@ -64,22 +65,27 @@ export function useNumberedPages(
       visible: kept.chosen.visibleColumns,
       save: (visible: string[]) => kept.save({ visibleColumns: visible }),
     },
-    /** The page-size choice and the numbered pager of `count` rows (none for "All"), held still while a page loads. */
-    pagination: (count: number, loading = false) => (
-      <div className="numbered-pages">
-        <PageSizeSelect offered={offered} choice={choice} sizeLabel={sizeLabel} onChange={choose} />
-        {!all && (
-          <div className="numbered-pages__pager">
-            <Pagination
-              currentPageIndex={page}
-              pagesCount={Math.max(1, Math.ceil(count / pageSize))}
-              disabled={loading}
-              onChange={({ detail }) => setPage(detail.currentPageIndex)}
-              ariaLabels={paginationLabels(t)}
-            />
-          </div>
-        )}
-      </div>
+    /**
+     * The page-size choice and the numbered pager of `count` rows (none for "All"), held still while a page
+     * loads; `rowsCame`: the table has drawn its first answer's rows (pager-place.tsx; true when not told).
+     */
+    pagination: (count: number, loading = false, rowsCame = true) => (
+      <PagerPlace rowsCame={rowsCame}>
+        <div className="numbered-pages">
+          <PageSizeSelect offered={offered} choice={choice} sizeLabel={sizeLabel} onChange={choose} />
+          {!all && (
+            <div className="numbered-pages__pager">
+              <Pagination
+                currentPageIndex={page}
+                pagesCount={Math.max(1, Math.ceil(count / pageSize))}
+                disabled={loading}
+                onChange={({ detail }) => setPage(detail.currentPageIndex)}
+                ariaLabels={paginationLabels(t)}
+              />
+            </div>
+          )}
+        </div>
+      </PagerPlace>
     ),
     /**
      * The preferences once `answered` (the first answer has come); until then their trigger's place,

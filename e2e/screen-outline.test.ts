@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import { defaultLogins } from '../infra/local/seed/index.ts';
 import { callApi, signIn } from './support/api.ts';
+import { previewedRunByApi } from './support/benefit-runs.ts';
 import { memberWithPlot } from './support/members.ts';
 import { signedInPage } from './support/signed-in-page.ts';
 import { describe, expect, test } from './support/test.ts';
@@ -16,7 +17,8 @@ import { describe, expect, test } from './support/test.ts';
  * page has the member's name as its heading, and its status cards under the tabs' row; the plot's page the
  * plot's name, its details and its location's section (from the plot's early read). The data
  * screen, the logs and a new benefit run have their first section's description drawn too (their largest
- * text).
+ * text). A benefit run's page has the run's assessment in its heading, and its uploader's alert (its largest
+ * text) is drawn under it, wrapped as the page wraps it (from the run's early read).
  */
 const phone = { width: 390, height: 844 };
 const agent = { email: defaultLogins.userEmail, password: defaultLogins.userPassword };
@@ -166,6 +168,61 @@ describe('screen outlines', () => {
         expect(drawnCard.left).toBeCloseTo(card.left, 0);
         expect(Math.abs(drawnValue.top - cardValue.top)).toBeLessThanOrEqual(2);
       }
+    },
+  );
+});
+
+/** The box of an element's text as drawn (what the browser weighs as a paint's size). */
+const textBoxOf = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const range = element.ownerDocument.createRange();
+      range.selectNodeContents(element);
+      const { width, height } = range.getBoundingClientRect();
+      return { text: element.textContent ?? '', width, height };
+    });
+
+describe('a benefit run’s outline', () => {
+  let run: Promise<string> | undefined;
+  /** A run the demo's administrator uploaded, waiting for another one's approval. */
+  const uploadedRun = () =>
+    (run ??= signIn(admin.email, admin.password).then((token) =>
+      previewedRunByApi(
+        token,
+        [
+          'assessmentId,assessmentDate,plotId,village,damageIndex',
+          `OUTLINE-${Date.now().toString(36)},${new Date().toISOString().slice(0, 10)},,Fissel,0.5`,
+        ].join('\n'),
+      ),
+    ));
+
+  test.for(['en-US', 'fr-FR'])(
+    'should draw the run’s heading where its page does, then its uploader’s alert wrapped as the page wraps it (%s, on a phone)',
+    async (locale, { browser }) => {
+      const path = `/BenefitRun/${encodeURIComponent(await uploadedRun())}`;
+      const page = await signedInPage(browser, admin, { locale, viewport: phone, isMobile: true });
+      onTestFinished(() => page.context().close());
+
+      await page.context().route(/\/assets\/app-[^/]*\.js$/, (route) => route.abort());
+      await page.goto(path);
+      await page.locator('.screen-outline__alert-text').waitFor();
+      const heading = await drawnOf(page, '.screen-outline__heading');
+      const alert = await textBoxOf(page, '.screen-outline__alert-text');
+      await page.context().unrouteAll();
+
+      await page.goto(path);
+      const screenHeading = page.getByRole('heading', { level: 1 }).filter({ hasText: heading.text }).first();
+      await screenHeading.waitFor();
+      const drawnHeading = await screenHeading.evaluate((element) => element.getBoundingClientRect());
+      expect(Math.abs(drawnHeading.top - heading.top)).toBeLessThanOrEqual(2);
+      expect(drawnHeading.left).toBeCloseTo(heading.left, 0);
+      // The page's alert says the same on as many lines of the same width: its paint is no larger.
+      const drawnAlert = await textBoxOf(page, `div:text-is(${JSON.stringify(alert.text)})`);
+      expect(drawnAlert.text).toBe(alert.text);
+      expect(drawnAlert.width).toBeCloseTo(alert.width, 0);
+      expect(drawnAlert.height).toBeCloseTo(alert.height, 0);
     },
   );
 });

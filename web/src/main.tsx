@@ -1,7 +1,7 @@
 import '@cloudscape-design/global-styles/index.css';
 import './app/app.css';
 import { loadAppShell, preloadScreenAt } from './app/screen-code.ts';
-import { outlinedMember, outlinedPlot, startFirstReads } from './app/screen-reads.ts';
+import { outlinedMember, outlinedPlot, outlinedRun, startFirstReads } from './app/screen-reads.ts';
 import { tokenKeeper } from './app/session/token-keeper.ts';
 import { catalogueTranslate, outlineAt, outlineFaces, outlineSession } from './app/shell/outline.ts';
 import { loadOutlineDrawing } from './app/shell/outline-drawing.ts';
@@ -71,31 +71,36 @@ if (outline) {
       ? tokenKeeper
           .restore()
           .then((session) => (session.enablerName ? session : Promise.reject(new Error('No enabler'))))
-      : // The enabler's currency, which the member's amounts are in.
-        outline.member
+      : // The enabler's currency, which the member's amounts are in; who the user is to a benefit run.
+        outline.member || outline.run
         ? tokenKeeper.restore()
         : undefined,
     // The member the description names, from its early read (begun by the restore's answer above).
     outline.member ? tokenKeeper.restore().then(() => outlinedMember(window.location.pathname)) : undefined,
     // The plot the page is about (its name, its member's, its details), from its early read.
     outline.plot ? tokenKeeper.restore().then(() => outlinedPlot(window.location.pathname)) : undefined,
+    // The benefit run the heading names, from its early read.
+    outline.run ? tokenKeeper.restore().then(() => outlinedRun(window.location.pathname)) : undefined,
     // The code that draws it, off the login page's path.
     loadOutlineDrawing(),
     ...[...outlineFaces, ...(outline.faces ?? [])].map((face) => document.fonts.load(face)),
   ])
-    .then(([{ app }, signedInApp, admin, texts, session, member, plot, { buildOutline, outlineTexts }]) => {
-      root.replaceChildren(
-        buildOutline(
-          outlineTexts(outline, catalogueTranslate({ ...app, ...signedInApp, ...admin, ...texts }), {
-            session: outlineSession(session),
-            member,
-            plot,
-            language,
-          }),
-        ),
-      );
-      return painted();
-    })
+    .then(
+      ([{ app }, signedInApp, admin, texts, session, member, plot, run, { buildOutline, outlineTexts }]) => {
+        root.replaceChildren(
+          buildOutline(
+            outlineTexts(outline, catalogueTranslate({ ...app, ...signedInApp, ...admin, ...texts }), {
+              session: outlineSession(session),
+              member,
+              plot,
+              run,
+              language,
+            }),
+          ),
+        );
+        return painted();
+      },
+    )
     // Without its texts or fonts the page waits for React, as other screens do.
     .catch(() => undefined)
     .finally(startApp);

@@ -15,6 +15,7 @@ import type {
 import { benefitRowsQuery, duplicatesQuery } from '@cpbo/schemas/benefit-run-query.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 import { ApiError } from './api-error.ts';
+import { benefitRunPath, benefitRunsPath } from './resource-paths.ts';
 
 // What the screens read of a run is the API's own contract (schemas/benefit-runs.ts).
 export type {
@@ -30,39 +31,36 @@ export type {
   PreviewQuery,
 } from '@cpbo/schemas';
 
-const base = '/admin/benefit-runs';
-const runPath = (runId: string) => `${base}/${encodeURIComponent(runId)}`;
-
 /** A write the user confirmed: its tries share one Idempotency-Key. */
 type WriteOptions = Pick<ApiRequest, 'idempotencyKey'>;
 type Errors = Pick<ApiRequest, 'errors'>;
 
 /** The current enabler's runs, newest first. */
 export const listBenefitRuns = async (options: Errors = {}) =>
-  (await apiFetch<BenefitRunListAnswer>(base, options)).runs;
+  (await apiFetch<BenefitRunListAnswer>(benefitRunsPath, options)).runs;
 
 /** A run, and for one awaiting its review whether the signed-in administrator is of its uploader's line. */
 export const getBenefitRun = (runId: string, options: Errors = {}) =>
-  apiFetch<BenefitRunAnswer>(runPath(runId), options);
+  apiFetch<BenefitRunAnswer>(benefitRunPath(runId), options);
 
 /** A page of the preview's rows, filtered and sorted by the server. */
 export const listBenefitRows = (runId: string, query: BenefitRowsQuery) =>
-  apiFetch<BenefitRowPage>(`${runPath(runId)}/rows`, { query: benefitRowsQuery.encode(query) });
+  apiFetch<BenefitRowPage>(`${benefitRunPath(runId)}/rows`, { query: benefitRowsQuery.encode(query) });
 
 /** A page of the possible duplicate beneficiaries, of one kind or all. */
 export const listDuplicates = (runId: string, query: DuplicatesQuery) =>
-  apiFetch<DuplicatePage>(`${runPath(runId)}/duplicates`, { query: duplicatesQuery.encode(query) });
+  apiFetch<DuplicatePage>(`${benefitRunPath(runId)}/duplicates`, { query: duplicatesQuery.encode(query) });
 
 /** The covered plots as an assessment file to fill in: a short-lived link to it, its name and its plot count. */
 export const coveredPlots = (request: CoveredPlotsRequest) =>
-  apiFetch<CoveredPlotsAnswer>(`${base}/covered-plots`, { method: 'POST', body: request });
+  apiFetch<CoveredPlotsAnswer>(`${benefitRunsPath}/covered-plots`, { method: 'POST', body: request });
 
 /**
  * Puts an assessment file where the API reads it (a presigned PUT) and answers its upload id. The
  * caller shows failures itself, each an ApiError.
  */
 export const uploadAssessment = async (file: File): Promise<string> => {
-  const { upload, url } = await apiFetch<ImportUploadAnswer>(`${base}/uploads`, {
+  const { upload, url } = await apiFetch<ImportUploadAnswer>(`${benefitRunsPath}/uploads`, {
     method: 'POST',
     errors: 'caller',
   });
@@ -89,7 +87,14 @@ export interface BenefitRunStart {
  * to show.
  */
 export const startBenefitRun = async (start: BenefitRunStart, options: WriteOptions = {}) =>
-  (await apiFetch<BenefitRunAnswer>(base, { method: 'POST', body: start, errors: 'caller', ...options })).run;
+  (
+    await apiFetch<BenefitRunAnswer>(benefitRunsPath, {
+      method: 'POST',
+      body: start,
+      errors: 'caller',
+      ...options,
+    })
+  ).run;
 
 /** What a move carries: a comment (approve and reject: required, with the preview the reviewer saw). */
 export interface BenefitRunMoveBody {
@@ -108,7 +113,7 @@ export const moveBenefitRun = async (
   options: WriteOptions = {},
 ) =>
   (
-    await apiFetch<BenefitRunAnswer>(`${runPath(runId)}/${action}`, {
+    await apiFetch<BenefitRunAnswer>(`${benefitRunPath(runId)}/${action}`, {
       method: 'POST',
       body:
         action === 'approve' || action === 'reject'
@@ -124,4 +129,4 @@ export const moveBenefitRun = async (
 
 /** A short-lived link that downloads one of the run's files. */
 export const getBenefitRunFile = (runId: string, fileId: string) =>
-  apiFetch<BenefitRunFileAnswer>(`${runPath(runId)}/files/${encodeURIComponent(fileId)}`);
+  apiFetch<BenefitRunFileAnswer>(`${benefitRunPath(runId)}/files/${encodeURIComponent(fileId)}`);

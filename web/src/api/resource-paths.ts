@@ -8,3 +8,6 @@ export const plotPath = (memberId: string, plotId: string) =>
   `${plotsPath(memberId)}/${encodeURIComponent(plotId)}`;
 /** The session's enabler, with its latest config and every version's cover terms. */
 export const myEnablerPath = '/me/enabler';
+/** A benefit run (an administrator's). */
+export const benefitRunsPath = '/admin/benefit-runs';
+export const benefitRunPath = (runId: string) => `${benefitRunsPath}/${encodeURIComponent(runId)}`;

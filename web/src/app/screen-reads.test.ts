@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch, setAccessTokenProvider } from '../api/api-client.ts';
 import { forgetEarlyReads } from '../api/early-reads.ts';
 import { fakeApi } from '../test/fake-api.ts';
-import { firstReadsAt, memberReadAt, plotReadAt, startFirstReads } from './screen-reads.ts';
+import { firstReadsAt, memberReadAt, plotReadAt, runReadAt, startFirstReads } from './screen-reads.ts';
 
 afterEach(() => {
   forgetEarlyReads();
@@ -22,6 +22,8 @@ describe("a screen's first reads", () => {
     expect(firstReadsAt('/Members')).toEqual([]);
     expect(firstReadsAt('/')).toEqual([]);
     expect(firstReadsAt('/AdminMembers')).toEqual([]);
+    // An administrator's run page reads its run.
+    expect(firstReadsAt('/benefitrun/r%2F1')).toEqual(['/admin/benefit-runs/r%2F1']);
   });
 
   it("should name the member of a plot's or a new plot's address, which their outline names", () => {
@@ -29,6 +31,7 @@ describe("a screen's first reads", () => {
     expect(memberReadAt('/Member/m-1/Field/p-2')).toBe('/members/m-1');
     expect(memberReadAt('/Member/m-1')).toBe('/members/m-1');
     expect(memberReadAt('/UpdateMember/m-1')).toBeUndefined();
+    expect(memberReadAt('/UpdateField/m-1/Field/p-2')).toBeUndefined();
     expect(memberReadAt('/Members')).toBeUndefined();
     expect(memberReadAt('/AdminMembers')).toBeUndefined();
   });
@@ -37,6 +40,12 @@ describe("a screen's first reads", () => {
     expect(plotReadAt('/Member/m-1/Field/p%2F2')).toBe('/members/m-1/plots/p%2F2');
     expect(plotReadAt('/member/m-1/field')).toBeUndefined();
     expect(plotReadAt('/Member/m-1')).toBeUndefined();
+  });
+
+  it("should name the run of a run's address, which its outline draws", () => {
+    expect(runReadAt('/BenefitRun/r%2F1')).toBe('/admin/benefit-runs/r%2F1');
+    expect(runReadAt('/AdminBenefitRuns')).toBeUndefined();
+    expect(runReadAt('/Member/m-1')).toBeUndefined();
   });
 
   it("should hand each read to the screen's own, once, with the restored session's token", async () => {

@@ -1,25 +1,32 @@
 import { apiFetch } from '../api/api-client.ts';
 import { keepEarlyRead, outlinedAnswer, outlinedRead } from '../api/early-reads.ts';
-import { memberPath, myEnablerPath, plotPath } from '../api/resource-paths.ts';
+import { benefitRunPath, memberPath, myEnablerPath, plotPath } from '../api/resource-paths.ts';
 import { screens, type ScreenId } from '../navigation/screens.ts';
 import { pathParams, screenAt } from './screen-code.ts';
-import type { OutlineMember, OutlinePlot } from './shell/outline.ts';
+import type { OutlineMember, OutlinePlot, OutlineRun } from './shell/outline.ts';
 
 type Params = Record<string, string>;
 
 /**
  * What a signed-in screen reads first, by API address: a member's page its member and the enabler's cover
- * terms, a plot's page its plot and its member too, the new-plot form its member and the latest config.
+ * terms, a plot's page its plot and its member too, the new-plot form its member and the latest config, a
+ * benefit run's page the run (an administrator's).
  */
 const firstReads: Partial<Record<ScreenId, (params: Params) => string[]>> = {
   member: ({ id = '' }) => [memberPath(id), myEnablerPath],
   newPlot: ({ memberId = '' }) => [memberPath(memberId), myEnablerPath],
   plot: ({ memberId = '', plotId = '' }) => [plotPath(memberId, plotId), memberPath(memberId), myEnablerPath],
+  benefitRun: ({ id = '' }) => [benefitRunPath(id)],
 };
 
-/** The signed-in screen at an address, with the parameters its path names (`:id`, `:memberId`…). */
+/**
+ * The signed-in screen at an address (of any role, or an administrator's), with the parameters its path names
+ * (`:id`, `:memberId`…). A user of another role at an administrator's address reads for nothing: the API
+ * refuses, and the screen says it is not theirs.
+ */
 const signedInScreenAt = (pathname: string): { id: ScreenId; params: Params } | undefined => {
-  const screen = screens.find(({ id }) => id === screenAt(pathname, 'signedIn'));
+  const at = screenAt(pathname, 'signedIn') ?? screenAt(pathname, 'admin');
+  const screen = screens.find(({ id }) => id === at);
   const params = screen && pathParams(screen.path, pathname);
   return screen && params ? { id: screen.id, params } : undefined;
 };
@@ -47,7 +54,12 @@ export function startFirstReads(pathname: string, accessToken: string): void {
  */
 export function memberReadAt(pathname: string): string | undefined {
   const screen = signedInScreenAt(pathname);
-  const memberId = screen?.params.memberId ?? (screen?.id === 'member' ? screen.params.id : undefined);
+  const memberId =
+    screen?.id === 'member'
+      ? screen.params.id
+      : screen?.id === 'newPlot' || screen?.id === 'plot'
+        ? screen.params.memberId
+        : undefined;
   return memberId === undefined ? undefined : memberPath(memberId);
 }
 
@@ -89,4 +101,23 @@ export function outlinedPlot(pathname: string): Promise<OutlinePlot> {
 export function outlinedPlotNow(pathname: string): OutlinePlot | undefined {
   const path = plotReadAt(pathname);
   return path === undefined ? undefined : outlinedAnswer<OutlinePlot>(path);
+}
+
+/** The API address of the benefit run the signed-in screen at an address is (a run's page), if it is one. */
+export function runReadAt(pathname: string): string | undefined {
+  const screen = signedInScreenAt(pathname);
+  return screen?.id === 'benefitRun' && screen.params.id !== undefined
+    ? benefitRunPath(screen.params.id)
+    : undefined;
+}
+
+/** The run the outline of the screen at an address names, as its early read answers (rejected otherwise). */
+export function outlinedRun(pathname: string): Promise<OutlineRun> {
+  return outlinedAt(runReadAt(pathname), pathname);
+}
+
+/** That run once its read has come: what React's outline draws again. */
+export function outlinedRunNow(pathname: string): OutlineRun | undefined {
+  const path = runReadAt(pathname);
+  return path === undefined ? undefined : outlinedAnswer<OutlineRun>(path);
 }

@@ -2,11 +2,13 @@ import { totalUnknown } from '../../common/admin-table/table-texts.ts';
 import { formatAmount, formatDate } from '../../common/format/format.ts';
 import { statusCards } from '../../pages/member/status-values.ts';
 import { plotDetails } from '../../pages/plot/detail-values.ts';
+import { reviewBarOf, runAlerts } from '../../pages/benefit-run/run-alerts.ts';
 import {
   outlineSession,
   type OutlineKeys,
   type OutlineMember,
   type OutlinePlot,
+  type OutlineRun,
   type OutlineSession,
   type OutlineTexts,
   type Translate,
@@ -22,6 +24,7 @@ export interface OutlineFound {
   session?: OutlineSession;
   member?: OutlineMember;
   plot?: OutlinePlot;
+  run?: OutlineRun;
   /** The language amounts and numbers are written in (English otherwise). */
   language?: string;
 }
@@ -30,12 +33,13 @@ export interface OutlineFound {
  * The outline's texts: a total line as the table draws it before its first answer; with the session's
  * restore's answer, when the outline waits for it, the enabler's name in the description, and an
  * administrator's bar and button; with the member's early read, the member's name and number (and the member's
- * page's status cards); with the plot's, its name, its member's and its details.
+ * page's status cards); with the plot's, its name, its member's and its details; with a benefit run's, the
+ * run's assessment in the heading and its alerts.
  */
 export const outlineTexts = (
   keys: OutlineKeys,
   translate: Translate,
-  { session = outlineSession(undefined), member, plot, language = 'en' }: OutlineFound = {},
+  { session = outlineSession(undefined), member, plot, run, language = 'en' }: OutlineFound = {},
 ): OutlineTexts => {
   const administrator = keys.admin === true || (keys.enabler === true && session.role === 'ADMIN');
   const action = keys.action ?? (administrator ? keys.adminAction : undefined);
@@ -45,6 +49,7 @@ export const outlineTexts = (
       ? { member: member?.name ?? '', number: member?.number ?? '', village: member?.village ?? '' }
       : {}),
     ...(keys.plot ? { member: plot?.memberName ?? '' } : {}),
+    ...(keys.run ? { assessment: run?.run.assessmentId ?? '' } : {}),
   };
   const amounts = {
     amount: (amount: number | null | undefined) => formatAmount(amount, session.currency, language),
@@ -80,6 +85,17 @@ export const outlineTexts = (
           },
         }),
     ...(keys.statusCards && member ? { cards: statusCards(member, amounts, translate) } : {}),
+    ...(keys.run && run
+      ? {
+          alerts: runAlerts(run.run, reviewBarOf(run.run, run.linkedToUploader, session.email)).map(
+            ({ type, header, text, values }) => ({
+              type,
+              header: translate(header),
+              text: translate(text, values),
+            }),
+          ),
+        }
+      : {}),
     ...(keys.details !== undefined && plot
       ? {
           details: {
@@ -145,6 +161,14 @@ export function buildOutline(texts: OutlineTexts): HTMLElement {
     content.append(drawn(description));
   }
   if (texts.tabs) content.append(drawn(element('div', 'screen-outline__tabs')));
+  for (const { type, header, text } of texts.alerts ?? []) {
+    const alert = element('div', `screen-outline__alert screen-outline__alert--${type}`);
+    alert.append(
+      element('div', 'screen-outline__alert-header', header),
+      element('div', 'screen-outline__alert-text', text),
+    );
+    content.append(drawn(alert));
+  }
   if (texts.cards !== undefined) {
     const cards = element('div', 'screen-outline__cards');
     for (const { label, value } of texts.cards) {

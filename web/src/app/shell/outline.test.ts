@@ -8,7 +8,9 @@ import { adminTables } from '../../common/admin-table/table-texts.ts';
 import { formatAmount } from '../../common/format/format.ts';
 import { memberOutline } from '../../pages/member/heading.ts';
 import { plotOutline } from '../../pages/plot/heading.ts';
+import { benefitRunOutline } from '../../pages/benefit-run/heading.ts';
 import { plotDetail } from '../../test/member-fixtures.ts';
+import { benefitRun, UPLOADER } from '../../test/benefit-run-fixtures.ts';
 import { membersOutline } from '../../pages/members/heading.ts';
 import { newPlotOutline } from '../../pages/new-plot/heading.ts';
 import { onboardingOutline } from '../../pages/onboarding/heading.ts';
@@ -97,7 +99,8 @@ describe('screen outline', () => {
       enabler: true,
       admin: true,
     });
-    expect(outlineAt('/BenefitRun/r-1')).toBeUndefined();
+    // Its heading names the run, and its alerts follow, from the run's early read.
+    expect(outlineAt('/benefitrun/r-1')).toBe(benefitRunOutline);
   });
 
   it('should find every text of the outlines in both languages', () => {
@@ -110,6 +113,7 @@ describe('screen outline', () => {
         '/Onboarding',
         '/Waiting',
         '/Dashboard',
+        '/BenefitRun/r-1',
         ...[...Object.keys(adminTables), ...Object.keys(adminScreenTexts)].map((id) => `/${id}`),
       ]) {
         const keys = outlineAt(screen);
@@ -185,7 +189,7 @@ describe('screen outline', () => {
     const keys = outlineAt('/AdminUsers');
     const outline = buildOutline(
       outlineTexts(keys ?? { heading: '', loading: '' }, catalogueTranslate({ ...fr, ...adminFr }), {
-        session: { enablerName: 'Coop Sine', role: 'ADMIN', username: 'Awa' },
+        session: { enablerName: 'Coop Sine', role: 'ADMIN', username: 'Awa', email: 'awa@coop.example' },
       }),
     );
     document.body.replaceChildren(outline);
@@ -207,7 +211,7 @@ describe('screen outline', () => {
     );
     const forAdmin = buildOutline(
       outlineTexts(dashboardOutline, translate, {
-        session: { enablerName: 'Coop Sine', role: 'ADMIN', username: 'Awa' },
+        session: { enablerName: 'Coop Sine', role: 'ADMIN', username: 'Awa', email: 'awa@coop.example' },
       }),
     );
     expect(forAdmin.querySelector('.screen-outline__description')?.textContent).toBe(description);
@@ -219,7 +223,7 @@ describe('screen outline', () => {
 
     const forAgent = buildOutline(
       outlineTexts(dashboardOutline, translate, {
-        session: { enablerName: 'Coop Sine', role: 'USER', username: 'Awa' },
+        session: { enablerName: 'Coop Sine', role: 'USER', username: 'Awa', email: 'awa@coop.example' },
       }),
     );
     expect(forAgent.querySelector('.screen-outline__description')?.textContent).toBe(description);
@@ -229,7 +233,12 @@ describe('screen outline', () => {
 
   it('should draw the home page’s welcome with the user’s name, and the enabler’s banner when it has one', () => {
     const translate = catalogueTranslate(fr);
-    const session = { enablerName: 'Coop Sine', role: 'USER', username: 'Awa Diop' };
+    const session = {
+      enablerName: 'Coop Sine',
+      role: 'USER',
+      username: 'Awa Diop',
+      email: 'awa@coop.example',
+    };
     const banner = 'data:image/png;base64,iVBORw0KGgo=';
     const withBanner = buildOutline(
       outlineTexts(homeOutline, translate, { session: { ...session, banner } }),
@@ -311,6 +320,7 @@ describe('screen outline', () => {
       enablerName: 'Sahel Farmers Mutual',
       role: 'AGENT',
       username: 'agent',
+      email: 'agent@demo.local',
       currency: 'XOF',
     };
     const outline = buildOutline(
@@ -348,6 +358,66 @@ describe('screen outline', () => {
     const waiting = outlineTexts(memberOutline, catalogueTranslate(fr), { session, language: 'fr' });
     expect(waiting.cards).toBeUndefined();
     expect(waiting.heading).toBe(catalogueText(fr, 'screens.member'));
+  });
+
+  it('should draw a benefit run’s page: its heading naming the run, then the alerts the page draws, for whoever reads it', () => {
+    const translate = catalogueTranslate({ ...fr, ...adminFr });
+    const session = {
+      enablerName: 'Coop Sine',
+      role: 'ADMIN',
+      username: 'Uma',
+      email: UPLOADER.toUpperCase(),
+    };
+    const run = benefitRun({ assessmentId: 'DRY-2026' });
+    const outline = buildOutline(outlineTexts(benefitRunOutline, translate, { session, run: { run } }));
+    document.body.replaceChildren(outline);
+    expect(outline.querySelector('.screen-outline__breadcrumbs')).not.toBeNull();
+    expect(outline.querySelector('.screen-outline__heading')?.textContent).toBe(
+      catalogueText(adminFr, 'benefitRuns.run.title').replace('{{assessment}}', 'DRY-2026'),
+    );
+    // Its uploader (whatever the case of the email) is told that another administrator must review it.
+    const alerts = () =>
+      [...document.querySelectorAll('.screen-outline__alert')].map((alert) => [
+        alert.className,
+        alert.querySelector('.screen-outline__alert-header')?.textContent,
+        alert.querySelector('.screen-outline__alert-text')?.textContent,
+      ]);
+    expect(alerts()).toEqual([
+      [
+        'screen-outline__alert screen-outline__alert--info',
+        catalogueText(adminFr, 'benefitRuns.run.ownRunTitle'),
+        catalogueText(adminFr, 'benefitRuns.run.ownRun'),
+      ],
+    ]);
+    // Another administrator of the uploader's line is told so; any other sees no alert.
+    const other = { ...session, email: 'ada@example.org' };
+    document.body.replaceChildren(
+      buildOutline(
+        outlineTexts(benefitRunOutline, translate, { session: other, run: { run, linkedToUploader: true } }),
+      ),
+    );
+    expect(alerts()).toEqual([
+      [
+        'screen-outline__alert screen-outline__alert--info',
+        catalogueText(adminFr, 'benefitRuns.run.linkedRunTitle'),
+        catalogueText(fr, 'errors.ERR_BENEFIT_RUN_LINKED_REVIEW').replace('{{uploader}}', UPLOADER),
+      ],
+    ]);
+    document.body.replaceChildren(
+      buildOutline(outlineTexts(benefitRunOutline, translate, { session: other, run: { run } })),
+    );
+    expect(alerts()).toEqual([]);
+    // A failed payment's alert is an error's.
+    const failed = benefitRun({ state: 'FAILED', failure: { in: 'PAYMENT', at: run.createdAt } });
+    document.body.replaceChildren(
+      buildOutline(outlineTexts(benefitRunOutline, translate, { session: other, run: { run: failed } })),
+    );
+    expect(alerts().map(([className, , text]) => [className, text])).toEqual([
+      [
+        'screen-outline__alert screen-outline__alert--error',
+        catalogueText(adminFr, 'benefitRuns.run.paymentFailed'),
+      ],
+    ]);
   });
 
   it('should draw the plot’s page: its name, its member’s, its details (the id on one line), then its location’s section', () => {

@@ -2,6 +2,7 @@ import { adminTables, adminTableTotalKey } from '../../common/admin-table/table-
 import type { AuthSession } from '../../api/auth.ts';
 import type { MemberDetail } from '../../api/members.ts';
 import type { Plot } from '../../api/plots.ts';
+import type { RunAlert, RunAlertRun } from '../../pages/benefit-run/run-alerts.ts';
 import type { AddedCatalogue } from '../../i18n/catalogue-loader.ts';
 import { dashboardOutline } from '../../pages/dashboard/heading.ts';
 import { homeOutline } from '../../pages/home/heading.ts';
@@ -11,6 +12,7 @@ import { membersOutline } from '../../pages/members/heading.ts';
 import { newPlotOutline } from '../../pages/new-plot/heading.ts';
 import { onboardingOutline } from '../../pages/onboarding/heading.ts';
 import { plotOutline } from '../../pages/plot/heading.ts';
+import { benefitRunOutline } from '../../pages/benefit-run/heading.ts';
 import { waitingOutline } from '../../pages/waiting/heading.ts';
 import { screenAt } from '../screen-code.ts';
 import { adminScreenTexts } from '../../navigation/screen-texts.ts';
@@ -70,6 +72,11 @@ export interface OutlineKeys {
    * for the plot's early read (app/screen-reads.ts).
    */
   plot?: boolean;
+  /**
+   * The heading names the benefit run of the address (`{{assessment}}`, a run's page), and its alerts follow:
+   * the outline waits for the run's early read (app/screen-reads.ts) and the session's restore (who reads it).
+   */
+  run?: boolean;
   /** The plot's details under the description, in a section of this title's key (with `plot`). */
   details?: string;
   /** The screen has breadcrumbs above its heading: the outline keeps their row, empty until the screen draws them. */
@@ -92,11 +99,14 @@ export type OutlineTexts = Omit<
   | 'memberHeading'
   | 'statusCards'
   | 'plot'
+  | 'run'
   | 'details'
 > & {
   banner?: { src: string; alt: string };
   /** The status cards' labels and values. */
   cards?: { label: string; value: string }[];
+  /** A benefit run's alerts: their kinds, titles and texts. */
+  alerts?: { type: RunAlert['type']; header: string; text: string }[];
   /** A section of labels and values (the plot's details): `copied`, a value on one line after a copy button. */
   details?: { heading: string; pairs: { label: string; value: string; copied?: true }[] };
 };
@@ -121,8 +131,8 @@ const adminTableOutline = (screen: keyof typeof adminTables): OutlineKeys => {
  * enabler's banner), the member list, the new member's form and the waiting list (their description is their
  * largest text), the new plot's form (its description names the member, under its breadcrumbs), the
  * administrators' tables and their other full-page tables with a fixed description (benefit runs, reports),
- * and the data screen, a new benefit run and the logs (their first section's description is their largest
- * text).
+ * the data screen, a new benefit run and the logs (their first section's description is their largest
+ * text), and a benefit run's page (its heading names the run, under its breadcrumbs).
  */
 const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   home: homeOutline,
@@ -133,6 +143,7 @@ const outlinedScreens: Partial<Record<ScreenId, OutlineKeys>> = {
   dashboard: dashboardOutline,
   newPlot: newPlotOutline,
   plot: plotOutline,
+  benefitRun: benefitRunOutline,
   ...Object.fromEntries(
     (Object.keys(adminTables) as (keyof typeof adminTables)[]).map((screen) => [
       screen,
@@ -189,6 +200,8 @@ export interface OutlineSession {
   enablerName: string;
   role: string;
   username: string;
+  /** The user's email (who uploaded a benefit run is told by it). */
+  email: string;
   /** The enabler's currency (ISO 4217), which the member's amounts are in. */
   currency?: string;
   /** The enabler's banner (a data URL), if it has one. */
@@ -201,11 +214,18 @@ export type OutlineMember = Pick<MemberDetail, 'name' | 'number' | 'village'> & 
 /** What an outline draws of the plot of the address: its early read's answer (`plot`). */
 export type OutlinePlot = Plot;
 
+/** What an outline draws of the benefit run of the address, as its early read answered (`run`). */
+export interface OutlineRun {
+  run: RunAlertRun;
+  linkedToUploader?: boolean;
+}
+
 /** What an outline draws of the session's restore's answer. */
 export const outlineSession = (restored: AuthSession | undefined): OutlineSession => ({
   enablerName: restored?.enablerName ?? '',
   role: restored?.role ?? '',
   username: restored?.username ?? '',
+  email: restored?.email ?? '',
   ...(restored?.currentEnabler?.config?.currency
     ? { currency: restored.currentEnabler.config.currency }
     : {}),

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../common/ui/loading-screen.tsx';
-import { outlinedMemberNow, outlinedPlotNow } from '../screen-reads.ts';
+import { outlinedMemberNow, outlinedPlotNow, outlinedRunNow } from '../screen-reads.ts';
 import { tokenKeeper } from '../session/token-keeper.ts';
 import { outlineSession, type OutlineKeys } from './outline.ts';
 import { outlineDrawing } from './outline-drawing.ts';
@@ -18,13 +18,17 @@ export function ScreenOutline({ keys, pathname }: { keys: OutlineKeys; pathname:
   // Every text is there: an administrator's may not be (a sign-in at such an address).
   // The user's and the enabler's names, the banner and the role, when the outline waits for them: the session's
   // restore has answered them before the page's first module drew the outline (main.tsx), and before React's
-  // first render.
-  const session = outlineSession(keys.enabler || keys.member ? tokenKeeper.restored() : undefined);
+  // first render; and the user's email, which tells a benefit run's uploader.
+  const session = outlineSession(
+    keys.enabler || keys.member || keys.run ? tokenKeeper.restored() : undefined,
+  );
   // The member the description names (and the member's page draws), from its early read, which had come too;
   // the session's restore answered the enabler's currency.
   const member = keys.member ? outlinedMemberNow(pathname) : undefined;
   // The plot the plot's page draws, from its early read.
   const plot = keys.plot ? outlinedPlotNow(pathname) : undefined;
+  // The run a run's page names, from its early read.
+  const run = keys.run ? outlinedRunNow(pathname) : undefined;
   // Its drawing code, which the page's first module fetched before it drew the outline.
   const drawing = outlineDrawing();
   const ready =
@@ -32,6 +36,7 @@ export function ScreenOutline({ keys, pathname }: { keys: OutlineKeys; pathname:
     (!keys.enabler || session.enablerName !== '') &&
     (!keys.member || member !== undefined) &&
     (!keys.plot || plot !== undefined) &&
+    (!keys.run || run !== undefined) &&
     [
       keys.heading,
       keys.loading,
@@ -48,6 +53,7 @@ export function ScreenOutline({ keys, pathname }: { keys: OutlineKeys; pathname:
       session,
       member,
       plot,
+      run,
       language: i18n.resolvedLanguage ?? i18n.language,
     }),
   );

@@ -144,6 +144,13 @@ const queriesTo = (api: ReturnType<typeof fakeApi>, path: string) =>
 const heading = () =>
   screen.findByRole('heading', { name: 'Benefit run DRY-2026', level: 1 }, { timeout: 15_000 });
 
+/** The run's page drawn whole: its overview comes in its second part, its preview's tables in its third. */
+const drawnWhole = async () => {
+  await heading();
+  await waitFor(() => expect(tableNamed('Steps')).toBeDefined());
+  await screen.findByRole('tab', { name: /^Rows/ });
+};
+
 /** Clicks the open confirmation's confirm button (the second of its footer). */
 const confirm = async () => {
   const button = visibleDialog()?.findFooter()?.findAllButtons()[1]?.getElement();
@@ -154,7 +161,7 @@ const confirm = async () => {
 describe('a benefit run', { timeout: 40_000 }, () => {
   it('should show what the preview found: its figures, per federation, and who did what when', async () => {
     await openRun(benefitRun());
-    await heading();
+    await drawnWhole();
     expect(text()).toContain('Plots to pay3');
     expect(text()).toContain('TotalF CFA 26');
     expect(text()).toContain('Refused rows3');
@@ -202,7 +209,7 @@ describe('a benefit run', { timeout: 40_000 }, () => {
 
   it('should list the refused rows with their reasons, and the possible duplicates', async () => {
     const api = await openRun(benefitRun());
-    await heading();
+    await drawnWhole();
     await userEvent.click(screen.getByRole('tab', { name: 'Refused rows (3)' }));
     await waitFor(() => expect(cellsOf('Refused rows')).toHaveLength(3));
     expect(queriesTo(api, 'rows').at(-1)).toMatchObject({ 'filter:status': 'REFUSED' });
@@ -359,7 +366,7 @@ describe('a benefit run', { timeout: 40_000 }, () => {
         body: { url, fileName: 'benefit-run-DRY-2026-bank-CBAO.csv' },
       },
     });
-    await heading();
+    await drawnWhole();
     expect(text()).toContain('Amount paidF CFA 26');
     expect(text()).toContain('Rows not paid1 · paid meanwhile for this assessment: 1');
     expect(cellsOf('Steps').map((step) => [step[0], step[1], step[3]])).toEqual([
@@ -421,7 +428,8 @@ describe('a benefit run', { timeout: 40_000 }, () => {
     await confirm();
     await waitFor(() => expect(api.calls()).toContain('POST /api/admin/benefit-runs/run-1/reverse'));
     await waitFor(() => expect(text()).toContain('A reversal'));
-    expect(text()).toContain('KindReversal');
+    // In the page's second part (its overview).
+    await waitFor(() => expect(text()).toContain('KindReversal'));
   });
 
   it('should say when the run does not exist', async () => {

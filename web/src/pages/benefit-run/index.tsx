@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,20 +13,22 @@ import Tabs from '@cloudscape-design/components/tabs';
 import { ApiError } from '../../api/api-error.ts';
 import { useBenefitRun } from '../../api/benefit-runs-queries.ts';
 import type { BenefitRun } from '../../api/benefit-runs.ts';
-import { BENEFIT_RULE_VERSION } from '@cpbo/schemas/benefit-rule.ts';
 import { benefitRunAtWork } from '@cpbo/schemas/benefit-runs.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { RunState } from '../../common/benefit-runs/run-state.tsx';
 import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { useFollow } from '../../browser/use-follow.ts';
 import { LoadState } from '../../common/ui/load-state.tsx';
+import { useStages } from '../../common/ui/use-stages.ts';
 import { paths } from '../../navigation/paths.ts';
 import { useSignedInSession } from '../../session/session-context.ts';
 import { DuplicatesTable } from './components/duplicates-table.tsx';
 import { PaymentReport } from './components/payment-report.tsx';
 import { PreviewSummary } from './components/preview-summary.tsx';
 import { RowsTable } from './components/rows-table.tsx';
-import { RunActions, isUploader } from './components/run-actions.tsx';
+import { RunActions } from './components/run-actions.tsx';
+import { benefitRunOutline } from './heading.ts';
+import { reviewBarOf, runAlerts } from './run-alerts.ts';
 import { RunFiles, useRunFileDownload } from './components/run-files.tsx';
 import { RunOverview } from './components/run-overview.tsx';
 import { RunProgress } from './components/run-progress.tsx';
@@ -81,12 +83,16 @@ export function BenefitRunPage() {
   const { t } = useTranslation();
   const follow = useFollow();
   const { id = '' } = useParams();
-  const { user } = useSignedInSession();
   const read = useBenefitRun(id);
-  const run = read.data?.run;
+  // The run's arrival is drawn in a transition, which React renders in short slices.
+  const answer = useDeferredValue(read.data);
+  const run = answer?.run;
   useRefreshWhenPaid(run);
-  const { downloading, download } = useRunFileDownload(id);
-  const title = run ? t('benefitRuns.run.title', { assessment: run.assessmentId }) : t('screens.benefitRun');
+  const file = useRunFileDownload(id);
+  // The outline's heading (heading.ts), drawn before the page's code from the run's early read.
+  const title = run
+    ? t(benefitRunOutline.heading, { assessment: run.assessmentId })
+    : t('screens.benefitRun');
   useDocumentTitle(title);
 
   const breadcrumbs = (
@@ -106,8 +112,8 @@ export function BenefitRunPage() {
     return (
       <ContentLayout key="waiting" breadcrumbs={breadcrumbs} header={<Header variant="h1">{title}</Header>}>
         <Container>
-          {read.isPending ? (
-            <LoadState status="loading" text={t('app.loading')} />
+          {read.isPending || read.data !== undefined ? (
+            <LoadState status="loading" text={t(benefitRunOutline.loading)} />
           ) : (
             <LoadState
               status={missing ? 'notFound' : 'error'}
@@ -124,13 +130,45 @@ export function BenefitRunPage() {
     );
   }
 
-  const uploader = isUploader(run, user.email);
-  // An administrator of the uploader's line may not review it either (the API says who is).
-  const linked = !uploader && read.data?.linkedToUploader === true;
+  return (
+    <RunView
+      key="run"
+      run={run}
+      linkedToUploader={answer?.linkedToUploader}
+      title={title}
+      breadcrumbs={breadcrumbs}
+      file={file}
+    />
+  );
+}
+
+/**
+ * A run's page once the run has come: drawn in three parts (common/ui/use-stages.ts), its header, alerts and
+ * figures first, then its overview and files, then its preview's tables, so that its first draw is several
+ * short tasks rather than one long one (issue 42: total blocking time).
+ */
+function RunView({
+  run,
+  linkedToUploader,
+  title,
+  breadcrumbs,
+  file: { downloading, download },
+}: {
+  run: BenefitRun;
+  linkedToUploader: boolean | undefined;
+  title: string;
+  breadcrumbs: ReactNode;
+  file: ReturnType<typeof useRunFileDownload>;
+}) {
+  const { t } = useTranslation();
+  const follow = useFollow();
+  const { user } = useSignedInSession();
+  const stage = useStages(3);
+  // Neither its uploader nor an administrator of the uploader's line may review it (the API says who is).
+  const bar = reviewBarOf(run, linkedToUploader, user.email);
   const hasPreviewFile = run.files.some((file) => file.id === 'preview');
   return (
     <ContentLayout
-      key="run"
       breadcrumbs={breadcrumbs}
       header={
         <Header
@@ -152,7 +190,7 @@ export function BenefitRunPage() {
                   {t('benefitRuns.run.downloadPreview')}
                 </Button>
               )}
-              <RunActions run={run} reviewBarred={uploader || linked} />
+              <RunActions run={run} reviewBarred={bar.uploader || bar.linked} />
             </SpaceBetween>
           }
         >
@@ -161,64 +199,28 @@ export function BenefitRunPage() {
       }
     >
       <SpaceBetween size="l">
-        {uploader && run.state === 'PENDING_APPROVAL' && (
-          <Alert type="info" header={t('benefitRuns.run.ownRunTitle')}>
-            {t('benefitRuns.run.ownRun')}
-          </Alert>
-        )}
-        {linked && run.state === 'PENDING_APPROVAL' && (
-          <Alert type="info" header={t('benefitRuns.run.linkedRunTitle')}>
-            {t('errors.ERR_BENEFIT_RUN_LINKED_REVIEW', { uploader: run.createdBy })}
-          </Alert>
-        )}
-        {run.state === 'FAILED' && (
-          <Alert type="error" header={t('benefitRuns.run.failedTitle')}>
-            {t(
-              run.failure?.in === 'PAYMENT'
-                ? 'benefitRuns.run.paymentFailed'
-                : 'benefitRuns.run.previewFailed',
-            )}
-          </Alert>
-        )}
-        {run.kind === 'PAYMENT' &&
-          run.state === 'PENDING_APPROVAL' &&
-          run.preview?.ruleVersion !== BENEFIT_RULE_VERSION && (
-            <Alert type="warning" header={t('benefitRuns.run.staleTitle')}>
-              {t('benefitRuns.run.stale')}
-            </Alert>
-          )}
-        {run.reverses && (
+        {runAlerts(run, bar).map((alert) => (
           <Alert
-            type="info"
-            header={t('benefitRuns.run.reversalTitle')}
+            key={alert.header}
+            type={alert.type}
+            header={t(alert.header)}
             action={
-              <Button href={paths.benefitRun(run.reverses)} onFollow={follow}>
-                {t('benefitRuns.run.openRun')}
-              </Button>
+              alert.opens === undefined ? undefined : (
+                <Button href={paths.benefitRun(alert.opens)} onFollow={follow}>
+                  {t('benefitRuns.run.openRun')}
+                </Button>
+              )
             }
           >
-            {t('benefitRuns.run.reversal', { assessment: run.assessmentId })}
+            {t(alert.text, alert.values)}
           </Alert>
-        )}
-        {run.reversedBy && (
-          <Alert
-            type="info"
-            header={t('benefitRuns.run.reversedTitle')}
-            action={
-              <Button href={paths.benefitRun(run.reversedBy)} onFollow={follow}>
-                {t('benefitRuns.run.openRun')}
-              </Button>
-            }
-          >
-            {t('benefitRuns.run.reversed')}
-          </Alert>
-        )}
+        ))}
         {benefitRunAtWork(run.state) && <RunProgress run={run} />}
         {run.payment && <PaymentReport run={run} payment={run.payment} />}
         {run.preview && <PreviewSummary run={run} preview={run.preview} />}
-        <RunOverview run={run} />
-        {run.files.length > 0 && <RunFiles run={run} />}
-        {run.preview && <PreviewTables run={run} preview={run.preview} />}
+        {stage >= 2 && <RunOverview run={run} />}
+        {stage >= 2 && run.files.length > 0 && <RunFiles run={run} />}
+        {stage >= 3 && run.preview && <PreviewTables run={run} preview={run.preview} />}
       </SpaceBetween>
     </ContentLayout>
   );

@@ -34,10 +34,6 @@ export const availableActions = (run: BenefitRun): BenefitRunAction[] =>
     ),
   );
 
-/** Whether the signed-in administrator uploaded the run: another one must review it. */
-export const isUploader = (run: BenefitRun, email: string): boolean =>
-  run.createdBy.toLowerCase() === email.toLowerCase();
-
 /** The actions that take no comment. */
 const withoutComment: readonly BenefitRunAction[] = ['resume', 'preview', 'reverse'];
 

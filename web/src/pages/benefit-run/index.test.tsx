@@ -452,7 +452,8 @@ describe('a benefit run', { timeout: 40_000 }, () => {
       { timeout: 15_000 },
     );
     expect(screen.getByRole('button', { name: 'Approuver' })).toBeTruthy();
-    expect(text()).toContain('Parcelles à payer3');
+    // The preview's figures come in the page's second part.
+    await waitFor(() => expect(text()).toContain('Parcelles à payer3'));
     expect(text()).toContain('Total26 F CFA');
   });
 });

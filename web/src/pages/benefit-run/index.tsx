@@ -143,9 +143,9 @@ export function BenefitRunPage() {
 }
 
 /**
- * A run's page once the run has come: drawn in three parts (common/ui/use-stages.ts), its header, alerts and
- * figures first, then its overview and files, then its preview's tables, so that its first draw is several
- * short tasks rather than one long one (issue 42: total blocking time).
+ * A run's page once the run has come: drawn in parts (common/ui/use-stages.ts), its header and alerts first,
+ * then each of its sections, each with at most one table, so that its first draw is several short tasks
+ * rather than one long one (issue 42: total blocking time).
  */
 function RunView({
   run,
@@ -163,7 +163,7 @@ function RunView({
   const { t } = useTranslation();
   const follow = useFollow();
   const { user } = useSignedInSession();
-  const stage = useStages(3);
+  const stage = useStages(5);
   // Neither its uploader nor an administrator of the uploader's line may review it (the API says who is).
   const bar = reviewBarOf(run, linkedToUploader, user.email);
   const hasPreviewFile = run.files.some((file) => file.id === 'preview');
@@ -217,10 +217,10 @@ function RunView({
         ))}
         {benefitRunAtWork(run.state) && <RunProgress run={run} />}
         {run.payment && <PaymentReport run={run} payment={run.payment} />}
-        {run.preview && <PreviewSummary run={run} preview={run.preview} />}
-        {stage >= 2 && <RunOverview run={run} />}
-        {stage >= 2 && run.files.length > 0 && <RunFiles run={run} />}
-        {stage >= 3 && run.preview && <PreviewTables run={run} preview={run.preview} />}
+        {stage >= 2 && run.preview && <PreviewSummary run={run} preview={run.preview} />}
+        {stage >= 3 && <RunOverview run={run} />}
+        {stage >= 4 && run.files.length > 0 && <RunFiles run={run} />}
+        {stage >= 5 && run.preview && <PreviewTables run={run} preview={run.preview} />}
       </SpaceBetween>
     </ContentLayout>
   );

@@ -26,6 +26,8 @@ const openUpload = async (routes: FakeRoutes = {}, heading = 'Upload an assessme
   });
   renderApp('/NewBenefitRun');
   await screen.findByRole('heading', { name: heading, level: 1 });
+  // The page's last section, drawn in its third part.
+  await screen.findByRole('heading', { name: /^(The assessment file|Le fichier d)/, level: 2 });
   return api;
 };
 

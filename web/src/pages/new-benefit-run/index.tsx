@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useStages } from '../../common/ui/use-stages.ts';
 import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
@@ -17,6 +18,8 @@ export function NewBenefitRunPage() {
   const { t } = useTranslation();
   const follow = useFollow();
   useDocumentTitle(t('screens.newBenefitRun'));
+  // One section per task (common/ui/use-stages.ts): its first draw is several short tasks, not one long one.
+  const stage = useStages(3);
   return (
     <ContentLayout
       breadcrumbs={
@@ -37,8 +40,8 @@ export function NewBenefitRunPage() {
     >
       <SpaceBetween size="l">
         <CoveredPlots />
-        <AssessmentUpload />
-        <AssessmentFormat />
+        {stage >= 2 && <AssessmentUpload />}
+        {stage >= 3 && <AssessmentFormat />}
       </SpaceBetween>
     </ContentLayout>
   );

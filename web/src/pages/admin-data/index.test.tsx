@@ -44,7 +44,7 @@ const openData = async (routes: FakeRoutes = {}, environment = 'demo') => {
   });
   renderApp('/AdminDatas');
   await screen.findByRole('heading', { name: 'Data', level: 1 });
-  // The page's last section, drawn in its sixth part.
+  // The page's last section, drawn in its seventh part.
   await screen.findByRole('heading', { name: 'The API', level: 2 });
   return api;
 };

@@ -14,8 +14,9 @@ import { adminScreenTexts } from '../../navigation/screen-texts.ts';
 export function AdminDataPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.adminDatas'));
-  // One section per task (common/ui/use-stages.ts): its first draw is several short tasks, not one long one.
-  const stage = useStages(6);
+  // One section per task, and each file's documentation (common/ui/use-stages.ts): its first draw is several
+  // short tasks, not one long one.
+  const stage = useStages(7);
   return (
     <ScreenLayout title={t('screens.adminDatas')} description={t(adminScreenTexts.adminDatas.description)}>
       <SpaceBetween size="l">
@@ -23,8 +24,8 @@ export function AdminDataPage() {
         {stage >= 2 && <ImportSection kind="all" />}
         {stage >= 3 && <ImportSection kind="onboard" />}
         {stage >= 4 && <MirrorSection />}
-        {stage >= 5 && <SchemaDocumentation />}
-        {stage >= 6 && <ApiReferenceSection />}
+        {stage >= 5 && <SchemaDocumentation withOnboardingFile={stage >= 6} />}
+        {stage >= 7 && <ApiReferenceSection />}
       </SpaceBetween>
     </ScreenLayout>
   );

@@ -112,8 +112,11 @@ function FileSchema({
   );
 }
 
-/** The documentation of both files, from their schemas (schemas/data-files.ts), in the page's language. */
-export function SchemaDocumentation() {
+/**
+ * The documentation of both files, from their schemas (schemas/data-files.ts), in the page's language; the
+ * onboarding file's once `withOnboardingFile` (the page draws each long list in a task of its own).
+ */
+export function SchemaDocumentation({ withOnboardingFile = true }: { withOnboardingFile?: boolean }) {
   const { t } = useTranslation();
   return (
     <Section title={t('datas.doc.title')} description={t('datas.doc.description')}>
@@ -123,11 +126,13 @@ export function SchemaDocumentation() {
           description={t('datas.doc.dataFileDescription')}
           schema={dataFileSchema}
         />
-        <FileSchema
-          title={t('datas.doc.onboardingFile')}
-          description={t('datas.doc.onboardingFileDescription')}
-          schema={onboardingFileSchema}
-        />
+        {withOnboardingFile && (
+          <FileSchema
+            title={t('datas.doc.onboardingFile')}
+            description={t('datas.doc.onboardingFileDescription')}
+            schema={onboardingFileSchema}
+          />
+        )}
       </SpaceBetween>
     </Section>
   );

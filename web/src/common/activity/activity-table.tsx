@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Link from '@cloudscape-design/components/link';
@@ -190,14 +190,18 @@ export function ActivityTable(props: ActivityTableProps) {
       },
     },
   ];
-  const items = (props.entries ?? []).map((entry, index) => ({ ...entry, key: `${entry.at}#${index}` }));
+  // The rows that came are drawn in a transition, which React renders in short slices (as the admin tables').
+  const entries = useDeferredValue(props.entries);
+  // Rows that came but are not drawn yet are still loading, not missing.
+  const loading = props.loading || entries !== props.entries;
+  const items = (entries ?? []).map((entry, index) => ({ ...entry, key: `${entry.at}#${index}` }));
   return (
     <Table
       variant="full-page"
       wrapLines
       trackBy="key"
       items={items}
-      loading={props.loading && props.entries === undefined}
+      loading={loading && entries === undefined}
       loadingText={t('activity.loading')}
       columnDefinitions={columns}
       header={props.header}
@@ -205,7 +209,7 @@ export function ActivityTable(props: ActivityTableProps) {
       pagination={props.pagination}
       preferences={props.preferences}
       empty={
-        props.loading ? (
+        loading ? (
           <TableLoadingState text={t('activity.loading')} />
         ) : props.failed ? (
           <TableEmptyState

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { drawInTurn } from './draw-in-turn.ts';
 import { useTranslation } from 'react-i18next';
 import { barChartConfig, type BarChartOptions, type ChartBar } from './bar-chart-config.ts';
 import { Chart } from './chart-setup.ts';
@@ -44,8 +45,14 @@ export function BarChart({ title, labelHeader, valueHeader, summary, height, ...
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return undefined;
-    const chart = new Chart(canvas, config);
-    return () => chart.destroy();
+    let chart: Chart | undefined;
+    const cancel = drawInTurn(() => {
+      chart = new Chart(canvas, config);
+    });
+    return () => {
+      cancel();
+      chart?.destroy();
+    };
   }, [config]);
 
   return (

@@ -239,8 +239,9 @@ describe('plot page', { timeout: 20_000 }, () => {
         'A total loss today pays': '₹9.38',
       }),
     );
-    // The same season month by month (issue 38): 225 paid cover the first month of 150; two more begun.
-    expect(screen.getByText('Paid: 1 of 12 months · Due: 2')).toBeTruthy();
+    // The same season month by month (issue 38), the page's next part: 225 paid cover the first month of
+    // 150; two more begun.
+    expect(await screen.findByText('Paid: 1 of 12 months · Due: 2')).toBeTruthy();
     const months = within(screen.getByRole('list', { name: 'Months of the season: North field' }))
       .getAllByRole('listitem')
       .map((month) => month.textContent?.replace(/\d{2}\/\d{2}\/\d{4}.*$/, ''));

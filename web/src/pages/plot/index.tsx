@@ -40,9 +40,9 @@ export function PlotPage() {
     serverId,
     memberId: memberServerId,
   } = useFieldPlot(memberId, plotId);
-  // The plot's arrival is drawn in a transition, its sections in three parts (common/ui/use-stages.ts).
+  // The plot's arrival is drawn in a transition, its sections one per task (common/ui/use-stages.ts).
   const plot = useDeferredValue(data);
-  const stage = useStages(3);
+  const stage = useStages(7);
   const terms = useConfigTerms(plot?.enablerConfig?.version);
   const { data: member } = useFieldMember(memberId);
   const title = plot?.name ?? t('screens.plot');
@@ -95,8 +95,8 @@ export function PlotPage() {
           <PlotDetails plot={plot} />
           <LocationForm key={`location-${plot.id}`} plot={plot} />
           {stage >= 2 && <PlotCoverageDates plot={plot} />}
-          {stage >= 2 && <PlotCover plot={plot} terms={terms} contributions={member?.contributions ?? []} />}
-          {stage >= 2 && (
+          {stage >= 3 && <PlotCover plot={plot} terms={terms} contributions={member?.contributions ?? []} />}
+          {stage >= 4 && (
             <SeasonMonthsPanel
               plot={plot}
               plotName={plot.name}
@@ -104,10 +104,10 @@ export function PlotPage() {
               contributions={member?.contributions ?? []}
             />
           )}
-          {stage >= 3 && <ProtectionForm key={plot.id} plot={plot} terms={terms} />}
-          {stage >= 3 && <CropForm key={`crop-${plot.id}`} plot={plot} />}
+          {stage >= 5 && <ProtectionForm key={plot.id} plot={plot} terms={terms} />}
+          {stage >= 6 && <CropForm key={`crop-${plot.id}`} plot={plot} />}
           {/* The targeted field contribution (spec section 5): for this plot, with its own confirmation. */}
-          {stage >= 3 && (
+          {stage >= 7 && (
             <ContributionForm
               key={`contribution-${plot.id}`}
               member={{ id: plot.memberId, name: plot.memberName }}

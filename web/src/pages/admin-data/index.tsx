@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useStages } from '../../common/ui/use-stages.ts';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { ApiReferenceSection } from './components/api-reference-section.tsx';
@@ -14,18 +13,15 @@ import { adminScreenTexts } from '../../navigation/screen-texts.ts';
 export function AdminDataPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.adminDatas'));
-  // One section per task, and each file's documentation (common/ui/use-stages.ts): its first draw is several
-  // short tasks, not one long one.
-  const stage = useStages(7);
   return (
     <ScreenLayout title={t('screens.adminDatas')} description={t(adminScreenTexts.adminDatas.description)}>
       <SpaceBetween size="l">
         <ExportSection />
-        {stage >= 2 && <ImportSection kind="all" />}
-        {stage >= 3 && <ImportSection kind="onboard" />}
-        {stage >= 4 && <MirrorSection />}
-        {stage >= 5 && <SchemaDocumentation withOnboardingFile={stage >= 6} />}
-        {stage >= 7 && <ApiReferenceSection />}
+        <ImportSection kind="all" />
+        <ImportSection kind="onboard" />
+        <MirrorSection />
+        <SchemaDocumentation />
+        <ApiReferenceSection />
       </SpaceBetween>
     </ScreenLayout>
   );

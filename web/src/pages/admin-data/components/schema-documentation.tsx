@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
+import { useStages } from '../../../common/ui/use-stages.ts';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { dataFileSchema, onboardingFileSchema } from '@cpbo/schemas/data-files.ts';
@@ -112,12 +113,10 @@ function FileSchema({
   );
 }
 
-/**
- * The documentation of both files, from their schemas (schemas/data-files.ts), in the page's language; the
- * onboarding file's once `withOnboardingFile` (the page draws each long list in a task of its own).
- */
-export function SchemaDocumentation({ withOnboardingFile = true }: { withOnboardingFile?: boolean }) {
+/** The documentation of both files, from their schemas (schemas/data-files.ts), in the page's language. */
+export function SchemaDocumentation() {
   const { t } = useTranslation();
+  const stage = useStages(2);
   return (
     <Section title={t('datas.doc.title')} description={t('datas.doc.description')}>
       <SpaceBetween size="m">
@@ -126,7 +125,7 @@ export function SchemaDocumentation({ withOnboardingFile = true }: { withOnboard
           description={t('datas.doc.dataFileDescription')}
           schema={dataFileSchema}
         />
-        {withOnboardingFile && (
+        {stage >= 2 && (
           <FileSchema
             title={t('datas.doc.onboardingFile')}
             description={t('datas.doc.onboardingFileDescription')}

@@ -116,6 +116,7 @@ function FileSchema({
 /** The documentation of both files, from their schemas (schemas/data-files.ts), in the page's language. */
 export function SchemaDocumentation() {
   const { t } = useTranslation();
+  // Each file's long list in a task of its own (common/ui/use-stages.ts).
   const stage = useStages(2);
   return (
     <Section title={t('datas.doc.title')} description={t('datas.doc.description')}>

@@ -84,8 +84,10 @@ export function BenefitRunPage() {
   const follow = useFollow();
   const { id = '' } = useParams();
   const read = useBenefitRun(id);
-  // The run's arrival is drawn in a transition, which React renders in short slices.
-  const answer = useDeferredValue(read.data);
+  // The run's arrival is drawn in a transition, which React renders in short slices; for that while, the
+  // deferred answer may still be the run shown before (a link to another run): it is not drawn.
+  const deferred = useDeferredValue(read.data);
+  const answer = deferred?.run.id === id ? deferred : undefined;
   const run = answer?.run;
   useRefreshWhenPaid(run);
   const file = useRunFileDownload(id);

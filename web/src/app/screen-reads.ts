@@ -69,6 +69,10 @@ const outlinedAt = <T>(path: string | undefined, pathname: string): Promise<T> =
   return read ?? Promise.reject(new Error(`No early read for the outline of ${pathname}`));
 };
 
+/** An early read's answer once it has come, for an outline drawn again by React (none when no read). */
+const answerAt = <T>(path: string | undefined): T | undefined =>
+  path === undefined ? undefined : outlinedAnswer<T>(path);
+
 /**
  * The member the outline of the screen at an address names, as its early read answers (rejected when the
  * address names none, or the read fails: the screen then draws without an outline).
@@ -79,8 +83,7 @@ export function outlinedMember(pathname: string): Promise<OutlineMember> {
 
 /** That member once its read has come: what React's outline draws again. */
 export function outlinedMemberNow(pathname: string): OutlineMember | undefined {
-  const path = memberReadAt(pathname);
-  return path === undefined ? undefined : outlinedAnswer<OutlineMember>(path);
+  return answerAt(memberReadAt(pathname));
 }
 
 /** The API address of the plot the signed-in screen at an address is (the plot's page), if it is one. */
@@ -99,8 +102,7 @@ export function outlinedPlot(pathname: string): Promise<OutlinePlot> {
 
 /** That plot once its read has come: what React's outline draws again. */
 export function outlinedPlotNow(pathname: string): OutlinePlot | undefined {
-  const path = plotReadAt(pathname);
-  return path === undefined ? undefined : outlinedAnswer<OutlinePlot>(path);
+  return answerAt(plotReadAt(pathname));
 }
 
 /** The API address of the benefit run the signed-in screen at an address is (a run's page), if it is one. */
@@ -118,6 +120,5 @@ export function outlinedRun(pathname: string): Promise<OutlineRun> {
 
 /** That run once its read has come: what React's outline draws again. */
 export function outlinedRunNow(pathname: string): OutlineRun | undefined {
-  const path = runReadAt(pathname);
-  return path === undefined ? undefined : outlinedAnswer<OutlineRun>(path);
+  return answerAt(runReadAt(pathname));
 }

@@ -44,6 +44,8 @@ const openData = async (routes: FakeRoutes = {}, environment = 'demo') => {
   });
   renderApp('/AdminDatas');
   await screen.findByRole('heading', { name: 'Data', level: 1 });
+  // The page's last sections, drawn in its last part.
+  await screen.findByRole('heading', { name: 'The API', level: 2 });
   return api;
 };
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useStages } from '../../common/ui/use-stages.ts';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { ApiReferenceSection } from './components/api-reference-section.tsx';
@@ -13,15 +14,17 @@ import { adminScreenTexts } from '../../navigation/screen-texts.ts';
 export function AdminDataPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.adminDatas'));
+  // One section per task (common/ui/use-stages.ts): the screen's first draw is several short tasks, not one long one.
+  const stage = useStages(5);
   return (
     <ScreenLayout title={t('screens.adminDatas')} description={t(adminScreenTexts.adminDatas.description)}>
       <SpaceBetween size="l">
         <ExportSection />
-        <ImportSection kind="all" />
-        <ImportSection kind="onboard" />
-        <MirrorSection />
-        <SchemaDocumentation />
-        <ApiReferenceSection />
+        {stage >= 2 && <ImportSection kind="all" />}
+        {stage >= 3 && <ImportSection kind="onboard" />}
+        {stage >= 4 && <MirrorSection />}
+        {stage >= 5 && <SchemaDocumentation />}
+        {stage >= 5 && <ApiReferenceSection />}
       </SpaceBetween>
     </ScreenLayout>
   );

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import adminEn from '../../i18n/admin/en.json';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
@@ -48,10 +48,21 @@ const openFromData = (routes: FakeRoutes) => {
   return api;
 };
 
+/**
+ * The data screen's link to the reference, clicked in an awaited act: with React 19, a click in the synchronous
+ * act user-event wraps it in leaves a navigation that suspends on the lazy page unretried once the screen was
+ * drawn in parts outside act (testing-library's react-testing-library issue 1375). Chromium follows it either
+ * way (e2e/api-reference.test.ts).
+ */
+const followReferenceLink = async () => {
+  const link = await screen.findByRole('link', { name: 'API reference' });
+  await act(() => userEvent.click(link));
+};
+
 describe('API reference page', { timeout: 40_000 }, () => {
   it('should open from the Data page and render the operations of the document, asked anonymously', async () => {
     const api = openFromData({ 'GET /api/openapi.json': { body: document } });
-    await userEvent.click(await screen.findByRole('link', { name: 'API reference' }));
+    await followReferenceLink();
 
     expect(await screen.findByRole('heading', { name: 'API reference', level: 1 })).toBeTruthy();
     expect(
@@ -69,7 +80,7 @@ describe('API reference page', { timeout: 40_000 }, () => {
           ? { status: 500, body: { code: 'ERR_INTERNAL', message: 'boom' } }
           : { body: document },
     });
-    await userEvent.click(await screen.findByRole('link', { name: 'API reference' }));
+    await followReferenceLink();
 
     expect(await screen.findByText(adminEn.apiReference.error)).toBeTruthy();
     expect(screen.queryByRole('heading', { name: /POST \/auth\/login$/ })).toBeNull();

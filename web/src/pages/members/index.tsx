@@ -105,9 +105,9 @@ export function MembersPage() {
         />
       }
       pagination={
-        // Before the first page arrives there is nothing to page through; on a narrow screen the pagination
+        // Before the first rows are drawn there is nothing to page through; on a narrow screen the pagination
         // sits under the table, and the rows arriving would push it down (a layout shift).
-        list.loading && list.count === 0 ? undefined : (
+        list.rowsPending ? undefined : (
           <Pagination
             currentPageIndex={query.page}
             pagesCount={pagesCount}

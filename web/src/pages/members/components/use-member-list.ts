@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { defaultMemberListQuery } from '@cpbo/schemas/member-list-query.ts';
 import { isApiError } from '../../../api/api-error.ts';
 import { useMemberListPage, useStoredMemberList } from '../../../api/member-list-queries.ts';
@@ -6,8 +6,10 @@ import { memberPageSizes } from '../../../api/members.ts';
 import { useTablePreferences } from '../../../api/preferences-queries.ts';
 import { useOnline } from '../../../browser/use-online.ts';
 import { pageKeepingFirstRow } from '../../../common/format/first-row.ts';
-import type { MemberListQuery, MemberSortField, SortDirection } from '../../../api/members.ts';
+import type { MemberListQuery, MemberRow, MemberSortField, SortDirection } from '../../../api/members.ts';
 import type { MemberFilterValues } from './member-filters.tsx';
+
+const noMembers: MemberRow[] = [];
 
 /** Spec section 9: the search waits for the user to stop typing this long. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -41,6 +43,10 @@ export function useMemberList() {
   const current = answer.isPlaceholderData ? undefined : answer.data;
   const unreachable = answer.isError && isApiError(answer.error) && answer.error.isNetworkFailure;
   const stored = useStoredMemberList(query, !online || unreachable);
+  const came = stored ? stored.members : (current?.members ?? noMembers);
+  // The rows that came are drawn in a transition, which React renders in short slices (as the admin tables');
+  // until then they are still loading.
+  const members = useDeferredValue(came);
 
   useEffect(() => {
     const search = searchText.trim();
@@ -55,12 +61,14 @@ export function useMemberList() {
   return {
     query,
     searchText,
-    loading: !stored && (answer.isPending || answer.isPlaceholderData),
+    loading: (!stored && (answer.isPending || answer.isPlaceholderData)) || members !== came,
     /** The first answer (a page or a failure) has come. */
     answered: stored !== undefined || !answer.isPending,
     // The error dialog tells what went wrong; the table shows no rows.
     failed: !stored && answer.isError,
-    members: stored ? stored.members : (current?.members ?? []),
+    members,
+    /** No rows are drawn yet and the first are on their way: the pagination waits for them, below them on a phone. */
+    rowsPending: members.length === 0 && ((!stored && answer.isPending) || members !== came),
     count: stored ? stored.count : (answer.data?.count ?? 0),
     /** Answered on the device (no network): when its oldest row shown was read, and whether it holds any. */
     offline: stored && { readAt: stored.readAt, holdsMembers: stored.holdsMembers },

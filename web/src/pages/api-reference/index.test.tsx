@@ -1,8 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import adminEn from '../../i18n/admin/en.json';
 import { fakeApi, type FakeRoutes } from '../../test/fake-api.ts';
 import { renderApp, setSessionMarker, signedInRoutes } from '../../test/render-app.tsx';
+import { clickToLazyScreen } from '../../test/lazy-screen-click.ts';
 import { userEvent } from '../../test/user-event.ts';
 
 /** A small OpenAPI 3.1 document of the shape docs/openapi.json has. */
@@ -48,15 +49,10 @@ const openFromData = (routes: FakeRoutes) => {
   return api;
 };
 
-/**
- * The data screen's link to the reference, clicked in an awaited act: with React 19, a click in the synchronous
- * act user-event wraps it in leaves a navigation that suspends on the lazy page unretried once the screen was
- * drawn in parts outside act (testing-library's react-testing-library issue 1375). Chromium follows it either
- * way (e2e/api-reference.test.ts).
- */
+/** The data screen's link to the reference, followed (test/lazy-screen-click.ts). */
 const followReferenceLink = async () => {
   const link = await screen.findByRole('link', { name: 'API reference' });
-  await act(() => userEvent.click(link));
+  await clickToLazyScreen(() => userEvent.click(link));
 };
 
 describe('API reference page', { timeout: 40_000 }, () => {

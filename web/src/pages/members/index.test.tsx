@@ -7,6 +7,8 @@ import i18next from '../../i18n/index.ts';
 import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
 import { renderApp, setSessionMarker } from '../../test/render-app.tsx';
 import { cloudscape, dialogVisible } from '../../test/cloudscape.ts';
+import { eventually } from '../../test/eventually.ts';
+import { clickToLazyScreen } from '../../test/lazy-screen-click.ts';
 import { agentRoutes, memberDetail, memberRow } from '../../test/member-fixtures.ts';
 
 const firstPage: MemberListPage = {
@@ -215,17 +217,15 @@ describe('member list', { timeout: 30_000 }, () => {
     // A click on a row the list has just drawn again (detached) does nothing in jsdom, where a browser would
     // hit the row drawn: on a loaded machine the list's late renders can fall between finding it and clicking.
     // So the row is clicked with one event as soon as it is found connected: user-event's click is several
-    // events with turns of the event loop between them, in which the list may draw the row again. The click is in
-    // an awaited act: React 19 leaves a navigation that suspends on a lazy page in a synchronous act unretried
-    // once the list drew its rows outside act (testing-library's react-testing-library issue 1375).
-    for (const deadline = Date.now() + 15_000; !api.requestTo('GET /api/members/m-1');) {
-      expect(Date.now()).toBeLessThan(deadline);
-      await act(async () => {
+    // events with turns of the event loop between them, in which the list may draw the row again. It leads to a
+    // lazy screen (test/lazy-screen-click.ts).
+    await eventually(async () => {
+      await clickToLazyScreen(() => {
         const row = table()?.findBodyCell(1, 3)?.getElement();
         if (row?.isConnected) fireEvent.click(row);
       });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+      expect(api.requestTo('GET /api/members/m-1')).toBeDefined();
+    }, 15);
     // The member page is a lazy chunk: on a loaded machine jsdom takes seconds to read and draw it.
     expect(
       await screen.findByRole('heading', { name: 'Asha Devi', level: 1 }, { timeout: 15_000 }),

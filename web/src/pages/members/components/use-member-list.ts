@@ -47,6 +47,7 @@ export function useMemberList() {
   // The rows that came are drawn in a transition, which React renders in short slices (as the admin tables');
   // until then they are still loading.
   const members = useDeferredValue(came);
+  const drawing = members !== came;
 
   useEffect(() => {
     const search = searchText.trim();
@@ -61,14 +62,14 @@ export function useMemberList() {
   return {
     query,
     searchText,
-    loading: (!stored && (answer.isPending || answer.isPlaceholderData)) || members !== came,
+    loading: (!stored && (answer.isPending || answer.isPlaceholderData)) || drawing,
     /** The first answer (a page or a failure) has come. */
     answered: stored !== undefined || !answer.isPending,
     // The error dialog tells what went wrong; the table shows no rows.
     failed: !stored && answer.isError,
     members,
     /** No rows are drawn yet and the first are on their way: the pagination waits for them, below them on a phone. */
-    rowsPending: members.length === 0 && ((!stored && answer.isPending) || members !== came),
+    rowsPending: members.length === 0 && ((!stored && answer.isPending) || drawing),
     count: stored ? stored.count : (answer.data?.count ?? 0),
     /** Answered on the device (no network): when its oldest row shown was read, and whether it holds any. */
     offline: stored && { readAt: stored.readAt, holdsMembers: stored.holdsMembers },

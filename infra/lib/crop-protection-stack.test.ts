@@ -19,6 +19,7 @@ import { queueUrlVariable } from '@cpbo/functions/platform/queue.ts';
 import { streamEntityTypes, streamWorkers, workers } from '@cpbo/functions/workers/workers.ts';
 import { spaFallbackFunctionCode } from '../../web/src/app/spa-fallback.ts';
 import { viewerHostFunctionCode } from './viewer-host.ts';
+import { LISTS_WORKER_HEAP_MB } from './backend-functions.ts';
 import { CropProtectionStack, type CropProtectionStackProps } from './crop-protection-stack.ts';
 import { ORIGIN_VERIFY_HEADER } from './origin-verify.ts';
 import { spaContentFrom } from './website.ts';
@@ -349,6 +350,12 @@ describe('the member directory', () => {
         functions[functionIdByDescription(template, description)]?.Properties.MemorySize,
       ).toBeGreaterThanOrEqual(1024);
     }
+    // The worker's heap is bounded below its memory, so that a large rebuild's garbage is collected in time.
+    const worker = functions[functionIdByDescription(template, 'Worker: lists')]?.Properties;
+    expect(worker.Environment.Variables.NODE_OPTIONS).toContain(
+      `--max-old-space-size=${LISTS_WORKER_HEAP_MB}`,
+    );
+    expect(LISTS_WORKER_HEAP_MB).toBeLessThanOrEqual(worker.MemorySize * 0.75);
   });
 
   it('refreshes every snapshot on a schedule, one enabler and list per message of the snapshots queue', () => {

@@ -36,6 +36,12 @@ import {
 import { httpApiEvent, lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { adminLists, type AdminList } from '@cpbo/schemas/admin-list-query.ts';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
+import {
+  LIST_IN_MEMORY_MB,
+  LISTS_WORKER_HEAP_MB,
+  MEMBER_SNAPSHOT_MEMORY_MB,
+  workerTimeout,
+} from '../../lib/backend-functions.ts';
 import { localTableName } from '../aws-environment.ts';
 import { coldFigure, coldLine, percentile, seconds, warmFigure } from './bench-figures.ts';
 import { benchSignIn, startBenchStores, writeInBatches } from './bench-setup.ts';
@@ -54,9 +60,9 @@ const ENGINE_SIZES = (process.env.BENCH_ADMIN_ENGINE_SIZES ?? '1000000,2000000,5
   .split(',')
   .filter((value) => value.trim() !== '')
   .map(Number);
-/** The worker's memory and time limits (infra/lib/backend-functions.ts), and the targets past 500 000. */
-const WORKER_MEMORY_MB = 2048;
-const WORKER_TIMEOUT_S = 300;
+/** The worker's memory and time limits, and the targets past 500 000. */
+const WORKER_MEMORY_MB = MEMBER_SNAPSHOT_MEMORY_MB;
+const WORKER_TIMEOUT_S = workerTimeout('lists').toSeconds();
 /** A quarter of the worker's memory to spare. */
 const REBUILD_PEAK_TARGET_MB = 1536;
 const LARGE_FIRST_ANSWER_MS = 2000;
@@ -64,7 +70,7 @@ const LARGE_RESIDENT_MB = 1536;
 /** Changes made after the snapshots: contributions created and removed, members renamed. */
 const AFTER_SNAPSHOT = { created: 100, removed: 20, renamed: 50 };
 /** The memory of each list function (infra/lib/backend-functions.ts LIST_IN_MEMORY_MB). */
-const FUNCTION_MEMORY_MB = 1769;
+const FUNCTION_MEMORY_MB = LIST_IN_MEMORY_MB;
 const WRITERS = 8;
 const YEAR_MS = 365 * 86_400_000;
 
@@ -76,10 +82,12 @@ const instanceScript = fileURLToPath(new URL('./admin-lists-instance.ts', import
 
 /** Runs one new instance in a process of its own; answers the JSON line it printed. */
 const instance = async <Result>(env: Record<string, string>): Promise<Result> => {
+  // The worker's rebuilds have its heap; a list function's heap is past its memory, so that a size
+  // that outgrows it is measured, not crashed.
+  const heapMb = env.BENCH_MODE === 'cold' ? 8192 : LISTS_WORKER_HEAP_MB;
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    // A heap past the functions' memory, so that a size that outgrows them is measured, not crashed.
-    ['--import', 'tsx', '--expose-gc', '--max-old-space-size=8192', instanceScript],
+    ['--import', 'tsx', '--expose-gc', `--max-old-space-size=${heapMb}`, instanceScript],
     {
       env: { ...process.env, ...env },
       maxBuffer: 1 << 20,

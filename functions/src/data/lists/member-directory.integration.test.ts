@@ -7,6 +7,7 @@ import { snapshotLists } from '@cpbo/schemas';
 import { lambdaContext } from '@cpbo/events/http-api-event.ts';
 import { isoDateOf } from '@cpbo/schemas/coverage-dates.ts';
 import { MemberIndex } from '#domain/lists/member-list.ts';
+import { recordOrdersApart } from '#domain/lists/record-snapshot.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import { useQueueTransport } from '#platform/queue.ts';
 import { s3 } from '#platform/s3.ts';
@@ -271,13 +272,16 @@ describe('the lists worker', () => {
     expect(await readMemberSnapshot(untouched)).toBeUndefined();
   });
 
-  /** The snapshots stored for an enabler, whatever their lists' keys: one object per list. */
-  const snapshotsOf = async (enablerId: string) => {
+  /** The objects stored for an enabler, whatever their lists' keys. */
+  const objectsOf = async (enablerId: string) => {
     const { Contents = [] } = await s3().send(
       new ListObjectsV2Command({ Bucket: readEnvironment('memberDirectoryBucket') }),
     );
-    return Contents.filter(({ Key = '' }) => Key.includes(enablerId)).length;
+    return Contents.map(({ Key = '' }) => Key).filter((key) => key.includes(enablerId));
   };
+  /** Its snapshots: one per list (a record list's orders apart are beside it). */
+  const snapshotsOf = async (enablerId: string) =>
+    (await objectsOf(enablerId)).filter((key) => key.endsWith('.snapshot.gz')).length;
 
   it('refreshes every list of every enabler that the schedule queues, one message each', async () => {
     // A table of its own: "every enabler" of the run's shared table is every other test file's too.
@@ -315,6 +319,7 @@ describe('the lists worker', () => {
       batchItemFailures: [],
     });
     expect(await snapshotsOf(enablerId)).toBe(1);
+    expect(await objectsOf(enablerId)).toHaveLength(1 + recordOrdersApart('contributions').length);
     expect(await readMemberSnapshot(enablerId)).toBeUndefined();
     const notJson = sqsEventOf({});
     (notJson.Records[0] as { body: string }).body = `{"enablerId":"${enablerId}"`;

@@ -145,6 +145,8 @@ export abstract class DirectoryIndex<
   private readonly results = new Map<string, Int32Array>();
   /** Moves at every change and load: what a subclass caches of the rows is keyed by it. */
   protected version = 0;
+  /** Moves at every load, which numbers the rows anew: an order read for one load fits no other. */
+  private loads = 0;
 
   protected constructor(protected readonly layout: IndexLayout<Row, Values, Field>) {
     this.columns = columnsOf(layout.columnNames, emptyArrays(layout.columnNames) as ColumnReaders<Values>);
@@ -187,6 +189,7 @@ export abstract class DirectoryIndex<
     this.orders = new Map();
     this.results.clear();
     this.version += 1;
+    this.loads += 1;
     this.reloaded();
     for (const field of this.layout.sortFields) {
       const order = orders[field];
@@ -197,6 +200,31 @@ export abstract class DirectoryIndex<
 
   get size(): number {
     return this.columns.ids.length - this.deadCount;
+  }
+
+  /** How the rows are numbered now: an order read apart for the loaded rows fits while this holds. */
+  get numbering(): number {
+    return this.loads;
+  }
+
+  hasOrder(field: Field): boolean {
+    return this.orders.has(field);
+  }
+
+  /**
+   * Takes a sort order of the rows as loaded (read apart from their snapshot, numbered as `numbering`
+   * said then). The rows that left or came since are taken out and put in when it is next used.
+   * False when it does not fit: the rows were numbered anew since, or it is not an order of them.
+   */
+  adoptOrder(field: Field, rows: Int32Array, numbering: number): boolean {
+    if (numbering !== this.loads || this.orders.has(field) || !isPermutation(rows, this.sortedRows))
+      return false;
+    const left: number[] = [];
+    for (let row = 0; row < this.sortedRows; row += 1) if (this.dead[row]) left.push(row);
+    const came: number[] = [];
+    for (let row = this.sortedRows; row < this.rowCount; row += 1) came.push(row);
+    this.orders.set(field, { rows, length: rows.length, left, came });
+    return true;
   }
 
   /** Rows ever held, dead ones included (row numbers run below it). */
@@ -312,11 +340,27 @@ export abstract class DirectoryIndex<
     return undefined;
   }
 
+  /**
+   * Keys shared by several sorts (the id ranks, a list's dates), kept while the rows do not change:
+   * sorting every order of millions of rows (a snapshot's writing) makes each once, not once per order.
+   */
+  private sharedKeys: { version: number; keys: Map<string, Float64Array> } = { version: -1, keys: new Map() };
+
+  protected sharedKey(name: string, make: () => Float64Array): Float64Array {
+    if (this.sharedKeys.version !== this.version)
+      this.sharedKeys = { version: this.version, keys: new Map() };
+    let key = this.sharedKeys.keys.get(name);
+    if (!key) this.sharedKeys.keys.set(name, (key = make()));
+    return key;
+  }
+
   /** Each live row's position in id order, by row: the last key of every sort (ids are unique among live rows). */
   protected idRanks(): Float64Array {
-    const ranks = new Float64Array(this.rowCount);
-    this.liveInIdOrder().live.forEach((row, position) => (ranks[row] = position));
-    return ranks;
+    return this.sharedKey('ids', () => {
+      const ranks = new Float64Array(this.rowCount);
+      this.liveInIdOrder().live.forEach((row, position) => (ranks[row] = position));
+      return ranks;
+    });
   }
 
   private ordered(field: Field): Order {
@@ -520,17 +564,24 @@ export abstract class DirectoryIndex<
     return { live, renumbered };
   }
 
-  /** These sort orders, up to date, in the rows' new numbers. */
+  /**
+   * These sort orders, up to date, in the rows' new numbers: the orders themselves when the rows keep
+   * theirs (none died or came since the load), so that a large list's are not held twice.
+   */
   protected ordersRenumbered(fields: readonly Field[], renumbered: Int32Array): IndexOrders<Field> {
-    return Object.fromEntries(
+    const kept = this.deadCount === 0 && this.rowCount === this.sortedRows;
+    const orders = Object.fromEntries(
       fields.map((field) => {
         const { rows, length } = this.ordered(field);
+        if (kept) return [field, rows.subarray(0, length)];
         const renamed = new Int32Array(length);
         for (let position = 0; position < length; position += 1)
           renamed[position] = renumbered[rows[position] as number] as number;
         return [field, renamed];
       }),
     ) as IndexOrders<Field>;
+    this.sharedKeys = { version: -1, keys: new Map() };
+    return orders;
   }
 }
 /** Rows compared by their keys, one key after the other. */

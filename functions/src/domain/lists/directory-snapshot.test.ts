@@ -3,7 +3,9 @@ import {
   BadSnapshotError,
   decodeSnapshot,
   encodeSnapshot,
+  encodeOrderPieces,
   encodeSnapshotPieces,
+  OrderReader,
   SnapshotReader,
   type SnapshotLayout,
 } from './directory-snapshot.ts';
@@ -12,7 +14,7 @@ const layout: SnapshotLayout = {
   format: 'test-snapshot',
   version: 1,
   columns: [
-    ['ids', 'text'],
+    ['ids', 'id'],
     ['changedAts', 'instant'],
     ['kinds', { dictionary: 'kinds' }],
     ['amounts', 'float64'],
@@ -35,6 +37,14 @@ const read = (columns: Record<string, unknown[]>) => {
   );
   const values = (name: string) => Array.from({ length: 2 }, (_, row) => decoded.columns[name]?.at(row));
   return { decoded, values };
+};
+
+const twoRows = {
+  ids: ['a', 'b'],
+  changedAts: [null, null],
+  kinds: [null, null],
+  amounts: [1, 2],
+  codes: [1, 2],
 };
 
 describe('a snapshot', () => {
@@ -62,6 +72,68 @@ describe('a snapshot', () => {
       codes: [1, 2],
     });
     expect(values('changedAts')).toEqual(['2026-03-01T10:00:00Z', null]);
+  });
+
+  it('keeps an id column of lowercase UUIDs as their bytes, and any other as text', () => {
+    const uuids = ['0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'ffffffff-0000-4000-8000-000000000001'];
+    const sectionOf = (ids: string[]) => {
+      const bytes = encodeSnapshot(layout, { ...times, columns: { ...twoRows, ids }, orders: {} });
+      const header = JSON.parse(bytes.subarray(0, bytes.indexOf(10)).toString()) as {
+        sections: [string, string, number][];
+      };
+      const [, kind, length] = header.sections[0] as [string, string, number];
+      const decoded = decodeSnapshot(layout, bytes);
+      return { kind, length, values: [0, 1].map((row) => decoded.columns.ids?.at(row)) };
+    };
+    expect(sectionOf(uuids)).toEqual({ kind: 'uuid', length: 32, values: uuids });
+    // A text column of UUIDs (not ids) stays text.
+    const bytes = encodeSnapshot(layout, {
+      ...times,
+      columns: twoRows,
+      orders: {},
+      tables: { names: { names: uuids } },
+    });
+    const { sections } = JSON.parse(bytes.subarray(0, bytes.indexOf(10)).toString()) as {
+      sections: [string, string, number][];
+    };
+    expect(sections.find(([name]) => name === 'names.names')?.[1]).toBe('text');
+    const names = decodeSnapshot(layout, bytes);
+    expect([0, 1].map((row) => names.tables.names?.names?.at(row))).toEqual(uuids);
+    for (const ids of [
+      [uuids[0] as string, 'a'],
+      [uuids[0] as string, (uuids[1] as string).toUpperCase()],
+      [uuids[0] as string, `${uuids[1] as string}0`],
+    ])
+      expect(sectionOf(ids)).toMatchObject({ kind: 'text', values: ids });
+  });
+
+  it('keeps the orders a layout names apart out of it, under its generation', () => {
+    const apart: SnapshotLayout = { ...layout, sortFields: ['amount', 'code'], ordersApart: ['code'] };
+    const orders = { amount: Int32Array.from([1, 0]), code: Int32Array.from([0, 1]) };
+    const snapshot = { ...times, columns: twoRows, orders };
+    expect(() => encodeSnapshot(apart, snapshot)).toThrow('generation');
+    const decoded = decodeSnapshot(apart, encodeSnapshot(apart, { ...snapshot, generation: 'g' }));
+    expect(Object.keys(decoded.orders)).toEqual(['amount']);
+    expect(decoded.ordersApart).toEqual({ generation: 'g', fields: ['code'] });
+    const bytes = Buffer.concat([
+      ...encodeOrderPieces(apart, { generation: 'g', field: 'code', rows: orders.code }),
+    ]);
+    const readOrder = (field: string, piece: Buffer) => {
+      const reader = new OrderReader(apart, field);
+      for (let at = 0; at < piece.length; at += 3) reader.push(piece.subarray(at, at + 3));
+      return reader.finish();
+    };
+    expect(readOrder('code', bytes)).toEqual({ generation: 'g', field: 'code', rows: orders.code });
+    expect(() => readOrder('amount', bytes)).toThrow(BadSnapshotError);
+    expect(() => readOrder('code', bytes.subarray(0, bytes.length - 1))).toThrow(BadSnapshotError);
+    expect(() => readOrder('code', Buffer.concat([bytes, Buffer.alloc(4)]))).toThrow(BadSnapshotError);
+    expect(() => readOrder('code', Buffer.from('null\n'))).toThrow(BadSnapshotError);
+  });
+
+  it('reads the versions its layout names as read, and no other', () => {
+    const bytes = encodeSnapshot(layout, { ...times, columns: twoRows, orders: {} });
+    expect(() => decodeSnapshot({ ...layout, version: 2, reads: [1] }, bytes)).not.toThrow();
+    expect(() => decodeSnapshot({ ...layout, version: 2 }, bytes)).toThrow(BadSnapshotError);
   });
 
   it('refuses another layout or a short table', () => {

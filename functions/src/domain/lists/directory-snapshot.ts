@@ -10,26 +10,37 @@ import { exactMilliseconds, type ColumnValues, type InstantValues } from './colu
  * as the header lists them with their byte lengths:
  * - text: the values joined by '\n' (UTF-8); a value that holds '\n', or starts with '\u0002', is
  *   written '\u0002' + its JSON (null too), and the header names the columns that have such values;
+ * - uuid: an id column whose every value is a lowercase UUID, 16 bytes each: less than half the bytes
+ *   to inflate, and nothing to split;
  * - int32 / float64: little-endian numbers; columns of few distinct values (villages, dates…) are
  *   int32 positions in a dictionary of the header, -1 for null;
  * - instant: ISO instants as float64 milliseconds (NaN for null), when each one reads back the same
  *   (otherwise the column is written as text);
  * - one int32 section per sort order (`order:<field>`); another table's columns are `<table>.<column>`.
+ *   The orders a layout keeps apart are not in it: each is written to its own object (`encodeOrderPieces`)
+ *   under the snapshot's generation, and read when a page first sorts by it, so that a new instance
+ *   inflates only the order of its first page (at millions of rows the orders are a third of the bytes).
  * Text split and typed-array copies are several times quicker to read than JSON of the same rows.
  */
 
-export type ColumnEncoding = 'text' | 'float64' | 'int32' | 'instant' | { dictionary: string };
+/** `id`: text that is a lowercase UUID as the product makes them, written as 16 bytes when every value is one. */
+export type ColumnEncoding = 'text' | 'id' | 'float64' | 'int32' | 'instant' | { dictionary: string };
 
 export type TableLayout = readonly (readonly [column: string, encoding: ColumnEncoding])[];
 
 export interface SnapshotLayout {
   format: string;
+  /** The version written. Version 2 added UUID sections and sort orders written apart. */
   version: number;
+  /** Earlier versions this layout still reads (their snapshots have nothing a later reader misreads). */
+  reads?: readonly number[];
   /** The rows' columns, in the order they are written. */
   columns: TableLayout;
   sortFields: readonly string[];
   /** Other tables the snapshot carries, by name. */
   tables?: Readonly<Record<string, TableLayout>>;
+  /** Sort orders written apart from the snapshot, each in its own object. */
+  ordersApart?: readonly string[];
 }
 
 export interface SnapshotTimes {
@@ -45,6 +56,8 @@ export interface SnapshotTimes {
  * columns as they are held, so that a large list is not copied value by value to be written).
  */
 export interface SnapshotToWrite extends SnapshotTimes {
+  /** Names this writing: the orders written apart carry it, and fit only the snapshot that does. */
+  generation?: string;
   columns: Readonly<Record<string, ColumnValues<unknown>>>;
   orders: Readonly<Record<string, Int32Array | undefined>>;
   tables?: Readonly<Record<string, Readonly<Record<string, ColumnValues<unknown>>>>>;
@@ -54,12 +67,14 @@ export interface SnapshotToWrite extends SnapshotTimes {
 export interface DecodedSnapshot extends SnapshotTimes {
   columns: Record<string, ColumnValues<unknown>>;
   orders: Record<string, Int32Array>;
+  /** The orders written apart, and the generation they must carry to fit these rows. */
+  ordersApart: { generation: string; fields: string[] } | undefined;
   tables: Record<string, Record<string, ColumnValues<unknown>>>;
 }
 
 const ESCAPE = '\u0002';
 
-type SectionKind = 'text' | 'int32' | 'float64' | 'instant';
+type SectionKind = 'text' | 'uuid' | 'int32' | 'float64' | 'instant';
 
 interface Header extends SnapshotTimes {
   format: string;
@@ -69,6 +84,8 @@ interface Header extends SnapshotTimes {
   escaped: string[];
   /** Rows of each other table. */
   tables?: Record<string, number>;
+  generation?: string;
+  ordersApart?: string[];
   /** Name, kind and byte length of each section, in order. */
   sections: [string, SectionKind, number][];
 }
@@ -138,6 +155,51 @@ const numbersOf =
     return numbers;
   };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const UUID_BYTES = 16;
+
+/** True for a lowercase UUID: its 16 bytes give it back, and sort as its text does. */
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+/** Writes a lowercase UUID's 16 bytes at `offset`. */
+export const writeUuid = (bytes: Buffer, offset: number, uuid: string): void => {
+  bytes.write(uuid.replaceAll('-', ''), offset, UUID_BYTES, 'hex');
+};
+
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/** The UUID of the 16 bytes at `offset`, as text. */
+export const uuidAt = (bytes: Uint8Array, offset: number): string => {
+  let text = '';
+  for (let at = offset; at < offset + UUID_BYTES; at += 1) {
+    if (at === offset + 4 || at === offset + 6 || at === offset + 8 || at === offset + 10) text += '-';
+    text += HEX[bytes[at] as number] as string;
+  }
+  return text;
+};
+
+/** True when the column has values and every one is a lowercase UUID. */
+const allUuids = (values: ColumnValues<unknown>): boolean => {
+  for (let row = 0; row < values.length; row += 1) if (!isUuid(values.at(row))) return false;
+  return values.length > 0;
+};
+
+/** A column of UUIDs as 16 bytes each, made piece by piece as they are written. */
+const uuidSection = (name: string, values: ColumnValues<unknown>): Section => ({
+  name,
+  kind: 'uuid',
+  length: values.length * UUID_BYTES,
+  bytes: function* () {
+    for (let first = 0; first < values.length; first += TEXT_PIECE_ROWS) {
+      const rows = Math.min(values.length, first + TEXT_PIECE_ROWS) - first;
+      const piece = Buffer.allocUnsafe(rows * UUID_BYTES);
+      for (let row = 0; row < rows; row += 1)
+        writeUuid(piece, row * UUID_BYTES, values.at(first + row) as string);
+      yield piece;
+    }
+  },
+});
+
 /** A text section: its length is counted first, its bytes made piece by piece as they are written. */
 const textSection = (name: string, values: ColumnValues<unknown>, escaped: string[]): Section => {
   let escape = false;
@@ -180,7 +242,9 @@ const sectionsOf = (
         Float64Array.from({ length: rows }, (_, row) => milliseconds(row) as number),
       );
     }
-    if (encoding === 'text' || encoding === 'instant') return textSection(name, values, escaped);
+    if (encoding === 'id' && allUuids(values)) return uuidSection(name, values);
+    if (encoding === 'text' || encoding === 'id' || encoding === 'instant')
+      return textSection(name, values, escaped);
     if (encoding === 'float64') return typedSection(name, 'float64', rows, numbersOf(values, Float64Array));
     if (encoding === 'int32') return typedSection(name, 'int32', rows, numbersOf(values, Int32Array));
     const dictionary = (dictionaries[encoding.dictionary] ??= []);
@@ -216,10 +280,14 @@ export function* encodeSnapshotPieces(layout: SnapshotLayout, snapshot: Snapshot
   const positions = new Map<string, Map<string, number>>();
   const escaped: string[] = [];
   const sections = sectionsOf('', layout.columns, snapshot.columns, dictionaries, positions, escaped);
+  const ordersApart: string[] = [];
   for (const field of layout.sortFields) {
     const order = snapshot.orders[field];
-    if (order) sections.push(typedSection(`order:${field}`, 'int32', order.length, () => order));
+    if (order && layout.ordersApart?.includes(field)) ordersApart.push(field);
+    else if (order) sections.push(typedSection(`order:${field}`, 'int32', order.length, () => order));
   }
+  if (ordersApart.length && !snapshot.generation)
+    throw new Error('A snapshot with orders apart needs a generation');
   const tableRows: Record<string, number> = {};
   for (const [table, tableLayout] of Object.entries(layout.tables ?? {})) {
     const columns = snapshot.tables?.[table] ?? {};
@@ -236,6 +304,7 @@ export function* encodeSnapshotPieces(layout: SnapshotLayout, snapshot: Snapshot
     dictionaries,
     escaped,
     ...(layout.tables ? { tables: tableRows } : {}),
+    ...(ordersApart.length ? { generation: snapshot.generation, ordersApart } : {}),
     sections: sections.map(({ name, kind, length }) => [name, kind, length]),
   };
   yield Buffer.from(`${JSON.stringify(header)}\n`);
@@ -286,6 +355,20 @@ class TextColumn implements ColumnValues<string | null> {
   }
 }
 
+/** A column of UUIDs kept as their bytes: a value's text is made when it is read. */
+export class UuidColumn implements ColumnValues<string> {
+  constructor(private readonly bytes: Uint8Array) {}
+
+  get length(): number {
+    return this.bytes.length / UUID_BYTES;
+  }
+
+  at(row: number): string | undefined {
+    if (row < 0 || row >= this.length) return undefined;
+    return uuidAt(this.bytes, row * UUID_BYTES);
+  }
+}
+
 /** A column of few distinct values: positions in a dictionary, -1 for null. */
 export class CodedColumn implements ColumnValues<string | null> {
   constructor(
@@ -322,8 +405,40 @@ export class InstantColumn implements InstantValues {
   }
 }
 
+/** Splits the header line off the bytes that follow it, as they come in pieces. */
+class HeaderLine {
+  private pieces: Buffer[] = [];
+  /** The line, once it is whole. */
+  line: string | undefined;
+
+  /** The bytes that follow the line in this piece (none while the line is not whole). */
+  take(bytes: Buffer): Buffer {
+    if (this.line !== undefined) return bytes;
+    const end = bytes.indexOf(10);
+    if (end < 0) {
+      this.pieces.push(bytes);
+      return bytes.subarray(bytes.length);
+    }
+    this.line = Buffer.concat([...this.pieces, bytes.subarray(0, end)]).toString('utf8');
+    this.pieces = [];
+    return bytes.subarray(end + 1);
+  }
+}
+
+const parseHeader = (line: string): object => {
+  let header: unknown;
+  try {
+    header = JSON.parse(line);
+  } catch {
+    throw new BadSnapshotError('unreadable header');
+  }
+  if (typeof header !== 'object' || header === null) throw new BadSnapshotError('unreadable header');
+  return header;
+};
+
 type Destination =
   | { kind: 'text'; bytes: Buffer }
+  | { kind: 'uuid'; bytes: Buffer }
   | { kind: 'int32' | 'float64' | 'instant'; bytes: Uint8Array; values: Int32Array | Float64Array };
 
 /**
@@ -333,7 +448,7 @@ type Destination =
  * when the bytes are not one of this layout.
  */
 export class SnapshotReader {
-  private headerPieces: Buffer[] = [];
+  private readonly headerLine = new HeaderLine();
   private header: Header | undefined;
   private section = 0;
   private destination: Destination | undefined;
@@ -353,16 +468,10 @@ export class SnapshotReader {
 
   /** The next bytes of the snapshot. */
   push(piece: Uint8Array): void {
-    let bytes = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+    let bytes = this.headerLine.take(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength));
     if (!this.header) {
-      const end = bytes.indexOf(10);
-      if (end < 0) {
-        this.headerPieces.push(bytes);
-        return;
-      }
-      this.readHeader(Buffer.concat([...this.headerPieces, bytes.subarray(0, end)]));
-      this.headerPieces = [];
-      bytes = bytes.subarray(end + 1);
+      if (this.headerLine.line === undefined) return;
+      this.readHeader(this.headerLine.line);
     }
     const header = this.header as unknown as Header;
     while (bytes.length > 0 && this.section < header.sections.length) {
@@ -400,17 +509,19 @@ export class SnapshotReader {
       columns,
       orders: this.orders,
       tables,
+      ordersApart:
+        header.generation && header.ordersApart?.length
+          ? { generation: header.generation, fields: header.ordersApart }
+          : undefined,
     };
   }
 
-  private readHeader(bytes: Buffer): void {
-    let header: Header;
-    try {
-      header = JSON.parse(bytes.toString('utf8')) as Header;
-    } catch {
-      throw new BadSnapshotError('unreadable header');
-    }
-    if (header.format !== this.layout.format || header.version !== this.layout.version)
+  private readHeader(line: string): void {
+    const header = parseHeader(line) as Header;
+    if (
+      header.format !== this.layout.format ||
+      (header.version !== this.layout.version && !this.layout.reads?.includes(header.version))
+    )
       throw new BadSnapshotError(`format ${String(header.format)} ${String(header.version)}`);
     this.header = header;
   }
@@ -418,6 +529,10 @@ export class SnapshotReader {
   private destinationOf(section: number): Destination {
     const [, kind, length] = (this.header as Header).sections[section] as Header['sections'][number];
     if (kind === 'text') return { kind, bytes: Buffer.allocUnsafe(length) };
+    if (kind === 'uuid') {
+      if (length % UUID_BYTES) throw new BadSnapshotError('a section of UUIDs is cut');
+      return { kind, bytes: Buffer.alloc(length) };
+    }
     const Type = kind === 'int32' ? Int32Array : Float64Array;
     if (length % Type.BYTES_PER_ELEMENT) throw new BadSnapshotError('a section of numbers is cut');
     const values = new Type(length / Type.BYTES_PER_ELEMENT);
@@ -436,7 +551,8 @@ export class SnapshotReader {
     if (destination.kind === 'text') {
       const rows = dot < 0 ? header.rows : (header.tables?.[name.slice(0, dot)] ?? 0);
       place(new TextColumn(destination.bytes.toString('utf8'), rows, header.escaped.includes(name)));
-    } else if (destination.kind === 'float64') place(destination.values);
+    } else if (destination.kind === 'uuid') place(new UuidColumn(destination.bytes));
+    else if (destination.kind === 'float64') place(destination.values);
     else if (destination.kind === 'instant') place(new InstantColumn(destination.values as Float64Array));
     else {
       const values = destination.values as Int32Array;
@@ -459,3 +575,71 @@ export const decodeSnapshot = (layout: SnapshotLayout, bytes: Buffer): DecodedSn
   reader.push(bytes);
   return reader.finish();
 };
+
+/** An order written apart from its snapshot: its rows, ascending, and the snapshot's generation. */
+export interface OrderApart {
+  generation: string;
+  field: string;
+  rows: Int32Array;
+}
+
+const orderFormat = (layout: SnapshotLayout) => `${layout.format}-order`;
+
+/** A sort order apart, as bytes (compressed by the caller): a header line, then its rows as int32. */
+export function* encodeOrderPieces(layout: SnapshotLayout, order: OrderApart): Generator<Buffer> {
+  const { generation, field, rows } = order;
+  const header = {
+    format: orderFormat(layout),
+    version: layout.version,
+    generation,
+    field,
+    rows: rows.length,
+  };
+  yield Buffer.from(`${JSON.stringify(header)}\n`);
+  yield Buffer.from(rows.buffer, rows.byteOffset, rows.byteLength);
+}
+
+/** Reads an order apart as its bytes come; `finish` gives it, or throws BadSnapshotError. */
+export class OrderReader {
+  private readonly headerLine = new HeaderLine();
+  private header: { generation: string; field: string; rows: number } | undefined;
+  private rows: Int32Array | undefined;
+  private filled = 0;
+
+  constructor(
+    private readonly layout: SnapshotLayout,
+    private readonly field: string,
+  ) {}
+
+  push(piece: Uint8Array): void {
+    const bytes = this.headerLine.take(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength));
+    if (!this.header) {
+      if (this.headerLine.line === undefined) return;
+      const header = parseHeader(this.headerLine.line) as Partial<OrderApart> & {
+        format?: string;
+        version?: number;
+        rows?: number;
+      };
+      if (
+        header.format !== orderFormat(this.layout) ||
+        header.version !== this.layout.version ||
+        header.field !== this.field ||
+        typeof header.generation !== 'string' ||
+        !Number.isInteger(header.rows) ||
+        (header.rows as number) < 0
+      )
+        throw new BadSnapshotError(`not the order of ${this.field}`);
+      this.header = { generation: header.generation, field: this.field, rows: header.rows as number };
+      this.rows = new Int32Array(this.header.rows);
+    }
+    const target = new Uint8Array((this.rows as Int32Array).buffer);
+    if (this.filled + bytes.length > target.length) throw new BadSnapshotError('an order is too long');
+    target.set(bytes, this.filled);
+    this.filled += bytes.length;
+  }
+
+  finish(): OrderApart {
+    if (!this.header || this.filled !== this.header.rows * 4) throw new BadSnapshotError('truncated order');
+    return { generation: this.header.generation, field: this.field, rows: this.rows as Int32Array };
+  }
+}

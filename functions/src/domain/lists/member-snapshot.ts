@@ -21,12 +21,13 @@ export interface MemberSnapshotToWrite extends SnapshotTimes {
   orders: MemberOrders;
 }
 
-/** Villages, federations and dates repeat: dictionary-coded. The bytes are those of the first version. */
+/** Villages, federations and dates repeat: dictionary-coded. Its columns are those of the first version. */
 const memberLayout: SnapshotLayout = {
   format: 'cpbo-member-snapshot',
-  version: 1,
+  version: 2,
+  reads: [1],
   columns: [
-    ['ids', 'text'],
+    ['ids', 'id'],
     ['names', 'text'],
     ['nameKeys', 'text'],
     ['numbers', 'text'],

@@ -19,7 +19,16 @@ import {
   type Selection,
 } from './directory-index.ts';
 import { exactMilliseconds, type ColumnValues, type InstantValues } from './column-values.ts';
-import { CodedColumn, InstantColumn, type ColumnEncoding } from './directory-snapshot.ts';
+import {
+  CodedColumn,
+  InstantColumn,
+  isUuid,
+  uuidAt,
+  UuidColumn,
+  UUID_BYTES,
+  writeUuid,
+  type ColumnEncoding,
+} from './directory-snapshot.ts';
 import { compareText, foldText, numberCollator } from '@cpbo/schemas/text.ts';
 
 /*
@@ -376,7 +385,7 @@ const lists: { [List in AdminList]: ListDefinition<List> } = {
 
 /** The columns every list's rows have, before its own. */
 const baseColumns = (list: AdminList): [string, ColumnEncoding][] => [
-  ['ids', 'text'],
+  ['ids', 'id'],
   ['updatedAts', 'instant'],
   ['memberCodes', 'int32'],
   ...(lists[list].plots ? ([['plotCodes', 'int32']] as [string, ColumnEncoding][]) : []),
@@ -391,7 +400,7 @@ export const recordColumnsOf = (list: AdminList): [string, ColumnEncoding][] => 
 /** The name tables a list carries, with their encodings. */
 export const nameTablesOf = (list: AdminList): Record<string, [string, ColumnEncoding][]> => {
   const names: [string, ColumnEncoding][] = [
-    ['ids', 'text'],
+    ['ids', 'id'],
     ['names', 'text'],
     ['nameKeys', 'text'],
     ['numbers', 'text'],
@@ -493,6 +502,59 @@ const valuesBuilder = (): ColumnBuilder => {
   };
 };
 
+/**
+ * Ids as 16 bytes each while every one is a lowercase UUID (a fifth of the memory of their strings,
+ * compared byte by byte as their text compares); as text from the first that is not.
+ */
+const idsBuilder = (): ColumnBuilder => {
+  let chunks: Buffer[] = [];
+  let length = 0;
+  let text: unknown[] | undefined;
+  const chunkOf = (row: number) => chunks[row >>> CHUNK_BITS] as Buffer;
+  const offsetOf = (row: number) => (row & (CHUNK - 1)) * UUID_BYTES;
+  const at = (row: number) => (text ? text[row] : uuidAt(chunkOf(row), offsetOf(row)));
+  return {
+    get length() {
+      return text ? text.length : length;
+    },
+    push: (value) => {
+      if (text) return void text.push(value);
+      if (!isUuid(value)) {
+        text = Array.from({ length }, (_, row) => at(row));
+        text.push(value);
+        return;
+      }
+      if ((length & (CHUNK - 1)) === 0) chunks.push(Buffer.alloc(CHUNK * UUID_BYTES));
+      writeUuid(chunkOf(length), offsetOf(length), value);
+      length += 1;
+    },
+    at,
+    compare: (a, b) => {
+      if (text) return compareText(text[a] as string, text[b] as string);
+      const [x, y] = [chunkOf(a), chunkOf(b)];
+      const [i, j] = [offsetOf(a), offsetOf(b)];
+      for (let byte = 0; byte < UUID_BYTES; byte += 1) {
+        const difference = (x[i + byte] as number) - (y[j + byte] as number);
+        if (difference) return difference;
+      }
+      return 0;
+    },
+    gathered: (rows) => {
+      if (text) return Array.from(rows, (row) => (text as unknown[])[row]);
+      const bytes = Buffer.alloc(rows.length * UUID_BYTES);
+      rows.forEach((row, position) =>
+        chunkOf(row).copy(bytes, position * UUID_BYTES, offsetOf(row), offsetOf(row) + UUID_BYTES),
+      );
+      return new UuidColumn(bytes);
+    },
+    release: () => {
+      chunks = [];
+      length = 0;
+      text = undefined;
+    },
+  };
+};
+
 const numbersBuilder = (Type: typeof Int32Array | typeof Float64Array): ColumnBuilder => {
   const numbers = new Growing<Int32Array | Float64Array>(Type);
   return {
@@ -574,12 +636,16 @@ const columnBuilder = (encoding: ColumnEncoding): ColumnBuilder => {
   if (encoding === 'float64') return numbersBuilder(Float64Array);
   if (encoding === 'int32') return numbersBuilder(Int32Array);
   if (encoding === 'text') return valuesBuilder();
+  if (encoding === 'id') return idsBuilder();
   return codedBuilder();
 };
 
 /** 0000-01-01 and 10000-01-01: instants between have the text's fixed width, which sorts as time. */
 const fourDigitYear = (milliseconds: number): boolean =>
   milliseconds >= -62_167_219_200_000 && milliseconds < 253_402_300_800_000;
+
+/** Keys that cannot be made (a column with nulls): its rows are compared instead. */
+const NO_KEYS = new Float64Array(0);
 
 /** Rows fewer than this share of all are sorted on their own rather than picked out of an order. */
 const FEW_ROWS_SHARE = 64;
@@ -673,11 +739,11 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
         // Rows in id order, the newest copy of each (the first read, of copies of one instant).
         const rows = Int32Array.from({ length: ids.length }, (_, row) => row);
         const newer = (a: number, b: number) => updatedAts.compare(b, a);
-        rows.sort((a, b) => compareText(ids.at(a) as string, ids.at(b) as string) || newer(a, b) || a - b);
+        rows.sort((a, b) => ids.compare(a, b) || newer(a, b) || a - b);
         let kept = 0;
         for (let position = 0; position < rows.length; position += 1) {
           const row = rows[position] as number;
-          if (kept === 0 || ids.at(rows[kept - 1] as number) !== ids.at(row)) rows[kept++] = row;
+          if (kept === 0 || ids.compare(rows[kept - 1] as number, row) !== 0) rows[kept++] = row;
         }
         const live = rows.subarray(0, kept);
         // Column by column, each let go once gathered: the list is never held twice.
@@ -872,8 +938,10 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
       first = Float64Array.from({ length: rows }, (_, row) => values.get(row));
     } else first = this.textKeys(key.column, key.compare);
     const dateSort = 'column' in key && key.column === this.definition.date;
-    const date = dateSort ? undefined : this.textKeys(this.definition.date, 'text');
-    if (!first || (!dateSort && !date)) return undefined;
+    const date = dateSort
+      ? undefined
+      : this.sharedKey('date', () => this.textKeys(this.definition.date, 'text') ?? NO_KEYS);
+    if (!first || date === NO_KEYS) return undefined;
     return [first, ...(date ? [date] : []), this.idRanks()];
   }
 
@@ -954,8 +1022,13 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
     if (total === undefined) {
       const amounts = this.columns[this.definition.amount] as unknown as { get(row: number): number };
       total = 0;
-      for (let position = 0; position < selection.length; position += 1)
-        total += amounts.get(selection.rows[position] as number);
+      // Every live row is summed in row order, straight through memory: walking an order jumps from row
+      // to row, several times slower at millions.
+      if (selection.length === this.size) {
+        for (let row = 0; row < this.rowCount; row += 1) if (this.isLive(row)) total += amounts.get(row);
+      } else
+        for (let position = 0; position < selection.length; position += 1)
+          total += amounts.get(selection.rows[position] as number);
       if (this.totals.size >= 32) this.totals.clear();
       this.totals.set(cacheKey, total);
     }

@@ -2,8 +2,12 @@ import { adminListSortFields, type AdminList } from '@cpbo/schemas/admin-list-qu
 import {
   decodeSnapshot,
   encodeSnapshot,
+  encodeOrderPieces,
   encodeSnapshotPieces,
+  OrderReader,
   SnapshotReader,
+  type DecodedSnapshot,
+  type OrderApart,
   type SnapshotLayout,
   type SnapshotTimes,
 } from './directory-snapshot.ts';
@@ -14,25 +18,43 @@ import { nameTablesOf, recordColumnsOf, type RecordListData, type RecordListRead
  * its rows, its sort orders, and the member and plot names its rows join (domain/lists/directory-snapshot.ts).
  */
 
+/** Every order but the default one (the first page's) is kept apart, read when first sorted by. */
 const layoutOf = (list: AdminList): SnapshotLayout => ({
   format: `cpbo-${list}-snapshot`,
-  version: 1,
+  version: 2,
+  reads: [1],
   columns: recordColumnsOf(list),
   sortFields: adminListSortFields[list],
   tables: nameTablesOf(list),
+  ordersApart: adminListSortFields[list].slice(1),
 });
 
-export type RecordSnapshot = RecordListReaders & SnapshotTimes;
+export type RecordSnapshot = RecordListReaders & SnapshotTimes & Pick<DecodedSnapshot, 'ordersApart'>;
 
 /** The snapshot as bytes (compressed by the caller). */
-export const encodeRecordSnapshot = (list: AdminList, snapshot: RecordListData & SnapshotTimes): Buffer =>
-  encodeSnapshot(layoutOf(list), snapshot);
+export const encodeRecordSnapshot = (
+  list: AdminList,
+  snapshot: RecordListData & SnapshotTimes & { generation?: string },
+): Buffer => encodeSnapshot(layoutOf(list), snapshot);
 
 /** The snapshot as bytes in pieces, made as they are asked for (compressed by the caller as they come). */
 export const recordSnapshotPieces = (
   list: AdminList,
-  snapshot: RecordListData & SnapshotTimes,
+  snapshot: RecordListData & SnapshotTimes & { generation?: string },
 ): Iterable<Buffer> => encodeSnapshotPieces(layoutOf(list), snapshot);
+
+/** The sort orders a snapshot of the list keeps apart. */
+export const recordOrdersApart = (list: AdminList): readonly string[] => layoutOf(list).ordersApart ?? [];
+
+/** An order kept apart, as bytes (compressed by the caller). */
+export const recordOrderPieces = (list: AdminList, order: OrderApart): Iterable<Buffer> =>
+  encodeOrderPieces(layoutOf(list), order);
+
+/** Reads an order kept apart as its bytes come; `finish` gives it, or throws BadSnapshotError. */
+export const recordOrderReader = (
+  list: AdminList,
+  field: string,
+): { push(piece: Uint8Array): void; finish(): OrderApart } => new OrderReader(layoutOf(list), field);
 
 /** Reads a snapshot from its bytes as they come (`push`); `finish` gives it, or throws BadSnapshotError. */
 export const recordSnapshotReader = (

@@ -111,7 +111,7 @@ export const moneyCalls = <Type extends MoneyType, Row>({ type, row, detail }: M
   /** GET: any page of the enabler's records, sorted on any column, filtered, with the count and total. */
   const list_ = async ({ query, session }: SessionRequest<unknown, never, ListParameters>) => {
     const listQuery = listQueryOf(list, query);
-    const index = await recordDirectory(list, session.enabler);
+    const index = await recordDirectory(list, session.enabler, listQuery.sort.field);
     const page = index.list(listQuery);
     const answer: AdminMoneyPage<Row> = {
       items: page.records.map(row),

@@ -39,8 +39,9 @@ const invalid = (message: string) => new AppError('ERR_INVALID_DATA_FORMAT', { m
 
 /** GET /admin/plots: any page of the enabler's plots, sorted on any column, filtered, with the count. */
 const list = async ({ query, session }: SessionRequest<unknown, never, ListParameters>) => {
-  const index = await recordDirectory('plots', session.enabler);
-  const page = index.list(listQueryOf('plots', query));
+  const listQuery = listQueryOf('plots', query);
+  const index = await recordDirectory('plots', session.enabler, listQuery.sort.field);
+  const page = index.list(listQuery);
   return ok({
     items: page.records.map((plot) => plotView(plot, { name: plot.memberName, number: plot.memberNumber })),
     page: page.page,

@@ -14,6 +14,28 @@ import { getS3ObjectStream, headS3Object, s3ObjectWriter } from '#platform/s3.ts
 /** Decompressed in 4 MB steps: the default 16 KB makes a large snapshot several times slower. */
 const GUNZIP_CHUNK = 4 << 20;
 
+/** The download's bytes in pieces of at least this size: each is one step of the decompression. */
+const INFLATE_INPUT = 4 << 20;
+
+/**
+ * The download's pieces (as the network gives them, about 64 KB) joined into larger ones: each piece
+ * handed to the decompression is a task on another thread and back, which at 200 MB is thousands.
+ */
+async function* coalesced(pieces: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
+  let held: Uint8Array[] = [];
+  let size = 0;
+  for await (const piece of pieces) {
+    held.push(piece);
+    size += piece.length;
+    if (size >= INFLATE_INPUT) {
+      yield Buffer.concat(held, size);
+      held = [];
+      size = 0;
+    }
+  }
+  if (size > 0) yield Buffer.concat(held, size);
+}
+
 /**
  * Hands the snapshot's bytes, decompressed, to `reader` as they come; false when there is none;
  * BadSnapshotError when not gzip. It is inflated as it arrives: the download and the decompression
@@ -29,6 +51,7 @@ export const readSnapshotInto = async (
   try {
     await pipeline(
       body,
+      coalesced,
       createGunzip({ chunkSize: GUNZIP_CHUNK }),
       async (inflated: AsyncIterable<Buffer>) => {
         for await (const piece of inflated) reader.push(piece);

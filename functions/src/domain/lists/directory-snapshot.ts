@@ -69,6 +69,7 @@ export interface DecodedSnapshot extends SnapshotTimes {
   orders: Record<string, Int32Array>;
   /** The orders written apart, and the generation they must carry to fit these rows. */
   ordersApart: { generation: string; fields: string[] } | undefined;
+  generation: string | undefined;
   tables: Record<string, Record<string, ColumnValues<unknown>>>;
 }
 
@@ -280,14 +281,13 @@ export function* encodeSnapshotPieces(layout: SnapshotLayout, snapshot: Snapshot
   const positions = new Map<string, Map<string, number>>();
   const escaped: string[] = [];
   const sections = sectionsOf('', layout.columns, snapshot.columns, dictionaries, positions, escaped);
+  // Orders go apart only under a generation, which their objects carry: without one they stay in.
   const ordersApart: string[] = [];
   for (const field of layout.sortFields) {
     const order = snapshot.orders[field];
-    if (order && layout.ordersApart?.includes(field)) ordersApart.push(field);
+    if (order && snapshot.generation && layout.ordersApart?.includes(field)) ordersApart.push(field);
     else if (order) sections.push(typedSection(`order:${field}`, 'int32', order.length, () => order));
   }
-  if (ordersApart.length && !snapshot.generation)
-    throw new Error('A snapshot with orders apart needs a generation');
   const tableRows: Record<string, number> = {};
   for (const [table, tableLayout] of Object.entries(layout.tables ?? {})) {
     const columns = snapshot.tables?.[table] ?? {};
@@ -304,7 +304,8 @@ export function* encodeSnapshotPieces(layout: SnapshotLayout, snapshot: Snapshot
     dictionaries,
     escaped,
     ...(layout.tables ? { tables: tableRows } : {}),
-    ...(ordersApart.length ? { generation: snapshot.generation, ordersApart } : {}),
+    ...(snapshot.generation ? { generation: snapshot.generation } : {}),
+    ...(ordersApart.length ? { ordersApart } : {}),
     sections: sections.map(({ name, kind, length }) => [name, kind, length]),
   };
   yield Buffer.from(`${JSON.stringify(header)}\n`);
@@ -405,37 +406,6 @@ export class InstantColumn implements InstantValues {
   }
 }
 
-/** Splits the header line off the bytes that follow it, as they come in pieces. */
-class HeaderLine {
-  private pieces: Buffer[] = [];
-  /** The line, once it is whole. */
-  line: string | undefined;
-
-  /** The bytes that follow the line in this piece (none while the line is not whole). */
-  take(bytes: Buffer): Buffer {
-    if (this.line !== undefined) return bytes;
-    const end = bytes.indexOf(10);
-    if (end < 0) {
-      this.pieces.push(bytes);
-      return bytes.subarray(bytes.length);
-    }
-    this.line = Buffer.concat([...this.pieces, bytes.subarray(0, end)]).toString('utf8');
-    this.pieces = [];
-    return bytes.subarray(end + 1);
-  }
-}
-
-const parseHeader = (line: string): object => {
-  let header: unknown;
-  try {
-    header = JSON.parse(line);
-  } catch {
-    throw new BadSnapshotError('unreadable header');
-  }
-  if (typeof header !== 'object' || header === null) throw new BadSnapshotError('unreadable header');
-  return header;
-};
-
 type Destination =
   | { kind: 'text'; bytes: Buffer }
   | { kind: 'uuid'; bytes: Buffer }
@@ -448,7 +418,7 @@ type Destination =
  * when the bytes are not one of this layout.
  */
 export class SnapshotReader {
-  private readonly headerLine = new HeaderLine();
+  private headerPieces: Buffer[] = [];
   private header: Header | undefined;
   private section = 0;
   private destination: Destination | undefined;
@@ -468,10 +438,16 @@ export class SnapshotReader {
 
   /** The next bytes of the snapshot. */
   push(piece: Uint8Array): void {
-    let bytes = this.headerLine.take(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength));
+    let bytes = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
     if (!this.header) {
-      if (this.headerLine.line === undefined) return;
-      this.readHeader(this.headerLine.line);
+      const end = bytes.indexOf(10);
+      if (end < 0) {
+        this.headerPieces.push(bytes);
+        return;
+      }
+      this.readHeader(Buffer.concat([...this.headerPieces, bytes.subarray(0, end)]));
+      this.headerPieces = [];
+      bytes = bytes.subarray(end + 1);
     }
     const header = this.header as unknown as Header;
     while (bytes.length > 0 && this.section < header.sections.length) {
@@ -483,6 +459,7 @@ export class SnapshotReader {
       bytes = bytes.subarray(taken);
       if (this.filled === length) this.complete();
     }
+    if (bytes.length > 0) throw new BadSnapshotError('longer than its sections');
   }
 
   /** The snapshot read; BadSnapshotError when the bytes ended early or do not fit the layout. */
@@ -513,28 +490,32 @@ export class SnapshotReader {
         header.generation && header.ordersApart?.length
           ? { generation: header.generation, fields: header.ordersApart }
           : undefined,
+      generation: header.generation,
     };
   }
 
-  private readHeader(line: string): void {
-    const header = parseHeader(line) as Header;
+  private readHeader(bytes: Buffer): void {
+    let header: Header;
+    try {
+      header = JSON.parse(bytes.toString('utf8')) as Header;
+    } catch {
+      throw new BadSnapshotError('unreadable header');
+    }
     if (
-      header.format !== this.layout.format ||
+      header?.format !== this.layout.format ||
       (header.version !== this.layout.version && !this.layout.reads?.includes(header.version))
     )
-      throw new BadSnapshotError(`format ${String(header.format)} ${String(header.version)}`);
+      throw new BadSnapshotError(`format ${String(header?.format)} ${String(header?.version)}`);
     this.header = header;
   }
 
   private destinationOf(section: number): Destination {
     const [, kind, length] = (this.header as Header).sections[section] as Header['sections'][number];
     if (kind === 'text') return { kind, bytes: Buffer.allocUnsafe(length) };
-    if (kind === 'uuid') {
-      if (length % UUID_BYTES) throw new BadSnapshotError('a section of UUIDs is cut');
-      return { kind, bytes: Buffer.alloc(length) };
-    }
     const Type = kind === 'int32' ? Int32Array : Float64Array;
-    if (length % Type.BYTES_PER_ELEMENT) throw new BadSnapshotError('a section of numbers is cut');
+    if (length % (kind === 'uuid' ? UUID_BYTES : Type.BYTES_PER_ELEMENT))
+      throw new BadSnapshotError('a section is cut');
+    if (kind === 'uuid') return { kind, bytes: Buffer.alloc(length) };
     const values = new Type(length / Type.BYTES_PER_ELEMENT);
     return { kind, bytes: new Uint8Array(values.buffer), values };
   }
@@ -583,63 +564,35 @@ export interface OrderApart {
   rows: Int32Array;
 }
 
-const orderFormat = (layout: SnapshotLayout) => `${layout.format}-order`;
+/** An order apart is a snapshot of no rows' columns whose one section is that order. */
+const orderLayout = (layout: SnapshotLayout, field: string): SnapshotLayout => ({
+  format: `${layout.format}-order`,
+  version: layout.version,
+  columns: [],
+  sortFields: [field],
+});
 
-/** A sort order apart, as bytes (compressed by the caller): a header line, then its rows as int32. */
-export function* encodeOrderPieces(layout: SnapshotLayout, order: OrderApart): Generator<Buffer> {
-  const { generation, field, rows } = order;
-  const header = {
-    format: orderFormat(layout),
-    version: layout.version,
+/** A sort order apart, as bytes (compressed by the caller). */
+export const encodeOrderPieces = (layout: SnapshotLayout, { generation, field, rows }: OrderApart) =>
+  encodeSnapshotPieces(orderLayout(layout, field), {
+    enablerId: '',
+    seenUpTo: '',
+    rebuiltAt: '',
     generation,
-    field,
-    rows: rows.length,
-  };
-  yield Buffer.from(`${JSON.stringify(header)}\n`);
-  yield Buffer.from(rows.buffer, rows.byteOffset, rows.byteLength);
-}
+    columns: {},
+    orders: { [field]: rows },
+  });
 
 /** Reads an order apart as its bytes come; `finish` gives it, or throws BadSnapshotError. */
-export class OrderReader {
-  private readonly headerLine = new HeaderLine();
-  private header: { generation: string; field: string; rows: number } | undefined;
-  private rows: Int32Array | undefined;
-  private filled = 0;
-
-  constructor(
-    private readonly layout: SnapshotLayout,
-    private readonly field: string,
-  ) {}
-
-  push(piece: Uint8Array): void {
-    const bytes = this.headerLine.take(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength));
-    if (!this.header) {
-      if (this.headerLine.line === undefined) return;
-      const header = parseHeader(this.headerLine.line) as Partial<OrderApart> & {
-        format?: string;
-        version?: number;
-        rows?: number;
-      };
-      if (
-        header.format !== orderFormat(this.layout) ||
-        header.version !== this.layout.version ||
-        header.field !== this.field ||
-        typeof header.generation !== 'string' ||
-        !Number.isInteger(header.rows) ||
-        (header.rows as number) < 0
-      )
-        throw new BadSnapshotError(`not the order of ${this.field}`);
-      this.header = { generation: header.generation, field: this.field, rows: header.rows as number };
-      this.rows = new Int32Array(this.header.rows);
-    }
-    const target = new Uint8Array((this.rows as Int32Array).buffer);
-    if (this.filled + bytes.length > target.length) throw new BadSnapshotError('an order is too long');
-    target.set(bytes, this.filled);
-    this.filled += bytes.length;
-  }
-
-  finish(): OrderApart {
-    if (!this.header || this.filled !== this.header.rows * 4) throw new BadSnapshotError('truncated order');
-    return { generation: this.header.generation, field: this.field, rows: this.rows as Int32Array };
-  }
-}
+export const orderReader = (layout: SnapshotLayout, field: string) => {
+  const reader = new SnapshotReader(orderLayout(layout, field));
+  return {
+    push: (piece: Uint8Array) => reader.push(piece),
+    finish: (): OrderApart => {
+      const { generation, orders } = reader.finish();
+      const rows = orders[field];
+      if (!generation || !rows) throw new BadSnapshotError(`not the order of ${field}`);
+      return { generation, field, rows };
+    },
+  };
+};

@@ -4,7 +4,7 @@ import {
   encodeSnapshot,
   encodeOrderPieces,
   encodeSnapshotPieces,
-  OrderReader,
+  orderReader,
   SnapshotReader,
   type DecodedSnapshot,
   type OrderApart,
@@ -54,7 +54,7 @@ export const recordOrderPieces = (list: AdminList, order: OrderApart): Iterable<
 export const recordOrderReader = (
   list: AdminList,
   field: string,
-): { push(piece: Uint8Array): void; finish(): OrderApart } => new OrderReader(layoutOf(list), field);
+): { push(piece: Uint8Array): void; finish(): OrderApart } => orderReader(layoutOf(list), field);
 
 /** Reads a snapshot from its bytes as they come (`push`); `finish` gives it, or throws BadSnapshotError. */
 export const recordSnapshotReader = (

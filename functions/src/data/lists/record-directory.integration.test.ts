@@ -34,6 +34,13 @@ describe('a record list read from its snapshot', () => {
       50, 100, 200, 300, 400, 500, 600,
     ]);
 
+    // Pages sorted by one column at once read its order once, and each takes it.
+    const together = await Promise.all(
+      [1, 2, 3].map(() => recordDirectory('contributions', enablerId, 'memberNumber')),
+    );
+    expect(together.every((each) => each === index)).toBe(true);
+    expect(index.hasOrder('memberNumber')).toBe(true);
+
     // Another writing's order fits other rows: the list sorts by itself instead.
     const times = { enablerId, seenUpTo: new Date().toISOString(), rebuiltAt: new Date().toISOString() };
     await writeSnapshotBytes(

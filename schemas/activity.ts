@@ -1,5 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { instantSchema } from './common.ts';
+import { plotTermFields } from './plot-terms.ts';
 
 /*
  * The audit trail as the administrators read it (docs/contract.md, "Activity"): who changed what, when,
@@ -33,19 +34,6 @@ export type AuditedType = (typeof auditedTypes)[number];
 
 /** A record's fields as the audit keeps them: amounts in hundredths (`…Cents`), days, names, flags. */
 export type AuditState = Record<string, string | number | boolean | null>;
-
-/** A plot's own terms, as its item stores them (the plot list reads them; its audit entries keep them). */
-export const plotTermFields = [
-  'latitude',
-  'longitude',
-  'cropDescription',
-  'isIrrigated',
-  'droughtMonthlyContribCents',
-  'excessRainMonthlyContribCents',
-  'startCoverageDate',
-  'endOfSeasonDate',
-  'endCoverageDate',
-] as const;
 
 /**
  * The fields each kind of record's audit entries keep (functions/src/data writes them), which the

@@ -1,6 +1,6 @@
 import type { JSONSchema } from 'json-schema-to-ts';
 import { adminPageSizes, dayParameter, pageNumberParameter, recordIdParameter } from './common.ts';
-import { protectionTypes } from './members.ts';
+import { protectionTypes } from './protection-types.ts';
 import { sortDirections, type SortDirection } from './member-list-query.ts';
 
 /**

@@ -19,8 +19,8 @@ import {
   payoutObject,
   plotFieldsProperties,
   plotObject,
-  protectionTypes,
 } from './members.ts';
+import { protectionTypes } from './protection-types.ts';
 
 /*
  * The administrator's tables (spec sections 3, 5 and 7): plots, contributions, payouts and cashouts of

@@ -8,8 +8,8 @@ import {
   configVersionSchema,
   memberFieldsProperties,
   plotFieldsProperties,
-  protectionTypes,
 } from './members.ts';
+import { protectionTypes } from './protection-types.ts';
 
 /*
  * The files of the Data page (spec section 3, 'Enabler export shape'): members.json, enablers.json and

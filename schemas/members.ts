@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { protectionTypes } from './protection-types.ts';
 import {
   amountSchema,
   answerAmountSchema,
@@ -99,8 +100,6 @@ export const cashoutRequestSchema = {
   additionalProperties: false,
   properties: { amount: positiveAmountSchema },
 } as const satisfies JSONSchema;
-
-export const protectionTypes = ['DROUGHT', 'EXCESS_RAIN'] as const;
 
 export const contributeRequestSchema = {
   $id: 'request/contribute',

@@ -13,7 +13,8 @@ import type {
   MemberListRequest,
 } from '@cpbo/schemas';
 import { encodeMemberListQuery, memberListPageSizes } from '@cpbo/schemas/member-list-query.ts';
-import { memberFieldsProperties, protectionTypes } from '@cpbo/schemas/members.ts';
+import { memberFieldsProperties } from '@cpbo/schemas/members.ts';
+import { protectionTypes } from '@cpbo/schemas/protection-types.ts';
 import { apiFetch, type ApiRequest } from './api-client.ts';
 import { memberPath } from './resource-paths.ts';
 

@@ -1,14 +1,15 @@
 import type { AdminList } from '@cpbo/schemas/admin-list-query.ts';
-import { plotTermFields } from '@cpbo/schemas/activity.ts';
-import type {
-  ContributionEntry,
-  NameEntry,
-  PayoutEntry,
-  CashoutEntry,
-  PlotEntry,
-  RecordEntries,
-  RecordListBuilder,
-  RecordListChange,
+import { plotTermFields } from '@cpbo/schemas/plot-terms.ts';
+import {
+  changedAt,
+  type ContributionEntry,
+  type NameEntry,
+  type PayoutEntry,
+  type CashoutEntry,
+  type PlotEntry,
+  type RecordEntries,
+  type RecordListBuilder,
+  type RecordListChange,
 } from '#domain/lists/record-list.ts';
 import {
   changeKey,
@@ -83,10 +84,6 @@ const projections: Record<AdminList, TimelineProjection> = {
 };
 const memberNames = projection(['#name', '#number', 'updatedAt']);
 const plotNames = projection(['#name', 'updatedAt']);
-
-/** A money record changed when it was last modified, or created. */
-const changedAt = (record: { createdAt: string; modifiedAt: string | null }): string =>
-  record.modifiedAt ?? record.createdAt;
 
 /** A list's record as its item says it. */
 export const entryOf: { [List in AdminList]: (item: Record<string, unknown>) => RecordEntries[List] } = {

@@ -107,6 +107,53 @@ describe('a snapshot', () => {
       expect(sectionOf(ids)).toMatchObject({ kind: 'text', values: ids });
   });
 
+  it('writes whole numbers in four bytes and short codes in one, and reads every value back', () => {
+    const shared: SnapshotLayout = {
+      format: 'test-snapshot',
+      version: 1,
+      columns: [
+        ['ids', 'text'],
+        ['amounts', 'float64'],
+        ['many', { dictionary: 'words' }],
+        ['few', { dictionary: 'words' }],
+      ],
+      sortFields: [],
+    };
+    const rows = 300;
+    const sectionsOf = (amounts: number[]) => {
+      const columns = {
+        ids: Array.from({ length: rows }, (_, row) => `r${row}`),
+        amounts: Array.from({ length: rows }, (_, row) => amounts[row % amounts.length] as number),
+        // 300 words: the dictionary the next column shares has a word at 255.
+        many: Array.from({ length: rows }, (_, row) => `w${row}`),
+        few: Array.from({ length: rows }, (_, row) => (row % 3 === 0 ? null : `w${row % 2}`)),
+      };
+      const bytes = encodeSnapshot(shared, { ...times, columns, orders: {} });
+      const { sections } = JSON.parse(bytes.subarray(0, bytes.indexOf(10)).toString()) as {
+        sections: [string, string, number][];
+      };
+      const decoded = decodeSnapshot(shared, bytes);
+      for (const [name, values] of Object.entries(columns))
+        expect(
+          values.map((_, row) => decoded.columns[name]?.at(row)),
+          name,
+        ).toEqual(values);
+      return Object.fromEntries(sections.map(([name, kind]) => [name, kind]));
+    };
+    expect(sectionsOf([-5, 0, 2 ** 31 - 1, -(2 ** 31)])).toMatchObject({
+      amounts: 'int32',
+      many: 'int32',
+      few: 'uint8',
+    });
+    for (const amounts of [
+      [1, 0.5],
+      [1, -0],
+      [1, 2 ** 31],
+      [1, Number.NaN],
+    ])
+      expect(sectionsOf(amounts).amounts, String(amounts)).toBe('float64');
+  });
+
   it('keeps the orders a layout names apart out of it, under its generation', () => {
     const apart: SnapshotLayout = { ...layout, sortFields: ['amount', 'code'], ordersApart: ['code'] };
     const orders = { amount: Int32Array.from([1, 0]), code: Int32Array.from([0, 1]) };

@@ -12,8 +12,11 @@ import { exactMilliseconds, type ColumnValues, type InstantValues } from './colu
  *   written '\u0002' + its JSON (null too), and the header names the columns that have such values;
  * - uuid: an id column whose every value is a lowercase UUID, 16 bytes each: less than half the bytes
  *   to inflate, and nothing to split;
- * - int32 / float64: little-endian numbers; columns of few distinct values (villages, dates…) are
- *   int32 positions in a dictionary of the header, -1 for null;
+ * - int32 / float64: little-endian numbers, a float64 column of whole numbers as int32 (amounts in
+ *   cents: half the bytes); columns of few distinct values (villages, dates…) are int32 positions in
+ *   a dictionary of the header, -1 for null;
+ * - uint8: such positions as one byte each, 255 for null, when they are all below 255 (who made a
+ *   record, its risk…): a quarter of the bytes;
  * - instant: ISO instants as float64 milliseconds (NaN for null), when each one reads back the same
  *   (otherwise the column is written as text);
  * - one int32 section per sort order (`order:<field>`); another table's columns are `<table>.<column>`.
@@ -75,7 +78,12 @@ export interface DecodedSnapshot extends SnapshotTimes {
 
 const ESCAPE = '\u0002';
 
-type SectionKind = 'text' | 'uuid' | 'int32' | 'float64' | 'instant';
+type SectionKind = 'text' | 'uuid' | 'uint8' | 'int32' | 'float64' | 'instant';
+
+/** A null in a uint8 section of positions. */
+const NULL_BYTE = 255;
+
+const BYTES_PER_VALUE = { uint8: 1, int32: 4, float64: 8, instant: 8 } as const;
 
 interface Header extends SnapshotTimes {
   format: string;
@@ -130,13 +138,13 @@ interface Section {
 /** A section of numbers: its bytes are those of the array `make` gives when it is written, as a view. */
 const typedSection = (
   name: string,
-  kind: SectionKind,
+  kind: keyof typeof BYTES_PER_VALUE,
   rows: number,
-  make: () => Int32Array | Float64Array,
+  make: () => Uint8Array | Int32Array | Float64Array,
 ): Section => ({
   name,
   kind,
-  length: rows * (kind === 'int32' ? 4 : 8),
+  length: rows * BYTES_PER_VALUE[kind],
   bytes: () => {
     const values = make();
     return [Buffer.from(values.buffer, values.byteOffset, values.byteLength)];
@@ -177,6 +185,15 @@ export const uuidAt = (bytes: Uint8Array, offset: number): string => {
     text += HEX[bytes[at] as number] as string;
   }
   return text;
+};
+
+/** True when every value is a whole number that an int32 holds as it is. */
+const allInt32 = (values: ColumnValues<unknown>): boolean => {
+  for (let row = 0; row < values.length; row += 1) {
+    const value = values.at(row) as number;
+    if ((value | 0) !== value || Object.is(value, -0)) return false;
+  }
+  return true;
 };
 
 /** True when the column has values and every one is a lowercase UUID. */
@@ -246,12 +263,16 @@ const sectionsOf = (
     if (encoding === 'id' && allUuids(values)) return uuidSection(name, values);
     if (encoding === 'text' || encoding === 'id' || encoding === 'instant')
       return textSection(name, values, escaped);
-    if (encoding === 'float64') return typedSection(name, 'float64', rows, numbersOf(values, Float64Array));
+    if (encoding === 'float64')
+      return allInt32(values)
+        ? typedSection(name, 'int32', rows, numbersOf(values, Int32Array))
+        : typedSection(name, 'float64', rows, numbersOf(values, Float64Array));
     if (encoding === 'int32') return typedSection(name, 'int32', rows, numbersOf(values, Int32Array));
     const dictionary = (dictionaries[encoding.dictionary] ??= []);
     let known = positions.get(encoding.dictionary);
     if (!known) positions.set(encoding.dictionary, (known = new Map()));
     const coded = new Int32Array(values.length);
+    let highest = -1;
     for (let row = 0; row < values.length; row += 1) {
       const value = values.at(row);
       if (value === null) {
@@ -264,8 +285,12 @@ const sectionsOf = (
         known.set(value as string, position);
       }
       coded[row] = position;
+      highest = Math.max(highest, position);
     }
-    return typedSection(name, 'int32', rows, () => coded);
+    if (highest >= NULL_BYTE) return typedSection(name, 'int32', rows, () => coded);
+    return typedSection(name, 'uint8', rows, () =>
+      Uint8Array.from(coded, (code) => (code < 0 ? NULL_BYTE : code)),
+    );
   });
 
 /**
@@ -370,12 +395,16 @@ export class UuidColumn implements ColumnValues<string> {
   }
 }
 
-/** A column of few distinct values: positions in a dictionary, -1 for null. */
+/** A column of few distinct values: positions in a dictionary, -1 (255 as bytes) for null. */
 export class CodedColumn implements ColumnValues<string | null> {
+  private readonly nullCode: number;
+
   constructor(
-    private readonly codes: Int32Array,
+    private readonly codes: Int32Array | Uint8Array,
     private readonly dictionary: string[],
-  ) {}
+  ) {
+    this.nullCode = codes instanceof Uint8Array ? NULL_BYTE : -1;
+  }
 
   get length(): number {
     return this.codes.length;
@@ -383,7 +412,7 @@ export class CodedColumn implements ColumnValues<string | null> {
 
   at(row: number): string | null | undefined {
     const code = this.codes[row];
-    return code === undefined ? undefined : (this.dictionary[code] ?? null);
+    return code === undefined ? undefined : code === this.nullCode ? null : (this.dictionary[code] ?? null);
   }
 }
 
@@ -409,6 +438,7 @@ export class InstantColumn implements InstantValues {
 type Destination =
   | { kind: 'text'; bytes: Buffer }
   | { kind: 'uuid'; bytes: Buffer }
+  | { kind: 'uint8'; bytes: Uint8Array; values: Uint8Array }
   | { kind: 'int32' | 'float64' | 'instant'; bytes: Uint8Array; values: Int32Array | Float64Array };
 
 /**
@@ -512,6 +542,10 @@ export class SnapshotReader {
   private destinationOf(section: number): Destination {
     const [, kind, length] = (this.header as Header).sections[section] as Header['sections'][number];
     if (kind === 'text') return { kind, bytes: Buffer.allocUnsafe(length) };
+    if (kind === 'uint8') {
+      const values = new Uint8Array(length);
+      return { kind, bytes: values, values };
+    }
     const Type = kind === 'int32' ? Int32Array : Float64Array;
     if (length % (kind === 'uuid' ? UUID_BYTES : Type.BYTES_PER_ELEMENT))
       throw new BadSnapshotError('a section is cut');
@@ -535,7 +569,11 @@ export class SnapshotReader {
     } else if (destination.kind === 'uuid') place(new UuidColumn(destination.bytes));
     else if (destination.kind === 'float64') place(destination.values);
     else if (destination.kind === 'instant') place(new InstantColumn(destination.values as Float64Array));
-    else {
+    else if (destination.kind === 'uint8') {
+      const dictionary = this.dictionaryOf.get(name);
+      if (!dictionary) throw new BadSnapshotError(`${name} is bytes but not coded`);
+      place(new CodedColumn(destination.values, header.dictionaries[dictionary] ?? []));
+    } else {
       const values = destination.values as Int32Array;
       const dictionary = this.dictionaryOf.get(name);
       if (name.startsWith('order:')) this.orders[name.slice('order:'.length)] = values;

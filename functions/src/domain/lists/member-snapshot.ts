@@ -21,11 +21,14 @@ export interface MemberSnapshotToWrite extends SnapshotTimes {
   orders: MemberOrders;
 }
 
-/** Villages, federations and dates repeat: dictionary-coded. Its columns are those of the first version. */
+/**
+ * Villages, federations and dates repeat: dictionary-coded. Its columns are those of the first version;
+ * version 3 writes short codes and whole totals in fewer bytes.
+ */
 const memberLayout: SnapshotLayout = {
   format: 'cpbo-member-snapshot',
-  version: 2,
-  reads: [1],
+  version: 3,
+  reads: [1, 2],
   columns: [
     ['ids', 'id'],
     ['names', 'text'],

@@ -4,7 +4,13 @@ import {
   type AdminListFilterValues,
   type AdminListQuery,
 } from '@cpbo/schemas/admin-list-query.ts';
-import { RecordIndex, type ContributionEntry, type NameEntry, type RecordListChange } from './record-list.ts';
+import {
+  changedAt,
+  RecordIndex,
+  type ContributionEntry,
+  type NameEntry,
+  type RecordListChange,
+} from './record-list.ts';
 import { seededRandom } from '../../testing/seeded-random.ts';
 import {
   decodeRecordSnapshot,
@@ -27,21 +33,24 @@ const everySort = (filters: AdminListFilterValues = {}) =>
   );
 
 describe('the contribution list in memory', () => {
-  const contribution = (id: string, fields: Partial<ContributionEntry> = {}): ContributionEntry => ({
-    id,
-    memberId: 'm1',
-    plotId: 'p1',
-    plotName: 'As written',
-    amountCents: 1000,
-    protectionType: 'DROUGHT',
-    contributionDate: '2026-03-01T10:00:00.000Z',
-    createdAt: '2026-03-01T10:00:00.000Z',
-    createdBy: 'ada@example.org',
-    modifiedAt: null,
-    modifiedBy: null,
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    ...fields,
-  });
+  /** A contribution changed at `updatedAt` (created then, unless told), whose instant is its times' as stored. */
+  const contribution = (id: string, fields: Partial<ContributionEntry> = {}): ContributionEntry => {
+    const record = {
+      id,
+      memberId: 'm1',
+      plotId: 'p1',
+      plotName: 'As written',
+      amountCents: 1000,
+      protectionType: 'DROUGHT' as const,
+      contributionDate: '2026-03-01T10:00:00.000Z',
+      createdAt: fields.updatedAt ?? '2026-03-01T10:00:00.000Z',
+      createdBy: 'ada@example.org',
+      modifiedAt: null,
+      modifiedBy: null,
+      ...fields,
+    };
+    return { ...record, updatedAt: changedAt(record) };
+  };
   const name = (id: string, fields: Partial<NameEntry> = {}): NameEntry => ({
     id,
     name: `Name ${id}`,
@@ -280,6 +289,10 @@ describe('the contribution list in memory', () => {
         contributionDate: `${random.pick(days)}T${random.pick(['08', '10'])}:00:00.000Z`,
         createdBy: random.pick(['ada@example.org', 'bob@example.org']),
         updatedAt: at,
+        // Some were modified since they were made: their change instant is the modification's.
+        ...(random.next() < 0.3
+          ? { createdAt: '2026-01-15T09:00:00.000Z', modifiedAt: at, modifiedBy: 'bob@example.org' }
+          : {}),
       });
     };
 

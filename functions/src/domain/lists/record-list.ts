@@ -259,6 +259,8 @@ type SortKey =
 
 interface ListDefinition<List extends AdminList> {
   columns: ColumnDefinition[];
+  /** A record's change instant is `changedAt` of its times: a snapshot leaves its column out. */
+  changedAtOfTimes?: true;
   /** The list joins plot names (its records name a plot). */
   plots: boolean;
   /** The column of the list's date: its from/to filter, and the second key of every other sort. */
@@ -277,6 +279,10 @@ const moneyColumns = [
   field('modifiedAt', 'instant', 'modifiedAts'),
   field('modifiedBy', { dictionary: 'users' }, 'modifiedBys'),
 ];
+/** A money record changed when it was last modified, or created. */
+export const changedAt = (record: { createdAt: string; modifiedAt: string | null }): string =>
+  record.modifiedAt ?? record.createdAt;
+
 const moneySorts = {
   memberName: { names: 'memberName' },
   memberNumber: { names: 'memberNumber' },
@@ -340,6 +346,7 @@ const lists: { [List in AdminList]: ListDefinition<List> } = {
     },
   },
   contributions: {
+    changedAtOfTimes: true,
     columns: [
       ...moneyColumns,
       field('protectionType', { dictionary: 'protections' }, 'protectionTypes'),
@@ -357,6 +364,7 @@ const lists: { [List in AdminList]: ListDefinition<List> } = {
     },
   },
   payouts: {
+    changedAtOfTimes: true,
     columns: [
       ...moneyColumns,
       field('assessmentId', { dictionary: 'assessments' }, 'assessmentIds'),
@@ -375,6 +383,7 @@ const lists: { [List in AdminList]: ListDefinition<List> } = {
     },
   },
   cashouts: {
+    changedAtOfTimes: true,
     columns: [...moneyColumns, field('cashoutDate', 'instant', 'cashoutDates')],
     plots: false,
     date: 'cashoutDates',
@@ -396,6 +405,20 @@ export const recordColumnsOf = (list: AdminList): [string, ColumnEncoding][] => 
   ...baseColumns(list),
   ...lists[list].columns.map(({ column, encoding }): [string, ColumnEncoding] => [column, encoding]),
 ];
+
+/** A list's row columns as its snapshot writes them: without those read from others. */
+export const snapshotColumnsOf = (list: AdminList): [string, ColumnEncoding][] =>
+  recordColumnsOf(list).filter(([column]) => !(lists[list].changedAtOfTimes && column === 'updatedAts'));
+
+/** The change instants of a money list's rows, read from their times (a snapshot does not write them). */
+const changedAts = (columns: Record<string, ColumnValues<unknown>>): ColumnValues<string> => {
+  const { createdAts, modifiedAts } = columns as Record<string, ColumnValues<string | null>>;
+  return {
+    length: createdAts?.length ?? 0,
+    at: (row) =>
+      changedAt({ createdAt: createdAts?.at(row) as string, modifiedAt: modifiedAts?.at(row) ?? null }),
+  };
+};
 
 /** The name tables a list carries, with their encodings. */
 export const nameTablesOf = (list: AdminList): Record<string, [string, ColumnEncoding][]> => {
@@ -686,8 +709,12 @@ export class RecordIndex<List extends AdminList> extends DirectoryIndex<
     index.members = NameIndex.of(data.tables.members as unknown as ColumnReaders<NameValues>);
     if (data.tables.plots)
       index.plots = NameIndex.of(data.tables.plots as unknown as ColumnReaders<NameValues>);
+    const columns =
+      lists[list].changedAtOfTimes && !data.columns.updatedAts
+        ? { ...data.columns, updatedAts: changedAts(data.columns) }
+        : data.columns;
     index.load({
-      columns: data.columns as unknown as ColumnReaders<RecordValues>,
+      columns: columns as unknown as ColumnReaders<RecordValues>,
       orders: data.orders as IndexOrders<AdminListSortField<List>>,
     });
     return index;

@@ -11,19 +11,28 @@ import {
   type SnapshotLayout,
   type SnapshotTimes,
 } from './directory-snapshot.ts';
-import { nameTablesOf, recordColumnsOf, type RecordListData, type RecordListReaders } from './record-list.ts';
+import {
+  nameTablesOf,
+  snapshotColumnsOf,
+  type RecordListData,
+  type RecordListReaders,
+} from './record-list.ts';
 
 /*
  * A snapshot of an enabler's list of plots, contributions, payouts or cashouts (domain/lists/record-list.ts):
  * its rows, its sort orders, and the member and plot names its rows join (domain/lists/directory-snapshot.ts).
  */
 
-/** Every order but the default one (the first page's) is kept apart, read when first sorted by. */
+/**
+ * Every order but the default one (the first page's) is kept apart, read when first sorted by. Version
+ * 3 leaves out a money record's change instant (read from its times) and writes short codes and whole
+ * amounts in fewer bytes; the earlier versions' extra column is read as it is.
+ */
 const layoutOf = (list: AdminList): SnapshotLayout => ({
   format: `cpbo-${list}-snapshot`,
-  version: 2,
-  reads: [1],
-  columns: recordColumnsOf(list),
+  version: 3,
+  reads: [1, 2],
+  columns: snapshotColumnsOf(list),
   sortFields: adminListSortFields[list],
   tables: nameTablesOf(list),
   ordersApart: adminListSortFields[list].slice(1),

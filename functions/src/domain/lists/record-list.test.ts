@@ -4,8 +4,11 @@ import {
   type AdminListFilterValues,
   type AdminListQuery,
 } from '@cpbo/schemas/admin-list-query.ts';
+import { encodeSnapshot } from './directory-snapshot.ts';
 import {
   changedAt,
+  nameTablesOf,
+  recordColumnsOf,
   RecordIndex,
   type ContributionEntry,
   type NameEntry,
@@ -459,6 +462,31 @@ describe('the contribution list in memory', () => {
       for (const field of apart)
         expect(again.adoptOrder(field, unchanged.orders[field] as Int32Array, again.numbering)).toBe(true);
       expectSameAsFreshLoad(again);
+    });
+
+    it('reads a snapshot of version 2, which stored the change instants', () => {
+      for (let i = 0; i < 400; i += 1) change();
+      const previous = {
+        format: 'cpbo-contributions-snapshot',
+        version: 2,
+        columns: recordColumnsOf('contributions'),
+        sortFields: adminListSortFields.contributions,
+        tables: nameTablesOf('contributions'),
+      };
+      const times = {
+        enablerId: 'e',
+        seenUpTo: '2026-11-21T10:00:00.000Z',
+        rebuiltAt: '2026-11-21T09:00:00.000Z',
+      };
+      const decoded = decodeRecordSnapshot(
+        'contributions',
+        encodeSnapshot(previous, { ...times, ...index.toListData() }),
+      );
+      expect(decoded.columns.updatedAts).toBeDefined();
+      // Against the list it was written from (the test before changed only its copy of the table).
+      const copy = RecordIndex.fromData('contributions', decoded);
+      expect(copy.size).toBe(index.size);
+      for (const q of queries()) expect(copy.list(q), JSON.stringify(q)).toEqual(index.list(q));
     });
   });
 });

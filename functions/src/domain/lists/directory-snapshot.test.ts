@@ -154,6 +154,16 @@ describe('a snapshot', () => {
       expect(sectionsOf(amounts).amounts, String(amounts)).toBe('float64');
   });
 
+  it('refuses a section of bytes for a column its layout does not code', () => {
+    const bytes = encodeSnapshot(layout, { ...times, columns: twoRows, orders: {} });
+    const uncoded: SnapshotLayout = {
+      ...layout,
+      columns: layout.columns.map(([column, encoding]) => [column, column === 'kinds' ? 'int32' : encoding]),
+    };
+    expect(() => decodeSnapshot(layout, bytes)).not.toThrow();
+    expect(() => decodeSnapshot(uncoded, bytes)).toThrow(BadSnapshotError);
+  });
+
   it('keeps the orders a layout names apart out of it, under its generation', () => {
     const apart: SnapshotLayout = { ...layout, sortFields: ['amount', 'code'], ordersApart: ['code'] };
     const orders = { amount: Int32Array.from([1, 0]), code: Int32Array.from([0, 1]) };

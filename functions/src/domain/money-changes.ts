@@ -17,6 +17,10 @@ import {
  * plot's totals. A change is a record as it was (null: created) and as it becomes (null: deleted).
  */
 
+/** A money record changed when it was last modified, or created (its change instant). */
+export const changedAt = (record: { createdAt: string; modifiedAt: string | null }): string =>
+  record.modifiedAt ?? record.createdAt;
+
 /** What a change adds to one plot's counts and sums. */
 export interface PlotDelta extends PlotTotals {
   plotId: string;

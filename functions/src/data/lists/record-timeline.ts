@@ -1,16 +1,16 @@
 import type { AdminList } from '@cpbo/schemas/admin-list-query.ts';
 import { plotTermFields } from '@cpbo/schemas/plot-terms.ts';
-import {
-  changedAt,
-  type ContributionEntry,
-  type NameEntry,
-  type PayoutEntry,
-  type CashoutEntry,
-  type PlotEntry,
-  type RecordEntries,
-  type RecordListBuilder,
-  type RecordListChange,
+import type {
+  ContributionEntry,
+  NameEntry,
+  PayoutEntry,
+  CashoutEntry,
+  PlotEntry,
+  RecordEntries,
+  RecordListBuilder,
+  RecordListChange,
 } from '#domain/lists/record-list.ts';
+import { changedAt } from '#domain/money-changes.ts';
 import {
   changeKey,
   membersOfEnabler,

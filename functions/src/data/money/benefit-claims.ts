@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Cents } from '@cpbo/schemas/money.ts';
+import { changedAt } from '#domain/money-changes.ts';
 import { AppError } from '#platform/app-error.ts';
 import { dynamo } from '#platform/aws-clients.ts';
 import {
@@ -53,7 +54,10 @@ export const claimItemOf = (payout: Item): Item => ({
   runId: payout.runId ?? null,
   memberId: payout.memberId,
   amountCents: payout.amountCents,
-  at: payout.modifiedAt ?? payout.createdAt,
+  at: changedAt({
+    createdAt: payout.createdAt as string,
+    modifiedAt: (payout.modifiedAt as string | null) ?? null,
+  }),
 });
 
 /** Who holds a claim, from the item a failed condition returned. */

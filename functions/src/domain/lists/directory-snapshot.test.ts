@@ -184,6 +184,24 @@ describe('a snapshot', () => {
       return reader.finish();
     };
     expect(readOrder('code', bytes)).toEqual({ generation: 'g', field: 'code', rows: orders.code });
+    // An order written by an earlier version is read by a layout that reads that version.
+    const later: SnapshotLayout = { ...apart, version: 2, reads: [1] };
+    const readLater = (piece: Buffer) => {
+      const reader = orderReader(later, 'code');
+      reader.push(piece);
+      return reader.finish();
+    };
+    expect(readLater(bytes)).toEqual({ generation: 'g', field: 'code', rows: orders.code });
+    expect(() =>
+      readLater(
+        Buffer.concat([
+          ...encodeOrderPieces(
+            { ...apart, version: 3 },
+            { generation: 'g', field: 'code', rows: orders.code },
+          ),
+        ]),
+      ),
+    ).toThrow(BadSnapshotError);
     expect(() => readOrder('amount', bytes)).toThrow(BadSnapshotError);
     expect(() => readOrder('code', bytes.subarray(0, bytes.length - 1))).toThrow(BadSnapshotError);
     expect(() => readOrder('code', Buffer.concat([bytes, Buffer.alloc(4)]))).toThrow(BadSnapshotError);

@@ -602,10 +602,14 @@ export interface OrderApart {
   rows: Int32Array;
 }
 
-/** An order apart is a snapshot of no rows' columns whose one section is that order. */
+/**
+ * An order apart is a snapshot of no rows' columns whose one section is that order: its bytes are the
+ * same in every version, so it is read in each version its snapshot reads (the generation decides).
+ */
 const orderLayout = (layout: SnapshotLayout, field: string): SnapshotLayout => ({
   format: `${layout.format}-order`,
   version: layout.version,
+  ...(layout.reads ? { reads: layout.reads } : {}),
   columns: [],
   sortFields: [field],
 });

@@ -5,8 +5,8 @@ import {
   type AdminListQuery,
 } from '@cpbo/schemas/admin-list-query.ts';
 import { encodeSnapshot } from './directory-snapshot.ts';
+import { changedAt } from '../money-changes.ts';
 import {
-  changedAt,
   nameTablesOf,
   recordColumnsOf,
   RecordIndex,

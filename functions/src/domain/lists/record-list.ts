@@ -18,6 +18,7 @@ import {
   type IndexOrders,
   type Selection,
 } from './directory-index.ts';
+import { changedAt } from '../money-changes.ts';
 import { exactMilliseconds, type ColumnValues, type InstantValues } from './column-values.ts';
 import {
   CodedColumn,
@@ -279,10 +280,6 @@ const moneyColumns = [
   field('modifiedAt', 'instant', 'modifiedAts'),
   field('modifiedBy', { dictionary: 'users' }, 'modifiedBys'),
 ];
-/** A money record changed when it was last modified, or created. */
-export const changedAt = (record: { createdAt: string; modifiedAt: string | null }): string =>
-  record.modifiedAt ?? record.createdAt;
-
 const moneySorts = {
   memberName: { names: 'memberName' },
   memberNumber: { names: 'memberNumber' },

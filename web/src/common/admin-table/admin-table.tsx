@@ -22,6 +22,7 @@ import { useFollow } from '../../browser/use-follow.ts';
 import { useNumberedPages } from './numbered-pages.tsx';
 import { adminTableTotalKey, totalUnknown } from './table-texts.ts';
 import { readAgain } from '../../api/read-again.ts';
+import { cellsDrawnOnce } from '../table/cells-drawn-once.ts';
 
 export type AdminTableSort = AdminPageRequest['sort'];
 
@@ -154,25 +155,29 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
     }
   };
 
-  const actionsColumn: TableProps.ColumnDefinition<Row> = {
-    id: 'actions',
-    header: t('adminTable.actions.header'),
-    cell: (row) => (
-      <ButtonDropdown
-        variant="inline-icon"
-        ariaLabel={t('adminTable.actions.label', { record: props.describe(row) })}
-        expandToViewport
-        items={[
-          { id: 'edit', text: t('adminTable.actions.edit'), href: editHref(row) },
-          { id: 'delete', text: t('adminTable.actions.delete') },
-        ]}
-        onItemFollow={follow}
-        onItemClick={({ detail }) => {
-          if (detail.id === 'delete') setDeleting(row);
-        }}
-      />
-    ),
-  };
+  const { describe } = props;
+  const columnDefinitions = useMemo(() => {
+    const actionsColumn: TableProps.ColumnDefinition<Row> = {
+      id: 'actions',
+      header: t('adminTable.actions.header'),
+      cell: (row) => (
+        <ButtonDropdown
+          variant="inline-icon"
+          ariaLabel={t('adminTable.actions.label', { record: describe(row) })}
+          expandToViewport
+          items={[
+            { id: 'edit', text: t('adminTable.actions.edit'), href: editHref(row) },
+            { id: 'delete', text: t('adminTable.actions.delete') },
+          ]}
+          onItemFollow={follow}
+          onItemClick={({ detail }) => {
+            if (detail.id === 'delete') setDeleting(row);
+          }}
+        />
+      ),
+    };
+    return cellsDrawnOnce([...columns, actionsColumn]);
+  }, [columns, describe, editHref, follow, t]);
 
   const items = current?.items ?? [];
   // The first column names the row and the actions act on it: both stay; the user chooses the others.
@@ -217,7 +222,7 @@ export function AdminTable<Row extends { id: string }>(props: AdminTableProps<Ro
           stickyColumns={{ first: 0, last: 1 }}
           trackBy="id"
           items={items}
-          columnDefinitions={[...columns, actionsColumn]}
+          columnDefinitions={columnDefinitions}
           columnDisplay={columnDisplay}
           sortingColumn={{ sortingField: sort.field }}
           sortingDescending={sort.direction === 'desc'}

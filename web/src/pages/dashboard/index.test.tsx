@@ -97,6 +97,7 @@ const figuresShown = () =>
         ),
       ).toBeNull();
       expect(figure(id).value, id).toBeTruthy();
+      expect(figure(id).value, id).not.toBe('Loading the figures');
     }
   });
 

@@ -1,35 +1,20 @@
-import { useCallback, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import ContentLayout from '@cloudscape-design/components/content-layout';
-import Container from '@cloudscape-design/components/container';
-import Flashbar from '@cloudscape-design/components/flashbar';
-import Grid from '@cloudscape-design/components/grid';
-import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import { defaultTimeScale, rebuildUnderWay, type RebuildJob } from '../../api/dashboard.ts';
+import { defaultTimeScale, type RebuildJob } from '../../api/dashboard.ts';
 import { useSignedInSession } from '../../session/session-context.ts';
-import { formatCompactAmount, formatCompactNumber, formatNumber } from '../../common/format/format.ts';
 import { useDocumentTitle } from '../../browser/use-document-title.ts';
 import { useScreenCatalogue } from '../../i18n/screen-catalogue.ts';
-import { useMemberFormats } from '../../common/format/use-member-formats.ts';
-import { DashboardFigures, type Figure } from './components/dashboard-figures.tsx';
-import { DashboardFilters, type DashboardFilterValues } from './components/dashboard-filters.tsx';
-import { PendingChart } from './components/pending-chart.tsx';
-import { sumOfAmounts } from '@cpbo/schemas/money.ts';
-import { RecomputeAction } from './components/recompute-action.tsx';
-import { TimeChart } from './components/time-chart.tsx';
+import type { DashboardFilterValues } from './components/dashboard-filters.tsx';
+import { DashboardView } from './components/dashboard-view.tsx';
 import {
   useCoveredPlots,
   useFederations,
   usePendingBenefits,
   useSeries,
 } from '../../api/dashboard-queries.ts';
-import { dashboardOutline } from './heading.ts';
+import { useAnswerOf } from './dashboard-reads.ts';
 import { dashboardCatalogue } from './texts.ts';
 import './dashboard.css';
-
-// Cloudscape's categorical chart colours (visual refresh), one per chart.
-const colors = { covers: '#688ae8', contributions: '#2ea597', benefits: '#8456ce', pending: '#e07941' };
 
 /**
  * The enabler's figures and charts (spec section 2): covers, contributions and benefits over time, for
@@ -37,11 +22,8 @@ const colors = { covers: '#688ae8', contributions: '#2ea597', benefits: '#8456ce
  */
 export function DashboardPage() {
   useScreenCatalogue(dashboardCatalogue);
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const { user, enabler } = useSignedInSession();
-  const formats = useMemberFormats();
-  const currency = enabler?.config?.currency;
+  const { t } = useTranslation();
+  const { user } = useSignedInSession();
   useDocumentTitle(t('screens.dashboard'));
 
   // The user's default federation is where the dashboard starts (spec section 3, User).
@@ -50,165 +32,32 @@ export function DashboardPage() {
     federation: user.defaultFederation,
   });
   const [rebuild, setRebuild] = useState<RebuildJob | null>(null);
-  const { timeScale, federation } = filters;
+  const { federation } = filters;
 
-  const federations = useFederations();
-  const covers = useSeries('numberOfCoversStartedByDate', filters);
-  const contributions = useSeries('totalContributionsByDate', filters);
+  const federations = useFederations().data;
+  const covers = useAnswerOf(useSeries('numberOfCoversStartedByDate', filters));
+  const contributions = useAnswerOf(useSeries('totalContributionsByDate', filters));
   // Spec section 9: the benefit chart is monthly only, whatever the scale chosen.
-  const benefits = useSeries('totalBenefitsComputedByDate', { timeScale: 'monthly', federation });
-  const pending = usePendingBenefits();
-  const coveredPlots = useCoveredPlots(federation);
-
-  const count = useCallback((value: number) => formatNumber(value, language), [language]);
-  const countTick = useCallback((value: number) => formatCompactNumber(value, language), [language]);
-  const amount = formats.amount;
-  const amountTick = useCallback(
-    (value: number) => formatCompactAmount(value, currency, language),
-    [currency, language],
+  const benefits = useAnswerOf(
+    useSeries('totalBenefitsComputedByDate', { timeScale: 'monthly', federation }),
   );
-  const federationLabel = (name: string | null) => name ?? t('dashboard.noFederation');
-
-  const periods = (units: number, scale = timeScale) => t(`dashboard.periods.${scale}`, { count: units });
-  const pendingTotal =
-    pending.data &&
-    sumOfAmounts(
-      pending.data
-        .filter((entry) => federation === null || entry.federation === federation)
-        .map((entry) => entry.amount),
-    );
-  const figures: Figure[] = [
-    {
-      id: 'activeCovers',
-      label: t('dashboard.figures.activeCovers'),
-      value: coveredPlots.data === undefined ? undefined : count(coveredPlots.data),
-      scope: t('dashboard.figures.today'),
-      failed: coveredPlots.isError,
-      retry: () => void coveredPlots.refetch(),
-    },
-    {
-      id: 'pendingBenefit',
-      label: t('dashboard.figures.pendingBenefit'),
-      value: pendingTotal === undefined ? undefined : amount(pendingTotal),
-      scope: t('dashboard.figures.today'),
-      failed: pending.isError,
-      retry: () => void pending.refetch(),
-    },
-    {
-      id: 'newCovers',
-      label: t('dashboard.figures.newCovers'),
-      value: covers.data && count(sumOfAmounts(covers.data.map((point) => point.amount))),
-      scope: covers.data ? periods(covers.data.length) : '',
-      failed: covers.isError,
-      retry: () => void covers.refetch(),
-    },
-    {
-      id: 'contributions',
-      label: t('dashboard.figures.contributions'),
-      value: contributions.data && amount(sumOfAmounts(contributions.data.map((point) => point.amount))),
-      scope: contributions.data ? periods(contributions.data.length) : '',
-      failed: contributions.isError,
-      retry: () => void contributions.refetch(),
-    },
-    {
-      id: 'benefitsComputed',
-      label: t('dashboard.figures.benefitsComputed'),
-      value: benefits.data && amount(sumOfAmounts(benefits.data.map((point) => point.amount))),
-      scope: benefits.data ? periods(benefits.data.length, 'monthly') : '',
-      failed: benefits.isError,
-      retry: () => void benefits.refetch(),
-    },
-  ];
-
+  const pending = useAnswerOf(usePendingBenefits());
+  const coveredPlots = useAnswerOf(useCoveredPlots(federation));
+  // An answer is drawn in a render React may interrupt: the query library tells its answers in a render
+  // React cannot, which then only finds the view unchanged (the five reads' answers often come together).
+  const reads = useDeferredValue(
+    useMemo(
+      () => ({ federations, covers, contributions, benefits, pending, coveredPlots }),
+      [federations, covers, contributions, benefits, pending, coveredPlots],
+    ),
+  );
   return (
-    <ContentLayout
-      notifications={
-        rebuild && (
-          <Flashbar
-            items={[
-              {
-                id: 'recompute',
-                ...(rebuildUnderWay(rebuild)
-                  ? {
-                      type: 'info',
-                      loading: true,
-                      content:
-                        rebuild.state === 'QUEUED'
-                          ? t('dashboard.recompute.queued')
-                          : t('dashboard.recompute.running', {
-                              count: rebuild.records,
-                              records: count(rebuild.records),
-                            }),
-                    }
-                  : rebuild.state === 'DONE'
-                    ? {
-                        type: 'success',
-                        content: t('dashboard.recompute.done', {
-                          count: rebuild.records,
-                          records: count(rebuild.records),
-                        }),
-                        dismissible: true,
-                      }
-                    : { type: 'error', content: t('dashboard.recompute.failed'), dismissible: true }),
-                dismissLabel: t('dashboard.recompute.dismiss'),
-                onDismiss: () => setRebuild(null),
-              },
-            ]}
-          />
-        )
-      }
-      header={
-        <Header
-          variant="h1"
-          description={t(dashboardOutline.description, { enabler: enabler?.name ?? user.enablerName ?? '' })}
-          actions={
-            user.role === 'ADMIN' && <RecomputeAction enablerName={enabler?.name ?? ''} onJob={setRebuild} />
-          }
-        >
-          {t(dashboardOutline.heading)}
-        </Header>
-      }
-    >
-      <SpaceBetween size="l">
-        <Container>
-          <DashboardFilters filters={filters} onChange={setFilters} federations={federations.data} />
-        </Container>
-        <DashboardFigures title={t('dashboard.figures.title')} figures={figures} />
-        <Grid gridDefinition={[0, 1, 2, 3].map(() => ({ colspan: { default: 12, s: 6 } }))}>
-          <TimeChart
-            chart="covers"
-            timeScale={timeScale}
-            read={covers}
-            formatValue={count}
-            formatTick={countTick}
-            wholeNumbers
-            color={colors.covers}
-          />
-          <TimeChart
-            chart="contributions"
-            timeScale={timeScale}
-            read={contributions}
-            formatValue={amount}
-            formatTick={amountTick}
-            color={colors.contributions}
-          />
-          <TimeChart
-            chart="benefits"
-            timeScale="monthly"
-            read={benefits}
-            formatValue={amount}
-            formatTick={amountTick}
-            color={colors.benefits}
-          />
-          <PendingChart
-            read={pending}
-            federationLabel={federationLabel}
-            formatValue={amount}
-            formatTick={amountTick}
-            color={colors.pending}
-          />
-        </Grid>
-      </SpaceBetween>
-    </ContentLayout>
+    <DashboardView
+      filters={filters}
+      onFilters={setFilters}
+      rebuild={rebuild}
+      onRebuild={setRebuild}
+      reads={reads}
+    />
   );
 }

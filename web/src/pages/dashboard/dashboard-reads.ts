@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { DashboardPendingBenefits, DashboardSeries } from '../../api/dashboard.ts';
+import type { DashboardFilterValues } from './components/dashboard-filters.tsx';
 
 /** What the dashboard draws of a read: its answer, whether it failed, and how to ask again. */
 export interface Answer<Data> {
@@ -10,6 +11,8 @@ export interface Answer<Data> {
 
 /** The answers of the dashboard's reads, as its view draws them. */
 export interface DashboardReads {
+  /** The filters the answers were read for. */
+  readFor: DashboardFilterValues;
   federations: readonly string[] | undefined;
   covers: Answer<DashboardSeries>;
   contributions: Answer<DashboardSeries>;

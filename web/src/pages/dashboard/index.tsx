@@ -47,8 +47,8 @@ export function DashboardPage() {
   // React cannot, which then only finds the view unchanged (the five reads' answers often come together).
   const reads = useDeferredValue(
     useMemo(
-      () => ({ federations, covers, contributions, benefits, pending, coveredPlots }),
-      [federations, covers, contributions, benefits, pending, coveredPlots],
+      () => ({ readFor: filters, federations, covers, contributions, benefits, pending, coveredPlots }),
+      [filters, federations, covers, contributions, benefits, pending, coveredPlots],
     ),
   );
   return (

@@ -23,6 +23,7 @@ import { TimeChart } from './time-chart.tsx';
 const colors = { covers: '#688ae8', contributions: '#2ea597', benefits: '#8456ce', pending: '#e07941' };
 
 export interface DashboardViewProps {
+  /** The filters as chosen (the answers drawn may still be those of the previous choice). */
   filters: DashboardFilterValues;
   onFilters: Dispatch<SetStateAction<DashboardFilterValues>>;
   rebuild: RebuildJob | null;
@@ -36,14 +37,15 @@ export const DashboardView = memo(function DashboardView({
   onFilters: setFilters,
   rebuild,
   onRebuild: setRebuild,
-  reads: { federations, covers, contributions, benefits, pending, coveredPlots },
+  reads: { readFor, federations, covers, contributions, benefits, pending, coveredPlots },
 }: DashboardViewProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const { user, enabler } = useSignedInSession();
   const formats = useMemberFormats();
   const currency = enabler?.config?.currency;
-  const { timeScale, federation } = filters;
+  // The figures and charts say what their answers were read for; the filters show the choice at once.
+  const { timeScale, federation } = readFor;
 
   const count = useCallback((value: number) => formatNumber(value, language), [language]);
   const countTick = useCallback((value: number) => formatCompactNumber(value, language), [language]);

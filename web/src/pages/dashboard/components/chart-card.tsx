@@ -6,22 +6,23 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import { LoadState } from '../../../common/ui/load-state.tsx';
 import { TableEmptyState } from '../../../common/ui/table-states.tsx';
+import type { Answer } from '../dashboard-reads.ts';
 
-export interface ChartCardProps<Answer> {
+export interface ChartCardProps<Data> {
   title: string;
   description: string;
   /** The read behind the chart (a TanStack query). */
-  read: { data: Answer | undefined; isError: boolean; refetch: () => unknown };
+  read: Answer<Data>;
   /** Whether an answer has nothing to draw. */
-  isEmpty: (answer: Answer) => boolean;
+  isEmpty: (answer: Data) => boolean;
   emptyText: string;
   /** The chart's height, kept while it loads or shows a state, so that nothing below jumps. */
   height: number;
-  children: (answer: Answer) => ReactNode;
+  children: (answer: Data) => ReactNode;
 }
 
 /** A chart in its container, or what stands for it while it loads, when it failed or has nothing to draw. */
-export function ChartCard<Answer>({
+export function ChartCard<Data>({
   title,
   description,
   read,
@@ -29,7 +30,7 @@ export function ChartCard<Answer>({
   emptyText,
   height,
   children,
-}: ChartCardProps<Answer>) {
+}: ChartCardProps<Data>) {
   const { t } = useTranslation();
   const { data, isError } = read;
   let body: ReactNode;

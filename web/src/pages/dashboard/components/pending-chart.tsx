@@ -3,9 +3,10 @@ import type { DashboardPendingBenefits } from '../../../api/dashboard.ts';
 import { BarChart } from './bar-chart.tsx';
 import { ChartCard } from './chart-card.tsx';
 import { chartSummary } from './chart-summary.ts';
+import type { Answer } from '../dashboard-reads.ts';
 
 export interface PendingChartProps {
-  read: { data: DashboardPendingBenefits | undefined; isError: boolean; refetch: () => unknown };
+  read: Answer<DashboardPendingBenefits>;
   federationLabel: (federation: string | null) => string;
   formatValue: (value: number) => string;
   formatTick: (value: number) => string;

@@ -4,6 +4,7 @@ import { BarChart } from './bar-chart.tsx';
 import { ChartCard } from './chart-card.tsx';
 import { chartSummary } from './chart-summary.ts';
 import { seriesBars } from './periods.ts';
+import type { Answer } from '../dashboard-reads.ts';
 
 export const TIME_CHART_HEIGHT = 260;
 
@@ -11,7 +12,7 @@ export interface TimeChartProps {
   /** The translation block of the chart: `dashboard.charts.<chart>` (title, description, empty, valueHeader). */
   chart: 'covers' | 'contributions' | 'benefits';
   timeScale: TimeScale;
-  read: { data: DashboardSeries | undefined; isError: boolean; refetch: () => unknown };
+  read: Answer<DashboardSeries>;
   formatValue: (value: number) => string;
   formatTick: (value: number) => string;
   /** Counts (covers): whole numbers on the axis. */

@@ -10,6 +10,7 @@ import { SessionProvider } from './session/session-provider.tsx';
 import { useSession } from '../session/session-context.ts';
 import { AnonymousLayout } from './shell/anonymous-layout.tsx';
 import { outlineAt } from './shell/outline.ts';
+import { ScreenAfterFrame } from './shell/screen-after-frame.tsx';
 import { ScreenOutline } from './shell/screen-outline.tsx';
 
 // The signed-in frame (top bar with its menus and selectors, side navigation, the reads' cache and Cloudscape's
@@ -37,17 +38,24 @@ export function AppRoutes() {
     return frameFallback;
   }
   // Each screen's code is fetched when it first shows (routes.tsx).
-  const content = (
+  const content = (shown: ReactNode) => (
     <ErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<LoadingScreen />}>{screen}</Suspense>
+      <Suspense fallback={<LoadingScreen />}>{shown}</Suspense>
     </ErrorBoundary>
+  );
+  const screenOutline = outline ? (
+    <ScreenOutline keys={outline} pathname={pathname} content />
+  ) : (
+    <LoadingScreen />
   );
   return session.status === 'signedIn' ? (
     <Suspense fallback={frameFallback}>
-      <AppShell sessionKey={sessionKey}>{content}</AppShell>
+      <AppShell sessionKey={sessionKey}>
+        {content(<ScreenAfterFrame waiting={screenOutline}>{screen}</ScreenAfterFrame>)}
+      </AppShell>
     </Suspense>
   ) : (
-    <AnonymousLayout>{content}</AnonymousLayout>
+    <AnonymousLayout>{content(screen)}</AnonymousLayout>
   );
 }
 

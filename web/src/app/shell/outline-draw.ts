@@ -115,6 +115,13 @@ export const outlineTexts = (
   };
 };
 
+const element = (tag: string, className: string, text?: string): HTMLElement => {
+  const created = document.createElement(tag);
+  created.className = className;
+  if (text !== undefined) created.textContent = text;
+  return created;
+};
+
 /**
  * The signed-in frame (its bar, its menu's place on wide screens) with the screen's heading, its description,
  * its first section and a disabled search field as it has them, and its loading text, in plain DOM: the page's first module draws it before React
@@ -123,12 +130,19 @@ export const outlineTexts = (
  * nothing moves; nothing in it works yet, and it says so to screen readers (a loading status).
  */
 export function buildOutline(texts: OutlineTexts): HTMLElement {
-  const element = (tag: string, className: string, text?: string): HTMLElement => {
-    const created = document.createElement(tag);
-    created.className = className;
-    if (text !== undefined) created.textContent = text;
-    return created;
-  };
+  const body = element('div', 'app-shell__body');
+  body.append(element('div', 'app-shell__navigation screen-outline__navigation'), buildOutlineContent(texts));
+  const outline = element('div', 'app-shell screen-outline');
+  const bar = element(
+    'div',
+    `top-bar screen-outline__bar${texts.admin ? ' screen-outline__bar--admin' : ''}`,
+  );
+  outline.append(bar, body);
+  return outline;
+}
+
+/** The screen's part of the outline (its content area), where the frame waits for the screen's first draw. */
+export function buildOutlineContent(texts: OutlineTexts): HTMLElement {
   // Only drawn: the screen brings its own heading (a level-1 heading) and fields.
   const drawn = (shown: HTMLElement) => {
     shown.setAttribute('aria-hidden', 'true');
@@ -220,14 +234,5 @@ export function buildOutline(texts: OutlineTexts): HTMLElement {
   status.setAttribute('role', 'status');
   status.append(element('span', 'screen-outline__spinner'), element('span', '', texts.loading));
   content.append(status);
-
-  const body = element('div', 'app-shell__body');
-  body.append(element('div', 'app-shell__navigation screen-outline__navigation'), content);
-  const outline = element('div', 'app-shell screen-outline');
-  const bar = element(
-    'div',
-    `top-bar screen-outline__bar${texts.admin ? ' screen-outline__bar--admin' : ''}`,
-  );
-  outline.append(bar, body);
-  return outline;
+  return content;
 }

@@ -23,7 +23,7 @@ import offlineEn from '../../i18n/screens/offline/en.json';
 import offlineFr from '../../i18n/screens/offline/fr.json';
 import { adminScreenTexts } from '../../navigation/screen-texts.ts';
 import { catalogueText, catalogueTranslate, outlineAt, type OutlineKeys } from './outline.ts';
-import { buildOutline, outlineTexts } from './outline-draw.ts';
+import { buildOutline, buildOutlineContent, outlineTexts } from './outline-draw.ts';
 
 /** A member as its early read answers it: what the outlines draw of it. */
 const awa = {
@@ -135,6 +135,16 @@ describe('screen outline', () => {
     // A missing key shows as itself, as i18next shows it.
     expect(catalogueText(en, 'members.list.nothing')).toBe('members.list.nothing');
     expect(catalogueText(en, 'members.list')).toBe('members.list');
+  });
+
+  it('should draw the screen’s part alone as the whole outline draws its content area, for the frame to wait with', () => {
+    const texts = outlineTexts(newPlotOutline, catalogueTranslate(fr), { member: awa });
+    const content = buildOutlineContent(texts);
+    const inPage = buildOutline(texts).querySelector('.app-shell__body > .app-shell__content');
+
+    expect(content.outerHTML).toBe(inPage?.outerHTML);
+    expect(content.querySelector('.screen-outline__heading')?.textContent).toBe(texts.heading);
+    expect(content.querySelector('.top-bar, .app-shell__navigation')).toBeNull();
   });
 
   it('should draw the heading, a disabled search field and a loading status, hidden from assistive technology but the status', () => {

@@ -13,7 +13,16 @@ import { outlineDrawing } from './outline-drawing.ts';
  * language's at their addresses (screen-code.ts); when they are not there (a sign-in at such an address),
  * the loading screen shows instead.
  */
-export function ScreenOutline({ keys, pathname }: { keys: OutlineKeys; pathname: string }) {
+export function ScreenOutline({
+  keys,
+  pathname,
+  content = false,
+}: {
+  keys: OutlineKeys;
+  pathname: string;
+  /** Only the screen's part, inside the drawn frame (screen-after-frame.tsx). */
+  content?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   // Every text is there: an administrator's may not be (a sign-in at such an address).
   // The user's and the enabler's names, the banner and the role, when the outline waits for them: the session's
@@ -59,7 +68,11 @@ export function ScreenOutline({ keys, pathname }: { keys: OutlineKeys; pathname:
   );
   const host = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    if (drawing) host.current?.replaceChildren(drawing.buildOutline(JSON.parse(texts)));
-  }, [drawing, texts]);
+    if (!drawing) return;
+    const drawn = JSON.parse(texts) as Parameters<typeof drawing.buildOutline>[0];
+    host.current?.replaceChildren(
+      ...(content ? drawing.buildOutlineContent(drawn).childNodes : [drawing.buildOutline(drawn)]),
+    );
+  }, [content, drawing, texts]);
   return ready ? <div ref={host} className="screen-outline-host" /> : <LoadingScreen />;
 }

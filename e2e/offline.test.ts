@@ -187,6 +187,8 @@ describe('offline field work', () => {
     await signInThroughForm(page, agent);
     const member = await new MemberPage(page, 'en').goto(memberId);
     await serviceWorkerReady(page);
+    // The agent sees the form before the connection drops.
+    await member.contribution.amountField.waitFor({ state: 'visible' });
     await page.context().setOffline(true);
     await member.contribution.request('1500');
     await member.contribution.confirmation.getByRole('button', { name: 'Collect', exact: true }).click();

@@ -189,8 +189,12 @@ export class MemberPage extends TranslatedPage(texts) {
     return this.shown();
   }
 
-  /** Resolves once the member is loaded (the status cards are shown). */
+  /**
+   * Resolves once the member is loaded (the status cards are shown) on the screen itself: the page's outline
+   * draws the same cards, without a level-1 heading, before the screen replaces it.
+   */
   async shown(): Promise<this> {
+    await this.heading.waitFor({ state: 'visible' });
     await this.page
       .getByText(this.texts.status.contributionTotal, { exact: true })
       .waitFor({ state: 'visible' });

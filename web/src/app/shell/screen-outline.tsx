@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../common/ui/loading-screen.tsx';
 import { outlinedMemberNow, outlinedPlotNow, outlinedRunNow } from '../screen-reads.ts';
 import { tokenKeeper } from '../session/token-keeper.ts';
-import { outlineSession, type OutlineKeys } from './outline.ts';
+import { outlineSession, type OutlineKeys, type OutlineTexts } from './outline.ts';
 import { outlineDrawing } from './outline-drawing.ts';
 
 /**
@@ -69,7 +69,7 @@ export function ScreenOutline({
   const host = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     if (!drawing) return;
-    const drawn = JSON.parse(texts) as Parameters<typeof drawing.buildOutline>[0];
+    const drawn = JSON.parse(texts) as OutlineTexts;
     host.current?.replaceChildren(
       ...(content ? drawing.buildOutlineContent(drawn).childNodes : [drawing.buildOutline(drawn)]),
     );
